@@ -1,0 +1,83 @@
+// One linter for the whole monorepo. The import restrictions below enforce the dependency
+// direction of the architecture: domain ← contract ← server, web.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+
+const restrict = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+
+const IO_PACKAGES = [
+  { group: ['react', 'react-*', 'react/*'], message: 'The domain holds no UI.' },
+  { group: ['pg', 'drizzle-orm', 'drizzle-orm/*', 'fastify', '@fastify/*'], message: 'The domain holds no I/O.' },
+  { group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'], message: 'The domain holds no I/O.' },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      'e2e/test-results/**',
+      'e2e/artifacts/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'smart'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: restrict([
+      ...IO_PACKAGES,
+      { group: ['@pledge/contract', '@pledge/server', '@pledge/web'], message: 'The domain depends on nothing of ours.' },
+    ]),
+  },
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: restrict([
+      ...IO_PACKAGES,
+      { group: ['@pledge/server', '@pledge/web'], message: 'The contract depends only on the domain.' },
+    ]),
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: restrict([
+      { group: ['@pledge/web', '@pledge/web/*', 'react', 'react-dom'], message: 'The server does not import the web app.' },
+      { group: ['../../packages/*', '../../../packages/*'], message: 'Import workspaces by package name.' },
+    ]),
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      ...restrict([
+        { group: ['@pledge/server', '@pledge/server/*', 'pg', 'drizzle-orm', 'fastify', '@fastify/*'], message: 'The web app talks to the server over HTTP only.' },
+        { group: ['node:*'], message: 'The web app runs in the browser.' },
+        { group: ['../../packages/*', '../../../packages/*'], message: 'Import workspaces by package name.' },
+      ]),
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'scripts/**/*.mjs', '**/vite.config.ts', '**/vitest.config.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['scripts/**/*.mjs', '.ci/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly' } },
+  },
+);

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Service prefixes of DESIGN §4. */
+export const LEAP = '/service-cryptopl-leap';
+export const REFI = '/service-application-cryptopl/secure/api/v1';
+export const brokerBase = (audience: 'customer' | 'agent') => `/identity-broker/${audience}` as const;
+
+export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * How a caller proves who it is: `none` (public), `bearer` (a borrower's jwt, customer audience),
+ * `agent` (an agent's jwt, agent audience).
+ */
+export type TEndpointAuth = 'none' | 'bearer' | 'agent';
+
+export interface TEndpoint<
+  TParams extends z.ZodType = z.ZodType,
+  TQuery extends z.ZodType = z.ZodType,
+  TBody extends z.ZodType = z.ZodType,
+  TResponse extends z.ZodType = z.ZodType,
+> {
+  method: THttpMethod;
+  /** Fastify style: `/applications/:appUuid`. `buildPath` fills it for the web client. */
+  path: string;
+  auth: TEndpointAuth;
+  summary: string;
+  params?: TParams;
+  query?: TQuery;
+  body?: TBody;
+  /** The success answer (2xx). Binary answers (PDF bytes) use `ZBinary`. */
+  response: TResponse;
+  /** Success status code, 200 unless said. */
+  status?: 200 | 201 | 202 | 204 | 303;
+}
+
+export function defineEndpoint<const E extends TEndpoint>(endpoint: E): E {
+  return endpoint;
+}
+
+/** Marker schema for endpoints that answer bytes (PDF, images) instead of JSON. */
+export const ZBinary = z.instanceof(Uint8Array).describe('binary');
+
+/** Fill `:name` segments of an endpoint's path; values are URI-encoded. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The error body of every non-2xx JSON answer. */
+export const ZApiError = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** Field path (dot separated) → the messages for that field, in the spec's exact words. */
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type TApiError = z.infer<typeof ZApiError>;
+
+export type TEndpointParams<E extends TEndpoint> = E['params'] extends z.ZodType ? z.input<E['params']> : undefined;
+export type TEndpointQuery<E extends TEndpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
+export type TEndpointBody<E extends TEndpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+export type TEndpointResponse<E extends TEndpoint> = z.output<E['response']>;
