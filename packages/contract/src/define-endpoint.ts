@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** Service prefixes of DESIGN §4. */
 export const LEAP = '/service-cryptopl-leap';
 export const REFI = '/service-application-cryptopl/secure/api/v1';
-export const brokerBase = (audience: 'customer' | 'agent') => `/identity-broker/${audience}` as const;
+export const brokerBase = (audience: 'customer' | 'agent') =>
+  `/identity-broker/${audience}` as const;
 
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -58,7 +59,13 @@ export const ZApiError = z.object({
 });
 export type TApiError = z.infer<typeof ZApiError>;
 
-export type TEndpointParams<E extends TEndpoint> = E['params'] extends z.ZodType ? z.input<E['params']> : undefined;
-export type TEndpointQuery<E extends TEndpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
-export type TEndpointBody<E extends TEndpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+export type TEndpointParams<E extends TEndpoint> = E['params'] extends z.ZodType
+  ? z.input<E['params']>
+  : undefined;
+export type TEndpointQuery<E extends TEndpoint> = E['query'] extends z.ZodType
+  ? z.input<E['query']>
+  : undefined;
+export type TEndpointBody<E extends TEndpoint> = E['body'] extends z.ZodType
+  ? z.input<E['body']>
+  : undefined;
 export type TEndpointResponse<E extends TEndpoint> = z.output<E['response']>;

@@ -7,7 +7,10 @@ export const COLLATERAL_TYPES = ['BTC', 'ETH', 'SOL'] as const;
 export type TCollateralType = (typeof COLLATERAL_TYPES)[number];
 
 /** SOL is shown as a name only; offers are made for these types alone. */
-export const OFFERED_COLLATERAL_TYPES = ['BTC', 'ETH'] as const satisfies readonly TCollateralType[];
+export const OFFERED_COLLATERAL_TYPES = [
+  'BTC',
+  'ETH',
+] as const satisfies readonly TCollateralType[];
 export type TOfferedCollateralType = (typeof OFFERED_COLLATERAL_TYPES)[number];
 
 export const COLLATERAL_DISPLAY_NAMES: Record<TCollateralType, string> = {
@@ -97,13 +100,22 @@ export const WALLET_SOURCE_TYPES = ['SELF_HOSTED', 'CUSTODIAL'] as const;
 export type TWalletSourceType = (typeof WALLET_SOURCE_TYPES)[number];
 export const DEFAULT_WALLET_SOURCE_TYPE: TWalletSourceType = 'CUSTODIAL';
 
-export const COLLATERAL_REUSE_CONSENTS = ['DECLINE_REHYPOTHECATION', 'ALLOW_REHYPOTHECATION'] as const;
+export const COLLATERAL_REUSE_CONSENTS = [
+  'DECLINE_REHYPOTHECATION',
+  'ALLOW_REHYPOTHECATION',
+] as const;
 export type TCollateralReuseConsent = (typeof COLLATERAL_REUSE_CONSENTS)[number];
 
 export const CONSENT_CHOICES = ['OPT_IN', 'OPT_OUT'] as const;
 export type TConsentChoice = (typeof CONSENT_CHOICES)[number];
 
-export const CONSENT_TYPES = ['PRIVACY', 'TERMS', 'COMMUNICATIONS', 'MARKETING', 'SOFT_CREDIT'] as const;
+export const CONSENT_TYPES = [
+  'PRIVACY',
+  'TERMS',
+  'COMMUNICATIONS',
+  'MARKETING',
+  'SOFT_CREDIT',
+] as const;
 export type TConsentType = (typeof CONSENT_TYPES)[number];
 
 export const CONTACT_IDENTIFIER_TYPES = [

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../define-endpoint.js';
+import { ZBanner } from '../entities/banner.js';
+
+export const ZGetBannersResponse = z.array(ZBanner);
+export type TGetBannersResponse = z.infer<typeof ZGetBannersResponse>;
+
+/** Served with `Cache-Control: no-store`: a banner switched off disappears at once. */
+export const getBanners = defineEndpoint({
+  method: 'GET',
+  path: '/banners/banners.json',
+  auth: 'none',
+  summary: 'Remote banners (active and inactive; the app shows active ones, newest first)',
+  response: ZGetBannersResponse,
+});

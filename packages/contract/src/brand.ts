@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ZHref, ZOrgCode } from './wire.js';
+
+/** Which fair-lending logo a brand shows in its footer. */
+export const HOUSING_LOGOS = [
+  'EQUAL_HOUSING_LENDER',
+  'EQUAL_HOUSING_OPPORTUNITY',
+  'EQUAL_OPPORTUNITY',
+] as const;
+export type THousingLogo = (typeof HOUSING_LOGOS)[number];
+
+const ZColor = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'Must be a hex colour');
+
+/**
+ * The brand the server injects into index.html as a JSON data block (`#brand-config`), chosen by
+ * host name, or by `?org=` in sandbox mode.
+ */
+export const ZBrand = z.object({
+  orgCode: ZOrgCode,
+  companyName: z.string().min(1),
+  legalName: z.string().min(1),
+  supportPhone: z.string().min(1),
+  supportEmail: z.email(),
+  termsUrl: ZHref,
+  privacyUrl: ZHref,
+  licensesUrl: ZHref,
+  nmlsNumber: z.string().min(1),
+  logoUrl: ZHref,
+  colors: z.object({
+    primary: ZColor,
+    primaryContrast: ZColor,
+    accent: ZColor,
+    background: ZColor,
+    surface: ZColor,
+    text: ZColor,
+    muted: ZColor,
+  }),
+  flags: z.object({
+    wholesale: z.boolean(),
+    marketsCredit: z.boolean(),
+    general: z.boolean(),
+  }),
+  housingLogo: z.enum(HOUSING_LOGOS),
+  internationalEnabled: z.boolean(),
+  mobileApp: z.object({ iosUrl: z.url(), androidUrl: z.url() }).nullable(),
+  sandbox: z.boolean(),
+});
+export type TBrand = z.infer<typeof ZBrand>;

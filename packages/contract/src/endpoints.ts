@@ -1,0 +1,185 @@
+import type { TEndpoint } from './define-endpoint.js';
+import { getAddressLookup } from './address/get-address-lookup.js';
+import { getBanners } from './banners/get-banners.js';
+import { getAgentFigureInfo, getCustomerFigureInfo } from './identity-broker/get-figure-info.js';
+import { postAgentLogin, postCustomerLogin } from './identity-broker/post-login.js';
+import { postAgentLogout, postCustomerLogout } from './identity-broker/post-logout.js';
+import { postAgentOtpStart, postCustomerOtpStart } from './identity-broker/post-otp-start.js';
+import { postAgentOtpVerify, postCustomerOtpVerify } from './identity-broker/post-otp-verify.js';
+import { getIdentity } from './identity/get-identity.js';
+import { postLegacyLogin } from './identity/post-legacy-login.js';
+import { putIdentityAlias } from './identity/put-identity-alias.js';
+import { getApplication } from './leap/get-application.js';
+import { getBankLinkAuth } from './leap/get-bank-link-auth.js';
+import { getBorrowerDocument } from './leap/get-borrower-document.js';
+import { getBorrowerDocuments } from './leap/get-borrower-documents.js';
+import { getCollateral } from './leap/get-collateral.js';
+import { getCryptoValues } from './leap/get-crypto-values.js';
+import { getFinalSteps } from './leap/get-final-steps.js';
+import { getKrangState } from './leap/get-krang-state.js';
+import { getMicroDepositStatus } from './leap/get-micro-deposit-status.js';
+import { getOffers } from './leap/get-offers.js';
+import { getSelectedOffer } from './leap/get-selected-offer.js';
+import { getUnsignedBorrowerDocuments } from './leap/get-unsigned-borrower-documents.js';
+import { getUserApps } from './leap/get-user-apps.js';
+import { getValidCountries } from './leap/get-valid-countries.js';
+import { getValidStates } from './leap/get-valid-states.js';
+import { postBankLinkExchange } from './leap/post-bank-link-exchange.js';
+import { postBankLinkToken } from './leap/post-bank-link-token.js';
+import { postCollateralBorrowerConfirmation } from './leap/post-collateral-borrower-confirmation.js';
+import { postCollateralCalculate } from './leap/post-collateral-calculate.js';
+import { postCollateralRelease } from './leap/post-collateral-release.js';
+import { postCollateralSourceWalletType } from './leap/post-collateral-source-wallet-type.js';
+import { postCreateApplication } from './leap/post-create-application.js';
+import { postCreateMobileFlowApplication } from './leap/post-create-mobile-flow-application.js';
+import { postDisbursementAccount } from './leap/post-disbursement-account.js';
+import { postIdentityDocuments } from './leap/post-identity-documents.js';
+import { postLoanDetails } from './leap/post-loan-details.js';
+import { postManualBank } from './leap/post-manual-bank.js';
+import { postMicroDepositBorrowerConfirmation } from './leap/post-micro-deposit-borrower-confirmation.js';
+import { postMicroTransferConfirmation } from './leap/post-micro-transfer-confirmation.js';
+import { postRates } from './leap/post-rates.js';
+import { postRequestedOffer } from './leap/post-requested-offer.js';
+import { postRollForwardOffers } from './leap/post-roll-forward-offers.js';
+import { postRollForwardRates } from './leap/post-roll-forward-rates.js';
+import { postRollForwardTopUp } from './leap/post-roll-forward-top-up.js';
+import { postSelectOffer } from './leap/post-select-offer.js';
+import { postSignDocument } from './leap/post-sign-document.js';
+import { postStoreLinkError } from './leap/post-store-link-error.js';
+import { postWalletAddress } from './leap/post-wallet-address.js';
+import { deleteOpsBanner } from './ops/delete-banner.js';
+import { getOpsApplication } from './ops/get-application.js';
+import { getOpsApplications } from './ops/get-applications.js';
+import { getOpsBanners } from './ops/get-banners.js';
+import { getOpsFlags } from './ops/get-flags.js';
+import { getOpsIdentityDocument } from './ops/get-identity-document.js';
+import { postOpsApproveIdentity } from './ops/post-approve-identity.js';
+import { postOpsBanner } from './ops/post-banner.js';
+import { postOpsCancelApplication } from './ops/post-cancel-application.js';
+import { postOpsDeclineApplication } from './ops/post-decline-application.js';
+import { postOpsRejectIdentity } from './ops/post-reject-identity.js';
+import { postOpsReleaseFunds } from './ops/post-release-funds.js';
+import { putOpsBanner } from './ops/put-banner.js';
+import { putOpsFlag } from './ops/put-flag.js';
+import { postDecision } from './optimize/post-decision.js';
+import { postFeatures } from './optimize/post-features.js';
+import { getConsentTypes } from './profile/get-consent-types.js';
+import { getProfile } from './profile/get-profile.js';
+import { putProfile } from './profile/put-profile.js';
+import { getCelsiusApplications } from './refi/get-celsius-applications.js';
+import { getRefiDownloadDocument } from './refi/get-download-document.js';
+import { getRefiUnsignedDocuments } from './refi/get-unsigned-documents.js';
+import { postCelsiusCollateralCalculate } from './refi/post-celsius-collateral-calculate.js';
+import { postCelsiusRefiBorrowerConfirmation } from './refi/post-celsius-refi-borrower-confirmation.js';
+import { postCreateCelsiusApplication } from './refi/post-create-celsius-application.js';
+import { postRefiSelectOffer } from './refi/post-select-offer.js';
+import { postRefiSignDocument } from './refi/post-sign-document.js';
+import { postRefiStabilization } from './refi/post-stabilization.js';
+import { getSandboxMailbox } from './sandbox/get-mailbox.js';
+import { postSandboxBankLinkPublicToken } from './sandbox/post-bank-link-public-token.js';
+import { postSandboxChainDeposit } from './sandbox/post-chain-deposit.js';
+import { postSandboxPrices } from './sandbox/post-prices.js';
+import { getLoanStatus } from './servicing/get-loan-status.js';
+import { getDocsJson } from './system/get-docs-json.js';
+import { getHealthz } from './system/get-healthz.js';
+import { postTelemetryEvent } from './telemetry/post-event.js';
+import { postTelemetrySession } from './telemetry/post-session.js';
+
+/**
+ * Every endpoint of the contract by name. The server serves its OpenAPI document from it, and the
+ * contract's tests check every entry (unique method and path, params matching the path, auth).
+ */
+export const endpoints = {
+  deleteOpsBanner,
+  getAddressLookup,
+  getAgentFigureInfo,
+  getApplication,
+  getBankLinkAuth,
+  getBanners,
+  getBorrowerDocument,
+  getBorrowerDocuments,
+  getCelsiusApplications,
+  getCollateral,
+  getConsentTypes,
+  getCryptoValues,
+  getCustomerFigureInfo,
+  getDocsJson,
+  getFinalSteps,
+  getHealthz,
+  getIdentity,
+  getKrangState,
+  getLoanStatus,
+  getMicroDepositStatus,
+  getOffers,
+  getOpsApplication,
+  getOpsApplications,
+  getOpsBanners,
+  getOpsFlags,
+  getOpsIdentityDocument,
+  getProfile,
+  getRefiDownloadDocument,
+  getRefiUnsignedDocuments,
+  getSandboxMailbox,
+  getSelectedOffer,
+  getUnsignedBorrowerDocuments,
+  getUserApps,
+  getValidCountries,
+  getValidStates,
+  postAgentLogin,
+  postAgentLogout,
+  postAgentOtpStart,
+  postAgentOtpVerify,
+  postBankLinkExchange,
+  postBankLinkToken,
+  postCelsiusCollateralCalculate,
+  postCelsiusRefiBorrowerConfirmation,
+  postCollateralBorrowerConfirmation,
+  postCollateralCalculate,
+  postCollateralRelease,
+  postCollateralSourceWalletType,
+  postCreateApplication,
+  postCreateCelsiusApplication,
+  postCreateMobileFlowApplication,
+  postCustomerLogin,
+  postCustomerLogout,
+  postCustomerOtpStart,
+  postCustomerOtpVerify,
+  postDecision,
+  postDisbursementAccount,
+  postFeatures,
+  postIdentityDocuments,
+  postLegacyLogin,
+  postLoanDetails,
+  postManualBank,
+  postMicroDepositBorrowerConfirmation,
+  postMicroTransferConfirmation,
+  postOpsApproveIdentity,
+  postOpsBanner,
+  postOpsCancelApplication,
+  postOpsDeclineApplication,
+  postOpsRejectIdentity,
+  postOpsReleaseFunds,
+  postRates,
+  postRefiSelectOffer,
+  postRefiSignDocument,
+  postRefiStabilization,
+  postRequestedOffer,
+  postRollForwardOffers,
+  postRollForwardRates,
+  postRollForwardTopUp,
+  postSandboxBankLinkPublicToken,
+  postSandboxChainDeposit,
+  postSandboxPrices,
+  postSelectOffer,
+  postSignDocument,
+  postStoreLinkError,
+  postTelemetryEvent,
+  postTelemetrySession,
+  postWalletAddress,
+  putIdentityAlias,
+  putOpsBanner,
+  putOpsFlag,
+  putProfile,
+} as const satisfies Readonly<Record<string, TEndpoint>>;
+
+export type TEndpointName = keyof typeof endpoints;

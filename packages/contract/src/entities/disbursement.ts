@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { BANK_ACCOUNT_TYPES, USDC_CHAINS } from '@pledge/domain';
+import { ZIsoDateTime } from '../wire.js';
+
+/** How the loan is paid out: a typed-in bank account, a linked bank account, or a USDC wallet. */
+export const DISBURSEMENT_METHODS = ['MANUAL_BANK', 'LINKED_ACCOUNT', 'USDC_WALLET'] as const;
+export type TDisbursementMethod = (typeof DISBURSEMENT_METHODS)[number];
+
+/** The disbursement destination on record; account numbers appear only as a mask. */
+export const ZDisbursement = z.object({
+  method: z.enum(DISBURSEMENT_METHODS),
+  accountType: z.enum(BANK_ACCOUNT_TYPES).nullable(),
+  accountNumberMask: z
+    .string()
+    .regex(/^\d{2,4}$/)
+    .nullable(),
+  routingNumber: z
+    .string()
+    .regex(/^\d{9}$/)
+    .nullable(),
+  accountHolderName: z.string().nullable(),
+  walletAddress: z.string().nullable(),
+  chain: z.enum(USDC_CHAINS).nullable(),
+  updatedAt: ZIsoDateTime,
+});
+export type TDisbursement = z.infer<typeof ZDisbursement>;

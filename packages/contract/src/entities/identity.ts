@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { CONTACT_IDENTIFIER_TYPES, SIGN_IN_AUDIENCES } from '@pledge/domain';
+import { ZIsoDateTime, ZOrgCode } from '../wire.js';
+
+/** Blockchain addresses attached to a signed-in person. */
+export const ZIdentityWallet = z.object({
+  accountAddress: z.string().nullable(),
+  groupPolicyAddress: z.string().nullable(),
+});
+export type TIdentityWallet = z.infer<typeof ZIdentityWallet>;
+
+/** Identity (document 2 §3): the signed-in person, as the identity broker answers it. */
+export const ZIdentity = z.object({
+  uuid: z.uuid(),
+  organizationCode: ZOrgCode,
+  /** The sign-in audience the person belongs to. */
+  profileType: z.enum(SIGN_IN_AUDIENCES),
+  email: z.email(),
+  updatedAt: ZIsoDateTime,
+  isManageable: z.boolean(),
+  isBroker: z.boolean(),
+  activeLegacyCustomerOrgs: z.array(ZOrgCode),
+  wallet: ZIdentityWallet,
+});
+export type TIdentity = z.infer<typeof ZIdentity>;
+
+export const ZIdentityAlias = z.object({
+  type: z.enum(CONTACT_IDENTIFIER_TYPES),
+  value: z.string().min(1).max(320),
+});
+export type TIdentityAlias = z.infer<typeof ZIdentityAlias>;
+
+/**
+ * Legacy identity (document 2 §3). The wallet addresses travel in the `x-wallet-account-address`
+ * and `x-wallet-group-policy-address` response headers, as the legacy service did.
+ */
+export const ZLegacyIdentity = z.object({
+  uuid: z.uuid(),
+  aliases: z.array(ZIdentityAlias),
+  passwordExpired: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  totpVerified: z.boolean(),
+  updatedDate: ZIsoDateTime,
+});
+export type TLegacyIdentity = z.infer<typeof ZLegacyIdentity>;
+
+export const LEGACY_WALLET_HEADERS = {
+  accountAddress: 'x-wallet-account-address',
+  groupPolicyAddress: 'x-wallet-group-policy-address',
+} as const;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { COLLATERAL_REUSE_CONSENTS, COLLATERAL_TYPES } from '@pledge/domain';
+import { ZCoinQuantity, ZCountryCode, ZPercent, ZStateCode, ZUsd } from '../wire.js';
+
+/** Offer (spec §3 of both documents): one priced loan the borrower can accept. */
+export const ZOffer = z.object({
+  uuid: z.uuid(),
+  /** Total loan: the draw plus the capitalised origination fee, US dollars. */
+  amount: ZUsd,
+  /** Cash paid out to the borrower, US dollars. */
+  drawAmount: ZUsd,
+  term: z.number().int().positive().describe('months'),
+  ltv: ZPercent,
+  interestRate: ZPercent,
+  annualPercentageRate: ZPercent,
+  /** Origination fee, percent of the draw. */
+  originationFee: ZPercent,
+  originationFeeAmount: ZUsd,
+  estimatedMonthlyPayment: ZUsd,
+  collateral: z.object({ type: z.enum(COLLATERAL_TYPES) }),
+  /** Coins pledged for this offer. */
+  collateralUnits: ZCoinQuantity,
+  /** Fewest coins that keep this offer within its rate band. */
+  minCollateralUnits: ZCoinQuantity,
+  /** Value of the pledged coins, US dollars. */
+  collateralAmount: ZUsd,
+  /** LTV once a required top-up has arrived; null when no top-up applies. */
+  postTopUpLoanToValue: ZPercent.nullable(),
+  celsiusTopUpRequired: z.boolean(),
+  /** Refinancing offers only: how the collateral is treated; null for new loans and renewals. */
+  collateralReuseConsent: z.enum(COLLATERAL_REUSE_CONSENTS).nullable(),
+  state: ZStateCode.nullable(),
+  countryCode: ZCountryCode.nullable(),
+});
+export type TOffer = z.infer<typeof ZOffer>;

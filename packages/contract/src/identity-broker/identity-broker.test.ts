@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { LOGIN_MESSAGES } from '@pledge/domain';
+import { getAgentFigureInfo, getCustomerFigureInfo, makeGetFigureInfo } from './get-figure-info.js';
+import { postAgentLogin, postCustomerLogin, ZPostLoginQuery } from './post-login.js';
+import { postAgentLogout, postCustomerLogout } from './post-logout.js';
+import { ZPostOtpVerifyBody, ZPostOtpVerifyResponse } from './post-otp-verify.js';
+
+const nonce = 'b3f1c2d4e5f60718293a4b5c6d7e8f90';
+
+describe('identity broker endpoints', () => {
+  it('builds one endpoint per audience, agents authenticating as agents', () => {
+    expect(getCustomerFigureInfo.auth).toBe('bearer');
+    expect(getAgentFigureInfo.auth).toBe('agent');
+    expect(makeGetFigureInfo('agent').path).toBe(getAgentFigureInfo.path);
+    expect(postCustomerLogout.auth).toBe('bearer');
+    expect(postAgentLogout.auth).toBe('agent');
+    expect(postCustomerLogin.auth).toBe('none');
+    expect(postAgentLogin.path).toBe('/identity-broker/agent/api/v3/login');
+  });
+
+  it('accepts a sign-in that returns to a page of the app', () => {
+    const query = {
+      redirectUrl: '/account/crypto-backed-loan/start?state=OH',
+      nonce,
+      telemetryTrackingId: '0f8e6a1c-3b2d-4e5f-8a9b-0c1d2e3f4a5b',
+    };
+    expect(ZPostLoginQuery.parse(query)).toEqual(query);
+  });
+
+  it.each(['//evil.example/x', 'https://evil.example', '/Account', 'account', '/'])(
+    'refuses the return path %j',
+    (redirectUrl) => {
+      const result = ZPostLoginQuery.safeParse({ redirectUrl, nonce });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([LOGIN_MESSAGES.redirect]);
+    },
+  );
+
+  it('verifies a code with the sign-in messages of the domain', () => {
+    const body = { email: 'ada@example.com', code: '123456', nonce };
+    expect(ZPostOtpVerifyBody.parse(body)).toEqual(body);
+    const bad = ZPostOtpVerifyBody.safeParse({ email: 'ada', code: '12345', nonce });
+    expect(bad.error?.issues.map((issue) => issue.message).sort()).toEqual(
+      [LOGIN_MESSAGES.code, LOGIN_MESSAGES.email].sort(),
+    );
+  });
+
+  it('answers a jwt and a local redirect only', () => {
+    expect(
+      ZPostOtpVerifyResponse.safeParse({ jwt: 'a.b.c', redirectUrl: '/account/crypto-backed-loan' })
+        .success,
+    ).toBe(true);
+    expect(
+      ZPostOtpVerifyResponse.safeParse({ jwt: 'a.b.c', redirectUrl: 'https://evil.example' })
+        .success,
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import { ZOtpStartForm, type TSignInAudience } from '@pledge/domain';
+import { brokerBase, defineEndpoint } from '../define-endpoint.js';
+import { ZNoContent } from '../wire.js';
+
+export const ZPostOtpStartBody = ZOtpStartForm;
+export type TPostOtpStartBody = z.infer<typeof ZPostOtpStartBody>;
+
+export function makePostOtpStart<const A extends TSignInAudience>(audience: A) {
+  return defineEndpoint({
+    method: 'POST',
+    path: `${brokerBase(audience)}/api/v3/otp/start`,
+    auth: 'none',
+    summary:
+      audience === 'agent'
+        ? 'Email a 6-digit sign-in code to a provisioned agent address (204; rate limited)'
+        : 'Email a 6-digit sign-in code (204; rate limited)',
+    body: ZPostOtpStartBody,
+    response: ZNoContent,
+    status: 204,
+  });
+}
+
+export const postCustomerOtpStart = makePostOtpStart('customer');
+export const postAgentOtpStart = makePostOtpStart('agent');

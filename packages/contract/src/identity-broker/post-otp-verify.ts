@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ZOtpVerifyForm, type TSignInAudience } from '@pledge/domain';
+import { brokerBase, defineEndpoint } from '../define-endpoint.js';
+import { ZLocalPath } from '../wire.js';
+
+export const ZPostOtpVerifyBody = ZOtpVerifyForm.extend({
+  /** The nonce given to login; it finds that sign-in's redirectUrl. */
+  nonce: z.string().min(16).max(128),
+});
+export type TPostOtpVerifyBody = z.infer<typeof ZPostOtpVerifyBody>;
+
+export const ZPostOtpVerifyResponse = z.object({
+  jwt: z.string().min(1),
+  /** The redirectUrl given to login for this nonce. */
+  redirectUrl: ZLocalPath,
+});
+export type TPostOtpVerifyResponse = z.infer<typeof ZPostOtpVerifyResponse>;
+
+export function makePostOtpVerify<const A extends TSignInAudience>(audience: A) {
+  return defineEndpoint({
+    method: 'POST',
+    path: `${brokerBase(audience)}/api/v3/otp/verify`,
+    auth: 'none',
+    summary: `Trade the emailed code for a ${audience} jwt (rate limited)`,
+    body: ZPostOtpVerifyBody,
+    response: ZPostOtpVerifyResponse,
+  });
+}
+
+export const postCustomerOtpVerify = makePostOtpVerify('customer');
+export const postAgentOtpVerify = makePostOtpVerify('agent');

@@ -1,0 +1,16 @@
+import type { z } from 'zod';
+import { defineEndpoint, LEAP } from '../define-endpoint.js';
+import { ZMicroDepositStatus } from '../entities/micro-deposit-status.js';
+import { ZAppParams } from '../wire.js';
+
+export const ZGetMicroDepositStatusResponse = ZMicroDepositStatus;
+export type TGetMicroDepositStatusResponse = z.infer<typeof ZGetMicroDepositStatusResponse>;
+
+export const getMicroDepositStatus = defineEndpoint({
+  method: 'GET',
+  path: `${LEAP}/secure/api/v1/applications/:appUuid/collateral/micro-deposit-status`,
+  auth: 'bearer',
+  summary: 'Whether the test deposit has arrived (polled)',
+  params: ZAppParams,
+  response: ZGetMicroDepositStatusResponse,
+});

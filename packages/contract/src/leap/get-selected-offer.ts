@@ -1,0 +1,16 @@
+import type { z } from 'zod';
+import { defineEndpoint, LEAP } from '../define-endpoint.js';
+import { ZOffer } from '../entities/offer.js';
+import { ZAppParams } from '../wire.js';
+
+export const ZGetSelectedOfferResponse = ZOffer;
+export type TGetSelectedOfferResponse = z.infer<typeof ZGetSelectedOfferResponse>;
+
+export const getSelectedOffer = defineEndpoint({
+  method: 'GET',
+  path: `${LEAP}/secure/api/v1/applications/:appUuid/selected-offer`,
+  auth: 'bearer',
+  summary: 'The accepted offer (404 NO_SELECTED_OFFER until one is accepted)',
+  params: ZAppParams,
+  response: ZGetSelectedOfferResponse,
+});

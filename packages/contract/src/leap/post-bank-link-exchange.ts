@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineEndpoint, LEAP } from '../define-endpoint.js';
+import { ZBankInstitution, ZBankLinkItem } from '../entities/bank-link.js';
+
+/** What the bank-link widget reports on success, passed through for the server's records. */
+export const ZBankLinkMetadata = z.object({
+  institution: ZBankInstitution,
+  accounts: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(128),
+        name: z.string().max(200),
+        mask: z.string().max(8).nullable(),
+        type: z.string().max(64),
+        subtype: z.string().max(64).nullable(),
+      }),
+    )
+    .max(50),
+  linkSessionId: z.string().min(1).max(128),
+});
+export type TBankLinkMetadata = z.infer<typeof ZBankLinkMetadata>;
+
+export const ZPostBankLinkExchangeBody = z.object({
+  appUuid: z.uuid(),
+  /** The one-time public token the widget hands back; the server trades it for an access token. */
+  publicToken: z.string().min(1).max(512),
+  metadata: ZBankLinkMetadata,
+});
+export type TPostBankLinkExchangeBody = z.infer<typeof ZPostBankLinkExchangeBody>;
+
+export const ZPostBankLinkExchangeResponse = z.object({
+  item: ZBankLinkItem,
+});
+export type TPostBankLinkExchangeResponse = z.infer<typeof ZPostBankLinkExchangeResponse>;
+
+export const postBankLinkExchange = defineEndpoint({
+  method: 'POST',
+  path: `${LEAP}/secure/api/v1/bank-link/exchange`,
+  auth: 'bearer',
+  summary: 'Finish linking a bank: exchange the public token; the item starts PENDING',
+  body: ZPostBankLinkExchangeBody,
+  response: ZPostBankLinkExchangeResponse,
+});

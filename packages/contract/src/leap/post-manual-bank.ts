@@ -1,0 +1,22 @@
+import type { z } from 'zod';
+import { ZManualBankForm } from '@pledge/domain';
+import { defineEndpoint, LEAP } from '../define-endpoint.js';
+import { ZDisbursement } from '../entities/disbursement.js';
+import { ZAppParams } from '../wire.js';
+
+export const ZPostManualBankBody = ZManualBankForm;
+export type TPostManualBankBody = z.infer<typeof ZPostManualBankBody>;
+
+/** The account number comes back as its last four digits only. */
+export const ZPostManualBankResponse = ZDisbursement;
+export type TPostManualBankResponse = z.infer<typeof ZPostManualBankResponse>;
+
+export const postManualBank = defineEndpoint({
+  method: 'POST',
+  path: `${LEAP}/secure/api/v1/applications/:appUuid/disbursement/manual-bank`,
+  auth: 'bearer',
+  summary: 'Save a typed-in bank account for the ACH payout (US residents)',
+  params: ZAppParams,
+  body: ZPostManualBankBody,
+  response: ZPostManualBankResponse,
+});

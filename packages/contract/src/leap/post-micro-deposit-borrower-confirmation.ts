@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import { defineEndpoint, LEAP } from '../define-endpoint.js';
+import { ZMicroDepositStatus } from '../entities/micro-deposit-status.js';
+import { ZAppParams } from '../wire.js';
+
+export const ZPostMicroDepositBorrowerConfirmationResponse = ZMicroDepositStatus;
+export type TPostMicroDepositBorrowerConfirmationResponse = z.infer<
+  typeof ZPostMicroDepositBorrowerConfirmationResponse
+>;
+
+export const postMicroDepositBorrowerConfirmation = defineEndpoint({
+  method: 'POST',
+  path: `${LEAP}/secure/api/v1/applications/:appUuid/collateral/micro-deposit-borrower-confirmation`,
+  auth: 'bearer',
+  summary: 'Opt in to verifying the deposit address with a small test deposit (no body)',
+  params: ZAppParams,
+  response: ZPostMicroDepositBorrowerConfirmationResponse,
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { OFFERED_COLLATERAL_TYPES } from '@pledge/domain';
+import { defineEndpoint, LEAP } from '../define-endpoint.js';
+import { ZApplication } from '../entities/application.js';
+import { refineExactlyOneResidence, ZResidenceFields } from '../entities/residence.js';
+import { ZAppParams, ZCoinQuantityInput, ZPositiveUsd } from '../wire.js';
+
+export const ZPostRequestedOfferBody = ZResidenceFields.extend({
+  /** Cash to borrow, US dollars. */
+  requestedAmount: ZPositiveUsd,
+  collateralType: z.enum(OFFERED_COLLATERAL_TYPES),
+  coinQuantity: ZCoinQuantityInput,
+}).superRefine(refineExactlyOneResidence);
+export type TPostRequestedOfferBody = z.infer<typeof ZPostRequestedOfferBody>;
+
+export const ZPostRequestedOfferResponse = ZApplication;
+export type TPostRequestedOfferResponse = z.infer<typeof ZPostRequestedOfferResponse>;
+
+export const postRequestedOffer = defineEndpoint({
+  method: 'POST',
+  path: `${LEAP}/secure/api/v1/applications/:appUuid/requested-offer`,
+  auth: 'bearer',
+  summary: 'Price the requested amount and collateral; the answer carries the new offers',
+  params: ZAppParams,
+  body: ZPostRequestedOfferBody,
+  response: ZPostRequestedOfferResponse,
+});

@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const ZOpsBannerParams = z.object({ bannerUuid: z.uuid() });

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import {
+  isDomainError,
+  isWithinDecimals,
+  MAX_COLLATERAL_DECIMALS,
+  OFFER_MESSAGES,
+  usdToCents,
+} from '@pledge/domain';
+
+/**
+ * Scalars of the wire format shared by every endpoint: money is a JSON number of US dollars with at
+ * most two decimals (exactly convertible to integer cents), coin quantities are decimal strings,
+ * rates and LTVs are percent numbers.
+ */
+
+/** Whether the number converts to integer cents exactly (the domain's rule for money input). */
+function isExactCents(usd: number): boolean {
+  try {
+    usdToCents(usd);
+    return true;
+  } catch (error) {
+    if (isDomainError(error)) return false;
+    throw error;
+  }
+}
+
+/** US dollars, at most 2 decimals, never negative; a float that drifted (0.1 + 0.2) is refused. */
+export const ZUsd = z
+  .number()
+  .nonnegative()
+  .multipleOf(0.01)
+  .refine(isExactCents, 'Amount must have at most 2 decimals')
+  .describe('US dollars, at most 2 decimals');
+export type TUsd = z.infer<typeof ZUsd>;
+
+/** A strictly positive dollar amount (requested loan amounts, prices). */
+export const ZPositiveUsd = ZUsd.refine((usd) => usd > 0, 'Amount must be greater than 0');
+
+const COIN_QUANTITY_PATTERN = /^(0|[1-9]\d*)(\.\d+)?$/;
+
+/** An exact decimal quantity of coins as a string ("1.25"), zero or more, any precision. */
+export const ZCoinQuantity = z
+  .string()
+  .regex(COIN_QUANTITY_PATTERN, 'Must be a decimal number')
+  .describe('coin quantity, decimal string');
+export type TCoinQuantity = z.infer<typeof ZCoinQuantity>;
+
+/** A coin quantity a borrower types, zero allowed (an optional top-up): at most 6 decimals. */
+export const ZCoinQuantityInputOrZero = z
+  .string()
+  .trim()
+  .regex(COIN_QUANTITY_PATTERN, { error: 'Must be a decimal number', abort: true })
+  .refine((value) => isWithinDecimals(value, MAX_COLLATERAL_DECIMALS), OFFER_MESSAGES.maxDecimals)
+  .describe('coin quantity >= 0, at most 6 decimals, decimal string');
+
+/** A coin quantity a borrower types: greater than 0 with at most 6 decimals. */
+export const ZCoinQuantityInput = ZCoinQuantityInputOrZero.refine(
+  (value) => /[1-9]/.test(value),
+  'Must be greater than 0',
+).describe('coin quantity > 0, at most 6 decimals, decimal string');
+
+/** A percent number (8.91 means 8.91 %). */
+export const ZPercent = z.number().nonnegative().describe('percent');
+
+/** An ISO 8601 date-time with an offset or `Z`. */
+export const ZIsoDateTime = z.iso.datetime({ offset: true });
+
+/** A calendar date `YYYY-MM-DD`. */
+export const ZIsoDate = z.iso.date();
+
+/** A US state or territory postal code ("CA"). */
+export const ZStateCode = z.string().regex(/^[A-Z]{2}$/, 'Must be a two-letter state code');
+
+/** An ISO 3166-1 alpha-2 country code ("DE"). */
+export const ZCountryCode = z.string().regex(/^[A-Z]{2}$/, 'Must be a two-letter country code');
+
+/** An organisation code of a brand (`default`, `partner`, `markets`). */
+export const ZOrgCode = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Must be an organisation code');
+
+/** A link in the product: an absolute http(s) URL or a path on this origin. */
+export const ZHref = z
+  .string()
+  .refine(
+    (href) => (href.startsWith('/') && !href.startsWith('//')) || /^https?:\/\/[^\s]+$/.test(href),
+    'Must be an http(s) URL or a path starting with /',
+  );
+
+/**
+ * A redirect target inside this origin only (never `//host` or a scheme), so that sign-in cannot be
+ * turned into an open redirect.
+ */
+export const ZLocalPath = z
+  .string()
+  .max(2048)
+  .refine(
+    (path) => path.startsWith('/') && !path.startsWith('//') && !path.includes('\\'),
+    'Must be a path on this site',
+  );
+
+/** The answer of calls that reply 204 or 303: no body. */
+export const ZNoContent = z.void();
+
+/** The appUuid path parameter of every secure application path. */
+export const ZAppParams = z.object({ appUuid: z.uuid() });
+export const ZAppBorrowerParams = ZAppParams.extend({ identityUuid: z.uuid() });
+export const ZAppBorrowerDocumentParams = ZAppBorrowerParams.extend({ docUuid: z.uuid() });

@@ -1,0 +1,210 @@
+/**
+ * Exact money and quantity arithmetic. US dollars are integer cents (safe-integer numbers); coin
+ * quantities, LTVs and rates are decimal.js values. Nothing here does float arithmetic on money.
+ */
+import { Decimal as DecimalJs } from 'decimal.js';
+import { MAX_COLLATERAL_DECIMALS } from './constants/limits.js';
+import { DomainError } from './errors.js';
+
+/**
+ * The domain's Decimal: a private clone, so that configuring it never changes another user of
+ * decimal.js in the same process. 40 significant digits hold an 18-decimal ETH quantity times a
+ * price in cents exactly; plain notation keeps toString() free of exponents.
+ */
+export const Decimal = DecimalJs.clone({
+  precision: 40,
+  rounding: DecimalJs.ROUND_HALF_UP,
+  toExpNeg: -40,
+  toExpPos: 40,
+});
+export type Decimal = DecimalJs;
+
+/** 'half-up' rounds to the nearest, ties away from zero; 'up' away from zero; 'down' towards zero. */
+export type TRounding = 'half-up' | 'up' | 'down';
+
+const DECIMAL_ROUNDING: Record<TRounding, DecimalJs.Rounding> = {
+  'half-up': DecimalJs.ROUND_HALF_UP,
+  up: DecimalJs.ROUND_UP,
+  down: DecimalJs.ROUND_DOWN,
+};
+
+function assertCents(cents: number, what = 'amount'): void {
+  if (!Number.isSafeInteger(cents)) {
+    throw new DomainError('INVALID_AMOUNT', `The ${what} must be a whole number of cents`);
+  }
+}
+
+function divideRounded(numerator: bigint, denominator: bigint, rounding: TRounding): bigint {
+  const isNegative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  let quotient = n / d;
+  const remainder = n % d;
+  if (remainder !== 0n) {
+    if (rounding === 'up' || (rounding === 'half-up' && 2n * remainder >= d)) quotient += 1n;
+  }
+  return isNegative ? -quotient : quotient;
+}
+
+function toSafeCents(value: bigint): number {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new DomainError('INVALID_AMOUNT', 'The amount is too large');
+  }
+  return Number(value);
+}
+
+/** cents × numerator ÷ denominator in integer arithmetic, rounded once at the end. */
+export function mulDivCents(
+  cents: number,
+  numerator: number,
+  denominator: number,
+  rounding: TRounding = 'half-up',
+): number {
+  assertCents(cents);
+  if (!Number.isSafeInteger(numerator) || !Number.isSafeInteger(denominator) || denominator === 0) {
+    throw new DomainError('INVALID_AMOUNT', 'The ratio must be made of whole numbers');
+  }
+  return toSafeCents(
+    divideRounded(BigInt(cents) * BigInt(numerator), BigInt(denominator), rounding),
+  );
+}
+
+/** The given basis points of an amount of cents (100 bps = 1%), rounded to the cent. */
+export function bpsOf(cents: number, bps: number, rounding: TRounding = 'half-up'): number {
+  return mulDivCents(cents, bps, 10000, rounding);
+}
+
+const USD_PATTERN = /^(-)?(\d*)(?:\.(\d*))?$/;
+
+/**
+ * US dollars to cents, exactly. Accepts "20,000", "20000.5", "20000." and numbers such as 20000.5;
+ * refuses more than 2 decimals (so a float that drifted, like 0.1 + 0.2, is refused, not rounded).
+ */
+export function usdToCents(usd: string | number): number {
+  if (typeof usd === 'number' && !Number.isFinite(usd)) {
+    throw new DomainError('INVALID_AMOUNT', 'Not a US dollar amount');
+  }
+  const text = (typeof usd === 'number' ? String(usd) : usd).trim().replaceAll(',', '');
+  const match = USD_PATTERN.exec(text);
+  const whole = match?.[2] ?? '';
+  const fraction = match?.[3] ?? '';
+  if (match === null || (whole === '' && fraction === '')) {
+    throw new DomainError('INVALID_AMOUNT', `Not a US dollar amount: "${String(usd)}"`);
+  }
+  if (fraction.length > 2) {
+    throw new DomainError('INVALID_AMOUNT', 'US dollar amounts have at most 2 decimals');
+  }
+  const cents = BigInt(whole === '' ? '0' : whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+  return toSafeCents(match[1] === '-' ? -cents : cents);
+}
+
+/** Cents as a plain dollar string with 2 decimals: 2000000 → "20000.00". */
+export function centsToUsdString(cents: number): string {
+  assertCents(cents);
+  const sign = cents < 0 ? '-' : '';
+  const abs = BigInt(Math.abs(cents));
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+/** Cents as the wire's JSON number of dollars; exact for every amount below $10 trillion. */
+export function centsToUsd(cents: number): number {
+  assertCents(cents);
+  return cents / 100;
+}
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Display form: "$20,000.00", or with decimals 0 "$20,000" (rounded half-up to the dollar). */
+export function formatUsd(cents: number, options: { decimals?: 0 | 2 } = {}): string {
+  assertCents(cents);
+  const sign = cents < 0 ? '-' : '';
+  const abs = BigInt(Math.abs(cents));
+  if (options.decimals === 0) {
+    return `${sign}$${groupThousands(String(divideRounded(abs, 100n, 'half-up')))}`;
+  }
+  const fraction = String(abs % 100n).padStart(2, '0');
+  return `${sign}$${groupThousands(String(abs / 100n))}.${fraction}`;
+}
+
+/** A cash input as typed (commas stripped) to cents; null when empty, not an amount or negative. */
+export function parseCashInput(text: string): number | null {
+  if (text.trim() === '') return null;
+  try {
+    const cents = usdToCents(text);
+    return cents < 0 ? null : cents;
+  } catch {
+    return null;
+  }
+}
+
+const COIN_QUANTITY_PATTERN = /^(?:\d+\.?\d*|\.\d+)$/;
+
+/** A coin quantity as an exact Decimal; refuses negatives, NaN, infinities and exponent forms. */
+export function toCoinQuantity(value: string | Decimal): Decimal {
+  if (typeof value !== 'string') {
+    if (!value.isFinite() || value.isNegative()) {
+      throw new DomainError('INVALID_COIN_QUANTITY', 'A coin quantity is a non-negative number');
+    }
+    return new Decimal(value);
+  }
+  const text = value.trim();
+  if (!COIN_QUANTITY_PATTERN.test(text)) {
+    throw new DomainError('INVALID_COIN_QUANTITY', `Not a coin quantity: "${value}"`);
+  }
+  return new Decimal(text);
+}
+
+/** A finite Decimal from a number, numeric string or Decimal; anything else is a DomainError. */
+export function toFiniteDecimal(
+  value: Decimal | number | string,
+  code = 'INVALID_NUMBER',
+): Decimal {
+  let decimal: Decimal;
+  try {
+    decimal = new Decimal(value);
+  } catch {
+    throw new DomainError(code, `Not a number: "${String(value)}"`);
+  }
+  if (!decimal.isFinite()) throw new DomainError(code, `Not a finite number: "${String(value)}"`);
+  return decimal;
+}
+
+/** A coin quantity rounded up to the collateral precision, so that it always covers the need. */
+export function roundCoinQuantityUp(quantity: Decimal): Decimal {
+  return quantity.toDecimalPlaces(MAX_COLLATERAL_DECIMALS, DecimalJs.ROUND_UP);
+}
+
+/** Coin strings carry exactly the collateral precision, rounded up; nothing reads "0". */
+export function coinQuantityString(quantity: Decimal): string {
+  return quantity.isZero() ? '0' : roundCoinQuantityUp(quantity).toFixed(MAX_COLLATERAL_DECIMALS);
+}
+
+/** A Decimal amount of cents to whole cents. */
+export function decimalToCents(value: Decimal, rounding: TRounding = 'half-up'): number {
+  if (!value.isFinite()) throw new DomainError('INVALID_AMOUNT', 'The amount is not finite');
+  return toSafeCents(BigInt(value.toDecimalPlaces(0, DECIMAL_ROUNDING[rounding]).toFixed(0)));
+}
+
+/** A coin quantity with a fixed number of decimals ("0.1235" for 4), no grouping. */
+export function formatCoin(
+  quantity: Decimal | string,
+  decimals: number,
+  rounding: TRounding = 'half-up',
+): string {
+  const value = typeof quantity === 'string' ? toCoinQuantity(quantity) : quantity;
+  return value.toFixed(decimals, DECIMAL_ROUNDING[rounding]);
+}
+
+/** A percent for display: rates and APR with 3 decimals ("8.910%"), LTV with 1 or 2 ("50.5%"). */
+export function formatPct(value: Decimal | number | string, decimals: number): string {
+  return `${toFiniteDecimal(value).toFixed(decimals, DecimalJs.ROUND_HALF_UP)}%`;
+}
+
+/** Digits after the decimal point of a typed number ("1,000.125" → 3, "12" → 0). */
+export function countDecimals(text: string): number {
+  const trimmed = text.trim();
+  const point = trimmed.indexOf('.');
+  return point === -1 ? 0 : trimmed.length - point - 1;
+}

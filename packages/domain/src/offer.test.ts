@@ -1,0 +1,440 @@
+import { describe, expect, it } from 'vitest';
+import { interestOnlyPayments, type TScheduledPayment } from './apr.js';
+import { isDomainError } from './errors.js';
+import { Decimal, usdToCents } from './money.js';
+import {
+  OFFER_REFUSAL_MESSAGES,
+  assertOfferable,
+  computeOffer,
+  isOfferedCollateralType,
+  liquidationProcessingFeeCents,
+  minCoinQuantity,
+  originationFeeBps,
+  originationFeeCents,
+  type TOfferInput,
+  type TOfferResult,
+  type TOfferTerms,
+} from './offer.js';
+import type { TResidence } from './residence.js';
+
+const state = (code: string): TResidence => ({ kind: 'state', state: code as never });
+const country = (countryCode: string): TResidence => ({ kind: 'country', countryCode });
+const TEN_THOUSAND_USD = usdToCents('10,000');
+
+function domainErrorCode(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    return isDomainError(error) ? error.code : 'NOT_A_DOMAIN_ERROR';
+  }
+  return undefined;
+}
+
+function eligibleOffer(result: TOfferResult): TOfferTerms {
+  if (!result.eligible) throw new Error(`expected an offer, got ${result.reason}`);
+  return result.offer;
+}
+
+/** Independent APR check in floating point: present value at a monthly rate. */
+function floatPresentValue(payments: readonly TScheduledPayment[], annualPct: number): number {
+  return payments.reduce(
+    (sum, payment) => sum + payment.amountCents / (1 + annualPct / 1200) ** payment.periodMonths,
+    0,
+  );
+}
+
+describe('originationFeeCents for $10,000 of cash', () => {
+  it.each([
+    ['AL (no fee)', state('AL'), 0],
+    ['KS (no fee)', state('KS'), 0],
+    ['MN (no fee)', state('MN'), 0],
+    ['NC (no fee)', state('NC'), 0],
+    ['WI (no fee)', state('WI'), 0],
+    ['OH (greater of 1% or $250)', state('OH'), 25000],
+    ['IA (greater of 1% or $30)', state('IA'), 10000],
+    ['IN (greater of 1% or $200)', state('IN'), 20000],
+    ['MI (greater of 1% or $400)', state('MI'), 40000],
+    ['MO (greater of 1% or $100)', state('MO'), 10000],
+    ['NY (0.85%)', state('NY'), 8500],
+    ['CA (1%)', state('CA'), 10000],
+    ['FL (1%)', state('FL'), 10000],
+    ['international (1.5%)', country('GB'), 15000],
+  ])('%s → %i cents', (_label, residence, cents) => {
+    expect(originationFeeCents(TEN_THOUSAND_USD, residence)).toBe(cents);
+  });
+});
+
+describe('originationFeeCents on other draws', () => {
+  it.each([
+    ['IA $2,000: the $30 floor beats 1% ($20)', 200000, state('IA'), 3000],
+    ['IA $5,000: 1% ($50) beats the $30 floor', 500000, state('IA'), 5000],
+    ['OH $30,000: 1% beats the $250 floor', 3000000, state('OH'), 30000],
+    ['MI $50,000: 1% beats the $400 floor', 5000000, state('MI'), 50000],
+    ['NY $12,345.67: 104.938695 → half-up', 1234567, state('NY'), 10494],
+    ['CA $10,000.50: 10,000.5 cents → half-up', 1000050, state('CA'), 10001],
+    ['CA $10,000.49: 10,000.49 cents → half-up', 1000049, state('CA'), 10000],
+    ['international $1.00: 1.5 cents → 2', 100, country('JP'), 2],
+    ['international $0.33: 0.495 cents → 0', 33, country('JP'), 0],
+    ['AL $1,000,000: still none', 100000000, state('AL'), 0],
+  ])('%s', (_label, draw, residence, cents) => {
+    expect(originationFeeCents(draw, residence)).toBe(cents);
+  });
+
+  it('agrees with exact integer arithmetic on thousands of odd amounts (no float drift)', () => {
+    let cents = 500001;
+    for (let index = 0; index < 5000; index += 1) {
+      cents = (cents * 48271 + 12345) % 200000001;
+      for (const [residence, bps] of [
+        [state('CA'), 100n],
+        [state('NY'), 85n],
+        [country('DE'), 150n],
+      ] as const) {
+        const exact = (BigInt(cents) * bps * 2n + 10000n) / 20000n;
+        expect(originationFeeCents(cents, residence)).toBe(Number(exact));
+      }
+    }
+  });
+});
+
+describe('originationFeeBps (for display)', () => {
+  it.each([
+    [state('AL'), 0],
+    [state('OH'), 100],
+    [state('IA'), 100],
+    [state('NY'), 85],
+    [state('CA'), 100],
+    [country('GB'), 150],
+  ])('%o → %i bps', (residence, bps) => {
+    expect(originationFeeBps(residence)).toBe(bps);
+  });
+});
+
+describe('liquidationProcessingFeeCents', () => {
+  it.each([
+    [1000000, 20000],
+    [1234567, 24691],
+    [25, 1],
+    [24, 0],
+  ])('2%% of %i cents → %i cents', (liquidated, fee) => {
+    expect(liquidationProcessingFeeCents(liquidated)).toBe(fee);
+  });
+});
+
+describe('minCoinQuantity', () => {
+  it.each([
+    // $5,000 ÷ 75% ÷ $60,000 = 0.1111…
+    ['CA at $60,000', state('CA'), 6000000, '0.111112'],
+    // $5,001 ÷ 75% ÷ $40,000 = 0.16670
+    ['OH at $40,000', state('OH'), 4000000, '0.166700'],
+    // $250,001 ÷ 75% ÷ $3,000 = 111.1115…
+    ['HI at $3,000', state('HI'), 300000, '111.111556'],
+    // $10,000 ÷ 75% ÷ $40,000 = 0.3333…
+    ['international at $40,000', country('GB'), 4000000, '0.333334'],
+    ['CA at $75,000', state('CA'), 7500000, '0.088889'],
+  ])('%s → %s', (_label, residence, priceCents, expected) => {
+    expect(minCoinQuantity({ priceCents, residence })).toBe(expected);
+  });
+
+  it('secures the minimum loan at no more than 75% and one step less does not', () => {
+    const residence = state('OH');
+    const quantity = new Decimal(minCoinQuantity({ priceCents: 4321099, residence }));
+    const ltvAt = (q: Decimal) => new Decimal(500100).times(100).div(q.times(4321099));
+    expect(ltvAt(quantity).lte(75)).toBe(true);
+    expect(ltvAt(quantity.minus('0.000001')).gt(75)).toBe(true);
+  });
+
+  it('refuses a price that is not positive cents', () => {
+    expect(domainErrorCode(() => minCoinQuantity({ priceCents: 0, residence: state('CA') }))).toBe(
+      'INVALID_PRICE',
+    );
+  });
+});
+
+describe('computeOffer', () => {
+  const base: TOfferInput = {
+    drawCents: TEN_THOUSAND_USD,
+    collateralType: 'BTC',
+    coinQuantity: '0.5',
+    priceCents: 4000000,
+    residence: state('CA'),
+  };
+
+  it('makes the 8.91% offer for $10,000 against collateral worth twice the cash', () => {
+    expect(computeOffer(base)).toEqual({
+      eligible: true,
+      offer: {
+        amountCents: 1010000,
+        drawAmountCents: 1000000,
+        termMonths: 12,
+        ltvPct: '50.00',
+        interestRateBps: 891,
+        interestRatePct: '8.910',
+        annualPercentageRatePct: '9.954',
+        originationFeeBps: 100,
+        originationFeeAmountCents: 10000,
+        estimatedMonthlyPaymentCents: 7499,
+        collateralType: 'BTC',
+        collateralUnits: '0.5',
+        minCollateralUnits: '0.333334',
+        collateralAmountCents: 2000000,
+        // 10,100 ÷ (0.5 × p) = 75% / 80% / 90%
+        warningPriceCents: 2693333,
+        marginCallPriceCents: 2525000,
+        liquidationPriceCents: 2244444,
+        courtesyNoticeLtvPct: 75,
+        tierId: 'RATE_1',
+        financeChargeCents: 99988,
+        totalOfPaymentsCents: 1099988,
+        paymentSchedule: [
+          ...Array.from({ length: 11 }, (_, index) => ({
+            number: index + 1,
+            dueMonth: index + 1,
+            amountCents: 7499,
+          })),
+          { number: 12, dueMonth: 12, amountCents: 1017499 },
+        ],
+      },
+    });
+  });
+
+  it('makes the 11.5% offer at 60% LTV', () => {
+    const offer = eligibleOffer(computeOffer({ ...base, coinQuantity: '0.5', drawCents: 1200000 }));
+    expect(offer).toMatchObject({
+      tierId: 'RATE_2',
+      ltvPct: '60.00',
+      interestRateBps: 1150,
+      interestRatePct: '11.500',
+      amountCents: 1212000,
+      estimatedMonthlyPaymentCents: 11615,
+      courtesyNoticeLtvPct: 80,
+      minCollateralUnits: '0.400000',
+    });
+  });
+
+  it.each([
+    ['8.91%, CA', '9.954', { ...base }],
+    ['11.5%, CA', '12.559', { ...base, coinQuantity: '0.3333334' }],
+    ['8.91%, international', '10.473', { ...base, residence: country('GB') }],
+    [
+      '11.5%, international',
+      '13.085',
+      { ...base, coinQuantity: '0.3333334', residence: country('GB') },
+    ],
+    ['8.91%, AL (no fee)', '8.910', { ...base, residence: state('AL') }],
+    ['8.91%, OH ($250 floor)', '11.504', { ...base, residence: state('OH') }],
+    ['11.5%, NY (0.85%)', '12.401', { ...base, coinQuantity: '0.4', residence: state('NY') }],
+  ])('the %s offer has an APR of %s%%, checked independently', (_label, expectedApr, input) => {
+    const offer = eligibleOffer(computeOffer(input));
+    expect(offer.annualPercentageRatePct).toBe(expectedApr);
+    const payments = offer.paymentSchedule.map((row) => ({
+      amountCents: row.amountCents,
+      periodMonths: row.dueMonth,
+    }));
+    // The amount financed (the draw) lies between the payments' present values at the edges of the
+    // APR's rounding interval: the APR is the correctly rounded actuarial rate.
+    const apr = Number(offer.annualPercentageRatePct);
+    expect(floatPresentValue(payments, apr - 0.0005)).toBeGreaterThanOrEqual(offer.drawAmountCents);
+    expect(floatPresentValue(payments, apr + 0.0005)).toBeLessThanOrEqual(offer.drawAmountCents);
+  });
+
+  it('keeps its figures consistent with each other', () => {
+    for (const input of [
+      base,
+      { ...base, drawCents: 1234567, residence: state('NY') },
+      {
+        ...base,
+        collateralType: 'ETH',
+        coinQuantity: '12.345678',
+        priceCents: 312345,
+        residence: country('SG'),
+      },
+      {
+        ...base,
+        drawCents: 2500100,
+        coinQuantity: '1',
+        priceCents: 6543210,
+        residence: state('OH'),
+      },
+    ]) {
+      const offer = eligibleOffer(computeOffer(input));
+      expect(offer.amountCents).toBe(offer.drawAmountCents + offer.originationFeeAmountCents);
+      expect(offer.originationFeeAmountCents).toBe(
+        originationFeeCents(input.drawCents, input.residence),
+      );
+      const total = offer.paymentSchedule.reduce((sum, row) => sum + row.amountCents, 0);
+      expect(offer.totalOfPaymentsCents).toBe(total);
+      expect(offer.financeChargeCents).toBe(total - offer.drawAmountCents);
+      expect(offer.paymentSchedule).toHaveLength(12);
+      expect(offer.paymentSchedule[0]?.amountCents).toBe(offer.estimatedMonthlyPaymentCents);
+      expect(offer.paymentSchedule).toEqual(
+        interestOnlyPayments(offer.amountCents, offer.interestRateBps, 12).map(
+          (payment, index) => ({
+            number: index + 1,
+            dueMonth: payment.periodMonths,
+            amountCents: payment.amountCents,
+          }),
+        ),
+      );
+      expect(offer.liquidationPriceCents).toBeLessThan(offer.marginCallPriceCents);
+      expect(offer.marginCallPriceCents).toBeLessThan(offer.warningPriceCents);
+      expect(offer.warningPriceCents).toBeLessThan(input.priceCents);
+      expect(new Decimal(offer.minCollateralUnits).lte(offer.collateralUnits)).toBe(true);
+    }
+  });
+
+  it('prices the alerts on the loan amount, fee included', () => {
+    const offer = eligibleOffer(computeOffer({ ...base, residence: state('OH') }));
+    // $10,250 owed on 0.5 coin reaches 90% at $22,777.78.
+    expect(offer.amountCents).toBe(1025000);
+    expect(offer.liquidationPriceCents).toBe(2277778);
+  });
+
+  it('takes cash typed with commas or float-prone amounts exactly', () => {
+    const offer = eligibleOffer(computeOffer({ ...base, drawCents: usdToCents('5,004.35') }));
+    expect(offer.drawAmountCents).toBe(500435);
+    expect(offer.originationFeeAmountCents).toBe(5004);
+    expect(offer.amountCents).toBe(505439);
+  });
+
+  it.each<[string, Partial<TOfferInput>, TOfferResult]>([
+    [
+      'SOL collateral',
+      { collateralType: 'SOL' },
+      { eligible: false, reason: 'UNSUPPORTED_COLLATERAL' },
+    ],
+    [
+      'an unknown collateral',
+      { collateralType: 'DOGE' },
+      { eligible: false, reason: 'UNSUPPORTED_COLLATERAL' },
+    ],
+    ['Texas', { residence: state('TX') }, { eligible: false, reason: 'STATE_NOT_SERVICED' }],
+    ['DC', { residence: state('DC') }, { eligible: false, reason: 'STATE_NOT_SERVICED' }],
+    ['Russia', { residence: country('RU') }, { eligible: false, reason: 'COUNTRY_NOT_ENABLED' }],
+    [
+      'an unknown country',
+      { residence: country('ZZ') },
+      { eligible: false, reason: 'COUNTRY_NOT_ENABLED' },
+    ],
+    ['$4,999.99 in CA', { drawCents: 499999 }, { eligible: false, reason: 'BELOW_MIN_AMOUNT' }],
+    [
+      '$5,000 in OH (minimum 5,001)',
+      { drawCents: 500000, residence: state('OH') },
+      { eligible: false, reason: 'BELOW_MIN_AMOUNT' },
+    ],
+    [
+      '$250,000 in HI',
+      { drawCents: 25000000, coinQuantity: '100', residence: state('HI') },
+      { eligible: false, reason: 'BELOW_MIN_AMOUNT' },
+    ],
+    [
+      '$9,999 abroad',
+      { drawCents: 999900, residence: country('GB') },
+      { eligible: false, reason: 'BELOW_MIN_AMOUNT' },
+    ],
+    [
+      '$2,000,000.01',
+      { drawCents: 200000001, coinQuantity: '1000' },
+      { eligible: false, reason: 'ABOVE_MAX_AMOUNT' },
+    ],
+    [
+      // The CA minimum of $5,000 needs 0.166667 BTC at $40,000; this draw needs as much.
+      '0.1 BTC for $5,000',
+      { drawCents: 500000, coinQuantity: '0.1' },
+      {
+        eligible: false,
+        reason: 'BELOW_MIN_COIN_QUANTITY',
+        additionalCoinQuantityNeeded: '0.066667',
+      },
+    ],
+    [
+      'no collateral',
+      { coinQuantity: '0' },
+      {
+        eligible: false,
+        reason: 'BELOW_MIN_COIN_QUANTITY',
+        additionalCoinQuantityNeeded: '0.333334',
+      },
+    ],
+    [
+      '$16,000 against $20,000 (80%)',
+      { drawCents: 1600000 },
+      { eligible: false, reason: 'LTV_TOO_HIGH', additionalCoinQuantityNeeded: '0.033334' },
+    ],
+    [
+      '75.0001% LTV',
+      { drawCents: 1500002 },
+      { eligible: false, reason: 'LTV_TOO_HIGH', additionalCoinQuantityNeeded: '0.000001' },
+    ],
+  ])('refuses %s', (_label, change, expected) => {
+    expect(computeOffer({ ...base, ...change })).toEqual(expected);
+  });
+
+  it('offers exactly at the 75% ceiling and at the state minimum', () => {
+    expect(eligibleOffer(computeOffer({ ...base, drawCents: 1500000 })).tierId).toBe('RATE_2');
+    expect(
+      eligibleOffer(computeOffer({ ...base, drawCents: 500100, residence: state('OH') })).tierId,
+    ).toBe('RATE_1');
+    expect(
+      eligibleOffer(computeOffer({ ...base, drawCents: 200000000, coinQuantity: '200' })).tierId,
+    ).toBe('RATE_1');
+  });
+
+  it.each([
+    ['a zero draw', { drawCents: 0 }, 'INVALID_AMOUNT'],
+    ['a fractional draw', { drawCents: 100.5 }, 'INVALID_AMOUNT'],
+    ['a zero price', { priceCents: 0 }, 'INVALID_PRICE'],
+    ['a negative coin quantity', { coinQuantity: '-1' }, 'INVALID_COIN_QUANTITY'],
+  ])('throws on %s', (_label, change, code) => {
+    expect(domainErrorCode(() => computeOffer({ ...base, ...change }))).toBe(code);
+  });
+});
+
+describe('assertOfferable', () => {
+  it.each([
+    ['BTC in CA', 'BTC', state('CA')],
+    ['ETH abroad', 'ETH', country('GB')],
+  ])('accepts %s', (_label, collateralType, residence) => {
+    expect(() => assertOfferable({ collateralType, residence })).not.toThrow();
+  });
+
+  it.each([
+    [
+      'SOL',
+      'SOL',
+      state('CA'),
+      'UNSUPPORTED_COLLATERAL',
+      { collateralType: [OFFER_REFUSAL_MESSAGES.UNSUPPORTED_COLLATERAL] },
+    ],
+    [
+      'Texas',
+      'BTC',
+      state('TX'),
+      'STATE_NOT_SERVICED',
+      { state: ['This state is currently not being serviced'] },
+    ],
+    [
+      'Cuba',
+      'BTC',
+      country('CU'),
+      'COUNTRY_NOT_ENABLED',
+      { countryCode: [OFFER_REFUSAL_MESSAGES.COUNTRY_NOT_ENABLED] },
+    ],
+  ])('refuses %s', (_label, collateralType, residence, code, fieldErrors) => {
+    let caught: unknown;
+    try {
+      assertOfferable({ collateralType, residence });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({ code, fieldErrors });
+  });
+
+  it.each([
+    ['BTC', true],
+    ['ETH', true],
+    ['SOL', false],
+    ['btc', false],
+  ])('isOfferedCollateralType(%s) → %s', (type, expected) => {
+    expect(isOfferedCollateralType(type)).toBe(expected);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * Numeric inputs (document 2 §5): a non-negative decimal number with at most
+ * NUMERIC_INPUT_MAX_DECIMALS decimal places.
+ */
+import { z } from 'zod';
+import { NUMERIC_INPUT_MAX_DECIMALS } from '../constants/limits.js';
+import { countDecimals } from '../money.js';
+
+const DECIMAL_NUMBER_PATTERN = /^(?:\d+\.?\d*|\.\d+)$/;
+
+export const NUMERIC_INPUT_MESSAGES = {
+  notANumber: 'Enter a number',
+  tooManyDecimals: (max: number) => `Maximum of ${max} decimal places.`,
+} as const;
+
+export function isDecimalNumberText(text: string): boolean {
+  return DECIMAL_NUMBER_PATTERN.test(text.trim());
+}
+
+/** True when the typed number has at most `max` digits after the decimal point. */
+export function isWithinDecimals(text: string, max: number = NUMERIC_INPUT_MAX_DECIMALS): boolean {
+  return countDecimals(text) <= max;
+}
+
+export const ZNumericInput = z
+  .string({ error: NUMERIC_INPUT_MESSAGES.notANumber })
+  .trim()
+  .refine(isDecimalNumberText, { error: NUMERIC_INPUT_MESSAGES.notANumber, abort: true })
+  .refine((text) => isWithinDecimals(text), {
+    error: NUMERIC_INPUT_MESSAGES.tooManyDecimals(NUMERIC_INPUT_MAX_DECIMALS),
+  });

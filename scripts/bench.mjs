@@ -1,0 +1,154 @@
+// `npm run bench`: the performance bars of DESIGN §7, measured (never asserted in tests).
+//   1. JS size: initial JS of /start (gzip) and the largest route chunk.
+//   2. Throughput: rates (and offers, once served) against a bare Fastify hello-world, same run,
+//      50 connections; ratio and p99.
+//   3. Lighthouse mobile performance of /start, /residency and /faq in Debian's Chromium.
+// Results are printed and written to .bench/results.json.
+import { spawn, execSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+
+const root = new URL('..', import.meta.url).pathname;
+const dist = join(root, 'apps/web/dist');
+const results = {};
+const APP = '/account/crypto-backed-loan';
+const KB = 1024;
+
+function gz(path) {
+  return gzipSync(readFileSync(path)).length;
+}
+
+function measureBundles() {
+  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const manifestPath = join(dist, '.vite/manifest.json');
+  let startChunks = [];
+  if (existsSync(manifestPath)) {
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    const startKey = Object.keys(manifest).find((k) => /routes\/start\//.test(k));
+    const seen = new Set();
+    const walk = (key) => {
+      if (!key || seen.has(key)) return;
+      seen.add(key);
+      startChunks.push('/' + manifest[key].file);
+      for (const dep of manifest[key].imports ?? []) walk(dep);
+    };
+    walk(startKey);
+  }
+  const startFiles = [...new Set([...initial, ...startChunks])];
+  const startBytes = startFiles.reduce((sum, f) => sum + gz(join(dist, f)), 0);
+  const chunks = readdirSync(join(dist, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => ({ file: f, gzip: gz(join(dist, 'assets', f)) }))
+    .sort((a, b) => b.gzip - a.gzip);
+  results.bundles = {
+    startInitialGzipKB: +(startBytes / KB).toFixed(1),
+    startFiles,
+    largestChunk: chunks[0] && { file: chunks[0].file, gzipKB: +(chunks[0].gzip / KB).toFixed(1) },
+    budget: { startInitialGzipKB: 120, perRouteGzipKB: 250 },
+  };
+  console.log('bundles', results.bundles);
+}
+
+async function waitFor(url, ms = 240_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) =>
+    autocannon({ connections: 50, duration: 10, ...opts }, (err, res) => (err ? reject(err) : resolve(res))),
+  );
+}
+
+async function measureThroughput(base) {
+  const hello = Fastify();
+  hello.get('/', async () => ({ hello: 'world' }));
+  await hello.listen({ port: 3299, host: '127.0.0.1' });
+  const bare = await cannon({ url: 'http://127.0.0.1:3299/' });
+  await hello.close();
+  const rates = await cannon({
+    url: `${base}/service-cryptopl-leap/insecure/api/v1/rates?orgCode=default`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ coinQuantity: '1', collateralType: 'BTC', state: 'OH', requestedAmount: 20000 }),
+  });
+  const row = (r) => ({ reqPerSec: Math.round(r.requests.average), p99ms: r.latency.p99, non2xx: r.non2xx });
+  results.throughput = {
+    helloWorld: row(bare),
+    rates: { ...row(rates), ratioToHelloWorld: +(rates.requests.average / bare.requests.average).toFixed(2) },
+    budget: { ratioToHelloWorld: 0.4, p99ms: 50 },
+  };
+  console.log('throughput', results.throughput);
+}
+
+async function measureLighthouse(base) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  results.lighthouse = {};
+  try {
+    for (const path of [`${APP}/start?state=OH`, `${APP}/residency`, `${APP}/faq`]) {
+      const run = await lighthouse(`${base}${path}`, {
+        port: chrome.port,
+        onlyCategories: ['performance', 'accessibility'],
+        formFactor: 'mobile',
+        logLevel: 'error',
+      });
+      results.lighthouse[path] = {
+        performance: Math.round(run.lhr.categories.performance.score * 100),
+        accessibility: Math.round(run.lhr.categories.accessibility.score * 100),
+      };
+    }
+  } finally {
+    await chrome.kill();
+  }
+  results.lighthouse.budget = { performance: 95 };
+  console.log('lighthouse', results.lighthouse);
+}
+
+measureBundles();
+const port = 3200;
+const base = `http://127.0.0.1:${port}`;
+const server = spawn('npm', ['start'], {
+  cwd: root,
+  stdio: 'ignore',
+  detached: true,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SANDBOX: 'true',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'pledge-bench-')),
+    EMBEDDED_PG_PORT: String(port + 20_000),
+  },
+});
+try {
+  await waitFor(`${base}/healthz`);
+  await measureThroughput(base);
+  await measureLighthouse(base);
+} finally {
+  process.kill(-server.pid, 'SIGTERM');
+}
+mkdirSync(join(root, '.bench'), { recursive: true });
+writeFileSync(join(root, '.bench/results.json'), JSON.stringify(results, null, 2));
+console.log('written .bench/results.json');

@@ -1,0 +1,81 @@
+// `npm test`: every check CI runs, in order, with one closing line of counts.
+//   typecheck → lint → unit tests (domain, contract, server, web) → web build → E2E in Chromium.
+// `npm test -- --skip-e2e` stops after the unit tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const results = join(root, '.test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+const skipE2e = process.argv.includes('--skip-e2e');
+
+const unitWorkspaces = ['packages/domain', 'packages/contract', 'apps/server', 'apps/web'];
+const steps = [
+  { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
+  { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
+  ...unitWorkspaces.map((ws) => ({
+    name: `unit ${ws}`,
+    cwd: join(root, ws),
+    cmd: 'npx',
+    args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, ws.replace('/', '-') + '.json')}`],
+    report: join(results, ws.replace('/', '-') + '.json'),
+    kind: 'vitest',
+  })),
+  ...(skipE2e
+    ? []
+    : [
+        { name: 'web build', cmd: 'npm', args: ['run', 'build'] },
+        {
+          name: 'e2e',
+          cmd: 'npm',
+          args: ['run', 'test:e2e'],
+          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(results, 'e2e.json') },
+          report: join(results, 'e2e.json'),
+          kind: 'playwright',
+        },
+      ]),
+];
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function count(step) {
+  if (!step.report || !existsSync(step.report)) return;
+  const report = JSON.parse(readFileSync(step.report, 'utf8'));
+  if (step.kind === 'vitest') {
+    totals.passed += report.numPassedTests ?? 0;
+    totals.failed += report.numFailedTests ?? 0;
+    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  } else {
+    totals.passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
+    totals.failed += report.stats?.unexpected ?? 0;
+    totals.skipped += report.stats?.skipped ?? 0;
+  }
+}
+
+for (const step of steps) {
+  const started = Date.now();
+  console.log(`\n=== ${step.name}`);
+  const run = spawnSync(step.cmd, step.args, {
+    cwd: step.cwd ?? root,
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
+  count(step);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  if (run.status !== 0) {
+    failedSteps.push(step.name);
+    console.log(`=== ${step.name}: FAILED (${seconds}s)`);
+    if (!step.report) break; // typecheck, lint and build failures make the rest meaningless
+  } else {
+    console.log(`=== ${step.name}: ok (${seconds}s)`);
+  }
+}
+
+console.log('');
+if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
+const failed = totals.failed + (failedSteps.length > 0 && totals.failed === 0 ? 1 : 0);
+console.log(`tests: ${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length > 0 ? 1 : 0);
