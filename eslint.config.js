@@ -11,8 +11,14 @@ const restrict = (patterns) => ({
 
 const IO_PACKAGES = [
   { group: ['react', 'react-*', 'react/*'], message: 'The domain holds no UI.' },
-  { group: ['pg', 'drizzle-orm', 'drizzle-orm/*', 'fastify', '@fastify/*'], message: 'The domain holds no I/O.' },
-  { group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'], message: 'The domain holds no I/O.' },
+  {
+    group: ['pg', 'drizzle-orm', 'drizzle-orm/*', 'fastify', '@fastify/*'],
+    message: 'The domain holds no I/O.',
+  },
+  {
+    group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'],
+    message: 'The domain holds no I/O.',
+  },
 ];
 
 export default tseslint.config(
@@ -31,7 +37,10 @@ export default tseslint.config(
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       eqeqeq: ['error', 'smart'],
       'no-console': 'off',
@@ -41,21 +50,33 @@ export default tseslint.config(
     files: ['packages/domain/**/*.ts'],
     rules: restrict([
       ...IO_PACKAGES,
-      { group: ['@pledge/contract', '@pledge/server', '@pledge/web'], message: 'The domain depends on nothing of ours.' },
+      {
+        group: ['@pledge/contract', '@pledge/server', '@pledge/web'],
+        message: 'The domain depends on nothing of ours.',
+      },
     ]),
   },
   {
     files: ['packages/contract/**/*.ts'],
     rules: restrict([
       ...IO_PACKAGES,
-      { group: ['@pledge/server', '@pledge/web'], message: 'The contract depends only on the domain.' },
+      {
+        group: ['@pledge/server', '@pledge/web'],
+        message: 'The contract depends only on the domain.',
+      },
     ]),
   },
   {
     files: ['apps/server/**/*.ts'],
     rules: restrict([
-      { group: ['@pledge/web', '@pledge/web/*', 'react', 'react-dom'], message: 'The server does not import the web app.' },
-      { group: ['../../packages/*', '../../../packages/*'], message: 'Import workspaces by package name.' },
+      {
+        group: ['@pledge/web', '@pledge/web/*', 'react', 'react-dom'],
+        message: 'The server does not import the web app.',
+      },
+      {
+        group: ['../../packages/*', '../../../packages/*'],
+        message: 'Import workspaces by package name.',
+      },
     ]),
   },
   {
@@ -66,18 +87,45 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       ...restrict([
-        { group: ['@pledge/server', '@pledge/server/*', 'pg', 'drizzle-orm', 'fastify', '@fastify/*'], message: 'The web app talks to the server over HTTP only.' },
+        {
+          group: [
+            '@pledge/server',
+            '@pledge/server/*',
+            'pg',
+            'drizzle-orm',
+            'fastify',
+            '@fastify/*',
+          ],
+          message: 'The web app talks to the server over HTTP only.',
+        },
         { group: ['node:*'], message: 'The web app runs in the browser.' },
-        { group: ['../../packages/*', '../../../packages/*'], message: 'Import workspaces by package name.' },
+        {
+          group: ['../../packages/*', '../../../packages/*'],
+          message: 'Import workspaces by package name.',
+        },
       ]),
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'scripts/**/*.mjs', '**/vite.config.ts', '**/vitest.config.ts'],
+    files: [
+      '**/*.test.{ts,tsx}',
+      'e2e/**/*.ts',
+      'scripts/**/*.mjs',
+      '**/vite.config.ts',
+      '**/vitest.config.ts',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['scripts/**/*.mjs', '.ci/**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+      },
+    },
   },
 );

@@ -5,7 +5,14 @@
 //   3. Lighthouse mobile performance of /start, /residency and /faq in Debian's Chromium.
 // Results are printed and written to .bench/results.json.
 import { spawn, execSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+  existsSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -70,7 +77,9 @@ async function waitFor(url, ms = 240_000) {
 
 function cannon(opts) {
   return new Promise((resolve, reject) =>
-    autocannon({ connections: 50, duration: 10, ...opts }, (err, res) => (err ? reject(err) : resolve(res))),
+    autocannon({ connections: 50, duration: 10, ...opts }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    ),
   );
 }
 
@@ -84,12 +93,24 @@ async function measureThroughput(base) {
     url: `${base}/service-cryptopl-leap/insecure/api/v1/rates?orgCode=default`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ coinQuantity: '1', collateralType: 'BTC', state: 'OH', requestedAmount: 20000 }),
+    body: JSON.stringify({
+      coinQuantity: '1',
+      collateralType: 'BTC',
+      state: 'OH',
+      requestedAmount: 20000,
+    }),
   });
-  const row = (r) => ({ reqPerSec: Math.round(r.requests.average), p99ms: r.latency.p99, non2xx: r.non2xx });
+  const row = (r) => ({
+    reqPerSec: Math.round(r.requests.average),
+    p99ms: r.latency.p99,
+    non2xx: r.non2xx,
+  });
   results.throughput = {
     helloWorld: row(bare),
-    rates: { ...row(rates), ratioToHelloWorld: +(rates.requests.average / bare.requests.average).toFixed(2) },
+    rates: {
+      ...row(rates),
+      ratioToHelloWorld: +(rates.requests.average / bare.requests.average).toFixed(2),
+    },
     budget: { ratioToHelloWorld: 0.4, p99ms: 50 },
   };
   console.log('throughput', results.throughput);
@@ -100,8 +121,15 @@ async function measureLighthouse(base) {
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   results.lighthouse = {};
   try {

@@ -1,0 +1,122 @@
+/**
+ * The application as a Fastify plugin: security, validation, error answers, OpenAPI, every route
+ * and the web app. `buildApp` wraps it in a Fastify instance for the process and for tests.
+ */
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import swagger from '@fastify/swagger';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { TAdapters } from './adapters/index.js';
+import type { TConfig } from './config.js';
+import type { TDatabase } from './db/pool.js';
+import { refuseAllVerifier, type TAuthVerifier } from './http/auth.js';
+import { registerErrorHandling, toErrorAnswer } from './http/errors.js';
+import { registerSecurity } from './http/security.js';
+import { createLogger } from './logger.js';
+import { ratesRoutes } from './routes/leap/rates.js';
+import { residencyRoutes } from './routes/leap/residency.js';
+import { sandboxPricesRoutes } from './routes/sandbox/prices.js';
+import { docsRoutes } from './routes/system/docs.js';
+import { healthRoutes } from './routes/system/health.js';
+import { registerWeb } from './web/serve-web.js';
+
+/** JSON bodies are small forms; uploads get their own limit on their route. */
+export const BODY_LIMIT_BYTES = 1_048_576;
+
+export const PUBLIC_DIR = fileURLToPath(new URL('../public', import.meta.url));
+
+export interface TAppOptions {
+  config: Pick<TConfig, 'sandbox' | 'webDist' | 'publicOrigin'>;
+  database: TDatabase;
+  adapters: TAdapters;
+  /** Verifies bearer tokens; until sign-in exists every secure route answers 401. */
+  authVerifier?: TAuthVerifier;
+}
+
+export const app = fp<TAppOptions>(
+  async (instance, options) => {
+    const { config, database, adapters } = options;
+    // The API speaks JSON only: anything else answers 415 instead of reaching validation.
+    instance.removeContentTypeParser('text/plain');
+    instance.setValidatorCompiler(validatorCompiler);
+    instance.setSerializerCompiler(serializerCompiler);
+    instance.decorate('authVerifier', options.authVerifier ?? refuseAllVerifier);
+    instance.decorateRequest('principal', null);
+    registerErrorHandling(instance);
+
+    await registerSecurity(instance, { publicOrigin: config.publicOrigin });
+    await instance.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Crypto-backed loan platform API',
+          description: 'Every served endpoint, generated from the shared contract schemas.',
+          version: '1.0.0',
+        },
+        components: {
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+
+    await instance.register(healthRoutes, { pool: database.pool });
+    await instance.register(docsRoutes);
+    await instance.register(residencyRoutes);
+    await instance.register(ratesRoutes, { adapters });
+    if (config.sandbox) await instance.register(sandboxPricesRoutes, { db: database.db });
+
+    await registerWeb(instance, {
+      webDist: config.webDist,
+      publicDir: PUBLIC_DIR,
+      sandbox: config.sandbox,
+    });
+  },
+  { name: 'pledge-app', fastify: '5.x' },
+);
+
+export interface TBuildAppOptions extends TAppOptions {
+  config: TAppOptions['config'] & Pick<TConfig, 'trustProxy' | 'logLevel'>;
+  /** A logger to use instead of one built from the config (tests capture its output). */
+  logger?: Logger;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies next to the server. */
+function trustProxyOption(trustProxy: boolean | number) {
+  return typeof trustProxy === 'number'
+    ? (_address: string, hop: number) => hop < trustProxy
+    : trustProxy;
+}
+
+export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
+  const logger: FastifyBaseLogger = options.logger ?? createLogger(options.config.logLevel);
+  const instance = Fastify({
+    loggerInstance: logger,
+    trustProxy: trustProxyOption(options.config.trustProxy),
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+    // Errors raised before routing (an undecodable URL) get the same JSON error body.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const answer = toErrorAnswer(error);
+      void reply.code(answer.statusCode).type('application/json').send(answer.body);
+    },
+  });
+  await instance.register(app, options);
+  return instance;
+}

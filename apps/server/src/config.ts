@@ -1,0 +1,235 @@
+/**
+ * The server's configuration: read from the environment once at boot, validated with zod. A bad
+ * value stops the boot with a message naming the variable.
+ *
+ * Variables (default in brackets):
+ * - PORT [3000], HOST [127.0.0.1]: where the HTTP server listens.
+ * - NODE_ENV [development]: `production` turns sandbox off by default.
+ * - SANDBOX [true unless NODE_ENV=production]: sandbox adapters and the /sandbox/* endpoints.
+ *   SANDBOX=true together with NODE_ENV=production is refused.
+ * - DATABASE_URL [unset]: a PostgreSQL URL; when unset an embedded PostgreSQL is started with its
+ *   data in DATA_DIR/pg.
+ * - DATA_DIR [./data]: local state (embedded database, sandbox keys); relative paths are resolved
+ *   from the repository root, not from the working directory.
+ * - EMBEDDED_PG_PORT [54329]: port of the embedded PostgreSQL.
+ * - LOG_LEVEL [info]: fatal, error, warn, info, debug, trace or silent.
+ * - WEB_DIST [apps/web/dist]: the built web app; relative paths are resolved from the repository root.
+ * - ENCRYPTION_KEY: base64 of 32 bytes (AES-256-GCM key for data at rest). Required when not in
+ *   sandbox; in sandbox, generated once and kept in DATA_DIR/keys/encryption-key (mode 0600).
+ * - PUBLIC_ORIGIN [unset]: the public https origin (e.g. https://loans.example.com), used for
+ *   links and to upgrade insecure requests.
+ * - TRUST_PROXY [false]: true, false, or the number of proxy hops in front of the server.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const ENCRYPTION_KEY_BYTES = 32;
+const SANDBOX_KEY_FILE = 'encryption-key';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const ZBooleanText = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }))
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const ZPort = z.coerce
+  .number({ error: 'must be a port number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535');
+
+const ZEnv = z
+  .object({
+    PORT: ZPort.default(3000),
+    HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
+    NODE_ENV: z.string().trim().default('development'),
+    SANDBOX: ZBooleanText.optional(),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// URL')
+      .optional(),
+    DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+    EMBEDDED_PG_PORT: ZPort.default(54329),
+    LOG_LEVEL: z
+      .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+      .default('info'),
+    WEB_DIST: z.string().trim().min(1, 'must not be empty').default('apps/web/dist'),
+    ENCRYPTION_KEY: z
+      .string()
+      .trim()
+      .transform((value, ctx) => {
+        const key = decodeKey(value);
+        if (key === null) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be the base64 encoding of ${ENCRYPTION_KEY_BYTES} bytes`,
+          });
+          return z.NEVER;
+        }
+        return key;
+      })
+      .optional(),
+    PUBLIC_ORIGIN: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://example.com' })
+      .transform((value) => new URL(value).origin)
+      .optional(),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine(
+        (value) => /^(true|false|\d{1,2})$/.test(value),
+        'must be true, false or a number of proxy hops',
+      )
+      .transform((value): boolean | number =>
+        value === 'true' ? true : value === 'false' ? false : Number(value),
+      )
+      .default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.SANDBOX === true) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SANDBOX'],
+        message: 'must not be true when NODE_ENV=production',
+      });
+    }
+    const sandbox = env.SANDBOX ?? env.NODE_ENV !== 'production';
+    if (!sandbox && env.ENCRYPTION_KEY === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ENCRYPTION_KEY'],
+        message: 'is required when SANDBOX is off',
+      });
+    }
+  });
+
+export type TLogLevel = (typeof LOG_LEVELS)[number];
+
+export interface TConfig {
+  port: number;
+  host: string;
+  nodeEnv: string;
+  sandbox: boolean;
+  /** Unset: the server starts an embedded PostgreSQL. */
+  databaseUrl: string | undefined;
+  repoRoot: string;
+  dataDir: string;
+  embeddedPgPort: number;
+  logLevel: TLogLevel;
+  webDist: string;
+  encryptionKey: Buffer;
+  publicOrigin: string | undefined;
+  trustProxy: boolean | number;
+}
+
+function decodeKey(text: string): Buffer | null {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text)) return null;
+  const key = Buffer.from(text, 'base64');
+  return key.length === ENCRYPTION_KEY_BYTES ? key : null;
+}
+
+/** The repository root: the nearest ancestor whose package.json declares workspaces. */
+export function findRepoRoot(
+  startDir: string = path.dirname(fileURLToPath(import.meta.url)),
+): string {
+  let dir = path.resolve(startDir);
+  for (;;) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      const parsed: unknown = JSON.parse(readFileSync(manifest, 'utf8'));
+      if (typeof parsed === 'object' && parsed !== null && 'workspaces' in parsed) return dir;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) {
+      throw new ConfigError(`No package.json with "workspaces" found above ${startDir}`);
+    }
+    dir = parent;
+  }
+}
+
+/**
+ * The sandbox encryption key: created once (random) and kept beside the sandbox data so that
+ * restarts can still read what was encrypted before.
+ */
+export function loadOrCreateSandboxKey(dataDir: string): Buffer {
+  const keysDir = path.join(dataDir, 'keys');
+  const file = path.join(keysDir, SANDBOX_KEY_FILE);
+  if (existsSync(file)) {
+    const key = decodeKey(readFileSync(file, 'utf8').trim());
+    if (key === null) {
+      throw new ConfigError(
+        `${file} does not hold a base64 key of ${ENCRYPTION_KEY_BYTES} bytes; remove it to generate a new one`,
+      );
+    }
+    return key;
+  }
+  // DATA_DIR itself keeps the default mode (the embedded database runs as another user and must
+  // reach DATA_DIR/pg); only the keys directory is private.
+  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(keysDir, { recursive: true, mode: 0o700 });
+  const key = randomBytes(ENCRYPTION_KEY_BYTES);
+  writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  // The mode given to writeFileSync is filtered by the umask; make it exact.
+  chmodSync(file, 0o600);
+  return key;
+}
+
+function formatIssues(error: z.ZodError, env: Record<string, string | undefined>): string {
+  const lines = error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    const value = env[name];
+    // Never echo secrets back into logs.
+    const shown =
+      value === undefined || name === 'ENCRYPTION_KEY' || name === 'DATABASE_URL'
+        ? ''
+        : ` (got "${value}")`;
+    return `  ${name} ${issue.message}${shown}`;
+  });
+  return `Invalid configuration:\n${lines.join('\n')}`;
+}
+
+/** Reads and validates the environment. Throws ConfigError with a readable message. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  repoRoot: string = findRepoRoot(),
+): TConfig {
+  // An empty variable means "not set", as most process managers cannot unset a variable.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = ZEnv.safeParse(present);
+  if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, present));
+  const values = parsed.data;
+
+  const sandbox = values.SANDBOX ?? values.NODE_ENV !== 'production';
+  const dataDir = path.resolve(repoRoot, values.DATA_DIR);
+  const encryptionKey = values.ENCRYPTION_KEY ?? loadOrCreateSandboxKey(dataDir);
+
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    nodeEnv: values.NODE_ENV,
+    sandbox,
+    databaseUrl: values.DATABASE_URL,
+    repoRoot,
+    dataDir,
+    embeddedPgPort: values.EMBEDDED_PG_PORT,
+    logLevel: values.LOG_LEVEL,
+    webDist: path.resolve(repoRoot, values.WEB_DIST),
+    encryptionKey,
+    publicOrigin: values.PUBLIC_ORIGIN,
+    trustProxy: values.TRUST_PROXY,
+  };
+}

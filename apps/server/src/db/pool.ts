@@ -1,0 +1,39 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type TDb = NodePgDatabase<typeof schema>;
+
+export interface TDatabase {
+  pool: pg.Pool;
+  db: TDb;
+}
+
+/** Several app instances share one PostgreSQL: keep each pool modest. */
+const POOL_MAX_CONNECTIONS = 10;
+const CONNECT_TIMEOUT_MS = 5_000;
+const IDLE_TIMEOUT_MS = 30_000;
+
+// Postgres bigint (int8) columns hold cents and counts that stay within safe integers; read them
+// as numbers rather than strings. Values beyond 2^53 would be a bug upstream, so refuse them.
+pg.types.setTypeParser(pg.types.builtins.INT8, (text) => {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value))
+    throw new RangeError(`int8 value ${text} is not a safe integer`);
+  return value;
+});
+
+export function createDatabase(connectionString: string): TDatabase {
+  const pool = new pg.Pool({
+    connectionString,
+    max: POOL_MAX_CONNECTIONS,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: IDLE_TIMEOUT_MS,
+    application_name: 'pledge-server',
+  });
+  // An idle client losing its connection (database restart) must not crash the process; the pool
+  // replaces it on the next checkout.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema });
+  return { pool, db };
+}

@@ -1,0 +1,25 @@
+import type { TOfferedCollateralType } from '@pledge/domain';
+import { sandboxPrices } from './schema.js';
+import type { TDb } from './pool.js';
+
+/** Demo prices of a fresh sandbox, in cents. */
+export const SANDBOX_DEFAULT_PRICE_CENTS: Record<TOfferedCollateralType, number> = {
+  BTC: 6_000_000,
+  ETH: 300_000,
+};
+
+/**
+ * Sandbox demo data. Idempotent: a price already set (by an earlier seed or by
+ * POST /sandbox/prices) is kept.
+ */
+export async function seedSandbox(db: TDb): Promise<void> {
+  await db
+    .insert(sandboxPrices)
+    .values(
+      Object.entries(SANDBOX_DEFAULT_PRICE_CENTS).map(([collateralType, priceCents]) => ({
+        collateralType,
+        priceCents,
+      })),
+    )
+    .onConflictDoNothing({ target: sandboxPrices.collateralType });
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { ZApiError, type TEndpoint } from '@pledge/contract';
+import { requireAuth, type TAuthVerifier } from './auth.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Verifies bearer tokens for 'bearer' and 'agent' routes (see auth.ts). */
+    authVerifier: TAuthVerifier;
+  }
+}
+
+type TPart<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface TRouteInput<E extends TEndpoint> {
+  params: TPart<E['params']>;
+  query: TPart<E['query']>;
+  body: TPart<E['body']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type TRouteHandler<E extends TEndpoint> = (
+  input: TRouteInput<E>,
+) => Promise<z.output<E['response']>>;
+
+export interface TRouteOptions {
+  /** Per-route limit through @fastify/rate-limit (registered with global: false). */
+  rateLimit?: { max: number; timeWindow: number | string };
+}
+
+/** OpenAPI tag of a path: its service prefix. */
+function tagOf(path: string): string {
+  const first = path.split('/')[1] ?? '';
+  return first === '' ? 'system' : first;
+}
+
+/**
+ * Serves one contract endpoint: method, path, params/query/body validation and the response
+ * schema all come from its definition; `auth` other than 'none' puts the auth pre-handler first.
+ */
+export function route<E extends TEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: TRouteHandler<E>,
+  options: TRouteOptions = {},
+): void {
+  const status = endpoint.status ?? 200;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: [tagOf(endpoint.path)],
+      ...(endpoint.params !== undefined ? { params: endpoint.params } : {}),
+      ...(endpoint.query !== undefined ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body !== undefined ? { body: endpoint.body } : {}),
+      ...(endpoint.auth !== 'none' ? { security: [{ bearerAuth: [] }] } : {}),
+      response: { [status]: endpoint.response, '4xx': ZApiError, '5xx': ZApiError },
+    },
+    ...(endpoint.auth !== 'none'
+      ? { preHandler: requireAuth(endpoint.auth, app.authVerifier) }
+      : {}),
+    ...(options.rateLimit !== undefined ? { config: { rateLimit: options.rateLimit } } : {}),
+    handler: async (request, reply) => {
+      const result = await handler({
+        params: request.params as TPart<E['params']>,
+        query: request.query as TPart<E['query']>,
+        body: request.body as TPart<E['body']>,
+        request,
+        reply,
+      });
+      if (status === 204) return reply.code(204).send();
+      return reply.code(status).send(result);
+    },
+  });
+}

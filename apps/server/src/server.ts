@@ -1,0 +1,110 @@
+/**
+ * The process: configuration → database (embedded when DATABASE_URL is unset) → migrations →
+ * sandbox seed → app → listen; a graceful shutdown on SIGINT/SIGTERM, bounded by a hard timeout.
+ */
+import type { FastifyInstance } from 'fastify';
+import { createAdapters } from './adapters/index.js';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type TConfig } from './config.js';
+import { startEmbeddedPostgres, type TEmbeddedPostgres } from './db/embedded.js';
+import { runMigrations } from './db/migrate.js';
+import { createDatabase, type TDatabase } from './db/pool.js';
+import { seedSandbox } from './db/seed.js';
+import { createLogger } from './logger.js';
+
+/** Past this, a shutdown that is still waiting (a hung request, a stuck query) is cut short. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function readConfig(): TConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+
+  let embedded: TEmbeddedPostgres | undefined;
+  let database: TDatabase | undefined;
+  let app: FastifyInstance | undefined;
+  let isShuttingDown = false;
+
+  const shutdown = async (reason: string, exitCode: number): Promise<void> => {
+    if (isShuttingDown) return;
+    isShuttingDown = true;
+    logger.info({ reason }, 'shutting down');
+    const hardStop = setTimeout(() => {
+      logger.error('graceful shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    hardStop.unref();
+    // Stop taking requests and drain them, then release the database, then stop it.
+    const [currentApp, currentDatabase, currentEmbedded] = [app, database, embedded];
+    const steps: [string, () => Promise<unknown>][] = [];
+    if (currentApp) steps.push(['http server', () => currentApp.close()]);
+    if (currentDatabase) steps.push(['database pool', () => currentDatabase.pool.end()]);
+    if (currentEmbedded) steps.push(['embedded PostgreSQL', () => currentEmbedded.stop()]);
+    for (const [name, step] of steps) {
+      try {
+        await step();
+      } catch (error) {
+        logger.error({ err: error }, `failed to stop the ${name}`);
+        exitCode = 1;
+      }
+    }
+    clearTimeout(hardStop);
+    logger.flush();
+    process.exit(exitCode);
+  };
+
+  process.once('SIGINT', () => void shutdown('SIGINT', 0));
+  process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception');
+    void shutdown('uncaught exception', 1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    logger.fatal({ err: reason }, 'unhandled rejection');
+    void shutdown('unhandled rejection', 1);
+  });
+
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (databaseUrl === undefined) {
+      embedded = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        port: config.embeddedPgPort,
+        log: {
+          info: (message) => logger.info(message),
+          warn: (message) => logger.warn(message),
+          debug: (message) => logger.debug(message),
+        },
+      });
+      databaseUrl = embedded.url;
+    }
+    database = createDatabase(databaseUrl);
+    await runMigrations(database.pool);
+    if (config.sandbox) await seedSandbox(database.db);
+
+    const adapters = createAdapters({ config, db: database.db, log: logger });
+    app = await buildApp({ config, database, adapters, logger });
+    await app.listen({ port: config.port, host: config.host });
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    logger.info(
+      { sandbox: config.sandbox, embeddedDatabase: embedded !== undefined },
+      `Listening on http://${shownHost}:${config.port}/account/crypto-backed-loan`,
+    );
+  } catch (error) {
+    logger.fatal({ err: error }, 'failed to start');
+    await shutdown('startup failure', 1);
+  }
+}
+
+void main();

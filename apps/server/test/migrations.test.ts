@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { runMigrations } from '../src/db/migrate.js';
+import { createDatabase } from '../src/db/pool.js';
+import { SANDBOX_DEFAULT_PRICE_CENTS, seedSandbox } from '../src/db/seed.js';
+import { sandboxPrices } from '../src/db/schema.js';
+import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
+
+describe('migrations and seed', () => {
+  let database: TTestDatabase | undefined;
+  afterEach(async () => {
+    await database?.drop();
+  });
+
+  it('applies every migration once when several instances boot together', async () => {
+    database = await createTestDatabase({ migrate: false });
+    const instances = [1, 2, 3].map(() => createDatabase((database as TTestDatabase).url));
+    try {
+      await Promise.all(instances.map((instance) => runMigrations(instance.pool)));
+    } finally {
+      await Promise.all(instances.map((instance) => instance.pool.end()));
+    }
+    const applied = await database.pool.query<{ count: string }>(
+      'SELECT count(*) AS count FROM drizzle.__drizzle_migrations',
+    );
+    const journal = (await import('../src/db/migrations/meta/_journal.json')).default;
+    expect(Number(applied.rows[0]?.count)).toBe(journal.entries.length);
+    const tables = await database.pool.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+    );
+    expect(tables.rows.map((row) => row.table_name).sort()).toEqual([
+      'audit_events',
+      'sandbox_prices',
+    ]);
+  });
+
+  it('is a no-op the second time', async () => {
+    database = await createTestDatabase();
+    await expect(runMigrations(database.pool)).resolves.toBeUndefined();
+  });
+
+  it('seeds the default sandbox prices once', async () => {
+    database = await createTestDatabase();
+    await seedSandbox(database.db);
+    await seedSandbox(database.db);
+    const rows = await database.db.select().from(sandboxPrices);
+    expect(Object.fromEntries(rows.map((row) => [row.collateralType, row.priceCents]))).toEqual(
+      SANDBOX_DEFAULT_PRICE_CENTS,
+    );
+  });
+});

@@ -1,0 +1,161 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZBrand, type TBrand } from '@pledge/contract';
+import { buildTestApp } from './helpers/app.js';
+import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <!--brand-config-->
+    <script type="module" src="/assets/index-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+function brandOf(html: string): TBrand {
+  const match = /<script type="application\/json" id="brand-config">(.*?)<\/script>/s.exec(html);
+  expect(match, 'brand block').not.toBeNull();
+  return ZBrand.parse(JSON.parse(match?.[1] ?? 'null'));
+}
+
+describe('web app serving', () => {
+  let database: TTestDatabase;
+  let webDist: string;
+  let app: FastifyInstance;
+  let productionApp: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    webDist = await mkdtemp(path.join(os.tmpdir(), 'pledge-web-dist-'));
+    await mkdir(path.join(webDist, 'assets'));
+    await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app");\n');
+    await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    app = await buildTestApp({ database, webDist, sandbox: true });
+    productionApp = await buildTestApp({ database, webDist, sandbox: false });
+  });
+  afterAll(async () => {
+    await app.close();
+    await productionApp.close();
+    await database.drop();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it.each([
+    '/',
+    '/account/crypto-backed-loan',
+    '/account/crypto-backed-loan/',
+    '/account/crypto-backed-loan/start?state=OH',
+    '/account/crypto-backed-loan/0b6a4f0e-4f55-4c43-9a3c-2b1f5f3c9a10/next-steps',
+    '/auth/login?redirectUrl=/account/crypto-backed-loan',
+    '/dashboard',
+    '/ops',
+    '/ops/applications/123',
+    '/privacy',
+  ])('answers %s with index.html, the brand injected and no caching', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).not.toContain('<!--brand-config-->');
+    expect(brandOf(response.body).orgCode).toBe('default');
+  });
+
+  it('injects a complete brand for the default org', async () => {
+    const brand = brandOf((await app.inject({ method: 'GET', url: '/' })).body);
+    expect(brand).toMatchObject({
+      orgCode: 'default',
+      companyName: 'Pledge Lending',
+      internationalEnabled: true,
+      sandbox: true,
+      logoUrl: '/brands/default/logo.svg',
+    });
+  });
+
+  it.each([
+    ['partner', 'Harbor Credit Partners', { wholesale: true, marketsCredit: false }],
+    ['markets', 'Summit Markets Credit', { wholesale: false, marketsCredit: true }],
+  ])('chooses the %s brand with ?org= in sandbox mode', async (org, companyName, flags) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/account/crypto-backed-loan/start?org=${org}`,
+    });
+    const brand = brandOf(response.body);
+    expect(brand.orgCode).toBe(org);
+    expect(brand.companyName).toBe(companyName);
+    expect(brand.flags).toMatchObject(flags);
+  });
+
+  it('gives the markets brand its mobile-app links', async () => {
+    const brand = brandOf((await app.inject({ method: 'GET', url: '/?org=markets' })).body);
+    expect(brand.mobileApp).not.toBeNull();
+  });
+
+  it('falls back to the default brand for an unknown org', async () => {
+    const brand = brandOf((await app.inject({ method: 'GET', url: '/?org=unknown-org' })).body);
+    expect(brand.orgCode).toBe('default');
+  });
+
+  it('chooses the brand by host name', async () => {
+    const response = await productionApp.inject({
+      method: 'GET',
+      url: '/account/crypto-backed-loan',
+      headers: { host: 'markets.localhost:3000' },
+    });
+    const brand = brandOf(response.body);
+    expect(brand.orgCode).toBe('markets');
+    expect(brand.sandbox).toBe(false);
+  });
+
+  it('ignores ?org= outside sandbox mode', async () => {
+    const brand = brandOf(
+      (await productionApp.inject({ method: 'GET', url: '/?org=partner' })).body,
+    );
+    expect(brand.orgCode).toBe('default');
+  });
+
+  it('serves hashed assets with a one-year immutable cache', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toContain('console.log');
+  });
+
+  it('serves other built files with revalidation and never the raw index.html', async () => {
+    const favicon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(favicon.statusCode).toBe(200);
+    expect(favicon.headers['cache-control']).toBe('no-cache');
+    const raw = await app.inject({ method: 'GET', url: '/index.html' });
+    expect(raw.statusCode).toBe(404);
+  });
+
+  it('answers a missing asset with a JSON 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it.each(['default', 'partner', 'markets'])('serves the %s logo', async (org) => {
+    const response = await app.inject({ method: 'GET', url: `/brands/${org}/logo.svg` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+    expect(response.body).toContain('<svg');
+  });
+
+  it('answers 503 with a build instruction when the web app is not built', async () => {
+    const unbuilt = await buildTestApp({ database, webDist: path.join(webDist, 'missing') });
+    try {
+      const response = await unbuilt.inject({ method: 'GET', url: '/account/crypto-backed-loan' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ code: 'WEB_APP_NOT_BUILT' });
+      expect(response.json<{ message: string }>().message).toContain('npm run build');
+    } finally {
+      await unbuilt.close();
+    }
+  });
+});

@@ -1,0 +1,183 @@
+import type { z } from 'zod';
+import {
+  buildPath,
+  ZApiError,
+  ZBinary,
+  type TEndpoint,
+  type TEndpointResponse,
+} from '@pledge/contract';
+import { isUnauthenticatedAnswer } from '@pledge/domain';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  NOT_JSON_MESSAGE,
+  UNEXPECTED_RESPONSE_MESSAGE,
+} from './api-error.js';
+import { clearToken, getToken } from './token.js';
+
+export { ApiError, isApiError } from './api-error.js';
+
+type TParamsOption<E extends TEndpoint> = E['params'] extends z.ZodType
+  ? { params: z.input<E['params']> }
+  : { params?: never };
+type TQueryOption<E extends TEndpoint> = E['query'] extends z.ZodType
+  ? { query?: z.input<E['query']> }
+  : { query?: never };
+type TBodyOption<E extends TEndpoint> = E['body'] extends z.ZodType
+  ? { body: z.input<E['body']> }
+  : { body?: never };
+
+/** What a call needs besides its endpoint: path params and a body when the endpoint has them. */
+export type TApiRequestOptions<E extends TEndpoint> = TParamsOption<E> &
+  TQueryOption<E> &
+  TBodyOption<E> & { signal?: AbortSignal };
+
+// The options may be left out when the endpoint needs neither params nor a body.
+type TApiRequestArgs<E extends TEndpoint> =
+  object extends TApiRequestOptions<E>
+    ? [options?: TApiRequestOptions<E>]
+    : [options: TApiRequestOptions<E>];
+
+type TQueryValue = string | number | boolean | null | undefined;
+
+function toSearch(query: object | undefined): string {
+  if (query === undefined) return '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(
+    query as Record<string, TQueryValue | TQueryValue[]>,
+  )) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) search.append(name, String(item));
+    }
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** The URL of a call: the endpoint's path with its params filled in, plus the query string. */
+export function endpointUrl(
+  endpoint: TEndpoint,
+  params?: Record<string, string | number>,
+  query?: object,
+): string {
+  return `${buildPath(endpoint.path, params)}${toSearch(query)}`;
+}
+
+function isBinary(schema: z.ZodType): boolean {
+  return schema === ZBinary || schema.description === ZBinary.description;
+}
+
+function isText(schema: z.ZodType): boolean {
+  return schema.def.type === 'string';
+}
+
+async function readBody(response: Response): Promise<string> {
+  try {
+    return await response.text();
+  } catch {
+    return '';
+  }
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const text = await readBody(response);
+  let body: unknown = text === '' ? null : text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON (an HTML error page from a proxy, plain text): keep the text as the body.
+  }
+  const apiError = ZApiError.safeParse(body);
+  return new ApiError({
+    status: response.status,
+    statusText: response.statusText,
+    message: apiError.success
+      ? apiError.data.message
+      : response.statusText || `Request failed with status ${response.status}`,
+    body: apiError.success ? apiError.data : body,
+  });
+}
+
+async function parseSuccess(endpoint: TEndpoint, response: Response): Promise<unknown> {
+  if (isBinary(endpoint.response)) return new Uint8Array(await response.arrayBuffer());
+  const text = await readBody(response);
+  if (isText(endpoint.response)) return text;
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    throw new ApiError({
+      status: response.status,
+      statusText: response.statusText,
+      message: NOT_JSON_MESSAGE,
+      body: text,
+      cause,
+    });
+  }
+}
+
+/**
+ * Calls one endpoint of the contract and returns its answer, validated by the endpoint's response
+ * schema. Secure endpoints carry the stored jwt; every call includes credentials. Throws `ApiError`
+ * for a non-2xx answer, an answer that is not JSON where JSON is expected, an answer that does not
+ * match the contract, and a network failure. An aborted call rejects with the abort reason.
+ */
+export async function apiRequest<E extends TEndpoint>(
+  endpoint: E,
+  ...[options]: TApiRequestArgs<E>
+): Promise<TEndpointResponse<E>> {
+  const { params, query, body, signal } = (options ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: object;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const headers = new Headers({
+    Accept: isBinary(endpoint.response) ? '*/*' : 'application/json',
+  });
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const token = endpoint.auth === 'none' ? null : getToken();
+  if (token !== null) headers.set('Authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(endpointUrl(endpoint, params, query), {
+      method: endpoint.method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw signal.reason;
+    throw new ApiError({
+      status: 0,
+      statusText: '',
+      message: NETWORK_ERROR_MESSAGE,
+      body: null,
+      cause,
+    });
+  }
+
+  if (!response.ok) {
+    const error = await failure(response);
+    // A rejected token is of no further use (document 2 §4): forget it so the session is rebuilt.
+    if (token !== null && isUnauthenticatedAnswer(error.status, error.apiError?.message ?? '')) {
+      clearToken();
+    }
+    throw error;
+  }
+
+  const data = await parseSuccess(endpoint, response);
+  const parsed = endpoint.response.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError({
+      status: response.status,
+      statusText: response.statusText,
+      message: UNEXPECTED_RESPONSE_MESSAGE,
+      body: data,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data as TEndpointResponse<E>;
+}

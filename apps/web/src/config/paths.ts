@@ -1,0 +1,75 @@
+import { BASE_PATH } from '@pledge/domain';
+
+/** The residence a borrower chose on /residency, carried to /start as a query parameter. */
+export type TResidenceQuery = { state: string } | { countryCode: string };
+
+function page(path: string) {
+  return { path, getHref: () => path };
+}
+
+/** A page of one application: /account/crypto-backed-loan/{appUuid}/{segment}. */
+function applicationPage(segment: string) {
+  return {
+    path: `${BASE_PATH}/:appUuid/${segment}`,
+    getHref: (appUuid: string) => `${BASE_PATH}/${encodeURIComponent(appUuid)}/${segment}`,
+  };
+}
+
+/** A page of one refinancing offer: /account/crypto-backed-loan/celsius-refi/{appUuid}/{offerUuid}/…. */
+function refinanceOfferPage(segment: string) {
+  return {
+    path: `${BASE_PATH}/celsius-refi/:appUuid/:offerUuid/${segment}`,
+    getHref: (appUuid: string, offerUuid: string) =>
+      `${BASE_PATH}/celsius-refi/${encodeURIComponent(appUuid)}/${encodeURIComponent(offerUuid)}/${segment}`,
+  };
+}
+
+/** Every route of the app (document 1 §2, document 2 §2): patterns for the router, hrefs for links. */
+export const paths = {
+  siteRoot: page('/'),
+  base: page(BASE_PATH),
+  start: {
+    path: `${BASE_PATH}/start`,
+    getHref: (residence?: TResidenceQuery) =>
+      `${BASE_PATH}/start${residence === undefined ? '' : `?${new URLSearchParams(residence).toString()}`}`,
+  },
+  faq: page(`${BASE_PATH}/faq`),
+  residency: page(`${BASE_PATH}/residency`),
+  getMobileApp: page(`${BASE_PATH}/get-mobile-app`),
+  plaidOauthSuccess: page(`${BASE_PATH}/plaid-oauth-success`),
+  application: {
+    /** An application's own entry; where it leads depends on the application's state. */
+    entry: {
+      path: `${BASE_PATH}/:appUuid`,
+      getHref: (appUuid: string) => `${BASE_PATH}/${encodeURIComponent(appUuid)}`,
+    },
+    renew: applicationPage('renew'),
+    details: applicationPage('details'),
+    nextSteps: applicationPage('next-steps'),
+    collateral: applicationPage('collateral'),
+    identity: applicationPage('identity'),
+    disclosures: applicationPage('disclosures'),
+    usdcDisbursement: applicationPage('usdc-disbursement'),
+    disbursement: applicationPage('disbursement'),
+    disbursementLinkAccount: applicationPage('disbursement/link-account'),
+    disbursementManuallyLink: applicationPage('disbursement/manually-link'),
+    disbursementChooseAccount: applicationPage('disbursement/choose-account'),
+    complete: applicationPage('complete'),
+    documents: applicationPage('documents'),
+    collateralRelease: applicationPage('collateral-release'),
+    creditFrozen: applicationPage('credit-frozen'),
+    creditLocked: applicationPage('credit-locked'),
+    creditNoMatch: applicationPage('credit-no-match'),
+    decline: applicationPage('decline'),
+  },
+  refinance: {
+    list: page(`${BASE_PATH}/celsius-refi`),
+    collateralTopUp: refinanceOfferPage('collateral-top-up'),
+    disclosures: refinanceOfferPage('disclosures'),
+    complete: page(`${BASE_PATH}/celsius-refi/complete`),
+  },
+  login: page('/auth/login'),
+  dashboard: page('/dashboard'),
+  privacy: page('/privacy'),
+  ops: page('/ops'),
+} as const;

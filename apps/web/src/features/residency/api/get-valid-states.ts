@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  getValidStates as getValidStatesEndpoint,
+  type TGetValidStatesResponse,
+} from '@pledge/contract';
+import { apiRequest } from '../../../api/client.js';
+
+export function getValidStates(signal?: AbortSignal): Promise<TGetValidStatesResponse> {
+  return apiRequest(getValidStatesEndpoint, { signal });
+}
+
+export function validStatesQueryOptions() {
+  return queryOptions({
+    queryKey: ['residency', 'valid-states'],
+    queryFn: ({ signal }) => getValidStates(signal),
+  });
+}
+
+/** US states with whether loans are offered there and their loan amount limits. */
+export function useValidStates() {
+  return useQuery(validStatesQueryOptions());
+}

@@ -1,0 +1,10 @@
+import type { TRouteHandle } from '../../ui/layout/route-handle.js';
+import { PageHeading } from '../../ui/page-heading.js';
+
+export const handle: TRouteHandle = { title: 'FAQ' };
+
+export function FaqPage() {
+  return <PageHeading>Frequently asked questions</PageHeading>;
+}
+
+export { FaqPage as Component };

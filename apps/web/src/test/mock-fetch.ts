@@ -1,0 +1,27 @@
+import { vi } from 'vitest';
+
+type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+
+/**
+ * Replaces fetch with answers per "METHOD /path" (query ignored); any other call answers a 404
+ * that names it.
+ */
+export function mockFetch(handlers: Record<string, THandler>) {
+  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init.method ?? 'GET'} ${url.pathname}`;
+    const handler = handlers[key];
+    if (handler === undefined)
+      return jsonResponse({ code: 'NOT_FOUND', message: `No mock for ${key}` }, 404);
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}

@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/** Everything the server answers besides the SPA (DESIGN §4, plus sandbox, health, docs and brand logos). */
+const SERVER_PREFIXES = [
+  '/service-cryptopl-leap',
+  '/service-application-cryptopl',
+  '/identity-broker',
+  '/identity/',
+  '/service-profile',
+  '/service-address',
+  '/ft/',
+  '/service-optimize',
+  '/banners/',
+  '/provenance',
+  '/sandbox',
+  '/healthz',
+  '/docs',
+  '/brands/',
+];
+
+const SERVER_ORIGIN = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: Object.fromEntries(SERVER_PREFIXES.map((prefix) => [prefix, SERVER_ORIGIN])),
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    // Lets `npm run bench` find the chunks a route loads.
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // The workspace packages are pure modules (rules and schemas, no start-up effects): a
+        // screen then pulls in only the modules it uses, not everything their index re-exports.
+        moduleSideEffects: [{ test: /\/packages\/(domain|contract)\/src\//, sideEffects: false }],
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./vitest.setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
