@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -9,6 +9,8 @@ import { join } from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pledge-e2e-'));
+// Run as root, the embedded PostgreSQL drops to the postgres user, which must reach the directory.
+chmodSync(dataDir, 0o755);
 
 export default defineConfig({
   testDir: './tests',
@@ -18,7 +20,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   outputDir: './test-results',
-  reporter: [['list'], ['json']],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/report.json' }],
+  ],
   use: {
     baseURL,
     browserName: 'chromium',

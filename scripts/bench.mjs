@@ -155,6 +155,8 @@ async function measureLighthouse(base) {
 measureBundles();
 const port = 3200;
 const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'pledge-bench-'));
+chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as the postgres user when we are root
 const server = spawn('npm', ['start'], {
   cwd: root,
   stdio: 'ignore',
@@ -166,7 +168,7 @@ const server = spawn('npm', ['start'], {
     SANDBOX: 'true',
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'pledge-bench-')),
+    DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(port + 20_000),
   },
 });
