@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // src/db/migrations/meta.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/db/schema/index.ts',
   out: './src/db/migrations',
 });

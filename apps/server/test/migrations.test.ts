@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runMigrations } from '../src/db/migrate.js';
 import { createDatabase } from '../src/db/pool.js';
 import { SANDBOX_DEFAULT_PRICE_CENTS, seedSandbox } from '../src/db/seed.js';
-import { sandboxPrices } from '../src/db/schema.js';
+import { sandboxPrices } from '../src/db/schema/index.js';
 import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
 
 describe('migrations and seed', () => {

@@ -1,5 +1,5 @@
 import type { TOfferedCollateralType } from '@pledge/domain';
-import { sandboxPrices } from './schema.js';
+import { sandboxPrices } from './schema/index.js';
 import type { TDb } from './pool.js';
 
 /** Demo prices of a fresh sandbox, in cents. */

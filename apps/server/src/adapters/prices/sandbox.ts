@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TOfferedCollateralType } from '@pledge/domain';
-import { sandboxPrices } from '../../db/schema.js';
+import { sandboxPrices } from '../../db/schema/index.js';
 import type { TDb } from '../../db/pool.js';
 import { PriceUnavailableError, type TPricesPort } from './port.js';
 

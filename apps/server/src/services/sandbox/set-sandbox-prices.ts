@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TPostSandboxPricesBody, TPostSandboxPricesResponse } from '@pledge/contract';
 import { OFFERED_COLLATERAL_TYPES, centsToUsd, usdToCents } from '@pledge/domain';
-import { sandboxPrices } from '../../db/schema.js';
+import { sandboxPrices } from '../../db/schema/index.js';
 import { SANDBOX_DEFAULT_PRICE_CENTS } from '../../db/seed.js';
 import type { TDb } from '../../db/pool.js';
 
