@@ -6,6 +6,7 @@
 // Results are printed and written to .bench/results.json.
 import { spawn, execSync } from 'node:child_process';
 import {
+  chmodSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -116,37 +117,37 @@ async function measureThroughput(base) {
   console.log('throughput', results.throughput);
 }
 
+// Lighthouse is fetched on demand (npx) rather than kept in the lock file: its dependency tree pins
+// a moving dist-tag, which would break `npm ci`.
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+
 async function measureLighthouse(base) {
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
   results.lighthouse = {};
-  try {
-    for (const path of [`${APP}/start?state=OH`, `${APP}/residency`, `${APP}/faq`]) {
-      const run = await lighthouse(`${base}${path}`, {
-        port: chrome.port,
-        onlyCategories: ['performance', 'accessibility'],
-        formFactor: 'mobile',
-        logLevel: 'error',
-      });
-      results.lighthouse[path] = {
-        performance: Math.round(run.lhr.categories.performance.score * 100),
-        accessibility: Math.round(run.lhr.categories.accessibility.score * 100),
-      };
-    }
-  } finally {
-    await chrome.kill();
+  const out = mkdtempSync(join(tmpdir(), 'pledge-lighthouse-'));
+  for (const [index, path] of [
+    `${APP}/start?state=OH`,
+    `${APP}/residency`,
+    `${APP}/faq`,
+  ].entries()) {
+    const report = join(out, `${index}.json`);
+    execSync(
+      [
+        `npx --yes ${LIGHTHOUSE}`,
+        JSON.stringify(`${base}${path}`),
+        '--quiet --only-categories=performance,accessibility --form-factor=mobile',
+        `--output=json --output-path=${report}`,
+        '--chrome-flags="--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run"',
+      ].join(' '),
+      {
+        stdio: 'inherit',
+        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+      },
+    );
+    const lhr = JSON.parse(readFileSync(report, 'utf8'));
+    results.lighthouse[path] = {
+      performance: Math.round(lhr.categories.performance.score * 100),
+      accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    };
   }
   results.lighthouse.budget = { performance: 95 };
   console.log('lighthouse', results.lighthouse);
