@@ -112,8 +112,6 @@ export async function registerWeb(
     index: false,
     cacheControl: false,
     allowedPath: (pathname) => pathname !== '/index.html',
-    // Reported above in the product's words.
-    suppressWarning: true,
     setHeaders: (reply, filePath) => {
       const relative = path.relative(options.webDist, filePath);
       reply.header(
