@@ -5,61 +5,21 @@
 //   3. Lighthouse mobile performance of /start, /residency and /faq in Debian's Chromium.
 // Results are printed and written to .bench/results.json.
 import { spawn, execSync } from 'node:child_process';
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  writeFileSync,
-  existsSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { measureBundleSizes } from './bundle-size.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist');
 const results = {};
 const APP = '/account/crypto-backed-loan';
-const KB = 1024;
-
-function gz(path) {
-  return gzipSync(readFileSync(path)).length;
-}
 
 function measureBundles() {
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  const manifestPath = join(dist, '.vite/manifest.json');
-  let startChunks = [];
-  if (existsSync(manifestPath)) {
-    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-    const startKey = Object.keys(manifest).find((k) => /routes\/start\//.test(k));
-    const seen = new Set();
-    const walk = (key) => {
-      if (!key || seen.has(key)) return;
-      seen.add(key);
-      startChunks.push('/' + manifest[key].file);
-      for (const dep of manifest[key].imports ?? []) walk(dep);
-    };
-    walk(startKey);
-  }
-  const startFiles = [...new Set([...initial, ...startChunks])];
-  const startBytes = startFiles.reduce((sum, f) => sum + gz(join(dist, f)), 0);
-  const chunks = readdirSync(join(dist, 'assets'))
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => ({ file: f, gzip: gz(join(dist, 'assets', f)) }))
-    .sort((a, b) => b.gzip - a.gzip);
-  results.bundles = {
-    startInitialGzipKB: +(startBytes / KB).toFixed(1),
-    startFiles,
-    largestChunk: chunks[0] && { file: chunks[0].file, gzipKB: +(chunks[0].gzip / KB).toFixed(1) },
-    budget: { startInitialGzipKB: 120, perRouteGzipKB: 250 },
-  };
+  results.bundles = measureBundleSizes(dist);
   console.log('bundles', results.bundles);
 }
 

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 
 /** Everything the server answers besides the SPA (DESIGN §4, plus sandbox, health, docs and brand logos). */
 const SERVER_PREFIXES = [
@@ -22,7 +23,12 @@ const SERVER_PREFIXES = [
 const SERVER_ORIGIN = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    // The app speaks US English only: react-aria's strings for every other locale stay out of the
+    // chunks that use it (the address combobox, toasts).
+    optimizeLocales.vite({ locales: ['en-US'] }),
+    react(),
+  ],
   server: {
     proxy: Object.fromEntries(SERVER_PREFIXES.map((prefix) => [prefix, SERVER_ORIGIN])),
   },

@@ -22,15 +22,36 @@ import type { Logger } from 'pino';
 import type { TAdapters } from './adapters/index.js';
 import type { TConfig } from './config.js';
 import type { TDatabase } from './db/pool.js';
-import { refuseAllVerifier, type TAuthVerifier } from './http/auth.js';
+import { createBearerVerifier, type TAuthVerifier } from './http/auth.js';
 import { registerErrorHandling, toErrorAnswer } from './http/errors.js';
 import { registerSecurity } from './http/security.js';
 import { createLogger } from './logger.js';
+import { identityBrokerRoutes } from './routes/identity-broker/index.js';
+import { legacyIdentityRoutes } from './routes/identity/index.js';
 import { ratesRoutes } from './routes/leap/rates.js';
 import { residencyRoutes } from './routes/leap/residency.js';
+import { sandboxMailboxRoutes } from './routes/sandbox/mailbox.js';
 import { sandboxPricesRoutes } from './routes/sandbox/prices.js';
 import { docsRoutes } from './routes/system/docs.js';
 import { healthRoutes } from './routes/system/health.js';
+import { addressRoutes } from './routes/address/lookup.js';
+import { bannersRoutes } from './routes/banners/banners.js';
+import { opsBannersRoutes } from './routes/ops/banners.js';
+import { opsFlagsRoutes } from './routes/ops/flags.js';
+import { optimizeRoutes } from './routes/optimize/decisions.js';
+import { profileRoutes } from './routes/profile/profile.js';
+import { telemetryRoutes } from './routes/telemetry/tracking.js';
+import { applicationsRoutes } from './routes/leap/applications.js';
+import { detailsRoutes } from './routes/leap/details.js';
+import { finalStepsRoutes } from './routes/leap/final-steps.js';
+import { offersRoutes } from './routes/leap/offers.js';
+import { waitlistRoutes } from './routes/leap/waitlist.js';
+import { servicingRoutes } from './routes/servicing/loan-status.js';
+import { createFieldCipher } from './security/field-encryption.js';
+import { createJwtService, type TClock } from './security/jwt.js';
+import { createRateLimiter } from './security/rate-limit.js';
+import type { TIdentityDeps } from './services/identity/deps.js';
+import { verifyAccessToken } from './services/identity/verify-access-token.js';
 import { registerWeb } from './web/serve-web.js';
 
 /** JSON bodies are small forms; uploads get their own limit on their route. */
@@ -39,21 +60,41 @@ export const BODY_LIMIT_BYTES = 1_048_576;
 export const PUBLIC_DIR = fileURLToPath(new URL('../public', import.meta.url));
 
 export interface TAppOptions {
-  config: Pick<TConfig, 'sandbox' | 'webDist' | 'publicOrigin'>;
+  config: Pick<TConfig, 'sandbox' | 'webDist' | 'publicOrigin' | 'encryptionKey' | 'jwtPrivateKey'>;
   database: TDatabase;
   adapters: TAdapters;
-  /** Verifies bearer tokens; until sign-in exists every secure route answers 401. */
+  /** Verifies bearer tokens; by default the sign-in tokens this app issues. */
   authVerifier?: TAuthVerifier;
+  /** The time sign-in rules see (codes, tokens, rate limits); tests move it. */
+  clock?: TClock;
 }
 
 export const app = fp<TAppOptions>(
   async (instance, options) => {
     const { config, database, adapters } = options;
+    const clock = options.clock ?? (() => new Date());
+    const fieldCipher = createFieldCipher(config.encryptionKey);
+    const jwt = createJwtService({ privateKey: config.jwtPrivateKey, clock });
+    const identity: TIdentityDeps = {
+      db: database.db,
+      cipher: fieldCipher,
+      jwt,
+      email: adapters.email,
+      limiter: createRateLimiter({ db: database.db, cipher: fieldCipher, clock }),
+      clock,
+      sandbox: config.sandbox,
+    };
     // The API speaks JSON only: anything else answers 415 instead of reaching validation.
     instance.removeContentTypeParser('text/plain');
     instance.setValidatorCompiler(validatorCompiler);
     instance.setSerializerCompiler(serializerCompiler);
-    instance.decorate('authVerifier', options.authVerifier ?? refuseAllVerifier);
+    instance.decorate(
+      'authVerifier',
+      options.authVerifier ??
+        createBearerVerifier((token, audience) =>
+          verifyAccessToken({ db: database.db, jwt }, token, audience),
+        ),
+    );
     instance.decorateRequest('principal', null);
     registerErrorHandling(instance);
 
@@ -79,7 +120,29 @@ export const app = fp<TAppOptions>(
     await instance.register(docsRoutes);
     await instance.register(residencyRoutes);
     await instance.register(ratesRoutes, { adapters });
+    await instance.register(identityBrokerRoutes, { identity });
+    await instance.register(legacyIdentityRoutes, { identity });
+    await instance.register(telemetryRoutes, { db: database.db });
+    await instance.register(optimizeRoutes, { db: database.db });
+    await instance.register(bannersRoutes, { db: database.db });
+    await instance.register(profileRoutes, { db: database.db, fieldCipher });
+    await instance.register(addressRoutes, { addresses: adapters.addresses });
+    await instance.register(opsBannersRoutes, { db: database.db });
+    await instance.register(opsFlagsRoutes, { db: database.db });
+    const applicationDeps = { db: database.db, clock };
+    await instance.register(applicationsRoutes, applicationDeps);
+    await instance.register(offersRoutes, { ...applicationDeps, prices: adapters.prices });
+    await instance.register(detailsRoutes, { ...applicationDeps, cipher: fieldCipher });
+    await instance.register(finalStepsRoutes, { db: database.db });
+    await instance.register(servicingRoutes, { db: database.db });
+    await instance.register(waitlistRoutes, {
+      db: database.db,
+      cipher: fieldCipher,
+      limiter: identity.limiter,
+      sandbox: config.sandbox,
+    });
     if (config.sandbox) await instance.register(sandboxPricesRoutes, { db: database.db });
+    if (config.sandbox) await instance.register(sandboxMailboxRoutes, { db: database.db });
 
     await registerWeb(instance, {
       webDist: config.webDist,

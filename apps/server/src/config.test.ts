@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, findRepoRoot, loadConfig } from './config.js';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
+const JWT_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
+/** What a configuration outside the sandbox needs besides the encryption key. */
+const PRODUCTION_SECRETS = {
+  ENCRYPTION_KEY: KEY,
+  JWT_PRIVATE_KEY: JWT_KEY,
+  SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+  MAIL_FROM: 'no-reply@loans.example.com',
+};
 
 describe('loadConfig', () => {
   let root: string;
@@ -50,11 +61,11 @@ describe('loadConfig', () => {
   it('uses ENCRYPTION_KEY when given, without writing a key file', () => {
     const config = loadConfig({ ENCRYPTION_KEY: KEY }, root);
     expect(config.encryptionKey.toString('base64')).toBe(KEY);
-    expect(existsSync(path.join(root, 'data', 'keys'))).toBe(false);
+    expect(existsSync(path.join(root, 'data', 'keys', 'encryption-key'))).toBe(false);
   });
 
   it('turns sandbox off in production', () => {
-    const config = loadConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: KEY }, root);
+    const config = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS }, root);
     expect(config.sandbox).toBe(false);
   });
 
@@ -63,7 +74,8 @@ describe('loadConfig', () => {
       {
         PORT: '8080',
         SANDBOX: 'false',
-        ENCRYPTION_KEY: KEY,
+        ...PRODUCTION_SECRETS,
+        AGENT_EMAILS: ' Ops@Example.com, second@example.com ,',
         DATABASE_URL: 'postgres://app@db.internal:5432/pledge',
         PUBLIC_ORIGIN: 'https://loans.example.com/',
         TRUST_PROXY: '2',
@@ -78,7 +90,21 @@ describe('loadConfig', () => {
       publicOrigin: 'https://loans.example.com',
       trustProxy: 2,
       logLevel: 'warn',
+      smtp: { url: PRODUCTION_SECRETS.SMTP_URL, from: PRODUCTION_SECRETS.MAIL_FROM },
+      agentEmails: ['ops@example.com', 'second@example.com'],
     });
+    expect(config.jwtPrivateKey.asymmetricKeyType).toBe('ec');
+    expect(existsSync(path.join(root, 'data', 'keys'))).toBe(false);
+  });
+
+  it('creates the sandbox signing key once and has no SMTP or agents by default', () => {
+    const first = loadConfig({}, root);
+    const file = path.join(root, 'data', 'keys', 'jwt-private-key.pem');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const pem = (config: ReturnType<typeof loadConfig>) =>
+      config.jwtPrivateKey.export({ type: 'pkcs8', format: 'pem' });
+    expect(pem(loadConfig({}, root))).toEqual(pem(first));
+    expect(first).toMatchObject({ smtp: undefined, agentEmails: [] });
   });
 
   it.each([
@@ -93,6 +119,13 @@ describe('loadConfig', () => {
     [{ PUBLIC_ORIGIN: 'ftp://x' }, 'PUBLIC_ORIGIN'],
     [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY'],
     [{ EMBEDDED_PG_PORT: '-1' }, 'EMBEDDED_PG_PORT'],
+    [{ ...PRODUCTION_SECRETS, SANDBOX: 'false', JWT_PRIVATE_KEY: undefined }, 'JWT_PRIVATE_KEY'],
+    [{ ...PRODUCTION_SECRETS, SANDBOX: 'false', SMTP_URL: undefined }, 'SMTP_URL'],
+    [{ ...PRODUCTION_SECRETS, SANDBOX: 'false', MAIL_FROM: undefined }, 'MAIL_FROM'],
+    [{ JWT_PRIVATE_KEY: 'not a key' }, 'JWT_PRIVATE_KEY'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
+    [{ AGENT_EMAILS: 'agent@example.com,not-an-address' }, 'AGENT_EMAILS'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig(env, root)).toThrow(ConfigError);
     expect(() => loadConfig(env, root)).toThrow(new RegExp(`\\b${variable}\\b`));
@@ -101,6 +134,13 @@ describe('loadConfig', () => {
   it('never repeats a secret in its message', () => {
     expect(() => loadConfig({ ENCRYPTION_KEY: 'not-a-real-key-value' }, root)).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining('not-a-real-key-value') }),
+    );
+    expect(() =>
+      loadConfig({ JWT_PRIVATE_KEY: 'not-a-real-pem', SMTP_URL: 'ftp://user:pw@x' }, root),
+    ).toThrow(
+      expect.objectContaining({
+        message: expect.not.stringMatching(/not-a-real-pem|user:pw/),
+      }),
     );
   });
 

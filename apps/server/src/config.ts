@@ -19,12 +19,24 @@
  * - PUBLIC_ORIGIN [unset]: the public https origin (e.g. https://loans.example.com), used for
  *   links and to upgrade insecure requests.
  * - TRUST_PROXY [false]: true, false, or the number of proxy hops in front of the server.
+ * - JWT_PRIVATE_KEY: PKCS8 PEM of the P-256 key that signs sign-in tokens (ES256; literal "\n" line
+ *   breaks are accepted). Required when not in sandbox; in sandbox, generated once and kept in
+ *   DATA_DIR/keys/jwt-private-key.pem (mode 0600).
+ * - SMTP_URL, MAIL_FROM: the SMTP server (smtp:// or smtps://, credentials in the URL) and the sender
+ *   address of e-mails. Required when not in sandbox (the sandbox keeps e-mails in its mailbox).
+ * - AGENT_EMAILS [empty]: comma-separated addresses provisioned at boot as agents (sign-in on the
+ *   agent audience); the sandbox also provisions agent@example.com.
+ * - CREDIT_BUREAU_URL, CREDIT_BUREAU_API_KEY: the soft-inquiry provider (https base URL) and its API
+ *   key, set together. Needed outside the sandbox (the sandbox bureau answers by test SSN); the boot
+ *   stops without them.
+ * - JOB_WORKER [true]: run the background job worker in this process (false for web-only instances).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, type KeyObject } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { loadOrCreateSandboxJwtKey, parseJwtPrivateKey } from './security/jwt.js';
 
 export const ENCRYPTION_KEY_BYTES = 32;
 const SANDBOX_KEY_FILE = 'encryption-key';
@@ -96,6 +108,39 @@ const ZEnv = z
         value === 'true' ? true : value === 'false' ? false : Number(value),
       )
       .default(false),
+    JWT_PRIVATE_KEY: z
+      .string()
+      .transform((value, ctx) => {
+        const key = parseJwtPrivateKey(value);
+        if (key === null) {
+          ctx.addIssue({ code: 'custom', message: 'must be a PKCS8 PEM of a P-256 private key' });
+          return z.NEVER;
+        }
+        return key;
+      })
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .refine((value) => /^smtps?:\/\/[^\s]+$/.test(value), 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.email({ error: 'must be an e-mail address' }).optional(),
+    AGENT_EMAILS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter((email) => email !== ''),
+      )
+      .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' })))
+      .default([]),
+    CREDIT_BUREAU_URL: z
+      .url({ protocol: /^https$/, error: 'must be an https URL' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+    CREDIT_BUREAU_API_KEY: z.string().trim().min(1, 'must not be empty').optional(),
+    JOB_WORKER: ZBooleanText.default(true),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SANDBOX === true) {
@@ -112,6 +157,26 @@ const ZEnv = z
         path: ['ENCRYPTION_KEY'],
         message: 'is required when SANDBOX is off',
       });
+    }
+    if ((env.CREDIT_BUREAU_URL === undefined) !== (env.CREDIT_BUREAU_API_KEY === undefined)) {
+      const missing =
+        env.CREDIT_BUREAU_URL === undefined ? 'CREDIT_BUREAU_URL' : 'CREDIT_BUREAU_API_KEY';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'is required together with the other CREDIT_BUREAU_ variable',
+      });
+    }
+    if (!sandbox) {
+      for (const name of ['JWT_PRIVATE_KEY', 'SMTP_URL', 'MAIL_FROM'] as const) {
+        if (env[name] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when SANDBOX is off',
+          });
+        }
+      }
     }
   });
 
@@ -132,6 +197,16 @@ export interface TConfig {
   encryptionKey: Buffer;
   publicOrigin: string | undefined;
   trustProxy: boolean | number;
+  /** Signs sign-in tokens (ES256). */
+  jwtPrivateKey: KeyObject;
+  /** Unset in the sandbox, whose e-mails stay in its mailbox. */
+  smtp: { url: string; from: string } | undefined;
+  /** Lower-case addresses provisioned as agents at boot. */
+  agentEmails: string[];
+  /** The soft-inquiry provider; unset in the sandbox, whose bureau answers by test SSN. */
+  creditBureau: { baseUrl: string; apiKey: string } | undefined;
+  /** Whether this process runs the background job worker. */
+  jobWorker: boolean;
 }
 
 function decodeKey(text: string): Buffer | null {
@@ -186,18 +261,32 @@ export function loadOrCreateSandboxKey(dataDir: string): Buffer {
   return key;
 }
 
+/** Variables whose values never appear in a message (keys, URLs with credentials). */
+const SECRET_VARIABLES = [
+  'ENCRYPTION_KEY',
+  'DATABASE_URL',
+  'JWT_PRIVATE_KEY',
+  'SMTP_URL',
+  'CREDIT_BUREAU_API_KEY',
+];
+
 function formatIssues(error: z.ZodError, env: Record<string, string | undefined>): string {
   const lines = error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');
     const value = env[name];
     // Never echo secrets back into logs.
-    const shown =
-      value === undefined || name === 'ENCRYPTION_KEY' || name === 'DATABASE_URL'
-        ? ''
-        : ` (got "${value}")`;
+    const shown = value === undefined || SECRET_VARIABLES.includes(name) ? '' : ` (got "${value}")`;
     return `  ${name} ${issue.message}${shown}`;
   });
   return `Invalid configuration:\n${lines.join('\n')}`;
+}
+
+function sandboxJwtKey(dataDir: string): KeyObject {
+  try {
+    return loadOrCreateSandboxJwtKey(dataDir);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** Reads and validates the environment. Throws ConfigError with a readable message. */
@@ -231,5 +320,16 @@ export function loadConfig(
     encryptionKey,
     publicOrigin: values.PUBLIC_ORIGIN,
     trustProxy: values.TRUST_PROXY,
+    jwtPrivateKey: values.JWT_PRIVATE_KEY ?? sandboxJwtKey(dataDir),
+    smtp:
+      values.SMTP_URL !== undefined && values.MAIL_FROM !== undefined
+        ? { url: values.SMTP_URL, from: values.MAIL_FROM }
+        : undefined,
+    agentEmails: values.AGENT_EMAILS,
+    creditBureau:
+      values.CREDIT_BUREAU_URL !== undefined && values.CREDIT_BUREAU_API_KEY !== undefined
+        ? { baseUrl: values.CREDIT_BUREAU_URL, apiKey: values.CREDIT_BUREAU_API_KEY }
+        : undefined,
+    jobWorker: values.JOB_WORKER,
   };
 }

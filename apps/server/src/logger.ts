@@ -11,6 +11,7 @@ export const REDACTED_FIELDS = [
   'code',
   'jwt',
   'otp',
+  'totp',
   'token',
 ] as const;
 

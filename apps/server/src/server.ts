@@ -1,6 +1,7 @@
 /**
  * The process: configuration → database (embedded when DATABASE_URL is unset) → migrations →
- * sandbox seed → app → listen; a graceful shutdown on SIGINT/SIGTERM, bounded by a hard timeout.
+ * sandbox seed → app → listen → job worker; a graceful shutdown on SIGINT/SIGTERM, bounded by a
+ * hard timeout.
  */
 import type { FastifyInstance } from 'fastify';
 import { createAdapters } from './adapters/index.js';
@@ -11,6 +12,10 @@ import { runMigrations } from './db/migrate.js';
 import { createDatabase, type TDatabase } from './db/pool.js';
 import { seedSandbox } from './db/seed.js';
 import { createLogger } from './logger.js';
+import { createFieldCipher } from './security/field-encryption.js';
+import { seedIdentities } from './services/identity/seed-identities.js';
+import { createJobRegistrations } from './jobs/registry.js';
+import { createJobWorker, type TJobWorker } from './jobs/worker.js';
 
 /** Past this, a shutdown that is still waiting (a hung request, a stuck query) is cut short. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -34,6 +39,7 @@ async function main(): Promise<void> {
   let embedded: TEmbeddedPostgres | undefined;
   let database: TDatabase | undefined;
   let app: FastifyInstance | undefined;
+  let worker: TJobWorker | undefined;
   let isShuttingDown = false;
 
   const shutdown = async (reason: string, exitCode: number): Promise<void> => {
@@ -46,9 +52,16 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS);
     hardStop.unref();
     // Stop taking requests and drain them, then release the database, then stop it.
-    const [currentApp, currentDatabase, currentEmbedded] = [app, database, embedded];
+    const [currentApp, currentWorker, currentDatabase, currentEmbedded] = [
+      app,
+      worker,
+      database,
+      embedded,
+    ];
     const steps: [string, () => Promise<unknown>][] = [];
     if (currentApp) steps.push(['http server', () => currentApp.close()]);
+    // The jobs it is running finish (or are reaped by another instance after the hard stop).
+    if (currentWorker) steps.push(['job worker', () => currentWorker.stop()]);
     if (currentDatabase) steps.push(['database pool', () => currentDatabase.pool.end()]);
     if (currentEmbedded) steps.push(['embedded PostgreSQL', () => currentEmbedded.stop()]);
     for (const [name, step] of steps) {
@@ -92,10 +105,29 @@ async function main(): Promise<void> {
     database = createDatabase(databaseUrl);
     await runMigrations(database.pool);
     if (config.sandbox) await seedSandbox(database.db);
+    await seedIdentities({
+      db: database.db,
+      cipher: createFieldCipher(config.encryptionKey),
+      sandbox: config.sandbox,
+      agentEmails: config.agentEmails,
+    });
 
     const adapters = createAdapters({ config, db: database.db, log: logger });
     app = await buildApp({ config, database, adapters, logger });
     await app.listen({ port: config.port, host: config.host });
+    if (config.jobWorker) {
+      worker = createJobWorker({
+        db: database.db,
+        registrations: createJobRegistrations({
+          db: database.db,
+          cipher: createFieldCipher(config.encryptionKey),
+          adapters,
+          sandbox: config.sandbox,
+        }),
+        log: logger,
+      });
+      worker.start();
+    }
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     logger.info(
       { sandbox: config.sandbox, embeddedDatabase: embedded !== undefined },

@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runMigrations } from '../src/db/migrate.js';
 import { createDatabase } from '../src/db/pool.js';
 import { SANDBOX_DEFAULT_PRICE_CENTS, seedSandbox } from '../src/db/seed.js';
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../src/db/schema/index.js';
 import { sandboxPrices } from '../src/db/schema/index.js';
 import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
 
@@ -24,13 +27,23 @@ describe('migrations and seed', () => {
     );
     const journal = (await import('../src/db/migrations/meta/_journal.json')).default;
     expect(Number(applied.rows[0]?.count)).toBe(journal.entries.length);
-    const tables = await database.pool.query<{ table_name: string }>(
-      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+    // The migrations must build exactly what the drizzle schema declares: every table, every column.
+    const declared = (Object.values(schema) as unknown[])
+      .filter((value): value is PgTable => is(value, PgTable))
+      .map((table) => getTableConfig(table));
+    const columns = await database.pool.query<{ table_name: string; column_name: string }>(
+      "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'",
     );
-    expect(tables.rows.map((row) => row.table_name).sort()).toEqual([
-      'audit_events',
-      'sandbox_prices',
-    ]);
+    const actual = new Map<string, string[]>();
+    for (const row of columns.rows) {
+      actual.set(row.table_name, [...(actual.get(row.table_name) ?? []), row.column_name]);
+    }
+    expect([...actual.keys()].sort()).toEqual(declared.map((table) => table.name).sort());
+    for (const table of declared) {
+      expect(actual.get(table.name)?.sort(), table.name).toEqual(
+        table.columns.map((column) => column.name).sort(),
+      );
+    }
   });
 
   it('is a no-op the second time', async () => {

@@ -88,7 +88,6 @@ describe('robustness and security', () => {
     await seedSandbox(database.db);
     app = await buildTestApp({ database });
     // A secure endpoint of the contract, to exercise the auth hook point before sign-in exists.
-    route(app, getUserApps, async () => []);
     route(app, limitedEndpoint, async () => ({ ok: true }), {
       rateLimit: { max: 2, timeWindow: 60_000 },
     });

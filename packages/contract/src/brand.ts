@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { ZHref, ZOrgCode } from './wire.js';
+import { z } from 'zod/mini';
+import { ZHref, ZOrgCode } from './brand-scalars.js';
 
 /** Which fair-lending logo a brand shows in its footer. */
 export const HOUSING_LOGOS = [
@@ -11,7 +11,7 @@ export type THousingLogo = (typeof HOUSING_LOGOS)[number];
 
 const ZColor = z
   .string()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'Must be a hex colour');
+  .check(z.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'Must be a hex colour'));
 
 /**
  * The brand the server injects into index.html as a JSON data block (`#brand-config`), chosen by
@@ -19,14 +19,14 @@ const ZColor = z
  */
 export const ZBrand = z.object({
   orgCode: ZOrgCode,
-  companyName: z.string().min(1),
-  legalName: z.string().min(1),
-  supportPhone: z.string().min(1),
+  companyName: z.string().check(z.minLength(1)),
+  legalName: z.string().check(z.minLength(1)),
+  supportPhone: z.string().check(z.minLength(1)),
   supportEmail: z.email(),
   termsUrl: ZHref,
   privacyUrl: ZHref,
   licensesUrl: ZHref,
-  nmlsNumber: z.string().min(1),
+  nmlsNumber: z.string().check(z.minLength(1)),
   logoUrl: ZHref,
   colors: z.object({
     primary: ZColor,
@@ -44,7 +44,7 @@ export const ZBrand = z.object({
   }),
   housingLogo: z.enum(HOUSING_LOGOS),
   internationalEnabled: z.boolean(),
-  mobileApp: z.object({ iosUrl: z.url(), androidUrl: z.url() }).nullable(),
+  mobileApp: z.nullable(z.object({ iosUrl: z.url(), androidUrl: z.url() })),
   sandbox: z.boolean(),
 });
 export type TBrand = z.infer<typeof ZBrand>;

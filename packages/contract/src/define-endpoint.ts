@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Service prefixes of DESIGN §4. */
 export const LEAP = '/service-cryptopl-leap';
@@ -14,11 +14,14 @@ export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type TEndpointAuth = 'none' | 'bearer' | 'agent';
 
+/** A schema of an endpoint: the contract's are zod/mini; a zod classic schema fits as well. */
+export type TEndpointSchema = z.ZodMiniType;
+
 export interface TEndpoint<
-  TParams extends z.ZodType = z.ZodType,
-  TQuery extends z.ZodType = z.ZodType,
-  TBody extends z.ZodType = z.ZodType,
-  TResponse extends z.ZodType = z.ZodType,
+  TParams extends TEndpointSchema = TEndpointSchema,
+  TQuery extends TEndpointSchema = TEndpointSchema,
+  TBody extends TEndpointSchema = TEndpointSchema,
+  TResponse extends TEndpointSchema = TEndpointSchema,
 > {
   method: THttpMethod;
   /** Fastify style: `/applications/:appUuid`. `buildPath` fills it for the web client. */
@@ -39,7 +42,7 @@ export function defineEndpoint<const E extends TEndpoint>(endpoint: E): E {
 }
 
 /** Marker schema for endpoints that answer bytes (PDF, images) instead of JSON. */
-export const ZBinary = z.instanceof(Uint8Array).describe('binary');
+export const ZBinary = z.instanceof(Uint8Array).check(z.describe('binary'));
 
 /** Fill `:name` segments of an endpoint's path; values are URI-encoded. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {
@@ -55,17 +58,17 @@ export const ZApiError = z.object({
   code: z.string(),
   message: z.string(),
   /** Field path (dot separated) → the messages for that field, in the spec's exact words. */
-  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 export type TApiError = z.infer<typeof ZApiError>;
 
-export type TEndpointParams<E extends TEndpoint> = E['params'] extends z.ZodType
+export type TEndpointParams<E extends TEndpoint> = E['params'] extends TEndpointSchema
   ? z.input<E['params']>
   : undefined;
-export type TEndpointQuery<E extends TEndpoint> = E['query'] extends z.ZodType
+export type TEndpointQuery<E extends TEndpoint> = E['query'] extends TEndpointSchema
   ? z.input<E['query']>
   : undefined;
-export type TEndpointBody<E extends TEndpoint> = E['body'] extends z.ZodType
+export type TEndpointBody<E extends TEndpoint> = E['body'] extends TEndpointSchema
   ? z.input<E['body']>
   : undefined;
 export type TEndpointResponse<E extends TEndpoint> = z.output<E['response']>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import * as contract from './index.js';
 import { brokerBase, type TEndpoint } from './define-endpoint.js';
 import { endpoints } from './endpoints.js';
@@ -50,7 +50,7 @@ describe('endpoints', () => {
     expect(endpoint.path.startsWith('/')).toBe(true);
     expect(endpoint.path).not.toMatch(/\/$|\/\/|\{|\}|\s/);
     expect(endpoint.summary.trim().length).toBeGreaterThan(0);
-    expect(endpoint.response).toBeInstanceOf(z.ZodType);
+    expect(endpoint.response).toBeInstanceOf(z.ZodMiniType);
     if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
       expect(endpoint.body).toBeUndefined();
     }
@@ -65,8 +65,8 @@ describe('endpoints', () => {
       expect(endpoint.params).toBeUndefined();
       return;
     }
-    expect(endpoint.params).toBeInstanceOf(z.ZodObject);
-    const shape = (endpoint.params as z.ZodObject).shape;
+    expect(endpoint.params).toBeInstanceOf(z.ZodMiniObject);
+    const shape = (endpoint.params as z.ZodMiniObject).shape;
     expect(Object.keys(shape).sort()).toEqual(inPath);
   });
 
@@ -96,7 +96,7 @@ describe('endpoints', () => {
 
   it.each(entries)('%s converts to JSON Schema for the OpenAPI document', (_, endpoint) => {
     const parts = [endpoint.params, endpoint.query, endpoint.body].filter(
-      (schema): schema is z.ZodType => schema !== undefined,
+      (schema): schema is z.ZodMiniType => schema !== undefined,
     );
     for (const schema of parts) {
       expect(() =>

@@ -46,6 +46,7 @@ import { postRollForwardTopUp } from './leap/post-roll-forward-top-up.js';
 import { postSelectOffer } from './leap/post-select-offer.js';
 import { postSignDocument } from './leap/post-sign-document.js';
 import { postStoreLinkError } from './leap/post-store-link-error.js';
+import { postWaitlist } from './leap/post-waitlist.js';
 import { postWalletAddress } from './leap/post-wallet-address.js';
 import { deleteOpsBanner } from './ops/delete-banner.js';
 import { getOpsApplication } from './ops/get-application.js';
@@ -175,6 +176,7 @@ export const endpoints = {
   postStoreLinkError,
   postTelemetryEvent,
   postTelemetrySession,
+  postWaitlist,
   postWalletAddress,
   putIdentityAlias,
   putOpsBanner,

@@ -70,6 +70,7 @@ export * from './leap/post-select-offer.js';
 export * from './leap/post-sign-document.js';
 export * from './leap/post-store-link-error.js';
 export * from './leap/post-wallet-address.js';
+export * from './leap/post-waitlist.js';
 export * from './ops/banner-params.js';
 export * from './ops/delete-banner.js';
 export * from './ops/get-application.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   isDomainError,
   isWithinDecimals,
@@ -12,6 +12,8 @@ import {
  * most two decimals (exactly convertible to integer cents), coin quantities are decimal strings,
  * rates and LTVs are percent numbers.
  */
+
+export { ZHref, ZOrgCode } from './brand-scalars.js';
 
 /** Whether the number converts to integer cents exactly (the domain's rule for money input). */
 function isExactCents(usd: number): boolean {
@@ -27,40 +29,44 @@ function isExactCents(usd: number): boolean {
 /** US dollars, at most 2 decimals, never negative; a float that drifted (0.1 + 0.2) is refused. */
 export const ZUsd = z
   .number()
-  .nonnegative()
-  .multipleOf(0.01)
-  .refine(isExactCents, 'Amount must have at most 2 decimals')
-  .describe('US dollars, at most 2 decimals');
+  .check(
+    z.nonnegative(),
+    z.multipleOf(0.01),
+    z.refine(isExactCents, 'Amount must have at most 2 decimals'),
+    z.describe('US dollars, at most 2 decimals'),
+  );
 export type TUsd = z.infer<typeof ZUsd>;
 
 /** A strictly positive dollar amount (requested loan amounts, prices). */
-export const ZPositiveUsd = ZUsd.refine((usd) => usd > 0, 'Amount must be greater than 0');
+export const ZPositiveUsd = ZUsd.check(z.refine((usd) => usd > 0, 'Amount must be greater than 0'));
 
 const COIN_QUANTITY_PATTERN = /^(0|[1-9]\d*)(\.\d+)?$/;
 
 /** An exact decimal quantity of coins as a string ("1.25"), zero or more, any precision. */
 export const ZCoinQuantity = z
   .string()
-  .regex(COIN_QUANTITY_PATTERN, 'Must be a decimal number')
-  .describe('coin quantity, decimal string');
+  .check(
+    z.regex(COIN_QUANTITY_PATTERN, 'Must be a decimal number'),
+    z.describe('coin quantity, decimal string'),
+  );
 export type TCoinQuantity = z.infer<typeof ZCoinQuantity>;
 
 /** A coin quantity a borrower types, zero allowed (an optional top-up): at most 6 decimals. */
-export const ZCoinQuantityInputOrZero = z
-  .string()
-  .trim()
-  .regex(COIN_QUANTITY_PATTERN, { error: 'Must be a decimal number', abort: true })
-  .refine((value) => isWithinDecimals(value, MAX_COLLATERAL_DECIMALS), OFFER_MESSAGES.maxDecimals)
-  .describe('coin quantity >= 0, at most 6 decimals, decimal string');
+export const ZCoinQuantityInputOrZero = z.string().check(
+  z.trim(),
+  z.regex(COIN_QUANTITY_PATTERN, { error: 'Must be a decimal number', abort: true }),
+  z.refine((value) => isWithinDecimals(value, MAX_COLLATERAL_DECIMALS), OFFER_MESSAGES.maxDecimals),
+  z.describe('coin quantity >= 0, at most 6 decimals, decimal string'),
+);
 
 /** A coin quantity a borrower types: greater than 0 with at most 6 decimals. */
-export const ZCoinQuantityInput = ZCoinQuantityInputOrZero.refine(
-  (value) => /[1-9]/.test(value),
-  'Must be greater than 0',
-).describe('coin quantity > 0, at most 6 decimals, decimal string');
+export const ZCoinQuantityInput = ZCoinQuantityInputOrZero.check(
+  z.refine((value) => /[1-9]/.test(value), 'Must be greater than 0'),
+  z.describe('coin quantity > 0, at most 6 decimals, decimal string'),
+);
 
 /** A percent number (8.91 means 8.91 %). */
-export const ZPercent = z.number().nonnegative().describe('percent');
+export const ZPercent = z.number().check(z.nonnegative(), z.describe('percent'));
 
 /** An ISO 8601 date-time with an offset or `Z`. */
 export const ZIsoDateTime = z.iso.datetime({ offset: true });
@@ -69,40 +75,31 @@ export const ZIsoDateTime = z.iso.datetime({ offset: true });
 export const ZIsoDate = z.iso.date();
 
 /** A US state or territory postal code ("CA"). */
-export const ZStateCode = z.string().regex(/^[A-Z]{2}$/, 'Must be a two-letter state code');
+export const ZStateCode = z
+  .string()
+  .check(z.regex(/^[A-Z]{2}$/, 'Must be a two-letter state code'));
 
 /** An ISO 3166-1 alpha-2 country code ("DE"). */
-export const ZCountryCode = z.string().regex(/^[A-Z]{2}$/, 'Must be a two-letter country code');
-
-/** An organisation code of a brand (`default`, `partner`, `markets`). */
-export const ZOrgCode = z
+export const ZCountryCode = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Must be an organisation code');
-
-/** A link in the product: an absolute http(s) URL or a path on this origin. */
-export const ZHref = z
-  .string()
-  .refine(
-    (href) => (href.startsWith('/') && !href.startsWith('//')) || /^https?:\/\/[^\s]+$/.test(href),
-    'Must be an http(s) URL or a path starting with /',
-  );
+  .check(z.regex(/^[A-Z]{2}$/, 'Must be a two-letter country code'));
 
 /**
  * A redirect target inside this origin only (never `//host` or a scheme), so that sign-in cannot be
  * turned into an open redirect.
  */
-export const ZLocalPath = z
-  .string()
-  .max(2048)
-  .refine(
+export const ZLocalPath = z.string().check(
+  z.maxLength(2048),
+  z.refine(
     (path) => path.startsWith('/') && !path.startsWith('//') && !path.includes('\\'),
     'Must be a path on this site',
-  );
+  ),
+);
 
 /** The answer of calls that reply 204 or 303: no body. */
 export const ZNoContent = z.void();
 
 /** The appUuid path parameter of every secure application path. */
 export const ZAppParams = z.object({ appUuid: z.uuid() });
-export const ZAppBorrowerParams = ZAppParams.extend({ identityUuid: z.uuid() });
-export const ZAppBorrowerDocumentParams = ZAppBorrowerParams.extend({ docUuid: z.uuid() });
+export const ZAppBorrowerParams = z.extend(ZAppParams, { identityUuid: z.uuid() });
+export const ZAppBorrowerDocumentParams = z.extend(ZAppBorrowerParams, { docUuid: z.uuid() });

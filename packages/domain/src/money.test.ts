@@ -1,4 +1,3 @@
-import { Decimal as GlobalDecimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { isDomainError } from './errors.js';
 import {
@@ -37,8 +36,9 @@ describe('Decimal', () => {
     expect(new Decimal('2.5').toDecimalPlaces(0).toString()).toBe('3');
   });
 
-  it('leaves the process-wide decimal.js configuration alone', () => {
-    expect(GlobalDecimal.precision).toBe(20);
+  it('has no process-wide setting that another caller could change', () => {
+    expect(() => Object.assign(Decimal, { precision: 20 })).toThrow(TypeError);
+    expect(Decimal.precision).toBe(40);
   });
 
   it('adds 0.1 and 0.2 exactly', () => {

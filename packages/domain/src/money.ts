@@ -1,31 +1,21 @@
 /**
  * Exact money and quantity arithmetic. US dollars are integer cents (safe-integer numbers); coin
- * quantities, LTVs and rates are decimal.js values. Nothing here does float arithmetic on money.
+ * quantities, LTVs and rates are exact Decimals (decimal.ts). Nothing here does float arithmetic on
+ * money.
  */
-import { Decimal as DecimalJs } from 'decimal.js';
 import { MAX_COLLATERAL_DECIMALS } from './constants/limits.js';
+import { Decimal, type TRoundingMode } from './decimal.js';
 import { DomainError } from './errors.js';
 
-/**
- * The domain's Decimal: a private clone, so that configuring it never changes another user of
- * decimal.js in the same process. 40 significant digits hold an 18-decimal ETH quantity times a
- * price in cents exactly; plain notation keeps toString() free of exponents.
- */
-export const Decimal = DecimalJs.clone({
-  precision: 40,
-  rounding: DecimalJs.ROUND_HALF_UP,
-  toExpNeg: -40,
-  toExpPos: 40,
-});
-export type Decimal = DecimalJs;
+export { Decimal, type TDecimalValue, type TRoundingMode } from './decimal.js';
 
 /** 'half-up' rounds to the nearest, ties away from zero; 'up' away from zero; 'down' towards zero. */
 export type TRounding = 'half-up' | 'up' | 'down';
 
-const DECIMAL_ROUNDING: Record<TRounding, DecimalJs.Rounding> = {
-  'half-up': DecimalJs.ROUND_HALF_UP,
-  up: DecimalJs.ROUND_UP,
-  down: DecimalJs.ROUND_DOWN,
+const DECIMAL_ROUNDING: Record<TRounding, TRoundingMode> = {
+  'half-up': Decimal.ROUND_HALF_UP,
+  up: Decimal.ROUND_UP,
+  down: Decimal.ROUND_DOWN,
 };
 
 function assertCents(cents: number, what = 'amount'): void {
@@ -173,7 +163,7 @@ export function toFiniteDecimal(
 
 /** A coin quantity rounded up to the collateral precision, so that it always covers the need. */
 export function roundCoinQuantityUp(quantity: Decimal): Decimal {
-  return quantity.toDecimalPlaces(MAX_COLLATERAL_DECIMALS, DecimalJs.ROUND_UP);
+  return quantity.toDecimalPlaces(MAX_COLLATERAL_DECIMALS, Decimal.ROUND_UP);
 }
 
 /** Coin strings carry exactly the collateral precision, rounded up; nothing reads "0". */
@@ -199,7 +189,7 @@ export function formatCoin(
 
 /** A percent for display: rates and APR with 3 decimals ("8.910%"), LTV with 1 or 2 ("50.5%"). */
 export function formatPct(value: Decimal | number | string, decimals: number): string {
-  return `${toFiniteDecimal(value).toFixed(decimals, DecimalJs.ROUND_HALF_UP)}%`;
+  return `${toFiniteDecimal(value).toFixed(decimals, Decimal.ROUND_HALF_UP)}%`;
 }
 
 /** Digits after the decimal point of a typed number ("1,000.125" → 3, "12" → 0). */

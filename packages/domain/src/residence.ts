@@ -15,6 +15,9 @@ import {
   type TUsStateCode,
 } from './constants/states.js';
 import { DomainError } from './errors.js';
+import { RESIDENCE_MESSAGES } from './residence-messages.js';
+
+export { RESIDENCE_MESSAGES } from './residence-messages.js';
 
 export type TResidence =
   { kind: 'state'; state: TUsStateCode } | { kind: 'country'; countryCode: string };
@@ -90,14 +93,6 @@ export function loanLimitsUsd(residence: TResidence): TLoanLimitsUsd {
   if (residence.kind === 'state') return stateLimitsUsd(residence.state);
   return { min: DEFAULT_MIN_LOAN_USD_INTERNATIONAL, max: DEFAULT_MAX_LOAN_USD };
 }
-
-export const RESIDENCE_MESSAGES = {
-  required: 'Please select an option',
-  bothGiven: 'Choose either a state or a country, not both',
-  unknownState: 'Unknown state',
-  unknownCountry: 'Unknown country',
-  usAsCountry: 'US residents choose their state',
-} as const;
 
 function residenceError(field: 'state' | 'countryCode', message: string): DomainError {
   return new DomainError('INVALID_RESIDENCE', message, { [field]: [message] });

@@ -8,19 +8,39 @@ export type TAudience = Exclude<TEndpointAuth, 'none'>;
 export interface TPrincipal {
   identityUuid: string;
   audience: TAudience;
+  /** The verified token itself (its id and expiry), so that signing out can revoke it. */
+  token?: { id: string; expiresAt: Date };
 }
 
 /**
  * Checks the credentials of a request for an audience and answers the principal, or null when
- * they are missing or invalid. The sign-in feature provides the real verifier; until then no
- * request is authenticated.
+ * they are missing or invalid.
  */
 export type TAuthVerifier = (
   request: FastifyRequest,
   audience: TAudience,
 ) => Promise<TPrincipal | null>;
 
-export const refuseAllVerifier: TAuthVerifier = async () => null;
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * The verifier of the app: the bearer token of the request, checked for the audience by
+ * `checkToken` (signature, expiry, audience, revocation).
+ */
+export function createBearerVerifier(
+  checkToken: (token: string, audience: TAudience) => Promise<TPrincipal | null>,
+): TAuthVerifier {
+  return async (request, audience) => {
+    const token = bearerTokenOf(request);
+    return token === null ? null : checkToken(token, audience);
+  };
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

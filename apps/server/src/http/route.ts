@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-type TPart<S> = S extends z.ZodType ? z.output<S> : undefined;
+type TPart<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 export interface TRouteInput<E extends TEndpoint> {
   params: TPart<E['params']>;

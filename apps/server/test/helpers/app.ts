@@ -1,3 +1,4 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -5,6 +6,7 @@ import { createAdapters, type TAdapters } from '../../src/adapters/index.js';
 import { buildApp } from '../../src/app.js';
 import type { TAuthVerifier } from '../../src/http/auth.js';
 import { createLogger } from '../../src/logger.js';
+import type { TClock } from '../../src/security/jwt.js';
 import type { TDatabase } from '../../src/db/pool.js';
 
 export interface TTestAppOptions {
@@ -15,7 +17,13 @@ export interface TTestAppOptions {
   logger?: Logger;
   authVerifier?: TAuthVerifier;
   publicOrigin?: string;
+  /** The time of the sign-in rules (codes, tokens, rate limits). */
+  clock?: TClock;
 }
+
+/** Keys of this test process: the data-at-rest key and the token signing key. */
+export const TEST_ENCRYPTION_KEY = randomBytes(32);
+export const TEST_JWT_PRIVATE_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
 
 /** The app as the process builds it, with test-friendly defaults (sandbox, silent logs). */
 export async function buildTestApp(options: TTestAppOptions): Promise<FastifyInstance> {
@@ -26,6 +34,12 @@ export async function buildTestApp(options: TTestAppOptions): Promise<FastifyIns
     publicOrigin: options.publicOrigin,
     trustProxy: false,
     logLevel: 'silent' as const,
+    encryptionKey: TEST_ENCRYPTION_KEY,
+    jwtPrivateKey: TEST_JWT_PRIVATE_KEY,
+    // Outside the sandbox e-mail goes to SMTP; nothing listens here, so a send is recorded as failed.
+    smtp: { url: 'smtp://127.0.0.1:9', from: 'no-reply@pledge.test' },
+    // Outside the sandbox soft pulls go to this provider; nothing answers there either.
+    creditBureau: { baseUrl: 'https://credit-bureau.invalid', apiKey: 'test-key' },
   };
   return buildApp({
     config,
@@ -33,6 +47,7 @@ export async function buildTestApp(options: TTestAppOptions): Promise<FastifyIns
     adapters: options.adapters ?? createAdapters({ config, db: options.database.db }),
     logger: options.logger ?? createLogger('silent'),
     ...(options.authVerifier !== undefined ? { authVerifier: options.authVerifier } : {}),
+    ...(options.clock !== undefined ? { clock: options.clock } : {}),
   });
 }
 

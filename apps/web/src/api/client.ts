@@ -1,10 +1,11 @@
-import type { z } from 'zod';
+import { globalRegistry, type z } from 'zod/mini';
 import {
   buildPath,
   ZApiError,
   ZBinary,
   type TEndpoint,
   type TEndpointResponse,
+  type TEndpointSchema,
 } from '@pledge/contract';
 import { isUnauthenticatedAnswer } from '@pledge/domain';
 import {
@@ -17,20 +18,24 @@ import { clearToken, getToken } from './token.js';
 
 export { ApiError, isApiError } from './api-error.js';
 
-type TParamsOption<E extends TEndpoint> = E['params'] extends z.ZodType
+type TParamsOption<E extends TEndpoint> = E['params'] extends TEndpointSchema
   ? { params: z.input<E['params']> }
   : { params?: never };
-type TQueryOption<E extends TEndpoint> = E['query'] extends z.ZodType
+type TQueryOption<E extends TEndpoint> = E['query'] extends TEndpointSchema
   ? { query?: z.input<E['query']> }
   : { query?: never };
-type TBodyOption<E extends TEndpoint> = E['body'] extends z.ZodType
+type TBodyOption<E extends TEndpoint> = E['body'] extends TEndpointSchema
   ? { body: z.input<E['body']> }
   : { body?: never };
 
 /** What a call needs besides its endpoint: path params and a body when the endpoint has them. */
 export type TApiRequestOptions<E extends TEndpoint> = TParamsOption<E> &
   TQueryOption<E> &
-  TBodyOption<E> & { signal?: AbortSignal };
+  TBodyOption<E> & {
+    signal?: AbortSignal;
+    /** Extra request headers (the organisation of a sign-in, the calling application's name). */
+    headers?: Record<string, string>;
+  };
 
 // The options may be left out when the endpoint needs neither params nor a body.
 type TApiRequestArgs<E extends TEndpoint> =
@@ -63,11 +68,14 @@ export function endpointUrl(
   return `${buildPath(endpoint.path, params)}${toSearch(query)}`;
 }
 
-function isBinary(schema: z.ZodType): boolean {
-  return schema === ZBinary || schema.description === ZBinary.description;
+function isBinary(schema: TEndpointSchema): boolean {
+  return (
+    schema === ZBinary ||
+    globalRegistry.get(schema)?.description === globalRegistry.get(ZBinary)?.description
+  );
 }
 
-function isText(schema: z.ZodType): boolean {
+function isText(schema: TEndpointSchema): boolean {
   return schema.def.type === 'string';
 }
 
@@ -116,6 +124,12 @@ async function parseSuccess(endpoint: TEndpoint, response: Response): Promise<un
   }
 }
 
+/** A successful call: the validated answer and the response headers that came with it. */
+export interface TApiExchange<E extends TEndpoint> {
+  data: TEndpointResponse<E>;
+  headers: Headers;
+}
+
 /**
  * Calls one endpoint of the contract and returns its answer, validated by the endpoint's response
  * schema. Secure endpoints carry the stored jwt; every call includes credentials. Throws `ApiError`
@@ -124,17 +138,25 @@ async function parseSuccess(endpoint: TEndpoint, response: Response): Promise<un
  */
 export async function apiRequest<E extends TEndpoint>(
   endpoint: E,
-  ...[options]: TApiRequestArgs<E>
+  ...args: TApiRequestArgs<E>
 ): Promise<TEndpointResponse<E>> {
-  const { params, query, body, signal } = (options ?? {}) as {
+  return (await apiExchange(endpoint, ...args)).data;
+}
+
+/** `apiRequest`, also answering the response headers (some answers carry data in them). */
+export async function apiExchange<E extends TEndpoint>(
+  endpoint: E,
+  ...[options]: TApiRequestArgs<E>
+): Promise<TApiExchange<E>> {
+  const { params, query, body, signal, headers: extraHeaders } = (options ?? {}) as {
     params?: Record<string, string | number>;
     query?: object;
     body?: unknown;
     signal?: AbortSignal;
+    headers?: Record<string, string>;
   };
-  const headers = new Headers({
-    Accept: isBinary(endpoint.response) ? '*/*' : 'application/json',
-  });
+  const headers = new Headers(extraHeaders);
+  headers.set('Accept', isBinary(endpoint.response) ? '*/*' : 'application/json');
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const token = endpoint.auth === 'none' ? null : getToken();
   if (token !== null) headers.set('Authorization', `Bearer ${token}`);
@@ -179,5 +201,5 @@ export async function apiRequest<E extends TEndpoint>(
       cause: parsed.error,
     });
   }
-  return parsed.data as TEndpointResponse<E>;
+  return { data: parsed.data as TEndpointResponse<E>, headers: response.headers };
 }

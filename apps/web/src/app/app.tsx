@@ -1,14 +1,14 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import type { TBrand } from '@pledge/contract';
 import { AppProvider } from './provider.js';
-import { createAppRouter } from './router.js';
+import { AppRoutes } from './router.js';
 
 export function App({ brand }: { brand: TBrand }) {
-  const [router] = useState(() => createAppRouter());
   return (
     <AppProvider brand={brand}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

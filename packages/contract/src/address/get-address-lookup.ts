@@ -1,20 +1,20 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZStateCode } from '../wire.js';
 
 export const ZGetAddressLookupQuery = z.object({
-  partialAddress: z.string().trim().min(3).max(200),
+  partialAddress: z.string().check(z.trim(), z.minLength(3), z.maxLength(200)),
 });
 export type TGetAddressLookupQuery = z.infer<typeof ZGetAddressLookupQuery>;
 
 export const ZAddressSuggestion = z.object({
   /** One line to show in the suggestion list. */
-  label: z.string().min(1),
-  street1: z.string().min(1),
-  street2: z.string().nullable(),
-  city: z.string().min(1),
+  label: z.string().check(z.minLength(1)),
+  street1: z.string().check(z.minLength(1)),
+  street2: z.nullable(z.string()),
+  city: z.string().check(z.minLength(1)),
   state: ZStateCode,
-  zip: z.string().regex(/^\d{5}(-\d{4})?$/),
+  zip: z.string().check(z.regex(/^\d{5}(-\d{4})?$/)),
 });
 export type TAddressSuggestion = z.infer<typeof ZAddressSuggestion>;
 

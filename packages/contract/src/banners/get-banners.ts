@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZBanner } from '../entities/banner.js';
 
@@ -10,6 +10,6 @@ export const getBanners = defineEndpoint({
   method: 'GET',
   path: '/banners/banners.json',
   auth: 'none',
-  summary: 'Remote banners (active and inactive; the app shows active ones, newest first)',
+  summary: 'Remote banners: the active ones, newest first',
   response: ZGetBannersResponse,
 });

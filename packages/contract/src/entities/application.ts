@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { APPLICATION_STATES, STAGES } from '@pledge/domain';
 import { ZCoinAmount } from './coin-amount.js';
 import { ZCollateralInfo } from './collateral-info.js';
@@ -28,23 +28,23 @@ export const ZApplication = z.object({
   isInternational: z.boolean(),
   isCelsiusRefi: z.boolean(),
   /** Null until an offer has been accepted and collateral is being tracked. */
-  collateral: ZCollateralInfo.nullable(),
+  collateral: z.nullable(ZCollateralInfo),
   offers: z.array(ZOffer),
-  selectedOffer: ZOffer.nullable(),
+  selectedOffer: z.nullable(ZOffer),
   /** Renewals and refinancings only. */
-  rollForwardLoanDetails: ZRollForwardLoanDetails.nullable(),
+  rollForwardLoanDetails: z.nullable(ZRollForwardLoanDetails),
   /** Refinancing only: the old lender's loan ids combined into this application. */
-  celsiusLoanNumbers: z.array(z.string().min(1)),
-  celsiusTopUpExpirationDate: ZIsoDateTime.nullable(),
+  celsiusLoanNumbers: z.array(z.string().check(z.minLength(1))),
+  celsiusTopUpExpirationDate: z.nullable(ZIsoDateTime),
   /** Refinancing only: null until the borrower chose. */
-  stabilizationOptIn: z.boolean().nullable(),
+  stabilizationOptIn: z.nullable(z.boolean()),
   createdAt: ZIsoDateTime,
   updatedAt: ZIsoDateTime,
 });
 export type TApplication = z.infer<typeof ZApplication>;
 
 /** Refinancing application (document 2 §3): the fields the refinancing screens read. */
-export const ZRefinancingApplication = ZApplication.pick({
+export const ZRefinancingApplication = z.pick(ZApplication, {
   appUuid: true,
   identityUuid: true,
   state: true,

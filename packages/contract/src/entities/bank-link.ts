@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BANK_LINK_STATUSES } from '@pledge/domain';
 
 /** Whether a linked account belongs to a person or a business; only personal accounts qualify. */
@@ -6,27 +6,27 @@ export const BANK_ACCOUNT_HOLDER_CATEGORIES = ['PERSONAL', 'BUSINESS'] as const;
 export type TBankAccountHolderCategory = (typeof BANK_ACCOUNT_HOLDER_CATEGORIES)[number];
 
 export const ZBankInstitution = z.object({
-  institutionId: z.string().min(1),
-  name: z.string().min(1),
+  institutionId: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
 });
 export type TBankInstitution = z.infer<typeof ZBankInstitution>;
 
 export const ZBankLinkAccount = z.object({
   /** The achAccountId a disbursement account is chosen by. */
-  id: z.string().min(1),
-  name: z.string().min(1),
-  officialName: z.string().nullable(),
+  id: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+  officialName: z.nullable(z.string()),
   /** The bank's account subtype in lower case (`checking`, `savings`). */
-  accountType: z.string().min(1),
+  accountType: z.string().check(z.minLength(1)),
   /** Last digits of the account number only. */
-  accountNumberMask: z.string().regex(/^\d{2,4}$/),
+  accountNumberMask: z.string().check(z.regex(/^\d{2,4}$/)),
   holderCategory: z.enum(BANK_ACCOUNT_HOLDER_CATEGORIES),
 });
 export type TBankLinkAccount = z.infer<typeof ZBankLinkAccount>;
 
 /** Bank link item (document 1 §3): one linked institution and its accounts. */
 export const ZBankLinkItem = z.object({
-  itemId: z.string().min(1),
+  itemId: z.string().check(z.minLength(1)),
   institution: ZBankInstitution,
   status: z.enum(BANK_LINK_STATUSES),
   accounts: z.array(ZBankLinkAccount),

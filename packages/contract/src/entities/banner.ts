@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BANNER_VARIANTS } from '@pledge/domain';
 import { ZIsoDateTime } from '../wire.js';
 
 /** Banner (document 2 §3). */
 export const ZBanner = z.object({
   uuid: z.uuid(),
-  message: z.string().min(1).max(500),
+  message: z.string().check(z.minLength(1), z.maxLength(500)),
   /** The apps the banner shows in (for example `crypto-backed-loan`). */
-  apps: z.array(z.string().min(1).max(64)),
+  apps: z.array(z.string().check(z.minLength(1), z.maxLength(64))),
   variant: z.enum(BANNER_VARIANTS),
   active: z.boolean(),
   dismissable: z.boolean(),
@@ -19,7 +19,7 @@ export const ZBanner = z.object({
 export type TBanner = z.infer<typeof ZBanner>;
 
 /** What an agent writes when creating or replacing a banner. */
-export const ZBannerInput = ZBanner.pick({
+export const ZBannerInput = z.pick(ZBanner, {
   message: true,
   apps: true,
   variant: true,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { COLLATERAL_TYPES, WALLET_SOURCE_TYPES, WITHDRAWAL_RESULTS } from '@pledge/domain';
 import { ZCoinAmount } from './coin-amount.js';
 import { ZCoinQuantity, ZIsoDateTime, ZUsd } from '../wire.js';
@@ -11,14 +11,14 @@ export const ZCollateralTransaction = z.object({
   transactionTime: ZIsoDateTime,
   transactionType: z.enum(COLLATERAL_TRANSACTION_TYPES),
   transactionAmount: ZCoinQuantity,
-  transactionHash: z.string().min(1).nullable(),
+  transactionHash: z.nullable(z.string().check(z.minLength(1))),
   /** Confirmed on chain; only confirmed deposits count toward the required amount. */
   confirmed: z.boolean(),
 });
 export type TCollateralTransaction = z.infer<typeof ZCollateralTransaction>;
 
 export const ZCollateralWallet = z.object({
-  depositAddress: z.string().min(1),
+  depositAddress: z.string().check(z.minLength(1)),
   currentTotalCoinBalance: ZCoinAmount,
   transactions: z.array(ZCollateralTransaction),
 });
@@ -28,13 +28,13 @@ export const ZMicroDepositVerify = z.object({
   borrowerOptIn: z.boolean(),
   minVerifyAmount: ZCoinAmount,
   /** When the borrower opted in; null until then. */
-  optedInAt: ZIsoDateTime.nullable(),
+  optedInAt: z.nullable(ZIsoDateTime),
 });
 export type TMicroDepositVerify = z.infer<typeof ZMicroDepositVerify>;
 
 export const ZCollateralReleaseRequest = z.object({
   requestId: z.uuid(),
-  address: z.string().min(1),
+  address: z.string().check(z.minLength(1)),
 });
 export type TCollateralReleaseRequest = z.infer<typeof ZCollateralReleaseRequest>;
 
@@ -54,12 +54,12 @@ export const ZCollateralInfo = z.object({
     priceAsOf: ZIsoDateTime,
   }),
   /** Null until the deposit address has been derived. */
-  wallet: ZCollateralWallet.nullable(),
+  wallet: z.nullable(ZCollateralWallet),
   walletSourceType: z.enum(WALLET_SOURCE_TYPES),
   /** When the borrower said the collateral was sent; drives the "collateral not found" notice. */
-  borrowerConfirmedAt: ZIsoDateTime.nullable(),
-  microDepositVerify: ZMicroDepositVerify.nullable(),
-  collateralReleaseRequest: ZCollateralReleaseRequest.nullable(),
+  borrowerConfirmedAt: z.nullable(ZIsoDateTime),
+  microDepositVerify: z.nullable(ZMicroDepositVerify),
+  collateralReleaseRequest: z.nullable(ZCollateralReleaseRequest),
   collateralReleaseResponses: z.array(ZCollateralReleaseResponse),
 });
 export type TCollateralInfo = z.infer<typeof ZCollateralInfo>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { COLLATERAL_TYPES } from '@pledge/domain';
 import { ZCoinQuantity, ZIsoDateTime, ZUsd } from '../wire.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BANK_ACCOUNT_TYPES, USDC_CHAINS } from '@pledge/domain';
 import { ZIsoDateTime } from '../wire.js';
 
@@ -9,18 +9,12 @@ export type TDisbursementMethod = (typeof DISBURSEMENT_METHODS)[number];
 /** The disbursement destination on record; account numbers appear only as a mask. */
 export const ZDisbursement = z.object({
   method: z.enum(DISBURSEMENT_METHODS),
-  accountType: z.enum(BANK_ACCOUNT_TYPES).nullable(),
-  accountNumberMask: z
-    .string()
-    .regex(/^\d{2,4}$/)
-    .nullable(),
-  routingNumber: z
-    .string()
-    .regex(/^\d{9}$/)
-    .nullable(),
-  accountHolderName: z.string().nullable(),
-  walletAddress: z.string().nullable(),
-  chain: z.enum(USDC_CHAINS).nullable(),
+  accountType: z.nullable(z.enum(BANK_ACCOUNT_TYPES)),
+  accountNumberMask: z.nullable(z.string().check(z.regex(/^\d{2,4}$/))),
+  routingNumber: z.nullable(z.string().check(z.regex(/^\d{9}$/))),
+  accountHolderName: z.nullable(z.string()),
+  walletAddress: z.nullable(z.string()),
+  chain: z.nullable(z.enum(USDC_CHAINS)),
   updatedAt: ZIsoDateTime,
 });
 export type TDisbursement = z.infer<typeof ZDisbursement>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FINAL_STEP_NAMES, FINAL_STEP_STATUSES } from '@pledge/domain';
 
 export const ZFinalStep = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ACCEPTED_ID_MIME_TYPES, IDENTITY_DOCUMENT_TYPES } from '@pledge/domain';
 import { ZIsoDateTime } from '../wire.js';
 
@@ -11,12 +11,12 @@ export const ZIdentityDocument = z.object({
   uuid: z.uuid(),
   documentType: z.enum(IDENTITY_DOCUMENT_TYPES),
   documentOwnerIdentityUuid: z.uuid(),
-  fileName: z.string().min(1),
+  fileName: z.string().check(z.minLength(1)),
   contentType: z.enum(ACCEPTED_ID_MIME_TYPES),
-  sizeBytes: z.number().int().positive(),
+  sizeBytes: z.number().check(z.int(), z.positive()),
   uploadedAt: ZIsoDateTime,
   reviewStatus: z.enum(IDENTITY_REVIEW_STATUSES),
   /** Why an agent rejected it; null otherwise. */
-  reviewReason: z.string().nullable(),
+  reviewReason: z.nullable(z.string()),
 });
 export type TIdentityDocument = z.infer<typeof ZIdentityDocument>;

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CONTACT_IDENTIFIER_TYPES, SIGN_IN_AUDIENCES } from '@pledge/domain';
 import { ZIsoDateTime, ZOrgCode } from '../wire.js';
 
 /** Blockchain addresses attached to a signed-in person. */
 export const ZIdentityWallet = z.object({
-  accountAddress: z.string().nullable(),
-  groupPolicyAddress: z.string().nullable(),
+  accountAddress: z.nullable(z.string()),
+  groupPolicyAddress: z.nullable(z.string()),
 });
 export type TIdentityWallet = z.infer<typeof ZIdentityWallet>;
 
@@ -26,7 +26,7 @@ export type TIdentity = z.infer<typeof ZIdentity>;
 
 export const ZIdentityAlias = z.object({
   type: z.enum(CONTACT_IDENTIFIER_TYPES),
-  value: z.string().min(1).max(320),
+  value: z.string().check(z.minLength(1), z.maxLength(320)),
 });
 export type TIdentityAlias = z.infer<typeof ZIdentityAlias>;
 

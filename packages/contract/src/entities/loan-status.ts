@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { APPLICATION_STATES, STAGES } from '@pledge/domain';
 import { ZCoinAmount } from './coin-amount.js';
 import { ZIsoDate, ZIsoDateTime, ZPercent, ZUsd } from '../wire.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZCoinAmount } from './coin-amount.js';
 import { ZIsoDateTime } from '../wire.js';
 
@@ -11,6 +11,6 @@ export const ZMicroDepositStatus = z.object({
   borrowerOptIn: z.boolean(),
   /** The smallest test deposit that counts. */
   minVerifyAmount: ZCoinAmount,
-  verifiedAt: ZIsoDateTime.nullable(),
+  verifiedAt: z.nullable(ZIsoDateTime),
 });
 export type TMicroDepositStatus = z.infer<typeof ZMicroDepositStatus>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { COLLATERAL_REUSE_CONSENTS, COLLATERAL_TYPES } from '@pledge/domain';
 import { ZCoinQuantity, ZCountryCode, ZPercent, ZStateCode, ZUsd } from '../wire.js';
 
@@ -9,7 +9,7 @@ export const ZOffer = z.object({
   amount: ZUsd,
   /** Cash paid out to the borrower, US dollars. */
   drawAmount: ZUsd,
-  term: z.number().int().positive().describe('months'),
+  term: z.number().check(z.int(), z.positive(), z.describe('months')),
   ltv: ZPercent,
   interestRate: ZPercent,
   annualPercentageRate: ZPercent,
@@ -25,11 +25,11 @@ export const ZOffer = z.object({
   /** Value of the pledged coins, US dollars. */
   collateralAmount: ZUsd,
   /** LTV once a required top-up has arrived; null when no top-up applies. */
-  postTopUpLoanToValue: ZPercent.nullable(),
+  postTopUpLoanToValue: z.nullable(ZPercent),
   celsiusTopUpRequired: z.boolean(),
   /** Refinancing offers only: how the collateral is treated; null for new loans and renewals. */
-  collateralReuseConsent: z.enum(COLLATERAL_REUSE_CONSENTS).nullable(),
-  state: ZStateCode.nullable(),
-  countryCode: ZCountryCode.nullable(),
+  collateralReuseConsent: z.nullable(z.enum(COLLATERAL_REUSE_CONSENTS)),
+  state: z.nullable(ZStateCode),
+  countryCode: z.nullable(ZCountryCode),
 });
 export type TOffer = z.infer<typeof ZOffer>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { APPLICATION_STATES, STAGES } from '@pledge/domain';
 import { ZApplication } from './application.js';
 import { ZCoinAmount } from './coin-amount.js';
@@ -15,13 +15,13 @@ export const ZOpsApplicationSummary = z.object({
   organization: ZOrgCode,
   borrowerEmail: z.email(),
   /** Null until the loan details are given. */
-  borrowerName: z.string().nullable(),
+  borrowerName: z.nullable(z.string()),
   isInternational: z.boolean(),
   isRollForward: z.boolean(),
   isCelsiusRefi: z.boolean(),
   /** Total loan of the accepted offer; null before one is accepted. */
-  loanAmount: ZUsd.nullable(),
-  collateral: ZCoinAmount.nullable(),
+  loanAmount: z.nullable(ZUsd),
+  collateral: z.nullable(ZCoinAmount),
   createdAt: ZIsoDateTime,
   updatedAt: ZIsoDateTime,
 });
@@ -30,10 +30,10 @@ export type TOpsApplicationSummary = z.infer<typeof ZOpsApplicationSummary>;
 /** One recorded state change: who, when, from, to (DESIGN §5). */
 export const ZAuditEvent = z.object({
   id: z.uuid(),
-  actor: z.string().min(1),
-  fromState: z.enum(APPLICATION_STATES).nullable(),
-  toState: z.enum(APPLICATION_STATES).nullable(),
-  reason: z.string().nullable(),
+  actor: z.string().check(z.minLength(1)),
+  fromState: z.nullable(z.enum(APPLICATION_STATES)),
+  toState: z.nullable(z.enum(APPLICATION_STATES)),
+  reason: z.nullable(z.string()),
   at: ZIsoDateTime,
 });
 export type TAuditEvent = z.infer<typeof ZAuditEvent>;
@@ -42,15 +42,12 @@ export type TAuditEvent = z.infer<typeof ZAuditEvent>;
 export const ZOpsBorrower = z.object({
   identityUuid: z.uuid(),
   email: z.email(),
-  name: z.string().nullable(),
-  phone: z.string().nullable(),
+  name: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
   /** `***-**-1234`; null when no SSN is on file. */
-  ssnMask: z
-    .string()
-    .regex(/^\*{3}-\*{2}-\d{4}$/)
-    .nullable(),
-  homeAddress: z.string().nullable(),
-  countryOfDomicile: z.string().nullable(),
+  ssnMask: z.nullable(z.string().check(z.regex(/^\*{3}-\*{2}-\d{4}$/))),
+  homeAddress: z.nullable(z.string()),
+  countryOfDomicile: z.nullable(z.string()),
 });
 export type TOpsBorrower = z.infer<typeof ZOpsBorrower>;
 
@@ -60,13 +57,13 @@ export const ZOpsApplicationDetail = z.object({
   borrower: ZOpsBorrower,
   finalSteps: ZFinalSteps,
   identityDocuments: z.array(ZIdentityDocument),
-  disbursement: ZDisbursement.nullable(),
+  disbursement: z.nullable(ZDisbursement),
   auditEvents: z.array(ZAuditEvent),
 });
 export type TOpsApplicationDetail = z.infer<typeof ZOpsApplicationDetail>;
 
 /** Why an agent cancels, declines or rejects: kept in the audit trail. */
 export const ZOpsReason = z.object({
-  reason: z.string().trim().min(1, 'Give a reason').max(500),
+  reason: z.string().check(z.trim(), z.minLength(1, 'Give a reason'), z.maxLength(500)),
 });
 export type TOpsReason = z.infer<typeof ZOpsReason>;

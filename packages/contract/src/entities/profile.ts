@@ -1,34 +1,34 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ADDRESS_TYPES, CONSENT_CHOICES, CONSENT_TYPES, NAME_SUFFIXES } from '@pledge/domain';
 import { ZCountryCode, ZIsoDate } from '../wire.js';
 
 export const ZProfileName = z.object({
-  firstName: z.string().trim().min(1).max(50),
-  lastName: z.string().trim().min(1).max(50),
-  suffix: z.enum(NAME_SUFFIXES).nullable(),
+  firstName: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+  lastName: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+  suffix: z.nullable(z.enum(NAME_SUFFIXES)),
 });
 
 export const ZProfileAddress = z.object({
   type: z.enum(ADDRESS_TYPES),
-  street1: z.string().trim().min(1).max(100),
-  street2: z.string().trim().max(100).nullable(),
-  city: z.string().trim().min(1).max(60),
+  street1: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  street2: z.nullable(z.string().check(z.trim(), z.maxLength(100))),
+  city: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
   /** State or province; a two-letter code for US addresses. */
-  state: z.string().trim().min(1).max(60),
-  zip: z.string().trim().min(1).max(12),
+  state: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  zip: z.string().check(z.trim(), z.minLength(1), z.maxLength(12)),
   country: ZCountryCode,
 });
 export type TProfileAddress = z.infer<typeof ZProfileAddress>;
 
 export const ZPhoneNumber = z.object({
   /** E.164 (`+15555550123`). */
-  number: z.string().regex(/^\+[1-9]\d{6,14}$/, 'Enter a valid phone number'),
+  number: z.string().check(z.regex(/^\+[1-9]\d{6,14}$/, 'Enter a valid phone number')),
 });
 
 /** Consent type (document 2 §3): one consent with the version the borrower saw. */
 export const ZConsentType = z.object({
   type: z.enum(CONSENT_TYPES),
-  version: z.string().min(1).max(32),
+  version: z.string().check(z.minLength(1), z.maxLength(32)),
   optInOut: z.enum(CONSENT_CHOICES),
 });
 export type TConsentType = z.infer<typeof ZConsentType>;
@@ -37,12 +37,12 @@ export type TConsentType = z.infer<typeof ZConsentType>;
 export const ZProfile = z.object({
   uuid: z.uuid(),
   name: ZProfileName,
-  dob: ZIsoDate.nullable(),
+  dob: z.nullable(ZIsoDate),
   hasSsn: z.boolean(),
   addresses: z.array(ZProfileAddress),
   phoneNumbers: z.array(ZPhoneNumber),
   email: z.email(),
-  countryOfDomicile: ZCountryCode.nullable(),
+  countryOfDomicile: z.nullable(ZCountryCode),
   consents: z.array(ZConsentType),
 });
 export type TProfile = z.infer<typeof ZProfile>;

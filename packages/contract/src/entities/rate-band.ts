@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZCoinQuantity, ZPercent, ZUsd } from '../wire.js';
 
 /** Rate band (spec §3): one pricing tier with its LTV window and amount limits. */
 export const ZRateBand = z.object({
-  tierId: z.string().min(1),
+  tierId: z.string().check(z.minLength(1)),
   /** Interest rate, percent. */
   rate: ZPercent,
   minLtv: ZPercent,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RESIDENCE_MESSAGES } from '@pledge/domain';
 import { ZCountryCode, ZStateCode } from '../wire.js';
 
@@ -7,14 +7,14 @@ import { ZCountryCode, ZStateCode } from '../wire.js';
  * requested-offer calls; whether loans are offered there is the server's answer (parseResidence).
  */
 export const ZResidenceFields = z.object({
-  state: ZStateCode.optional(),
-  countryCode: ZCountryCode.optional(),
+  state: z.optional(ZStateCode),
+  countryCode: z.optional(ZCountryCode),
 });
 
 /** Adds the domain's messages when a residence names both or neither of state and countryCode. */
 export function refineExactlyOneResidence(
   value: { state?: string | undefined; countryCode?: string | undefined },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ): void {
   const hasState = value.state !== undefined;
   const hasCountry = value.countryCode !== undefined;

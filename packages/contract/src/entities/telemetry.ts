@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZLocalPath } from '../wire.js';
 
 /** Platforms a tracking session can come from; this product is the web one. */
@@ -8,45 +8,53 @@ export const TELEMETRY_PLATFORMS = ['WEB'] as const;
 export const ZSessionKey = z.object({
   uuid: z.uuid(),
   /** Milliseconds since 1970 when the session started. */
-  epoch: z.number().int().nonnegative(),
+  epoch: z.number().check(z.int(), z.nonnegative()),
   trackerUuid: z.uuid(),
 });
 export type TSessionKey = z.infer<typeof ZSessionKey>;
 
 const ZSize = z.object({
-  width: z.number().int().nonnegative().max(100_000),
-  height: z.number().int().nonnegative().max(100_000),
+  width: z.number().check(z.int(), z.nonnegative(), z.lte(100_000)),
+  height: z.number().check(z.int(), z.nonnegative(), z.lte(100_000)),
 });
 
 /** Session payload (document 2 §3). */
 export const ZTelemetrySession = z.object({
   platform: z.enum(TELEMETRY_PLATFORMS),
-  libraryVersion: z.string().min(1).max(64),
-  referrer: z.string().max(2048),
+  libraryVersion: z.string().check(z.minLength(1), z.maxLength(64)),
+  referrer: z.string().check(z.maxLength(2048)),
   screenSize: ZSize,
   windowSize: ZSize,
   /** A session the browser already holds and wants to continue; absent for a fresh one. */
-  sessionKey: ZSessionKey.optional(),
-  appVersion: z.string().min(1).max(64),
+  sessionKey: z.optional(ZSessionKey),
+  appVersion: z.string().check(z.minLength(1), z.maxLength(64)),
 });
 export type TTelemetrySession = z.infer<typeof ZTelemetrySession>;
 
-const ZEventPropertyValue = z.union([z.string().max(2048), z.number(), z.boolean(), z.null()]);
+const ZEventPropertyValue = z.union([
+  z.string().check(z.maxLength(2048)),
+  z.number(),
+  z.boolean(),
+  z.null(),
+]);
 
 /** Event payload (document 2 §3). */
 export const ZTelemetryEvent = z.object({
-  domain: z.string().min(1).max(253),
-  queryParams: z.record(z.string().max(128), z.string().max(2048)),
+  domain: z.string().check(z.minLength(1), z.maxLength(253)),
+  queryParams: z.record(z.string().check(z.maxLength(128)), z.string().check(z.maxLength(2048))),
   pagePath: ZLocalPath,
-  event: z.string().min(1).max(128),
+  event: z.string().check(z.minLength(1), z.maxLength(128)),
   sessionKey: ZSessionKey,
-  identityId: z.uuid().nullable(),
-  applicationUuid: z.uuid().nullable(),
-  eventType: z.string().min(1).max(64),
-  productType: z.string().min(1).max(64),
-  eventProperties: z.record(z.string().max(128), ZEventPropertyValue),
+  identityId: z.nullable(z.uuid()),
+  applicationUuid: z.nullable(z.uuid()),
+  eventType: z.string().check(z.minLength(1), z.maxLength(64)),
+  productType: z.string().check(z.minLength(1), z.maxLength(64)),
+  eventProperties: z.record(z.string().check(z.maxLength(128)), ZEventPropertyValue),
   dontDedupe: z.boolean(),
-  /** The property whose value makes two events the same event; null to dedupe on the name alone. */
-  dedupeProperty: z.string().max(128).nullable(),
+  /**
+   * The property whose value makes two events of one name the same event; null (or a property the
+   * event does not carry) to use the page path. Ignored when `dontDedupe`.
+   */
+  dedupeProperty: z.nullable(z.string().check(z.maxLength(128))),
 });
 export type TTelemetryEvent = z.infer<typeof ZTelemetryEvent>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { TSignInAudience } from '@pledge/domain';
 import { brokerBase, defineEndpoint } from '../define-endpoint.js';
 import { ZLocalPath } from '../wire.js';

@@ -1,9 +1,9 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZOtpStartForm, type TSignInAudience } from '@pledge/domain';
 import { brokerBase, defineEndpoint } from '../define-endpoint.js';
 import { ZNoContent } from '../wire.js';
 
-export const ZPostOtpStartBody = ZOtpStartForm;
+export const ZPostOtpStartBody = z.object({ ...ZOtpStartForm.shape });
 export type TPostOtpStartBody = z.infer<typeof ZPostOtpStartBody>;
 
 export function makePostOtpStart<const A extends TSignInAudience>(audience: A) {

@@ -1,16 +1,17 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZOtpVerifyForm, type TSignInAudience } from '@pledge/domain';
 import { brokerBase, defineEndpoint } from '../define-endpoint.js';
 import { ZLocalPath } from '../wire.js';
 
-export const ZPostOtpVerifyBody = ZOtpVerifyForm.extend({
+export const ZPostOtpVerifyBody = z.object({
+  ...ZOtpVerifyForm.shape,
   /** The nonce given to login; it finds that sign-in's redirectUrl. */
-  nonce: z.string().min(16).max(128),
+  nonce: z.string().check(z.minLength(16), z.maxLength(128)),
 });
 export type TPostOtpVerifyBody = z.infer<typeof ZPostOtpVerifyBody>;
 
 export const ZPostOtpVerifyResponse = z.object({
-  jwt: z.string().min(1),
+  jwt: z.string().check(z.minLength(1)),
   /** The redirectUrl given to login for this nonce. */
   redirectUrl: ZLocalPath,
 });

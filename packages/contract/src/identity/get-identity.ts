@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { LEGACY_WALLET_HEADERS, ZLegacyIdentity } from '../entities/identity.js';
 

@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZLoginEmail, ZOtpCode } from '@pledge/domain';
 
 export const ZPostLegacyLoginBody = z.object({
   email: ZLoginEmail,
-  password: z.string().min(1, 'Enter your password').max(256),
+  password: z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(256)),
   /** Needed only when two-factor sign-in is on. */
-  totp: ZOtpCode.optional(),
+  totp: z.optional(ZOtpCode),
 });
 export type TPostLegacyLoginBody = z.infer<typeof ZPostLegacyLoginBody>;
 
 export const ZPostLegacyLoginResponse = z.object({
-  jwt: z.string().min(1),
+  jwt: z.string().check(z.minLength(1)),
   passwordExpired: z.boolean(),
 });
 export type TPostLegacyLoginResponse = z.infer<typeof ZPostLegacyLoginResponse>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZDocument } from '../entities/document.js';
 import { ZAppBorrowerParams } from '../wire.js';

@@ -1,12 +1,14 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZCryptoValue } from '../entities/crypto-value.js';
 import { refineExactlyOneResidence, ZResidenceFields } from '../entities/residence.js';
 import { ZOrgCode } from '../wire.js';
 
-export const ZGetCryptoValuesQuery = ZResidenceFields.extend({
-  orgCode: ZOrgCode.optional(),
-}).superRefine(refineExactlyOneResidence);
+export const ZGetCryptoValuesQuery = z
+  .extend(ZResidenceFields, {
+    orgCode: z.optional(ZOrgCode),
+  })
+  .check(z.superRefine(refineExactlyOneResidence));
 export type TGetCryptoValuesQuery = z.infer<typeof ZGetCryptoValuesQuery>;
 
 export const ZGetCryptoValuesResponse = z.object({

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZFinalSteps } from '../entities/final-steps.js';
 import { ZAppParams } from '../wire.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZKrangState } from '../entities/application.js';
 import { ZAppParams } from '../wire.js';

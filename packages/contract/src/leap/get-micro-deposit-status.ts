@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZMicroDepositStatus } from '../entities/micro-deposit-status.js';
 import { ZAppParams } from '../wire.js';

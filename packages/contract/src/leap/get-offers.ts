@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZOffer } from '../entities/offer.js';
 import { ZAppParams } from '../wire.js';

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZCountryCode } from '../wire.js';
 
 export const ZValidCountry = z.object({
   code: ZCountryCode,
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   /** False for countries where loans are not offered. */
   enabled: z.boolean(),
 });

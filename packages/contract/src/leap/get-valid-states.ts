@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZStateCode, ZUsd } from '../wire.js';
 
 export const ZValidState = z.object({
   state: ZStateCode,
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   /** False where the product is not offered; the residency page lists it as unavailable. */
   rateEnabled: z.boolean(),
   minLoanAmount: ZUsd,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZBankInstitution, ZBankLinkItem } from '../entities/bank-link.js';
 
@@ -8,22 +8,22 @@ export const ZBankLinkMetadata = z.object({
   accounts: z
     .array(
       z.object({
-        id: z.string().min(1).max(128),
-        name: z.string().max(200),
-        mask: z.string().max(8).nullable(),
-        type: z.string().max(64),
-        subtype: z.string().max(64).nullable(),
+        id: z.string().check(z.minLength(1), z.maxLength(128)),
+        name: z.string().check(z.maxLength(200)),
+        mask: z.nullable(z.string().check(z.maxLength(8))),
+        type: z.string().check(z.maxLength(64)),
+        subtype: z.nullable(z.string().check(z.maxLength(64))),
       }),
     )
-    .max(50),
-  linkSessionId: z.string().min(1).max(128),
+    .check(z.maxLength(50)),
+  linkSessionId: z.string().check(z.minLength(1), z.maxLength(128)),
 });
 export type TBankLinkMetadata = z.infer<typeof ZBankLinkMetadata>;
 
 export const ZPostBankLinkExchangeBody = z.object({
   appUuid: z.uuid(),
   /** The one-time public token the widget hands back; the server trades it for an access token. */
-  publicToken: z.string().min(1).max(512),
+  publicToken: z.string().check(z.minLength(1), z.maxLength(512)),
   metadata: ZBankLinkMetadata,
 });
 export type TPostBankLinkExchangeBody = z.infer<typeof ZPostBankLinkExchangeBody>;

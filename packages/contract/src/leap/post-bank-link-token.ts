@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZIsoDateTime } from '../wire.js';
 
@@ -9,7 +9,7 @@ export const ZPostBankLinkTokenBody = z.object({
 export type TPostBankLinkTokenBody = z.infer<typeof ZPostBankLinkTokenBody>;
 
 export const ZPostBankLinkTokenResponse = z.object({
-  linkToken: z.string().min(1),
+  linkToken: z.string().check(z.minLength(1)),
   expiration: ZIsoDateTime,
 });
 export type TPostBankLinkTokenResponse = z.infer<typeof ZPostBankLinkTokenResponse>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZReturnAddressForm } from '@pledge/domain';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZApplication } from '../entities/application.js';
 import { ZOrgCode } from '../wire.js';
@@ -6,8 +6,8 @@ import { ZOrgCode } from '../wire.js';
 export const ZPostCreateApplicationBody = z.object({
   /** Organisation code of the brand the borrower applies through. */
   organization: ZOrgCode,
-  loanOriginatorUuid: z.uuid().optional(),
-  referralUuid: z.uuid().optional(),
+  loanOriginatorUuid: z.optional(z.uuid()),
+  referralUuid: z.optional(z.uuid()),
 });
 export type TPostCreateApplicationBody = z.infer<typeof ZPostCreateApplicationBody>;
 

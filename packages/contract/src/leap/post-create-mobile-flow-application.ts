@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZApplication } from '../entities/application.js';
 import { ZPostCreateApplicationBody } from './post-create-application.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BANK_ACCOUNT_TYPES, CHOOSE_ACCOUNT_MESSAGES } from '@pledge/domain';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZDisbursement } from '../entities/disbursement.js';
@@ -8,7 +8,9 @@ export const ZPostDisbursementAccountBody = z.object({
   /** The linked account's type, upper-cased. */
   accountType: z.enum(BANK_ACCOUNT_TYPES),
   /** The `id` of a linked account from the bank-link auth list. */
-  achAccountId: z.string().trim().min(1, CHOOSE_ACCOUNT_MESSAGES.required).max(128),
+  achAccountId: z
+    .string()
+    .check(z.trim(), z.minLength(1, CHOOSE_ACCOUNT_MESSAGES.required), z.maxLength(128)),
 });
 export type TPostDisbursementAccountBody = z.infer<typeof ZPostDisbursementAccountBody>;
 

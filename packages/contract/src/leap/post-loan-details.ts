@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZInternationalLoanDetails, ZLoanDetails } from '@pledge/domain';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZApplication } from '../entities/application.js';
@@ -10,8 +10,8 @@ import { ZAppParams } from '../wire.js';
  * from the application's.
  */
 export const ZPostLoanDetailsBody = z.discriminatedUnion('residency', [
-  ZLoanDetails.extend({ residency: z.literal('UNITED_STATES') }),
-  ZInternationalLoanDetails.extend({ residency: z.literal('INTERNATIONAL') }),
+  z.extend(ZLoanDetails, { residency: z.literal('UNITED_STATES') }),
+  z.extend(ZInternationalLoanDetails, { residency: z.literal('INTERNATIONAL') }),
 ]);
 export type TPostLoanDetailsBodyInput = z.input<typeof ZPostLoanDetailsBody>;
 export type TPostLoanDetailsBody = z.output<typeof ZPostLoanDetailsBody>;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ZMicroTransferConfirmation } from '@pledge/domain';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZApplication } from '../entities/application.js';

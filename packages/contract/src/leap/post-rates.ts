@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { OFFERED_COLLATERAL_TYPES } from '@pledge/domain';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZRateBand } from '../entities/rate-band.js';
@@ -13,23 +13,25 @@ import {
 } from '../wire.js';
 
 export const ZPostRatesQuery = z.object({
-  orgCode: ZOrgCode.optional(),
+  orgCode: z.optional(ZOrgCode),
 });
 export type TPostRatesQuery = z.infer<typeof ZPostRatesQuery>;
 
-export const ZPostRatesBody = ZResidenceFields.extend({
-  coinQuantity: ZCoinQuantityInput,
-  collateralType: z.enum(OFFERED_COLLATERAL_TYPES),
-  /** US dollars the borrower would like; without it every band is priced for the coins alone. */
-  requestedAmount: ZPositiveUsd.optional(),
-}).superRefine(refineExactlyOneResidence);
+export const ZPostRatesBody = z
+  .extend(ZResidenceFields, {
+    coinQuantity: ZCoinQuantityInput,
+    collateralType: z.enum(OFFERED_COLLATERAL_TYPES),
+    /** US dollars the borrower would like; without it every band is priced for the coins alone. */
+    requestedAmount: z.optional(ZPositiveUsd),
+  })
+  .check(z.superRefine(refineExactlyOneResidence));
 export type TPostRatesBody = z.infer<typeof ZPostRatesBody>;
 
 export const ZPostRatesResponse = z.object({
   rates: z.array(ZRateBand),
   /** LTV of the requested amount against the coins, percent; null without a requested amount. */
-  currentLtv: ZPercent.nullable(),
-  eligibleTierId: z.string().min(1).nullable(),
+  currentLtv: z.nullable(ZPercent),
+  eligibleTierId: z.nullable(z.string().check(z.minLength(1))),
   valueOfOne: ZUsd,
   priceAsOf: ZIsoDateTime,
 });

@@ -1,16 +1,20 @@
-import { z } from 'zod';
-import { OFFERED_COLLATERAL_TYPES } from '@pledge/domain';
+import { z } from 'zod/mini';
+import { OFFER_REFUSAL_MESSAGES, OFFERED_COLLATERAL_TYPES } from '@pledge/domain';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZApplication } from '../entities/application.js';
 import { refineExactlyOneResidence, ZResidenceFields } from '../entities/residence.js';
 import { ZAppParams, ZCoinQuantityInput, ZPositiveUsd } from '../wire.js';
 
-export const ZPostRequestedOfferBody = ZResidenceFields.extend({
-  /** Cash to borrow, US dollars. */
-  requestedAmount: ZPositiveUsd,
-  collateralType: z.enum(OFFERED_COLLATERAL_TYPES),
-  coinQuantity: ZCoinQuantityInput,
-}).superRefine(refineExactlyOneResidence);
+export const ZPostRequestedOfferBody = z
+  .extend(ZResidenceFields, {
+    /** Cash to borrow, US dollars. */
+    requestedAmount: ZPositiveUsd,
+    collateralType: z.enum(OFFERED_COLLATERAL_TYPES, {
+      error: OFFER_REFUSAL_MESSAGES.UNSUPPORTED_COLLATERAL,
+    }),
+    coinQuantity: ZCoinQuantityInput,
+  })
+  .check(z.superRefine(refineExactlyOneResidence));
 export type TPostRequestedOfferBody = z.infer<typeof ZPostRequestedOfferBody>;
 
 export const ZPostRequestedOfferResponse = ZApplication;

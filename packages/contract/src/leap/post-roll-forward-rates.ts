@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZPostRatesResponse } from './post-rates.js';
 import { ZCoinQuantityInputOrZero, ZOrgCode } from '../wire.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZApplication } from '../entities/application.js';
 import { ZAppParams, ZCoinQuantityInputOrZero } from '../wire.js';

@@ -1,24 +1,24 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZBankInstitution } from '../entities/bank-link.js';
 import { ZNoContent } from '../wire.js';
 
 export const ZPostStoreLinkErrorBody = z.object({
-  appUuid: z.uuid().optional(),
+  appUuid: z.optional(z.uuid()),
   /** The widget's error on exit; null when the borrower closed it without one. */
-  linkError: z
-    .object({
-      errorType: z.string().max(128),
-      errorCode: z.string().max(128),
-      errorMessage: z.string().max(2000),
-      displayMessage: z.string().max(2000).nullable(),
-    })
-    .nullable(),
+  linkError: z.nullable(
+    z.object({
+      errorType: z.string().check(z.maxLength(128)),
+      errorCode: z.string().check(z.maxLength(128)),
+      errorMessage: z.string().check(z.maxLength(2000)),
+      displayMessage: z.nullable(z.string().check(z.maxLength(2000))),
+    }),
+  ),
   linkErrorMetadata: z.object({
-    institution: ZBankInstitution.nullable(),
-    status: z.string().max(128).nullable(),
-    linkSessionId: z.string().max(128).nullable(),
-    requestId: z.string().max(128).nullable(),
+    institution: z.nullable(ZBankInstitution),
+    status: z.nullable(z.string().check(z.maxLength(128))),
+    linkSessionId: z.nullable(z.string().check(z.maxLength(128))),
+    requestId: z.nullable(z.string().check(z.maxLength(128))),
   }),
 });
 export type TPostStoreLinkErrorBody = z.infer<typeof ZPostStoreLinkErrorBody>;

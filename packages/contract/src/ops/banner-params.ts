@@ -1,3 +1,3 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const ZOpsBannerParams = z.object({ bannerUuid: z.uuid() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { APPLICATION_STATES } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZOpsApplicationSummary } from '../entities/ops-application.js';
@@ -9,19 +9,22 @@ export const OPS_PAGE_SIZE_MAX = 100;
 export const OPS_PAGE_SIZE_DEFAULT = 25;
 
 export const ZGetOpsApplicationsQuery = z.object({
-  state: z.enum(APPLICATION_STATES).optional(),
+  state: z.optional(z.enum(APPLICATION_STATES)),
   /** Matches an application id exactly, or the start of the borrower's email or name. */
-  search: z.string().trim().min(1).max(200).optional(),
+  search: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
   /** The `nextCursor` of the previous page (keyset paging: stays fast on millions of rows). */
-  cursor: z.string().min(1).max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(OPS_PAGE_SIZE_MAX).default(OPS_PAGE_SIZE_DEFAULT),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(OPS_PAGE_SIZE_MAX)),
+    OPS_PAGE_SIZE_DEFAULT,
+  ),
 });
 export type TGetOpsApplicationsQuery = z.infer<typeof ZGetOpsApplicationsQuery>;
 
 export const ZGetOpsApplicationsResponse = z.object({
   items: z.array(ZOpsApplicationSummary),
   /** Null on the last page. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type TGetOpsApplicationsResponse = z.infer<typeof ZGetOpsApplicationsResponse>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZFeatureFlag } from '../entities/feature-flag.js';
 import { OPS } from './ops-base.js';

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, ZBinary } from '../define-endpoint.js';
 import { ZAppParams } from '../wire.js';
 import { OPS } from './ops-base.js';
 
-export const ZOpsIdentityDocumentParams = ZAppParams.extend({ docUuid: z.uuid() });
+export const ZOpsIdentityDocumentParams = z.extend(ZAppParams, { docUuid: z.uuid() });
 
 export const getOpsIdentityDocument = defineEndpoint({
   method: 'GET',

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZOpsApplicationDetail } from '../entities/ops-application.js';
 import { ZAppParams } from '../wire.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZBanner, ZBannerInput } from '../entities/banner.js';
 import { ZOpsBannerParams } from './banner-params.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZFeatureFlagDecision, ZFeatureFlagRequest } from '../entities/feature-flag.js';
 import { ZTelemetryContextParams } from '../telemetry/context.js';

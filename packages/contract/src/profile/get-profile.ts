@@ -1,14 +1,22 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
-import { ZProfile } from '../entities/profile.js';
+import { ZProfile, ZProfileName } from '../entities/profile.js';
 
-export const ZGetProfileResponse = ZProfile;
+/**
+ * The profile. Before the borrower first saves one it is an empty shell (name and email null, no
+ * addresses or phone numbers), so a page never has to tell "no profile yet" from an error.
+ */
+export const ZGetProfileResponse = z.object({
+  ...ZProfile.shape,
+  name: z.nullable(ZProfileName),
+  email: z.nullable(z.email()),
+});
 export type TGetProfileResponse = z.infer<typeof ZGetProfileResponse>;
 
 export const getProfile = defineEndpoint({
   method: 'GET',
   path: '/service-profile/api/v1/profile',
   auth: 'bearer',
-  summary: "The signed-in borrower's profile (404 before the loan details are given)",
+  summary: "The signed-in borrower's profile (an empty shell before the first save)",
   response: ZGetProfileResponse,
 });

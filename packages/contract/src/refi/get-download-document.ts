@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, REFI, ZBinary } from '../define-endpoint.js';
 
 export const ZRefiDocumentParams = z.object({ docUuid: z.uuid() });

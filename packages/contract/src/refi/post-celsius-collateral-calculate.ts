@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { REFI_FORM_MESSAGES } from '@pledge/domain';
 import { defineEndpoint, REFI } from '../define-endpoint.js';
 import { ZCoinAmount } from '../entities/coin-amount.js';
@@ -26,8 +26,8 @@ export const ZCelsiusTopUpCollateral = z.object({
   valueOfOne: ZUsd,
   priceAsOf: ZIsoDateTime,
   /** Null until the top-up is requested and a deposit address is derived. */
-  wallet: ZCollateralWallet.nullable(),
-  expiresAt: ZIsoDateTime.nullable(),
+  wallet: z.nullable(ZCollateralWallet),
+  expiresAt: z.nullable(ZIsoDateTime),
 });
 export type TCelsiusTopUpCollateral = z.infer<typeof ZCelsiusTopUpCollateral>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { REFI_FORM_MESSAGES } from '@pledge/domain';
 import { defineEndpoint, REFI } from '../define-endpoint.js';
 import { ZRefinancingApplication } from '../entities/application.js';
@@ -10,7 +10,7 @@ import { ZAppParams } from '../wire.js';
  */
 export const ZPostCelsiusRefiBorrowerConfirmationBody = z.object({
   offerUuid: z.uuid({ error: REFI_FORM_MESSAGES.rateRequired }),
-  hasSentCollateral: z.boolean().default(false),
+  hasSentCollateral: z._default(z.boolean(), false),
 });
 export type TPostCelsiusRefiBorrowerConfirmationBody = z.infer<
   typeof ZPostCelsiusRefiBorrowerConfirmationBody

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { defineEndpoint, REFI } from '../define-endpoint.js';
 import { ZSignDocumentResult } from '../entities/signature.js';
 import { ZRefiDocumentParams } from './get-download-document.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, REFI } from '../define-endpoint.js';
 import { ZRefinancingApplication } from '../entities/application.js';
 import { ZAppParams } from '../wire.js';

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZIsoDateTime } from '../wire.js';
 
 export const ZGetSandboxMailboxQuery = z.object({
-  to: z.string().trim().toLowerCase().pipe(z.email()),
+  to: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email()),
 });
 export type TGetSandboxMailboxQuery = z.infer<typeof ZGetSandboxMailboxQuery>;
 

@@ -1,19 +1,19 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 
 export const ZPostSandboxBankLinkPublicTokenBody = z.object({
   /** The link token the bank-link call issued. */
-  linkToken: z.string().min(1).max(512),
-  institutionId: z.string().min(1).max(64),
-  username: z.string().min(1).max(64),
-  password: z.string().min(1).max(64),
+  linkToken: z.string().check(z.minLength(1), z.maxLength(512)),
+  institutionId: z.string().check(z.minLength(1), z.maxLength(64)),
+  username: z.string().check(z.minLength(1), z.maxLength(64)),
+  password: z.string().check(z.minLength(1), z.maxLength(64)),
 });
 export type TPostSandboxBankLinkPublicTokenBody = z.infer<
   typeof ZPostSandboxBankLinkPublicTokenBody
 >;
 
 export const ZPostSandboxBankLinkPublicTokenResponse = z.object({
-  publicToken: z.string().min(1),
+  publicToken: z.string().check(z.minLength(1)),
 });
 export type TPostSandboxBankLinkPublicTokenResponse = z.infer<
   typeof ZPostSandboxBankLinkPublicTokenResponse

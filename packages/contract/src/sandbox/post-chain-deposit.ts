@@ -1,24 +1,24 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { COLLATERAL_TYPES } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZCoinQuantity, ZCoinQuantityInput, ZIsoDateTime } from '../wire.js';
 
 export const ZPostSandboxChainDepositBody = z.object({
   /** A deposit address the sandbox chain derived for an application. */
-  address: z.string().trim().min(1).max(128),
+  address: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)),
   /** Coins deposited. */
   amount: ZCoinQuantityInput,
   /** Confirmations so far; deposits count once they reach the required number. */
-  confirmations: z.number().int().nonnegative().max(1000).optional(),
+  confirmations: z.optional(z.number().check(z.int(), z.nonnegative(), z.lte(1000))),
 });
 export type TPostSandboxChainDepositBody = z.infer<typeof ZPostSandboxChainDepositBody>;
 
 export const ZPostSandboxChainDepositResponse = z.object({
-  transactionHash: z.string().min(1),
-  address: z.string().min(1),
+  transactionHash: z.string().check(z.minLength(1)),
+  address: z.string().check(z.minLength(1)),
   collateralType: z.enum(COLLATERAL_TYPES),
   amount: ZCoinQuantity,
-  confirmations: z.number().int().nonnegative(),
+  confirmations: z.number().check(z.int(), z.nonnegative()),
   createdAt: ZIsoDateTime,
 });
 export type TPostSandboxChainDepositResponse = z.infer<typeof ZPostSandboxChainDepositResponse>;

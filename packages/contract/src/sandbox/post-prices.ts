@@ -1,15 +1,17 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZIsoDateTime, ZPositiveUsd } from '../wire.js';
 
 export const ZPostSandboxPricesBody = z
   .object({
-    BTC: ZPositiveUsd.optional(),
-    ETH: ZPositiveUsd.optional(),
+    BTC: z.optional(ZPositiveUsd),
+    ETH: z.optional(ZPositiveUsd),
   })
-  .refine((prices) => prices.BTC !== undefined || prices.ETH !== undefined, {
-    message: 'Give at least one price',
-  });
+  .check(
+    z.refine((prices) => prices.BTC !== undefined || prices.ETH !== undefined, {
+      message: 'Give at least one price',
+    }),
+  );
 export type TPostSandboxPricesBody = z.infer<typeof ZPostSandboxPricesBody>;
 
 export const ZPostSandboxPricesResponse = z.object({

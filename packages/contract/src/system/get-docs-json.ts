@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 
 /** An OpenAPI 3 document; only its identifying fields are checked here. */
 export const ZGetDocsJsonResponse = z.looseObject({
-  openapi: z.string().regex(/^3\./),
+  openapi: z.string().check(z.regex(/^3\./)),
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.unknown()),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 
 export const ZGetHealthzResponse = z.object({

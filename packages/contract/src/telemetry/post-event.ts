@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZTelemetryEvent } from '../entities/telemetry.js';
 import { ZNoContent } from '../wire.js';

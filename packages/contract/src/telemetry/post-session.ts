@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZSessionKey, ZTelemetrySession } from '../entities/telemetry.js';
 import { ZTelemetryContextParams } from './context.js';

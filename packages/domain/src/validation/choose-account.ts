@@ -1,7 +1,7 @@
 /**
  * Choosing a linked bank account for the disbursement (document 1 §5).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const CHOOSE_ACCOUNT_MESSAGES = {
   required: 'Please select an account.',
@@ -13,7 +13,6 @@ export const CHOOSE_ACCOUNT_MESSAGES = {
 export const ZChooseAccountForm = z.object({
   plaidAccountId: z
     .string({ error: CHOOSE_ACCOUNT_MESSAGES.required })
-    .trim()
-    .min(1, { error: CHOOSE_ACCOUNT_MESSAGES.required }),
+    .check(z.trim(), z.minLength(1, { error: CHOOSE_ACCOUNT_MESSAGES.required })),
 });
 export type TChooseAccountForm = z.infer<typeof ZChooseAccountForm>;

@@ -1,7 +1,7 @@
 /**
  * The collateral page's form (document 1 §5) and the refinancing top-up confirmation (document 2 §5).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DEFAULT_WALLET_SOURCE_TYPE, WALLET_SOURCE_TYPES } from '../enums.js';
 
 export const COLLATERAL_FORM_MESSAGES = {
@@ -17,7 +17,7 @@ export const ZWalletSourceType = z.enum(WALLET_SOURCE_TYPES, {
 
 export const ZCollateralConfirmation = z.object({
   hasSentCollateral: z.literal(true, { error: COLLATERAL_FORM_MESSAGES.required }),
-  walletType: ZWalletSourceType.default(DEFAULT_WALLET_SOURCE_TYPE),
+  walletType: z._default(ZWalletSourceType, DEFAULT_WALLET_SOURCE_TYPE),
 });
 export type TCollateralConfirmation = z.infer<typeof ZCollateralConfirmation>;
 
@@ -29,6 +29,6 @@ export function makeRefiTopUpConfirmationSchema(options: { topUpRequested: boole
   return z.object({
     hasSentCollateral: options.topUpRequested
       ? z.literal(true, { error: COLLATERAL_FORM_MESSAGES.required })
-      : z.boolean().default(false),
+      : z._default(z.boolean(), false),
   });
 }

@@ -2,7 +2,7 @@
  * The identity upload (document 1 §3 and §5; DESIGN §6): the ID file, its type, the passport rule for
  * international borrowers, and the additional document behind the 'fe-plc-show-additional-docs' flag.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ID_TYPES, type TIdType } from '../enums.js';
 
 export const ACCEPTED_ID_MIME_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
@@ -69,15 +69,17 @@ const makeFileSchema = (requiredMessage: string) =>
       },
       { error: requiredMessage },
     )
-    .superRefine((file, ctx) => {
-      if (!isAcceptedMimeType(file.type)) {
-        ctx.addIssue({ code: 'custom', message: IDENTITY_MESSAGES.fileType });
-      } else if (file.size <= 0) {
-        ctx.addIssue({ code: 'custom', message: IDENTITY_MESSAGES.fileEmpty });
-      } else if (file.size > MAX_ID_FILE_BYTES) {
-        ctx.addIssue({ code: 'custom', message: IDENTITY_MESSAGES.fileTooLarge });
-      }
-    });
+    .check(
+      z.superRefine((file, ctx) => {
+        if (!isAcceptedMimeType(file.type)) {
+          ctx.addIssue({ code: 'custom', message: IDENTITY_MESSAGES.fileType });
+        } else if (file.size <= 0) {
+          ctx.addIssue({ code: 'custom', message: IDENTITY_MESSAGES.fileEmpty });
+        } else if (file.size > MAX_ID_FILE_BYTES) {
+          ctx.addIssue({ code: 'custom', message: IDENTITY_MESSAGES.fileTooLarge });
+        }
+      }),
+    );
 
 export const ZIdFile = makeFileSchema(IDENTITY_MESSAGES.idRequired);
 export const ZAdditionalDocumentFile = makeFileSchema(IDENTITY_MESSAGES.additionalDocumentRequired);
@@ -94,15 +96,16 @@ export function makeIdentityUploadSchema(options: {
 }) {
   const passportOnly = options.isInternational || options.showAdditionalDocs;
   const idType = passportOnly
-    ? z.literal('PASSPORT', { error: IDENTITY_MESSAGES.passportRequired }).default('PASSPORT')
+    ? z._default(z.literal('PASSPORT', { error: IDENTITY_MESSAGES.passportRequired }), 'PASSPORT')
     : z.enum(ID_TYPES, { error: IDENTITY_MESSAGES.idTypeRequired });
   const additionalDocument = options.showAdditionalDocs
     ? ZAdditionalDocumentFile
-    : ZAdditionalDocumentFile.nullish();
+    : z.nullish(ZAdditionalDocumentFile);
 
-  return z
-    .object({ idType, idFile: ZIdFile, additionalDocument })
-    .transform((value) => ({ ...value, documentType: identityDocumentType(value.idType) }));
+  return z.pipe(
+    z.object({ idType, idFile: ZIdFile, additionalDocument }),
+    z.transform((value) => ({ ...value, documentType: identityDocumentType(value.idType) })),
+  );
 }
 export type TIdentityUploadSchema = ReturnType<typeof makeIdentityUploadSchema>;
 export type TIdentityUpload = z.output<TIdentityUploadSchema>;

@@ -3,10 +3,11 @@
  * by the page and the server. Document 1 leaves its fields open; these are the rules of a US consumer
  * loan application, with an international variant for borrowers paid in USDC.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NAME_SUFFIXES } from '../enums.js';
 import { MIN_BORROWER_AGE_YEARS } from '../constants/limits.js';
 import { findCountry, isUsStateCode } from '../residence.js';
+import { addCustomIssue } from './issues.js';
 
 export const NAME_MAX_LENGTH = 50;
 const STREET_MAX_LENGTH = 100;
@@ -49,13 +50,13 @@ export const LOAN_DETAILS_MESSAGES = {
 const NAME_PATTERN = /^[\p{L}' -]+$/u;
 
 const ZPersonName = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage, abort: true })
-    .max(NAME_MAX_LENGTH, { error: LOAN_DETAILS_MESSAGES.nameTooLong })
-    .regex(NAME_PATTERN, { error: LOAN_DETAILS_MESSAGES.nameCharacters })
-    .refine((name) => /\p{L}/u.test(name), { error: LOAN_DETAILS_MESSAGES.nameCharacters });
+  z.string({ error: requiredMessage }).check(
+    z.trim(),
+    z.minLength(1, { error: requiredMessage, abort: true }),
+    z.maxLength(NAME_MAX_LENGTH, { error: LOAN_DETAILS_MESSAGES.nameTooLong }),
+    z.regex(NAME_PATTERN, { error: LOAN_DETAILS_MESSAGES.nameCharacters }),
+    z.refine((name) => /\p{L}/u.test(name), { error: LOAN_DETAILS_MESSAGES.nameCharacters }),
+  );
 
 const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -114,30 +115,33 @@ export function normalizeInternationalPhone(text: string): string | null {
 }
 
 function normalized(normalize: (text: string) => string | null, message: string) {
-  return z.string({ error: message }).transform((text, ctx) => {
-    const value = normalize(text);
-    if (value === null) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return value;
-  });
+  return z.pipe(
+    z.string({ error: message }),
+    z.transform((text: string, payload) => {
+      const value = normalize(text);
+      if (value === null) {
+        addCustomIssue(payload, message);
+        return z.NEVER;
+      }
+      return value;
+    }),
+  );
 }
 
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: message })
-    .optional()
-    .transform((value) => (value === '' ? undefined : value));
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max, { error: message }))),
+    z.transform((value) => (value === '' ? undefined : value)),
+  );
 
 const requiredText = (max: number, requiredMessage: string, tooLongMessage: string) =>
   z
     .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage, abort: true })
-    .max(max, { error: tooLongMessage });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: requiredMessage, abort: true }),
+      z.maxLength(max, { error: tooLongMessage }),
+    );
 
 const ZUsHomeAddress = z.object(
   {
@@ -154,14 +158,15 @@ const ZUsHomeAddress = z.object(
     ),
     state: z
       .string({ error: LOAN_DETAILS_MESSAGES.stateRequired })
-      .trim()
-      .toUpperCase()
-      .refine(isUsStateCode, { error: LOAN_DETAILS_MESSAGES.stateRequired }),
+      .check(
+        z.trim(),
+        z.toUpperCase(),
+        z.refine(isUsStateCode, { error: LOAN_DETAILS_MESSAGES.stateRequired }),
+      ),
     zip: z
       .string({ error: LOAN_DETAILS_MESSAGES.zipInvalid })
-      .trim()
-      .regex(/^\d{5}(?:-\d{4})?$/, { error: LOAN_DETAILS_MESSAGES.zipInvalid }),
-    country: z.literal('US').default('US'),
+      .check(z.trim(), z.regex(/^\d{5}(?:-\d{4})?$/, { error: LOAN_DETAILS_MESSAGES.zipInvalid })),
+    country: z._default(z.literal('US'), 'US'),
   },
   { error: LOAN_DETAILS_MESSAGES.addressRequired },
 );
@@ -181,19 +186,19 @@ const ZInternationalHomeAddress = z.object(
     ),
     /** Region or province, where the country has them. */
     state: optionalText(CITY_MAX_LENGTH, LOAN_DETAILS_MESSAGES.cityTooLong),
-    zip: z
-      .string({ error: LOAN_DETAILS_MESSAGES.postalCodeRequired })
-      .trim()
-      .regex(new RegExp(`^[A-Za-z0-9][A-Za-z0-9 -]{0,${POSTAL_CODE_MAX_LENGTH - 1}}$`), {
+    zip: z.string({ error: LOAN_DETAILS_MESSAGES.postalCodeRequired }).check(
+      z.trim(),
+      z.regex(new RegExp(`^[A-Za-z0-9][A-Za-z0-9 -]{0,${POSTAL_CODE_MAX_LENGTH - 1}}$`), {
         error: LOAN_DETAILS_MESSAGES.postalCodeRequired,
       }),
-    country: z
-      .string({ error: LOAN_DETAILS_MESSAGES.countryRequired })
-      .trim()
-      .toUpperCase()
-      .refine((code) => code !== 'US' && findCountry(code)?.enabled === true, {
+    ),
+    country: z.string({ error: LOAN_DETAILS_MESSAGES.countryRequired }).check(
+      z.trim(),
+      z.toUpperCase(),
+      z.refine((code) => code !== 'US' && findCountry(code)?.enabled === true, {
         error: LOAN_DETAILS_MESSAGES.countryRequired,
       }),
+    ),
   },
   { error: LOAN_DETAILS_MESSAGES.addressRequired },
 );
@@ -209,25 +214,27 @@ function commonFields(options: TLoanDetailsOptions) {
   return {
     firstName: ZPersonName(LOAN_DETAILS_MESSAGES.firstNameRequired),
     lastName: ZPersonName(LOAN_DETAILS_MESSAGES.lastNameRequired),
-    suffix: z
-      .union([z.enum(NAME_SUFFIXES), z.literal('')], { error: LOAN_DETAILS_MESSAGES.suffix })
-      .optional()
-      .transform((value) => (value === '' ? undefined : value)),
-    dob: z
-      .string({ error: LOAN_DETAILS_MESSAGES.dobRequired })
-      .trim()
-      .min(1, { error: LOAN_DETAILS_MESSAGES.dobRequired, abort: true })
-      .refine(
+    suffix: z.pipe(
+      z.optional(
+        z.union([z.enum(NAME_SUFFIXES), z.literal('')], { error: LOAN_DETAILS_MESSAGES.suffix }),
+      ),
+      z.transform((value) => (value === '' ? undefined : value)),
+    ),
+    dob: z.string({ error: LOAN_DETAILS_MESSAGES.dobRequired }).check(
+      z.trim(),
+      z.minLength(1, { error: LOAN_DETAILS_MESSAGES.dobRequired, abort: true }),
+      z.refine(
         (text) => isIsoCalendarDate(text) && Number(text.slice(0, 4)) >= EARLIEST_BIRTH_YEAR,
         { error: LOAN_DETAILS_MESSAGES.dobInvalid, abort: true },
-      )
-      .refine((text) => isAdult(text, options.today ?? isoDateOf(new Date())), {
+      ),
+      z.refine((text) => isAdult(text, options.today ?? isoDateOf(new Date())), {
         error: LOAN_DETAILS_MESSAGES.underage,
       }),
-    email: z
-      .string({ error: LOAN_DETAILS_MESSAGES.emailInvalid })
-      .trim()
-      .pipe(z.email({ error: LOAN_DETAILS_MESSAGES.emailInvalid })),
+    ),
+    email: z.pipe(
+      z.string({ error: LOAN_DETAILS_MESSAGES.emailInvalid }).check(z.trim()),
+      z.email({ error: LOAN_DETAILS_MESSAGES.emailInvalid }),
+    ),
   };
 }
 
@@ -239,11 +246,12 @@ function commonFields(options: TLoanDetailsOptions) {
 export function makeLoanDetailsSchema(options: TLoanDetailsOptions = {}) {
   return z.object({
     ...commonFields(options),
-    ssn: z
-      .string({ error: LOAN_DETAILS_MESSAGES.ssnRequired })
-      .trim()
-      .min(1, { error: LOAN_DETAILS_MESSAGES.ssnRequired, abort: true })
-      .pipe(normalized(normalizeSsn, LOAN_DETAILS_MESSAGES.ssnInvalid)),
+    ssn: z.pipe(
+      z
+        .string({ error: LOAN_DETAILS_MESSAGES.ssnRequired })
+        .check(z.trim(), z.minLength(1, { error: LOAN_DETAILS_MESSAGES.ssnRequired, abort: true })),
+      normalized(normalizeSsn, LOAN_DETAILS_MESSAGES.ssnInvalid),
+    ),
     address: ZUsHomeAddress,
     phone: normalized(normalizeUsPhone, LOAN_DETAILS_MESSAGES.phoneInvalid),
     isCitizenOrPermanentResident: mustBeTrue(LOAN_DETAILS_MESSAGES.citizenship),

@@ -1,7 +1,7 @@
 /**
  * Manual bank details for the ACH disbursement (document 1 §5 and §8).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   ACCOUNT_NUMBER_MAX_DIGITS,
   ACCOUNT_NUMBER_MIN_DIGITS,
@@ -36,21 +36,21 @@ export function isValidRoutingNumber(value: string): boolean {
 }
 
 const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message, abort: true });
+  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message, abort: true }));
 
-export const ZRoutingNumber = requiredText(MANUAL_BANK_MESSAGES.routingRequired).refine(
-  isValidRoutingNumber,
-  { error: MANUAL_BANK_MESSAGES.routingInvalid },
+export const ZRoutingNumber = requiredText(MANUAL_BANK_MESSAGES.routingRequired).check(
+  z.refine(isValidRoutingNumber, { error: MANUAL_BANK_MESSAGES.routingInvalid }),
 );
 
 /** Digits only; the length messages apply to digit strings, anything else is 'Invalid'. */
-export const ZAccountNumber = requiredText(MANUAL_BANK_MESSAGES.accountRequired)
-  .refine((value) => /^\d+$/.test(value), {
+export const ZAccountNumber = requiredText(MANUAL_BANK_MESSAGES.accountRequired).check(
+  z.refine((value) => /^\d+$/.test(value), {
     error: MANUAL_BANK_MESSAGES.accountInvalid,
     abort: true,
-  })
-  .min(ACCOUNT_NUMBER_MIN_DIGITS, { error: MANUAL_BANK_MESSAGES.accountTooShort })
-  .max(ACCOUNT_NUMBER_MAX_DIGITS, { error: MANUAL_BANK_MESSAGES.accountTooLong });
+  }),
+  z.minLength(ACCOUNT_NUMBER_MIN_DIGITS, { error: MANUAL_BANK_MESSAGES.accountTooShort }),
+  z.maxLength(ACCOUNT_NUMBER_MAX_DIGITS, { error: MANUAL_BANK_MESSAGES.accountTooLong }),
+);
 
 export const ZManualBankForm = z.object({
   routingNumber: ZRoutingNumber,

@@ -2,7 +2,7 @@
  * The USDC micro-transfer confirmation (document 1 §5): the borrower ticks that the test transfer
  * arrived before confirming it.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const MICRO_TRANSFER_MESSAGES = { required: 'Required' } as const;
 

@@ -2,7 +2,7 @@
  * Numeric inputs (document 2 §5): a non-negative decimal number with at most
  * NUMERIC_INPUT_MAX_DECIMALS decimal places.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NUMERIC_INPUT_MAX_DECIMALS } from '../constants/limits.js';
 import { countDecimals } from '../money.js';
 
@@ -22,10 +22,10 @@ export function isWithinDecimals(text: string, max: number = NUMERIC_INPUT_MAX_D
   return countDecimals(text) <= max;
 }
 
-export const ZNumericInput = z
-  .string({ error: NUMERIC_INPUT_MESSAGES.notANumber })
-  .trim()
-  .refine(isDecimalNumberText, { error: NUMERIC_INPUT_MESSAGES.notANumber, abort: true })
-  .refine((text) => isWithinDecimals(text), {
+export const ZNumericInput = z.string({ error: NUMERIC_INPUT_MESSAGES.notANumber }).check(
+  z.trim(),
+  z.refine(isDecimalNumberText, { error: NUMERIC_INPUT_MESSAGES.notANumber, abort: true }),
+  z.refine((text) => isWithinDecimals(text), {
     error: NUMERIC_INPUT_MESSAGES.tooManyDecimals(NUMERIC_INPUT_MAX_DECIMALS),
-  });
+  }),
+);

@@ -1,7 +1,7 @@
 /**
  * The offer form of /start and /{appUuid}/renew (document 1 §5), and the renewal page's texts.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { OFFERED_COLLATERAL_TYPES, type TOfferedCollateralType } from '../enums.js';
 import { MAX_COLLATERAL_DECIMALS } from '../constants/limits.js';
 import { HIGH_COLLATERAL_WARNING_LTV_PCT } from '../constants/rates.js';
@@ -13,6 +13,7 @@ import {
   toCoinQuantity,
   usdToCents,
 } from '../money.js';
+import { addCustomIssue } from './issues.js';
 import { isDecimalNumberText } from './numeric-input.js';
 
 export const OFFER_MESSAGES = {
@@ -49,7 +50,10 @@ export type TOfferFormOptions = {
 const COIN_FIELDS = new Set<PropertyKey | undefined>(['collateralAmount', 'collateralType']);
 
 const ZTextOrNumber = (message: string) =>
-  z.union([z.string(), z.number()], { error: message }).transform((value) => String(value).trim());
+  z.pipe(
+    z.union([z.string(), z.number()], { error: message }),
+    z.transform((value) => String(value).trim()),
+  );
 
 function minCoinQuantityFor(
   option: TOfferFormOptions['minCoinQuantity'],
@@ -67,49 +71,47 @@ export function makeOfferFormSchema(options: TOfferFormOptions) {
   const minCents = usdToCents(options.minLoanUsd);
   const maxCents = usdToCents(options.maxLoanUsd);
 
-  const cashToBorrow = ZTextOrNumber(OFFER_MESSAGES.cashRequired).transform((text, ctx) => {
-    if (isRenewal && text === '') return null;
-    const cents = parseCashInput(text);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: OFFER_MESSAGES.cashRequired });
-      return z.NEVER;
-    }
-    // A renewal's cash is the current loan's; the residence's limits do not apply to it.
-    if (!isRenewal && cents < minCents) {
-      ctx.addIssue({
-        code: 'custom',
-        message: OFFER_MESSAGES.amountMinimum(formatLoanLimit(options.minLoanUsd)),
-      });
-      return z.NEVER;
-    }
-    if (!isRenewal && cents > maxCents) {
-      ctx.addIssue({
-        code: 'custom',
-        message: OFFER_MESSAGES.amountMaximum(formatLoanLimit(options.maxLoanUsd)),
-      });
-      return z.NEVER;
-    }
-    return cents;
-  });
+  const cashToBorrow = z.pipe(
+    ZTextOrNumber(OFFER_MESSAGES.cashRequired),
+    z.transform((text: string, payload) => {
+      if (isRenewal && text === '') return null;
+      const cents = parseCashInput(text);
+      if (cents === null) {
+        addCustomIssue(payload, OFFER_MESSAGES.cashRequired);
+        return z.NEVER;
+      }
+      // A renewal's cash is the current loan's; the residence's limits do not apply to it.
+      if (!isRenewal && cents < minCents) {
+        addCustomIssue(payload, OFFER_MESSAGES.amountMinimum(formatLoanLimit(options.minLoanUsd)));
+        return z.NEVER;
+      }
+      if (!isRenewal && cents > maxCents) {
+        addCustomIssue(payload, OFFER_MESSAGES.amountMaximum(formatLoanLimit(options.maxLoanUsd)));
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  );
 
-  const collateralAmount = ZTextOrNumber(OFFER_MESSAGES.collateralRequired).transform(
-    (text, ctx) => {
+  const collateralAmount = z.pipe(
+    ZTextOrNumber(OFFER_MESSAGES.collateralRequired),
+    z.transform((text: string, payload) => {
       if (isRenewal && text === '') return null;
       if (!isDecimalNumberText(text)) {
-        ctx.addIssue({ code: 'custom', message: OFFER_MESSAGES.collateralRequired });
+        addCustomIssue(payload, OFFER_MESSAGES.collateralRequired);
         return z.NEVER;
       }
       if (countDecimals(text) > MAX_COLLATERAL_DECIMALS) {
-        ctx.addIssue({ code: 'custom', message: OFFER_MESSAGES.maxDecimals });
+        addCustomIssue(payload, OFFER_MESSAGES.maxDecimals);
         return z.NEVER;
       }
       const quantity = toCoinQuantity(text);
       if (!isRenewal && quantity.isZero()) {
-        ctx.addIssue({ code: 'custom', message: OFFER_MESSAGES.collateralRequired });
+        addCustomIssue(payload, OFFER_MESSAGES.collateralRequired);
         return z.NEVER;
       }
       return quantity.toFixed();
-    },
+    }),
   );
 
   return z
@@ -120,21 +122,22 @@ export function makeOfferFormSchema(options: TOfferFormOptions) {
         error: OFFER_MESSAGES.collateralTypeRequired,
       }),
     })
-    .superRefine(
-      (value, ctx) => {
-        // An added renewal amount has no minimum: the current loan's collateral already secures it.
-        if (isRenewal || typeof value.collateralAmount !== 'string') return;
-        const min = minCoinQuantityFor(options.minCoinQuantity, value.collateralType);
-        if (min !== undefined && new Decimal(value.collateralAmount).lessThan(min)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['collateralAmount'],
-            message: OFFER_MESSAGES.minCoinQuantity(min, value.collateralType),
-          });
-        }
-      },
-      // Checked even when the cash field is wrong, so the borrower sees both problems at once.
-      { when: (payload) => payload.issues.every((issue) => !COIN_FIELDS.has(issue.path?.[0])) },
+    .check(
+      z.superRefine(
+        (value, ctx) => {
+          // An added renewal amount has no minimum: the current loan's collateral already secures it.
+          if (isRenewal || typeof value.collateralAmount !== 'string') return;
+          const min = minCoinQuantityFor(options.minCoinQuantity, value.collateralType);
+          if (min !== undefined && new Decimal(value.collateralAmount).lessThan(min)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['collateralAmount'],
+              message: OFFER_MESSAGES.minCoinQuantity(min, value.collateralType),
+            });
+          }
+        },
+        { when: (payload) => payload.issues.every((issue) => !COIN_FIELDS.has(issue.path?.[0])) },
+      ),
     );
 }
 export type TOfferFormSchema = ReturnType<typeof makeOfferFormSchema>;

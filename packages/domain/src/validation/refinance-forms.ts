@@ -2,7 +2,7 @@
  * Refinancing forms (document 2 §5 and §8): choosing a loan and a rate, the stabilization opt-in,
  * and the legacy loan-ID lookup.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const REFI_FORM_MESSAGES = {
   loanRequired: 'Please select a loan',
@@ -15,21 +15,18 @@ export const NO_ELIGIBLE_LOANS_MESSAGE = 'You have no eligible loans';
 export const ZRefiOfferForm = z.object({
   applicationUuid: z
     .string({ error: REFI_FORM_MESSAGES.loanRequired })
-    .trim()
-    .min(1, { error: REFI_FORM_MESSAGES.loanRequired }),
+    .check(z.trim(), z.minLength(1, { error: REFI_FORM_MESSAGES.loanRequired })),
   offerUuid: z
     .string({ error: REFI_FORM_MESSAGES.rateRequired })
-    .trim()
-    .min(1, { error: REFI_FORM_MESSAGES.rateRequired }),
-  stabilization: z.boolean().default(false),
+    .check(z.trim(), z.minLength(1, { error: REFI_FORM_MESSAGES.rateRequired })),
+  stabilization: z._default(z.boolean(), false),
 });
 export type TRefiOfferForm = z.infer<typeof ZRefiOfferForm>;
 
 export const ZCelsiusLoanIdForm = z.object({
   celsiusLoanId: z
     .string({ error: REFI_FORM_MESSAGES.loanIdRequired })
-    .trim()
-    .min(1, { error: REFI_FORM_MESSAGES.loanIdRequired }),
+    .check(z.trim(), z.minLength(1, { error: REFI_FORM_MESSAGES.loanIdRequired })),
 });
 export type TCelsiusLoanIdForm = z.infer<typeof ZCelsiusLoanIdForm>;
 

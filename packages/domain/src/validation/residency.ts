@@ -2,7 +2,7 @@
  * The residency page's form (document 1 §5): United States with a state, or International with a
  * country.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RESIDENCY_TYPES } from '../enums.js';
 import { OFFER_REFUSAL_MESSAGES } from '../offer.js';
 import {
@@ -12,6 +12,7 @@ import {
   isUsStateCode,
   type TResidence,
 } from '../residence.js';
+import { addCustomIssue } from './issues.js';
 
 export const NOT_SERVICED_MESSAGE = OFFER_REFUSAL_MESSAGES.STATE_NOT_SERVICED;
 
@@ -42,37 +43,32 @@ export function residenceFromSelection(input: {
  * country that is not enabled) is refused with its message: the page shows 'Join Waitlist' instead
  * of Continue for it.
  */
-export const ZResidencyForm = z
-  .object({
-    residency: z.enum(RESIDENCY_TYPES, { error: RESIDENCY_MESSAGES.required }),
-    stateOrCountry: z
-      .string({ error: RESIDENCY_MESSAGES.required })
-      .trim()
-      .min(1, { error: RESIDENCY_MESSAGES.required }),
-  })
-  .transform((value, ctx) => {
+const ZResidencySelection = z.object({
+  residency: z.enum(RESIDENCY_TYPES, { error: RESIDENCY_MESSAGES.required }),
+  stateOrCountry: z
+    .string({ error: RESIDENCY_MESSAGES.required })
+    .check(z.trim(), z.minLength(1, { error: RESIDENCY_MESSAGES.required })),
+});
+
+export const ZResidencyForm = z.pipe(
+  ZResidencySelection,
+  z.transform((value: z.output<typeof ZResidencySelection>, payload) => {
     const residence = residenceFromSelection(value);
     if (residence === null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['stateOrCountry'],
-        message: RESIDENCY_MESSAGES.required,
-      });
+      addCustomIssue(payload, RESIDENCY_MESSAGES.required, ['stateOrCountry']);
       return z.NEVER;
     }
     if (!isServiced(residence)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['stateOrCountry'],
-        message:
-          residence.kind === 'state'
-            ? RESIDENCY_MESSAGES.stateNotServiced
-            : RESIDENCY_MESSAGES.countryNotServiced,
-      });
+      const message =
+        residence.kind === 'state'
+          ? RESIDENCY_MESSAGES.stateNotServiced
+          : RESIDENCY_MESSAGES.countryNotServiced;
+      addCustomIssue(payload, message, ['stateOrCountry']);
       return z.NEVER;
     }
     return { residency: value.residency, residence };
-  });
+  }),
+);
 export type TResidencyFormInput = z.input<typeof ZResidencyForm>;
 export type TResidencyForm = z.output<typeof ZResidencyForm>;
 

@@ -1,7 +1,7 @@
 /**
  * The collateral-release return address (document 1 §5 and §8).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { TCollateralType } from '../enums.js';
 import { isValidBitcoinAddress } from '../address/bitcoin.js';
 import { isValidEvmAddress } from '../address/evm.js';
@@ -35,8 +35,7 @@ export function isValidReturnAddress(type: TCollateralType, address: string): bo
 
 export const ZReturnAddress = z
   .string({ error: RETURN_ADDRESS_MESSAGES.required })
-  .trim()
-  .min(1, { error: RETURN_ADDRESS_MESSAGES.required, abort: true });
+  .check(z.trim(), z.minLength(1, { error: RETURN_ADDRESS_MESSAGES.required, abort: true }));
 
 /** The form as the page validates it: present and trimmed. */
 export const ZReturnAddressForm = z.object({ returnAddress: ZReturnAddress });
@@ -45,11 +44,10 @@ export type TReturnAddressForm = z.infer<typeof ZReturnAddressForm>;
 /** The server's check for the loan's collateral type, answering INVALID_RETURN_ADDRESS_MESSAGE. */
 export function makeReturnAddressSchema(collateralType: TCollateralType) {
   return z.object({
-    returnAddress: ZReturnAddress.refine(
-      (address) => isValidReturnAddress(collateralType, address),
-      {
+    returnAddress: ZReturnAddress.check(
+      z.refine((address) => isValidReturnAddress(collateralType, address), {
         error: INVALID_RETURN_ADDRESS_MESSAGE,
-      },
+      }),
     ),
   });
 }

@@ -2,7 +2,7 @@
  * The USDC payout wallet of international borrowers (document 1 §5), with the per-chain address
  * check the server applies.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { USDC_CHAINS, type TUsdcChain } from '../enums.js';
 import { WALLET_ADDRESS_MAX_LENGTH } from '../constants/limits.js';
 import {
@@ -45,14 +45,16 @@ export function usdcChainsForAddress(address: string): TUsdcChain[] {
 
 export const ZUsdcWalletAddress = z
   .string({ error: USDC_WALLET_MESSAGES.required })
-  .trim()
-  .min(1, { error: USDC_WALLET_MESSAGES.required, abort: true })
-  .max(WALLET_ADDRESS_MAX_LENGTH, { error: USDC_WALLET_MESSAGES.tooLong, abort: true });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: USDC_WALLET_MESSAGES.required, abort: true }),
+    z.maxLength(WALLET_ADDRESS_MAX_LENGTH, { error: USDC_WALLET_MESSAGES.tooLong, abort: true }),
+  );
 
 /** The page's form: the address, and the network when the borrower picked one. */
 export const ZUsdcWalletForm = z.object({
   address: ZUsdcWalletAddress,
-  chain: z.enum(USDC_CHAINS, { error: USDC_WALLET_MESSAGES.chainInvalid }).optional(),
+  chain: z.optional(z.enum(USDC_CHAINS, { error: USDC_WALLET_MESSAGES.chainInvalid })),
 });
 export type TUsdcWalletForm = z.infer<typeof ZUsdcWalletForm>;
 
@@ -60,20 +62,22 @@ export type TUsdcWalletForm = z.infer<typeof ZUsdcWalletForm>;
  * The server's check: the form's rules, then a well-formed address for the chosen network or, with
  * no network given, for at least one supported network.
  */
-export const ZUsdcWalletSubmission = ZUsdcWalletForm.superRefine((value, ctx) => {
-  if (value.chain !== undefined) {
-    if (!isValidUsdcAddress(value.chain, value.address)) {
+export const ZUsdcWalletSubmission = ZUsdcWalletForm.check(
+  z.superRefine((value, ctx) => {
+    if (value.chain !== undefined) {
+      if (!isValidUsdcAddress(value.chain, value.address)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['address'],
+          message: USDC_WALLET_MESSAGES.invalidForChain(value.chain),
+        });
+      }
+    } else if (usdcChainsForAddress(value.address).length === 0) {
       ctx.addIssue({
         code: 'custom',
         path: ['address'],
-        message: USDC_WALLET_MESSAGES.invalidForChain(value.chain),
+        message: USDC_WALLET_MESSAGES.invalidForAnyChain,
       });
     }
-  } else if (usdcChainsForAddress(value.address).length === 0) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['address'],
-      message: USDC_WALLET_MESSAGES.invalidForAnyChain,
-    });
-  }
-});
+  }),
+);

@@ -4,3 +4,12 @@
  * src/db/migrations and applied at start.
  */
 export * from './platform.js';
+export * from './telemetry.js';
+export * from './flags.js';
+export * from './banners.js';
+export * from './profile.js';
+export * from './identity.js';
+export * from './email.js';
+export * from './applications.js';
+export * from './jobs.js';
+export * from './waitlist.js';

@@ -1,9 +1,7 @@
 import { useRef, type ReactNode } from 'react';
-import { Outlet, useNavigation } from 'react-router';
 import { SiteFooter } from './site-footer.js';
 import { SiteHeader } from './site-header.js';
 import { useFocusOnNavigation } from './use-focus-on-navigation.js';
-import { useRouteTitle } from './use-route-title.js';
 
 const MAIN_ID = 'main';
 
@@ -21,29 +19,40 @@ export function AppShell({ children }: { children: ReactNode }) {
   );
 }
 
+interface TAppLayoutProps {
+  /** The next screen is on its way: shows the progress bar and marks <main> busy. */
+  isNavigating: boolean;
+  /** How many screens have been shown so far (see useFocusOnNavigation). */
+  shownScreens: number;
+  /** The current screen. */
+  children: ReactNode;
+}
+
 /** The layout of every route: the shell with the current screen in <main>. */
-export function AppLayout() {
+export function AppLayout({ isNavigating, shownScreens, children }: TAppLayoutProps) {
   const main = useRef<HTMLElement>(null);
-  const navigation = useNavigation();
-  const isNavigating = navigation.state !== 'idle';
-  useRouteTitle();
-  useFocusOnNavigation(main);
+  useFocusOnNavigation(main, shownScreens);
   return (
     <AppShell>
       {isNavigating && <div className="route-progress" role="progressbar" aria-label="Loading" />}
       <main id={MAIN_ID} ref={main} className="site-main" aria-busy={isNavigating}>
-        <Outlet />
+        {children}
       </main>
     </AppShell>
   );
 }
 
-/** Shown by the router while the first screen's code and data load. */
+/** In place of a screen whose code is loading. */
+export function ScreenLoading() {
+  return <p className="loading">Loading…</p>;
+}
+
+/** Shown while the first screen's code loads. */
 export function AppLayoutFallback() {
   return (
     <AppShell>
       <main id={MAIN_ID} className="site-main" aria-busy="true">
-        <p className="loading">Loading…</p>
+        <ScreenLoading />
       </main>
     </AppShell>
   );

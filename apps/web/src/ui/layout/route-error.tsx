@@ -1,6 +1,7 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link } from 'react-router';
 import { paths } from '../../config/paths.js';
 import { PageHeading } from '../page-heading.js';
+import { useRouteTitle } from './use-route-title.js';
 
 // A screen's code can fail to load after a new release replaced the old files; a reload fixes it.
 function isChunkLoadError(error: unknown): boolean {
@@ -11,8 +12,8 @@ function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Shown inside the layout when a screen fails to load or throws while rendering. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
+  useRouteTitle(undefined);
   if (isChunkLoadError(error)) {
     return (
       <section className="panel">

@@ -1,18 +1,11 @@
 import { useEffect } from 'react';
-import { useMatches } from 'react-router';
 import { useBrand } from '../../brand/brand-context.js';
-import { isRouteHandle } from './route-handle.js';
 
-/** Sets document.title from the deepest matched route that names itself, then the brand. */
-export function useRouteTitle(): void {
-  const matches = useMatches();
+/** Names the page: the screen's title before the brand's name, or the brand's name alone. */
+export function useRouteTitle(title: string | undefined): void {
   const { companyName } = useBrand();
-  const handle = matches
-    .map((match) => match.handle)
-    .filter(isRouteHandle)
-    .at(-1);
-  const title = handle === undefined ? companyName : `${handle.title} | ${companyName}`;
+  const text = title === undefined ? companyName : `${title} | ${companyName}`;
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    document.title = text;
+  }, [text]);
 }

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.js';
+import type { TDb } from '../../db/pool.js';
+import { createAdapters } from '../index.js';
+
+/** The credit bureau as the configuration chooses it (the rest of loadConfig is tested beside it). */
+describe('credit bureau configuration', () => {
+  let root: string;
+  beforeEach(() => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'pledge-bureau-config-'));
+  });
+  afterEach(() => {
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('reads the provider and runs the job worker unless told not to', () => {
+    const config = loadConfig(
+      {
+        CREDIT_BUREAU_URL: 'https://bureau.example.com/api/',
+        CREDIT_BUREAU_API_KEY: ' key-1 ',
+        JOB_WORKER: 'false',
+      },
+      root,
+    );
+    expect(config.creditBureau).toEqual({
+      baseUrl: 'https://bureau.example.com/api',
+      apiKey: 'key-1',
+    });
+    expect(config.jobWorker).toBe(false);
+    expect(loadConfig({}, root)).toMatchObject({ creditBureau: undefined, jobWorker: true });
+  });
+
+  it.each([
+    [{ CREDIT_BUREAU_URL: 'https://bureau.example.com' }, 'CREDIT_BUREAU_API_KEY'],
+    [{ CREDIT_BUREAU_API_KEY: 'secret-key' }, 'CREDIT_BUREAU_URL'],
+    [{ CREDIT_BUREAU_URL: 'http://bureau.example.com', CREDIT_BUREAU_API_KEY: 'k' }, 'https'],
+  ])('refuses %j, naming %s and never the key', (env, named) => {
+    expect(() => loadConfig(env, root)).toThrow(ConfigError);
+    expect(() => loadConfig(env, root)).toThrow(named);
+    expect(() => loadConfig(env, root)).not.toThrow('secret-key');
+  });
+
+  it('uses the sandbox bureau in the sandbox and the provider outside it, which it requires', () => {
+    const db = {} as TDb;
+    expect(createAdapters({ config: { sandbox: true }, db }).creditBureau.name).toBe('sandbox');
+    const real = createAdapters({
+      config: {
+        sandbox: false,
+        smtp: { url: 'smtp://127.0.0.1:9', from: 'no-reply@example.com' },
+        creditBureau: { baseUrl: 'https://bureau.example.com', apiKey: 'k' },
+      },
+      db,
+    });
+    expect(real.creditBureau.name).toBe('bureau.example.com');
+    expect(() =>
+      createAdapters({
+        config: { sandbox: false, smtp: { url: 'smtp://127.0.0.1:9', from: 'a@example.com' } },
+        db,
+      }),
+    ).toThrow('CREDIT_BUREAU_URL and CREDIT_BUREAU_API_KEY are required outside the sandbox');
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * Loan applications, the offers priced on them, their soft credit checks and the disclosures each
+ * one needs. Money is integer cents (bigint), rates and LTVs exact numerics, coin quantities
+ * numeric(38,18); every state change of an application goes through apply-transition, which also
+ * appends to audit_events.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { APPLICATION_STATES, STAGES } from '@pledge/domain';
+
+export const APPLICATION_FLOWS = ['WEB', 'MOBILE'] as const;
+export type TApplicationFlow = (typeof APPLICATION_FLOWS)[number];
+
+export const CREDIT_CHECK_OUTCOMES = [
+  'APPROVED',
+  'NO_MATCH',
+  'LOCKED',
+  'FROZEN',
+  'DECLINED',
+  /** International borrowers: no US bureau is asked (see services/credit). */
+  'NOT_REQUIRED',
+] as const;
+export type TCreditCheckOutcome = (typeof CREDIT_CHECK_OUTCOMES)[number];
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+const cents = (name: string) => bigint(name, { mode: 'number' });
+// 20 integer digits: any quantity whose value fits in safe-integer cents, at any price.
+const coinQuantity = (name: string) => numeric(name, { precision: 38, scale: 18 });
+
+/** `col IN ('A', 'B')` for a check constraint over a fixed list of values. */
+function oneOf(column: AnyPgColumn, values: readonly string[]) {
+  return sql`${column} IN (${sql.join(
+    values.map((value) => sql.raw(`'${value.replaceAll("'", "''")}'`)),
+    sql`, `,
+  )})`;
+}
+
+export const applications = pgTable(
+  'applications',
+  {
+    /** The appUuid of every path. */
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    identityUuid: uuid('identity_uuid').notNull(),
+    organization: text('organization').notNull(),
+    loanOriginatorUuid: uuid('loan_originator_uuid'),
+    referralUuid: uuid('referral_uuid'),
+    flow: text('flow').$type<TApplicationFlow>().notNull(),
+    state: text('state').$type<(typeof APPLICATION_STATES)[number]>().notNull(),
+    stage: text('stage').$type<(typeof STAGES)[number]>().notNull(),
+    isInternational: boolean('is_international').notNull().default(false),
+    isRollForward: boolean('is_roll_forward').notNull().default(false),
+    isCelsiusRefi: boolean('is_celsius_refi').notNull().default(false),
+    /** Residence the offer was priced for: a US state, or a country for international borrowers. */
+    stateCode: text('state_code'),
+    countryCode: text('country_code'),
+    requestedAmountCents: cents('requested_amount_cents'),
+    collateralType: text('collateral_type'),
+    coinQuantity: coinQuantity('coin_quantity'),
+    selectedOfferUuid: uuid('selected_offer_uuid').references((): AnyPgColumn => offers.uuid),
+    detailsSubmittedAt: timestamptz('details_submitted_at'),
+    /** The electronic-records consent and the citizenship attestation of the details form. */
+    eSignConsentedAt: timestamptz('e_sign_consented_at'),
+    citizenshipAttestedAt: timestamptz('citizenship_attested_at'),
+    /** The client's Idempotency-Key of the create call, unique per borrower. */
+    idempotencyKey: text('idempotency_key'),
+    /** Optimistic locking: every write increments it. */
+    version: integer('version').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('applications_identity_created_idx').on(table.identityUuid, table.createdAt.desc()),
+    index('applications_state_idx').on(table.state, table.updatedAt),
+    uniqueIndex('applications_identity_idempotency_key_unique').on(
+      table.identityUuid,
+      table.idempotencyKey,
+    ),
+    // A borrower has at most one fresh new-loan application per brand and flow: a double click
+    // reuses it instead of creating a second.
+    uniqueIndex('applications_open_new_loan_unique')
+      .on(table.identityUuid, table.organization, table.flow)
+      .where(
+        sql`${table.state} = 'CREATED' AND NOT ${table.isRollForward} AND NOT ${table.isCelsiusRefi}`,
+      ),
+    check('applications_flow_known', oneOf(table.flow, APPLICATION_FLOWS)),
+    check('applications_state_known', oneOf(table.state, APPLICATION_STATES)),
+    check('applications_stage_known', oneOf(table.stage, STAGES)),
+    check(
+      'applications_one_residence',
+      sql`${table.stateCode} IS NULL OR ${table.countryCode} IS NULL`,
+    ),
+    check(
+      'applications_requested_amount_positive',
+      sql`${table.requestedAmountCents} IS NULL OR ${table.requestedAmountCents} > 0`,
+    ),
+  ],
+);
+
+/** One priced loan on an application: every term of the domain's TOfferTerms in its own column. */
+export const offers = pgTable(
+  'offers',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    applicationUuid: uuid('application_uuid')
+      .notNull()
+      .references((): AnyPgColumn => applications.uuid, { onDelete: 'cascade' }),
+    amountCents: cents('amount_cents').notNull(),
+    drawAmountCents: cents('draw_amount_cents').notNull(),
+    termMonths: integer('term_months').notNull(),
+    ltvPct: numeric('ltv_pct', { precision: 7, scale: 2 }).notNull(),
+    interestRateBps: integer('interest_rate_bps').notNull(),
+    interestRatePct: numeric('interest_rate_pct', { precision: 7, scale: 3 }).notNull(),
+    annualPercentageRatePct: numeric('annual_percentage_rate_pct', {
+      precision: 7,
+      scale: 3,
+    }).notNull(),
+    originationFeeBps: integer('origination_fee_bps').notNull(),
+    originationFeeAmountCents: cents('origination_fee_amount_cents').notNull(),
+    estimatedMonthlyPaymentCents: cents('estimated_monthly_payment_cents').notNull(),
+    collateralType: text('collateral_type').notNull(),
+    collateralUnits: coinQuantity('collateral_units').notNull(),
+    minCollateralUnits: coinQuantity('min_collateral_units').notNull(),
+    collateralAmountCents: cents('collateral_amount_cents').notNull(),
+    warningPriceCents: cents('warning_price_cents').notNull(),
+    marginCallPriceCents: cents('margin_call_price_cents').notNull(),
+    liquidationPriceCents: cents('liquidation_price_cents').notNull(),
+    courtesyNoticeLtvPct: numeric('courtesy_notice_ltv_pct', { precision: 7, scale: 2 }).notNull(),
+    tierId: text('tier_id').notNull(),
+    financeChargeCents: cents('finance_charge_cents').notNull(),
+    totalOfPaymentsCents: cents('total_of_payments_cents').notNull(),
+    /** The payments of the term, in order: `[{ number, dueMonth, amountCents }]`. */
+    paymentSchedule: jsonb('payment_schedule')
+      .$type<{ number: number; dueMonth: number; amountCents: number }[]>()
+      .notNull(),
+    /** Residence the offer was priced for. */
+    stateCode: text('state_code'),
+    countryCode: text('country_code'),
+    /** The price of one coin the offer was computed with, and when the market quoted it. */
+    priceCents: cents('price_cents').notNull(),
+    priceAsOf: timestamptz('price_as_of').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    acceptedAt: timestamptz('accepted_at'),
+    /** Set when a newer requested offer replaced this one before it was accepted. */
+    supersededAt: timestamptz('superseded_at'),
+  },
+  (table) => [
+    index('offers_application_created_idx').on(table.applicationUuid, table.createdAt),
+    check('offers_amounts_positive', sql`${table.drawAmountCents} > 0 AND ${table.priceCents} > 0`),
+    check('offers_expiry_after_creation', sql`${table.expiresAt} > ${table.createdAt}`),
+  ],
+);
+
+/** Every soft credit pull of an application (or the record that none was needed). */
+export const creditChecks = pgTable(
+  'credit_checks',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    applicationUuid: uuid('application_uuid')
+      .notNull()
+      .references(() => applications.uuid, { onDelete: 'cascade' }),
+    outcome: text('outcome').$type<TCreditCheckOutcome>().notNull(),
+    /** Which bureau answered (`sandbox`, the provider's name); null when none was asked. */
+    bureau: text('bureau'),
+    /** The bureau's own id of the pull, for disputes and adverse-action notices. */
+    bureauReference: text('bureau_reference'),
+    at: timestamptz('at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('credit_checks_application_idx').on(table.applicationUuid, table.at),
+    check('credit_checks_outcome_known', oneOf(table.outcome, CREDIT_CHECK_OUTCOMES)),
+  ],
+);
+
+/**
+ * The disclosures an application must have signed, decided when its credit check passes; the
+ * document service generates a PDF for each kind.
+ */
+export const applicationRequiredDisclosures = pgTable(
+  'application_required_disclosures',
+  {
+    applicationUuid: uuid('application_uuid')
+      .notNull()
+      .references(() => applications.uuid, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** Signing order, from 1. */
+    position: integer('position').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'application_required_disclosures_pk',
+      columns: [table.applicationUuid, table.kind],
+    }),
+  ],
+);

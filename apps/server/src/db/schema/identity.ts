@@ -1,0 +1,159 @@
+/**
+ * Sign-in tables: identities (broker and legacy), agents, one-time codes, sign-in requests, revoked
+ * tokens and the shared rate-limit log. Emails are stored lower-case, which makes them unique
+ * case-insensitively; one-time codes and rate-limit subjects are stored only as keyed digests.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A person who signs in: created on the first customer sign-in, or migrated from the legacy service. */
+export const identities = pgTable(
+  'identities',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    email: text('email').notNull().unique('identities_email_unique'),
+    organizationCode: text('organization_code').notNull(),
+    isManageable: boolean('is_manageable').notNull().default(true),
+    activeLegacyCustomerOrgs: text('active_legacy_customer_orgs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    walletAccountAddress: text('wallet_account_address'),
+    walletGroupPolicyAddress: text('wallet_group_policy_address'),
+    /** argon2id (legacy sign-in only; broker identities have none). */
+    passwordHash: text('password_hash'),
+    passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }),
+    /** The TOTP secret, sealed with the field cipher (context `identities.totp_secret:<uuid>`). */
+    totpSecretSealed: text('totp_secret_sealed'),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    totpVerified: boolean('totp_verified').notNull().default(false),
+    /** The last accepted TOTP time step: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('identities_email_lower', sql`${table.email} = lower(${table.email})`),
+    check(
+      'identities_two_factor_has_secret',
+      sql`NOT ${table.twoFactorEnabled} OR ${table.totpSecretSealed} IS NOT NULL`,
+    ),
+  ],
+);
+
+/** Contact aliases other than the sign-in email (which is `identities.email`). */
+export const identityAliases = pgTable(
+  'identity_aliases',
+  {
+    identityUuid: uuid('identity_uuid')
+      .notNull()
+      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    value: text('value').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ name: 'identity_aliases_pk', columns: [table.identityUuid, table.type] }),
+    unique('identity_aliases_value_unique').on(table.type, table.value),
+    check('identity_aliases_not_email', sql`${table.type} <> 'Email'`),
+  ],
+);
+
+/** Addresses allowed to sign in on the agent audience. */
+export const agents = pgTable(
+  'agents',
+  {
+    email: text('email').primaryKey(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [check('agents_email_lower', sql`${table.email} = lower(${table.email})`)],
+);
+
+/** Emailed sign-in codes: a keyed digest of the code, single use, a bounded number of tries. */
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    audience: text('audience').notNull(),
+    /** Keyed digest of the lower-case address (no plaintext address for people never signed in). */
+    emailDigest: text('email_digest').notNull(),
+    codeDigest: text('code_digest').notNull(),
+    wrongAttempts: integer('wrong_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when used, superseded by a newer code, or burnt by too many wrong tries. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('otp_challenges_lookup_idx').on(table.audience, table.emailDigest, table.createdAt),
+    index('otp_challenges_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/** A begun broker sign-in: the browser's nonce finds where to go once the code is verified. */
+export const signInRequests = pgTable(
+  'sign_in_requests',
+  {
+    audience: text('audience').notNull(),
+    nonce: text('nonce').notNull(),
+    redirectUrl: text('redirect_url').notNull(),
+    telemetryTrackingId: uuid('telemetry_tracking_id'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'sign_in_requests_pk', columns: [table.audience, table.nonce] }),
+    index('sign_in_requests_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/** Tokens signed out before their expiry; kept until then. */
+export const tokenRevocations = pgTable(
+  'token_revocations',
+  {
+    jti: uuid('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('token_revocations_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * One row per counted attempt (sliding window), shared by every app instance. `bucket` is a keyed
+ * digest of rule and subject (an address or an IP), never the subject itself.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bucket: text('bucket').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('rate_limit_hits_bucket_idx').on(table.bucket, table.at),
+    index('rate_limit_hits_expires_idx').on(table.expiresAt),
+  ],
+);

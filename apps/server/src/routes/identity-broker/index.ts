@@ -1,0 +1,71 @@
+/**
+ * The built-in identity broker, once per audience (`/identity-broker/customer`, `/identity-broker/agent`):
+ * begin a sign-in, email a code, trade it for a token, read the identity, sign out.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  makeGetFigureInfo,
+  makePostLogin,
+  makePostLogout,
+  makePostOtpStart,
+  makePostOtpVerify,
+} from '@pledge/contract';
+import { SIGN_IN_AUDIENCES, type TSignInAudience } from '@pledge/domain';
+import type { TPrincipal } from '../../http/auth.js';
+import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { beginSignIn } from '../../services/identity/begin-sign-in.js';
+import type { TIdentityDeps } from '../../services/identity/deps.js';
+import { getFigureInfo } from '../../services/identity/get-figure-info.js';
+import { logOut } from '../../services/identity/log-out.js';
+import { startOtp } from '../../services/identity/start-otp.js';
+import { verifyOtp } from '../../services/identity/verify-otp.js';
+import { requestOrigin, withRetryAfter } from './request-origin.js';
+
+function principalOf(request: FastifyRequest): TPrincipal {
+  // The auth pre-handler ran; without a principal the route is not reached.
+  if (request.principal === null) {
+    throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
+  }
+  return request.principal;
+}
+
+function registerAudience(
+  app: Parameters<FastifyPluginAsync>[0],
+  deps: TIdentityDeps,
+  audience: TSignInAudience,
+) {
+  const origin = (request: FastifyRequest) => requestOrigin(request, deps.sandbox);
+
+  route(app, makePostLogin(audience), async ({ query, request, reply }) => {
+    const location = await withRetryAfter(reply, () =>
+      beginSignIn(deps, { audience, query, origin: origin(request) }),
+    );
+    void reply.header('location', location);
+  });
+
+  route(app, makePostOtpStart(audience), ({ body, request, reply }) =>
+    withRetryAfter(reply, () =>
+      startOtp(deps, { audience, email: body.email, origin: origin(request) }),
+    ),
+  );
+
+  route(app, makePostOtpVerify(audience), ({ body, request, reply }) =>
+    withRetryAfter(reply, () => verifyOtp(deps, { audience, ...body, origin: origin(request) })),
+  );
+
+  route(app, makeGetFigureInfo(audience), ({ request }) =>
+    getFigureInfo(deps.db, { identityUuid: principalOf(request).identityUuid, audience }),
+  );
+
+  route(app, makePostLogout(audience), ({ request }) =>
+    logOut(deps, { audience, principal: principalOf(request) }),
+  );
+}
+
+export const identityBrokerRoutes: FastifyPluginAsync<{ identity: TIdentityDeps }> = async (
+  app,
+  { identity },
+) => {
+  for (const audience of SIGN_IN_AUDIENCES) registerAudience(app, identity, audience);
+};

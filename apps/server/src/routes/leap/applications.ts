@@ -1,0 +1,71 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  getApplication as getApplicationEndpoint,
+  getKrangState as getKrangStateEndpoint,
+  getUserApps,
+  postCreateApplication,
+  postCreateMobileFlowApplication,
+} from '@pledge/contract';
+import type { TDb } from '../../db/pool.js';
+import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import type { TClock } from '../../security/jwt.js';
+import {
+  createApplication,
+  IDEMPOTENCY_KEY_PATTERN,
+} from '../../services/applications/create-application.js';
+import { getApplication } from '../../services/applications/get-application.js';
+import { getKrangState } from '../../services/applications/get-krang-state.js';
+import { listApplications } from '../../services/applications/list-applications.js';
+
+/** The borrower the 'bearer' pre-handler verified: every application call acts for them alone. */
+export function borrowerOf(request: FastifyRequest): string {
+  if (request.principal === null) {
+    throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
+  }
+  return request.principal.identityUuid;
+}
+
+const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_KEY_MESSAGE = 'Use 8 to 128 letters, digits, dots, colons, dashes or underscores';
+
+/** The Idempotency-Key header, when the client sent one. */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
+    throw new HttpError(400, 'VALIDATION_ERROR', IDEMPOTENCY_KEY_MESSAGE, {
+      [`headers.${IDEMPOTENCY_KEY_HEADER}`]: [IDEMPOTENCY_KEY_MESSAGE],
+    });
+  }
+  return value;
+}
+
+export const applicationsRoutes: FastifyPluginAsync<{ db: TDb; clock: TClock }> = async (
+  app,
+  deps,
+) => {
+  route(app, postCreateApplication, ({ body, request }) =>
+    createApplication(deps, {
+      identityUuid: borrowerOf(request),
+      flow: 'WEB',
+      body,
+      idempotencyKey: idempotencyKeyOf(request),
+    }),
+  );
+  route(app, postCreateMobileFlowApplication, ({ body, request }) =>
+    createApplication(deps, {
+      identityUuid: borrowerOf(request),
+      flow: 'MOBILE',
+      body,
+      idempotencyKey: idempotencyKeyOf(request),
+    }),
+  );
+  route(app, getUserApps, ({ request }) => listApplications(deps, borrowerOf(request)));
+  route(app, getApplicationEndpoint, ({ params, request }) =>
+    getApplication(deps, { identityUuid: borrowerOf(request), appUuid: params.appUuid }),
+  );
+  route(app, getKrangStateEndpoint, ({ params, request }) =>
+    getKrangState(deps.db, { identityUuid: borrowerOf(request), appUuid: params.appUuid }),
+  );
+};

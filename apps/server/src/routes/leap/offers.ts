@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  getOffers,
+  getSelectedOffer as getSelectedOfferEndpoint,
+  postRequestedOffer,
+  postSelectOffer,
+} from '@pledge/contract';
+import type { TPricesPort } from '../../adapters/prices/port.js';
+import type { TDb } from '../../db/pool.js';
+import { route } from '../../http/route.js';
+import type { TClock } from '../../security/jwt.js';
+import { acceptOffer } from '../../services/offers/accept-offer.js';
+import { getSelectedOffer } from '../../services/offers/get-selected-offer.js';
+import { listOffers } from '../../services/offers/list-offers.js';
+import { requestOffer } from '../../services/offers/request-offer.js';
+import { borrowerOf } from './applications.js';
+
+export const offersRoutes: FastifyPluginAsync<{
+  db: TDb;
+  clock: TClock;
+  prices: TPricesPort;
+}> = async (app, deps) => {
+  route(app, postRequestedOffer, ({ params, body, request }) =>
+    requestOffer(deps, { identityUuid: borrowerOf(request), appUuid: params.appUuid, body }),
+  );
+  route(app, getOffers, ({ params, request }) =>
+    listOffers(deps, { identityUuid: borrowerOf(request), appUuid: params.appUuid }),
+  );
+  route(app, getSelectedOfferEndpoint, ({ params, request }) =>
+    getSelectedOffer(deps.db, { identityUuid: borrowerOf(request), appUuid: params.appUuid }),
+  );
+  route(app, postSelectOffer, ({ params, body, request }) =>
+    acceptOffer(deps, {
+      identityUuid: borrowerOf(request),
+      appUuid: params.appUuid,
+      offerUuid: body.offerUuid,
+    }),
+  );
+};

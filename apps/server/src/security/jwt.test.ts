@@ -1,0 +1,117 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { describe, expect, it } from 'vitest';
+import {
+  ACCESS_TOKEN_ISSUER,
+  ACCESS_TOKEN_TTL_S,
+  createJwtService,
+  loadOrCreateSandboxJwtKey,
+  parseJwtPrivateKey,
+} from './jwt.js';
+
+const SUBJECT = '0b7e4c1a-2f3d-4e5f-8a9b-0c1d2e3f4a5b';
+const newKey = () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+
+describe('access tokens', () => {
+  const now = new Date('2025-03-01T12:00:00Z');
+  const service = createJwtService({ privateKey: newKey(), clock: () => now });
+
+  it('issues an ES256 token with the pinned claims', async () => {
+    const token = await service.issue({ subject: SUBJECT, audience: 'customer' });
+    expect(decodeProtectedHeader(token.jwt)).toMatchObject({ alg: 'ES256', typ: 'JWT' });
+    const claims = decodeJwt(token.jwt);
+    expect(claims).toEqual({
+      sub: SUBJECT,
+      aud: 'pledge:customer',
+      iss: ACCESS_TOKEN_ISSUER,
+      jti: token.jti,
+      iat: now.getTime() / 1000,
+      exp: now.getTime() / 1000 + ACCESS_TOKEN_TTL_S,
+    });
+    expect(ACCESS_TOKEN_TTL_S).toBe(15 * 60);
+    expect(token.expiresAt.getTime()).toBe(now.getTime() + ACCESS_TOKEN_TTL_S * 1000);
+  });
+
+  it('verifies a token for its own audience only', async () => {
+    const token = await service.issue({ subject: SUBJECT, audience: 'agent' });
+    expect(await service.verify(token.jwt, 'agent')).toEqual({
+      subject: SUBJECT,
+      audience: 'agent',
+      jti: token.jti,
+      expiresAt: token.expiresAt,
+    });
+    expect(await service.verify(token.jwt, 'customer')).toBeNull();
+  });
+
+  it('refuses an expired token, a token of another key and a tampered one', async () => {
+    const token = await service.issue({ subject: SUBJECT, audience: 'customer' });
+    const later = createJwtService({
+      privateKey: newKey(),
+      clock: () => new Date(now.getTime() + (ACCESS_TOKEN_TTL_S + 10) * 1000),
+    });
+    expect(await later.verify(token.jwt, 'customer')).toBeNull();
+    const [header, payload, signature] = token.jwt.split('.');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...decodeJwt(token.jwt), sub: 'someone-else' }),
+    ).toString('base64url');
+    expect(await service.verify(`${header}.${forgedPayload}.${signature}`, 'customer')).toBeNull();
+    expect(await service.verify('', 'customer')).toBeNull();
+    expect(await service.verify('x'.repeat(5000), 'customer')).toBeNull();
+    // An unsigned token ("alg": "none") is never accepted.
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
+    expect(await service.verify(none, 'customer')).toBeNull();
+  });
+
+  it('refuses a token that expired on the same key', async () => {
+    let at = now;
+    const clocked = createJwtService({ privateKey: newKey(), clock: () => at });
+    const token = await clocked.issue({ subject: SUBJECT, audience: 'customer' });
+    at = new Date(now.getTime() + (ACCESS_TOKEN_TTL_S + 10) * 1000);
+    expect(await clocked.verify(token.jwt, 'customer')).toBeNull();
+  });
+});
+
+describe('signing keys', () => {
+  it('reads a P-256 PKCS8 PEM, also with escaped line breaks', () => {
+    const pem = newKey().export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(parseJwtPrivateKey(pem)).not.toBeNull();
+    expect(parseJwtPrivateKey(pem.replace(/\n/g, '\\n'))).not.toBeNull();
+  });
+
+  it.each([
+    ['garbage', 'not a key'],
+    [
+      'an RSA key',
+      generateKeyPairSync('rsa', { modulusLength: 2048 })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
+    ],
+    [
+      'a P-384 key',
+      generateKeyPairSync('ec', { namedCurve: 'P-384' })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
+    ],
+  ])('refuses %s', (_name, pem) => {
+    expect(parseJwtPrivateKey(pem)).toBeNull();
+  });
+
+  it('creates the sandbox key once, private to its owner', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pledge-jwt-'));
+    try {
+      const first = loadOrCreateSandboxJwtKey(dataDir);
+      const file = path.join(dataDir, 'keys', 'jwt-private-key.pem');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const second = loadOrCreateSandboxJwtKey(dataDir);
+      expect(second.export({ type: 'pkcs8', format: 'pem' })).toEqual(
+        first.export({ type: 'pkcs8', format: 'pem' }),
+      );
+      expect(readFileSync(file, 'utf8')).toContain('BEGIN PRIVATE KEY');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

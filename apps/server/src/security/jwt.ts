@@ -1,0 +1,131 @@
+/**
+ * Access tokens of the identity broker: ES256 JWTs (P-256) with a short life, one audience each
+ * (`pledge:customer`, `pledge:agent`) and a unique `jti` so that a signed-out token can be revoked.
+ * The private key comes from JWT_PRIVATE_KEY (PKCS8 PEM) or, in the sandbox, from a key generated
+ * once under DATA_DIR/keys.
+ */
+import { randomUUID, createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { SignJWT, calculateJwkThumbprint, exportJWK, jwtVerify } from 'jose';
+import type { TSignInAudience } from '@pledge/domain';
+
+export const ACCESS_TOKEN_ALGORITHM = 'ES256';
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const ACCESS_TOKEN_ISSUER = 'urn:pledge:identity-broker';
+/** Allowed disagreement between the clocks of two instances. */
+const CLOCK_TOLERANCE_S = 5;
+/** Longer strings are not tokens of ours; refuse before parsing. */
+export const ACCESS_TOKEN_MAX_LENGTH = 2048;
+const SANDBOX_KEY_FILE = 'jwt-private-key.pem';
+
+export type TClock = () => Date;
+
+export function audienceClaim(audience: TSignInAudience): string {
+  return `pledge:${audience}`;
+}
+
+export interface TIssuedToken {
+  jwt: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+export interface TVerifiedToken {
+  subject: string;
+  audience: TSignInAudience;
+  jti: string;
+  expiresAt: Date;
+}
+
+export interface TJwtService {
+  issue(input: { subject: string; audience: TSignInAudience }): Promise<TIssuedToken>;
+  /** The claims of a valid token of that audience, or null (bad signature, expired, other audience). */
+  verify(jwt: string, audience: TSignInAudience): Promise<TVerifiedToken | null>;
+}
+
+/** A P-256 private key from PKCS8 PEM; null when the text is not one. */
+export function parseJwtPrivateKey(pem: string): KeyObject | null {
+  // Process managers often carry a PEM on one line with literal "\n".
+  const text = pem.includes('\\n') ? pem.replace(/\\n/g, '\n') : pem;
+  try {
+    const key = createPrivateKey({ key: text, format: 'pem' });
+    const isP256 =
+      key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
+    return isP256 ? key : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The sandbox signing key: generated once and kept private beside the other sandbox keys. */
+export function loadOrCreateSandboxJwtKey(dataDir: string): KeyObject {
+  const keysDir = path.join(dataDir, 'keys');
+  const file = path.join(keysDir, SANDBOX_KEY_FILE);
+  if (existsSync(file)) {
+    const key = parseJwtPrivateKey(readFileSync(file, 'utf8'));
+    if (key === null) {
+      throw new Error(`${file} is not a P-256 private key; remove it to generate a new one`);
+    }
+    return key;
+  }
+  mkdirSync(keysDir, { recursive: true, mode: 0o700 });
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return privateKey;
+}
+
+export function createJwtService(options: {
+  privateKey: KeyObject;
+  clock?: TClock;
+  ttlSeconds?: number;
+}): TJwtService {
+  const { privateKey } = options;
+  const clock = options.clock ?? (() => new Date());
+  const ttlSeconds = options.ttlSeconds ?? ACCESS_TOKEN_TTL_S;
+  const publicKey = createPublicKey(privateKey);
+  // The key id lets verifiers pick the right key once keys rotate.
+  const keyId = exportJWK(publicKey).then((jwk) => calculateJwkThumbprint(jwk));
+
+  return {
+    async issue({ subject, audience }) {
+      const issuedAtS = Math.floor(clock().getTime() / 1000);
+      const expiresAtS = issuedAtS + ttlSeconds;
+      const jti = randomUUID();
+      const jwt = await new SignJWT({})
+        .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT', kid: await keyId })
+        .setSubject(subject)
+        .setAudience(audienceClaim(audience))
+        .setIssuer(ACCESS_TOKEN_ISSUER)
+        .setJti(jti)
+        .setIssuedAt(issuedAtS)
+        .setExpirationTime(expiresAtS)
+        .sign(privateKey);
+      return { jwt, jti, expiresAt: new Date(expiresAtS * 1000) };
+    },
+
+    async verify(jwt, audience) {
+      if (jwt.length === 0 || jwt.length > ACCESS_TOKEN_MAX_LENGTH) return null;
+      try {
+        const { payload } = await jwtVerify(jwt, publicKey, {
+          algorithms: [ACCESS_TOKEN_ALGORITHM],
+          issuer: ACCESS_TOKEN_ISSUER,
+          audience: audienceClaim(audience),
+          requiredClaims: ['sub', 'jti', 'iat', 'exp'],
+          currentDate: clock(),
+          clockTolerance: CLOCK_TOLERANCE_S,
+        });
+        const { sub, jti, exp } = payload;
+        if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number') {
+          return null;
+        }
+        return { subject: sub, audience, jti, expiresAt: new Date(exp * 1000) };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Rate limits kept in PostgreSQL, so that every app instance counts against the same numbers: a
+ * sliding window of counted attempts per bucket (a rule and its subject: an address, an IP). A
+ * refused attempt is not counted, so a bucket never holds more rows than its limit.
+ */
+import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { TDb } from '../db/pool.js';
+import { rateLimitHits } from '../db/schema/index.js';
+import { HttpError } from '../http/errors.js';
+import type { TFieldCipher } from './field-encryption.js';
+import type { TClock } from './jwt.js';
+
+export interface TRateLimitRule {
+  /** Names the bucket family ("otp-start:address"); part of the bucket key. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+export interface TRateLimitCharge {
+  rule: TRateLimitRule;
+  /** Who is counted: an address, an IP. Stored only as a keyed digest. */
+  subject: string;
+}
+
+/** Expired rows removed per counted attempt: the table cleans itself without a job. */
+const PRUNE_BATCH_ROWS = 100;
+const BUCKET_DIGEST_PURPOSE = 'rate-limit';
+
+export class RateLimitedError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(
+      429,
+      'RATE_LIMITED',
+      `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+  }
+}
+
+export interface TRateLimiter {
+  /**
+   * Counts one attempt against every charge, or none when any is over its limit; then throws
+   * RateLimitedError with the longest wait.
+   */
+  consume(charges: readonly TRateLimitCharge[]): Promise<void>;
+}
+
+export function createRateLimiter(deps: {
+  db: TDb;
+  cipher: Pick<TFieldCipher, 'blindIndex'>;
+  clock: TClock;
+}): TRateLimiter {
+  const { db, cipher, clock } = deps;
+  return {
+    async consume(charges) {
+      const now = clock();
+      const buckets = charges
+        .map((charge) => ({
+          rule: charge.rule,
+          bucket: cipher.blindIndex(
+            `${charge.rule.name}\u0000${charge.subject.toLowerCase()}`,
+            BUCKET_DIGEST_PURPOSE,
+          ),
+        }))
+        // A fixed order of locks: two requests sharing buckets never wait on each other in a cycle.
+        .sort((a, b) => a.bucket.localeCompare(b.bucket));
+
+      const retryAfterMs = await db.transaction(async (tx) => {
+        let longestWaitMs = 0;
+        for (const { rule, bucket } of buckets) {
+          // Serialises attempts on one bucket across instances for the rest of the transaction.
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${bucket}, 0))`);
+          const since = new Date(now.getTime() - rule.windowMs);
+          const [counted] = await tx
+            .select({ hits: count(), oldest: sql<Date | null>`min(${rateLimitHits.at})` })
+            .from(rateLimitHits)
+            .where(and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.at, since)));
+          if ((counted?.hits ?? 0) >= rule.max) {
+            const oldest = counted?.oldest ? new Date(counted.oldest) : now;
+            longestWaitMs = Math.max(
+              longestWaitMs,
+              oldest.getTime() + rule.windowMs - now.getTime(),
+            );
+          }
+        }
+        if (longestWaitMs > 0) return longestWaitMs;
+        await tx.insert(rateLimitHits).values(
+          buckets.map(({ rule, bucket }) => ({
+            bucket,
+            at: now,
+            expiresAt: new Date(now.getTime() + rule.windowMs),
+          })),
+        );
+        const expired = tx
+          .select({ id: rateLimitHits.id })
+          .from(rateLimitHits)
+          .where(lt(rateLimitHits.expiresAt, now))
+          .limit(PRUNE_BATCH_ROWS);
+        await tx.delete(rateLimitHits).where(inArray(rateLimitHits.id, expired));
+        return 0;
+      });
+      if (retryAfterMs > 0) throw new RateLimitedError(Math.ceil(retryAfterMs / 1000));
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Applications as stored and as the API shows them, and how a use case finds the caller's own:
+ * any other id, someone else's included, is "not found" (never 403, so an id says nothing).
+ */
+import type { TApplication } from '@pledge/contract';
+import { and, eq } from 'drizzle-orm';
+import type { TDb } from '../../db/pool.js';
+import { applications } from '../../db/schema/index.js';
+import { HttpError } from '../../http/errors.js';
+import type { TClock } from '../../security/jwt.js';
+import { offersByUuid, openOffersByApplication, toOfferView } from '../offers/offer-record.js';
+
+export type TApplicationRow = typeof applications.$inferSelect;
+
+/** What the application use cases need: the database and the time. */
+export interface TApplicationDeps {
+  db: TDb;
+  clock: TClock;
+}
+
+export function applicationNotFound(): HttpError {
+  return new HttpError(404, 'NOT_FOUND', 'Application not found');
+}
+
+/** The caller's application, or 404. */
+export async function findOwnedApplication(
+  db: TDb,
+  identityUuid: string,
+  appUuid: string,
+): Promise<TApplicationRow> {
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.uuid, appUuid), eq(applications.identityUuid, identityUuid)));
+  if (row === undefined) throw applicationNotFound();
+  return row;
+}
+
+/**
+ * The caller's application, locked for the rest of the transaction (SELECT … FOR UPDATE), or 404.
+ * Use cases that decide on its state take this lock first, so that two requests decide in turn.
+ */
+export async function lockOwnedApplication(
+  tx: TDb,
+  identityUuid: string,
+  appUuid: string,
+): Promise<TApplicationRow> {
+  const [row] = await tx
+    .select()
+    .from(applications)
+    .where(and(eq(applications.uuid, appUuid), eq(applications.identityUuid, identityUuid)))
+    .for('update');
+  if (row === undefined) throw applicationNotFound();
+  return row;
+}
+
+/** The application entity of the API for each row, in the rows' order, with two queries in all. */
+export async function toApplicationViews(
+  db: TDb,
+  rows: readonly TApplicationRow[],
+  now: Date,
+): Promise<TApplication[]> {
+  const open = await openOffersByApplication(
+    db,
+    rows.map((row) => row.uuid),
+    now,
+  );
+  const selected = await offersByUuid(
+    db,
+    rows.flatMap((row) => (row.selectedOfferUuid === null ? [] : [row.selectedOfferUuid])),
+  );
+  return rows.map((row) => {
+    const selectedRow =
+      row.selectedOfferUuid === null ? undefined : selected.get(row.selectedOfferUuid);
+    return {
+      appUuid: row.uuid,
+      identityUuid: row.identityUuid,
+      organization: row.organization,
+      state: row.state,
+      stage: row.stage,
+      isRollForward: row.isRollForward,
+      isInternational: row.isInternational,
+      isCelsiusRefi: row.isCelsiusRefi,
+      // Collateral is tracked from the deposit wallet, which exists once documents are signed.
+      collateral: null,
+      offers: open.get(row.uuid) ?? [],
+      selectedOffer: selectedRow === undefined ? null : toOfferView(selectedRow),
+      rollForwardLoanDetails: null,
+      celsiusLoanNumbers: [],
+      celsiusTopUpExpirationDate: null,
+      stabilizationOptIn: null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+export async function toApplicationView(
+  db: TDb,
+  row: TApplicationRow,
+  now: Date,
+): Promise<TApplication> {
+  const [view] = await toApplicationViews(db, [row], now);
+  if (view === undefined) throw new Error('An application view was not built');
+  return view;
+}

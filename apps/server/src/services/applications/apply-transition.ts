@@ -1,0 +1,103 @@
+/**
+ * The one way an application changes state. In one transaction it locks the row, asks the domain's
+ * state machine whether the event is allowed from the current state, writes the new state and
+ * stage (with any columns that change together with them) and appends the audit event. Called
+ * with a transaction, it joins it (as a savepoint), so a caller's other writes commit with it.
+ */
+import {
+  nextStateOrThrow,
+  stageOf,
+  type TApplicationEvent,
+  type TApplicationState,
+  type TTransitionContext,
+} from '@pledge/domain';
+import { and, eq } from 'drizzle-orm';
+import type { TDb } from '../../db/pool.js';
+import { applications, auditEvents } from '../../db/schema/index.js';
+import { HttpError } from '../../http/errors.js';
+import { applicationNotFound, type TApplicationRow } from './application-record.js';
+
+/** audit_events.entity_type of applications. */
+export const APPLICATION_ENTITY = 'application';
+
+/** Columns a transition may write together with the state; the state machine owns the rest. */
+export type TApplicationChanges = Partial<
+  Omit<
+    typeof applications.$inferInsert,
+    'uuid' | 'identityUuid' | 'state' | 'stage' | 'version' | 'createdAt' | 'updatedAt'
+  >
+>;
+
+export interface TTransitionInput {
+  appUuid: string;
+  event: TApplicationEvent;
+  /** Who: `borrower:<identity uuid>`, `agent:<address>` or `system:<job kind>`. */
+  actor: string;
+  /** Why, in words for the audit trail; the event's name by default. */
+  reason?: string;
+  /** Facts the state machine branches on (international, top-up, retry window). */
+  context?: TTransitionContext;
+  changes?: TApplicationChanges;
+  /** Refuse (409) unless the application is still at this version (optimistic locking). */
+  expectedVersion?: number;
+  /** When; now by default. */
+  at?: Date;
+}
+
+export interface TTransitionResult {
+  from: TApplicationState;
+  application: TApplicationRow;
+}
+
+export async function applyTransition(
+  db: TDb,
+  input: TTransitionInput,
+): Promise<TTransitionResult> {
+  const at = input.at ?? new Date();
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(applications)
+      .where(eq(applications.uuid, input.appUuid))
+      .for('update');
+    if (current === undefined) throw applicationNotFound();
+    if (input.expectedVersion !== undefined && current.version !== input.expectedVersion) {
+      throw new HttpError(
+        409,
+        'APPLICATION_CHANGED',
+        'The application changed in the meantime. Reload it and try again.',
+      );
+    }
+    const to = nextStateOrThrow(current.state, input.event, input.context);
+    const [application] = await tx
+      .update(applications)
+      .set({
+        ...input.changes,
+        state: to,
+        stage: stageOf(to),
+        version: current.version + 1,
+        updatedAt: at,
+      })
+      .where(and(eq(applications.uuid, current.uuid), eq(applications.version, current.version)))
+      .returning();
+    // The row is locked, so the version cannot have moved; a miss means the lock was not held.
+    if (application === undefined) throw new Error('The locked application could not be updated');
+    await tx.insert(auditEvents).values({
+      entityType: APPLICATION_ENTITY,
+      entityId: current.uuid,
+      actor: input.actor,
+      fromState: current.state,
+      toState: to,
+      reason: input.reason ?? input.event,
+      at,
+    });
+    return { from: current.state, application };
+  });
+}
+
+/** Audit actor names. */
+export const actors = {
+  borrower: (identityUuid: string) => `borrower:${identityUuid}`,
+  agent: (email: string) => `agent:${email}`,
+  system: (what: string) => `system:${what}`,
+} as const;

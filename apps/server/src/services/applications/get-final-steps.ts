@@ -1,0 +1,66 @@
+/**
+ * The final-steps checklist of /{appUuid}/next-steps (document 1 §3, §4), computed from the
+ * application. The identity and disbursement rows start NOT_STARTED: they move once an ID is
+ * uploaded or a payout account given, which the identity and disbursement services record.
+ */
+import type { TFinalSteps } from '@pledge/contract';
+import {
+  overallFinalStepsStatus,
+  type TApplicationState,
+  type TFinalStepItem,
+  type TFinalStepStatus,
+} from '@pledge/domain';
+import type { TDb } from '../../db/pool.js';
+import { findOwnedApplication } from './application-record.js';
+
+/** Signing is over in these: every document was signed. */
+const SIGNED_STATES: ReadonlySet<TApplicationState> = new Set([
+  'WAITING_FOR_COLLATERAL',
+  'CRYPTO_FUNDING_VERIFY',
+  'BORROWER_MICRO_DEPOSIT_CONFIRM',
+  'MANUAL_FUNDING_RELEASE',
+  'COMPLETE',
+  'PAID_OFF',
+  'COLLATERAL_RELEASED',
+]);
+
+function agreementsStatus(state: TApplicationState): TFinalStepStatus {
+  if (state === 'SIGN_DOCS') return 'IN_PROGRESS';
+  return SIGNED_STATES.has(state) ? 'COMPLETED' : 'NOT_STARTED';
+}
+
+/** Collateral counts as posted once the deposits were confirmed (the funding is verified). */
+function collateralStatus(state: TApplicationState): TFinalStepStatus {
+  if (state === 'WAITING_FOR_COLLATERAL' || !SIGNED_STATES.has(state)) return 'NOT_STARTED';
+  return 'COMPLETED';
+}
+
+export interface TFinalStepsProgress {
+  identity: TFinalStepStatus;
+  disbursement: TFinalStepStatus;
+}
+
+/** The checklist of an application in a state, given how far identity and disbursement are. */
+export function finalStepsOf(
+  application: { state: TApplicationState; isRollForward: boolean },
+  progress: TFinalStepsProgress,
+): TFinalSteps {
+  const items: TFinalStepItem[] = [
+    { name: 'Verify Identity', status: progress.identity },
+    { name: 'Review Agreements', status: agreementsStatus(application.state) },
+    { name: 'Disbursement Account', status: progress.disbursement },
+    { name: 'Post Collateral', status: collateralStatus(application.state) },
+  ];
+  return {
+    items,
+    status: overallFinalStepsStatus(items, { isRenewal: application.isRollForward }),
+  };
+}
+
+export async function getFinalSteps(
+  db: TDb,
+  input: { identityUuid: string; appUuid: string },
+): Promise<TFinalSteps> {
+  const application = await findOwnedApplication(db, input.identityUuid, input.appUuid);
+  return finalStepsOf(application, { identity: 'NOT_STARTED', disbursement: 'NOT_STARTED' });
+}

@@ -1,0 +1,210 @@
+/**
+ * Takes an application from submitted details to a credit decision, one step per transaction:
+ *   ATTACH_PROFILE → SOFT_CREDIT: the saved profile is attached to the application;
+ *   SOFT_CREDIT → GEN_APP_DISCLOSURES, SOFT_CREDIT_NO_MATCH / _LOCKED / _FROZEN or DECLINED: the
+ *     bureau's answer, recorded in credit_checks;
+ *   GEN_APP_DISCLOSURES → SIGN_DOCS: the disclosures the borrower must sign are recorded.
+ * Each step acts on the state it finds (under the row lock), so running it again after a crash, or
+ * twice, repeats nothing that was committed.
+ *
+ * International borrowers skip the US bureau: they have no SSN or US credit file, and their loan is
+ * decided on the collateral alone. Their check is recorded as NOT_REQUIRED and counts as approved.
+ */
+import type { TApplicationEvent, TApplicationState } from '@pledge/domain';
+import { eq } from 'drizzle-orm';
+import {
+  CreditBureauRequestError,
+  type TCreditBureauPort,
+  type TSoftPullOutcome,
+  type TSoftPullRequest,
+  type TSoftPullResult,
+} from '../../adapters/credit-bureau/port.js';
+import type { TDb } from '../../db/pool.js';
+import { applications, creditChecks, profiles } from '../../db/schema/index.js';
+import { PermanentJobError } from '../../jobs/job-definition.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
+import type { TClock } from '../../security/jwt.js';
+import type { TApplicationRow } from '../applications/application-record.js';
+import { actors, applyTransition } from '../applications/apply-transition.js';
+import { recordRequiredDisclosures } from '../applications/required-disclosures.js';
+import { openDetails, profileSsnContext } from '../profile/sealed-profile.js';
+
+export interface TCreditCheckDeps {
+  db: TDb;
+  cipher: TFieldCipher;
+  creditBureau: TCreditBureauPort;
+  clock: TClock;
+}
+
+const ACTOR = actors.system('credit-check');
+
+const EVENT_BY_OUTCOME: Readonly<Record<TSoftPullOutcome, TApplicationEvent>> = {
+  APPROVED: 'CREDIT_APPROVED',
+  NO_MATCH: 'CREDIT_NO_MATCH',
+  LOCKED: 'CREDIT_LOCKED',
+  FROZEN: 'CREDIT_FROZEN',
+  DECLINED: 'CREDIT_DECLINED',
+};
+
+/** The states this job moves on from; any other state means there is nothing (left) to do. */
+const STEP_STATES: readonly TApplicationState[] = [
+  'ATTACH_PROFILE',
+  'SOFT_CREDIT',
+  'GEN_APP_DISCLOSURES',
+];
+
+async function lockApplication(tx: TDb, appUuid: string): Promise<TApplicationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(applications)
+    .where(eq(applications.uuid, appUuid))
+    .for('update');
+  return row;
+}
+
+/** Runs `step` with the application locked, if it is still in `state`. */
+async function inState(
+  db: TDb,
+  appUuid: string,
+  state: TApplicationState,
+  step: (tx: TDb, application: TApplicationRow) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const application = await lockApplication(tx, appUuid);
+    if (application?.state === state) await step(tx, application);
+  });
+}
+
+/** What the bureau needs, from the profile saved with the details. */
+async function softPullRequestFor(
+  deps: TCreditCheckDeps,
+  application: TApplicationRow,
+): Promise<TSoftPullRequest> {
+  const identityUuid = application.identityUuid;
+  const [profile] = await deps.db
+    .select({ detailsSealed: profiles.detailsSealed, ssnSealed: profiles.ssnSealed })
+    .from(profiles)
+    .where(eq(profiles.identityUuid, identityUuid));
+  if (profile?.ssnSealed == null) {
+    throw new PermanentJobError(`Application ${application.uuid} has no SSN on file`);
+  }
+  const details = openDetails(deps.cipher, identityUuid, profile.detailsSealed);
+  const home = details.addresses.find((address) => address.type === 'HOME') ?? details.addresses[0];
+  if (home === undefined || details.dob === null) {
+    throw new PermanentJobError(
+      `Application ${application.uuid} has no home address or birth date`,
+    );
+  }
+  return {
+    referenceId: application.uuid,
+    ssn: deps.cipher.decryptText(profile.ssnSealed, profileSsnContext(identityUuid)),
+    firstName: details.name.firstName,
+    lastName: details.name.lastName,
+    dob: details.dob,
+    address: {
+      street1: home.street1,
+      street2: home.street2,
+      city: home.city,
+      state: home.state,
+      zip: home.zip,
+    },
+  };
+}
+
+async function attachProfile(deps: TCreditCheckDeps, appUuid: string): Promise<void> {
+  await inState(deps.db, appUuid, 'ATTACH_PROFILE', async (tx) => {
+    await applyTransition(tx, {
+      appUuid,
+      event: 'PROFILE_ATTACHED',
+      actor: ACTOR,
+      reason: 'profile attached',
+      at: deps.clock(),
+    });
+  });
+}
+
+async function decideCredit(deps: TCreditCheckDeps, application: TApplicationRow): Promise<void> {
+  const appUuid = application.uuid;
+  if (application.isInternational) {
+    await inState(deps.db, appUuid, 'SOFT_CREDIT', async (tx) => {
+      const at = deps.clock();
+      await tx
+        .insert(creditChecks)
+        .values({ applicationUuid: appUuid, outcome: 'NOT_REQUIRED', at });
+      await applyTransition(tx, {
+        appUuid,
+        event: 'CREDIT_APPROVED',
+        actor: ACTOR,
+        reason: 'international borrower: no US credit bureau applies',
+        at,
+      });
+    });
+    return;
+  }
+
+  // The pull happens outside any transaction: no row stays locked while the bureau answers.
+  let result: TSoftPullResult;
+  try {
+    result = await deps.creditBureau.softPull(await softPullRequestFor(deps, application));
+  } catch (error) {
+    if (error instanceof CreditBureauRequestError) throw new PermanentJobError(error.message);
+    throw error;
+  }
+  await inState(deps.db, appUuid, 'SOFT_CREDIT', async (tx) => {
+    const at = deps.clock();
+    await tx.insert(creditChecks).values({
+      applicationUuid: appUuid,
+      outcome: result.outcome,
+      bureau: deps.creditBureau.name,
+      bureauReference: result.reference,
+      at,
+    });
+    await applyTransition(tx, {
+      appUuid,
+      event: EVENT_BY_OUTCOME[result.outcome],
+      actor: ACTOR,
+      reason: `soft credit check: ${result.outcome}`,
+      at,
+    });
+  });
+}
+
+async function prepareDisclosures(deps: TCreditCheckDeps, appUuid: string): Promise<void> {
+  await inState(deps.db, appUuid, 'GEN_APP_DISCLOSURES', async (tx, application) => {
+    const at = deps.clock();
+    const kinds = await recordRequiredDisclosures(tx, application, at);
+    await applyTransition(tx, {
+      appUuid,
+      event: 'DISCLOSURES_GENERATED',
+      actor: ACTOR,
+      reason: `disclosures to sign: ${kinds.join(', ')}`,
+      at,
+    });
+  });
+}
+
+export async function runCreditCheck(deps: TCreditCheckDeps, appUuid: string): Promise<void> {
+  // Each pass moves the application at most one step; three steps lead out of STEP_STATES.
+  for (let pass = 0; pass < STEP_STATES.length; pass += 1) {
+    const [application] = await deps.db
+      .select()
+      .from(applications)
+      .where(eq(applications.uuid, appUuid));
+    if (application === undefined) {
+      throw new PermanentJobError(`Application ${appUuid} does not exist`);
+    }
+    switch (application.state) {
+      case 'ATTACH_PROFILE':
+        await attachProfile(deps, appUuid);
+        break;
+      case 'SOFT_CREDIT':
+        await decideCredit(deps, application);
+        break;
+      case 'GEN_APP_DISCLOSURES':
+        await prepareDisclosures(deps, appUuid);
+        break;
+      default:
+        return;
+    }
+  }
+}

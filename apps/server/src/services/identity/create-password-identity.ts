@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { TDb } from '../../db/pool.js';
+import { identities } from '../../db/schema/index.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
+import { hashPassword } from '../../security/password.js';
+import { normalizeEmail } from './email-address.js';
+import { sealTotpSecret } from './totp-secret.js';
+
+export interface TPasswordIdentityInput {
+  email: string;
+  password: string;
+  orgCode: string;
+  /** Base32; turns two-factor sign-in on. */
+  totpSecret?: string;
+  passwordExpiresAt?: Date;
+  activeLegacyCustomerOrgs?: string[];
+  wallet?: { accountAddress: string; groupPolicyAddress: string };
+}
+
+/**
+ * An identity migrated from the legacy identity service: a password (argon2id) and, optionally, a
+ * TOTP secret sealed with the field cipher. Answers its uuid, or null when the address is taken.
+ */
+export async function createPasswordIdentity(
+  deps: { db: TDb; cipher: TFieldCipher },
+  input: TPasswordIdentityInput,
+): Promise<string | null> {
+  const uuid = randomUUID();
+  const [row] = await deps.db
+    .insert(identities)
+    .values({
+      uuid,
+      email: normalizeEmail(input.email),
+      organizationCode: input.orgCode,
+      passwordHash: await hashPassword(input.password),
+      passwordExpiresAt: input.passwordExpiresAt ?? null,
+      activeLegacyCustomerOrgs: input.activeLegacyCustomerOrgs ?? [],
+      walletAccountAddress: input.wallet?.accountAddress ?? null,
+      walletGroupPolicyAddress: input.wallet?.groupPolicyAddress ?? null,
+      ...(input.totpSecret !== undefined
+        ? {
+            totpSecretSealed: sealTotpSecret(deps.cipher, uuid, input.totpSecret),
+            twoFactorEnabled: true,
+            totpVerified: true,
+          }
+        : {}),
+    })
+    .onConflictDoNothing({ target: identities.email })
+    .returning({ uuid: identities.uuid });
+  return row?.uuid ?? null;
+}

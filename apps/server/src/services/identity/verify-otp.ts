@@ -1,0 +1,110 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { TPostOtpVerifyResponse } from '@pledge/contract';
+import type { TSignInAudience } from '@pledge/domain';
+import { otpChallenges, signInRequests } from '../../db/schema/index.js';
+import { HttpError } from '../../http/errors.js';
+import { digestOtpCode, isSameDigest } from '../../security/otp.js';
+import { isActiveAgent } from './agents.js';
+import type { TIdentityDeps, TRequestOrigin } from './deps.js';
+import { digestEmail, normalizeEmail } from './email-address.js';
+import { findOrCreateIdentity } from './find-or-create-identity.js';
+import { DEFAULT_LANDING } from './sign-in-paths.js';
+import { OTP_MAX_WRONG_ATTEMPTS, SIGN_IN_RATE_LIMITS } from './sign-in-limits.js';
+
+export const OTP_MESSAGES = {
+  wrong: 'That code is not right. Check the latest e-mail we sent and try again.',
+  lastWrong: 'That code is not right, and it can no longer be used. Request a new code.',
+  expired: 'That code has expired. Request a new code.',
+  burnt: 'Too many wrong codes. Request a new code.',
+} as const;
+
+type TOutcome = 'accepted' | 'wrong' | 'last-wrong' | 'expired' | 'burnt';
+
+function codeError(message: string): HttpError {
+  return new HttpError(400, 'INVALID_CODE', message, { code: [message] });
+}
+
+/**
+ * Trades an emailed code for a token. A code works once, within its life, and only until its
+ * last allowed wrong try; the first sign-in of a customer address creates its identity.
+ */
+export async function verifyOtp(
+  deps: TIdentityDeps,
+  input: {
+    audience: TSignInAudience;
+    email: string;
+    code: string;
+    nonce: string;
+    origin: TRequestOrigin;
+  },
+): Promise<TPostOtpVerifyResponse> {
+  const { db, cipher, limiter, clock, jwt } = deps;
+  const { audience, origin } = input;
+  const email = normalizeEmail(input.email);
+  await limiter.consume([
+    { rule: SIGN_IN_RATE_LIMITS.otpVerifyPerAddress, subject: `${audience}:${email}` },
+    { rule: SIGN_IN_RATE_LIMITS.otpVerifyPerIp, subject: origin.ip },
+  ]);
+  const now = clock();
+  const emailDigest = digestEmail(cipher, email);
+
+  const outcome = await db.transaction(async (tx): Promise<TOutcome> => {
+    // The newest code of the address is the only one that can work; the row lock makes
+    // concurrent tries count one after the other.
+    const [challenge] = await tx
+      .select()
+      .from(otpChallenges)
+      .where(and(eq(otpChallenges.audience, audience), eq(otpChallenges.emailDigest, emailDigest)))
+      .orderBy(desc(otpChallenges.createdAt))
+      .limit(1)
+      .for('update');
+    if (challenge === undefined) return 'wrong';
+    if (challenge.closedAt !== null) {
+      return challenge.wrongAttempts >= OTP_MAX_WRONG_ATTEMPTS ? 'burnt' : 'wrong';
+    }
+    if (challenge.expiresAt.getTime() <= now.getTime()) return 'expired';
+    const given = digestOtpCode(cipher, challenge.id, input.code);
+    if (!isSameDigest(challenge.codeDigest, given)) {
+      const wrongAttempts = challenge.wrongAttempts + 1;
+      const isLast = wrongAttempts >= OTP_MAX_WRONG_ATTEMPTS;
+      await tx
+        .update(otpChallenges)
+        .set({ wrongAttempts, ...(isLast ? { closedAt: now } : {}) })
+        .where(eq(otpChallenges.id, challenge.id));
+      return isLast ? 'last-wrong' : 'wrong';
+    }
+    await tx.update(otpChallenges).set({ closedAt: now }).where(eq(otpChallenges.id, challenge.id));
+    return 'accepted';
+  });
+
+  switch (outcome) {
+    case 'wrong':
+      throw codeError(OTP_MESSAGES.wrong);
+    case 'last-wrong':
+      throw codeError(OTP_MESSAGES.lastWrong);
+    case 'expired':
+      throw codeError(OTP_MESSAGES.expired);
+    case 'burnt':
+      throw new HttpError(429, 'RATE_LIMITED', OTP_MESSAGES.burnt);
+    case 'accepted':
+      break;
+  }
+  // An agent removed after the code was sent no longer signs in.
+  if (audience === 'agent' && !(await isActiveAgent(db, email))) {
+    throw codeError(OTP_MESSAGES.wrong);
+  }
+
+  const identity = await findOrCreateIdentity(db, { email, orgCode: origin.orgCode });
+  const token = await jwt.issue({ subject: identity.uuid, audience });
+  const [request] = await db
+    .delete(signInRequests)
+    .where(
+      and(
+        eq(signInRequests.audience, audience),
+        eq(signInRequests.nonce, input.nonce),
+        gt(signInRequests.expiresAt, now),
+      ),
+    )
+    .returning({ redirectUrl: signInRequests.redirectUrl });
+  return { jwt: token.jwt, redirectUrl: request?.redirectUrl ?? DEFAULT_LANDING[audience] };
+}

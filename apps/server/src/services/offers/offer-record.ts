@@ -1,0 +1,151 @@
+/**
+ * Offers as stored and as the API shows them (TOffer: dollars, percents, decimal strings), and
+ * when an application's offer may still change.
+ */
+import type { TOffer } from '@pledge/contract';
+import {
+  Decimal,
+  centsToUsd,
+  isOfferedCollateralType,
+  type TOfferTerms,
+  type TResidence,
+} from '@pledge/domain';
+import { and, asc, gt, inArray, isNull } from 'drizzle-orm';
+import type { TDb } from '../../db/pool.js';
+import { offers } from '../../db/schema/index.js';
+import { HttpError } from '../../http/errors.js';
+import type { TApplicationRow } from '../applications/application-record.js';
+
+export type TOfferRow = typeof offers.$inferSelect;
+
+/** A coin quantity read from numeric(30,18) without its trailing zeros: "1.500000…" → "1.5". */
+export function coinQuantityText(stored: string): string {
+  return new Decimal(stored).toFixed();
+}
+
+/** The row of a freshly computed offer. */
+export function offerRowOf(input: {
+  applicationUuid: string;
+  terms: TOfferTerms;
+  residence: TResidence;
+  priceCents: number;
+  priceAsOf: Date;
+  createdAt: Date;
+  expiresAt: Date;
+}): typeof offers.$inferInsert {
+  const { terms, residence } = input;
+  return {
+    applicationUuid: input.applicationUuid,
+    amountCents: terms.amountCents,
+    drawAmountCents: terms.drawAmountCents,
+    termMonths: terms.termMonths,
+    ltvPct: terms.ltvPct,
+    interestRateBps: terms.interestRateBps,
+    interestRatePct: terms.interestRatePct,
+    annualPercentageRatePct: terms.annualPercentageRatePct,
+    originationFeeBps: terms.originationFeeBps,
+    originationFeeAmountCents: terms.originationFeeAmountCents,
+    estimatedMonthlyPaymentCents: terms.estimatedMonthlyPaymentCents,
+    collateralType: terms.collateralType,
+    collateralUnits: terms.collateralUnits,
+    minCollateralUnits: terms.minCollateralUnits,
+    collateralAmountCents: terms.collateralAmountCents,
+    warningPriceCents: terms.warningPriceCents,
+    marginCallPriceCents: terms.marginCallPriceCents,
+    liquidationPriceCents: terms.liquidationPriceCents,
+    courtesyNoticeLtvPct: String(terms.courtesyNoticeLtvPct),
+    tierId: terms.tierId,
+    financeChargeCents: terms.financeChargeCents,
+    totalOfPaymentsCents: terms.totalOfPaymentsCents,
+    paymentSchedule: terms.paymentSchedule,
+    stateCode: residence.kind === 'state' ? residence.state : null,
+    countryCode: residence.kind === 'country' ? residence.countryCode : null,
+    priceCents: input.priceCents,
+    priceAsOf: input.priceAsOf,
+    createdAt: input.createdAt,
+    expiresAt: input.expiresAt,
+  };
+}
+
+export function toOfferView(row: TOfferRow): TOffer {
+  if (!isOfferedCollateralType(row.collateralType)) {
+    throw new Error(`Offer ${row.uuid} holds an unknown collateral type`);
+  }
+  return {
+    uuid: row.uuid,
+    amount: centsToUsd(row.amountCents),
+    drawAmount: centsToUsd(row.drawAmountCents),
+    term: row.termMonths,
+    ltv: Number(row.ltvPct),
+    interestRate: Number(row.interestRatePct),
+    annualPercentageRate: Number(row.annualPercentageRatePct),
+    // Basis points to a percent number, exactly: 150 → 1.5.
+    originationFee: Number(new Decimal(row.originationFeeBps).div(100).toFixed()),
+    originationFeeAmount: centsToUsd(row.originationFeeAmountCents),
+    estimatedMonthlyPayment: centsToUsd(row.estimatedMonthlyPaymentCents),
+    collateral: { type: row.collateralType },
+    collateralUnits: coinQuantityText(row.collateralUnits),
+    minCollateralUnits: coinQuantityText(row.minCollateralUnits),
+    collateralAmount: centsToUsd(row.collateralAmountCents),
+    postTopUpLoanToValue: null,
+    celsiusTopUpRequired: false,
+    collateralReuseConsent: null,
+    state: row.stateCode,
+    countryCode: row.countryCode,
+  };
+}
+
+/**
+ * The offers open on each application: not accepted, not replaced by a newer request, not
+ * expired. Keyed by application uuid; one query for any number of applications.
+ */
+export async function openOffersByApplication(
+  db: TDb,
+  applicationUuids: readonly string[],
+  now: Date,
+): Promise<Map<string, TOffer[]>> {
+  const byApplication = new Map<string, TOffer[]>();
+  if (applicationUuids.length === 0) return byApplication;
+  const rows = await db
+    .select()
+    .from(offers)
+    .where(
+      and(
+        inArray(offers.applicationUuid, [...applicationUuids]),
+        isNull(offers.acceptedAt),
+        isNull(offers.supersededAt),
+        gt(offers.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(offers.createdAt), asc(offers.uuid));
+  for (const row of rows) {
+    const list = byApplication.get(row.applicationUuid) ?? [];
+    list.push(toOfferView(row));
+    byApplication.set(row.applicationUuid, list);
+  }
+  return byApplication;
+}
+
+/** Offers by uuid (the applications' selected offers), in one query. */
+export async function offersByUuid(
+  db: TDb,
+  offerUuids: readonly string[],
+): Promise<Map<string, TOfferRow>> {
+  if (offerUuids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(offers)
+    .where(inArray(offers.uuid, [...offerUuids]));
+  return new Map(rows.map((row) => [row.uuid, row]));
+}
+
+export const OFFER_LOCKED_MESSAGE =
+  'The offer can no longer be changed: the loan details have been submitted';
+
+/** Offers are (re)priced only on a new loan that is still on /start. */
+export function assertOfferOpen(application: TApplicationRow): void {
+  const isOnStart = application.state === 'CREATED' || application.state === 'OFFER_ACCEPTED';
+  if (!isOnStart || application.isRollForward || application.isCelsiusRefi) {
+    throw new HttpError(409, 'OFFER_LOCKED', OFFER_LOCKED_MESSAGE);
+  }
+}

@@ -1,0 +1,25 @@
+import type { TBrand } from '@pledge/contract';
+import type { TEmailMessage } from '../../adapters/email/port.js';
+
+/** The confirmation of a waitlist sign-up, in the brand's name. */
+export function waitlistConfirmationMessage(input: {
+  to: string;
+  stateName: string;
+  brand: Pick<TBrand, 'companyName' | 'supportEmail' | 'supportPhone'>;
+}): TEmailMessage {
+  const { brand, stateName } = input;
+  return {
+    to: input.to,
+    fromName: brand.companyName,
+    subject: `You're on the ${brand.companyName} waitlist for ${stateName}`,
+    text: [
+      `Thank you for your interest in ${brand.companyName}.`,
+      '',
+      `Crypto-backed loans from ${brand.companyName} are not yet offered in ${stateName}. You are on the waitlist, and we will e-mail you as soon as they are.`,
+      '',
+      'If you did not ask to join the waitlist, you can ignore this e-mail.',
+      '',
+      `${brand.companyName} · ${brand.supportEmail} · ${brand.supportPhone}`,
+    ].join('\n'),
+  };
+}

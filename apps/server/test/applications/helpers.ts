@@ -1,0 +1,226 @@
+/**
+ * Helpers of the application tests: an app on its own database with the sandbox prices, borrowers
+ * signed in through the real e-mailed-code flow, the calls of the new-loan flow, and a job worker
+ * that the tests run by hand.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import {
+  type TApplication,
+  type TPostLoanDetailsBodyInput,
+  type TPostRequestedOfferBody,
+} from '@pledge/contract';
+import { createAdapters, type TAdapters } from '../../src/adapters/index.js';
+import { seedSandbox } from '../../src/db/seed.js';
+import { createJobRegistrations } from '../../src/jobs/registry.js';
+import { createJobWorker, type TJobWorker } from '../../src/jobs/worker.js';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
+import { buildTestApp, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { bearer, signIn } from '../identity/sign-in.js';
+
+export const LEAP = '/service-cryptopl-leap';
+export const CREATE_PATH = `${LEAP}/insecure/api/v1/applications/create`;
+export const MOBILE_CREATE_PATH = `${LEAP}/insecure/api/v2/applications/mobile-flow/create`;
+export const appPath = (appUuid: string, suffix = '') =>
+  `${LEAP}/secure/api/v1/applications/${appUuid}${suffix}`;
+
+export { bearer };
+
+export interface TApplicationsTestContext {
+  app: FastifyInstance;
+  database: TTestDatabase;
+  adapters: TAdapters;
+  worker: TJobWorker;
+  /** Runs every due job until none is left. */
+  runJobs(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function createApplicationsTestContext(
+  options: { adapters?: (database: TTestDatabase) => TAdapters } = {},
+): Promise<TApplicationsTestContext> {
+  const database = await createTestDatabase();
+  await seedSandbox(database.db);
+  const adapters =
+    options.adapters?.(database) ?? createAdapters({ config: { sandbox: true }, db: database.db });
+  const app = await buildTestApp({ database, adapters });
+  const worker = createJobWorker({
+    db: database.db,
+    registrations: createJobRegistrations({
+      db: database.db,
+      cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
+      adapters,
+      sandbox: true,
+    }),
+    workerId: 'test-worker',
+  });
+  return {
+    app,
+    database,
+    adapters,
+    worker,
+    async runJobs() {
+      let total = 0;
+      for (let ran = await worker.runDue(); ran > 0; ran = await worker.runDue()) total += ran;
+      return total;
+    },
+    async close() {
+      await worker.stop();
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+let borrowerCount = 0;
+
+/** A new borrower, signed in; answers their token and identity uuid. */
+export async function newBorrower(
+  app: FastifyInstance,
+): Promise<{ token: string; identityUuid: string; email: string }> {
+  borrowerCount += 1;
+  const email = `borrower-${borrowerCount}-${Date.now()}@example.com`;
+  const token = await signIn(app, email);
+  const figure = await app.inject({
+    method: 'GET',
+    url: '/identity-broker/customer/secure/api/v3/self/figureinfo',
+    headers: bearer(token),
+  });
+  expect(figure.statusCode).toBe(200);
+  const identityUuid = (figure.json() as { uuid: string }).uuid;
+  return { token, identityUuid, email };
+}
+
+export async function createApplication(
+  app: FastifyInstance,
+  token: string,
+  options: { organization?: string; idempotencyKey?: string; mobile?: boolean } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: options.mobile === true ? MOBILE_CREATE_PATH : CREATE_PATH,
+    headers: {
+      ...bearer(token),
+      ...(options.idempotencyKey !== undefined
+        ? { 'idempotency-key': options.idempotencyKey }
+        : {}),
+    },
+    payload: { organization: options.organization ?? 'default' },
+  });
+}
+
+export async function createdApplication(
+  app: FastifyInstance,
+  token: string,
+  options: { organization?: string; mobile?: boolean } = {},
+): Promise<TApplication> {
+  const response = await createApplication(app, token, options);
+  expect(response.statusCode).toBe(201);
+  return response.json() as TApplication;
+}
+
+/** A request for $20,000 against 1 BTC ($60,000 in the sandbox): LTV 33.33%, the first tier. */
+export const OHIO_OFFER: TPostRequestedOfferBody = {
+  requestedAmount: 20_000,
+  collateralType: 'BTC',
+  coinQuantity: '1',
+  state: 'OH',
+};
+
+export const GERMANY_OFFER: TPostRequestedOfferBody = {
+  requestedAmount: 20_000,
+  collateralType: 'BTC',
+  coinQuantity: '1',
+  countryCode: 'DE',
+};
+
+export async function requestOffer(
+  app: FastifyInstance,
+  token: string,
+  appUuid: string,
+  body: unknown = OHIO_OFFER,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: appPath(appUuid, '/requested-offer'),
+    headers: bearer(token),
+    payload: body as Record<string, unknown>,
+  });
+}
+
+export async function selectOffer(
+  app: FastifyInstance,
+  token: string,
+  appUuid: string,
+  offerUuid: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: appPath(appUuid, '/select-offer'),
+    headers: bearer(token),
+    payload: { offerUuid },
+  });
+}
+
+/** A new application with an accepted offer (OFFER_ACCEPTED). */
+export async function acceptedApplication(
+  app: FastifyInstance,
+  token: string,
+  offer: TPostRequestedOfferBody = OHIO_OFFER,
+): Promise<TApplication> {
+  const created = await createdApplication(app, token);
+  const priced = await requestOffer(app, token, created.appUuid, offer);
+  expect(priced.statusCode).toBe(200);
+  const offerUuid = (priced.json() as TApplication).offers[0]?.uuid ?? '';
+  const accepted = await selectOffer(app, token, created.appUuid, offerUuid);
+  expect(accepted.statusCode).toBe(200);
+  return accepted.json() as TApplication;
+}
+
+type TUsDetails = Extract<TPostLoanDetailsBodyInput, { residency: 'UNITED_STATES' }>;
+type TInternationalDetails = Extract<TPostLoanDetailsBodyInput, { residency: 'INTERNATIONAL' }>;
+
+/** Loan details of an adult Ohio resident with the given SSN. */
+export function usDetails(ssn = '123-45-6789'): TUsDetails {
+  return {
+    residency: 'UNITED_STATES',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    dob: '1990-05-17',
+    email: 'ada@example.com',
+    ssn,
+    address: { street1: '1 Main St', city: 'Columbus', state: 'OH', zip: '43215' },
+    phone: '(614) 555-0100',
+    isCitizenOrPermanentResident: true,
+    consents: { TERMS: true, PRIVACY: true, eSign: true, SOFT_CREDIT: true },
+  };
+}
+
+export function internationalDetails(): TInternationalDetails {
+  return {
+    residency: 'INTERNATIONAL',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    dob: '1985-12-09',
+    email: 'grace@example.com',
+    address: { street1: 'Unter den Linden 1', city: 'Berlin', zip: '10117', country: 'DE' },
+    phone: '+49 30 1234567',
+    consents: { TERMS: true, PRIVACY: true, eSign: true },
+  };
+}
+
+export async function submitDetails(
+  app: FastifyInstance,
+  token: string,
+  appUuid: string,
+  /** Loan details, or anything else a client could send. */
+  details: object,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: appPath(appUuid, '/details'),
+    headers: bearer(token),
+    payload: details as Record<string, unknown>,
+  });
+}

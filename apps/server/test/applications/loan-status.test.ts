@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZGetLoanStatusResponse, type TApplication } from '@pledge/contract';
+import type { TApplicationEvent } from '@pledge/domain';
+import { applyTransition } from '../../src/services/applications/apply-transition.js';
+import {
+  acceptedApplication,
+  appPath,
+  bearer,
+  createApplicationsTestContext,
+  createdApplication,
+  newBorrower,
+  requestOffer,
+  selectOffer,
+  submitDetails,
+  usDetails,
+  type TApplicationsTestContext,
+} from './helpers.js';
+
+const LOAN_STATUS_PATH = '/provenance/borrower/servicing/v2/loanStatus';
+
+/** Signing, collateral and the release of funds, as their services will apply them. */
+const TO_COMPLETE: TApplicationEvent[] = [
+  'ALL_DOCUMENTS_SIGNED',
+  'COLLATERAL_FUNDED',
+  'FUNDING_VERIFIED',
+  'FUNDS_RELEASED',
+];
+
+describe('loan status', () => {
+  let ctx: TApplicationsTestContext;
+  let borrower: Awaited<ReturnType<typeof newBorrower>>;
+
+  beforeAll(async () => {
+    ctx = await createApplicationsTestContext();
+    borrower = await newBorrower(ctx.app);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  async function fund(application: TApplication, token: string, fundedAt: Date): Promise<void> {
+    expect((await submitDetails(ctx.app, token, application.appUuid, usDetails())).statusCode).toBe(
+      202,
+    );
+    await ctx.runJobs();
+    for (const event of TO_COMPLETE) {
+      await applyTransition(ctx.database.db, {
+        appUuid: application.appUuid,
+        event,
+        actor: 'system:test',
+        at: fundedAt,
+      });
+    }
+  }
+
+  const loanStatus = (token: string) =>
+    ctx.app.inject({ method: 'GET', url: LOAN_STATUS_PATH, headers: bearer(token) });
+
+  it('lists the funded loans only, each with its terms and where it is serviced', async () => {
+    const web = await acceptedApplication(ctx.app, borrower.token);
+    await fund(web, borrower.token, new Date('2026-01-31T15:00:00Z'));
+    // Still applying: not a loan.
+    await acceptedApplication(ctx.app, borrower.token);
+
+    const mobileApp = await createdApplication(ctx.app, borrower.token, {
+      organization: 'markets',
+      mobile: true,
+    });
+    const priced = (
+      await requestOffer(ctx.app, borrower.token, mobileApp.appUuid)
+    ).json() as TApplication;
+    const mobile = (
+      await selectOffer(ctx.app, borrower.token, mobileApp.appUuid, priced.offers[0]?.uuid ?? '')
+    ).json() as TApplication;
+    await fund(mobile, borrower.token, new Date('2026-02-10T09:30:00Z'));
+
+    const response = await loanStatus(borrower.token);
+    expect(response.statusCode).toBe(200);
+    const { loans } = ZGetLoanStatusResponse.parse(response.json());
+    expect(loans.map((loan) => loan.appUuid)).toEqual([mobile.appUuid, web.appUuid]);
+    expect(loans[1]).toEqual({
+      appUuid: web.appUuid,
+      loanType: 'NEW_LOAN',
+      state: 'COMPLETE',
+      stage: 'FINAL',
+      principalAmount: web.selectedOffer?.amount,
+      interestRate: 8.91,
+      annualPercentageRate: web.selectedOffer?.annualPercentageRate,
+      collateral: { coinQuantity: '1', type: 'BTC' },
+      fundedAt: '2026-01-31T15:00:00.000Z',
+      maturityDate: '2027-01-31',
+      profile: { isServicedViaApp: false },
+    });
+    expect(loans[0]?.profile).toEqual({ isServicedViaApp: true });
+
+    const state = await ctx.app.inject({
+      method: 'GET',
+      url: appPath(web.appUuid, '/final-steps'),
+      headers: bearer(borrower.token),
+    });
+    expect(state.json()).toMatchObject({
+      items: [
+        { name: 'Verify Identity' },
+        { name: 'Review Agreements', status: 'COMPLETED' },
+        { name: 'Disbursement Account' },
+        { name: 'Post Collateral', status: 'COMPLETED' },
+      ],
+    });
+  });
+
+  it('shows nothing of one borrower’s loans to another, and needs a token', async () => {
+    const other = await newBorrower(ctx.app);
+    expect((await loanStatus(other.token)).json()).toEqual({ loans: [] });
+    const anonymous = await ctx.app.inject({ method: 'GET', url: LOAN_STATUS_PATH });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,367 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZApplication, ZOffer, type TApplication, type TOffer } from '@pledge/contract';
+import { OFFER_TTL_MINUTES, computeOffer, minCoinQuantity, type TOfferTerms } from '@pledge/domain';
+import { eq } from 'drizzle-orm';
+import { SANDBOX_DEFAULT_PRICE_CENTS, seedSandbox } from '../../src/db/seed.js';
+import { applications, auditEvents, offers, sandboxPrices } from '../../src/db/schema/index.js';
+import {
+  OHIO_OFFER,
+  acceptedApplication,
+  appPath,
+  bearer,
+  createApplicationsTestContext,
+  createdApplication,
+  newBorrower,
+  requestOffer,
+  selectOffer,
+  type TApplicationsTestContext,
+} from './helpers.js';
+
+const BTC_PRICE_CENTS = SANDBOX_DEFAULT_PRICE_CENTS.BTC;
+
+function expectedOhioTerms(): TOfferTerms {
+  const result = computeOffer({
+    drawCents: 2_000_000,
+    collateralType: 'BTC',
+    coinQuantity: '1',
+    priceCents: BTC_PRICE_CENTS,
+    residence: { kind: 'state', state: 'OH' },
+  });
+  if (!result.eligible) throw new Error('The Ohio example must be eligible');
+  return result.offer;
+}
+
+describe('offers', () => {
+  let ctx: TApplicationsTestContext;
+  let borrower: Awaited<ReturnType<typeof newBorrower>>;
+  let fresh: TApplication;
+
+  beforeAll(async () => {
+    ctx = await createApplicationsTestContext();
+    borrower = await newBorrower(ctx.app);
+    fresh = await createdApplication(ctx.app, borrower.token);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  describe('requested offer', () => {
+    it('answers the application with the new offer in the wire format', async () => {
+      const response = await requestOffer(ctx.app, borrower.token, fresh.appUuid);
+      expect(response.statusCode).toBe(200);
+      const priced = ZApplication.parse(response.json());
+      const terms = expectedOhioTerms();
+      expect(priced.state).toBe('CREATED');
+      expect(priced.offers).toHaveLength(1);
+      expect(priced.offers[0]).toMatchObject({
+        amount: terms.amountCents / 100,
+        drawAmount: 20_000,
+        term: 12,
+        ltv: Number(terms.ltvPct),
+        interestRate: 8.91,
+        annualPercentageRate: Number(terms.annualPercentageRatePct),
+        originationFee: 1,
+        originationFeeAmount: terms.originationFeeAmountCents / 100,
+        estimatedMonthlyPayment: terms.estimatedMonthlyPaymentCents / 100,
+        collateral: { type: 'BTC' },
+        collateralUnits: '1',
+        minCollateralUnits: terms.minCollateralUnits,
+        collateralAmount: 60_000,
+        postTopUpLoanToValue: null,
+        celsiusTopUpRequired: false,
+        collateralReuseConsent: null,
+        state: 'OH',
+        countryCode: null,
+      });
+
+      const [row] = await ctx.database.db
+        .select()
+        .from(offers)
+        .where(eq(offers.uuid, priced.offers[0]?.uuid ?? ''));
+      expect(row?.priceCents).toBe(BTC_PRICE_CENTS);
+      expect(row?.paymentSchedule).toEqual(terms.paymentSchedule);
+      expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBe(
+        OFFER_TTL_MINUTES * 60_000,
+      );
+      const [application] = await ctx.database.db
+        .select()
+        .from(applications)
+        .where(eq(applications.uuid, fresh.appUuid));
+      expect(application).toMatchObject({
+        requestedAmountCents: 2_000_000,
+        collateralType: 'BTC',
+        stateCode: 'OH',
+        countryCode: null,
+        isInternational: false,
+      });
+    });
+
+    it('replaces the open offers with a new request', async () => {
+      const again = await requestOffer(ctx.app, borrower.token, fresh.appUuid, {
+        ...OHIO_OFFER,
+        requestedAmount: 30_000,
+      });
+      expect(again.statusCode).toBe(200);
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: appPath(fresh.appUuid, '/offers'),
+        headers: bearer(borrower.token),
+      });
+      const open = list.json() as TOffer[];
+      expect(open.map((offer) => offer.drawAmount)).toEqual([30_000]);
+      for (const offer of open) ZOffer.parse(offer);
+    });
+
+    const minimum = minCoinQuantity({
+      priceCents: BTC_PRICE_CENTS,
+      residence: { kind: 'state', state: 'OH' },
+    });
+    it.each([
+      [
+        'an amount below the state minimum',
+        { ...OHIO_OFFER, requestedAmount: 5000 },
+        { requestedAmount: ['Amount minimum is $5,001'] },
+      ],
+      [
+        'an amount below the Minnesota minimum',
+        { ...OHIO_OFFER, requestedAmount: 100_000, coinQuantity: '5', state: 'MN' },
+        { requestedAmount: ['Amount minimum is $100,001'] },
+      ],
+      [
+        'an amount above the maximum',
+        { ...OHIO_OFFER, requestedAmount: 2_000_001, coinQuantity: '100' },
+        { requestedAmount: ['Amount maximum is $2,000,000'] },
+      ],
+      [
+        'an initial LTV above 75%',
+        { ...OHIO_OFFER, requestedAmount: 50_000 },
+        {
+          coinQuantity: [
+            'Additional collateral is required to be eligible for an offer at the current cash to borrow amount.',
+          ],
+        },
+      ],
+      [
+        'an unserviced state',
+        { ...OHIO_OFFER, state: 'TX' },
+        { state: ['This state is currently not being serviced'] },
+      ],
+      [
+        'SOL collateral',
+        { ...OHIO_OFFER, collateralType: 'SOL' },
+        { collateralType: ['Loans are offered against BTC or ETH only'] },
+      ],
+      [
+        'too many decimals',
+        { ...OHIO_OFFER, coinQuantity: '1.1234567' },
+        { coinQuantity: ['Maximum of 6 decimal places.'] },
+      ],
+      [
+        'less coin than the residence minimum',
+        { ...OHIO_OFFER, requestedAmount: 5001, coinQuantity: '0.1' },
+        { coinQuantity: [`Min. ${minimum} BTC`] },
+      ],
+      [
+        'a country for a brand without international loans',
+        { requestedAmount: 20_000, collateralType: 'BTC', coinQuantity: '1', countryCode: 'RU' },
+        { countryCode: ['This country is currently not being serviced'] },
+      ],
+      [
+        'more coin than can be valued',
+        { ...OHIO_OFFER, coinQuantity: '123456789012345678901234567890' },
+        { coinQuantity: ['The amount is too large'] },
+      ],
+      [
+        'both a state and a country',
+        { ...OHIO_OFFER, countryCode: 'DE' },
+        {
+          state: ['Choose either a state or a country, not both'],
+          countryCode: ['Choose either a state or a country, not both'],
+        },
+      ],
+    ])('refuses %s with the form’s words (400)', async (_name, body, fieldErrors) => {
+      const response = await requestOffer(ctx.app, borrower.token, fresh.appUuid, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toEqual(fieldErrors);
+    });
+
+    it('never answers 500 to malformed bodies', async () => {
+      for (const body of [
+        {},
+        { ...OHIO_OFFER, requestedAmount: -1 },
+        { ...OHIO_OFFER, requestedAmount: 20_000.005 },
+        { ...OHIO_OFFER, requestedAmount: '20000' },
+        { ...OHIO_OFFER, coinQuantity: '1e3' },
+        { ...OHIO_OFFER, state: 'XX' },
+        { ...OHIO_OFFER, coinQuantity: '0' },
+        [],
+      ]) {
+        const response = await requestOffer(ctx.app, borrower.token, fresh.appUuid, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      }
+    });
+
+    it('answers 503 without a price, never a guess', async () => {
+      await ctx.database.db.delete(sandboxPrices).where(eq(sandboxPrices.collateralType, 'ETH'));
+      try {
+        const response = await requestOffer(ctx.app, borrower.token, fresh.appUuid, {
+          ...OHIO_OFFER,
+          collateralType: 'ETH',
+          coinQuantity: '20',
+        });
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toMatchObject({ code: 'PRICE_UNAVAILABLE' });
+      } finally {
+        await seedSandbox(ctx.database.db);
+      }
+    });
+  });
+
+  describe('accepting', () => {
+    it('moves CREATED → OFFER_ACCEPTED through the transition service, idempotently', async () => {
+      const who = await newBorrower(ctx.app);
+      const created = await createdApplication(ctx.app, who.token);
+      const priced = (
+        await requestOffer(ctx.app, who.token, created.appUuid)
+      ).json() as TApplication;
+      const offerUuid = priced.offers[0]?.uuid ?? '';
+
+      const first = await selectOffer(ctx.app, who.token, created.appUuid, offerUuid);
+      expect(first.statusCode).toBe(200);
+      const accepted = ZApplication.parse(first.json());
+      expect(accepted).toMatchObject({
+        state: 'OFFER_ACCEPTED',
+        stage: 'UNINITIALIZED_STATE',
+        offers: [],
+      });
+      expect(accepted.selectedOffer?.uuid).toBe(offerUuid);
+
+      const second = await selectOffer(ctx.app, who.token, created.appUuid, offerUuid);
+      expect(second.statusCode).toBe(200);
+      expect((second.json() as TApplication).selectedOffer?.uuid).toBe(offerUuid);
+
+      const selected = await ctx.app.inject({
+        method: 'GET',
+        url: appPath(created.appUuid, '/selected-offer'),
+        headers: bearer(who.token),
+      });
+      expect(selected.json()).toEqual(accepted.selectedOffer);
+
+      const audit = await ctx.database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.entityId, created.appUuid));
+      expect(audit.map((event) => [event.fromState, event.toState])).toEqual([
+        [null, 'CREATED'],
+        ['CREATED', 'OFFER_ACCEPTED'],
+      ]);
+    });
+
+    it('accepts one offer from concurrent double clicks', async () => {
+      const who = await newBorrower(ctx.app);
+      const created = await createdApplication(ctx.app, who.token);
+      const priced = (
+        await requestOffer(ctx.app, who.token, created.appUuid)
+      ).json() as TApplication;
+      const offerUuid = priced.offers[0]?.uuid ?? '';
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => selectOffer(ctx.app, who.token, created.appUuid, offerUuid)),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+      const audit = await ctx.database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.entityId, created.appUuid));
+      expect(audit).toHaveLength(2);
+    });
+
+    it('refuses a malformed offer id (400)', async () => {
+      for (const payload of [{}, { offerUuid: 'offer-1' }, { offerUuid: 42 }]) {
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: appPath(fresh.appUuid, '/select-offer'),
+          headers: bearer(borrower.token),
+          payload,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().fieldErrors).toHaveProperty('offerUuid');
+      }
+    });
+
+    it('has no selected offer before one is accepted', async () => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: appPath(fresh.appUuid, '/selected-offer'),
+        headers: bearer(borrower.token),
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NO_SELECTED_OFFER' });
+    });
+
+    it('refuses an expired offer with a clear message', async () => {
+      const who = await newBorrower(ctx.app);
+      const created = await createdApplication(ctx.app, who.token);
+      const priced = (
+        await requestOffer(ctx.app, who.token, created.appUuid)
+      ).json() as TApplication;
+      const offerUuid = priced.offers[0]?.uuid ?? '';
+      await ctx.database.db
+        .update(offers)
+        .set({ createdAt: new Date(Date.now() - 3_600_000), expiresAt: new Date(Date.now() - 1) })
+        .where(eq(offers.uuid, offerUuid));
+
+      const response = await selectOffer(ctx.app, who.token, created.appUuid, offerUuid);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'OFFER_EXPIRED',
+        message: 'This offer has expired. Request a new offer to see current terms.',
+      });
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: appPath(created.appUuid, '/offers'),
+        headers: bearer(who.token),
+      });
+      expect(list.json()).toEqual([]);
+    });
+
+    it('refuses a replaced offer and an offer of another application', async () => {
+      const who = await newBorrower(ctx.app);
+      const mine = await createdApplication(ctx.app, who.token);
+      const old = (await requestOffer(ctx.app, who.token, mine.appUuid)).json() as TApplication;
+      await requestOffer(ctx.app, who.token, mine.appUuid);
+      const replaced = await selectOffer(
+        ctx.app,
+        who.token,
+        mine.appUuid,
+        old.offers[0]?.uuid ?? '',
+      );
+      expect(replaced.statusCode).toBe(400);
+      expect(replaced.json()).toMatchObject({ code: 'OFFER_SUPERSEDED' });
+
+      const elsewhere = await acceptedApplication(ctx.app, borrower.token);
+      const foreign = await selectOffer(
+        ctx.app,
+        who.token,
+        mine.appUuid,
+        elsewhere.selectedOffer?.uuid ?? '',
+      );
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual({
+        code: 'OFFER_NOT_FOUND',
+        message: 'This offer was not made on this application',
+      });
+    });
+
+    it('refuses a new price once the details are in (409)', async () => {
+      const who = await newBorrower(ctx.app);
+      const accepted = await acceptedApplication(ctx.app, who.token);
+      await ctx.database.db
+        .update(applications)
+        .set({ state: 'SOFT_CREDIT', stage: 'APPLYING' })
+        .where(eq(applications.uuid, accepted.appUuid));
+      const response = await requestOffer(ctx.app, who.token, accepted.appUuid);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'OFFER_LOCKED' });
+    });
+  });
+});

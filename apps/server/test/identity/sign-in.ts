@@ -1,0 +1,83 @@
+/** Drives the broker sign-in of the sandbox through HTTP, as a browser would. */
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { TGetSandboxMailboxResponse, TPostOtpVerifyResponse } from '@pledge/contract';
+import type { TSignInAudience } from '@pledge/domain';
+
+export const NONCE = 'c0ffee00c0ffee00c0ffee00c0ffee00';
+
+export function brokerPath(audience: TSignInAudience, path: string): string {
+  return `/identity-broker/${audience}${path}`;
+}
+
+/** A clock the test moves by hand. */
+export function manualClock(start = new Date()) {
+  let now = start.getTime();
+  return {
+    clock: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
+
+export async function mailbox(app: FastifyInstance, to: string) {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/sandbox/mailbox?to=${encodeURIComponent(to)}`,
+  });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as TGetSandboxMailboxResponse).messages;
+}
+
+/** The code of the newest e-mail to an address. */
+export async function latestCode(app: FastifyInstance, to: string): Promise<string> {
+  const [message] = await mailbox(app, to);
+  const code = /sign-in code is (\d{6})\./.exec(message?.text ?? '')?.[1];
+  if (code === undefined) throw new Error(`No sign-in code was e-mailed to ${to}`);
+  return code;
+}
+
+export async function startOtp(
+  app: FastifyInstance,
+  email: string,
+  options: { audience?: TSignInAudience; remoteAddress?: string; org?: string } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: brokerPath(options.audience ?? 'customer', '/api/v3/otp/start'),
+    payload: { email },
+    ...(options.remoteAddress !== undefined ? { remoteAddress: options.remoteAddress } : {}),
+    ...(options.org !== undefined ? { headers: { 'x-organization': options.org } } : {}),
+  });
+}
+
+export async function verifyOtp(
+  app: FastifyInstance,
+  body: { email: string; code: string; nonce?: string },
+  options: { audience?: TSignInAudience; org?: string } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: brokerPath(options.audience ?? 'customer', '/api/v3/otp/verify'),
+    payload: { nonce: NONCE, ...body },
+    ...(options.org !== undefined ? { headers: { 'x-organization': options.org } } : {}),
+  });
+}
+
+/** A full sign-in by e-mailed code; answers the token. */
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  options: { audience?: TSignInAudience; org?: string } = {},
+): Promise<string> {
+  const started = await startOtp(app, email, options);
+  expect(started.statusCode).toBe(204);
+  const verified = await verifyOtp(app, { email, code: await latestCode(app, email) }, options);
+  expect(verified.statusCode).toBe(200);
+  return (verified.json() as TPostOtpVerifyResponse).jwt;
+}
+
+export function bearer(jwt: string) {
+  return { authorization: `Bearer ${jwt}` };
+}

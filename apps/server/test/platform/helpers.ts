@@ -1,0 +1,57 @@
+/**
+ * Helpers of the platform-service tests: an app whose bearer check maps a test header to a
+ * principal, so that borrowers and agents can be played without the sign-in flow.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { TAdapters } from '../../src/adapters/index.js';
+import type { TAuthVerifier } from '../../src/http/auth.js';
+import { buildTestApp } from '../helpers/app.js';
+import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+
+const TEST_TOKEN = /^Bearer test\.(bearer|agent)\.([0-9a-f-]{36})$/;
+
+/** `Authorization: Bearer test.<audience>.<identity uuid>` is that principal; anything else none. */
+export const testAuthVerifier: TAuthVerifier = async (request) => {
+  const match = TEST_TOKEN.exec(request.headers.authorization ?? '');
+  if (match === null) return null;
+  const [, audience, identityUuid] = match;
+  if ((audience !== 'bearer' && audience !== 'agent') || identityUuid === undefined) return null;
+  return { audience, identityUuid };
+};
+
+export const borrowerHeaders = (identityUuid: string) => ({
+  authorization: `Bearer test.bearer.${identityUuid}`,
+});
+export const agentHeaders = (identityUuid: string) => ({
+  authorization: `Bearer test.agent.${identityUuid}`,
+});
+
+export interface TPlatformTestApp {
+  app: FastifyInstance;
+  database: TTestDatabase;
+  close(): Promise<void>;
+}
+
+export async function createPlatformTestApp(
+  options: { logger?: Logger; adapters?: (database: TTestDatabase) => TAdapters } = {},
+): Promise<TPlatformTestApp> {
+  const database = await createTestDatabase();
+  const app = await buildTestApp({
+    database,
+    authVerifier: testAuthVerifier,
+    ...(options.logger !== undefined ? { logger: options.logger } : {}),
+    ...(options.adapters !== undefined ? { adapters: options.adapters(database) } : {}),
+  });
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export const newIdentity = () => randomUUID();

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { Link, MemoryRouter, Navigate, useRoutes } from 'react-router';
+import { AppLayoutFallback } from '../ui/layout/app-layout.js';
+import { PageHeading } from '../ui/page-heading.js';
+import { makeBrand } from '../test/fixtures.js';
+import { lazyScreen, type TScreenModule } from './lazy-screen.js';
+import { AppProvider } from './provider.js';
+import { createQueryClient } from './query-client.js';
+import { RouterLayout } from './router-layout.js';
+
+/** A screen module whose code arrives when the test says so. */
+function deferredScreen(heading: string, title: string) {
+  let arrive: () => void = () => undefined;
+  let fail: (error: Error) => void = () => undefined;
+  const module: TScreenModule = {
+    Component: () => (
+      <section>
+        <PageHeading>{heading}</PageHeading>
+        <Link to="/second">Go on</Link>
+      </section>
+    ),
+    handle: { title },
+  };
+  const loaded = new Promise<TScreenModule>((resolve, reject) => {
+    arrive = () => resolve(module);
+    fail = reject;
+  });
+  return { Screen: lazyScreen(() => loaded), arrive: () => arrive(), fail: (e: Error) => fail(e) };
+}
+
+function renderScreens(
+  url: string,
+  screens: Record<string, { Screen: ReturnType<typeof lazyScreen> }>,
+) {
+  function Routes() {
+    const element = useRoutes([
+      {
+        element: <RouterLayout />,
+        children: [
+          { path: '/', element: <Navigate replace to="/first" /> },
+          ...Object.entries(screens).map(([path, { Screen }]) => ({
+            path,
+            element: <Screen />,
+          })),
+        ],
+      },
+    ]);
+    return <Suspense fallback={<AppLayoutFallback />}>{element}</Suspense>;
+  }
+  const user = userEvent.setup();
+  render(
+    <AppProvider brand={makeBrand()} queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes />
+      </MemoryRouter>
+    </AppProvider>,
+  );
+  return { user };
+}
+
+describe('lazyScreen in the router layout', () => {
+  it('shows the layout with "Loading…" until the first screen’s code arrives', async () => {
+    const first = deferredScreen('First screen', 'First');
+    renderScreens('/first', { '/first': first });
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+
+    first.arrive();
+    expect(await screen.findByRole('heading', { name: 'First screen' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('First | Harbor Credit Partners'));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('leaves focus alone when the address first opened redirects to a screen', async () => {
+    const first = deferredScreen('Redirected to', 'Target');
+    renderScreens('/', { '/first': first });
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    first.arrive();
+    const heading = await screen.findByRole('heading', { name: 'Redirected to' });
+    await waitFor(() => expect(document.title).toBe('Target | Harbor Credit Partners'));
+    expect(heading).not.toHaveFocus();
+  });
+
+  it('keeps the current screen, with the progress bar, until the next one is ready', async () => {
+    const first = deferredScreen('Screen one', 'One');
+    const second = deferredScreen('Screen two', 'Two');
+    first.arrive();
+    const { user } = renderScreens('/first', { '/first': first, '/second': second });
+    await user.click(await screen.findByRole('link', { name: 'Go on' }));
+
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Screen one' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+
+    second.arrive();
+    const heading = await screen.findByRole('heading', { name: 'Screen two' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    await waitFor(() => expect(document.title).toBe('Two | Harbor Credit Partners'));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('offers a reload inside the layout when a screen’s code cannot be loaded', async () => {
+    const broken = deferredScreen('Never shown', 'Broken');
+    renderScreens('/first', { '/first': broken });
+    broken.fail(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
+
+    expect(
+      await screen.findByRole('heading', { name: 'This page has been updated' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Harbor Credit Partners'));
+  });
+
+  it('shows an error a screen throws inside the layout', async () => {
+    const throwing = lazyScreen(() =>
+      Promise.resolve({
+        Component: () => {
+          throw new Error('broken screen');
+        },
+      }),
+    );
+    renderScreens('/first', { '/first': { Screen: throwing } });
+    expect(
+      await screen.findByRole('heading', { name: 'Something unexpected happened' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the start page' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { z } from 'zod/mini';
+import { BASE_PATH, startNeedsResidency, unknownPathRedirect } from '@pledge/domain';
+import { paths } from '../config/paths.js';
+
+// Redirects replace the address they leave, so Back never returns to a page that sends you on.
+
+/** Sends the bare base path (and the site root) to the offer page, keeping the query. */
+export function RedirectToStart() {
+  const { search } = useLocation();
+  return <Navigate replace to={`${paths.start.getHref()}${search}`} />;
+}
+
+/** The offer page needs a residence; without one the borrower picks it first (document 1 §2). */
+export function RequireResidence({ children }: { children: ReactNode }) {
+  const { search } = useLocation();
+  if (startNeedsResidency({ search, isRenewal: false })) {
+    return <Navigate replace to={paths.residency.getHref()} />;
+  }
+  return children;
+}
+
+/**
+ * Any other path goes to its application's entry or to the offer page (document 1 §2); the query
+ * goes along, so a residence in it still applies.
+ */
+export function RedirectUnknownPath() {
+  const { pathname, search } = useLocation();
+  return <Navigate replace to={`${BASE_PATH}${unknownPathRedirect(pathname)}${search}`} />;
+}
+
+const ZIdParams = z.object({ appUuid: z.optional(z.uuid()), offerUuid: z.optional(z.uuid()) });
+
+/**
+ * Application and offer pages exist only for real ids: anything else in their place is an unknown
+ * path, which ends on the offer page (with the query, as for any unknown path).
+ */
+export function RequireUuidParams() {
+  const params = useParams();
+  const { search } = useLocation();
+  if (ZIdParams.safeParse(params).success) return <Outlet />;
+  return <Navigate replace to={`${paths.start.getHref()}${search}`} />;
+}

@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app.js';
+
+const SECTION_TITLES = [
+  'Buttons',
+  'Text fields',
+  'Numeric fields',
+  'Selects',
+  'Comboboxes',
+  'Checkboxes',
+  'Radio groups',
+  'Sliders',
+  'Modal',
+  'Accordion',
+  'Toasts',
+  'Stepper',
+  'File uploaders',
+  'Alerts',
+  'Progress',
+  'Copy buttons',
+  'QR codes',
+  'Live region',
+];
+
+describe('/ops/ui-kit', () => {
+  it('shows every component in its own headed section, with a contents list', async () => {
+    renderApp('/ops/ui-kit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'UI kit' })).toBeInTheDocument();
+    expect(
+      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+    ).toEqual(SECTION_TITLES);
+    const contents = screen.getByRole('navigation', { name: 'Components' });
+    expect(
+      within(contents)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(SECTION_TITLES);
+    for (const title of SECTION_TITLES) {
+      expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
+    }
+  });
+
+  it('shows the states of the form controls', async () => {
+    renderApp('/ops/ui-kit');
+    const textFields = await screen.findByRole('region', { name: 'Text fields' });
+    expect(within(textFields).getByRole('textbox', { name: 'Routing number' })).toBeInvalid();
+    expect(within(textFields).getByRole('textbox', { name: 'Email' })).toBeDisabled();
+    expect(within(textFields).getByRole('textbox', { name: 'Loan ID' })).toHaveAttribute(
+      'readonly',
+    );
+    const uploaders = screen.getByRole('region', { name: 'File uploaders' });
+    expect(within(uploaders).getByText('2 file(s) uploaded')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,105 @@
+import type { ChangeEvent, ComponentPropsWithRef, MouseEvent, ReactNode } from 'react';
+import {
+  classNames,
+  describedBy,
+  FieldDescription,
+  FieldError,
+  hasError,
+  RequiredTag,
+  useFieldIds,
+  type TFieldStateProps,
+} from '../field/field-parts.js';
+
+type TNativeCheckboxProps = Omit<
+  ComponentPropsWithRef<'input'>,
+  | 'type'
+  | 'disabled'
+  | 'readOnly'
+  | 'required'
+  | 'aria-invalid'
+  | 'aria-describedby'
+  | 'aria-readonly'
+  | 'children'
+>;
+
+export interface TCheckboxProps extends TNativeCheckboxProps, TFieldStateProps {
+  label: ReactNode;
+  onCheckedChange?: (isChecked: boolean) => void;
+}
+
+/**
+ * A native checkbox with its label, hint and error. Read-only keeps it focusable and readable but
+ * refuses the change (a native checkbox ignores `readonly`).
+ */
+export function Checkbox({
+  label,
+  description,
+  error,
+  isRequired = false,
+  isDisabled = false,
+  isReadOnly = false,
+  onCheckedChange,
+  onChange,
+  onClick,
+  id,
+  className,
+  ...inputProps
+}: TCheckboxProps) {
+  const ids = useFieldIds(id);
+  const isInvalid = hasError(error);
+
+  function onInputClick(event: MouseEvent<HTMLInputElement>) {
+    if (isReadOnly) {
+      event.preventDefault();
+      return;
+    }
+    onClick?.(event);
+  }
+
+  function onInputChange(event: ChangeEvent<HTMLInputElement>) {
+    // React reports the change of a cancelled click too.
+    if (isReadOnly) return;
+    onChange?.(event);
+    onCheckedChange?.(event.target.checked);
+  }
+
+  return (
+    <div
+      className={classNames(
+        'field',
+        'checkbox',
+        isInvalid && 'field--invalid',
+        isDisabled && 'field--disabled',
+        isReadOnly && 'field--read-only',
+        className,
+      )}
+    >
+      {isInvalid && <FieldError id={ids.errorId} message={error} />}
+      <div className="checkbox__row">
+        <input
+          {...inputProps}
+          id={ids.controlId}
+          type="checkbox"
+          className="checkbox__input"
+          disabled={isDisabled}
+          required={isRequired}
+          aria-readonly={isReadOnly || undefined}
+          aria-invalid={isInvalid || undefined}
+          aria-describedby={describedBy(
+            description !== undefined && ids.descriptionId,
+            isInvalid && ids.errorId,
+          )}
+          onClick={onInputClick}
+          onChange={onInputChange}
+        />
+        <label className="checkbox__label" htmlFor={ids.controlId}>
+          {label}
+        </label>
+        {isRequired && <RequiredTag />}
+      </div>
+      {description !== undefined && (
+        <FieldDescription id={ids.descriptionId}>{description}</FieldDescription>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useId, type ReactNode } from 'react';
+
+/** The states every form control supports (document 2 §4). */
+export interface TFieldStateProps {
+  /** A hint under the label, linked to the control with aria-describedby. */
+  description?: ReactNode;
+  /** The validation message; a control with one is invalid. */
+  error?: string | null;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  isReadOnly?: boolean;
+}
+
+/** The ids that tie a control to its label, hint and error. */
+export function useFieldIds(id: string | undefined) {
+  const generatedId = useId();
+  const controlId = id ?? generatedId;
+  return {
+    controlId,
+    labelId: `${controlId}-label`,
+    descriptionId: `${controlId}-description`,
+    errorId: `${controlId}-error`,
+  };
+}
+
+export function hasError(error: string | null | undefined): error is string {
+  return error !== undefined && error !== null && error !== '';
+}
+
+/** An aria-describedby value from the ids that apply, or undefined when none does. */
+export function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
+  const value = ids.filter(Boolean).join(' ');
+  return value === '' ? undefined : value;
+}
+
+export function classNames(...names: (string | false | null | undefined)[]): string {
+  return names.filter(Boolean).join(' ');
+}
+
+/**
+ * A visual "Required" tag next to a label. Hidden from assistive technology, which already hears
+ * "required" from the control itself.
+ */
+export function RequiredTag() {
+  return (
+    <span className="tag tag--required" aria-hidden="true">
+      Required
+    </span>
+  );
+}
+
+export function FieldLabel({
+  htmlFor,
+  id,
+  isRequired = false,
+  children,
+}: {
+  htmlFor: string;
+  id?: string;
+  isRequired?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field__label-row">
+      <label className="field__label" htmlFor={htmlFor} id={id}>
+        {children}
+      </label>
+      {isRequired && <RequiredTag />}
+    </div>
+  );
+}
+
+export function FieldDescription({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="field__note">
+      {children}
+    </p>
+  );
+}
+
+/**
+ * A field's validation message. The visually hidden "Error:" makes a screen reader say that the
+ * text is an error (document 2 §5), not only show it in red.
+ */
+export function FieldError({ id, message }: { id: string; message: string }) {
+  return (
+    <p id={id} className="field__error">
+      <span className="visually-hidden">Error:</span> {message}
+    </p>
+  );
+}

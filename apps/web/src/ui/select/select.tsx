@@ -1,0 +1,120 @@
+import type { ChangeEvent, ComponentPropsWithRef, ReactNode } from 'react';
+import {
+  classNames,
+  describedBy,
+  FieldDescription,
+  FieldError,
+  FieldLabel,
+  hasError,
+  useFieldIds,
+  type TFieldStateProps,
+} from '../field/field-parts.js';
+
+export interface TSelectOption {
+  value: string;
+  label: string;
+  isDisabled?: boolean;
+}
+
+type TNativeSelectProps = Omit<
+  ComponentPropsWithRef<'select'>,
+  'disabled' | 'required' | 'aria-invalid' | 'aria-describedby' | 'children' | 'multiple'
+>;
+
+export interface TSelectProps extends TNativeSelectProps, TFieldStateProps {
+  label: ReactNode;
+  options: readonly TSelectOption[];
+  /** The empty first choice ("Select a state"); without it the first option is preselected. */
+  placeholder?: string;
+  onValueChange?: (value: string) => void;
+}
+
+/**
+ * The platform's own select: the phone's native picker, type-ahead and full keyboard support for
+ * free. A select cannot be read-only, so a read-only one is shown as a read-only text input with the
+ * chosen label, and the value still goes with the form.
+ */
+export function Select({
+  label,
+  options,
+  placeholder,
+  description,
+  error,
+  isRequired = false,
+  isDisabled = false,
+  isReadOnly = false,
+  onValueChange,
+  onChange,
+  id,
+  className,
+  ...selectProps
+}: TSelectProps) {
+  const ids = useFieldIds(id);
+  const isInvalid = hasError(error);
+  const ariaDescribedBy = describedBy(
+    description !== undefined && ids.descriptionId,
+    isInvalid && ids.errorId,
+  );
+
+  function onSelectChange(event: ChangeEvent<HTMLSelectElement>) {
+    onChange?.(event);
+    onValueChange?.(event.target.value);
+  }
+
+  const readOnlyValue = String(selectProps.value ?? selectProps.defaultValue ?? '');
+  const control = isReadOnly ? (
+    <>
+      <input
+        id={ids.controlId}
+        className="input"
+        readOnly
+        required={isRequired}
+        value={options.find((option) => option.value === readOnlyValue)?.label ?? ''}
+        aria-invalid={isInvalid || undefined}
+        aria-describedby={ariaDescribedBy}
+      />
+      {selectProps.name !== undefined && (
+        <input type="hidden" name={selectProps.name} value={readOnlyValue} />
+      )}
+    </>
+  ) : (
+    <select
+      {...selectProps}
+      id={ids.controlId}
+      className="select"
+      disabled={isDisabled}
+      required={isRequired}
+      aria-invalid={isInvalid || undefined}
+      aria-describedby={ariaDescribedBy}
+      onChange={onSelectChange}
+    >
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value} disabled={option.isDisabled}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+
+  return (
+    <div
+      className={classNames(
+        'field',
+        isInvalid && 'field--invalid',
+        isDisabled && 'field--disabled',
+        isReadOnly && 'field--read-only',
+        className,
+      )}
+    >
+      <FieldLabel htmlFor={ids.controlId} isRequired={isRequired}>
+        {label}
+      </FieldLabel>
+      {description !== undefined && (
+        <FieldDescription id={ids.descriptionId}>{description}</FieldDescription>
+      )}
+      {isInvalid && <FieldError id={ids.errorId} message={error} />}
+      {control}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import {
+  classNames,
+  describedBy,
+  FieldDescription,
+  FieldError,
+  FieldLabel,
+  hasError,
+  useFieldIds,
+  type TFieldStateProps,
+} from '../field/field-parts.js';
+
+type TNativeInputProps = Omit<
+  ComponentPropsWithRef<'input'>,
+  'disabled' | 'readOnly' | 'required' | 'aria-invalid' | 'aria-describedby' | 'children' | 'prefix'
+>;
+
+export interface TTextFieldProps extends TNativeInputProps, TFieldStateProps {
+  label: ReactNode;
+  /** Shown before the value (a "$"); decorative, so the label must say the unit too. */
+  prefix?: string;
+  /** Shown after the value (a "BTC"); decorative, so the label must say the unit too. */
+  suffix?: string;
+}
+
+/**
+ * A labelled text input with its hint and error. The order (label, hint, error, input) lets a
+ * sighted reader see the error before the value it is about.
+ */
+export function TextField({
+  label,
+  description,
+  error,
+  isRequired = false,
+  isDisabled = false,
+  isReadOnly = false,
+  prefix,
+  suffix,
+  id,
+  className,
+  type = 'text',
+  ...inputProps
+}: TTextFieldProps) {
+  const ids = useFieldIds(id);
+  const isInvalid = hasError(error);
+  return (
+    <div
+      className={classNames(
+        'field',
+        isInvalid && 'field--invalid',
+        isDisabled && 'field--disabled',
+        isReadOnly && 'field--read-only',
+        className,
+      )}
+    >
+      <FieldLabel htmlFor={ids.controlId} isRequired={isRequired}>
+        {label}
+      </FieldLabel>
+      {description !== undefined && (
+        <FieldDescription id={ids.descriptionId}>{description}</FieldDescription>
+      )}
+      {isInvalid && <FieldError id={ids.errorId} message={error} />}
+      <div className="input-group">
+        {prefix !== undefined && (
+          <span className="input-group__affix" aria-hidden="true">
+            {prefix}
+          </span>
+        )}
+        <input
+          {...inputProps}
+          id={ids.controlId}
+          type={type}
+          className="input"
+          disabled={isDisabled}
+          readOnly={isReadOnly}
+          required={isRequired}
+          aria-invalid={isInvalid || undefined}
+          aria-describedby={describedBy(
+            description !== undefined && ids.descriptionId,
+            isInvalid && ids.errorId,
+          )}
+        />
+        {suffix !== undefined && (
+          <span className="input-group__affix" aria-hidden="true">
+            {suffix}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
