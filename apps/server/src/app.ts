@@ -31,6 +31,12 @@ import { legacyIdentityRoutes } from './routes/identity/index.js';
 import { ratesRoutes } from './routes/leap/rates.js';
 import { residencyRoutes } from './routes/leap/residency.js';
 import { sandboxMailboxRoutes } from './routes/sandbox/mailbox.js';
+import { sandboxChainRoutes } from './routes/sandbox/chain.js';
+import { collateralRoutes } from './routes/leap/collateral.js';
+import { sandboxBankLinkRoutes } from './routes/sandbox/bank-link.js';
+import { bankLinkRoutes } from './routes/leap/bank-link.js';
+import { disbursementRoutes } from './routes/leap/disbursement.js';
+import { isSandboxBankPicker } from './adapters/bank-link/port.js';
 import { sandboxPricesRoutes } from './routes/sandbox/prices.js';
 import { docsRoutes } from './routes/system/docs.js';
 import { healthRoutes } from './routes/system/health.js';
@@ -47,6 +53,9 @@ import { finalStepsRoutes } from './routes/leap/final-steps.js';
 import { offersRoutes } from './routes/leap/offers.js';
 import { waitlistRoutes } from './routes/leap/waitlist.js';
 import { servicingRoutes } from './routes/servicing/loan-status.js';
+import { documentsRoutes } from './routes/leap/documents.js';
+import { identityDocumentsRoutes } from './routes/leap/identity-documents.js';
+import { createEncryptedStore } from './adapters/storage/encrypted.js';
 import { createFieldCipher } from './security/field-encryption.js';
 import { createJwtService, type TClock } from './security/jwt.js';
 import { createRateLimiter } from './security/rate-limit.js';
@@ -60,7 +69,11 @@ export const BODY_LIMIT_BYTES = 1_048_576;
 export const PUBLIC_DIR = fileURLToPath(new URL('../public', import.meta.url));
 
 export interface TAppOptions {
-  config: Pick<TConfig, 'sandbox' | 'webDist' | 'publicOrigin' | 'encryptionKey' | 'jwtPrivateKey'>;
+  config: Pick<
+    TConfig,
+    'sandbox' | 'webDist' | 'publicOrigin' | 'encryptionKey' | 'jwtPrivateKey'
+  > &
+    Partial<Pick<TConfig, 'sandboxAutoReview'>>;
   database: TDatabase;
   adapters: TAdapters;
   /** Verifies bearer tokens; by default the sign-in tokens this app issues. */
@@ -134,7 +147,25 @@ export const app = fp<TAppOptions>(
     await instance.register(offersRoutes, { ...applicationDeps, prices: adapters.prices });
     await instance.register(detailsRoutes, { ...applicationDeps, cipher: fieldCipher });
     await instance.register(finalStepsRoutes, { db: database.db });
+    await instance.register(collateralRoutes, {
+      ...applicationDeps,
+      chain: adapters.chain,
+      prices: adapters.prices,
+    });
+    await instance.register(disbursementRoutes, { ...applicationDeps, cipher: fieldCipher });
+    await instance.register(bankLinkRoutes, {
+      ...applicationDeps,
+      cipher: fieldCipher,
+      bankLink: adapters.bankLink,
+    });
     await instance.register(servicingRoutes, { db: database.db });
+    const store = createEncryptedStore(adapters.storage, fieldCipher);
+    await instance.register(identityDocumentsRoutes, {
+      ...applicationDeps,
+      store,
+      autoReview: config.sandbox && (config.sandboxAutoReview ?? true),
+    });
+    await instance.register(documentsRoutes, { ...applicationDeps, store });
     await instance.register(waitlistRoutes, {
       db: database.db,
       cipher: fieldCipher,
@@ -143,6 +174,12 @@ export const app = fp<TAppOptions>(
     });
     if (config.sandbox) await instance.register(sandboxPricesRoutes, { db: database.db });
     if (config.sandbox) await instance.register(sandboxMailboxRoutes, { db: database.db });
+    if (config.sandbox) {
+      await instance.register(sandboxChainRoutes, { ...applicationDeps, chain: adapters.chain });
+    }
+    if (config.sandbox && isSandboxBankPicker(adapters.bankLink)) {
+      await instance.register(sandboxBankLinkRoutes, { picker: adapters.bankLink });
+    }
 
     await registerWeb(instance, {
       webDist: config.webDist,

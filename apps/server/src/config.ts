@@ -29,13 +29,38 @@
  * - CREDIT_BUREAU_URL, CREDIT_BUREAU_API_KEY: the soft-inquiry provider (https base URL) and its API
  *   key, set together. Needed outside the sandbox (the sandbox bureau answers by test SSN); the boot
  *   stops without them.
+ * - PLAID_CLIENT_ID, PLAID_SECRET, PLAID_ENV [sandbox]: the Plaid account bank linking uses (PLAID_ENV
+ *   sandbox or production), the first two set together. Without them outside the sandbox, linking a
+ *   bank answers unavailable (a warning at boot) and borrowers enter their bank details by hand; the
+ *   sandbox links its own test banks with user_good / pass_good.
  * - JOB_WORKER [true]: run the background job worker in this process (false for web-only instances).
+ * - BTC_XPUB, ETH_XPUB: account public keys deposit addresses are derived from (BIP84 m/84'/0'/0' as
+ *   xpub or zpub; BIP44 m/44'/60'/0' as xpub), set together; the server never holds a private key.
+ *   Required when not in sandbox; in sandbox, made once from a random seed that is not kept, and
+ *   only the public keys are stored in DATA_DIR/keys/chain-account-keys.json.
+ * - ESPLORA_URL: an Esplora HTTP API (e.g. https://blockstream.info/api) that watches BTC deposits;
+ *   ETH_RPC_URL: an Ethereum JSON-RPC endpoint that watches ETH deposits. Required when not in sandbox.
+ * - CHAIN_CONFIRMATIONS_BTC [3], CHAIN_CONFIRMATIONS_ETH [12]: confirmations after which a deposit
+ *   counts toward the collateral.
+ * - STORAGE_DRIVER [local]: where uploaded IDs and generated PDFs are kept (always encrypted):
+ *   `local` (files under STORAGE_DIR) or `s3` (an S3-compatible bucket).
+ * - STORAGE_DIR [DATA_DIR/uploads]: the local store's directory; relative paths are resolved from the
+ *   repository root.
+ * - S3_BUCKET, S3_REGION [us-east-1], S3_ENDPOINT [AWS], S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY,
+ *   S3_FORCE_PATH_STYLE [false]: the bucket when STORAGE_DRIVER=s3 (bucket and keys required then).
+ * - SANDBOX_AUTO_REVIEW [true in the sandbox]: approve uploaded IDs automatically after a short
+ *   delay, standing in for an agent's review. Refused outside the sandbox.
  */
 import { randomBytes, type KeyObject } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  loadOrCreateSandboxAccountKeys,
+  type TAccountPublicKeys,
+} from './adapters/keys/account-keys.js';
+import { ExtendedKeyError, parseAccountPublicKey } from './adapters/keys/hd-addresses.js';
 import { loadOrCreateSandboxJwtKey, parseJwtPrivateKey } from './security/jwt.js';
 
 export const ENCRYPTION_KEY_BYTES = 32;
@@ -59,6 +84,26 @@ const ZPort = z.coerce
   .int('must be a whole number')
   .min(1, 'must be between 1 and 65535')
   .max(65535, 'must be between 1 and 65535');
+
+/** An account public key from which deposit addresses are derived (never a private key). */
+const ZAccountKey = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      parseAccountPublicKey(value);
+      return true;
+    } catch (error) {
+      if (error instanceof ExtendedKeyError) return false;
+      throw error;
+    }
+  }, 'must be an account extended public key (xpub… or zpub…)');
+
+const ZConfirmations = z.coerce
+  .number({ error: 'must be a number of confirmations' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(1000, 'must be at most 1000');
 
 const ZEnv = z
   .object({
@@ -140,7 +185,35 @@ const ZEnv = z
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
     CREDIT_BUREAU_API_KEY: z.string().trim().min(1, 'must not be empty').optional(),
+    PLAID_CLIENT_ID: z.string().trim().min(1, 'must not be empty').optional(),
+    PLAID_SECRET: z.string().trim().min(1, 'must not be empty').optional(),
+    PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
     JOB_WORKER: ZBooleanText.default(true),
+    BTC_XPUB: ZAccountKey.optional(),
+    ETH_XPUB: ZAccountKey.optional(),
+    ESPLORA_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+    ETH_RPC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    CHAIN_CONFIRMATIONS_BTC: ZConfirmations.default(3),
+    CHAIN_CONFIRMATIONS_ETH: ZConfirmations.default(12),
+    STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+    STORAGE_DIR: z.string().trim().min(1, 'must not be empty').optional(),
+    S3_BUCKET: z.string().trim().min(1, 'must not be empty').optional(),
+    S3_REGION: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1')
+      .default('us-east-1'),
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1, 'must not be empty').optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1, 'must not be empty').optional(),
+    S3_FORCE_PATH_STYLE: ZBooleanText.default(false),
+    SANDBOX_AUTO_REVIEW: ZBooleanText.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SANDBOX === true) {
@@ -165,6 +238,38 @@ const ZEnv = z
         code: 'custom',
         path: [missing],
         message: 'is required together with the other CREDIT_BUREAU_ variable',
+      });
+    }
+    if ((env.PLAID_CLIENT_ID === undefined) !== (env.PLAID_SECRET === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.PLAID_CLIENT_ID === undefined ? 'PLAID_CLIENT_ID' : 'PLAID_SECRET'],
+        message: 'is required together with the other PLAID_ variable',
+      });
+    }
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (env[name] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when STORAGE_DRIVER=s3',
+          });
+        }
+      }
+    }
+    if ((env.BTC_XPUB === undefined) !== (env.ETH_XPUB === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.BTC_XPUB === undefined ? 'BTC_XPUB' : 'ETH_XPUB'],
+        message: 'is required together with the other account public key',
+      });
+    }
+    if (!sandbox && env.SANDBOX_AUTO_REVIEW === true) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SANDBOX_AUTO_REVIEW'],
+        message: 'must not be true when SANDBOX is off',
       });
     }
     if (!sandbox) {
@@ -205,9 +310,37 @@ export interface TConfig {
   agentEmails: string[];
   /** The soft-inquiry provider; unset in the sandbox, whose bureau answers by test SSN. */
   creditBureau: { baseUrl: string; apiKey: string } | undefined;
+  /** The Plaid account of bank linking; unset in the sandbox, which links its own test banks. */
+  plaid: { clientId: string; secret: string; environment: 'sandbox' | 'production' } | undefined;
   /** Whether this process runs the background job worker. */
   jobWorker: boolean;
+  /** Where files are kept (encrypted): a local directory or an S3-compatible bucket. */
+  storage: TStorageConfig;
+  /** Sandbox only: uploaded IDs are approved by a job instead of an agent. */
+  sandboxAutoReview: boolean;
+  /** Deposit addresses and the chain watchers (see adapters/chain). */
+  chain: TChainConfig;
 }
+
+export interface TChainConfig {
+  /** Unset outside the sandbox when BTC_XPUB/ETH_XPUB are missing (the boot then stops). */
+  keys: TAccountPublicKeys | undefined;
+  esploraUrl: string | undefined;
+  ethRpcUrl: string | undefined;
+  confirmations: { BTC: number; ETH: number };
+}
+
+export type TStorageConfig =
+  | { driver: 'local'; dir: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
 
 function decodeKey(text: string): Buffer | null {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text)) return null;
@@ -268,6 +401,8 @@ const SECRET_VARIABLES = [
   'JWT_PRIVATE_KEY',
   'SMTP_URL',
   'CREDIT_BUREAU_API_KEY',
+  'PLAID_SECRET',
+  'S3_SECRET_ACCESS_KEY',
 ];
 
 function formatIssues(error: z.ZodError, env: Record<string, string | undefined>): string {
@@ -330,6 +465,52 @@ export function loadConfig(
       values.CREDIT_BUREAU_URL !== undefined && values.CREDIT_BUREAU_API_KEY !== undefined
         ? { baseUrl: values.CREDIT_BUREAU_URL, apiKey: values.CREDIT_BUREAU_API_KEY }
         : undefined,
+    plaid:
+      values.PLAID_CLIENT_ID !== undefined && values.PLAID_SECRET !== undefined
+        ? {
+            clientId: values.PLAID_CLIENT_ID,
+            secret: values.PLAID_SECRET,
+            environment: values.PLAID_ENV,
+          }
+        : undefined,
     jobWorker: values.JOB_WORKER,
+    storage:
+      values.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            bucket: values.S3_BUCKET ?? '',
+            region: values.S3_REGION,
+            endpoint: values.S3_ENDPOINT,
+            forcePathStyle: values.S3_FORCE_PATH_STYLE,
+            accessKeyId: values.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY ?? '',
+          }
+        : {
+            driver: 'local',
+            dir: path.resolve(
+              repoRoot,
+              values.STORAGE_DIR ?? path.join(values.DATA_DIR, 'uploads'),
+            ),
+          },
+    sandboxAutoReview: values.SANDBOX_AUTO_REVIEW ?? sandbox,
+    chain: {
+      keys:
+        values.BTC_XPUB !== undefined && values.ETH_XPUB !== undefined
+          ? { btc: values.BTC_XPUB, eth: values.ETH_XPUB }
+          : sandbox
+            ? sandboxAccountKeys(dataDir)
+            : undefined,
+      esploraUrl: values.ESPLORA_URL,
+      ethRpcUrl: values.ETH_RPC_URL,
+      confirmations: { BTC: values.CHAIN_CONFIRMATIONS_BTC, ETH: values.CHAIN_CONFIRMATIONS_ETH },
+    },
   };
+}
+
+function sandboxAccountKeys(dataDir: string): TAccountPublicKeys {
+  try {
+    return loadOrCreateSandboxAccountKeys(dataDir);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
 }

@@ -13,6 +13,9 @@ export const REDACTED_FIELDS = [
   'otp',
   'totp',
   'token',
+  'publicToken',
+  'linkToken',
+  'accessToken',
 ] as const;
 
 export const REDACTION_CENSOR = '[redacted]';

@@ -16,6 +16,10 @@ import { createFieldCipher } from './security/field-encryption.js';
 import { seedIdentities } from './services/identity/seed-identities.js';
 import { createJobRegistrations } from './jobs/registry.js';
 import { createJobWorker, type TJobWorker } from './jobs/worker.js';
+import {
+  startCollateralSweeps,
+  type TCollateralSweeps,
+} from './services/collateral/schedule-collateral-sweeps.js';
 
 /** Past this, a shutdown that is still waiting (a hung request, a stuck query) is cut short. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -40,6 +44,7 @@ async function main(): Promise<void> {
   let database: TDatabase | undefined;
   let app: FastifyInstance | undefined;
   let worker: TJobWorker | undefined;
+  let collateralSweeps: TCollateralSweeps | undefined;
   let isShuttingDown = false;
 
   const shutdown = async (reason: string, exitCode: number): Promise<void> => {
@@ -51,6 +56,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     hardStop.unref();
+    collateralSweeps?.stop();
     // Stop taking requests and drain them, then release the database, then stop it.
     const [currentApp, currentWorker, currentDatabase, currentEmbedded] = [
       app,
@@ -123,10 +129,15 @@ async function main(): Promise<void> {
           cipher: createFieldCipher(config.encryptionKey),
           adapters,
           sandbox: config.sandbox,
+          log: logger,
         }),
         log: logger,
       });
       worker.start();
+      collateralSweeps = startCollateralSweeps({
+        db: database.db,
+        onError: (error) => logger.warn({ err: error }, 'collateral sweeps were not enqueued'),
+      });
     }
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     logger.info(

@@ -1,5 +1,11 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TConfig } from '../config.js';
+import { createChain } from './chain/config.js';
+import type { TChainFetch, TChainPort } from './chain/port.js';
 import type { TDb } from '../db/pool.js';
+import { createConfiguredBankLink } from './bank-link/config.js';
+import type { TBankLinkPort } from './bank-link/port.js';
 import { createConfiguredAddresses } from './address/config.js';
 import type { TAddressesPort } from './address/port.js';
 import { createSandboxAddresses } from './address/sandbox.js';
@@ -12,6 +18,9 @@ import { createSandboxEmail } from './email/sandbox.js';
 import type { TPricesPort } from './prices/port.js';
 import { createRealPrices, type TFetch } from './prices/real.js';
 import { createSandboxPrices } from './prices/sandbox.js';
+import { createLocalStorage } from './storage/local.js';
+import type { TStoragePort } from './storage/port.js';
+import { createS3Storage, type TStorageFetch } from './storage/s3.js';
 
 /** Every external system the app talks to, each behind its port. */
 export interface TAdapters {
@@ -19,15 +28,28 @@ export interface TAdapters {
   email: TEmailPort;
   addresses: TAddressesPort;
   creditBureau: TCreditBureauPort;
+  /** Files (uploaded IDs, disclosure PDFs); callers encrypt what they put (storage/encrypted.ts). */
+  storage: TStoragePort;
+  /** Deposit addresses and what the chains say about them. */
+  chain: TChainPort;
+  /** Bank linking for ACH payouts (Plaid, or the sandbox's test banks). */
+  bankLink: TBankLinkPort;
 }
 
 export interface TAdapterDeps {
-  config: Pick<TConfig, 'sandbox'> & Partial<Pick<TConfig, 'smtp' | 'creditBureau'>>;
+  config: Pick<TConfig, 'sandbox'> &
+    Partial<
+      Pick<TConfig, 'smtp' | 'creditBureau' | 'storage' | 'chain' | 'plaid' | 'encryptionKey'>
+    >;
   db: TDb;
   fetch?: TFetch;
   /** The credit bureau's HTTP client (it posts JSON); the global fetch by default. */
   creditBureauFetch?: TCreditBureauFetch;
   log?: { warn(object: object, message: string): void };
+  /** The S3 client's HTTP client; the global fetch by default. */
+  storageFetch?: TStorageFetch;
+  /** The chain watchers' HTTP client (Esplora, JSON-RPC); the global fetch by default. */
+  chainFetch?: TChainFetch;
 }
 
 /** Sandbox adapters when SANDBOX is on, the real ones otherwise. */
@@ -37,6 +59,8 @@ export function createAdapters({
   fetch = globalThis.fetch,
   creditBureauFetch = globalThis.fetch,
   log,
+  storageFetch = globalThis.fetch,
+  chainFetch = globalThis.fetch,
 }: TAdapterDeps): TAdapters {
   return {
     prices: config.sandbox
@@ -53,7 +77,32 @@ export function createAdapters({
     creditBureau: config.sandbox
       ? createSandboxCreditBureau()
       : createRealCreditBureauFromConfig(config, creditBureauFetch),
+    storage: createStorageFromConfig(config, storageFetch),
+    chain: createChain({ sandbox: config.sandbox, chain: config.chain, db, fetch: chainFetch }),
+    bankLink: createConfiguredBankLink(config, log),
   };
+}
+
+/**
+ * Callers that give no storage configuration (tools, tests) store under the system's temporary
+ * directory; the process always passes the validated STORAGE_* configuration.
+ */
+const FALLBACK_STORAGE_DIR = path.join(tmpdir(), 'pledge-storage');
+
+function createStorageFromConfig(
+  config: Partial<Pick<TConfig, 'storage'>>,
+  fetch: TStorageFetch,
+): TStoragePort {
+  const storage = config.storage ?? { driver: 'local', dir: FALLBACK_STORAGE_DIR };
+  if (storage.driver === 'local') return createLocalStorage(storage.dir);
+  return createS3Storage({
+    bucket: storage.bucket,
+    region: storage.region,
+    endpoint: storage.endpoint,
+    forcePathStyle: storage.forcePathStyle,
+    credentials: { accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey },
+    fetch,
+  });
 }
 
 function createRealCreditBureauFromConfig(

@@ -5,14 +5,20 @@ import type { TFieldCipher } from '../security/field-encryption.js';
 import type { TClock } from '../security/jwt.js';
 import { creditCheckHandler } from './handlers/credit-check.js';
 import { waitlistConfirmationHandler } from './handlers/waitlist-confirmation.js';
+import { createEncryptedStore } from '../adapters/storage/encrypted.js';
+import { generateDisclosuresHandler } from './handlers/generate-disclosures.js';
+import { identityAutoReviewHandler } from './handlers/identity-auto-review.js';
+import { cancelUnfundedHandler } from './handlers/cancel-unfunded.js';
+import { watchDepositsHandler } from './handlers/watch-deposits.js';
 import type { TJobRegistration } from './job-definition.js';
 
 export interface TJobDeps {
   db: TDb;
   cipher: TFieldCipher;
-  adapters: Pick<TAdapters, 'creditBureau' | 'email'>;
+  adapters: Pick<TAdapters, 'creditBureau' | 'email' | 'storage' | 'chain'>;
   clock?: TClock;
   sandbox: boolean;
+  log?: { warn(object: object, message: string): void };
 }
 
 export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown>[] {
@@ -30,5 +36,20 @@ export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown
       email: deps.adapters.email,
       sandbox: deps.sandbox,
     }),
+    generateDisclosuresHandler({
+      db: deps.db,
+      cipher: deps.cipher,
+      store: createEncryptedStore(deps.adapters.storage, deps.cipher),
+      clock,
+      sandbox: deps.sandbox,
+    }),
+    identityAutoReviewHandler({ db: deps.db, clock }),
+    watchDepositsHandler({
+      db: deps.db,
+      chain: deps.adapters.chain,
+      clock,
+      ...(deps.log !== undefined ? { log: deps.log } : {}),
+    }),
+    cancelUnfundedHandler({ db: deps.db, chain: deps.adapters.chain, clock }),
   ];
 }

@@ -13,3 +13,6 @@ export * from './email.js';
 export * from './applications.js';
 export * from './jobs.js';
 export * from './waitlist.js';
+export * from './disbursement.js';
+export * from './documents.js';
+export * from './collateral.js';

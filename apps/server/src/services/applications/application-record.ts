@@ -8,6 +8,7 @@ import type { TDb } from '../../db/pool.js';
 import { applications } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TClock } from '../../security/jwt.js';
+import { collateralViewsByApplication } from '../collateral/collateral-record.js';
 import { offersByUuid, openOffersByApplication, toOfferView } from '../offers/offer-record.js';
 
 export type TApplicationRow = typeof applications.$inferSelect;
@@ -69,6 +70,14 @@ export async function toApplicationViews(
     db,
     rows.flatMap((row) => (row.selectedOfferUuid === null ? [] : [row.selectedOfferUuid])),
   );
+  const acceptedOffers = new Map(
+    rows.flatMap((row) => {
+      const offer =
+        row.selectedOfferUuid === null ? undefined : selected.get(row.selectedOfferUuid);
+      return offer === undefined ? [] : [[row.uuid, offer] as const];
+    }),
+  );
+  const collateral = await collateralViewsByApplication(db, rows, acceptedOffers);
   return rows.map((row) => {
     const selectedRow =
       row.selectedOfferUuid === null ? undefined : selected.get(row.selectedOfferUuid);
@@ -81,8 +90,8 @@ export async function toApplicationViews(
       isRollForward: row.isRollForward,
       isInternational: row.isInternational,
       isCelsiusRefi: row.isCelsiusRefi,
-      // Collateral is tracked from the deposit wallet, which exists once documents are signed.
-      collateral: null,
+      // Tracked once an offer is accepted; the wallet appears once documents are signed.
+      collateral: collateral.get(row.uuid) ?? null,
       offers: open.get(row.uuid) ?? [],
       selectedOffer: selectedRow === undefined ? null : toOfferView(selectedRow),
       rollForwardLoanDetails: null,

@@ -11,6 +11,9 @@ import {
   type TFinalStepStatus,
 } from '@pledge/domain';
 import type { TDb } from '../../db/pool.js';
+import { disbursementStepStatus } from '../disbursement/disbursement-status.js';
+import { hasCollateralActivity } from '../collateral/collateral-activity.js';
+import { identityStepStatus } from '../identity-documents/identity-step-status.js';
 import { findOwnedApplication } from './application-record.js';
 
 /** Signing is over in these: every document was signed. */
@@ -29,15 +32,24 @@ function agreementsStatus(state: TApplicationState): TFinalStepStatus {
   return SIGNED_STATES.has(state) ? 'COMPLETED' : 'NOT_STARTED';
 }
 
-/** Collateral counts as posted once the deposits were confirmed (the funding is verified). */
-function collateralStatus(state: TApplicationState): TFinalStepStatus {
-  if (state === 'WAITING_FOR_COLLATERAL' || !SIGNED_STATES.has(state)) return 'NOT_STARTED';
-  return 'COMPLETED';
+/**
+ * Collateral counts as posted once the confirmed deposits reached the required quantity (the
+ * application left WAITING_FOR_COLLATERAL); while waiting it is PENDING once the borrower said it
+ * was sent or a deposit was seen.
+ */
+function collateralStatus(
+  state: TApplicationState,
+  hasCollateralActivity: boolean,
+): TFinalStepStatus {
+  if (state === 'WAITING_FOR_COLLATERAL') return hasCollateralActivity ? 'PENDING' : 'NOT_STARTED';
+  return SIGNED_STATES.has(state) ? 'COMPLETED' : 'NOT_STARTED';
 }
 
 export interface TFinalStepsProgress {
   identity: TFinalStepStatus;
   disbursement: TFinalStepStatus;
+  /** The borrower said the collateral was sent, or a deposit was seen. */
+  hasCollateralActivity?: boolean;
 }
 
 /** The checklist of an application in a state, given how far identity and disbursement are. */
@@ -49,7 +61,10 @@ export function finalStepsOf(
     { name: 'Verify Identity', status: progress.identity },
     { name: 'Review Agreements', status: agreementsStatus(application.state) },
     { name: 'Disbursement Account', status: progress.disbursement },
-    { name: 'Post Collateral', status: collateralStatus(application.state) },
+    {
+      name: 'Post Collateral',
+      status: collateralStatus(application.state, progress.hasCollateralActivity === true),
+    },
   ];
   return {
     items,
@@ -62,5 +77,9 @@ export async function getFinalSteps(
   input: { identityUuid: string; appUuid: string },
 ): Promise<TFinalSteps> {
   const application = await findOwnedApplication(db, input.identityUuid, input.appUuid);
-  return finalStepsOf(application, { identity: 'NOT_STARTED', disbursement: 'NOT_STARTED' });
+  return finalStepsOf(application, {
+    identity: await identityStepStatus(db, application),
+    disbursement: await disbursementStepStatus(db, application),
+    hasCollateralActivity: await hasCollateralActivity(db, application.uuid),
+  });
 }

@@ -3,7 +3,9 @@
  *   ATTACH_PROFILE → SOFT_CREDIT: the saved profile is attached to the application;
  *   SOFT_CREDIT → GEN_APP_DISCLOSURES, SOFT_CREDIT_NO_MATCH / _LOCKED / _FROZEN or DECLINED: the
  *     bureau's answer, recorded in credit_checks;
- *   GEN_APP_DISCLOSURES → SIGN_DOCS: the disclosures the borrower must sign are recorded.
+ *   GEN_APP_DISCLOSURES: the disclosures the borrower must sign are recorded and their generation
+ *     job enqueued in the same transaction; that job moves the application to SIGN_DOCS once the
+ *     PDFs exist.
  * Each step acts on the state it finds (under the row lock), so running it again after a crash, or
  * twice, repeats nothing that was committed.
  *
@@ -21,6 +23,11 @@ import {
 } from '../../adapters/credit-bureau/port.js';
 import type { TDb } from '../../db/pool.js';
 import { applications, creditChecks, profiles } from '../../db/schema/index.js';
+import {
+  generateDisclosuresDedupeKey,
+  generateDisclosuresJob,
+} from '../../jobs/definitions/generate-disclosures.js';
+import { enqueue } from '../../jobs/enqueue.js';
 import { PermanentJobError } from '../../jobs/job-definition.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import type { TClock } from '../../security/jwt.js';
@@ -172,14 +179,13 @@ async function decideCredit(deps: TCreditCheckDeps, application: TApplicationRow
 async function prepareDisclosures(deps: TCreditCheckDeps, appUuid: string): Promise<void> {
   await inState(deps.db, appUuid, 'GEN_APP_DISCLOSURES', async (tx, application) => {
     const at = deps.clock();
-    const kinds = await recordRequiredDisclosures(tx, application, at);
-    await applyTransition(tx, {
-      appUuid,
-      event: 'DISCLOSURES_GENERATED',
-      actor: ACTOR,
-      reason: `disclosures to sign: ${kinds.join(', ')}`,
-      at,
-    });
+    await recordRequiredDisclosures(tx, application, at);
+    await enqueue(
+      tx,
+      generateDisclosuresJob,
+      { appUuid },
+      { dedupeKey: generateDisclosuresDedupeKey(appUuid) },
+    );
   });
 }
 
@@ -201,8 +207,9 @@ export async function runCreditCheck(deps: TCreditCheckDeps, appUuid: string): P
         await decideCredit(deps, application);
         break;
       case 'GEN_APP_DISCLOSURES':
+        // The generation job takes it from here.
         await prepareDisclosures(deps, appUuid);
-        break;
+        return;
       default:
         return;
     }

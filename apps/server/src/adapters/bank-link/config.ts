@@ -1,0 +1,56 @@
+/** The bank-link adapter the configuration asks for. */
+import { hkdfSync, randomBytes } from 'node:crypto';
+import type { TConfig } from '../../config.js';
+import { BankLinkUnavailableError, type TBankLinkPort } from './port.js';
+import { createRealBankLink } from './real.js';
+import { createSandboxBankLink } from './sandbox.js';
+
+/** Name of the product in the Plaid widget. */
+export const PLAID_CLIENT_NAME = 'Pledge Lending';
+
+export function createConfiguredBankLink(
+  config: Pick<TConfig, 'sandbox'> & Partial<Pick<TConfig, 'plaid' | 'encryptionKey'>>,
+  log?: { warn(object: object, message: string): void },
+): TBankLinkPort {
+  if (config.sandbox) {
+    // Derived from the data key, so that every instance (and a restart) reads the others' tokens;
+    // without one (tools, tests) the tokens are good for this process only.
+    const signingKey =
+      config.encryptionKey === undefined
+        ? randomBytes(32)
+        : Buffer.from(
+            hkdfSync(
+              'sha256',
+              config.encryptionKey,
+              Buffer.alloc(0),
+              'pledge:sandbox-bank-link',
+              32,
+            ),
+          );
+    return createSandboxBankLink({ signingKey });
+  }
+  if (config.plaid === undefined) {
+    log?.warn(
+      { port: 'bank-link' },
+      'PLAID_CLIENT_ID and PLAID_SECRET are unset: bank linking is off',
+    );
+    return unconfiguredBankLink();
+  }
+  return createRealBankLink({ ...config.plaid, clientName: PLAID_CLIENT_NAME });
+}
+
+/**
+ * Without a Plaid account the provider counts as unavailable: linking answers 503 with the product's
+ * "try again" message, and typing the bank details in (manual bank) still works.
+ */
+function unconfiguredBankLink(): TBankLinkPort {
+  const unavailable = async (): Promise<never> => {
+    throw new BankLinkUnavailableError('Plaid is not configured (PLAID_CLIENT_ID, PLAID_SECRET)');
+  };
+  return {
+    name: 'unconfigured',
+    createLinkToken: unavailable,
+    exchangePublicToken: unavailable,
+    getItem: unavailable,
+  };
+}

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createEsploraWatcher } from './esplora.js';
+import { baseUnitsToCoins, ChainUnavailableError, type TChainFetch } from './port.js';
+
+const ADDRESS = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
+const BASE = 'https://esplora.test/api';
+
+/** Answers in the shape Esplora sends (test/fixtures/chain). */
+const TXS: unknown = JSON.parse(
+  readFileSync(
+    new URL('../../../test/fixtures/chain/esplora-address-txs.json', import.meta.url),
+    'utf8',
+  ),
+);
+
+function fakeFetch(routes: Record<string, unknown>) {
+  const urls: string[] = [];
+  const fetch: TChainFetch = async (url) => {
+    urls.push(url);
+    const answer = routes[url.slice(BASE.length)];
+    if (answer === undefined) return new Response('not found', { status: 404 });
+    if (answer instanceof Error) throw answer;
+    return new Response(typeof answer === 'string' ? answer : JSON.stringify(answer));
+  };
+  return { fetch, urls };
+}
+
+describe('Esplora watcher', () => {
+  it('lists what the address received, with confirmations from the tip', async () => {
+    const { fetch, urls } = fakeFetch({
+      [`/address/${ADDRESS}/txs`]: TXS,
+      '/blocks/tip/height': '840101',
+    });
+    const watcher = createEsploraWatcher({ baseUrl: BASE, fetch });
+    expect(await watcher.listTransactions(ADDRESS)).toEqual([
+      { txid: 'a'.repeat(64), amount: '0.1', confirmations: 0, time: null },
+      {
+        txid: 'b'.repeat(64),
+        amount: '0.25',
+        confirmations: 2,
+        time: new Date(1714000000 * 1000),
+      },
+      {
+        txid: 'c'.repeat(64),
+        amount: '0.12345679',
+        confirmations: 102,
+        time: new Date(1713900000 * 1000),
+      },
+    ]);
+    expect(urls).toEqual([`${BASE}/address/${ADDRESS}/txs`, `${BASE}/blocks/tip/height`]);
+  });
+
+  it('fails as unavailable on errors and unexpected answers', async () => {
+    const down = createEsploraWatcher({
+      baseUrl: BASE,
+      fetch: fakeFetch({ [`/address/${ADDRESS}/txs`]: new TypeError('fetch failed') }).fetch,
+    });
+    await expect(down.listTransactions(ADDRESS)).rejects.toThrow(ChainUnavailableError);
+    const garbled = createEsploraWatcher({
+      baseUrl: BASE,
+      fetch: fakeFetch({ [`/address/${ADDRESS}/txs`]: { unexpected: true } }).fetch,
+    });
+    await expect(garbled.listTransactions(ADDRESS)).rejects.toThrow(ChainUnavailableError);
+    const noTip = createEsploraWatcher({
+      baseUrl: BASE,
+      fetch: fakeFetch({ [`/address/${ADDRESS}/txs`]: TXS }).fetch,
+    });
+    await expect(noTip.listTransactions(ADDRESS)).rejects.toThrow(ChainUnavailableError);
+  });
+
+  it.each([
+    [0n, 8, '0'],
+    [1n, 8, '0.00000001'],
+    [123_456_789n, 8, '1.23456789'],
+    [2_000_000_000_000_000_000n, 18, '2'],
+    [1_500_000_000_000_000_001n, 18, '1.500000000000000001'],
+  ])('converts %s base units with %i decimals exactly', (units, decimals, coins) => {
+    expect(baseUnitsToCoins(units, decimals)).toBe(coins);
+  });
+});

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const root = mkdtempSync(path.join(tmpdir(), 'config-storage-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('storage and review configuration', () => {
+  it('stores under DATA_DIR/uploads and auto-reviews in the sandbox by default', () => {
+    const config = loadConfig({}, root);
+    expect(config.storage).toEqual({ driver: 'local', dir: path.join(root, 'data', 'uploads') });
+    expect(config.sandboxAutoReview).toBe(true);
+  });
+
+  it('reads an S3-compatible bucket', () => {
+    const config = loadConfig(
+      {
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: 'uploads',
+        S3_REGION: 'eu-central-1',
+        S3_ENDPOINT: 'https://minio.example.com/',
+        S3_ACCESS_KEY_ID: 'AKID',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        SANDBOX_AUTO_REVIEW: 'false',
+      },
+      root,
+    );
+    expect(config.storage).toEqual({
+      driver: 's3',
+      bucket: 'uploads',
+      region: 'eu-central-1',
+      endpoint: 'https://minio.example.com',
+      forcePathStyle: true,
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+    });
+    expect(config.sandboxAutoReview).toBe(false);
+  });
+
+  it.each([
+    [
+      { STORAGE_DRIVER: 's3', S3_BUCKET: 'b' },
+      'S3_ACCESS_KEY_ID is required when STORAGE_DRIVER=s3',
+    ],
+    [{ STORAGE_DRIVER: 'ftp' }, 'STORAGE_DRIVER must be local or s3'],
+    [{ SANDBOX: 'false', SANDBOX_AUTO_REVIEW: 'true' }, 'SANDBOX_AUTO_REVIEW must not be true'],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env, root)).toThrow(ConfigError);
+    expect(() => loadConfig(env, root)).toThrow(message);
+  });
+
+  it('never echoes the S3 secret', () => {
+    expect(() =>
+      loadConfig({ STORAGE_DRIVER: 's3', S3_SECRET_ACCESS_KEY: 'super-secret-value' }, root),
+    ).toThrow(expect.objectContaining({ message: expect.not.stringContaining('super-secret') }));
+  });
+});

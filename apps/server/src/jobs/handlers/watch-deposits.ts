@@ -1,0 +1,25 @@
+import {
+  sweepDeposits,
+  watchApplicationDeposits,
+  type TWatchDepositsDeps,
+} from '../../services/collateral/watch-deposits.js';
+import { watchDepositsJob } from '../definitions/watch-deposits.js';
+import { registerJob } from '../job-definition.js';
+
+export function watchDepositsHandler(
+  deps: TWatchDepositsDeps & { log?: { warn(object: object, message: string): void } },
+) {
+  return registerJob(watchDepositsJob, async (payload) => {
+    if (payload.appUuid !== undefined) {
+      await watchApplicationDeposits(deps, payload.appUuid);
+      return;
+    }
+    const result = await sweepDeposits(deps);
+    for (const { appUuid, error } of result.failed) {
+      deps.log?.warn(
+        { appUuid, reason: error instanceof Error ? error.message : String(error) },
+        'deposit watch failed; the next sweep retries',
+      );
+    }
+  });
+}

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  postDisbursementAccount,
+  postManualBank,
+  postMicroTransferConfirmation,
+  postWalletAddress,
+} from '@pledge/contract';
+import type { TDb } from '../../db/pool.js';
+import { route } from '../../http/route.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
+import type { TClock } from '../../security/jwt.js';
+import { chooseLinkedAccount } from '../../services/disbursement/choose-linked-account.js';
+import { confirmMicroTransfer } from '../../services/disbursement/confirm-micro-transfer.js';
+import { saveManualBank } from '../../services/disbursement/save-manual-bank.js';
+import { saveWalletAddress } from '../../services/disbursement/save-wallet-address.js';
+import { borrowerOf } from './applications.js';
+
+export const disbursementRoutes: FastifyPluginAsync<{
+  db: TDb;
+  cipher: TFieldCipher;
+  clock: TClock;
+}> = async (app, deps) => {
+  route(app, postManualBank, ({ params, body, request }) =>
+    saveManualBank(deps, { identityUuid: borrowerOf(request), appUuid: params.appUuid, body }),
+  );
+  route(app, postDisbursementAccount, ({ params, body, request }) =>
+    chooseLinkedAccount(deps, { identityUuid: borrowerOf(request), appUuid: params.appUuid, body }),
+  );
+  route(app, postWalletAddress, ({ params, body, request }) =>
+    saveWalletAddress(deps, { identityUuid: borrowerOf(request), appUuid: params.appUuid, body }),
+  );
+  route(app, postMicroTransferConfirmation, ({ params, body, request }) =>
+    confirmMicroTransfer(deps, {
+      identityUuid: borrowerOf(request),
+      appUuid: params.appUuid,
+      body,
+    }),
+  );
+};

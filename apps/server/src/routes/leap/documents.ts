@@ -1,0 +1,63 @@
+/**
+ * The borrower's disclosures: list (all, or still to sign), download one PDF, and e-sign one.
+ * GET …/documents/unsigned is registered as its own static path, so it never reads as a docUuid.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  getBorrowerDocument,
+  getBorrowerDocuments,
+  getUnsignedBorrowerDocuments,
+  postSignDocument,
+} from '@pledge/contract';
+import { route } from '../../http/route.js';
+import type { TDocumentDeps } from '../../services/disclosures/disclosure-record.js';
+import { listBorrowerDocuments } from '../../services/disclosures/list-borrower-documents.js';
+import { readBorrowerDocument } from '../../services/disclosures/read-borrower-document.js';
+import { signDocument } from '../../services/disclosures/sign-document.js';
+import { borrowerOf } from './applications.js';
+
+/** Recorded with a signature; longer user agents are cut. */
+const USER_AGENT_MAX_CHARS = 512;
+
+export const documentsRoutes: FastifyPluginAsync<TDocumentDeps> = async (app, deps) => {
+  route(app, getBorrowerDocuments, ({ params, request }) =>
+    listBorrowerDocuments(deps.db, {
+      identityUuid: borrowerOf(request),
+      appUuid: params.appUuid,
+      borrowerUuid: params.identityUuid,
+      onlyUnsigned: false,
+    }),
+  );
+  route(app, getUnsignedBorrowerDocuments, ({ params, request }) =>
+    listBorrowerDocuments(deps.db, {
+      identityUuid: borrowerOf(request),
+      appUuid: params.appUuid,
+      borrowerUuid: params.identityUuid,
+      onlyUnsigned: true,
+    }),
+  );
+  route(app, getBorrowerDocument, async ({ params, request, reply }) => {
+    const document = await readBorrowerDocument(deps, {
+      identityUuid: borrowerOf(request),
+      appUuid: params.appUuid,
+      borrowerUuid: params.identityUuid,
+      docUuid: params.docUuid,
+    });
+    void reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${document.fileName}"`)
+      .header('cache-control', 'private, no-store');
+    // Decrypted bytes always own a plain ArrayBuffer; Fastify sends a Buffer as it is.
+    return document.bytes as Buffer<ArrayBuffer>;
+  });
+  route(app, postSignDocument, ({ params, request }) =>
+    signDocument(deps, {
+      identityUuid: borrowerOf(request),
+      appUuid: params.appUuid,
+      borrowerUuid: params.identityUuid,
+      docUuid: params.docUuid,
+      ipAddress: request.ip,
+      userAgent: (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_CHARS),
+    }),
+  );
+};

@@ -1,0 +1,32 @@
+/**
+ * The collateral of the caller's application at the current price (GET …/collateral and POST
+ * …/collateral/calculate). Calculate also derives the deposit address the first time it is asked
+ * while the application waits for collateral.
+ */
+import type { TCollateralInfo } from '@pledge/contract';
+import type { TOfferedCollateralType } from '@pledge/domain';
+import { findOwnedApplication } from '../applications/application-record.js';
+import { currentPrice } from '../prices/current-price.js';
+import { ensureDepositAddress } from './allocate-deposit-address.js';
+import {
+  acceptedOfferOf,
+  loadCollateralRecordsOf,
+  termsOf,
+  toCollateralInfo,
+  type TCollateralDeps,
+} from './collateral-record.js';
+
+export async function getCollateral(
+  deps: TCollateralDeps,
+  input: { identityUuid: string; appUuid: string; allocateAddress: boolean },
+): Promise<TCollateralInfo> {
+  const application = await findOwnedApplication(deps.db, input.identityUuid, input.appUuid);
+  const offer = await acceptedOfferOf(deps.db, application);
+  const terms = termsOf(offer);
+  if (input.allocateAddress && application.state === 'WAITING_FOR_COLLATERAL') {
+    await ensureDepositAddress(deps, { identityUuid: input.identityUuid, appUuid: input.appUuid });
+  }
+  const price = await currentPrice(deps.prices, terms.type as TOfferedCollateralType);
+  const records = await loadCollateralRecordsOf(deps.db, application.uuid);
+  return toCollateralInfo({ terms, price, records });
+}

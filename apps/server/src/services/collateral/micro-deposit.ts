@@ -1,0 +1,45 @@
+/**
+ * The optional test deposit (document 1 §3 microDepositVerify): before sending everything, the
+ * borrower may send a small amount to check the address; it is verified once a confirmed deposit
+ * of at least the minimum arrived.
+ */
+import type { TMicroDepositStatus } from '@pledge/contract';
+import { toCoinQuantity, type TCollateralType } from '@pledge/domain';
+import type { TCollateralRecords } from './collateral-record.js';
+
+/**
+ * The smallest test deposit that proves the address, per coin: above dust and fee noise, far
+ * below any loan's collateral.
+ */
+export const MICRO_DEPOSIT_MIN_VERIFY_COINS: Readonly<Record<TCollateralType, string>> = {
+  BTC: '0.0001',
+  ETH: '0.001',
+  SOL: '0.01',
+};
+
+export function minVerifyCoinQuantity(type: TCollateralType): string {
+  return MICRO_DEPOSIT_MIN_VERIFY_COINS[type];
+}
+
+export function microDepositStatusOf(
+  type: TCollateralType,
+  records: TCollateralRecords,
+): TMicroDepositStatus {
+  const minimum = minVerifyCoinQuantity(type);
+  const optedInAt = records.account?.microDepositOptedInAt ?? null;
+  const verifying = records.deposits
+    .filter(
+      (deposit) =>
+        deposit.confirmedAt !== null && toCoinQuantity(deposit.amount).gte(toCoinQuantity(minimum)),
+    )
+    .map((deposit) => deposit.confirmedAt)
+    .filter((at): at is Date => at !== null)
+    .sort((a, b) => a.getTime() - b.getTime());
+  const verifiedAt = optedInAt === null ? undefined : verifying[0];
+  return {
+    status: optedInAt === null ? 'NOT_REQUESTED' : verifiedAt ? 'VERIFIED' : 'AWAITING_DEPOSIT',
+    borrowerOptIn: optedInAt !== null,
+    minVerifyAmount: { coinQuantity: minimum, type },
+    verifiedAt: verifiedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * Watching deposit addresses: asks the chain what arrived, records each movement once per
+ * transaction id (updating its confirmations as they grow), and when the confirmed deposits reach
+ * the quantity of the accepted offer moves the application WAITING_FOR_COLLATERAL →
+ * CRYPTO_FUNDING_VERIFY (COLLATERAL_FUNDED), then asks the disbursement side to verify the funding.
+ * If that step fails, the application waits in CRYPTO_FUNDING_VERIFY. The application row is locked while deciding, so
+ * several instances watching the same address record it once and fund it once.
+ */
+import { isDomainError, toCoinQuantity } from '@pledge/domain';
+import { and, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { isChainCoin, type TChainPort, type TChainTransaction } from '../../adapters/chain/port.js';
+import type { TDb } from '../../db/pool.js';
+import { applications, collateralAccounts, collateralDeposits } from '../../db/schema/index.js';
+import type { TClock } from '../../security/jwt.js';
+import { actors, applyTransition } from '../applications/apply-transition.js';
+import { verifyFunding } from '../disbursement/verify-funding.js';
+import { acceptedOfferOf, confirmedBalance, termsOf } from './collateral-record.js';
+
+export interface TWatchDepositsDeps {
+  db: TDb;
+  chain: TChainPort;
+  clock: TClock;
+}
+
+export interface TWatchResult {
+  /** Movements seen on the address in this poll. */
+  seen: number;
+  confirmedBalance: string;
+  /** This poll moved the application to CRYPTO_FUNDING_VERIFY. */
+  funded: boolean;
+}
+
+export const WATCH_DEPOSITS_ACTOR = actors.system('watch-deposits');
+
+async function recordMovements(
+  tx: TDb,
+  input: {
+    appUuid: string;
+    movements: readonly TChainTransaction[];
+    requiredConfirmations: number;
+    now: Date;
+  },
+): Promise<void> {
+  for (const movement of input.movements) {
+    const isConfirmed = movement.confirmations >= input.requiredConfirmations;
+    await tx
+      .insert(collateralDeposits)
+      .values({
+        applicationUuid: input.appUuid,
+        txid: movement.txid,
+        amount: movement.amount,
+        confirmations: movement.confirmations,
+        transactionTime: movement.time ?? input.now,
+        confirmedAt: isConfirmed ? input.now : null,
+        firstSeenAt: input.now,
+        updatedAt: input.now,
+      })
+      .onConflictDoUpdate({
+        target: [collateralDeposits.applicationUuid, collateralDeposits.txid],
+        set: {
+          amount: movement.amount,
+          confirmations: movement.confirmations,
+          transactionTime:
+            movement.time === null ? sql`${collateralDeposits.transactionTime}` : movement.time,
+          // Once counted, a deposit stays counted.
+          confirmedAt: isConfirmed
+            ? sql`COALESCE(${collateralDeposits.confirmedAt}, ${input.now.toISOString()}::timestamptz)`
+            : sql`${collateralDeposits.confirmedAt}`,
+          updatedAt: input.now,
+        },
+      });
+  }
+  // An unconfirmed movement the chain no longer reports was dropped or replaced: forget it.
+  const reported = input.movements.map((movement) => movement.txid);
+  await tx
+    .delete(collateralDeposits)
+    .where(
+      and(
+        eq(collateralDeposits.applicationUuid, input.appUuid),
+        isNull(collateralDeposits.confirmedAt),
+        ...(reported.length > 0 ? [notInArray(collateralDeposits.txid, reported)] : []),
+      ),
+    );
+}
+
+/** One poll of one application's deposit address. */
+export async function watchApplicationDeposits(
+  deps: TWatchDepositsDeps,
+  appUuid: string,
+): Promise<TWatchResult | null> {
+  const [account] = await deps.db
+    .select()
+    .from(collateralAccounts)
+    .where(
+      and(
+        eq(collateralAccounts.applicationUuid, appUuid),
+        isNotNull(collateralAccounts.depositAddress),
+      ),
+    );
+  if (account?.depositAddress == null || !isChainCoin(account.collateralType)) return null;
+  const coin = account.collateralType;
+  // Asked outside the transaction: no row lock is held while a node answers.
+  const movements = await deps.chain.listTransactions(coin, account.depositAddress);
+  const now = deps.clock();
+  const result = await deps.db.transaction(async (tx): Promise<TWatchResult | null> => {
+    const [application] = await tx
+      .select()
+      .from(applications)
+      .where(eq(applications.uuid, appUuid))
+      .for('update');
+    if (application === undefined) return null;
+    await recordMovements(tx, {
+      appUuid,
+      movements,
+      requiredConfirmations: deps.chain.requiredConfirmations(coin),
+      now,
+    });
+    const deposits = await tx
+      .select()
+      .from(collateralDeposits)
+      .where(eq(collateralDeposits.applicationUuid, appUuid));
+    const balance = confirmedBalance(deposits);
+    const terms = termsOf(await acceptedOfferOf(tx, application));
+    const isFunded = toCoinQuantity(balance).gte(toCoinQuantity(terms.requiredCoinQuantity));
+    if (!isFunded || application.state !== 'WAITING_FOR_COLLATERAL') {
+      return { seen: movements.length, confirmedBalance: balance, funded: false };
+    }
+    await applyTransition(tx, {
+      appUuid,
+      event: 'COLLATERAL_FUNDED',
+      actor: WATCH_DEPOSITS_ACTOR,
+      reason: `Confirmed deposits of ${balance} ${terms.type} reached ${terms.requiredCoinQuantity}`,
+      at: now,
+    });
+    await tx
+      .update(collateralAccounts)
+      .set({ fundedAt: now, updatedAt: now })
+      .where(eq(collateralAccounts.applicationUuid, appUuid));
+    return { seen: movements.length, confirmedBalance: balance, funded: true };
+  });
+  // The funding stands on its own; the disbursement side then checks it and moves the loan on
+  // (domestic: MANUAL_FUNDING_RELEASE; international: the USDC test transfer).
+  if (result?.funded === true) {
+    try {
+      await verifyFunding(deps.db, appUuid, { at: now, actor: WATCH_DEPOSITS_ACTOR });
+    } catch (error) {
+      // Someone moved it on in the meantime (an agent cancelled): the funding stays recorded.
+      if (!isDomainError(error)) throw error;
+    }
+  }
+  return result;
+}
+
+/** Applications whose deposit addresses are watched: those still waiting for collateral. */
+export async function listWatchedApplications(db: TDb): Promise<string[]> {
+  const rows = await db
+    .select({ uuid: applications.uuid })
+    .from(applications)
+    .innerJoin(collateralAccounts, eq(collateralAccounts.applicationUuid, applications.uuid))
+    .where(
+      and(
+        eq(applications.state, 'WAITING_FOR_COLLATERAL'),
+        isNotNull(collateralAccounts.depositAddress),
+      ),
+    );
+  return rows.map((row) => row.uuid);
+}
+
+/**
+ * One poll of every watched address. A node that fails for one address does not stop the others;
+ * the failures are answered so that the job can report them and the next sweep retries.
+ */
+export async function sweepDeposits(
+  deps: TWatchDepositsDeps,
+): Promise<{ watched: number; funded: number; failed: { appUuid: string; error: unknown }[] }> {
+  const appUuids = await listWatchedApplications(deps.db);
+  let funded = 0;
+  const failed: { appUuid: string; error: unknown }[] = [];
+  for (const appUuid of appUuids) {
+    try {
+      const result = await watchApplicationDeposits(deps, appUuid);
+      if (result?.funded === true) funded += 1;
+    } catch (error) {
+      failed.push({ appUuid, error });
+    }
+  }
+  return { watched: appUuids.length, funded, failed };
+}

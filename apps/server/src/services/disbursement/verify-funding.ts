@@ -1,0 +1,107 @@
+/**
+ * Collateral verified (DESIGN §5): a domestic loan goes to MANUAL_FUNDING_RELEASE; an international
+ * one first gets a small USDC test transfer to its wallet and waits in BORROWER_MICRO_DEPOSIT_CONFIRM
+ * for the borrower to confirm it arrived. Without a wallet on record the application stays in
+ * CRYPTO_FUNDING_VERIFY; saving the wallet then sends the transfer.
+ */
+import { nextStateOrThrow } from '@pledge/domain';
+import { eq } from 'drizzle-orm';
+import type { TDb } from '../../db/pool.js';
+import { applications, disbursementAccounts, usdcTestTransfers } from '../../db/schema/index.js';
+import { applicationNotFound, type TApplicationRow } from '../applications/application-record.js';
+import { actors, applyTransition } from '../applications/apply-transition.js';
+
+/**
+ * The USDC amount of the test transfer, as an exact decimal: enough to see in any wallet, too small
+ * to matter if it goes astray.
+ */
+export const USDC_TEST_TRANSFER_AMOUNT = '1.00';
+
+export type TVerifyFundingOutcome =
+  | 'MANUAL_FUNDING_RELEASE'
+  | 'BORROWER_MICRO_DEPOSIT_CONFIRM'
+  | 'WAITING_FOR_WALLET'
+  | 'ALREADY_VERIFIED';
+
+/** States past the funding check: verifying again there changes nothing. */
+const VERIFIED_STATES = new Set<TApplicationRow['state']>([
+  'BORROWER_MICRO_DEPOSIT_CONFIRM',
+  'MANUAL_FUNDING_RELEASE',
+  'COMPLETE',
+  'PAID_OFF',
+  'COLLATERAL_RELEASED',
+]);
+
+/**
+ * Inside the caller's transaction, with the application locked: when it is international, in
+ * CRYPTO_FUNDING_VERIFY and has a wallet, record the test transfer and move it on.
+ */
+export async function sendTestTransferIfWaiting(
+  tx: TDb,
+  application: TApplicationRow,
+  at: Date,
+  actor: string,
+): Promise<boolean> {
+  if (!application.isInternational || application.state !== 'CRYPTO_FUNDING_VERIFY') return false;
+  const [destination] = await tx
+    .select()
+    .from(disbursementAccounts)
+    .where(eq(disbursementAccounts.applicationUuid, application.uuid));
+  if (destination?.walletAddress == null) return false;
+  await tx
+    .insert(usdcTestTransfers)
+    .values({
+      applicationUuid: application.uuid,
+      walletAddress: destination.walletAddress,
+      chain: destination.chain,
+      amountUsdc: USDC_TEST_TRANSFER_AMOUNT,
+      sentAt: at,
+    })
+    .onConflictDoNothing();
+  await applyTransition(tx, {
+    appUuid: application.uuid,
+    event: 'FUNDING_VERIFIED',
+    actor,
+    reason: `collateral verified; USDC test transfer of ${USDC_TEST_TRANSFER_AMOUNT} sent`,
+    context: { isInternational: true },
+    at,
+  });
+  return true;
+}
+
+/**
+ * Called when confirmed deposits reach the required quantity (the application is then in
+ * CRYPTO_FUNDING_VERIFY). Idempotent: a second call after the move answers ALREADY_VERIFIED.
+ */
+export async function verifyFunding(
+  db: TDb,
+  appUuid: string,
+  options: { at?: Date; actor?: string } = {},
+): Promise<TVerifyFundingOutcome> {
+  const at = options.at ?? new Date();
+  const actor = options.actor ?? actors.system('funding-verification');
+  return db.transaction(async (tx) => {
+    const [application] = await tx
+      .select()
+      .from(applications)
+      .where(eq(applications.uuid, appUuid))
+      .for('update');
+    if (application === undefined) throw applicationNotFound();
+    if (VERIFIED_STATES.has(application.state)) return 'ALREADY_VERIFIED';
+    if (!application.isInternational) {
+      await applyTransition(tx, {
+        appUuid,
+        event: 'FUNDING_VERIFIED',
+        actor,
+        reason: 'collateral verified',
+        context: { isInternational: false },
+        at,
+      });
+      return 'MANUAL_FUNDING_RELEASE';
+    }
+    // Any other state is refused by the state machine, as for every transition.
+    nextStateOrThrow(application.state, 'FUNDING_VERIFIED', { isInternational: true });
+    const sent = await sendTestTransferIfWaiting(tx, application, at, actor);
+    return sent ? 'BORROWER_MICRO_DEPOSIT_CONFIRM' : 'WAITING_FOR_WALLET';
+  });
+}

@@ -1,0 +1,197 @@
+/**
+ * Generates the disclosure PDFs of an application at GEN_APP_DISCLOSURES (a job, after the credit
+ * check recorded which disclosures it needs): one PDF per recorded kind, then the privacy notice,
+ * each stored encrypted with its SHA-256. Once every PDF exists, the application moves to SIGN_DOCS
+ * in the same transaction that checks them. Safe to run again: existing PDFs are kept as they are.
+ */
+import { createHash } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { TEncryptedStore } from '../../adapters/storage/encrypted.js';
+import { newStorageKey } from '../../adapters/storage/port.js';
+import { brandFor } from '../../brands/brands.js';
+import type { TDb } from '../../db/pool.js';
+import {
+  applicationRequiredDisclosures,
+  applications,
+  disclosureDocuments,
+  offers,
+} from '../../db/schema/index.js';
+import { PermanentJobError } from '../../jobs/job-definition.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
+import type { TClock } from '../../security/jwt.js';
+import type { TApplicationRow } from '../applications/application-record.js';
+import { actors, applyTransition } from '../applications/apply-transition.js';
+import { readProfile } from '../profile/read-profile.js';
+import { DISCLOSURES_AREA } from './disclosure-record.js';
+import {
+  disclosureContent,
+  isDisclosureDocumentKind,
+  type TDisclosureDocumentKind,
+  type TDisclosureFacts,
+} from './disclosure-texts.js';
+import { renderDisclosurePdf } from './render-disclosure-pdf.js';
+
+export interface TGenerateDisclosuresDeps {
+  db: TDb;
+  cipher: TFieldCipher;
+  store: TEncryptedStore;
+  clock: TClock;
+  sandbox: boolean;
+}
+
+const ACTOR = actors.system('generate-disclosures');
+
+/** The privacy notice goes with every set of disclosures, after the recorded ones. */
+const ALWAYS_DELIVERED: readonly TDisclosureDocumentKind[] = ['PRIVACY_NOTICE'];
+
+async function kindsOf(db: TDb, appUuid: string): Promise<TDisclosureDocumentKind[]> {
+  const recorded = await db
+    .select({ kind: applicationRequiredDisclosures.kind })
+    .from(applicationRequiredDisclosures)
+    .where(eq(applicationRequiredDisclosures.applicationUuid, appUuid))
+    .orderBy(asc(applicationRequiredDisclosures.position));
+  const kinds = recorded.map((row) => row.kind);
+  const unknown = kinds.filter((kind) => !isDisclosureDocumentKind(kind));
+  if (unknown.length > 0) {
+    throw new PermanentJobError(`No template for disclosure kinds ${unknown.join(', ')}`);
+  }
+  if (kinds.length === 0) throw new PermanentJobError(`Application ${appUuid} has no disclosures`);
+  return [...(kinds as TDisclosureDocumentKind[]), ...ALWAYS_DELIVERED];
+}
+
+async function factsOf(
+  deps: TGenerateDisclosuresDeps,
+  application: TApplicationRow,
+): Promise<TDisclosureFacts> {
+  if (application.selectedOfferUuid === null) {
+    throw new PermanentJobError(`Application ${application.uuid} has no accepted offer`);
+  }
+  const [offer] = await deps.db
+    .select()
+    .from(offers)
+    .where(eq(offers.uuid, application.selectedOfferUuid));
+  if (offer === undefined) throw new PermanentJobError(`Offer of ${application.uuid} is missing`);
+  const profile = await readProfile(deps.db, deps.cipher, application.identityUuid);
+  if (profile.name === null) {
+    throw new PermanentJobError(`Application ${application.uuid} has no borrower name`);
+  }
+  const brand = brandFor(application.organization, deps.sandbox);
+  const borrowerName = [profile.name.firstName, profile.name.lastName, profile.name.suffix]
+    .filter((part) => part !== null && part !== '')
+    .join(' ');
+  return {
+    legalName: brand.legalName,
+    nmlsNumber: brand.nmlsNumber,
+    borrowerName,
+    applicationUuid: application.uuid,
+    preparedOn: deps.clock().toISOString().slice(0, 10),
+    offer: {
+      amountCents: offer.amountCents,
+      drawAmountCents: offer.drawAmountCents,
+      termMonths: offer.termMonths,
+      interestRatePct: offer.interestRatePct,
+      annualPercentageRatePct: offer.annualPercentageRatePct,
+      originationFeeAmountCents: offer.originationFeeAmountCents,
+      financeChargeCents: offer.financeChargeCents,
+      totalOfPaymentsCents: offer.totalOfPaymentsCents,
+      paymentSchedule: offer.paymentSchedule,
+      collateralType: offer.collateralType,
+      collateralUnits: offer.collateralUnits,
+      marginCallPriceCents: offer.marginCallPriceCents,
+      liquidationPriceCents: offer.liquidationPriceCents,
+      tierId: offer.tierId,
+    },
+  };
+}
+
+async function storeDisclosure(
+  deps: TGenerateDisclosuresDeps,
+  application: TApplicationRow,
+  kind: TDisclosureDocumentKind,
+  position: number,
+  facts: TDisclosureFacts,
+): Promise<void> {
+  const content = disclosureContent(kind, facts);
+  const bytes = await renderDisclosurePdf(content, {
+    author: facts.legalName,
+    createdAt: deps.clock(),
+  });
+  const storageKey = newStorageKey(DISCLOSURES_AREA);
+  await deps.store.put(storageKey, bytes);
+  const [row] = await deps.db
+    .insert(disclosureDocuments)
+    .values({
+      applicationUuid: application.uuid,
+      identityUuid: application.identityUuid,
+      kind,
+      position,
+      name: content.name,
+      description: content.description,
+      storageKey,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      sizeBytes: bytes.length,
+      createdAt: deps.clock(),
+    })
+    .onConflictDoNothing()
+    .returning({ uuid: disclosureDocuments.uuid })
+    .catch(async (error: unknown) => {
+      await deps.store.delete(storageKey);
+      throw error;
+    });
+  // Another run stored this kind first; its PDF stays the one to sign.
+  if (row === undefined) await deps.store.delete(storageKey);
+}
+
+export async function generateDisclosures(
+  deps: TGenerateDisclosuresDeps,
+  appUuid: string,
+): Promise<void> {
+  const [application] = await deps.db
+    .select()
+    .from(applications)
+    .where(eq(applications.uuid, appUuid));
+  if (application === undefined)
+    throw new PermanentJobError(`Application ${appUuid} does not exist`);
+  if (application.state !== 'GEN_APP_DISCLOSURES') return;
+
+  const kinds = await kindsOf(deps.db, appUuid);
+  const existing = new Set(
+    (
+      await deps.db
+        .select({ kind: disclosureDocuments.kind })
+        .from(disclosureDocuments)
+        .where(eq(disclosureDocuments.applicationUuid, appUuid))
+    ).map((row) => row.kind),
+  );
+  const missing = kinds.filter((kind) => !existing.has(kind));
+  if (missing.length > 0) {
+    const facts = await factsOf(deps, application);
+    for (const kind of missing) {
+      await storeDisclosure(deps, application, kind, kinds.indexOf(kind) + 1, facts);
+    }
+  }
+
+  await deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ state: applications.state })
+      .from(applications)
+      .where(eq(applications.uuid, appUuid))
+      .for('update');
+    if (locked?.state !== 'GEN_APP_DISCLOSURES') return;
+    const stored = await tx
+      .select({ kind: disclosureDocuments.kind })
+      .from(disclosureDocuments)
+      .where(eq(disclosureDocuments.applicationUuid, appUuid));
+    const storedKinds = new Set(stored.map((row) => row.kind));
+    if (!kinds.every((kind) => storedKinds.has(kind))) {
+      throw new Error(`Disclosures of ${appUuid} are incomplete`);
+    }
+    await applyTransition(tx, {
+      appUuid,
+      event: 'DISCLOSURES_GENERATED',
+      actor: ACTOR,
+      reason: `disclosures generated: ${kinds.join(', ')}`,
+      at: deps.clock(),
+    });
+  });
+}

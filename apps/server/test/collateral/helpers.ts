@@ -1,0 +1,102 @@
+/**
+ * Fixtures of the collateral tests: applications put into WAITING_FOR_COLLATERAL (or a paid-off
+ * loan) through the real state machine, and the calls of the collateral page.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { TApplication, TCollateralInfo, TPostRequestedOfferBody } from '@pledge/contract';
+import type { TApplicationEvent } from '@pledge/domain';
+import { applyTransition } from '../../src/services/applications/apply-transition.js';
+import {
+  acceptedApplication,
+  appPath,
+  bearer,
+  OHIO_OFFER,
+  type TApplicationsTestContext,
+} from '../applications/helpers.js';
+
+export const ETH_OHIO_OFFER: TPostRequestedOfferBody = {
+  requestedAmount: 20_000,
+  collateralType: 'ETH',
+  coinQuantity: '20',
+  state: 'OH',
+};
+
+const TO_WAITING: readonly TApplicationEvent[] = [
+  'DETAILS_SUBMITTED',
+  'PROFILE_ATTACHED',
+  'CREDIT_APPROVED',
+  'DISCLOSURES_GENERATED',
+];
+
+async function advance(
+  ctx: TApplicationsTestContext,
+  appUuid: string,
+  events: readonly TApplicationEvent[],
+  at?: Date,
+): Promise<void> {
+  for (const event of events) {
+    await applyTransition(ctx.database.db, {
+      appUuid,
+      event,
+      actor: 'system:test',
+      ...(at !== undefined ? { at } : {}),
+    });
+  }
+}
+
+/** An accepted offer taken through credit and signing: WAITING_FOR_COLLATERAL, signed at `signedAt`. */
+export async function waitingApplication(
+  ctx: TApplicationsTestContext,
+  token: string,
+  options: { offer?: TPostRequestedOfferBody; signedAt?: Date } = {},
+): Promise<TApplication> {
+  const accepted = await acceptedApplication(ctx.app, token, options.offer ?? OHIO_OFFER);
+  await advance(ctx, accepted.appUuid, TO_WAITING);
+  await advance(ctx, accepted.appUuid, ['ALL_DOCUMENTS_SIGNED'], options.signedAt);
+  return accepted;
+}
+
+/** After funding (verified on funding, domestic): released, repaid (stage COLLATERAL_RELEASE). */
+export async function payOff(ctx: TApplicationsTestContext, appUuid: string): Promise<void> {
+  await advance(ctx, appUuid, ['FUNDS_RELEASED', 'PAID_OFF']);
+}
+
+export function collateralCall(
+  app: FastifyInstance,
+  token: string | null,
+  appUuid: string,
+  options: { method?: 'GET' | 'POST'; suffix?: string; payload?: unknown } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: options.method ?? 'GET',
+    url: appPath(appUuid, `/collateral${options.suffix ?? ''}`),
+    headers: {
+      ...(token === null ? {} : bearer(token)),
+      // A bare JSON string (the wallet type) is JSON too.
+      ...(options.payload !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(options.payload !== undefined ? { payload: options.payload as object } : {}),
+  });
+}
+
+/** POST …/collateral/calculate, which derives the deposit address on first use. */
+export async function calculate(
+  app: FastifyInstance,
+  token: string,
+  appUuid: string,
+): Promise<TCollateralInfo> {
+  const response = await collateralCall(app, token, appUuid, {
+    method: 'POST',
+    suffix: '/calculate',
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as TCollateralInfo;
+}
+
+export async function deposit(
+  app: FastifyInstance,
+  body: { address: string; amount: string; confirmations?: number },
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/sandbox/chain/deposits', payload: body });
+}

@@ -1,0 +1,392 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TFinalSteps, TIdentityDocument } from '@pledge/contract';
+import { MAX_ID_FILE_BYTES } from '@pledge/domain';
+import { eq } from 'drizzle-orm';
+import { createAdapters } from '../../src/adapters/index.js';
+import { createLocalStorage } from '../../src/adapters/storage/local.js';
+import { featureFlags, identityDocuments, jobs } from '../../src/db/schema/index.js';
+import {
+  acceptedApplication,
+  appPath,
+  bearer,
+  createApplicationsTestContext,
+  createdApplication,
+  GERMANY_OFFER,
+  internationalDetails,
+  OHIO_OFFER,
+  newBorrower,
+  submitDetails,
+  usDetails,
+  type TApplicationsTestContext,
+} from '../applications/helpers.js';
+import { JPEG_BYTES, multipart, PNG_BYTES, type TMultipartPart } from './helpers.js';
+
+const storageDir = mkdtempSync(path.join(tmpdir(), 'identity-documents-test-'));
+let context: TApplicationsTestContext;
+
+beforeAll(async () => {
+  context = await createApplicationsTestContext({
+    adapters: (database) => ({
+      ...createAdapters({ config: { sandbox: true }, db: database.db }),
+      storage: createLocalStorage(storageDir),
+    }),
+  });
+});
+afterAll(async () => {
+  await context.close();
+  rmSync(storageDir, { recursive: true, force: true });
+});
+
+/** A signed-in borrower whose application waits for signatures (its final steps are open). */
+async function borrowerAtFinalSteps(options: { international?: boolean } = {}) {
+  const borrower = await newBorrower(context.app);
+  const isInternational = options.international === true;
+  const application = await acceptedApplication(
+    context.app,
+    borrower.token,
+    isInternational ? GERMANY_OFFER : OHIO_OFFER,
+  );
+  const details = await submitDetails(
+    context.app,
+    borrower.token,
+    application.appUuid,
+    isInternational ? internationalDetails() : usDetails(),
+  );
+  expect(details.statusCode).toBe(202);
+  await context.runJobs();
+  return { ...borrower, appUuid: application.appUuid };
+}
+
+function uploadParts(
+  owner: string,
+  overrides: Partial<Record<string, TMultipartPart | null>> = {},
+) {
+  const defaults: Record<string, TMultipartPart> = {
+    documentOwnerIdentityUuid: { name: 'documentOwnerIdentityUuid', value: owner },
+    documentType: { name: 'documentType', value: 'DRIVERS_LICENSE_FRONT' },
+    fileName: { name: 'fileName', value: 'license.jpg' },
+    document: {
+      name: 'document',
+      value: JPEG_BYTES,
+      fileName: 'license.jpg',
+      contentType: 'image/jpeg',
+    },
+  };
+  return Object.entries({ ...defaults, ...overrides }).flatMap(([, part]) =>
+    part === null || part === undefined ? [] : [part],
+  );
+}
+
+async function upload(token: string, appUuid: string, parts: readonly TMultipartPart[]) {
+  const body = multipart(parts);
+  return context.app.inject({
+    method: 'POST',
+    url: appPath(appUuid, '/identity-documents'),
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+async function finalSteps(token: string, appUuid: string): Promise<TFinalSteps> {
+  const response = await context.app.inject({
+    method: 'GET',
+    url: appPath(appUuid, '/final-steps'),
+    headers: bearer(token),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as TFinalSteps;
+}
+
+const identityStatus = (steps: TFinalSteps) =>
+  steps.items.find((item) => item.name === 'Verify Identity')?.status;
+
+describe('POST identity-documents', () => {
+  it('stores the ID encrypted, sets Verify Identity in progress, and the sandbox review approves it', async () => {
+    const borrower = await borrowerAtFinalSteps();
+    expect(identityStatus(await finalSteps(borrower.token, borrower.appUuid))).toBe('NOT_STARTED');
+
+    const response = await upload(
+      borrower.token,
+      borrower.appUuid,
+      uploadParts(borrower.identityUuid),
+    );
+    expect(response.statusCode).toBe(201);
+    const document = response.json() as TIdentityDocument;
+    expect(document).toMatchObject({
+      documentType: 'DRIVERS_LICENSE_FRONT',
+      documentOwnerIdentityUuid: borrower.identityUuid,
+      fileName: 'license.jpg',
+      contentType: 'image/jpeg',
+      sizeBytes: JPEG_BYTES.length,
+      reviewStatus: 'PENDING',
+      reviewReason: null,
+    });
+    expect(identityStatus(await finalSteps(borrower.token, borrower.appUuid))).toBe('IN_PROGRESS');
+
+    const [row] = await context.database.db
+      .select()
+      .from(identityDocuments)
+      .where(eq(identityDocuments.uuid, document.uuid));
+    expect(row?.storageKey).toMatch(/^identity-documents\/[0-9a-f-]{36}$/);
+    expect(row?.storageKey).not.toContain('license');
+    const stored = readFileSync(path.join(storageDir, row?.storageKey ?? ''));
+    expect(stored.includes(Buffer.from('JPEG-LICENSE-D7654321'))).toBe(false);
+    expect(stored.length).toBeGreaterThan(JPEG_BYTES.length);
+
+    // The stand-in reviewer runs after its delay.
+    await context.database.db
+      .update(jobs)
+      .set({ runAt: new Date(0) })
+      .where(eq(jobs.dedupeKey, `identity-document.sandbox-auto-review:${document.uuid}`));
+    await context.runJobs();
+    expect(identityStatus(await finalSteps(borrower.token, borrower.appUuid))).toBe('COMPLETED');
+  });
+
+  it('answers the first upload when the same bytes come again, concurrently too', async () => {
+    const borrower = await borrowerAtFinalSteps();
+    const parts = uploadParts(borrower.identityUuid);
+    const [first, second] = await Promise.all([
+      upload(borrower.token, borrower.appUuid, parts),
+      upload(borrower.token, borrower.appUuid, parts),
+    ]);
+    expect(first?.statusCode).toBe(201);
+    expect(second?.statusCode).toBe(201);
+    expect((first?.json() as TIdentityDocument).uuid).toBe(
+      (second?.json() as TIdentityDocument).uuid,
+    );
+    const rows = await context.database.db
+      .select()
+      .from(identityDocuments)
+      .where(eq(identityDocuments.applicationUuid, borrower.appUuid));
+    expect(rows).toHaveLength(1);
+    const stored = readdirSync(path.join(storageDir, 'identity-documents')).filter((name) =>
+      rows.some((row) => row.storageKey.endsWith(name)),
+    );
+    expect(stored).toHaveLength(1);
+  });
+
+  it('judges the type by magic bytes, not by name or declared type', async () => {
+    const borrower = await borrowerAtFinalSteps();
+    const disguised = await upload(
+      borrower.token,
+      borrower.appUuid,
+      uploadParts(borrower.identityUuid, {
+        document: {
+          name: 'document',
+          value: Buffer.from('MZ this is an executable'),
+          fileName: 'license.png',
+          contentType: 'image/png',
+        },
+      }),
+    );
+    expect(disguised.statusCode).toBe(400);
+    expect(disguised.json()).toMatchObject({
+      fieldErrors: { document: ['Upload a PNG, JPEG or PDF file'] },
+    });
+
+    const png = await upload(
+      borrower.token,
+      borrower.appUuid,
+      uploadParts(borrower.identityUuid, {
+        document: {
+          name: 'document',
+          value: PNG_BYTES,
+          fileName: 'scan.bin',
+          contentType: 'text/plain',
+        },
+      }),
+    );
+    expect(png.statusCode).toBe(201);
+    expect((png.json() as TIdentityDocument).contentType).toBe('image/png');
+  });
+
+  it('refuses files over the size cap with 413', async () => {
+    const borrower = await borrowerAtFinalSteps();
+    const tooBig = Buffer.alloc(MAX_ID_FILE_BYTES + 1, 0x41);
+    PNG_BYTES.copy(tooBig);
+    const response = await upload(
+      borrower.token,
+      borrower.appUuid,
+      uploadParts(borrower.identityUuid, {
+        document: {
+          name: 'document',
+          value: tooBig,
+          fileName: 'big.png',
+          contentType: 'image/png',
+        },
+      }),
+    );
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      fieldErrors: { document: ['The file must be 10 MB or smaller'] },
+    });
+    const rows = await context.database.db
+      .select()
+      .from(identityDocuments)
+      .where(eq(identityDocuments.applicationUuid, borrower.appUuid));
+    expect(rows).toEqual([]);
+  });
+
+  it.each([
+    ['no file', { document: null }, 'document', 'An ID must be uploaded'],
+    [
+      'an empty file',
+      { document: { name: 'document', value: Buffer.alloc(0), fileName: 'x.png' } },
+      'document',
+      'The file is empty',
+    ],
+    [
+      'an unknown type',
+      { documentType: { name: 'documentType', value: 'SELFIE' } },
+      'documentType',
+      'Select an ID type',
+    ],
+  ] as const)('answers 400 for %s', async (_name, overrides, field, message) => {
+    const borrower = await borrowerAtFinalSteps();
+    const response = await upload(
+      borrower.token,
+      borrower.appUuid,
+      uploadParts(
+        borrower.identityUuid,
+        overrides as Partial<Record<string, TMultipartPart | null>>,
+      ),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fieldErrors: { [field]: [message] } });
+  });
+
+  it('asks a passport plus an additional document while the flag is on for the brand', async () => {
+    const borrower = await borrowerAtFinalSteps();
+    await context.database.db
+      .insert(featureFlags)
+      .values({
+        key: 'fe-plc-show-additional-docs',
+        description: 'Passport picture and an additional document',
+        enabled: false,
+        rolloutPct: 100,
+        organizationOverrides: { default: true },
+      })
+      .onConflictDoUpdate({
+        target: featureFlags.key,
+        set: { organizationOverrides: { default: true } },
+      });
+    try {
+      const license = await upload(
+        borrower.token,
+        borrower.appUuid,
+        uploadParts(borrower.identityUuid),
+      );
+      expect(license.statusCode).toBe(400);
+      expect(license.json()).toMatchObject({
+        fieldErrors: { documentType: ['A passport must be uploaded'] },
+      });
+      const passport = await upload(
+        borrower.token,
+        borrower.appUuid,
+        uploadParts(borrower.identityUuid, {
+          documentType: { name: 'documentType', value: 'PASSPORT_FRONT' },
+        }),
+      );
+      expect(passport.statusCode).toBe(201);
+      const bill = await upload(
+        borrower.token,
+        borrower.appUuid,
+        uploadParts(borrower.identityUuid, {
+          documentType: { name: 'documentType', value: 'USER_UPLOADED_DOCUMENT' },
+          document: { name: 'document', value: PNG_BYTES, fileName: 'bill.png' },
+        }),
+      );
+      expect(bill.statusCode).toBe(201);
+    } finally {
+      await context.database.db
+        .update(featureFlags)
+        .set({ organizationOverrides: {} })
+        .where(eq(featureFlags.key, 'fe-plc-show-additional-docs'));
+    }
+  });
+
+  it('answers 404 for another owner or another borrower’s application, 401 without a token', async () => {
+    const borrower = await borrowerAtFinalSteps();
+    const other = await newBorrower(context.app);
+    const wrongOwner = await upload(
+      borrower.token,
+      borrower.appUuid,
+      uploadParts(other.identityUuid),
+    );
+    expect(wrongOwner.statusCode).toBe(404);
+    const othersApp = await upload(other.token, borrower.appUuid, uploadParts(other.identityUuid));
+    expect(othersApp.statusCode).toBe(404);
+    const body = multipart(uploadParts(borrower.identityUuid));
+    const anonymous = await context.app.inject({
+      method: 'POST',
+      url: appPath(borrower.appUuid, '/identity-documents'),
+      headers: body.headers,
+      payload: body.payload,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('asks international borrowers for a passport', async () => {
+    const borrower = await borrowerAtFinalSteps({ international: true });
+    const license = await upload(
+      borrower.token,
+      borrower.appUuid,
+      uploadParts(borrower.identityUuid),
+    );
+    expect(license.statusCode).toBe(400);
+    expect(license.json()).toMatchObject({
+      fieldErrors: { documentType: ['A passport must be uploaded'] },
+    });
+    const passport = await upload(
+      borrower.token,
+      borrower.appUuid,
+      uploadParts(borrower.identityUuid, {
+        documentType: { name: 'documentType', value: 'PASSPORT_FRONT' },
+      }),
+    );
+    expect(passport.statusCode).toBe(201);
+  });
+
+  it('refuses uploads before the final steps with 409', async () => {
+    const borrower = await newBorrower(context.app);
+    const application = await createdApplication(context.app, borrower.token);
+    const response = await upload(
+      borrower.token,
+      application.appUuid,
+      uploadParts(borrower.identityUuid),
+    );
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('never answers 500 on a broken or non-multipart body', async () => {
+    const borrower = await borrowerAtFinalSteps();
+    const url = appPath(borrower.appUuid, '/identity-documents');
+    const cases = [
+      {
+        headers: { 'content-type': 'multipart/form-data; boundary=abc' },
+        payload:
+          '--abc\r\nContent-Disposition: form-data; name="document"; filename="a.png"\r\n\r\n\x89PNG',
+      },
+      { headers: { 'content-type': 'multipart/form-data' }, payload: 'garbage' },
+      {
+        headers: { 'content-type': 'application/json' },
+        payload: '{"documentType":"PASSPORT_FRONT"}',
+      },
+      { headers: { 'content-type': 'text/plain' }, payload: 'hello' },
+    ];
+    for (const { headers, payload } of cases) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(borrower.token), ...headers },
+        payload,
+      });
+      expect(response.statusCode, payload).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, payload).toBeLessThan(500);
+    }
+  });
+});
