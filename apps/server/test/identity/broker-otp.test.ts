@@ -62,6 +62,27 @@ describe('identity broker: sign-in by e-mailed code', () => {
       });
     });
 
+    it("accepts the browser's form POST navigation (an empty url-encoded form)", async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: brokerPath('customer', `/api/v3/login?redirectUrl=%2Fdashboard&nonce=${NONCE}-form`),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toContain('/auth/login?audience=customer');
+    });
+
+    it('still refuses url-encoded forms on the JSON-only APIs', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/service-cryptopl-leap/insecure/api/v1/rates',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'coinQuantity=1',
+      });
+      expect(response.statusCode).toBe(415);
+    });
+
     it.each([
       'https://evil.example/account',
       '//evil.example/x',

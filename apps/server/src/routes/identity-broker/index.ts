@@ -67,5 +67,15 @@ export const identityBrokerRoutes: FastifyPluginAsync<{ identity: TIdentityDeps 
   app,
   { identity },
 ) => {
+  // A sign-in begins with a real form POST navigation from the browser (answered by a 303 to the
+  // hosted sign-in page), so this plugin's scope alone also reads url-encoded forms; every other API
+  // stays JSON-only.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
   for (const audience of SIGN_IN_AUDIENCES) registerAudience(app, identity, audience);
 };
