@@ -44,6 +44,7 @@ import { addressRoutes } from './routes/address/lookup.js';
 import { bannersRoutes } from './routes/banners/banners.js';
 import { opsBannersRoutes } from './routes/ops/banners.js';
 import { opsFlagsRoutes } from './routes/ops/flags.js';
+import { opsApplicationsRoutes } from './routes/ops/applications.js';
 import { optimizeRoutes } from './routes/optimize/decisions.js';
 import { profileRoutes } from './routes/profile/profile.js';
 import { telemetryRoutes } from './routes/telemetry/tracking.js';
@@ -166,6 +167,11 @@ export const app = fp<TAppOptions>(
       autoReview: config.sandbox && (config.sandboxAutoReview ?? true),
     });
     await instance.register(documentsRoutes, { ...applicationDeps, store });
+    await instance.register(opsApplicationsRoutes, {
+      ...applicationDeps,
+      cipher: fieldCipher,
+      store,
+    });
     await instance.register(waitlistRoutes, {
       db: database.db,
       cipher: fieldCipher,

@@ -88,6 +88,9 @@ export const applications = pgTable(
   (table) => [
     index('applications_identity_created_idx').on(table.identityUuid, table.createdAt.desc()),
     index('applications_state_idx').on(table.state, table.updatedAt),
+    // Keyset pages of the agent console, newest first, with and without a state filter.
+    index('applications_created_uuid_idx').on(table.createdAt, table.uuid),
+    index('applications_state_created_uuid_idx').on(table.state, table.createdAt, table.uuid),
     uniqueIndex('applications_identity_idempotency_key_unique').on(
       table.identityUuid,
       table.idempotencyKey,

@@ -52,6 +52,8 @@ export const identities = pgTable(
   },
   (table) => [
     check('identities_email_lower', sql`${table.email} = lower(${table.email})`),
+    // Prefix search (`LIKE 'ada%'`) of the agent console, whatever the database's collation.
+    index('identities_email_prefix_idx').on(table.email.op('text_pattern_ops')),
     check(
       'identities_two_factor_has_secret',
       sql`NOT ${table.twoFactorEnabled} OR ${table.totpSecretSealed} IS NOT NULL`,

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  getOpsApplication,
+  getOpsApplications,
+  getOpsIdentityDocument,
+  postOpsApproveIdentity,
+  postOpsCancelApplication,
+  postOpsDeclineApplication,
+  postOpsRejectIdentity,
+  postOpsReleaseFunds,
+} from '@pledge/contract';
+import type { TEncryptedStore } from '../../adapters/storage/encrypted.js';
+import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { readIdentityDocumentFile } from '../../services/identity-documents/read-identity-document-file.js';
+import { approveIdentity } from '../../services/ops/approve-identity.js';
+import { cancelApplication } from '../../services/ops/cancel-application.js';
+import { declineApplication } from '../../services/ops/decline-application.js';
+import { getOpsApplication as readOpsApplication } from '../../services/ops/get-ops-application.js';
+import { listOpsApplications } from '../../services/ops/list-ops-applications.js';
+import type { TOpsDeps } from '../../services/ops/ops-record.js';
+import { rejectIdentity } from '../../services/ops/reject-identity.js';
+import { releaseFunds } from '../../services/ops/release-funds.js';
+
+/** The agent the 'agent' pre-handler verified. */
+function agentOf(request: FastifyRequest): string {
+  if (request.principal === null) {
+    throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
+  }
+  return request.principal.identityUuid;
+}
+
+/**
+ * A download header for a name the borrower's device chose: a plain-ASCII fallback plus the exact
+ * name encoded (RFC 6266), so no character of it can break the header.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export const opsApplicationsRoutes: FastifyPluginAsync<
+  TOpsDeps & { store: TEncryptedStore }
+> = async (app, { store, ...deps }) => {
+  route(app, getOpsApplications, ({ query }) => listOpsApplications(deps, query));
+  route(app, getOpsApplication, ({ params }) => readOpsApplication(deps, params));
+  route(app, getOpsIdentityDocument, async ({ params, reply }) => {
+    const file = await readIdentityDocumentFile(
+      { db: deps.db, store },
+      { appUuid: params.appUuid, documentUuid: params.docUuid },
+    );
+    void reply
+      .type(file.contentType)
+      .header('content-disposition', attachmentDisposition(file.fileName))
+      .header('cache-control', 'private, no-store');
+    // Decrypted bytes always own a plain ArrayBuffer; Fastify sends a Buffer as it is.
+    return file.bytes as Buffer<ArrayBuffer>;
+  });
+  route(app, postOpsApproveIdentity, ({ params, request }) =>
+    approveIdentity(deps, { appUuid: params.appUuid, agentUuid: agentOf(request) }),
+  );
+  route(app, postOpsRejectIdentity, ({ params, body, request }) =>
+    rejectIdentity(deps, {
+      appUuid: params.appUuid,
+      agentUuid: agentOf(request),
+      reason: body.reason,
+    }),
+  );
+  route(app, postOpsReleaseFunds, ({ params, request }) =>
+    releaseFunds(deps, { appUuid: params.appUuid, agentUuid: agentOf(request) }),
+  );
+  route(app, postOpsCancelApplication, ({ params, body, request }) =>
+    cancelApplication(deps, {
+      appUuid: params.appUuid,
+      agentUuid: agentOf(request),
+      reason: body.reason,
+    }),
+  );
+  route(app, postOpsDeclineApplication, ({ params, body, request }) =>
+    declineApplication(deps, {
+      appUuid: params.appUuid,
+      agentUuid: agentOf(request),
+      reason: body.reason,
+    }),
+  );
+};

@@ -1,0 +1,172 @@
+/**
+ * The agent console's view of an application: the application itself, the borrower (sensitive
+ * numbers only as masks), the checklist, the uploaded IDs, the payout destination and the audit
+ * trail, newest first. Agents see any application; an unknown id is "not found".
+ */
+import type { TAuditEvent, TOpsApplicationDetail, TOpsBorrower } from '@pledge/contract';
+import { APPLICATION_STATES, type TApplicationState } from '@pledge/domain';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { TDb } from '../../db/pool.js';
+import {
+  applications,
+  auditEvents,
+  disbursementAccounts,
+  identities,
+  identityDocuments,
+  profiles,
+} from '../../db/schema/index.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
+import type { TClock } from '../../security/jwt.js';
+import {
+  applicationNotFound,
+  toApplicationView,
+  type TApplicationRow,
+} from '../applications/application-record.js';
+import { actors, APPLICATION_ENTITY } from '../applications/apply-transition.js';
+import { finalStepsOf } from '../applications/get-final-steps.js';
+import { hasCollateralActivity } from '../collateral/collateral-activity.js';
+import { disbursementStepStatus } from '../disbursement/disbursement-status.js';
+import { DISBURSEMENT_ENTITY, toDisbursementView } from '../disbursement/disbursement-record.js';
+import { toIdentityDocumentView } from '../identity-documents/identity-document-record.js';
+import { identityStepStatus } from '../identity-documents/identity-step-status.js';
+import { readProfile } from '../profile/read-profile.js';
+import { profileSsnContext } from '../profile/sealed-profile.js';
+
+/** What every agent use case needs: the database, the field cipher and the time. */
+export interface TOpsDeps {
+  db: TDb;
+  cipher: TFieldCipher;
+  clock: TClock;
+}
+
+/** The agent doing something, as the audit trail names them. */
+export const agentActor = (agentUuid: string) => actors.agent(agentUuid);
+
+/** Audit entities recorded against an application's uuid. */
+const APPLICATION_AUDIT_ENTITIES = [APPLICATION_ENTITY, DISBURSEMENT_ENTITY];
+
+function isApplicationState(value: string | null): value is TApplicationState {
+  return value !== null && (APPLICATION_STATES as readonly string[]).includes(value);
+}
+
+/** The application row, locked for the rest of the transaction, or 404. */
+export async function lockApplication(tx: TDb, appUuid: string): Promise<TApplicationRow> {
+  const [row] = await tx
+    .select()
+    .from(applications)
+    .where(eq(applications.uuid, appUuid))
+    .for('update');
+  if (row === undefined) throw applicationNotFound();
+  return row;
+}
+
+export async function findApplication(db: TDb, appUuid: string): Promise<TApplicationRow> {
+  const [row] = await db.select().from(applications).where(eq(applications.uuid, appUuid));
+  if (row === undefined) throw applicationNotFound();
+  return row;
+}
+
+/** `***-**-1234` from a stored SSN, whatever separators it was typed with. */
+export function ssnMaskOf(ssn: string): string {
+  return `***-**-${ssn.replace(/\D/g, '').slice(-4)}`;
+}
+
+/** A postal address on one line. */
+function addressLine(address: {
+  street1: string;
+  street2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}): string {
+  const street = [address.street1, address.street2].filter((part) => part !== null && part !== '');
+  return [...street, address.city, `${address.state} ${address.zip}`, address.country].join(', ');
+}
+
+async function borrowerOf(deps: TOpsDeps, identityUuid: string): Promise<TOpsBorrower> {
+  const [identity] = await deps.db
+    .select({ email: identities.email })
+    .from(identities)
+    .where(eq(identities.uuid, identityUuid));
+  if (identity === undefined) throw new Error(`Identity ${identityUuid} of an application is gone`);
+  const profile = await readProfile(deps.db, deps.cipher, identityUuid);
+  const [sealed] = await deps.db
+    .select({ ssnSealed: profiles.ssnSealed })
+    .from(profiles)
+    .where(eq(profiles.identityUuid, identityUuid));
+  const ssnSealed = sealed?.ssnSealed ?? null;
+  const home = profile.addresses.find((address) => address.type === 'HOME') ?? profile.addresses[0];
+  return {
+    identityUuid,
+    email: identity.email,
+    name: profile.name === null ? null : `${profile.name.firstName} ${profile.name.lastName}`,
+    phone: profile.phoneNumbers[0]?.number ?? null,
+    ssnMask:
+      ssnSealed === null
+        ? null
+        : ssnMaskOf(deps.cipher.decryptText(ssnSealed, profileSsnContext(identityUuid))),
+    homeAddress: home === undefined ? null : addressLine(home),
+    countryOfDomicile: profile.countryOfDomicile,
+  };
+}
+
+async function auditTrailOf(db: TDb, appUuid: string): Promise<TAuditEvent[]> {
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(
+        inArray(auditEvents.entityType, APPLICATION_AUDIT_ENTITIES),
+        eq(auditEvents.entityId, appUuid),
+      ),
+    )
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id));
+  return rows.map((row) => ({
+    id: row.id,
+    actor: row.actor,
+    // Payout changes record methods, not application states; their words stay in `reason`.
+    fromState: isApplicationState(row.fromState) ? row.fromState : null,
+    toState: isApplicationState(row.toState) ? row.toState : null,
+    reason: row.reason,
+    at: row.at.toISOString(),
+  }));
+}
+
+/** Everything the console shows of one application. */
+export async function toOpsDetail(
+  deps: TOpsDeps,
+  row: TApplicationRow,
+): Promise<TOpsApplicationDetail> {
+  const [application, borrower, identity, disbursement, collateralActivity] = await Promise.all([
+    toApplicationView(deps.db, row, deps.clock()),
+    borrowerOf(deps, row.identityUuid),
+    identityStepStatus(deps.db, row),
+    disbursementStepStatus(deps.db, row),
+    hasCollateralActivity(deps.db, row.uuid),
+  ]);
+  const [documents, [destination], auditTrail] = await Promise.all([
+    deps.db
+      .select()
+      .from(identityDocuments)
+      .where(eq(identityDocuments.applicationUuid, row.uuid))
+      .orderBy(desc(identityDocuments.uploadedAt)),
+    deps.db
+      .select()
+      .from(disbursementAccounts)
+      .where(eq(disbursementAccounts.applicationUuid, row.uuid)),
+    auditTrailOf(deps.db, row.uuid),
+  ]);
+  return {
+    application,
+    borrower,
+    finalSteps: finalStepsOf(row, {
+      identity,
+      disbursement,
+      hasCollateralActivity: collateralActivity,
+    }),
+    identityDocuments: documents.map(toIdentityDocumentView),
+    disbursement: destination === undefined ? null : toDisbursementView(deps.cipher, destination),
+    auditEvents: auditTrail,
+  };
+}
