@@ -35,6 +35,8 @@ export type TApiRequestOptions<E extends TEndpoint> = TParamsOption<E> &
     signal?: AbortSignal;
     /** Extra request headers (the organisation of a sign-in, the calling application's name). */
     headers?: Record<string, string>;
+    /** The browser cache mode; `no-store` for data that must always be fresh. */
+    cache?: RequestCache;
   };
 
 // The options may be left out when the endpoint needs neither params nor a body.
@@ -148,12 +150,20 @@ export async function apiExchange<E extends TEndpoint>(
   endpoint: E,
   ...[options]: TApiRequestArgs<E>
 ): Promise<TApiExchange<E>> {
-  const { params, query, body, signal, headers: extraHeaders } = (options ?? {}) as {
+  const {
+    params,
+    query,
+    body,
+    signal,
+    cache,
+    headers: extraHeaders,
+  } = (options ?? {}) as {
     params?: Record<string, string | number>;
     query?: object;
     body?: unknown;
     signal?: AbortSignal;
     headers?: Record<string, string>;
+    cache?: RequestCache;
   };
   const headers = new Headers(extraHeaders);
   headers.set('Accept', isBinary(endpoint.response) ? '*/*' : 'application/json');
@@ -169,6 +179,7 @@ export async function apiExchange<E extends TEndpoint>(
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'include',
       signal,
+      ...(cache === undefined ? {} : { cache }),
     });
   } catch (cause) {
     if (signal?.aborted) throw signal.reason;
@@ -183,7 +194,8 @@ export async function apiExchange<E extends TEndpoint>(
 
   if (!response.ok) {
     const error = await failure(response);
-    // A rejected token is of no further use (document 2 §4): forget it so the session is rebuilt.
+    // A rejected token is of no further use (document 2 §4): forgetting it makes every session
+    // hook look the session up again (they follow the token through subscribeToken).
     if (token !== null && isUnauthenticatedAnswer(error.status, error.apiError?.message ?? '')) {
       clearToken();
     }

@@ -1,6 +1,12 @@
-import { describe, expect, it, beforeEach } from 'vitest';
+import { describe, expect, it, beforeEach, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { getValidStates } from '@pledge/contract';
+import { browserNavigation } from '../features/session/browser-navigation.js';
+import {
+  figureInfoHandlers,
+  storeTestSession,
+  TEST_IDENTITY,
+} from '../features/session/session-test-utils.js';
 import { APP_UUID, OFFER_UUID, VALID_STATES } from '../test/fixtures.js';
 import { jsonResponse, mockFetch } from '../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../test/render-app.js';
@@ -9,7 +15,13 @@ const B = '/account/crypto-backed-loan';
 const START_HEADING = 'Borrow funds against your crypto assets to get cash while you HODL';
 
 beforeEach(() => {
-  mockFetch({ [`GET ${getValidStates.path}`]: () => jsonResponse(VALID_STATES) });
+  mockFetch({
+    [`GET ${getValidStates.path}`]: () => jsonResponse(VALID_STATES),
+    ...figureInfoHandlers(TEST_IDENTITY, 'customer'),
+    ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+  });
+  vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+  vi.spyOn(browserNavigation, 'postAndFollow').mockResolvedValue(undefined);
 });
 
 async function expectHeading(name: string) {
@@ -105,9 +117,11 @@ describe('every screen', () => {
     ],
     ['/auth/login', 'Sign in', 'Sign in'],
     ['/dashboard', 'Dashboard', 'Dashboard'],
-    ['/privacy', 'Privacy', 'Privacy'],
+    ['/privacy', 'Privacy notice', 'Privacy notice'],
     ['/ops', 'Operations console', 'Operations console'],
   ])('%s shows "%s" titled "%s"', async (url, heading, title) => {
+    // Signed in as the audience the page needs (an agent under /ops).
+    storeTestSession(url.startsWith('/ops') ? 'agent' : 'customer');
     const { router } = renderApp(url);
     await expectHeading(heading);
     expect(currentUrl(router)).toBe(url);

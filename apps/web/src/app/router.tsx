@@ -1,6 +1,9 @@
 import { Suspense, type ReactElement } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.js';
+import { ApplicationPages } from '../features/application/components/application-pages.js';
+import { StateQueryRedirect } from '../features/application/components/state-query-redirect.js';
+import { RequireSession } from '../features/session/components/require-session.js';
 import { AppLayoutFallback } from '../ui/layout/app-layout.js';
 import { lazyScreen, type TScreenModule } from './lazy-screen.js';
 import {
@@ -10,6 +13,14 @@ import {
   RequireUuidParams,
 } from './route-guards.js';
 import { RouterLayout } from './router-layout.js';
+
+/**
+ * Pages that need a signed-in visitor (document 2 §2): a borrower, or an agent under /ops. Anyone
+ * else goes to sign in and comes back.
+ */
+function requireSession(children: RouteObject[]): RouteObject {
+  return { element: <RequireSession />, children };
+}
 
 /** A screen of src/routes, its code loaded when it is first shown. */
 function screen(load: () => Promise<TScreenModule>): ReactElement {
@@ -105,30 +116,36 @@ const applicationRoutes: RouteObject[] = [
 
 /** The refinancing flow (document 2 §2). */
 const refinanceRoutes: RouteObject[] = [
-  {
-    path: paths.refinance.list.path,
-    element: screen(() => import('../routes/celsius-refi/celsius-refi-page.js')),
-  },
-  {
-    path: paths.refinance.complete.path,
-    element: screen(() => import('../routes/celsius-refi-complete/celsius-refi-complete-page.js')),
-  },
+  requireSession([
+    {
+      path: paths.refinance.list.path,
+      element: screen(() => import('../routes/celsius-refi/celsius-refi-page.js')),
+    },
+    {
+      path: paths.refinance.complete.path,
+      element: screen(
+        () => import('../routes/celsius-refi-complete/celsius-refi-complete-page.js'),
+      ),
+    },
+  ]),
   {
     element: <RequireUuidParams />,
     children: [
-      {
-        path: paths.refinance.collateralTopUp.path,
-        element: screen(
-          () =>
-            import('../routes/celsius-refi-collateral-top-up/celsius-refi-collateral-top-up-page.js'),
-        ),
-      },
-      {
-        path: paths.refinance.disclosures.path,
-        element: screen(
-          () => import('../routes/celsius-refi-disclosures/celsius-refi-disclosures-page.js'),
-        ),
-      },
+      requireSession([
+        {
+          path: paths.refinance.collateralTopUp.path,
+          element: screen(
+            () =>
+              import('../routes/celsius-refi-collateral-top-up/celsius-refi-collateral-top-up-page.js'),
+          ),
+        },
+        {
+          path: paths.refinance.disclosures.path,
+          element: screen(
+            () => import('../routes/celsius-refi-disclosures/celsius-refi-disclosures-page.js'),
+          ),
+        },
+      ]),
     ],
   },
 ];
@@ -152,25 +169,33 @@ const publicRoutes: RouteObject[] = [
     path: paths.getMobileApp.path,
     element: screen(() => import('../routes/get-mobile-app/get-mobile-app-page.js')),
   },
-  {
-    path: paths.plaidOauthSuccess.path,
-    element: screen(() => import('../routes/plaid-oauth-success/plaid-oauth-success-page.js')),
-  },
+  // The bank's redirect resumes a signed-in borrower's bank linking.
+  requireSession([
+    {
+      path: paths.plaidOauthSuccess.path,
+      element: screen(() => import('../routes/plaid-oauth-success/plaid-oauth-success-page.js')),
+    },
+  ]),
 ];
 
 /** Pages outside the borrower flow's base path (document 2 §2, DESIGN §3). */
 const siteRoutes: RouteObject[] = [
-  { path: paths.login.path, element: screen(() => import('../routes/login/login-page.js')) },
   {
-    path: paths.dashboard.path,
-    element: screen(() => import('../routes/dashboard/dashboard-page.js')),
+    path: paths.login.path,
+    element: screen(() => import('../routes/auth-login/auth-login-page.js')),
   },
   { path: paths.privacy.path, element: screen(() => import('../routes/privacy/privacy-page.js')) },
-  { path: paths.ops.path, element: screen(() => import('../routes/ops/ops-page.js')) },
-  {
-    path: `${paths.ops.path}/ui-kit`,
-    element: screen(() => import('../routes/ops-ui-kit/ops-ui-kit-page.js')),
-  },
+  requireSession([
+    {
+      path: paths.dashboard.path,
+      element: screen(() => import('../routes/dashboard/dashboard-page.js')),
+    },
+    { path: paths.ops.path, element: screen(() => import('../routes/ops/ops-page.js')) },
+    {
+      path: `${paths.ops.path}/ui-kit`,
+      element: screen(() => import('../routes/ops-ui-kit/ops-ui-kit-page.js')),
+    },
+  ]),
 ];
 
 /**
@@ -181,11 +206,22 @@ export const routes: RouteObject[] = [
   {
     element: <RouterLayout />,
     children: [
-      ...publicRoutes,
-      ...refinanceRoutes,
-      { element: <RequireUuidParams />, children: applicationRoutes },
-      ...siteRoutes,
-      { path: '*', element: <RedirectUnknownPath /> },
+      {
+        // A saved path named by a `state` query parameter comes first (document 1 §2).
+        element: <StateQueryRedirect />,
+        children: [
+          ...publicRoutes,
+          ...refinanceRoutes,
+          {
+            element: <RequireUuidParams />,
+            children: [
+              requireSession([{ element: <ApplicationPages />, children: applicationRoutes }]),
+            ],
+          },
+          ...siteRoutes,
+          { path: '*', element: <RedirectUnknownPath /> },
+        ],
+      },
     ],
   },
 ];

@@ -1,10 +1,36 @@
+import { CREDIT_UNLOCKED_DAYS } from '@pledge/domain';
+import { CreditBureauList } from '../../features/application/components/credit-bureau-list.js';
+import { OutcomePage } from '../../features/application/components/outcome-page.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
-export const handle: TRouteHandle = { title: 'Credit locked' };
+export const handle: TRouteHandle = { title: 'Your credit file is locked' };
 
+/** SOFT_CREDIT_LOCKED: the bureau refused the soft credit check because of a credit lock. */
 export function CreditLockedPage() {
-  return <PageHeading>Your credit is locked</PageHeading>;
+  return (
+    <OutcomePage
+      state="SOFT_CREDIT_LOCKED"
+      title="Your credit file is locked"
+      supportText={`Once your credit is unlocked, contact us within ${CREDIT_UNLOCKED_DAYS} days of your application and we will run the credit check again. We can’t run it again online.`}
+    >
+      <p>
+        We couldn’t complete the soft credit check for your application because your credit file is
+        locked. A soft credit check does not affect your credit score.
+      </p>
+      <h2 className="outcome-page__subheading">How to continue</h2>
+      <ol className="outcome-page__steps">
+        <li>
+          Unlock your credit file in the app or online account where you locked it, such as Equifax
+          Lock &amp; Alert, Experian CreditLock or TransUnion’s credit lock. A lock is set at each
+          bureau separately, so check all three if you are not sure which one you used.
+        </li>
+        <li>Keep your credit unlocked for {CREDIT_UNLOCKED_DAYS} days after your application.</li>
+        <li>Contact us, and we will check your credit again.</li>
+      </ol>
+      <h2 className="outcome-page__subheading">The credit bureaus</h2>
+      <CreditBureauList link="lock" />
+    </OutcomePage>
+  );
 }
 
 export { CreditLockedPage as Component };

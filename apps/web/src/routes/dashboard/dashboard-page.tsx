@@ -1,10 +1,16 @@
+import { DashboardView } from '../../features/dashboard/components/dashboard-view.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
 import { PageHeading } from '../../ui/page-heading.js';
 
 export const handle: TRouteHandle = { title: 'Dashboard' };
 
 export function DashboardPage() {
-  return <PageHeading>Dashboard</PageHeading>;
+  return (
+    <section className="dashboard-page">
+      <PageHeading>Dashboard</PageHeading>
+      <DashboardView />
+    </section>
+  );
 }
 
 export { DashboardPage as Component };

@@ -1,10 +1,10 @@
+import { LoanDetails } from '../../features/details/components/loan-details.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
 export const handle: TRouteHandle = { title: 'Loan details' };
 
 export function DetailsPage() {
-  return <PageHeading>Loan details</PageHeading>;
+  return <LoanDetails />;
 }
 
 export { DetailsPage as Component };

@@ -1,10 +1,10 @@
+import { NextSteps } from '../../features/final-steps/components/next-steps.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
 export const handle: TRouteHandle = { title: 'Final steps' };
 
 export function NextStepsPage() {
-  return <PageHeading>Final steps</PageHeading>;
+  return <NextSteps />;
 }
 
 export { NextStepsPage as Component };

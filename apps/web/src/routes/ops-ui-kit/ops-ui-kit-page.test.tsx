@@ -1,6 +1,18 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  figureInfoHandlers,
+  storeTestSession,
+  TEST_IDENTITY,
+} from '../../features/session/session-test-utils.js';
+import { mockFetch } from '../../test/mock-fetch.js';
 import { renderApp } from '../../test/render-app.js';
+
+// The UI kit is part of the agents' console: an agent is signed in.
+beforeEach(() => {
+  storeTestSession('agent');
+  mockFetch(figureInfoHandlers(TEST_IDENTITY, 'agent'));
+});
 
 const SECTION_TITLES = [
   'Buttons',
@@ -26,7 +38,9 @@ const SECTION_TITLES = [
 describe('/ops/ui-kit', () => {
   it('shows every component in its own headed section, with a contents list', async () => {
     renderApp('/ops/ui-kit');
-    expect(await screen.findByRole('heading', { level: 1, name: 'UI kit' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'UI kit' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(
       screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
     ).toEqual(SECTION_TITLES);

@@ -1,11 +1,17 @@
 import { useRef, type ReactNode } from 'react';
+import { BannerArea } from '../../features/banners/components/banner-area.js';
+import { usePageViews } from '../../telemetry/use-page-views.js';
+import { DeferredToastRegion } from './deferred-toast-region.js';
 import { SiteFooter } from './site-footer.js';
 import { SiteHeader } from './site-header.js';
 import { useFocusOnNavigation } from './use-focus-on-navigation.js';
 
 const MAIN_ID = 'main';
 
-/** Header, main content and footer around any content; also shown while the first screen loads. */
+/**
+ * Header, banners, main content and footer around any content; also shown while the first screen
+ * loads.
+ */
 export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="app">
@@ -13,6 +19,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SiteHeader />
+      <BannerArea />
       {children}
       <SiteFooter />
     </div>
@@ -32,8 +39,10 @@ interface TAppLayoutProps {
 export function AppLayout({ isNavigating, shownScreens, children }: TAppLayoutProps) {
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigation(main, shownScreens);
+  usePageViews();
   return (
     <AppShell>
+      <DeferredToastRegion />
       {isNavigating && <div className="route-progress" role="progressbar" aria-label="Loading" />}
       <main id={MAIN_ID} ref={main} className="site-main" aria-busy={isNavigating}>
         {children}

@@ -1,13 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { getValidCountries, getValidStates } from '@pledge/contract';
+import { getValidCountries, getValidStates, postWaitlist } from '@pledge/contract';
 import { makeBrand, VALID_COUNTRIES, VALID_STATES } from '../../../test/fixtures.js';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
+import { bodyOf, signIn } from '../../offer/testing/offer-fixtures.js';
 
 const RESIDENCY = '/account/crypto-backed-loan/residency';
 const STATES = `GET ${getValidStates.path}`;
 const COUNTRIES = `GET ${getValidCountries.path}`;
+const WAITLIST = `POST ${postWaitlist.path}`;
 
 let fetchMock: ReturnType<typeof mockFetch>;
 
@@ -29,15 +31,14 @@ describe('residency page', () => {
     const { router, user } = renderApp(RESIDENCY);
     const select = await stateSelect();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please select an option');
     expect(select).toHaveAttribute('aria-invalid', 'true');
-    expect(select).toHaveAccessibleDescription('Please select an option');
+    expect(select).toHaveAccessibleDescription('Error: Please select an option');
     expect(select).toHaveFocus();
     expect(currentUrl(router)).toBe(RESIDENCY);
 
     await user.selectOptions(select, 'OH');
     expect(screen.queryByText('Please select an option')).not.toBeInTheDocument();
-    expect(select).toHaveAttribute('aria-invalid', 'false');
+    expect(select).not.toHaveAttribute('aria-invalid');
   });
 
   it('continues to the offer page with the state', async () => {
@@ -74,16 +75,104 @@ describe('residency page', () => {
       'This state is currently not being serviced',
     );
     expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
-    const waitlist = screen.getByRole('link', { name: 'Join Waitlist' });
-    expect(waitlist.getAttribute('href')).toBe(
-      `mailto:help@harbor.example?subject=${encodeURIComponent('Waitlist: Texas')}`,
-    );
+    expect(screen.getByRole('button', { name: 'Join Waitlist' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /E-mail address/ })).toHaveValue('');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'CA');
     expect(
       screen.queryByText('This state is currently not being serviced'),
     ).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join Waitlist' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
+  });
+
+  it('signs the borrower up for the waitlist and confirms it', async () => {
+    const signUps: unknown[] = [];
+    const orgCodes: (string | null)[] = [];
+    fetchMock = mockFetch({
+      [STATES]: () => jsonResponse(VALID_STATES),
+      [WAITLIST]: (url, init) => {
+        signUps.push(bodyOf(init));
+        orgCodes.push(url.searchParams.get('orgCode'));
+        return jsonResponse({ email: 'ana@example.com', state: 'TX' }, 202);
+      },
+    });
+    const { user } = renderApp(RESIDENCY);
+    await user.selectOptions(await stateSelect(), 'TX');
+    const email = screen.getByRole('textbox', { name: /E-mail address/ });
+
+    await user.click(screen.getByRole('button', { name: 'Join Waitlist' }));
+    expect(email).toHaveAccessibleDescription('Error: Enter a valid email address');
+    expect(email).toHaveFocus();
+    await user.type(email, 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Join Waitlist' }));
+    expect(email).toHaveAccessibleDescription('Error: Enter a valid email address');
+    expect(signUps).toEqual([]);
+
+    await user.clear(email);
+    await user.type(email, 'Ana@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Join Waitlist' }));
+    expect(await screen.findByText('You are on the waitlist')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Harbor Credit Partners will e-mail ana@example.com when loans are offered in Texas.',
+      ),
+    ).toBeInTheDocument();
+    expect(signUps).toEqual([{ email: 'Ana@Example.com', state: 'TX' }]);
+    expect(orgCodes).toEqual(['partner']);
+  });
+
+  it("prefills the signed-in borrower's address", async () => {
+    fetchMock = mockFetch({ [STATES]: () => jsonResponse(VALID_STATES), ...signIn() });
+    const { user } = renderApp(RESIDENCY);
+    await user.selectOptions(await stateSelect(), 'TX');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /E-mail address/ })).toHaveValue(
+        'borrower@example.com',
+      ),
+    );
+  });
+
+  it("shows the server's words when the sign-up is refused", async () => {
+    fetchMock = mockFetch({
+      [STATES]: () => jsonResponse(VALID_STATES),
+      [WAITLIST]: () =>
+        jsonResponse(
+          { code: 'RATE_LIMITED', message: 'Too many sign-ups. Try again in a minute.' },
+          429,
+        ),
+    });
+    const { user } = renderApp(RESIDENCY);
+    await user.selectOptions(await stateSelect(), 'TX');
+    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Join Waitlist' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You could not be added to the waitlist');
+    expect(alert).toHaveTextContent('Too many sign-ups. Try again in a minute.');
+  });
+
+  it('shows a refused address at the field', async () => {
+    fetchMock = mockFetch({
+      [STATES]: () => jsonResponse(VALID_STATES),
+      [WAITLIST]: () =>
+        jsonResponse(
+          {
+            code: 'VALIDATION_ERROR',
+            message: 'Enter a valid email address',
+            fieldErrors: { email: ['Enter a valid email address'] },
+          },
+          400,
+        ),
+    });
+    const { user } = renderApp(RESIDENCY);
+    await user.selectOptions(await stateSelect(), 'TX');
+    const email = screen.getByRole('textbox', { name: /E-mail address/ });
+    await user.type(email, 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Join Waitlist' }));
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription('Error: Enter a valid email address'),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('lists enabled countries other than the US, by name, and continues with the country', async () => {
@@ -100,7 +189,7 @@ describe('residency page', () => {
     expect(options).toEqual(['Select a country', 'Australia', 'Germany', 'United Kingdom']);
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please select an option');
+    expect(select).toHaveAccessibleDescription('Error: Please select an option');
 
     await user.selectOptions(select, 'Germany');
     await user.click(screen.getByRole('button', { name: 'Continue' }));

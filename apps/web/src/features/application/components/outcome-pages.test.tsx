@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { buildPath, getApplication } from '@pledge/contract';
+import { CREDIT_UNLOCKED_DAYS, type TApplicationState } from '@pledge/domain';
+import { makeBrand } from '../../../test/fixtures.js';
+import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { currentUrl, renderApp } from '../../../test/render-app.js';
+import { makeApplication, signedIn, TEST_APP_UUID } from '../application-test-data.js';
+
+const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
+const LOADED = { timeout: 5000 };
+const brand = makeBrand({ supportPhone: '(877) 555-0199', supportEmail: 'help@harbor.example' });
+
+function serve(state: TApplicationState) {
+  mockFetch({
+    ...signedIn(),
+    [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
+      jsonResponse(makeApplication({ state })),
+  });
+}
+
+async function showPage(page: string, state: TApplicationState, heading: string) {
+  serve(state);
+  const view = renderApp(`${APP}/${page}`, { brand });
+  expect(
+    await screen.findByRole('heading', { level: 1, name: heading }, LOADED),
+  ).toBeInTheDocument();
+  return view;
+}
+
+function expectSupportContacts() {
+  const contacts = screen.getByRole('list', { name: 'Harbor Credit Partners support' });
+  expect(within(contacts).getByRole('link', { name: '(877) 555-0199' })).toHaveAttribute(
+    'href',
+    'tel:+18775550199',
+  );
+  expect(within(contacts).getByRole('link', { name: 'help@harbor.example' })).toHaveAttribute(
+    'href',
+    'mailto:help@harbor.example',
+  );
+}
+
+describe('the outcome pages', () => {
+  it('credit frozen: how to lift a freeze at each bureau, for 30 days, then contact support', async () => {
+    await showPage('credit-frozen', 'SOFT_CREDIT_FROZEN', 'Your credit file is frozen');
+    for (const bureau of ['Equifax', 'Experian', 'TransUnion']) {
+      expect(
+        screen.getByRole('link', { name: `Lift a freeze at ${bureau} (opens in a new tab)` }),
+      ).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
+    }
+    expect(screen.getByRole('link', { name: '1-888-298-0045' })).toHaveAttribute(
+      'href',
+      'tel:+18882980045',
+    );
+    expect(
+      screen.getByText(`Keep your credit unfrozen for ${CREDIT_UNLOCKED_DAYS} days`, {
+        exact: false,
+      }),
+    ).toBeVisible();
+    expect(screen.getByText(/contact us within 30 days of your application/)).toBeVisible();
+    expectSupportContacts();
+  });
+
+  it('credit locked: how to unlock, for 30 days, then contact support', async () => {
+    await showPage('credit-locked', 'SOFT_CREDIT_LOCKED', 'Your credit file is locked');
+    expect(screen.getByText(/Unlock your credit file in the app or online account/)).toBeVisible();
+    expect(
+      screen.getByRole('link', { name: 'Sign in at Experian (opens in a new tab)' }),
+    ).toHaveAttribute('href', 'https://www.experian.com/');
+    expect(screen.getByText(/Keep your credit unlocked for 30 days/)).toBeVisible();
+    expectSupportContacts();
+  });
+
+  it('no match: check the SSN and contact support', async () => {
+    await showPage('credit-no-match', 'SOFT_CREDIT_NO_MATCH', 'We couldn’t find your credit file');
+    expect(
+      screen.getByText(/couldn’t find a credit file using the Social Security number you gave/),
+    ).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Check your Social Security number' }),
+    ).toBeVisible();
+    expectSupportContacts();
+  });
+
+  it('decline: not eligible, with the adverse action notice on the dashboard', async () => {
+    await showPage('decline', 'DECLINED', 'We can’t approve your application');
+    expect(screen.getByText(/you are not eligible for a loan at this time/)).toBeVisible();
+    expect(
+      screen.getByRole('link', { name: 'View your adverse action notice on the dashboard' }),
+    ).toHaveAttribute('href', '/dashboard');
+    expectSupportContacts();
+  });
+
+  it.each([
+    ['credit-frozen', 'SIGN_DOCS', `${APP}/next-steps`],
+    ['credit-locked', 'SOFT_CREDIT_FROZEN', `${APP}/credit-frozen`],
+    ['decline', 'SOFT_CREDIT', `${APP}/details`],
+    ['credit-no-match', 'CANCELLED', '/dashboard'],
+  ] as const)(
+    '/%s for an application in %s leads where the application is now (%s)',
+    async (page, state, target) => {
+      serve(state);
+      const { router } = renderApp(`${APP}/${page}`, { brand });
+      await waitFor(() => expect(currentUrl(router)).toBe(target), LOADED);
+    },
+  );
+});

@@ -1,0 +1,50 @@
+import {
+  makePostOtpStart,
+  makePostOtpVerify,
+  postLegacyLogin,
+  type TPostLegacyLoginBody,
+  type TPostLegacyLoginResponse,
+  type TPostOtpVerifyResponse,
+} from '@pledge/contract';
+import type { TSignInAudience } from '@pledge/domain';
+import { apiRequest } from '../../../api/client.js';
+
+/** Tells the identity services which brand a sign-in speaks for (its e-mails, its new identities). */
+export const ORGANIZATION_HEADER = 'x-organization';
+
+const otpStart = { customer: makePostOtpStart('customer'), agent: makePostOtpStart('agent') };
+const otpVerify = { customer: makePostOtpVerify('customer'), agent: makePostOtpVerify('agent') };
+
+/** Asks the broker to e-mail a sign-in code (rate limited; 429 says when to try again). */
+export function startOtp(input: {
+  audience: TSignInAudience;
+  email: string;
+  orgCode: string;
+}): Promise<void> {
+  return apiRequest(otpStart[input.audience], {
+    body: { email: input.email },
+    headers: { [ORGANIZATION_HEADER]: input.orgCode },
+  });
+}
+
+/** Trades the e-mailed code for a token and the return path the broker kept for the nonce. */
+export function verifyOtp(input: {
+  audience: TSignInAudience;
+  email: string;
+  code: string;
+  nonce: string;
+  orgCode: string;
+}): Promise<TPostOtpVerifyResponse> {
+  return apiRequest(otpVerify[input.audience], {
+    body: { email: input.email, code: input.code, nonce: input.nonce },
+    headers: { [ORGANIZATION_HEADER]: input.orgCode },
+  });
+}
+
+/** The legacy sign-in with e-mail, password and, when two-factor sign-in is on, a TOTP code. */
+export function legacyLogin(
+  body: TPostLegacyLoginBody,
+  orgCode: string,
+): Promise<TPostLegacyLoginResponse> {
+  return apiRequest(postLegacyLogin, { body, headers: { [ORGANIZATION_HEADER]: orgCode } });
+}

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { decideSignInMode, SIGN_IN_EXPERIMENT_KEYS, type TSignInMode } from '@pledge/domain';
+import { useBrand } from '../../brand/brand-context.js';
+import { featureFlagQuery } from '../../flags/feature-flag-query.js';
+import { isBrokerKnown } from '../session/session-storage.js';
+import type { TLoginParams } from './login-params.js';
+
+/**
+ * Which form the sign-in page shows (document 2 §4), or null while the experiment flag is asked.
+ * A forced legacy mode wins; a visitor the broker's login sent here (with its nonce) signs in with
+ * the broker; otherwise the domain's rule decides.
+ */
+export function useLoginPageMode(params: TLoginParams): TSignInMode | null {
+  const { orgCode } = useBrand();
+  const { audience, forcedMode, nonce } = params;
+  const brokerLookupSucceeded = isBrokerKnown(audience);
+  const needsFlag = forcedMode === undefined && nonce === null && !brokerLookupSucceeded;
+  const flag = useQuery({
+    ...featureFlagQuery(SIGN_IN_EXPERIMENT_KEYS[audience], orgCode),
+    enabled: needsFlag,
+  });
+  if (forcedMode === 'legacy') return 'legacy';
+  if (nonce !== null) return 'broker';
+  if (needsFlag && flag.isPending) return null;
+  return decideSignInMode({
+    brokerLookupSucceeded,
+    experimentFlagOn: flag.data === true,
+    ...(forcedMode === undefined ? {} : { forcedMode }),
+  });
+}

@@ -1,0 +1,50 @@
+import type { TBannerDismissals } from './banner-rules.js';
+
+export const BANNER_DISMISSALS_STORAGE_KEY = 'pledge.banners.dismissed';
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The dismissals remembered in this browser; anything unreadable counts as none. */
+export function readBannerDismissals(): TBannerDismissals {
+  const text = storage()?.getItem(BANNER_DISMISSALS_STORAGE_KEY);
+  if (text == null) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter(
+        (entry): entry is [string, number] =>
+          typeof entry[1] === 'number' && Number.isFinite(entry[1]),
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Remembers a dismissal with its time. Dismissals of banners no longer published are dropped, so
+ * the record stays as small as the list of banners.
+ */
+export function rememberBannerDismissal(
+  uuid: string,
+  publishedUuids: readonly string[],
+  at: number = Date.now(),
+): TBannerDismissals {
+  const kept = Object.entries(readBannerDismissals()).filter(([known]) =>
+    publishedUuids.includes(known),
+  );
+  const next = { ...Object.fromEntries(kept), [uuid]: at };
+  try {
+    storage()?.setItem(BANNER_DISMISSALS_STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Not remembered: the banner returns on the next page load.
+  }
+  return next;
+}

@@ -1,0 +1,96 @@
+import type { TApplication } from '@pledge/contract';
+import {
+  applicationEntryRoute,
+  appPath,
+  stageOf,
+  type TApplicationState,
+  type TAppRouteSegment,
+} from '@pledge/domain';
+import { paths } from '../../config/paths.js';
+
+/** Each state in the borrower's words. */
+export const APPLICATION_STATE_WORDS: Readonly<Record<TApplicationState, string>> = {
+  CREATED: 'Application started',
+  OFFER_ACCEPTED: 'Offer accepted: your loan details are needed',
+  ATTACH_PROFILE: 'Checking your details',
+  SOFT_CREDIT: 'Checking your credit',
+  GEN_APP_DISCLOSURES: 'Preparing your loan documents',
+  SIGN_DOCS: 'Final steps: sign your loan documents',
+  WAITING_FOR_COLLATERAL: 'Final steps: waiting for your collateral',
+  CRYPTO_FUNDING_VERIFY: 'Collateral received: being verified',
+  BORROWER_MICRO_DEPOSIT_CONFIRM: 'Confirm the test transfer to your wallet',
+  MANUAL_FUNDING_RELEASE: 'Approved: your funds are being sent',
+  COMPLETE: 'Active loan',
+  PAID_OFF: 'Paid off: your collateral is ready to return',
+  COLLATERAL_RELEASED: 'Closed: collateral returned',
+  DECLINED: 'Not approved',
+  CANCELLED: 'Cancelled',
+  SOFT_CREDIT_NO_MATCH: 'On hold: we could not find your credit file',
+  SOFT_CREDIT_LOCKED: 'On hold: your credit file is locked',
+  SOFT_CREDIT_FROZEN: 'On hold: your credit file is frozen',
+  CELSIUS_TOP_UP_REQUESTED: 'Refinancing: collateral top-up requested',
+  CELSIUS_WAITING_FOR_TOP_UP: 'Refinancing: waiting for your collateral top-up',
+  CELSIUS_FULL_COLLATERAL_RECEIVED: 'Refinancing: collateral received',
+};
+
+/** The words of the link to where an application's own entry leads. */
+const ACTION_LABELS: Readonly<Record<TAppRouteSegment, string>> = {
+  renew: 'Continue renewal',
+  details: 'Continue application',
+  'next-steps': 'Continue application',
+  collateral: 'Post collateral',
+  identity: 'Upload ID',
+  disclosures: 'Review and sign documents',
+  'usdc-disbursement': 'Continue application',
+  disbursement: 'Continue application',
+  'disbursement/link-account': 'Continue application',
+  'disbursement/manually-link': 'Continue application',
+  'disbursement/choose-account': 'Continue application',
+  complete: 'View loan status',
+  documents: 'View documents',
+  'collateral-release': 'Get your collateral back',
+  'credit-frozen': 'See how to unfreeze your credit',
+  'credit-locked': 'See how to unlock your credit',
+  'credit-no-match': 'See what to do next',
+  decline: 'View decision',
+};
+
+export interface TApplicationLink {
+  label: string;
+  href: string;
+}
+
+/**
+ * The next thing to do with an application: where its entry path leads by state (the domain's
+ * `applicationEntryRoute`), or the refinancing list for a refinancing application; null when
+ * nothing is left to do (cancelled, closed).
+ */
+export function applicationAction(
+  app: Pick<TApplication, 'appUuid' | 'state' | 'isRollForward' | 'isCelsiusRefi'>,
+): TApplicationLink | null {
+  if (app.isCelsiusRefi) {
+    return app.state === 'COMPLETE' || app.state === 'CANCELLED' || app.state === 'DECLINED'
+      ? null
+      : { label: 'Continue refinancing', href: paths.refinance.list.getHref() };
+  }
+  const route = applicationEntryRoute({ state: app.state, isRollForward: app.isRollForward });
+  if (route === 'dashboard') return null;
+  return { label: ACTION_LABELS[route], href: appPath(app.appUuid, route) };
+}
+
+/** Loan documents exist once the disclosures were generated (signing onwards), and for a decline. */
+export function hasDocuments(state: TApplicationState): boolean {
+  return (
+    state === 'DECLINED' ||
+    (stageOf(state) !== 'UNINITIALIZED_STATE' && stageOf(state) !== 'APPLYING')
+  );
+}
+
+/** The application's documents page, or null while it has none. */
+export function documentsLink(
+  app: Pick<TApplication, 'appUuid' | 'state'>,
+): TApplicationLink | null {
+  return hasDocuments(app.state)
+    ? { label: 'View documents', href: appPath(app.appUuid, 'documents') }
+    : null;
+}

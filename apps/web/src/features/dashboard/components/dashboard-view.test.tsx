@@ -1,0 +1,172 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { getLoanStatus, getUserApps, type TApplication, type TLoanStatus } from '@pledge/contract';
+import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { renderApp } from '../../../test/render-app.js';
+import { browserNavigation } from '../../session/browser-navigation.js';
+import {
+  figureInfoHandlers,
+  storeTestSession,
+  TEST_IDENTITY,
+} from '../../session/session-test-utils.js';
+
+const APPS = `GET ${getUserApps.path}`;
+const LOANS = `GET ${getLoanStatus.path}`;
+
+function application(overrides: Partial<TApplication>): TApplication {
+  return {
+    appUuid: '5f0c2b9e-3d4a-4c1b-9a7e-2b6d8f1e0c3a',
+    identityUuid: TEST_IDENTITY.uuid,
+    organization: 'partner',
+    state: 'SIGN_DOCS',
+    stage: 'PROCESSING',
+    isRollForward: false,
+    isInternational: false,
+    isCelsiusRefi: false,
+    collateral: null,
+    offers: [],
+    selectedOffer: null,
+    rollForwardLoanDetails: null,
+    celsiusLoanNumbers: [],
+    celsiusTopUpExpirationDate: null,
+    stabilizationOptIn: null,
+    createdAt: '2025-03-03T15:00:00.000Z',
+    updatedAt: '2025-03-04T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const LOAN: TLoanStatus = {
+  appUuid: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  loanType: 'NEW_LOAN',
+  state: 'COMPLETE',
+  stage: 'FINAL',
+  principalAmount: 20250,
+  interestRate: 8.91,
+  annualPercentageRate: 9.823,
+  collateral: { coinQuantity: '1.000000', type: 'BTC' },
+  fundedAt: '2025-01-10T12:00:00.000Z',
+  maturityDate: '2026-01-10',
+  profile: { isServicedViaApp: false },
+};
+
+beforeEach(() => {
+  vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+  storeTestSession();
+});
+
+describe('/dashboard', () => {
+  it('lists loans and applications with their state in words and the right links', async () => {
+    mockFetch({
+      ...figureInfoHandlers(),
+      [APPS]: () =>
+        jsonResponse([
+          application({ state: 'SIGN_DOCS' }),
+          application({
+            appUuid: '1b7f3a52-6c1d-4e2f-9a3b-4c5d6e7f8a9b',
+            state: 'SOFT_CREDIT_FROZEN',
+            stage: 'APPLYING',
+          }),
+          // The funded loan's own application shows once, as a loan.
+          application({ appUuid: LOAN.appUuid, state: 'COMPLETE', stage: 'FINAL' }),
+        ]),
+      [LOANS]: () => jsonResponse({ loans: [LOAN] }),
+    });
+    renderApp('/dashboard');
+    const loans = await screen.findByRole('region', { name: 'Your loans' });
+    expect(within(loans).getByRole('heading', { name: 'Loan of $20,250.00' })).toBeInTheDocument();
+    expect(within(loans).getByText('Active loan')).toBeInTheDocument();
+    expect(within(loans).getByText('8.910%')).toBeInTheDocument();
+    expect(within(loans).getByText('9.823%')).toBeInTheDocument();
+    expect(within(loans).getByText('Jan 10, 2026')).toBeInTheDocument();
+    expect(within(loans).getByRole('link', { name: 'View documents' })).toHaveAttribute(
+      'href',
+      `/account/crypto-backed-loan/${LOAN.appUuid}/documents`,
+    );
+
+    const apps = screen.getByRole('region', { name: 'Your applications' });
+    expect(within(apps).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(apps).getByText('Final steps: sign your loan documents')).toBeInTheDocument();
+    expect(within(apps).getByRole('link', { name: 'Continue application' })).toHaveAttribute(
+      'href',
+      '/account/crypto-backed-loan/5f0c2b9e-3d4a-4c1b-9a7e-2b6d8f1e0c3a/next-steps',
+    );
+    expect(
+      within(apps).getByRole('link', { name: 'See how to unfreeze your credit' }),
+    ).toHaveAttribute(
+      'href',
+      '/account/crypto-backed-loan/1b7f3a52-6c1d-4e2f-9a3b-4c5d6e7f8a9b/credit-frozen',
+    );
+    expect(screen.getByRole('link', { name: 'Start an application' })).toBeInTheDocument();
+  });
+
+  it('shows the adverse action notice of a declined application', async () => {
+    mockFetch({
+      ...figureInfoHandlers(),
+      [APPS]: () => jsonResponse([application({ state: 'DECLINED', stage: 'APPLYING' })]),
+      [LOANS]: () => jsonResponse({ loans: [] }),
+    });
+    renderApp('/dashboard');
+    expect(
+      await screen.findByText(/Adverse action notice: we could not approve this application/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Equal Credit Opportunity Act/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View decision' })).toBeInTheDocument();
+  });
+
+  it('invites a borrower without applications to start one', async () => {
+    mockFetch({
+      ...figureInfoHandlers(),
+      [APPS]: () => jsonResponse([]),
+      [LOANS]: () => jsonResponse({ loans: [] }),
+    });
+    renderApp('/dashboard');
+    expect(
+      await screen.findByRole('heading', { name: 'No loans or applications yet' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start an application' })).toHaveAttribute(
+      'href',
+      '/account/crypto-backed-loan/start',
+    );
+  });
+
+  it('shows loading, then an error with a retry that works', async () => {
+    let answerApps: (answer: Response) => void = () => undefined;
+    let appsAnswer = new Promise<Response>((resolve) => {
+      answerApps = resolve;
+    });
+    mockFetch({
+      ...figureInfoHandlers(),
+      [APPS]: () => appsAnswer,
+      [LOANS]: () => jsonResponse({ loans: [] }),
+    });
+    const { user } = renderApp('/dashboard');
+    expect(await screen.findByText('Loading your loans and applications…')).toBeInTheDocument();
+    answerApps(jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404));
+    expect(
+      await screen.findByText('We could not load your loans and applications.'),
+    ).toBeInTheDocument();
+    appsAnswer = Promise.resolve(jsonResponse([application({ state: 'SIGN_DOCS' })]));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Your applications' })).toBeInTheDocument();
+  });
+
+  it('retries a failed loan status fetch', async () => {
+    let loanCalls = 0;
+    mockFetch({
+      ...figureInfoHandlers(),
+      [APPS]: () => jsonResponse([]),
+      [LOANS]: () => {
+        loanCalls += 1;
+        return loanCalls < 3
+          ? jsonResponse({ code: 'DOWN', message: 'Unavailable' }, 503)
+          : jsonResponse({ loans: [LOAN] });
+      },
+    });
+    renderApp('/dashboard');
+    expect(
+      await screen.findByRole('region', { name: 'Your loans' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(loanCalls).toBe(3);
+  }, 15_000);
+});

@@ -1,0 +1,206 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { TApplication, TLoanStatus } from '@pledge/contract';
+import {
+  appPath,
+  COLLATERAL_DISPLAY_NAMES,
+  formatCoin,
+  COIN_DISPLAY_DECIMALS,
+} from '@pledge/domain';
+import { paths } from '../../../config/paths.js';
+import { Alert } from '../../../ui/alert/alert.js';
+import { Button, buttonClassName } from '../../../ui/button/button.js';
+import { loanStatusQuery, userAppsQuery } from '../api/dashboard-queries.js';
+import {
+  APPLICATION_STATE_WORDS,
+  applicationAction,
+  documentsLink,
+} from '../application-summary.js';
+import { displayDate, displayRate, displayUsd } from '../display.js';
+import { AdverseActionNotice } from './adverse-action-notice.js';
+
+const LOAN_TYPE_WORDS: Readonly<Record<TLoanStatus['loanType'], string>> = {
+  NEW_LOAN: 'Loan',
+  RENEWAL: 'Renewed loan',
+  REFINANCE: 'Refinanced loan',
+};
+
+function LoanCard({ loan }: { loan: TLoanStatus }) {
+  const collateral = `${formatCoin(loan.collateral.coinQuantity, COIN_DISPLAY_DECIMALS)} ${loan.collateral.type}`;
+  const action = applicationAction({
+    appUuid: loan.appUuid,
+    state: loan.state,
+    isRollForward: loan.loanType === 'RENEWAL',
+    isCelsiusRefi: false,
+  });
+  return (
+    <li className="dashboard-card">
+      <h3 className="dashboard-card__title">
+        {LOAN_TYPE_WORDS[loan.loanType]} of {displayUsd(loan.principalAmount)}
+      </h3>
+      <p className="dashboard-card__state">{APPLICATION_STATE_WORDS[loan.state]}</p>
+      <dl className="dashboard-card__facts">
+        <div>
+          <dt>Interest rate</dt>
+          <dd>{displayRate(loan.interestRate)}</dd>
+        </div>
+        <div>
+          <dt>APR</dt>
+          <dd>{displayRate(loan.annualPercentageRate)}</dd>
+        </div>
+        <div>
+          <dt>Collateral</dt>
+          <dd>
+            {collateral}{' '}
+            <span className="visually-hidden">
+              ({COLLATERAL_DISPLAY_NAMES[loan.collateral.type]})
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>Funded</dt>
+          <dd>{displayDate(loan.fundedAt)}</dd>
+        </div>
+        <div>
+          <dt>Matures</dt>
+          <dd>{displayDate(loan.maturityDate)}</dd>
+        </div>
+      </dl>
+      <div className="dashboard-card__actions">
+        {action !== null && (
+          <Link className={buttonClassName({ isFullWidth: false })} to={action.href}>
+            {action.label}
+          </Link>
+        )}
+        <Link className="dashboard-card__link" to={appPath(loan.appUuid, 'documents')}>
+          View documents
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+function ApplicationCard({ app }: { app: TApplication }) {
+  const action = applicationAction(app);
+  const documents = documentsLink(app);
+  const offer = app.selectedOffer;
+  const title =
+    offer === null
+      ? `Application of ${displayDate(app.createdAt)}`
+      : `${displayUsd(offer.drawAmount)} against ${offer.collateral.type}`;
+  return (
+    <li className="dashboard-card">
+      <h3 className="dashboard-card__title">{title}</h3>
+      <p className="dashboard-card__state">{APPLICATION_STATE_WORDS[app.state]}</p>
+      <p className="dashboard-card__meta">
+        {app.isCelsiusRefi ? 'Refinancing' : app.isRollForward ? 'Renewal' : 'New loan'} · started{' '}
+        {displayDate(app.createdAt)}
+      </p>
+      {app.state === 'DECLINED' && <AdverseActionNotice decidedOn={displayDate(app.updatedAt)} />}
+      {(action !== null || documents !== null) && (
+        <div className="dashboard-card__actions">
+          {action !== null && (
+            <Link className={buttonClassName({ isFullWidth: false })} to={action.href}>
+              {action.label}
+            </Link>
+          )}
+          {documents !== null && (
+            <Link className="dashboard-card__link" to={documents.href}>
+              {documents.label}
+            </Link>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function StartApplicationLink({ isPrimary }: { isPrimary: boolean }) {
+  return (
+    <Link
+      className={buttonClassName({
+        variant: isPrimary ? 'primary' : 'secondary',
+        isFullWidth: false,
+      })}
+      to={paths.start.getHref()}
+    >
+      Start an application
+    </Link>
+  );
+}
+
+/**
+ * The borrower's dashboard: funded loans (loanStatus) and applications (fetch-user/apps), each
+ * with its state in plain words and the link to its next step.
+ */
+export function DashboardView() {
+  const apps = useQuery(userAppsQuery);
+  const loans = useQuery(loanStatusQuery);
+
+  if (apps.isPending || loans.isPending) {
+    return (
+      <p className="loading" role="status">
+        Loading your loans and applications…
+      </p>
+    );
+  }
+  if (apps.isError || loans.isError) {
+    return (
+      <Alert variant="error" title="We could not load your loans and applications.">
+        <p>Check your connection and try again.</p>
+        <Button
+          isFullWidth={false}
+          onClick={() => {
+            if (apps.isError) void apps.refetch();
+            if (loans.isError) void loans.refetch();
+          }}
+        >
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+
+  const loanList = loans.data.loans;
+  const loanUuids = new Set(loanList.map((loan) => loan.appUuid));
+  const applications = apps.data.filter((app) => !loanUuids.has(app.appUuid));
+
+  if (loanList.length === 0 && applications.length === 0) {
+    return (
+      <section className="panel dashboard-empty" aria-labelledby="dashboard-empty-title">
+        <h2 id="dashboard-empty-title">No loans or applications yet</h2>
+        <p>
+          Borrow US dollars against your Bitcoin or Ethereum without selling them. It takes a few
+          minutes to see your offer.
+        </p>
+        <StartApplicationLink isPrimary />
+      </section>
+    );
+  }
+
+  return (
+    <div className="dashboard">
+      {loanList.length > 0 && (
+        <section aria-labelledby="dashboard-loans-title">
+          <h2 id="dashboard-loans-title">Your loans</h2>
+          <ul className="dashboard-list">
+            {loanList.map((loan) => (
+              <LoanCard key={loan.appUuid} loan={loan} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {applications.length > 0 && (
+        <section aria-labelledby="dashboard-apps-title">
+          <h2 id="dashboard-apps-title">Your applications</h2>
+          <ul className="dashboard-list">
+            {applications.map((app) => (
+              <ApplicationCard key={app.appUuid} app={app} />
+            ))}
+          </ul>
+        </section>
+      )}
+      <StartApplicationLink isPrimary={false} />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { formatPct, formatUsd, usdToCents } from '@pledge/domain';
+
+/** Rates and APR show 3 decimals (document 2 §9). */
+export const RATE_DISPLAY_DECIMALS = 3;
+
+/** A wire amount of dollars for display ("$20,000.00"). */
+export function displayUsd(usd: number): string {
+  return formatUsd(usdToCents(usd));
+}
+
+export function displayRate(pct: number): string {
+  return formatPct(pct, RATE_DISPLAY_DECIMALS);
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A date or date-time of the wire as a calendar date ("Mar 4, 2025"). */
+export function displayDate(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : DATE_FORMAT.format(time);
+}

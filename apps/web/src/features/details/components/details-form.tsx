@@ -1,0 +1,355 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { TAddressSuggestion, TPostLoanDetailsBodyInput } from '@pledge/contract';
+import { findCountry, NAME_SUFFIXES, US_STATES } from '@pledge/domain';
+import { useBrand } from '../../../brand/brand-context.js';
+import { ExternalLink } from '../../application/components/external-link.js';
+import { Alert } from '../../../ui/alert/alert.js';
+import { Button } from '../../../ui/button/button.js';
+import { Checkbox } from '../../../ui/checkbox/checkbox.js';
+import { useLiveRegion } from '../../../ui/live-region/live-region.js';
+import { Select } from '../../../ui/select/select.js';
+import { TextField } from '../../../ui/text-field/text-field.js';
+import {
+  checkDetails,
+  formatSsnInput,
+  isDetailsFieldPath,
+  maskSsn,
+  type TDetailsFieldErrors,
+  type TDetailsFieldPath,
+  type TDetailsFormValues,
+} from '../details-form-values.js';
+import { AddressLookupField } from './address-lookup-field.js';
+
+const SUFFIX_OPTIONS = NAME_SUFFIXES.map((suffix) => ({ value: suffix, label: suffix }));
+const STATE_OPTIONS = US_STATES.map((state) => ({ value: state.code, label: state.name }));
+
+export interface TDetailsFormProps {
+  isInternational: boolean;
+  initialValues: TDetailsFormValues;
+  onSubmit: (body: TPostLoanDetailsBodyInput) => void;
+  isSubmitting: boolean;
+  /** The server's messages per field path, from the last refused submit. */
+  serverErrors: TDetailsFieldErrors;
+  /** A field was changed: its server message no longer applies. */
+  onServerErrorResolved: (path: TDetailsFieldPath) => void;
+  /** A refusal that belongs to no field. */
+  formError: string | null;
+  /** Counts refused submits, so the first field in error gets focus after each. */
+  refusalCount: number;
+}
+
+/**
+ * The loan details form (US residents, or the international variant without an SSN). It is
+ * checked with the domain's schema on submit, and after that as it changes, so each message
+ * disappears once its field is fixed.
+ */
+export function DetailsForm({
+  isInternational,
+  initialValues,
+  onSubmit,
+  isSubmitting,
+  serverErrors,
+  onServerErrorResolved,
+  formError,
+  refusalCount,
+}: TDetailsFormProps) {
+  const brand = useBrand();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState(initialValues);
+  const [hasTriedSubmit, setHasTriedSubmit] = useState(false);
+  const [focusRequests, setFocusRequests] = useState(0);
+  const [isSsnFocused, setIsSsnFocused] = useState(false);
+  const { announce, liveRegion } = useLiveRegion();
+
+  const check = hasTriedSubmit ? checkDetails(values, isInternational) : null;
+  const clientErrors = check !== null && !check.isValid ? check.fieldErrors : {};
+
+  useEffect(() => {
+    if (focusRequests + refusalCount === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequests, refusalCount]);
+
+  function errorFor(path: TDetailsFieldPath): string | null {
+    return clientErrors[path]?.[0] ?? serverErrors[path]?.[0] ?? null;
+  }
+
+  function update(patch: Partial<TDetailsFormValues>, ...paths: TDetailsFieldPath[]) {
+    setValues((current) => ({ ...current, ...patch }));
+    for (const path of paths) onServerErrorResolved(path);
+  }
+
+  function updateConsent(name: keyof TDetailsFormValues['consents'], isChecked: boolean) {
+    setValues((current) => ({ ...current, consents: { ...current.consents, [name]: isChecked } }));
+    onServerErrorResolved(`consents.${name}`);
+  }
+
+  function onSuggestion(suggestion: TAddressSuggestion) {
+    announce(`Address filled in: ${suggestion.label}`);
+    update(
+      {
+        street1: suggestion.street1,
+        street2: suggestion.street2 ?? '',
+        city: suggestion.city,
+        state: suggestion.state,
+        zip: suggestion.zip,
+      },
+      'address.street1',
+      'address.street2',
+      'address.city',
+      'address.state',
+      'address.zip',
+    );
+  }
+
+  function onFormSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setHasTriedSubmit(true);
+    const result = checkDetails(values, isInternational);
+    if (!result.isValid) {
+      setFocusRequests((count) => count + 1);
+      return;
+    }
+    onSubmit(result.body);
+  }
+
+  const otherServerErrors = Object.entries(serverErrors)
+    .filter(([path]) => !isDetailsFieldPath(path))
+    .flatMap(([, messages]) => messages);
+  const formErrors = [...(formError === null ? [] : [formError]), ...otherServerErrors];
+  const countryName = findCountry(values.country)?.name ?? values.country;
+
+  return (
+    <form ref={form} className="details-form" noValidate onSubmit={onFormSubmit}>
+      {liveRegion}
+      {formErrors.length > 0 && (
+        <Alert variant="error" title="We couldn’t submit your details">
+          {formErrors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </Alert>
+      )}
+
+      <fieldset className="details-form__group">
+        <legend className="details-form__legend">Your legal name</legend>
+        <div className="details-form__row">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            value={values.firstName}
+            onChange={(event) => update({ firstName: event.target.value }, 'firstName')}
+            error={errorFor('firstName')}
+            isRequired
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            value={values.lastName}
+            onChange={(event) => update({ lastName: event.target.value }, 'lastName')}
+            error={errorFor('lastName')}
+            isRequired
+          />
+        </div>
+        <Select
+          className="details-form__narrow"
+          label="Suffix"
+          autoComplete="honorific-suffix"
+          placeholder="None"
+          options={SUFFIX_OPTIONS}
+          value={values.suffix}
+          onValueChange={(suffix) =>
+            update({ suffix: suffix as TDetailsFormValues['suffix'] }, 'suffix')
+          }
+          error={errorFor('suffix')}
+        />
+      </fieldset>
+
+      <fieldset className="details-form__group">
+        <legend className="details-form__legend">About you</legend>
+        <TextField
+          className="details-form__narrow"
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          value={values.dob}
+          onChange={(event) => update({ dob: event.target.value }, 'dob')}
+          error={errorFor('dob')}
+          isRequired
+        />
+        {!isInternational && (
+          <TextField
+            className="details-form__narrow"
+            label="Social Security number"
+            description="For a soft credit check, which does not affect your credit score. Once entered, only its last 4 digits are shown."
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="123-45-6789"
+            value={isSsnFocused ? values.ssn : maskSsn(values.ssn)}
+            onFocus={() => setIsSsnFocused(true)}
+            onBlur={() => setIsSsnFocused(false)}
+            onChange={(event) => update({ ssn: formatSsnInput(event.target.value) }, 'ssn')}
+            error={errorFor('ssn')}
+            isRequired
+          />
+        )}
+      </fieldset>
+
+      <fieldset className="details-form__group">
+        <legend className="details-form__legend">Home address</legend>
+        {!isInternational && <AddressLookupField onSuggestion={onSuggestion} />}
+        <TextField
+          label="Street address"
+          autoComplete="address-line1"
+          value={values.street1}
+          onChange={(event) => update({ street1: event.target.value }, 'address.street1')}
+          error={errorFor('address.street1')}
+          isRequired
+        />
+        <TextField
+          label="Apartment, suite or unit"
+          autoComplete="address-line2"
+          value={values.street2}
+          onChange={(event) => update({ street2: event.target.value }, 'address.street2')}
+          error={errorFor('address.street2')}
+        />
+        <div className="details-form__row details-form__row--address">
+          <TextField
+            label="City"
+            autoComplete="address-level2"
+            value={values.city}
+            onChange={(event) => update({ city: event.target.value }, 'address.city')}
+            error={errorFor('address.city')}
+            isRequired
+          />
+          {isInternational ? (
+            <TextField
+              label="State, province or region"
+              autoComplete="address-level1"
+              value={values.state}
+              onChange={(event) => update({ state: event.target.value }, 'address.state')}
+              error={errorFor('address.state')}
+            />
+          ) : (
+            <Select
+              label="State"
+              autoComplete="address-level1"
+              placeholder="Select a state"
+              options={STATE_OPTIONS}
+              value={values.state}
+              onValueChange={(state) => update({ state }, 'address.state')}
+              error={errorFor('address.state')}
+              isRequired
+            />
+          )}
+          <TextField
+            label={isInternational ? 'Postal code' : 'ZIP code'}
+            autoComplete="postal-code"
+            inputMode={isInternational ? 'text' : 'numeric'}
+            value={values.zip}
+            onChange={(event) => update({ zip: event.target.value }, 'address.zip')}
+            error={errorFor('address.zip')}
+            isRequired
+          />
+        </div>
+        {isInternational && (
+          <Select
+            label="Country"
+            description="The country your offer was made for."
+            options={[{ value: values.country, label: countryName }]}
+            value={values.country}
+            error={errorFor('address.country')}
+            isReadOnly
+            isRequired
+          />
+        )}
+      </fieldset>
+
+      <fieldset className="details-form__group">
+        <legend className="details-form__legend">Contact</legend>
+        <TextField
+          className="details-form__narrow"
+          label="Phone number"
+          type="tel"
+          autoComplete={isInternational ? 'tel' : 'tel-national'}
+          description={
+            isInternational
+              ? 'With your country code, for example +44 20 7946 0958.'
+              : 'A 10-digit US number.'
+          }
+          value={values.phone}
+          onChange={(event) => update({ phone: event.target.value }, 'phone')}
+          error={errorFor('phone')}
+          isRequired
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(event) => update({ email: event.target.value }, 'email')}
+          error={errorFor('email')}
+          isRequired
+        />
+      </fieldset>
+
+      <fieldset className="details-form__group">
+        <legend className="details-form__legend">Agreements</legend>
+        {!isInternational && (
+          <Checkbox
+            label="I am a US citizen or a permanent resident of the United States."
+            checked={values.isCitizenOrPermanentResident}
+            onCheckedChange={(isChecked) =>
+              update({ isCitizenOrPermanentResident: isChecked }, 'isCitizenOrPermanentResident')
+            }
+            error={errorFor('isCitizenOrPermanentResident')}
+            isRequired
+          />
+        )}
+        <Checkbox
+          label={
+            <>
+              I agree to the <ExternalLink href={brand.termsUrl}>Terms of Service</ExternalLink>.
+            </>
+          }
+          checked={values.consents.TERMS}
+          onCheckedChange={(isChecked) => updateConsent('TERMS', isChecked)}
+          error={errorFor('consents.TERMS')}
+          isRequired
+        />
+        <Checkbox
+          label={
+            <>
+              I have read and agree to the{' '}
+              <ExternalLink href={brand.privacyUrl}>Privacy Policy</ExternalLink>.
+            </>
+          }
+          checked={values.consents.PRIVACY}
+          onCheckedChange={(isChecked) => updateConsent('PRIVACY', isChecked)}
+          error={errorFor('consents.PRIVACY')}
+          isRequired
+        />
+        <Checkbox
+          label="I consent to receive my loan documents electronically and to sign them electronically."
+          checked={values.consents.eSign}
+          onCheckedChange={(isChecked) => updateConsent('eSign', isChecked)}
+          error={errorFor('consents.eSign')}
+          isRequired
+        />
+        {!isInternational && (
+          <Checkbox
+            label={`I authorize ${brand.companyName} to obtain my credit report for a soft credit check, which does not affect my credit score.`}
+            checked={values.consents.SOFT_CREDIT}
+            onCheckedChange={(isChecked) => updateConsent('SOFT_CREDIT', isChecked)}
+            error={errorFor('consents.SOFT_CREDIT')}
+            isRequired
+          />
+        )}
+      </fieldset>
+
+      <Button type="submit" isLoading={isSubmitting}>
+        {isInternational ? 'Submit my details' : 'Submit and check my credit'}
+      </Button>
+    </form>
+  );
+}

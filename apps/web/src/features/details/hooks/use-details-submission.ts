@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TPostLoanDetailsBodyInput } from '@pledge/contract';
+import { isApiError } from '../../../api/client.js';
+import { paths } from '../../../config/paths.js';
+import {
+  applicationQueryKey,
+  setCachedApplicationState,
+} from '../../application/api/get-application.js';
+import { getKrangState } from '../../application/api/get-krang-state.js';
+import { applicationDestinationHref } from '../../application/application-route.js';
+import { postLoanDetails } from '../api/post-loan-details.js';
+import type { TDetailsFieldErrors, TDetailsFieldPath } from '../details-form-values.js';
+import { waitForDetailsOutcome } from '../wait-for-details-outcome.js';
+
+export type TDetailsPhase = 'editing' | 'submitting' | 'checking';
+
+/**
+ * Sends the details once (a second submit while one is under way does nothing), then waits for the
+ * server's decision and goes to the page for it. A refusal comes back as messages per field, or as
+ * one message for the form.
+ */
+export function useDetailsSubmission(appUuid: string) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<TDetailsPhase>('editing');
+  const [serverErrors, setServerErrors] = useState<TDetailsFieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [refusalCount, setRefusalCount] = useState(0);
+  const isBusy = useRef(false);
+  const isWaiting = useRef(false);
+  const leaving = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    leaving.current = controller;
+    return () => controller.abort(new DOMException('The page was left', 'AbortError'));
+  }, []);
+
+  /** Polls the state until the server has decided, then leaves for the page of the decision. */
+  const waitForDecision = useCallback(async () => {
+    if (isWaiting.current) return;
+    isWaiting.current = true;
+    isBusy.current = true;
+    setPhase('checking');
+    const signal = leaving.current?.signal;
+    try {
+      const outcome = await waitForDetailsOutcome({
+        readState: (pollSignal) => getKrangState(appUuid, pollSignal),
+        ...(signal === undefined ? {} : { signal }),
+      });
+      if (outcome.kind === 'settled') {
+        setCachedApplicationState(queryClient, appUuid, outcome.state);
+        void navigate(applicationDestinationHref(appUuid, outcome.route), { replace: true });
+      } else {
+        void navigate(paths.dashboard.getHref(), { replace: true });
+      }
+    } catch (error) {
+      if (signal?.aborted) return;
+      throw error;
+    }
+  }, [appUuid, navigate, queryClient]);
+
+  function refuse(fieldErrors: TDetailsFieldErrors, message: string | null) {
+    isBusy.current = false;
+    setServerErrors(fieldErrors);
+    setFormError(message);
+    setRefusalCount((count) => count + 1);
+    setPhase('editing');
+  }
+
+  /**
+   * A conflict means the application is past OFFER_ACCEPTED: already being checked (a submit from
+   * another tab), already decided, or with no accepted offer yet. Its state says which.
+   */
+  async function onConflict(message: string) {
+    try {
+      const { state } = await getKrangState(appUuid);
+      if (state !== 'CREATED' && state !== 'OFFER_ACCEPTED') {
+        await waitForDecision();
+        return;
+      }
+    } catch {
+      // The message of the refusal is all there is to show.
+    }
+    refuse({}, message);
+  }
+
+  async function submit(body: TPostLoanDetailsBodyInput) {
+    if (isBusy.current) return;
+    isBusy.current = true;
+    setPhase('submitting');
+    setServerErrors({});
+    setFormError(null);
+    try {
+      const application = await postLoanDetails(appUuid, body);
+      queryClient.setQueryData(applicationQueryKey(appUuid), application);
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        await onConflict(error.message);
+        return;
+      }
+      const fieldErrors = isApiError(error) ? (error.apiError?.fieldErrors ?? {}) : {};
+      // With messages per field, the form shows those; the summary would only repeat the first.
+      const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+      refuse(fieldErrors, hasFieldErrors || !(error instanceof Error) ? null : error.message);
+      return;
+    }
+    await waitForDecision();
+  }
+
+  const resolveServerError = useCallback((path: TDetailsFieldPath) => {
+    setServerErrors((current) => {
+      if (current[path] === undefined) return current;
+      const { [path]: _resolved, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  return {
+    phase,
+    submit,
+    waitForDecision,
+    serverErrors,
+    resolveServerError,
+    formError,
+    refusalCount,
+  };
+}

@@ -1,0 +1,97 @@
+import { useEffect, useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { LOAN_TERM_MONTHS, OFFER_TTL_MINUTES } from '@pledge/domain';
+import { useBrand } from '../../../brand/brand-context.js';
+import { Accordion, AccordionItem } from '../../../ui/accordion/accordion.js';
+import { faqSections } from './faq-sections.js';
+
+/** Notes under the FAQ: the assumptions behind its figures. */
+function FaqNotes() {
+  const brand = useBrand();
+  return (
+    <section className="faq__notes" aria-labelledby="faq-notes-heading">
+      <h2 id="faq-notes-heading">Notes</h2>
+      <ol className="footnotes">
+        <li>
+          Rates are fixed for the {LOAN_TERM_MONTHS}-month term. Offers are priced at the coin price
+          when they are made and can be accepted for {OFFER_TTL_MINUTES} minutes.
+        </li>
+        <li>
+          APRs assume {LOAN_TERM_MONTHS} monthly interest-only payments, the origination fee added
+          to the loan, and the principal repaid with the last payment.
+        </li>
+        <li>
+          All loans are subject to approval. {brand.legalName}, NMLS #{brand.nmlsNumber}.
+        </li>
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * The full FAQ (document 1 §2): an index of its sections beside them, each question an expandable
+ * item. A link to one question (/faq#who-can-apply) opens it and moves focus to it.
+ */
+export function Faq() {
+  const brand = useBrand();
+  const { hash } = useLocation();
+  const sections = useMemo(() => faqSections(brand), [brand]);
+  const linkedId = decodeURIComponent(hash.slice(1));
+
+  useEffect(() => {
+    if (linkedId === '') return;
+    // After the layout has focused the page heading on arrival.
+    const timer = setTimeout(() => {
+      const target = document.getElementById(linkedId);
+      if (target === null) return;
+      const focusable =
+        target instanceof HTMLDetailsElement ? target.querySelector('summary') : target;
+      focusable?.focus({ preventScroll: true });
+      target.scrollIntoView({ block: 'start' });
+    });
+    return () => clearTimeout(timer);
+  }, [linkedId]);
+
+  return (
+    <div className="faq">
+      <nav className="faq__index" aria-labelledby="faq-index-heading">
+        <h2 id="faq-index-heading" className="faq__index-heading">
+          Topics
+        </h2>
+        <ul>
+          {sections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`}>{section.title}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="faq__body">
+        {sections.map((section) => (
+          <section
+            key={section.id}
+            id={section.id}
+            className="faq__section"
+            aria-labelledby={`${section.id}-heading`}
+            tabIndex={-1}
+          >
+            <h2 id={`${section.id}-heading`}>{section.title}</h2>
+            <Accordion>
+              {section.items.map((faqItem) => (
+                <AccordionItem
+                  key={faqItem.id}
+                  id={faqItem.id}
+                  title={faqItem.question}
+                  defaultOpen={faqItem.id === linkedId}
+                >
+                  {faqItem.answer}
+                </AccordionItem>
+              ))}
+            </Accordion>
+          </section>
+        ))}
+        <FaqNotes />
+      </div>
+    </div>
+  );
+}

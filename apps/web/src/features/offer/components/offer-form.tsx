@@ -1,0 +1,411 @@
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import type { TPostRatesBody, TPostRequestedOfferBody } from '@pledge/contract';
+import {
+  centsToUsd,
+  COLLATERAL_DISPLAY_NAMES,
+  COLLATERAL_TYPES,
+  computeOffer,
+  countDecimals,
+  formatLoanLimit,
+  isDecimalNumberText,
+  makeOfferFormSchema,
+  MAX_COLLATERAL_DECIMALS,
+  OFFER_INPUT_DEBOUNCE_MS,
+  OFFER_REFUSAL_MESSAGES,
+  OFFERED_COLLATERAL_TYPES,
+  parseCashInput,
+  toCoinQuantity,
+  usdToCents,
+  type TLoanLimitsUsd,
+  type TOfferedCollateralType,
+  type TOfferResult,
+  type TResidence,
+} from '@pledge/domain';
+import { useBrand } from '../../../brand/brand-context.js';
+import { paths } from '../../../config/paths.js';
+import { Alert } from '../../../ui/alert/alert.js';
+import { Button } from '../../../ui/button/button.js';
+import { NumericField } from '../../../ui/numeric-field/numeric-field.js';
+import { Select, type TSelectOption } from '../../../ui/select/select.js';
+import { Slider } from '../../../ui/slider/slider.js';
+import { useCryptoValues } from '../../prices/api/get-crypto-values.js';
+import { useRates } from '../../prices/api/post-rates.js';
+import {
+  clearContinueAfterSignIn,
+  isContinueAfterSignIn,
+  markContinueAfterSignIn,
+} from '../continue-after-sign-in.js';
+import { CONTINUE_STEP_TEXT } from '../continue-steps.js';
+import { formatDollars, formatQuoteTime } from '../format.js';
+import { useDebouncedValue } from '../hooks/use-debounced-value.js';
+import { useLoanLimits } from '../hooks/use-loan-limits.js';
+import { useOfferContinue } from '../hooks/use-offer-continue.js';
+import {
+  offerInputsFromQuery,
+  queryWithOfferInputs,
+  residenceFields,
+  type TOfferInputs,
+} from '../offer-query.js';
+import { LearnMoreLtv } from './learn-more-ltv.js';
+import { NoteRef, OFFER_NOTES } from './offer-notes.js';
+import { OfferTerms } from './offer-terms.js';
+import { RateTable } from './rate-table.js';
+
+// Below the offer, and never the first thing read: loaded after the page itself.
+const OfferPageExtras = lazy(() => import('./offer-page-extras.js'));
+
+type TField = keyof TOfferInputs;
+type TFieldErrors = Partial<Record<TField, string>>;
+
+/** Slider drags land on whole hundreds of dollars; arrow keys still move by one dollar. */
+const SLIDER_ROUNDING_USD = 100;
+
+const COLLATERAL_OPTIONS: TSelectOption[] = COLLATERAL_TYPES.map((type) => ({
+  value: type,
+  label: `${type} ${COLLATERAL_DISPLAY_NAMES[type]}`,
+  // SOL is shown as a name only (document 1 §1): it is never offered.
+  isDisabled: !(OFFERED_COLLATERAL_TYPES as readonly string[]).includes(type),
+}));
+
+const EMPTY_HINT = 'Enter your collateral and the cash you would like to borrow to see your offer.';
+
+function isOfferedType(value: string): value is TOfferedCollateralType {
+  return (OFFERED_COLLATERAL_TYPES as readonly string[]).includes(value);
+}
+
+/** A typed collateral amount the rates call can price (above zero, at most 6 decimals), or null. */
+function pricableCoinQuantity(text: string): string | null {
+  if (!isDecimalNumberText(text) || countDecimals(text) > MAX_COLLATERAL_DECIMALS) return null;
+  const quantity = toCoinQuantity(text);
+  return quantity.isZero() ? null : quantity.toString();
+}
+
+function sliderDollars(cashToBorrow: string, limits: TLoanLimitsUsd): number {
+  const cents = parseCashInput(cashToBorrow);
+  if (cents === null) return limits.min;
+  return Math.min(limits.max, Math.max(limits.min, Math.round(centsToUsd(cents))));
+}
+
+function sliderCash(next: number, previous: number, limits: TLoanLimitsUsd): number {
+  if (Math.abs(next - previous) <= 1) return next;
+  const rounded = Math.round(next / SLIDER_ROUNDING_USD) * SLIDER_ROUNDING_USD;
+  return Math.min(limits.max, Math.max(limits.min, rounded));
+}
+
+const GROUPED = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+function termsHint(result: TOfferResult | null, type: TOfferedCollateralType): string {
+  if (result === null || result.eligible) return EMPTY_HINT;
+  if (result.additionalCoinQuantityNeeded !== undefined) {
+    return `Add ${result.additionalCoinQuantityNeeded} ${type} of collateral, or borrow less, to get an offer.`;
+  }
+  return EMPTY_HINT;
+}
+
+export interface TOfferFormProps {
+  residence: TResidence;
+  /** The residence's name, as the page shows it ("Ohio"). */
+  residenceName: string;
+  /** Whether the borrower is signed in; 'pending' while a held sign-in is being checked. */
+  sessionStatus: 'signed-in' | 'signed-out' | 'pending';
+  /** Sends the borrower to sign in, returning to the given path of this site. */
+  startSignIn: (returnPath: string) => void;
+}
+
+/**
+ * The offer page (document 1 §2, §5): collateral and cash in, the live rate table and the terms of
+ * the offer out, and Continue into the application.
+ */
+export function OfferForm({
+  residence,
+  residenceName,
+  sessionStatus,
+  startSignIn,
+}: TOfferFormProps) {
+  const isSignedIn = sessionStatus === 'signed-in';
+  const brand = useBrand();
+  const formId = useId();
+  const { pathname } = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [inputs, setInputs] = useState<TOfferInputs>(() => offerInputsFromQuery(searchParams));
+  const [settled, settleNow] = useDebouncedValue(inputs, OFFER_INPUT_DEBOUNCE_MS);
+  const [blurred, setBlurred] = useState<Partial<Record<TField, boolean>>>({});
+  const limits = useLoanLimits(residence);
+  const residenceQuery = useMemo(() => residenceFields(residence), [residence]);
+  const continueFlow = useOfferContinue({ forceWebParam: searchParams.get('forceWeb') });
+  const runContinue = continueFlow.run;
+
+  const cryptoValues = useCryptoValues(
+    useMemo(() => ({ ...residenceQuery, orgCode: brand.orgCode }), [residenceQuery, brand.orgCode]),
+  );
+  const minCoinQuantity = useMemo(() => {
+    const byType: Partial<Record<TOfferedCollateralType, string>> = {};
+    for (const value of cryptoValues.data?.cryptoValues ?? []) {
+      if (isOfferedType(value.collateralType)) byType[value.collateralType] = value.minCoinQuantity;
+    }
+    return byType;
+  }, [cryptoValues.data]);
+
+  const form = useMemo(
+    () =>
+      makeOfferFormSchema({
+        minLoanUsd: limits.min,
+        maxLoanUsd: limits.max,
+        minCoinQuantity,
+      }).safeParse(settled),
+    [limits.min, limits.max, minCoinQuantity, settled],
+  );
+  const errors = useMemo(() => {
+    const byField: TFieldErrors = {};
+    if (form.success) return byField;
+    for (const issue of form.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === 'string' && field in settled) byField[field as TField] ??= issue.message;
+    }
+    return byField;
+  }, [form, settled]);
+  const shownError = (field: TField) =>
+    blurred[field] === true || settled[field].trim() !== '' ? (errors[field] ?? null) : null;
+
+  const ratesRequest = useMemo(() => {
+    const coinQuantity = pricableCoinQuantity(settled.collateralAmount);
+    if (coinQuantity === null) return null;
+    const requestedCents = parseCashInput(settled.cashToBorrow);
+    const body: TPostRatesBody = {
+      ...residenceQuery,
+      coinQuantity,
+      collateralType: settled.collateralType,
+      ...(requestedCents !== null && requestedCents > 0
+        ? { requestedAmount: centsToUsd(requestedCents) }
+        : {}),
+    };
+    return { query: { orgCode: brand.orgCode }, body };
+  }, [settled, residenceQuery, brand.orgCode]);
+  const rates = useRates(ratesRequest);
+  const currentRates = ratesRequest !== null && !rates.isPlaceholderData ? rates.data : undefined;
+
+  const offerResult = useMemo((): TOfferResult | null => {
+    if (!form.success || currentRates === undefined) return null;
+    const { cashToBorrow, collateralAmount, collateralType } = form.data;
+    if (cashToBorrow === null || collateralAmount === null) return null;
+    return computeOffer({
+      drawCents: cashToBorrow,
+      collateralType,
+      coinQuantity: collateralAmount,
+      priceCents: usdToCents(currentRates.valueOfOne),
+      residence,
+    });
+  }, [form, currentRates, residence]);
+  const terms = offerResult?.eligible === true ? offerResult.offer : null;
+
+  const isSettled = inputs === settled;
+  const isRunning = continueFlow.status.status === 'running';
+  const canContinue =
+    terms !== null && isSettled && !rates.isFetching && sessionStatus !== 'pending';
+
+  const offerBody = useMemo((): TPostRequestedOfferBody | null => {
+    if (terms === null) return null;
+    return {
+      ...residenceQuery,
+      requestedAmount: centsToUsd(terms.drawAmountCents),
+      collateralType: terms.collateralType,
+      coinQuantity: terms.collateralUnits,
+    };
+  }, [terms, residenceQuery]);
+
+  function onContinue() {
+    if (!canContinue || offerBody === null) return;
+    if (!isSignedIn) {
+      // The inputs go into the address, so that signing in returns to them.
+      const query = queryWithOfferInputs(searchParams, settled);
+      const returnPath = `${pathname}?${query.toString()}`;
+      setSearchParams(query, { replace: true });
+      markContinueAfterSignIn(returnPath);
+      startSignIn(returnPath);
+      return;
+    }
+    void runContinue(offerBody);
+  }
+
+  // Back from signing in after pressing Continue: carry on as soon as the offer is priced again.
+  const autoContinue = useRef<boolean | null>(null);
+  useEffect(() => {
+    if (autoContinue.current === null) {
+      autoContinue.current = isContinueAfterSignIn(`${pathname}?${searchParams.toString()}`);
+    }
+    if (!autoContinue.current || !isSignedIn || !canContinue || offerBody === null) return;
+    autoContinue.current = false;
+    clearContinueAfterSignIn();
+    void runContinue(offerBody);
+  }, [pathname, searchParams, isSignedIn, canContinue, offerBody, runContinue]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onContinue();
+  }
+
+  function onTypeChange(value: string) {
+    if (!isOfferedType(value) || value === inputs.collateralType) return;
+    // A new coin makes both amounts meaningless (document 1 §5).
+    const next: TOfferInputs = { collateralType: value, collateralAmount: '', cashToBorrow: '' };
+    setInputs(next);
+    settleNow(next);
+    setBlurred({});
+  }
+
+  function onAmountChange(field: 'collateralAmount' | 'cashToBorrow', text: string) {
+    setInputs((current) => ({ ...current, [field]: text }));
+  }
+
+  function onBlur(field: TField) {
+    // Leaving a field is done typing in it: no need to wait for the debounce.
+    settleNow(inputs);
+    setBlurred((current) => (current[field] === true ? current : { ...current, [field]: true }));
+  }
+
+  const sliderValue = sliderDollars(inputs.cashToBorrow, limits);
+  const type = inputs.collateralType;
+  const quote =
+    currentRates !== undefined && currentRates.valueOfOne > 0
+      ? { valueOfOne: currentRates.valueOfOne, priceAsOf: currentRates.priceAsOf }
+      : cryptoValues.data?.cryptoValues.find((value) => value.collateralType === type);
+  const failure = continueFlow.status.status === 'failed' ? continueFlow.status.messages : null;
+
+  return (
+    <>
+      <p className="offer__residence">
+        Offers for residents of {residenceName}.{' '}
+        <Link to={paths.residency.getHref()}>Change where you live</Link>
+      </p>
+      <div className="offer">
+        <div className="offer__inputs">
+          <form id={formId} className="offer-form" noValidate onSubmit={onSubmit}>
+            <Select
+              label="Collateral type"
+              name="collateralType"
+              options={COLLATERAL_OPTIONS}
+              value={type}
+              description={OFFER_REFUSAL_MESSAGES.UNSUPPORTED_COLLATERAL}
+              isRequired
+              error={shownError('collateralType')}
+              onValueChange={onTypeChange}
+            />
+            <NumericField
+              label={`Collateral amount (${type})`}
+              name="collateralAmount"
+              suffix={type}
+              maxDecimals={MAX_COLLATERAL_DECIMALS}
+              value={inputs.collateralAmount}
+              isRequired
+              description={
+                quote === undefined ? (
+                  cryptoValues.isPending ? (
+                    'Loading prices…'
+                  ) : undefined
+                ) : (
+                  <>
+                    1 {type} = {formatDollars(quote.valueOfOne)}. Price as of{' '}
+                    {formatQuoteTime(quote.priceAsOf)}.
+                    <NoteRef note={OFFER_NOTES.collateral} />
+                  </>
+                )
+              }
+              error={shownError('collateralAmount')}
+              onValueChange={(text) => onAmountChange('collateralAmount', text)}
+              onBlur={() => onBlur('collateralAmount')}
+            />
+            <NumericField
+              label="Cash to borrow (US dollars)"
+              name="cashToBorrow"
+              prefix="$"
+              allowCommas
+              maxDecimals={2}
+              value={inputs.cashToBorrow}
+              isRequired
+              description={`From ${formatLoanLimit(limits.min)} to ${formatLoanLimit(limits.max)}`}
+              error={shownError('cashToBorrow')}
+              onValueChange={(text) => onAmountChange('cashToBorrow', text)}
+              onBlur={() => onBlur('cashToBorrow')}
+            />
+            <Slider
+              label="Adjust cash to borrow"
+              min={limits.min}
+              max={limits.max}
+              value={sliderValue}
+              onValueChange={(dollars) =>
+                onAmountChange(
+                  'cashToBorrow',
+                  GROUPED.format(sliderCash(dollars, sliderValue, limits)),
+                )
+              }
+            />
+          </form>
+          {cryptoValues.error !== null && (
+            <Alert variant="error" title="Prices could not be loaded.">
+              <p>{cryptoValues.error.message}</p>
+              <Button
+                variant="secondary"
+                isFullWidth={false}
+                onClick={() => void cryptoValues.refetch()}
+              >
+                Try again
+              </Button>
+            </Alert>
+          )}
+          {ratesRequest !== null && rates.error !== null && (
+            <Alert variant="error" title="Rates could not be loaded.">
+              <p>{rates.error.message}</p>
+              <Button variant="secondary" isFullWidth={false} onClick={() => void rates.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          )}
+        </div>
+        <div className="offer__summary">
+          <OfferTerms
+            terms={terms}
+            hint={termsHint(offerResult, type)}
+            isUpdating={!isSettled || rates.isFetching}
+            learnMore={<LearnMoreLtv />}
+          />
+          {failure !== null && (
+            <Alert variant="error" title="Your offer could not be accepted.">
+              {failure.map((message) => (
+                <p key={message}>{message}</p>
+              ))}
+            </Alert>
+          )}
+          <Button type="submit" form={formId} disabled={!canContinue} isLoading={isRunning}>
+            Continue
+          </Button>
+          <p className="offer__status" role="status">
+            {continueFlow.status.status === 'running' && continueFlow.status.step !== null
+              ? CONTINUE_STEP_TEXT[continueFlow.status.step]
+              : ''}
+          </p>
+        </div>
+        <div className="offer__rates">
+          {ratesRequest !== null && rates.isPending && (
+            <p className="loading" role="status">
+              Loading rates…
+            </p>
+          )}
+          {ratesRequest !== null && rates.data !== undefined && (
+            <RateTable
+              rates={rates.data.rates}
+              eligibleTierId={
+                ratesRequest.body.requestedAmount === undefined ? null : rates.data.eligibleTierId
+              }
+              collateralType={ratesRequest.body.collateralType}
+              isUpdating={rates.isPlaceholderData || rates.isFetching}
+            />
+          )}
+        </div>
+      </div>
+      <Suspense fallback={null}>
+        <OfferPageExtras showShortFaq={!brand.flags.marketsCredit} />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,608 @@
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import {
+  buildPath,
+  getCryptoValues,
+  getLoanStatus,
+  getValidStates,
+  postCreateApplication,
+  postCreateMobileFlowApplication,
+  postRates,
+  postRequestedOffer,
+  postSelectOffer,
+  type TLoanStatus,
+  type TPostRatesBody,
+  type TPostRequestedOfferBody,
+} from '@pledge/contract';
+import {
+  computeOffer,
+  formatUsd,
+  minCoinQuantity,
+  OFFER_INPUT_DEBOUNCE_MS,
+  parseResidence,
+  usdToCents,
+} from '@pledge/domain';
+import { APP_UUID, makeBrand, OFFER_UUID, VALID_STATES } from '../../../test/fixtures.js';
+import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { currentUrl, renderApp } from '../../../test/render-app.js';
+import { browserNavigation } from '../../session/browser-navigation.js';
+import { CONTINUE_AFTER_SIGN_IN_KEY } from '../continue-after-sign-in.js';
+import {
+  application,
+  bodyOf,
+  cryptoValuesAnswer,
+  offerFor,
+  ratesAnswer,
+  signIn,
+} from '../testing/offer-fixtures.js';
+
+const B = '/account/crypto-backed-loan';
+const START_OH = `${B}/start?state=OH`;
+const STATES = `GET ${getValidStates.path}`;
+const CRYPTO_VALUES = `GET ${getCryptoValues.path}`;
+const RATES = `POST ${postRates.path}`;
+const CREATE = `POST ${postCreateApplication.path}`;
+const CREATE_MOBILE = `POST ${postCreateMobileFlowApplication.path}`;
+const REQUESTED_OFFER = `POST ${buildPath(postRequestedOffer.path, { appUuid: APP_UUID })}`;
+const SELECT_OFFER = `POST ${buildPath(postSelectOffer.path, { appUuid: APP_UUID })}`;
+const LOAN_STATUS = `GET ${getLoanStatus.path}`;
+
+const MARKETS = makeBrand({
+  orgCode: 'markets',
+  flags: { wholesale: false, marketsCredit: true, general: false },
+  mobileApp: {
+    iosUrl: 'https://apps.apple.com/app/id100000',
+    androidUrl: 'https://play.google.com/store/apps/details?id=example.markets',
+  },
+});
+
+type THandlers = Parameters<typeof mockFetch>[0];
+
+interface TCalls {
+  rates: TPostRatesBody[];
+  ratesOrgCodes: (string | null)[];
+  create: { flow: 'web' | 'mobile-flow'; key: string | null; body: unknown }[];
+  requested: TPostRequestedOfferBody[];
+  select: unknown[];
+  loanStatus: number;
+}
+
+/** The offer page's server, answering by the domain's rules; `extra` replaces or adds answers. */
+function mockOfferApi(extra: THandlers = {}): TCalls {
+  const calls: TCalls = {
+    rates: [],
+    ratesOrgCodes: [],
+    create: [],
+    requested: [],
+    select: [],
+    loanStatus: 0,
+  };
+  const create =
+    (flow: 'web' | 'mobile-flow') =>
+    (_url: URL, init: RequestInit): Response => {
+      calls.create.push({
+        flow,
+        key: new Headers(init.headers).get('Idempotency-Key'),
+        body: bodyOf(init),
+      });
+      return jsonResponse(application(), 201);
+    };
+  mockFetch({
+    [STATES]: () => jsonResponse(VALID_STATES),
+    [CRYPTO_VALUES]: (url) => cryptoValuesAnswer(url),
+    [RATES]: (url, init) => {
+      const body = bodyOf<TPostRatesBody>(init);
+      calls.rates.push(body);
+      calls.ratesOrgCodes.push(url.searchParams.get('orgCode'));
+      return jsonResponse(ratesAnswer(body));
+    },
+    [CREATE]: create('web'),
+    [CREATE_MOBILE]: create('mobile-flow'),
+    [REQUESTED_OFFER]: (_url, init) => {
+      const body = bodyOf<TPostRequestedOfferBody>(init);
+      calls.requested.push(body);
+      return jsonResponse(application({ offers: [offerFor(body)] }));
+    },
+    [SELECT_OFFER]: (_url, init) => {
+      calls.select.push(bodyOf(init));
+      return jsonResponse(application({ state: 'OFFER_ACCEPTED', stage: 'APPLYING' }));
+    },
+    [LOAN_STATUS]: () => {
+      calls.loanStatus += 1;
+      return jsonResponse({ loans: [] });
+    },
+    ...extra,
+  });
+  return calls;
+}
+
+async function fields() {
+  const collateral = await screen.findByRole(
+    'textbox',
+    { name: /Collateral amount/ },
+    { timeout: 5000 },
+  );
+  return {
+    type: screen.getByRole('combobox', { name: /Collateral type/ }),
+    collateral,
+    cash: screen.getByRole('textbox', { name: /Cash to borrow/ }),
+    slider: screen.getByRole('slider', { name: 'Adjust cash to borrow' }),
+    continueButton: screen.getByRole('button', { name: 'Continue' }),
+  };
+}
+
+function terms() {
+  return screen.getByRole('region', { name: 'Terms of your offer' });
+}
+
+function term(label: string): string {
+  const row = within(terms()).getByText(label, { selector: 'dt' }).closest('div');
+  return row?.querySelector('dd')?.textContent ?? '';
+}
+
+async function fillOffer(
+  user: ReturnType<typeof renderApp>['user'],
+  collateral: string,
+  cash: string,
+) {
+  const inputs = await fields();
+  await user.type(inputs.collateral, collateral);
+  await user.type(inputs.cash, cash);
+  return inputs;
+}
+
+const OH_MIN_BTC = minCoinQuantity({
+  priceCents: usdToCents(60000),
+  residence: parseResidence({ state: 'OH' }),
+});
+
+const OH_1_BTC_20000 = computeOffer({
+  drawCents: usdToCents(20000),
+  collateralType: 'BTC',
+  coinQuantity: '1',
+  priceCents: usdToCents(60000),
+  residence: parseResidence({ state: 'OH' }),
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  sessionStorage.clear();
+});
+
+// The whole app renders in each test, on shared machines: allow for slow first loads.
+const SLOW = { timeout: 20_000 };
+configure({ asyncUtilTimeout: 5000 });
+
+describe('the offer form', SLOW, () => {
+  beforeEach(() => {
+    mockOfferApi();
+  });
+
+  it('offers BTC and ETH, and shows SOL as a name only', async () => {
+    renderApp(START_OH);
+    const { type } = await fields();
+    const options = within(type).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'BTC Bitcoin',
+      'ETH Ethereum',
+      'SOL Solana',
+    ]);
+    expect(options.map((option) => (option as HTMLOptionElement).disabled)).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    expect(type).toHaveValue('BTC');
+    expect(type).toHaveAccessibleDescription('Loans are offered against BTC or ETH only');
+  });
+
+  it.each([
+    ['nothing', '', 'Enter an Amount'],
+    ['zero', '0', 'Enter an Amount'],
+    ['a bare point', '.', 'Enter an Amount'],
+    ['less than the least coin quantity', '0.1', `Min. ${OH_MIN_BTC} BTC`],
+  ])('says what is wrong with %s as collateral', async (_, typed, message) => {
+    const { user } = renderApp(START_OH);
+    const { collateral } = await fields();
+    collateral.focus();
+    if (typed !== '') await user.type(collateral, typed);
+    await user.tab();
+    await waitFor(() =>
+      expect(collateral).toHaveAccessibleDescription(expect.stringContaining(`Error: ${message}`)),
+    );
+    expect(collateral).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('refuses a 7th decimal of collateral and says why', async () => {
+    const { user } = renderApp(START_OH);
+    const { collateral } = await fields();
+    await user.type(collateral, '1.1234567');
+    expect(collateral).toHaveValue('1.123456');
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((status) => status.textContent?.includes('Maximum of 6 decimal places.')),
+    ).toBe(true);
+  });
+
+  it('says a collateral amount kept in the address has too many decimals', async () => {
+    renderApp(`${START_OH}&collateralAmount=1.1234567&cashToBorrow=20000`);
+    const { collateral } = await fields();
+    await waitFor(() =>
+      expect(collateral).toHaveAccessibleDescription(
+        expect.stringContaining('Error: Maximum of 6 decimal places.'),
+      ),
+    );
+  });
+
+  it.each([
+    ['nothing', '', 'Enter an amount'],
+    ['below the state minimum', '5,000', 'Amount minimum is $5,001'],
+    ['above the maximum', '2,000,000.01', 'Amount maximum is $2,000,000'],
+  ])('says what is wrong with %s as cash', async (_, typed, message) => {
+    const { user } = renderApp(START_OH);
+    const { cash } = await fields();
+    cash.focus();
+    if (typed !== '') await user.type(cash, typed);
+    await user.tab();
+    await waitFor(() =>
+      expect(cash).toHaveAccessibleDescription(expect.stringContaining(`Error: ${message}`)),
+    );
+  });
+
+  it('strips the commas of the cash and prices the amount', async () => {
+    const calls = mockOfferApi();
+    const { user } = renderApp(START_OH);
+    await fillOffer(user, '1', '20,000');
+    await waitFor(() =>
+      expect(calls.rates.at(-1)).toEqual({
+        state: 'OH',
+        coinQuantity: '1',
+        collateralType: 'BTC',
+        requestedAmount: 20000,
+      }),
+    );
+    expect(calls.ratesOrgCodes.at(-1)).toBe('partner');
+  });
+
+  it('shows the rate table with the eligible band, and the terms of the offer', async () => {
+    const { user } = renderApp(START_OH);
+    await fillOffer(user, '1', '20000');
+    const table = await screen.findByRole('table', { name: 'Rates for your collateral' });
+    const rows = () => within(table).getAllByRole('row').slice(1);
+    await waitFor(() =>
+      expect(rows().map((row) => row.textContent)).toEqual([
+        '8.910%Your rateUp to 50%$5,001 to $30,000None',
+        '11.500%50% to 75%$30,001 to $45,000None',
+      ]),
+    );
+    expect(rows()[0]).toHaveAttribute('aria-current', 'true');
+    expect(rows()[1]).not.toHaveAttribute('aria-current');
+
+    await waitFor(() => expect(term('Loan amount')).toBe('$20,250.00'));
+    if (!OH_1_BTC_20000.eligible) throw new Error('The example must be an offer');
+    const offer = OH_1_BTC_20000.offer;
+    expect(term('Cash to you')).toBe('$20,000.00');
+    expect(term('Interest rate')).toBe('8.910%');
+    expect(term('APR')).toBe(`${offer.annualPercentageRatePct}%`);
+    expect(term('Origination fee')).toBe('$250.00');
+    expect(term('Estimated monthly payment')).toBe(formatUsd(offer.estimatedMonthlyPaymentCents));
+    expect(term('Term')).toBe('12 months');
+    expect(term('Loan-to-value (LTV)')).toBe('33.33%');
+    expect(term('Liquidation price')).toBe(`${formatUsd(offer.liquidationPriceCents)} per BTC`);
+    expect(screen.getByText(/1 BTC = \$60,000\.00\. Price as of/)).toBeInTheDocument();
+  });
+
+  it('keeps Continue disabled until there is an offer', async () => {
+    const { user } = renderApp(START_OH);
+    const inputs = await fillOffer(user, '1', '50000');
+    await screen.findByRole('table', { name: 'Rates for your collateral' });
+    expect(
+      await screen.findByText('Add 0.111112 BTC of collateral, or borrow less, to get an offer.'),
+    ).toBeInTheDocument();
+    expect(inputs.continueButton).toBeDisabled();
+
+    await user.clear(inputs.cash);
+    await user.type(inputs.cash, '20000');
+    await waitFor(() => expect(inputs.continueButton).toBeEnabled());
+  });
+
+  it('clears both amounts when the collateral type changes', async () => {
+    const { user } = renderApp(START_OH);
+    const inputs = await fillOffer(user, '1', '20000');
+    await waitFor(() => expect(term('Loan amount')).toBe('$20,250.00'));
+    await user.selectOptions(inputs.type, 'ETH');
+    expect(inputs.collateral).toHaveValue('');
+    expect(inputs.cash).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: /Collateral amount \(ETH\)/ })).toBe(
+      inputs.collateral,
+    );
+    expect(screen.queryByRole('table', { name: 'Rates for your collateral' })).toBeNull();
+    expect(within(terms()).queryByText('Loan amount')).toBeNull();
+    expect(inputs.continueButton).toBeDisabled();
+    expect(inputs.collateral).not.toHaveAttribute('aria-invalid');
+  });
+
+  it.each([
+    ['Ohio', START_OH, 5001, '$5,001'],
+    ['California', `${B}/start?state=CA`, 5000, '$5,000'],
+    ['an international residence', `${B}/start?countryCode=DE`, 10000, '$10,000'],
+  ])('bounds the cash slider by the limits of %s', async (_, url, min, minText) => {
+    const { user } = renderApp(url, { brand: makeBrand({ internationalEnabled: true }) });
+    const { slider, cash } = await fields();
+    await waitFor(() => expect(slider).toHaveAttribute('min', String(min)));
+    expect(slider).toHaveAttribute('max', '2000000');
+    const footer = slider.nextElementSibling;
+    expect(footer).toHaveTextContent(`Minimum ${minText}`);
+    expect(footer).toHaveTextContent('Maximum $2,000,000');
+
+    fireEvent.change(slider, { target: { value: '250000' } });
+    expect(cash).toHaveValue('250,000');
+    await user.clear(cash);
+    await user.type(cash, '99999999');
+    expect(slider).toHaveValue('2000000');
+  });
+
+  it('asks for rates only once the inputs have settled', async () => {
+    const calls = mockOfferApi();
+    renderApp(START_OH);
+    const { collateral, cash } = await fields();
+    await waitFor(() => expect(screen.getByText(/Price as of/)).toBeInTheDocument());
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+    fireEvent.change(collateral, { target: { value: '1' } });
+    await act(() => vi.advanceTimersByTimeAsync(OFFER_INPUT_DEBOUNCE_MS - 100));
+    fireEvent.change(cash, { target: { value: '20000' } });
+    await act(() => vi.advanceTimersByTimeAsync(OFFER_INPUT_DEBOUNCE_MS - 1));
+    expect(calls.rates).toEqual([]);
+
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await vi.waitFor(() => expect(calls.rates).toHaveLength(1));
+    expect(calls.rates[0]).toMatchObject({ coinQuantity: '1', requestedAmount: 20000 });
+  });
+
+  it('shows the short FAQ, linking to the answers', async () => {
+    renderApp(START_OH);
+    const faq = await screen.findByRole('region', { name: 'Frequently asked questions' });
+    expect(within(faq).getByRole('link', { name: 'Who can apply?' })).toHaveAttribute(
+      'href',
+      `${B}/faq#who-can-apply`,
+    );
+    expect(within(faq).getByRole('link', { name: 'See all questions' })).toHaveAttribute(
+      'href',
+      `${B}/faq`,
+    );
+  });
+
+  it('states the fee rules, the APR basis, the collateral deadline and the liquidation fee', async () => {
+    renderApp(START_OH);
+    const notes = await screen.findByRole('region', { name: 'Notes' });
+    const items = within(notes).getAllByRole('listitem');
+    expect(items.map((item) => item.id)).toEqual([
+      'offer-note-fee',
+      'offer-note-apr',
+      'offer-note-collateral',
+      'offer-note-liquidation',
+    ]);
+    expect(items[0]).toHaveTextContent(
+      'The origination fee is 1% of the cash you borrow for US residents and 1.5% for international residents.',
+    );
+    expect(items[0]).toHaveTextContent('Ohio $250');
+    expect(items[1]).toHaveTextContent('It assumes 12 monthly interest-only payments');
+    expect(items[2]).toHaveTextContent('you have 5 calendar days to send your collateral');
+    expect(items[3]).toHaveTextContent('your LTV reaches 90% and your collateral may be sold');
+    expect(items[3]).toHaveTextContent(
+      'A liquidation processing fee of 2% of the amount liquidated',
+    );
+  });
+
+  it('hides the short FAQ for a markets-credit brand', async () => {
+    renderApp(START_OH, { brand: MARKETS });
+    await fields();
+    // The footnotes load with the short FAQ; once they are there, the FAQ would be too.
+    expect(await screen.findByRole('region', { name: 'Notes' })).toHaveTextContent(
+      'A liquidation processing fee of 2% of the amount liquidated applies.',
+    );
+    expect(screen.queryByRole('region', { name: 'Frequently asked questions' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Who can apply?' })).toBeNull();
+  });
+
+  it('explains LTV in the Learn more dialog', async () => {
+    // jsdom has no showModal(); this does what the browser does to the element.
+    Object.assign(HTMLDialogElement.prototype, {
+      showModal(this: HTMLDialogElement) {
+        this.setAttribute('open', '');
+      },
+    });
+    onTestFinished(() => {
+      Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
+    });
+    const { user } = renderApp(START_OH);
+    await fields();
+    await user.click(screen.getByRole('button', { name: 'Learn more about loan-to-value' }));
+    const dialog = await screen.findByRole('dialog', { name: 'What is loan-to-value (LTV)?' });
+    expect(within(dialog).getByRole('table', { name: 'Rates and LTV levels' })).toBeVisible();
+  });
+
+  it.each([
+    [`${B}/start?state=TX`, 'This state is currently not being serviced'],
+    [`${B}/start?state=ZZ`, 'Unknown state'],
+    [`${B}/start?countryCode=CU`, 'This country is currently not being serviced'],
+  ])('says why %s gets no offers', async (url, message) => {
+    renderApp(url, { brand: makeBrand({ internationalEnabled: true }) });
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose where you live' })).toHaveAttribute(
+      'href',
+      `${B}/residency`,
+    );
+    expect(screen.queryByRole('textbox', { name: /Collateral amount/ })).toBeNull();
+  });
+
+  it('refuses international offers for a brand that lends only in the US', async () => {
+    renderApp(`${B}/start?countryCode=DE`, { brand: MARKETS });
+    expect(
+      await screen.findByText('This country is currently not being serviced'),
+    ).toBeInTheDocument();
+  });
+
+  it('says when the rates cannot be loaded and tries again', async () => {
+    let failures = 1;
+    mockOfferApi({
+      [RATES]: (_url, init) => {
+        if (failures > 0) {
+          failures -= 1;
+          return jsonResponse({ code: 'INTERNAL', message: 'Prices are unavailable' }, 503);
+        }
+        return jsonResponse(ratesAnswer(bodyOf(init)));
+      },
+    });
+    const { user } = renderApp(START_OH);
+    await fillOffer(user, '1', '20000');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Rates could not be loaded.');
+    expect(alert).toHaveTextContent('Prices are unavailable');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Rates for your collateral' })).toBeVisible();
+  });
+});
+
+describe('Continue', SLOW, () => {
+  it('signed out: keeps the inputs in the address and signs in to come back to them', async () => {
+    mockOfferApi();
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    const post = vi.spyOn(browserNavigation, 'postAndFollow').mockResolvedValue(undefined);
+    const { user, router } = renderApp(START_OH);
+    const { continueButton } = await fillOffer(user, '1', '20,000');
+    await waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+
+    const back = `${B}/start?state=OH&collateralType=BTC&collateralAmount=1&cashToBorrow=20%2C000`;
+    await waitFor(() => expect(assign.mock.calls.length + post.mock.calls.length).toBe(1));
+    const target = assign.mock.calls[0]?.[0] ?? post.mock.calls[0]?.[0] ?? '';
+    expect(new URL(target, 'http://localhost').searchParams.get('redirectUrl')).toBe(back);
+    expect(currentUrl(router)).toBe(back);
+    expect(sessionStorage.getItem(CONTINUE_AFTER_SIGN_IN_KEY)).toBe(back);
+  });
+
+  it('signed in: creates the application, prices and accepts the offer, then opens the details', async () => {
+    const calls = mockOfferApi(signIn());
+    const { user, router } = renderApp(START_OH);
+    const { continueButton } = await fillOffer(user, '1', '20000');
+    await waitFor(() => expect(continueButton).toBeEnabled());
+    await user.dblClick(continueButton);
+
+    await waitFor(() => expect(currentUrl(router)).toBe(`${B}/${APP_UUID}/details`));
+    expect(calls.create).toEqual([
+      {
+        flow: 'web',
+        key: expect.stringMatching(/^[0-9a-f]{32}$/),
+        body: { organization: 'partner' },
+      },
+    ]);
+    expect(calls.requested).toEqual([
+      { state: 'OH', requestedAmount: 20000, collateralType: 'BTC', coinQuantity: '1' },
+    ]);
+    expect(calls.select).toEqual([{ offerUuid: OFFER_UUID }]);
+    expect(calls.loanStatus).toBe(0);
+  });
+
+  it('carries on by itself after signing in from Continue', async () => {
+    const calls = mockOfferApi(signIn());
+    const back = `${B}/start?state=OH&collateralType=BTC&collateralAmount=1&cashToBorrow=20%2C000`;
+    sessionStorage.setItem(CONTINUE_AFTER_SIGN_IN_KEY, back);
+    const { router } = renderApp(back);
+    const { collateral, cash } = await fields();
+    expect(collateral).toHaveValue('1');
+    expect(cash).toHaveValue('20,000');
+    await waitFor(() => expect(currentUrl(router)).toBe(`${B}/${APP_UUID}/details`));
+    expect(calls.create).toHaveLength(1);
+    expect(calls.select).toEqual([{ offerUuid: OFFER_UUID }]);
+    expect(sessionStorage.getItem(CONTINUE_AFTER_SIGN_IN_KEY)).toBeNull();
+  });
+
+  it("shows the server's refusal and reuses the application on the next try", async () => {
+    let refusals = 1;
+    const calls = mockOfferApi({
+      ...signIn(),
+      [REQUESTED_OFFER]: (_url, init) => {
+        const body = bodyOf<TPostRequestedOfferBody>(init);
+        calls.requested.push(body);
+        if (refusals > 0) {
+          refusals -= 1;
+          return jsonResponse(
+            {
+              code: 'VALIDATION_ERROR',
+              message: 'Amount minimum is $5,001',
+              fieldErrors: { requestedAmount: ['Amount minimum is $5,001'] },
+            },
+            400,
+          );
+        }
+        return jsonResponse(application({ offers: [offerFor(body)] }));
+      },
+    });
+    const { user, router } = renderApp(START_OH);
+    const { continueButton } = await fillOffer(user, '1', '20000');
+    await waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your offer could not be accepted.');
+    expect(alert).toHaveTextContent('Amount minimum is $5,001');
+
+    await user.click(continueButton);
+    await waitFor(() => expect(currentUrl(router)).toBe(`${B}/${APP_UUID}/details`));
+    expect(calls.create).toHaveLength(1);
+    expect(calls.requested).toHaveLength(2);
+  });
+
+  it('goes to the mobile app for a brand that has one', async () => {
+    const calls = mockOfferApi(signIn());
+    const { user, router } = renderApp(START_OH, { brand: MARKETS });
+    const { continueButton } = await fillOffer(user, '1', '20000');
+    await waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    await waitFor(() =>
+      expect(currentUrl(router)).toBe(`${B}/get-mobile-app?loanAmount=20250&appUuid=${APP_UUID}`),
+    );
+    expect(calls.loanStatus).toBe(1);
+    expect(calls.create.map((call) => call.flow)).toEqual(['mobile-flow']);
+    expect(calls.create[0]?.body).toEqual({ organization: 'markets' });
+  });
+
+  it('stays on the web when a loan of the borrower is serviced on the web', async () => {
+    const webLoan: TLoanStatus = {
+      appUuid: OFFER_UUID,
+      loanType: 'NEW_LOAN',
+      state: 'COMPLETE',
+      stage: 'ORIGINATING',
+      principalAmount: 10000,
+      interestRate: 8.91,
+      annualPercentageRate: 9.823,
+      collateral: { coinQuantity: '1', type: 'BTC' },
+      fundedAt: '2029-01-02T15:04:00.000Z',
+      maturityDate: '2030-01-02',
+      profile: { isServicedViaApp: false },
+    };
+    const calls = mockOfferApi({
+      ...signIn(),
+      [LOAN_STATUS]: () => jsonResponse({ loans: [webLoan] }),
+    });
+    const { user, router } = renderApp(START_OH, { brand: MARKETS });
+    const { continueButton } = await fillOffer(user, '1', '20000');
+    await waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    await waitFor(() => expect(currentUrl(router)).toBe(`${B}/${APP_UUID}/details`));
+    expect(calls.create.map((call) => call.flow)).toEqual(['web']);
+  });
+
+  it('stays on the web with ?forceWeb=true, without asking for the loans', async () => {
+    const calls = mockOfferApi(signIn());
+    const { user, router } = renderApp(`${START_OH}&forceWeb=true`, { brand: MARKETS });
+    const { continueButton } = await fillOffer(user, '1', '20000');
+    await waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    await waitFor(() => expect(currentUrl(router)).toBe(`${B}/${APP_UUID}/details`));
+    expect(calls.create.map((call) => call.flow)).toEqual(['web']);
+    expect(calls.loanStatus).toBe(0);
+  });
+});

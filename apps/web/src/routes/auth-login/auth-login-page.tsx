@@ -1,0 +1,86 @@
+import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useBrand } from '../../brand/brand-context.js';
+import { LegacySignIn } from '../../features/auth/components/legacy-sign-in.js';
+import { OtpSignIn } from '../../features/auth/components/otp-sign-in.js';
+import { SwitchToCodeSignIn } from '../../features/auth/components/switch-to-code-sign-in.js';
+import { parseLoginParams } from '../../features/auth/login-params.js';
+import { useLoginPageMode } from '../../features/auth/use-login-page-mode.js';
+import { createNonce } from '../../features/session/start-sign-in.js';
+import type { TRouteHandle } from '../../ui/layout/route-handle.js';
+import { PageHeading } from '../../ui/page-heading.js';
+
+export const handle: TRouteHandle = { title: 'Sign in' };
+
+/**
+ * The sign-in page: the broker's hosted sign-in (a code by e-mail) or the legacy password
+ * sign-in, for borrowers, or for agents with ?audience=agent.
+ */
+export function AuthLoginPage() {
+  const { search } = useLocation();
+  const brand = useBrand();
+  const params = useMemo(() => parseLoginParams(search), [search]);
+  const mode = useLoginPageMode(params);
+  // A visit without the broker's nonce signs in with one of its own.
+  const [ownNonce] = useState(createNonce);
+  const { audience, redirectUrl } = params;
+  const isAgent = audience === 'agent';
+
+  return (
+    <section className="panel auth-panel">
+      <PageHeading>Sign in</PageHeading>
+      {isAgent && (
+        <p className="auth-panel__audience">
+          Operations console of {brand.companyName}, for agents with a provisioned address.
+        </p>
+      )}
+      {mode === null && (
+        <p className="loading" role="status">
+          Loading…
+        </p>
+      )}
+      {mode === 'broker' && (
+        <OtpSignIn
+          audience={audience}
+          nonce={params.nonce ?? ownNonce}
+          isBrokerNonce={params.nonce !== null}
+          requestedRedirect={redirectUrl}
+        />
+      )}
+      {mode === 'legacy' && !isAgent && (
+        <>
+          <LegacySignIn audience={audience} requestedRedirect={redirectUrl} />
+          {params.forcedMode !== 'legacy' && (
+            <div className="auth-panel__alternative">
+              <p>New here, or no password? We can e-mail you a sign-in code.</p>
+              <SwitchToCodeSignIn
+                audience={audience}
+                requestedRedirect={redirectUrl}
+                label="Email me a sign-in code"
+              />
+            </div>
+          )}
+        </>
+      )}
+      {mode === 'legacy' && isAgent && (
+        <div className="auth-panel__alternative">
+          <p>Agents sign in with a code e-mailed to their provisioned address.</p>
+          {params.forcedMode !== 'legacy' && (
+            <SwitchToCodeSignIn
+              audience={audience}
+              requestedRedirect={redirectUrl}
+              label="Email me a sign-in code"
+            />
+          )}
+        </div>
+      )}
+      <p className="auth-panel__help">
+        Trouble signing in? Contact {brand.companyName} at{' '}
+        <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a> or{' '}
+        <a href={`tel:${brand.supportPhone.replace(/[^\d+]/g, '')}`}>{brand.supportPhone}</a>.
+      </p>
+    </section>
+  );
+}
+
+export { AuthLoginPage as Component };

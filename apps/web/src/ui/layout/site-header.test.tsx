@@ -1,0 +1,55 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { getToken } from '../../api/token.js';
+import { browserNavigation } from '../../features/session/browser-navigation.js';
+import {
+  figureInfoHandlers,
+  makeIdentity,
+  storeTestSession,
+} from '../../features/session/session-test-utils.js';
+import { jsonResponse, mockFetch } from '../../test/mock-fetch.js';
+import { renderApp } from '../../test/render-app.js';
+
+const FAQ = '/account/crypto-backed-loan/faq';
+
+beforeEach(() => {
+  vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+  vi.spyOn(browserNavigation, 'postAndFollow').mockResolvedValue(undefined);
+});
+
+describe('the header', () => {
+  it('offers Login to a visitor, which starts a sign-in returning to this page', async () => {
+    mockFetch({});
+    const { user } = renderApp(`${FAQ}?org=markets`);
+    const header = screen.getByRole('banner');
+    await user.click(await within(header).findByRole('button', { name: 'Login' }));
+    await waitFor(() =>
+      expect(browserNavigation.assign).toHaveBeenCalledWith(
+        `/auth/login?redirectUrl=${encodeURIComponent(`${FAQ}?org=markets`)}`,
+      ),
+    );
+    expect(within(header).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('shows the signed-in e-mail, the dashboard and Sign out, which signs out at the broker', async () => {
+    storeTestSession();
+    mockFetch({
+      ...figureInfoHandlers(makeIdentity({ email: 'grace@example.com' })),
+      'POST /identity-broker/customer/secure/api/v3/logout': () =>
+        jsonResponse({ redirectUrl: '/auth/login' }),
+    });
+    const { user } = renderApp(FAQ);
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByText('grace@example.com')).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(within(header).queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+    await user.click(within(header).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(browserNavigation.assign).toHaveBeenCalledWith('/auth/login'));
+    expect(getToken()).toBeNull();
+    // Signing out of a page is not a reason to sign in again.
+    expect(browserNavigation.postAndFollow).not.toHaveBeenCalled();
+  });
+});
