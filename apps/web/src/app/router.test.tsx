@@ -1,6 +1,20 @@
 import { describe, expect, it, beforeEach, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { getValidStates } from '@pledge/contract';
+import {
+  buildPath,
+  getApplication,
+  getFinalSteps,
+  getProfile,
+  getValidStates,
+  type TApplication,
+  type TGetProfileResponse,
+} from '@pledge/contract';
+import {
+  makeApplication,
+  makeFinalSteps,
+  signedIn,
+  TEST_APP_UUID,
+} from '../features/application/application-test-data.js';
 import { browserNavigation } from '../features/session/browser-navigation.js';
 import {
   figureInfoHandlers,
@@ -12,7 +26,24 @@ import { jsonResponse, mockFetch } from '../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../test/render-app.js';
 
 const B = '/account/crypto-backed-loan';
+const APP = `${B}/${TEST_APP_UUID}`;
 const START_HEADING = 'Borrow funds against your crypto assets to get cash while you HODL';
+
+// A screen's code loads on its first visit in this file, which can take a while.
+const LOADED = { timeout: 5000 };
+
+// A borrower who has not given their details yet.
+const EMPTY_PROFILE: TGetProfileResponse = {
+  uuid: '0b7e6c1a-3f2d-4e5b-9a8c-7d6e5f4a3b2c',
+  name: null,
+  dob: null,
+  hasSsn: false,
+  addresses: [],
+  phoneNumbers: [],
+  email: null,
+  countryOfDomicile: null,
+  consents: [],
+};
 
 beforeEach(() => {
   mockFetch({
@@ -25,7 +56,18 @@ beforeEach(() => {
 });
 
 async function expectHeading(name: string) {
-  expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name }, LOADED)).toBeInTheDocument();
+}
+
+/** A signed-in borrower whose application answers from its endpoints as `application`. */
+function serveApplication(application: TApplication) {
+  const params = { appUuid: application.appUuid };
+  mockFetch({
+    ...signedIn(),
+    [`GET ${buildPath(getApplication.path, params)}`]: () => jsonResponse(application),
+    [`GET ${buildPath(getFinalSteps.path, params)}`]: () => jsonResponse(makeFinalSteps()),
+    [`GET ${getProfile.path}`]: () => jsonResponse(EMPTY_PROFILE),
+  });
 }
 
 describe('routing rules', () => {
@@ -71,38 +113,6 @@ describe('every screen', () => {
     [`${B}/faq/`, 'Frequently asked questions', 'FAQ'],
     [`${B}/get-mobile-app`, 'Get the mobile app', 'Get the mobile app'],
     [`${B}/plaid-oauth-success`, 'Connecting your bank', 'Connecting your bank'],
-    [`${B}/${APP_UUID}`, 'Your application', 'Your application'],
-    [`${B}/${APP_UUID}/renew`, 'Renew your loan', 'Renew your loan'],
-    [`${B}/${APP_UUID}/details`, 'Loan details', 'Loan details'],
-    [`${B}/${APP_UUID}/details/`, 'Loan details', 'Loan details'],
-    [`${B}/${APP_UUID}/next-steps`, 'Final steps', 'Final steps'],
-    [`${B}/${APP_UUID}/collateral`, 'Post collateral', 'Post collateral'],
-    [`${B}/${APP_UUID}/identity`, 'Upload ID', 'Upload ID'],
-    [`${B}/${APP_UUID}/disclosures`, 'Review and sign documents', 'Review and sign documents'],
-    [`${B}/${APP_UUID}/usdc-disbursement`, 'USDC disbursement', 'USDC disbursement'],
-    [`${B}/${APP_UUID}/disbursement`, 'Disbursement account', 'Disbursement account'],
-    [
-      `${B}/${APP_UUID}/disbursement/link-account`,
-      'Link your bank account',
-      'Link your bank account',
-    ],
-    [
-      `${B}/${APP_UUID}/disbursement/manually-link`,
-      'Enter your bank details',
-      'Enter your bank details',
-    ],
-    [`${B}/${APP_UUID}/disbursement/choose-account`, 'Choose an account', 'Choose an account'],
-    [`${B}/${APP_UUID}/complete`, 'Application status', 'Application status'],
-    [`${B}/${APP_UUID}/documents`, 'Documents', 'Documents'],
-    [`${B}/${APP_UUID}/collateral-release`, 'Collateral release', 'Collateral release'],
-    [`${B}/${APP_UUID}/credit-frozen`, 'Your credit is frozen', 'Credit frozen'],
-    [`${B}/${APP_UUID}/credit-locked`, 'Your credit is locked', 'Credit locked'],
-    [
-      `${B}/${APP_UUID}/credit-no-match`,
-      'We could not find your credit file',
-      'Credit file not found',
-    ],
-    [`${B}/${APP_UUID}/decline`, 'Application declined', 'Application declined'],
     [`${B}/celsius-refi`, 'Refinance your Celsius loans', 'Refinance your Celsius loans'],
     [`${B}/celsius-refi/complete`, 'Submitted loans', 'Submitted loans'],
     [
@@ -126,6 +136,83 @@ describe('every screen', () => {
     await expectHeading(heading);
     expect(currentUrl(router)).toBe(url);
     await waitFor(() => expect(document.title).toBe(`${title} | Harbor Credit Partners`));
+  });
+});
+
+describe('every page of an application', () => {
+  it.each<[string, Partial<TApplication>, string, string]>([
+    ['renew', { state: 'CREATED', isRollForward: true }, 'Renew your loan', 'Renew your loan'],
+    ['details', { state: 'OFFER_ACCEPTED' }, 'Loan details', 'Loan details'],
+    ['details/', { state: 'OFFER_ACCEPTED' }, 'Loan details', 'Loan details'],
+    ['next-steps', { state: 'SIGN_DOCS' }, 'Final steps', 'Final steps'],
+    ['collateral', { state: 'WAITING_FOR_COLLATERAL' }, 'Post collateral', 'Post collateral'],
+    ['identity', { state: 'SIGN_DOCS' }, 'Upload ID', 'Upload ID'],
+    [
+      'disclosures',
+      { state: 'SIGN_DOCS' },
+      'Review and sign documents',
+      'Review and sign documents',
+    ],
+    ['usdc-disbursement', { state: 'SIGN_DOCS' }, 'USDC disbursement', 'USDC disbursement'],
+    ['disbursement', { state: 'SIGN_DOCS' }, 'Disbursement account', 'Disbursement account'],
+    [
+      'disbursement/link-account',
+      { state: 'SIGN_DOCS' },
+      'Link your bank account',
+      'Link your bank account',
+    ],
+    [
+      'disbursement/manually-link',
+      { state: 'SIGN_DOCS' },
+      'Enter your bank details',
+      'Enter your bank details',
+    ],
+    [
+      'disbursement/choose-account',
+      { state: 'SIGN_DOCS' },
+      'Choose an account',
+      'Choose an account',
+    ],
+    ['complete', { state: 'COMPLETE' }, 'Application status', 'Application status'],
+    ['documents', { state: 'COMPLETE' }, 'Documents', 'Documents'],
+    ['collateral-release', { state: 'PAID_OFF' }, 'Collateral release', 'Collateral release'],
+    [
+      'credit-frozen',
+      { state: 'SOFT_CREDIT_FROZEN' },
+      'Your credit file is frozen',
+      'Your credit file is frozen',
+    ],
+    [
+      'credit-locked',
+      { state: 'SOFT_CREDIT_LOCKED' },
+      'Your credit file is locked',
+      'Your credit file is locked',
+    ],
+    [
+      'credit-no-match',
+      { state: 'SOFT_CREDIT_NO_MATCH' },
+      'We couldn’t find your credit file',
+      'We couldn’t find your credit file',
+    ],
+    ['decline', { state: 'DECLINED' }, 'We can’t approve your application', 'Application declined'],
+  ])(
+    '/{appUuid}/%s of an application %o shows "%s" titled "%s"',
+    async (page, application, heading, title) => {
+      serveApplication(makeApplication(application));
+      const url = `${APP}/${page}`;
+      const { router } = renderApp(url);
+      await expectHeading(heading);
+      expect(currentUrl(router)).toBe(url);
+      await waitFor(() => expect(document.title).toBe(`${title} | Harbor Credit Partners`));
+    },
+  );
+
+  it('/{appUuid} has no page of its own: it leads to the page for the application state', async () => {
+    serveApplication(makeApplication({ state: 'SIGN_DOCS' }));
+    const { router } = renderApp(APP);
+    await expectHeading('Final steps');
+    expect(currentUrl(router)).toBe(`${APP}/next-steps`);
+    await waitFor(() => expect(document.title).toBe('Final steps | Harbor Credit Partners'));
   });
 });
 
