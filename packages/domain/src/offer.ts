@@ -24,7 +24,11 @@ import {
   selectRateTier,
 } from './ltv.js';
 import { Decimal, bpsOf, coinQuantityString, decimalToCents, toCoinQuantity } from './money.js';
+import { OFFER_REFUSAL_MESSAGES } from './offer-messages.js';
 import { isServiced, loanLimitsUsd, type TResidence } from './residence.js';
+
+// Re-exported so that imports of the messages from the offer module keep working.
+export { OFFER_REFUSAL_MESSAGES };
 
 export const OFFER_INELIGIBLE_REASONS = [
   'LTV_TOO_HIGH',
@@ -36,13 +40,6 @@ export const OFFER_INELIGIBLE_REASONS = [
   'UNSUPPORTED_COLLATERAL',
 ] as const;
 export type TOfferIneligibleReason = (typeof OFFER_INELIGIBLE_REASONS)[number];
-
-/** Why a residence or collateral type gets no rates or offers at all, in the product's words. */
-export const OFFER_REFUSAL_MESSAGES = {
-  STATE_NOT_SERVICED: 'This state is currently not being serviced',
-  COUNTRY_NOT_ENABLED: 'This country is currently not being serviced',
-  UNSUPPORTED_COLLATERAL: `Loans are offered against ${OFFERED_COLLATERAL_TYPES.join(' or ')} only`,
-} as const;
 
 export type TPaymentScheduleRow = { number: number; dueMonth: number; amountCents: number };
 

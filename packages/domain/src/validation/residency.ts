@@ -4,7 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { RESIDENCY_TYPES } from '../enums.js';
-import { OFFER_REFUSAL_MESSAGES } from '../offer.js';
+import { OFFER_REFUSAL_MESSAGES } from '../offer-messages.js';
 import {
   RESIDENCE_MESSAGES,
   findCountry,
