@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { TEndpointAuth } from '@pledge/contract';
-import { UNAUTHENTICATED } from './errors.js';
+import { HttpError, UNAUTHENTICATED } from './errors.js';
 
 export type TAudience = Exclude<TEndpointAuth, 'none'>;
 
@@ -61,4 +61,20 @@ export function requireAuth(
     }
     request.principal = principal;
   };
+}
+
+/**
+ * The principal the auth pre-handler verified. Secure routes are not reached without one, so the
+ * 401 here only guards the types.
+ */
+export function principalOf(request: FastifyRequest): TPrincipal {
+  if (request.principal === null) {
+    throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
+  }
+  return request.principal;
+}
+
+/** The identity uuid of the verified caller: every secure call acts for them alone. */
+export function callerUuidOf(request: FastifyRequest): string {
+  return principalOf(request).identityUuid;
 }

@@ -11,8 +11,7 @@ import {
   makePostOtpVerify,
 } from '@pledge/contract';
 import { SIGN_IN_AUDIENCES, type TSignInAudience } from '@pledge/domain';
-import type { TPrincipal } from '../../http/auth.js';
-import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
+import { principalOf } from '../../http/auth.js';
 import { route } from '../../http/route.js';
 import { beginSignIn } from '../../services/identity/begin-sign-in.js';
 import type { TIdentityDeps } from '../../services/identity/deps.js';
@@ -21,14 +20,6 @@ import { logOut } from '../../services/identity/log-out.js';
 import { startOtp } from '../../services/identity/start-otp.js';
 import { verifyOtp } from '../../services/identity/verify-otp.js';
 import { requestOrigin, withRetryAfter } from './request-origin.js';
-
-function principalOf(request: FastifyRequest): TPrincipal {
-  // The auth pre-handler ran; without a principal the route is not reached.
-  if (request.principal === null) {
-    throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
-  }
-  return request.principal;
-}
 
 function registerAudience(
   app: Parameters<FastifyPluginAsync>[0],

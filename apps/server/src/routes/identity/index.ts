@@ -1,25 +1,18 @@
 /** The legacy identity service, kept as the fallback sign-in (document 2 §1). */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import {
   getIdentity,
   LEGACY_WALLET_HEADERS,
   postLegacyLogin,
   putIdentityAlias,
 } from '@pledge/contract';
-import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { TIdentityDeps } from '../../services/identity/deps.js';
 import { getLegacyIdentity } from '../../services/identity/get-legacy-identity.js';
 import { logInWithPassword } from '../../services/identity/log-in-with-password.js';
 import { setIdentityAlias } from '../../services/identity/set-identity-alias.js';
 import { requestOrigin, withRetryAfter } from '../identity-broker/request-origin.js';
-
-function identityUuidOf(request: FastifyRequest): string {
-  if (request.principal === null) {
-    throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
-  }
-  return request.principal.identityUuid;
-}
+import { callerUuidOf } from '../../http/auth.js';
 
 export const legacyIdentityRoutes: FastifyPluginAsync<{ identity: TIdentityDeps }> = async (
   app,
@@ -32,7 +25,7 @@ export const legacyIdentityRoutes: FastifyPluginAsync<{ identity: TIdentityDeps 
   );
 
   route(app, getIdentity, async ({ request, reply }) => {
-    const answer = await getLegacyIdentity(deps.db, identityUuidOf(request), deps.clock());
+    const answer = await getLegacyIdentity(deps.db, callerUuidOf(request), deps.clock());
     const { accountAddress, groupPolicyAddress } = answer.wallet;
     if (accountAddress !== null)
       void reply.header(LEGACY_WALLET_HEADERS.accountAddress, accountAddress);
@@ -44,7 +37,7 @@ export const legacyIdentityRoutes: FastifyPluginAsync<{ identity: TIdentityDeps 
 
   route(app, putIdentityAlias, ({ body, request, reply }) =>
     withRetryAfter(reply, () =>
-      setIdentityAlias(deps, { identityUuid: identityUuidOf(request), body }),
+      setIdentityAlias(deps, { identityUuid: callerUuidOf(request), body }),
     ),
   );
 };

@@ -7,7 +7,7 @@ import {
   postCreateMobileFlowApplication,
 } from '@pledge/contract';
 import type { TDb } from '../../db/pool.js';
-import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
+import { HttpError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { TClock } from '../../security/jwt.js';
 import {
@@ -17,14 +17,7 @@ import {
 import { getApplication } from '../../services/applications/get-application.js';
 import { getKrangState } from '../../services/applications/get-krang-state.js';
 import { listApplications } from '../../services/applications/list-applications.js';
-
-/** The borrower the 'bearer' pre-handler verified: every application call acts for them alone. */
-export function borrowerOf(request: FastifyRequest): string {
-  if (request.principal === null) {
-    throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
-  }
-  return request.principal.identityUuid;
-}
+import { callerUuidOf } from '../../http/auth.js';
 
 const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const IDEMPOTENCY_KEY_MESSAGE = 'Use 8 to 128 letters, digits, dots, colons, dashes or underscores';
@@ -47,7 +40,7 @@ export const applicationsRoutes: FastifyPluginAsync<{ db: TDb; clock: TClock }> 
 ) => {
   route(app, postCreateApplication, ({ body, request }) =>
     createApplication(deps, {
-      identityUuid: borrowerOf(request),
+      identityUuid: callerUuidOf(request),
       flow: 'WEB',
       body,
       idempotencyKey: idempotencyKeyOf(request),
@@ -55,17 +48,17 @@ export const applicationsRoutes: FastifyPluginAsync<{ db: TDb; clock: TClock }> 
   );
   route(app, postCreateMobileFlowApplication, ({ body, request }) =>
     createApplication(deps, {
-      identityUuid: borrowerOf(request),
+      identityUuid: callerUuidOf(request),
       flow: 'MOBILE',
       body,
       idempotencyKey: idempotencyKeyOf(request),
     }),
   );
-  route(app, getUserApps, ({ request }) => listApplications(deps, borrowerOf(request)));
+  route(app, getUserApps, ({ request }) => listApplications(deps, callerUuidOf(request)));
   route(app, getApplicationEndpoint, ({ params, request }) =>
-    getApplication(deps, { identityUuid: borrowerOf(request), appUuid: params.appUuid }),
+    getApplication(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid }),
   );
   route(app, getKrangStateEndpoint, ({ params, request }) =>
-    getKrangState(deps.db, { identityUuid: borrowerOf(request), appUuid: params.appUuid }),
+    getKrangState(deps.db, { identityUuid: callerUuidOf(request), appUuid: params.appUuid }),
   );
 };

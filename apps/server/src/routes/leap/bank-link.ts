@@ -11,19 +11,19 @@ import { createLinkToken } from '../../services/bank-link/create-link-token.js';
 import { exchangePublicToken } from '../../services/bank-link/exchange-public-token.js';
 import { listBankLinkItems } from '../../services/bank-link/list-bank-link-items.js';
 import { storeLinkError } from '../../services/bank-link/store-link-error.js';
-import { borrowerOf } from './applications.js';
+import { callerUuidOf } from '../../http/auth.js';
 
 export const bankLinkRoutes: FastifyPluginAsync<TBankLinkDeps> = async (app, deps) => {
   route(app, postBankLinkToken, ({ body, request }) =>
-    createLinkToken(deps, { identityUuid: borrowerOf(request), body }),
+    createLinkToken(deps, { identityUuid: callerUuidOf(request), body }),
   );
   route(app, getBankLinkAuth, ({ query, request }) =>
-    listBankLinkItems(deps, { identityUuid: borrowerOf(request), appUuid: query.appUuid }),
+    listBankLinkItems(deps, { identityUuid: callerUuidOf(request), appUuid: query.appUuid }),
   );
   route(app, postBankLinkExchange, ({ body, request }) =>
-    exchangePublicToken(deps, { identityUuid: borrowerOf(request), body }),
+    exchangePublicToken(deps, { identityUuid: callerUuidOf(request), body }),
   );
   route(app, postStoreLinkError, ({ body, request }) =>
-    storeLinkError(deps, { identityUuid: borrowerOf(request), body }),
+    storeLinkError(deps, { identityUuid: callerUuidOf(request), body }),
   );
 };

@@ -18,12 +18,12 @@ import {
   setWalletSourceType,
 } from '../../services/collateral/record-borrower-choices.js';
 import { requestCollateralRelease } from '../../services/collateral/request-collateral-release.js';
-import { borrowerOf } from './applications.js';
+import { callerUuidOf } from '../../http/auth.js';
 
 /** The collateral page, the optional test deposit and the release of a paid-off loan's collateral. */
 export const collateralRoutes: FastifyPluginAsync<TCollateralDeps> = async (app, deps) => {
-  const owned = (request: Parameters<typeof borrowerOf>[0], appUuid: string) => ({
-    identityUuid: borrowerOf(request),
+  const owned = (request: Parameters<typeof callerUuidOf>[0], appUuid: string) => ({
+    identityUuid: callerUuidOf(request),
     appUuid,
   });
   route(app, getCollateralEndpoint, ({ params, request }) =>

@@ -13,7 +13,7 @@ import { chooseLinkedAccount } from '../../services/disbursement/choose-linked-a
 import { confirmMicroTransfer } from '../../services/disbursement/confirm-micro-transfer.js';
 import { saveManualBank } from '../../services/disbursement/save-manual-bank.js';
 import { saveWalletAddress } from '../../services/disbursement/save-wallet-address.js';
-import { borrowerOf } from './applications.js';
+import { callerUuidOf } from '../../http/auth.js';
 
 export const disbursementRoutes: FastifyPluginAsync<{
   db: TDb;
@@ -21,17 +21,21 @@ export const disbursementRoutes: FastifyPluginAsync<{
   clock: TClock;
 }> = async (app, deps) => {
   route(app, postManualBank, ({ params, body, request }) =>
-    saveManualBank(deps, { identityUuid: borrowerOf(request), appUuid: params.appUuid, body }),
+    saveManualBank(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid, body }),
   );
   route(app, postDisbursementAccount, ({ params, body, request }) =>
-    chooseLinkedAccount(deps, { identityUuid: borrowerOf(request), appUuid: params.appUuid, body }),
+    chooseLinkedAccount(deps, {
+      identityUuid: callerUuidOf(request),
+      appUuid: params.appUuid,
+      body,
+    }),
   );
   route(app, postWalletAddress, ({ params, body, request }) =>
-    saveWalletAddress(deps, { identityUuid: borrowerOf(request), appUuid: params.appUuid, body }),
+    saveWalletAddress(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid, body }),
   );
   route(app, postMicroTransferConfirmation, ({ params, body, request }) =>
     confirmMicroTransfer(deps, {
-      identityUuid: borrowerOf(request),
+      identityUuid: callerUuidOf(request),
       appUuid: params.appUuid,
       body,
     }),

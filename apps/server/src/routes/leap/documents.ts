@@ -14,7 +14,7 @@ import type { TDocumentDeps } from '../../services/disclosures/disclosure-record
 import { listBorrowerDocuments } from '../../services/disclosures/list-borrower-documents.js';
 import { readBorrowerDocument } from '../../services/disclosures/read-borrower-document.js';
 import { signDocument } from '../../services/disclosures/sign-document.js';
-import { borrowerOf } from './applications.js';
+import { callerUuidOf } from '../../http/auth.js';
 
 /** Recorded with a signature; longer user agents are cut. */
 const USER_AGENT_MAX_CHARS = 512;
@@ -22,7 +22,7 @@ const USER_AGENT_MAX_CHARS = 512;
 export const documentsRoutes: FastifyPluginAsync<TDocumentDeps> = async (app, deps) => {
   route(app, getBorrowerDocuments, ({ params, request }) =>
     listBorrowerDocuments(deps.db, {
-      identityUuid: borrowerOf(request),
+      identityUuid: callerUuidOf(request),
       appUuid: params.appUuid,
       borrowerUuid: params.identityUuid,
       onlyUnsigned: false,
@@ -30,7 +30,7 @@ export const documentsRoutes: FastifyPluginAsync<TDocumentDeps> = async (app, de
   );
   route(app, getUnsignedBorrowerDocuments, ({ params, request }) =>
     listBorrowerDocuments(deps.db, {
-      identityUuid: borrowerOf(request),
+      identityUuid: callerUuidOf(request),
       appUuid: params.appUuid,
       borrowerUuid: params.identityUuid,
       onlyUnsigned: true,
@@ -38,7 +38,7 @@ export const documentsRoutes: FastifyPluginAsync<TDocumentDeps> = async (app, de
   );
   route(app, getBorrowerDocument, async ({ params, request, reply }) => {
     const document = await readBorrowerDocument(deps, {
-      identityUuid: borrowerOf(request),
+      identityUuid: callerUuidOf(request),
       appUuid: params.appUuid,
       borrowerUuid: params.identityUuid,
       docUuid: params.docUuid,
@@ -52,7 +52,7 @@ export const documentsRoutes: FastifyPluginAsync<TDocumentDeps> = async (app, de
   });
   route(app, postSignDocument, ({ params, request }) =>
     signDocument(deps, {
-      identityUuid: borrowerOf(request),
+      identityUuid: callerUuidOf(request),
       appUuid: params.appUuid,
       borrowerUuid: params.identityUuid,
       docUuid: params.docUuid,

@@ -11,7 +11,7 @@ import { HttpError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { TIdentityDocumentDeps } from '../../services/identity-documents/identity-document-record.js';
 import { uploadIdentityDocument } from '../../services/identity-documents/upload-identity-document.js';
-import { borrowerOf } from './applications.js';
+import { callerUuidOf } from '../../http/auth.js';
 
 const TEXT_FIELDS = ['documentOwnerIdentityUuid', 'documentType', 'fileName'] as const;
 type TTextField = (typeof TEXT_FIELDS)[number];
@@ -80,7 +80,7 @@ export const identityDocumentsRoutes: FastifyPluginAsync<TIdentityDocumentDeps> 
     },
   });
   route(app, postIdentityDocuments, async ({ params, request }) => {
-    const identityUuid = borrowerOf(request);
+    const identityUuid = callerUuidOf(request);
     const form = await readUploadForm(request);
     return uploadIdentityDocument(deps, {
       identityUuid,

@@ -13,7 +13,7 @@ import { acceptOffer } from '../../services/offers/accept-offer.js';
 import { getSelectedOffer } from '../../services/offers/get-selected-offer.js';
 import { listOffers } from '../../services/offers/list-offers.js';
 import { requestOffer } from '../../services/offers/request-offer.js';
-import { borrowerOf } from './applications.js';
+import { callerUuidOf } from '../../http/auth.js';
 
 export const offersRoutes: FastifyPluginAsync<{
   db: TDb;
@@ -21,17 +21,17 @@ export const offersRoutes: FastifyPluginAsync<{
   prices: TPricesPort;
 }> = async (app, deps) => {
   route(app, postRequestedOffer, ({ params, body, request }) =>
-    requestOffer(deps, { identityUuid: borrowerOf(request), appUuid: params.appUuid, body }),
+    requestOffer(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid, body }),
   );
   route(app, getOffers, ({ params, request }) =>
-    listOffers(deps, { identityUuid: borrowerOf(request), appUuid: params.appUuid }),
+    listOffers(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid }),
   );
   route(app, getSelectedOfferEndpoint, ({ params, request }) =>
-    getSelectedOffer(deps.db, { identityUuid: borrowerOf(request), appUuid: params.appUuid }),
+    getSelectedOffer(deps.db, { identityUuid: callerUuidOf(request), appUuid: params.appUuid }),
   );
   route(app, postSelectOffer, ({ params, body, request }) =>
     acceptOffer(deps, {
-      identityUuid: borrowerOf(request),
+      identityUuid: callerUuidOf(request),
       appUuid: params.appUuid,
       offerUuid: body.offerUuid,
     }),

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import {
   getOpsApplication,
   getOpsApplications,
@@ -10,7 +10,6 @@ import {
   postOpsReleaseFunds,
 } from '@pledge/contract';
 import type { TEncryptedStore } from '../../adapters/storage/encrypted.js';
-import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { readIdentityDocumentFile } from '../../services/identity-documents/read-identity-document-file.js';
 import { approveIdentity } from '../../services/ops/approve-identity.js';
@@ -21,14 +20,7 @@ import { listOpsApplications } from '../../services/ops/list-ops-applications.js
 import type { TOpsDeps } from '../../services/ops/ops-record.js';
 import { rejectIdentity } from '../../services/ops/reject-identity.js';
 import { releaseFunds } from '../../services/ops/release-funds.js';
-
-/** The agent the 'agent' pre-handler verified. */
-function agentOf(request: FastifyRequest): string {
-  if (request.principal === null) {
-    throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
-  }
-  return request.principal.identityUuid;
-}
+import { callerUuidOf } from '../../http/auth.js';
 
 /**
  * A download header for a name the borrower's device chose: a plain-ASCII fallback plus the exact
@@ -57,29 +49,29 @@ export const opsApplicationsRoutes: FastifyPluginAsync<
     return file.bytes as Buffer<ArrayBuffer>;
   });
   route(app, postOpsApproveIdentity, ({ params, request }) =>
-    approveIdentity(deps, { appUuid: params.appUuid, agentUuid: agentOf(request) }),
+    approveIdentity(deps, { appUuid: params.appUuid, agentUuid: callerUuidOf(request) }),
   );
   route(app, postOpsRejectIdentity, ({ params, body, request }) =>
     rejectIdentity(deps, {
       appUuid: params.appUuid,
-      agentUuid: agentOf(request),
+      agentUuid: callerUuidOf(request),
       reason: body.reason,
     }),
   );
   route(app, postOpsReleaseFunds, ({ params, request }) =>
-    releaseFunds(deps, { appUuid: params.appUuid, agentUuid: agentOf(request) }),
+    releaseFunds(deps, { appUuid: params.appUuid, agentUuid: callerUuidOf(request) }),
   );
   route(app, postOpsCancelApplication, ({ params, body, request }) =>
     cancelApplication(deps, {
       appUuid: params.appUuid,
-      agentUuid: agentOf(request),
+      agentUuid: callerUuidOf(request),
       reason: body.reason,
     }),
   );
   route(app, postOpsDeclineApplication, ({ params, body, request }) =>
     declineApplication(deps, {
       appUuid: params.appUuid,
-      agentUuid: agentOf(request),
+      agentUuid: callerUuidOf(request),
       reason: body.reason,
     }),
   );

@@ -3,8 +3,8 @@ import { getLoanStatus } from '@pledge/contract';
 import type { TDb } from '../../db/pool.js';
 import { route } from '../../http/route.js';
 import { listLoanStatuses } from '../../services/servicing/list-loan-statuses.js';
-import { borrowerOf } from '../leap/applications.js';
+import { callerUuidOf } from '../../http/auth.js';
 
 export const servicingRoutes: FastifyPluginAsync<{ db: TDb }> = async (app, { db }) => {
-  route(app, getLoanStatus, ({ request }) => listLoanStatuses(db, borrowerOf(request)));
+  route(app, getLoanStatus, ({ request }) => listLoanStatuses(db, callerUuidOf(request)));
 };
