@@ -12,6 +12,7 @@ const SERVER_PREFIXES = [
   '/service-address',
   '/ft/',
   '/service-optimize',
+  '/service-ops',
   '/banners/',
   '/provenance',
   '/sandbox',

@@ -6,9 +6,7 @@ import {
   useBorrowerInBrowser,
   type TSignedInBorrower,
 } from '../fixtures/new-application.js';
-
-/** The sandbox bureau answers by the SSN's last four digits; anything else approves. */
-const APPROVING_SSN = '123-45-6789';
+import { APPROVING_SSN, fillDetails } from '../fixtures/details.js';
 
 async function openDetails(page: Page, request: Parameters<typeof signInBorrower>[0]) {
   const borrower: TSignedInBorrower = await signInBorrower(request);
@@ -18,35 +16,6 @@ async function openDetails(page: Page, request: Parameters<typeof signInBorrower
   await expect(page.getByRole('heading', { level: 1, name: 'Loan details' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit and check my credit' })).toBeVisible();
   return { appUuid, borrower };
-}
-
-async function fillDetails(page: Page, ssn: string, { searchAddress = false } = {}) {
-  await page.getByLabel('First name', { exact: true }).fill('Ada');
-  await page.getByLabel('Last name', { exact: true }).fill('Lovelace');
-  await page.getByLabel('Date of birth').fill('1990-12-10');
-  await page.getByLabel('Social Security number').fill(ssn);
-  if (searchAddress) {
-    // The sandbox lookup knows a list of real US addresses.
-    await page
-      .getByRole('combobox', { name: 'Find your address' })
-      .pressSequentially('108 E Broad');
-    await page.getByRole('option', { name: '108 E Broad St Unit 12, Columbus, OH 43215' }).click();
-    await expect(page.getByLabel('Street address')).toHaveValue('108 E Broad St');
-    await expect(page.getByLabel('Apartment, suite or unit')).toHaveValue('Unit 12');
-    await expect(page.getByLabel('City')).toHaveValue('Columbus');
-    await expect(page.getByLabel('ZIP code')).toHaveValue('43215');
-  } else {
-    await page.getByLabel('Street address').fill('1 Main St');
-    await page.getByLabel('City').fill('Columbus');
-    await page.getByLabel('ZIP code').fill('43004');
-  }
-  await expect(page.getByLabel('State', { exact: true })).toHaveValue('OH');
-  await page.getByLabel('Phone number').fill('(614) 555-0123');
-  await page.getByRole('checkbox', { name: /US citizen or a permanent resident/ }).check();
-  await page.getByRole('checkbox', { name: /Terms of Service/ }).check();
-  await page.getByRole('checkbox', { name: /Privacy Policy/ }).check();
-  await page.getByRole('checkbox', { name: /sign them electronically/ }).check();
-  await page.getByRole('checkbox', { name: /soft credit check/ }).check();
 }
 
 test('a borrower with an accepted offer gives their details and reaches the final steps', async ({

@@ -50,6 +50,7 @@ import { profileRoutes } from './routes/profile/profile.js';
 import { telemetryRoutes } from './routes/telemetry/tracking.js';
 import { applicationsRoutes } from './routes/leap/applications.js';
 import { detailsRoutes } from './routes/leap/details.js';
+import { creditRetryRoutes } from './routes/leap/credit-retry.js';
 import { finalStepsRoutes } from './routes/leap/final-steps.js';
 import { offersRoutes } from './routes/leap/offers.js';
 import { waitlistRoutes } from './routes/leap/waitlist.js';
@@ -112,7 +113,10 @@ export const app = fp<TAppOptions>(
     instance.decorateRequest('principal', null);
     registerErrorHandling(instance);
 
-    await registerSecurity(instance, { publicOrigin: config.publicOrigin });
+    await registerSecurity(instance, {
+      publicOrigin: config.publicOrigin,
+      allowPlaidLink: adapters.bankLink.name === 'plaid',
+    });
     await instance.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -147,6 +151,7 @@ export const app = fp<TAppOptions>(
     await instance.register(applicationsRoutes, applicationDeps);
     await instance.register(offersRoutes, { ...applicationDeps, prices: adapters.prices });
     await instance.register(detailsRoutes, { ...applicationDeps, cipher: fieldCipher });
+    await instance.register(creditRetryRoutes, applicationDeps);
     await instance.register(finalStepsRoutes, { db: database.db });
     await instance.register(collateralRoutes, {
       ...applicationDeps,

@@ -34,6 +34,8 @@
  *   bank answers unavailable (a warning at boot) and borrowers enter their bank details by hand; the
  *   sandbox links its own test banks with user_good / pass_good.
  * - JOB_WORKER [true]: run the background job worker in this process (false for web-only instances).
+ * - JOB_RETENTION_DAYS [7], JOB_FAILED_RETENTION_DAYS [30]: finished jobs are deleted this many days
+ *   after they were done, or failed for good (a periodic job of the worker).
  * - BTC_XPUB, ETH_XPUB: account public keys deposit addresses are derived from (BIP84 m/84'/0'/0' as
  *   xpub or zpub; BIP44 m/44'/60'/0' as xpub), set together; the server never holds a private key.
  *   Required when not in sandbox; in sandbox, made once from a random seed that is not kept, and
@@ -62,6 +64,10 @@ import {
 } from './adapters/keys/account-keys.js';
 import { ExtendedKeyError, parseAccountPublicKey } from './adapters/keys/hd-addresses.js';
 import { loadOrCreateSandboxJwtKey, parseJwtPrivateKey } from './security/jwt.js';
+import {
+  JOB_DONE_RETENTION_DAYS_DEFAULT,
+  JOB_FAILED_RETENTION_DAYS_DEFAULT,
+} from './jobs/definitions/prune-finished-jobs.js';
 
 export const ENCRYPTION_KEY_BYTES = 32;
 const SANDBOX_KEY_FILE = 'encryption-key';
@@ -104,6 +110,12 @@ const ZConfirmations = z.coerce
   .int('must be a whole number')
   .min(1, 'must be at least 1')
   .max(1000, 'must be at most 1000');
+
+const ZRetentionDays = z.coerce
+  .number({ error: 'must be a number of days' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(3650, 'must be at most 3650');
 
 const ZEnv = z
   .object({
@@ -189,6 +201,8 @@ const ZEnv = z
     PLAID_SECRET: z.string().trim().min(1, 'must not be empty').optional(),
     PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
     JOB_WORKER: ZBooleanText.default(true),
+    JOB_RETENTION_DAYS: ZRetentionDays.default(JOB_DONE_RETENTION_DAYS_DEFAULT),
+    JOB_FAILED_RETENTION_DAYS: ZRetentionDays.default(JOB_FAILED_RETENTION_DAYS_DEFAULT),
     BTC_XPUB: ZAccountKey.optional(),
     ETH_XPUB: ZAccountKey.optional(),
     ESPLORA_URL: z
@@ -314,6 +328,8 @@ export interface TConfig {
   plaid: { clientId: string; secret: string; environment: 'sandbox' | 'production' } | undefined;
   /** Whether this process runs the background job worker. */
   jobWorker: boolean;
+  /** Days finished jobs are kept: done, and failed for good. */
+  jobRetention: { doneDays: number; failedDays: number };
   /** Where files are kept (encrypted): a local directory or an S3-compatible bucket. */
   storage: TStorageConfig;
   /** Sandbox only: uploaded IDs are approved by a job instead of an agent. */
@@ -474,6 +490,10 @@ export function loadConfig(
           }
         : undefined,
     jobWorker: values.JOB_WORKER,
+    jobRetention: {
+      doneDays: values.JOB_RETENTION_DAYS,
+      failedDays: values.JOB_FAILED_RETENTION_DAYS,
+    },
     storage:
       values.STORAGE_DRIVER === 's3'
         ? {

@@ -16,6 +16,7 @@ import { createFieldCipher } from './security/field-encryption.js';
 import { seedIdentities } from './services/identity/seed-identities.js';
 import { createJobRegistrations } from './jobs/registry.js';
 import { createJobWorker, type TJobWorker } from './jobs/worker.js';
+import { startJobPruning, type TJobPruning } from './jobs/schedule-job-pruning.js';
 import {
   startCollateralSweeps,
   type TCollateralSweeps,
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   let app: FastifyInstance | undefined;
   let worker: TJobWorker | undefined;
   let collateralSweeps: TCollateralSweeps | undefined;
+  let jobPruning: TJobPruning | undefined;
   let isShuttingDown = false;
 
   const shutdown = async (reason: string, exitCode: number): Promise<void> => {
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS);
     hardStop.unref();
     collateralSweeps?.stop();
+    jobPruning?.stop();
     // Stop taking requests and drain them, then release the database, then stop it.
     const [currentApp, currentWorker, currentDatabase, currentEmbedded] = [
       app,
@@ -130,6 +133,7 @@ async function main(): Promise<void> {
           adapters,
           sandbox: config.sandbox,
           log: logger,
+          jobRetention: config.jobRetention,
         }),
         log: logger,
       });
@@ -137,6 +141,10 @@ async function main(): Promise<void> {
       collateralSweeps = startCollateralSweeps({
         db: database.db,
         onError: (error) => logger.warn({ err: error }, 'collateral sweeps were not enqueued'),
+      });
+      jobPruning = startJobPruning({
+        db: database.db,
+        onError: (error) => logger.warn({ err: error }, 'job pruning was not enqueued'),
       });
     }
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -31,6 +31,7 @@ import { postCollateralCalculate } from './leap/post-collateral-calculate.js';
 import { postCollateralRelease } from './leap/post-collateral-release.js';
 import { postCollateralSourceWalletType } from './leap/post-collateral-source-wallet-type.js';
 import { postCreateApplication } from './leap/post-create-application.js';
+import { postCreditRetry } from './leap/post-credit-retry.js';
 import { postCreateMobileFlowApplication } from './leap/post-create-mobile-flow-application.js';
 import { postDisbursementAccount } from './leap/post-disbursement-account.js';
 import { postIdentityDocuments } from './leap/post-identity-documents.js';
@@ -77,6 +78,7 @@ import { postRefiSelectOffer } from './refi/post-select-offer.js';
 import { postRefiSignDocument } from './refi/post-sign-document.js';
 import { postRefiStabilization } from './refi/post-stabilization.js';
 import { getSandboxMailbox } from './sandbox/get-mailbox.js';
+import { getSandboxBankLinkInstitutions } from './sandbox/get-bank-link-institutions.js';
 import { postSandboxBankLinkPublicToken } from './sandbox/post-bank-link-public-token.js';
 import { postSandboxChainDeposit } from './sandbox/post-chain-deposit.js';
 import { postSandboxPrices } from './sandbox/post-prices.js';
@@ -120,6 +122,7 @@ export const endpoints = {
   getProfile,
   getRefiDownloadDocument,
   getRefiUnsignedDocuments,
+  getSandboxBankLinkInstitutions,
   getSandboxMailbox,
   getSelectedOffer,
   getUnsignedBorrowerDocuments,
@@ -139,6 +142,7 @@ export const endpoints = {
   postCollateralRelease,
   postCollateralSourceWalletType,
   postCreateApplication,
+  postCreditRetry,
   postCreateCelsiusApplication,
   postCreateMobileFlowApplication,
   postCustomerLogin,

@@ -3,6 +3,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 
 const ONE_YEAR_S = 31_536_000;
+const PLAID_CDN = 'https://cdn.plaid.com';
+const PLAID_API = 'https://*.plaid.com';
 
 /**
  * Security headers on every answer: a CSP without inline scripts (the brand block in index.html is
@@ -11,19 +13,23 @@ const ONE_YEAR_S = 31_536_000;
  */
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { publicOrigin: string | undefined },
+  options: { publicOrigin: string | undefined; allowPlaidLink?: boolean },
 ): Promise<void> {
   const servedOverHttps = options.publicOrigin?.startsWith('https://') === true;
+  // Plaid's Link widget is a script and an iframe from Plaid's CDN that talks to Plaid's API; it is
+  // allowed only when the real bank-link adapter is configured (the sandbox picker is in-app).
+  const plaid = options.allowPlaidLink === true;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: plaid ? ["'self'", PLAID_CDN] : ["'self'"],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: plaid ? ["'self'", PLAID_API] : ["'self'"],
+        frameSrc: plaid ? [PLAID_CDN] : ["'none'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -10,6 +10,8 @@ import { generateDisclosuresHandler } from './handlers/generate-disclosures.js';
 import { identityAutoReviewHandler } from './handlers/identity-auto-review.js';
 import { cancelUnfundedHandler } from './handlers/cancel-unfunded.js';
 import { watchDepositsHandler } from './handlers/watch-deposits.js';
+import { pruneFinishedJobsHandler } from './handlers/prune-finished-jobs.js';
+import type { TJobRetention } from './prune-finished-jobs.js';
 import type { TJobRegistration } from './job-definition.js';
 
 export interface TJobDeps {
@@ -18,7 +20,12 @@ export interface TJobDeps {
   adapters: Pick<TAdapters, 'creditBureau' | 'email' | 'storage' | 'chain'>;
   clock?: TClock;
   sandbox: boolean;
-  log?: { warn(object: object, message: string): void };
+  log?: {
+    info(object: object, message: string): void;
+    warn(object: object, message: string): void;
+  };
+  /** How long finished jobs are kept (JOB_RETENTION_DAYS, JOB_FAILED_RETENTION_DAYS). */
+  jobRetention?: TJobRetention;
 }
 
 export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown>[] {
@@ -51,5 +58,11 @@ export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown
       ...(deps.log !== undefined ? { log: deps.log } : {}),
     }),
     cancelUnfundedHandler({ db: deps.db, chain: deps.adapters.chain, clock }),
+    pruneFinishedJobsHandler({
+      db: deps.db,
+      clock,
+      ...(deps.jobRetention !== undefined ? { retention: deps.jobRetention } : {}),
+      ...(deps.log !== undefined ? { log: deps.log } : {}),
+    }),
   ];
 }

@@ -65,6 +65,15 @@ const postNothing = defineEndpoint({
   status: 204,
 });
 
+const postUpload = defineEndpoint({
+  method: 'POST',
+  path: '/service/secure/things/:thingId/upload',
+  auth: 'bearer',
+  summary: 'a multipart upload',
+  params: z.object({ thingId: z.string() }),
+  response: ZThing,
+});
+
 const fetchMock = vi.fn<typeof fetch>();
 
 function json(body: unknown, init: ResponseInit = {}): Response {
@@ -137,6 +146,25 @@ describe('apiRequest: the request', () => {
     expect(init.method).toBe('POST');
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(init.body).toBe('{"amount":3}');
+  });
+
+  it('sends a multipart body as it is, leaving its Content-Type to the browser', async () => {
+    fetchMock.mockResolvedValue(json(THING));
+    setToken('jwt-1');
+    const formData = new FormData();
+    formData.append('document', new File(['%PDF-'], 'id.pdf', { type: 'application/pdf' }));
+    formData.append('documentType', 'PASSPORT_FRONT');
+    await apiRequest(postUpload, {
+      params: { thingId: '7' },
+      formData,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    const { url, init, headers } = lastCall();
+    expect(url).toBe('/service/secure/things/7/upload');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(formData);
+    expect(headers.has('Content-Type')).toBe(false);
+    expect(headers.get('Authorization')).toBe('Bearer jwt-1');
   });
 });
 

@@ -37,6 +37,11 @@ export type TApiRequestOptions<E extends TEndpoint> = TParamsOption<E> &
     headers?: Record<string, string>;
     /** The browser cache mode; `no-store` for data that must always be fresh. */
     cache?: RequestCache;
+    /**
+     * A multipart/form-data body (an upload), for endpoints whose body the server parses itself.
+     * The browser sets its Content-Type with the boundary.
+     */
+    formData?: FormData;
   };
 
 // The options may be left out when the endpoint needs neither params nor a body.
@@ -156,6 +161,7 @@ export async function apiExchange<E extends TEndpoint>(
     body,
     signal,
     cache,
+    formData,
     headers: extraHeaders,
   } = (options ?? {}) as {
     params?: Record<string, string | number>;
@@ -164,10 +170,12 @@ export async function apiExchange<E extends TEndpoint>(
     signal?: AbortSignal;
     headers?: Record<string, string>;
     cache?: RequestCache;
+    formData?: FormData;
   };
   const headers = new Headers(extraHeaders);
   headers.set('Accept', isBinary(endpoint.response) ? '*/*' : 'application/json');
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  if (formData !== undefined) headers.delete('Content-Type');
+  else if (body !== undefined) headers.set('Content-Type', 'application/json');
   const token = endpoint.auth === 'none' ? null : getToken();
   if (token !== null) headers.set('Authorization', `Bearer ${token}`);
 
@@ -176,7 +184,7 @@ export async function apiExchange<E extends TEndpoint>(
     response = await fetch(endpointUrl(endpoint, params, query), {
       method: endpoint.method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: formData ?? (body === undefined ? undefined : JSON.stringify(body)),
       credentials: 'include',
       signal,
       ...(cache === undefined ? {} : { cache }),

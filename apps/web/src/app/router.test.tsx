@@ -112,7 +112,6 @@ describe('every screen', () => {
     [`${B}/faq`, 'Frequently asked questions', 'FAQ'],
     [`${B}/faq/`, 'Frequently asked questions', 'FAQ'],
     [`${B}/get-mobile-app`, 'Get the mobile app', 'Get the mobile app'],
-    [`${B}/plaid-oauth-success`, 'Connecting your bank', 'Connecting your bank'],
     [`${B}/celsius-refi`, 'Refinance your Celsius loans', 'Refinance your Celsius loans'],
     [`${B}/celsius-refi/complete`, 'Submitted loans', 'Submitted loans'],
     [
@@ -153,8 +152,18 @@ describe('every page of an application', () => {
       'Review and sign documents',
       'Review and sign documents',
     ],
-    ['usdc-disbursement', { state: 'SIGN_DOCS' }, 'USDC disbursement', 'USDC disbursement'],
-    ['disbursement', { state: 'SIGN_DOCS' }, 'Disbursement account', 'Disbursement account'],
+    [
+      'usdc-disbursement',
+      { state: 'SIGN_DOCS', isInternational: true },
+      'Enter your USDC wallet',
+      'USDC disbursement',
+    ],
+    [
+      'disbursement',
+      { state: 'SIGN_DOCS' },
+      'Where should we send your loan funds?',
+      'Disbursement account',
+    ],
     [
       'disbursement/link-account',
       { state: 'SIGN_DOCS' },
@@ -164,14 +173,14 @@ describe('every page of an application', () => {
     [
       'disbursement/manually-link',
       { state: 'SIGN_DOCS' },
-      'Enter your bank details',
-      'Enter your bank details',
+      'Enter your bank account details',
+      'Enter your bank account details',
     ],
     [
       'disbursement/choose-account',
       { state: 'SIGN_DOCS' },
-      'Choose an account',
-      'Choose an account',
+      'Choose your account',
+      'Choose your account',
     ],
     ['complete', { state: 'COMPLETE' }, 'Application status', 'Application status'],
     ['documents', { state: 'COMPLETE' }, 'Documents', 'Documents'],

@@ -192,6 +192,10 @@ const siteRoutes: RouteObject[] = [
     },
     { path: paths.ops.path, element: screen(() => import('../routes/ops/ops-page.js')) },
     {
+      path: paths.opsApplication.path,
+      element: screen(() => import('../routes/ops-application/ops-application-page.js')),
+    },
+    {
       path: `${paths.ops.path}/ui-kit`,
       element: screen(() => import('../routes/ops-ui-kit/ops-ui-kit-page.js')),
     },

@@ -72,4 +72,9 @@ export const paths = {
   dashboard: page('/dashboard'),
   privacy: page('/privacy'),
   ops: page('/ops'),
+  /** One application in the agents' console. */
+  opsApplication: {
+    path: '/ops/applications/:appUuid',
+    getHref: (appUuid: string) => `/ops/applications/${encodeURIComponent(appUuid)}`,
+  },
 } as const;

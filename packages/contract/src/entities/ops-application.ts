@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { APPLICATION_STATES, STAGES } from '@pledge/domain';
+import { APPLICATION_EVENTS, APPLICATION_STATES, STAGES } from '@pledge/domain';
 import { ZApplication } from './application.js';
 import { ZCoinAmount } from './coin-amount.js';
 import { ZDisbursement } from './disbursement.js';
@@ -33,6 +33,11 @@ export const ZAuditEvent = z.object({
   actor: z.string().check(z.minLength(1)),
   fromState: z.nullable(z.enum(APPLICATION_STATES)),
   toState: z.nullable(z.enum(APPLICATION_STATES)),
+  /**
+   * The state machine's event of a state change (`AGENT_CANCEL`, `FUNDS_RELEASED`); null for a
+   * record that changed no state (an ID review, a payout change) or one the trail cannot name.
+   */
+  event: z.nullable(z.enum(APPLICATION_EVENTS)),
   reason: z.nullable(z.string()),
   at: ZIsoDateTime,
 });
@@ -51,12 +56,40 @@ export const ZOpsBorrower = z.object({
 });
 export type TOpsBorrower = z.infer<typeof ZOpsBorrower>;
 
+/** The borrower's electronic signature of a disclosure: when, from where, and of which bytes. */
+export const ZOpsSignature = z.object({
+  signedAt: ZIsoDateTime,
+  ipAddress: z.string(),
+  userAgent: z.string(),
+  /** Hex SHA-256 of the document as it was signed. */
+  documentSha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+});
+export type TOpsSignature = z.infer<typeof ZOpsSignature>;
+
+/** One generated disclosure of the application, in signing order, with its signature if signed. */
+export const ZOpsDisclosure = z.object({
+  uuid: z.uuid(),
+  /** Machine name of the document kind (for example `LOAN_AGREEMENT`). */
+  type: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+  /** Signing order, from 1. */
+  position: z.number().check(z.int(), z.positive()),
+  /** Hex SHA-256 of the PDF served to the borrower. */
+  sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  createdAt: ZIsoDateTime,
+  /** Null while unsigned. */
+  signature: z.nullable(ZOpsSignature),
+});
+export type TOpsDisclosure = z.infer<typeof ZOpsDisclosure>;
+
 /** Application detail of the agent console. */
 export const ZOpsApplicationDetail = z.object({
   application: ZApplication,
   borrower: ZOpsBorrower,
   finalSteps: ZFinalSteps,
   identityDocuments: z.array(ZIdentityDocument),
+  /** The disclosures and their signatures, in signing order. */
+  documents: z.array(ZOpsDisclosure),
   disbursement: z.nullable(ZDisbursement),
   auditEvents: z.array(ZAuditEvent),
 });

@@ -8,9 +8,17 @@ export const ZPostBankLinkTokenBody = z.object({
 });
 export type TPostBankLinkTokenBody = z.infer<typeof ZPostBankLinkTokenBody>;
 
+/**
+ * Which widget the token opens: `sandbox`, the in-app bank picker (DESIGN §3), or `plaid`, Plaid
+ * Link loaded from Plaid's CDN.
+ */
+export const BANK_LINK_PROVIDERS = ['sandbox', 'plaid'] as const;
+export type TBankLinkProvider = (typeof BANK_LINK_PROVIDERS)[number];
+
 export const ZPostBankLinkTokenResponse = z.object({
   linkToken: z.string().check(z.minLength(1)),
   expiration: ZIsoDateTime,
+  provider: z.enum(BANK_LINK_PROVIDERS),
 });
 export type TPostBankLinkTokenResponse = z.infer<typeof ZPostBankLinkTokenResponse>;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createConfiguredBankLink } from './config.js';
+import { createConfiguredBankLink, plaidOauthRedirectUri } from './config.js';
 import { BankLinkUnavailableError, isSandboxBankPicker } from './port.js';
 
 describe('bank-link adapter by configuration', () => {
@@ -39,5 +39,22 @@ describe('bank-link adapter by configuration', () => {
     await expect(port.createLinkToken({ clientUserId: 'x' })).rejects.toBeInstanceOf(
       BankLinkUnavailableError,
     );
+  });
+});
+
+describe('the OAuth return address given to Plaid', () => {
+  it.each([
+    [
+      'https://loans.example.com',
+      'https://loans.example.com/account/crypto-backed-loan/plaid-oauth-success',
+    ],
+    [
+      'https://loans.example.com/',
+      'https://loans.example.com/account/crypto-backed-loan/plaid-oauth-success',
+    ],
+    ['http://localhost:3000', undefined],
+    [undefined, undefined],
+  ])('%s → %s', (origin, expected) => {
+    expect(plaidOauthRedirectUri(origin)).toBe(expected);
   });
 });

@@ -1,5 +1,6 @@
 /** The bank-link adapter the configuration asks for. */
 import { hkdfSync, randomBytes } from 'node:crypto';
+import { BASE_PATH } from '@pledge/domain';
 import type { TConfig } from '../../config.js';
 import { BankLinkUnavailableError, type TBankLinkPort } from './port.js';
 import { createRealBankLink } from './real.js';
@@ -9,7 +10,8 @@ import { createSandboxBankLink } from './sandbox.js';
 export const PLAID_CLIENT_NAME = 'Pledge Lending';
 
 export function createConfiguredBankLink(
-  config: Pick<TConfig, 'sandbox'> & Partial<Pick<TConfig, 'plaid' | 'encryptionKey'>>,
+  config: Pick<TConfig, 'sandbox'> &
+    Partial<Pick<TConfig, 'plaid' | 'encryptionKey' | 'publicOrigin'>>,
   log?: { warn(object: object, message: string): void },
 ): TBankLinkPort {
   if (config.sandbox) {
@@ -36,7 +38,21 @@ export function createConfiguredBankLink(
     );
     return unconfiguredBankLink();
   }
-  return createRealBankLink({ ...config.plaid, clientName: PLAID_CLIENT_NAME });
+  const redirectUri = plaidOauthRedirectUri(config.publicOrigin);
+  return createRealBankLink({
+    ...config.plaid,
+    clientName: PLAID_CLIENT_NAME,
+    ...(redirectUri !== undefined ? { redirectUri } : {}),
+  });
+}
+
+/**
+ * The page OAuth banks return to (document 1 §2 /plaid-oauth-success). Plaid accepts only https
+ * redirect URIs, so a plain-http origin (development) links without OAuth banks.
+ */
+export function plaidOauthRedirectUri(publicOrigin: string | undefined): string | undefined {
+  if (publicOrigin?.startsWith('https://') !== true) return undefined;
+  return `${publicOrigin.replace(/\/+$/, '')}${BASE_PATH}/plaid-oauth-success`;
 }
 
 /**

@@ -39,6 +39,11 @@ export interface TRealBankLinkOptions {
   environment: TPlaidEnvironment;
   /** Shown in the widget. */
   clientName: string;
+  /**
+   * Where OAuth banks send the borrower back (the app's /plaid-oauth-success page); https only, and
+   * registered in Plaid's dashboard. Without it, OAuth-only banks cannot be linked.
+   */
+  redirectUri?: string;
   /** Replaces the HTTP layer (an axios adapter); tests answer from it. */
   httpAdapter?: (config: unknown) => Promise<unknown>;
   timeoutMs?: number;
@@ -136,6 +141,7 @@ export function createRealBankLink(options: TRealBankLinkOptions): TBankLinkPort
           products: [Products.Auth],
           country_codes: [CountryCode.Us],
           language: 'en',
+          ...(options.redirectUri !== undefined ? { redirect_uri: options.redirectUri } : {}),
         }),
       );
       return { linkToken: data.link_token, expiration: new Date(data.expiration) };

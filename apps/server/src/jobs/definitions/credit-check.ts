@@ -15,3 +15,11 @@ export const creditCheckJob = defineJob({
 export function creditCheckDedupeKey(appUuid: string): string {
   return `${creditCheckJob.kind}:${appUuid}`;
 }
+
+/**
+ * One credit check job per credit retry. A retry moves the application to a new version, so the
+ * version after the retry names it: a double click finds the first retry's version and job.
+ */
+export function creditRetryDedupeKey(appUuid: string, versionAfterRetry: number): string {
+  return `${creditCheckJob.kind}:${appUuid}:retry:${versionAfterRetry}`;
+}

@@ -4,18 +4,12 @@
  * of at least the minimum arrived.
  */
 import type { TMicroDepositStatus } from '@pledge/contract';
-import { toCoinQuantity, type TCollateralType } from '@pledge/domain';
+import {
+  MICRO_DEPOSIT_MIN_VERIFY_COINS,
+  toCoinQuantity,
+  type TCollateralType,
+} from '@pledge/domain';
 import type { TCollateralRecords } from './collateral-record.js';
-
-/**
- * The smallest test deposit that proves the address, per coin: above dust and fee noise, far
- * below any loan's collateral.
- */
-export const MICRO_DEPOSIT_MIN_VERIFY_COINS: Readonly<Record<TCollateralType, string>> = {
-  BTC: '0.0001',
-  ETH: '0.001',
-  SOL: '0.01',
-};
 
 export function minVerifyCoinQuantity(type: TCollateralType): string {
   return MICRO_DEPOSIT_MIN_VERIFY_COINS[type];

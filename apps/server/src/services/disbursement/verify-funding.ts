@@ -4,18 +4,16 @@
  * for the borrower to confirm it arrived. Without a wallet on record the application stays in
  * CRYPTO_FUNDING_VERIFY; saving the wallet then sends the transfer.
  */
-import { nextStateOrThrow } from '@pledge/domain';
+import { nextStateOrThrow, USDC_TEST_TRANSFER_AMOUNT } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { applications, disbursementAccounts, usdcTestTransfers } from '../../db/schema/index.js';
 import { applicationNotFound, type TApplicationRow } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 
-/**
- * The USDC amount of the test transfer, as an exact decimal: enough to see in any wallet, too small
- * to matter if it goes astray.
- */
-export const USDC_TEST_TRANSFER_AMOUNT = '1.00';
+// The amount lives in the domain (the complete page states it too); re-exported for the tests
+// that read it from here.
+export { USDC_TEST_TRANSFER_AMOUNT };
 
 export type TVerifyFundingOutcome =
   | 'MANUAL_FUNDING_RELEASE'

@@ -1,16 +1,23 @@
 /**
  * The agent console's view of an application: the application itself, the borrower (sensitive
- * numbers only as masks), the checklist, the uploaded IDs, the payout destination and the audit
- * trail, newest first. Agents see any application; an unknown id is "not found".
+ * numbers only as masks), the checklist, the uploaded IDs, the disclosures with their signatures,
+ * the payout destination and the audit trail, newest first. Agents see any application; an unknown id is "not found".
  */
-import type { TAuditEvent, TOpsApplicationDetail, TOpsBorrower } from '@pledge/contract';
+import type {
+  TAuditEvent,
+  TOpsApplicationDetail,
+  TOpsBorrower,
+  TOpsDisclosure,
+} from '@pledge/contract';
 import { APPLICATION_STATES, type TApplicationState } from '@pledge/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import {
   applications,
   auditEvents,
   disbursementAccounts,
+  disclosureDocuments,
+  documentSignatures,
   identities,
   identityDocuments,
   profiles,
@@ -31,6 +38,7 @@ import { toIdentityDocumentView } from '../identity-documents/identity-document-
 import { identityStepStatus } from '../identity-documents/identity-step-status.js';
 import { readProfile } from '../profile/read-profile.js';
 import { profileSsnContext } from '../profile/sealed-profile.js';
+import { auditEventName } from './audit-event-name.js';
 
 /** What every agent use case needs: the database, the field cipher and the time. */
 export interface TOpsDeps {
@@ -111,7 +119,8 @@ async function borrowerOf(deps: TOpsDeps, identityUuid: string): Promise<TOpsBor
   };
 }
 
-async function auditTrailOf(db: TDb, appUuid: string): Promise<TAuditEvent[]> {
+async function auditTrailOf(db: TDb, row: TApplicationRow): Promise<TAuditEvent[]> {
+  const appUuid = row.uuid;
   const rows = await db
     .select()
     .from(auditEvents)
@@ -122,14 +131,52 @@ async function auditTrailOf(db: TDb, appUuid: string): Promise<TAuditEvent[]> {
       ),
     )
     .orderBy(desc(auditEvents.at), desc(auditEvents.id));
-  return rows.map((row) => ({
-    id: row.id,
-    actor: row.actor,
+  return rows.map((event) => {
     // Payout changes record methods, not application states; their words stay in `reason`.
-    fromState: isApplicationState(row.fromState) ? row.fromState : null,
-    toState: isApplicationState(row.toState) ? row.toState : null,
-    reason: row.reason,
-    at: row.at.toISOString(),
+    const fromState = isApplicationState(event.fromState) ? event.fromState : null;
+    const toState = isApplicationState(event.toState) ? event.toState : null;
+    return {
+      id: event.id,
+      actor: event.actor,
+      fromState,
+      toState,
+      event:
+        event.entityType === APPLICATION_ENTITY
+          ? auditEventName(fromState, toState, {
+              actor: event.actor,
+              isCelsiusRefi: row.isCelsiusRefi,
+            })
+          : null,
+      reason: event.reason,
+      at: event.at.toISOString(),
+    };
+  });
+}
+
+/** The disclosures in signing order, each with its signature (time, IP, user agent, hash). */
+async function disclosuresOf(db: TDb, appUuid: string): Promise<TOpsDisclosure[]> {
+  const rows = await db
+    .select({ document: disclosureDocuments, signature: documentSignatures })
+    .from(disclosureDocuments)
+    .leftJoin(documentSignatures, eq(documentSignatures.documentUuid, disclosureDocuments.uuid))
+    .where(eq(disclosureDocuments.applicationUuid, appUuid))
+    .orderBy(asc(disclosureDocuments.position));
+  return rows.map(({ document, signature }) => ({
+    uuid: document.uuid,
+    type: document.kind,
+    name: document.name,
+    position: document.position,
+    sha256: document.sha256,
+    createdAt: document.createdAt.toISOString(),
+    signature:
+      signature === null
+        ? null
+        : {
+            signedAt: signature.signedAt.toISOString(),
+            ipAddress: signature.ipAddress,
+            userAgent: signature.userAgent,
+            documentSha256: signature.documentSha256,
+          },
   }));
 }
 
@@ -145,7 +192,7 @@ export async function toOpsDetail(
     disbursementStepStatus(deps.db, row),
     hasCollateralActivity(deps.db, row.uuid),
   ]);
-  const [documents, [destination], auditTrail] = await Promise.all([
+  const [documents, [destination], auditTrail, disclosures] = await Promise.all([
     deps.db
       .select()
       .from(identityDocuments)
@@ -155,7 +202,8 @@ export async function toOpsDetail(
       .select()
       .from(disbursementAccounts)
       .where(eq(disbursementAccounts.applicationUuid, row.uuid)),
-    auditTrailOf(deps.db, row.uuid),
+    auditTrailOf(deps.db, row),
+    disclosuresOf(deps.db, row.uuid),
   ]);
   return {
     application,
@@ -166,6 +214,7 @@ export async function toOpsDetail(
       hasCollateralActivity: collateralActivity,
     }),
     identityDocuments: documents.map(toIdentityDocumentView),
+    documents: disclosures,
     disbursement: destination === undefined ? null : toDisbursementView(deps.cipher, destination),
     auditEvents: auditTrail,
   };

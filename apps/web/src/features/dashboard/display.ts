@@ -1,7 +1,4 @@
-import { formatPct, formatUsd, usdToCents } from '@pledge/domain';
-
-/** Rates and APR show 3 decimals (document 2 §9). */
-export const RATE_DISPLAY_DECIMALS = 3;
+import { formatPct, formatUsd, RATE_DISPLAY_DECIMALS, usdToCents } from '@pledge/domain';
 
 /** A wire amount of dollars for display ("$20,000.00"). */
 export function displayUsd(usd: number): string {

@@ -1,7 +1,4 @@
-import { formatPct, formatUsd, usdToCents } from '@pledge/domain';
-
-/** Rates and APRs show 3 decimals (document 2 §9). */
-export const RATE_DISPLAY_DECIMALS = 3;
+import { formatPct, formatUsd, RATE_DISPLAY_DECIMALS, usdToCents } from '@pledge/domain';
 
 /** LTVs show 1 or 2 decimals (document 2 §9): two, less a trailing zero ("33.33%", "50.5%"). */
 export const LTV_DISPLAY_MAX_DECIMALS = 2;

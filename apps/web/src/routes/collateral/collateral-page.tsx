@@ -1,10 +1,10 @@
+import { Collateral } from '../../features/collateral/components/collateral.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
 export const handle: TRouteHandle = { title: 'Post collateral' };
 
 export function CollateralPage() {
-  return <PageHeading>Post collateral</PageHeading>;
+  return <Collateral />;
 }
 
 export { CollateralPage as Component };

@@ -1,10 +1,10 @@
+import { Complete } from '../../features/complete/components/complete.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
 export const handle: TRouteHandle = { title: 'Application status' };
 
 export function CompletePage() {
-  return <PageHeading>Application status</PageHeading>;
+  return <Complete />;
 }
 
 export { CompletePage as Component };

@@ -1,4 +1,5 @@
 import { CREDIT_UNLOCKED_DAYS } from '@pledge/domain';
+import { CreditRetry } from '../../features/application/components/credit-retry.js';
 import { CreditBureauList } from '../../features/application/components/credit-bureau-list.js';
 import { OutcomePage } from '../../features/application/components/outcome-page.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
@@ -11,7 +12,7 @@ export function CreditFrozenPage() {
     <OutcomePage
       state="SOFT_CREDIT_FROZEN"
       title="Your credit file is frozen"
-      supportText={`Once the freeze is lifted, contact us within ${CREDIT_UNLOCKED_DAYS} days of your application and we will run the credit check again. We can’t run it again online.`}
+      supportText={`If the check still fails once the freeze is lifted, contact us within ${CREDIT_UNLOCKED_DAYS} days of your application and we will help.`}
     >
       <p>
         We couldn’t complete the soft credit check for your application because your credit file is
@@ -28,8 +29,9 @@ export function CreditFrozenPage() {
           Keep your credit unfrozen for {CREDIT_UNLOCKED_DAYS} days after your application. If you
           lift the freeze for a limited time, choose at least {CREDIT_UNLOCKED_DAYS} days.
         </li>
-        <li>Contact us, and we will check your credit again.</li>
+        <li>Come back here and check your credit again, or contact us and we will.</li>
       </ol>
+      <CreditRetry done="lifted the freeze" />
       <h2 className="outcome-page__subheading">The credit bureaus</h2>
       <CreditBureauList link="freeze" />
     </OutcomePage>

@@ -1,4 +1,5 @@
 import { CREDIT_UNLOCKED_DAYS } from '@pledge/domain';
+import { CreditRetry } from '../../features/application/components/credit-retry.js';
 import { CreditBureauList } from '../../features/application/components/credit-bureau-list.js';
 import { OutcomePage } from '../../features/application/components/outcome-page.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
@@ -11,7 +12,7 @@ export function CreditLockedPage() {
     <OutcomePage
       state="SOFT_CREDIT_LOCKED"
       title="Your credit file is locked"
-      supportText={`Once your credit is unlocked, contact us within ${CREDIT_UNLOCKED_DAYS} days of your application and we will run the credit check again. We can’t run it again online.`}
+      supportText={`If the check still fails once your credit is unlocked, contact us within ${CREDIT_UNLOCKED_DAYS} days of your application and we will help.`}
     >
       <p>
         We couldn’t complete the soft credit check for your application because your credit file is
@@ -25,8 +26,9 @@ export function CreditLockedPage() {
           bureau separately, so check all three if you are not sure which one you used.
         </li>
         <li>Keep your credit unlocked for {CREDIT_UNLOCKED_DAYS} days after your application.</li>
-        <li>Contact us, and we will check your credit again.</li>
+        <li>Come back here and check your credit again, or contact us and we will.</li>
       </ol>
+      <CreditRetry done="unlocked your credit file" />
       <h2 className="outcome-page__subheading">The credit bureaus</h2>
       <CreditBureauList link="lock" />
     </OutcomePage>

@@ -1,10 +1,10 @@
+import { ChooseAccount } from '../../features/disbursement/components/choose-account.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
-export const handle: TRouteHandle = { title: 'Choose an account' };
+export const handle: TRouteHandle = { title: 'Choose your account' };
 
 export function DisbursementChooseAccountPage() {
-  return <PageHeading>Choose an account</PageHeading>;
+  return <ChooseAccount />;
 }
 
 export { DisbursementChooseAccountPage as Component };

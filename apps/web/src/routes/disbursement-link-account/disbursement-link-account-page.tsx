@@ -1,10 +1,10 @@
+import { LinkAccount } from '../../features/disbursement/components/link-account.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
 export const handle: TRouteHandle = { title: 'Link your bank account' };
 
 export function DisbursementLinkAccountPage() {
-  return <PageHeading>Link your bank account</PageHeading>;
+  return <LinkAccount />;
 }
 
 export { DisbursementLinkAccountPage as Component };

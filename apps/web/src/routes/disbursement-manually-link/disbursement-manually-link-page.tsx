@@ -1,10 +1,10 @@
+import { ManualBank } from '../../features/disbursement/components/manual-bank.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
-export const handle: TRouteHandle = { title: 'Enter your bank details' };
+export const handle: TRouteHandle = { title: 'Enter your bank account details' };
 
 export function DisbursementManuallyLinkPage() {
-  return <PageHeading>Enter your bank details</PageHeading>;
+  return <ManualBank />;
 }
 
 export { DisbursementManuallyLinkPage as Component };

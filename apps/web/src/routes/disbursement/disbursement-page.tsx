@@ -1,10 +1,10 @@
+import { DisbursementChoice } from '../../features/disbursement/components/disbursement-choice.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
 export const handle: TRouteHandle = { title: 'Disbursement account' };
 
 export function DisbursementPage() {
-  return <PageHeading>Disbursement account</PageHeading>;
+  return <DisbursementChoice />;
 }
 
 export { DisbursementPage as Component };

@@ -1,10 +1,10 @@
+import { Disclosures } from '../../features/disclosures/components/disclosures.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
 export const handle: TRouteHandle = { title: 'Review and sign documents' };
 
 export function DisclosuresPage() {
-  return <PageHeading>Review and sign documents</PageHeading>;
+  return <Disclosures />;
 }
 
 export { DisclosuresPage as Component };

@@ -1,10 +1,10 @@
+import { BorrowerDocuments } from '../../features/documents/components/borrower-documents.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
 export const handle: TRouteHandle = { title: 'Documents' };
 
 export function DocumentsPage() {
-  return <PageHeading>Documents</PageHeading>;
+  return <BorrowerDocuments />;
 }
 
 export { DocumentsPage as Component };

@@ -1,10 +1,10 @@
+import { IdentityUpload } from '../../features/identity/components/identity-upload.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
 export const handle: TRouteHandle = { title: 'Upload ID' };
 
 export function IdentityPage() {
-  return <PageHeading>Upload ID</PageHeading>;
+  return <IdentityUpload />;
 }
 
 export { IdentityPage as Component };

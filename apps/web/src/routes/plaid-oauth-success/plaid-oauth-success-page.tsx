@@ -1,10 +1,10 @@
+import { PlaidOauthSuccess } from '../../features/disbursement/components/plaid-oauth-success.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
-export const handle: TRouteHandle = { title: 'Connecting your bank' };
+export const handle: TRouteHandle = { title: 'Finishing your bank link' };
 
 export function PlaidOauthSuccessPage() {
-  return <PageHeading>Connecting your bank</PageHeading>;
+  return <PlaidOauthSuccess />;
 }
 
 export { PlaidOauthSuccessPage as Component };

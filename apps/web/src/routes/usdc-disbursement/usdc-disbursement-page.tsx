@@ -1,10 +1,10 @@
+import { UsdcDisbursement } from '../../features/disbursement/components/usdc-disbursement.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
 export const handle: TRouteHandle = { title: 'USDC disbursement' };
 
 export function UsdcDisbursementPage() {
-  return <PageHeading>USDC disbursement</PageHeading>;
+  return <UsdcDisbursement />;
 }
 
 export { UsdcDisbursementPage as Component };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { buildPath, getApplication } from '@pledge/contract';
+import userEvent from '@testing-library/user-event';
+import { buildPath, getApplication, postCreditRetry } from '@pledge/contract';
 import { CREDIT_UNLOCKED_DAYS, type TApplicationState } from '@pledge/domain';
 import { makeBrand } from '../../../test/fixtures.js';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
@@ -104,4 +105,60 @@ describe('the outcome pages', () => {
       await waitFor(() => expect(currentUrl(router)).toBe(target), LOADED);
     },
   );
+});
+
+describe('running the credit check again', () => {
+  const retryPath = `POST ${buildPath(postCreditRetry.path, { appUuid: TEST_APP_UUID })}`;
+
+  it.each([
+    ['credit-locked', 'SOFT_CREDIT_LOCKED', 'Your credit file is locked'],
+    ['credit-frozen', 'SOFT_CREDIT_FROZEN', 'Your credit file is frozen'],
+  ] as const)(
+    '%s: asks the server and waits for the new decision on the details page',
+    async (page, state, heading) => {
+      let current: TApplicationState = state;
+      const fetchMock = mockFetch({
+        ...signedIn(),
+        [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
+          jsonResponse(makeApplication({ state: current })),
+        [retryPath]: () => {
+          current = 'SOFT_CREDIT';
+          return jsonResponse(makeApplication({ state: 'SOFT_CREDIT' }), 202);
+        },
+      });
+      const view = renderApp(`${APP}/${page}`, { brand });
+      await screen.findByRole('heading', { level: 1, name: heading }, LOADED);
+      await userEvent.click(screen.getByRole('button', { name: 'Check my credit again' }));
+      await waitFor(() => expect(currentUrl(view.router)).toBe(`${APP}/details`));
+      const retries = fetchMock.mock.calls.filter(
+        ([input, init]) =>
+          init?.method === 'POST' && String(input).endsWith(`/${TEST_APP_UUID}/credit-retry`),
+      );
+      expect(retries).toHaveLength(1);
+    },
+  );
+
+  it('says why when the server refuses, and stays on the page', async () => {
+    mockFetch({
+      ...signedIn(),
+      [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
+        jsonResponse(makeApplication({ state: 'SOFT_CREDIT_LOCKED' })),
+      [retryPath]: () =>
+        jsonResponse(
+          {
+            code: 'CREDIT_RETRY_WINDOW_CLOSED',
+            message:
+              'Your credit check can only be run again within 30 days of your application. Please start a new application.',
+          },
+          409,
+        ),
+    });
+    const view = renderApp(`${APP}/credit-locked`, { brand });
+    await screen.findByRole('heading', { level: 1, name: 'Your credit file is locked' }, LOADED);
+    await userEvent.click(screen.getByRole('button', { name: 'Check my credit again' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'can only be run again within 30 days',
+    );
+    expect(currentUrl(view.router)).toBe(`${APP}/credit-locked`);
+  });
 });

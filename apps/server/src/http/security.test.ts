@@ -1,0 +1,37 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { registerSecurity } from './security.js';
+
+async function cspWith(allowPlaidLink: boolean | undefined): Promise<string> {
+  const app = Fastify();
+  await registerSecurity(app, {
+    publicOrigin: undefined,
+    ...(allowPlaidLink === undefined ? {} : { allowPlaidLink }),
+  });
+  app.get('/', () => ({ ok: true }));
+  const { headers } = await app.inject({ method: 'GET', url: '/' });
+  await app.close();
+  return String(headers['content-security-policy']);
+}
+
+describe('the content security policy', () => {
+  it.each([undefined, false])(
+    'allows no third-party script, connection or frame by default (allowPlaidLink: %s)',
+    async (allowPlaidLink) => {
+      const csp = await cspWith(allowPlaidLink);
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("connect-src 'self';");
+      expect(csp).toContain("frame-src 'none'");
+      expect(csp).not.toContain('plaid');
+    },
+  );
+
+  it('lets the Plaid Link widget load, frame and call Plaid when the real bank link is on', async () => {
+    const csp = await cspWith(true);
+    expect(csp).toContain("script-src 'self' https://cdn.plaid.com;");
+    expect(csp).toContain('frame-src https://cdn.plaid.com');
+    expect(csp).toContain("connect-src 'self' https://*.plaid.com;");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+  });
+});

@@ -1,0 +1,142 @@
+import { Navigate, useParams } from 'react-router';
+import type { TApplication, TCollateralInfo } from '@pledge/contract';
+import { collateralPageRedirect, COLLATERAL_DISPLAY_NAMES } from '@pledge/domain';
+import { Alert } from '../../../ui/alert/alert.js';
+import { Button } from '../../../ui/button/button.js';
+import { ScreenLoading } from '../../../ui/layout/app-layout.js';
+import { PageHeading } from '../../../ui/page-heading.js';
+import { useFreshApplication } from '../../application/api/get-application.js';
+import { applicationDestinationHref } from '../../application/application-route.js';
+import { ApplicationLoadError } from '../../application/components/application-load-error.js';
+import { useCollateralCalculation } from '../api/get-collateral-calculation.js';
+import { useLastSignedAt } from '../api/get-signed-at.js';
+import { coinAmountText } from '../collateral-display.js';
+import { CollateralConfirmationForm } from './collateral-confirmation-form.js';
+import { CollateralDeadline } from './collateral-deadline.js';
+import { CollateralNotFound } from './collateral-not-found.js';
+import { CollateralTransactions } from './collateral-transactions.js';
+import { DepositAddress } from './deposit-address.js';
+import { TestDeposit } from './test-deposit.js';
+
+const TITLE = 'Post collateral';
+
+interface TCollateralDetailsProps {
+  application: TApplication;
+  collateral: TCollateralInfo;
+  isWaitingForWallet: boolean;
+  onRetry: () => void;
+}
+
+function CollateralDetails({
+  application,
+  collateral,
+  isWaitingForWallet,
+  onRetry,
+}: TCollateralDetailsProps) {
+  const { appUuid, identityUuid } = application;
+  const signedAt = useLastSignedAt(appUuid, identityUuid, { enabled: true });
+  const { requiredCoinAmount, remainingCoinAmountDue, wallet } = collateral;
+  const type = requiredCoinAmount.type;
+  return (
+    <section className="panel collateral">
+      <PageHeading>{TITLE}</PageHeading>
+      <p>
+        Send your {COLLATERAL_DISPLAY_NAMES[type]} to the deposit address below. Your loan moves on
+        once the full amount is confirmed on chain.
+      </p>
+      <dl className="collateral__amounts">
+        <div>
+          <dt>Required collateral</dt>
+          <dd>{coinAmountText(requiredCoinAmount)}</dd>
+        </div>
+        <div>
+          <dt>Remaining due</dt>
+          <dd>{coinAmountText(remainingCoinAmountDue)}</dd>
+        </div>
+        {wallet !== null && (
+          <div>
+            <dt>Received so far</dt>
+            <dd>{coinAmountText(wallet.currentTotalCoinBalance)}</dd>
+          </div>
+        )}
+      </dl>
+      <CollateralDeadline signedAt={signedAt.data} />
+      <CollateralNotFound collateral={collateral} />
+      <DepositAddress
+        wallet={wallet}
+        type={type}
+        isWaitingForWallet={isWaitingForWallet}
+        onRetry={onRetry}
+      />
+      {wallet !== null && (
+        <TestDeposit
+          appUuid={appUuid}
+          minVerifyAmount={collateral.microDepositVerify?.minVerifyAmount ?? null}
+          hasOptedIn={collateral.microDepositVerify?.borrowerOptIn ?? false}
+        />
+      )}
+      {wallet !== null && <CollateralTransactions transactions={wallet.transactions} type={type} />}
+      <CollateralConfirmationForm
+        appUuid={appUuid}
+        initialWalletType={collateral.walletSourceType}
+      />
+    </section>
+  );
+}
+
+/** The page, with what went wrong and a retry, when the collateral could not be loaded. */
+function CollateralLoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  return (
+    <section className="panel collateral">
+      <PageHeading>{TITLE}</PageHeading>
+      <Alert variant="error" title="We couldn’t load your collateral">
+        {error.message}
+      </Alert>
+      <div className="page-actions">
+        <Button type="button" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /{appUuid}/collateral: where to send the collateral, while it is awaited (document 1 §2, §5). In
+ * any other state the borrower goes where the application's state leads.
+ */
+export function Collateral() {
+  const { appUuid = '' } = useParams();
+  const application = useFreshApplication(appUuid);
+  const data = application.isFresh ? application.data : undefined;
+  const redirect = data === undefined ? null : collateralPageRedirect(data);
+  const calculation = useCollateralCalculation(appUuid, {
+    enabled: data !== undefined && redirect === null,
+  });
+
+  if (data === undefined) {
+    return application.isError && !application.isFetching ? (
+      <ApplicationLoadError error={application.error} onRetry={() => void application.refetch()} />
+    ) : (
+      <ScreenLoading />
+    );
+  }
+  if (redirect !== null) {
+    return <Navigate replace to={applicationDestinationHref(appUuid, redirect)} />;
+  }
+  if (calculation.data === undefined) {
+    return calculation.isError ? (
+      <CollateralLoadError error={calculation.error} onRetry={() => void calculation.refetch()} />
+    ) : (
+      <ScreenLoading />
+    );
+  }
+  return (
+    <CollateralDetails
+      application={data}
+      collateral={calculation.data}
+      isWaitingForWallet={calculation.isWaitingForWallet}
+      onRetry={() => void calculation.refetch()}
+    />
+  );
+}

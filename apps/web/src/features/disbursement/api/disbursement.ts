@@ -1,0 +1,45 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  postDisbursementAccount,
+  postManualBank,
+  postWalletAddress,
+  type TDisbursement,
+  type TFinalSteps,
+  type TPostDisbursementAccountBody,
+  type TPostManualBankBody,
+  type TPostWalletAddressBody,
+} from '@pledge/contract';
+import { markDisbursementDone } from '@pledge/domain';
+import { apiRequest } from '../../../api/client.js';
+import { finalStepsQueryKey } from '../../final-steps/api/get-final-steps.js';
+
+export function saveManualBank(appUuid: string, body: TPostManualBankBody): Promise<TDisbursement> {
+  return apiRequest(postManualBank, { params: { appUuid }, body });
+}
+
+export function chooseDisbursementAccount(
+  appUuid: string,
+  body: TPostDisbursementAccountBody,
+): Promise<TDisbursement> {
+  return apiRequest(postDisbursementAccount, { params: { appUuid }, body });
+}
+
+export function saveWalletAddress(
+  appUuid: string,
+  body: TPostWalletAddressBody,
+): Promise<TDisbursement> {
+  return apiRequest(postWalletAddress, { params: { appUuid }, body });
+}
+
+/** The checklist shows the disbursement done at once, before it is fetched again (document 1 §4). */
+export function markDisbursementDoneInCache(queryClient: QueryClient, appUuid: string): void {
+  queryClient.setQueryData<TFinalSteps>(finalStepsQueryKey(appUuid), (steps) =>
+    steps === undefined
+      ? undefined
+      : {
+          ...steps,
+          // The domain names the overall status differently; only the items change.
+          items: markDisbursementDone({ items: steps.items, overallStatus: steps.status }).items,
+        },
+  );
+}

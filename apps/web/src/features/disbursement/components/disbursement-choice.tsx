@@ -1,0 +1,65 @@
+import { Link, Navigate, useParams } from 'react-router';
+import { ACH_FUNDS_BUSINESS_DAYS } from '@pledge/domain';
+import { paths } from '../../../config/paths.js';
+import { ScreenLoading } from '../../../ui/layout/app-layout.js';
+import { buttonClassName } from '../../../ui/button/button.js';
+import { PageHeading } from '../../../ui/page-heading.js';
+import { useApplication } from '../../application/api/get-application.js';
+import { ApplicationLoadError } from '../../application/components/application-load-error.js';
+
+/**
+ * /{appUuid}/disbursement: where a US borrower's loan is paid (document 1 §2): a linked bank
+ * (recommended, instant) or account details typed in. International borrowers are paid in USDC.
+ */
+export function DisbursementChoice() {
+  const { appUuid = '' } = useParams();
+  const application = useApplication(appUuid);
+
+  if (application.data === undefined) {
+    return application.isError ? (
+      <ApplicationLoadError error={application.error} onRetry={() => void application.refetch()} />
+    ) : (
+      <ScreenLoading />
+    );
+  }
+  if (application.data.isInternational) {
+    return <Navigate replace to={paths.application.usdcDisbursement.getHref(appUuid)} />;
+  }
+  const { min, max } = ACH_FUNDS_BUSINESS_DAYS;
+  return (
+    <section className="panel disbursement">
+      <PageHeading>Where should we send your loan funds?</PageHeading>
+      <p>
+        Your loan is paid by ACH transfer to a personal bank account in your name. Funds arrive in{' '}
+        {min}-{max} business days.
+      </p>
+      <ul className="disbursement__choices">
+        <li className="disbursement__choice">
+          <h2 className="disbursement__choice-title">
+            Link your bank <span className="disbursement__badge">Recommended</span>
+          </h2>
+          <p>Instant: sign in to your bank and choose the account. No numbers to type.</p>
+          <Link
+            className={buttonClassName()}
+            to={paths.application.disbursementLinkAccount.getHref(appUuid)}
+          >
+            Link a bank account
+          </Link>
+        </li>
+        <li className="disbursement__choice">
+          <h2 className="disbursement__choice-title">Enter account details</h2>
+          <p>Type in your bank’s routing number and your account number.</p>
+          <Link
+            className={buttonClassName({ variant: 'secondary' })}
+            to={paths.application.disbursementManuallyLink.getHref(appUuid)}
+          >
+            Enter account details manually
+          </Link>
+        </li>
+      </ul>
+      <Link className="disbursement__back" to={paths.application.nextSteps.getHref(appUuid)}>
+        Back to final steps
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { postBankLinkExchange, postStoreLinkError } from '@pledge/contract';
+import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { currentUrl, renderApp } from '../../../test/render-app.js';
+import { signedIn, TEST_APP_UUID } from '../../application/application-test-data.js';
+import { saveBankLinkResume } from '../bank-link-resume.js';
+import {
+  APP,
+  applicationHandlers,
+  LOADED,
+  makeItem,
+  sentBody,
+} from '../testing/disbursement-test-data.js';
+
+const RESUME_URL = '/account/crypto-backed-loan/plaid-oauth-success';
+
+type TPlaidConfig = {
+  token: string;
+  receivedRedirectUri?: string;
+  onSuccess: (publicToken: string, metadata: unknown) => void;
+  onExit: (error: unknown, metadata: unknown) => void;
+};
+
+function stubPlaid() {
+  const handler = { open: vi.fn(), destroy: vi.fn() };
+  const create = vi.fn((_config: TPlaidConfig) => handler);
+  Object.assign(window, { Plaid: { create } });
+  return { create, handler };
+}
+
+function serve() {
+  return mockFetch({
+    ...applicationHandlers(),
+    [`POST ${postBankLinkExchange.path}`]: () => jsonResponse({ item: makeItem('PENDING') }),
+    [`POST ${postStoreLinkError.path}`]: () => new Response(null, { status: 204 }),
+  });
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(window, 'Plaid');
+});
+
+describe('resuming bank linking after the bank’s OAuth redirect', () => {
+  it('goes to the dashboard without a saved application', async () => {
+    mockFetch({ ...signedIn() });
+    const { router } = renderApp(RESUME_URL);
+    await waitFor(() => expect(currentUrl(router)).toBe('/dashboard'), LOADED);
+  });
+
+  it('reopens Plaid with the saved token, then goes to that application’s accounts', async () => {
+    saveBankLinkResume(TEST_APP_UUID, 'link-plaid-1');
+    const { create, handler } = stubPlaid();
+    const fetch = serve();
+    const { router } = renderApp(RESUME_URL);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Finishing your bank link' }, LOADED),
+    ).toBeVisible();
+    await waitFor(() => expect(handler.open).toHaveBeenCalled(), LOADED);
+    const config = create.mock.calls.at(-1)?.[0];
+    expect(config?.token).toBe('link-plaid-1');
+    expect(config?.receivedRedirectUri).toBe(window.location.href);
+
+    act(() =>
+      config?.onSuccess('public-plaid-2', {
+        institution: { name: 'Tartan Bank', institution_id: 'ins_109511' },
+        accounts: [],
+        link_session_id: 'session-2',
+      }),
+    );
+    await waitFor(
+      () => expect(currentUrl(router)).toBe(`${APP}/disbursement/choose-account`),
+      LOADED,
+    );
+    const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/bank-link/exchange'));
+    expect(sentBody(call?.[1] ?? {})).toMatchObject({
+      appUuid: TEST_APP_UUID,
+      publicToken: 'public-plaid-2',
+    });
+  });
+
+  it('goes to that application’s final steps when the borrower leaves, recording why', async () => {
+    saveBankLinkResume(TEST_APP_UUID, 'link-plaid-1');
+    const { create, handler } = stubPlaid();
+    const fetch = serve();
+    const { router } = renderApp(RESUME_URL);
+    await waitFor(() => expect(handler.open).toHaveBeenCalled(), LOADED);
+    act(() =>
+      create.mock.calls.at(-1)?.[0].onExit(null, {
+        institution: null,
+        status: 'institution_not_found',
+        link_session_id: 'session-3',
+        request_id: null,
+      }),
+    );
+    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+    const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/storeLinkError'));
+    expect(sentBody(call?.[1] ?? {})).toEqual({
+      appUuid: TEST_APP_UUID,
+      linkError: null,
+      linkErrorMetadata: {
+        institution: null,
+        status: 'institution_not_found',
+        linkSessionId: 'session-3',
+        requestId: null,
+      },
+    });
+  });
+});

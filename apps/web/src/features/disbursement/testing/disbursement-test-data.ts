@@ -1,0 +1,100 @@
+/** Answers and helpers of the disbursement tests. */
+import { afterEach, beforeEach, vi } from 'vitest';
+import {
+  buildPath,
+  getApplication,
+  getFinalSteps,
+  type TApplication,
+  type TBankLinkAccount,
+  type TBankLinkItem,
+  type TDisbursement,
+} from '@pledge/contract';
+import type { TBankLinkStatus } from '@pledge/domain';
+import { jsonResponse } from '../../../test/mock-fetch.js';
+import {
+  makeApplication,
+  makeFinalSteps,
+  signedIn,
+  TEST_APP_UUID,
+} from '../../application/application-test-data.js';
+
+export const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
+export const APP_PARAMS = { appUuid: TEST_APP_UUID };
+export const LOADED = { timeout: 5000 };
+
+export const TARTAN = { institutionId: 'ins_109511', name: 'Tartan Bank' };
+export const PLATYPUS = { institutionId: 'ins_109508', name: 'First Platypus Bank' };
+
+export function makeAccount(overrides: Partial<TBankLinkAccount> = {}): TBankLinkAccount {
+  return {
+    id: 'item-1-checking',
+    name: 'Tartan Checking',
+    officialName: null,
+    accountType: 'checking',
+    accountNumberMask: '3333',
+    holderCategory: 'PERSONAL',
+    ...overrides,
+  };
+}
+
+export function makeItem(
+  status: TBankLinkStatus,
+  accounts: TBankLinkAccount[] = [],
+  institution = TARTAN,
+  itemId = 'item-1',
+): TBankLinkItem {
+  return { itemId, institution, status, accounts };
+}
+
+export function makeDisbursement(overrides: Partial<TDisbursement> = {}): TDisbursement {
+  return {
+    method: 'MANUAL_BANK',
+    accountType: null,
+    accountNumberMask: '6789',
+    routingNumber: '011000015',
+    accountHolderName: 'Ada Lovelace',
+    walletAddress: null,
+    chain: null,
+    updatedAt: '2025-01-02T03:04:05.000Z',
+    ...overrides,
+  };
+}
+
+/** The signed-in borrower, their application, and the final steps the next page shows. */
+export function applicationHandlers(
+  application: TApplication = makeApplication({ state: 'SIGN_DOCS' }),
+) {
+  return {
+    ...signedIn(),
+    [`GET ${buildPath(getApplication.path, APP_PARAMS)}`]: () => jsonResponse(application),
+    [`GET ${buildPath(getFinalSteps.path, APP_PARAMS)}`]: () => jsonResponse(makeFinalSteps()),
+  };
+}
+
+/** The JSON body a mocked fetch call was sent with. */
+export function sentBody(init: RequestInit): unknown {
+  return JSON.parse(String(init.body));
+}
+
+/**
+ * jsdom has no showModal()/close(); these do to the element what the browser does: set or remove
+ * the open attribute, and fire 'close' when it closes.
+ */
+export function installDialogPolyfill() {
+  beforeEach(() => {
+    Object.assign(HTMLDialogElement.prototype, {
+      showModal: vi.fn(function (this: HTMLDialogElement) {
+        this.setAttribute('open', '');
+      }),
+      close: vi.fn(function (this: HTMLDialogElement) {
+        if (!this.hasAttribute('open')) return;
+        this.removeAttribute('open');
+        this.dispatchEvent(new Event('close'));
+      }),
+    });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
+    Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
+  });
+}

@@ -1,0 +1,297 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import {
+  buildPath,
+  getOpsApplication,
+  getOpsIdentityDocument,
+  postOpsRejectIdentity,
+  postOpsReleaseFunds,
+  type TOpsApplicationDetail,
+} from '@pledge/contract';
+import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { currentUrl, renderApp } from '../../../test/render-app.js';
+import { makeApplication } from '../../application/application-test-data.js';
+import {
+  figureInfoHandlers,
+  storeTestSession,
+  TEST_IDENTITY,
+} from '../../session/session-test-utils.js';
+import {
+  makeDetail,
+  SIGNED_SHA256,
+  TEST_APP_UUID,
+  TEST_ID_DOCUMENT_UUID,
+} from '../ops-test-data.js';
+
+const PAGE = `/ops/applications/${TEST_APP_UUID}`;
+const LOADED = { timeout: 5000 };
+const params = { appUuid: TEST_APP_UUID };
+const DETAIL = `GET ${buildPath(getOpsApplication.path, params)}`;
+
+// jsdom has no showModal()/close(): these do what the browser does to the dialog.
+beforeEach(() => {
+  Object.assign(HTMLDialogElement.prototype, {
+    showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    },
+    close(this: HTMLDialogElement) {
+      if (!this.hasAttribute('open')) return;
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    },
+  });
+});
+afterEach(() => {
+  Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
+  Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
+});
+
+let agentToken: string;
+beforeEach(() => {
+  agentToken = storeTestSession('agent');
+});
+
+function serve(
+  detail: () => TOpsApplicationDetail,
+  more: Record<string, (url: URL, init: RequestInit) => Response> = {},
+) {
+  return mockFetch({
+    ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    [DETAIL]: () => jsonResponse(detail()),
+    ...more,
+  });
+}
+
+async function showDetail() {
+  const view = renderApp(PAGE);
+  await screen.findByRole('heading', { level: 1, name: 'Application 5f0c2b9e' }, LOADED);
+  return view;
+}
+
+function section(name: string): HTMLElement {
+  return screen.getByRole('region', { name });
+}
+
+function detailCalls(fetchMock: ReturnType<typeof mockFetch>): number {
+  return fetchMock.mock.calls.filter(
+    ([url, init]) =>
+      String(url) === buildPath(getOpsApplication.path, params) &&
+      (init?.method ?? 'GET') === 'GET',
+  ).length;
+}
+
+describe('/ops/applications/:appUuid: the detail', () => {
+  it('shows the offer, borrower, documents and signatures, payout, collateral and audit trail', async () => {
+    serve(() => makeDetail());
+    await showDetail();
+
+    const offer = section('Offer');
+    expect(offer).toHaveTextContent('Loan amount$10,100.00');
+    expect(offer).toHaveTextContent('Interest rate8.910%');
+    expect(offer).toHaveTextContent('APR9.823%');
+    expect(offer).toHaveTextContent('Origination fee$100.00 (1.000%)');
+    expect(offer).toHaveTextContent('Term12 months');
+    expect(offer).toHaveTextContent('Collateral0.4 BTC');
+
+    const borrower = section('Borrower');
+    expect(borrower).toHaveTextContent('NameAda Lovelace');
+    expect(borrower).toHaveTextContent('Emailada@example.com');
+    expect(borrower).toHaveTextContent('SSN***-**-6789');
+
+    expect(section('Final steps')).toHaveTextContent('Verify IdentityPENDING');
+
+    const [signed, unsigned] = within(section('Documents and signatures'))
+      .getAllByRole('row')
+      .slice(1);
+    expect(signed).toHaveTextContent('E-Sign Consent');
+    expect(signed).toHaveTextContent('Jan 2, 2025, 05:06 UTC');
+    expect(signed).toHaveTextContent('203.0.113.7');
+    expect(signed).toHaveTextContent('Mozilla/5.0 (Test)');
+    expect(signed).toHaveTextContent(SIGNED_SHA256);
+    expect(unsigned).toHaveTextContent('Loan Agreement');
+    expect(unsigned).toHaveTextContent('Not signed');
+
+    const payout = section('Disbursement account');
+    expect(payout).toHaveTextContent('Account number••••6789');
+    expect(payout).toHaveTextContent('Routing number021000021');
+
+    expect(section('Collateral')).toHaveTextContent('No collateral tracked yet.');
+
+    const [newest, oldest] = within(section('Audit trail')).getAllByRole('row').slice(1);
+    expect(newest).toHaveTextContent('system:disclosures');
+    expect(newest).toHaveTextContent('GEN_APP_DISCLOSURES → SIGN_DOCS');
+    expect(newest).toHaveTextContent('DISCLOSURES_GENERATED');
+    expect(newest).toHaveTextContent('disclosures generated');
+    expect(oldest).toHaveTextContent('(new) → CREATED');
+
+    expect(screen.getByRole('link', { name: 'All applications' })).toHaveAttribute('href', '/ops');
+  });
+
+  it('shows the collateral wallet and its transactions', async () => {
+    const application = makeApplication({
+      state: 'WAITING_FOR_COLLATERAL',
+      collateral: {
+        requiredCoinAmount: { coinQuantity: '0.4', type: 'BTC' },
+        remainingCoinAmountDue: { coinQuantity: '0.1', type: 'BTC' },
+        collateralPrice: { type: 'BTC', valueOfOne: 60000, priceAsOf: '2025-01-02T06:00:00.000Z' },
+        wallet: {
+          depositAddress: 'bc1qtestdepositaddress',
+          currentTotalCoinBalance: { coinQuantity: '0.3', type: 'BTC' },
+          transactions: [
+            {
+              transactionTime: '2025-01-02T07:00:00.000Z',
+              transactionType: 'DEPOSIT',
+              transactionAmount: '0.3',
+              transactionHash: 'f00d',
+              confirmed: true,
+            },
+          ],
+        },
+        walletSourceType: 'SELF_HOSTED',
+        borrowerConfirmedAt: null,
+        microDepositVerify: null,
+        collateralReleaseRequest: null,
+        collateralReleaseResponses: [],
+      },
+    });
+    serve(() => makeDetail({ application }));
+    await showDetail();
+    const collateral = section('Collateral');
+    expect(collateral).toHaveTextContent('Deposit addressbc1qtestdepositaddress');
+    expect(collateral).toHaveTextContent('Required0.4 BTC');
+    expect(collateral).toHaveTextContent('Received0.3 BTC');
+    const [deposit] = within(collateral).getAllByRole('row').slice(1);
+    expect(deposit).toHaveTextContent('DEPOSIT');
+    expect(deposit).toHaveTextContent('0.3 BTC');
+    expect(deposit).toHaveTextContent('f00d');
+  });
+
+  it('offers the actions the state machine allows, and disables the others with a reason', async () => {
+    serve(() => makeDetail());
+    await showDetail();
+    const actions = section('Actions');
+    for (const name of ['Approve ID', 'Reject ID', 'Cancel application', 'Decline application']) {
+      expect(within(actions).getByRole('button', { name })).toBeEnabled();
+    }
+    const release = within(actions).getByRole('button', { name: 'Release funds' });
+    expect(release).toBeDisabled();
+    expect(release).toHaveAccessibleDescription(
+      'Funds can be released only once the application awaits release.',
+    );
+  });
+
+  it('rejects the ID with a reason, then shows the new detail and a success toast', async () => {
+    let current = makeDetail();
+    const rejected = makeDetail({
+      identityDocuments: current.identityDocuments.map((document) => ({
+        ...document,
+        reviewStatus: 'REJECTED' as const,
+        reviewReason: 'Too blurry',
+      })),
+    });
+    const bodies: unknown[] = [];
+    const fetchMock = serve(() => current, {
+      [`POST ${buildPath(postOpsRejectIdentity.path, params)}`]: (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        current = rejected;
+        return jsonResponse(rejected);
+      },
+    });
+    const { user } = await showDetail();
+    const before = detailCalls(fetchMock);
+
+    await user.click(within(section('Actions')).getByRole('button', { name: 'Reject ID' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject the uploaded ID?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject ID' }));
+    expect(within(dialog).getByRole('textbox', { name: /Reason/ })).toHaveAccessibleDescription(
+      expect.stringContaining('Give a reason'),
+    );
+    expect(bodies).toEqual([]);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), ' Too blurry ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject ID' }));
+    await waitFor(() => expect(bodies).toEqual([{ reason: 'Too blurry' }]));
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/identity/reject'));
+    expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe(`Bearer ${agentToken}`);
+
+    expect(await screen.findByText('ID rejected', {}, LOADED)).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(section('Identity documents')).toHaveTextContent('REJECTED: Too blurry');
+    await waitFor(() => expect(detailCalls(fetchMock)).toBeGreaterThan(before));
+    expect(within(section('Actions')).getByRole('button', { name: 'Reject ID' })).toBeDisabled();
+  });
+
+  it('releases funds only when awaiting release, and shows the server’s refusal', async () => {
+    const application = makeApplication({ state: 'MANUAL_FUNDING_RELEASE', stage: 'ORIGINATING' });
+    serve(() => makeDetail({ application }), {
+      [`POST ${buildPath(postOpsReleaseFunds.path, params)}`]: () =>
+        jsonResponse(
+          {
+            code: 'CANNOT_RELEASE_FUNDS',
+            message: 'Funds are released only once the application awaits release.',
+          },
+          409,
+        ),
+    });
+    const { user } = await showDetail();
+    const release = within(section('Actions')).getByRole('button', { name: 'Release funds' });
+    expect(release).toBeEnabled();
+    await user.click(release);
+    const dialog = screen.getByRole('dialog', { name: 'Release the loan funds?' });
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Release funds' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Release funds failed');
+    expect(alert).toHaveTextContent('Funds are released only once the application awaits release.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('downloads an uploaded ID through the agent endpoint', async () => {
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0x01]);
+    const fetchMock = serve(() => makeDetail(), {
+      [`GET ${buildPath(getOpsIdentityDocument.path, { ...params, docUuid: TEST_ID_DOCUMENT_UUID })}`]:
+        () => new Response(bytes, { status: 200, headers: { 'Content-Type': 'image/jpeg' } }),
+    });
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:license');
+    // jsdom has no object URLs.
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this);
+    });
+    const { user } = await showDetail();
+
+    await user.click(
+      within(section('Identity documents')).getByRole('button', { name: 'Download license.jpg' }),
+    );
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    expect(clicks[0]?.download).toBe('license.jpg');
+    expect(clicks[0]?.href).toBe('blob:license');
+    const blob = createObjectURL.mock.calls[0]?.[0];
+    expect(blob?.type).toBe('image/jpeg');
+    expect(new Uint8Array(await (blob as Blob).arrayBuffer())).toEqual(bytes);
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/identity-documents/'));
+    expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe(`Bearer ${agentToken}`);
+  });
+
+  it('says so when the application does not exist', async () => {
+    mockFetch({
+      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+      [DETAIL]: () => jsonResponse({ code: 'NOT_FOUND', message: 'Application not found' }, 404),
+    });
+    const { user, router } = renderApp(PAGE);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Application not found' }, LOADED),
+    ).toBeVisible();
+    await user.click(screen.getByRole('link', { name: 'All applications' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/ops'));
+  });
+});

@@ -1,0 +1,189 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { APPLICATION_STATES, type TApplicationState } from '@pledge/domain';
+import { paths } from '../../../config/paths.js';
+import { Alert } from '../../../ui/alert/alert.js';
+import { Button } from '../../../ui/button/button.js';
+import { Select } from '../../../ui/select/select.js';
+import { TextField } from '../../../ui/text-field/text-field.js';
+import { formatDollars } from '../../offer/format.js';
+import { useOpsApplications } from '../api/get-ops-applications.js';
+import { formatDateTime, shortId } from '../format.js';
+
+const STATE_PARAM = 'state';
+const SEARCH_PARAM = 'search';
+const ALL_STATES = '';
+
+const STATE_OPTIONS = [
+  { value: ALL_STATES, label: 'All states' },
+  ...APPLICATION_STATES.map((state) => ({ value: state, label: state })),
+];
+
+function isApplicationState(value: string | null): value is TApplicationState {
+  return value !== null && (APPLICATION_STATES as readonly string[]).includes(value);
+}
+
+/**
+ * The console's application list: one state or all, a search by application id or by the start
+ * of the borrower's e-mail (as the server matches), newest first, a page at a time. The filter
+ * lives in the address, so a detail page's "back" returns to the same list.
+ */
+export function OpsApplications() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const stateParam = searchParams.get(STATE_PARAM);
+  const state = isApplicationState(stateParam) ? stateParam : undefined;
+  const search = searchParams.get(SEARCH_PARAM)?.trim() || undefined;
+  const [searchText, setSearchText] = useState(search ?? '');
+  // Cursors of the pages before the one shown: "Previous page" pops one.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors.at(-1);
+  const query = useOpsApplications({ state, search, cursor });
+
+  function applyFilter(next: { state?: string; search?: string }) {
+    const params = new URLSearchParams(searchParams);
+    for (const [name, value] of Object.entries(next)) {
+      if (value === undefined || value.trim() === '') params.delete(name);
+      else params.set(name, value.trim());
+    }
+    setCursors([]);
+    setSearchParams(params);
+  }
+
+  function onSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    applyFilter({ [SEARCH_PARAM]: searchText });
+  }
+
+  const items = query.data?.items ?? [];
+  const nextCursor = query.data?.nextCursor ?? null;
+
+  return (
+    <section className="ops-applications" aria-labelledby="ops-applications-title">
+      <h2 id="ops-applications-title">Applications</h2>
+      <div className="ops-filters">
+        <Select
+          label="State"
+          options={STATE_OPTIONS}
+          value={state ?? ALL_STATES}
+          onValueChange={(value) => applyFilter({ [STATE_PARAM]: value })}
+        />
+        <form className="ops-filters__search" role="search" onSubmit={onSearch}>
+          <TextField
+            label="Search"
+            description="An application id (or its start), or the start of the borrower’s email"
+            type="search"
+            value={searchText}
+            maxLength={200}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+          <Button type="submit" isFullWidth={false}>
+            Search
+          </Button>
+          {search !== undefined && (
+            <Button
+              variant="secondary"
+              isFullWidth={false}
+              onClick={() => {
+                setSearchText('');
+                applyFilter({ [SEARCH_PARAM]: '' });
+              }}
+            >
+              Clear search
+            </Button>
+          )}
+        </form>
+      </div>
+
+      {query.isPending && (
+        <p className="loading" role="status">
+          Loading applications…
+        </p>
+      )}
+      {query.isError && (
+        <div className="ops-applications__error">
+          <Alert variant="error" title="The applications could not be loaded">
+            {query.error.message}
+          </Alert>
+          <Button isFullWidth={false} onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {query.isSuccess && items.length === 0 && (
+        <p role="status">
+          {state === undefined && search === undefined
+            ? 'There are no applications yet.'
+            : 'No applications match this state and search.'}
+        </p>
+      )}
+      {items.length > 0 && (
+        <div className="ops-table-wrap" aria-busy={query.isFetching || undefined}>
+          <table className="ops-table">
+            <caption className="visually-hidden">Applications, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Application</th>
+                <th scope="col">Borrower</th>
+                <th scope="col">State</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Created</th>
+                <th scope="col">Updated</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.appUuid}>
+                  <td data-label="Application">
+                    <Link
+                      to={paths.opsApplication.getHref(item.appUuid)}
+                      title={item.appUuid}
+                      className="ops-id"
+                    >
+                      {shortId(item.appUuid)}
+                    </Link>
+                  </td>
+                  <td data-label="Borrower">
+                    <span className="ops-table__email">{item.borrowerEmail}</span>
+                    {item.borrowerName !== null && (
+                      <span className="ops-table__name">{item.borrowerName}</span>
+                    )}
+                  </td>
+                  <td data-label="State">
+                    <span className="ops-state">{item.state}</span>
+                  </td>
+                  <td data-label="Amount">
+                    {item.loanAmount === null ? '—' : formatDollars(item.loanAmount)}
+                  </td>
+                  <td data-label="Created">{formatDateTime(item.createdAt)}</td>
+                  <td data-label="Updated">{formatDateTime(item.updatedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {(cursors.length > 0 || nextCursor !== null) && (
+        <nav className="ops-pager" aria-label="Pages">
+          {cursors.length > 0 && (
+            <Button
+              variant="secondary"
+              isFullWidth={false}
+              onClick={() => setCursors((previous) => previous.slice(0, -1))}
+            >
+              Previous page
+            </Button>
+          )}
+          {nextCursor !== null && (
+            <Button
+              isFullWidth={false}
+              isLoading={query.isFetching}
+              onClick={() => setCursors((previous) => [...previous, nextCursor])}
+            >
+              Next page
+            </Button>
+          )}
+        </nav>
+      )}
+    </section>
+  );
+}

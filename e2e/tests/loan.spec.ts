@@ -1,0 +1,334 @@
+import type { Browser, Page } from '@playwright/test';
+import { APP, expect, expectAccessible, screenshotBothWidths, test } from '../fixtures/index.js';
+import { APPROVING_SSN, fillDetails } from '../fixtures/details.js';
+import {
+  collateralDue,
+  sandboxDeposit,
+  submitInternationalDetails,
+  waitForState,
+} from '../fixtures/loan.js';
+import {
+  newApplication,
+  signInBorrower,
+  useBorrowerInBrowser,
+  type TSignedInBorrower,
+} from '../fixtures/new-application.js';
+import { signIn } from '../fixtures/sign-in.js';
+
+// Whole loans, start to funds disbursed: each test walks one borrower through every screen.
+test.describe.configure({ timeout: 240_000 });
+test.use({ actionTimeout: 20_000 });
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const AGENT_EMAIL = 'agent@example.com';
+const START_HEADING = 'Borrow funds against your crypto assets to get cash while you HODL';
+
+/** A 1×1 PNG: the picture of an ID, as far as the upload checks are concerned. */
+const ID_PICTURE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+function appUuidOf(page: Page): string {
+  const match = new RegExp(`${APP}/(${UUID})/`).exec(new URL(page.url()).pathname);
+  if (match?.[1] === undefined) throw new Error(`No application in ${page.url()}`);
+  return match[1];
+}
+
+function finalStepRow(page: Page, name: string) {
+  return page
+    .getByRole('list', { name: 'Final steps' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name }) });
+}
+
+/** /identity: the front of a driver's licence, then back on the checklist with the ID in review. */
+async function uploadId(page: Page, appUuid: string, { international = false } = {}) {
+  await page.getByRole('link', { name: 'Start Verify Identity' }).click();
+  await expect(page).toHaveURL(`${APP}/${appUuid}/identity`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload ID' })).toBeVisible();
+
+  // Nothing chosen: the page says what it needs.
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('An ID must be uploaded').first()).toBeVisible();
+
+  if (!international) {
+    // The whole choice box is the radio's label: a person clicks it.
+    await page.locator('label', { hasText: 'Driver’s license' }).click();
+    await expect(page.getByRole('radio', { name: 'Driver’s license' })).toBeChecked();
+  }
+  await page
+    .getByLabel(international ? 'Passport picture' : 'Front of your ID')
+    .setInputFiles({ name: 'id-front.png', mimeType: 'image/png', buffer: ID_PICTURE });
+  await expect(
+    page.getByText('1 file(s) uploaded').or(page.getByText('id-front.png')),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await screenshotBothWidths(page, international ? 'identity-international' : 'identity');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(`${APP}/${appUuid}/next-steps`);
+}
+
+/** /disclosures: every document downloaded once and agreed to, one at a time. */
+async function signDisclosures(page: Page, appUuid: string, { screenshots = true } = {}) {
+  await page.getByRole('link', { name: /Review Agreements$/ }).click();
+  await expect(page).toHaveURL(`${APP}/${appUuid}/disclosures`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Review and sign documents' }),
+  ).toBeVisible();
+  const progress = page.getByText(/^Document \d+ of \d+$/);
+  await expect(progress).toBeVisible();
+  const label = (await progress.textContent()) ?? '';
+  const total = Number(/of (\d+)/.exec(label)?.[1] ?? '0');
+  expect(total, 'documents to sign').toBeGreaterThanOrEqual(3);
+
+  for (let index = 1; index <= total; index += 1) {
+    await expect(page.getByText(`Document ${index} of ${total}`, { exact: true })).toBeVisible();
+    if (index === 1) {
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: /^Download / }).click();
+      expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+      if (screenshots) {
+        await expectAccessible(page);
+        await screenshotBothWidths(page, 'disclosures');
+      }
+    }
+    await page.getByRole('button', { name: 'Agree', exact: true }).click();
+  }
+  await expect(page).toHaveURL(`${APP}/${appUuid}/next-steps`);
+}
+
+/** /disbursement → link a sandbox bank → choose its checking account. */
+async function linkSandboxBank(page: Page, appUuid: string) {
+  await page.getByRole('link', { name: 'Start Disbursement Account' }).click();
+  await expect(page).toHaveURL(`${APP}/${appUuid}/disbursement`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Where should we send your loan funds?' }),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await screenshotBothWidths(page, 'disbursement');
+
+  await page.getByRole('link', { name: 'Link a bank account' }).click();
+  await expect(page).toHaveURL(`${APP}/${appUuid}/disbursement/link-account`);
+  const picker = page.getByRole('dialog', { name: 'Select your bank' });
+  await expect(picker).toBeVisible();
+  await picker.getByRole('button', { name: 'Tartan Bank' }).click();
+  const bankSignIn = page.getByRole('dialog', { name: 'Sign in to Tartan Bank' });
+  await expect(bankSignIn).toBeVisible();
+  await bankSignIn.getByLabel('Username').fill('user_good');
+  await bankSignIn.getByLabel('Password').fill('wrong_password');
+  await bankSignIn.getByRole('button', { name: 'Sign in' }).click();
+  await expect(bankSignIn.getByText('The provided credentials were not correct.')).toBeVisible();
+  await bankSignIn.getByLabel('Password').fill('pass_good');
+  await expectAccessible(page);
+  await screenshotBothWidths(page, 'disbursement-link-account');
+  await bankSignIn.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page).toHaveURL(`${APP}/${appUuid}/disbursement/choose-account`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your account' })).toBeVisible();
+  const accounts = page.getByRole('radiogroup', { name: 'Account for your loan funds' });
+  await expect(accounts.getByRole('radio').first()).toBeVisible({ timeout: 15_000 });
+  await expect(accounts.getByRole('radio', { name: /Business/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Please select an account.')).toBeVisible();
+  await accounts
+    .locator('label', { hasText: /Checking ending in/ })
+    .first()
+    .click();
+  await expect(accounts.getByRole('radio', { checked: true })).toHaveCount(1);
+  await expect(
+    page.getByText('By pressing Continue, you authorize the disbursement of your loan funds'),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await screenshotBothWidths(page, 'disbursement-choose-account');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(`${APP}/${appUuid}/next-steps`);
+}
+
+/**
+ * /collateral: the deposit address and the amount due; the coins arrive on the sandbox chain; the
+ * borrower confirms sending them and lands on /complete.
+ */
+async function postCollateral(page: Page, appUuid: string, jwt: string, screenshotName: string) {
+  await page.getByRole('link', { name: 'Start Post Collateral' }).click();
+  await expect(page).toHaveURL(`${APP}/${appUuid}/collateral`);
+  const due = await collateralDue(page.request, jwt, appUuid);
+  await expect(page.getByText(due.address).first()).toBeVisible();
+  const continueButton = page.getByRole('button', { name: 'Continue' });
+  await expect(continueButton).toBeDisabled();
+  await expectAccessible(page);
+  await screenshotBothWidths(page, screenshotName);
+
+  await sandboxDeposit(page.request, due.address, due.coinQuantity);
+  await page
+    .getByRole('checkbox', { name: 'I have sent the required amount of collateral' })
+    .check();
+  await expect(continueButton).toBeEnabled();
+  await continueButton.click();
+  await expect(page).toHaveURL(`${APP}/${appUuid}/complete`);
+}
+
+function trackerStep(page: Page, name: string) {
+  return page
+    .getByRole('list', { name: 'Loan progress' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
+}
+
+/** An agent, in a browser of their own, finds the application in /ops and releases the funds. */
+async function agentReleasesFunds(browser: Browser, appUuid: string) {
+  const { baseURL } = test.info().project.use;
+  const context = await browser.newContext(baseURL === undefined ? {} : { baseURL });
+  const agentPage = await context.newPage();
+  try {
+    await agentPage.goto('/ops');
+    await signIn(agentPage, AGENT_EMAIL, 'agent');
+    await expect(agentPage).toHaveURL(/\/ops$/);
+    await expect(
+      agentPage.getByRole('heading', { level: 1, name: 'Operations console' }),
+    ).toBeVisible();
+    await agentPage
+      .getByRole('searchbox', { name: 'Search' })
+      .or(agentPage.getByRole('textbox', { name: 'Search' }))
+      .fill(appUuid);
+    await agentPage.getByRole('button', { name: 'Search', exact: true }).click();
+    await agentPage.getByRole('link', { name: appUuid.slice(0, 8) }).click();
+    await expect(agentPage).toHaveURL(`/ops/applications/${appUuid}`);
+    await expect(
+      agentPage.getByRole('heading', { level: 1, name: `Application ${appUuid.slice(0, 8)}` }),
+    ).toBeVisible();
+    await expect(agentPage.getByRole('heading', { level: 2, name: 'Audit trail' })).toBeVisible();
+    await expectAccessible(agentPage);
+    await screenshotBothWidths(agentPage, 'ops-application');
+
+    await agentPage.getByRole('button', { name: 'Release funds' }).click();
+    const dialog = agentPage.getByRole('dialog', { name: 'Release the loan funds?' });
+    await dialog.getByRole('button', { name: 'Release funds' }).click();
+    await expect(agentPage.getByText('Funds released', { exact: true })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+}
+
+test('a borrower in Ohio takes a loan from the offer page to funds disbursed', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await request.post('/sandbox/prices', { data: { BTC: 60000, ETH: 3000 } });
+
+  // The offer: residency, amounts, sign-in, application.
+  await page.goto(`${APP}/start`);
+  await expect(page).toHaveURL(new RegExp(`${APP}/residency$`));
+  await page.getByRole('combobox', { name: 'State' }).selectOption('OH');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: START_HEADING })).toBeVisible();
+  await page.getByRole('textbox', { name: /Collateral amount/ }).fill('1');
+  await page.getByRole('textbox', { name: /Cash to borrow/ }).fill('20,000');
+  await expect(
+    page
+      .getByRole('table', { name: 'Rates for your collateral' })
+      .locator('tr[aria-current="true"]'),
+  ).toContainText('8.910%');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const email = uniqueEmail('loan');
+  await signIn(page, email);
+  await expect(page).toHaveURL(new RegExp(`${APP}/${UUID}/details$`), { timeout: 30_000 });
+  const appUuid = appUuidOf(page);
+
+  // Details and the soft credit check.
+  await fillDetails(page, APPROVING_SSN);
+  await page.getByRole('button', { name: 'Submit and check my credit' }).click();
+  await expect(page).toHaveURL(`${APP}/${appUuid}/next-steps`, { timeout: 30_000 });
+
+  // The final steps, one by one.
+  await uploadId(page, appUuid);
+  await expect(page.getByText('ID in Review')).toBeVisible();
+  await signDisclosures(page, appUuid);
+  await linkSandboxBank(page, appUuid);
+  await expect(finalStepRow(page, 'Disbursement Account').getByText('Complete')).toBeVisible();
+  const jwt = await page.evaluate<string | null>('window.localStorage.getItem("pledge.jwt")');
+  expect(jwt).not.toBeNull();
+  await postCollateral(page, appUuid, jwt ?? '', 'collateral');
+
+  // The tracker: collateral received, awaiting the release of the funds.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await waitForState(request, jwt ?? '', appUuid, 'MANUAL_FUNDING_RELEASE');
+  await expect(trackerStep(page, 'Collateral Received')).toHaveAttribute('aria-current', 'step', {
+    timeout: 20_000,
+  });
+  await expectAccessible(page);
+  await screenshotBothWidths(page, 'complete-collateral-received');
+
+  await agentReleasesFunds(browser, appUuid);
+
+  await expect(trackerStep(page, 'Funds Disbursed')).toHaveAttribute('aria-current', 'step', {
+    timeout: 30_000,
+  });
+  await screenshotBothWidths(page, 'complete-funds-disbursed');
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 3, name: 'Loan of $20,250.00' })).toBeVisible();
+  await expect(page.getByText('Active loan').first()).toBeVisible();
+});
+
+test('an international borrower is paid in USDC after confirming the test transfer', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await request.post('/sandbox/prices', { data: { BTC: 60000, ETH: 3000 } });
+  const borrower: TSignedInBorrower = await signInBorrower(request, uniqueEmail('usdc'));
+  const { appUuid } = await newApplication(request, borrower.jwt, {
+    countryCode: 'DE',
+    requestedAmount: 20_000,
+    coinQuantity: '1',
+  });
+  await submitInternationalDetails(request, borrower.jwt, appUuid, borrower.email);
+  await useBorrowerInBrowser(page, borrower);
+  await page.goto(`${APP}/${appUuid}/next-steps`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Final steps' })).toBeVisible();
+
+  await uploadId(page, appUuid, { international: true });
+  await signDisclosures(page, appUuid, { screenshots: false });
+
+  // The payout goes to a USDC wallet.
+  await page.getByRole('link', { name: 'Start Disbursement Account' }).click();
+  await expect(page).toHaveURL(`${APP}/${appUuid}/usdc-disbursement`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Enter your USDC wallet' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('You must enter a wallet address')).toBeVisible();
+  await page.getByLabel('Network').selectOption({ label: 'Ethereum' });
+  await page.getByLabel('Wallet address').fill('0x52908400098527886E0F7030069857D2E4169EE7');
+  await expectAccessible(page);
+  await screenshotBothWidths(page, 'usdc-disbursement');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(`${APP}/${appUuid}/next-steps`);
+
+  await postCollateral(page, appUuid, borrower.jwt, 'collateral-international');
+
+  // The test transfer went out; the borrower confirms it arrived.
+  await waitForState(request, borrower.jwt, appUuid, 'BORROWER_MICRO_DEPOSIT_CONFIRM');
+  await expect(trackerStep(page, 'Disbursement Verified')).toBeVisible();
+  const confirm = page.getByRole('checkbox', { name: /received the test transfer/ });
+  await expect(confirm).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(page);
+  await screenshotBothWidths(page, 'complete-test-transfer');
+  await confirm.check();
+  await page.getByRole('button', { name: /Confirm/ }).click();
+  await waitForState(request, borrower.jwt, appUuid, 'MANUAL_FUNDING_RELEASE');
+  await expect(trackerStep(page, 'Disbursement Verified')).toHaveAttribute('aria-current', 'step', {
+    timeout: 20_000,
+  });
+
+  await agentReleasesFunds(browser, appUuid);
+  await expect(trackerStep(page, 'Funds Disbursed')).toHaveAttribute('aria-current', 'step', {
+    timeout: 30_000,
+  });
+});
