@@ -274,6 +274,26 @@ test('a borrower in Ohio takes a loan from the offer page to funds disbursed', a
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 3, name: 'Loan of $20,250.00' })).toBeVisible();
   await expect(page.getByText('Active loan').first()).toBeVisible();
+  await expectAccessible(page);
+  await screenshotBothWidths(page, 'dashboard-active-loan');
+
+  // The signed documents stay at hand.
+  await page.getByRole('link', { name: 'View documents' }).first().click();
+  await expect(page).toHaveURL(`${APP}/${appUuid}/documents`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  const documents = page.getByRole('list', { name: 'Your documents' }).getByRole('listitem');
+  await expect(documents.first()).toBeVisible();
+  expect(await documents.count()).toBeGreaterThanOrEqual(4);
+  const download = page.waitForEvent('download');
+  await documents
+    .first()
+    .getByRole('button', { name: /^Download / })
+    .click();
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+  await expectAccessible(page);
+  await screenshotBothWidths(page, 'documents');
+  await page.getByRole('link', { name: 'Back to dashboard' }).click();
+  await expect(page).toHaveURL('/dashboard');
 });
 
 test('an international borrower is paid in USDC after confirming the test transfer', async ({
