@@ -179,8 +179,13 @@ function trackerStep(page: Page, name: string) {
     .filter({ hasText: name });
 }
 
-/** An agent, in a browser of their own, finds the application in /ops and releases the funds. */
-async function agentReleasesFunds(browser: Browser, appUuid: string) {
+/** An agent, in a browser of their own, opens the application in /ops and acts on it. */
+async function asAgent(
+  browser: Browser,
+  appUuid: string,
+  act: (agentPage: Page) => Promise<void>,
+  screenshotName?: string,
+) {
   const { baseURL } = test.info().project.use;
   const context = await browser.newContext(baseURL === undefined ? {} : { baseURL });
   const agentPage = await context.newPage();
@@ -203,15 +208,35 @@ async function agentReleasesFunds(browser: Browser, appUuid: string) {
     ).toBeVisible();
     await expect(agentPage.getByRole('heading', { level: 2, name: 'Audit trail' })).toBeVisible();
     await expectAccessible(agentPage);
-    await screenshotBothWidths(agentPage, 'ops-application');
-
-    await agentPage.getByRole('button', { name: 'Release funds' }).click();
-    const dialog = agentPage.getByRole('dialog', { name: 'Release the loan funds?' });
-    await dialog.getByRole('button', { name: 'Release funds' }).click();
-    await expect(agentPage.getByText('Funds released', { exact: true })).toBeVisible();
+    if (screenshotName !== undefined) await screenshotBothWidths(agentPage, screenshotName);
+    await act(agentPage);
   } finally {
     await context.close();
   }
+}
+
+async function agentReleasesFunds(browser: Browser, appUuid: string, screenshotName?: string) {
+  await asAgent(
+    browser,
+    appUuid,
+    async (agentPage) => {
+      await agentPage.getByRole('button', { name: 'Release funds' }).click();
+      const dialog = agentPage.getByRole('dialog', { name: 'Release the loan funds?' });
+      await dialog.getByRole('button', { name: 'Release funds' }).click();
+      await expect(agentPage.getByText('Funds released', { exact: true })).toBeVisible();
+    },
+    screenshotName,
+  );
+}
+
+async function agentRecordsPayoff(browser: Browser, appUuid: string) {
+  await asAgent(browser, appUuid, async (agentPage) => {
+    await agentPage.getByRole('button', { name: 'Record payoff' }).click();
+    const dialog = agentPage.getByRole('dialog', { name: 'Record the loan as paid off?' });
+    await dialog.getByLabel('Payment method').selectOption({ label: 'Wire' });
+    await dialog.getByRole('button', { name: 'Record payoff' }).click();
+    await expect(agentPage.getByText('Payoff recorded', { exact: true })).toBeVisible();
+  });
 }
 
 test('a borrower in Ohio takes a loan from the offer page to funds disbursed', async ({
@@ -264,7 +289,7 @@ test('a borrower in Ohio takes a loan from the offer page to funds disbursed', a
   await expectAccessible(page);
   await screenshotBothWidths(page, 'complete-collateral-received');
 
-  await agentReleasesFunds(browser, appUuid);
+  await agentReleasesFunds(browser, appUuid, 'ops-application');
 
   await expect(trackerStep(page, 'Funds Disbursed')).toHaveAttribute('aria-current', 'step', {
     timeout: 30_000,
@@ -294,6 +319,25 @@ test('a borrower in Ohio takes a loan from the offer page to funds disbursed', a
   await screenshotBothWidths(page, 'documents');
   await page.getByRole('link', { name: 'Back to dashboard' }).click();
   await expect(page).toHaveURL('/dashboard');
+
+  // The loan is repaid (by wire); the borrower asks for the coins back.
+  await agentRecordsPayoff(browser, appUuid);
+  await page.goto(`${APP}/${appUuid}/collateral-release`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Collateral release' })).toBeVisible();
+  await expect(page.getByText('After a wire payoff we hold the crypto for 3 days')).toBeVisible();
+  await page.getByRole('button', { name: 'Release collateral' }).click();
+  await expect(page.getByText('Wallet address is required.')).toBeVisible();
+  const returnAddress = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+  await page.getByRole('textbox', { name: 'Return address' }).fill(`  ${returnAddress} `);
+  await expectAccessible(page);
+  await screenshotBothWidths(page, 'collateral-release');
+  await page.getByRole('button', { name: 'Release collateral' }).click();
+  const confirmRelease = page.getByRole('dialog', { name: 'Release your collateral?' });
+  await expect(confirmRelease.getByText(returnAddress)).toBeVisible();
+  await confirmRelease.getByRole('button', { name: 'Release collateral' }).click();
+  await expect(page.getByText('Your collateral is on its way')).toBeVisible();
+  await expect(page.getByText(returnAddress)).toBeVisible();
+  await screenshotBothWidths(page, 'collateral-release-requested');
 });
 
 test('an international borrower is paid in USDC after confirming the test transfer', async ({

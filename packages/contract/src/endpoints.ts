@@ -59,6 +59,7 @@ import { postOpsApproveIdentity } from './ops/post-approve-identity.js';
 import { postOpsBanner } from './ops/post-banner.js';
 import { postOpsCancelApplication } from './ops/post-cancel-application.js';
 import { postOpsDeclineApplication } from './ops/post-decline-application.js';
+import { postOpsRecordPayoff } from './ops/post-record-payoff.js';
 import { postOpsRejectIdentity } from './ops/post-reject-identity.js';
 import { postOpsReleaseFunds } from './ops/post-release-funds.js';
 import { putOpsBanner } from './ops/put-banner.js';
@@ -162,6 +163,7 @@ export const endpoints = {
   postOpsBanner,
   postOpsCancelApplication,
   postOpsDeclineApplication,
+  postOpsRecordPayoff,
   postOpsRejectIdentity,
   postOpsReleaseFunds,
   postRates,

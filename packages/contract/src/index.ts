@@ -84,6 +84,7 @@ export * from './ops/post-approve-identity.js';
 export * from './ops/post-banner.js';
 export * from './ops/post-cancel-application.js';
 export * from './ops/post-decline-application.js';
+export * from './ops/post-record-payoff.js';
 export * from './ops/post-reject-identity.js';
 export * from './ops/post-release-funds.js';
 export * from './ops/put-banner.js';

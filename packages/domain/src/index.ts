@@ -24,3 +24,4 @@ export * from './renewal-collateral.js';
 export * from './linked-accounts.js';
 export * from './constants/collateral.js';
 export * from './collateral-flow.js';
+export * from './payoff.js';

@@ -1,5 +1,10 @@
 import { z } from 'zod/mini';
-import { COLLATERAL_TYPES, WALLET_SOURCE_TYPES, WITHDRAWAL_RESULTS } from '@pledge/domain';
+import {
+  COLLATERAL_TYPES,
+  PAYOFF_METHODS,
+  WALLET_SOURCE_TYPES,
+  WITHDRAWAL_RESULTS,
+} from '@pledge/domain';
 import { ZCoinAmount } from './coin-amount.js';
 import { ZCoinQuantity, ZIsoDateTime, ZUsd } from '../wire.js';
 
@@ -44,6 +49,17 @@ export const ZCollateralReleaseResponse = z.object({
 });
 export type TCollateralReleaseResponse = z.infer<typeof ZCollateralReleaseResponse>;
 
+/**
+ * The recorded payoff of a loan: how it was paid, when, and the end of the hold on the crypto that
+ * follows it (document 1 §9: 3 weeks after ACH, 3 days after a wire).
+ */
+export const ZCollateralPayoff = z.object({
+  method: z.enum(PAYOFF_METHODS),
+  paidOffAt: ZIsoDateTime,
+  heldUntil: ZIsoDateTime,
+});
+export type TCollateralPayoff = z.infer<typeof ZCollateralPayoff>;
+
 /** Collateral info (document 1 §3): what is due, the deposit wallet and the release state. */
 export const ZCollateralInfo = z.object({
   requiredCoinAmount: ZCoinAmount,
@@ -61,5 +77,7 @@ export const ZCollateralInfo = z.object({
   microDepositVerify: z.nullable(ZMicroDepositVerify),
   collateralReleaseRequest: z.nullable(ZCollateralReleaseRequest),
   collateralReleaseResponses: z.array(ZCollateralReleaseResponse),
+  /** Present once the loan is paid off (stage COLLATERAL_RELEASE and after) and the payoff recorded. */
+  payoff: z.optional(ZCollateralPayoff),
 });
 export type TCollateralInfo = z.infer<typeof ZCollateralInfo>;

@@ -6,6 +6,7 @@ import {
   postOpsApproveIdentity,
   postOpsCancelApplication,
   postOpsDeclineApplication,
+  postOpsRecordPayoff,
   postOpsRejectIdentity,
   postOpsReleaseFunds,
 } from '@pledge/contract';
@@ -18,6 +19,7 @@ import { declineApplication } from '../../services/ops/decline-application.js';
 import { getOpsApplication as readOpsApplication } from '../../services/ops/get-ops-application.js';
 import { listOpsApplications } from '../../services/ops/list-ops-applications.js';
 import type { TOpsDeps } from '../../services/ops/ops-record.js';
+import { recordPayoff } from '../../services/ops/record-payoff.js';
 import { rejectIdentity } from '../../services/ops/reject-identity.js';
 import { releaseFunds } from '../../services/ops/release-funds.js';
 import { callerUuidOf } from '../../http/auth.js';
@@ -72,6 +74,14 @@ export const opsApplicationsRoutes: FastifyPluginAsync<
     declineApplication(deps, {
       appUuid: params.appUuid,
       agentUuid: callerUuidOf(request),
+      reason: body.reason,
+    }),
+  );
+  route(app, postOpsRecordPayoff, ({ params, body, request }) =>
+    recordPayoff(deps, {
+      appUuid: params.appUuid,
+      agentUuid: callerUuidOf(request),
+      method: body.method,
       reason: body.reason,
     }),
   );

@@ -4,8 +4,9 @@
  * while the application waits for collateral.
  */
 import type { TCollateralInfo } from '@pledge/contract';
-import type { TOfferedCollateralType } from '@pledge/domain';
+import type { TApplicationState, TOfferedCollateralType } from '@pledge/domain';
 import { findOwnedApplication } from '../applications/application-record.js';
+import { readPayoff } from '../ops/payoff-record.js';
 import { currentPrice } from '../prices/current-price.js';
 import { ensureDepositAddress } from './allocate-deposit-address.js';
 import {
@@ -15,6 +16,8 @@ import {
   toCollateralInfo,
   type TCollateralDeps,
 } from './collateral-record.js';
+
+const PAID_OFF_STATES: readonly TApplicationState[] = ['PAID_OFF', 'COLLATERAL_RELEASED'];
 
 export async function getCollateral(
   deps: TCollateralDeps,
@@ -28,5 +31,10 @@ export async function getCollateral(
   }
   const price = await currentPrice(deps.prices, terms.type as TOfferedCollateralType);
   const records = await loadCollateralRecordsOf(deps.db, application.uuid);
-  return toCollateralInfo({ terms, price, records });
+  const info = toCollateralInfo({ terms, price, records });
+  // A paid-off loan shows how it was paid off: the method decides the hold on the crypto.
+  const payoff = PAID_OFF_STATES.includes(application.state)
+    ? await readPayoff(deps.db, application.uuid)
+    : undefined;
+  return payoff === undefined ? info : { ...info, payoff };
 }

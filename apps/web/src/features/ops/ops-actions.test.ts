@@ -31,7 +31,8 @@ describe('isOpsActionAvailable', () => {
       ['release-funds', 'cancel-application', 'decline-application'],
     ],
     ['CRYPTO_FUNDING_VERIFY', null, ['cancel-application', 'decline-application']],
-    ['COMPLETE', null, []],
+    ['COMPLETE', null, ['record-payoff']],
+    ['PAID_OFF', null, []],
     ['CANCELLED', null, []],
     ['DECLINED', 'PENDING', ['approve-identity', 'reject-identity']],
   ])('%s with an ID %s: %j', (state, reviewStatus, expected) => {

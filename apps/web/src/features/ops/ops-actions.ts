@@ -10,6 +10,7 @@ export const OPS_ACTION_IDS = [
   'approve-identity',
   'reject-identity',
   'release-funds',
+  'record-payoff',
   'cancel-application',
   'decline-application',
 ] as const;
@@ -29,11 +30,14 @@ export interface TOpsAction {
   done: string;
   /** Shown beside a disabled button. */
   unavailable: string;
+  /** The endpoint needs the payment method of the payoff (ACH or wire). */
+  needsPaymentMethod?: boolean;
 }
 
 /** The state machine's event of each action that changes the state. */
 const ACTION_EVENTS: Partial<Record<TOpsActionId, TApplicationEvent>> = {
   'release-funds': 'FUNDS_RELEASED',
+  'record-payoff': 'PAID_OFF',
   'cancel-application': 'AGENT_CANCEL',
   'decline-application': 'AGENT_DECLINE',
 };
@@ -65,6 +69,17 @@ export const OPS_ACTIONS: readonly TOpsAction[] = [
     needsReason: false,
     done: 'Funds released',
     unavailable: 'Funds can be released only once the application awaits release.',
+  },
+  {
+    id: 'record-payoff',
+    label: 'Record payoff',
+    question: 'Record the loan as paid off?',
+    consequence:
+      'The loan ends as paid off and the borrower can give an address to get the collateral back. The crypto is held 3 weeks after an ACH payoff, 3 days after a wire.',
+    needsReason: false,
+    needsPaymentMethod: true,
+    done: 'Payoff recorded',
+    unavailable: 'Only an active loan can be recorded as paid off.',
   },
   {
     id: 'cancel-application',

@@ -1,10 +1,10 @@
+import { CollateralRelease } from '../../features/collateral-release/components/collateral-release.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
 export const handle: TRouteHandle = { title: 'Collateral release' };
 
 export function CollateralReleasePage() {
-  return <PageHeading>Collateral release</PageHeading>;
+  return <CollateralRelease />;
 }
 
 export { CollateralReleasePage as Component };

@@ -4,6 +4,7 @@ import {
   postOpsApproveIdentity,
   postOpsCancelApplication,
   postOpsDeclineApplication,
+  postOpsRecordPayoff,
   postOpsRejectIdentity,
   postOpsReleaseFunds,
   type TEndpoint,
@@ -19,6 +20,7 @@ describe('postOpsAction', () => {
     ['approve-identity', postOpsApproveIdentity, undefined],
     ['reject-identity', postOpsRejectIdentity, { reason: 'Too blurry' }],
     ['release-funds', postOpsReleaseFunds, undefined],
+    ['record-payoff', postOpsRecordPayoff, { method: 'WIRE' }],
     ['cancel-application', postOpsCancelApplication, { reason: 'Too blurry' }],
     ['decline-application', postOpsDeclineApplication, { reason: 'Too blurry' }],
   ])('%s calls %s with the agent token', async (action, endpoint, body) => {
@@ -27,13 +29,23 @@ describe('postOpsAction', () => {
     const path = buildPath(endpoint.path, { appUuid: TEST_APP_UUID });
     const fetchMock = mockFetch({ [`POST ${path}`]: () => jsonResponse(detail) });
 
-    await expect(postOpsAction(TEST_APP_UUID, { action, reason: 'Too blurry' })).resolves.toEqual(
-      detail,
-    );
+    await expect(
+      postOpsAction(TEST_APP_UUID, { action, reason: 'Too blurry', method: 'WIRE' }),
+    ).resolves.toEqual(detail);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(String(url)).toBe(path);
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer agent.jwt');
     expect(init?.body === undefined ? undefined : JSON.parse(String(init.body))).toEqual(body);
+  });
+});
+
+describe('postOpsAction record-payoff', () => {
+  it('calls nothing without a payment method', async () => {
+    const fetchMock = mockFetch({});
+    await expect(
+      postOpsAction(TEST_APP_UUID, { action: 'record-payoff', reason: '' }),
+    ).rejects.toThrow('Choose a payment method');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -3,10 +3,12 @@ import {
   postOpsApproveIdentity,
   postOpsCancelApplication,
   postOpsDeclineApplication,
+  postOpsRecordPayoff,
   postOpsRejectIdentity,
   postOpsReleaseFunds,
   type TOpsApplicationDetail,
 } from '@pledge/contract';
+import type { TPayoffMethod } from '@pledge/domain';
 import { apiRequest } from '../../../api/client.js';
 import type { TOpsActionId } from '../ops-actions.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
@@ -16,12 +18,14 @@ export interface TOpsActionInput {
   action: TOpsActionId;
   /** Required by the actions that take one (reject, cancel, decline); ignored by the others. */
   reason: string;
+  /** Required by record-payoff: how the borrower paid. */
+  method?: TPayoffMethod;
 }
 
 /** Calls the agent endpoint of one action; each answers the application's detail after it. */
 export function postOpsAction(
   appUuid: string,
-  { action, reason }: TOpsActionInput,
+  { action, reason, method }: TOpsActionInput,
 ): Promise<TOpsApplicationDetail> {
   const params = { appUuid };
   switch (action) {
@@ -31,6 +35,9 @@ export function postOpsAction(
       return apiRequest(postOpsRejectIdentity, { params, body: { reason } });
     case 'release-funds':
       return apiRequest(postOpsReleaseFunds, { params });
+    case 'record-payoff':
+      if (method === undefined) return Promise.reject(new Error('Choose a payment method'));
+      return apiRequest(postOpsRecordPayoff, { params, body: { method } });
     case 'cancel-application':
       return apiRequest(postOpsCancelApplication, { params, body: { reason } });
     case 'decline-application':

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { ZOpsReason, type TOpsApplicationDetail } from '@pledge/contract';
+import { PAYOFF_METHOD_LABELS, PAYOFF_METHODS, type TPayoffMethod } from '@pledge/domain';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { Modal } from '../../../ui/modal/modal.js';
+import { Select } from '../../../ui/select/select.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
 import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { useOpsAction } from '../api/post-ops-action.js';
@@ -10,6 +12,18 @@ import { isOpsActionAvailable, OPS_ACTIONS, type TOpsAction } from '../ops-actio
 
 /** How long a success toast stays (react-aria's shortest accessible timeout). */
 export const OPS_TOAST_TIMEOUT_MS = 5000;
+
+const PAYMENT_METHOD_OPTIONS = PAYOFF_METHODS.map((method) => ({
+  value: method,
+  label: PAYOFF_METHOD_LABELS[method],
+}));
+
+/** Shown when an action that needs a payment method is confirmed without one. */
+export const PAYMENT_METHOD_REQUIRED = 'Choose a payment method';
+
+function isPayoffMethod(value: string): value is TPayoffMethod {
+  return (PAYOFF_METHODS as readonly string[]).includes(value);
+}
 
 /** The contract's message for a reason the server would refuse, or null when it is fine. */
 function reasonError(reason: string): string | null {
@@ -29,6 +43,8 @@ function ConfirmAction({
   const mutation = useOpsAction(appUuid);
   const [reason, setReason] = useState('');
   const [shownReasonError, setShownReasonError] = useState<string | null>(null);
+  const [method, setMethod] = useState('');
+  const [shownMethodError, setShownMethodError] = useState<string | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,8 +53,17 @@ function ConfirmAction({
       setShownReasonError(error);
       if (error !== null) return;
     }
+    let payoffMethod: TPayoffMethod | undefined;
+    if (action.needsPaymentMethod === true) {
+      if (!isPayoffMethod(method)) {
+        setShownMethodError(PAYMENT_METHOD_REQUIRED);
+        return;
+      }
+      setShownMethodError(null);
+      payoffMethod = method;
+    }
     mutation.mutate(
-      { action: action.id, reason: reason.trim() },
+      { action: action.id, reason: reason.trim(), method: payoffMethod },
       {
         onSuccess: () => {
           toastQueue.add(
@@ -79,6 +104,18 @@ function ConfirmAction({
             value={reason}
             error={shownReasonError ?? undefined}
             onChange={(event) => setReason(event.target.value)}
+          />
+        )}
+        {action.needsPaymentMethod === true && (
+          <Select
+            label="Payment method"
+            description="How the borrower paid the loan off; it decides how long the collateral is held."
+            placeholder="Select a method"
+            isRequired
+            options={PAYMENT_METHOD_OPTIONS}
+            value={method}
+            error={shownMethodError ?? undefined}
+            onValueChange={setMethod}
           />
         )}
         {mutation.isError && (

@@ -4,6 +4,7 @@ import {
   buildPath,
   getOpsApplication,
   getOpsIdentityDocument,
+  postOpsRecordPayoff,
   postOpsRejectIdentity,
   postOpsReleaseFunds,
   type TOpsApplicationDetail,
@@ -246,6 +247,56 @@ describe('/ops/applications/:appUuid: the detail', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('records a payoff of an active loan with its payment method, then a success toast', async () => {
+    const active = makeApplication({ state: 'COMPLETE', stage: 'FINAL' });
+    const paidOff = makeApplication({ state: 'PAID_OFF', stage: 'COLLATERAL_RELEASE' });
+    let current = makeDetail({ application: active });
+    const bodies: unknown[] = [];
+    const fetchMock = serve(() => current, {
+      [`POST ${buildPath(postOpsRecordPayoff.path, params)}`]: (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        current = makeDetail({ application: paidOff });
+        return jsonResponse(current);
+      },
+    });
+    const { user } = await showDetail();
+    const record = within(section('Actions')).getByRole('button', { name: 'Record payoff' });
+    expect(record).toBeEnabled();
+
+    await user.click(record);
+    const dialog = screen.getByRole('dialog', { name: 'Record the loan as paid off?' });
+    const select = within(dialog).getByRole('combobox', { name: /Payment method/ });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select a method', 'ACH', 'Wire']);
+    await user.click(within(dialog).getByRole('button', { name: 'Record payoff' }));
+    expect(select).toHaveAccessibleDescription(expect.stringContaining('Choose a payment method'));
+    expect(bodies).toEqual([]);
+
+    await user.selectOptions(select, 'Wire');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payoff' }));
+    await waitFor(() => expect(bodies).toEqual([{ method: 'WIRE' }]));
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/record-payoff'));
+    expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe(`Bearer ${agentToken}`);
+    expect(await screen.findByText('Payoff recorded', {}, LOADED)).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(section('Actions')).getByRole('button', { name: 'Record payoff' }),
+      ).toBeDisabled(),
+    );
+  });
+
+  it('offers no payoff before the loan is active', async () => {
+    serve(() => makeDetail());
+    await showDetail();
+    const record = within(section('Actions')).getByRole('button', { name: 'Record payoff' });
+    expect(record).toBeDisabled();
+    expect(record).toHaveAccessibleDescription('Only an active loan can be recorded as paid off.');
   });
 
   it('downloads an uploaded ID through the agent endpoint', async () => {

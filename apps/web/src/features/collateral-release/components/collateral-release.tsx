@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import type {
+  TApplication,
+  TCollateralInfo,
+  TPostCollateralReleaseResponse,
+} from '@pledge/contract';
+import { collateralReleasePageRedirect } from '@pledge/domain';
+import { Alert } from '../../../ui/alert/alert.js';
+import { Button } from '../../../ui/button/button.js';
+import { ScreenLoading } from '../../../ui/layout/app-layout.js';
+import { PageHeading } from '../../../ui/page-heading.js';
+import { useFreshApplication } from '../../application/api/get-application.js';
+import { applicationDestinationHref } from '../../application/application-route.js';
+import { ApplicationLoadError } from '../../application/components/application-load-error.js';
+import { coinName } from '../../collateral/collateral-display.js';
+import { CollateralTransactions } from '../../collateral/components/collateral-transactions.js';
+import { useSettledCollateral } from '../api/collateral-release-queries.js';
+import { heldAmountText, holdText, RELEASE_TITLE, RETURN_TIMING_TEXT } from '../release-texts.js';
+import { releaseView } from '../release-view.js';
+import { ReleaseForm } from './release-form.js';
+import { ReleaseStatus } from './release-status.js';
+
+function ReleaseDetails({
+  application,
+  collateral,
+}: {
+  application: TApplication;
+  collateral: TCollateralInfo;
+}) {
+  const [answer, setAnswer] = useState<TPostCollateralReleaseResponse | null>(null);
+  const type = collateral.requiredCoinAmount.type;
+  const held = collateral.wallet?.currentTotalCoinBalance ?? { coinQuantity: '0', type };
+  const view = releaseView({ stage: application.stage, collateral, answer });
+  return (
+    <section className="panel collateral-release">
+      <PageHeading>{RELEASE_TITLE}</PageHeading>
+      <p>Your loan is paid off. Tell us where to send your collateral back.</p>
+      <dl className="collateral-release__facts">
+        <div>
+          <dt>Coin</dt>
+          <dd>{coinName(type)}</dd>
+        </div>
+        <div>
+          <dt>Collateral held</dt>
+          <dd>{heldAmountText(held)}</dd>
+        </div>
+      </dl>
+      <section className="collateral-release__section" aria-labelledby="release-timing-heading">
+        <h2 id="release-timing-heading">When you get it back</h2>
+        <p>{RETURN_TIMING_TEXT}</p>
+        <p>{holdText(collateral.payoff)}</p>
+      </section>
+      {view.kind === 'form' ? (
+        <ReleaseForm
+          appUuid={application.appUuid}
+          held={held}
+          lastReleaseFailed={view.lastReleaseFailed}
+          onAnswer={setAnswer}
+        />
+      ) : (
+        <ReleaseStatus status={view.status} request={view.request} held={held} />
+      )}
+      {collateral.wallet !== null && (
+        <CollateralTransactions transactions={collateral.wallet.transactions} type={type} />
+      )}
+    </section>
+  );
+}
+
+function CollateralLoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  return (
+    <section className="panel collateral-release">
+      <PageHeading>{RELEASE_TITLE}</PageHeading>
+      <Alert variant="error" title="We couldn’t load your collateral">
+        {error.message}
+      </Alert>
+      <div className="page-actions">
+        <Button type="button" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /{appUuid}/collateral-release (document 1 §2): the collateral of a paid-off loan, its deposit
+ * transactions, when it comes back, and the return address while a release can be asked for. Any
+ * application not in stage COLLATERAL_RELEASE goes where its entry leads.
+ */
+export function CollateralRelease() {
+  const { appUuid = '' } = useParams();
+  const application = useFreshApplication(appUuid);
+  const data = application.isFresh ? application.data : undefined;
+  const redirect = data === undefined ? null : collateralReleasePageRedirect(data);
+  const collateral = useSettledCollateral(appUuid, {
+    enabled: data !== undefined && redirect === null,
+  });
+
+  if (data === undefined) {
+    return application.isError && !application.isFetching ? (
+      <ApplicationLoadError error={application.error} onRetry={() => void application.refetch()} />
+    ) : (
+      <ScreenLoading />
+    );
+  }
+  if (redirect !== null) {
+    return <Navigate replace to={applicationDestinationHref(appUuid, redirect)} />;
+  }
+  if (collateral.data === undefined) {
+    return collateral.isError ? (
+      <CollateralLoadError error={collateral.error} onRetry={() => void collateral.refetch()} />
+    ) : (
+      <ScreenLoading />
+    );
+  }
+  return <ReleaseDetails application={data} collateral={collateral.data} />;
+}

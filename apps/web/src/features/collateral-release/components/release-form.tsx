@@ -1,0 +1,153 @@
+import { useState, type FormEvent } from 'react';
+import type { TCoinAmount, TPostCollateralReleaseResponse } from '@pledge/contract';
+import {
+  COLLATERAL_DISPLAY_NAMES,
+  INVALID_RETURN_ADDRESS_MESSAGE,
+  RETURN_ADDRESS_MESSAGES,
+  ZReturnAddressForm,
+} from '@pledge/domain';
+import { isApiError } from '../../../api/client.js';
+import { Alert } from '../../../ui/alert/alert.js';
+import { Button } from '../../../ui/button/button.js';
+import { Modal } from '../../../ui/modal/modal.js';
+import { TextField } from '../../../ui/text-field/text-field.js';
+import { useCollateralRelease } from '../api/collateral-release-queries.js';
+import {
+  CONFIRM_TITLE,
+  confirmReleaseText,
+  RELEASE_BUTTON,
+  RETURN_ADDRESS_LABEL,
+  UNEXPECTED_ERROR,
+  WITHDRAWAL_FAILED_TEXT,
+  WITHDRAWAL_FAILED_TITLE,
+} from '../release-texts.js';
+
+const INVALID_RETURN_ADDRESS_CODE = 'INVALID_RETURN_ADDRESS';
+
+/**
+ * The return address (document 1 §5): required and trimmed, then confirmed in a modal that shows
+ * it in full. A refused address (§8) clears the field with the server's message; anything else
+ * says 'Something unexpected happened. Try again'. The confirm button does nothing while the
+ * request runs, so a double click sends one request (and the server is idempotent anyway).
+ */
+export function ReleaseForm({
+  appUuid,
+  held,
+  lastReleaseFailed,
+  onAnswer,
+}: {
+  appUuid: string;
+  held: TCoinAmount;
+  lastReleaseFailed: boolean;
+  onAnswer: (answer: TPostCollateralReleaseResponse) => void;
+}) {
+  const mutation = useCollateralRelease(appUuid);
+  const [address, setAddress] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [failedAgain, setFailedAgain] = useState(false);
+
+  function refuseAddress() {
+    setConfirming(null);
+    setAddress('');
+    setFieldError(INVALID_RETURN_ADDRESS_MESSAGE);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = ZReturnAddressForm.safeParse({ returnAddress: address });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message ?? RETURN_ADDRESS_MESSAGES.required);
+      return;
+    }
+    setFieldError(null);
+    mutation.reset();
+    setConfirming(parsed.data.returnAddress);
+  }
+
+  function onConfirm() {
+    if (confirming === null || mutation.isPending) return;
+    mutation.mutate(confirming, {
+      onSuccess: (answer) => {
+        const { result } = answer.collateralReleaseResponse;
+        if (result === 'INVALID_ADDRESS') {
+          refuseAddress();
+          return;
+        }
+        setConfirming(null);
+        if (result === 'WITHDRAWAL_FAILED') {
+          setFailedAgain(true);
+          return;
+        }
+        onAnswer(answer);
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.code === INVALID_RETURN_ADDRESS_CODE) refuseAddress();
+      },
+    });
+  }
+
+  const showUnexpected =
+    mutation.isError &&
+    !(isApiError(mutation.error) && mutation.error.code === INVALID_RETURN_ADDRESS_CODE);
+
+  return (
+    <section className="collateral-release__section" aria-labelledby="release-form-heading">
+      <h2 id="release-form-heading">Where should we send it?</h2>
+      {(lastReleaseFailed || failedAgain) && (
+        <Alert variant="warn" title={WITHDRAWAL_FAILED_TITLE}>
+          <p>{WITHDRAWAL_FAILED_TEXT}</p>
+        </Alert>
+      )}
+      <form className="collateral-release__form" noValidate onSubmit={onSubmit}>
+        <TextField
+          label={RETURN_ADDRESS_LABEL}
+          description={`Your ${COLLATERAL_DISPLAY_NAMES[held.type]} (${held.type}) wallet address. ${RETURN_ADDRESS_MESSAGES.doubleCheckWarning}`}
+          isRequired
+          autoComplete="off"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          value={address}
+          error={fieldError ?? undefined}
+          onChange={(event) => {
+            setAddress(event.target.value);
+            if (fieldError !== null) setFieldError(null);
+          }}
+        />
+        <div className="page-actions">
+          <Button type="submit">{RELEASE_BUTTON}</Button>
+        </div>
+      </form>
+      {confirming !== null && (
+        <Modal
+          isOpen
+          onClose={() => setConfirming(null)}
+          title={CONFIRM_TITLE}
+          description={confirmReleaseText(held)}
+          footer={
+            <>
+              <Button type="button" isLoading={mutation.isPending} onClick={onConfirm}>
+                {RELEASE_BUTTON}
+              </Button>
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={mutation.isPending}
+                onClick={() => setConfirming(null)}
+              >
+                Back
+              </Button>
+            </>
+          }
+        >
+          <p className="collateral-release__address collateral-release__address--confirm">
+            {confirming}
+          </p>
+          <p>{RETURN_ADDRESS_MESSAGES.doubleCheckWarning}</p>
+          {showUnexpected && <Alert variant="error">{UNEXPECTED_ERROR}</Alert>}
+        </Modal>
+      )}
+    </section>
+  );
+}

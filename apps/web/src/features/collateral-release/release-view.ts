@@ -1,0 +1,69 @@
+/**
+ * What the collateral-release page shows: the return-address form while a release can be asked
+ * for (the domain's isCollateralReleaseReady), otherwise the standing request and how it stands.
+ * An answer the page has just received wins over the collateral loaded before it.
+ */
+import type {
+  TCollateralInfo,
+  TCollateralReleaseRequest,
+  TPostCollateralReleaseResponse,
+} from '@pledge/contract';
+import { isCollateralReleaseReady, type TStage, type TWithdrawalResult } from '@pledge/domain';
+import type { STATUS_TITLES } from './release-texts.js';
+
+export type TReleaseStatusKind = keyof typeof STATUS_TITLES;
+
+export type TReleaseView =
+  | { kind: 'form'; lastReleaseFailed: boolean }
+  | { kind: 'status'; status: TReleaseStatusKind; request: TCollateralReleaseRequest };
+
+/** How a request stands by its answer; null for WITHDRAWAL_FAILED, after which the form is back. */
+export function releaseStatusOf(result: TWithdrawalResult | null): TReleaseStatusKind | null {
+  switch (result) {
+    case 'SUCCESS':
+    case 'DUPLICATE_REQUEST':
+      return 'onItsWay';
+    case 'PENDING_TRANSACTIONS':
+      return 'pending';
+    case 'NO_COLLATERAL':
+      return 'noCollateral';
+    case 'INVALID_ADDRESS':
+      return 'invalidAddress';
+    case null:
+      return 'processing';
+    case 'WITHDRAWAL_FAILED':
+      return null;
+  }
+}
+
+export function releaseView(input: {
+  stage: TStage;
+  collateral: TCollateralInfo;
+  /** The answer of a release asked for on this page, if any. */
+  answer: TPostCollateralReleaseResponse | null;
+}): TReleaseView {
+  const { answer, collateral } = input;
+  const answered =
+    answer === null ? null : releaseStatusOf(answer.collateralReleaseResponse.result);
+  if (answer !== null && answered !== null && answered !== 'invalidAddress') {
+    return { kind: 'status', status: answered, request: answer.collateralReleaseRequest };
+  }
+  const request = collateral.collateralReleaseRequest;
+  const ready = isCollateralReleaseReady({
+    stage: input.stage,
+    releaseRequest: request,
+    releaseResponses: collateral.collateralReleaseResponses,
+  });
+  if (ready || request === null) {
+    return {
+      kind: 'form',
+      lastReleaseFailed:
+        request !== null || answer?.collateralReleaseResponse.result === 'WITHDRAWAL_FAILED',
+    };
+  }
+  const response = collateral.collateralReleaseResponses.find(
+    (candidate) => candidate.id === request.requestId,
+  );
+  const status = releaseStatusOf(response?.result ?? null) ?? 'processing';
+  return { kind: 'status', status, request };
+}
