@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 /** Everything the server answers besides the SPA (DESIGN §4, plus sandbox, health, docs and brand logos). */
 const SERVER_PREFIXES = [
@@ -23,7 +25,20 @@ const SERVER_PREFIXES = [
 
 const SERVER_ORIGIN = 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * react-router's package points every bundler at its development build (warnings, invariant
+ * messages, dev-only checks); the production build it ships next to it is the one to bundle.
+ */
+const REACT_ROUTER_PRODUCTION = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   plugins: [
     // The app speaks US English only: react-aria's strings for every other locale stay out of the
     // chunks that use it (the address combobox, toasts).
@@ -60,4 +75,4 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
   },
-});
+}));

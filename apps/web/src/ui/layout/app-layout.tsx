@@ -1,5 +1,4 @@
-import { useRef, type ReactNode } from 'react';
-import { BannerArea } from '../../features/banners/components/banner-area.js';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { usePageViews } from '../../telemetry/use-page-views.js';
 import { DeferredToastRegion } from './deferred-toast-region.js';
 import { SiteFooter } from './site-footer.js';
@@ -7,6 +6,12 @@ import { SiteHeader } from './site-header.js';
 import { useFocusOnNavigation } from './use-focus-on-navigation.js';
 
 const MAIN_ID = 'main';
+
+// Not part of a page's first paint: the banners come from a call made once the page has loaded,
+// so their code loads alongside the first screen's.
+const BannerArea = lazy(async () => ({
+  default: (await import('../../features/banners/components/banner-area.js')).BannerArea,
+}));
 
 /**
  * Header, banners, main content and footer around any content; also shown while the first screen
@@ -19,7 +24,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SiteHeader />
-      <BannerArea />
+      <Suspense fallback={null}>
+        <BannerArea />
+      </Suspense>
       {children}
       <SiteFooter />
     </div>

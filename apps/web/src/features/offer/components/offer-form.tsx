@@ -5,7 +5,6 @@ import {
   centsToUsd,
   COLLATERAL_DISPLAY_NAMES,
   COLLATERAL_TYPES,
-  computeOffer,
   countDecimals,
   formatLoanLimit,
   isDecimalNumberText,
@@ -41,6 +40,7 @@ import { formatDollars, formatQuoteTime } from '../format.js';
 import { useDebouncedValue } from '../hooks/use-debounced-value.js';
 import { useLoanLimits } from '../hooks/use-loan-limits.js';
 import { useOfferContinue } from '../hooks/use-offer-continue.js';
+import { useOfferResults } from '../hooks/use-offer-results.js';
 import {
   offerInputsFromQuery,
   queryWithOfferInputs,
@@ -50,7 +50,6 @@ import {
 import { LearnMoreLtv } from './learn-more-ltv.js';
 import { NoteRef, OFFER_NOTES } from './offer-notes.js';
 import { OfferTerms } from './offer-terms.js';
-import { RateTable } from './rate-table.js';
 
 // Below the offer, and never the first thing read: loaded after the page itself.
 const OfferPageExtras = lazy(() => import('./offer-page-extras.js'));
@@ -184,22 +183,27 @@ export function OfferForm({
   }, [settled, residenceQuery, brand.orgCode]);
   const rates = useRates(ratesRequest);
   const currentRates = ratesRequest !== null && !rates.isPlaceholderData ? rates.data : undefined;
+  // The offer maths and the rate table: there is nothing for them to show before rates arrive.
+  const results = useOfferResults();
 
   const offerResult = useMemo((): TOfferResult | null => {
-    if (!form.success || currentRates === undefined) return null;
+    if (!form.success || currentRates === undefined || results === undefined) return null;
     const { cashToBorrow, collateralAmount, collateralType } = form.data;
     if (cashToBorrow === null || collateralAmount === null) return null;
-    return computeOffer({
+    return results.computeOffer({
       drawCents: cashToBorrow,
       collateralType,
       coinQuantity: collateralAmount,
       priceCents: usdToCents(currentRates.valueOfOne),
       residence,
     });
-  }, [form, currentRates, residence]);
+  }, [form, currentRates, results, residence]);
   const terms = offerResult?.eligible === true ? offerResult.offer : null;
 
   const isSettled = inputs === settled;
+  // Rates that arrived before the code that shows them: still working on the offer.
+  const isShowingRates = ratesRequest !== null && rates.data !== undefined && results !== undefined;
+  const awaitsResults = ratesRequest !== null && rates.data !== undefined && results === undefined;
   const isRunning = continueFlow.status.status === 'running';
   const canContinue =
     terms !== null && isSettled && !rates.isFetching && sessionStatus !== 'pending';
@@ -364,9 +368,13 @@ export function OfferForm({
         </div>
         <div className="offer__summary">
           <OfferTerms
-            terms={terms}
+            terms={
+              terms === null || results === undefined ? null : (
+                <results.OfferTermsList terms={terms} />
+              )
+            }
             hint={termsHint(offerResult, type)}
-            isUpdating={!isSettled || rates.isFetching}
+            isUpdating={!isSettled || rates.isFetching || awaitsResults}
             learnMore={<LearnMoreLtv />}
           />
           {failure !== null && (
@@ -386,13 +394,13 @@ export function OfferForm({
           </p>
         </div>
         <div className="offer__rates">
-          {ratesRequest !== null && rates.isPending && (
+          {ratesRequest !== null && (rates.isPending || awaitsResults) && (
             <p className="loading" role="status">
               Loading rates…
             </p>
           )}
-          {ratesRequest !== null && rates.data !== undefined && (
-            <RateTable
+          {isShowingRates && (
+            <results.RateTable
               rates={rates.data.rates}
               eligibleTierId={
                 ratesRequest.body.requestedAmount === undefined ? null : rates.data.eligibleTierId
