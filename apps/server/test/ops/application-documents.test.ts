@@ -137,6 +137,7 @@ describe('every ops route', () => {
         'postOpsReleaseFunds',
         'postOpsCancelApplication',
         'postOpsDeclineApplication',
+        'postOpsRecordPayoff',
         'getOpsBanners',
         'getOpsFlags',
         'putOpsFlag',
@@ -156,6 +157,7 @@ describe('every ops route', () => {
     description: 'A test flag',
     rolloutPct: 100,
     organizationOverrides: {},
+    method: 'WIRE',
   };
 
   it('answers 401 to a borrower, even about their own application, and without a token', async () => {
