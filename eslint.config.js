@@ -113,6 +113,8 @@ export default tseslint.config(
       'scripts/**/*.mjs',
       '**/vite.config.ts',
       '**/vitest.config.ts',
+      // Build tooling next to the Vite config runs in Node, not in the browser.
+      'apps/web/precompress-plugin.ts',
     ],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { precompress } from './precompress-plugin.js';
 
 /** Everything the server answers besides the SPA (DESIGN §4, plus sandbox, health, docs and brand logos). */
 const SERVER_PREFIXES = [
@@ -44,6 +45,7 @@ export default defineConfig(({ command }) => ({
     // chunks that use it (the address combobox, toasts).
     optimizeLocales.vite({ locales: ['en-US'] }),
     react(),
+    precompress(),
   ],
   server: {
     proxy: Object.fromEntries(SERVER_PREFIXES.map((prefix) => [prefix, SERVER_ORIGIN])),

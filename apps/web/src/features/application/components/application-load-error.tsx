@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { isApiError } from '../../../api/client.js';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
@@ -50,4 +51,28 @@ export function ApplicationLoadError({
       </div>
     </section>
   );
+}
+
+interface TPendingQuery {
+  isError: boolean;
+  isFetching: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+/**
+ * What a page shows until its data is in: a loader while it loads (or loads again), and the error
+ * with a retry once the last try has failed.
+ */
+export function PendingData({ query, what }: { query: TPendingQuery; what?: string }) {
+  if (query.isError && !query.isFetching && query.error !== null) {
+    return (
+      <ApplicationLoadError
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        {...(what === undefined ? {} : { what })}
+      />
+    );
+  }
+  return <ScreenLoading />;
 }

@@ -2,11 +2,10 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { TApplicationState } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
-import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { useFreshApplication } from '../api/get-application.js';
 import { SupportContacts } from './support-contacts.js';
-import { ApplicationLoadError } from './application-load-error.js';
+import { PendingData } from './application-load-error.js';
 
 interface TOutcomePageProps {
   /** The application state this page explains. */
@@ -35,11 +34,7 @@ export function OutcomePage({
   const application = useFreshApplication(appUuid);
 
   if (!application.isFresh || application.data === undefined) {
-    return application.isError && !application.isFetching ? (
-      <ApplicationLoadError error={application.error} onRetry={() => void application.refetch()} />
-    ) : (
-      <ScreenLoading />
-    );
+    return <PendingData query={application} />;
   }
   if (application.data.state !== state) {
     return <Navigate replace to={paths.application.entry.getHref(appUuid)} />;

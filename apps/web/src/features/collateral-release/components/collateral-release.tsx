@@ -6,13 +6,11 @@ import type {
   TPostCollateralReleaseResponse,
 } from '@pledge/contract';
 import { collateralReleasePageRedirect } from '@pledge/domain';
-import { Alert } from '../../../ui/alert/alert.js';
-import { Button } from '../../../ui/button/button.js';
 import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { useFreshApplication } from '../../application/api/get-application.js';
 import { applicationDestinationHref } from '../../application/application-route.js';
-import { ApplicationLoadError } from '../../application/components/application-load-error.js';
+import { PendingData } from '../../application/components/application-load-error.js';
 import { coinName } from '../../collateral/collateral-display.js';
 import { CollateralTransactions } from '../../collateral/components/collateral-transactions.js';
 import { useSettledCollateral } from '../api/collateral-release-queries.js';
@@ -20,6 +18,7 @@ import { heldAmountText, holdText, RELEASE_TITLE, RETURN_TIMING_TEXT } from '../
 import { releaseView } from '../release-view.js';
 import { ReleaseForm } from './release-form.js';
 import { ReleaseStatus } from './release-status.js';
+import { CollateralLoadError } from '../../collateral/components/collateral-load-error.js';
 
 function ReleaseDetails({
   application,
@@ -68,22 +67,6 @@ function ReleaseDetails({
   );
 }
 
-function CollateralLoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  return (
-    <section className="panel collateral-release">
-      <PageHeading>{RELEASE_TITLE}</PageHeading>
-      <Alert variant="error" title="We couldn’t load your collateral">
-        {error.message}
-      </Alert>
-      <div className="page-actions">
-        <Button type="button" onClick={onRetry}>
-          Try again
-        </Button>
-      </div>
-    </section>
-  );
-}
-
 /**
  * /{appUuid}/collateral-release (document 1 §2): the collateral of a paid-off loan, its deposit
  * transactions, when it comes back, and the return address while a release can be asked for. Any
@@ -99,18 +82,19 @@ export function CollateralRelease() {
   });
 
   if (data === undefined) {
-    return application.isError && !application.isFetching ? (
-      <ApplicationLoadError error={application.error} onRetry={() => void application.refetch()} />
-    ) : (
-      <ScreenLoading />
-    );
+    return <PendingData query={application} />;
   }
   if (redirect !== null) {
     return <Navigate replace to={applicationDestinationHref(appUuid, redirect)} />;
   }
   if (collateral.data === undefined) {
     return collateral.isError ? (
-      <CollateralLoadError error={collateral.error} onRetry={() => void collateral.refetch()} />
+      <CollateralLoadError
+        title={RELEASE_TITLE}
+        className="collateral-release"
+        error={collateral.error}
+        onRetry={() => void collateral.refetch()}
+      />
     ) : (
       <ScreenLoading />
     );

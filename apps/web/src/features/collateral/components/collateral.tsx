@@ -1,13 +1,11 @@
 import { Navigate, useParams } from 'react-router';
 import type { TApplication, TCollateralInfo } from '@pledge/contract';
 import { collateralPageRedirect, COLLATERAL_DISPLAY_NAMES } from '@pledge/domain';
-import { Alert } from '../../../ui/alert/alert.js';
-import { Button } from '../../../ui/button/button.js';
 import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { useFreshApplication } from '../../application/api/get-application.js';
 import { applicationDestinationHref } from '../../application/application-route.js';
-import { ApplicationLoadError } from '../../application/components/application-load-error.js';
+import { PendingData } from '../../application/components/application-load-error.js';
 import { useCollateralCalculation } from '../api/get-collateral-calculation.js';
 import { useLastSignedAt } from '../api/get-signed-at.js';
 import { coinAmountText } from '../collateral-display.js';
@@ -17,6 +15,7 @@ import { CollateralNotFound } from './collateral-not-found.js';
 import { CollateralTransactions } from './collateral-transactions.js';
 import { DepositAddress } from './deposit-address.js';
 import { TestDeposit } from './test-deposit.js';
+import { CollateralLoadError } from './collateral-load-error.js';
 
 const TITLE = 'Post collateral';
 
@@ -84,23 +83,6 @@ function CollateralDetails({
   );
 }
 
-/** The page, with what went wrong and a retry, when the collateral could not be loaded. */
-function CollateralLoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  return (
-    <section className="panel collateral">
-      <PageHeading>{TITLE}</PageHeading>
-      <Alert variant="error" title="We couldn’t load your collateral">
-        {error.message}
-      </Alert>
-      <div className="page-actions">
-        <Button type="button" onClick={onRetry}>
-          Try again
-        </Button>
-      </div>
-    </section>
-  );
-}
-
 /**
  * /{appUuid}/collateral: where to send the collateral, while it is awaited (document 1 §2, §5). In
  * any other state the borrower goes where the application's state leads.
@@ -115,18 +97,19 @@ export function Collateral() {
   });
 
   if (data === undefined) {
-    return application.isError && !application.isFetching ? (
-      <ApplicationLoadError error={application.error} onRetry={() => void application.refetch()} />
-    ) : (
-      <ScreenLoading />
-    );
+    return <PendingData query={application} />;
   }
   if (redirect !== null) {
     return <Navigate replace to={applicationDestinationHref(appUuid, redirect)} />;
   }
   if (calculation.data === undefined) {
     return calculation.isError ? (
-      <CollateralLoadError error={calculation.error} onRetry={() => void calculation.refetch()} />
+      <CollateralLoadError
+        title={TITLE}
+        className="collateral"
+        error={calculation.error}
+        onRetry={() => void calculation.refetch()}
+      />
     ) : (
       <ScreenLoading />
     );

@@ -8,12 +8,11 @@ import {
 import { useBrand } from '../../../brand/brand-context.js';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
-import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { Stepper } from '../../../ui/stepper/stepper.js';
 import { useFreshApplication } from '../../application/api/get-application.js';
 import { applicationDestinationHref } from '../../application/application-route.js';
-import { ApplicationLoadError } from '../../application/components/application-load-error.js';
+import { PendingData } from '../../application/components/application-load-error.js';
 import { useCompletionTelemetry } from '../hooks/use-completion-telemetry.js';
 import { CompletionNext } from './completion-next.js';
 
@@ -49,11 +48,7 @@ export function Complete() {
   useCompletionTelemetry(appUuid, redirect === null ? data?.state : undefined);
 
   if (data === undefined) {
-    return application.isError && !application.isFetching ? (
-      <ApplicationLoadError error={application.error} onRetry={() => void application.refetch()} />
-    ) : (
-      <ScreenLoading />
-    );
+    return <PendingData query={application} />;
   }
   if (redirect !== null) {
     return <Navigate replace to={applicationDestinationHref(appUuid, redirect)} />;

@@ -8,7 +8,7 @@ import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { useFreshApplication } from '../../application/api/get-application.js';
 import { applicationDestinationHref } from '../../application/application-route.js';
-import { ApplicationLoadError } from '../../application/components/application-load-error.js';
+import { PendingData } from '../../application/components/application-load-error.js';
 import { useSession } from '../../session/use-session.js';
 import { useProfile } from '../api/get-profile.js';
 import { initialDetailsValues } from '../details-form-values.js';
@@ -71,11 +71,7 @@ export function LoanDetails() {
   }, [isServerDeciding, waitForDecision]);
 
   if (!application.isFresh || application.data === undefined) {
-    return application.isError && !application.isFetching ? (
-      <ApplicationLoadError error={application.error} onRetry={() => void application.refetch()} />
-    ) : (
-      <ScreenLoading />
-    );
+    return <PendingData query={application} />;
   }
   const { isInternational } = application.data;
   const isChecking = submission.phase === 'checking' || isServerDeciding;

@@ -4,11 +4,10 @@ import { formatUsd, UNSIGNED_DOCUMENTS_FEE_CENTS } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
-import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { Progress } from '../../../ui/progress/progress.js';
 import { useFreshApplication } from '../../application/api/get-application.js';
-import { ApplicationLoadError } from '../../application/components/application-load-error.js';
+import { PendingData } from '../../application/components/application-load-error.js';
 import { useBorrowerDocuments } from '../../documents/api/get-borrower-documents.js';
 import { DocumentDownloadButton } from '../../documents/components/document-download-button.js';
 import { useSignDocument } from '../hooks/use-sign-document.js';
@@ -35,11 +34,7 @@ export function Disclosures() {
   const application = useFreshApplication(appUuid);
 
   if (!application.isFresh || application.data === undefined) {
-    return application.isError && !application.isFetching ? (
-      <ApplicationLoadError error={application.error} onRetry={() => void application.refetch()} />
-    ) : (
-      <ScreenLoading />
-    );
+    return <PendingData query={application} />;
   }
   return <DocumentSigning application={application.data} />;
 }

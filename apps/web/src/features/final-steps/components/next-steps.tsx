@@ -5,7 +5,10 @@ import { PageHeading } from '../../../ui/page-heading.js';
 import { Progress } from '../../../ui/progress/progress.js';
 import { useFreshApplication } from '../../application/api/get-application.js';
 import { applicationDestinationHref } from '../../application/application-route.js';
-import { ApplicationLoadError } from '../../application/components/application-load-error.js';
+import {
+  ApplicationLoadError,
+  PendingData,
+} from '../../application/components/application-load-error.js';
 import { useFinalSteps } from '../api/get-final-steps.js';
 import { FinalStepsChecklist } from './final-steps-checklist.js';
 
@@ -27,11 +30,7 @@ export function NextSteps() {
   const finalSteps = useFinalSteps(appUuid, { enabled: hasChecklist });
 
   if (!application.isFresh || application.data === undefined) {
-    return application.isError && !application.isFetching ? (
-      <ApplicationLoadError error={application.error} onRetry={() => void application.refetch()} />
-    ) : (
-      <ScreenLoading />
-    );
+    return <PendingData query={application} />;
   }
   if (redirect !== null) {
     return <Navigate replace to={applicationDestinationHref(appUuid, redirect)} />;

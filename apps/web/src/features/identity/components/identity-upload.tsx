@@ -17,11 +17,10 @@ import { useFeatureFlag } from '../../../flags/use-feature-flag.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { FileUploader, type TUploadStatus } from '../../../ui/file-uploader/file-uploader.js';
-import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { RadioGroup } from '../../../ui/radio-group/radio-group.js';
 import { useFreshApplication } from '../../application/api/get-application.js';
-import { ApplicationLoadError } from '../../application/components/application-load-error.js';
+import { PendingData } from '../../application/components/application-load-error.js';
 import {
   useIdentityUpload,
   type TIdentitySlot,
@@ -53,11 +52,7 @@ export function IdentityUpload() {
   const additionalDocs = useFeatureFlag(SHOW_ADDITIONAL_DOCS_FLAG);
 
   if (!application.isFresh || application.data === undefined) {
-    return application.isError && !application.isFetching ? (
-      <ApplicationLoadError error={application.error} onRetry={() => void application.refetch()} />
-    ) : (
-      <ScreenLoading />
-    );
+    return <PendingData query={application} />;
   }
   if (!hasFinalSteps(application.data.state)) {
     return <Navigate replace to={paths.application.nextSteps.getHref(appUuid)} />;
