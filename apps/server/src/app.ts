@@ -13,18 +13,16 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { TAdapters } from './adapters/index.js';
 import type { TConfig } from './config.js';
 import type { TDatabase } from './db/pool.js';
 import { createBearerVerifier, type TAuthVerifier } from './http/auth.js';
 import { registerErrorHandling, toErrorAnswer } from './http/errors.js';
+import { lazyChildLogger } from './http/request-logger.js';
 import { registerSecurity } from './http/security.js';
+import { serializerCompiler } from './http/serializer.js';
 import { createLogger } from './logger.js';
 import { identityBrokerRoutes } from './routes/identity-broker/index.js';
 import { legacyIdentityRoutes } from './routes/identity/index.js';
@@ -221,6 +219,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     trustProxy: trustProxyOption(options.config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
+    childLoggerFactory: lazyChildLogger,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before routing (an undecodable URL) get the same JSON error body.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZBrand, type TBrand } from '@pledge/contract';
 import { buildTestApp } from './helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -36,6 +37,22 @@ describe('web app serving', () => {
     await mkdir(path.join(webDist, 'assets'));
     await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
     await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app");\n');
+    await writeFile(
+      path.join(webDist, 'assets', 'index-abc123.js.br'),
+      brotliCompressSync('console.log("app");\n'),
+    );
+    await writeFile(
+      path.join(webDist, 'assets', 'index-abc123.js.gz'),
+      gzipSync('console.log("app");\n'),
+    );
+    await mkdir(path.join(webDist, '.vite'));
+    await writeFile(
+      path.join(webDist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+        'src/routes/start/start-page.tsx': { file: 'assets/start-page-def456.js' },
+      }),
+    );
     await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     app = await buildTestApp({ database, webDist, sandbox: true });
     productionApp = await buildTestApp({ database, webDist, sandbox: false });
@@ -120,11 +137,54 @@ describe('web app serving', () => {
     expect(brand.orgCode).toBe('default');
   });
 
+  it('names the page’s own screen chunk for preloading, and nothing on a page without one', async () => {
+    const start = await app.inject({
+      method: 'GET',
+      url: '/account/crypto-backed-loan/start?state=OH',
+    });
+    expect(start.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/start-page-def456.js"></head>',
+    );
+    const faq = await app.inject({ method: 'GET', url: '/account/crypto-backed-loan/faq' });
+    expect(faq.statusCode).toBe(200);
+    expect(faq.body).not.toContain('modulepreload');
+  });
+
   it('serves hashed assets with a one-year immutable cache', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.body).toContain('console.log');
+  });
+
+  it.each([
+    ['br, gzip', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+  ] as const)(
+    'sends the precompressed copy the browser accepts (%s)',
+    async (acceptEncoding, encoding, decompress) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/assets/index-abc123.js',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decompress(response.rawPayload).toString()).toBe('console.log("app");\n');
+    },
+  );
+
+  it('sends the plain file to a browser that accepts no compression', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('console.log("app");\n');
   });
 
   it('serves other built files with revalidation and never the raw index.html', async () => {

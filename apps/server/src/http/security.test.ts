@@ -35,3 +35,29 @@ describe('the content security policy', () => {
     expect(csp).not.toContain('unsafe-inline');
   });
 });
+
+describe('the security headers', () => {
+  it('are on every answer: a route, a 404 and an error', async () => {
+    const app = Fastify();
+    await registerSecurity(app, { publicOrigin: 'https://loans.example' });
+    app.get('/', () => ({ ok: true }));
+    app.get('/boom', () => {
+      throw new Error('boom');
+    });
+    try {
+      for (const url of ['/', '/missing', '/boom']) {
+        const { headers } = await app.inject({ method: 'GET', url });
+        expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');
+        expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+        expect(headers['x-frame-options']).toBe('DENY');
+        expect(headers['referrer-policy']).toBe('no-referrer');
+        expect(headers['x-content-type-options']).toBe('nosniff');
+        expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+        expect(headers['cross-origin-embedder-policy']).toBeUndefined();
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 const ONE_YEAR_S = 31_536_000;
 const PLAID_CDN = 'https://cdn.plaid.com';
@@ -19,7 +20,7 @@ export async function registerSecurity(
   // Plaid's Link widget is a script and an iframe from Plaid's CDN that talks to Plaid's API; it is
   // allowed only when the real bank-link adapter is configured (the sandbox picker is in-app).
   const plaid = options.allowPlaidLink === true;
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -44,5 +45,28 @@ export async function registerSecurity(
     xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
+  // The headers are the same for every answer: helmet computes them once at startup, and one cheap
+  // hook puts them on every request that reaches routing (API, pages, files, 404s and errors).
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
   await app.register(rateLimit, { global: false });
+}
+
+/** The headers helmet sets with these options, computed once. */
+export function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader(name: string, value: string) {
+      headers.set(name, String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name);
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    if (error instanceof Error) throw error;
+  });
+  return [...headers];
 }

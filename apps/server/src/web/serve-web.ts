@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { TApiError, TBrand } from '@pledge/contract';
 import { BASE_PATH } from '@pledge/domain';
 import { resolveBrand } from '../brands/brands.js';
+import { buildManifestSource, preloadLinks, routePreloads } from './route-preloads.js';
 
 export const BRAND_MARKER = '<!--brand-config-->';
 const ONE_YEAR_S = 31_536_000;
@@ -82,6 +83,7 @@ export async function registerWeb(
   options: { webDist: string; publicDir: string; sandbox: boolean },
 ): Promise<void> {
   const readIndex = indexHtmlSource(options.webDist);
+  const readManifest = buildManifestSource(options.webDist);
   if (!existsSync(path.join(options.webDist, 'index.html'))) {
     app.log.warn(
       `The web app is not built (no index.html in ${options.webDist}); pages answer 503 until it is.`,
@@ -98,7 +100,15 @@ export async function registerWeb(
       orgParam: firstString(query.org),
       sandbox: options.sandbox,
     });
-    return reply.type('text/html; charset=utf-8').send(injectBrand(html, brand));
+    const manifest = await readManifest();
+    const preloads =
+      manifest === null
+        ? ''
+        : preloadLinks(routePreloads(manifest, request.url.split('?')[0] ?? ''));
+    const page = injectBrand(html, brand);
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(preloads === '' ? page : page.replace('</head>', () => `${preloads}</head>`));
   };
   for (const url of HTML_ROUTES) {
     app.get(url, { schema: { hide: true } }, servePage);
@@ -111,8 +121,13 @@ export async function registerWeb(
     wildcard: true,
     index: false,
     cacheControl: false,
-    allowedPath: (pathname) => pathname !== '/index.html',
+    // The build writes .br and .gz copies of its text assets; each browser gets the one it accepts.
+    preCompressed: true,
+    // API paths (`/service-…`) are never files: an unknown one is a 404 without touching the disk.
+    allowedPath: (pathname) => pathname !== '/index.html' && !pathname.startsWith('/service-'),
     setHeaders: (reply, filePath) => {
+      // The answer depends on Accept-Encoding (a .br, .gz or plain copy): caches must know.
+      reply.header('Vary', 'Accept-Encoding');
       const relative = path.relative(options.webDist, filePath);
       reply.header(
         'Cache-Control',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TPostSandboxPricesBody, TPostSandboxPricesResponse } from '@pledge/contract';
 import { OFFERED_COLLATERAL_TYPES, centsToUsd, usdToCents } from '@pledge/domain';
+import { sandboxPricesChanged } from '../../adapters/prices/sandbox.js';
 import { sandboxPrices } from '../../db/schema/index.js';
 import { SANDBOX_DEFAULT_PRICE_CENTS } from '../../db/seed.js';
 import type { TDb } from '../../db/pool.js';
@@ -34,6 +35,7 @@ export async function setSandboxPrices(
       });
     return tx.select().from(sandboxPrices);
   });
+  sandboxPricesChanged();
 
   const byType = new Map(rows.map((row) => [row.collateralType, row]));
   const price = (type: (typeof OFFERED_COLLATERAL_TYPES)[number]) => {

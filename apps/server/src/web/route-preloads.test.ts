@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  preloadLinks,
+  routePreloads,
+  screenForPath,
+  type TBuildManifest,
+} from './route-preloads.js';
+
+const APP = '/account/crypto-backed-loan';
+const UUID = '0af5e93e-f1a3-423a-bea5-4e17d0f7377a';
+
+describe('screenForPath', () => {
+  it.each([
+    [`${APP}/start`, 'start'],
+    [`${APP}/start/`, 'start'],
+    [`${APP}/residency`, 'residency'],
+    [`${APP}/faq`, 'faq'],
+    [`${APP}/${UUID}`, 'application-entry'],
+    [`${APP}/${UUID}/next-steps`, 'next-steps'],
+    [`${APP}/${UUID}/disbursement/link-account`, 'disbursement-link-account'],
+    [`${APP}/celsius-refi`, 'celsius-refi'],
+    [`${APP}/celsius-refi/complete`, 'celsius-refi-complete'],
+    [`${APP}/celsius-refi/${UUID}/${UUID}/disclosures`, 'celsius-refi-disclosures'],
+    ['/dashboard', 'dashboard'],
+    ['/auth/login', 'auth-login'],
+    ['/ops', 'ops'],
+    [`/ops/applications/${UUID}`, 'ops-application'],
+    [APP, null],
+    [`${APP}/nowhere/at/all`, null],
+    ['/', null],
+  ])('%s → %s', (pathname, screen) => {
+    expect(screenForPath(pathname)).toBe(screen);
+  });
+});
+
+describe('routePreloads', () => {
+  const manifest: TBuildManifest = {
+    'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_shared'] },
+    _shared: { file: 'assets/shared-b.js' },
+    _slider: { file: 'assets/slider-c.js', imports: ['_shared'] },
+    'src/routes/start/start-page.tsx': {
+      file: 'assets/start-page-d.js',
+      imports: ['_slider', '_shared'],
+      dynamicImports: ['_later'],
+    },
+    _later: { file: 'assets/later-e.js' },
+  };
+
+  it('names the screen chunk and its static imports, not what the entry loads or loads later', () => {
+    expect(routePreloads(manifest, `${APP}/start`)).toEqual([
+      'assets/start-page-d.js',
+      'assets/slider-c.js',
+    ]);
+  });
+
+  it('names nothing for a path without a screen or a screen the build lacks', () => {
+    expect(routePreloads(manifest, `${APP}/residency`)).toEqual([]);
+    expect(routePreloads(manifest, '/healthz')).toEqual([]);
+  });
+
+  it('writes module preload links', () => {
+    expect(preloadLinks(['assets/start-page-d.js'])).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/start-page-d.js">',
+    );
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The screen a page URL shows is a lazily loaded chunk: the browser would fetch it only once the
+ * app's entry has run. Naming it (and what it imports) in <link rel="modulepreload"> lets the
+ * browser fetch it alongside the entry, one round trip sooner.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { BASE_PATH } from '@pledge/domain';
+
+/** The part of Vite's build manifest this reads. */
+export type TBuildManifest = Record<
+  string,
+  { file: string; imports?: string[]; isEntry?: boolean; dynamicImports?: string[] }
+>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Screens directly under the app's base path. */
+const TOP_LEVEL_SCREENS = new Set([
+  'start',
+  'residency',
+  'faq',
+  'get-mobile-app',
+  'plaid-oauth-success',
+  'celsius-refi',
+]);
+
+/**
+ * The screen folder (apps/web/src/routes/<name>) a page path shows, or null when the path only
+ * redirects or is not a page. The names follow the web app's route table; an unknown name simply
+ * matches no chunk.
+ */
+export function screenForPath(pathname: string): string | null {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  switch (clean) {
+    case '/dashboard':
+      return 'dashboard';
+    case '/privacy':
+      return 'privacy';
+    case '/auth/login':
+      return 'auth-login';
+    case '/ops':
+      return 'ops';
+    case '/ops/ui-kit':
+      return 'ops-ui-kit';
+    default:
+      break;
+  }
+  if (/^\/ops\/applications\/[^/]+$/.test(clean)) return 'ops-application';
+  if (!clean.startsWith(`${BASE_PATH}/`)) return null;
+  const segments = clean.slice(BASE_PATH.length + 1).split('/');
+  const [first = '', ...rest] = segments;
+  if (first === 'celsius-refi') {
+    if (rest.length === 0) return 'celsius-refi';
+    if (rest.length === 1 && rest[0] === 'complete') return 'celsius-refi-complete';
+    if (rest.length === 3) return `celsius-refi-${rest[2]}`;
+    return null;
+  }
+  if (UUID.test(first)) {
+    return rest.length === 0 ? 'application-entry' : rest.join('-');
+  }
+  return segments.length === 1 && TOP_LEVEL_SCREENS.has(first) ? first : null;
+}
+
+function staticClosure(manifest: TBuildManifest, key: string, files = new Set<string>()) {
+  const chunk = manifest[key];
+  if (chunk === undefined || files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, files);
+  return files;
+}
+
+/**
+ * The files to preload for a page path: the screen's chunk and its static imports, less what the
+ * entry loads anyway (index.html names those already).
+ */
+export function routePreloads(manifest: TBuildManifest, pathname: string): string[] {
+  const screen = screenForPath(pathname);
+  if (screen === null) return [];
+  const key = `src/routes/${screen}/${screen}-page.tsx`;
+  if (manifest[key] === undefined) return [];
+  const entryKey = Object.keys(manifest).find((name) => manifest[name]?.isEntry === true);
+  const loaded = entryKey === undefined ? new Set<string>() : staticClosure(manifest, entryKey);
+  return [...staticClosure(manifest, key)].filter((file) => !loaded.has(file));
+}
+
+/** The <link> tags for those files, to go at the end of <head>. */
+export function preloadLinks(files: readonly string[]): string {
+  return files
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${encodeURI(file)}">`)
+    .join('');
+}
+
+/** Reads the build manifest, again only when it changed on disk; null without a build. */
+export function buildManifestSource(webDist: string): () => Promise<TBuildManifest | null> {
+  const file = path.join(webDist, '.vite', 'manifest.json');
+  let cached: { mtimeMs: number; manifest: TBuildManifest } | undefined;
+  return async () => {
+    try {
+      const { mtimeMs } = await stat(file);
+      if (cached?.mtimeMs !== mtimeMs) {
+        cached = { mtimeMs, manifest: JSON.parse(await readFile(file, 'utf8')) as TBuildManifest };
+      }
+      return cached.manifest;
+    } catch {
+      cached = undefined;
+      return null;
+    }
+  };
+}
