@@ -1,80 +1,64 @@
 // `npm run bench`: the performance bars of DESIGN §7, measured (never asserted in tests).
-//   1. JS size: initial JS of /start (gzip) and the largest route chunk.
-//   2. Throughput: rates (and offers, once served) against a bare Fastify hello-world, same run,
-//      50 connections; ratio and p99.
-//   3. Lighthouse mobile performance of /start, /residency and /faq in Debian's Chromium.
-// Results are printed and written to .bench/results.json.
+//   bundles     JS size: initial JS of /start (gzip) and the largest route chunk.
+//   throughput  rates and offers against a bare Fastify hello-world, same run, 50 connections;
+//               ratio and p99 (scripts/bench/throughput.mjs).
+//   lists       the agent console's list and the borrower's list at 1 thousand and 1 million
+//               applications: flat when the median grows less than 2x (scripts/bench/lists.mjs).
+//   lighthouse  mobile performance of /start, /residency and /faq in Debian's Chromium.
+//
+//   npm run bench                                  every part
+//   npm run bench -- --only=throughput,lists       some parts
+//
+// The server runs in the sandbox on port 3200 with its own embedded PostgreSQL (port 23200) in a
+// fresh data directory, removed afterwards. Results of the parts that ran replace theirs in
+// .bench/results.json; a table of every bar ends the run, which exits with 1 when a bar of this run
+// is over its budget.
 import { spawn, execSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { measureBundleSizes } from './bundle-size.mjs';
+import { waitFor } from './bench/http.mjs';
+import { listBars, measureLists, printLists } from './bench/lists.mjs';
+import { measureThroughput, throughputBars } from './bench/throughput.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist');
-const results = {};
+const resultsFile = join(root, '.bench/results.json');
 const APP = '/account/crypto-backed-loan';
+const PARTS = ['bundles', 'throughput', 'lists', 'lighthouse'];
+const SERVER_PORT = 3200;
+const SERVER_STOP_WAIT_MS = 60_000;
+
+function partsToRun(argv) {
+  const option = argv.find((arg) => arg.startsWith('--only='));
+  if (option === undefined) return PARTS;
+  const parts = option
+    .slice('--only='.length)
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const unknown = parts.filter((part) => !PARTS.includes(part));
+  if (unknown.length > 0 || parts.length === 0) {
+    console.error(`--only takes a comma-separated list of: ${PARTS.join(', ')}`);
+    process.exit(2);
+  }
+  return PARTS.filter((part) => parts.includes(part));
+}
 
 function measureBundles() {
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
-  results.bundles = measureBundleSizes(dist);
-  console.log('bundles', results.bundles);
-}
-
-async function waitFor(url, ms = 240_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function cannon(opts) {
-  return new Promise((resolve, reject) =>
-    autocannon({ connections: 50, duration: 10, ...opts }, (err, res) =>
-      err ? reject(err) : resolve(res),
-    ),
-  );
-}
-
-async function measureThroughput(base) {
-  const hello = Fastify();
-  hello.get('/', async () => ({ hello: 'world' }));
-  await hello.listen({ port: 3299, host: '127.0.0.1' });
-  const bare = await cannon({ url: 'http://127.0.0.1:3299/' });
-  await hello.close();
-  const rates = await cannon({
-    url: `${base}/service-cryptopl-leap/insecure/api/v1/rates?orgCode=default`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      coinQuantity: '1',
-      collateralType: 'BTC',
-      state: 'OH',
-      requestedAmount: 20000,
-    }),
-  });
-  const row = (r) => ({
-    reqPerSec: Math.round(r.requests.average),
-    p99ms: r.latency.p99,
-    non2xx: r.non2xx,
-  });
-  results.throughput = {
-    helloWorld: row(bare),
-    rates: {
-      ...row(rates),
-      ratioToHelloWorld: +(rates.requests.average / bare.requests.average).toFixed(2),
-    },
-    budget: { ratioToHelloWorld: 0.4, p99ms: 50 },
-  };
-  console.log('throughput', results.throughput);
+  const bundles = measureBundleSizes(dist);
+  console.log('bundles', bundles);
+  return bundles;
 }
 
 // Lighthouse is fetched on demand (npx) rather than kept in the lock file: its dependency tree pins
@@ -82,7 +66,7 @@ async function measureThroughput(base) {
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 
 async function measureLighthouse(base) {
-  results.lighthouse = {};
+  const lighthouse = {};
   const out = mkdtempSync(join(tmpdir(), 'pledge-lighthouse-'));
   for (const [index, path] of [
     `${APP}/start?state=OH`,
@@ -104,42 +88,140 @@ async function measureLighthouse(base) {
       },
     );
     const lhr = JSON.parse(readFileSync(report, 'utf8'));
-    results.lighthouse[path] = {
+    lighthouse[path] = {
       performance: Math.round(lhr.categories.performance.score * 100),
       accessibility: Math.round(lhr.categories.accessibility.score * 100),
     };
   }
-  results.lighthouse.budget = { performance: 95 };
-  console.log('lighthouse', results.lighthouse);
+  lighthouse.budget = { performance: 95 };
+  console.log('lighthouse', lighthouse);
+  return lighthouse;
 }
 
-measureBundles();
-const port = 3200;
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'pledge-bench-'));
-chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as the postgres user when we are root
-const server = spawn('npm', ['start'], {
-  cwd: root,
-  stdio: 'ignore',
-  detached: true,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SANDBOX: 'true',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(port + 20_000),
-  },
-});
-try {
-  await waitFor(`${base}/healthz`);
-  await measureThroughput(base);
-  await measureLighthouse(base);
-} finally {
-  process.kill(-server.pid, 'SIGTERM');
+/**
+ * Starts the sandbox server; `npm start` (which builds the web app when it is stale) when pages are
+ * measured, the API server alone otherwise.
+ */
+function startServer({ withWeb }) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pledge-bench-'));
+  chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as the postgres user when we are root
+  const pgPort = SERVER_PORT + 20_000;
+  const child = spawn('npm', withWeb ? ['start'] : ['-w', '@pledge/server', 'run', 'start'], {
+    cwd: root,
+    stdio: 'ignore',
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(SERVER_PORT),
+      HOST: '127.0.0.1',
+      SANDBOX: 'true',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+    },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    base: `http://127.0.0.1:${SERVER_PORT}`,
+    dataDir,
+    pgPort,
+    async stop() {
+      process.kill(-child.pid, 'SIGTERM');
+      const timeout = new Promise((resolve) => setTimeout(resolve, SERVER_STOP_WAIT_MS));
+      await Promise.race([exited, timeout]);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
+
+function bundleBars(bundles) {
+  return [
+    {
+      bar: '/start initial JS (gzip)',
+      value: `${bundles.startInitialGzipKB} KB`,
+      budget: `<= ${bundles.budget.startInitialGzipKB} KB`,
+      ok: bundles.startInitialGzipKB <= bundles.budget.startInitialGzipKB,
+    },
+    {
+      bar: `largest route JS (gzip): ${bundles.largestRoute.route}`,
+      value: `${bundles.largestRoute.gzipKB} KB`,
+      budget: `<= ${bundles.budget.perRouteGzipKB} KB`,
+      ok: bundles.largestRoute.gzipKB <= bundles.budget.perRouteGzipKB,
+    },
+  ];
+}
+
+function lighthouseBars(lighthouse) {
+  return Object.entries(lighthouse)
+    .filter(([path]) => path !== 'budget')
+    .map(([path, scores]) => ({
+      bar: `Lighthouse mobile performance ${path}`,
+      value: String(scores.performance),
+      budget: `>= ${lighthouse.budget.performance}`,
+      ok: scores.performance >= lighthouse.budget.performance,
+    }));
+}
+
+const BARS = {
+  bundles: bundleBars,
+  throughput: throughputBars,
+  lists: listBars,
+  lighthouse: lighthouseBars,
+};
+
+function printBars(results, ran) {
+  const rows = PARTS.filter((part) => results[part] !== undefined).flatMap((part) =>
+    BARS[part](results[part]).map((row) => ({
+      ...row,
+      when: ran.includes(part) ? 'this run' : (results[part].measuredAt ?? 'earlier'),
+    })),
+  );
+  const header = { bar: 'bar', value: 'value', budget: 'budget', verdict: '', when: 'measured' };
+  const lines = [header, ...rows.map((row) => ({ ...row, verdict: row.ok ? 'ok' : 'OVER' }))];
+  const width = (key) => Math.max(...lines.map((line) => String(line[key]).length));
+  const widths = Object.fromEntries(Object.keys(header).map((key) => [key, width(key)]));
+  console.log('');
+  for (const line of lines) {
+    console.log(
+      Object.keys(header)
+        .map((key) => String(line[key]).padEnd(widths[key]))
+        .join('  ')
+        .trimEnd(),
+    );
+  }
+  return rows.filter((row) => row.when === 'this run' && !row.ok).length;
+}
+
+const ran = partsToRun(process.argv.slice(2));
+const fresh = {};
+const stamp = (result) => ({ ...result, measuredAt: new Date().toISOString() });
+if (ran.includes('bundles')) fresh.bundles = stamp(measureBundles());
+if (ran.some((part) => part !== 'bundles')) {
+  const server = startServer({ withWeb: ran.includes('lighthouse') });
+  try {
+    await waitFor(`${server.base}/healthz`);
+    if (ran.includes('throughput')) {
+      fresh.throughput = stamp(await measureThroughput(server.base));
+      console.log('throughput', fresh.throughput);
+    }
+    if (ran.includes('lighthouse')) fresh.lighthouse = stamp(await measureLighthouse(server.base));
+    // Last: it leaves a million applications in the database.
+    if (ran.includes('lists')) {
+      fresh.lists = stamp(await measureLists(server.base, server));
+      printLists(fresh.lists);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
+const results = { ...previous, ...fresh };
 mkdirSync(join(root, '.bench'), { recursive: true });
-writeFileSync(join(root, '.bench/results.json'), JSON.stringify(results, null, 2));
-console.log('written .bench/results.json');
+writeFileSync(resultsFile, JSON.stringify(results, null, 2));
+const over = printBars(results, ran);
+console.log(`\nwritten .bench/results.json (${ran.join(', ')})`);
+if (over > 0) {
+  console.log(`${over} bar${over === 1 ? '' : 's'} of this run over budget`);
+  process.exitCode = 1;
+}
