@@ -6,11 +6,13 @@ import {
   findCountry,
   isInternational,
   isServiced,
+  isServicedState,
   isUsStateCode,
   listCountries,
   listValidStates,
   loanLimitsUsd,
   parseResidence,
+  readResidence,
   selectableCountries,
   type TResidence,
 } from './residence.js';
@@ -105,6 +107,12 @@ describe('residence rules', () => {
     expect(isServiced(parseResidence({ state }))).toBe(false);
   });
 
+  it('services a state exactly when isServiced does, without the country list', () => {
+    for (const { state } of listValidStates()) {
+      expect(isServicedState(state)).toBe(isServiced({ kind: 'state', state }));
+    }
+  });
+
   it.each([
     ['CA', true],
     ['DC', true],
@@ -163,6 +171,31 @@ describe('parseResidence', () => {
     }
     expect(caught).toBeInstanceOf(DomainError);
     expect(caught).toMatchObject({ code: 'INVALID_RESIDENCE', fieldErrors });
+  });
+
+  function caughtBy(parse: () => unknown): unknown {
+    try {
+      parse();
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  }
+
+  it.each([{}, { state: 'OH', countryCode: 'GB' }, { state: 'PR' }, { countryCode: 'US' }])(
+    'readResidence refuses %o as parseResidence does, without the country list',
+    (input) => {
+      const refusal = caughtBy(() => parseResidence(input));
+      expect(refusal).toBeInstanceOf(DomainError);
+      expect(caughtBy(() => readResidence(input))).toEqual(refusal);
+    },
+  );
+
+  it('readResidence reads a state as parseResidence does and leaves countries unchecked', () => {
+    expect(readResidence({ state: ' oh ' })).toEqual(parseResidence({ state: ' oh ' }));
+    expect(readResidence({ countryCode: 'gb' })).toEqual({ kind: 'country', countryCode: 'GB' });
+    // Only parseResidence looks a country up in the list.
+    expect(readResidence({ countryCode: 'zz' })).toEqual({ kind: 'country', countryCode: 'ZZ' });
   });
 
   it('asks for a choice in the residency form words', () => {

@@ -10,6 +10,7 @@ import {
   isForcedWeb,
   isLoginRedirectAllowed,
   isPublicPath,
+  isUuidSegment,
   mobileAppDecision,
   shouldRedirectRefiBorrower,
   startNeedsResidency,
@@ -234,5 +235,18 @@ describe('mobileAppDecision', () => {
     [true, false, 'web'],
   ] as const)('forced web %s, mobile app %s → %s', (forcedWeb, hasMobileApp, expected) => {
     expect(mobileAppDecision({ forcedWeb, hasMobileApp })).toBe(expected);
+  });
+});
+
+describe('isUuidSegment', () => {
+  it.each([
+    ['3f2b8c1e-9d4a-4e6b-8f0a-1c2d3e4f5a6b', true],
+    ['3F2B8C1E-9D4A-4E6B-8F0A-1C2D3E4F5A6B', true],
+    ['3f2b8c1e-9d4a-4e6b-8f0a-1c2d3e4f5a6', false],
+    ['3f2b8c1e9d4a4e6b8f0a1c2d3e4f5a6b', false],
+    ['start', false],
+    ['', false],
+  ] as const)('%o → %s', (segment, expected) => {
+    expect(isUuidSegment(segment)).toBe(expected);
   });
 });

@@ -51,6 +51,11 @@ export type TAppRouteSegment = (typeof APP_ROUTE_SEGMENTS)[number];
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether a path segment is an application or offer id (a UUID in its canonical text form). */
+export function isUuidSegment(segment: string): boolean {
+  return UUID_PATTERN.test(segment);
+}
+
 function pathnameOf(path: string): string {
   const end = path.search(/[?#]/);
   return end === -1 ? path : path.slice(0, end);
@@ -116,9 +121,7 @@ export function startNeedsResidency(input: {
 export function unknownPathRedirect(path: string): string {
   const appRelative = toAppPath(path) ?? pathnameOf(path);
   const firstSegment = appRelative.split('/').filter(Boolean)[0];
-  return firstSegment !== undefined && UUID_PATTERN.test(firstSegment)
-    ? `/${firstSegment}`
-    : '/start';
+  return firstSegment !== undefined && isUuidSegment(firstSegment) ? `/${firstSegment}` : '/start';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ZApiError, type TApiError } from '@pledge/contract';
+import type { TApiError } from '@pledge/contract';
 
 export const NOT_JSON_MESSAGE = 'The response was not convertible to json';
 export const UNEXPECTED_RESPONSE_MESSAGE = 'The response did not have the expected shape';
@@ -10,6 +10,8 @@ interface TApiErrorInit {
   statusText: string;
   message: string;
   body: unknown;
+  /** The body, checked against the contract's error shape: the client checks it (with zod). */
+  apiError?: TApiError | null;
   cause?: unknown;
 }
 
@@ -25,13 +27,12 @@ export class ApiError extends Error {
   /** The server's error body when it has the contract's shape, else null. */
   readonly apiError: TApiError | null;
 
-  constructor({ status, statusText, message, body, cause }: TApiErrorInit) {
+  constructor({ status, statusText, message, body, apiError = null, cause }: TApiErrorInit) {
     super(message, cause === undefined ? undefined : { cause });
     this.status = status;
     this.statusText = statusText;
     this.body = body;
-    const parsed = ZApiError.safeParse(body);
-    this.apiError = parsed.success ? parsed.data : null;
+    this.apiError = apiError;
   }
 
   /** The server's machine-readable error code, when it sent one. */

@@ -302,3 +302,47 @@ describe('apiRequest: failures', () => {
     expect(error).toBe(controller.signal.reason);
   });
 });
+
+describe('apiRequest: an endpoint given by a loader', () => {
+  it('loads the endpoint with the call and calls it as if it had been given', async () => {
+    fetchMock.mockResolvedValue(json(THING));
+    const load = vi.fn(() => Promise.resolve(postSecureThing));
+    setToken('jwt-123');
+    await expect(apiRequest(load, { body: { amount: 3 } })).resolves.toEqual(THING);
+    expect(load).toHaveBeenCalledOnce();
+    const { url, init, headers } = lastCall();
+    expect(url).toBe('/service/secure/things');
+    expect(init.body).toBe('{"amount":3}');
+    expect(headers.get('Authorization')).toBe('Bearer jwt-123');
+  });
+
+  it('checks the answer against the loaded endpoint', async () => {
+    fetchMock.mockResolvedValue(json({ id: 'not-a-uuid', amount: 1 }));
+    await expect(apiRequest(() => Promise.resolve(getAgentThing))).rejects.toMatchObject({
+      name: 'ApiError',
+      message: UNEXPECTED_RESPONSE_MESSAGE,
+    });
+  });
+
+  it('turns an endpoint that could not be loaded into an ApiError with status 0', async () => {
+    const failure = new TypeError('Failed to fetch dynamically imported module');
+    const error = await apiRequest(() => Promise.reject<typeof getAgentThing>(failure)).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE, cause: failure });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('rejects with the abort reason when the caller aborted while the endpoint loaded', async () => {
+    const controller = new AbortController();
+    const error = await apiRequest(
+      () => {
+        controller.abort();
+        return Promise.reject<typeof getAgentThing>(new TypeError('Failed to fetch'));
+      },
+      { signal: controller.signal },
+    ).catch((e: unknown) => e);
+    expect(error).toBe(controller.signal.reason);
+  });
+});

@@ -1,22 +1,15 @@
-import { globalRegistry, type z } from 'zod/mini';
-import {
-  buildPath,
-  ZApiError,
-  ZBinary,
-  type TEndpoint,
-  type TEndpointResponse,
-  type TEndpointSchema,
-} from '@pledge/contract';
-import { isUnauthenticatedAnswer } from '@pledge/domain';
-import {
-  ApiError,
-  NETWORK_ERROR_MESSAGE,
-  NOT_JSON_MESSAGE,
-  UNEXPECTED_RESPONSE_MESSAGE,
-} from './api-error.js';
-import { clearToken, getToken } from './token.js';
+import type { z } from 'zod/mini';
+import type { TEndpoint, TEndpointResponse, TEndpointSchema } from '@pledge/contract';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error.js';
 
 export { ApiError, isApiError } from './api-error.js';
+
+/*
+ * Calls load what checks their answers when they are made, not with the page: the client's answer
+ * checking (exchange.ts, with zod) comes with the first call, and a caller that names its endpoint
+ * through a loader (`() => import(...)`) has the contract's schemas come with it too. A page can
+ * then render before any schema has downloaded and call the server right after.
+ */
 
 type TParamsOption<E extends TEndpoint> = E['params'] extends TEndpointSchema
   ? { params: z.input<E['params']> }
@@ -44,92 +37,25 @@ export type TApiRequestOptions<E extends TEndpoint> = TParamsOption<E> &
     formData?: FormData;
   };
 
+/** The options of any call, once their endpoint-specific types have been checked. */
+export interface TRequestOptions {
+  params?: Record<string, string | number>;
+  query?: object;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  cache?: RequestCache;
+  formData?: FormData;
+}
+
 // The options may be left out when the endpoint needs neither params nor a body.
 type TApiRequestArgs<E extends TEndpoint> =
   object extends TApiRequestOptions<E>
     ? [options?: TApiRequestOptions<E>]
     : [options: TApiRequestOptions<E>];
 
-type TQueryValue = string | number | boolean | null | undefined;
-
-function toSearch(query: object | undefined): string {
-  if (query === undefined) return '';
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(
-    query as Record<string, TQueryValue | TQueryValue[]>,
-  )) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item !== undefined && item !== null) search.append(name, String(item));
-    }
-  }
-  const text = search.toString();
-  return text === '' ? '' : `?${text}`;
-}
-
-/** The URL of a call: the endpoint's path with its params filled in, plus the query string. */
-export function endpointUrl(
-  endpoint: TEndpoint,
-  params?: Record<string, string | number>,
-  query?: object,
-): string {
-  return `${buildPath(endpoint.path, params)}${toSearch(query)}`;
-}
-
-function isBinary(schema: TEndpointSchema): boolean {
-  return (
-    schema === ZBinary ||
-    globalRegistry.get(schema)?.description === globalRegistry.get(ZBinary)?.description
-  );
-}
-
-function isText(schema: TEndpointSchema): boolean {
-  return schema.def.type === 'string';
-}
-
-async function readBody(response: Response): Promise<string> {
-  try {
-    return await response.text();
-  } catch {
-    return '';
-  }
-}
-
-async function failure(response: Response): Promise<ApiError> {
-  const text = await readBody(response);
-  let body: unknown = text === '' ? null : text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON (an HTML error page from a proxy, plain text): keep the text as the body.
-  }
-  const apiError = ZApiError.safeParse(body);
-  return new ApiError({
-    status: response.status,
-    statusText: response.statusText,
-    message: apiError.success
-      ? apiError.data.message
-      : response.statusText || `Request failed with status ${response.status}`,
-    body: apiError.success ? apiError.data : body,
-  });
-}
-
-async function parseSuccess(endpoint: TEndpoint, response: Response): Promise<unknown> {
-  if (isBinary(endpoint.response)) return new Uint8Array(await response.arrayBuffer());
-  const text = await readBody(response);
-  if (isText(endpoint.response)) return text;
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (cause) {
-    throw new ApiError({
-      status: response.status,
-      statusText: response.statusText,
-      message: NOT_JSON_MESSAGE,
-      body: text,
-      cause,
-    });
-  }
-}
+/** An endpoint of the contract, or a loader of one (its schemas then load with the call). */
+export type TEndpointSource<E extends TEndpoint> = E | (() => Promise<E>);
 
 /** A successful call: the validated answer and the response headers that came with it. */
 export interface TApiExchange<E extends TEndpoint> {
@@ -141,10 +67,11 @@ export interface TApiExchange<E extends TEndpoint> {
  * Calls one endpoint of the contract and returns its answer, validated by the endpoint's response
  * schema. Secure endpoints carry the stored jwt; every call includes credentials. Throws `ApiError`
  * for a non-2xx answer, an answer that is not JSON where JSON is expected, an answer that does not
- * match the contract, and a network failure. An aborted call rejects with the abort reason.
+ * match the contract, and a network failure (code that could not be loaded included). An aborted
+ * call rejects with the abort reason.
  */
 export async function apiRequest<E extends TEndpoint>(
-  endpoint: E,
+  endpoint: TEndpointSource<E>,
   ...args: TApiRequestArgs<E>
 ): Promise<TEndpointResponse<E>> {
   return (await apiExchange(endpoint, ...args)).data;
@@ -152,45 +79,16 @@ export async function apiRequest<E extends TEndpoint>(
 
 /** `apiRequest`, also answering the response headers (some answers carry data in them). */
 export async function apiExchange<E extends TEndpoint>(
-  endpoint: E,
+  endpoint: TEndpointSource<E>,
   ...[options]: TApiRequestArgs<E>
 ): Promise<TApiExchange<E>> {
-  const {
-    params,
-    query,
-    body,
-    signal,
-    cache,
-    formData,
-    headers: extraHeaders,
-  } = (options ?? {}) as {
-    params?: Record<string, string | number>;
-    query?: object;
-    body?: unknown;
-    signal?: AbortSignal;
-    headers?: Record<string, string>;
-    cache?: RequestCache;
-    formData?: FormData;
-  };
-  const headers = new Headers(extraHeaders);
-  headers.set('Accept', isBinary(endpoint.response) ? '*/*' : 'application/json');
-  if (formData !== undefined) headers.delete('Content-Type');
-  else if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const token = endpoint.auth === 'none' ? null : getToken();
-  if (token !== null) headers.set('Authorization', `Bearer ${token}`);
-
-  let response: Response;
-  try {
-    response = await fetch(endpointUrl(endpoint, params, query), {
-      method: endpoint.method,
-      headers,
-      body: formData ?? (body === undefined ? undefined : JSON.stringify(body)),
-      credentials: 'include',
-      signal,
-      ...(cache === undefined ? {} : { cache }),
-    });
-  } catch (cause) {
-    if (signal?.aborted) throw signal.reason;
+  const requestOptions = (options ?? {}) as TRequestOptions;
+  const [resolved, { exchange }] = await Promise.all([
+    typeof endpoint === 'function' ? endpoint() : endpoint,
+    import('./exchange.js'),
+  ]).catch((cause: unknown) => {
+    if (requestOptions.signal?.aborted) throw requestOptions.signal.reason;
+    // The code of the call did not arrive: to the borrower, the same as a call without an answer.
     throw new ApiError({
       status: 0,
       statusText: '',
@@ -198,28 +96,6 @@ export async function apiExchange<E extends TEndpoint>(
       body: null,
       cause,
     });
-  }
-
-  if (!response.ok) {
-    const error = await failure(response);
-    // A rejected token is of no further use (document 2 §4): forgetting it makes every session
-    // hook look the session up again (they follow the token through subscribeToken).
-    if (token !== null && isUnauthenticatedAnswer(error.status, error.apiError?.message ?? '')) {
-      clearToken();
-    }
-    throw error;
-  }
-
-  const data = await parseSuccess(endpoint, response);
-  const parsed = endpoint.response.safeParse(data);
-  if (!parsed.success) {
-    throw new ApiError({
-      status: response.status,
-      statusText: response.statusText,
-      message: UNEXPECTED_RESPONSE_MESSAGE,
-      body: data,
-      cause: parsed.error,
-    });
-  }
-  return { data: parsed.data as TEndpointResponse<E>, headers: response.headers };
+  });
+  return exchange(resolved, requestOptions);
 }

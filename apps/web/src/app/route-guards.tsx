@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { z } from 'zod/mini';
-import { BASE_PATH, startNeedsResidency, unknownPathRedirect } from '@pledge/domain';
+import { BASE_PATH, isUuidSegment, startNeedsResidency, unknownPathRedirect } from '@pledge/domain';
 import { paths } from '../config/paths.js';
 
 // Redirects replace the address they leave, so Back never returns to a page that sends you on.
@@ -30,7 +29,10 @@ export function RedirectUnknownPath() {
   return <Navigate replace to={`${BASE_PATH}${unknownPathRedirect(pathname)}${search}`} />;
 }
 
-const ZIdParams = z.object({ appUuid: z.optional(z.uuid()), offerUuid: z.optional(z.uuid()) });
+/** An id that is absent (the route has none) or a UUID. */
+function isIdParam(value: string | undefined): boolean {
+  return value === undefined || isUuidSegment(value);
+}
 
 /**
  * Application and offer pages exist only for real ids: anything else in their place is an unknown
@@ -39,6 +41,6 @@ const ZIdParams = z.object({ appUuid: z.optional(z.uuid()), offerUuid: z.optiona
 export function RequireUuidParams() {
   const params = useParams();
   const { search } = useLocation();
-  if (ZIdParams.safeParse(params).success) return <Outlet />;
+  if (isIdParam(params.appUuid) && isIdParam(params.offerUuid)) return <Outlet />;
   return <Navigate replace to={`${paths.start.getHref()}${search}`} />;
 }

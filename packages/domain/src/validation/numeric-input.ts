@@ -4,23 +4,9 @@
  */
 import { z } from 'zod/mini';
 import { NUMERIC_INPUT_MAX_DECIMALS } from '../constants/limits.js';
-import { countDecimals } from '../money.js';
+import { isDecimalNumberText, isWithinDecimals, NUMERIC_INPUT_MESSAGES } from './numeric-text.js';
 
-const DECIMAL_NUMBER_PATTERN = /^(?:\d+\.?\d*|\.\d+)$/;
-
-export const NUMERIC_INPUT_MESSAGES = {
-  notANumber: 'Enter a number',
-  tooManyDecimals: (max: number) => `Maximum of ${max} decimal places.`,
-} as const;
-
-export function isDecimalNumberText(text: string): boolean {
-  return DECIMAL_NUMBER_PATTERN.test(text.trim());
-}
-
-/** True when the typed number has at most `max` digits after the decimal point. */
-export function isWithinDecimals(text: string, max: number = NUMERIC_INPUT_MAX_DECIMALS): boolean {
-  return countDecimals(text) <= max;
-}
+export { isDecimalNumberText, isWithinDecimals, NUMERIC_INPUT_MESSAGES };
 
 export const ZNumericInput = z.string({ error: NUMERIC_INPUT_MESSAGES.notANumber }).check(
   z.trim(),

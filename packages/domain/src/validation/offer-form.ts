@@ -5,15 +5,9 @@ import { z } from 'zod/mini';
 import { OFFERED_COLLATERAL_TYPES, type TOfferedCollateralType } from '../enums.js';
 import { MAX_COLLATERAL_DECIMALS } from '../constants/limits.js';
 import { HIGH_COLLATERAL_WARNING_LTV_PCT } from '../constants/rates.js';
-import {
-  Decimal,
-  countDecimals,
-  formatUsd,
-  parseCashInput,
-  toCoinQuantity,
-  usdToCents,
-} from '../money.js';
+import { Decimal, countDecimals, parseCashInput, toCoinQuantity, usdToCents } from '../money.js';
 import { addCustomIssue } from './issues.js';
+import { formatLoanLimit } from './loan-limit-text.js';
 import { isDecimalNumberText } from './numeric-input.js';
 
 export const OFFER_MESSAGES = {
@@ -31,11 +25,7 @@ export const OFFER_MESSAGES = {
     'Additional collateral is required to be eligible for an offer at the current cash to borrow amount.',
 } as const;
 
-/** A limit in the form's messages: whole dollars without cents ("$5,001"), otherwise with them. */
-export function formatLoanLimit(usd: number): string {
-  const cents = usdToCents(usd);
-  return formatUsd(cents, { decimals: cents % 100 === 0 ? 0 : 2 });
-}
+export { formatLoanLimit };
 
 export type TOfferFormOptions = {
   /** The residence's minimum and maximum cash to borrow, in US dollars. */

@@ -6,6 +6,7 @@
  */
 import type { TBrand, TOffer, TPostRequestedOfferBody } from '@pledge/contract';
 import { isForcedWeb, mobileAppDecision } from '@pledge/domain';
+import { isApiError } from '../../api/api-error.js';
 import { paths } from '../../config/paths.js';
 import { createApplication, type TApplicationFlow } from './api/create-application.js';
 import { getLoanStatusWithRetries } from './api/get-loan-status.js';
@@ -67,8 +68,32 @@ function offerFor(offers: readonly TOffer[], body: TPostRequestedOfferBody): TOf
   );
 }
 
+export const SIGNED_OUT_MESSAGE = 'Your sign-in has ended. Press Continue to sign in again.';
+
+/** What went wrong, in the server's words: its field messages when it gave any. */
+export function continueErrorMessages(error: unknown): string[] {
+  if (isApiError(error) && error.status === 401) return [SIGNED_OUT_MESSAGE];
+  if (isApiError(error)) {
+    const fieldMessages = Object.values(error.apiError?.fieldErrors ?? {}).flat();
+    return fieldMessages.length > 0 ? [...new Set(fieldMessages)] : [error.message];
+  }
+  return [error instanceof Error ? error.message : String(error)];
+}
+
+export type TContinueOutcome =
+  { status: 'accepted'; href: string } | { status: 'failed'; messages: string[] };
+
+/** Runs the steps: where to go next, or what went wrong in the borrower's words. */
+export async function continueWithOffer(input: TContinueInput): Promise<TContinueOutcome> {
+  try {
+    return { status: 'accepted', href: await runSteps(input) };
+  } catch (error) {
+    return { status: 'failed', messages: continueErrorMessages(error) };
+  }
+}
+
 /** Runs the steps and answers where to go next; any failed call rejects with its ApiError. */
-export async function continueWithOffer(input: TContinueInput): Promise<string> {
+async function runSteps(input: TContinueInput): Promise<string> {
   const flow = input.createdApplication?.flow ?? (await decideFlow(input));
   let appUuid = input.createdApplication?.appUuid;
   if (appUuid === undefined) {

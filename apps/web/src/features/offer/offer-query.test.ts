@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isServiced, parseResidence } from '@pledge/domain';
 import {
   offerInputsFromQuery,
   queryWithOfferInputs,
@@ -6,8 +7,9 @@ import {
   residenceFromQuery,
 } from './offer-query.js';
 
-const US_ONLY = { offersInternational: false };
-const WORLDWIDE = { offersInternational: true };
+const countryRules = { isServiced, parseResidence };
+const US_ONLY = { offersInternational: false, countryRules };
+const WORLDWIDE = { offersInternational: true, countryRules };
 
 describe('residenceFromQuery', () => {
   it.each([
@@ -47,6 +49,29 @@ describe('residenceFromQuery', () => {
     ['', US_ONLY, { isOfferable: false, message: 'Please select an option' }],
   ] as const)('?%s → %j', (search, brand, expected) => {
     expect(residenceFromQuery(new URLSearchParams(search), brand)).toEqual(expected);
+  });
+
+  it.each([
+    ['state=OH', { isOfferable: true, residence: { kind: 'state', state: 'OH' } }],
+    ['state=TX', { isOfferable: false, message: 'This state is currently not being serviced' }],
+    ['countryCode=US', { isOfferable: false, message: 'US residents choose their state' }],
+    [
+      'state=OH&countryCode=DE',
+      { isOfferable: false, message: 'Choose either a state or a country, not both' },
+    ],
+    ['countryCode=DE', { isOfferable: null }],
+    ['countryCode=ZZ', { isOfferable: null }],
+  ] as const)('?%s before the country rules have loaded → %j', (search, expected) => {
+    expect(residenceFromQuery(new URLSearchParams(search), { offersInternational: true })).toEqual(
+      expected,
+    );
+  });
+
+  it('refuses an unknown country once the country rules are there', () => {
+    expect(residenceFromQuery(new URLSearchParams('countryCode=ZZ'), US_ONLY)).toEqual({
+      isOfferable: false,
+      message: 'Unknown country',
+    });
   });
 
   it('names the residence as the pricing calls do', () => {

@@ -1,12 +1,13 @@
 import {
   isDomainError,
-  isServiced,
+  isServicedState,
   OFFER_REFUSAL_MESSAGES,
   OFFERED_COLLATERAL_TYPES,
-  parseResidence,
+  readResidence,
   type TOfferedCollateralType,
   type TResidence,
 } from '@pledge/domain';
+import type { TCountryRules } from './hooks/use-country-rules.js';
 
 /** What the borrower typed on the offer page, as typed. */
 export interface TOfferInputs {
@@ -49,22 +50,34 @@ export function queryWithOfferInputs(
 }
 
 export type TQueryResidence =
-  { isOfferable: true; residence: TResidence } | { isOfferable: false; message: string };
+  | { isOfferable: true; residence: TResidence }
+  | { isOfferable: false; message: string }
+  /** A country is named, and the rules that look it up have not been given. */
+  | { isOfferable: null };
 
 /**
  * The residence the page was opened for (?state= or ?countryCode=), or why no offer can be made
- * for it: unknown, not serviced, or international for a brand that lends only in the US.
+ * for it: unknown, not serviced, or international for a brand that lends only in the US. A state
+ * is decided at once; a country needs `countryRules`, which come with the list of every country.
  */
 export function residenceFromQuery(
   params: URLSearchParams,
-  { offersInternational }: { offersInternational: boolean },
+  {
+    offersInternational,
+    countryRules,
+  }: {
+    offersInternational: boolean;
+    countryRules?: Pick<TCountryRules, 'isServiced' | 'parseResidence'>;
+  },
 ): TQueryResidence {
+  const input = { state: params.get('state'), countryCode: params.get('countryCode') };
   let residence: TResidence;
   try {
-    residence = parseResidence({
-      state: params.get('state'),
-      countryCode: params.get('countryCode'),
-    });
+    residence = readResidence(input);
+    if (residence.kind === 'country') {
+      if (countryRules === undefined) return { isOfferable: null };
+      residence = countryRules.parseResidence(input);
+    }
   } catch (error) {
     if (isDomainError(error)) return { isOfferable: false, message: error.message };
     throw error;
@@ -72,14 +85,11 @@ export function residenceFromQuery(
   if (residence.kind === 'country' && !offersInternational) {
     return { isOfferable: false, message: OFFER_REFUSAL_MESSAGES.COUNTRY_NOT_ENABLED };
   }
-  if (!isServiced(residence)) {
-    return {
-      isOfferable: false,
-      message:
-        residence.kind === 'state'
-          ? OFFER_REFUSAL_MESSAGES.STATE_NOT_SERVICED
-          : OFFER_REFUSAL_MESSAGES.COUNTRY_NOT_ENABLED,
-    };
+  if (residence.kind === 'state' && !isServicedState(residence.state)) {
+    return { isOfferable: false, message: OFFER_REFUSAL_MESSAGES.STATE_NOT_SERVICED };
+  }
+  if (residence.kind === 'country' && countryRules?.isServiced(residence) !== true) {
+    return { isOfferable: false, message: OFFER_REFUSAL_MESSAGES.COUNTRY_NOT_ENABLED };
   }
   return { isOfferable: true, residence };
 }

@@ -6,7 +6,7 @@ import {
   type TSignInAudience,
   type TSignInMode,
 } from '@pledge/domain';
-import { endpointUrl } from '../../api/client.js';
+import { endpointUrl } from '../../api/endpoint-url.js';
 import { featureFlagQuery } from '../../flags/feature-flag-query.js';
 import { telemetry, type TTelemetryClient } from '../../telemetry/telemetry-client.js';
 import { browserNavigation } from './browser-navigation.js';

@@ -5,16 +5,12 @@ import {
   centsToUsd,
   COLLATERAL_DISPLAY_NAMES,
   COLLATERAL_TYPES,
-  countDecimals,
   formatLoanLimit,
-  isDecimalNumberText,
-  makeOfferFormSchema,
   MAX_COLLATERAL_DECIMALS,
   OFFER_INPUT_DEBOUNCE_MS,
   OFFER_REFUSAL_MESSAGES,
   OFFERED_COLLATERAL_TYPES,
   parseCashInput,
-  toCoinQuantity,
   usdToCents,
   type TLoanLimitsUsd,
   type TOfferedCollateralType,
@@ -40,6 +36,7 @@ import { formatDollars, formatQuoteTime } from '../format.js';
 import { useDebouncedValue } from '../hooks/use-debounced-value.js';
 import { useLoanLimits } from '../hooks/use-loan-limits.js';
 import { useOfferContinue } from '../hooks/use-offer-continue.js';
+import { useOfferFormChecks } from '../hooks/use-offer-form-checks.js';
 import { useOfferResults } from '../hooks/use-offer-results.js';
 import {
   offerInputsFromQuery,
@@ -71,13 +68,6 @@ const EMPTY_HINT = 'Enter your collateral and the cash you would like to borrow 
 
 function isOfferedType(value: string): value is TOfferedCollateralType {
   return (OFFERED_COLLATERAL_TYPES as readonly string[]).includes(value);
-}
-
-/** A typed collateral amount the rates call can price (above zero, at most 6 decimals), or null. */
-function pricableCoinQuantity(text: string): string | null {
-  if (!isDecimalNumberText(text) || countDecimals(text) > MAX_COLLATERAL_DECIMALS) return null;
-  const quantity = toCoinQuantity(text);
-  return quantity.isZero() ? null : quantity.toString();
 }
 
 function sliderDollars(cashToBorrow: string, limits: TLoanLimitsUsd): number {
@@ -146,18 +136,22 @@ export function OfferForm({
     return byType;
   }, [cryptoValues.data]);
 
+  // Loaded right after the first render: until then nothing is checked and nothing priced.
+  const checks = useOfferFormChecks();
   const form = useMemo(
     () =>
-      makeOfferFormSchema({
-        minLoanUsd: limits.min,
-        maxLoanUsd: limits.max,
-        minCoinQuantity,
-      }).safeParse(settled),
-    [limits.min, limits.max, minCoinQuantity, settled],
+      checks
+        ?.makeOfferFormSchema({
+          minLoanUsd: limits.min,
+          maxLoanUsd: limits.max,
+          minCoinQuantity,
+        })
+        .safeParse(settled),
+    [checks, limits.min, limits.max, minCoinQuantity, settled],
   );
   const errors = useMemo(() => {
     const byField: TFieldErrors = {};
-    if (form.success) return byField;
+    if (form === undefined || form.success) return byField;
     for (const issue of form.error.issues) {
       const field = issue.path[0];
       if (typeof field === 'string' && field in settled) byField[field as TField] ??= issue.message;
@@ -168,7 +162,7 @@ export function OfferForm({
     blurred[field] === true || settled[field].trim() !== '' ? (errors[field] ?? null) : null;
 
   const ratesRequest = useMemo(() => {
-    const coinQuantity = pricableCoinQuantity(settled.collateralAmount);
+    const coinQuantity = checks?.pricableCoinQuantity(settled.collateralAmount) ?? null;
     if (coinQuantity === null) return null;
     const requestedCents = parseCashInput(settled.cashToBorrow);
     const body: TPostRatesBody = {
@@ -180,14 +174,16 @@ export function OfferForm({
         : {}),
     };
     return { query: { orgCode: brand.orgCode }, body };
-  }, [settled, residenceQuery, brand.orgCode]);
+  }, [checks, settled, residenceQuery, brand.orgCode]);
   const rates = useRates(ratesRequest);
   const currentRates = ratesRequest !== null && !rates.isPlaceholderData ? rates.data : undefined;
   // The offer maths and the rate table: there is nothing for them to show before rates arrive.
   const results = useOfferResults();
 
   const offerResult = useMemo((): TOfferResult | null => {
-    if (!form.success || currentRates === undefined || results === undefined) return null;
+    if (form?.success !== true || currentRates === undefined || results === undefined) {
+      return null;
+    }
     const { cashToBorrow, collateralAmount, collateralType } = form.data;
     if (cashToBorrow === null || collateralAmount === null) return null;
     return results.computeOffer({

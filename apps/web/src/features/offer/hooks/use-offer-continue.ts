@@ -1,7 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { TPostRequestedOfferBody } from '@pledge/contract';
-import { isApiError } from '../../../api/api-error.js';
 import { useBrand } from '../../../brand/brand-context.js';
 import type { TCreatedApplication } from '../continue-with-offer.js';
 import type { TContinueStep } from '../continue-steps.js';
@@ -19,16 +18,8 @@ function randomKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-export const SIGNED_OUT_MESSAGE = 'Your sign-in has ended. Press Continue to sign in again.';
-
-/** What went wrong, in the server's words: its field messages when it gave any. */
-export function continueErrorMessages(error: unknown): string[] {
-  if (isApiError(error) && error.status === 401) return [SIGNED_OUT_MESSAGE];
-  if (isApiError(error)) {
-    const fieldMessages = Object.values(error.apiError?.fieldErrors ?? {}).flat();
-    return fieldMessages.length > 0 ? [...new Set(fieldMessages)] : [error.message];
-  }
-  return [error instanceof Error ? error.message : String(error)];
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -52,7 +43,7 @@ export function useOfferContinue({ forceWebParam }: { forceWebParam: string | nu
       idempotencyKey.current ??= randomKey();
       try {
         const { continueWithOffer } = await import('../continue-with-offer.js');
-        const href = await continueWithOffer({
+        const outcome = await continueWithOffer({
           brand,
           forceWebParam,
           offer,
@@ -63,9 +54,11 @@ export function useOfferContinue({ forceWebParam }: { forceWebParam: string | nu
             createdApplication.current = created;
           },
         });
-        void navigate(href);
+        if (outcome.status === 'accepted') void navigate(outcome.href);
+        else setStatus({ status: 'failed', messages: outcome.messages });
       } catch (error) {
-        setStatus({ status: 'failed', messages: continueErrorMessages(error) });
+        // The code of Continue itself did not load.
+        setStatus({ status: 'failed', messages: [errorText(error)] });
       } finally {
         isRunning.current = false;
       }

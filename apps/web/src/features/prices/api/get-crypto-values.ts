@@ -1,17 +1,16 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { PRICE_CACHE_MS } from '@pledge/domain';
-import {
-  getCryptoValues as getCryptoValuesEndpoint,
-  type TGetCryptoValuesQuery,
-  type TGetCryptoValuesResponse,
-} from '@pledge/contract';
+import type { TGetCryptoValuesQuery, TGetCryptoValuesResponse } from '@pledge/contract';
 import { apiRequest } from '../../../api/client.js';
 
 export function getCryptoValues(
   query: TGetCryptoValuesQuery,
   signal?: AbortSignal,
 ): Promise<TGetCryptoValuesResponse> {
-  return apiRequest(getCryptoValuesEndpoint, { query, signal });
+  return apiRequest(async () => (await import('./endpoints.js')).getCryptoValues, {
+    query,
+    signal,
+  });
 }
 
 /** Idle (no call) while `query` is null, i.e. until the residence is known. */

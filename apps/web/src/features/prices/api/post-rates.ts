@@ -1,11 +1,6 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { PRICE_CACHE_MS } from '@pledge/domain';
-import {
-  postRates as postRatesEndpoint,
-  type TPostRatesBody,
-  type TPostRatesQuery,
-  type TPostRatesResponse,
-} from '@pledge/contract';
+import type { TPostRatesBody, TPostRatesQuery, TPostRatesResponse } from '@pledge/contract';
 import { apiRequest } from '../../../api/client.js';
 
 export interface TRatesRequest {
@@ -17,7 +12,11 @@ export function postRates(
   { query, body }: TRatesRequest,
   signal?: AbortSignal,
 ): Promise<TPostRatesResponse> {
-  return apiRequest(postRatesEndpoint, { query, body, signal });
+  return apiRequest(async () => (await import('./endpoints.js')).postRates, {
+    query,
+    body,
+    signal,
+  });
 }
 
 /** Idle (no call) while `request` is null. */

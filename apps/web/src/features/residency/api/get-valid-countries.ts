@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  getValidCountries as getValidCountriesEndpoint,
-  type TGetValidCountriesResponse,
-} from '@pledge/contract';
+import type { TGetValidCountriesResponse } from '@pledge/contract';
 import { apiRequest } from '../../../api/client.js';
 
 export function getValidCountries(signal?: AbortSignal): Promise<TGetValidCountriesResponse> {
-  return apiRequest(getValidCountriesEndpoint, { signal });
+  return apiRequest(async () => (await import('./endpoints.js')).getValidCountries, { signal });
 }
 
 export function validCountriesQueryOptions() {

@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  getValidStates as getValidStatesEndpoint,
-  type TGetValidStatesResponse,
-} from '@pledge/contract';
+import type { TGetValidStatesResponse } from '@pledge/contract';
 import { apiRequest } from '../../../api/client.js';
 
 export function getValidStates(signal?: AbortSignal): Promise<TGetValidStatesResponse> {
-  return apiRequest(getValidStatesEndpoint, { signal });
+  return apiRequest(async () => (await import('./endpoints.js')).getValidStates, { signal });
 }
 
 export function validStatesQueryOptions() {

@@ -1,0 +1,132 @@
+import { globalRegistry } from 'zod/mini';
+import { ZApiError, ZBinary, type TEndpoint, type TEndpointSchema } from '@pledge/contract';
+import { isUnauthenticatedAnswer } from '@pledge/domain';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  NOT_JSON_MESSAGE,
+  UNEXPECTED_RESPONSE_MESSAGE,
+} from './api-error.js';
+import type { TApiExchange, TRequestOptions } from './client.js';
+import { endpointUrl } from './endpoint-url.js';
+import { clearToken, getToken } from './token.js';
+
+/*
+ * The part of the client that checks answers against the contract, and with it zod: loaded with
+ * a page's first call (see client.ts) rather than with the page.
+ */
+
+function isBinary(schema: TEndpointSchema): boolean {
+  return (
+    schema === ZBinary ||
+    globalRegistry.get(schema)?.description === globalRegistry.get(ZBinary)?.description
+  );
+}
+
+function isText(schema: TEndpointSchema): boolean {
+  return schema.def.type === 'string';
+}
+
+async function readBody(response: Response): Promise<string> {
+  try {
+    return await response.text();
+  } catch {
+    return '';
+  }
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const text = await readBody(response);
+  let body: unknown = text === '' ? null : text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON (an HTML error page from a proxy, plain text): keep the text as the body.
+  }
+  const apiError = ZApiError.safeParse(body);
+  return new ApiError({
+    status: response.status,
+    statusText: response.statusText,
+    message: apiError.success
+      ? apiError.data.message
+      : response.statusText || `Request failed with status ${response.status}`,
+    body: apiError.success ? apiError.data : body,
+    apiError: apiError.success ? apiError.data : null,
+  });
+}
+
+async function parseSuccess(endpoint: TEndpoint, response: Response): Promise<unknown> {
+  if (isBinary(endpoint.response)) return new Uint8Array(await response.arrayBuffer());
+  const text = await readBody(response);
+  if (isText(endpoint.response)) return text;
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    throw new ApiError({
+      status: response.status,
+      statusText: response.statusText,
+      message: NOT_JSON_MESSAGE,
+      body: text,
+      cause,
+    });
+  }
+}
+
+/** One call of one endpoint: what `apiExchange` of client.ts does once the endpoint is at hand. */
+export async function exchange<E extends TEndpoint>(
+  endpoint: E,
+  options: TRequestOptions = {},
+): Promise<TApiExchange<E>> {
+  const { params, query, body, signal, cache, formData, headers: extraHeaders } = options;
+  const headers = new Headers(extraHeaders);
+  headers.set('Accept', isBinary(endpoint.response) ? '*/*' : 'application/json');
+  if (formData !== undefined) headers.delete('Content-Type');
+  else if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const token = endpoint.auth === 'none' ? null : getToken();
+  if (token !== null) headers.set('Authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(endpointUrl(endpoint, params, query), {
+      method: endpoint.method,
+      headers,
+      body: formData ?? (body === undefined ? undefined : JSON.stringify(body)),
+      credentials: 'include',
+      signal,
+      ...(cache === undefined ? {} : { cache }),
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw signal.reason;
+    throw new ApiError({
+      status: 0,
+      statusText: '',
+      message: NETWORK_ERROR_MESSAGE,
+      body: null,
+      cause,
+    });
+  }
+
+  if (!response.ok) {
+    const error = await failure(response);
+    // A rejected token is of no further use (document 2 §4): forgetting it makes every session
+    // hook look the session up again (they follow the token through subscribeToken).
+    if (token !== null && isUnauthenticatedAnswer(error.status, error.apiError?.message ?? '')) {
+      clearToken();
+    }
+    throw error;
+  }
+
+  const data = await parseSuccess(endpoint, response);
+  const parsed = endpoint.response.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError({
+      status: response.status,
+      statusText: response.statusText,
+      message: UNEXPECTED_RESPONSE_MESSAGE,
+      body: data,
+      cause: parsed.error,
+    });
+  }
+  return { data: parsed.data as TApiExchange<E>['data'], headers: response.headers };
+}
