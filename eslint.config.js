@@ -26,6 +26,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
+      '.bench/**',
       'data/**',
       'coverage/**',
       'e2e/test-results/**',

@@ -4,7 +4,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const built = join(root, 'apps/web/dist/index.html');
+// The browser's build and the server's renderer of public pages (apps/web/dist-ssr).
+const builtFiles = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'].map((file) =>
+  join(root, file),
+);
 const sources = [
   'apps/web/src',
   'apps/web/index.html',
@@ -21,7 +24,9 @@ function newestMtime(path) {
   return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), 0);
 }
 
-const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+const builtAt = Math.min(
+  ...builtFiles.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)),
+);
 const sourcesAt = Math.max(...sources.map((p) => newestMtime(join(root, p))));
 if (builtAt > sourcesAt && process.env.FORCE_WEB_BUILD !== 'true') {
   console.log('web app is up to date (apps/web/dist)');

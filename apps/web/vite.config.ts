@@ -1,3 +1,4 @@
+import type { BuildOptions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
@@ -35,7 +36,44 @@ const REACT_ROUTER_PRODUCTION = join(
   'dist/production/index.mjs',
 );
 
-export default defineConfig(({ command }) => ({
+// The workspace packages are pure modules (rules and schemas, no start-up effects): a screen then
+// pulls in only the modules it uses, not everything their index re-exports.
+const treeshake: NonNullable<BuildOptions['rolldownOptions']>['treeshake'] = {
+  moduleSideEffects: [{ test: /\/packages\/(domain|contract)\/src\//, sideEffects: false }],
+};
+
+const clientBuild: BuildOptions = {
+  outDir: 'dist',
+  assetsDir: 'assets',
+  emptyOutDir: true,
+  // Lets `npm run bench` find the chunks a route loads.
+  manifest: true,
+  rolldownOptions: {
+    output: {
+      // Everything the entry imports statically loads on every page anyway: one chunk instead of
+      // about twenty small ones compresses better and costs fewer requests.
+      codeSplitting: {
+        groups: [{ name: 'shell', tags: ['$initial'] }],
+      },
+    },
+    treeshake,
+  },
+};
+
+// `vite build --ssr src/entry-server.tsx`: the server's renderer of public pages (entry-server.tsx),
+// one module for Node. Libraries stay in node_modules; the workspace packages are bundled in.
+const ssrBuild: BuildOptions = {
+  outDir: 'dist-ssr',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  rolldownOptions: {
+    input: 'src/entry-server.tsx',
+    output: { codeSplitting: false },
+    treeshake,
+  },
+};
+
+export default defineConfig(({ command, isSsrBuild = false }) => ({
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
@@ -45,32 +83,13 @@ export default defineConfig(({ command }) => ({
     // chunks that use it (the address combobox, toasts).
     optimizeLocales.vite({ locales: ['en-US'] }),
     react(),
-    precompress(),
+    // The server-rendering bundle is read from disk by the server, never sent to a browser.
+    ...(isSsrBuild ? [] : [precompress()]),
   ],
   server: {
     proxy: Object.fromEntries(SERVER_PREFIXES.map((prefix) => [prefix, SERVER_ORIGIN])),
   },
-  build: {
-    outDir: 'dist',
-    assetsDir: 'assets',
-    emptyOutDir: true,
-    // Lets `npm run bench` find the chunks a route loads.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Everything the entry imports statically loads on every page anyway: one chunk instead of
-        // about twenty small ones compresses better and costs fewer requests.
-        codeSplitting: {
-          groups: [{ name: 'shell', tags: ['$initial'] }],
-        },
-      },
-      treeshake: {
-        // The workspace packages are pure modules (rules and schemas, no start-up effects): a
-        // screen then pulls in only the modules it uses, not everything their index re-exports.
-        moduleSideEffects: [{ test: /\/packages\/(domain|contract)\/src\//, sideEffects: false }],
-      },
-    },
-  },
+  build: isSsrBuild ? ssrBuild : clientBuild,
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],

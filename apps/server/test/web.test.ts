@@ -7,6 +7,30 @@ import { ZBrand, type TBrand } from '@pledge/contract';
 import { buildTestApp } from './helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+
+const APP_CSS = ':root{--color-primary:#000}body{margin:0}';
+
+// Stands in for the web app's server renderer (apps/web/src/entry-server.tsx): it renders the
+// offer page, leaves the rest to the browser, and fails on the FAQ.
+const ENTRY_SERVER = `export async function renderPage(url, brand) {
+  if (url.includes('/faq')) throw new Error('render failed');
+  if (!url.includes('/start')) return null;
+  return '<h1>Offer for ' + brand.companyName + ' at ' + url.replace(/[<>]/g, '') + '</h1>';
+}
+`;
+
+/** The one inline <style> of a page, and whether the page's CSP admits it by hash. */
+function inlineStyleOf(response: { body: string; headers: Record<string, unknown> }): string {
+  const styles = [...response.body.matchAll(/<style>(.*?)<\/style>/gs)].map((m) => m[1] ?? '');
+  expect(styles).toHaveLength(1);
+  const text = styles[0] ?? '';
+  const hash = createHash('sha256').update(text, 'utf8').digest('base64');
+  const policy = String(response.headers['content-security-policy']);
+  expect(policy).toMatch(new RegExp(`style-src 'self' 'sha256-${hash.replace(/[+/=]/g, '\\$&')}'`));
+  expect(policy).toMatch(/script-src 'self'(;|$)/);
+  return text;
+}
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -14,6 +38,7 @@ const INDEX_HTML = `<!doctype html>
     <meta charset="utf-8" />
     <!--brand-config-->
     <script type="module" src="/assets/index-abc123.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc123.css">
   </head>
   <body><div id="root"></div></body>
 </html>
@@ -27,14 +52,19 @@ function brandOf(html: string): TBrand {
 
 describe('web app serving', () => {
   let database: TTestDatabase;
+  let webRoot: string;
   let webDist: string;
   let app: FastifyInstance;
   let productionApp: FastifyInstance;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    webDist = await mkdtemp(path.join(os.tmpdir(), 'pledge-web-dist-'));
-    await mkdir(path.join(webDist, 'assets'));
+    webRoot = await mkdtemp(path.join(os.tmpdir(), 'pledge-web-'));
+    webDist = path.join(webRoot, 'dist');
+    await mkdir(path.join(webDist, 'assets'), { recursive: true });
+    await writeFile(path.join(webDist, 'assets', 'index-abc123.css'), APP_CSS);
+    await mkdir(path.join(webRoot, 'dist-ssr'));
+    await writeFile(path.join(webRoot, 'dist-ssr', 'entry-server.js'), ENTRY_SERVER);
     await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
     await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app");\n');
     await writeFile(
@@ -51,6 +81,7 @@ describe('web app serving', () => {
       JSON.stringify({
         'index.html': { file: 'assets/index-abc123.js', isEntry: true },
         'src/routes/start/start-page.tsx': { file: 'assets/start-page-def456.js' },
+        'src/routes/residency/residency-page.tsx': { file: 'assets/residency-page-ghi789.js' },
       }),
     );
     await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -61,7 +92,7 @@ describe('web app serving', () => {
     await app.close();
     await productionApp.close();
     await database.drop();
-    await rm(webDist, { recursive: true, force: true });
+    await rm(webRoot, { recursive: true, force: true });
   });
 
   it.each([
@@ -138,16 +169,79 @@ describe('web app serving', () => {
   });
 
   it('names the page’s own screen chunk for preloading, and nothing on a page without one', async () => {
+    const residency = await app.inject({
+      method: 'GET',
+      url: '/account/crypto-backed-loan/residency',
+    });
+    expect(residency.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/residency-page-ghi789.js"></head>',
+    );
+    const faq = await app.inject({ method: 'GET', url: '/account/crypto-backed-loan/faq' });
+    expect(faq.statusCode).toBe(200);
+    expect(faq.body).not.toContain('modulepreload');
+  });
+
+  it('starts the app on a server-rendered page once it is painted, with its modules named', async () => {
     const start = await app.inject({
       method: 'GET',
       url: '/account/crypto-backed-loan/start?state=OH',
     });
     expect(start.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/start-page-def456.js"></head>',
+      '<script type="module" src="/paint-first.js" data-app-entry="/assets/index-abc123.js"' +
+        ' data-app-preloads="/assets/start-page-def456.js"></script>',
     );
-    const faq = await app.inject({ method: 'GET', url: '/account/crypto-backed-loan/faq' });
-    expect(faq.statusCode).toBe(200);
-    expect(faq.body).not.toContain('modulepreload');
+    expect(start.body).not.toContain('src="/assets/index-abc123.js"');
+    expect(start.body).not.toContain('rel="modulepreload"');
+  });
+
+  it('puts the server-rendered page inside #root', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/account/crypto-backed-loan/start?state=OH&org=partner',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(
+      '<div id="root"><h1>Offer for Harbor Credit Partners at ' +
+        '/account/crypto-backed-loan/start?state=OH&org=partner</h1></div>',
+    );
+  });
+
+  it.each(['/dashboard', '/account/crypto-backed-loan/faq'])(
+    'leaves #root empty where the renderer renders nothing or fails (%s)',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(brandOf(response.body).orgCode).toBe('default');
+    },
+  );
+
+  it.each([
+    ['default', '#1d4ed8'],
+    ['partner', '#0b5563'],
+  ])('inlines the stylesheet with the %s brand colours, admitted by hash', async (org, primary) => {
+    const response = await app.inject({ method: 'GET', url: `/privacy?org=${org}` });
+    expect(response.body).not.toContain('rel="stylesheet"');
+    const style = inlineStyleOf(response);
+    // The app's defaults first, the brand's colours after them (they win).
+    expect(style.startsWith(APP_CSS)).toBe(true);
+    expect(style).toContain(`:root{--color-primary:${primary};`);
+  });
+
+  it.each([
+    ['br, gzip', 'br', brotliDecompressSync],
+    ['gzip, deflate', 'gzip', gunzipSync],
+  ] as const)('compresses pages (%s)', async (acceptEncoding, encoding, decompress) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/account/crypto-backed-loan/start?state=OH',
+      headers: { 'accept-encoding': acceptEncoding },
+    });
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    const html = decompress(response.rawPayload).toString('utf8');
+    expect(html).toContain('<h1>Offer for Pledge Lending');
+    expect(brandOf(html).orgCode).toBe('default');
   });
 
   it('serves hashed assets with a one-year immutable cache', async () => {

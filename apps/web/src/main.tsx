@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { TBrand } from '@pledge/contract';
 import { App } from './app/app.js';
+import { collectEditsBeforeHydration } from './ui/field/edits-before-hydration.js';
+import { preloadScreenAt } from './app/router.js';
 import { readBrand } from './brand/read-brand.js';
 import './styles/index.css';
 
@@ -17,8 +19,23 @@ try {
   throw error;
 }
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App brand={brand} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (container.firstElementChild === null) {
+  createRoot(container).render(app);
+} else {
+  // The server rendered this page (see entry-server.tsx). Its screen's code is loaded first, so the
+  // first render here matches the HTML and hydrates it instead of replacing it with "Loading…".
+  // Should that load fail, hydration still goes ahead and React renders the page afresh. What the
+  // visitor typed or chose meanwhile is entered again once each field is live
+  // (ui/field/edits-before-hydration.ts).
+  const hydrate = () => {
+    collectEditsBeforeHydration(container);
+    hydrateRoot(container, app);
+  };
+  preloadScreenAt(window.location.pathname).then(hydrate, hydrate);
+}

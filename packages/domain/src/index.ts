@@ -19,6 +19,7 @@ export * from './next-steps.js';
 export * from './tracker.js';
 export * from './collateral.js';
 export * from './routing.js';
+export * from './brand-colors.js';
 export * from './validation/index.js';
 export * from './renewal-collateral.js';
 export * from './linked-accounts.js';

@@ -1,6 +1,8 @@
 /**
  * Serves the built web app on the same origin as the API: hashed assets with a one-year immutable
- * cache, and index.html for every page route with the brand injected as a JSON data block.
+ * cache, and index.html for every page route with the brand injected as a JSON data block, the
+ * styles inline with the brand's colours (page-styles.ts), and, for the public pages the web app
+ * renders on the server, the page's HTML inside #root.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,6 +12,9 @@ import path from 'node:path';
 import type { TApiError, TBrand } from '@pledge/contract';
 import { BASE_PATH } from '@pledge/domain';
 import { resolveBrand } from '../brands/brands.js';
+import { encodePage, pageEncodingFor } from './page-encoding.js';
+import { pageRendererSource, type TPageRenderer } from './page-renderer.js';
+import { pageStylesInliner, withStyleSource } from './page-styles.js';
 import { buildManifestSource, preloadLinks, routePreloads } from './route-preloads.js';
 
 export const BRAND_MARKER = '<!--brand-config-->';
@@ -58,6 +63,41 @@ export function injectBrand(html: string, brand: TBrand): string {
   return html.replace('</head>', () => `${block}</head>`);
 }
 
+export const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** The app's entry script and the module preloads, as Vite writes them into index.html. */
+const ENTRY_SCRIPT =
+  /<script type="module"(?: crossorigin)? src="(\/assets\/[^"]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload"(?: crossorigin)? href="(\/assets\/[^"]+\.js)">/g;
+
+/**
+ * index.html with server-rendered HTML inside #root. Its scripts then wait for the page to be
+ * painted: /paint-first.js preloads the modules named in its data attributes (the entry's and the
+ * screen's, `extraPreloads`) and starts the app once the first frame is on screen, so the page
+ * shows from its HTML without the app's code competing with it (hydration follows).
+ */
+export function injectRootHtml(
+  html: string,
+  rootHtml: string,
+  extraPreloads: readonly string[] = [],
+): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (entry === undefined) {
+    return html.replace(ROOT_ELEMENT, () => `<div id="root">${rootHtml}</div>`);
+  }
+  const preloads = [
+    ...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? ''),
+    ...extraPreloads.map((file) => `/${encodeURI(file)}`),
+  ];
+  const boot =
+    `<script type="module" src="/paint-first.js" data-app-entry="${entry}"` +
+    ` data-app-preloads="${preloads.join(' ')}"></script>`;
+  return html
+    .replace(ROOT_ELEMENT, () => `<div id="root">${rootHtml}</div>`)
+    .replace(MODULE_PRELOAD, '')
+    .replace(ENTRY_SCRIPT, () => boot);
+}
+
 /** Reads index.html, re-reading it only when it changed on disk (a rebuild while running). */
 function indexHtmlSource(webDist: string): () => Promise<string | null> {
   const file = path.join(webDist, 'index.html');
@@ -80,10 +120,31 @@ function firstString(value: unknown): string | undefined {
 
 export async function registerWeb(
   app: FastifyInstance,
-  options: { webDist: string; publicDir: string; sandbox: boolean },
+  options: {
+    webDist: string;
+    publicDir: string;
+    sandbox: boolean;
+    /** The web app's server-rendering module (default: dist-ssr/entry-server.js beside webDist). */
+    ssrEntry?: string;
+  },
 ): Promise<void> {
   const readIndex = indexHtmlSource(options.webDist);
   const readManifest = buildManifestSource(options.webDist);
+  const inlineStyles = pageStylesInliner(options.webDist);
+  const readRenderer = pageRendererSource(
+    options.ssrEntry ?? path.join(options.webDist, '..', 'dist-ssr', 'entry-server.js'),
+  );
+  const renderRoot = async (url: string, brand: TBrand): Promise<string | null> => {
+    let renderer: TPageRenderer | null = null;
+    try {
+      renderer = await readRenderer();
+      return renderer === null ? null : await renderer.render(url, brand);
+    } catch (error) {
+      // The page still works without it: the browser renders it, as it does every other page.
+      app.log.warn({ err: error, url: url.split('?')[0] }, 'server rendering of a page failed');
+      return null;
+    }
+  };
   if (!existsSync(path.join(options.webDist, 'index.html'))) {
     app.log.warn(
       `The web app is not built (no index.html in ${options.webDist}); pages answer 503 until it is.`,
@@ -101,14 +162,25 @@ export async function registerWeb(
       sandbox: options.sandbox,
     });
     const manifest = await readManifest();
-    const preloads =
-      manifest === null
-        ? ''
-        : preloadLinks(routePreloads(manifest, request.url.split('?')[0] ?? ''));
-    const page = injectBrand(html, brand);
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(preloads === '' ? page : page.replace('</head>', () => `${preloads}</head>`));
+    const screenFiles =
+      manifest === null ? [] : routePreloads(manifest, request.url.split('?')[0] ?? '');
+    const rootHtml = await renderRoot(request.url, brand);
+    const branded = injectBrand(html, brand);
+    const rendered =
+      rootHtml === null
+        ? branded.replace('</head>', () => `${preloadLinks(screenFiles)}</head>`)
+        : injectRootHtml(branded, rootHtml, screenFiles);
+    const styled = await inlineStyles(rendered, brand);
+    const policy = reply.getHeader('content-security-policy');
+    if (styled !== null && typeof policy === 'string') {
+      reply.header('content-security-policy', withStyleSource(policy, styled.cspSource));
+    }
+    const page = styled?.html ?? rendered;
+    const encoding = pageEncodingFor(request.headers['accept-encoding']);
+    const body = await encodePage(page, encoding);
+    reply.header('Vary', 'Accept-Encoding');
+    if (encoding !== null) reply.header('Content-Encoding', encoding);
+    return reply.type('text/html; charset=utf-8').send(body);
   };
   for (const url of HTML_ROUTES) {
     app.get(url, { schema: { hide: true } }, servePage);

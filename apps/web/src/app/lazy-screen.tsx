@@ -1,15 +1,20 @@
 import {
   createContext,
+  isValidElement,
   lazy,
   useContext,
   useEffect,
   useReducer,
   useSyncExternalStore,
   type ComponentType,
+  type ReactNode,
 } from 'react';
 import { ScreenLoading } from '../ui/layout/app-layout.js';
 import { isRouteHandle } from '../ui/layout/route-handle.js';
 import { useRouteTitle } from '../ui/layout/use-route-title.js';
+
+/** A lazily loaded screen; `preload` loads its code (once) ahead of its first render. */
+export type TLazyScreen = ComponentType & { preload: () => Promise<ComponentType> };
 
 /** What every module under src/routes exports: its screen, and what the screen says of itself. */
 export interface TScreenModule {
@@ -72,7 +77,7 @@ function titledScreen({ Component, handle }: TScreenModule): ComponentType {
  * router navigates in transitions) until the next one is ready. The first load is not a suspense:
  * React holds back content revealed after a suspense fallback for up to 300 ms.
  */
-export function lazyScreen(load: () => Promise<TScreenModule>): ComponentType {
+export function lazyScreen(load: () => Promise<TScreenModule>): TLazyScreen {
   let screen: ComponentType | undefined;
   let failure: { error: unknown } | undefined;
   let loading: Promise<ComponentType> | undefined;
@@ -95,7 +100,7 @@ export function lazyScreen(load: () => Promise<TScreenModule>): ComponentType {
 
   const SuspendingScreen = lazy(async () => ({ default: await preload() }));
 
-  return function LazyScreen() {
+  function LazyScreen() {
     const { hasShownScreen } = useContext(ScreensShownContext);
     const [, onSettled] = useReducer((settledCount: number) => settledCount + 1, 0);
     const isFirstLoad = !hasShownScreen && screen === undefined && failure === undefined;
@@ -117,5 +122,25 @@ export function lazyScreen(load: () => Promise<TScreenModule>): ComponentType {
     // Into the layout's error boundary, which tells the borrower.
     if (failure !== undefined) throw failure.error;
     return isFirstLoad ? <ScreenLoading /> : <SuspendingScreen />;
-  };
+  }
+  return Object.assign(LazyScreen, { preload });
+}
+
+/**
+ * The preload of the lazy screen in a route's element, looked for through wrapping guards
+ * (`<RequireResidence><Screen /></RequireResidence>`); undefined for an element without one.
+ */
+export function screenPreloadOf(node: ReactNode): (() => Promise<unknown>) | undefined {
+  if (!isValidElement<{ children?: ReactNode }>(node)) return undefined;
+  const { type } = node;
+  if (typeof type === 'function' && 'preload' in type && typeof type.preload === 'function') {
+    return type.preload as () => Promise<unknown>;
+  }
+  const { children } = node.props;
+  const nodes: ReactNode[] = Array.isArray(children) ? children : [children];
+  for (const child of nodes) {
+    const preload = screenPreloadOf(child);
+    if (preload !== undefined) return preload;
+  }
+  return undefined;
 }

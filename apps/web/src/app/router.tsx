@@ -1,11 +1,11 @@
 import { Suspense, type ReactElement } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.js';
 import { ApplicationPages } from '../features/application/components/application-pages.js';
 import { StateQueryRedirect } from '../features/application/components/state-query-redirect.js';
 import { RequireSession } from '../features/session/components/require-session.js';
 import { AppLayoutFallback } from '../ui/layout/app-layout.js';
-import { lazyScreen, type TScreenModule } from './lazy-screen.js';
+import { lazyScreen, screenPreloadOf, type TScreenModule } from './lazy-screen.js';
 import {
   RedirectToStart,
   RedirectUnknownPath,
@@ -237,4 +237,17 @@ export const routes: RouteObject[] = [
 export function AppRoutes() {
   const element = useRoutes(routes);
   return <Suspense fallback={<AppLayoutFallback />}>{element}</Suspense>;
+}
+
+/**
+ * Loads the code of the screen shown at a path, so a first render there shows the screen itself,
+ * as the server-rendered page does, rather than "Loading…". Nothing to load for a redirect.
+ */
+export async function preloadScreenAt(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      await screenPreloadOf(route.element)?.();
+    }),
+  );
 }

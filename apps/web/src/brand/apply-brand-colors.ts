@@ -1,27 +1,18 @@
 import type { TBrand } from '@pledge/contract';
+import { BRAND_COLOR_PROPERTIES, type TBrandColorName } from '@pledge/domain';
 
-type TColorName = keyof TBrand['colors'];
-
-/** The CSS custom property each brand colour sets; src/styles reads only these. */
-export const BRAND_COLOR_PROPERTIES: Record<TColorName, string> = {
-  primary: '--color-primary',
-  primaryContrast: '--color-primary-contrast',
-  accent: '--color-accent',
-  background: '--color-background',
-  surface: '--color-surface',
-  text: '--color-text',
-  muted: '--color-muted',
-};
+export { BRAND_COLOR_PROPERTIES };
 
 /**
  * Sets the brand colours on the root element through the CSSOM, which the content security policy
- * allows (unlike inline style attributes in the HTML).
+ * allows (unlike inline style attributes in the HTML). Pages the server sends already have them from
+ * the brand's stylesheet; this covers the app wherever it runs without that stylesheet.
  */
 export function applyBrandColors(
   brand: TBrand,
   root: HTMLElement = document.documentElement,
 ): void {
   for (const [name, property] of Object.entries(BRAND_COLOR_PROPERTIES)) {
-    root.style.setProperty(property, brand.colors[name as TColorName]);
+    root.style.setProperty(property, brand.colors[name as TBrandColorName]);
   }
 }

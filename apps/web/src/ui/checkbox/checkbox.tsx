@@ -9,6 +9,7 @@ import {
   useFieldIds,
   type TFieldStateProps,
 } from '../field/field-parts.js';
+import { useEditBeforeHydration } from '../field/edits-before-hydration.js';
 
 type TNativeCheckboxProps = Omit<
   ComponentPropsWithRef<'input'>,
@@ -43,9 +44,11 @@ export function Checkbox({
   onClick,
   id,
   className,
+  ref,
   ...inputProps
 }: TCheckboxProps) {
   const ids = useFieldIds(id);
+  const controlRef = useEditBeforeHydration(ref);
   const isInvalid = hasError(error);
 
   function onInputClick(event: MouseEvent<HTMLInputElement>) {
@@ -78,6 +81,7 @@ export function Checkbox({
       <div className="checkbox__row">
         <input
           {...inputProps}
+          ref={controlRef}
           id={ids.controlId}
           type="checkbox"
           className="checkbox__input"

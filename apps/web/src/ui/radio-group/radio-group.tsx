@@ -1,4 +1,4 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useState, type ComponentPropsWithoutRef, type MouseEvent, type ReactNode } from 'react';
 import {
   classNames,
   describedBy,
@@ -9,12 +9,19 @@ import {
   useFieldIds,
   type TFieldStateProps,
 } from '../field/field-parts.js';
+import { useEditBeforeHydration } from '../field/edits-before-hydration.js';
 
 export interface TRadioOption {
   value: string;
   label: ReactNode;
   description?: ReactNode;
   isDisabled?: boolean;
+}
+
+/** One option's radio button; a choice made before the page was live is entered again. */
+function RadioInput(props: Omit<ComponentPropsWithoutRef<'input'>, 'ref'>) {
+  const ref = useEditBeforeHydration<HTMLInputElement>();
+  return <input ref={ref} {...props} />;
 }
 
 export interface TRadioGroupProps extends TFieldStateProps {
@@ -100,7 +107,7 @@ export function RadioGroup({
           const optionDescriptionId = `${optionId}-description`;
           return (
             <div key={option.value} className="choice">
-              <input
+              <RadioInput
                 id={optionId}
                 type="radio"
                 name={name}

@@ -9,6 +9,7 @@ import {
   useFieldIds,
   type TFieldStateProps,
 } from '../field/field-parts.js';
+import { useEditBeforeHydration } from '../field/edits-before-hydration.js';
 
 export interface TSelectOption {
   value: string;
@@ -47,9 +48,11 @@ export function Select({
   onChange,
   id,
   className,
+  ref,
   ...selectProps
 }: TSelectProps) {
   const ids = useFieldIds(id);
+  const controlRef = useEditBeforeHydration(ref);
   const isInvalid = hasError(error);
   const ariaDescribedBy = describedBy(
     description !== undefined && ids.descriptionId,
@@ -80,6 +83,7 @@ export function Select({
   ) : (
     <select
       {...selectProps}
+      ref={controlRef}
       id={ids.controlId}
       className="select"
       disabled={isDisabled}

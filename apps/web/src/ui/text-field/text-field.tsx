@@ -9,6 +9,7 @@ import {
   useFieldIds,
   type TFieldStateProps,
 } from '../field/field-parts.js';
+import { useEditBeforeHydration } from '../field/edits-before-hydration.js';
 
 type TNativeInputProps = Omit<
   ComponentPropsWithRef<'input'>,
@@ -39,9 +40,11 @@ export function TextField({
   id,
   className,
   type = 'text',
+  ref,
   ...inputProps
 }: TTextFieldProps) {
   const ids = useFieldIds(id);
+  const controlRef = useEditBeforeHydration(ref);
   const isInvalid = hasError(error);
   return (
     <div
@@ -68,6 +71,7 @@ export function TextField({
         )}
         <input
           {...inputProps}
+          ref={controlRef}
           id={ids.controlId}
           type={type}
           className="input"

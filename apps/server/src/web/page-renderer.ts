@@ -1,0 +1,79 @@
+/**
+ * The web app's server renderer (apps/web/src/entry-server.tsx, built into dist-ssr): HTML for the
+ * public pages a visitor lands on, so they show before the app's script has run.
+ *
+ * A rendered page depends only on the brand and the address (no session, no data), so the last
+ * pages rendered are kept for a few minutes: a page costs a render once, not on every visit.
+ */
+import { stat } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import type { TBrand } from '@pledge/contract';
+
+type TRenderPage = (url: string, brand: TBrand) => Promise<string | null>;
+
+export interface TPageRenderer {
+  /** The HTML inside #root for a page address (path and query); null for pages left to the browser. */
+  render: TRenderPage;
+}
+
+export const RENDERED_PAGES_KEPT = 256;
+export const RENDERED_PAGE_TTL_MS = 5 * 60_000;
+
+/** A renderer that keeps its last RENDERED_PAGES_KEPT answers for RENDERED_PAGE_TTL_MS. */
+export function cachedRenderer(render: TRenderPage, now: () => number = Date.now): TPageRenderer {
+  const pages = new Map<string, { html: string | null; at: number }>();
+  return {
+    async render(url, brand) {
+      const key = `${brand.orgCode}|${brand.sandbox}|${url}`;
+      const kept = pages.get(key);
+      if (kept !== undefined && now() - kept.at < RENDERED_PAGE_TTL_MS) {
+        // Most recently used last: the first key is the one to drop.
+        pages.delete(key);
+        pages.set(key, kept);
+        return kept.html;
+      }
+      const html = await render(url, brand);
+      pages.delete(key);
+      pages.set(key, { html, at: now() });
+      if (pages.size > RENDERED_PAGES_KEPT) {
+        const oldest = pages.keys().next().value;
+        if (oldest !== undefined) pages.delete(oldest);
+      }
+      return html;
+    },
+  };
+}
+
+function isRenderModule(value: unknown): value is { renderPage: TRenderPage } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'renderPage' in value &&
+    typeof value.renderPage === 'function'
+  );
+}
+
+/**
+ * Loads the renderer module, again when a rebuild changed it; null when the web app was built
+ * without it (pages are then rendered in the browser only).
+ */
+export function pageRendererSource(entryFile: string): () => Promise<TPageRenderer | null> {
+  let loaded: { mtimeMs: number; renderer: TPageRenderer } | undefined;
+  return async () => {
+    let mtimeMs: number;
+    try {
+      ({ mtimeMs } = await stat(entryFile));
+    } catch {
+      loaded = undefined;
+      return null;
+    }
+    if (loaded?.mtimeMs !== mtimeMs) {
+      const module: unknown = await import(`${pathToFileURL(entryFile).href}?v=${mtimeMs}`);
+      if (!isRenderModule(module)) {
+        throw new Error(`${entryFile} does not export renderPage(url, brand)`);
+      }
+      loaded = { mtimeMs, renderer: cachedRenderer(module.renderPage) };
+    }
+    return loaded.renderer;
+  };
+}
