@@ -60,6 +60,7 @@ import { createFieldCipher } from './security/field-encryption.js';
 import { createJwtService, type TClock } from './security/jwt.js';
 import { createRateLimiter } from './security/rate-limit.js';
 import type { TIdentityDeps } from './services/identity/deps.js';
+import { createVerifiedTokens } from './services/identity/verified-tokens.js';
 import { verifyAccessToken } from './services/identity/verify-access-token.js';
 import { registerWeb } from './web/serve-web.js';
 
@@ -88,6 +89,10 @@ export const app = fp<TAppOptions>(
     const clock = options.clock ?? (() => new Date());
     const fieldCipher = createFieldCipher(config.encryptionKey);
     const jwt = createJwtService({ privateKey: config.jwtPrivateKey, clock });
+    const verifiedTokens = createVerifiedTokens(
+      (token, audience) => verifyAccessToken({ db: database.db, jwt }, token, audience),
+      clock,
+    );
     const identity: TIdentityDeps = {
       db: database.db,
       cipher: fieldCipher,
@@ -96,6 +101,7 @@ export const app = fp<TAppOptions>(
       limiter: createRateLimiter({ db: database.db, cipher: fieldCipher, clock }),
       clock,
       sandbox: config.sandbox,
+      verifiedTokens,
     };
     // The API speaks JSON only: anything else answers 415 instead of reaching validation.
     instance.removeContentTypeParser('text/plain');
@@ -103,10 +109,7 @@ export const app = fp<TAppOptions>(
     instance.setSerializerCompiler(serializerCompiler);
     instance.decorate(
       'authVerifier',
-      options.authVerifier ??
-        createBearerVerifier((token, audience) =>
-          verifyAccessToken({ db: database.db, jwt }, token, audience),
-        ),
+      options.authVerifier ?? createBearerVerifier(verifiedTokens.verify),
     );
     instance.decorateRequest('principal', null);
     registerErrorHandling(instance);

@@ -13,7 +13,7 @@ import { expiredRevocations } from './verify-access-token.js';
  * anyway), and the answer is where the browser goes next (the sign-in page).
  */
 export async function logOut(
-  deps: Pick<TIdentityDeps, 'db' | 'clock'>,
+  deps: Pick<TIdentityDeps, 'db' | 'clock' | 'verifiedTokens'>,
   input: { audience: TSignInAudience; principal: TPrincipal },
 ): Promise<TPostLogoutResponse> {
   const { db, clock } = deps;
@@ -29,6 +29,7 @@ export async function logOut(
           SELECT ${tokenRevocations.jti} FROM ${tokenRevocations}
           WHERE ${expiredRevocations(clock())} LIMIT ${PRUNE_BATCH_ROWS})`);
     });
+    deps.verifiedTokens.forget(token.id);
   }
   return { redirectUrl: hostedSignInPath(input.audience) };
 }
