@@ -154,7 +154,7 @@ function bundleBars(bundles) {
 
 function lighthouseBars(lighthouse) {
   return Object.entries(lighthouse)
-    .filter(([path]) => path !== 'budget')
+    .filter(([path]) => path !== 'budget' && path !== 'measuredAt')
     .map(([path, scores]) => ({
       bar: `Lighthouse mobile performance ${path}`,
       value: String(scores.performance),
