@@ -8,6 +8,7 @@
 import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { TBrand } from '@pledge/contract';
+import { createExpiringCache } from '../services/expiring-cache.js';
 
 type TRenderPage = (url: string, brand: TBrand) => Promise<string | null>;
 
@@ -21,24 +22,14 @@ export const RENDERED_PAGE_TTL_MS = 5 * 60_000;
 
 /** A renderer that keeps its last RENDERED_PAGES_KEPT answers for RENDERED_PAGE_TTL_MS. */
 export function cachedRenderer(render: TRenderPage, now: () => number = Date.now): TPageRenderer {
-  const pages = new Map<string, { html: string | null; at: number }>();
+  const pages = createExpiringCache<{ html: string | null }>(RENDERED_PAGES_KEPT, now);
   return {
     async render(url, brand) {
       const key = `${brand.orgCode}|${brand.sandbox}|${url}`;
       const kept = pages.get(key);
-      if (kept !== undefined && now() - kept.at < RENDERED_PAGE_TTL_MS) {
-        // Most recently used last: the first key is the one to drop.
-        pages.delete(key);
-        pages.set(key, kept);
-        return kept.html;
-      }
+      if (kept !== undefined) return kept.html;
       const html = await render(url, brand);
-      pages.delete(key);
-      pages.set(key, { html, at: now() });
-      if (pages.size > RENDERED_PAGES_KEPT) {
-        const oldest = pages.keys().next().value;
-        if (oldest !== undefined) pages.delete(oldest);
-      }
+      pages.set(key, { html }, now() + RENDERED_PAGE_TTL_MS);
       return html;
     },
   };

@@ -49,3 +49,18 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/**
+ * What a call that got no answer throws (no connection, or the code of the call did not arrive):
+ * the abort reason when its caller aborted it, otherwise an ApiError with status 0.
+ */
+export function noAnswerError(cause: unknown, signal?: AbortSignal): unknown {
+  if (signal?.aborted === true) return signal.reason;
+  return new ApiError({
+    status: 0,
+    statusText: '',
+    message: NETWORK_ERROR_MESSAGE,
+    body: null,
+    cause,
+  });
+}

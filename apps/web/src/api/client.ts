@@ -1,6 +1,6 @@
 import type { z } from 'zod/mini';
 import type { TEndpoint, TEndpointResponse, TEndpointSchema } from '@pledge/contract';
-import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error.js';
+import { noAnswerError } from './api-error.js';
 
 export { ApiError, isApiError } from './api-error.js';
 
@@ -87,15 +87,8 @@ export async function apiExchange<E extends TEndpoint>(
     typeof endpoint === 'function' ? endpoint() : endpoint,
     import('./exchange.js'),
   ]).catch((cause: unknown) => {
-    if (requestOptions.signal?.aborted) throw requestOptions.signal.reason;
     // The code of the call did not arrive: to the borrower, the same as a call without an answer.
-    throw new ApiError({
-      status: 0,
-      statusText: '',
-      message: NETWORK_ERROR_MESSAGE,
-      body: null,
-      cause,
-    });
+    throw noAnswerError(cause, requestOptions.signal);
   });
   return exchange(resolved, requestOptions);
 }

@@ -3,7 +3,7 @@ import { ZApiError, ZBinary, type TEndpoint, type TEndpointSchema } from '@pledg
 import { isUnauthenticatedAnswer } from '@pledge/domain';
 import {
   ApiError,
-  NETWORK_ERROR_MESSAGE,
+  noAnswerError,
   NOT_JSON_MESSAGE,
   UNEXPECTED_RESPONSE_MESSAGE,
 } from './api-error.js';
@@ -97,14 +97,7 @@ export async function exchange<E extends TEndpoint>(
       ...(cache === undefined ? {} : { cache }),
     });
   } catch (cause) {
-    if (signal?.aborted) throw signal.reason;
-    throw new ApiError({
-      status: 0,
-      statusText: '',
-      message: NETWORK_ERROR_MESSAGE,
-      body: null,
-      cause,
-    });
+    throw noAnswerError(cause, signal);
   }
 
   if (!response.ok) {
