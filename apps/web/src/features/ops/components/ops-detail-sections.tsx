@@ -3,8 +3,41 @@ import { formatDollars, formatLtv, formatRate } from '../../offer/format.js';
 import { formatBytes, formatCoin, formatDateTime } from '../format.js';
 import { IdentityFileActions } from './identity-file-actions.js';
 import { OpsFacts, OpsSection } from './ops-facts.js';
+import { OpsTable, type TOpsTableColumn } from './ops-table.js';
 
 type TDetailProps = { detail: TOpsApplicationDetail };
+
+const IDENTITY_DOCUMENT_COLUMNS: readonly TOpsTableColumn[] = [
+  { header: 'File' },
+  { header: 'Type' },
+  { header: 'Uploaded' },
+  { header: 'Review' },
+  { header: 'File actions' },
+];
+
+const DOCUMENT_COLUMNS: readonly TOpsTableColumn[] = [
+  { header: 'Document' },
+  { header: 'Signed' },
+  { header: 'IP address' },
+  { header: 'User agent', cellClassName: 'ops-break' },
+  { header: 'SHA-256', cellClassName: 'ops-hash' },
+];
+
+const TRANSACTION_COLUMNS: readonly TOpsTableColumn[] = [
+  { header: 'Time' },
+  { header: 'Type' },
+  { header: 'Amount' },
+  { header: 'Confirmed' },
+  { header: 'Transaction hash', cellClassName: 'ops-hash' },
+];
+
+const AUDIT_EVENT_COLUMNS: readonly TOpsTableColumn[] = [
+  { header: 'Time' },
+  { header: 'Actor', cellClassName: 'ops-break' },
+  { header: 'From → to' },
+  { header: 'Event' },
+  { header: 'Reason' },
+];
 
 export function OfferSection({ detail }: TDetailProps) {
   const offer = detail.application.selectedOffer;
@@ -71,45 +104,29 @@ export function IdentityDocumentsSection({ detail }: TDetailProps) {
   const appUuid = detail.application.appUuid;
   return (
     <OpsSection id="identity-documents" title="Identity documents">
-      {detail.identityDocuments.length === 0 ? (
-        <p>No ID uploaded yet.</p>
-      ) : (
-        <div className="ops-table-wrap">
-          <table className="ops-table">
-            <thead>
-              <tr>
-                <th scope="col">File</th>
-                <th scope="col">Type</th>
-                <th scope="col">Uploaded</th>
-                <th scope="col">Review</th>
-                <th scope="col">File actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.identityDocuments.map((document) => (
-                <tr key={document.uuid}>
-                  <td data-label="File">
-                    {document.fileName}
-                    <span className="ops-muted">
-                      {' '}
-                      ({document.contentType}, {formatBytes(document.sizeBytes)})
-                    </span>
-                  </td>
-                  <td data-label="Type">{document.documentType}</td>
-                  <td data-label="Uploaded">{formatDateTime(document.uploadedAt)}</td>
-                  <td data-label="Review">
-                    {document.reviewStatus}
-                    {document.reviewReason !== null && `: ${document.reviewReason}`}
-                  </td>
-                  <td data-label="File actions">
-                    <IdentityFileActions appUuid={appUuid} document={document} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <OpsTable
+        columns={IDENTITY_DOCUMENT_COLUMNS}
+        rows={detail.identityDocuments.map((document) => ({
+          key: document.uuid,
+          cells: [
+            <>
+              {document.fileName}
+              <span className="ops-muted">
+                {' '}
+                ({document.contentType}, {formatBytes(document.sizeBytes)})
+              </span>
+            </>,
+            document.documentType,
+            formatDateTime(document.uploadedAt),
+            <>
+              {document.reviewStatus}
+              {document.reviewReason !== null && `: ${document.reviewReason}`}
+            </>,
+            <IdentityFileActions appUuid={appUuid} document={document} />,
+          ],
+        }))}
+        emptyText="No ID uploaded yet."
+      />
     </OpsSection>
   );
 }
@@ -117,42 +134,22 @@ export function IdentityDocumentsSection({ detail }: TDetailProps) {
 export function DocumentsSection({ detail }: TDetailProps) {
   return (
     <OpsSection id="documents" title="Documents and signatures">
-      {detail.documents.length === 0 ? (
-        <p>No disclosures generated yet.</p>
-      ) : (
-        <div className="ops-table-wrap">
-          <table className="ops-table">
-            <thead>
-              <tr>
-                <th scope="col">Document</th>
-                <th scope="col">Signed</th>
-                <th scope="col">IP address</th>
-                <th scope="col">User agent</th>
-                <th scope="col">SHA-256</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.documents.map((document) => (
-                <tr key={document.uuid}>
-                  <td data-label="Document">{document.name}</td>
-                  <td data-label="Signed">
-                    {document.signature === null
-                      ? 'Not signed'
-                      : formatDateTime(document.signature.signedAt)}
-                  </td>
-                  <td data-label="IP address">{document.signature?.ipAddress ?? '—'}</td>
-                  <td data-label="User agent" className="ops-break">
-                    {document.signature?.userAgent ?? '—'}
-                  </td>
-                  <td data-label="SHA-256" className="ops-hash">
-                    {document.signature?.documentSha256 ?? document.sha256}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <OpsTable
+        columns={DOCUMENT_COLUMNS}
+        rows={detail.documents.map((document) => ({
+          key: document.uuid,
+          cells: [
+            document.name,
+            document.signature === null
+              ? 'Not signed'
+              : formatDateTime(document.signature.signedAt),
+            document.signature?.ipAddress ?? '—',
+            document.signature?.userAgent ?? '—',
+            document.signature?.documentSha256 ?? document.sha256,
+          ],
+        }))}
+        emptyText="No disclosures generated yet."
+      />
     </OpsSection>
   );
 }
@@ -212,38 +209,20 @@ export function CollateralSection({ detail }: TDetailProps) {
         ]}
       />
       <h3>Transactions</h3>
-      {wallet === null || wallet.transactions.length === 0 ? (
-        <p>No transactions yet.</p>
-      ) : (
-        <div className="ops-table-wrap">
-          <table className="ops-table">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Type</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Confirmed</th>
-                <th scope="col">Transaction hash</th>
-              </tr>
-            </thead>
-            <tbody>
-              {wallet.transactions.map((transaction, index) => (
-                <tr key={transaction.transactionHash ?? index}>
-                  <td data-label="Time">{formatDateTime(transaction.transactionTime)}</td>
-                  <td data-label="Type">{transaction.transactionType}</td>
-                  <td data-label="Amount">
-                    {transaction.transactionAmount} {collateral.requiredCoinAmount.type}
-                  </td>
-                  <td data-label="Confirmed">{transaction.confirmed ? 'Yes' : 'No'}</td>
-                  <td data-label="Transaction hash" className="ops-hash">
-                    {transaction.transactionHash ?? '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <OpsTable
+        columns={TRANSACTION_COLUMNS}
+        rows={(wallet?.transactions ?? []).map((transaction, index) => ({
+          key: transaction.transactionHash ?? index,
+          cells: [
+            formatDateTime(transaction.transactionTime),
+            transaction.transactionType,
+            `${transaction.transactionAmount} ${collateral.requiredCoinAmount.type}`,
+            transaction.confirmed ? 'Yes' : 'No',
+            transaction.transactionHash ?? '—',
+          ],
+        }))}
+        emptyText="No transactions yet."
+      />
     </OpsSection>
   );
 }
@@ -251,41 +230,23 @@ export function CollateralSection({ detail }: TDetailProps) {
 export function AuditTrailSection({ detail }: TDetailProps) {
   return (
     <OpsSection id="audit-trail" title="Audit trail">
-      {detail.auditEvents.length === 0 ? (
-        <p>Nothing recorded yet.</p>
-      ) : (
-        <div className="ops-table-wrap">
-          <table className="ops-table">
-            <caption className="visually-hidden">Audit trail, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Actor</th>
-                <th scope="col">From → to</th>
-                <th scope="col">Event</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.auditEvents.map((event) => (
-                <tr key={event.id}>
-                  <td data-label="Time">{formatDateTime(event.at)}</td>
-                  <td data-label="Actor" className="ops-break">
-                    {event.actor}
-                  </td>
-                  <td data-label="From → to">
-                    {event.fromState === null && event.toState === null
-                      ? '—'
-                      : `${event.fromState ?? '(new)'} → ${event.toState ?? '—'}`}
-                  </td>
-                  <td data-label="Event">{event.event ?? '—'}</td>
-                  <td data-label="Reason">{event.reason ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <OpsTable
+        caption="Audit trail, newest first"
+        columns={AUDIT_EVENT_COLUMNS}
+        rows={detail.auditEvents.map((event) => ({
+          key: event.id,
+          cells: [
+            formatDateTime(event.at),
+            event.actor,
+            event.fromState === null && event.toState === null
+              ? '—'
+              : `${event.fromState ?? '(new)'} → ${event.toState ?? '—'}`,
+            event.event ?? '—',
+            event.reason ?? '—',
+          ],
+        }))}
+        emptyText="Nothing recorded yet."
+      />
     </OpsSection>
   );
 }
