@@ -270,6 +270,18 @@ test('a borrower in Ohio takes a loan from the offer page to funds disbursed', a
   await page.getByRole('button', { name: 'Submit and check my credit' }).click();
   await expect(page).toHaveURL(`${APP}/${appUuid}/next-steps`, { timeout: 30_000 });
 
+  // The checklist as the credit check leaves it: the agreements are ready to sign, the collateral
+  // waits for them, and Continue waits for every step.
+  await expect(
+    page
+      .getByRole('list', { name: 'Final steps' })
+      .getByRole('listitem')
+      .getByRole('heading', { level: 2 }),
+  ).toHaveText(['Verify Identity', 'Review Agreements', 'Disbursement Account', 'Post Collateral']);
+  await expect(page.getByRole('link', { name: /Review Agreements$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start Post Collateral' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+
   // The final steps, one by one.
   await uploadId(page, appUuid);
   await expect(page.getByText('ID in Review')).toBeVisible();

@@ -221,7 +221,11 @@ describe('web app serving', () => {
     ['partner', '#0b5563'],
   ])('inlines the stylesheet with the %s brand colours, admitted by hash', async (org, primary) => {
     const response = await app.inject({ method: 'GET', url: `/privacy?org=${org}` });
-    expect(response.body).not.toContain('rel="stylesheet"');
+    // The stylesheet stays named only by a disabled link: never fetched, never applied, and
+    // seen by the app's module loader as already in the page.
+    expect(response.body.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+      '<link rel="stylesheet" href="/assets/index-abc123.css" disabled>',
+    ]);
     const style = inlineStyleOf(response);
     // The app's defaults first, the brand's colours after them (they win).
     expect(style.startsWith(APP_CSS)).toBe(true);

@@ -69,10 +69,15 @@ export function pageStylesInliner(
       styles.set(key, style);
     }
     let isFirst = true;
-    const inlined = html.replace(STYLESHEET_LINK, () => {
-      if (!isFirst) return '';
+    const inlined = html.replace(STYLESHEET_LINK, (_link, file: string) => {
+      // Each inlined stylesheet is still named by a disabled link, which the browser neither
+      // fetches nor applies: the app's module loader sees the stylesheet is already in the page
+      // when a lazy screen lists it among its dependencies, instead of loading it again and
+      // restyling the whole page.
+      const marker = `<link rel="stylesheet" href="/${file}" disabled>`;
+      if (!isFirst) return marker;
       isFirst = false;
-      return `<style>${style.text}</style>`;
+      return `<style>${style.text}</style>${marker}`;
     });
     return { html: inlined, cspSource: style.cspSource };
   };
