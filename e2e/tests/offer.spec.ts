@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { APP, expect, expectAccessible, screenshotBothWidths, test } from '../fixtures/index.js';
+import { signIn } from '../fixtures/sign-in.js';
 
 const START_HEADING = 'Borrow funds against your crypto assets to get cash while you HODL';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -11,34 +12,6 @@ async function setPrices(request: APIRequestContext) {
 
 function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-/** The newest 6-digit code the sandbox mailbox holds for an address. */
-async function signInCode(request: APIRequestContext, email: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const answer = await request.get(`/sandbox/mailbox?to=${encodeURIComponent(email)}`);
-      const { messages } = (await answer.json()) as { messages: { text: string }[] };
-      code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1];
-      return code;
-    })
-    .toBeDefined();
-  return code ?? '';
-}
-
-/** Signs in on the sign-in page the app sent the browser to, with a code from the mailbox. */
-async function signInWithCode(page: Page, request: APIRequestContext, email: string) {
-  const sendCode = page.getByRole('button', { name: 'Send code' });
-  const switchToCode = page.getByRole('button', { name: 'Email me a sign-in code' });
-  await expect(sendCode.or(switchToCode)).toBeVisible();
-  // The password sign-in page offers the code sign-in; the code sign-in page asks at once.
-  if (await switchToCode.isVisible()) await switchToCode.click();
-  await page.getByRole('textbox', { name: /Email address/ }).fill(email);
-  await sendCode.click();
-  const code = await signInCode(request, email);
-  await page.getByRole('textbox', { name: /Sign-in code/ }).fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 function termOf(page: Page, label: string) {
@@ -81,7 +54,7 @@ test('from /start to the loan details: residency, offer, sign-in, application', 
   await expect(continueButton).toBeEnabled();
   await continueButton.click();
 
-  await signInWithCode(page, request, uniqueEmail('offer'));
+  await signIn(page, uniqueEmail('offer'));
   await expect(page).toHaveURL(new RegExp(`${APP}/${UUID}/details$`), { timeout: 30_000 });
 });
 
