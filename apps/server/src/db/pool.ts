@@ -1,8 +1,26 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 
 export type TDb = NodePgDatabase<typeof schema>;
+
+/**
+ * Runs independent reads at once on the pool, and one after another on a transaction: a
+ * transaction holds one connection, which takes one query at a time (node-postgres queues a second
+ * one with a deprecation warning today, and will refuse it).
+ */
+export async function readAll<T extends readonly unknown[] | []>(
+  db: TDb,
+  reads: { readonly [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) {
+    return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  }
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
+}
 
 export interface TDatabase {
   pool: pg.Pool;

@@ -14,7 +14,7 @@ import {
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { TChainPort } from '../../adapters/chain/port.js';
 import type { TPricesPort } from '../../adapters/prices/port.js';
-import type { TDb } from '../../db/pool.js';
+import { readAll, type TDb } from '../../db/pool.js';
 import {
   collateralAccounts,
   collateralDeposits,
@@ -102,18 +102,21 @@ export async function loadCollateralRecords(
   );
   if (appUuids.length === 0) return records;
   const ids = [...appUuids];
-  const [accounts, deposits, releases] = await Promise.all([
-    db.select().from(collateralAccounts).where(inArray(collateralAccounts.applicationUuid, ids)),
-    db
-      .select()
-      .from(collateralDeposits)
-      .where(inArray(collateralDeposits.applicationUuid, ids))
-      .orderBy(asc(collateralDeposits.transactionTime), asc(collateralDeposits.firstSeenAt)),
-    db
-      .select()
-      .from(collateralReleaseRequests)
-      .where(inArray(collateralReleaseRequests.applicationUuid, ids))
-      .orderBy(asc(collateralReleaseRequests.createdAt)),
+  const [accounts, deposits, releases] = await readAll(db, [
+    () =>
+      db.select().from(collateralAccounts).where(inArray(collateralAccounts.applicationUuid, ids)),
+    () =>
+      db
+        .select()
+        .from(collateralDeposits)
+        .where(inArray(collateralDeposits.applicationUuid, ids))
+        .orderBy(asc(collateralDeposits.transactionTime), asc(collateralDeposits.firstSeenAt)),
+    () =>
+      db
+        .select()
+        .from(collateralReleaseRequests)
+        .where(inArray(collateralReleaseRequests.applicationUuid, ids))
+        .orderBy(asc(collateralReleaseRequests.createdAt)),
   ]);
   for (const account of accounts) {
     const entry = records.get(account.applicationUuid);
