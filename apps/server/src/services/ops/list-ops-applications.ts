@@ -10,7 +10,7 @@ import type {
   TOpsApplicationSummary,
 } from '@pledge/contract';
 import { and, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import type { TDb } from '../../db/pool.js';
+import { readAll, type TDb } from '../../db/pool.js';
 import { applications, identities, profiles } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
@@ -104,18 +104,20 @@ export async function listOpsApplications(
     .orderBy(desc(applications.createdAt), desc(applications.uuid))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  const [names, selectedOffers] = await Promise.all([
-    namesByIdentity(
-      deps.db,
-      deps.cipher,
-      page.map((row) => row.application.identityUuid),
-    ),
-    offersByUuid(
-      deps.db,
-      page.flatMap(({ application }) =>
-        application.selectedOfferUuid === null ? [] : [application.selectedOfferUuid],
+  const [names, selectedOffers] = await readAll(deps.db, [
+    () =>
+      namesByIdentity(
+        deps.db,
+        deps.cipher,
+        page.map((row) => row.application.identityUuid),
       ),
-    ),
+    () =>
+      offersByUuid(
+        deps.db,
+        page.flatMap(({ application }) =>
+          application.selectedOfferUuid === null ? [] : [application.selectedOfferUuid],
+        ),
+      ),
   ]);
   const items = page.map(({ application, email }): TOpsApplicationSummary => {
     const offerRow =

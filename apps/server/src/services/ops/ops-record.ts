@@ -11,7 +11,7 @@ import type {
 } from '@pledge/contract';
 import { APPLICATION_STATES, type TApplicationState } from '@pledge/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { TDb } from '../../db/pool.js';
+import { readAll, type TDb } from '../../db/pool.js';
 import {
   applications,
   auditEvents,
@@ -185,25 +185,30 @@ export async function toOpsDetail(
   deps: TOpsDeps,
   row: TApplicationRow,
 ): Promise<TOpsApplicationDetail> {
-  const [application, borrower, identity, disbursement, collateralActivity] = await Promise.all([
-    toApplicationView(deps.db, row, deps.clock()),
-    borrowerOf(deps, row.identityUuid),
-    identityStepStatus(deps.db, row),
-    disbursementStepStatus(deps.db, row),
-    hasCollateralActivity(deps.db, row.uuid),
-  ]);
-  const [documents, [destination], auditTrail, disclosures] = await Promise.all([
-    deps.db
-      .select()
-      .from(identityDocuments)
-      .where(eq(identityDocuments.applicationUuid, row.uuid))
-      .orderBy(desc(identityDocuments.uploadedAt)),
-    deps.db
-      .select()
-      .from(disbursementAccounts)
-      .where(eq(disbursementAccounts.applicationUuid, row.uuid)),
-    auditTrailOf(deps.db, row),
-    disclosuresOf(deps.db, row.uuid),
+  const [application, borrower, identity, disbursement, collateralActivity] = await readAll(
+    deps.db,
+    [
+      () => toApplicationView(deps.db, row, deps.clock()),
+      () => borrowerOf(deps, row.identityUuid),
+      () => identityStepStatus(deps.db, row),
+      () => disbursementStepStatus(deps.db, row),
+      () => hasCollateralActivity(deps.db, row.uuid),
+    ],
+  );
+  const [documents, [destination], auditTrail, disclosures] = await readAll(deps.db, [
+    () =>
+      deps.db
+        .select()
+        .from(identityDocuments)
+        .where(eq(identityDocuments.applicationUuid, row.uuid))
+        .orderBy(desc(identityDocuments.uploadedAt)),
+    () =>
+      deps.db
+        .select()
+        .from(disbursementAccounts)
+        .where(eq(disbursementAccounts.applicationUuid, row.uuid)),
+    () => auditTrailOf(deps.db, row),
+    () => disclosuresOf(deps.db, row.uuid),
   ]);
   return {
     application,
