@@ -117,6 +117,7 @@ export default tseslint.config(
       '**/vitest.config.ts',
       // Build tooling next to the Vite config runs in Node, not in the browser.
       'apps/web/precompress-plugin.ts',
+      'apps/web/compile-hint-plugin.ts',
     ],
     rules: { 'no-restricted-imports': 'off' },
   },

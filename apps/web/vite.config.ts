@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { eagerCompileEntry } from './compile-hint-plugin.js';
 import { precompress } from './precompress-plugin.js';
 
 /** Everything the server answers besides the SPA (DESIGN §4, plus sandbox, health, docs and brand logos). */
@@ -84,7 +85,7 @@ export default defineConfig(({ command, isSsrBuild = false }) => ({
     optimizeLocales.vite({ locales: ['en-US'] }),
     react(),
     // The server-rendering bundle is read from disk by the server, never sent to a browser.
-    ...(isSsrBuild ? [] : [precompress()]),
+    ...(isSsrBuild ? [] : [eagerCompileEntry(), precompress()]),
   ],
   server: {
     proxy: Object.fromEntries(SERVER_PREFIXES.map((prefix) => [prefix, SERVER_ORIGIN])),
