@@ -26,3 +26,4 @@ export * from './linked-accounts.js';
 export * from './constants/collateral.js';
 export * from './collateral-flow.js';
 export * from './payoff.js';
+export * from './words.js';

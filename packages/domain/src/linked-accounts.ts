@@ -4,6 +4,7 @@
  * only personal checking or savings accounts can receive the loan.
  */
 import { BANK_ACCOUNT_TYPES, type TBankAccountType, type TBankLinkStatus } from './enums.js';
+import { compareByName } from './words.js';
 
 export interface TLinkedAccountLike {
   id: string;
@@ -59,8 +60,6 @@ function accountKey(account: TLinkedAccountLike): string {
   );
 }
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en-US');
-
 export function eligibleLinkedAccounts<TAccount extends TLinkedAccountLike>(
   items: readonly TLinkedItemLike<TAccount>[],
 ): TEligibleLinkedAccounts<TAccount> {
@@ -83,10 +82,10 @@ export function eligibleLinkedAccounts<TAccount extends TLinkedAccountLike>(
   }
   const institutions = [...merged.values()]
     .filter((entry) => entry.accounts.length > 0)
-    .sort(byName)
+    .sort(compareByName)
     .map(({ institutionId, name, accounts }) => ({
       institution: { institutionId, name },
-      accounts: [...accounts].sort(byName),
+      accounts: [...accounts].sort(compareByName),
     }));
   return { institutions, ineligibleCount };
 }

@@ -11,6 +11,7 @@ import {
   type TResidence,
 } from './residence-core.js';
 import { RESIDENCE_MESSAGES } from './residence-messages.js';
+import { compareByName } from './words.js';
 
 export {
   isInternational,
@@ -27,7 +28,6 @@ export { RESIDENCE_MESSAGES } from './residence-messages.js';
 
 const US_COUNTRY_CODE = 'US';
 const COUNTRIES_BY_CODE = new Map(COUNTRIES.map((country) => [country.code, country]));
-const byName = new Intl.Collator('en').compare;
 
 export function findCountry(code: string): TCountry | undefined {
   return COUNTRIES_BY_CODE.get(code);
@@ -35,7 +35,7 @@ export function findCountry(code: string): TCountry | undefined {
 
 /** Every known country, enabled or not, sorted by name. */
 export function listCountries(): TCountry[] {
-  return [...COUNTRIES].sort((a, b) => byName(a.name, b.name));
+  return [...COUNTRIES].sort(compareByName);
 }
 
 /** What the international picker offers: enabled countries only, never the US, by name. */

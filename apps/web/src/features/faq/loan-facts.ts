@@ -6,6 +6,7 @@ import {
   Decimal,
   DEFAULT_MIN_LOAN_USD_DOMESTIC,
   formatUsd,
+  listInWords,
   NO_ORIGINATION_FEE_STATES,
   ORIGINATION_FEE_BPS_BY_STATE,
   ORIGINATION_FEE_DOMESTIC_BPS,
@@ -14,13 +15,6 @@ import {
   US_STATES,
   type TUsStateCode,
 } from '@pledge/domain';
-
-const LIST = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
-
-/** "A, B, and C" */
-export function listInWords(items: readonly string[]): string {
-  return LIST.format(items);
-}
 
 /** Basis points as a percent in its shortest form: 891 → "8.91%", 100 → "1%". */
 export function percentFromBps(bps: number): string {

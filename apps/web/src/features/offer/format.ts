@@ -19,13 +19,16 @@ export function formatDollars(usd: number): string {
   return formatUsd(usdToCents(usd));
 }
 
-const TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
+// Made on first use, not when the module loads: the first `Intl` object a page creates loads the
+// browser's locale data, and the offer page shows no time until the first price has arrived.
+let timeFormat: Intl.DateTimeFormat | undefined;
 
 /** The time of a price quote ("3:04 PM EDT"); the date is left out, quotes are minutes old. */
 export function formatQuoteTime(isoDateTime: string): string {
-  return TIME_FORMAT.format(new Date(isoDateTime));
+  timeFormat ??= new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+  return timeFormat.format(new Date(isoDateTime));
 }

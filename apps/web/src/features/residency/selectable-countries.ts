@@ -1,7 +1,7 @@
 import type { TValidCountry } from '@pledge/contract';
+import { compareByName } from '@pledge/domain';
 
 const US_COUNTRY_CODE = 'US';
-const byName = new Intl.Collator('en').compare;
 
 /**
  * The international picker's choices from the server's country list (document 2 §5): enabled
@@ -10,5 +10,5 @@ const byName = new Intl.Collator('en').compare;
 export function selectableCountries(countries: readonly TValidCountry[]): TValidCountry[] {
   return countries
     .filter((country) => country.enabled && country.code !== US_COUNTRY_CODE)
-    .sort((a, b) => byName(a.name, b.name));
+    .sort(compareByName);
 }

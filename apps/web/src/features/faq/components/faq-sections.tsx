@@ -15,6 +15,7 @@ import {
   DEFAULT_MIN_LOAN_USD_INTERNATIONAL,
   DISBURSEMENT_AFTER_VERIFY_BUSINESS_DAYS,
   LIQUIDATION_PROCESSING_FEE_BPS,
+  listInWords,
   LOAN_TERM_MONTHS,
   MARGIN_CALL_CURE_HOURS,
   MAX_INITIAL_LTV_PCT,
@@ -32,13 +33,7 @@ import {
 } from '@pledge/domain';
 import { offersInternational } from '../../residency/offers-international.js';
 import { FAQ_QUESTIONS, type TFaqQuestionKey } from '../faq-questions.js';
-import {
-  dollarsFromCents,
-  listInWords,
-  originationFeeRules,
-  percentFromBps,
-  stateName,
-} from '../loan-facts.js';
+import { dollarsFromCents, originationFeeRules, percentFromBps, stateName } from '../loan-facts.js';
 
 export interface TFaqItem {
   id: string;

@@ -1,10 +1,11 @@
 import {
   COLLATERAL_DEADLINE_CALENDAR_DAYS,
   LIQUIDATION_PROCESSING_FEE_BPS,
+  listInWords,
   LOAN_TERM_MONTHS,
   RATE_TIERS,
 } from '@pledge/domain';
-import { listInWords, originationFeeRules, percentFromBps } from '../../faq/loan-facts.js';
+import { originationFeeRules, percentFromBps } from '../../faq/loan-facts.js';
 import { OFFER_NOTES } from './offer-notes.js';
 
 const LIQUIDATION_LEVELS = listInWords([

@@ -82,7 +82,15 @@ function sliderCash(next: number, previous: number, limits: TLoanLimitsUsd): num
   return Math.min(limits.max, Math.max(limits.min, rounded));
 }
 
-const GROUPED = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// Made on the slider's first move rather than at load: creating the page's first `Intl` object
+// loads the browser's locale data.
+let grouped: Intl.NumberFormat | undefined;
+
+/** A slider position as the amount field shows it ("20,000"). */
+function groupedDollars(dollars: number): string {
+  grouped ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  return grouped.format(dollars);
+}
 
 function termsHint(result: TOfferResult | null, type: TOfferedCollateralType): string {
   if (result === null || result.eligible) return EMPTY_HINT;
@@ -336,7 +344,7 @@ export function OfferForm({
               onValueChange={(dollars) =>
                 onAmountChange(
                   'cashToBorrow',
-                  GROUPED.format(sliderCash(dollars, sliderValue, limits)),
+                  groupedDollars(sliderCash(dollars, sliderValue, limits)),
                 )
               }
             />
