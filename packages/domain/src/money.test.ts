@@ -11,6 +11,7 @@ import {
   formatCoin,
   formatPct,
   formatUsd,
+  formatWholeNumber,
   mulDivCents,
   parseCashInput,
   roundCoinQuantityUp,
@@ -289,5 +290,19 @@ describe('countDecimals', () => {
     ['', 0],
   ])('%j → %i', (text, expected) => {
     expect(countDecimals(text)).toBe(expected);
+  });
+});
+
+describe('formatWholeNumber', () => {
+  it('groups thousands and rounds to a whole number as Intl.NumberFormat does', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    for (const value of [0, 7, 999, 1000, 20000, 250000, 2000000, 1234567.5, 20000.49, -1500]) {
+      expect(formatWholeNumber(value)).toBe(intl.format(value));
+    }
+  });
+
+  it('refuses what is not a finite number', () => {
+    expect(() => formatWholeNumber(Number.NaN)).toThrow(RangeError);
+    expect(() => formatWholeNumber(Number.POSITIVE_INFINITY)).toThrow(RangeError);
   });
 });

@@ -106,6 +106,13 @@ function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/** A number as a whole, with thousands separators, rounded half away from zero: 20000.5 → "20,001". */
+export function formatWholeNumber(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`Not a finite number: ${value}`);
+  const digits = groupThousands(String(Math.round(Math.abs(value))));
+  return value < 0 && digits !== '0' ? `-${digits}` : digits;
+}
+
 /** Display form: "$20,000.00", or with decimals 0 "$20,000" (rounded half-up to the dollar). */
 export function formatUsd(cents: number, options: { decimals?: 0 | 2 } = {}): string {
   assertCents(cents);

@@ -6,6 +6,7 @@ import {
   COLLATERAL_DISPLAY_NAMES,
   COLLATERAL_TYPES,
   formatLoanLimit,
+  formatWholeNumber,
   MAX_COLLATERAL_DECIMALS,
   OFFER_INPUT_DEBOUNCE_MS,
   OFFER_REFUSAL_MESSAGES,
@@ -80,16 +81,6 @@ function sliderCash(next: number, previous: number, limits: TLoanLimitsUsd): num
   if (Math.abs(next - previous) <= 1) return next;
   const rounded = Math.round(next / SLIDER_ROUNDING_USD) * SLIDER_ROUNDING_USD;
   return Math.min(limits.max, Math.max(limits.min, rounded));
-}
-
-// Made on the slider's first move rather than at load: creating the page's first `Intl` object
-// loads the browser's locale data.
-let grouped: Intl.NumberFormat | undefined;
-
-/** A slider position as the amount field shows it ("20,000"). */
-function groupedDollars(dollars: number): string {
-  grouped ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-  return grouped.format(dollars);
 }
 
 function termsHint(result: TOfferResult | null, type: TOfferedCollateralType): string {
@@ -344,7 +335,7 @@ export function OfferForm({
               onValueChange={(dollars) =>
                 onAmountChange(
                   'cashToBorrow',
-                  groupedDollars(sliderCash(dollars, sliderValue, limits)),
+                  formatWholeNumber(sliderCash(dollars, sliderValue, limits)),
                 )
               }
             />
