@@ -21,7 +21,7 @@ import type { TDatabase } from './db/pool.js';
 import { createBearerVerifier, type TAuthVerifier } from './http/auth.js';
 import { registerErrorHandling, toErrorAnswer } from './http/errors.js';
 import { lazyChildLogger } from './http/request-logger.js';
-import { registerSecurity } from './http/security.js';
+import { NO_STORE, registerSecurity } from './http/security.js';
 import { serializerCompiler } from './http/serializer.js';
 import { createLogger } from './logger.js';
 import { identityBrokerRoutes } from './routes/identity-broker/index.js';
@@ -36,6 +36,8 @@ import { bankLinkRoutes } from './routes/leap/bank-link.js';
 import { disbursementRoutes } from './routes/leap/disbursement.js';
 import { isSandboxBankPicker } from './adapters/bank-link/port.js';
 import { sandboxPricesRoutes } from './routes/sandbox/prices.js';
+import { sandboxClockRoutes } from './routes/sandbox/clock.js';
+import { createSandboxClock, type TSandboxClock } from './services/sandbox/sandbox-clock.js';
 import { docsRoutes } from './routes/system/docs.js';
 import { healthRoutes } from './routes/system/health.js';
 import { addressRoutes } from './routes/address/lookup.js';
@@ -43,6 +45,7 @@ import { bannersRoutes } from './routes/banners/banners.js';
 import { opsBannersRoutes } from './routes/ops/banners.js';
 import { opsFlagsRoutes } from './routes/ops/flags.js';
 import { opsApplicationsRoutes } from './routes/ops/applications.js';
+import { opsAgentsRoutes } from './routes/ops/agents.js';
 import { optimizeRoutes } from './routes/optimize/decisions.js';
 import { profileRoutes } from './routes/profile/profile.js';
 import { telemetryRoutes } from './routes/telemetry/tracking.js';
@@ -60,7 +63,6 @@ import { createFieldCipher } from './security/field-encryption.js';
 import { createJwtService, type TClock } from './security/jwt.js';
 import { createRateLimiter } from './security/rate-limit.js';
 import type { TIdentityDeps } from './services/identity/deps.js';
-import { createVerifiedTokens } from './services/identity/verified-tokens.js';
 import { verifyAccessToken } from './services/identity/verify-access-token.js';
 import { registerWeb } from './web/serve-web.js';
 
@@ -79,20 +81,26 @@ export interface TAppOptions {
   adapters: TAdapters;
   /** Verifies bearer tokens; by default the sign-in tokens this app issues. */
   authVerifier?: TAuthVerifier;
-  /** The time sign-in rules see (codes, tokens, rate limits); tests move it. */
+  /** A fixed time source for every rule (tests move it by hand); no sandbox clock then. */
   clock?: TClock;
+  /**
+   * The deployment's clock in the sandbox, shared with the process's background jobs; made here
+   * when not given. Unused outside the sandbox (real time) and when `clock` is given.
+   */
+  sandboxClock?: TSandboxClock;
 }
 
 export const app = fp<TAppOptions>(
   async (instance, options) => {
     const { config, database, adapters } = options;
-    const clock = options.clock ?? (() => new Date());
+    const sandboxClock =
+      config.sandbox && options.clock === undefined
+        ? (options.sandboxClock ?? createSandboxClock(database.db))
+        : undefined;
+    // The one clock of every rule: codes, sessions, due dates, cure windows, jobs.
+    const clock = options.clock ?? sandboxClock?.now ?? (() => new Date());
     const fieldCipher = createFieldCipher(config.encryptionKey);
     const jwt = createJwtService({ privateKey: config.jwtPrivateKey, clock });
-    const verifiedTokens = createVerifiedTokens(
-      (token, audience) => verifyAccessToken({ db: database.db, jwt }, token, audience),
-      clock,
-    );
     const identity: TIdentityDeps = {
       db: database.db,
       cipher: fieldCipher,
@@ -101,7 +109,6 @@ export const app = fp<TAppOptions>(
       limiter: createRateLimiter({ db: database.db, cipher: fieldCipher, clock }),
       clock,
       sandbox: config.sandbox,
-      verifiedTokens,
     };
     // The API speaks JSON only: anything else answers 415 instead of reaching validation.
     instance.removeContentTypeParser('text/plain');
@@ -109,8 +116,19 @@ export const app = fp<TAppOptions>(
     instance.setSerializerCompiler(serializerCompiler);
     instance.decorate(
       'authVerifier',
-      options.authVerifier ?? createBearerVerifier(verifiedTokens.verify),
+      options.authVerifier ??
+        createBearerVerifier((token, audience) =>
+          verifyAccessToken({ db: database.db, jwt, clock }, token, audience),
+        ),
     );
+    if (sandboxClock !== undefined) {
+      // Every request sees the sandbox clock as the database has it, whichever instance moved it.
+      instance.addHook('onRequest', async (request) => {
+        await sandboxClock.refresh().catch((error: unknown) => {
+          request.log.warn({ err: error }, 'sandbox clock not loaded; using the last one');
+        });
+      });
+    }
     instance.decorateRequest('principal', null);
     registerErrorHandling(instance);
 
@@ -140,11 +158,14 @@ export const app = fp<TAppOptions>(
     await instance.register(residencyRoutes);
     await instance.register(ratesRoutes, { adapters });
     await instance.register(identityBrokerRoutes, { identity });
-    await instance.register(legacyIdentityRoutes, { identity });
+    await instance.register(legacyIdentityRoutes, {
+      identity,
+      publicOrigin: config.publicOrigin,
+    });
     await instance.register(telemetryRoutes, { db: database.db });
     await instance.register(optimizeRoutes, { db: database.db });
     await instance.register(bannersRoutes, { db: database.db });
-    await instance.register(profileRoutes, { db: database.db, fieldCipher });
+    await instance.register(profileRoutes, { db: database.db, fieldCipher, clock });
     await instance.register(addressRoutes, { addresses: adapters.addresses });
     await instance.register(opsBannersRoutes, { db: database.db });
     await instance.register(opsFlagsRoutes, { db: database.db });
@@ -178,6 +199,7 @@ export const app = fp<TAppOptions>(
       cipher: fieldCipher,
       store,
     });
+    await instance.register(opsAgentsRoutes, { ...applicationDeps, cipher: fieldCipher });
     await instance.register(waitlistRoutes, {
       db: database.db,
       cipher: fieldCipher,
@@ -185,6 +207,9 @@ export const app = fp<TAppOptions>(
       sandbox: config.sandbox,
     });
     if (config.sandbox) await instance.register(sandboxPricesRoutes, { db: database.db });
+    if (sandboxClock !== undefined) {
+      await instance.register(sandboxClockRoutes, { db: database.db, clock: sandboxClock });
+    }
     if (config.sandbox) await instance.register(sandboxMailboxRoutes, { db: database.db });
     if (config.sandbox) {
       await instance.register(sandboxChainRoutes, { ...applicationDeps, chain: adapters.chain });
@@ -227,7 +252,11 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     // Errors raised before routing (an undecodable URL) get the same JSON error body.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const answer = toErrorAnswer(error);
-      void reply.code(answer.statusCode).type('application/json').send(answer.body);
+      void reply
+        .code(answer.statusCode)
+        .header('cache-control', NO_STORE)
+        .type('application/json')
+        .send(answer.body);
     },
   });
   await instance.register(app, options);

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,11 +6,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'config-storage-'));
+const JWT_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('storage and review configuration', () => {
   it('stores under DATA_DIR/uploads and auto-reviews in the sandbox by default', () => {
-    const config = loadConfig({}, root);
+    const config = loadConfig({ SANDBOX: 'true' }, root);
     expect(config.storage).toEqual({ driver: 'local', dir: path.join(root, 'data', 'uploads') });
     expect(config.sandboxAutoReview).toBe(true);
   });
@@ -17,6 +21,11 @@ describe('storage and review configuration', () => {
   it('reads an S3-compatible bucket', () => {
     const config = loadConfig(
       {
+        SANDBOX: 'false',
+        ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+        JWT_PRIVATE_KEY: JWT_KEY,
+        SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+        MAIL_FROM: 'no-reply@loans.example.com',
         STORAGE_DRIVER: 's3',
         S3_BUCKET: 'uploads',
         S3_REGION: 'eu-central-1',

@@ -4,9 +4,13 @@
  *
  * Variables (default in brackets):
  * - PORT [3000], HOST [127.0.0.1]: where the HTTP server listens.
- * - NODE_ENV [development]: `production` turns sandbox off by default.
- * - SANDBOX [true unless NODE_ENV=production]: sandbox adapters and the /sandbox/* endpoints.
- *   SANDBOX=true together with NODE_ENV=production is refused.
+ * - NODE_ENV [development]: development, test or production, exactly (anything else stops the boot,
+ *   so that a mistyped `Production` never passes for a development machine). Production requires
+ *   DATABASE_URL.
+ * - SANDBOX [false]: sandbox adapters, the seeded demo accounts and the /sandbox/* endpoints; on only
+ *   when set to true (`npm start` sets it). Refused with NODE_ENV=production and beside any production
+ *   secret (see SANDBOX_CONFLICTING_SECRETS): the sandbox makes its own keys and talks to no real
+ *   service, so such a secret means a real deployment switched to the sandbox by mistake.
  * - DATABASE_URL [unset]: a PostgreSQL URL; when unset an embedded PostgreSQL is started with its
  *   data in DATA_DIR/pg.
  * - DATA_DIR [./data]: local state (embedded database, sandbox keys); relative paths are resolved
@@ -77,6 +81,23 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const NODE_ENVS = ['development', 'test', 'production'] as const;
+
+/**
+ * Secrets of a real deployment. The sandbox needs none of them (it generates its keys and talks to
+ * no real service), so SANDBOX=true beside any of them stops the boot instead of serving a sandbox
+ * (demo accounts, a readable mailbox) with production data. ADDRESS_API_KEY is read by the address
+ * adapter, not here, and checked all the same.
+ */
+export const SANDBOX_CONFLICTING_SECRETS = [
+  'ENCRYPTION_KEY',
+  'JWT_PRIVATE_KEY',
+  'SMTP_URL',
+  'CREDIT_BUREAU_API_KEY',
+  'PLAID_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+  'ADDRESS_API_KEY',
+] as const;
 
 const ZBooleanText = z
   .string()
@@ -121,7 +142,9 @@ const ZEnv = z
   .object({
     PORT: ZPort.default(3000),
     HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
-    NODE_ENV: z.string().trim().default('development'),
+    NODE_ENV: z
+      .enum(NODE_ENVS, { error: `must be one of ${NODE_ENVS.join(', ')} (exact, lower case)` })
+      .default('development'),
     SANDBOX: ZBooleanText.optional(),
     DATABASE_URL: z
       .string()
@@ -237,7 +260,14 @@ const ZEnv = z
         message: 'must not be true when NODE_ENV=production',
       });
     }
-    const sandbox = env.SANDBOX ?? env.NODE_ENV !== 'production';
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'is required when NODE_ENV=production',
+      });
+    }
+    const sandbox = env.SANDBOX ?? false;
     if (!sandbox && env.ENCRYPTION_KEY === undefined) {
       ctx.addIssue({
         code: 'custom',
@@ -300,11 +330,12 @@ const ZEnv = z
   });
 
 export type TLogLevel = (typeof LOG_LEVELS)[number];
+export type TNodeEnv = (typeof NODE_ENVS)[number];
 
 export interface TConfig {
   port: number;
   host: string;
-  nodeEnv: string;
+  nodeEnv: TNodeEnv;
   sandbox: boolean;
   /** Unset: the server starts an embedded PostgreSQL. */
   databaseUrl: string | undefined;
@@ -421,8 +452,24 @@ const SECRET_VARIABLES = [
   'S3_SECRET_ACCESS_KEY',
 ];
 
-function formatIssues(error: z.ZodError, env: Record<string, string | undefined>): string {
-  const lines = error.issues.map((issue) => {
+type TIssue = Pick<z.core.$ZodIssue, 'path' | 'message'>;
+
+/** SANDBOX=true beside production secrets: one issue naming every secret that is set. */
+function sandboxConflicts(env: Record<string, string | undefined>): TIssue[] {
+  const sandbox = ZBooleanText.safeParse(env.SANDBOX ?? 'false');
+  if (!sandbox.success || !sandbox.data) return [];
+  const secrets = SANDBOX_CONFLICTING_SECRETS.filter((name) => env[name] !== undefined);
+  if (secrets.length === 0) return [];
+  return [
+    {
+      path: ['SANDBOX'],
+      message: `must not be true beside production secrets (${secrets.join(', ')} set): unset them, or set SANDBOX=false`,
+    },
+  ];
+}
+
+function formatIssues(issues: readonly TIssue[], env: Record<string, string | undefined>): string {
+  const lines = issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');
     const value = env[name];
     // Never echo secrets back into logs.
@@ -450,10 +497,11 @@ export function loadConfig(
     Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
   const parsed = ZEnv.safeParse(present);
-  if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, present));
+  const issues = [...(parsed.error?.issues ?? []), ...sandboxConflicts(present)];
+  if (!parsed.success || issues.length > 0) throw new ConfigError(formatIssues(issues, present));
   const values = parsed.data;
 
-  const sandbox = values.SANDBOX ?? values.NODE_ENV !== 'production';
+  const sandbox = values.SANDBOX ?? false;
   const dataDir = path.resolve(repoRoot, values.DATA_DIR);
   const encryptionKey = values.ENCRYPTION_KEY ?? loadOrCreateSandboxKey(dataDir);
 

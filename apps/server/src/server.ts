@@ -14,6 +14,7 @@ import { seedSandbox } from './db/seed.js';
 import { createLogger } from './logger.js';
 import { createFieldCipher } from './security/field-encryption.js';
 import { seedIdentities } from './services/identity/seed-identities.js';
+import { createSandboxClock, SANDBOX_CLOCK_FOLLOW_MS } from './services/sandbox/sandbox-clock.js';
 import { createJobRegistrations } from './jobs/registry.js';
 import { createJobWorker, type TJobWorker } from './jobs/worker.js';
 import { startJobPruning, type TJobPruning } from './jobs/schedule-job-pruning.js';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   let worker: TJobWorker | undefined;
   let collateralSweeps: TCollateralSweeps | undefined;
   let jobPruning: TJobPruning | undefined;
+  let clockFollowing: { stop(): void } | undefined;
   let isShuttingDown = false;
 
   const shutdown = async (reason: string, exitCode: number): Promise<void> => {
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
     hardStop.unref();
     collateralSweeps?.stop();
     jobPruning?.stop();
+    clockFollowing?.stop();
     // Stop taking requests and drain them, then release the database, then stop it.
     const [currentApp, currentWorker, currentDatabase, currentEmbedded] = [
       app,
@@ -122,13 +125,25 @@ async function main(): Promise<void> {
     });
 
     const adapters = createAdapters({ config, db: database.db, log: logger });
-    app = await buildApp({ config, database, adapters, logger });
+    // One clock for the app and the jobs: the sandbox clock (kept in the database) or real time.
+    const sandboxClock = config.sandbox ? createSandboxClock(database.db) : undefined;
+    await sandboxClock?.refresh();
+    const clock = sandboxClock?.now ?? (() => new Date());
+    app = await buildApp({
+      config,
+      database,
+      adapters,
+      logger,
+      ...(sandboxClock !== undefined ? { sandboxClock } : {}),
+    });
     await app.listen({ port: config.port, host: config.host });
     if (config.jobWorker) {
       worker = createJobWorker({
         db: database.db,
+        clock,
         registrations: createJobRegistrations({
           db: database.db,
+          clock,
           cipher: createFieldCipher(config.encryptionKey),
           adapters,
           sandbox: config.sandbox,
@@ -138,12 +153,17 @@ async function main(): Promise<void> {
         log: logger,
       });
       worker.start();
+      clockFollowing = sandboxClock?.follow(SANDBOX_CLOCK_FOLLOW_MS, (error) =>
+        logger.warn({ err: error }, 'sandbox clock not loaded'),
+      );
       collateralSweeps = startCollateralSweeps({
         db: database.db,
+        clock,
         onError: (error) => logger.warn({ err: error }, 'collateral sweeps were not enqueued'),
       });
       jobPruning = startJobPruning({
         db: database.db,
+        clock,
         onError: (error) => logger.warn({ err: error }, 'job pruning was not enqueued'),
       });
     }

@@ -9,6 +9,8 @@ import { postAgentOtpVerify, postCustomerOtpVerify } from './identity-broker/pos
 import { getIdentity } from './identity/get-identity.js';
 import { postLegacyLogin } from './identity/post-legacy-login.js';
 import { putIdentityAlias } from './identity/put-identity-alias.js';
+import { postIdentityAliasConfirm } from './identity/post-identity-alias-confirm.js';
+import { postIdentityAliasUndo } from './identity/post-identity-alias-undo.js';
 import { getApplication } from './leap/get-application.js';
 import { getBankLinkAuth } from './leap/get-bank-link-auth.js';
 import { getBorrowerDocument } from './leap/get-borrower-document.js';
@@ -59,9 +61,15 @@ import { postOpsApproveIdentity } from './ops/post-approve-identity.js';
 import { postOpsBanner } from './ops/post-banner.js';
 import { postOpsCancelApplication } from './ops/post-cancel-application.js';
 import { postOpsDeclineApplication } from './ops/post-decline-application.js';
-import { postOpsRecordPayoff } from './ops/post-record-payoff.js';
 import { postOpsRejectIdentity } from './ops/post-reject-identity.js';
-import { postOpsReleaseFunds } from './ops/post-release-funds.js';
+import { getOpsAgents } from './ops/get-agents.js';
+import { postOpsApproveHolderName } from './ops/post-approve-holder-name.js';
+import { postOpsApproveProposal } from './ops/post-approve-proposal.js';
+import { postOpsDeactivateAgent } from './ops/post-deactivate-agent.js';
+import { postOpsProposePayoff } from './ops/post-propose-payoff.js';
+import { postOpsProposeReleaseFunds } from './ops/post-propose-release-funds.js';
+import { postOpsRejectHolderName } from './ops/post-reject-holder-name.js';
+import { postOpsRejectProposal } from './ops/post-reject-proposal.js';
 import { putOpsBanner } from './ops/put-banner.js';
 import { putOpsFlag } from './ops/put-flag.js';
 import { postDecision } from './optimize/post-decision.js';
@@ -79,6 +87,9 @@ import { postRefiSelectOffer } from './refi/post-select-offer.js';
 import { postRefiSignDocument } from './refi/post-sign-document.js';
 import { postRefiStabilization } from './refi/post-stabilization.js';
 import { getSandboxMailbox } from './sandbox/get-mailbox.js';
+import { deleteSandboxClock } from './sandbox/delete-clock.js';
+import { getSandboxClock } from './sandbox/get-clock.js';
+import { postSandboxClock } from './sandbox/post-clock.js';
 import { getSandboxBankLinkInstitutions } from './sandbox/get-bank-link-institutions.js';
 import { postSandboxBankLinkPublicToken } from './sandbox/post-bank-link-public-token.js';
 import { postSandboxChainDeposit } from './sandbox/post-chain-deposit.js';
@@ -125,6 +136,8 @@ export const endpoints = {
   getRefiUnsignedDocuments,
   getSandboxBankLinkInstitutions,
   getSandboxMailbox,
+  getSandboxClock,
+  deleteSandboxClock,
   getSelectedOffer,
   getUnsignedBorrowerDocuments,
   getUserApps,
@@ -153,6 +166,8 @@ export const endpoints = {
   postDecision,
   postDisbursementAccount,
   postFeatures,
+  postIdentityAliasConfirm,
+  postIdentityAliasUndo,
   postIdentityDocuments,
   postLegacyLogin,
   postLoanDetails,
@@ -163,9 +178,7 @@ export const endpoints = {
   postOpsBanner,
   postOpsCancelApplication,
   postOpsDeclineApplication,
-  postOpsRecordPayoff,
   postOpsRejectIdentity,
-  postOpsReleaseFunds,
   postRates,
   postRefiSelectOffer,
   postRefiSignDocument,
@@ -177,6 +190,7 @@ export const endpoints = {
   postSandboxBankLinkPublicToken,
   postSandboxChainDeposit,
   postSandboxPrices,
+  postSandboxClock,
   postSelectOffer,
   postSignDocument,
   postStoreLinkError,
@@ -185,6 +199,14 @@ export const endpoints = {
   postWaitlist,
   postWalletAddress,
   putIdentityAlias,
+  getOpsAgents,
+  postOpsApproveHolderName,
+  postOpsApproveProposal,
+  postOpsDeactivateAgent,
+  postOpsProposePayoff,
+  postOpsProposeReleaseFunds,
+  postOpsRejectHolderName,
+  postOpsRejectProposal,
   putOpsBanner,
   putOpsFlag,
   putProfile,

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { TApiError } from '@pledge/contract';
 import { isDomainError } from '@pledge/domain';
+import { bodyFieldNames } from '../logger.js';
 
 /** An error a service throws to answer a specific non-2xx status (404 for someone else's id…). */
 export class HttpError extends Error {
@@ -133,8 +134,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const answer = toErrorAnswer(error);
     if (answer.isUnexpected) {
-      // The body is logged for diagnosis; personal fields are censored by the logger's redaction.
-      request.log.error({ err: error, body: request.body }, 'request failed');
+      // Which fields were sent helps diagnosis; their values (names, addresses, SSNs…) never
+      // reach the log, whatever the route.
+      request.log.error({ err: error, bodyFields: bodyFieldNames(request.body) }, 'request failed');
     } else if (answer.statusCode === 401 || answer.statusCode === 403) {
       request.log.info({ code: answer.body.code }, 'request refused');
     }

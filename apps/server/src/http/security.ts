@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { HttpError } from './errors.js';
 
 const ONE_YEAR_S = 31_536_000;
+export const NO_STORE = 'no-store';
 const PLAID_CDN = 'https://cdn.plaid.com';
 const PLAID_API = 'https://*.plaid.com';
 
@@ -45,6 +47,10 @@ export async function registerSecurity(
     xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
+  // Answers carry personal data (profiles, tokens, applications) and must never be kept by a
+  // browser or a proxy cache: no-store is the default of every answer, and the few cacheable ones
+  // (hashed assets, brand logos, public web files) set their own Cache-Control over it.
+  headers.push(['cache-control', NO_STORE]);
   // The headers are the same for every answer: helmet computes them once at startup, and one cheap
   // hook puts them on every request that reaches routing (API, pages, files, 404s and errors).
   app.addHook('onRequest', (_request, reply, done) => {
@@ -69,4 +75,32 @@ export function helmetHeaders(options: HelmetOptions): [string, string][] {
     if (error instanceof Error) throw error;
   });
   return [...headers];
+}
+
+/**
+ * Whether a request was sent by another site's page: by Sec-Fetch-Site where the browser sends it
+ * (only same-origin and a typed-in navigation pass), else by Origin against the request's own host.
+ * A request with neither comes from no browser page (a script, an old client) and passes.
+ */
+export function isCrossSiteRequest(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host !== request.host;
+  } catch {
+    // `Origin: null` (a sandboxed frame, a cross-site redirect) or garbage.
+    return true;
+  }
+}
+
+/**
+ * An onRequest hook for routes that read url-encoded forms, which any site can post without a
+ * preflight: a cross-site request answers 403 before its body is read.
+ */
+export async function refuseCrossSiteRequests(request: FastifyRequest): Promise<void> {
+  if (isCrossSiteRequest(request)) {
+    throw new HttpError(403, 'CROSS_SITE_REQUEST', 'Start the sign-in from this site');
+  }
 }

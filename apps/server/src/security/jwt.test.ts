@@ -6,13 +6,14 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_TOKEN_ISSUER,
-  ACCESS_TOKEN_TTL_S,
+  accessTokenTtlSeconds,
   createJwtService,
   loadOrCreateSandboxJwtKey,
   parseJwtPrivateKey,
 } from './jwt.js';
 
 const SUBJECT = '0b7e4c1a-2f3d-4e5f-8a9b-0c1d2e3f4a5b';
+const CUSTOMER_TTL_S = accessTokenTtlSeconds('customer');
 const newKey = () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
 
 describe('access tokens', () => {
@@ -29,10 +30,12 @@ describe('access tokens', () => {
       iss: ACCESS_TOKEN_ISSUER,
       jti: token.jti,
       iat: now.getTime() / 1000,
-      exp: now.getTime() / 1000 + ACCESS_TOKEN_TTL_S,
+      exp: now.getTime() / 1000 + CUSTOMER_TTL_S,
     });
-    expect(ACCESS_TOKEN_TTL_S).toBe(15 * 60);
-    expect(token.expiresAt.getTime()).toBe(now.getTime() + ACCESS_TOKEN_TTL_S * 1000);
+    // A token lives as long as its session may: the absolute limit (the session row ends it sooner).
+    expect(CUSTOMER_TTL_S).toBe(12 * 60 * 60);
+    expect(accessTokenTtlSeconds('agent')).toBe(8 * 60 * 60);
+    expect(token.expiresAt.getTime()).toBe(now.getTime() + CUSTOMER_TTL_S * 1000);
   });
 
   it('verifies a token for its own audience only', async () => {
@@ -50,7 +53,7 @@ describe('access tokens', () => {
     const token = await service.issue({ subject: SUBJECT, audience: 'customer' });
     const later = createJwtService({
       privateKey: newKey(),
-      clock: () => new Date(now.getTime() + (ACCESS_TOKEN_TTL_S + 10) * 1000),
+      clock: () => new Date(now.getTime() + (CUSTOMER_TTL_S + 10) * 1000),
     });
     expect(await later.verify(token.jwt, 'customer')).toBeNull();
     const [header, payload, signature] = token.jwt.split('.');
@@ -69,7 +72,7 @@ describe('access tokens', () => {
     let at = now;
     const clocked = createJwtService({ privateKey: newKey(), clock: () => at });
     const token = await clocked.issue({ subject: SUBJECT, audience: 'customer' });
-    at = new Date(now.getTime() + (ACCESS_TOKEN_TTL_S + 10) * 1000);
+    at = new Date(now.getTime() + (CUSTOMER_TTL_S + 10) * 1000);
     expect(await clocked.verify(token.jwt, 'customer')).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 /**
- * Access tokens of the identity broker: ES256 JWTs (P-256) with a short life, one audience each
- * (`pledge:customer`, `pledge:agent`) and a unique `jti` so that a signed-out token can be revoked.
+ * Access tokens of the identity broker: ES256 JWTs (P-256), one audience each (`pledge:customer`,
+ * `pledge:agent`) and a unique `jti` naming the token's session (services/identity/start-session.ts).
+ * A token lives as long as its session could (the absolute limit of its audience); the session row
+ * decides, on every request, whether it is still good (idle timeout, sign-out).
  * The private key comes from JWT_PRIVATE_KEY (PKCS8 PEM) or, in the sandbox, from a key generated
  * once under DATA_DIR/keys.
  */
@@ -9,10 +11,9 @@ import type { KeyObject } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT, calculateJwkThumbprint, exportJWK, jwtVerify } from 'jose';
-import type { TSignInAudience } from '@pledge/domain';
+import { sessionAbsoluteLimitMs, type TSignInAudience } from '@pledge/domain';
 
 export const ACCESS_TOKEN_ALGORITHM = 'ES256';
-export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const ACCESS_TOKEN_ISSUER = 'urn:pledge:identity-broker';
 /** Allowed disagreement between the clocks of two instances. */
 const CLOCK_TOLERANCE_S = 5;
@@ -21,6 +22,11 @@ export const ACCESS_TOKEN_MAX_LENGTH = 2048;
 const SANDBOX_KEY_FILE = 'jwt-private-key.pem';
 
 export type TClock = () => Date;
+
+/** How long a token of an audience lives: the absolute limit of its session. */
+export function accessTokenTtlSeconds(audience: TSignInAudience): number {
+  return Math.floor(sessionAbsoluteLimitMs(audience) / 1000);
+}
 
 export function audienceClaim(audience: TSignInAudience): string {
   return `pledge:${audience}`;
@@ -78,14 +84,9 @@ export function loadOrCreateSandboxJwtKey(dataDir: string): KeyObject {
   return privateKey;
 }
 
-export function createJwtService(options: {
-  privateKey: KeyObject;
-  clock?: TClock;
-  ttlSeconds?: number;
-}): TJwtService {
+export function createJwtService(options: { privateKey: KeyObject; clock?: TClock }): TJwtService {
   const { privateKey } = options;
   const clock = options.clock ?? (() => new Date());
-  const ttlSeconds = options.ttlSeconds ?? ACCESS_TOKEN_TTL_S;
   const publicKey = createPublicKey(privateKey);
   // The key id lets verifiers pick the right key once keys rotate.
   const keyId = exportJWK(publicKey).then((jwk) => calculateJwkThumbprint(jwk));
@@ -93,7 +94,7 @@ export function createJwtService(options: {
   return {
     async issue({ subject, audience }) {
       const issuedAtS = Math.floor(clock().getTime() / 1000);
-      const expiresAtS = issuedAtS + ttlSeconds;
+      const expiresAtS = issuedAtS + accessTokenTtlSeconds(audience);
       const jti = randomUUID();
       const jwt = await new SignJWT({})
         .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT', kid: await keyId })

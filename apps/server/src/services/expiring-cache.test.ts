@@ -1,6 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createExpiringCache } from './expiring-cache.js';
-import { createVerifiedTokens, VERIFIED_TOKEN_REUSE_MS } from './identity/verified-tokens.js';
 import { createOpenOffersCache, OPEN_OFFERS_REUSE_MS } from './offers/open-offers-cache.js';
 import type { TOffer } from '@pledge/contract';
 
@@ -39,65 +38,6 @@ describe('createExpiringCache', () => {
     cache.deleteWhere((value) => value === 1);
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('b')).toBe(2);
-  });
-});
-
-describe('createVerifiedTokens', () => {
-  const principal = {
-    identityUuid: 'f3c1a9e2-4b7d-4e0a-9c1b-2d3e4f5a6b7c',
-    audience: 'bearer' as const,
-    token: { id: 'jti-1', expiresAt: new Date(60_000) },
-  };
-
-  function setup(answer: typeof principal | null = principal) {
-    let now = 0;
-    const verifyInFull = vi.fn(async () => answer);
-    const tokens = createVerifiedTokens(verifyInFull, () => new Date(now));
-    return { tokens, verifyInFull, setNow: (ms: number) => (now = ms) };
-  }
-
-  it('checks a good token in full once, then again after the reuse time', async () => {
-    const { tokens, verifyInFull, setNow } = setup();
-    expect(await tokens.verify('t', 'bearer')).toEqual(principal);
-    setNow(VERIFIED_TOKEN_REUSE_MS - 1);
-    expect(await tokens.verify('t', 'bearer')).toEqual(principal);
-    expect(verifyInFull).toHaveBeenCalledTimes(1);
-    setNow(VERIFIED_TOKEN_REUSE_MS);
-    await tokens.verify('t', 'bearer');
-    expect(verifyInFull).toHaveBeenCalledTimes(2);
-  });
-
-  it('checks a bad token in full every time', async () => {
-    const { tokens, verifyInFull } = setup(null);
-    expect(await tokens.verify('t', 'bearer')).toBeNull();
-    expect(await tokens.verify('t', 'bearer')).toBeNull();
-    expect(verifyInFull).toHaveBeenCalledTimes(2);
-  });
-
-  it('keeps the audiences apart', async () => {
-    const { tokens, verifyInFull } = setup();
-    await tokens.verify('t', 'bearer');
-    await tokens.verify('t', 'agent');
-    expect(verifyInFull).toHaveBeenCalledTimes(2);
-  });
-
-  it('never reuses a token past its own expiry', async () => {
-    const { tokens, verifyInFull, setNow } = setup({
-      ...principal,
-      token: { id: 'jti-1', expiresAt: new Date(1_000) },
-    });
-    await tokens.verify('t', 'bearer');
-    setNow(1_000);
-    await tokens.verify('t', 'bearer');
-    expect(verifyInFull).toHaveBeenCalledTimes(2);
-  });
-
-  it('forgets a signed-out token at once', async () => {
-    const { tokens, verifyInFull } = setup();
-    await tokens.verify('t', 'bearer');
-    tokens.forget('jti-1');
-    verifyInFull.mockResolvedValueOnce(null);
-    expect(await tokens.verify('t', 'bearer')).toBeNull();
   });
 });
 

@@ -15,6 +15,7 @@ import {
   usDetails,
   type TApplicationsTestContext,
 } from './helpers.js';
+import { recordFundingFacts } from './funding-facts.js';
 
 const LOAN_STATUS_PATH = '/provenance/borrower/servicing/v2/loanStatus';
 
@@ -43,6 +44,7 @@ describe('loan status', () => {
       202,
     );
     await ctx.runJobs();
+    await recordFundingFacts(ctx.database.db, application.appUuid, { at: fundedAt });
     for (const event of TO_COMPLETE) {
       await applyTransition(ctx.database.db, {
         appUuid: application.appUuid,

@@ -45,15 +45,42 @@ async function advance(
   }
 }
 
-/** An accepted offer taken through credit and signing: WAITING_FOR_COLLATERAL, signed at `signedAt`. */
+export const TEST_MANUAL_BANK = {
+  routingNumber: '011000015',
+  accountNumber: '000123456789',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+};
+
+/** POST …/disbursement/manual-bank: the borrower's US bank account for the payout. */
+export function saveManualBank(
+  app: FastifyInstance,
+  token: string,
+  appUuid: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: appPath(appUuid, '/disbursement/manual-bank'),
+    headers: bearer(token),
+    payload: TEST_MANUAL_BANK,
+  });
+}
+
+/**
+ * An accepted offer taken through credit and signing: WAITING_FOR_COLLATERAL, signed at
+ * `signedAt`, with a US bank account on record unless `withBank` is false (funding needs one).
+ */
 export async function waitingApplication(
   ctx: TApplicationsTestContext,
   token: string,
-  options: { offer?: TPostRequestedOfferBody; signedAt?: Date } = {},
+  options: { offer?: TPostRequestedOfferBody; signedAt?: Date; withBank?: boolean } = {},
 ): Promise<TApplication> {
   const accepted = await acceptedApplication(ctx.app, token, options.offer ?? OHIO_OFFER);
   await advance(ctx, accepted.appUuid, TO_WAITING);
   await advance(ctx, accepted.appUuid, ['ALL_DOCUMENTS_SIGNED'], options.signedAt);
+  if (options.withBank !== false && options.offer?.countryCode === undefined) {
+    expect((await saveManualBank(ctx.app, token, accepted.appUuid)).statusCode).toBe(200);
+  }
   return accepted;
 }
 

@@ -7,12 +7,14 @@ import {
   USDC_TEST_TRANSFER_AMOUNT,
   verifyFunding,
 } from '../../src/services/disbursement/verify-funding.js';
+import { recordFundingFacts } from '../applications/funding-facts.js';
 import { newBorrower } from '../applications/helpers.js';
 import {
   appPath,
   applicationIn,
   createDisbursementTestContext,
   EVM_ADDRESS,
+  MANUAL_BANK,
   post,
   type TDisbursementTestContext,
 } from './helpers.js';
@@ -44,9 +46,18 @@ describe('funding verification and the USDC test transfer', () => {
       confirmed,
     });
 
-  it('sends a domestic loan straight to MANUAL_FUNDING_RELEASE, once', async () => {
+  it('sends a domestic loan to MANUAL_FUNDING_RELEASE once its bank account is there, once', async () => {
     const appUuid = await applicationIn(ctx, borrower.token, 'CRYPTO_FUNDING_VERIFY');
-    expect(await verifyFunding(ctx.database.db, appUuid)).toBe('MANUAL_FUNDING_RELEASE');
+    await recordFundingFacts(ctx.database.db, appUuid, { destination: 'NONE' });
+    expect(await verifyFunding(ctx.database.db, appUuid)).toBe('WAITING_FOR_DISBURSEMENT');
+    expect(await stateOf(appUuid)).toBe('CRYPTO_FUNDING_VERIFY');
+    const saved = await post(
+      ctx.app,
+      appPath(appUuid, '/disbursement/manual-bank'),
+      borrower.token,
+      MANUAL_BANK,
+    );
+    expect(saved.statusCode).toBe(200);
     expect(await stateOf(appUuid)).toBe('MANUAL_FUNDING_RELEASE');
     expect(await verifyFunding(ctx.database.db, appUuid)).toBe('ALREADY_VERIFIED');
   });
@@ -72,6 +83,7 @@ describe('funding verification and the USDC test transfer', () => {
       },
     );
     expect(saved.statusCode).toBe(200);
+    await recordFundingFacts(ctx.database.db, appUuid, { destination: 'NONE' });
     await ctx.database.db
       .update(applications)
       .set({ state: 'CRYPTO_FUNDING_VERIFY', stage: 'ORIGINATING' })

@@ -1,15 +1,33 @@
-/** Helpers of the document tests: multipart bodies, files with real magic bytes, PDF text. */
+/** Helpers of the document tests: multipart bodies, real pictures and PDFs, PDF text. */
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFArray, PDFRawStream, PDFName } from 'pdf-lib';
+import sharp from 'sharp';
 
-export const PNG_BYTES = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('PASSPORT-OF-ADA-LOVELACE-P1234567'),
-]);
-export const JPEG_BYTES = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
-  Buffer.from('JPEG-LICENSE-D7654321'),
-]);
+/** A small real picture of one colour (the server decodes and re-encodes every upload). */
+export function picture(
+  format: 'png' | 'jpeg',
+  options: { width?: number; height?: number; red?: number } = {},
+): Promise<Buffer> {
+  const image = sharp({
+    create: {
+      width: options.width ?? 64,
+      height: options.height ?? 40,
+      channels: 3,
+      background: { r: options.red ?? 200, g: 120, b: 40 },
+    },
+  });
+  return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 90 }).toBuffer();
+}
+
+export const PNG_BYTES = await picture('png');
+export const JPEG_BYTES = await picture('jpeg');
+
+/** A one-page PDF with some text, as pdf-lib writes it. */
+export async function plainPdf(text = 'PASSPORT P1234567'): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([300, 200]).drawText(text, { x: 20, y: 100, size: 12 });
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
+}
 
 export interface TMultipartPart {
   name: string;

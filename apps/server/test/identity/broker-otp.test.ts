@@ -260,24 +260,25 @@ describe('identity broker: sign-in by e-mailed code', () => {
     );
   });
 
-  it('limits codes per address, telling when to retry', async () => {
+  it('limits codes per address and source, telling when to retry', async () => {
     const email = 'impatient@example.com';
-    const { max } = SIGN_IN_RATE_LIMITS.otpStartPerAddress;
+    const { max } = SIGN_IN_RATE_LIMITS.otpStartPerAddressAndIp;
     for (let index = 0; index < max; index += 1) {
-      // Different IPs: only the address limit is reached.
-      expect(
-        (await startOtp(app, email, { remoteAddress: `10.1.0.${index + 1}` })).statusCode,
-      ).toBe(204);
+      // Spaced out: only the address-and-source limit is reached, not the address's pace.
+      time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddress.windowMs);
+      expect((await startOtp(app, email, { remoteAddress: '10.1.0.1' })).statusCode).toBe(204);
     }
-    const refused = await startOtp(app, email, { remoteAddress: '10.1.0.200' });
+    time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddress.windowMs);
+    const refused = await startOtp(app, email, { remoteAddress: '10.1.0.1' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await mailbox(app, email)).toHaveLength(max);
 
-    // The window slides: later, codes are sent again.
-    time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddress.windowMs);
-    expect((await startOtp(app, email, { remoteAddress: '10.1.0.201' })).statusCode).toBe(204);
+    // Another source still gets a code; and the window slides for the first one.
+    expect((await startOtp(app, email, { remoteAddress: '10.1.0.2' })).statusCode).toBe(204);
+    time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddressAndIp.windowMs);
+    expect((await startOtp(app, email, { remoteAddress: '10.1.0.1' })).statusCode).toBe(204);
   });
 
   it('limits codes per IP', async () => {
@@ -296,13 +297,17 @@ describe('identity broker: sign-in by e-mailed code', () => {
     ).toBe(204);
   });
 
-  it('limits verification tries per address', async () => {
+  it('limits verification tries per address and source', async () => {
     const email = 'prober@example.com';
-    const { max } = SIGN_IN_RATE_LIMITS.otpVerifyPerAddress;
+    const { max } = SIGN_IN_RATE_LIMITS.otpVerifyPerAddressAndIp;
+    const from = { remoteAddress: '10.8.0.1' };
     for (let index = 0; index < max; index += 1) {
-      expect((await verifyOtp(app, { email, code: '000000' })).statusCode).toBe(400);
+      expect((await verifyOtp(app, { email, code: '000000' }, from)).statusCode).toBe(400);
     }
-    expect((await verifyOtp(app, { email, code: '000000' })).statusCode).toBe(429);
+    expect((await verifyOtp(app, { email, code: '000000' }, from)).statusCode).toBe(429);
+    expect(
+      (await verifyOtp(app, { email, code: '000000' }, { remoteAddress: '10.8.0.2' })).statusCode,
+    ).toBe(400);
   });
 
   it.each([

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TGetFigureInfoResponse, TPostLogoutResponse } from '@pledge/contract';
+import { SESSION_LIMITS } from '@pledge/domain';
 import { agents } from '../../src/db/schema/index.js';
-import { ACCESS_TOKEN_TTL_S, createJwtService } from '../../src/security/jwt.js';
+import { createJwtService } from '../../src/security/jwt.js';
 import { SANDBOX_AGENT_EMAIL } from '../../src/services/identity/agents.js';
 import { seedIdentities } from '../../src/services/identity/seed-identities.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
@@ -96,10 +97,10 @@ describe('identity broker: tokens, audiences and logout', () => {
     } satisfies Partial<TGetFigureInfoResponse>);
   });
 
-  it('refuses an expired token', async () => {
+  it('refuses the token of a session left idle too long', async () => {
     const jwt = await signIn(app, 'expiring@example.com');
     expect((await figure(CUSTOMER_FIGURE, bearer(jwt))).statusCode).toBe(200);
-    time.advance((ACCESS_TOKEN_TTL_S + 60) * 1000);
+    time.advance((SESSION_LIMITS.customer.idleTimeoutMinutes + 1) * 60_000);
     expect((await figure(CUSTOMER_FIGURE, bearer(jwt))).statusCode).toBe(401);
   });
 

@@ -31,9 +31,13 @@ export async function mailbox(app: FastifyInstance, to: string) {
 }
 
 /** The code of the newest e-mail to an address. */
-export async function latestCode(app: FastifyInstance, to: string): Promise<string> {
+export async function latestCode(
+  app: FastifyInstance,
+  to: string,
+  pattern: RegExp = /sign-in code is (\d{6})\./,
+): Promise<string> {
   const [message] = await mailbox(app, to);
-  const code = /sign-in code is (\d{6})\./.exec(message?.text ?? '')?.[1];
+  const code = pattern.exec(message?.text ?? '')?.[1];
   if (code === undefined) throw new Error(`No sign-in code was e-mailed to ${to}`);
   return code;
 }
@@ -54,13 +58,14 @@ export async function startOtp(
 
 export async function verifyOtp(
   app: FastifyInstance,
-  body: { email: string; code: string; nonce?: string },
-  options: { audience?: TSignInAudience; org?: string } = {},
+  body: { email: string; code: string; nonce?: string; totp?: string },
+  options: { audience?: TSignInAudience; org?: string; remoteAddress?: string } = {},
 ) {
   return app.inject({
     method: 'POST',
     url: brokerPath(options.audience ?? 'customer', '/api/v3/otp/verify'),
     payload: { nonce: NONCE, ...body },
+    ...(options.remoteAddress !== undefined ? { remoteAddress: options.remoteAddress } : {}),
     ...(options.org !== undefined ? { headers: { 'x-organization': options.org } } : {}),
   });
 }
@@ -69,7 +74,7 @@ export async function verifyOtp(
 export async function signIn(
   app: FastifyInstance,
   email: string,
-  options: { audience?: TSignInAudience; org?: string } = {},
+  options: { audience?: TSignInAudience; org?: string; remoteAddress?: string } = {},
 ): Promise<string> {
   const started = await startOtp(app, email, options);
   expect(started.statusCode).toBe(204);

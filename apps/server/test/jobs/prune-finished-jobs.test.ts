@@ -208,11 +208,17 @@ describe('JOB_RETENTION_DAYS and JOB_FAILED_RETENTION_DAYS', () => {
   });
 
   it('default to 7 and 30 days', () => {
-    expect(loadConfig({}, root).jobRetention).toEqual({ doneDays: 7, failedDays: 30 });
+    expect(loadConfig({ SANDBOX: 'true' }, root).jobRetention).toEqual({
+      doneDays: 7,
+      failedDays: 30,
+    });
   });
 
   it('are read from the environment', () => {
-    const config = loadConfig({ JOB_RETENTION_DAYS: '3', JOB_FAILED_RETENTION_DAYS: '90' }, root);
+    const config = loadConfig(
+      { SANDBOX: 'true', JOB_RETENTION_DAYS: '3', JOB_FAILED_RETENTION_DAYS: '90' },
+      root,
+    );
     expect(config.jobRetention).toEqual({ doneDays: 3, failedDays: 90 });
   });
 

@@ -134,10 +134,16 @@ describe('every ops route', () => {
         'getOpsIdentityDocument',
         'postOpsApproveIdentity',
         'postOpsRejectIdentity',
-        'postOpsReleaseFunds',
+        'postOpsProposeReleaseFunds',
+        'postOpsProposePayoff',
+        'postOpsApproveProposal',
+        'postOpsRejectProposal',
+        'postOpsApproveHolderName',
+        'postOpsRejectHolderName',
         'postOpsCancelApplication',
         'postOpsDeclineApplication',
-        'postOpsRecordPayoff',
+        'getOpsAgents',
+        'postOpsDeactivateAgent',
         'getOpsBanners',
         'getOpsFlags',
         'putOpsFlag',
@@ -158,6 +164,10 @@ describe('every ops route', () => {
     rolloutPct: 100,
     organizationOverrides: {},
     method: 'WIRE',
+    reference: 'REF-1',
+    amount: 100,
+    paidOn: '2025-01-02',
+    email: 'someone@example.com',
   };
 
   it('answers 401 to a borrower, even about their own application, and without a token', async () => {
@@ -166,6 +176,7 @@ describe('every ops route', () => {
       appUuid: borrower.appUuid,
       docUuid: randomUUID(),
       bannerUuid: randomUUID(),
+      proposalId: randomUUID(),
       flagKey: 'ops-test-flag',
     };
     for (const [name, endpoint] of opsEndpoints) {

@@ -8,8 +8,18 @@ import { expect } from 'vitest';
 import type { TApplicationEvent } from '@pledge/domain';
 import { identities } from '../../src/db/schema/index.js';
 import { applyTransition } from '../../src/services/applications/apply-transition.js';
-import { provisionAgents, SANDBOX_AGENT_EMAIL } from '../../src/services/identity/agents.js';
-import type { TApplicationsTestContext } from '../applications/helpers.js';
+import {
+  provisionAgents,
+  SANDBOX_AGENT_EMAIL,
+  SANDBOX_SECOND_AGENT_EMAIL,
+} from '../../src/services/identity/agents.js';
+import type { TCollateralInfo } from '@pledge/contract';
+import {
+  acceptedApplication,
+  appPath,
+  newBorrower,
+  type TApplicationsTestContext,
+} from '../applications/helpers.js';
 import { bearer, signIn } from '../identity/sign-in.js';
 
 export const OPS = '/service-ops/secure/api/v1';
@@ -18,18 +28,77 @@ export const opsPath = (suffix = '') => `${OPS}/applications${suffix}`;
 export interface TAgent {
   token: string;
   identityUuid: string;
+  email: string;
 }
 
-/** The sandbox agent, provisioned and signed in on the agent audience. */
-export async function signInAgent(ctx: TApplicationsTestContext): Promise<TAgent> {
-  await provisionAgents(ctx.database.db, [SANDBOX_AGENT_EMAIL]);
-  const token = await signIn(ctx.app, SANDBOX_AGENT_EMAIL, { audience: 'agent' });
+/** A sandbox agent (the first unless said), provisioned and signed in on the agent audience. */
+export async function signInAgent(
+  ctx: TApplicationsTestContext,
+  email: string = SANDBOX_AGENT_EMAIL,
+): Promise<TAgent> {
+  await provisionAgents(ctx.database.db, [email]);
+  const token = await signIn(ctx.app, email, { audience: 'agent' });
   const [identity] = await ctx.database.db
     .select({ uuid: identities.uuid })
     .from(identities)
-    .where(eq(identities.email, SANDBOX_AGENT_EMAIL));
+    .where(eq(identities.email, email));
   if (identity === undefined) throw new Error('The signed-in agent has no identity');
-  return { token, identityUuid: identity.uuid };
+  return { token, identityUuid: identity.uuid, email };
+}
+
+/** The second sandbox agent: the checker of what the first proposes. */
+export const signInSecondAgent = (ctx: TApplicationsTestContext) =>
+  signInAgent(ctx, SANDBOX_SECOND_AGENT_EMAIL);
+
+/** Evidence of a funds release and of a payoff, as an agent gives it. */
+export const RELEASE_EVIDENCE = {
+  reference: 'ACH-TRACE-0001',
+  note: 'Sent from the operating account',
+};
+export const PAYOFF_EVIDENCE = {
+  method: 'WIRE',
+  reference: 'FED-20250301-77',
+  amount: 20150.25,
+  paidOn: '2025-03-01',
+} as const;
+
+/** The pending proposal of a kind in a detail answer. */
+export function pendingProposalOf(
+  detail: { proposals: readonly { id: string; kind: string; status: string }[] },
+  kind: 'RELEASE_FUNDS' | 'RECORD_PAYOFF',
+): string {
+  const proposal = detail.proposals.find((row) => row.kind === kind && row.status === 'PENDING');
+  if (proposal === undefined) throw new Error(`No pending ${kind} proposal`);
+  return proposal.id;
+}
+
+/** One agent proposes, the other approves: the two steps a release or a payoff takes now. */
+export async function proposeAndApprove(
+  app: FastifyInstance,
+  input: {
+    appUuid: string;
+    kind: 'RELEASE_FUNDS' | 'RECORD_PAYOFF';
+    maker: TAgent;
+    checker: TAgent;
+    evidence?: object;
+  },
+): Promise<LightMyRequestResponse> {
+  const isRelease = input.kind === 'RELEASE_FUNDS';
+  const proposed = await opsCall(
+    app,
+    'POST',
+    opsPath(`/${input.appUuid}/${isRelease ? 'release-funds' : 'payoff'}/proposals`),
+    input.maker.token,
+    input.evidence ?? (isRelease ? RELEASE_EVIDENCE : PAYOFF_EVIDENCE),
+  );
+  const detail = expectJson(proposed, 200) as Parameters<typeof pendingProposalOf>[0];
+  const proposalId = pendingProposalOf(detail, input.kind);
+  return opsCall(
+    app,
+    'POST',
+    opsPath(`/${input.appUuid}/proposals/${proposalId}/approve`),
+    input.checker.token,
+  );
 }
 
 export function opsCall(
@@ -75,4 +144,102 @@ export const TO_FUNDING_RELEASE: readonly TApplicationEvent[] = [
 export function expectJson(response: LightMyRequestResponse, status: number) {
   expect(response.statusCode, response.body).toBe(status);
   return response.json() as unknown;
+}
+
+export const PROFILE_URL = '/service-profile/api/v1/profile';
+
+/** The borrower's profile with this name (the holder-name check compares with it). */
+export async function putProfileName(
+  app: FastifyInstance,
+  token: string,
+  name: { firstName: string; lastName: string },
+): Promise<void> {
+  const response = await app.inject({
+    method: 'PUT',
+    url: PROFILE_URL,
+    headers: bearer(token),
+    payload: {
+      name: { ...name, suffix: null },
+      dob: '1985-12-10',
+      addresses: [
+        {
+          type: 'HOME',
+          street1: '1 Main St',
+          street2: null,
+          city: 'Columbus',
+          state: 'OH',
+          zip: '43215',
+          country: 'US',
+        },
+      ],
+      phoneNumbers: [{ number: '+16145550100' }],
+      email: 'borrower@example.com',
+      countryOfDomicile: 'US',
+      consents: [],
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+export const HOLDER_ADA = {
+  routingNumber: '011000015',
+  accountNumber: '000123456789',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+};
+
+/** POST …/disbursement/manual-bank as the borrower. */
+export function postManualBank(
+  app: FastifyInstance,
+  token: string,
+  appUuid: string,
+  bank: object = HOLDER_ADA,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: appPath(appUuid, '/disbursement/manual-bank'),
+    headers: bearer(token),
+    payload: bank as Record<string, unknown>,
+  });
+}
+
+/**
+ * A domestic application signed, with a typed-in bank account and its full collateral confirmed
+ * on the sandbox chain: MANUAL_FUNDING_RELEASE, every funding requirement recorded for real. With
+ * `profileName`, the borrower's profile carries that name before the account is given.
+ */
+export async function awaitingRelease(
+  ctx: TApplicationsTestContext,
+  options: {
+    borrower?: { token: string; identityUuid: string; email: string };
+    profileName?: { firstName: string; lastName: string };
+    bank?: object;
+  } = {},
+) {
+  const borrower = options.borrower ?? (await newBorrower(ctx.app));
+  if (options.profileName !== undefined) {
+    await putProfileName(ctx.app, borrower.token, options.profileName);
+  }
+  const accepted = await acceptedApplication(ctx.app, borrower.token);
+  const appUuid = accepted.appUuid;
+  await advance(ctx, appUuid, [...TO_SIGN_DOCS, 'ALL_DOCUMENTS_SIGNED']);
+  const bank = await postManualBank(ctx.app, borrower.token, appUuid, options.bank);
+  expect(bank.statusCode, bank.body).toBe(200);
+  const calculated = await ctx.app.inject({
+    method: 'POST',
+    url: appPath(appUuid, '/collateral/calculate'),
+    headers: bearer(borrower.token),
+  });
+  expect(calculated.statusCode, calculated.body).toBe(200);
+  const info = calculated.json() as TCollateralInfo;
+  const sent = await ctx.app.inject({
+    method: 'POST',
+    url: '/sandbox/chain/deposits',
+    payload: {
+      address: info.wallet?.depositAddress ?? '',
+      amount: info.requiredCoinAmount?.coinQuantity ?? '',
+    },
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+  return { ...borrower, appUuid };
 }

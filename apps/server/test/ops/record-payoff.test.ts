@@ -18,11 +18,15 @@ import {
 } from '../applications/helpers.js';
 import {
   advance,
+  awaitingRelease,
   expectJson,
   opsCall,
   opsPath,
+  PAYOFF_EVIDENCE,
+  pendingProposalOf,
+  proposeAndApprove,
   signInAgent,
-  TO_FUNDING_RELEASE,
+  signInSecondAgent,
   TO_SIGN_DOCS,
   type TAgent,
 } from './helpers.js';
@@ -32,10 +36,12 @@ const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
 let ctx: TApplicationsTestContext;
 let agent: TAgent;
+let checker: TAgent;
 
 beforeAll(async () => {
   ctx = await createApplicationsTestContext();
   agent = await signInAgent(ctx);
+  checker = await signInSecondAgent(ctx);
 });
 afterAll(async () => {
   await ctx.close();
@@ -50,10 +56,15 @@ async function applicationAfter(events: readonly Parameters<typeof advance>[2][n
 }
 
 /** An active domestic loan: COMPLETE. */
-const activeLoan = () =>
-  applicationAfter([...TO_SIGN_DOCS, ...TO_FUNDING_RELEASE, 'FUNDS_RELEASED']);
+async function activeLoan() {
+  const loan = await awaitingRelease(ctx);
+  await advance(ctx, loan.appUuid, ['FUNDS_RELEASED']);
+  return loan;
+}
 
-const payoffUrl = (appUuid: string) => opsPath(`/${appUuid}/record-payoff`);
+const payoffUrl = (appUuid: string) => opsPath(`/${appUuid}/payoff/proposals`);
+const approveUrl = (appUuid: string, proposalId: string) =>
+  opsPath(`/${appUuid}/proposals/${proposalId}/approve`);
 
 async function auditOf(appUuid: string, entityType: string) {
   return ctx.database.db
@@ -71,17 +82,29 @@ async function collateralOf(token: string, appUuid: string): Promise<TCollateral
   return expectJson(response, 200) as TCollateralInfo;
 }
 
-describe('POST …/record-payoff', () => {
-  it('pays off an active loan once, audited, and the borrower sees the ACH hold', async () => {
+describe('payoff: proposed by one agent, approved by another', () => {
+  it('pays off an active loan once under concurrent approvals, audited, with the ACH hold', async () => {
     const loan = await activeLoan();
     expect(await collateralOf(loan.token, loan.appUuid)).not.toHaveProperty('payoff');
 
+    const evidence = { ...PAYOFF_EVIDENCE, method: 'ACH', note: '  Paid in full  ' };
+    const proposed = expectJson(
+      await opsCall(ctx.app, 'POST', payoffUrl(loan.appUuid), agent.token, evidence),
+      200,
+    ) as TOpsApplicationDetail;
+    expect(proposed.application.state).toBe('COMPLETE');
+    const proposalId = pendingProposalOf(proposed, 'RECORD_PAYOFF');
+    expect(proposed.proposals[0]).toMatchObject({
+      status: 'PENDING',
+      proposedBy: { identityUuid: agent.identityUuid, email: agent.email },
+      reference: PAYOFF_EVIDENCE.reference,
+      note: 'Paid in full',
+      payoff: { method: 'ACH', amount: 20150.25, paidOn: '2025-03-01' },
+    });
+
     const answers = await Promise.all(
       Array.from({ length: 4 }, () =>
-        opsCall(ctx.app, 'POST', payoffUrl(loan.appUuid), agent.token, {
-          method: 'ACH',
-          reason: '  Paid in full  ',
-        }),
+        opsCall(ctx.app, 'POST', approveUrl(loan.appUuid, proposalId), checker.token),
       ),
     );
     for (const answer of answers) {
@@ -90,11 +113,17 @@ describe('POST …/record-payoff', () => {
     }
     const view = expectJson(answers[0] as never, 200) as TOpsApplicationDetail;
     expect(view.auditEvents[0]).toMatchObject({
-      actor: `agent:${agent.identityUuid}`,
+      actor: `agent:${checker.identityUuid}`,
       fromState: 'COMPLETE',
       toState: 'PAID_OFF',
       event: 'PAID_OFF',
-      reason: 'Payoff recorded (ACH): Paid in full',
+    });
+    expect(view.auditEvents[0]?.reason).toContain('Payoff recorded (ACH)');
+    expect(view.auditEvents[0]?.reason).toContain(`proposed by ${agent.email}`);
+    expect(view.auditEvents[0]?.reason).toContain(`approved by ${checker.email}`);
+    expect(view.proposals[0]).toMatchObject({
+      status: 'APPROVED',
+      decidedBy: { identityUuid: checker.identityUuid, email: checker.email },
     });
     const transitions = (await auditOf(loan.appUuid, 'application')).filter(
       (event) => event.toState === 'PAID_OFF',
@@ -108,7 +137,7 @@ describe('POST …/record-payoff', () => {
     expect(paidOffAt).toBe(transitions[0]?.at.getTime());
     expect(Date.parse(info.payoff?.heldUntil ?? '') - paidOffAt).toBe(21 * DAY_MS);
 
-    // The borrower may now ask for the collateral back (nothing was deposited in this test).
+    // The borrower may now ask for the collateral back.
     const release = await ctx.app.inject({
       method: 'POST',
       url: appPath(loan.appUuid, '/collateral/release'),
@@ -116,23 +145,23 @@ describe('POST …/record-payoff', () => {
       payload: { returnAddress: BTC_RETURN_ADDRESS },
     });
     const released = expectJson(release, 200) as TPostCollateralReleaseResponse;
-    expect(released.collateralReleaseResponse.result).toBe('NO_COLLATERAL');
+    expect(released.collateralReleaseResponse.result).toBe('SUCCESS');
   });
 
-  it('answers a repeat on a paid-off loan unchanged, keeping the first method', async () => {
+  it('keeps the wire hold, and a paid-off loan takes no second proposal', async () => {
     const loan = await activeLoan();
-    const first = await opsCall(ctx.app, 'POST', payoffUrl(loan.appUuid), agent.token, {
-      method: 'WIRE',
+    const approved = await proposeAndApprove(ctx.app, {
+      appUuid: loan.appUuid,
+      kind: 'RECORD_PAYOFF',
+      maker: agent,
+      checker,
     });
-    const firstView = expectJson(first, 200) as TOpsApplicationDetail;
-    expect(firstView.auditEvents[0]?.reason).toBe('Payoff recorded (Wire)');
-    const again = await opsCall(ctx.app, 'POST', payoffUrl(loan.appUuid), agent.token, {
+    expect((expectJson(approved, 200) as TOpsApplicationDetail).application.state).toBe('PAID_OFF');
+    const again = await opsCall(ctx.app, 'POST', payoffUrl(loan.appUuid), checker.token, {
+      ...PAYOFF_EVIDENCE,
       method: 'ACH',
-      reason: 'Once more',
     });
-    const againView = expectJson(again, 200) as TOpsApplicationDetail;
-    expect(againView.application.state).toBe('PAID_OFF');
-    expect(againView.auditEvents).toEqual(firstView.auditEvents);
+    expect(expectJson(again, 409)).toMatchObject({ code: 'CANNOT_RECORD_PAYOFF' });
     expect(await auditOf(loan.appUuid, PAYOFF_ENTITY)).toHaveLength(1);
 
     const info = await collateralOf(loan.token, loan.appUuid);
@@ -142,11 +171,28 @@ describe('POST …/record-payoff', () => {
     ).toBe(3 * DAY_MS);
   });
 
+  it('has no single-step payoff any more', async () => {
+    const loan = await activeLoan();
+    const answer = await opsCall(
+      ctx.app,
+      'POST',
+      opsPath(`/${loan.appUuid}/record-payoff`),
+      agent.token,
+      { method: 'WIRE' },
+    );
+    expect(answer.statusCode).toBe(404);
+    expect(await auditOf(loan.appUuid, PAYOFF_ENTITY)).toHaveLength(0);
+  });
+
   it('refuses (409) an application that is not an active loan, and changes nothing', async () => {
     const signing = await applicationAfter(TO_SIGN_DOCS);
-    const answer = await opsCall(ctx.app, 'POST', payoffUrl(signing.appUuid), agent.token, {
-      method: 'ACH',
-    });
+    const answer = await opsCall(
+      ctx.app,
+      'POST',
+      payoffUrl(signing.appUuid),
+      agent.token,
+      PAYOFF_EVIDENCE,
+    );
     const refusal = expectJson(answer, 409) as { code: string; message: string };
     expect(refusal.code).toBe('CANNOT_RECORD_PAYOFF');
     expect(refusal.message).toContain('SIGN_DOCS');
@@ -155,23 +201,31 @@ describe('POST …/record-payoff', () => {
     expect(await auditOf(signing.appUuid, PAYOFF_ENTITY)).toHaveLength(0);
   });
 
-  it('answers 400 with a field message for a missing or unknown method', async () => {
+  it('answers 400 with field messages for missing or bad evidence, and records nothing', async () => {
     const loan = await activeLoan();
-    for (const payload of [{}, { method: 'CHEQUE' }, { method: 'ACH', reason: 'x'.repeat(501) }]) {
+    const tomorrow = new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
+    for (const [payload, field] of [
+      [{}, 'method'],
+      [{ ...PAYOFF_EVIDENCE, method: 'CHEQUE' }, 'method'],
+      [{ ...PAYOFF_EVIDENCE, reference: ' ' }, 'reference'],
+      [{ ...PAYOFF_EVIDENCE, amount: 0 }, 'amount'],
+      [{ ...PAYOFF_EVIDENCE, amount: 1.005 }, 'amount'],
+      [{ ...PAYOFF_EVIDENCE, paidOn: '2025-02-30' }, 'paidOn'],
+      [{ ...PAYOFF_EVIDENCE, paidOn: tomorrow }, 'paidOn'],
+      [{ ...PAYOFF_EVIDENCE, note: 'x'.repeat(501) }, 'note'],
+    ] as const) {
       const answer = await opsCall(ctx.app, 'POST', payoffUrl(loan.appUuid), agent.token, payload);
       const body = expectJson(answer, 400) as { fieldErrors?: Record<string, string[]> };
-      expect(Object.keys(body.fieldErrors ?? {}).length).toBeGreaterThan(0);
+      expect(body.fieldErrors, JSON.stringify(payload)).toHaveProperty(field);
     }
-    const missing = await opsCall(ctx.app, 'POST', payoffUrl(loan.appUuid), agent.token, {});
-    expect((expectJson(missing, 400) as { fieldErrors?: object }).fieldErrors).toHaveProperty(
-      'method',
-    );
+    const detail = await opsCall(ctx.app, 'GET', opsPath(`/${loan.appUuid}`), agent.token);
+    expect((expectJson(detail, 200) as TOpsApplicationDetail).proposals).toEqual([]);
     expect((await collateralOf(loan.token, loan.appUuid)).payoff).toBeUndefined();
   });
 
   it('answers 401 without a token or with a borrower token, and 404 for an unknown id', async () => {
     const loan = await activeLoan();
-    const payload = { method: 'ACH' };
+    const payload = PAYOFF_EVIDENCE;
     expect(
       (await opsCall(ctx.app, 'POST', payoffUrl(loan.appUuid), null, payload)).statusCode,
     ).toBe(401);

@@ -427,9 +427,11 @@ describe('profile logging', () => {
 
       const output = lines.join('');
       expect(output).toContain('request failed');
-      expect(output).toContain('Lovelace');
+      expect(output).toContain('name.lastName');
       expect(output).toContain(REDACTION_CENSOR);
-      for (const secret of [SSN, SSN_DIGITS, '6789']) expect(output).not.toContain(secret);
+      for (const secret of [SSN, SSN_DIGITS, '6789', 'Lovelace']) {
+        expect(output).not.toContain(secret);
+      }
     } finally {
       await t.close();
     }

@@ -196,6 +196,10 @@ const siteRoutes: RouteObject[] = [
       element: screen(() => import('../routes/ops-application/ops-application-page.js')),
     },
     {
+      path: paths.opsAgents.path,
+      element: screen(() => import('../routes/ops-agents/ops-agents-page.js')),
+    },
+    {
       path: `${paths.ops.path}/ui-kit`,
       element: screen(() => import('../routes/ops-ui-kit/ops-ui-kit-page.js')),
     },

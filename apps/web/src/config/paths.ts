@@ -72,6 +72,8 @@ export const paths = {
   dashboard: page('/dashboard'),
   privacy: page('/privacy'),
   ops: page('/ops'),
+  /** The agents of the console. */
+  opsAgents: page('/ops/agents'),
   /** One application in the agents' console. */
   opsApplication: {
     path: '/ops/applications/:appUuid',

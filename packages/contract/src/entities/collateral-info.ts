@@ -40,6 +40,11 @@ export type TMicroDepositVerify = z.infer<typeof ZMicroDepositVerify>;
 export const ZCollateralReleaseRequest = z.object({
   requestId: z.uuid(),
   address: z.string().check(z.minLength(1)),
+  /**
+   * When the collateral goes out: at once, or at the end of the hold after the payoff (document 1
+   * §9). Later than now: the release is accepted and scheduled, not yet sent.
+   */
+  scheduledFor: z.optional(ZIsoDateTime),
 });
 export type TCollateralReleaseRequest = z.infer<typeof ZCollateralReleaseRequest>;
 

@@ -1,11 +1,19 @@
 import { z } from 'zod/mini';
-import { APPLICATION_EVENTS, APPLICATION_STATES, STAGES } from '@pledge/domain';
+import {
+  APPLICATION_EVENTS,
+  APPLICATION_STATES,
+  HOLDER_NAME_REVIEW_STATUSES,
+  OPS_PROPOSAL_KINDS,
+  OPS_PROPOSAL_STATUSES,
+  PAYOFF_METHODS,
+  STAGES,
+} from '@pledge/domain';
 import { ZApplication } from './application.js';
 import { ZCoinAmount } from './coin-amount.js';
 import { ZDisbursement } from './disbursement.js';
 import { ZFinalSteps } from './final-steps.js';
 import { ZIdentityDocument } from './identity-document.js';
-import { ZIsoDateTime, ZOrgCode, ZUsd } from '../wire.js';
+import { ZIsoDate, ZIsoDateTime, ZOrgCode, ZPositiveUsd, ZUsd } from '../wire.js';
 
 /** One row of the agent console's application list. */
 export const ZOpsApplicationSummary = z.object({
@@ -82,6 +90,57 @@ export const ZOpsDisclosure = z.object({
 });
 export type TOpsDisclosure = z.infer<typeof ZOpsDisclosure>;
 
+/** An agent as the console names them. */
+export const ZOpsAgentRef = z.object({ identityUuid: z.uuid(), email: z.email() });
+export type TOpsAgentRef = z.infer<typeof ZOpsAgentRef>;
+
+/** What the borrower paid, as the proposing agent found it. */
+export const ZOpsPayoffEvidence = z.object({
+  method: z.enum(PAYOFF_METHODS),
+  /** Dollars with two decimals on the wire (integer cents inside). */
+  amount: ZPositiveUsd,
+  paidOn: ZIsoDate,
+});
+export type TOpsPayoffEvidence = z.infer<typeof ZOpsPayoffEvidence>;
+
+/**
+ * A funds release or a payoff proposed by one agent, with its evidence, that a different agent
+ * approves (the state changes) or rejects; its proposer may withdraw it.
+ */
+export const ZOpsProposal = z.object({
+  id: z.uuid(),
+  kind: z.enum(OPS_PROPOSAL_KINDS),
+  status: z.enum(OPS_PROPOSAL_STATUSES),
+  proposedBy: ZOpsAgentRef,
+  proposedAt: ZIsoDateTime,
+  /** The payment or transfer reference. */
+  reference: z.string(),
+  note: z.nullable(z.string()),
+  /** Payoffs only. */
+  payoff: z.nullable(ZOpsPayoffEvidence),
+  decidedBy: z.nullable(ZOpsAgentRef),
+  decidedAt: z.nullable(ZIsoDateTime),
+  /** Why it was rejected or withdrawn. */
+  decisionReason: z.nullable(z.string()),
+});
+export type TOpsProposal = z.infer<typeof ZOpsProposal>;
+
+/**
+ * The agent review of a typed-in bank account whose holder name is not the borrower's: funds are
+ * not released while it is pending or after it was rejected.
+ */
+export const ZOpsHolderNameReview = z.object({
+  status: z.enum(HOLDER_NAME_REVIEW_STATUSES),
+  holderName: z.string(),
+  /** The profile name it was compared with; null when the profile has none. */
+  borrowerName: z.nullable(z.string()),
+  createdAt: ZIsoDateTime,
+  decidedBy: z.nullable(ZOpsAgentRef),
+  decidedAt: z.nullable(ZIsoDateTime),
+  decisionReason: z.nullable(z.string()),
+});
+export type TOpsHolderNameReview = z.infer<typeof ZOpsHolderNameReview>;
+
 /** Application detail of the agent console. */
 export const ZOpsApplicationDetail = z.object({
   application: ZApplication,
@@ -92,6 +151,10 @@ export const ZOpsApplicationDetail = z.object({
   documents: z.array(ZOpsDisclosure),
   disbursement: z.nullable(ZDisbursement),
   auditEvents: z.array(ZAuditEvent),
+  /** Release and payoff proposals, newest first. */
+  proposals: z.array(ZOpsProposal),
+  /** The review of the current payout account's holder name; null when none was needed. */
+  holderNameReview: z.nullable(ZOpsHolderNameReview),
 });
 export type TOpsApplicationDetail = z.infer<typeof ZOpsApplicationDetail>;
 

@@ -51,6 +51,13 @@ describe('identity broker endpoints', () => {
     );
   });
 
+  it('takes the authenticator code when two-factor sign-in needs it, in the same form', () => {
+    const body = { email: 'ada@example.com', code: '123456', nonce, totp: '654321' };
+    expect(ZPostOtpVerifyBody.parse(body)).toEqual(body);
+    const bad = ZPostOtpVerifyBody.safeParse({ ...body, totp: '12' });
+    expect(bad.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['totp']);
+  });
+
   it('answers a jwt and a local redirect only', () => {
     expect(
       ZPostOtpVerifyResponse.safeParse({ jwt: 'a.b.c', redirectUrl: '/account/crypto-backed-loan' })

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ZOtpVerifyForm, type TSignInAudience } from '@pledge/domain';
+import { ZOtpCode, ZOtpVerifyForm, type TSignInAudience } from '@pledge/domain';
 import { brokerBase, defineEndpoint } from '../define-endpoint.js';
 import { ZLocalPath } from '../wire.js';
 
@@ -7,6 +7,11 @@ export const ZPostOtpVerifyBody = z.object({
   ...ZOtpVerifyForm.shape,
   /** The nonce given to login; it finds that sign-in's redirectUrl. */
   nonce: z.string().check(z.minLength(16), z.maxLength(128)),
+  /**
+   * The authenticator code, needed when the identity has two-factor sign-in on: without it the
+   * right e-mailed code answers 401 TOTP_REQUIRED (a field message on `totp`) and stays usable.
+   */
+  totp: z.optional(ZOtpCode),
 });
 export type TPostOtpVerifyBody = z.infer<typeof ZPostOtpVerifyBody>;
 
@@ -22,7 +27,7 @@ export function makePostOtpVerify<const A extends TSignInAudience>(audience: A) 
     method: 'POST',
     path: `${brokerBase(audience)}/api/v3/otp/verify`,
     auth: 'none',
-    summary: `Trade the emailed code for a ${audience} jwt (rate limited)`,
+    summary: `Trade the emailed code (and the authenticator code when two-factor sign-in is on) for a ${audience} jwt (rate limited)`,
     body: ZPostOtpVerifyBody,
     response: ZPostOtpVerifyResponse,
   });

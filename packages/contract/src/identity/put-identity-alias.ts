@@ -12,7 +12,8 @@ export const putIdentityAlias = defineEndpoint({
   method: 'PUT',
   path: '/identity/secure/api/v1/identity/alias',
   auth: 'bearer',
-  summary: 'Add or replace the alias of that type (for example a new Email)',
+  summary:
+    'Add or replace the alias of that type. A new Email (the sign-in address) changes nothing yet: a code is sent to it, to confirm at …/identity/alias/confirm; the answer is the same whether or not the address has an account',
   body: ZPutIdentityAliasBody,
   response: ZPutIdentityAliasResponse,
 });

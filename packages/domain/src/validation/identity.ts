@@ -14,6 +14,13 @@ export type TAcceptedIdMimeType = (typeof ACCEPTED_ID_MIME_TYPES)[number];
  */
 export const MAX_ID_FILE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Largest accepted picture: 50 megapixels (a 48 MP phone photo fits). Pictures are decoded in full
+ * to be re-encoded, so the bound is on pixels, not bytes: a small file can hold a huge image.
+ */
+export const MAX_ID_IMAGE_MEGAPIXELS = 50;
+export const MAX_ID_IMAGE_PIXELS = MAX_ID_IMAGE_MEGAPIXELS * 1_000_000;
+
 /** The feature flag that requires a passport picture and an additional document. */
 export const SHOW_ADDITIONAL_DOCS_FLAG = 'fe-plc-show-additional-docs';
 
@@ -31,6 +38,9 @@ export function identityDocumentType(idType: TIdType): `${TIdType}_FRONT` {
   return `${idType}_FRONT`;
 }
 
+/** Error code of an upload refused because that document was already approved (final). */
+export const ID_ALREADY_APPROVED_CODE = 'ID_ALREADY_APPROVED';
+
 export const IDENTITY_MESSAGES = {
   idRequired: 'An ID must be uploaded',
   idTypeRequired: 'Select an ID type',
@@ -39,6 +49,12 @@ export const IDENTITY_MESSAGES = {
   fileType: 'Upload a PNG, JPEG or PDF file',
   fileTooLarge: 'The file must be 10 MB or smaller',
   fileEmpty: 'The file is empty',
+  imageUnreadable: 'This picture could not be read. Upload it again as a PNG or JPEG file',
+  imageTooLarge: `The picture is too large: upload one of at most ${MAX_ID_IMAGE_MEGAPIXELS} megapixels`,
+  pdfUnreadable: 'This PDF could not be read. Upload a PDF that opens without a password',
+  pdfActiveContent:
+    'This PDF contains scripts, actions or attached files. Upload a PDF without them, or a picture of your ID',
+  alreadyApproved: 'Your ID has already been verified, so it cannot be replaced',
 } as const;
 
 /** The file's real type from its first bytes (magic numbers), whatever its name or header says. */

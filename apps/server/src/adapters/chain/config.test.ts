@@ -32,12 +32,13 @@ describe('chain configuration', () => {
     expect(stored).not.toMatch(/prv|seed|mnemonic/i);
     expect(JSON.parse(stored)).toEqual(first);
     expect(loadOrCreateSandboxAccountKeys(dataDir)).toEqual(first);
-    expect(loadConfig({}, root).chain.keys).toEqual(first);
+    expect(loadConfig({ SANDBOX: 'true' }, root).chain.keys).toEqual(first);
   });
 
   it('reads the keys, nodes and confirmations', () => {
     const config = loadConfig(
       {
+        SANDBOX: 'true',
         BTC_XPUB: KEYS.btc,
         ETH_XPUB: KEYS.eth,
         ESPLORA_URL: 'https://esplora.example.com/api/',

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 import type { TDb } from '../../db/pool.js';
 import { createAdapters } from '../index.js';
+
+/** What a configuration outside the sandbox needs besides the bureau. */
+const PRODUCTION_SECRETS = {
+  ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  JWT_PRIVATE_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString(),
+  SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+  MAIL_FROM: 'no-reply@loans.example.com',
+};
 
 /** The credit bureau as the configuration chooses it (the rest of loadConfig is tested beside it). */
 describe('credit bureau configuration', () => {
@@ -19,6 +30,7 @@ describe('credit bureau configuration', () => {
   it('reads the provider and runs the job worker unless told not to', () => {
     const config = loadConfig(
       {
+        ...PRODUCTION_SECRETS,
         CREDIT_BUREAU_URL: 'https://bureau.example.com/api/',
         CREDIT_BUREAU_API_KEY: ' key-1 ',
         JOB_WORKER: 'false',
@@ -30,7 +42,10 @@ describe('credit bureau configuration', () => {
       apiKey: 'key-1',
     });
     expect(config.jobWorker).toBe(false);
-    expect(loadConfig({}, root)).toMatchObject({ creditBureau: undefined, jobWorker: true });
+    expect(loadConfig({ SANDBOX: 'true' }, root)).toMatchObject({
+      creditBureau: undefined,
+      jobWorker: true,
+    });
   });
 
   it.each([

@@ -75,6 +75,12 @@ export const applications = pgTable(
     coinQuantity: coinQuantity('coin_quantity'),
     selectedOfferUuid: uuid('selected_offer_uuid').references((): AnyPgColumn => offers.uuid),
     detailsSubmittedAt: timestamptz('details_submitted_at'),
+    /**
+     * What the credit decision and the offer rest on (SSN, name, date of birth, residence), frozen
+     * with the submitted details: encrypted JSON bound to this application. Every credit pull of
+     * the application, a retry included, reads it, never the borrower's profile.
+     */
+    creditFactsSealed: text('credit_facts_sealed'),
     /** The electronic-records consent and the citizenship attestation of the details form. */
     eSignConsentedAt: timestamptz('e_sign_consented_at'),
     citizenshipAttestedAt: timestamptz('citizenship_attested_at'),

@@ -17,7 +17,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { COLLATERAL_TYPES, WALLET_SOURCE_TYPES, WITHDRAWAL_RESULTS } from '@pledge/domain';
+import {
+  CLOSED_COLLATERAL_RELEASE_RESULTS,
+  COLLATERAL_TYPES,
+  WALLET_SOURCE_TYPES,
+  WITHDRAWAL_RESULTS,
+} from '@pledge/domain';
 import { applications } from './applications.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -127,10 +132,20 @@ export const collateralReleaseRequests = pgTable(
     /** The coin quantity to send back (the confirmed balance when it was asked). */
     amount: coinQuantity('amount').notNull(),
     requestedBy: text('requested_by').notNull(),
+    /** Not sent before this: the end of the hold after the payoff's rail (document 1 §9). */
+    scheduledFor: timestamptz('scheduled_for').notNull().defaultNow(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [
     index('collateral_release_requests_application_idx').on(table.applicationUuid, table.createdAt),
+    // At most one open request per loan: a new one only after the open one failed.
+    uniqueIndex('collateral_release_requests_one_open_unique')
+      .on(table.applicationUuid)
+      .where(
+        sql.raw(
+          `result NOT IN (${CLOSED_COLLATERAL_RELEASE_RESULTS.map((value) => `'${value}'`).join(', ')})`,
+        ),
+      ),
     check('collateral_release_requests_result_known', oneOf('result', WITHDRAWAL_RESULTS)),
   ],
 );

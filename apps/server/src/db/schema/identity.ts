@@ -1,7 +1,8 @@
 /**
- * Sign-in tables: identities (broker and legacy), agents, one-time codes, sign-in requests, revoked
- * tokens and the shared rate-limit log. Emails are stored lower-case, which makes them unique
- * case-insensitively; one-time codes and rate-limit subjects are stored only as keyed digests.
+ * Sign-in tables: identities (broker and legacy), agents, one-time codes, sign-in requests and the
+ * shared rate-limit log (sessions are in sessions.ts). Emails are stored lower-case, which makes
+ * them unique case-insensitively; one-time codes and rate-limit subjects are stored only as keyed
+ * digests.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -15,7 +16,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -75,7 +75,8 @@ export const identityAliases = pgTable(
   },
   (table) => [
     primaryKey({ name: 'identity_aliases_pk', columns: [table.identityUuid, table.type] }),
-    unique('identity_aliases_value_unique').on(table.type, table.value),
+    // Not unique: a phone is no sign-in factor, and a refused duplicate told who has that number.
+    index('identity_aliases_value_idx').on(table.type, table.value),
     check('identity_aliases_not_email', sql`${table.type} <> 'Email'`),
   ],
 );
@@ -87,6 +88,9 @@ export const agents = pgTable(
     email: text('email').primaryKey(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
+    /** When and by whom the address stopped being an agent: `AGENT_EMAILS` or the agent's address. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    deactivatedBy: text('deactivated_by'),
   },
   (table) => [check('agents_email_lower', sql`${table.email} = lower(${table.email})`)],
 );
@@ -129,17 +133,6 @@ export const signInRequests = pgTable(
     primaryKey({ name: 'sign_in_requests_pk', columns: [table.audience, table.nonce] }),
     index('sign_in_requests_expires_idx').on(table.expiresAt),
   ],
-);
-
-/** Tokens signed out before their expiry; kept until then. */
-export const tokenRevocations = pgTable(
-  'token_revocations',
-  {
-    jti: uuid('jti').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('token_revocations_expires_idx').on(table.expiresAt)],
 );
 
 /**

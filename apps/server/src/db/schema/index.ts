@@ -16,3 +16,6 @@ export * from './waitlist.js';
 export * from './disbursement.js';
 export * from './documents.js';
 export * from './collateral.js';
+export * from './sessions.js';
+export * from './ops.js';
+export * from './email-changes.js';

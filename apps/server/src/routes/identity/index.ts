@@ -1,8 +1,10 @@
 /** The legacy identity service, kept as the fallback sign-in (document 2 §1). */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   getIdentity,
   LEGACY_WALLET_HEADERS,
+  postIdentityAliasConfirm,
+  postIdentityAliasUndo,
   postLegacyLogin,
   putIdentityAlias,
 } from '@pledge/contract';
@@ -10,14 +12,22 @@ import { route } from '../../http/route.js';
 import type { TIdentityDeps } from '../../services/identity/deps.js';
 import { getLegacyIdentity } from '../../services/identity/get-legacy-identity.js';
 import { logInWithPassword } from '../../services/identity/log-in-with-password.js';
+import { confirmIdentityAlias } from '../../services/identity/confirm-identity-alias.js';
 import { setIdentityAlias } from '../../services/identity/set-identity-alias.js';
+import { undoEmailChange } from '../../services/identity/undo-email-change.js';
 import { requestOrigin, withRetryAfter } from '../identity-broker/request-origin.js';
-import { callerUuidOf } from '../../http/auth.js';
+import { callerUuidOf, principalOf } from '../../http/auth.js';
 
-export const legacyIdentityRoutes: FastifyPluginAsync<{ identity: TIdentityDeps }> = async (
-  app,
-  { identity: deps },
-) => {
+export const legacyIdentityRoutes: FastifyPluginAsync<{
+  identity: TIdentityDeps;
+  /** The public origin of links in e-mails; the sandbox falls back to the request's own. */
+  publicOrigin?: string | undefined;
+}> = async (app, { identity: deps, publicOrigin }) => {
+  // Outside the sandbox a link never takes its origin from a request header (a forged Host would
+  // send the undo link elsewhere): without PUBLIC_ORIGIN the link is a path on the same site.
+  const linkOrigin = (request: FastifyRequest) =>
+    publicOrigin ?? (deps.sandbox ? `${request.protocol}://${request.host}` : '');
+
   route(app, postLegacyLogin, ({ body, request, reply }) =>
     withRetryAfter(reply, () =>
       logInWithPassword(deps, { body, origin: requestOrigin(request, deps.sandbox) }),
@@ -38,6 +48,23 @@ export const legacyIdentityRoutes: FastifyPluginAsync<{ identity: TIdentityDeps 
   route(app, putIdentityAlias, ({ body, request, reply }) =>
     withRetryAfter(reply, () =>
       setIdentityAlias(deps, { identityUuid: callerUuidOf(request), body }),
+    ),
+  );
+
+  route(app, postIdentityAliasConfirm, ({ body, request, reply }) =>
+    withRetryAfter(reply, () =>
+      confirmIdentityAlias(deps, {
+        identityUuid: callerUuidOf(request),
+        tokenId: principalOf(request).token?.id,
+        body,
+        linkOrigin: linkOrigin(request),
+      }),
+    ),
+  );
+
+  route(app, postIdentityAliasUndo, ({ body, request, reply }) =>
+    withRetryAfter(reply, () =>
+      undoEmailChange(deps, { body, origin: requestOrigin(request, deps.sandbox) }),
     ),
   );
 };

@@ -3,25 +3,32 @@ import {
   getOpsApplication,
   getOpsApplications,
   getOpsIdentityDocument,
+  postOpsApproveHolderName,
   postOpsApproveIdentity,
+  postOpsApproveProposal,
   postOpsCancelApplication,
   postOpsDeclineApplication,
-  postOpsRecordPayoff,
+  postOpsProposePayoff,
+  postOpsProposeReleaseFunds,
+  postOpsRejectHolderName,
   postOpsRejectIdentity,
-  postOpsReleaseFunds,
+  postOpsRejectProposal,
 } from '@pledge/contract';
 import type { TEncryptedStore } from '../../adapters/storage/encrypted.js';
 import { route } from '../../http/route.js';
 import { readIdentityDocumentFile } from '../../services/identity-documents/read-identity-document-file.js';
 import { approveIdentity } from '../../services/ops/approve-identity.js';
+import { approveProposal } from '../../services/ops/approve-proposal.js';
 import { cancelApplication } from '../../services/ops/cancel-application.js';
 import { declineApplication } from '../../services/ops/decline-application.js';
+import { decideHolderName } from '../../services/ops/decide-holder-name.js';
 import { getOpsApplication as readOpsApplication } from '../../services/ops/get-ops-application.js';
 import { listOpsApplications } from '../../services/ops/list-ops-applications.js';
 import type { TOpsDeps } from '../../services/ops/ops-record.js';
-import { recordPayoff } from '../../services/ops/record-payoff.js';
+import { proposePayoff } from '../../services/ops/propose-payoff.js';
+import { proposeReleaseFunds } from '../../services/ops/propose-release-funds.js';
 import { rejectIdentity } from '../../services/ops/reject-identity.js';
-import { releaseFunds } from '../../services/ops/release-funds.js';
+import { rejectProposal } from '../../services/ops/reject-proposal.js';
 import { callerUuidOf } from '../../http/auth.js';
 
 /**
@@ -46,6 +53,7 @@ export const opsApplicationsRoutes: FastifyPluginAsync<
     void reply
       .type(file.contentType)
       .header('content-disposition', attachmentDisposition(file.fileName))
+      .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store');
     // Decrypted bytes always own a plain ArrayBuffer; Fastify sends a Buffer as it is.
     return file.bytes as Buffer<ArrayBuffer>;
@@ -60,8 +68,45 @@ export const opsApplicationsRoutes: FastifyPluginAsync<
       reason: body.reason,
     }),
   );
-  route(app, postOpsReleaseFunds, ({ params, request }) =>
-    releaseFunds(deps, { appUuid: params.appUuid, agentUuid: callerUuidOf(request) }),
+  route(app, postOpsProposeReleaseFunds, ({ params, body, request }) =>
+    proposeReleaseFunds(deps, {
+      appUuid: params.appUuid,
+      agentUuid: callerUuidOf(request),
+      body,
+    }),
+  );
+  route(app, postOpsProposePayoff, ({ params, body, request }) =>
+    proposePayoff(deps, { appUuid: params.appUuid, agentUuid: callerUuidOf(request), body }),
+  );
+  route(app, postOpsApproveProposal, ({ params, request }) =>
+    approveProposal(deps, {
+      appUuid: params.appUuid,
+      proposalId: params.proposalId,
+      agentUuid: callerUuidOf(request),
+    }),
+  );
+  route(app, postOpsRejectProposal, ({ params, body, request }) =>
+    rejectProposal(deps, {
+      appUuid: params.appUuid,
+      proposalId: params.proposalId,
+      agentUuid: callerUuidOf(request),
+      reason: body.reason,
+    }),
+  );
+  route(app, postOpsApproveHolderName, ({ params, request }) =>
+    decideHolderName(deps, {
+      appUuid: params.appUuid,
+      agentUuid: callerUuidOf(request),
+      decision: 'APPROVED',
+    }),
+  );
+  route(app, postOpsRejectHolderName, ({ params, body, request }) =>
+    decideHolderName(deps, {
+      appUuid: params.appUuid,
+      agentUuid: callerUuidOf(request),
+      decision: 'REJECTED',
+      reason: body.reason,
+    }),
   );
   route(app, postOpsCancelApplication, ({ params, body, request }) =>
     cancelApplication(deps, {
@@ -74,14 +119,6 @@ export const opsApplicationsRoutes: FastifyPluginAsync<
     declineApplication(deps, {
       appUuid: params.appUuid,
       agentUuid: callerUuidOf(request),
-      reason: body.reason,
-    }),
-  );
-  route(app, postOpsRecordPayoff, ({ params, body, request }) =>
-    recordPayoff(deps, {
-      appUuid: params.appUuid,
-      agentUuid: callerUuidOf(request),
-      method: body.method,
       reason: body.reason,
     }),
   );

@@ -5,9 +5,12 @@
  * with a transaction, it joins it (as a savepoint), so a caller's other writes commit with it.
  */
 import {
+  fundingViolations,
+  missingForFunding,
   nextStateOrThrow,
   stageOf,
   type TApplicationEvent,
+  type TFundingRequirement,
   type TApplicationState,
   type TTransitionContext,
 } from '@pledge/domain';
@@ -16,6 +19,7 @@ import type { TDb } from '../../db/pool.js';
 import { applications, auditEvents } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { applicationNotFound, type TApplicationRow } from './application-record.js';
+import { loanFactsOf } from './loan-facts.js';
 
 /** audit_events.entity_type of applications. */
 export const APPLICATION_ENTITY = 'application';
@@ -69,6 +73,7 @@ export async function applyTransition(
       );
     }
     const to = nextStateOrThrow(current.state, input.event, input.context);
+    await assertFundingRequirements(tx, current, to, input.event);
     const [application] = await tx
       .update(applications)
       .set({
@@ -93,6 +98,49 @@ export async function applyTransition(
     });
     return { from: current.state, application };
   });
+}
+
+/** States a loan enters only with its collateral counted (and, from release on, everything else). */
+const FUNDING_GUARDED_STATES: ReadonlySet<TApplicationState> = new Set([
+  'CRYPTO_FUNDING_VERIFY',
+  'MANUAL_FUNDING_RELEASE',
+  'COMPLETE',
+]);
+
+const REQUIREMENT_WORDS: Readonly<Record<TFundingRequirement, string>> = {
+  DOCUMENTS: 'the loan documents signed',
+  COLLATERAL: 'the full collateral confirmed on chain',
+  DISBURSEMENT: 'a verified disbursement account',
+};
+
+/**
+ * Funding, by an agent or automatically, needs signed documents, confirmed collateral and a verified
+ * destination on the residence's rail (the domain's loan invariants); checked here, with the row
+ * locked, so that no path into a funding state skips it.
+ */
+async function assertFundingRequirements(
+  tx: TDb,
+  current: TApplicationRow,
+  to: TApplicationState,
+  event: TApplicationEvent,
+): Promise<void> {
+  if (!FUNDING_GUARDED_STATES.has(to) || current.state === to) return;
+  const facts = {
+    ...(await loanFactsOf(tx, current)),
+    state: to,
+    stage: stageOf(to),
+    funded: event === 'FUNDS_RELEASED',
+  };
+  const violations = fundingViolations(facts);
+  if (violations.length === 0) return;
+  const missing = missingForFunding(facts).map((requirement) => REQUIREMENT_WORDS[requirement]);
+  throw new HttpError(
+    409,
+    'FUNDING_REQUIREMENTS_MISSING',
+    missing.length > 0
+      ? `The application cannot move to ${to} yet: it still needs ${missing.join(', ')}.`
+      : `The application cannot move to ${to}: ${violations.join('; ')}.`,
+  );
 }
 
 /** Audit actor names. */

@@ -1,6 +1,7 @@
 /**
  * The loan details of /{appUuid}/details. In one transaction, with the application locked: the
- * borrower's profile is saved through the profile service (SSN encrypted), the consents are
+ * borrower's profile is saved through the profile service (SSN encrypted), the credit facts it
+ * makes (SSN, name, date of birth, residence) are frozen onto the application, the consents are
  * recorded (TERMS, PRIVACY and SOFT_CREDIT with the profile, the e-sign consent and the citizenship
  * attestation on the application), the application moves OFFER_ACCEPTED → ATTACH_PROFILE and the
  * credit check job is enqueued. A second submit finds the state moved on and is refused (409);
@@ -20,6 +21,7 @@ import { creditCheckDedupeKey, creditCheckJob } from '../../jobs/definitions/cre
 import { enqueue } from '../../jobs/enqueue.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { CURRENT_CONSENT_VERSIONS } from '../profile/consent-versions.js';
+import { readProfileCreditFacts, sealCreditFacts } from '../profile/frozen-credit-facts.js';
 import { readProfile } from '../profile/read-profile.js';
 import { saveProfile } from '../profile/save-profile.js';
 import {
@@ -146,16 +148,25 @@ async function profileBodyOf(
   };
 }
 
+/**
+ * Saves the details into the profile and answers the credit facts they make, sealed for this
+ * application: its credit pulls use them, whatever the profile says later.
+ */
 async function saveDetailsProfile(
   tx: TDb,
   deps: TSubmitLoanDetailsDeps,
-  identityUuid: string,
-  body: TPostLoanDetailsBody,
-  today: string,
-): Promise<void> {
+  input: { identityUuid: string; appUuid: string; body: TPostLoanDetailsBody; now: Date },
+): Promise<string> {
+  const { identityUuid, body, now } = input;
   const profile = await profileBodyOf(tx, deps.cipher, identityUuid, body);
   try {
-    await saveProfile(tx, deps.cipher, { identityUuid, body: profile, today });
+    await saveProfile(tx, deps.cipher, {
+      identityUuid,
+      body: profile,
+      today: isoDateOf(now),
+      now,
+      startsCreditDecision: true,
+    });
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 400 && error.fieldErrors) {
       const fieldErrors: Record<string, string[]> = {};
@@ -166,6 +177,9 @@ async function saveDetailsProfile(
     }
     throw error;
   }
+  const facts = await readProfileCreditFacts(tx, deps.cipher, identityUuid);
+  if (facts === null) throw new Error(`The profile of ${identityUuid} was not saved`);
+  return sealCreditFacts(deps.cipher, input.appUuid, facts);
 }
 
 export async function submitLoanDetails(
@@ -178,7 +192,12 @@ export async function submitLoanDetails(
     const application = await lockOwnedApplication(tx, identityUuid, appUuid);
     assertAcceptsDetails(application);
     assertSameResidence(application, body);
-    await saveDetailsProfile(tx, deps, identityUuid, body, isoDateOf(now));
+    const creditFactsSealed = await saveDetailsProfile(tx, deps, {
+      identityUuid,
+      appUuid,
+      body,
+      now,
+    });
     const { application: submitted } = await applyTransition(tx, {
       appUuid,
       event: 'DETAILS_SUBMITTED',
@@ -187,6 +206,7 @@ export async function submitLoanDetails(
       at: now,
       changes: {
         detailsSubmittedAt: now,
+        creditFactsSealed,
         eSignConsentedAt: now,
         citizenshipAttestedAt: body.residency === 'UNITED_STATES' ? now : null,
       },

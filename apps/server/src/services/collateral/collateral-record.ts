@@ -24,6 +24,7 @@ import { HttpError } from '../../http/errors.js';
 import type { TClock } from '../../security/jwt.js';
 import type { TApplicationRow } from '../applications/application-record.js';
 import { offersByUuid, type TOfferRow } from '../offers/offer-record.js';
+import { readPayoff } from '../ops/payoff-record.js';
 import { minVerifyCoinQuantity } from './micro-deposit.js';
 
 export type TCollateralAccountRow = typeof collateralAccounts.$inferSelect;
@@ -158,11 +159,18 @@ function transactionOf(deposit: TCollateralDepositRow): TCollateralTransaction {
 }
 
 /** The latest release request is the one in force; every request has its answer. */
+export function releaseRequestView(release: TCollateralReleaseRow) {
+  return {
+    requestId: release.id,
+    address: release.address,
+    scheduledFor: release.scheduledFor.toISOString(),
+  };
+}
+
 function releaseViews(releases: readonly TCollateralReleaseRow[]) {
   const latest = releases[releases.length - 1];
   return {
-    collateralReleaseRequest:
-      latest === undefined ? null : { requestId: latest.id, address: latest.address },
+    collateralReleaseRequest: latest === undefined ? null : releaseRequestView(latest),
     collateralReleaseResponses: releases.map((release) => ({
       id: release.id,
       result: release.result,
@@ -213,7 +221,7 @@ export function toCollateralInfo(input: {
  */
 export async function collateralViewsByApplication(
   db: TDb,
-  rows: readonly { uuid: string }[],
+  rows: readonly { uuid: string; state?: TApplicationRow['state'] }[],
   offers: ReadonlyMap<string, TOfferRow>,
 ): Promise<Map<string, TCollateralInfo>> {
   const withOffer = rows.filter((row) => offers.has(row.uuid));
@@ -226,14 +234,17 @@ export async function collateralViewsByApplication(
     const offer = offers.get(row.uuid);
     const record = records.get(row.uuid);
     if (offer === undefined || record === undefined) continue;
-    views.set(
-      row.uuid,
-      toCollateralInfo({
-        terms: termsOf(offer),
-        price: { priceCents: offer.priceCents, asOf: offer.priceAsOf },
-        records: record,
-      }),
-    );
+    const info = toCollateralInfo({
+      terms: termsOf(offer),
+      price: { priceCents: offer.priceCents, asOf: offer.priceAsOf },
+      records: record,
+    });
+    // A paid-off loan carries its payoff: the dashboard shows the same hold as the release page.
+    const payoff =
+      row.state === 'PAID_OFF' || row.state === 'COLLATERAL_RELEASED'
+        ? await readPayoff(db, row.uuid)
+        : undefined;
+    views.set(row.uuid, payoff === undefined ? info : { ...info, payoff });
   }
   return views;
 }

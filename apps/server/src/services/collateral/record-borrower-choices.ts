@@ -1,13 +1,13 @@
 /**
  * What the borrower says on the collateral page: the kind of wallet the coins come from, "I have
  * sent the required amount of collateral" (its time drives the 'collateral not found' notice of
- * document 1 §8) and the opt-in to a test deposit. Each is idempotent: the first time is kept.
+ * document 1 §8) and the opt-in to a test deposit. Each is idempotent: the first time is kept, and
+ * each is accepted before or after the coins arrive (a fact, not a race).
  */
 import type { TCollateralInfo, TMicroDepositStatus } from '@pledge/contract';
 import type { TWalletSourceType } from '@pledge/domain';
 import { eq, isNull, and } from 'drizzle-orm';
 import { collateralAccounts } from '../../db/schema/index.js';
-import { HttpError } from '../../http/errors.js';
 import { findOwnedApplication, lockOwnedApplication } from '../applications/application-record.js';
 import { ensureCollateralAccount, ensureDepositAddress } from './allocate-deposit-address.js';
 import {
@@ -24,7 +24,10 @@ interface TOwnedInput {
   appUuid: string;
 }
 
-/** SELF_HOSTED or CUSTODIAL, until the collateral has been counted. */
+/**
+ * SELF_HOSTED or CUSTODIAL: a fact about where the borrower's coins came from, kept whenever it is
+ * said, also after the coins arrived (they can confirm before the borrower presses Continue).
+ */
 export async function setWalletSourceType(
   deps: Pick<TCollateralDeps, 'db' | 'clock'>,
   input: TOwnedInput & { walletSourceType: TWalletSourceType },
@@ -32,14 +35,7 @@ export async function setWalletSourceType(
   return deps.db.transaction(async (tx) => {
     const application = await lockOwnedApplication(tx, input.identityUuid, input.appUuid);
     const terms = termsOf(await acceptedOfferOf(tx, application));
-    const account = await ensureCollateralAccount(tx, application.uuid, terms.type);
-    if (account.fundedAt !== null) {
-      throw new HttpError(
-        409,
-        'COLLATERAL_ALREADY_RECEIVED',
-        'The collateral was already received',
-      );
-    }
+    await ensureCollateralAccount(tx, application.uuid, terms.type);
     await tx
       .update(collateralAccounts)
       .set({ walletSourceType: input.walletSourceType, updatedAt: deps.clock() })
@@ -48,7 +44,12 @@ export async function setWalletSourceType(
   });
 }
 
-/** "I have sent the collateral": only while it is awaited; the first confirmation time is kept. */
+/**
+ * "I have sent the collateral": kept whenever it is said, also after the deposit confirmed; the
+ * first time is kept. It is not a condition of funding: document 1 §5 makes the checkbox a gate of
+ * the page's Continue button only, and DESIGN §5 moves the application on when the confirmed
+ * deposits reach the required quantity, so coins that confirm first advance the loan by themselves.
+ */
 export async function confirmCollateralSent(
   deps: TCollateralDeps,
   input: TOwnedInput,

@@ -1,42 +1,51 @@
 /**
  * A return address for the collateral of a paid-off loan (stage COLLATERAL_RELEASE). The server
  * holds no spending key: an accepted request (SUCCESS) is the instruction to the custody operators
- * who sign the withdrawal. Idempotent: while a request stands (SUCCESS), a repeat answers
- * DUPLICATE_REQUEST with that request and records nothing; after WITHDRAWAL_FAILED, NO_COLLATERAL
- * or PENDING_TRANSACTIONS a new request may be made.
+ * who sign the withdrawal, not before `scheduledFor` (the end of the hold after the payoff,
+ * document 1 §9). At most one request is open per loan: a repeat with the same address answers
+ * that request (DUPLICATE_REQUEST once accepted) and records nothing; another address is refused
+ * (409) until the open request failed (WITHDRAWAL_FAILED) or found no collateral.
  */
 import type { TPostCollateralReleaseResponse } from '@pledge/contract';
 import {
+  collateralReleaseDate,
   INVALID_RETURN_ADDRESS_MESSAGE,
+  isCollateralReleaseOpen,
   makeReturnAddressSchema,
   toCoinQuantity,
   type TWithdrawalResult,
 } from '@pledge/domain';
+import { eq } from 'drizzle-orm';
 import { collateralReleaseRequests } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { actors } from '../applications/apply-transition.js';
 import { lockOwnedApplication } from '../applications/application-record.js';
+import { readPayoff } from '../ops/payoff-record.js';
 import {
   acceptedOfferOf,
   confirmedBalance,
   loadCollateralRecordsOf,
+  releaseRequestView,
   termsOf,
   type TCollateralDeps,
 } from './collateral-record.js';
 
-/** Results after which the borrower may ask again. */
-const RETRYABLE_RESULTS: readonly TWithdrawalResult[] = [
-  'WITHDRAWAL_FAILED',
-  'NO_COLLATERAL',
-  'PENDING_TRANSACTIONS',
-];
+export const RELEASE_IN_PROGRESS_MESSAGE =
+  'A release of this collateral is already under way to another address. You can give a different address only if that release fails; contact support if the address is wrong.';
+
+/** A release that is (or was) waiting for deposits to confirm is looked at again on a repeat. */
+function resultNow(balance: string, hasPending: boolean): TWithdrawalResult {
+  if (toCoinQuantity(balance).isZero()) return 'NO_COLLATERAL';
+  return hasPending ? 'PENDING_TRANSACTIONS' : 'SUCCESS';
+}
 
 export async function requestCollateralRelease(
   deps: Pick<TCollateralDeps, 'db' | 'clock'>,
   input: { identityUuid: string; appUuid: string; returnAddress: string },
 ): Promise<TPostCollateralReleaseResponse> {
   return deps.db.transaction(async (tx) => {
-    // Locked: two simultaneous requests are decided one after the other, so one is recorded.
+    // Locked: simultaneous requests are decided one after the other, so one is recorded (the
+    // partial unique index of open requests stands behind the lock).
     const application = await lockOwnedApplication(tx, input.identityUuid, input.appUuid);
     if (application.stage !== 'COLLATERAL_RELEASE') {
       throw new HttpError(
@@ -54,35 +63,51 @@ export async function requestCollateralRelease(
         returnAddress: [INVALID_RETURN_ADDRESS_MESSAGE],
       });
     }
+    const address = checked.data.returnAddress;
     const records = await loadCollateralRecordsOf(tx, application.uuid);
-    const standing = records.releases[records.releases.length - 1];
-    if (standing !== undefined && !RETRYABLE_RESULTS.includes(standing.result)) {
-      return {
-        collateralReleaseRequest: { requestId: standing.id, address: standing.address },
-        collateralReleaseResponse: { id: standing.id, result: 'DUPLICATE_REQUEST' },
-      };
-    }
     const balance = confirmedBalance(records.deposits);
     const hasPending = records.deposits.some((deposit) => deposit.confirmedAt === null);
-    const result: TWithdrawalResult = toCoinQuantity(balance).isZero()
-      ? 'NO_COLLATERAL'
-      : hasPending
-        ? 'PENDING_TRANSACTIONS'
-        : 'SUCCESS';
+    const open = records.releases.find((release) => isCollateralReleaseOpen(release.result));
+    if (open !== undefined) {
+      if (open.address !== address) {
+        throw new HttpError(409, 'COLLATERAL_RELEASE_IN_PROGRESS', RELEASE_IN_PROGRESS_MESSAGE);
+      }
+      // The same request again (a double click, a retry): the same request, never a second one.
+      let standing = open;
+      if (open.result === 'PENDING_TRANSACTIONS') {
+        const [updated] = await tx
+          .update(collateralReleaseRequests)
+          .set({ result: resultNow(balance, hasPending), amount: balance })
+          .where(eq(collateralReleaseRequests.id, open.id))
+          .returning();
+        standing = updated ?? open;
+      }
+      return {
+        collateralReleaseRequest: releaseRequestView(standing),
+        collateralReleaseResponse: {
+          id: standing.id,
+          result: standing.result === 'SUCCESS' ? 'DUPLICATE_REQUEST' : standing.result,
+        },
+      };
+    }
+    const now = deps.clock();
+    const payoff = await readPayoff(tx, application.uuid);
     const [request] = await tx
       .insert(collateralReleaseRequests)
       .values({
         applicationUuid: application.uuid,
-        address: checked.data.returnAddress,
-        result,
+        address,
+        result: resultNow(balance, hasPending),
         amount: balance,
         requestedBy: actors.borrower(input.identityUuid),
-        createdAt: deps.clock(),
+        // Nothing goes out before the hold after the payoff ends.
+        scheduledFor: collateralReleaseDate({ payoff, requestedAt: now }),
+        createdAt: now,
       })
       .returning();
     if (request === undefined) throw new Error('The release request was not recorded');
     return {
-      collateralReleaseRequest: { requestId: request.id, address: request.address },
+      collateralReleaseRequest: releaseRequestView(request),
       collateralReleaseResponse: { id: request.id, result: request.result },
     };
   });

@@ -2,18 +2,18 @@
  * Watching deposit addresses: asks the chain what arrived, records each movement once per
  * transaction id (updating its confirmations as they grow), and when the confirmed deposits reach
  * the quantity of the accepted offer moves the application WAITING_FOR_COLLATERAL →
- * CRYPTO_FUNDING_VERIFY (COLLATERAL_FUNDED), then asks the disbursement side to verify the funding.
- * If that step fails, the application waits in CRYPTO_FUNDING_VERIFY. The application row is locked while deciding, so
+ * CRYPTO_FUNDING_VERIFY (COLLATERAL_FUNDED) and, in the same transaction, on to funding when the
+ * disbursement destination is already there. The application row is locked while deciding, so
  * several instances watching the same address record it once and fund it once.
  */
-import { isDomainError, toCoinQuantity } from '@pledge/domain';
+import { toCoinQuantity } from '@pledge/domain';
 import { and, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import { isChainCoin, type TChainPort, type TChainTransaction } from '../../adapters/chain/port.js';
 import type { TDb } from '../../db/pool.js';
 import { applications, collateralAccounts, collateralDeposits } from '../../db/schema/index.js';
 import type { TClock } from '../../security/jwt.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
-import { verifyFunding } from '../disbursement/verify-funding.js';
+import { advanceFundingIfReady } from '../disbursement/verify-funding.js';
 import { acceptedOfferOf, confirmedBalance, termsOf } from './collateral-record.js';
 
 export interface TWatchDepositsDeps {
@@ -125,7 +125,7 @@ export async function watchApplicationDeposits(
     if (!isFunded || application.state !== 'WAITING_FOR_COLLATERAL') {
       return { seen: movements.length, confirmedBalance: balance, funded: false };
     }
-    await applyTransition(tx, {
+    const { application: funded } = await applyTransition(tx, {
       appUuid,
       event: 'COLLATERAL_FUNDED',
       actor: WATCH_DEPOSITS_ACTOR,
@@ -136,18 +136,12 @@ export async function watchApplicationDeposits(
       .update(collateralAccounts)
       .set({ fundedAt: now, updatedAt: now })
       .where(eq(collateralAccounts.applicationUuid, appUuid));
+    // In the same transaction: with the destination already on record the loan moves on now
+    // (domestic: MANUAL_FUNDING_RELEASE; international: the USDC test transfer); without it, it
+    // waits in CRYPTO_FUNDING_VERIFY for the disbursement step.
+    await advanceFundingIfReady(tx, funded, now, WATCH_DEPOSITS_ACTOR);
     return { seen: movements.length, confirmedBalance: balance, funded: true };
   });
-  // The funding stands on its own; the disbursement side then checks it and moves the loan on
-  // (domestic: MANUAL_FUNDING_RELEASE; international: the USDC test transfer).
-  if (result?.funded === true) {
-    try {
-      await verifyFunding(deps.db, appUuid, { at: now, actor: WATCH_DEPOSITS_ACTOR });
-    } catch (error) {
-      // Someone moved it on in the meantime (an agent cancelled): the funding stays recorded.
-      if (!isDomainError(error)) throw error;
-    }
-  }
   return result;
 }
 

@@ -1,5 +1,6 @@
 /**
- * Takes an application from submitted details to a credit decision, one step per transaction:
+ * Takes an application from submitted details to a credit decision, one step per transaction
+ * (every pull sends the credit facts frozen onto the application with its details):
  *   ATTACH_PROFILE → SOFT_CREDIT: the saved profile is attached to the application;
  *   SOFT_CREDIT → GEN_APP_DISCLOSURES, SOFT_CREDIT_NO_MATCH / _LOCKED / _FROZEN or DECLINED: the
  *     bureau's answer, recorded in credit_checks;
@@ -22,7 +23,7 @@ import {
   type TSoftPullResult,
 } from '../../adapters/credit-bureau/port.js';
 import type { TDb } from '../../db/pool.js';
-import { applications, creditChecks, profiles } from '../../db/schema/index.js';
+import { applications, creditChecks } from '../../db/schema/index.js';
 import {
   generateDisclosuresDedupeKey,
   generateDisclosuresJob,
@@ -34,7 +35,7 @@ import type { TClock } from '../../security/jwt.js';
 import type { TApplicationRow } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import { recordRequiredDisclosures } from '../applications/required-disclosures.js';
-import { openDetails, profileSsnContext } from '../profile/sealed-profile.js';
+import { openCreditFacts } from '../profile/frozen-credit-facts.js';
 
 export interface TCreditCheckDeps {
   db: TDb;
@@ -82,32 +83,30 @@ async function inState(
   });
 }
 
-/** What the bureau needs, from the profile saved with the details. */
-async function softPullRequestFor(
+/**
+ * What the bureau needs: the facts frozen onto the application with its details (a retry pulls
+ * the same SSN, name, date of birth and address as the first pull), never the profile as it is now.
+ */
+function softPullRequestFor(
   deps: TCreditCheckDeps,
   application: TApplicationRow,
-): Promise<TSoftPullRequest> {
-  const identityUuid = application.identityUuid;
-  const [profile] = await deps.db
-    .select({ detailsSealed: profiles.detailsSealed, ssnSealed: profiles.ssnSealed })
-    .from(profiles)
-    .where(eq(profiles.identityUuid, identityUuid));
-  if (profile?.ssnSealed == null) {
-    throw new PermanentJobError(`Application ${application.uuid} has no SSN on file`);
+): TSoftPullRequest {
+  if (application.creditFactsSealed === null) {
+    throw new PermanentJobError(`Application ${application.uuid} has no frozen credit facts`);
   }
-  const details = openDetails(deps.cipher, identityUuid, profile.detailsSealed);
-  const home = details.addresses.find((address) => address.type === 'HOME') ?? details.addresses[0];
-  if (home === undefined || details.dob === null) {
+  const facts = openCreditFacts(deps.cipher, application.uuid, application.creditFactsSealed);
+  const home = facts.residence;
+  if (facts.ssn === null || home === null || facts.dob === null) {
     throw new PermanentJobError(
-      `Application ${application.uuid} has no home address or birth date`,
+      `Application ${application.uuid} has no SSN, home address or birth date frozen`,
     );
   }
   return {
     referenceId: application.uuid,
-    ssn: deps.cipher.decryptText(profile.ssnSealed, profileSsnContext(identityUuid)),
-    firstName: details.name.firstName,
-    lastName: details.name.lastName,
-    dob: details.dob,
+    ssn: facts.ssn,
+    firstName: facts.name.firstName,
+    lastName: facts.name.lastName,
+    dob: facts.dob,
     address: {
       street1: home.street1,
       street2: home.street2,
@@ -152,7 +151,7 @@ async function decideCredit(deps: TCreditCheckDeps, application: TApplicationRow
   // The pull happens outside any transaction: no row stays locked while the bureau answers.
   let result: TSoftPullResult;
   try {
-    result = await deps.creditBureau.softPull(await softPullRequestFor(deps, application));
+    result = await deps.creditBureau.softPull(softPullRequestFor(deps, application));
   } catch (error) {
     if (error instanceof CreditBureauRequestError) throw new PermanentJobError(error.message);
     throw error;

@@ -13,6 +13,8 @@ import type { TFieldCipher } from '../../security/field-encryption.js';
 import type { TClock } from '../../security/jwt.js';
 import { lockOwnedApplication, type TApplicationRow } from '../applications/application-record.js';
 import { actors } from '../applications/apply-transition.js';
+import { advanceFundingIfReady } from './verify-funding.js';
+import { isRefusedHolderNameAwaitingRelease } from './holder-name-review.js';
 
 export type TDisbursementRow = typeof disbursementAccounts.$inferSelect;
 export type TDisbursementValues = Omit<
@@ -129,8 +131,20 @@ export async function saveDestination(
       .select()
       .from(disbursementAccounts)
       .where(eq(disbursementAccounts.applicationUuid, application.uuid));
-    if (existing?.submissionDigest === digest) return existing;
-    assertDestinationEditable(application);
+    if (existing?.submissionDigest === digest) {
+      // A retry after the collateral arrived still moves the loan on.
+      await advanceFundingIfReady(
+        tx,
+        application,
+        deps.clock(),
+        actors.borrower(input.identityUuid),
+      );
+      return existing;
+    }
+    // An account an agent refused (holder name) is replaced even while the release waits.
+    if (!(await isRefusedHolderNameAwaitingRelease(tx, application))) {
+      assertDestinationEditable(application);
+    }
     const values = await input.check(application, tx);
     const at = deps.clock();
     const full = {
@@ -168,6 +182,8 @@ export async function saveDestination(
       at,
     });
     await input.afterChange?.(tx, application);
+    // The collateral may have arrived first: the destination is then the last piece.
+    await advanceFundingIfReady(tx, application, at, actors.borrower(input.identityUuid));
     return saved;
   });
   return toDisbursementView(deps.cipher, row);

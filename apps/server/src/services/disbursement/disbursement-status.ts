@@ -1,8 +1,13 @@
-/** The Disbursement Account row of the final steps (document 1 §3, §4), from the stored destination. */
+/**
+ * The Disbursement Account row of the final steps (document 1 §3, §4), from the stored destination:
+ * PENDING while an agent reviews a holder name that is not the borrower's, NOT_STARTED again once
+ * such an account was refused (the borrower gives another).
+ */
 import type { TFinalStepStatus } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { disbursementAccounts } from '../../db/schema/index.js';
+import { currentHolderNameReview } from './holder-name-review.js';
 
 export async function disbursementStepStatus(
   db: TDb,
@@ -14,5 +19,9 @@ export async function disbursementStepStatus(
     .select({ method: disbursementAccounts.method })
     .from(disbursementAccounts)
     .where(eq(disbursementAccounts.applicationUuid, application.uuid));
-  return destination === undefined ? 'NOT_STARTED' : 'COMPLETED';
+  if (destination === undefined) return 'NOT_STARTED';
+  const review = await currentHolderNameReview(db, application.uuid);
+  if (review?.status === 'PENDING') return 'PENDING';
+  if (review?.status === 'REJECTED') return 'NOT_STARTED';
+  return 'COMPLETED';
 }

@@ -1,6 +1,7 @@
 /**
  * A typed-in bank account for the ACH payout of a US loan (document 1 §5): the account number is
- * sealed, indexed by a keyed digest and answered only as its last digits.
+ * sealed, indexed by a keyed digest and answered only as its last digits. A holder name that is not
+ * the borrower's holds the account for an agent's review (issue 22).
  */
 import type { TDisbursement, TPostManualBankBody } from '@pledge/contract';
 import {
@@ -12,6 +13,7 @@ import {
   saveDestination,
   type TDisbursementDeps,
 } from './disbursement-record.js';
+import { reviewHolderNameIfNeeded } from './holder-name-review.js';
 
 export async function saveManualBank(
   deps: TDisbursementDeps,
@@ -45,5 +47,12 @@ export async function saveManualBank(
         ),
       };
     },
+    afterChange: (tx, application) =>
+      reviewHolderNameIfNeeded(tx, deps.cipher, {
+        appUuid: application.uuid,
+        identityUuid: application.identityUuid,
+        holder: { firstName, lastName },
+        at: deps.clock(),
+      }),
   });
 }

@@ -5,9 +5,7 @@
  */
 import type { TDisbursement, TPostWalletAddressBody } from '@pledge/contract';
 import { usdcChainsForAddress } from '@pledge/domain';
-import { actors } from '../applications/apply-transition.js';
 import { assertResidency, saveDestination, type TDisbursementDeps } from './disbursement-record.js';
-import { sendTestTransferIfWaiting } from './verify-funding.js';
 
 export async function saveWalletAddress(
   deps: TDisbursementDeps,
@@ -24,8 +22,5 @@ export async function saveWalletAddress(
       assertResidency(application, 'INTERNATIONAL');
       return { method: 'USDC_WALLET', walletAddress: address, chain };
     },
-    // Collateral verified before the wallet was given: the test transfer goes out now.
-    afterChange: (tx, application) =>
-      sendTestTransferIfWaiting(tx, application, deps.clock(), actors.borrower(input.identityUuid)),
   });
 }

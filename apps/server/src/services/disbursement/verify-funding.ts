@@ -1,8 +1,10 @@
 /**
- * Collateral verified (DESIGN §5): a domestic loan goes to MANUAL_FUNDING_RELEASE; an international
- * one first gets a small USDC test transfer to its wallet and waits in BORROWER_MICRO_DEPOSIT_CONFIRM
- * for the borrower to confirm it arrived. Without a wallet on record the application stays in
- * CRYPTO_FUNDING_VERIFY; saving the wallet then sends the transfer.
+ * Collateral verified (DESIGN §5): a domestic loan goes to MANUAL_FUNDING_RELEASE once its US bank
+ * account is on record; an international one first gets a small USDC test transfer to its wallet
+ * and waits in BORROWER_MICRO_DEPOSIT_CONFIRM for the borrower to confirm it arrived. Without a
+ * destination on record the application stays in CRYPTO_FUNDING_VERIFY (the disbursement step stays
+ * open); saving the destination then moves it on, in the same transaction. Whichever of collateral
+ * and destination arrives last triggers the move.
  */
 import { nextStateOrThrow, USDC_TEST_TRANSFER_AMOUNT } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
@@ -19,6 +21,7 @@ export type TVerifyFundingOutcome =
   | 'MANUAL_FUNDING_RELEASE'
   | 'BORROWER_MICRO_DEPOSIT_CONFIRM'
   | 'WAITING_FOR_WALLET'
+  | 'WAITING_FOR_DISBURSEMENT'
   | 'ALREADY_VERIFIED';
 
 /** States past the funding check: verifying again there changes nothing. */
@@ -86,20 +89,45 @@ export async function verifyFunding(
       .for('update');
     if (application === undefined) throw applicationNotFound();
     if (VERIFIED_STATES.has(application.state)) return 'ALREADY_VERIFIED';
-    if (!application.isInternational) {
-      await applyTransition(tx, {
-        appUuid,
-        event: 'FUNDING_VERIFIED',
-        actor,
-        reason: 'collateral verified',
-        context: { isInternational: false },
-        at,
-      });
-      return 'MANUAL_FUNDING_RELEASE';
-    }
     // Any other state is refused by the state machine, as for every transition.
-    nextStateOrThrow(application.state, 'FUNDING_VERIFIED', { isInternational: true });
+    nextStateOrThrow(application.state, 'FUNDING_VERIFIED', {
+      isInternational: application.isInternational,
+    });
+    return advanceFundingIfReady(tx, application, at, actor);
+  });
+}
+
+/**
+ * Inside the caller's transaction, with the application locked: in CRYPTO_FUNDING_VERIFY, move on
+ * when the destination is there (domestic: to MANUAL_FUNDING_RELEASE; international: the test
+ * transfer). Anything else is left as it is.
+ */
+export async function advanceFundingIfReady(
+  tx: TDb,
+  application: TApplicationRow,
+  at: Date,
+  actor: string,
+): Promise<TVerifyFundingOutcome> {
+  if (VERIFIED_STATES.has(application.state)) return 'ALREADY_VERIFIED';
+  if (application.isInternational) {
     const sent = await sendTestTransferIfWaiting(tx, application, at, actor);
     return sent ? 'BORROWER_MICRO_DEPOSIT_CONFIRM' : 'WAITING_FOR_WALLET';
+  }
+  if (application.state !== 'CRYPTO_FUNDING_VERIFY') return 'WAITING_FOR_DISBURSEMENT';
+  const [destination] = await tx
+    .select({ method: disbursementAccounts.method })
+    .from(disbursementAccounts)
+    .where(eq(disbursementAccounts.applicationUuid, application.uuid));
+  if (destination === undefined || destination.method === 'USDC_WALLET') {
+    return 'WAITING_FOR_DISBURSEMENT';
+  }
+  await applyTransition(tx, {
+    appUuid: application.uuid,
+    event: 'FUNDING_VERIFIED',
+    actor,
+    reason: 'collateral verified; disbursement account on record',
+    context: { isInternational: false },
+    at,
   });
+  return 'MANUAL_FUNDING_RELEASE';
 }

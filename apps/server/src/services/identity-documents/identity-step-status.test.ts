@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identityStatusOf } from './identity-step-status.js';
+import { identityStatusOf, isApprovedDocumentFinal } from './identity-step-status.js';
 
 const id = (reviewStatus: 'PENDING' | 'APPROVED' | 'REJECTED') => ({
   documentType: 'PASSPORT_FRONT',
@@ -28,4 +28,25 @@ describe('identityStatusOf', () => {
       expect(identityStatusOf(uploads, { additionalDocumentRequired: additional })).toBe(status);
     },
   );
+});
+
+describe('isApprovedDocumentFinal', () => {
+  it.each([
+    { uploads: [], documentType: 'PASSPORT_FRONT', isFinal: false },
+    { uploads: [id('PENDING')], documentType: 'PASSPORT_FRONT', isFinal: false },
+    { uploads: [id('REJECTED')], documentType: 'DRIVERS_LICENSE_FRONT', isFinal: false },
+    { uploads: [id('APPROVED')], documentType: 'PASSPORT_FRONT', isFinal: true },
+    { uploads: [id('APPROVED')], documentType: 'DRIVERS_LICENSE_FRONT', isFinal: true },
+    { uploads: [id('REJECTED'), id('APPROVED')], documentType: 'PASSPORT_FRONT', isFinal: false },
+    // The agent asked for the additional document: that kind is open, the ID stays final.
+    { uploads: [id('APPROVED')], documentType: 'USER_UPLOADED_DOCUMENT', isFinal: false },
+    { uploads: [extra('APPROVED'), id('PENDING')], documentType: 'PASSPORT_FRONT', isFinal: false },
+    {
+      uploads: [extra('APPROVED'), id('APPROVED')],
+      documentType: 'USER_UPLOADED_DOCUMENT',
+      isFinal: true,
+    },
+  ] as const)('$documentType after $uploads → $isFinal', ({ uploads, documentType, isFinal }) => {
+    expect(isApprovedDocumentFinal(uploads, documentType)).toBe(isFinal);
+  });
 });

@@ -31,6 +31,22 @@ export function identityStatusOf(
   return isUnderway ? 'IN_PROGRESS' : 'NOT_STARTED';
 }
 
+/**
+ * Whether an upload of this document type would replace an approved one: the latest upload of
+ * the same kind (the ID, or the additional document) is approved. An approved document is final;
+ * an agent who needs more asks for the additional document (the flag), which opens that kind only.
+ */
+export function isApprovedDocumentFinal(
+  uploadsNewestFirst: readonly TUpload[],
+  documentType: string,
+): boolean {
+  const isAdditional = documentType === ADDITIONAL_DOCUMENT_TYPE;
+  const latestOfKind = uploadsNewestFirst.find(
+    (upload) => (upload.documentType === ADDITIONAL_DOCUMENT_TYPE) === isAdditional,
+  );
+  return latestOfKind?.reviewStatus === 'APPROVED';
+}
+
 export async function identityStepStatus(
   db: TDb,
   application: { uuid: string; organization: string },

@@ -1,10 +1,12 @@
 /**
  * An agent's decision on an uploaded ID (or the sandbox's automatic approval). Only a pending
- * upload is decided; deciding again changes nothing and answers the recorded decision.
+ * upload is decided; deciding again changes nothing and answers the recorded decision. The
+ * application row is locked first, as an upload locks it, so an upload and an approval are taken
+ * in turn: an upload never lands beside an approval it did not see.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
-import { identityDocuments } from '../../db/schema/index.js';
+import { applications, identityDocuments } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TClock } from '../../security/jwt.js';
 import type { TIdentityDocumentRow } from './identity-document-record.js';
@@ -27,12 +29,29 @@ export async function reviewIdentityDocument(
   deps: TReviewDeps,
   input: TReviewInput,
 ): Promise<TIdentityDocumentRow> {
-  const [decided] = await deps.db
+  return deps.db.transaction((tx) => decide(tx, deps.clock, input));
+}
+
+async function decide(tx: TDb, clock: TClock, input: TReviewInput): Promise<TIdentityDocumentRow> {
+  await tx
+    .select({ uuid: applications.uuid })
+    .from(applications)
+    .where(
+      inArray(
+        applications.uuid,
+        tx
+          .select({ uuid: identityDocuments.applicationUuid })
+          .from(identityDocuments)
+          .where(eq(identityDocuments.uuid, input.documentUuid)),
+      ),
+    )
+    .for('update');
+  const [decided] = await tx
     .update(identityDocuments)
     .set({
       reviewStatus: input.decision,
       reviewReason: input.decision === 'REJECTED' ? input.reason : null,
-      reviewedAt: deps.clock(),
+      reviewedAt: clock(),
       reviewedBy: input.reviewer,
     })
     .where(
@@ -43,7 +62,7 @@ export async function reviewIdentityDocument(
     )
     .returning();
   if (decided !== undefined) return decided;
-  const [current] = await deps.db
+  const [current] = await tx
     .select()
     .from(identityDocuments)
     .where(eq(identityDocuments.uuid, input.documentUuid));

@@ -1,8 +1,11 @@
 /**
  * A borrower uploads an identity file for their application (document 1 §3, §5; DESIGN §6). The
- * file's type is taken from its first bytes (png, jpeg or pdf), never from its name or the declared
- * type; it is stored encrypted under a server-chosen key and waits for an agent's review. The same
- * bytes uploaded again for the same application and document type answer the first upload.
+ * file is decoded for real (decode-identity-file.ts): pictures re-encoded, PDFs inspected and
+ * written anew, its type the one decoded; what is stored is that clean copy, encrypted under a
+ * server-chosen key, waiting for an agent's review. The same file uploaded again for the same
+ * application and document type answers the first upload. An approved document is final: with the
+ * application row locked, an upload that would replace it is refused (409), so that neither a
+ * second upload nor an approval racing it can undo a verified ID.
  */
 import { createHash } from 'node:crypto';
 import type { TIdentityDocument } from '@pledge/contract';
@@ -12,13 +15,13 @@ import {
   IDENTITY_DOCUMENT_TYPES,
   IDENTITY_MESSAGES,
   identityDocumentType,
+  ID_ALREADY_APPROVED_CODE,
   MAX_ID_FILE_BYTES,
-  sniffIdMimeType,
   type TIdentityDocumentType,
 } from '@pledge/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { newStorageKey } from '../../adapters/storage/port.js';
-import { identityDocuments } from '../../db/schema/index.js';
+import { applications, identityDocuments } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import {
@@ -27,6 +30,8 @@ import {
 } from '../../jobs/definitions/identity-auto-review.js';
 import { findOwnedApplication } from '../applications/application-record.js';
 import { areAdditionalDocumentsRequired } from './additional-documents-required.js';
+import { decodeIdentityFile } from './decode-identity-file.js';
+import { isApprovedDocumentFinal } from './identity-step-status.js';
 import {
   IDENTITY_DOCUMENTS_AREA,
   toIdentityDocumentView,
@@ -65,6 +70,41 @@ export function displayFileName(name: string): string {
   // eslint-disable-next-line no-control-regex
   const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return base.slice(0, FILE_NAME_MAX_CHARS);
+}
+
+const IDENTITY_NOT_OPEN_MESSAGE =
+  'An ID can be uploaded once the application reaches its final steps';
+
+function notOpen(): HttpError {
+  return new HttpError(409, 'IDENTITY_NOT_OPEN', IDENTITY_NOT_OPEN_MESSAGE);
+}
+
+/**
+ * Under the application's row lock (the lock agents' decisions take too): the final steps are
+ * still open and no approved document of this kind would be replaced.
+ */
+async function assertUploadAllowed(
+  tx: TIdentityDocumentDeps['db'],
+  appUuid: string,
+  documentType: string,
+): Promise<void> {
+  const [locked] = await tx
+    .select({ state: applications.state })
+    .from(applications)
+    .where(eq(applications.uuid, appUuid))
+    .for('update');
+  if (locked === undefined || !hasFinalSteps(locked.state)) throw notOpen();
+  const uploads = await tx
+    .select({
+      documentType: identityDocuments.documentType,
+      reviewStatus: identityDocuments.reviewStatus,
+    })
+    .from(identityDocuments)
+    .where(eq(identityDocuments.applicationUuid, appUuid))
+    .orderBy(desc(identityDocuments.uploadedAt));
+  if (isApprovedDocumentFinal(uploads, documentType)) {
+    throw new HttpError(409, ID_ALREADY_APPROVED_CODE, IDENTITY_MESSAGES.alreadyApproved);
+  }
 }
 
 async function findSameFile(
@@ -108,18 +148,10 @@ export async function uploadIdentityDocument(
       document: [IDENTITY_MESSAGES.fileTooLarge],
     });
   }
-  const contentType = sniffIdMimeType(bytes);
-  if (contentType === null) throw fieldError('document', IDENTITY_MESSAGES.fileType);
   const fileName = displayFileName(input.fileName ?? input.file.fileName);
   if (fileName === '') throw fieldError('fileName', IDENTITY_MESSAGES.idRequired);
 
-  if (!hasFinalSteps(application.state)) {
-    throw new HttpError(
-      409,
-      'IDENTITY_NOT_OPEN',
-      'An ID can be uploaded once the application reaches its final steps',
-    );
-  }
+  if (!hasFinalSteps(application.state)) throw notOpen();
   const additionalRequired = await areAdditionalDocumentsRequired(
     deps.db,
     application.organization,
@@ -133,18 +165,21 @@ export async function uploadIdentityDocument(
     throw fieldError('documentType', IDENTITY_MESSAGES.passportRequired);
   }
 
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  // Only the decoded copy is kept: the borrower's bytes go no further than this function.
+  const decoded = await decodeIdentityFile(bytes);
+  const sha256 = createHash('sha256').update(decoded.bytes).digest('hex');
   const existing = await findSameFile(deps.db, application.uuid, documentType, sha256);
   if (existing !== undefined) return toIdentityDocumentView(existing);
 
   // The file is stored first, so that no row ever names a missing object; a losing racer removes
   // its copy.
   const storageKey = newStorageKey(IDENTITY_DOCUMENTS_AREA);
-  await deps.store.put(storageKey, bytes);
+  await deps.store.put(storageKey, decoded.bytes);
   const at = deps.clock();
   let created: TIdentityDocumentRow | undefined;
   try {
     created = await deps.db.transaction(async (tx) => {
+      await assertUploadAllowed(tx, application.uuid, documentType);
       const [row] = await tx
         .insert(identityDocuments)
         .values({
@@ -152,8 +187,8 @@ export async function uploadIdentityDocument(
           ownerIdentityUuid: input.identityUuid,
           documentType,
           fileName,
-          contentType,
-          sizeBytes: bytes.length,
+          contentType: decoded.contentType,
+          sizeBytes: decoded.bytes.length,
           sha256,
           storageKey,
           uploadedAt: at,

@@ -1,10 +1,18 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
-import { agents } from '../../db/schema/index.js';
+import { agents, auditEvents } from '../../db/schema/index.js';
+import { actors } from '../applications/apply-transition.js';
 import { normalizeEmail } from './email-address.js';
 
-/** The sandbox's agent (DESIGN §3). */
+/** The sandbox's agents (DESIGN §3): two, so that one can approve what the other proposes. */
 export const SANDBOX_AGENT_EMAIL = 'agent@example.com';
+export const SANDBOX_SECOND_AGENT_EMAIL = 'agent2@example.com';
+
+/** agents.deactivated_by of an address taken out of AGENT_EMAILS. */
+export const DEACTIVATED_BY_CONFIG = 'AGENT_EMAILS';
+
+/** audit_events.entity_type of agent changes (entity id: the address). */
+export const AGENT_ENTITY = 'agent';
 
 export async function isActiveAgent(db: TDb, email: string): Promise<boolean> {
   const [row] = await db
@@ -26,4 +34,76 @@ export async function provisionAgents(db: TDb, emails: readonly string[]): Promi
     .insert(agents)
     .values(unique.map((email) => ({ email })))
     .onConflictDoNothing({ target: agents.email });
+}
+
+/**
+ * Makes the agents what the configuration says (at boot): listed addresses are agents (new ones
+ * added, ones taken out of the list earlier active again), every other address is deactivated, and
+ * each change is audited. An agent deactivated by another agent in the console stays deactivated
+ * while listed: a restart does not undo an operator's decision. Token checks require an active
+ * agent on every request, so a deactivated agent's sessions end with the commit.
+ */
+export async function syncAgents(
+  db: TDb,
+  emails: readonly string[],
+  at: Date = new Date(),
+): Promise<void> {
+  const listed = [...new Set(emails.map(normalizeEmail))];
+  const actor = actors.system('AGENT_EMAILS');
+  await db.transaction(async (tx) => {
+    if (listed.length > 0) {
+      await tx
+        .insert(agents)
+        .values(listed.map((email) => ({ email })))
+        .onConflictDoNothing({ target: agents.email });
+    }
+    const reactivated = await tx
+      .update(agents)
+      .set({ isActive: true, deactivatedAt: null, deactivatedBy: null })
+      .where(
+        and(
+          eq(agents.isActive, false),
+          eq(agents.deactivatedBy, DEACTIVATED_BY_CONFIG),
+          listed.length > 0 ? inArray(agents.email, listed) : sql`false`,
+        ),
+      )
+      .returning({ email: agents.email });
+    const deactivated = await tx
+      .update(agents)
+      .set({ isActive: false, deactivatedAt: at, deactivatedBy: DEACTIVATED_BY_CONFIG })
+      .where(
+        and(
+          eq(agents.isActive, true),
+          listed.length > 0 ? notInArray(agents.email, listed) : undefined,
+        ),
+      )
+      .returning({ email: agents.email });
+    const changes = [
+      ...reactivated.map(({ email }) => ({ email, fromState: 'INACTIVE', toState: 'ACTIVE' })),
+      ...deactivated.map(({ email }) => ({ email, fromState: 'ACTIVE', toState: 'INACTIVE' })),
+    ];
+    if (changes.length > 0) {
+      await tx.insert(auditEvents).values(
+        changes.map((change) => ({
+          entityType: AGENT_ENTITY,
+          entityId: change.email,
+          actor,
+          fromState: change.fromState,
+          toState: change.toState,
+          reason:
+            change.toState === 'ACTIVE'
+              ? 'listed in AGENT_EMAILS again'
+              : 'no longer listed in AGENT_EMAILS',
+          at,
+        })),
+      );
+    }
+  });
+}
+
+export type TAgentRow = typeof agents.$inferSelect;
+
+/** Every agent, active ones first, then by address. */
+export async function listAgents(db: TDb): Promise<TAgentRow[]> {
+  return db.select().from(agents).orderBy(desc(agents.isActive), asc(agents.email));
 }

@@ -3,7 +3,6 @@ import type { TDb } from '../../db/pool.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import type { TClock, TJwtService } from '../../security/jwt.js';
 import type { TRateLimiter } from '../../security/rate-limit.js';
-import type { TVerifiedTokens } from './verified-tokens.js';
 
 /** What the sign-in use cases need; built once by the app. */
 export interface TIdentityDeps {
@@ -14,8 +13,6 @@ export interface TIdentityDeps {
   limiter: TRateLimiter;
   clock: TClock;
   sandbox: boolean;
-  /** Tokens found good moments ago; signing out forgets one. */
-  verifiedTokens: TVerifiedTokens;
 }
 
 /** Where a sign-in request comes from: its brand and its client address. */

@@ -1,23 +1,19 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TPostLegacyLoginBody, TPostLegacyLoginResponse } from '@pledge/contract';
 import { identities } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { verifyPassword } from '../../security/password.js';
-import { matchTotp } from '../../security/totp.js';
 import type { TIdentityDeps, TRequestOrigin } from './deps.js';
 import { normalizeEmail } from './email-address.js';
-import { SIGN_IN_RATE_LIMITS } from './sign-in-limits.js';
-import { openTotpSecret } from './totp-secret.js';
+import { needsSecondFactor, TOTP_MESSAGES, totpError, useTotp } from './second-factor.js';
+import { addressAndSource, SIGN_IN_RATE_LIMITS } from './sign-in-limits.js';
+import { startSession } from './start-session.js';
 
 export const PASSWORD_LOGIN_MESSAGES = {
   invalid: 'That email and password do not match. Check them and try again.',
-  totpRequired: 'Enter the 6-digit code from your authenticator app.',
-  totpWrong: 'That authenticator code is not right. Enter the current code from the app.',
+  totpRequired: TOTP_MESSAGES.required,
+  totpWrong: TOTP_MESSAGES.wrong,
 } as const;
-
-function totpError(code: string, message: string): HttpError {
-  return new HttpError(401, code, message, { totp: [message] });
-}
 
 /**
  * The legacy sign-in: email and password (argon2id), then the TOTP code when two-factor sign-in is
@@ -27,11 +23,15 @@ export async function logInWithPassword(
   deps: TIdentityDeps,
   input: { body: TPostLegacyLoginBody; origin: TRequestOrigin },
 ): Promise<TPostLegacyLoginResponse> {
-  const { db, cipher, limiter, clock, jwt } = deps;
+  const { db, cipher, limiter, clock } = deps;
   const email = normalizeEmail(input.body.email);
   await limiter.consume([
-    { rule: SIGN_IN_RATE_LIMITS.passwordLoginPerAddress, subject: email },
+    {
+      rule: SIGN_IN_RATE_LIMITS.passwordLoginPerAddressAndIp,
+      subject: addressAndSource(email, input.origin.ip),
+    },
     { rule: SIGN_IN_RATE_LIMITS.passwordLoginPerIp, subject: input.origin.ip },
+    { rule: SIGN_IN_RATE_LIMITS.passwordLoginPerAddress, subject: email },
   ]);
   const [identity] = await db.select().from(identities).where(eq(identities.email, email)).limit(1);
   const isPasswordRight = await verifyPassword(identity?.passwordHash ?? null, input.body.password);
@@ -40,31 +40,15 @@ export async function logInWithPassword(
   }
 
   const now = clock();
-  if (identity.twoFactorEnabled && identity.totpSecretSealed !== null) {
+  if (needsSecondFactor(identity)) {
     const code = input.body.totp;
-    if (code === undefined) throw totpError('TOTP_REQUIRED', PASSWORD_LOGIN_MESSAGES.totpRequired);
-    const step = matchTotp({
-      secretBase32: openTotpSecret(cipher, identity.uuid, identity.totpSecretSealed),
-      code,
-      at: now,
-      lastUsedStep: identity.totpLastStep,
-    });
-    if (step === null) throw totpError('INVALID_TOTP', PASSWORD_LOGIN_MESSAGES.totpWrong);
-    // Conditional on the step still being new: of two concurrent uses of one code, one wins.
-    const used = await db
-      .update(identities)
-      .set({ totpLastStep: step, totpVerified: true })
-      .where(
-        and(
-          eq(identities.uuid, identity.uuid),
-          or(isNull(identities.totpLastStep), lt(identities.totpLastStep, step)),
-        ),
-      )
-      .returning({ uuid: identities.uuid });
-    if (used.length === 0) throw totpError('INVALID_TOTP', PASSWORD_LOGIN_MESSAGES.totpWrong);
+    if (code === undefined) throw totpError('TOTP_REQUIRED', TOTP_MESSAGES.required);
+    if (!(await useTotp(db, cipher, { identity, code, at: now }))) {
+      throw totpError('INVALID_TOTP', TOTP_MESSAGES.wrong);
+    }
   }
 
-  const token = await jwt.issue({ subject: identity.uuid, audience: 'customer' });
+  const token = await startSession(deps, { identityUuid: identity.uuid, audience: 'customer' });
   const passwordExpired =
     identity.passwordExpiresAt !== null && identity.passwordExpiresAt.getTime() <= now.getTime();
   return { jwt: token.jwt, passwordExpired };

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { identities } from '../../db/schema/index.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
-import { SANDBOX_AGENT_EMAIL, provisionAgents } from './agents.js';
+import { SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL, syncAgents } from './agents.js';
 import { createPasswordIdentity, type TPasswordIdentityInput } from './create-password-identity.js';
 
 /**
@@ -29,9 +29,16 @@ export const SANDBOX_LEGACY_BORROWERS: readonly TPasswordIdentityInput[] = [
   },
 ];
 
+/** Agents that exist only in the sandbox (a second sandbox agent belongs in this list too). */
+export const SANDBOX_AGENT_EMAILS: readonly string[] = [
+  SANDBOX_AGENT_EMAIL,
+  SANDBOX_SECOND_AGENT_EMAIL,
+];
+
 /**
- * Sign-in data at boot: the agents of AGENT_EMAILS everywhere; in the sandbox also its agent and
+ * Sign-in data at boot: the agents of AGENT_EMAILS everywhere; in the sandbox also its agents and
  * its legacy borrowers. Idempotent (what exists is kept, so nothing is re-hashed on a restart).
+ * Outside the sandbox the sandbox's accounts are disarmed, in case this database once ran one.
  */
 export async function seedIdentities(deps: {
   db: TDb;
@@ -40,11 +47,12 @@ export async function seedIdentities(deps: {
   agentEmails: readonly string[];
 }): Promise<void> {
   const { db, sandbox } = deps;
-  await provisionAgents(
-    db,
-    sandbox ? [SANDBOX_AGENT_EMAIL, ...deps.agentEmails] : deps.agentEmails,
-  );
-  if (!sandbox) return;
+  // The agent set is what the configuration says: unlisted addresses are deactivated.
+  await syncAgents(db, sandbox ? [...SANDBOX_AGENT_EMAILS, ...deps.agentEmails] : deps.agentEmails);
+  if (!sandbox) {
+    await disarmSandboxBorrowers(db);
+    return;
+  }
   for (const borrower of SANDBOX_LEGACY_BORROWERS) {
     const [existing] = await db
       .select({ uuid: identities.uuid })
@@ -53,4 +61,32 @@ export async function seedIdentities(deps: {
       .limit(1);
     if (existing === undefined) await createPasswordIdentity(deps, borrower);
   }
+}
+
+/**
+ * The sandbox's published accounts (agent@example.com, legacy@example.com / pass_good) must never
+ * open a real deployment. Its agents are not in AGENT_EMAILS, so syncAgents deactivates them (and
+ * their sessions end: a token needs an active agent); its legacy borrowers lose their password and
+ * second factor here. The identities themselves stay, as applications may point at them, and a
+ * token issued in the sandbox was signed by the sandbox's own key.
+ */
+export async function disarmSandboxBorrowers(db: TDb): Promise<void> {
+  await db
+    .update(identities)
+    .set({
+      passwordHash: null,
+      passwordExpiresAt: null,
+      totpSecretSealed: null,
+      twoFactorEnabled: false,
+      totpVerified: false,
+      totpLastStep: null,
+      activeLegacyCustomerOrgs: [],
+      updatedAt: new Date(),
+    })
+    .where(
+      inArray(
+        identities.email,
+        SANDBOX_LEGACY_BORROWERS.map((borrower) => borrower.email),
+      ),
+    );
 }

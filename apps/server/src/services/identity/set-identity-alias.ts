@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { TPutIdentityAliasBody, TPutIdentityAliasResponse } from '@pledge/contract';
 import {
   LOGIN_MESSAGES,
@@ -6,27 +7,24 @@ import {
   normalizeInternationalPhone,
   normalizeUsPhone,
 } from '@pledge/domain';
-import { identities, identityAliases } from '../../db/schema/index.js';
-import { HttpError } from '../../http/errors.js';
+import { brandFor } from '../../brands/brands.js';
+import { emailChanges, identities, identityAliases } from '../../db/schema/index.js';
+import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
+import { digestOtpCode, generateOtpCode } from '../../security/otp.js';
+import { emailChangeCodeMessage } from '../email/email-change-messages.js';
 import type { TIdentityDeps } from './deps.js';
-import { normalizeEmail } from './email-address.js';
+import { digestEmail, normalizeEmail } from './email-address.js';
 import { getLegacyIdentity } from './get-legacy-identity.js';
-import { SIGN_IN_RATE_LIMITS } from './sign-in-limits.js';
+import {
+  EMAIL_CHANGE_CODE_TTL_MS,
+  PRUNE_BATCH_ROWS,
+  SIGN_IN_RATE_LIMITS,
+} from './sign-in-limits.js';
 
 export const ALIAS_MESSAGES = {
   type: 'Only an Email or a Phone alias can be changed',
   phone: 'Enter a valid phone number (10-digit US, or with its country code)',
-  taken: 'That address or number is already in use by another account',
 } as const;
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-    if ((cause as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
-}
 
 function invalid(field: 'type' | 'value', message: string): HttpError {
   return new HttpError(400, 'VALIDATION_ERROR', message, { [field]: [message] });
@@ -39,11 +37,16 @@ export function normalizePhoneAlias(text: string): string | null {
 }
 
 /**
- * Adds or replaces the caller's alias of a type. The Email alias is the sign-in address, so it
- * changes that; an address or number of another identity is refused (409).
+ * Adds or replaces the caller's alias of a type.
+ *
+ * The Email alias is the sign-in address, so it changes only by proof: this records a pending
+ * change and e-mails a code to the new address (confirmed by confirmIdentityAlias); nothing changes
+ * yet, and the answer (the identity as it is) is the same whether or not the address has an
+ * account. A Phone alias is no sign-in factor: it is saved at once, and may be shared by accounts,
+ * so that no answer tells whether a number is known.
  */
 export async function setIdentityAlias(
-  deps: Pick<TIdentityDeps, 'db' | 'limiter' | 'clock'>,
+  deps: Pick<TIdentityDeps, 'db' | 'cipher' | 'email' | 'limiter' | 'clock' | 'sandbox'>,
   input: { identityUuid: string; body: TPutIdentityAliasBody },
 ): Promise<TPutIdentityAliasResponse> {
   const { db, limiter, clock } = deps;
@@ -52,40 +55,72 @@ export async function setIdentityAlias(
     { rule: SIGN_IN_RATE_LIMITS.aliasChangePerIdentity, subject: identityUuid },
   ]);
   const now = clock();
-  try {
-    if (body.type === 'Email') {
-      const parsed = ZLoginEmail.safeParse(body.value);
-      if (!parsed.success) throw invalid('value', LOGIN_MESSAGES.email);
-      await db
-        .update(identities)
-        .set({ email: normalizeEmail(parsed.data), updatedAt: now })
-        .where(eq(identities.uuid, identityUuid));
-    } else if (body.type === 'Phone') {
-      const phone = normalizePhoneAlias(body.value);
-      if (phone === null) throw invalid('value', ALIAS_MESSAGES.phone);
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(identityAliases)
-          .values({ identityUuid, type: 'Phone', value: phone, createdAt: now, updatedAt: now })
-          .onConflictDoUpdate({
-            target: [identityAliases.identityUuid, identityAliases.type],
-            set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
-          });
-        await tx
-          .update(identities)
-          .set({ updatedAt: now })
-          .where(eq(identities.uuid, identityUuid));
-      });
-    } else {
-      throw invalid('type', ALIAS_MESSAGES.type);
-    }
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new HttpError(409, 'ALIAS_TAKEN', ALIAS_MESSAGES.taken, {
-        value: [ALIAS_MESSAGES.taken],
-      });
-    }
-    throw error;
+  if (body.type === 'Email') {
+    const parsed = ZLoginEmail.safeParse(body.value);
+    if (!parsed.success) throw invalid('value', LOGIN_MESSAGES.email);
+    await requestEmailChange(deps, { identityUuid, newEmail: normalizeEmail(parsed.data), now });
+  } else if (body.type === 'Phone') {
+    const phone = normalizePhoneAlias(body.value);
+    if (phone === null) throw invalid('value', ALIAS_MESSAGES.phone);
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(identityAliases)
+        .values({ identityUuid, type: 'Phone', value: phone, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [identityAliases.identityUuid, identityAliases.type],
+          set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
+        });
+      await tx.update(identities).set({ updatedAt: now }).where(eq(identities.uuid, identityUuid));
+    });
+  } else {
+    throw invalid('type', ALIAS_MESSAGES.type);
   }
   return (await getLegacyIdentity(db, identityUuid, now)).identity;
+}
+
+/**
+ * Records a pending change of sign-in address, replacing any earlier one, and e-mails its code to
+ * the new address. Whether the address is free is decided at confirmation, after the proof.
+ */
+async function requestEmailChange(
+  deps: Pick<TIdentityDeps, 'db' | 'cipher' | 'email' | 'sandbox'>,
+  input: { identityUuid: string; newEmail: string; now: Date },
+): Promise<void> {
+  const { db, cipher } = deps;
+  const { identityUuid, newEmail, now } = input;
+  const id = randomUUID();
+  const code = generateOtpCode();
+  const orgCode = await db.transaction(async (tx) => {
+    // The identity's row lock makes two requests of one identity take turns.
+    const [identity] = await tx
+      .select({ email: identities.email, organizationCode: identities.organizationCode })
+      .from(identities)
+      .where(eq(identities.uuid, identityUuid))
+      .for('update');
+    if (identity === undefined) {
+      throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
+    }
+    if (identity.email === newEmail) return null;
+    await tx
+      .update(emailChanges)
+      .set({ closedAt: now })
+      .where(and(eq(emailChanges.identityUuid, identityUuid), isNull(emailChanges.closedAt)));
+    await tx.insert(emailChanges).values({
+      id,
+      identityUuid,
+      newEmailDigest: digestEmail(cipher, newEmail),
+      codeDigest: digestOtpCode(cipher, id, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + EMAIL_CHANGE_CODE_TTL_MS),
+    });
+    await tx.execute(sql`
+      DELETE FROM ${emailChanges} WHERE ${emailChanges.id} IN (
+        SELECT ${emailChanges.id} FROM ${emailChanges}
+        WHERE ${lt(emailChanges.expiresAt, new Date(now.getTime() - EMAIL_CHANGE_CODE_TTL_MS))}
+        LIMIT ${PRUNE_BATCH_ROWS})`);
+    return identity.organizationCode;
+  });
+  if (orgCode === null) return;
+  const brand = brandFor(orgCode, deps.sandbox);
+  await deps.email.send(emailChangeCodeMessage({ to: newEmail, code, brand }));
 }

@@ -20,13 +20,48 @@ export const SIGN_IN_REQUEST_TTL_MS = 30 * MINUTE_MS;
 /** Expired rows (codes, begun sign-ins, revocations) removed per write, so no job is needed. */
 export const PRUNE_BATCH_ROWS = 100;
 
+/**
+ * Limits that stop the attacker, not the person. Tries are counted per address AND source together
+ * and per source; an address alone is never blocked for long, so that misses made by someone else,
+ * from elsewhere, never lock the owner out:
+ * - a code is burnt after OTP_MAX_WRONG_ATTEMPTS misses (from anywhere), and a new code starts
+ *   with none, so guesses per address are bounded by how fast codes can be sent;
+ * - codes to one address from all sources together are only paced (a wait of at most a minute);
+ * - the password path has a per-address threshold of its own (a delay of a few minutes) and never
+ *   touches the code path's buckets.
+ */
 export const SIGN_IN_RATE_LIMITS = {
   brokerLoginPerIp: { name: 'broker-login:ip', max: 60, windowMs: RATE_WINDOW_MS },
-  otpStartPerAddress: { name: 'otp-start:address', max: 5, windowMs: RATE_WINDOW_MS },
+  otpStartPerAddressAndIp: { name: 'otp-start:address+ip', max: 5, windowMs: RATE_WINDOW_MS },
   otpStartPerIp: { name: 'otp-start:ip', max: 20, windowMs: RATE_WINDOW_MS },
-  otpVerifyPerAddress: { name: 'otp-verify:address', max: 10, windowMs: RATE_WINDOW_MS },
+  /** Paces codes to one address from everywhere: slows sending, never stops it for long. */
+  otpStartPerAddress: { name: 'otp-start:address-pace', max: 3, windowMs: MINUTE_MS },
+  otpVerifyPerAddressAndIp: { name: 'otp-verify:address+ip', max: 10, windowMs: RATE_WINDOW_MS },
   otpVerifyPerIp: { name: 'otp-verify:ip', max: 50, windowMs: RATE_WINDOW_MS },
-  passwordLoginPerAddress: { name: 'password-login:address', max: 5, windowMs: RATE_WINDOW_MS },
+  passwordLoginPerAddressAndIp: {
+    name: 'password-login:address+ip',
+    max: 5,
+    windowMs: RATE_WINDOW_MS,
+  },
   passwordLoginPerIp: { name: 'password-login:ip', max: 20, windowMs: RATE_WINDOW_MS },
+  /** From all sources together: at most a delay on this path; the code path stays open. */
+  passwordLoginPerAddress: {
+    name: 'password-login:address-pace',
+    max: 10,
+    windowMs: 5 * MINUTE_MS,
+  },
   aliasChangePerIdentity: { name: 'alias-change:identity', max: 10, windowMs: RATE_WINDOW_MS },
+  aliasConfirmPerIdentity: { name: 'alias-confirm:identity', max: 10, windowMs: RATE_WINDOW_MS },
+  aliasUndoPerIp: { name: 'alias-undo:ip', max: 20, windowMs: RATE_WINDOW_MS },
 } as const satisfies Record<string, TRateLimitRule>;
+
+/** The bucket subject of an address seen from one source. */
+export function addressAndSource(address: string, ip: string): string {
+  return `${address}\u0000${ip}`;
+}
+
+/** A pending change of sign-in address waits this long for the code sent to the new address. */
+export const EMAIL_CHANGE_CODE_TTL_MS = OTP_CODE_TTL_MS;
+
+/** The old address may undo a change of sign-in address this long after it. */
+export const EMAIL_CHANGE_UNDO_TTL_MS = 7 * 24 * 60 * MINUTE_MS;

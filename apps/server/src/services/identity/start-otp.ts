@@ -8,12 +8,20 @@ import { signInCodeMessage } from '../email/sign-in-code-message.js';
 import { isActiveAgent } from './agents.js';
 import type { TIdentityDeps, TRequestOrigin } from './deps.js';
 import { digestEmail, normalizeEmail } from './email-address.js';
-import { OTP_CODE_TTL_MS, PRUNE_BATCH_ROWS, SIGN_IN_RATE_LIMITS } from './sign-in-limits.js';
+import {
+  addressAndSource,
+  OTP_CODE_TTL_MS,
+  PRUNE_BATCH_ROWS,
+  SIGN_IN_RATE_LIMITS,
+} from './sign-in-limits.js';
 
 /**
  * Emails a new sign-in code, replacing any earlier one. Answers the same way whether or not the
  * address may sign in (an unprovisioned agent address gets no code), so the answer tells nobody
- * which addresses exist.
+ * which addresses exist. It also does the same work either way, so its time tells nothing: an
+ * address that may not sign in gets a challenge stored like any other, whose digest is bound to
+ * another id so that no code ever matches it, and only the final hand-over to the mail port is
+ * left out.
  */
 export async function startOtp(
   deps: TIdentityDeps,
@@ -23,10 +31,14 @@ export async function startOtp(
   const { audience, origin } = input;
   const email = normalizeEmail(input.email);
   await limiter.consume([
-    { rule: SIGN_IN_RATE_LIMITS.otpStartPerAddress, subject: `${audience}:${email}` },
+    {
+      rule: SIGN_IN_RATE_LIMITS.otpStartPerAddressAndIp,
+      subject: addressAndSource(`${audience}:${email}`, origin.ip),
+    },
     { rule: SIGN_IN_RATE_LIMITS.otpStartPerIp, subject: origin.ip },
+    { rule: SIGN_IN_RATE_LIMITS.otpStartPerAddress, subject: `${audience}:${email}` },
   ]);
-  if (audience === 'agent' && !(await isActiveAgent(db, email))) return;
+  const maySignIn = audience === 'customer' || (await isActiveAgent(db, email));
 
   const now = clock();
   const emailDigest = digestEmail(cipher, email);
@@ -47,7 +59,7 @@ export async function startOtp(
       id,
       audience,
       emailDigest,
-      codeDigest: digestOtpCode(cipher, id, code),
+      codeDigest: digestOtpCode(cipher, maySignIn ? id : randomUUID(), code),
       createdAt: now,
       expiresAt: new Date(now.getTime() + OTP_CODE_TTL_MS),
     });
@@ -59,5 +71,6 @@ export async function startOtp(
   });
 
   const brand = brandFor(origin.orgCode, deps.sandbox);
-  await deps.email.send(signInCodeMessage({ to: email, code, brand, audience }));
+  const message = signInCodeMessage({ to: email, code, brand, audience });
+  if (maySignIn) await deps.email.send(message);
 }

@@ -1,15 +1,17 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { TPostOtpVerifyResponse } from '@pledge/contract';
 import type { TSignInAudience } from '@pledge/domain';
-import { otpChallenges, signInRequests } from '../../db/schema/index.js';
+import { identities, otpChallenges, signInRequests } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { digestOtpCode, isSameDigest } from '../../security/otp.js';
 import { isActiveAgent } from './agents.js';
 import type { TIdentityDeps, TRequestOrigin } from './deps.js';
 import { digestEmail, normalizeEmail } from './email-address.js';
 import { findOrCreateIdentity } from './find-or-create-identity.js';
+import { needsSecondFactor, TOTP_MESSAGES, totpError, useTotp } from './second-factor.js';
 import { DEFAULT_LANDING } from './sign-in-paths.js';
-import { OTP_MAX_WRONG_ATTEMPTS, SIGN_IN_RATE_LIMITS } from './sign-in-limits.js';
+import { addressAndSource, OTP_MAX_WRONG_ATTEMPTS, SIGN_IN_RATE_LIMITS } from './sign-in-limits.js';
+import { startSession } from './start-session.js';
 
 export const OTP_MESSAGES = {
   wrong: 'That code is not right. Check the latest e-mail we sent and try again.',
@@ -18,7 +20,15 @@ export const OTP_MESSAGES = {
   burnt: 'Too many wrong codes. Request a new code.',
 } as const;
 
-type TOutcome = 'accepted' | 'wrong' | 'last-wrong' | 'expired' | 'burnt';
+type TOutcome =
+  | 'accepted'
+  | 'wrong'
+  | 'last-wrong'
+  | 'expired'
+  | 'burnt'
+  | 'totp-required'
+  | 'totp-wrong'
+  | 'totp-last-wrong';
 
 function codeError(message: string): HttpError {
   return new HttpError(400, 'INVALID_CODE', message, { code: [message] });
@@ -27,6 +37,11 @@ function codeError(message: string): HttpError {
 /**
  * Trades an emailed code for a token. A code works once, within its life, and only until its
  * last allowed wrong try; the first sign-in of a customer address creates its identity.
+ *
+ * An identity with two-factor sign-in on also needs its authenticator code, whatever the audience:
+ * the right e-mailed code without one answers TOTP_REQUIRED and stays usable (it proved the
+ * address, and asking again costs nothing); a wrong authenticator code counts as a wrong try of the
+ * e-mailed code, so both factors share its OTP_MAX_WRONG_ATTEMPTS.
  */
 export async function verifyOtp(
   deps: TIdentityDeps,
@@ -34,15 +49,19 @@ export async function verifyOtp(
     audience: TSignInAudience;
     email: string;
     code: string;
+    totp?: string | undefined;
     nonce: string;
     origin: TRequestOrigin;
   },
 ): Promise<TPostOtpVerifyResponse> {
-  const { db, cipher, limiter, clock, jwt } = deps;
+  const { db, cipher, limiter, clock } = deps;
   const { audience, origin } = input;
   const email = normalizeEmail(input.email);
   await limiter.consume([
-    { rule: SIGN_IN_RATE_LIMITS.otpVerifyPerAddress, subject: `${audience}:${email}` },
+    {
+      rule: SIGN_IN_RATE_LIMITS.otpVerifyPerAddressAndIp,
+      subject: addressAndSource(`${audience}:${email}`, origin.ip),
+    },
     { rule: SIGN_IN_RATE_LIMITS.otpVerifyPerIp, subject: origin.ip },
   ]);
   const now = clock();
@@ -63,15 +82,34 @@ export async function verifyOtp(
       return challenge.wrongAttempts >= OTP_MAX_WRONG_ATTEMPTS ? 'burnt' : 'wrong';
     }
     if (challenge.expiresAt.getTime() <= now.getTime()) return 'expired';
-    const given = digestOtpCode(cipher, challenge.id, input.code);
-    if (!isSameDigest(challenge.codeDigest, given)) {
+    const countWrongTry = async (): Promise<boolean> => {
       const wrongAttempts = challenge.wrongAttempts + 1;
       const isLast = wrongAttempts >= OTP_MAX_WRONG_ATTEMPTS;
       await tx
         .update(otpChallenges)
         .set({ wrongAttempts, ...(isLast ? { closedAt: now } : {}) })
         .where(eq(otpChallenges.id, challenge.id));
-      return isLast ? 'last-wrong' : 'wrong';
+      return isLast;
+    };
+    const given = digestOtpCode(cipher, challenge.id, input.code);
+    if (!isSameDigest(challenge.codeDigest, given)) {
+      return (await countWrongTry()) ? 'last-wrong' : 'wrong';
+    }
+    const [identity] = await tx
+      .select({
+        uuid: identities.uuid,
+        twoFactorEnabled: identities.twoFactorEnabled,
+        totpSecretSealed: identities.totpSecretSealed,
+        totpLastStep: identities.totpLastStep,
+      })
+      .from(identities)
+      .where(eq(identities.email, email))
+      .limit(1);
+    if (needsSecondFactor(identity)) {
+      if (input.totp === undefined) return 'totp-required';
+      if (!(await useTotp(tx, cipher, { identity, code: input.totp, at: now }))) {
+        return (await countWrongTry()) ? 'totp-last-wrong' : 'totp-wrong';
+      }
     }
     await tx.update(otpChallenges).set({ closedAt: now }).where(eq(otpChallenges.id, challenge.id));
     return 'accepted';
@@ -86,6 +124,12 @@ export async function verifyOtp(
       throw codeError(OTP_MESSAGES.expired);
     case 'burnt':
       throw new HttpError(429, 'RATE_LIMITED', OTP_MESSAGES.burnt);
+    case 'totp-required':
+      throw totpError('TOTP_REQUIRED', TOTP_MESSAGES.required);
+    case 'totp-wrong':
+      throw totpError('INVALID_TOTP', TOTP_MESSAGES.wrong);
+    case 'totp-last-wrong':
+      throw totpError('INVALID_TOTP', TOTP_MESSAGES.wrongAndCodeBurnt);
     case 'accepted':
       break;
   }
@@ -95,7 +139,7 @@ export async function verifyOtp(
   }
 
   const identity = await findOrCreateIdentity(db, { email, orgCode: origin.orgCode });
-  const token = await jwt.issue({ subject: identity.uuid, audience });
+  const token = await startSession(deps, { identityUuid: identity.uuid, audience });
   const [request] = await db
     .delete(signInRequests)
     .where(

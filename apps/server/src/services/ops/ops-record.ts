@@ -5,9 +5,11 @@
  */
 import type {
   TAuditEvent,
+  TDisbursement,
   TOpsApplicationDetail,
   TOpsBorrower,
   TOpsDisclosure,
+  TOpsHolderNameReview,
 } from '@pledge/contract';
 import { APPLICATION_STATES, type TApplicationState } from '@pledge/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
@@ -22,6 +24,7 @@ import {
   identityDocuments,
   profiles,
 } from '../../db/schema/index.js';
+import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import type { TClock } from '../../security/jwt.js';
 import {
@@ -34,11 +37,18 @@ import { finalStepsOf } from '../applications/get-final-steps.js';
 import { hasCollateralActivity } from '../collateral/collateral-activity.js';
 import { disbursementStepStatus } from '../disbursement/disbursement-status.js';
 import { DISBURSEMENT_ENTITY, toDisbursementView } from '../disbursement/disbursement-record.js';
+import {
+  currentHolderNameReview,
+  HOLDER_NAME_REVIEW_ENTITY,
+  type THolderNameReviewRow,
+} from '../disbursement/holder-name-review.js';
 import { toIdentityDocumentView } from '../identity-documents/identity-document-record.js';
 import { identityStepStatus } from '../identity-documents/identity-step-status.js';
+import { normalizeEmail } from '../identity/email-address.js';
 import { readProfile } from '../profile/read-profile.js';
 import { profileSsnContext } from '../profile/sealed-profile.js';
 import { auditEventName } from './audit-event-name.js';
+import { proposalsOf } from './proposal-record.js';
 
 /** What every agent use case needs: the database, the field cipher and the time. */
 export interface TOpsDeps {
@@ -51,21 +61,53 @@ export interface TOpsDeps {
 export const agentActor = (agentUuid: string) => actors.agent(agentUuid);
 
 /** Audit entities recorded against an application's uuid. */
-const APPLICATION_AUDIT_ENTITIES = [APPLICATION_ENTITY, DISBURSEMENT_ENTITY];
+const APPLICATION_AUDIT_ENTITIES = [
+  APPLICATION_ENTITY,
+  DISBURSEMENT_ENTITY,
+  HOLDER_NAME_REVIEW_ENTITY,
+];
 
 function isApplicationState(value: string | null): value is TApplicationState {
   return value !== null && (APPLICATION_STATES as readonly string[]).includes(value);
 }
 
-/** The application row, locked for the rest of the transaction, or 404. */
-export async function lockApplication(tx: TDb, appUuid: string): Promise<TApplicationRow> {
-  const [row] = await tx
+/** The agent acting, as proposals and reviews name them. */
+export interface TActingAgent {
+  identityUuid: string;
+  email: string;
+}
+
+export const OWN_APPLICATION_MESSAGE =
+  'You are the borrower on this application: another agent must act on it.';
+
+/**
+ * The application row, locked for the rest of the transaction (404 when unknown), for an agent who
+ * is not its borrower (DESIGN §6): the same identity or the same address is the same person, and
+ * answers 403 OWN_APPLICATION. Every agent action on an application goes through here.
+ */
+export async function lockApplication(
+  tx: TDb,
+  appUuid: string,
+  agentUuid: string,
+): Promise<{ application: TApplicationRow; agent: TActingAgent }> {
+  const [application] = await tx
     .select()
     .from(applications)
     .where(eq(applications.uuid, appUuid))
     .for('update');
-  if (row === undefined) throw applicationNotFound();
-  return row;
+  if (application === undefined) throw applicationNotFound();
+  const people = await tx
+    .select({ uuid: identities.uuid, email: identities.email })
+    .from(identities)
+    .where(inArray(identities.uuid, [application.identityUuid, agentUuid]));
+  const agent = people.find((person) => person.uuid === agentUuid);
+  const borrower = people.find((person) => person.uuid === application.identityUuid);
+  if (agent === undefined) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in again.');
+  const isBorrower =
+    agentUuid === application.identityUuid ||
+    (borrower !== undefined && normalizeEmail(borrower.email) === normalizeEmail(agent.email));
+  if (isBorrower) throw new HttpError(403, 'OWN_APPLICATION', OWN_APPLICATION_MESSAGE);
+  return { application, agent: { identityUuid: agent.uuid, email: agent.email } };
 }
 
 export async function findApplication(db: TDb, appUuid: string): Promise<TApplicationRow> {
@@ -180,12 +222,32 @@ async function disclosuresOf(db: TDb, appUuid: string): Promise<TOpsDisclosure[]
   }));
 }
 
+function toHolderNameReviewView(
+  review: THolderNameReviewRow | null,
+  disbursement: TDisbursement | null,
+  borrower: TOpsBorrower,
+): TOpsHolderNameReview | null {
+  if (review === null || disbursement === null) return null;
+  return {
+    status: review.status,
+    holderName: disbursement.accountHolderName ?? '',
+    borrowerName: borrower.name,
+    createdAt: review.createdAt.toISOString(),
+    decidedBy:
+      review.decidedBy === null || review.decidedByEmail === null
+        ? null
+        : { identityUuid: review.decidedBy, email: review.decidedByEmail },
+    decidedAt: review.decidedAt?.toISOString() ?? null,
+    decisionReason: review.decisionReason,
+  };
+}
+
 /** Everything the console shows of one application. */
 export async function toOpsDetail(
   deps: TOpsDeps,
   row: TApplicationRow,
 ): Promise<TOpsApplicationDetail> {
-  const [application, borrower, identity, disbursement, collateralActivity] = await readAll(
+  const [application, borrower, identity, disbursementStep, collateralActivity] = await readAll(
     deps.db,
     [
       () => toApplicationView(deps.db, row, deps.clock()),
@@ -195,32 +257,41 @@ export async function toOpsDetail(
       () => hasCollateralActivity(deps.db, row.uuid),
     ],
   );
-  const [documents, [destination], auditTrail, disclosures] = await readAll(deps.db, [
-    () =>
-      deps.db
-        .select()
-        .from(identityDocuments)
-        .where(eq(identityDocuments.applicationUuid, row.uuid))
-        .orderBy(desc(identityDocuments.uploadedAt)),
-    () =>
-      deps.db
-        .select()
-        .from(disbursementAccounts)
-        .where(eq(disbursementAccounts.applicationUuid, row.uuid)),
-    () => auditTrailOf(deps.db, row),
-    () => disclosuresOf(deps.db, row.uuid),
-  ]);
+  const [documents, [destination], auditTrail, disclosures, proposals, review] = await readAll(
+    deps.db,
+    [
+      () =>
+        deps.db
+          .select()
+          .from(identityDocuments)
+          .where(eq(identityDocuments.applicationUuid, row.uuid))
+          .orderBy(desc(identityDocuments.uploadedAt)),
+      () =>
+        deps.db
+          .select()
+          .from(disbursementAccounts)
+          .where(eq(disbursementAccounts.applicationUuid, row.uuid)),
+      () => auditTrailOf(deps.db, row),
+      () => disclosuresOf(deps.db, row.uuid),
+      () => proposalsOf(deps.db, row.uuid),
+      () => currentHolderNameReview(deps.db, row.uuid),
+    ],
+  );
+  const disbursement =
+    destination === undefined ? null : toDisbursementView(deps.cipher, destination);
   return {
     application,
     borrower,
     finalSteps: finalStepsOf(row, {
       identity,
-      disbursement,
+      disbursement: disbursementStep,
       hasCollateralActivity: collateralActivity,
     }),
     identityDocuments: documents.map(toIdentityDocumentView),
     documents: disclosures,
-    disbursement: destination === undefined ? null : toDisbursementView(deps.cipher, destination),
+    disbursement,
     auditEvents: auditTrail,
+    proposals,
+    holderNameReview: toHolderNameReviewView(review, disbursement, borrower),
   };
 }

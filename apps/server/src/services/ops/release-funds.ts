@@ -1,56 +1,46 @@
 /**
- * An agent releases the loan funds: MANUAL_FUNDING_RELEASE becomes COMPLETE (FUNDS_RELEASED).
- * Idempotent: the application is locked first, so of two concurrent releases one transitions and
- * the other finds the release recorded and answers the same detail, without a second audit event.
+ * Releasing a loan's funds, the state change an approved release proposal makes:
+ * MANUAL_FUNDING_RELEASE becomes COMPLETE (FUNDS_RELEASED). Never to a payout account whose holder
+ * name is under review or was refused.
  */
-import type { TPostOpsReleaseFundsResponse } from '@pledge/contract';
-import { and, eq } from 'drizzle-orm';
+import { holdsFundingRelease } from '@pledge/domain';
 import type { TDb } from '../../db/pool.js';
-import { auditEvents } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import { applyTransition, APPLICATION_ENTITY } from '../applications/apply-transition.js';
-import { agentActor, lockApplication, toOpsDetail, type TOpsDeps } from './ops-record.js';
+import type { TApplicationRow } from '../applications/application-record.js';
+import { applyTransition } from '../applications/apply-transition.js';
+import { currentHolderNameReview } from '../disbursement/holder-name-review.js';
 
 export const FUNDS_RELEASED_REASON = 'funds released';
 
-async function wasReleased(tx: TDb, appUuid: string): Promise<boolean> {
-  const [released] = await tx
-    .select({ id: auditEvents.id })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.entityType, APPLICATION_ENTITY),
-        eq(auditEvents.entityId, appUuid),
-        eq(auditEvents.fromState, 'MANUAL_FUNDING_RELEASE'),
-        eq(auditEvents.toState, 'COMPLETE'),
-      ),
-    )
-    .limit(1);
-  return released !== undefined;
+export const HOLDER_NAME_REVIEW_OPEN_MESSAGE =
+  'The payout account’s holder name is not the borrower’s and has not been accepted: review it first.';
+
+/** 409 unless the funds of the locked application can go out now. */
+export async function assertFundsReleasable(tx: TDb, application: TApplicationRow): Promise<void> {
+  if (application.state !== 'MANUAL_FUNDING_RELEASE') {
+    throw new HttpError(
+      409,
+      'CANNOT_RELEASE_FUNDS',
+      `Funds are released only once the application awaits release (MANUAL_FUNDING_RELEASE); it is in state ${application.state}.`,
+    );
+  }
+  if (holdsFundingRelease(await currentHolderNameReview(tx, application.uuid))) {
+    throw new HttpError(409, 'HOLDER_NAME_REVIEW_OPEN', HOLDER_NAME_REVIEW_OPEN_MESSAGE);
+  }
 }
 
+/** Inside the caller's transaction, the application locked and checked: the loan starts. */
 export async function releaseFunds(
-  deps: TOpsDeps,
-  input: { appUuid: string; agentUuid: string },
-): Promise<TPostOpsReleaseFundsResponse> {
-  const row = await deps.db.transaction(async (tx) => {
-    const current = await lockApplication(tx, input.appUuid);
-    if (current.state !== 'MANUAL_FUNDING_RELEASE') {
-      if (await wasReleased(tx, current.uuid)) return current;
-      throw new HttpError(
-        409,
-        'CANNOT_RELEASE_FUNDS',
-        `Funds are released only once the application awaits release (MANUAL_FUNDING_RELEASE); it is in state ${current.state}.`,
-      );
-    }
-    const { application } = await applyTransition(tx, {
-      appUuid: current.uuid,
-      event: 'FUNDS_RELEASED',
-      actor: agentActor(input.agentUuid),
-      reason: FUNDS_RELEASED_REASON,
-      at: deps.clock(),
-    });
-    return application;
+  tx: TDb,
+  input: { application: TApplicationRow; actor: string; reason: string; at: Date },
+): Promise<TApplicationRow> {
+  await assertFundsReleasable(tx, input.application);
+  const { application } = await applyTransition(tx, {
+    appUuid: input.application.uuid,
+    event: 'FUNDS_RELEASED',
+    actor: input.actor,
+    reason: input.reason,
+    at: input.at,
   });
-  return toOpsDetail(deps, row);
+  return application;
 }

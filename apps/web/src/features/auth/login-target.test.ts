@@ -89,12 +89,25 @@ describe('parseLoginParams', () => {
       redirectUrl: '/ops/ui-kit',
       nonce: NONCE,
       forcedMode: 'broker',
+      undoEmailChangeToken: null,
     });
+  });
+
+  it('reads the token of an undo link, and only a well-formed one', () => {
+    const token = 'u'.repeat(43);
+    expect(parseLoginParams(`?undoEmailChange=${token}`).undoEmailChangeToken).toBe(token);
+    expect(parseLoginParams('?undoEmailChange=<script>').undoEmailChangeToken).toBeNull();
   });
 
   it('drops what it must not trust', () => {
     expect(
       parseLoginParams('?audience=root&redirectUrl=https%3A%2F%2Fevil.example&nonce=short'),
-    ).toEqual({ audience: 'customer', redirectUrl: null, nonce: null, forcedMode: undefined });
+    ).toEqual({
+      audience: 'customer',
+      redirectUrl: null,
+      nonce: null,
+      forcedMode: undefined,
+      undoEmailChangeToken: null,
+    });
   });
 });

@@ -3,6 +3,7 @@
  * constants and messages so a changed rule changes the page.
  */
 import type { TCoinAmount, TCollateralPayoff } from '@pledge/contract';
+import { isApiError } from '../../api/client.js';
 import {
   collateralHoldDays,
   COLLATERAL_RETURN_BUSINESS_DAYS,
@@ -69,12 +70,24 @@ export function confirmReleaseText(held: TCoinAmount): string {
 
 export const UNEXPECTED_ERROR = RETURN_ADDRESS_MESSAGES.unexpectedError;
 
+/**
+ * A refused release in words: the server's message for a 4xx (a release already under way to
+ * another address, a loan not paid off yet), else the catalogue's unexpected-error text.
+ */
+export function releaseErrorText(error: unknown): string {
+  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.message !== '') {
+    return error.message;
+  }
+  return UNEXPECTED_ERROR;
+}
+
 export const WITHDRAWAL_FAILED_TITLE = 'Your last release did not go through';
 export const WITHDRAWAL_FAILED_TEXT =
   'We could not send your collateral to the address you gave. Check the address and submit it again.';
 
 export const STATUS_TITLES = {
   onItsWay: 'Your collateral is on its way',
+  scheduled: 'Your collateral release is scheduled',
   pending: 'Your release is waiting for a deposit to confirm',
   processing: 'Your release request is being processed',
   noCollateral: 'There is no collateral to release',
@@ -85,10 +98,15 @@ export function statusText(
   kind: keyof typeof STATUS_TITLES,
   held: TCoinAmount,
   supportPhone: string,
+  scheduledFor?: string,
 ): string {
   switch (kind) {
     case 'onItsWay':
       return `We are sending your ${heldAmountText(held)} to the address below.`;
+    case 'scheduled':
+      return `We hold your crypto after your payoff until ${
+        scheduledFor === undefined ? 'the hold ends' : formatReleaseDate(scheduledFor)
+      }. Then we send your ${heldAmountText(held)} to the address below.`;
     case 'pending':
       return 'A deposit to your collateral address is still being confirmed on chain. We send your collateral once every deposit is confirmed.';
     case 'processing':

@@ -78,3 +78,45 @@ describe('releaseView', () => {
     ).toEqual(expected);
   });
 });
+
+describe('the hold after the payoff', () => {
+  const stage = 'COLLATERAL_RELEASE' as const;
+  const now = new Date('2026-03-02T12:00:00.000Z');
+  const scheduled = { ...REQUEST, scheduledFor: '2026-03-05T10:00:00.000Z' };
+
+  it('shows an accepted release inside the hold as scheduled, not on its way', () => {
+    const fresh = releaseView({
+      stage,
+      collateral: makeCollateralInfo(),
+      answer: {
+        collateralReleaseRequest: scheduled,
+        collateralReleaseResponse: { id: REQUEST.requestId, result: 'SUCCESS' },
+      },
+      now,
+    });
+    expect(fresh).toEqual({ kind: 'status', status: 'scheduled', request: scheduled });
+    const reloaded = releaseView({
+      stage,
+      collateral: makeCollateralInfo({
+        collateralReleaseRequest: scheduled,
+        collateralReleaseResponses: [{ id: REQUEST.requestId, result: 'SUCCESS' }],
+      }),
+      answer: null,
+      now,
+    });
+    expect(reloaded).toEqual({ kind: 'status', status: 'scheduled', request: scheduled });
+  });
+
+  it('shows it on its way once the hold is over', () => {
+    const view = releaseView({
+      stage,
+      collateral: makeCollateralInfo({
+        collateralReleaseRequest: scheduled,
+        collateralReleaseResponses: [{ id: REQUEST.requestId, result: 'SUCCESS' }],
+      }),
+      answer: null,
+      now: new Date('2026-03-06T00:00:00.000Z'),
+    });
+    expect(view).toMatchObject({ kind: 'status', status: 'onItsWay' });
+  });
+});

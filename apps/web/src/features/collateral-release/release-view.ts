@@ -8,7 +8,12 @@ import type {
   TCollateralReleaseRequest,
   TPostCollateralReleaseResponse,
 } from '@pledge/contract';
-import { isCollateralReleaseReady, type TStage, type TWithdrawalResult } from '@pledge/domain';
+import {
+  isCollateralReleaseReady,
+  isCollateralReleaseScheduled,
+  type TStage,
+  type TWithdrawalResult,
+} from '@pledge/domain';
 import type { STATUS_TITLES } from './release-texts.js';
 
 export type TReleaseStatusKind = keyof typeof STATUS_TITLES;
@@ -36,17 +41,34 @@ export function releaseStatusOf(result: TWithdrawalResult | null): TReleaseStatu
   }
 }
 
+/** An accepted release still inside the hold after the payoff is scheduled, not on its way. */
+function withHold(
+  status: TReleaseStatusKind,
+  request: TCollateralReleaseRequest,
+  now: Date,
+): TReleaseStatusKind {
+  return status === 'onItsWay' &&
+    request.scheduledFor !== undefined &&
+    isCollateralReleaseScheduled(request.scheduledFor, now)
+    ? 'scheduled'
+    : status;
+}
+
 export function releaseView(input: {
   stage: TStage;
   collateral: TCollateralInfo;
   /** The answer of a release asked for on this page, if any. */
   answer: TPostCollateralReleaseResponse | null;
+  /** Now, for the hold after the payoff; the current time by default. */
+  now?: Date;
 }): TReleaseView {
   const { answer, collateral } = input;
+  const now = input.now ?? new Date();
   const answered =
     answer === null ? null : releaseStatusOf(answer.collateralReleaseResponse.result);
   if (answer !== null && answered !== null && answered !== 'invalidAddress') {
-    return { kind: 'status', status: answered, request: answer.collateralReleaseRequest };
+    const request = answer.collateralReleaseRequest;
+    return { kind: 'status', status: withHold(answered, request, now), request };
   }
   const request = collateral.collateralReleaseRequest;
   const ready = isCollateralReleaseReady({
@@ -65,5 +87,5 @@ export function releaseView(input: {
     (candidate) => candidate.id === request.requestId,
   );
   const status = releaseStatusOf(response?.result ?? null) ?? 'processing';
-  return { kind: 'status', status, request };
+  return { kind: 'status', status: withHold(status, request, now), request };
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { APPLICATION_STATES, type TApplicationState } from '@pledge/domain';
+import { makeCollateralInfo } from '../collateral/collateral-test-data.js';
 import {
   applicationAction,
   APPLICATION_STATE_WORDS,
+  collateralReleaseNote,
   documentsLink,
 } from './application-summary.js';
 
@@ -77,5 +79,57 @@ describe('APPLICATION_STATE_WORDS', () => {
     for (const state of APPLICATION_STATES) {
       expect(APPLICATION_STATE_WORDS[state]).not.toMatch(/_|^[A-Z ]+$/);
     }
+  });
+});
+
+describe('a paid-off loan on the dashboard', () => {
+  const now = new Date('2026-03-02T12:00:00.000Z');
+  const payoff = {
+    method: 'WIRE' as const,
+    paidOffAt: '2026-03-02T10:00:00.000Z',
+    heldUntil: '2026-03-05T10:00:00.000Z',
+  };
+  const request = {
+    requestId: '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+    address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    scheduledFor: payoff.heldUntil,
+  };
+
+  it('says how long the crypto is held before a release is asked for', () => {
+    const paidOff = { ...app('PAID_OFF'), collateral: makeCollateralInfo({ payoff }) };
+    expect(applicationAction(paidOff)?.label).toBe('Get your collateral back');
+    expect(collateralReleaseNote(paidOff, now)).toBe(
+      'Your crypto is held until March 5, 2026 after your payoff',
+    );
+  });
+
+  it('no longer offers to get it back once a release is scheduled, and gives its date', () => {
+    const scheduled = {
+      ...app('PAID_OFF'),
+      collateral: makeCollateralInfo({
+        payoff,
+        collateralReleaseRequest: request,
+        collateralReleaseResponses: [{ id: request.requestId, result: 'SUCCESS' }],
+      }),
+    };
+    expect(applicationAction(scheduled)).toEqual({
+      label: 'View your collateral release',
+      href: `${B}/collateral-release`,
+    });
+    expect(collateralReleaseNote(scheduled, now)).toBe(
+      'Collateral release scheduled for March 5, 2026',
+    );
+  });
+
+  it('offers it again after a failed release', () => {
+    const failed = {
+      ...app('PAID_OFF'),
+      collateral: makeCollateralInfo({
+        payoff,
+        collateralReleaseRequest: request,
+        collateralReleaseResponses: [{ id: request.requestId, result: 'WITHDRAWAL_FAILED' }],
+      }),
+    };
+    expect(applicationAction(failed)?.label).toBe('Get your collateral back');
   });
 });

@@ -1,7 +1,9 @@
-import type { TApplication } from '@pledge/contract';
+import type { TApplication, TCollateralInfo } from '@pledge/contract';
 import {
   applicationEntryRoute,
   appPath,
+  isCollateralReleaseReady,
+  isCollateralReleaseScheduled,
   stageOf,
   type TApplicationState,
   type TAppRouteSegment,
@@ -66,7 +68,9 @@ export interface TApplicationLink {
  * nothing is left to do (cancelled, closed).
  */
 export function applicationAction(
-  app: Pick<TApplication, 'appUuid' | 'state' | 'isRollForward' | 'isCelsiusRefi'>,
+  app: Pick<TApplication, 'appUuid' | 'state' | 'isRollForward' | 'isCelsiusRefi'> & {
+    collateral?: TCollateralInfo | null;
+  },
 ): TApplicationLink | null {
   if (app.isCelsiusRefi) {
     return app.state === 'COMPLETE' || app.state === 'CANCELLED' || app.state === 'DECLINED'
@@ -75,7 +79,48 @@ export function applicationAction(
   }
   const route = applicationEntryRoute({ state: app.state, isRollForward: app.isRollForward });
   if (route === 'dashboard') return null;
+  if (route === 'collateral-release' && hasOpenRelease(app)) {
+    return { label: 'View your collateral release', href: appPath(app.appUuid, route) };
+  }
   return { label: ACTION_LABELS[route], href: appPath(app.appUuid, route) };
+}
+
+/** A paid-off loan whose collateral has been asked for (and the request has not failed). */
+function hasOpenRelease(
+  app: Pick<TApplication, 'state'> & { collateral?: TCollateralInfo | null },
+) {
+  const collateral = app.collateral;
+  if (collateral == null || collateral.collateralReleaseRequest === null) return false;
+  return !isCollateralReleaseReady({
+    stage: stageOf(app.state),
+    releaseRequest: collateral.collateralReleaseRequest,
+    releaseResponses: collateral.collateralReleaseResponses,
+  });
+}
+
+const RELEASE_DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/**
+ * When a paid-off loan's collateral comes back, with the same date as the release page and the
+ * API (the server's `scheduledFor`, or the end of the hold after the payoff); null otherwise.
+ */
+export function collateralReleaseNote(
+  app: Pick<TApplication, 'state'> & { collateral?: TCollateralInfo | null },
+  now: Date = new Date(),
+): string | null {
+  if (app.state !== 'PAID_OFF' || app.collateral == null) return null;
+  const request = app.collateral.collateralReleaseRequest;
+  if (hasOpenRelease(app) && request !== null) {
+    return request.scheduledFor !== undefined &&
+      isCollateralReleaseScheduled(request.scheduledFor, now)
+      ? `Collateral release scheduled for ${RELEASE_DATE_FORMAT.format(new Date(request.scheduledFor))}`
+      : 'Your collateral release is under way';
+  }
+  const payoff = app.collateral.payoff;
+  if (payoff !== undefined && isCollateralReleaseScheduled(payoff.heldUntil, now)) {
+    return `Your crypto is held until ${RELEASE_DATE_FORMAT.format(new Date(payoff.heldUntil))} after your payoff`;
+  }
+  return null;
 }
 
 /** Loan documents exist once the disclosures were generated (signing onwards), and for a decline. */

@@ -1,16 +1,22 @@
 /**
  * What an agent can do to an application, and when. State changes are the domain's state machine
  * (`canTransition`): the console offers exactly what the server will accept. An ID decision is not
- * a state change: it is possible while an uploaded ID waits for review.
+ * a state change: it is possible while an uploaded ID waits for review. Releasing funds and
+ * recording a payoff are proposed here and approved by a different agent (maker–checker).
  */
 import type { TOpsApplicationDetail } from '@pledge/contract';
-import { canTransition, type TApplicationEvent } from '@pledge/domain';
+import {
+  canTransition,
+  holdsFundingRelease,
+  type TApplicationEvent,
+  type TOpsProposalKind,
+} from '@pledge/domain';
 
 export const OPS_ACTION_IDS = [
   'approve-identity',
   'reject-identity',
-  'release-funds',
-  'record-payoff',
+  'propose-release',
+  'propose-payoff',
   'cancel-application',
   'decline-application',
 ] as const;
@@ -30,14 +36,16 @@ export interface TOpsAction {
   done: string;
   /** Shown beside a disabled button. */
   unavailable: string;
-  /** The endpoint needs the payment method of the payoff (ACH or wire). */
+  /** The endpoint needs a transfer or payment reference (and takes a note). */
+  needsReference?: boolean;
+  /** The endpoint needs the payoff's evidence: method (ACH or wire), amount and payment day. */
   needsPaymentMethod?: boolean;
 }
 
 /** The state machine's event of each action that changes the state. */
 const ACTION_EVENTS: Partial<Record<TOpsActionId, TApplicationEvent>> = {
-  'release-funds': 'FUNDS_RELEASED',
-  'record-payoff': 'PAID_OFF',
+  'propose-release': 'FUNDS_RELEASED',
+  'propose-payoff': 'PAID_OFF',
   'cancel-application': 'AGENT_CANCEL',
   'decline-application': 'AGENT_DECLINE',
 };
@@ -62,23 +70,26 @@ export const OPS_ACTIONS: readonly TOpsAction[] = [
     unavailable: 'No uploaded ID is waiting for review.',
   },
   {
-    id: 'release-funds',
-    label: 'Release funds',
-    question: 'Release the loan funds?',
-    consequence: 'The loan amount is paid out to the disbursement account and the loan starts.',
+    id: 'propose-release',
+    label: 'Propose release',
+    question: 'Propose releasing the loan funds?',
+    consequence:
+      'Nothing is paid yet: a different agent checks the evidence and approves the release, which pays the loan amount to the disbursement account and starts the loan.',
     needsReason: false,
-    done: 'Funds released',
+    needsReference: true,
+    done: 'Release proposed',
     unavailable: 'Funds can be released only once the application awaits release.',
   },
   {
-    id: 'record-payoff',
-    label: 'Record payoff',
-    question: 'Record the loan as paid off?',
+    id: 'propose-payoff',
+    label: 'Propose payoff',
+    question: 'Propose recording the loan as paid off?',
     consequence:
-      'The loan ends as paid off and the borrower can give an address to get the collateral back. The crypto is held 3 weeks after an ACH payoff, 3 days after a wire.',
+      'A different agent checks the payment and approves. The loan then ends as paid off and the borrower can give an address to get the collateral back; the crypto is held 3 weeks after an ACH payoff, 3 days after a wire.',
     needsReason: false,
+    needsReference: true,
     needsPaymentMethod: true,
-    done: 'Payoff recorded',
+    done: 'Payoff proposed',
     unavailable: 'Only an active loan can be recorded as paid off.',
   },
   {
@@ -112,12 +123,47 @@ export function hasIdentityToReview(detail: Pick<TOpsApplicationDetail, 'identit
   return detail.identityDocuments.some((document) => document.reviewStatus === 'PENDING');
 }
 
+/** The proposal kind each proposing action opens. */
+const ACTION_PROPOSALS: Partial<Record<TOpsActionId, TOpsProposalKind>> = {
+  'propose-release': 'RELEASE_FUNDS',
+  'propose-payoff': 'RECORD_PAYOFF',
+};
+
+/** Whether a proposal of this kind waits for a decision. */
+export function hasPendingProposal(
+  detail: Pick<TOpsApplicationDetail, 'proposals'>,
+  kind: TOpsProposalKind,
+): boolean {
+  return detail.proposals.some(
+    (proposal) => proposal.kind === kind && proposal.status === 'PENDING',
+  );
+}
+
+/** Why an available-by-state action is still held back, or null. */
+export function opsActionHold(
+  id: TOpsActionId,
+  detail: Pick<TOpsApplicationDetail, 'proposals' | 'holderNameReview'>,
+): string | null {
+  const kind = ACTION_PROPOSALS[id];
+  if (kind === undefined) return null;
+  if (hasPendingProposal(detail, kind)) return 'A proposal is already waiting for approval.';
+  if (kind === 'RELEASE_FUNDS' && holdsFundingRelease(detail.holderNameReview)) {
+    return 'The payout account’s holder name must be accepted first.';
+  }
+  return null;
+}
+
 /** Whether the action can be taken on the application as it is now. */
 export function isOpsActionAvailable(
   id: TOpsActionId,
-  detail: Pick<TOpsApplicationDetail, 'application' | 'identityDocuments'>,
+  detail: Pick<
+    TOpsApplicationDetail,
+    'application' | 'identityDocuments' | 'proposals' | 'holderNameReview'
+  >,
 ): boolean {
   const event = ACTION_EVENTS[id];
-  if (event !== undefined) return canTransition(detail.application.state, event);
+  if (event !== undefined) {
+    return canTransition(detail.application.state, event) && opsActionHold(id, detail) === null;
+  }
   return hasIdentityToReview(detail);
 }

@@ -125,6 +125,8 @@ export function makeDetail(overrides: Partial<TOpsApplicationDetail> = {}): TOps
         at: '2025-01-02T03:04:05.000Z',
       },
     ],
+    proposals: [],
+    holderNameReview: null,
     ...overrides,
   };
 }

@@ -64,6 +64,42 @@ describe('/auth/login: the code sign-in of the identity broker', () => {
     expect(readTokenAudience()).toBe('customer');
   });
 
+  it('asks for the authenticator code after the e-mailed code when two-factor sign-in is on', async () => {
+    const message = 'Enter the 6-digit code from your authenticator app.';
+    const bodies: unknown[] = [];
+    mockFetch({
+      [OTP_START]: noContent,
+      [OTP_VERIFY]: async (_url, init) => {
+        const body = JSON.parse(String(init.body)) as { totp?: string };
+        bodies.push(body);
+        return body.totp === undefined
+          ? jsonResponse({ code: 'TOTP_REQUIRED', message, fieldErrors: { totp: [message] } }, 401)
+          : jsonResponse({ jwt: 'two.factor.jwt', redirectUrl: '/dashboard' });
+      },
+    });
+    const { user } = renderApp(brokerUrl);
+    await user.type(await screen.findByLabelText(/Email address/), 'legacy-2fa@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.type(await screen.findByLabelText(/Sign-in code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    const totp = screen.getByLabelText(/Authenticator code/);
+    await waitFor(() => expect(totp).toHaveFocus());
+    // The e-mailed code stays as typed: it was right, only the second factor was missing.
+    expect(screen.getByLabelText(/Sign-in code/)).toHaveValue('123456');
+    await user.type(totp, '246810');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(browserNavigation.assign).toHaveBeenCalledWith('/dashboard'));
+    expect(bodies.at(-1)).toEqual({
+      email: 'legacy-2fa@example.com',
+      code: '123456',
+      totp: '246810',
+      nonce: NONCE,
+    });
+    expect(getToken()).toBe('two.factor.jwt');
+  });
+
   it('checks the e-mail and the code with the sign-in rules before calling', async () => {
     const fetch = mockFetch({ [OTP_START]: noContent });
     const { user } = renderApp(brokerUrl);
@@ -260,5 +296,37 @@ describe('/auth/login: the legacy password sign-in', () => {
     expect(await screen.findByText(LOGIN_MESSAGES.email)).toBeInTheDocument();
     expect(screen.getByText('Enter your password')).toBeInTheDocument();
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/identity/api'))).toBe(false);
+  });
+});
+
+describe('/auth/login?undoEmailChange=…: undoing a change of sign-in address', () => {
+  const UNDO = 'POST /identity/api/v1/identity/alias/undo';
+  const token = 'T'.repeat(43);
+
+  it('restores the old address only when the person presses the button', async () => {
+    const fetch = mockFetch({ [UNDO]: () => jsonResponse({ email: 'ada@example.com' }) });
+    const { user } = renderApp(`/auth/login?undoEmailChange=${token}`);
+    const button = await screen.findByRole('button', { name: 'Restore my old address' });
+    expect(bodyOf(fetch, UNDO)).toBeUndefined();
+    await user.click(button);
+    expect(
+      await screen.findByText(/Your sign-in address is ada@example.com again/),
+    ).toBeInTheDocument();
+    expect(bodyOf(fetch, UNDO)).toEqual({ token });
+    expect(screen.getByRole('link', { name: 'Sign in with ada@example.com' })).toHaveAttribute(
+      'href',
+      '/auth/login',
+    );
+  });
+
+  it('shows the server’s words for a used or expired link', async () => {
+    const message = 'This link has expired or was already used.';
+    mockFetch({
+      [UNDO]: () =>
+        jsonResponse({ code: 'INVALID_TOKEN', message, fieldErrors: { token: [message] } }, 400),
+    });
+    const { user } = renderApp(`/auth/login?undoEmailChange=${token}`);
+    await user.click(await screen.findByRole('button', { name: 'Restore my old address' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { useBrand } from '../../brand/brand-context.js';
 import { LegacySignIn } from '../../features/auth/components/legacy-sign-in.js';
 import { OtpSignIn } from '../../features/auth/components/otp-sign-in.js';
 import { SwitchToCodeSignIn } from '../../features/auth/components/switch-to-code-sign-in.js';
+import { UndoEmailChange } from '../../features/auth/components/undo-email-change.js';
 import { parseLoginParams } from '../../features/auth/login-params.js';
 import { useLoginPageMode } from '../../features/auth/use-login-page-mode.js';
 import { createNonce } from '../../features/session/start-sign-in.js';
@@ -25,6 +26,15 @@ export function AuthLoginPage() {
   const [ownNonce] = useState(createNonce);
   const { audience, redirectUrl } = params;
   const isAgent = audience === 'agent';
+
+  if (params.undoEmailChangeToken !== null) {
+    return (
+      <section className="panel auth-panel">
+        <PageHeading>Restore your sign-in address</PageHeading>
+        <UndoEmailChange token={params.undoEmailChangeToken} signInHref="/auth/login" />
+      </section>
+    );
+  }
 
   return (
     <section className="panel auth-panel">

@@ -17,7 +17,8 @@ export function OpsPage() {
       <PageHeading>Operations console</PageHeading>
       <p>
         {session.status === 'signed-in' ? `Signed in as ${session.identity.email}. ` : ''}
-        The console of {brand.companyName} for agents.
+        The console of {brand.companyName} for agents.{' '}
+        <Link to={paths.opsAgents.getHref()}>Agents</Link>
       </p>
       <OpsApplications />
       <h2>Design system</h2>

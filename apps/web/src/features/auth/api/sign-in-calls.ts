@@ -1,7 +1,9 @@
 import {
   makePostOtpStart,
   makePostOtpVerify,
+  postIdentityAliasUndo,
   postLegacyLogin,
+  type TPostIdentityAliasUndoResponse,
   type TPostLegacyLoginBody,
   type TPostLegacyLoginResponse,
   type TPostOtpVerifyResponse,
@@ -27,16 +29,26 @@ export function startOtp(input: {
   });
 }
 
-/** Trades the e-mailed code for a token and the return path the broker kept for the nonce. */
+/**
+ * Trades the e-mailed code (and, with two-factor sign-in on, the authenticator code) for a token
+ * and the return path the broker kept for the nonce.
+ */
 export function verifyOtp(input: {
   audience: TSignInAudience;
   email: string;
   code: string;
+  /** The authenticator code, once the broker has asked for it (two-factor sign-in). */
+  totp?: string;
   nonce: string;
   orgCode: string;
 }): Promise<TPostOtpVerifyResponse> {
   return apiRequest(otpVerify[input.audience], {
-    body: { email: input.email, code: input.code, nonce: input.nonce },
+    body: {
+      email: input.email,
+      code: input.code,
+      nonce: input.nonce,
+      ...(input.totp !== undefined ? { totp: input.totp } : {}),
+    },
     headers: { [ORGANIZATION_HEADER]: input.orgCode },
   });
 }
@@ -47,4 +59,9 @@ export function legacyLogin(
   orgCode: string,
 ): Promise<TPostLegacyLoginResponse> {
   return apiRequest(postLegacyLogin, { body, headers: { [ORGANIZATION_HEADER]: orgCode } });
+}
+
+/** Restores the sign-in address a change replaced, with the token e-mailed to that address. */
+export function undoEmailChange(token: string): Promise<TPostIdentityAliasUndoResponse> {
+  return apiRequest(postIdentityAliasUndo, { body: { token } });
 }

@@ -2,10 +2,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   fieldErrorsOf,
   OTP_CODE_DIGITS,
+  ZOtpCode,
   ZOtpStartForm,
   ZOtpVerifyForm,
   type TSignInAudience,
 } from '@pledge/domain';
+import { isApiError } from '../../../api/client.js';
 import { useBrand } from '../../../brand/brand-context.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
@@ -26,12 +28,18 @@ interface TOtpSignInProps {
 
 type TStep = 'email' | 'code';
 
+/** The broker's answer when the account also needs its authenticator code. */
+const TOTP_REQUIRED_CODE = 'TOTP_REQUIRED';
+
 /** Sign-in by a 6-digit code e-mailed by the identity broker: e-mail, then code. */
 export function OtpSignIn({ audience, nonce, isBrokerNonce, requestedRedirect }: TOtpSignInProps) {
   const { orgCode } = useBrand();
   const [step, setStep] = useState<TStep>('email');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
+  const [totp, setTotp] = useState('');
+  const [needsTotp, setNeedsTotp] = useState(false);
+  const [totpError, setTotpError] = useState<string | null>(null);
   const [emailError, setEmailError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -39,6 +47,7 @@ export function OtpSignIn({ audience, nonce, isBrokerNonce, requestedRedirect }:
   const [isSending, setIsSending] = useState(false);
   const [isVerifying, setIsVerifying] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
+  const totpInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
 
   // After a change of step (not on arrival: the layout manages focus then), the field to fill.
@@ -49,6 +58,11 @@ export function OtpSignIn({ audience, nonce, isBrokerNonce, requestedRedirect }:
     (step === 'code' ? codeInput : emailInput).current?.focus();
   }, [step]);
 
+  // The authenticator field appears when the broker asks for it; the person continues there.
+  useEffect(() => {
+    if (needsTotp) totpInput.current?.focus();
+  }, [needsTotp]);
+
   async function sendCode(address: string, isResend: boolean) {
     setIsSending(true);
     setFormError(null);
@@ -57,6 +71,8 @@ export function OtpSignIn({ audience, nonce, isBrokerNonce, requestedRedirect }:
       setStep('code');
       setCode('');
       setCodeError(null);
+      setTotp('');
+      setTotpError(null);
       setNotice(
         isResend
           ? `We sent a new code to ${address}. Only the newest code works.`
@@ -89,10 +105,18 @@ export function OtpSignIn({ audience, nonce, isBrokerNonce, requestedRedirect }:
     if (isVerifying) return;
     const errors = fieldErrorsOf(ZOtpVerifyForm, { email, code });
     const message = errors.code?.[0] ?? null;
+    const totpMessage = needsTotp
+      ? (ZOtpCode.safeParse(totp).error?.issues[0]?.message ?? null)
+      : null;
     setCodeError(message);
+    setTotpError(totpMessage);
     setFormError(null);
     if (message !== null) {
       codeInput.current?.focus();
+      return;
+    }
+    if (totpMessage !== null) {
+      totpInput.current?.focus();
       return;
     }
     setIsVerifying(true);
@@ -101,6 +125,7 @@ export function OtpSignIn({ audience, nonce, isBrokerNonce, requestedRedirect }:
         audience,
         email: email.trim(),
         code: code.trim(),
+        ...(needsTotp ? { totp: totp.trim() } : {}),
         nonce,
         orgCode,
       });
@@ -116,11 +141,21 @@ export function OtpSignIn({ audience, nonce, isBrokerNonce, requestedRedirect }:
         }),
       });
     } catch (error) {
-      const failure = signInFailure(error, ['code']);
-      setCodeError(failure.fieldErrors.code ?? null);
-      setFormError(failure.message);
       setIsVerifying(false);
+      if (isApiError(error) && error.code === TOTP_REQUIRED_CODE) {
+        // The e-mailed code was right and stays usable: only the second factor is missing.
+        setNeedsTotp(true);
+        setCodeError(null);
+        setTotpError(null);
+        setFormError(error.message);
+        return;
+      }
+      const failure = signInFailure(error, ['code', 'totp']);
+      setCodeError(failure.fieldErrors.code ?? null);
+      setTotpError(failure.fieldErrors.totp ?? null);
+      setFormError(failure.message);
       if (failure.fieldErrors.code !== undefined) codeInput.current?.focus();
+      else if (failure.fieldErrors.totp !== undefined) totpInput.current?.focus();
     }
   }
 
@@ -179,6 +214,21 @@ export function OtpSignIn({ audience, nonce, isBrokerNonce, requestedRedirect }:
         error={codeError}
         onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
       />
+      {needsTotp && (
+        <TextField
+          ref={totpInput}
+          label="Authenticator code"
+          description={`The ${OTP_CODE_DIGITS}-digit code your authenticator app shows now.`}
+          name="totp"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={OTP_CODE_DIGITS}
+          isRequired
+          value={totp}
+          error={totpError}
+          onChange={(event) => setTotp(event.target.value.replace(/\D/g, ''))}
+        />
+      )}
       <Button type="submit" isLoading={isVerifying}>
         Sign in
       </Button>

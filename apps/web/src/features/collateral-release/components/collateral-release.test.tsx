@@ -291,6 +291,38 @@ describe('/{appUuid}/collateral-release', () => {
     );
   });
 
+  it('says what happened when a release to another address is already under way', async () => {
+    const message =
+      'A release of this collateral is already under way to another address. You can give a different address only if that release fails; contact support if the address is wrong.';
+    serve({
+      handlers: {
+        [RELEASE]: () => jsonResponse({ code: 'COLLATERAL_RELEASE_IN_PROGRESS', message }, 409),
+      },
+    });
+    const { user } = await showPage();
+    const dialog = await openConfirm(user, RETURN_ADDRESS);
+    await user.click(within(dialog).getByRole('button', { name: 'Release collateral' }));
+    expect(await within(dialog).findByRole('alert', {}, LOADED)).toHaveTextContent(message);
+  });
+
+  it('shows a release accepted inside the hold as scheduled, with its date', async () => {
+    serve({
+      collateral: () =>
+        paidOffCollateral({
+          collateralReleaseRequest: {
+            requestId: REQUEST_ID,
+            address: RETURN_ADDRESS,
+            scheduledFor: '2099-03-05T10:00:00.000Z',
+          },
+          collateralReleaseResponses: [{ id: REQUEST_ID, result: 'SUCCESS' }],
+        }),
+    });
+    await showPage();
+    expect(screen.getByText('Your collateral release is scheduled')).toBeVisible();
+    expect(screen.getByText(/until March 5, 2099/)).toBeVisible();
+    expect(screen.queryByText('Your collateral is on its way')).toBeNull();
+  });
+
   it('shows a standing request instead of the form', async () => {
     serve({
       collateral: () =>

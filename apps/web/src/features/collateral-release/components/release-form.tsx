@@ -16,8 +16,8 @@ import {
   CONFIRM_TITLE,
   confirmReleaseText,
   RELEASE_BUTTON,
+  releaseErrorText,
   RETURN_ADDRESS_LABEL,
-  UNEXPECTED_ERROR,
   WITHDRAWAL_FAILED_TEXT,
   WITHDRAWAL_FAILED_TITLE,
 } from '../release-texts.js';
@@ -145,7 +145,7 @@ export function ReleaseForm({
             {confirming}
           </p>
           <p>{RETURN_ADDRESS_MESSAGES.doubleCheckWarning}</p>
-          {showUnexpected && <Alert variant="error">{UNEXPECTED_ERROR}</Alert>}
+          {showUnexpected && <Alert variant="error">{releaseErrorText(mutation.error)}</Alert>}
         </Modal>
       )}
     </section>

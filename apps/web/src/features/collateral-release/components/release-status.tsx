@@ -6,6 +6,7 @@ import type { TReleaseStatusKind } from '../release-view.js';
 
 const VARIANTS: Record<TReleaseStatusKind, TAlertVariant> = {
   onItsWay: 'success',
+  scheduled: 'info',
   pending: 'info',
   processing: 'info',
   noCollateral: 'warn',
@@ -29,7 +30,7 @@ export function ReleaseStatus({
         Your release request
       </h2>
       <Alert variant={VARIANTS[status]} title={STATUS_TITLES[status]} isLive>
-        <p>{statusText(status, held, supportPhone)}</p>
+        <p>{statusText(status, held, supportPhone, request.scheduledFor)}</p>
       </Alert>
       <dl className="collateral-release__facts">
         <div>

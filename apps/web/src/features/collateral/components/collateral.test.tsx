@@ -330,24 +330,28 @@ describe('confirming the deposit', () => {
     expect(callsTo(fetch, CONFIRM)).toHaveLength(1);
   });
 
-  it('still confirms when the coins were counted before Continue (the wallet type is settled)', async () => {
+  it('stays and says what happened when the wallet type is refused, without confirming', async () => {
     const fetch = serve({
       handlers: {
         [WALLET_TYPE]: () =>
           jsonResponse(
-            { code: 'COLLATERAL_ALREADY_RECEIVED', message: 'The collateral was already received' },
+            { code: 'APPLICATION_CHANGED', message: 'The application changed in the meantime.' },
             409,
           ),
         [CONFIRM]: () => jsonResponse(makeCollateralInfo()),
       },
     });
     const { user, router } = await showCollateral();
+    await user.click(screen.getByRole('radio', { name: 'Self-hosted wallet' }));
     await user.click(
       screen.getByRole('checkbox', { name: 'I have sent the required amount of collateral' }),
     );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/complete`), LOADED);
-    expect(callsTo(fetch, CONFIRM)).toHaveLength(1);
+    expect(await screen.findByRole('alert', {}, LOADED)).toHaveTextContent(
+      'The application changed in the meantime.',
+    );
+    expect(currentUrl(router)).toBe(PAGE);
+    expect(callsTo(fetch, CONFIRM)).toHaveLength(0);
   });
 
   it('says what went wrong and stays when the confirmation fails', async () => {

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   buildPath,
   getApplication,
+  getFinalSteps,
   postMicroTransferConfirmation,
   type TApplication,
 } from '@pledge/contract';
@@ -18,6 +19,7 @@ import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   makeApplication,
+  makeFinalSteps,
   makeOffer,
   signedIn,
   TEST_APP_UUID,
@@ -37,6 +39,7 @@ const LOADED = { timeout: 5000 };
 const SUPPORT_PHONE = '1-800-555-0142';
 const APPLICATION = `GET ${buildPath(getApplication.path, params)}`;
 const CONFIRM = `POST ${buildPath(postMicroTransferConfirmation.path, params)}`;
+const FINAL_STEPS = `GET ${buildPath(getFinalSteps.path, params)}`;
 
 type THandler = Parameters<typeof mockFetch>[0][string];
 
@@ -172,6 +175,24 @@ describe('the tracker of a new loan', () => {
     expect(screen.getByText(/ACH funds arrive in 3-5 business days/)).toBeVisible();
     await user.click(screen.getByRole('link', { name: 'Go to your dashboard' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/dashboard'), LOADED);
+  });
+
+  it('asks for the disbursement account when the collateral came first, promising no funds', async () => {
+    serve(makeApplication({ state: 'CRYPTO_FUNDING_VERIFY' }), {
+      [FINAL_STEPS]: () =>
+        jsonResponse(
+          makeFinalSteps({ 'Review Agreements': 'COMPLETED', 'Post Collateral': 'COMPLETED' }),
+        ),
+    });
+    await showTracker();
+    expect(
+      await screen.findByRole('heading', { name: 'Add your disbursement account' }, LOADED),
+    ).toBeVisible();
+    expect(screen.queryByText(/we send your funds to your bank account by ACH/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Add your disbursement account' })).toHaveAttribute(
+      'href',
+      `${APP}/disbursement`,
+    );
   });
 
   it('links back to the deposit address while the collateral is awaited', async () => {

@@ -10,6 +10,7 @@ import {
 import { paths } from '../../../config/paths.js';
 import { businessDaysText } from '../../collateral/collateral-display.js';
 import { CollateralNotFound } from '../../collateral/components/collateral-not-found.js';
+import { useFinalSteps } from '../../final-steps/api/get-final-steps.js';
 import { MicroTransferConfirmation } from './micro-transfer-confirmation.js';
 
 const ACH_DAYS = businessDaysText(ACH_FUNDS_BUSINESS_DAYS);
@@ -97,10 +98,38 @@ function stepText(application: TApplication): TStepText {
   }
 }
 
+/**
+ * The collateral is in but the payout account is not: the loan waits for it (issue 20), and the
+ * page says so instead of promising funds.
+ */
+function disbursementMissingText(isInternational: boolean): TStepText {
+  return {
+    heading: 'Add your disbursement account',
+    body: [
+      'We received your collateral. To release your loan, we still need to know where to send the funds.',
+      isInternational
+        ? 'Give the USDC wallet your loan is paid to. We then send a small test transfer to it.'
+        : 'Link your bank or enter its account details. We release your funds once it’s on record.',
+    ],
+  };
+}
+
+/** Whether the payout account is still missing (CRYPTO_FUNDING_VERIFY of a new loan only). */
+function useIsDisbursementMissing(application: TApplication): boolean {
+  const isWaiting = application.state === 'CRYPTO_FUNDING_VERIFY' && !application.isRollForward;
+  const steps = useFinalSteps(application.appUuid, { enabled: isWaiting });
+  if (!isWaiting || steps.data === undefined) return false;
+  const item = steps.data.items.find((candidate) => candidate.name === 'Disbursement Account');
+  return item !== undefined && item.status !== 'COMPLETED' && item.status !== 'NOT_REQUIRED';
+}
+
 /** What happens next at the current step (document 1 §9), and what the borrower can do there. */
 export function CompletionNext({ application }: { application: TApplication }) {
   const { appUuid, state, isInternational } = application;
-  const { heading, body } = stepText(application);
+  const isDisbursementMissing = useIsDisbursementMissing(application);
+  const { heading, body } = isDisbursementMissing
+    ? disbursementMissingText(isInternational)
+    : stepText(application);
   return (
     <section className="completion__next" aria-labelledby="completion-next-heading">
       <h2 id="completion-next-heading">{heading}</h2>
@@ -117,6 +146,18 @@ export function CompletionNext({ application }: { application: TApplication }) {
             View your deposit address
           </Link>
         </>
+      )}
+      {isDisbursementMissing && (
+        <Link
+          className="button"
+          to={
+            isInternational
+              ? paths.application.usdcDisbursement.getHref(appUuid)
+              : paths.application.disbursement.getHref(appUuid)
+          }
+        >
+          Add your disbursement account
+        </Link>
       )}
       {state === 'BORROWER_MICRO_DEPOSIT_CONFIRM' && isInternational && (
         <MicroTransferConfirmation appUuid={appUuid} />

@@ -14,6 +14,7 @@ import { loanStatusQuery, userAppsQuery } from '../api/dashboard-queries.js';
 import {
   APPLICATION_STATE_WORDS,
   applicationAction,
+  collateralReleaseNote,
   documentsLink,
 } from '../application-summary.js';
 import { displayDate, displayRate, displayUsd } from '../display.js';
@@ -25,20 +26,23 @@ const LOAN_TYPE_WORDS: Readonly<Record<TLoanStatus['loanType'], string>> = {
   REFINANCE: 'Refinanced loan',
 };
 
-function LoanCard({ loan }: { loan: TLoanStatus }) {
+function LoanCard({ loan, app }: { loan: TLoanStatus; app: TApplication | undefined }) {
   const collateral = `${formatCoin(loan.collateral.coinQuantity, COIN_DISPLAY_DECIMALS)} ${loan.collateral.type}`;
+  const release = { state: loan.state, collateral: app?.collateral ?? null };
   const action = applicationAction({
     appUuid: loan.appUuid,
-    state: loan.state,
     isRollForward: loan.loanType === 'RENEWAL',
     isCelsiusRefi: false,
+    ...release,
   });
+  const releaseNote = collateralReleaseNote(release);
   return (
     <li className="dashboard-card">
       <h3 className="dashboard-card__title">
         {LOAN_TYPE_WORDS[loan.loanType]} of {displayUsd(loan.principalAmount)}
       </h3>
       <p className="dashboard-card__state">{APPLICATION_STATE_WORDS[loan.state]}</p>
+      {releaseNote !== null && <p className="dashboard-card__meta">{releaseNote}</p>}
       <dl className="dashboard-card__facts">
         <div>
           <dt>Interest rate</dt>
@@ -83,6 +87,7 @@ function LoanCard({ loan }: { loan: TLoanStatus }) {
 function ApplicationCard({ app }: { app: TApplication }) {
   const action = applicationAction(app);
   const documents = documentsLink(app);
+  const releaseNote = collateralReleaseNote(app);
   const offer = app.selectedOffer;
   const title =
     offer === null
@@ -92,6 +97,7 @@ function ApplicationCard({ app }: { app: TApplication }) {
     <li className="dashboard-card">
       <h3 className="dashboard-card__title">{title}</h3>
       <p className="dashboard-card__state">{APPLICATION_STATE_WORDS[app.state]}</p>
+      {releaseNote !== null && <p className="dashboard-card__meta">{releaseNote}</p>}
       <p className="dashboard-card__meta">
         {app.isCelsiusRefi ? 'Refinancing' : app.isRollForward ? 'Renewal' : 'New loan'} · started{' '}
         {displayDate(app.createdAt)}
@@ -185,7 +191,11 @@ export function DashboardView() {
           <h2 id="dashboard-loans-title">Your loans</h2>
           <ul className="dashboard-list">
             {loanList.map((loan) => (
-              <LoanCard key={loan.appUuid} loan={loan} />
+              <LoanCard
+                key={loan.appUuid}
+                loan={loan}
+                app={apps.data.find((candidate) => candidate.appUuid === loan.appUuid)}
+              />
             ))}
           </ul>
         </section>

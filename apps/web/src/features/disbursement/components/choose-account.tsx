@@ -19,7 +19,7 @@ import { Progress } from '../../../ui/progress/progress.js';
 import { RadioGroup, type TRadioOption } from '../../../ui/radio-group/radio-group.js';
 import { useBankLinkAuth } from '../api/bank-link.js';
 import { chooseDisbursementAccount, markDisbursementDoneInCache } from '../api/disbursement.js';
-import { BANK_LINK_MESSAGES } from '../messages.js';
+import { BANK_LINK_MESSAGES, refusalMessage } from '../messages.js';
 
 const TITLE = 'Choose your account';
 
@@ -144,7 +144,9 @@ export function ChooseAccount() {
         )}
         <p className="disbursement__authorization">{CHOOSE_ACCOUNT_MESSAGES.authorization}</p>
         {choose.isError && serverMessage === null && (
-          <Alert variant="error">{BANK_LINK_MESSAGES.unexpected}</Alert>
+          <Alert variant="error">
+            {refusalMessage(choose.error, BANK_LINK_MESSAGES.unexpected)}
+          </Alert>
         )}
         <div className="page-actions">
           <Button type="submit" isLoading={choose.isPending || choose.isSuccess}>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { buildPath, postManualBank } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
+import { makeApplication, makeOffer } from '../../application/application-test-data.js';
 import {
   APP,
   APP_PARAMS,
@@ -119,4 +120,46 @@ describe('typing the bank account in', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(currentUrl(router)).toBe(`${APP}/disbursement/manually-link`);
   });
+
+  it('says what happened and what to do when the server refuses the account', async () => {
+    serve(() =>
+      jsonResponse(
+        {
+          code: 'DISBURSEMENT_LOCKED',
+          message: 'The disbursement account cannot be changed at this point of the application.',
+        },
+        409,
+      ),
+    );
+    const { user, router } = await showForm();
+    await fill(user, VALID);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    const alert = await screen.findByRole('alert', {}, LOADED);
+    expect(alert).toHaveTextContent('Failed to upload manual bank information.');
+    expect(alert).toHaveTextContent(
+      'The disbursement account cannot be changed at this point of the application.',
+    );
+    expect(currentUrl(router)).toBe(`${APP}/disbursement/manually-link`);
+  });
+});
+
+describe('the bank pages of an international loan', () => {
+  it.each(['manually-link', 'link-account', 'choose-account'])(
+    '/disbursement/%s sends the borrower to the USDC page',
+    async (page) => {
+      mockFetch(
+        applicationHandlers(
+          makeApplication({
+            state: 'SIGN_DOCS',
+            isInternational: true,
+            selectedOffer: makeOffer({ state: null, countryCode: 'GB' }),
+          }),
+        ),
+      );
+      const { router } = renderApp(`${APP}/disbursement/${page}`);
+      await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/usdc-disbursement`), LOADED);
+      expect(screen.queryByLabelText(/^Routing number/)).toBeNull();
+    },
+  );
 });

@@ -15,6 +15,7 @@ import { Modal } from '../../../ui/modal/modal.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
 import { markDisbursementDoneInCache, saveManualBank } from '../api/disbursement.js';
+import { refusalMessage } from '../messages.js';
 
 type TField = keyof TManualBankForm;
 
@@ -85,7 +86,11 @@ export function ManualBank() {
         Your loan funds are sent by ACH transfer to this account. It must be a personal account.
       </p>
       <form ref={form} className="disbursement__form" noValidate onSubmit={onSubmit}>
-        {save.isError && <Alert variant="error">{MANUAL_BANK_SAVE_FAILED}</Alert>}
+        {save.isError && (
+          <Alert variant="error">
+            {MANUAL_BANK_SAVE_FAILED} {refusalMessage(save.error, 'Try again.')}
+          </Alert>
+        )}
         <TextField
           label="Routing number"
           name="routingNumber"

@@ -20,7 +20,7 @@ import { TextField } from '../../../ui/text-field/text-field.js';
 import { useApplication } from '../../application/api/get-application.js';
 import { ApplicationLoadError } from '../../application/components/application-load-error.js';
 import { markDisbursementDoneInCache, saveWalletAddress } from '../api/disbursement.js';
-import { BANK_LINK_MESSAGES } from '../messages.js';
+import { BANK_LINK_MESSAGES, refusalMessage } from '../messages.js';
 
 const CHAIN_OPTIONS = USDC_CHAINS.map((chain) => ({ value: chain, label: chain }));
 
@@ -96,9 +96,7 @@ export function UsdcDisbursement() {
     clientErrors.chain ?? (save.isError ? (serverError?.fieldErrors('chain')[0] ?? null) : null);
   const formError =
     save.isError && addressError === null && chainError === null
-      ? serverError?.status === 400
-        ? serverError.message
-        : BANK_LINK_MESSAGES.unexpected
+      ? refusalMessage(save.error, BANK_LINK_MESSAGES.unexpected)
       : null;
 
   function update(patch: Partial<TWalletValues>) {

@@ -5,6 +5,7 @@ import {
   canContinueFinalSteps,
   finalStepRoute,
   isFinalStepEnabled,
+  showBankAccountInReview,
   showIdInReview,
   visibleFinalSteps,
   type TFinalStepName,
@@ -62,6 +63,13 @@ export function FinalStepsChecklist({ application, finalSteps }: TFinalStepsChec
       {showIdInReview(finalSteps.items) && (
         <Alert variant="warn" title="ID in Review">
           We’re reviewing the ID you uploaded. We’ll let you know if we need anything else.
+        </Alert>
+      )}
+      {showBankAccountInReview(finalSteps.items) && (
+        <Alert variant="warn" title="Bank Account in Review">
+          The name on the bank account you gave is not the name on your application, so we’re
+          checking the account before we send your loan to it. We’ll let you know if we need a
+          different account.
         </Alert>
       )}
       <ol className="final-steps" aria-label="Final steps">

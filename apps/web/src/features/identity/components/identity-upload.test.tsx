@@ -315,3 +315,45 @@ describe('/{appUuid}/identity outside the final steps', () => {
     },
   );
 });
+
+describe('/{appUuid}/identity once the ID is approved', () => {
+  it('shows the verified ID and no upload control', async () => {
+    const { sent } = serve({
+      finalSteps: () => jsonResponse(makeFinalSteps({ 'Verify Identity': 'COMPLETED' })),
+    });
+    const { user, router } = renderApp(`${APP}/identity`);
+    expect(await screen.findByText('Your ID is verified', {}, LOADED)).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Upload ID' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Front of your ID')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to your next steps' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('sends only the additional document an agent asked for when the passport is already approved', async () => {
+    const { sent } = serve({
+      showAdditionalDocs: true,
+      finalSteps: () => jsonResponse(makeFinalSteps({ 'Verify Identity': 'IN_PROGRESS' })),
+      upload: (one) =>
+        one.documentType === 'PASSPORT_FRONT'
+          ? jsonResponse(
+              {
+                code: 'ID_ALREADY_APPROVED',
+                message: 'Your ID has already been verified, so it cannot be replaced',
+              },
+              409,
+            )
+          : jsonResponse(stored(one), 201),
+    });
+    const { user, router } = await openIdentity();
+    await user.upload(fileInput('Passport picture'), png('passport.png'));
+    await user.upload(fileInput('Additional document'), pdf());
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+    expect(sent.map((one) => one.documentType)).toEqual([
+      'PASSPORT_FRONT',
+      'USER_UPLOADED_DOCUMENT',
+    ]);
+  });
+});

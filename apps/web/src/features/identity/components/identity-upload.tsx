@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import type { TApplication } from '@pledge/contract';
 import {
   ACCEPTED_ID_MIME_TYPES,
@@ -21,6 +21,7 @@ import { PageHeading } from '../../../ui/page-heading.js';
 import { RadioGroup } from '../../../ui/radio-group/radio-group.js';
 import { useFreshApplication } from '../../application/api/get-application.js';
 import { PendingData } from '../../application/components/application-load-error.js';
+import { useFinalSteps } from '../../final-steps/api/get-final-steps.js';
 import {
   useIdentityUpload,
   type TIdentitySlot,
@@ -43,13 +44,17 @@ function isIdType(value: string): value is TIdType {
 
 /**
  * /{appUuid}/identity: the borrower uploads an ID (document 1 §5). Open while the final steps are;
- * otherwise the checklist decides where the borrower belongs. The additional-documents flag is
- * decided before the form shows, so that its fields do not appear later.
+ * otherwise the checklist decides where the borrower belongs. Once the server counts Verify
+ * Identity as completed the approved ID is final: the page says so and offers no upload. The
+ * additional-documents flag is decided before the form shows, so that its fields do not appear
+ * later.
  */
 export function IdentityUpload() {
   const { appUuid = '' } = useParams();
   const application = useFreshApplication(appUuid);
   const additionalDocs = useFeatureFlag(SHOW_ADDITIONAL_DOCS_FLAG);
+  const hasChecklist = application.data !== undefined && hasFinalSteps(application.data.state);
+  const finalSteps = useFinalSteps(appUuid, { enabled: hasChecklist });
 
   if (!application.isFresh || application.data === undefined) {
     return <PendingData query={application} />;
@@ -57,7 +62,10 @@ export function IdentityUpload() {
   if (!hasFinalSteps(application.data.state)) {
     return <Navigate replace to={paths.application.nextSteps.getHref(appUuid)} />;
   }
-  if (additionalDocs.isPending) {
+  const identityStep = finalSteps.data?.items.find((item) => item.name === 'Verify Identity');
+  if (identityStep?.status === 'COMPLETED') return <IdentityApproved appUuid={appUuid} />;
+  // Without the checklist the form shows: the server still refuses to replace an approved ID.
+  if (additionalDocs.isPending || finalSteps.isPending) {
     return (
       <section className="panel identity">
         <PageHeading>{TITLE}</PageHeading>
@@ -70,6 +78,22 @@ export function IdentityUpload() {
       application={application.data}
       showAdditionalDocs={additionalDocs.isEnabled}
     />
+  );
+}
+
+function IdentityApproved({ appUuid }: { appUuid: string }) {
+  return (
+    <section className="panel identity">
+      <PageHeading>{TITLE}</PageHeading>
+      <Alert variant="success" title="Your ID is verified">
+        We have verified your ID, so there is nothing more to upload.
+      </Alert>
+      <div className="page-actions">
+        <Link className="button" to={paths.application.nextSteps.getHref(appUuid)}>
+          Back to your next steps
+        </Link>
+      </div>
+    </section>
   );
 }
 

@@ -2,7 +2,11 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFinalSteps } from '@pledge/contract';
-import { markIdentityUploaded, type TIdentityDocumentType } from '@pledge/domain';
+import {
+  ID_ALREADY_APPROVED_CODE,
+  markIdentityUploaded,
+  type TIdentityDocumentType,
+} from '@pledge/domain';
 import { isApiError } from '../../../api/client.js';
 import { paths } from '../../../config/paths.js';
 import { finalStepsQueryKey } from '../../final-steps/api/get-final-steps.js';
@@ -41,7 +45,8 @@ function refusalOf(error: unknown, slot: TIdentitySlot): TIdentityServerErrors {
 /**
  * Uploads the form's files one at a time (each its own multipart call), then marks Verify Identity
  * IN_PROGRESS in the cached final steps (document 1 §4) and returns to them. A second submit while
- * one runs does nothing; after a failure, a file already uploaded is not sent again.
+ * one runs does nothing; after a failure, a file already uploaded is not sent again. A file whose
+ * document the server already approved (final) is skipped: the other one is what was asked for.
  */
 export function useIdentityUpload(appUuid: string, documentOwnerIdentityUuid: string) {
   const navigate = useNavigate();
@@ -64,6 +69,8 @@ export function useIdentityUpload(appUuid: string, documentOwnerIdentityUuid: st
       try {
         await uploadIdentityDocument({ appUuid, documentOwnerIdentityUuid, documentType, file });
       } catch (error) {
+        // That document was approved already (an agent asked only for the other one): it is done.
+        if (isApiError(error) && error.code === ID_ALREADY_APPROVED_CODE) continue;
         setServerErrors(refusalOf(error, slot));
         setUploading(null);
         setIsSubmitting(false);

@@ -4,9 +4,9 @@ import {
   postOpsApproveIdentity,
   postOpsCancelApplication,
   postOpsDeclineApplication,
-  postOpsRecordPayoff,
+  postOpsProposePayoff,
+  postOpsProposeReleaseFunds,
   postOpsRejectIdentity,
-  postOpsReleaseFunds,
   type TEndpoint,
 } from '@pledge/contract';
 import { setToken } from '../../../api/token.js';
@@ -19,8 +19,18 @@ describe('postOpsAction', () => {
   it.each<[TOpsActionId, TEndpoint, object | undefined]>([
     ['approve-identity', postOpsApproveIdentity, undefined],
     ['reject-identity', postOpsRejectIdentity, { reason: 'Too blurry' }],
-    ['release-funds', postOpsReleaseFunds, undefined],
-    ['record-payoff', postOpsRecordPayoff, { method: 'WIRE' }],
+    ['propose-release', postOpsProposeReleaseFunds, { reference: 'ACH-1', note: 'Batch 7' }],
+    [
+      'propose-payoff',
+      postOpsProposePayoff,
+      {
+        method: 'WIRE',
+        reference: 'ACH-1',
+        amount: 20150.25,
+        paidOn: '2025-03-01',
+        note: 'Batch 7',
+      },
+    ],
     ['cancel-application', postOpsCancelApplication, { reason: 'Too blurry' }],
     ['decline-application', postOpsDeclineApplication, { reason: 'Too blurry' }],
   ])('%s calls %s with the agent token', async (action, endpoint, body) => {
@@ -30,7 +40,15 @@ describe('postOpsAction', () => {
     const fetchMock = mockFetch({ [`POST ${path}`]: () => jsonResponse(detail) });
 
     await expect(
-      postOpsAction(TEST_APP_UUID, { action, reason: 'Too blurry', method: 'WIRE' }),
+      postOpsAction(TEST_APP_UUID, {
+        action,
+        reason: 'Too blurry',
+        method: 'WIRE',
+        reference: 'ACH-1',
+        note: 'Batch 7',
+        amount: 20150.25,
+        paidOn: '2025-03-01',
+      }),
     ).resolves.toEqual(detail);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(String(url)).toBe(path);
@@ -40,11 +58,11 @@ describe('postOpsAction', () => {
   });
 });
 
-describe('postOpsAction record-payoff', () => {
+describe('postOpsAction propose-payoff', () => {
   it('calls nothing without a payment method', async () => {
     const fetchMock = mockFetch({});
     await expect(
-      postOpsAction(TEST_APP_UUID, { action: 'record-payoff', reason: '' }),
+      postOpsAction(TEST_APP_UUID, { action: 'propose-payoff', reason: '' }),
     ).rejects.toThrow('Choose a payment method');
     expect(fetchMock).not.toHaveBeenCalled();
   });

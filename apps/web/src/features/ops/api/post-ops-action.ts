@@ -3,9 +3,9 @@ import {
   postOpsApproveIdentity,
   postOpsCancelApplication,
   postOpsDeclineApplication,
-  postOpsRecordPayoff,
+  postOpsProposePayoff,
+  postOpsProposeReleaseFunds,
   postOpsRejectIdentity,
-  postOpsReleaseFunds,
   type TOpsApplicationDetail,
 } from '@pledge/contract';
 import type { TPayoffMethod } from '@pledge/domain';
@@ -18,14 +18,19 @@ export interface TOpsActionInput {
   action: TOpsActionId;
   /** Required by the actions that take one (reject, cancel, decline); ignored by the others. */
   reason: string;
-  /** Required by record-payoff: how the borrower paid. */
+  /** Required by the proposals: the transfer or payment reference; a note is optional. */
+  reference?: string;
+  note?: string;
+  /** Required by propose-payoff: how, how much (dollars) and on which day the borrower paid. */
   method?: TPayoffMethod;
+  amount?: number;
+  paidOn?: string;
 }
 
 /** Calls the agent endpoint of one action; each answers the application's detail after it. */
 export function postOpsAction(
   appUuid: string,
-  { action, reason, method }: TOpsActionInput,
+  { action, reason, reference = '', note, method, amount, paidOn }: TOpsActionInput,
 ): Promise<TOpsApplicationDetail> {
   const params = { appUuid };
   switch (action) {
@@ -33,11 +38,26 @@ export function postOpsAction(
       return apiRequest(postOpsApproveIdentity, { params });
     case 'reject-identity':
       return apiRequest(postOpsRejectIdentity, { params, body: { reason } });
-    case 'release-funds':
-      return apiRequest(postOpsReleaseFunds, { params });
-    case 'record-payoff':
+    case 'propose-release':
+      return apiRequest(postOpsProposeReleaseFunds, {
+        params,
+        body: { reference, ...(note === undefined || note === '' ? {} : { note }) },
+      });
+    case 'propose-payoff':
       if (method === undefined) return Promise.reject(new Error('Choose a payment method'));
-      return apiRequest(postOpsRecordPayoff, { params, body: { method } });
+      if (amount === undefined || paidOn === undefined) {
+        return Promise.reject(new Error('Give the amount and the payment date'));
+      }
+      return apiRequest(postOpsProposePayoff, {
+        params,
+        body: {
+          method,
+          reference,
+          amount,
+          paidOn,
+          ...(note === undefined || note === '' ? {} : { note }),
+        },
+      });
     case 'cancel-application':
       return apiRequest(postOpsCancelApplication, { params, body: { reason } });
     case 'decline-application':

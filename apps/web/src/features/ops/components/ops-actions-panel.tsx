@@ -1,6 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { ZOpsReason, type TOpsApplicationDetail } from '@pledge/contract';
-import { PAYOFF_METHOD_LABELS, PAYOFF_METHODS, type TPayoffMethod } from '@pledge/domain';
+import {
+  ZOpsReason,
+  ZPostOpsProposePayoffBody,
+  ZPostOpsProposeReleaseFundsBody,
+  type TOpsApplicationDetail,
+} from '@pledge/contract';
+import {
+  centsToUsd,
+  PAYOFF_METHOD_LABELS,
+  PAYOFF_METHODS,
+  parseCashInput,
+  type TPayoffMethod,
+} from '@pledge/domain';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { Modal } from '../../../ui/modal/modal.js';
@@ -8,7 +19,12 @@ import { Select } from '../../../ui/select/select.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
 import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { useOpsAction } from '../api/post-ops-action.js';
-import { isOpsActionAvailable, OPS_ACTIONS, type TOpsAction } from '../ops-actions.js';
+import {
+  isOpsActionAvailable,
+  opsActionHold,
+  OPS_ACTIONS,
+  type TOpsAction,
+} from '../ops-actions.js';
 
 /** How long a success toast stays (react-aria's shortest accessible timeout). */
 export const OPS_TOAST_TIMEOUT_MS = 5000;
@@ -23,6 +39,43 @@ export const PAYMENT_METHOD_REQUIRED = 'Choose a payment method';
 
 function isPayoffMethod(value: string): value is TPayoffMethod {
   return (PAYOFF_METHODS as readonly string[]).includes(value);
+}
+
+/** Shown when a payoff's amount is missing or not a dollar amount. */
+export const PAYOFF_AMOUNT_REQUIRED = 'Give the amount received, in dollars';
+
+type TEvidenceErrors = Partial<Record<'reference' | 'amount' | 'paidOn' | 'note', string>>;
+
+/** The contract's messages for the evidence of a proposal, by field; empty when it is fine. */
+function evidenceErrors(
+  action: TOpsAction,
+  evidence: { reference: string; note: string; method: string; amount: string; paidOn: string },
+): TEvidenceErrors {
+  const errors: TEvidenceErrors = {};
+  const cents = parseCashInput(evidence.amount.replace(/[$,\s]/g, ''));
+  const parsed =
+    action.needsPaymentMethod === true
+      ? ZPostOpsProposePayoffBody.safeParse({
+          method: evidence.method === '' ? 'ACH' : evidence.method,
+          reference: evidence.reference,
+          amount: cents === null ? -1 : centsToUsd(cents),
+          paidOn: evidence.paidOn,
+          note: evidence.note,
+        })
+      : ZPostOpsProposeReleaseFundsBody.safeParse({
+          reference: evidence.reference,
+          note: evidence.note,
+        });
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0];
+    if (field === 'reference' || field === 'paidOn' || field === 'note') {
+      errors[field] ??= issue.message;
+    }
+    if (field === 'amount') errors.amount = PAYOFF_AMOUNT_REQUIRED;
+  }
+  if (errors.paidOn !== undefined && evidence.paidOn === '')
+    errors.paidOn = 'Give the payment date';
+  return errors;
 }
 
 /** The contract's message for a reason the server would refuse, or null when it is fine. */
@@ -45,6 +98,11 @@ function ConfirmAction({
   const [shownReasonError, setShownReasonError] = useState<string | null>(null);
   const [method, setMethod] = useState('');
   const [shownMethodError, setShownMethodError] = useState<string | null>(null);
+  const [reference, setReference] = useState('');
+  const [note, setNote] = useState('');
+  const [amount, setAmount] = useState('');
+  const [paidOn, setPaidOn] = useState('');
+  const [shownEvidenceErrors, setShownEvidenceErrors] = useState<TEvidenceErrors>({});
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,16 +112,30 @@ function ConfirmAction({
       if (error !== null) return;
     }
     let payoffMethod: TPayoffMethod | undefined;
+    let isValid = true;
     if (action.needsPaymentMethod === true) {
-      if (!isPayoffMethod(method)) {
-        setShownMethodError(PAYMENT_METHOD_REQUIRED);
-        return;
-      }
-      setShownMethodError(null);
-      payoffMethod = method;
+      const isMethod = isPayoffMethod(method);
+      setShownMethodError(isMethod ? null : PAYMENT_METHOD_REQUIRED);
+      if (isMethod) payoffMethod = method;
+      else isValid = false;
     }
+    if (action.needsReference === true) {
+      const errors = evidenceErrors(action, { reference, note, method, amount, paidOn });
+      setShownEvidenceErrors(errors);
+      if (Object.keys(errors).length > 0) isValid = false;
+    }
+    if (!isValid) return;
+    const cents = parseCashInput(amount.replace(/[$,\s]/g, ''));
     mutation.mutate(
-      { action: action.id, reason: reason.trim(), method: payoffMethod },
+      {
+        action: action.id,
+        reason: reason.trim(),
+        method: payoffMethod,
+        reference: reference.trim(),
+        note: note.trim(),
+        ...(cents === null ? {} : { amount: centsToUsd(cents) }),
+        ...(paidOn === '' ? {} : { paidOn }),
+      },
       {
         onSuccess: () => {
           toastQueue.add(
@@ -118,6 +190,49 @@ function ConfirmAction({
             onValueChange={setMethod}
           />
         )}
+        {action.needsReference === true && (
+          <TextField
+            label={action.needsPaymentMethod === true ? 'Payment reference' : 'Transfer reference'}
+            description="The bank's reference of the transfer, for the approving agent to check."
+            isRequired
+            maxLength={200}
+            value={reference}
+            error={shownEvidenceErrors.reference}
+            onChange={(event) => setReference(event.target.value)}
+          />
+        )}
+        {action.needsPaymentMethod === true && (
+          <>
+            <TextField
+              label="Amount received (USD)"
+              prefix="$"
+              inputMode="decimal"
+              isRequired
+              value={amount}
+              error={shownEvidenceErrors.amount}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+            <TextField
+              label="Paid on"
+              type="date"
+              description="The day the payment arrived."
+              isRequired
+              value={paidOn}
+              error={shownEvidenceErrors.paidOn}
+              onChange={(event) => setPaidOn(event.target.value)}
+            />
+          </>
+        )}
+        {action.needsReference === true && (
+          <TextField
+            label="Note"
+            description="Optional; kept in the audit trail."
+            maxLength={500}
+            value={note}
+            error={shownEvidenceErrors.note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        )}
         {mutation.isError && (
           <Alert variant="error" title={`${action.label} failed`}>
             {mutation.error.message}
@@ -142,10 +257,11 @@ export function OpsActionsPanel({ detail }: { detail: TOpsApplicationDetail }) {
         {OPS_ACTIONS.map((action) => {
           const isAvailable = isOpsActionAvailable(action.id, detail);
           const hintId = `ops-action-hint-${action.id}`;
+          const hint = opsActionHold(action.id, detail) ?? action.unavailable;
           return (
             <li key={action.id}>
               <Button
-                variant={action.id === 'release-funds' ? 'primary' : 'secondary'}
+                variant={action.id === 'propose-release' ? 'primary' : 'secondary'}
                 isFullWidth={false}
                 disabled={!isAvailable}
                 aria-describedby={isAvailable ? undefined : hintId}
@@ -155,7 +271,7 @@ export function OpsActionsPanel({ detail }: { detail: TOpsApplicationDetail }) {
               </Button>
               {!isAvailable && (
                 <span id={hintId} className="ops-muted ops-actions__hint">
-                  {action.unavailable}
+                  {hint}
                 </span>
               )}
             </li>

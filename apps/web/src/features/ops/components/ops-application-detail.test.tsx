@@ -4,10 +4,13 @@ import {
   buildPath,
   getOpsApplication,
   getOpsIdentityDocument,
-  postOpsRecordPayoff,
+  postOpsApproveHolderName,
+  postOpsApproveProposal,
+  postOpsProposePayoff,
+  postOpsProposeReleaseFunds,
   postOpsRejectIdentity,
-  postOpsReleaseFunds,
   type TOpsApplicationDetail,
+  type TOpsProposal,
 } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
@@ -71,6 +74,29 @@ async function showDetail() {
 
 function section(name: string): HTMLElement {
   return screen.getByRole('region', { name });
+}
+
+const SELF = { identityUuid: TEST_IDENTITY.uuid, email: TEST_IDENTITY.email };
+const OTHER_AGENT = {
+  identityUuid: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
+  email: 'agent2@example.com',
+};
+
+function proposal(overrides: Partial<TOpsProposal> = {}): TOpsProposal {
+  return {
+    id: '3a4b5c6d-7e8f-4a0b-9c1d-2e3f4a5b6c7d',
+    kind: 'RELEASE_FUNDS',
+    status: 'PENDING',
+    proposedBy: OTHER_AGENT,
+    proposedAt: '2025-01-03T10:00:00.000Z',
+    reference: 'ACH-77',
+    note: null,
+    payoff: null,
+    decidedBy: null,
+    decidedAt: null,
+    decisionReason: null,
+    ...overrides,
+  };
 }
 
 function detailCalls(fetchMock: ReturnType<typeof mockFetch>): number {
@@ -174,7 +200,7 @@ describe('/ops/applications/:appUuid: the detail', () => {
     for (const name of ['Approve ID', 'Reject ID', 'Cancel application', 'Decline application']) {
       expect(within(actions).getByRole('button', { name })).toBeEnabled();
     }
-    const release = within(actions).getByRole('button', { name: 'Release funds' });
+    const release = within(actions).getByRole('button', { name: 'Propose release' });
     expect(release).toBeDisabled();
     expect(release).toHaveAccessibleDescription(
       'Funds can be released only once the application awaits release.',
@@ -222,81 +248,182 @@ describe('/ops/applications/:appUuid: the detail', () => {
     expect(within(section('Actions')).getByRole('button', { name: 'Reject ID' })).toBeDisabled();
   });
 
-  it('releases funds only when awaiting release, and shows the server’s refusal', async () => {
+  it('proposes a release with its reference, and shows the server’s refusal', async () => {
     const application = makeApplication({ state: 'MANUAL_FUNDING_RELEASE', stage: 'ORIGINATING' });
+    const bodies: unknown[] = [];
     serve(() => makeDetail({ application }), {
-      [`POST ${buildPath(postOpsReleaseFunds.path, params)}`]: () =>
-        jsonResponse(
+      [`POST ${buildPath(postOpsProposeReleaseFunds.path, params)}`]: (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return jsonResponse(
           {
             code: 'CANNOT_RELEASE_FUNDS',
             message: 'Funds are released only once the application awaits release.',
           },
           409,
-        ),
+        );
+      },
     });
     const { user } = await showDetail();
-    const release = within(section('Actions')).getByRole('button', { name: 'Release funds' });
+    const release = within(section('Actions')).getByRole('button', { name: 'Propose release' });
     expect(release).toBeEnabled();
     await user.click(release);
-    const dialog = screen.getByRole('dialog', { name: 'Release the loan funds?' });
-    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Release funds' }));
+    const dialog = screen.getByRole('dialog', { name: 'Propose releasing the loan funds?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Propose release' }));
+    expect(
+      within(dialog).getByRole('textbox', { name: /Transfer reference/ }),
+    ).toHaveAccessibleDescription(expect.stringContaining('Give the transfer reference'));
+    expect(bodies).toEqual([]);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Transfer reference/ }), 'ACH-77');
+    await user.click(within(dialog).getByRole('button', { name: 'Propose release' }));
     const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent('Release funds failed');
+    expect(bodies).toEqual([{ reference: 'ACH-77' }]);
+    expect(alert).toHaveTextContent('Propose release failed');
     expect(alert).toHaveTextContent('Funds are released only once the application awaits release.');
 
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('records a payoff of an active loan with its payment method, then a success toast', async () => {
+  it('proposes a payoff of an active loan with its evidence, then a success toast', async () => {
     const active = makeApplication({ state: 'COMPLETE', stage: 'FINAL' });
-    const paidOff = makeApplication({ state: 'PAID_OFF', stage: 'COLLATERAL_RELEASE' });
     let current = makeDetail({ application: active });
     const bodies: unknown[] = [];
     const fetchMock = serve(() => current, {
-      [`POST ${buildPath(postOpsRecordPayoff.path, params)}`]: (_url, init) => {
+      [`POST ${buildPath(postOpsProposePayoff.path, params)}`]: (_url, init) => {
         bodies.push(JSON.parse(String(init.body)));
-        current = makeDetail({ application: paidOff });
+        current = makeDetail({
+          application: active,
+          proposals: [proposal({ kind: 'RECORD_PAYOFF', proposedBy: OTHER_AGENT })],
+        });
         return jsonResponse(current);
       },
     });
     const { user } = await showDetail();
-    const record = within(section('Actions')).getByRole('button', { name: 'Record payoff' });
+    const record = within(section('Actions')).getByRole('button', { name: 'Propose payoff' });
     expect(record).toBeEnabled();
 
     await user.click(record);
-    const dialog = screen.getByRole('dialog', { name: 'Record the loan as paid off?' });
+    const dialog = screen.getByRole('dialog', { name: 'Propose recording the loan as paid off?' });
     const select = within(dialog).getByRole('combobox', { name: /Payment method/ });
     expect(
       within(select)
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Select a method', 'ACH', 'Wire']);
-    await user.click(within(dialog).getByRole('button', { name: 'Record payoff' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Propose payoff' }));
     expect(select).toHaveAccessibleDescription(expect.stringContaining('Choose a payment method'));
     expect(bodies).toEqual([]);
 
     await user.selectOptions(select, 'Wire');
-    await user.click(within(dialog).getByRole('button', { name: 'Record payoff' }));
-    await waitFor(() => expect(bodies).toEqual([{ method: 'WIRE' }]));
-    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/record-payoff'));
+    await user.type(within(dialog).getByRole('textbox', { name: /Payment reference/ }), 'FED-1');
+    await user.type(within(dialog).getByRole('textbox', { name: /Amount received/ }), '20,150.25');
+    await user.type(within(dialog).getByLabelText(/Paid on/), '2025-03-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Propose payoff' }));
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        { method: 'WIRE', reference: 'FED-1', amount: 20150.25, paidOn: '2025-03-01' },
+      ]),
+    );
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/payoff/proposals'));
     expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe(`Bearer ${agentToken}`);
-    expect(await screen.findByText('Payoff recorded', {}, LOADED)).toBeVisible();
+    expect(await screen.findByText('Payoff proposed', {}, LOADED)).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() =>
       expect(
-        within(section('Actions')).getByRole('button', { name: 'Record payoff' }),
-      ).toBeDisabled(),
+        within(section('Actions')).getByRole('button', { name: 'Propose payoff' }),
+      ).toHaveAccessibleDescription('A proposal is already waiting for approval.'),
     );
   });
 
   it('offers no payoff before the loan is active', async () => {
     serve(() => makeDetail());
     await showDetail();
-    const record = within(section('Actions')).getByRole('button', { name: 'Record payoff' });
+    const record = within(section('Actions')).getByRole('button', { name: 'Propose payoff' });
     expect(record).toBeDisabled();
     expect(record).toHaveAccessibleDescription('Only an active loan can be recorded as paid off.');
+  });
+
+  it('lets the proposer only withdraw, with the reason the approval is disabled', async () => {
+    const application = makeApplication({ state: 'MANUAL_FUNDING_RELEASE', stage: 'ORIGINATING' });
+    serve(() => makeDetail({ application, proposals: [proposal({ proposedBy: SELF })] }));
+    await showDetail();
+    const approvals = section('Approvals');
+    expect(approvals).toHaveTextContent(`Proposed by${SELF.email}`);
+    expect(approvals).toHaveTextContent('Reference ACH-77');
+    const approve = within(approvals).getByRole('button', { name: 'Approve' });
+    expect(approve).toBeDisabled();
+    expect(approve).toHaveAccessibleDescription(
+      'You proposed this yourself: a different agent must approve it.',
+    );
+    expect(within(approvals).getByRole('button', { name: 'Withdraw' })).toBeEnabled();
+  });
+
+  it('approves another agent’s proposal after confirmation', async () => {
+    const application = makeApplication({ state: 'MANUAL_FUNDING_RELEASE', stage: 'ORIGINATING' });
+    const pending = proposal({ proposedBy: OTHER_AGENT });
+    const approveUrl = buildPath(postOpsApproveProposal.path, {
+      ...params,
+      proposalId: pending.id,
+    });
+    let current = makeDetail({ application, proposals: [pending] });
+    const fetchMock = serve(() => current, {
+      [`POST ${approveUrl}`]: () => {
+        current = makeDetail({
+          application: makeApplication({ state: 'COMPLETE', stage: 'FINAL' }),
+          proposals: [{ ...pending, status: 'APPROVED', decidedBy: SELF }],
+        });
+        return jsonResponse(current);
+      },
+    });
+    const { user } = await showDetail();
+    await user.click(within(section('Approvals')).getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve the release of funds?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Release of funds approved', {}, LOADED)).toBeVisible();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === approveUrl)).toBe(true);
+    await waitFor(() =>
+      expect(section('Approvals')).toHaveTextContent('No release or payoff waits for approval.'),
+    );
+  });
+
+  it('shows a holder-name review and accepts the account', async () => {
+    const application = makeApplication({ state: 'MANUAL_FUNDING_RELEASE', stage: 'ORIGINATING' });
+    const review = {
+      status: 'PENDING' as const,
+      holderName: 'Eve Mallory',
+      borrowerName: 'Ada Lovelace',
+      createdAt: '2025-01-03T10:00:00.000Z',
+      decidedBy: null,
+      decidedAt: null,
+      decisionReason: null,
+    };
+    let current = makeDetail({ application, holderNameReview: review });
+    serve(() => current, {
+      [`POST ${buildPath(postOpsApproveHolderName.path, params)}`]: () => {
+        current = makeDetail({
+          application,
+          holderNameReview: { ...review, status: 'APPROVED', decidedBy: SELF },
+        });
+        return jsonResponse(current);
+      },
+    });
+    const { user } = await showDetail();
+    const reviewSection = section('Payout account name review');
+    expect(reviewSection).toHaveTextContent('Account holderEve Mallory');
+    expect(reviewSection).toHaveTextContent('BorrowerAda Lovelace');
+    expect(
+      within(section('Actions')).getByRole('button', { name: 'Propose release' }),
+    ).toHaveAccessibleDescription('The payout account’s holder name must be accepted first.');
+    await user.click(within(reviewSection).getByRole('button', { name: 'Accept name' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept the account holder name?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Accept name' }));
+    expect(await screen.findByText('Account accepted', {}, LOADED)).toBeVisible();
+    await waitFor(() =>
+      expect(
+        within(section('Actions')).getByRole('button', { name: 'Propose release' }),
+      ).toBeEnabled(),
+    );
   });
 
   it('downloads an uploaded ID through the agent endpoint', async () => {

@@ -19,6 +19,7 @@ import {
   OfferSection,
 } from './ops-detail-sections.js';
 import { OpsFacts } from './ops-facts.js';
+import { HolderNameReviewSection, ProposalsSection } from './ops-reviews.js';
 
 function BackLink() {
   return (
@@ -100,6 +101,8 @@ export function OpsApplicationDetail() {
         ]}
       />
       <OpsActionsPanel detail={detail} />
+      <ProposalsSection detail={detail} />
+      <HolderNameReviewSection detail={detail} />
       <div className="ops-detail__grid">
         <OfferSection detail={detail} />
         <BorrowerSection detail={detail} />

@@ -129,6 +129,36 @@ describe('RequireSession', () => {
     },
   );
 
+  it('checks the session when the tab is shown again, and signs out one that ended', async () => {
+    storeTestSession();
+    let isSessionOpen = true;
+    let sessionLookups = 0;
+    mockFetch({
+      ...DASHBOARD_HANDLERS,
+      'GET /identity-broker/customer/secure/api/v3/self/figureinfo': () => {
+        sessionLookups += 1;
+        return isSessionOpen
+          ? figureInfoHandlers()['GET /identity-broker/customer/secure/api/v3/self/figureinfo']!()
+          : jsonResponse({ code: 'UNAUTHENTICATED', message: 'Unauthenticated' }, 401);
+      },
+    });
+    renderApp('/dashboard?view=loans');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(sessionLookups).toBe(1);
+
+    // Shown again while the session is open: checked (and so renewed), the page stays.
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(sessionLookups).toBe(2));
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+
+    // Left idle past the idle timeout: the server refuses it, and the tab goes to sign in.
+    isSessionOpen = false;
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(browserNavigation.postAndFollow).toHaveBeenCalled());
+    expect(getToken()).toBeNull();
+    expect(pendingSignIn()).toMatchObject({ returnPath: '/dashboard?view=loans' });
+  });
+
   it("offers a retry when the session cannot be checked ('User not found')", async () => {
     storeTestSession();
     mockFetch({});

@@ -7,11 +7,13 @@ import { PageHeading } from '../../../ui/page-heading.js';
 import { audienceForPath } from '../sign-in-paths.js';
 import { useIsSigningOut } from '../sign-out-state.js';
 import { useSession } from '../use-session.js';
+import { useSessionCheckOnReturn } from '../use-session-check-on-return.js';
 import { useStartSignIn } from '../use-start-sign-in.js';
 
 /**
  * The pages below need a signed-in visitor (document 2 §2, §6): a borrower, or an agent under
- * /ops. Anyone else is taken to sign in, and comes back to the page asked for (path and query).
+ * /ops. Anyone else is taken to sign in, and comes back to the page asked for (path and query);
+ * so is a visitor whose session ended while the tab was left (checked when it is shown again).
  * Public paths (the domain's list) pass as they are.
  */
 export function RequireSession() {
@@ -24,6 +26,7 @@ export function RequireSession() {
   const startedFor = useRef<string | null>(null);
   const mustSignIn = !isPublic && !isSigningOut && session.status === 'signed-out';
   const returnPath = `${pathname}${search}`;
+  useSessionCheckOnReturn(audience, !isPublic && session.status === 'signed-in');
 
   useEffect(() => {
     if (!mustSignIn || startedFor.current === returnPath) return;

@@ -1,0 +1,4 @@
+ALTER TABLE "collateral_release_requests" ADD COLUMN "scheduled_for" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+-- Requests left open twice by the earlier double-click bug: the later one stands.
+UPDATE "collateral_release_requests" AS r SET "result" = 'DUPLICATE_REQUEST' WHERE r."result" NOT IN ('WITHDRAWAL_FAILED', 'NO_COLLATERAL', 'DUPLICATE_REQUEST') AND EXISTS (SELECT 1 FROM "collateral_release_requests" AS later WHERE later."application_uuid" = r."application_uuid" AND later."result" NOT IN ('WITHDRAWAL_FAILED', 'NO_COLLATERAL', 'DUPLICATE_REQUEST') AND (later."created_at", later."id") > (r."created_at", r."id"));--> statement-breakpoint
+CREATE UNIQUE INDEX "collateral_release_requests_one_open_unique" ON "collateral_release_requests" USING btree ("application_uuid") WHERE result NOT IN ('WITHDRAWAL_FAILED', 'NO_COLLATERAL', 'DUPLICATE_REQUEST');

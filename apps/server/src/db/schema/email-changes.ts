@@ -1,0 +1,54 @@
+/**
+ * Changes of the sign-in address, made by proof: a pending change waits for the code sent to the
+ * new address (kept only as keyed digests, like sign-in codes), and each confirmed change leaves
+ * the old address a single-use way to undo it.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { identities } from './identity.js';
+
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    identityUuid: uuid('identity_uuid')
+      .notNull()
+      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    /** Keyed digest of the lower-case new address; the confirmation names the address again. */
+    newEmailDigest: text('new_email_digest').notNull(),
+    codeDigest: text('code_digest').notNull(),
+    wrongAttempts: integer('wrong_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when confirmed, superseded by a newer request, refused, or burnt by wrong tries. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('email_changes_identity_idx').on(table.identityUuid, table.createdAt),
+    index('email_changes_expires_idx').on(table.expiresAt),
+  ],
+);
+
+export const emailChangeUndos = pgTable(
+  'email_change_undos',
+  {
+    /** Keyed digest of the token e-mailed to the old address (the token itself is never stored). */
+    tokenDigest: text('token_digest').primaryKey(),
+    identityUuid: uuid('identity_uuid')
+      .notNull()
+      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    /** The address to restore, sealed with the field cipher (context `email_change_undos:<digest>`). */
+    oldEmailSealed: text('old_email_sealed').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when used, or voided by another undo of the same identity. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('email_change_undos_identity_idx').on(table.identityUuid),
+    index('email_change_undos_expires_idx').on(table.expiresAt),
+    check('email_change_undos_expiry_after_creation', sql`${table.expiresAt} > ${table.createdAt}`),
+  ],
+);

@@ -1,0 +1,49 @@
+/**
+ * Sign-in sessions, one row per access token (keyed by its `jti`), and the sandbox clock. Every
+ * instance checks a token against its row on every request, so renewal (last use), the idle and
+ * absolute limits and sign-out hold on all instances at once.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { identities } from './identity.js';
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** The `jti` of the session's access token. */
+    jti: uuid('jti').primaryKey(),
+    identityUuid: uuid('identity_uuid')
+      .notNull()
+      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    audience: text('audience').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** The last request made with the token; the idle timeout counts from here. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    /** The absolute limit: the session ends here however much it is used. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set on sign-out (or when every session of the identity is ended). */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('sessions_audience_known', sql`${table.audience} IN ('customer', 'agent')`),
+    index('sessions_identity_idx').on(table.identityUuid),
+    index('sessions_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * The sandbox clock: how far the deployment's time is ahead of real time. One row at most (the key
+ * is always true), shared by every instance.
+ */
+export const sandboxClock = pgTable(
+  'sandbox_clock',
+  {
+    id: boolean('id').primaryKey().default(true),
+    offsetMs: bigint('offset_ms', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('sandbox_clock_single_row', sql`${table.id}`),
+    check('sandbox_clock_offset_not_negative', sql`${table.offsetMs} >= 0`),
+  ],
+);

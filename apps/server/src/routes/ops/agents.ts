@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { getOpsAgents, postOpsDeactivateAgent } from '@pledge/contract';
+import { callerUuidOf } from '../../http/auth.js';
+import { route } from '../../http/route.js';
+import { deactivateAgent } from '../../services/ops/deactivate-agent.js';
+import { listOpsAgents } from '../../services/ops/list-agents.js';
+import type { TOpsDeps } from '../../services/ops/ops-record.js';
+
+export const opsAgentsRoutes: FastifyPluginAsync<TOpsDeps> = async (app, deps) => {
+  route(app, getOpsAgents, ({ request }) =>
+    listOpsAgents(deps.db, { agentUuid: callerUuidOf(request) }),
+  );
+  route(app, postOpsDeactivateAgent, ({ body, request }) =>
+    deactivateAgent(deps, {
+      agentUuid: callerUuidOf(request),
+      email: body.email,
+      reason: body.reason,
+    }),
+  );
+};

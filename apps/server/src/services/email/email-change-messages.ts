@@ -1,0 +1,61 @@
+import type { TBrand } from '@pledge/contract';
+import type { TEmailMessage } from '../../adapters/email/port.js';
+import { EMAIL_CHANGE_CODE_TTL_MS, EMAIL_CHANGE_UNDO_TTL_MS } from '../identity/sign-in-limits.js';
+
+type TMessageBrand = Pick<TBrand, 'companyName' | 'supportEmail' | 'supportPhone'>;
+
+function signature(brand: TMessageBrand): string {
+  return `${brand.companyName} · ${brand.supportEmail} · ${brand.supportPhone}`;
+}
+
+/** To the new address: the code that confirms it as the sign-in address. Code not in the subject. */
+export function emailChangeCodeMessage(input: {
+  to: string;
+  code: string;
+  brand: TMessageBrand;
+}): TEmailMessage {
+  const { brand, code } = input;
+  const minutes = Math.round(EMAIL_CHANGE_CODE_TTL_MS / 60_000);
+  return {
+    to: input.to,
+    fromName: brand.companyName,
+    subject: `Confirm your new ${brand.companyName} sign-in address`,
+    text: [
+      `Your code to make this address your ${brand.companyName} sign-in address is ${code}.`,
+      '',
+      `It expires in ${minutes} minutes and works once. Never share it: ${brand.companyName} will never ask you for it.`,
+      '',
+      'If you did not ask for this, ignore this e-mail: nothing changes without the code.',
+      '',
+      signature(brand),
+    ].join('\n'),
+    secrets: [code],
+  };
+}
+
+/** To the old address: the sign-in address changed, and how to undo it. */
+export function emailChangedMessage(input: {
+  to: string;
+  newEmail: string;
+  undoUrl: string;
+  brand: TMessageBrand;
+}): TEmailMessage {
+  const { brand } = input;
+  const days = Math.round(EMAIL_CHANGE_UNDO_TTL_MS / 86_400_000);
+  return {
+    to: input.to,
+    fromName: brand.companyName,
+    subject: `Your ${brand.companyName} sign-in address was changed`,
+    text: [
+      `The sign-in address of your ${brand.companyName} account was changed from ${input.to} to ${input.newEmail}.`,
+      '',
+      `If you did not make this change, open this link within ${days} days to restore ${input.to} and sign everyone out of the account:`,
+      input.undoUrl,
+      '',
+      `Then contact us at ${brand.supportEmail} or ${brand.supportPhone}.`,
+      '',
+      signature(brand),
+    ].join('\n'),
+    secrets: [input.undoUrl],
+  };
+}

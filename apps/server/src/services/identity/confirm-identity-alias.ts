@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type {
+  TPostIdentityAliasConfirmBody,
+  TPostIdentityAliasConfirmResponse,
+} from '@pledge/contract';
+import { brandFor } from '../../brands/brands.js';
+import { agents, emailChangeUndos, emailChanges, identities } from '../../db/schema/index.js';
+import { HttpError } from '../../http/errors.js';
+import { digestOtpCode, isSameDigest } from '../../security/otp.js';
+import { emailChangedMessage } from '../email/email-change-messages.js';
+import type { TIdentityDeps } from './deps.js';
+import { digestEmail, normalizeEmail } from './email-address.js';
+import { endIdentitySessions } from './end-sessions.js';
+import { getLegacyIdentity } from './get-legacy-identity.js';
+import {
+  EMAIL_CHANGE_UNDO_TTL_MS,
+  OTP_MAX_WRONG_ATTEMPTS,
+  SIGN_IN_RATE_LIMITS,
+} from './sign-in-limits.js';
+import {
+  digestUndoToken,
+  isUniqueViolation,
+  sealOldEmail,
+  UNDO_EMAIL_CHANGE_PAGE,
+} from './undo-email-change.js';
+
+export const ALIAS_CONFIRM_MESSAGES = {
+  wrong: 'That code is not right. Check the latest e-mail we sent to the new address.',
+  lastWrong: 'That code is not right, and it can no longer be used. Ask for a new code.',
+  expired: 'That code has expired. Ask for a new code.',
+  burnt: 'Too many wrong codes. Ask for a new code.',
+  unavailable: 'That address cannot be used for this account. Choose another address.',
+} as const;
+
+type TOutcome =
+  | { kind: 'wrong' | 'last-wrong' | 'expired' | 'burnt' | 'unavailable' | 'unchanged' }
+  | { kind: 'changed'; oldEmail: string; orgCode: string };
+
+function codeError(message: string): HttpError {
+  return new HttpError(400, 'INVALID_CODE', message, { code: [message] });
+}
+
+function unavailable(): HttpError {
+  const message = ALIAS_CONFIRM_MESSAGES.unavailable;
+  return new HttpError(409, 'ALIAS_UNAVAILABLE', message, { value: [message] });
+}
+
+/**
+ * Confirms a new sign-in address with the code e-mailed to it. In one transaction: the newest
+ * pending change must name this address and this code (wrong tries burn it as sign-in codes burn);
+ * an address of another identity or of an agent (provisioned, active or not) is refused, with
+ * nothing changed; otherwise the address changes, the old address gets a single-use undo token and
+ * every other session of the identity ends. The old address is then told, with the undo link.
+ */
+export async function confirmIdentityAlias(
+  deps: Pick<TIdentityDeps, 'db' | 'cipher' | 'email' | 'limiter' | 'clock' | 'sandbox'>,
+  input: {
+    identityUuid: string;
+    /** The caller's own token, whose session stays. */
+    tokenId: string | undefined;
+    body: TPostIdentityAliasConfirmBody;
+    /** The origin of links in e-mails (https://…). */
+    linkOrigin: string;
+  },
+): Promise<TPostIdentityAliasConfirmResponse> {
+  const { db, cipher, limiter, clock } = deps;
+  const { identityUuid } = input;
+  await limiter.consume([
+    { rule: SIGN_IN_RATE_LIMITS.aliasConfirmPerIdentity, subject: identityUuid },
+  ]);
+  const now = clock();
+  const newEmail = normalizeEmail(input.body.value);
+  const undoToken = randomBytes(32).toString('base64url');
+
+  let outcome: TOutcome;
+  try {
+    outcome = await db.transaction(async (tx): Promise<TOutcome> => {
+      const [change] = await tx
+        .select()
+        .from(emailChanges)
+        .where(eq(emailChanges.identityUuid, identityUuid))
+        .orderBy(desc(emailChanges.createdAt))
+        .limit(1)
+        .for('update');
+      if (change === undefined) return { kind: 'wrong' };
+      if (change.closedAt !== null) {
+        return { kind: change.wrongAttempts >= OTP_MAX_WRONG_ATTEMPTS ? 'burnt' : 'wrong' };
+      }
+      if (change.expiresAt.getTime() <= now.getTime()) return { kind: 'expired' };
+      const isCodeRight = isSameDigest(
+        change.codeDigest,
+        digestOtpCode(cipher, change.id, input.body.code),
+      );
+      const isAddressRight = isSameDigest(change.newEmailDigest, digestEmail(cipher, newEmail));
+      if (!isCodeRight || !isAddressRight) {
+        const wrongAttempts = change.wrongAttempts + 1;
+        const isLast = wrongAttempts >= OTP_MAX_WRONG_ATTEMPTS;
+        await tx
+          .update(emailChanges)
+          .set({ wrongAttempts, ...(isLast ? { closedAt: now } : {}) })
+          .where(eq(emailChanges.id, change.id));
+        return { kind: isLast ? 'last-wrong' : 'wrong' };
+      }
+      await tx.update(emailChanges).set({ closedAt: now }).where(eq(emailChanges.id, change.id));
+
+      const [agent] = await tx
+        .select({ email: agents.email })
+        .from(agents)
+        .where(eq(agents.email, newEmail))
+        .limit(1);
+      const [other] = await tx
+        .select({ uuid: identities.uuid })
+        .from(identities)
+        .where(and(eq(identities.email, newEmail), ne(identities.uuid, identityUuid)))
+        .limit(1);
+      if (agent !== undefined || other !== undefined) return { kind: 'unavailable' };
+
+      const [identity] = await tx
+        .select({ email: identities.email, organizationCode: identities.organizationCode })
+        .from(identities)
+        .where(eq(identities.uuid, identityUuid))
+        .for('update');
+      if (identity === undefined || identity.email === newEmail) return { kind: 'unchanged' };
+      await tx
+        .update(identities)
+        .set({ email: newEmail, updatedAt: now })
+        .where(eq(identities.uuid, identityUuid));
+      const tokenDigest = digestUndoToken(cipher, undoToken);
+      await tx.insert(emailChangeUndos).values({
+        tokenDigest,
+        identityUuid,
+        oldEmailSealed: sealOldEmail(cipher, tokenDigest, identity.email),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + EMAIL_CHANGE_UNDO_TTL_MS),
+      });
+      await endIdentitySessions(tx, {
+        identityUuid,
+        ...(input.tokenId !== undefined ? { exceptTokenId: input.tokenId } : {}),
+        at: now,
+      });
+      return { kind: 'changed', oldEmail: identity.email, orgCode: identity.organizationCode };
+    });
+  } catch (error) {
+    // Another identity took the address between the check and the update: nothing changed.
+    if (isUniqueViolation(error)) throw unavailable();
+    throw error;
+  }
+
+  switch (outcome.kind) {
+    case 'wrong':
+      throw codeError(ALIAS_CONFIRM_MESSAGES.wrong);
+    case 'last-wrong':
+      throw codeError(ALIAS_CONFIRM_MESSAGES.lastWrong);
+    case 'expired':
+      throw codeError(ALIAS_CONFIRM_MESSAGES.expired);
+    case 'burnt':
+      throw new HttpError(429, 'RATE_LIMITED', ALIAS_CONFIRM_MESSAGES.burnt);
+    case 'unavailable':
+      throw unavailable();
+    case 'unchanged':
+      break;
+    case 'changed': {
+      const undoUrl = `${input.linkOrigin}${UNDO_EMAIL_CHANGE_PAGE}?undoEmailChange=${undoToken}`;
+      await deps.email.send(
+        emailChangedMessage({
+          to: outcome.oldEmail,
+          newEmail,
+          undoUrl,
+          brand: brandFor(outcome.orgCode, deps.sandbox),
+        }),
+      );
+      break;
+    }
+  }
+  return (await getLegacyIdentity(db, identityUuid, now)).identity;
+}

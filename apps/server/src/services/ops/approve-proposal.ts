@@ -1,0 +1,57 @@
+/**
+ * Maker–checker, second step (DESIGN §6): a different agent approves a pending proposal and the
+ * state changes in the same transaction (release: COMPLETE; payoff: PAID_OFF), the proposal
+ * recording who approved and when, the audit trail who proposed, who approved and the evidence.
+ * The application row is locked first, so of two concurrent approvals one transitions and the
+ * other finds the proposal approved and answers the same detail (as does a double click).
+ */
+import type { TPostOpsApproveProposalResponse } from '@pledge/contract';
+import { approvalRefusal, SAME_AGENT_APPROVAL_MESSAGE } from '@pledge/domain';
+import { eq } from 'drizzle-orm';
+import { opsProposals } from '../../db/schema/index.js';
+import { HttpError } from '../../http/errors.js';
+import { agentActor, lockApplication, toOpsDetail, type TOpsDeps } from './ops-record.js';
+import { evidenceText, lockProposal } from './proposal-record.js';
+import { recordPayoff } from './record-payoff.js';
+import { releaseFunds } from './release-funds.js';
+
+export async function approveProposal(
+  deps: TOpsDeps,
+  input: { appUuid: string; proposalId: string; agentUuid: string },
+): Promise<TPostOpsApproveProposalResponse> {
+  const row = await deps.db.transaction(async (tx) => {
+    const { application, agent } = await lockApplication(tx, input.appUuid, input.agentUuid);
+    const proposal = await lockProposal(tx, application.uuid, input.proposalId);
+    if (proposal.proposedBy === agent.identityUuid) {
+      throw new HttpError(403, 'SAME_AGENT', SAME_AGENT_APPROVAL_MESSAGE);
+    }
+    if (proposal.status === 'APPROVED') return application;
+    const refusal = approvalRefusal(proposal, agent.identityUuid);
+    if (refusal !== null) throw new HttpError(409, 'PROPOSAL_DECIDED', refusal);
+    const at = deps.clock();
+    const actor = agentActor(agent.identityUuid);
+    const evidence = `proposed by ${proposal.proposedByEmail} (${evidenceText(proposal)}), approved by ${agent.email}`;
+    const changed =
+      proposal.kind === 'RELEASE_FUNDS'
+        ? await releaseFunds(tx, { application, actor, reason: `funds released: ${evidence}`, at })
+        : await recordPayoff(tx, {
+            application,
+            actor,
+            // The check constraint guarantees a payoff proposal's method.
+            method: proposal.payoffMethod ?? 'ACH',
+            evidence,
+            at,
+          });
+    await tx
+      .update(opsProposals)
+      .set({
+        status: 'APPROVED',
+        decidedBy: agent.identityUuid,
+        decidedByEmail: agent.email,
+        decidedAt: at,
+      })
+      .where(eq(opsProposals.id, proposal.id));
+    return changed;
+  });
+  return toOpsDetail(deps, row);
+}

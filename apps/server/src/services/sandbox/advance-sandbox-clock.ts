@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import type { TPostSandboxClockBody, TSandboxClockResponse } from '@pledge/contract';
+import type { TDb } from '../../db/pool.js';
+import { sandboxClock } from '../../db/schema/index.js';
+import type { TSandboxClock } from './sandbox-clock.js';
+
+const MS_PER_HOUR = 3_600_000;
+
+/**
+ * Moves the deployment's clock forward by the given hours. The offset only grows, in one statement,
+ * so two moves at once both count and the clock never goes back.
+ */
+export async function advanceSandboxClock(
+  deps: { db: TDb; clock: TSandboxClock },
+  body: TPostSandboxClockBody,
+): Promise<TSandboxClockResponse> {
+  const stepMs = Math.max(1, Math.round(body.advanceHours * MS_PER_HOUR));
+  const [row] = await deps.db
+    .insert(sandboxClock)
+    .values({ id: true, offsetMs: stepMs })
+    .onConflictDoUpdate({
+      target: sandboxClock.id,
+      set: { offsetMs: sql`${sandboxClock.offsetMs} + ${stepMs}`, updatedAt: sql`now()` },
+    })
+    .returning({ offsetMs: sandboxClock.offsetMs });
+  if (row === undefined) throw new Error('The sandbox clock was not written');
+  deps.clock.adopt(row.offsetMs);
+  return { now: deps.clock.now().toISOString() };
+}

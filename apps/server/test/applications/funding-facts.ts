@@ -1,0 +1,104 @@
+/**
+ * Tests that put an application into a funding state directly (applyTransition, or a forced state)
+ * first record what the funding rules read (issue 20): the end of signing (every generated
+ * disclosure signed), the full collateral
+ * confirmed on chain and, if asked, a payout destination. Without them every path into
+ * CRYPTO_FUNDING_VERIFY, MANUAL_FUNDING_RELEASE or COMPLETE answers 409 FUNDING_REQUIREMENTS_MISSING.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { TDb } from '../../src/db/pool.js';
+import {
+  applications,
+  auditEvents,
+  collateralAccounts,
+  collateralDeposits,
+  disbursementAccounts,
+  disclosureDocuments,
+  documentSignatures,
+  offers,
+} from '../../src/db/schema/index.js';
+import { APPLICATION_ENTITY } from '../../src/services/applications/apply-transition.js';
+
+export async function recordFundingFacts(
+  db: TDb,
+  appUuid: string,
+  options: { destination?: 'US_BANK' | 'USDC_WALLET' | 'NONE'; at?: Date } = {},
+): Promise<void> {
+  const at = options.at ?? new Date();
+  const [application] = await db.select().from(applications).where(eq(applications.uuid, appUuid));
+  if (application?.selectedOfferUuid == null) throw new Error('No accepted offer to fund');
+  const [offer] = await db
+    .select()
+    .from(offers)
+    .where(eq(offers.uuid, application.selectedOfferUuid));
+  if (offer === undefined) throw new Error('The accepted offer is missing');
+  await db.insert(auditEvents).values({
+    entityType: APPLICATION_ENTITY,
+    entityId: appUuid,
+    actor: 'system:test',
+    fromState: 'SIGN_DOCS',
+    toState: 'WAITING_FOR_COLLATERAL',
+    reason: 'all documents signed (test)',
+    at,
+  });
+  // Every generated disclosure signed, as the borrower would have.
+  const documents = await db
+    .select()
+    .from(disclosureDocuments)
+    .where(eq(disclosureDocuments.applicationUuid, appUuid));
+  for (const document of documents) {
+    await db
+      .insert(documentSignatures)
+      .values({
+        documentUuid: document.uuid,
+        identityUuid: document.identityUuid,
+        signedAt: at,
+        ipAddress: '127.0.0.1',
+        userAgent: 'test',
+        documentSha256: document.sha256,
+      })
+      .onConflictDoNothing();
+  }
+  await db
+    .insert(collateralAccounts)
+    .values({
+      applicationUuid: appUuid,
+      collateralType:
+        offer.collateralType as (typeof collateralAccounts.$inferInsert)['collateralType'],
+    })
+    .onConflictDoNothing();
+  await db.insert(collateralDeposits).values({
+    applicationUuid: appUuid,
+    txid: randomBytes(32).toString('hex'),
+    amount: offer.collateralUnits,
+    confirmations: 100,
+    transactionTime: at,
+    confirmedAt: at,
+    firstSeenAt: at,
+    updatedAt: at,
+  });
+  const destination = options.destination ?? (application.isInternational ? 'NONE' : 'US_BANK');
+  if (destination === 'NONE') return;
+  await db
+    .insert(disbursementAccounts)
+    .values(
+      destination === 'US_BANK'
+        ? {
+            applicationUuid: appUuid,
+            method: 'MANUAL_BANK',
+            accountType: 'CHECKING',
+            routingNumber: '011000015',
+            accountNumberMask: '6789',
+            submissionDigest: `test:${appUuid}`,
+          }
+        : {
+            applicationUuid: appUuid,
+            method: 'USDC_WALLET',
+            walletAddress: '0x52908400098527886e0f7030069857d2e4169ee7',
+            chain: 'Ethereum',
+            submissionDigest: `test:${appUuid}`,
+          },
+    )
+    .onConflictDoNothing();
+}

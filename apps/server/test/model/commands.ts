@@ -1,0 +1,383 @@
+/**
+ * fast-check commands over the steps: every command runs one step (or two at once) and then checks
+ * what must hold after any step:
+ * - no answer was a 5xx, and no job about the application failed;
+ * - the sandbox chain took every deposit (what happens on chain cannot be refused);
+ * - the borrower's own agent sign-in never got a 2xx from an agent action on their loan;
+ * - a refused write (4xx) left every record of the application as it was;
+ * - `loanInvariantViolations` of the facts loaded from the database is empty.
+ */
+import fc, { type AsyncCommand } from 'fast-check';
+import {
+  isCollateralConfirmed,
+  isTerminal,
+  loanInvariantViolations,
+  type TLoanFacts,
+  type TPayoffMethod,
+} from '@pledge/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  bankLinkItems,
+  collateralAccounts,
+  collateralDeposits,
+  holderNameReviews,
+  offers,
+  opsProposals,
+} from '../../src/db/schema/index.js';
+import { failedJobsOf, loadLoanFacts, loadRecordFingerprint } from './load-facts.js';
+import * as steps from './steps.js';
+import type { TStep } from './steps.js';
+import type { TCallRecord, TFinalTask, TJourney } from './world.js';
+
+/**
+ * The model side of a run: the checks read the database, so the model only knows whether the
+ * application has reached an end (DECLINED, CANCELLED, COLLATERAL_RELEASED), after which the
+ * remaining steps of the run are skipped.
+ */
+export type TModel = { isEnded: boolean };
+
+const OPS_PREFIX = '/service-ops/';
+
+function describeCalls(calls: readonly TCallRecord[]): string {
+  return calls
+    .map(
+      (record) =>
+        `  ${record.status} ${record.label} [${record.actor ?? 'sandbox'}] ${record.body}`,
+    )
+    .join('\n');
+}
+
+export class ModelFailure extends Error {}
+
+async function checkAfterStep(
+  journey: TJourney,
+  stepCalls: readonly TCallRecord[],
+  before: string | null,
+): Promise<TLoanFacts> {
+  const db = journey.world.database.db;
+  const fail = (what: string, details = '') => {
+    throw new ModelFailure(
+      `${what}\n${details}\ncalls of this step:\n${describeCalls(stepCalls)}`.trimEnd(),
+    );
+  };
+  const serverErrors = stepCalls.filter((record) => record.status >= 500);
+  if (serverErrors.length > 0) fail('The server answered 5xx', describeCalls(serverErrors));
+
+  // What happens on chain is a fact: the sandbox chain records every deposit to a derived address.
+  const refusedDeposits = stepCalls.filter(
+    (record) => record.url === '/sandbox/chain/deposits' && record.status >= 400,
+  );
+  if (refusedDeposits.length > 0)
+    fail('A deposit on chain was refused', describeCalls(refusedDeposits));
+
+  const selfEmail = journey.selfAgent?.email;
+  const selfActs = stepCalls.filter(
+    (record) =>
+      record.actor === selfEmail &&
+      record.method === 'POST' &&
+      record.url.startsWith(OPS_PREFIX) &&
+      record.status < 300,
+  );
+  if (selfActs.length > 0) fail('An agent acted on their own loan', describeCalls(selfActs));
+
+  const writes = stepCalls.filter((record) => record.method !== 'GET');
+  if (before !== null && writes.length > 0 && writes.every((record) => record.status >= 400)) {
+    const after = await loadRecordFingerprint(db, journey.appUuid);
+    if (after !== before)
+      fail('A refused call changed the records', `before: ${before}\nafter:  ${after}`);
+  }
+
+  const failedJobs = await failedJobsOf(db, journey.appUuid);
+  if (failedJobs.length > 0) fail('A job failed', JSON.stringify(failedJobs));
+
+  const facts = await loadLoanFacts(db, journey.appUuid);
+  const violations = loanInvariantViolations(facts);
+  if (violations.length > 0) {
+    fail(`Invariants broken:\n  ${violations.join('\n  ')}`, `facts: ${JSON.stringify(facts)}`);
+  }
+  return facts;
+}
+
+/** Runs one step, then the checks. */
+export class JourneyCommand implements AsyncCommand<TModel, TJourney> {
+  constructor(private readonly step: TStep) {}
+
+  check(model: Readonly<TModel>): boolean {
+    return !model.isEnded;
+  }
+
+  async run(model: TModel, journey: TJourney): Promise<void> {
+    journey.step += 1;
+    const started = Date.now();
+    const from = journey.calls.length;
+    const before = this.step.isSingleWrite
+      ? await loadRecordFingerprint(journey.world.database.db, journey.appUuid)
+      : null;
+    await this.step.act(journey);
+    const stepCalls = journey.calls.slice(from);
+    if (process.env.MODEL_TRACE !== undefined) {
+      console.log(`#${journey.step} ${this.step.name} (${Date.now() - started} ms)`);
+      console.log(describeCalls(stepCalls));
+    }
+    const checked = Date.now();
+    const facts = await checkAfterStep(journey, stepCalls, before);
+    model.isEnded = isTerminal(facts.state);
+    if (process.env.MODEL_TRACE !== undefined) console.log(`  checks: ${Date.now() - checked} ms`);
+  }
+
+  toString(): string {
+    return this.step.name;
+  }
+
+  /** How fast-check prints the command in a counterexample. */
+  [fc.toStringMethod](): string {
+    return this.step.name;
+  }
+}
+
+// The next natural move: keeps random sequences reaching the end of the journey.
+
+async function pendingProposal(journey: TJourney) {
+  const [proposal] = await journey.world.database.db
+    .select({ proposedBy: opsProposals.proposedBy, kind: opsProposals.kind })
+    .from(opsProposals)
+    .where(
+      and(eq(opsProposals.applicationUuid, journey.appUuid), eq(opsProposals.status, 'PENDING')),
+    );
+  return proposal;
+}
+
+/** An agent other than the proposer and other than the borrower. */
+function checker(journey: TJourney, proposedBy: string): number {
+  const index = journey.agents.findIndex(
+    (agent) => agent.identityUuid !== proposedBy && agent !== journey.selfAgent,
+  );
+  return Math.max(index, 0);
+}
+
+async function naturalMoves(journey: TJourney, payoffMethod: TPayoffMethod): Promise<TStep[]> {
+  const db = journey.world.database.db;
+  const facts = await loadLoanFacts(db, journey.appUuid);
+  const isDomestic = journey.plan.residence === 'DOMESTIC';
+  switch (facts.state) {
+    case 'CREATED': {
+      const [offer] = await db
+        .select({ uuid: offers.uuid })
+        .from(offers)
+        .where(eq(offers.applicationUuid, journey.appUuid))
+        .limit(1);
+      return offer === undefined ? [steps.requestOffer('plan')] : [steps.acceptOffer('newest')];
+    }
+    case 'OFFER_ACCEPTED':
+      return [steps.submitDetails('plan')];
+    case 'ATTACH_PROFILE':
+    case 'SOFT_CREDIT':
+    case 'GEN_APP_DISCLOSURES':
+      return [steps.runJobs()];
+    case 'SOFT_CREDIT_NO_MATCH':
+    case 'SOFT_CREDIT_LOCKED':
+    case 'SOFT_CREDIT_FROZEN':
+      return [steps.retryCredit(), steps.runJobs()];
+    case 'MANUAL_FUNDING_RELEASE':
+    case 'COMPLETE': {
+      const proposal = await pendingProposal(journey);
+      if (proposal !== undefined) {
+        return [steps.decideProposal(checker(journey, proposal.proposedBy), 'approve')];
+      }
+      return facts.state === 'COMPLETE'
+        ? [steps.proposePayoff(0, payoffMethod)]
+        : [steps.proposeRelease(0), steps.proposeRelease(1)];
+    }
+    case 'PAID_OFF':
+      return facts.collateralReleases.length === 0
+        ? [steps.releaseCollateral(0)]
+        : [steps.readPages()];
+    case 'SIGN_DOCS':
+    case 'WAITING_FOR_COLLATERAL':
+    case 'CRYPTO_FUNDING_VERIFY':
+    case 'BORROWER_MICRO_DEPOSIT_CONFIRM':
+      break;
+    default:
+      return [steps.readPages()];
+  }
+  // The final steps, each task's next move; the plan's order says which task the borrower
+  // takes up first (collateral before the bank account is finding 1 of issue 20).
+  const byTask: Record<TFinalTask, TStep[]> = {
+    DOCUMENTS: [],
+    IDENTITY: [],
+    DISBURSEMENT: [],
+    COLLATERAL: [],
+  };
+  if (!facts.documentsSigned) byTask.DOCUMENTS.push(steps.signDocument('next'));
+  if (facts.identityDocument === 'NONE' || facts.identityDocument === 'REJECTED') {
+    byTask.IDENTITY.push(steps.uploadId(facts.identityDocument === 'NONE' ? 0 : 1, 'plan'));
+  }
+  if (facts.identityDocument === 'PENDING') byTask.IDENTITY.push(steps.approveId(0));
+  if (facts.disbursement.kind === null) {
+    if (!isDomestic) byTask.DISBURSEMENT.push(steps.saveWallet(0));
+    else {
+      const [item] = await db
+        .select({ status: bankLinkItems.status })
+        .from(bankLinkItems)
+        .where(eq(bankLinkItems.applicationUuid, journey.appUuid));
+      byTask.DISBURSEMENT.push(
+        ...(item === undefined
+          ? [steps.saveManualBank('borrower', 'valid'), steps.linkBank()]
+          : [steps.chooseLinkedAccount('checking'), steps.bankItemReady()]),
+      );
+    }
+  }
+  const [review] = await db
+    .select({ status: holderNameReviews.status })
+    .from(holderNameReviews)
+    .where(
+      and(
+        eq(holderNameReviews.applicationUuid, journey.appUuid),
+        eq(holderNameReviews.status, 'PENDING'),
+      ),
+    );
+  if (review !== undefined) byTask.DISBURSEMENT.push(steps.decideHolderName(1, 'approve'));
+  if (
+    facts.disbursement.kind === 'US_BANK' &&
+    !facts.disbursement.verified &&
+    review === undefined
+  ) {
+    byTask.DISBURSEMENT.push(steps.saveManualBank('borrower', 'valid'));
+  }
+  if (facts.state === 'BORROWER_MICRO_DEPOSIT_CONFIRM') {
+    byTask.DISBURSEMENT.push(steps.confirmMicroTransfer());
+  }
+  const [account] = await db
+    .select({ address: collateralAccounts.depositAddress })
+    .from(collateralAccounts)
+    .where(eq(collateralAccounts.applicationUuid, journey.appUuid));
+  if (facts.documentsSigned && account?.address == null) {
+    byTask.COLLATERAL.push(steps.calculateCollateral());
+  }
+  if (account?.address != null && !isCollateralConfirmed(facts.collateral)) {
+    const [unconfirmed] = await db
+      .select({ id: collateralDeposits.id })
+      .from(collateralDeposits)
+      .where(
+        and(
+          eq(collateralDeposits.applicationUuid, journey.appUuid),
+          isNull(collateralDeposits.confirmedAt),
+        ),
+      );
+    byTask.COLLATERAL.push(
+      unconfirmed === undefined ? steps.deposit('remaining', null) : steps.mineBlocks(12),
+      steps.runWatcher(),
+    );
+  }
+  if (account?.address != null && !facts.collateral.borrowerConfirmed) {
+    byTask.COLLATERAL.push(steps.confirmCollateralSent());
+  }
+  const moves = journey.plan.taskOrder.flatMap((task) => byTask[task]);
+  if (moves.length === 0) moves.push(steps.runWatcher(), steps.readPages());
+  return moves;
+}
+
+/** Choices below this take the first open move in the plan's order. */
+const PROCEED_IN_ORDER = 8;
+
+/** The next natural move of the journey: the first open one, or the `choice`-th. */
+function proceed(choice: number, payoffMethod: TPayoffMethod): TStep {
+  let chosen = '';
+  return {
+    get name() {
+      return `proceed(${choice}, ${payoffMethod})${chosen === '' ? '' : ` → ${chosen}`}`;
+    },
+    isSingleWrite: false,
+    async act(journey) {
+      const moves = await naturalMoves(journey, payoffMethod);
+      // Mostly the first open move in the plan's order; sometimes any open move.
+      const move = (choice < PROCEED_IN_ORDER ? moves[0] : moves[choice % moves.length]) as TStep;
+      chosen = move.name;
+      await move.act(journey);
+    },
+  };
+}
+
+// Arbitraries.
+
+const agentArb = fc.integer({ min: 0, max: 2 });
+const payoffMethodArb = fc.constantFrom<TPayoffMethod>('ACH', 'WIRE');
+
+/** Every single step, each with its parameters drawn. */
+export const stepArb: fc.Arbitrary<TStep> = fc.oneof(
+  fc.constantFrom<steps.TOfferVariant>('plan', 'larger').map(steps.requestOffer),
+  fc.constantFrom<'newest' | 'oldest'>('newest', 'oldest').map(steps.acceptOffer),
+  fc
+    .constantFrom<'plan' | 'otherResidence' | 'empty'>('plan', 'plan', 'otherResidence', 'empty')
+    .map(steps.submitDetails),
+  fc.constant(null).map(steps.retryCredit),
+  fc
+    .tuple(fc.constantFrom<0 | 1>(0, 1), fc.constantFrom<'plan' | 'other'>('plan', 'plan', 'other'))
+    .map(([file, type]) => steps.uploadId(file, type)),
+  fc.oneof(fc.constant<'next'>('next'), fc.nat(4)).map(steps.signDocument),
+  fc
+    .tuple(
+      fc.constantFrom<'borrower' | 'someone else'>('borrower', 'borrower', 'someone else'),
+      fc.constantFrom<'valid' | 'invalid'>('valid', 'valid', 'invalid'),
+    )
+    .map(([holder, routing]) => steps.saveManualBank(holder, routing)),
+  fc.constant(null).map(steps.linkBank),
+  fc.constant(null).map(steps.bankItemReady),
+  fc
+    .constantFrom<'checking' | 'savings' | 'business'>('checking', 'savings', 'business')
+    .map(steps.chooseLinkedAccount),
+  fc.constantFrom<0 | 1>(0, 1).map(steps.saveWallet),
+  fc.constant(null).map(steps.confirmMicroTransfer),
+  fc.constant(null).map(steps.calculateCollateral),
+  fc
+    .constantFrom<'SELF_HOSTED' | 'CUSTODIAL'>('SELF_HOSTED', 'CUSTODIAL')
+    .map(steps.chooseWalletType),
+  fc.constant(null).map(steps.confirmCollateralSent),
+  fc.constant(null).map(steps.optInMicroDeposit),
+  fc.constantFrom<0 | 1>(0, 1).map(steps.releaseCollateral),
+  fc.constant(null).map(steps.readPages),
+  fc
+    .tuple(
+      fc.constantFrom<steps.TDepositSize>('remaining', 'required', 'half', 'tiny', 'double'),
+      fc.constantFrom<number | null>(null, null, 0, 1, 2, 12),
+    )
+    .map(([size, confirmations]) => steps.deposit(size, confirmations)),
+  fc.integer({ min: 1, max: 12 }).map(steps.mineBlocks),
+  fc.constant(null).map(steps.runWatcher),
+  fc.constant(null).map(steps.runJobs),
+  fc.constantFrom(1, 30, 121).map(steps.timePasses),
+  agentArb.map(steps.approveId),
+  agentArb.map(steps.rejectId),
+  fc
+    .tuple(agentArb, fc.constantFrom<'approve' | 'reject'>('approve', 'reject'))
+    .map(([agent, decision]) => steps.decideHolderName(agent, decision)),
+  agentArb.map(steps.proposeRelease),
+  fc.tuple(agentArb, payoffMethodArb).map(([agent, method]) => steps.proposePayoff(agent, method)),
+  fc
+    .tuple(agentArb, fc.constantFrom<'approve' | 'reject'>('approve', 'approve', 'reject'))
+    .map(([agent, decision]) => steps.decideProposal(agent, decision)),
+  // An agent cancelling or declining ends the journey: rare.
+  fc.oneof(
+    { weight: 9, arbitrary: fc.constant(null).map(steps.readPages) },
+    { weight: 1, arbitrary: agentArb.map(steps.cancelApplication) },
+    { weight: 1, arbitrary: agentArb.map(steps.declineApplication) },
+  ),
+);
+
+const proceedArb = fc
+  .tuple(fc.nat(11), payoffMethodArb)
+  .map(([choice, method]) => proceed(choice, method));
+
+/** Two at once: the same step twice (a double click, two tabs), or two different ones. */
+const togetherArb = fc.oneof(
+  fc.oneof(stepArb, proceedArb).map((single) => steps.together(single, single)),
+  fc.tuple(fc.oneof(stepArb, proceedArb), stepArb).map(([a, b]) => steps.together(a, b)),
+);
+
+export const commandArb: fc.Arbitrary<JourneyCommand> = fc
+  .oneof(
+    { weight: 8, arbitrary: proceedArb },
+    { weight: 4, arbitrary: stepArb },
+    { weight: 2, arbitrary: togetherArb },
+  )
+  .map((chosen) => new JourneyCommand(chosen));

@@ -1,0 +1,188 @@
+/**
+ * Agents are the configured set (issue 22, DESIGN §6): at boot an address taken out of
+ * AGENT_EMAILS stops being an agent (its token is refused at once) and a re-listed one is an agent
+ * again; an agent deactivates another in the console, audited, never themselves.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TGetOpsAgentsResponse } from '@pledge/contract';
+import { and, eq } from 'drizzle-orm';
+import { agents, auditEvents } from '../../src/db/schema/index.js';
+import {
+  AGENT_ENTITY,
+  DEACTIVATED_BY_CONFIG,
+  isActiveAgent,
+  SANDBOX_AGENT_EMAIL,
+  SANDBOX_SECOND_AGENT_EMAIL,
+  syncAgents,
+} from '../../src/services/identity/agents.js';
+import { seedIdentities } from '../../src/services/identity/seed-identities.js';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
+import {
+  createApplicationsTestContext,
+  newBorrower,
+  type TApplicationsTestContext,
+} from '../applications/helpers.js';
+import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import { expectJson, OPS, opsCall, opsPath, signInAgent, type TAgent } from './helpers.js';
+
+const AGENTS_URL = `${OPS}/agents`;
+const DEACTIVATE_URL = `${OPS}/agents/deactivate`;
+
+let ctx: TApplicationsTestContext;
+
+beforeAll(async () => {
+  ctx = await createApplicationsTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function canUseConsole(agent: TAgent): Promise<boolean> {
+  const answer = await opsCall(ctx.app, 'GET', opsPath(), agent.token);
+  return answer.statusCode === 200;
+}
+
+async function agentRow(email: string) {
+  const [row] = await ctx.database.db.select().from(agents).where(eq(agents.email, email));
+  return row;
+}
+
+async function agentAudit(email: string) {
+  return ctx.database.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, AGENT_ENTITY), eq(auditEvents.entityId, email)));
+}
+
+describe('the agent set at boot', () => {
+  it('deactivates an address taken out of AGENT_EMAILS, ending its session, and re-lists it', async () => {
+    const email = 'removed.agent@example.com';
+    await syncAgents(ctx.database.db, [SANDBOX_AGENT_EMAIL, email]);
+    const removed = await signInAgent(ctx, email);
+    expect(await canUseConsole(removed)).toBe(true);
+
+    // The restart with the address out of the list.
+    await syncAgents(ctx.database.db, [SANDBOX_AGENT_EMAIL]);
+    expect(await agentRow(email)).toMatchObject({
+      isActive: false,
+      deactivatedBy: DEACTIVATED_BY_CONFIG,
+    });
+    expect(await canUseConsole(removed)).toBe(false);
+    expect(await isActiveAgent(ctx.database.db, email)).toBe(false);
+
+    // Listed again: an agent again.
+    await syncAgents(ctx.database.db, [SANDBOX_AGENT_EMAIL, email.toUpperCase()]);
+    expect(await agentRow(email)).toMatchObject({ isActive: true, deactivatedBy: null });
+    expect(await canUseConsole(await signInAgent(ctx, email))).toBe(true);
+    expect((await agentAudit(email)).map((event) => event.toState).sort()).toEqual([
+      'ACTIVE',
+      'INACTIVE',
+    ]);
+  });
+
+  it('seeds both sandbox agents and keeps an operator’s deactivation across restarts', async () => {
+    const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
+    const seed = () =>
+      seedIdentities({ db: ctx.database.db, cipher, sandbox: true, agentEmails: [] });
+    await seed();
+    expect(await isActiveAgent(ctx.database.db, SANDBOX_AGENT_EMAIL)).toBe(true);
+    expect(await isActiveAgent(ctx.database.db, SANDBOX_SECOND_AGENT_EMAIL)).toBe(true);
+
+    const first = await signInAgent(ctx, SANDBOX_AGENT_EMAIL);
+    const listed = 'operator.removed@example.com';
+    await syncAgents(ctx.database.db, [SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL, listed]);
+    const answer = await opsCall(ctx.app, 'POST', DEACTIVATE_URL, first.token, {
+      email: listed,
+      reason: 'Left the company',
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    await syncAgents(ctx.database.db, [SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL, listed]);
+    expect(await isActiveAgent(ctx.database.db, listed)).toBe(false);
+  });
+});
+
+describe('the console’s agents', () => {
+  it('lists the agents, the caller marked, and deactivates another agent at once, audited', async () => {
+    await syncAgents(ctx.database.db, [SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL]);
+    const first = await signInAgent(ctx, SANDBOX_AGENT_EMAIL);
+    const second = await signInAgent(ctx, SANDBOX_SECOND_AGENT_EMAIL);
+
+    const list = expectJson(
+      await opsCall(ctx.app, 'GET', AGENTS_URL, first.token),
+      200,
+    ) as TGetOpsAgentsResponse;
+    expect(
+      list.agents
+        .filter((agent) => agent.isActive)
+        .map((agent) => agent.email)
+        .sort(),
+    ).toEqual([SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL].sort());
+    expect(list.agents.find((agent) => agent.isYou)?.email).toBe(SANDBOX_AGENT_EMAIL);
+
+    const self = await opsCall(ctx.app, 'POST', DEACTIVATE_URL, first.token, {
+      email: SANDBOX_AGENT_EMAIL,
+      reason: 'Testing',
+    });
+    expect(expectJson(self, 403)).toMatchObject({ code: 'CANNOT_DEACTIVATE_SELF' });
+
+    const done = expectJson(
+      await opsCall(ctx.app, 'POST', DEACTIVATE_URL, first.token, {
+        email: ' Agent2@Example.com ',
+        reason: 'Laptop stolen',
+      }),
+      200,
+    ) as TGetOpsAgentsResponse;
+    expect(done.agents.find((agent) => agent.email === SANDBOX_SECOND_AGENT_EMAIL)).toMatchObject({
+      isActive: false,
+      deactivatedBy: SANDBOX_AGENT_EMAIL,
+    });
+    expect(await canUseConsole(second)).toBe(false);
+    const audit = await agentAudit(SANDBOX_SECOND_AGENT_EMAIL);
+    expect(audit.at(-1)).toMatchObject({
+      actor: `agent:${first.identityUuid}`,
+      fromState: 'ACTIVE',
+      toState: 'INACTIVE',
+    });
+    expect(audit.at(-1)?.reason).toContain('Laptop stolen');
+
+    // The deactivated agent's own calls are refused, including deactivating the other one.
+    const revenge = await opsCall(ctx.app, 'POST', DEACTIVATE_URL, second.token, {
+      email: SANDBOX_AGENT_EMAIL,
+      reason: 'Revenge',
+    });
+    expect(revenge.statusCode).toBe(401);
+    expect(await isActiveAgent(ctx.database.db, SANDBOX_AGENT_EMAIL)).toBe(true);
+  });
+
+  it('answers 400 for bad input, 404 for an unknown address, 401 without an agent token', async () => {
+    // The test before deactivated the second agent; an operator's deactivation outlives a restart.
+    await ctx.database.db
+      .update(agents)
+      .set({ isActive: true, deactivatedAt: null, deactivatedBy: null })
+      .where(eq(agents.email, SANDBOX_SECOND_AGENT_EMAIL));
+    const first = await signInAgent(ctx, SANDBOX_AGENT_EMAIL);
+    for (const [payload, field] of [
+      [{ email: 'not-an-address', reason: 'x' }, 'email'],
+      [{ email: SANDBOX_SECOND_AGENT_EMAIL }, 'reason'],
+      [{ email: SANDBOX_SECOND_AGENT_EMAIL, reason: ' ' }, 'reason'],
+    ] as const) {
+      const answer = await opsCall(ctx.app, 'POST', DEACTIVATE_URL, first.token, payload);
+      expect((expectJson(answer, 400) as { fieldErrors?: object }).fieldErrors).toHaveProperty(
+        field,
+      );
+    }
+    const unknown = await opsCall(ctx.app, 'POST', DEACTIVATE_URL, first.token, {
+      email: 'nobody@example.com',
+      reason: 'x',
+    });
+    expect(expectJson(unknown, 404)).toMatchObject({ code: 'AGENT_NOT_FOUND' });
+    const borrower = await newBorrower(ctx.app);
+    const payload = { email: SANDBOX_SECOND_AGENT_EMAIL, reason: 'x' };
+    expect((await opsCall(ctx.app, 'POST', DEACTIVATE_URL, null, payload)).statusCode).toBe(401);
+    expect(
+      (await opsCall(ctx.app, 'POST', DEACTIVATE_URL, borrower.token, payload)).statusCode,
+    ).toBe(401);
+    expect((await opsCall(ctx.app, 'GET', AGENTS_URL, borrower.token)).statusCode).toBe(401);
+    expect(await isActiveAgent(ctx.database.db, SANDBOX_SECOND_AGENT_EMAIL)).toBe(true);
+  });
+});

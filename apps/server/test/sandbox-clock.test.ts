@@ -1,0 +1,124 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TSandboxClockResponse } from '@pledge/contract';
+import { SESSION_LIMITS } from '@pledge/domain';
+import { buildTestApp } from './helpers/app.js';
+import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
+import { bearer, brokerPath, signIn } from './identity/sign-in.js';
+
+const HOUR_MS = 3_600_000;
+/** Requests take a moment; times compared here agree within this. */
+const SLACK_MS = 5_000;
+
+async function clockOf(app: FastifyInstance, method: 'GET' | 'DELETE' = 'GET'): Promise<number> {
+  const response = await app.inject({ method, url: '/sandbox/clock' });
+  expect(response.statusCode).toBe(200);
+  return Date.parse((response.json() as TSandboxClockResponse).now);
+}
+
+async function advance(app: FastifyInstance, payload: unknown) {
+  return app.inject({ method: 'POST', url: '/sandbox/clock', payload: payload as object });
+}
+
+describe('/sandbox/clock', () => {
+  let database: TTestDatabase;
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // Two instances on one database: the clock is the deployment's, not a process's.
+    first = await buildTestApp({ database, sandbox: true });
+    second = await buildTestApp({ database, sandbox: true });
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    await database.drop();
+  });
+
+  it('reads real time until moved', async () => {
+    expect(Math.abs((await clockOf(first)) - Date.now())).toBeLessThan(SLACK_MS);
+  });
+
+  it('moves forward for every instance and answers the new time', async () => {
+    const moved = await advance(first, { advanceHours: 2 });
+    expect(moved.statusCode).toBe(200);
+    const now = Date.parse((moved.json() as TSandboxClockResponse).now);
+    expect(Math.abs(now - (Date.now() + 2 * HOUR_MS))).toBeLessThan(SLACK_MS);
+    expect(Math.abs((await clockOf(second)) - now)).toBeLessThan(SLACK_MS);
+
+    const again = await advance(second, { advanceHours: 0.5 });
+    const later = Date.parse((again.json() as TSandboxClockResponse).now);
+    expect(Math.abs(later - (Date.now() + 2.5 * HOUR_MS))).toBeLessThan(SLACK_MS);
+    expect(Math.abs((await clockOf(first)) - later)).toBeLessThan(SLACK_MS);
+  });
+
+  it('never goes back, and refuses bad input with field messages, changing nothing', async () => {
+    const before = await clockOf(first);
+    for (const payload of [
+      { advanceHours: -1 },
+      { advanceHours: 0 },
+      { advanceHours: 'soon' },
+      { advanceHours: 100_000 },
+      {},
+    ]) {
+      const response = await advance(first, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fieldErrors: { advanceHours: [expect.any(String)] },
+      });
+    }
+    expect(Math.abs((await clockOf(second)) - before)).toBeLessThan(SLACK_MS);
+  });
+
+  it('is the clock of sessions', async () => {
+    await clockOf(first, 'DELETE');
+    const jwt = await signIn(first, 'sleeper@example.com');
+    const figure = () =>
+      second.inject({
+        method: 'GET',
+        url: brokerPath('customer', '/secure/api/v3/self/figureinfo'),
+        headers: bearer(jwt),
+      });
+    expect((await figure()).statusCode).toBe(200);
+    const idleHours = SESSION_LIMITS.customer.idleTimeoutMinutes / 60;
+    await advance(first, { advanceHours: idleHours * 0.9 });
+    expect((await figure()).statusCode).toBe(200);
+    await advance(first, { advanceHours: idleHours * 1.1 });
+    expect((await figure()).statusCode).toBe(401);
+  });
+
+  it('resets to real time for every instance', async () => {
+    await advance(first, { advanceHours: 5 });
+    const reset = await clockOf(second, 'DELETE');
+    expect(Math.abs(reset - Date.now())).toBeLessThan(SLACK_MS);
+    expect(Math.abs((await clockOf(first)) - Date.now())).toBeLessThan(SLACK_MS);
+  });
+});
+
+describe('/sandbox/clock outside the sandbox', () => {
+  let database: TTestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildTestApp({ database, sandbox: false });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it('does not exist', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await app.inject({
+        method,
+        url: '/sandbox/clock',
+        ...(method === 'POST' ? { payload: { advanceHours: 1 } } : {}),
+      });
+      expect(response.statusCode).toBe(404);
+    }
+  });
+});

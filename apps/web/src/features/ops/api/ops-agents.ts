@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getOpsAgents,
+  postOpsDeactivateAgent,
+  type TGetOpsAgentsResponse,
+  type TPostOpsDeactivateAgentBody,
+} from '@pledge/contract';
+import { apiRequest } from '../../../api/client.js';
+import { OPS_QUERY_KEY } from './get-ops-applications.js';
+
+export const OPS_AGENTS_QUERY_KEY = [...OPS_QUERY_KEY, 'agents'] as const;
+
+/** The agents, active and deactivated, fetched again each time the page is shown. */
+export function useOpsAgents() {
+  return useQuery({
+    queryKey: OPS_AGENTS_QUERY_KEY,
+    queryFn: ({ signal }) => apiRequest(getOpsAgents, { signal, cache: 'no-store' }),
+    refetchOnMount: 'always',
+  });
+}
+
+/** Deactivates another agent; the answer is the new list. */
+export function useDeactivateAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TPostOpsDeactivateAgentBody) => apiRequest(postOpsDeactivateAgent, { body }),
+    onSuccess: (list: TGetOpsAgentsResponse) => {
+      queryClient.setQueryData(OPS_AGENTS_QUERY_KEY, list);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: OPS_AGENTS_QUERY_KEY }),
+  });
+}

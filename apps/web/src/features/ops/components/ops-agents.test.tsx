@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  getOpsAgents,
+  postOpsDeactivateAgent,
+  type TGetOpsAgentsResponse,
+  type TOpsAgent,
+} from '@pledge/contract';
+import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { renderApp } from '../../../test/render-app.js';
+import {
+  figureInfoHandlers,
+  storeTestSession,
+  TEST_IDENTITY,
+} from '../../session/session-test-utils.js';
+
+const LOADED = { timeout: 5000 };
+
+// jsdom has no showModal()/close(): these do what the browser does to the dialog.
+beforeEach(() => {
+  Object.assign(HTMLDialogElement.prototype, {
+    showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    },
+    close(this: HTMLDialogElement) {
+      if (!this.hasAttribute('open')) return;
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    },
+  });
+  storeTestSession('agent');
+});
+afterEach(() => {
+  Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
+  Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
+});
+
+function agent(email: string, overrides: Partial<TOpsAgent> = {}): TOpsAgent {
+  return {
+    email,
+    isActive: true,
+    isYou: false,
+    createdAt: '2025-01-02T03:04:05.000Z',
+    deactivatedAt: null,
+    deactivatedBy: null,
+    ...overrides,
+  };
+}
+
+describe('/ops/agents', () => {
+  it('lists the agents and deactivates another one with a reason, never oneself', async () => {
+    let list: TGetOpsAgentsResponse = {
+      agents: [
+        agent('agent@example.com', { isYou: true }),
+        agent('agent2@example.com'),
+        agent('gone@example.com', {
+          isActive: false,
+          deactivatedAt: '2025-01-03T00:00:00.000Z',
+          deactivatedBy: 'AGENT_EMAILS',
+        }),
+      ],
+    };
+    const bodies: unknown[] = [];
+    mockFetch({
+      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+      [`GET ${getOpsAgents.path}`]: () => jsonResponse(list),
+      [`POST ${postOpsDeactivateAgent.path}`]: (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        list = {
+          agents: list.agents.map((row) =>
+            row.email === 'agent2@example.com'
+              ? { ...row, isActive: false, deactivatedBy: 'agent@example.com' }
+              : row,
+          ),
+        };
+        return jsonResponse(list);
+      },
+    });
+    const { user } = renderApp('/ops/agents');
+    await screen.findByRole('heading', { level: 1, name: 'Agents' }, LOADED);
+    const table = await screen.findByRole('table', {}, LOADED);
+    expect(table).toHaveTextContent('Active (you)');
+    expect(table).toHaveTextContent('Deactivated (removed from AGENT_EMAILS)');
+
+    const self = within(table).getByRole('button', { name: /Deactivate agent@example.com/ });
+    expect(self).toBeDisabled();
+    expect(self).toHaveAccessibleDescription('You cannot deactivate yourself.');
+
+    await user.click(within(table).getByRole('button', { name: /Deactivate agent2@example.com/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Deactivate agent2@example.com?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(bodies).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Laptop stolen');
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ email: 'agent2@example.com', reason: 'Laptop stolen' }]),
+    );
+    expect(await screen.findByText('agent2@example.com deactivated', {}, LOADED)).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByRole('table')).toHaveTextContent('Deactivated (agent@example.com)'),
+    );
+  });
+});

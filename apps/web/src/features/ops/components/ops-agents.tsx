@@ -1,0 +1,166 @@
+/**
+ * The agents of the console with their status; an agent deactivates another at once (after a
+ * confirmation with a reason, kept in the audit trail), never themselves nor the last active one.
+ */
+import { useState, type FormEvent } from 'react';
+import { ZOpsReason, type TOpsAgent } from '@pledge/contract';
+import { Alert } from '../../../ui/alert/alert.js';
+import { Button } from '../../../ui/button/button.js';
+import { Modal } from '../../../ui/modal/modal.js';
+import { TextField } from '../../../ui/text-field/text-field.js';
+import { toastQueue } from '../../../ui/toast/toast-queue.js';
+import { useDeactivateAgent, useOpsAgents } from '../api/ops-agents.js';
+import { formatDateTime } from '../format.js';
+import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
+import { OpsTable, type TOpsTableColumn } from './ops-table.js';
+
+const AGENT_COLUMNS: readonly TOpsTableColumn[] = [
+  { header: 'Agent', cellClassName: 'ops-break' },
+  { header: 'Status' },
+  { header: 'Since' },
+  { header: 'Action' },
+];
+
+/** Why this agent cannot be deactivated from here, or null. */
+export function deactivationRefusal(agent: TOpsAgent, activeCount: number): string | null {
+  if (!agent.isActive) return null;
+  if (agent.isYou) return 'You cannot deactivate yourself.';
+  if (activeCount <= 1) return 'The last active agent stays active.';
+  return null;
+}
+
+function statusOf(agent: TOpsAgent): string {
+  if (agent.isActive) return agent.isYou ? 'Active (you)' : 'Active';
+  const by =
+    agent.deactivatedBy === 'AGENT_EMAILS' ? 'removed from AGENT_EMAILS' : agent.deactivatedBy;
+  return by === null ? 'Deactivated' : `Deactivated (${by})`;
+}
+
+function ConfirmDeactivation({ agent, onClose }: { agent: TOpsAgent; onClose: () => void }) {
+  const mutation = useDeactivateAgent();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = ZOpsReason.safeParse({ reason });
+    if (!parsed.success) {
+      setReasonError(parsed.error.issues[0]?.message ?? 'Give a reason');
+      return;
+    }
+    mutation.mutate(
+      { email: agent.email, reason: parsed.data.reason },
+      {
+        onSuccess: () => {
+          toastQueue.add(
+            { title: `${agent.email} deactivated`, variant: 'success' },
+            { timeout: OPS_TOAST_TIMEOUT_MS },
+          );
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title={`Deactivate ${agent.email}?`}
+      description="Their sessions end at once and they can no longer sign in as an agent, even after a restart."
+      footer={
+        <>
+          <Button type="submit" form="ops-deactivate-agent" isLoading={mutation.isPending}>
+            Deactivate
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Back
+          </Button>
+        </>
+      }
+    >
+      <form id="ops-deactivate-agent" noValidate onSubmit={onSubmit}>
+        <TextField
+          label="Reason"
+          description="Kept in the audit trail."
+          isRequired
+          maxLength={500}
+          value={reason}
+          error={reasonError ?? undefined}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        {mutation.isError && (
+          <Alert variant="error" title="Deactivate failed">
+            {mutation.error.message}
+          </Alert>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+export function OpsAgents() {
+  const query = useOpsAgents();
+  const [target, setTarget] = useState<TOpsAgent | null>(null);
+  if (query.isPending) {
+    return (
+      <p className="loading" role="status">
+        Loading the agents…
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <>
+        <Alert variant="error" title="The agents could not be loaded">
+          {query.error.message}
+        </Alert>
+        <Button isFullWidth={false} onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </>
+    );
+  }
+  const { agents } = query.data;
+  const activeCount = agents.filter((agent) => agent.isActive).length;
+  return (
+    <>
+      <OpsTable
+        caption="Agents"
+        columns={AGENT_COLUMNS}
+        emptyText="No agent is configured."
+        rows={agents.map((agent) => {
+          const refusal = deactivationRefusal(agent, activeCount);
+          const hintId = `ops-agent-hint-${agent.email}`;
+          return {
+            key: agent.email,
+            cells: [
+              agent.email,
+              statusOf(agent),
+              formatDateTime(agent.deactivatedAt ?? agent.createdAt),
+              agent.isActive ? (
+                <>
+                  <Button
+                    variant="secondary"
+                    isFullWidth={false}
+                    disabled={refusal !== null}
+                    aria-describedby={refusal === null ? undefined : hintId}
+                    onClick={() => setTarget(agent)}
+                  >
+                    Deactivate <span className="visually-hidden">{agent.email}</span>
+                  </Button>
+                  {refusal !== null && (
+                    <span id={hintId} className="ops-muted ops-actions__hint">
+                      {refusal}
+                    </span>
+                  )}
+                </>
+              ) : null,
+            ],
+          };
+        })}
+      />
+      {target !== null && <ConfirmDeactivation agent={target} onClose={() => setTarget(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,344 @@
+/**
+ * The second pair of eyes in the console: release and payoff proposals waiting for another agent
+ * (approve, reject; the proposer may only withdraw), and the review of a payout account whose
+ * holder name is not the borrower's.
+ */
+import { useState, type FormEvent } from 'react';
+import { ZOpsReason, type TOpsApplicationDetail, type TOpsProposal } from '@pledge/contract';
+import {
+  approvalRefusal,
+  OPS_PROPOSAL_LABELS,
+  PAYOFF_METHOD_LABELS,
+  usdToCents,
+  formatUsd,
+} from '@pledge/domain';
+import { Alert } from '../../../ui/alert/alert.js';
+import { Button } from '../../../ui/button/button.js';
+import { Modal } from '../../../ui/modal/modal.js';
+import { TextField } from '../../../ui/text-field/text-field.js';
+import { toastQueue } from '../../../ui/toast/toast-queue.js';
+import { useSession } from '../../session/use-session.js';
+import { useOpsDecision, type TOpsDecision } from '../api/post-ops-decision.js';
+import { formatDateTime } from '../format.js';
+import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
+import { OpsFacts, OpsSection } from './ops-facts.js';
+import { OpsTable, type TOpsTableColumn } from './ops-table.js';
+
+type TDetailProps = { detail: TOpsApplicationDetail };
+
+/** What a confirmation asks and says. */
+interface TDecisionPrompt {
+  decision: Omit<TOpsDecision, 'reason'> & { verdict: 'approve' | 'reject' };
+  title: string;
+  consequence: string;
+  confirm: string;
+  done: string;
+}
+
+function evidenceOf(proposal: TOpsProposal): string {
+  const parts = [`Reference ${proposal.reference}`];
+  if (proposal.payoff !== null) {
+    parts.push(
+      `${PAYOFF_METHOD_LABELS[proposal.payoff.method]} of ${formatUsd(usdToCents(proposal.payoff.amount))} paid on ${proposal.payoff.paidOn}`,
+    );
+  }
+  if (proposal.note !== null) parts.push(proposal.note);
+  return parts.join(' · ');
+}
+
+function ConfirmDecision({
+  appUuid,
+  prompt,
+  onClose,
+}: {
+  appUuid: string;
+  prompt: TDecisionPrompt;
+  onClose: () => void;
+}) {
+  const mutation = useOpsDecision(appUuid);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const needsReason = prompt.decision.verdict === 'reject';
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    let decision: TOpsDecision;
+    if (needsReason) {
+      const parsed = ZOpsReason.safeParse({ reason });
+      if (!parsed.success) {
+        setReasonError(parsed.error.issues[0]?.message ?? 'Give a reason');
+        return;
+      }
+      decision = {
+        ...prompt.decision,
+        verdict: 'reject',
+        reason: parsed.data.reason,
+      } as TOpsDecision;
+    } else {
+      decision = prompt.decision as TOpsDecision;
+    }
+    mutation.mutate(decision, {
+      onSuccess: () => {
+        toastQueue.add(
+          { title: prompt.done, variant: 'success' },
+          { timeout: OPS_TOAST_TIMEOUT_MS },
+        );
+        onClose();
+      },
+    });
+  }
+
+  const formId = 'ops-decision';
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title={prompt.title}
+      description={prompt.consequence}
+      footer={
+        <>
+          <Button type="submit" form={formId} isLoading={mutation.isPending}>
+            {prompt.confirm}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Back
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit}>
+        {needsReason && (
+          <TextField
+            label="Reason"
+            description="Kept in the audit trail."
+            isRequired
+            maxLength={500}
+            value={reason}
+            error={reasonError ?? undefined}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        )}
+        {mutation.isError && (
+          <Alert variant="error" title={`${prompt.confirm} failed`}>
+            {mutation.error.message}
+          </Alert>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+const HISTORY_COLUMNS: readonly TOpsTableColumn[] = [
+  { header: 'Proposal' },
+  { header: 'Proposed' },
+  { header: 'Evidence', cellClassName: 'ops-break' },
+  { header: 'Decision' },
+];
+
+function PendingProposal({
+  proposal,
+  agentUuid,
+  onPrompt,
+}: {
+  proposal: TOpsProposal;
+  agentUuid: string | null;
+  onPrompt: (prompt: TDecisionPrompt) => void;
+}) {
+  const label = OPS_PROPOSAL_LABELS[proposal.kind];
+  const isOwn = agentUuid !== null && proposal.proposedBy.identityUuid === agentUuid;
+  const refusal =
+    agentUuid === null
+      ? 'Checking who you are…'
+      : approvalRefusal(
+          { status: proposal.status, proposedBy: proposal.proposedBy.identityUuid },
+          agentUuid,
+        );
+  const hintId = `ops-proposal-hint-${proposal.id}`;
+  const base = { subject: 'proposal' as const, proposalId: proposal.id };
+  return (
+    <article className="ops-proposal" aria-labelledby={`ops-proposal-${proposal.id}`}>
+      <h3 id={`ops-proposal-${proposal.id}`}>{label} awaiting approval</h3>
+      <OpsFacts
+        facts={[
+          ['Proposed by', proposal.proposedBy.email],
+          ['Proposed', formatDateTime(proposal.proposedAt)],
+          ['Evidence', evidenceOf(proposal)],
+        ]}
+      />
+      <ul className="ops-actions__list">
+        <li>
+          <Button
+            isFullWidth={false}
+            disabled={refusal !== null}
+            aria-describedby={refusal === null ? undefined : hintId}
+            onClick={() =>
+              onPrompt({
+                decision: { ...base, verdict: 'approve' },
+                title: `Approve the ${label.toLowerCase()}?`,
+                consequence:
+                  proposal.kind === 'RELEASE_FUNDS'
+                    ? 'The loan amount is paid out to the disbursement account and the loan starts.'
+                    : 'The loan ends as paid off and the collateral can be returned after the hold.',
+                confirm: 'Approve',
+                done: `${label} approved`,
+              })
+            }
+          >
+            Approve
+          </Button>
+          {refusal !== null && (
+            <span id={hintId} className="ops-muted ops-actions__hint">
+              {refusal}
+            </span>
+          )}
+        </li>
+        <li>
+          <Button
+            variant="secondary"
+            isFullWidth={false}
+            onClick={() =>
+              onPrompt({
+                decision: { ...base, verdict: 'reject' },
+                title: isOwn
+                  ? `Withdraw your ${label.toLowerCase()} proposal?`
+                  : `Reject the ${label.toLowerCase()}?`,
+                consequence: 'Nothing changes on the loan; a new proposal can be made.',
+                confirm: isOwn ? 'Withdraw' : 'Reject',
+                done: isOwn ? 'Proposal withdrawn' : 'Proposal rejected',
+              })
+            }
+          >
+            {isOwn ? 'Withdraw' : 'Reject'}
+          </Button>
+        </li>
+      </ul>
+    </article>
+  );
+}
+
+/** Pending proposals with their buttons, then every decided one. */
+export function ProposalsSection({ detail }: TDetailProps) {
+  const session = useSession('agent');
+  const agentUuid = session.status === 'signed-in' ? session.identity.uuid : null;
+  const [prompt, setPrompt] = useState<TDecisionPrompt | null>(null);
+  const pending = detail.proposals.filter((proposal) => proposal.status === 'PENDING');
+  const decided = detail.proposals.filter((proposal) => proposal.status !== 'PENDING');
+  return (
+    <OpsSection id="proposals" title="Approvals">
+      {pending.length === 0 ? (
+        <p>No release or payoff waits for approval.</p>
+      ) : (
+        pending.map((proposal) => (
+          <PendingProposal
+            key={proposal.id}
+            proposal={proposal}
+            agentUuid={agentUuid}
+            onPrompt={setPrompt}
+          />
+        ))
+      )}
+      {decided.length > 0 && (
+        <OpsTable
+          caption="Decided proposals"
+          columns={HISTORY_COLUMNS}
+          emptyText="No decided proposal."
+          rows={decided.map((proposal) => ({
+            key: proposal.id,
+            cells: [
+              OPS_PROPOSAL_LABELS[proposal.kind],
+              `${proposal.proposedBy.email}, ${formatDateTime(proposal.proposedAt)}`,
+              evidenceOf(proposal),
+              `${proposal.status.toLowerCase()} by ${proposal.decidedBy?.email ?? '—'}${
+                proposal.decisionReason === null ? '' : `: ${proposal.decisionReason}`
+              }`,
+            ],
+          }))}
+        />
+      )}
+      {prompt !== null && (
+        <ConfirmDecision
+          appUuid={detail.application.appUuid}
+          prompt={prompt}
+          onClose={() => setPrompt(null)}
+        />
+      )}
+    </OpsSection>
+  );
+}
+
+/** The holder-name review of the payout account, when it needed one. */
+export function HolderNameReviewSection({ detail }: TDetailProps) {
+  const [prompt, setPrompt] = useState<TDecisionPrompt | null>(null);
+  const review = detail.holderNameReview;
+  if (review === null) return null;
+  return (
+    <OpsSection id="holder-name" title="Payout account name review">
+      {review.status === 'PENDING' && (
+        <Alert variant="warn" title="Holder name differs from the borrower's">
+          No funds are released to this account until an agent accepts it.
+        </Alert>
+      )}
+      <OpsFacts
+        facts={[
+          ['Account holder', review.holderName],
+          ['Borrower', review.borrowerName],
+          ['Status', review.status],
+          [
+            'Decided',
+            review.decidedBy === null || review.decidedAt === null
+              ? null
+              : `${review.decidedBy.email}, ${formatDateTime(review.decidedAt)}${
+                  review.decisionReason === null ? '' : `: ${review.decisionReason}`
+                }`,
+          ],
+        ]}
+      />
+      {review.status === 'PENDING' && (
+        <ul className="ops-actions__list">
+          <li>
+            <Button
+              isFullWidth={false}
+              onClick={() =>
+                setPrompt({
+                  decision: { subject: 'holder-name', verdict: 'approve' },
+                  title: 'Accept the account holder name?',
+                  consequence:
+                    'You checked that the account is the borrower’s; funds may be released to it.',
+                  confirm: 'Accept name',
+                  done: 'Account accepted',
+                })
+              }
+            >
+              Accept name
+            </Button>
+          </li>
+          <li>
+            <Button
+              variant="secondary"
+              isFullWidth={false}
+              onClick={() =>
+                setPrompt({
+                  decision: { subject: 'holder-name', verdict: 'reject' },
+                  title: 'Refuse this payout account?',
+                  consequence:
+                    'No funds go to it; the borrower is asked for an account in their own name.',
+                  confirm: 'Refuse account',
+                  done: 'Account refused',
+                })
+              }
+            >
+              Refuse account
+            </Button>
+          </li>
+        </ul>
+      )}
+      {prompt !== null && (
+        <ConfirmDecision
+          appUuid={detail.application.appUuid}
+          prompt={prompt}
+          onClose={() => setPrompt(null)}
+        />
+      )}
+    </OpsSection>
+  );
+}

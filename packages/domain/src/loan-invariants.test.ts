@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import {
+  collateralReleaseDate,
+  fundingViolations,
+  isCollateralReleaseOpen,
+  isCollateralReleaseScheduled,
+  LOAN_INVARIANTS,
+  loanInvariantViolations,
+  missingForFunding,
+  type TLoanFacts,
+} from './loan-invariants.js';
+
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+const PAID_OFF_AT = '2026-03-02T10:00:00.000Z';
+
+/** A domestic new loan waiting for the agent to release its funds, with everything in place. */
+const READY: TLoanFacts = {
+  appUuid: '00000000-0000-4000-8000-000000000001',
+  state: 'MANUAL_FUNDING_RELEASE',
+  stage: 'ORIGINATING',
+  kind: 'NEW_LOAN',
+  residence: 'DOMESTIC',
+  documentsSigned: true,
+  collateral: {
+    requiredCoinQuantity: '1.5',
+    confirmedCoinQuantity: '1.5',
+    borrowerConfirmed: false,
+    walletSourceType: 'CUSTODIAL',
+  },
+  disbursement: { kind: 'US_BANK', verified: true },
+  identityDocument: 'PENDING',
+  collateralReleases: [],
+  payoff: null,
+  funded: false,
+};
+
+function facts(patch: Partial<TLoanFacts>): TLoanFacts {
+  return { ...READY, ...patch };
+}
+
+const PAID_OFF = facts({
+  state: 'PAID_OFF',
+  stage: 'COLLATERAL_RELEASE',
+  funded: true,
+  payoff: { method: 'WIRE', paidOffAt: PAID_OFF_AT },
+});
+const HELD_UNTIL = new Date(Date.parse(PAID_OFF_AT) + 3 * MS_PER_DAY).toISOString();
+
+function release(
+  id: string,
+  result: TLoanFacts['collateralReleases'][number]['result'],
+  scheduledFor = HELD_UNTIL,
+  address = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+) {
+  return { id, result, address, scheduledFor, requestedAt: PAID_OFF_AT };
+}
+
+describe('loan invariants', () => {
+  it('holds for a consistent loan', () => {
+    expect(loanInvariantViolations(READY)).toEqual([]);
+    expect(loanInvariantViolations(PAID_OFF)).toEqual([]);
+  });
+
+  it.each<[string, TLoanFacts, keyof typeof LOAN_INVARIANTS]>([
+    ['stage of another state', facts({ stage: 'PROCESSING' }), 'stageMatchesState'],
+    [
+      'release without signed documents',
+      facts({ documentsSigned: false }),
+      'fundingNeedsSignedDocuments',
+    ],
+    [
+      'release with collateral short',
+      facts({ collateral: { ...READY.collateral, confirmedCoinQuantity: '1.4999' } }),
+      'fundingNeedsConfirmedCollateral',
+    ],
+    [
+      'release without a bank account',
+      facts({ disbursement: { kind: null, verified: false } }),
+      'fundingNeedsVerifiedDisbursement',
+    ],
+    [
+      'international release before the wallet was verified',
+      facts({ residence: 'INTERNATIONAL', disbursement: { kind: 'USDC_WALLET', verified: false } }),
+      'fundingNeedsVerifiedDisbursement',
+    ],
+    [
+      'collateral counted while short',
+      facts({
+        state: 'CRYPTO_FUNDING_VERIFY',
+        collateral: { ...READY.collateral, confirmedCoinQuantity: '1' },
+      }),
+      'collateralCountedOnlyWhenConfirmed',
+    ],
+    [
+      'waiting for collateral that is all there',
+      facts({
+        state: 'WAITING_FOR_COLLATERAL',
+        stage: 'PROCESSING',
+        disbursement: { kind: null, verified: false },
+      }),
+      'fundingNotStalled',
+    ],
+    [
+      'verifying with every piece there',
+      facts({ state: 'CRYPTO_FUNDING_VERIFY' }),
+      'fundingNotStalled',
+    ],
+    [
+      'a USDC wallet for a domestic loan',
+      facts({
+        state: 'SIGN_DOCS',
+        stage: 'PROCESSING',
+        disbursement: { kind: 'USDC_WALLET', verified: false },
+      }),
+      'disbursementMatchesResidence',
+    ],
+    [
+      'a US bank for an international loan',
+      facts({
+        state: 'SIGN_DOCS',
+        stage: 'PROCESSING',
+        residence: 'INTERNATIONAL',
+        disbursement: { kind: 'US_BANK', verified: true },
+      }),
+      'disbursementMatchesResidence',
+    ],
+    [
+      'two open releases',
+      {
+        ...PAID_OFF,
+        collateralReleases: [release('a', 'PENDING_TRANSACTIONS'), release('b', 'SUCCESS')],
+      },
+      'atMostOneOpenCollateralRelease',
+    ],
+    [
+      'a release before the payoff',
+      facts({
+        state: 'COMPLETE',
+        stage: 'FINAL',
+        funded: true,
+        collateralReleases: [release('a', 'SUCCESS')],
+      }),
+      'collateralReleaseOnlyAfterPayoff',
+    ],
+    [
+      'a release scheduled inside the hold',
+      { ...PAID_OFF, collateralReleases: [release('a', 'SUCCESS', PAID_OFF_AT)] },
+      'collateralReleaseRespectsHold',
+    ],
+  ])('reports %s', (_name, broken, rule) => {
+    const violations = loanInvariantViolations(broken);
+    expect(violations.some((violation) => violation.startsWith(`${rule}:`))).toBe(true);
+    expect(LOAN_INVARIANTS[rule]?.(broken)).not.toBeNull();
+  });
+
+  it('lets a failed release be followed by another, and exempts renewals from the payout rules', () => {
+    expect(
+      loanInvariantViolations({
+        ...PAID_OFF,
+        collateralReleases: [release('a', 'WITHDRAWAL_FAILED'), release('b', 'SUCCESS')],
+      }),
+    ).toEqual([]);
+    expect(
+      loanInvariantViolations(
+        facts({ kind: 'RENEWAL', disbursement: { kind: null, verified: false } }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('lists what funding still lacks', () => {
+    expect(missingForFunding(READY)).toEqual([]);
+    expect(
+      missingForFunding(
+        facts({
+          documentsSigned: false,
+          collateral: { ...READY.collateral, confirmedCoinQuantity: '0' },
+          disbursement: { kind: null, verified: false },
+        }),
+      ),
+    ).toEqual(['DOCUMENTS', 'COLLATERAL', 'DISBURSEMENT']);
+    expect(
+      fundingViolations(facts({ disbursement: { kind: null, verified: false } })),
+    ).toHaveLength(1);
+  });
+
+  it.each([
+    ['WITHDRAWAL_FAILED', false],
+    ['NO_COLLATERAL', false],
+    ['DUPLICATE_REQUEST', false],
+    ['SUCCESS', true],
+    ['PENDING_TRANSACTIONS', true],
+  ] as const)('a %s release is open: %s', (result, isOpen) => {
+    expect(isCollateralReleaseOpen(result)).toBe(isOpen);
+  });
+});
+
+describe('collateral release date', () => {
+  it.each([
+    ['WIRE', '2026-03-02T12:00:00.000Z', '2026-03-05T10:00:00.000Z'],
+    ['ACH', '2026-03-02T12:00:00.000Z', '2026-03-23T10:00:00.000Z'],
+    ['WIRE', '2026-03-10T12:00:00.000Z', '2026-03-10T12:00:00.000Z'],
+  ] as const)('after a %s payoff, asked at %s, goes out at %s', (method, requestedAt, expected) => {
+    const date = collateralReleaseDate({
+      payoff: { method, paidOffAt: PAID_OFF_AT },
+      requestedAt,
+    });
+    expect(date.toISOString()).toBe(expected);
+  });
+
+  it('goes out at once without a recorded payoff, and is scheduled only while in the future', () => {
+    const at = '2026-03-02T12:00:00.000Z';
+    expect(collateralReleaseDate({ payoff: null, requestedAt: at }).toISOString()).toBe(at);
+    expect(isCollateralReleaseScheduled(HELD_UNTIL, PAID_OFF_AT)).toBe(true);
+    expect(isCollateralReleaseScheduled(HELD_UNTIL, HELD_UNTIL)).toBe(false);
+  });
+});
