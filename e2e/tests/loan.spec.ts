@@ -72,6 +72,10 @@ async function uploadId(page: Page, appUuid: string, { international = false } =
   await expectAccessible(page);
   await screenshotBothWidths(page, international ? 'identity-international' : 'identity');
   await page.getByRole('button', { name: 'Submit' }).click();
+  // The uploaded state stays until the borrower moves on.
+  await expect(page.getByText('Your ID was uploaded')).toBeVisible();
+  await expect(page.getByText('1 file(s) uploaded')).toBeVisible();
+  await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL(`${APP}/${appUuid}/next-steps`);
 }
 

@@ -32,8 +32,8 @@ async function advanceClock(request: APIRequestContext, minutes: number): Promis
 async function signAllDocuments(request: APIRequestContext, jwt: string, appUuid: string) {
   const identity = await request.get(FIGURE_INFO, { headers: bearer(jwt) });
   expect(identity.ok(), await identity.text()).toBe(true);
-  const { uuid } = (await identity.json()) as { uuid: string };
-  const documents = `${LEAP}/secure/api/v1/applications/${appUuid}/borrowers/${uuid}/documents`;
+  const { identityUuid } = (await identity.json()) as { identityUuid: string };
+  const documents = `${LEAP}/secure/api/v1/applications/${appUuid}/borrowers/${identityUuid}/documents`;
   const unsigned = await request.get(`${documents}/unsigned`, { headers: bearer(jwt) });
   expect(unsigned.ok(), await unsigned.text()).toBe(true);
   for (const document of (await unsigned.json()) as { uuid: string }[]) {

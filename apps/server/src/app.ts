@@ -37,6 +37,7 @@ import { disbursementRoutes } from './routes/leap/disbursement.js';
 import { isSandboxBankPicker } from './adapters/bank-link/port.js';
 import { sandboxPricesRoutes } from './routes/sandbox/prices.js';
 import { sandboxClockRoutes } from './routes/sandbox/clock.js';
+import { sandboxLoansRoutes } from './routes/sandbox/loans.js';
 import { createSandboxClock, type TSandboxClock } from './services/sandbox/sandbox-clock.js';
 import { docsRoutes } from './routes/system/docs.js';
 import { healthRoutes } from './routes/system/health.js';
@@ -54,6 +55,7 @@ import { detailsRoutes } from './routes/leap/details.js';
 import { creditRetryRoutes } from './routes/leap/credit-retry.js';
 import { finalStepsRoutes } from './routes/leap/final-steps.js';
 import { offersRoutes } from './routes/leap/offers.js';
+import { rollForwardRoutes } from './routes/leap/roll-forward.js';
 import { waitlistRoutes } from './routes/leap/waitlist.js';
 import { servicingRoutes } from './routes/servicing/loan-status.js';
 import { documentsRoutes } from './routes/leap/documents.js';
@@ -172,6 +174,7 @@ export const app = fp<TAppOptions>(
     const applicationDeps = { db: database.db, clock };
     await instance.register(applicationsRoutes, applicationDeps);
     await instance.register(offersRoutes, { ...applicationDeps, prices: adapters.prices });
+    await instance.register(rollForwardRoutes, { ...applicationDeps, prices: adapters.prices });
     await instance.register(detailsRoutes, { ...applicationDeps, cipher: fieldCipher });
     await instance.register(creditRetryRoutes, applicationDeps);
     await instance.register(finalStepsRoutes, { db: database.db });
@@ -213,6 +216,16 @@ export const app = fp<TAppOptions>(
     if (config.sandbox) await instance.register(sandboxMailboxRoutes, { db: database.db });
     if (config.sandbox) {
       await instance.register(sandboxChainRoutes, { ...applicationDeps, chain: adapters.chain });
+    }
+    if (config.sandbox) {
+      await instance.register(sandboxLoansRoutes, {
+        ...applicationDeps,
+        cipher: fieldCipher,
+        prices: adapters.prices,
+        chain: adapters.chain,
+        creditBureau: adapters.creditBureau,
+        store,
+      });
     }
     if (config.sandbox && isSandboxBankPicker(adapters.bankLink)) {
       await instance.register(sandboxBankLinkRoutes, { picker: adapters.bankLink });

@@ -27,7 +27,9 @@ function inlineStyleOf(response: { body: string; headers: Record<string, unknown
   const text = styles[0] ?? '';
   const hash = createHash('sha256').update(text, 'utf8').digest('base64');
   const policy = String(response.headers['content-security-policy']);
-  expect(policy).toMatch(new RegExp(`style-src 'self' 'sha256-${hash.replace(/[+/=]/g, '\\$&')}'`));
+  expect(policy).toMatch(
+    new RegExp(`style-src 'self' 'nonce-[^']+' 'sha256-${hash.replace(/[+/=]/g, '\\$&')}'`),
+  );
   expect(policy).toMatch(/script-src 'self'(;|$)/);
   return text;
 }
@@ -113,6 +115,22 @@ describe('web app serving', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.body).not.toContain('<!--brand-config-->');
     expect(brandOf(response.body).orgCode).toBe('default');
+  });
+
+  it("gives each page its own style nonce, in the CSP and where react-aria reads it, and never 'unsafe-inline'", async () => {
+    const nonces = [];
+    for (const url of ['/account/crypto-backed-loan/start?state=OH', '/ops', '/ops']) {
+      const response = await app.inject({ method: 'GET', url });
+      const policy = String(response.headers['content-security-policy']);
+      const nonce = /<meta property="csp-nonce" nonce="([A-Za-z0-9+/=]{24})">/.exec(
+        response.body,
+      )?.[1];
+      expect(nonce).toBeDefined();
+      expect(policy).toContain(`style-src 'self' 'nonce-${nonce}' 'sha256-`);
+      expect(policy).not.toContain('unsafe-inline');
+      nonces.push(nonce);
+    }
+    expect(new Set(nonces).size).toBe(3);
   });
 
   it('injects a complete brand for the default org', async () => {

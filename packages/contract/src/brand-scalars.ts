@@ -8,7 +8,10 @@ import { z } from 'zod/mini';
 /** An organisation code of a brand (`default`, `partner`, `markets`). */
 export const ZOrgCode = z
   .string()
-  .check(z.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Must be an organisation code'));
+  .check(
+    z.maxLength(63, 'Must be an organisation code'),
+    z.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Must be an organisation code'),
+  );
 
 /** A link in the product: an absolute http(s) URL or a path on this origin. */
 export const ZHref = z

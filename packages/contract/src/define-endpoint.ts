@@ -35,6 +35,11 @@ export interface TEndpoint<
   response: TResponse;
   /** Success status code, 200 unless said. */
   status?: 200 | 201 | 202 | 204 | 303;
+  /**
+   * Request body limit in bytes, for a body that is no JSON (the multipart ID upload); a JSON body's
+   * limit follows from its schema's bounds (`maxBodyBytesOf`).
+   */
+  maxBodyBytes?: number;
 }
 
 export function defineEndpoint<const E extends TEndpoint>(endpoint: E): E {

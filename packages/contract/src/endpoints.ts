@@ -94,6 +94,7 @@ import { getSandboxBankLinkInstitutions } from './sandbox/get-bank-link-institut
 import { postSandboxBankLinkPublicToken } from './sandbox/post-bank-link-public-token.js';
 import { postSandboxChainDeposit } from './sandbox/post-chain-deposit.js';
 import { postSandboxPrices } from './sandbox/post-prices.js';
+import { postSandboxLoan } from './sandbox/post-loans.js';
 import { getLoanStatus } from './servicing/get-loan-status.js';
 import { getDocsJson } from './system/get-docs-json.js';
 import { getHealthz } from './system/get-healthz.js';
@@ -191,6 +192,7 @@ export const endpoints = {
   postSandboxChainDeposit,
   postSandboxPrices,
   postSandboxClock,
+  postSandboxLoan,
   postSelectOffer,
   postSignDocument,
   postStoreLinkError,

@@ -1,4 +1,5 @@
 export * from './define-endpoint.js';
+export * from './bounds.js';
 export * from './wire.js';
 export * from './brand.js';
 export * from './entities/application.js';
@@ -119,6 +120,7 @@ export * from './sandbox/post-prices.js';
 export * from './sandbox/post-clock.js';
 export * from './sandbox/get-clock.js';
 export * from './sandbox/delete-clock.js';
+export * from './sandbox/post-loans.js';
 export * from './servicing/get-loan-status.js';
 export * from './system/get-docs-json.js';
 export * from './system/get-healthz.js';

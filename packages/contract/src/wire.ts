@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import {
+  COIN_QUANTITY_MAX_LENGTH,
   isDomainError,
   isWithinDecimals,
   MAX_COLLATERAL_DECIMALS,
@@ -46,6 +47,7 @@ const COIN_QUANTITY_PATTERN = /^(0|[1-9]\d*)(\.\d+)?$/;
 export const ZCoinQuantity = z
   .string()
   .check(
+    z.maxLength(COIN_QUANTITY_MAX_LENGTH, 'Must be a decimal number'),
     z.regex(COIN_QUANTITY_PATTERN, 'Must be a decimal number'),
     z.describe('coin quantity, decimal string'),
   );
@@ -54,6 +56,7 @@ export type TCoinQuantity = z.infer<typeof ZCoinQuantity>;
 /** A coin quantity a borrower types, zero allowed (an optional top-up): at most 6 decimals. */
 export const ZCoinQuantityInputOrZero = z.string().check(
   z.trim(),
+  z.maxLength(COIN_QUANTITY_MAX_LENGTH, { error: 'Must be a decimal number', abort: true }),
   z.regex(COIN_QUANTITY_PATTERN, { error: 'Must be a decimal number', abort: true }),
   z.refine((value) => isWithinDecimals(value, MAX_COLLATERAL_DECIMALS), OFFER_MESSAGES.maxDecimals),
   z.describe('coin quantity >= 0, at most 6 decimals, decimal string'),
@@ -77,12 +80,18 @@ export const ZIsoDate = z.iso.date();
 /** A US state or territory postal code ("CA"). */
 export const ZStateCode = z
   .string()
-  .check(z.regex(/^[A-Z]{2}$/, 'Must be a two-letter state code'));
+  .check(
+    z.maxLength(2, 'Must be a two-letter state code'),
+    z.regex(/^[A-Z]{2}$/, 'Must be a two-letter state code'),
+  );
 
 /** An ISO 3166-1 alpha-2 country code ("DE"). */
 export const ZCountryCode = z
   .string()
-  .check(z.regex(/^[A-Z]{2}$/, 'Must be a two-letter country code'));
+  .check(
+    z.maxLength(2, 'Must be a two-letter country code'),
+    z.regex(/^[A-Z]{2}$/, 'Must be a two-letter country code'),
+  );
 
 /**
  * A redirect target inside this origin only (never `//host` or a scheme), so that sign-in cannot be
@@ -95,6 +104,22 @@ export const ZLocalPath = z.string().check(
     'Must be a path on this site',
   ),
 );
+
+/**
+ * A map of at most `maxEntries` entries (JSON Schema `maxProperties`, which zod has no check for):
+ * telemetry properties, per-brand overrides.
+ */
+export function boundedRecord<K extends z.core.$ZodRecordKey, V extends z.core.SomeType>(
+  key: K,
+  value: V,
+  maxEntries: number,
+  message = `Give at most ${maxEntries} entries`,
+) {
+  return z.record(key, value).check(
+    z.refine((entries) => Object.keys(entries).length <= maxEntries, { error: message }),
+    z.meta({ maxProperties: maxEntries }),
+  );
+}
 
 /** The answer of calls that reply 204 or 303: no body. */
 export const ZNoContent = z.void();

@@ -41,6 +41,7 @@ describe('stageOf', () => {
     CELSIUS_TOP_UP_REQUESTED: 'PROCESSING',
     CELSIUS_WAITING_FOR_TOP_UP: 'PROCESSING',
     CELSIUS_FULL_COLLATERAL_RECEIVED: 'PROCESSING',
+    RENEWED: 'FINAL',
     CRYPTO_FUNDING_VERIFY: 'ORIGINATING',
     BORROWER_MICRO_DEPOSIT_CONFIRM: 'ORIGINATING',
     MANUAL_FUNDING_RELEASE: 'ORIGINATING',
@@ -204,6 +205,7 @@ describe('TRANSITIONS table', () => {
     const contexts: TTransitionContext[] = [
       {},
       { isInternational: true, topUpRequired: true, withinCreditRetryWindow: true },
+      { isRollForward: true, renewalCompleted: true },
     ];
     const reached = new Set<TApplicationState>(['CREATED']);
     const queue: TApplicationState[] = ['CREATED'];
@@ -238,7 +240,7 @@ describe('TRANSITIONS table', () => {
 describe('isTerminal / isTransitional', () => {
   it.each(APPLICATION_STATES.map((state) => [state] as const))('%s', (state) => {
     expect(isTerminal(state)).toBe(
-      ['DECLINED', 'CANCELLED', 'COLLATERAL_RELEASED'].includes(state),
+      ['DECLINED', 'CANCELLED', 'COLLATERAL_RELEASED', 'RENEWED'].includes(state),
     );
     expect(isTransitional(state)).toBe(
       ['ATTACH_PROFILE', 'GEN_APP_DISCLOSURES', 'SOFT_CREDIT'].includes(state),

@@ -42,6 +42,7 @@ const STAGE_BY_STATE: Readonly<Record<TApplicationState, TStage>> = {
   PAID_OFF: 'COLLATERAL_RELEASE',
   COLLATERAL_RELEASED: 'FINAL',
   CANCELLED: 'FINAL',
+  RENEWED: 'FINAL',
 };
 
 export function stageOf(state: TApplicationState): TStage {
@@ -73,6 +74,9 @@ export const APPLICATION_EVENTS = [
   'REFI_CONFIRMED',
   'TOP_UP_CONFIRMED',
   'TOP_UP_RECEIVED',
+  'RENEWAL_ACCEPTED',
+  'RENEWAL_COMPLETED',
+  'LOAN_RENEWED',
 ] as const;
 export type TApplicationEvent = (typeof APPLICATION_EVENTS)[number];
 
@@ -87,6 +91,10 @@ export type TTransitionContext = {
    * application. The server computes it; a retry without it is refused.
    */
   readonly withinCreditRetryWindow?: boolean;
+  /** The application renews a funded loan (isRollForward): no credit check, no disbursement. */
+  readonly isRollForward?: boolean;
+  /** Renewal: the renewal of this funded loan has just completed (in the same transaction). */
+  readonly renewalCompleted?: boolean;
 };
 
 type TContextFlag = keyof TTransitionContext;
@@ -213,6 +221,21 @@ export const TRANSITIONS: readonly TTransitionRule[] = [
     event: 'TOP_UP_RECEIVED',
     to: 'CELSIUS_FULL_COLLATERAL_RECEIVED',
   },
+  // Renewal of a funded loan (DESIGN §5): accepted terms go straight to the disclosures; once
+  // signed (and any top-up confirmed) the renewal is the active loan and the old one is RENEWED.
+  {
+    from: ['OFFER_ACCEPTED'],
+    event: 'RENEWAL_ACCEPTED',
+    to: 'GEN_APP_DISCLOSURES',
+    requires: 'isRollForward',
+  },
+  {
+    from: ['WAITING_FOR_COLLATERAL'],
+    event: 'RENEWAL_COMPLETED',
+    to: 'COMPLETE',
+    requires: 'isRollForward',
+  },
+  { from: ['COMPLETE'], event: 'LOAN_RENEWED', to: 'RENEWED', requires: 'renewalCompleted' },
   // Agent actions.
   { from: CANCELLABLE_STATES, event: 'AGENT_CANCEL', to: 'CANCELLED' },
   { from: DECLINABLE_STATES, event: 'AGENT_DECLINE', to: 'DECLINED' },
@@ -235,6 +258,7 @@ export const TERMINAL_STATES: readonly TApplicationState[] = [
   'DECLINED',
   'CANCELLED',
   'COLLATERAL_RELEASED',
+  'RENEWED',
 ];
 
 export function isTerminal(state: TApplicationState): boolean {

@@ -31,6 +31,7 @@ describe('collateralPageRedirect', () => {
     CELSIUS_TOP_UP_REQUESTED: 'dashboard',
     CELSIUS_WAITING_FOR_TOP_UP: 'dashboard',
     CELSIUS_FULL_COLLATERAL_RECEIVED: 'dashboard',
+    RENEWED: 'dashboard',
   };
   it.each(APPLICATION_STATES.map((state) => [state, expected[state]] as const))(
     '%s → %s',

@@ -52,6 +52,8 @@ export const APPLICATION_STATES = [
   'CELSIUS_TOP_UP_REQUESTED',
   'CELSIUS_WAITING_FOR_TOP_UP',
   'CELSIUS_FULL_COLLATERAL_RECEIVED',
+  /** A funded loan replaced by its renewal (the renewal is the active loan now). */
+  'RENEWED',
 ] as const;
 export type TApplicationState = (typeof APPLICATION_STATES)[number];
 

@@ -23,6 +23,7 @@ export * from './routing.js';
 export * from './brand-colors.js';
 export * from './validation/index.js';
 export * from './renewal-collateral.js';
+export * from './renewal.js';
 export * from './linked-accounts.js';
 export * from './constants/collateral.js';
 export * from './collateral-flow.js';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isDomainError } from './errors.js';
 import {
+  formatRateBps,
+  formatRatePct,
   Decimal,
   bpsOf,
   centsToUsd,
@@ -260,6 +262,15 @@ describe('formatPct', () => {
     [75, 1, '75.0%'],
   ])('%s with %i decimals → %s', (value, decimals, expected) => {
     expect(formatPct(value, decimals)).toBe(expected);
+  });
+});
+
+describe('formatRatePct and formatRateBps', () => {
+  it('show a rate with three decimals, from a percent or from basis points', () => {
+    expect(formatRatePct(8.91)).toBe('8.910%');
+    expect(formatRatePct('11.5')).toBe('11.500%');
+    expect(formatRateBps(891)).toBe('8.910%');
+    expect(formatRateBps(1150)).toBe('11.500%');
   });
 });
 

@@ -3,6 +3,7 @@
  * quantities, LTVs and rates are exact Decimals (decimal.ts). Nothing here does float arithmetic on
  * money.
  */
+import { RATE_DISPLAY_DECIMALS } from './constants/display.js';
 import { MAX_COLLATERAL_DECIMALS } from './constants/limits.js';
 import { Decimal, type TRoundingMode } from './decimal.js';
 import { DomainError } from './errors.js';
@@ -197,6 +198,16 @@ export function formatCoin(
 /** A percent for display: rates and APR with 3 decimals ("8.910%"), LTV with 1 or 2 ("50.5%"). */
 export function formatPct(value: Decimal | number | string, decimals: number): string {
   return `${toFiniteDecimal(value).toFixed(decimals, Decimal.ROUND_HALF_UP)}%`;
+}
+
+/** A rate or APR as every page shows it, with RATE_DISPLAY_DECIMALS decimals: 8.91 → "8.910%". */
+export function formatRatePct(pct: Decimal | number | string): string {
+  return formatPct(pct, RATE_DISPLAY_DECIMALS);
+}
+
+/** A rate held in basis points (the rate tiers), shown as formatRatePct does: 891 → "8.910%". */
+export function formatRateBps(bps: number): string {
+  return formatRatePct(new Decimal(bps).div(100));
 }
 
 /** Digits after the decimal point of a typed number ("1,000.125" → 3, "12" → 0). */

@@ -52,6 +52,7 @@ describe('nextStepsRedirect', () => {
     CELSIUS_TOP_UP_REQUESTED: 'dashboard',
     CELSIUS_WAITING_FOR_TOP_UP: 'dashboard',
     CELSIUS_FULL_COLLATERAL_RECEIVED: 'dashboard',
+    RENEWED: 'dashboard',
   };
   it.each(APPLICATION_STATES.map((state) => [state, expected[state]] as const))(
     '%s → %s',
@@ -268,6 +269,7 @@ describe('routeAfterDetails', () => {
     CELSIUS_TOP_UP_REQUESTED: 'dashboard',
     CELSIUS_WAITING_FOR_TOP_UP: 'dashboard',
     CELSIUS_FULL_COLLATERAL_RECEIVED: 'dashboard',
+    RENEWED: 'dashboard',
   };
   it.each(APPLICATION_STATES.map((state) => [state, expected[state]] as const))(
     '%s → %s',

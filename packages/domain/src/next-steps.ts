@@ -45,6 +45,7 @@ const NEXT_STEPS_REDIRECTS: Readonly<Record<TApplicationState, TNextStepsRedirec
   CELSIUS_TOP_UP_REQUESTED: 'dashboard',
   CELSIUS_WAITING_FOR_TOP_UP: 'dashboard',
   CELSIUS_FULL_COLLATERAL_RECEIVED: 'dashboard',
+  RENEWED: 'dashboard',
 };
 
 export function nextStepsRedirect(state: TApplicationState): TNextStepsRedirect | null {

@@ -163,6 +163,7 @@ export function applicationEntryRoute(input: {
     case 'CELSIUS_TOP_UP_REQUESTED':
     case 'CELSIUS_WAITING_FOR_TOP_UP':
     case 'CELSIUS_FULL_COLLATERAL_RECEIVED':
+    case 'RENEWED':
       return 'dashboard';
   }
 }

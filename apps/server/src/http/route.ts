@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ZApiError, type TEndpoint } from '@pledge/contract';
+import { maxBodyBytesOf, ZApiError, type TEndpoint } from '@pledge/contract';
 import { requireAuth, type TAuthVerifier } from './auth.js';
 
 declare module 'fastify' {
@@ -37,8 +37,9 @@ function tagOf(path: string): string {
 }
 
 /**
- * Serves one contract endpoint: method, path, params/query/body validation and the response
- * schema all come from its definition; `auth` other than 'none' puts the auth pre-handler first.
+ * Serves one contract endpoint: method, path, params/query/body validation, the body limit (what
+ * its largest valid body needs; a longer body answers 413 unread) and the response schema all come
+ * from its definition; `auth` other than 'none' puts the auth pre-handler first.
  */
 export function route<E extends TEndpoint>(
   app: FastifyInstance,
@@ -50,6 +51,7 @@ export function route<E extends TEndpoint>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
+    bodyLimit: maxBodyBytesOf(endpoint),
     schema: {
       summary: endpoint.summary,
       tags: [tagOf(endpoint.path)],

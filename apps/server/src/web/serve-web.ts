@@ -6,6 +6,7 @@
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -57,10 +58,28 @@ export function brandBlock(brand: TBrand): string {
 }
 
 /** index.html with the brand block in place of the marker (or at the end of <head>). */
-export function injectBrand(html: string, brand: TBrand): string {
-  const block = brandBlock(brand);
+export function injectBrand(html: string, brand: TBrand, styleNonce?: string): string {
+  const block =
+    styleNonce === undefined
+      ? brandBlock(brand)
+      : `${styleNonceMeta(styleNonce)}${brandBlock(brand)}`;
   if (html.includes(BRAND_MARKER)) return html.replace(BRAND_MARKER, () => block);
   return html.replace('</head>', () => `${block}</head>`);
+}
+
+/**
+ * The page's style nonce where react-aria looks for it (`meta[property="csp-nonce"]`, its `nonce`
+ * property): the small <style> elements it adds at run time (touch-action of pressable elements,
+ * overscroll of an open overlay) carry it, and the policy admits them by it. The browser hides a
+ * nonce attribute from the page's styles and scripts once parsed, so it cannot be read off the DOM.
+ */
+export function styleNonceMeta(nonce: string): string {
+  return `<meta property="csp-nonce" nonce="${nonce}">`;
+}
+
+/** A fresh nonce per page (128 bits, base64): a policy source 'nonce-…' admits only that page's. */
+export function newStyleNonce(): string {
+  return randomBytes(16).toString('base64');
 }
 
 export const ROOT_ELEMENT = '<div id="root"></div>';
@@ -165,15 +184,17 @@ export async function registerWeb(
     const screenFiles =
       manifest === null ? [] : routePreloads(manifest, request.url.split('?')[0] ?? '');
     const rootHtml = await renderRoot(request.url, brand);
-    const branded = injectBrand(html, brand);
+    const styleNonce = newStyleNonce();
+    const branded = injectBrand(html, brand, styleNonce);
     const rendered =
       rootHtml === null
         ? branded.replace('</head>', () => `${preloadLinks(screenFiles)}</head>`)
         : injectRootHtml(branded, rootHtml, screenFiles);
     const styled = await inlineStyles(rendered, brand);
     const policy = reply.getHeader('content-security-policy');
-    if (styled !== null && typeof policy === 'string') {
-      reply.header('content-security-policy', withStyleSource(policy, styled.cspSource));
+    if (typeof policy === 'string') {
+      const sources = [`'nonce-${styleNonce}'`, ...(styled === null ? [] : [styled.cspSource])];
+      reply.header('content-security-policy', withStyleSource(policy, sources.join(' ')));
     }
     const page = styled?.html ?? rendered;
     const encoding = pageEncodingFor(request.headers['accept-encoding']);

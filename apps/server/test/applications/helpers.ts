@@ -88,7 +88,7 @@ export async function newBorrower(
     headers: bearer(token),
   });
   expect(figure.statusCode).toBe(200);
-  const identityUuid = (figure.json() as { uuid: string }).uuid;
+  const identityUuid = (figure.json() as { identityUuid: string }).identityUuid;
   return { token, identityUuid, email };
 }
 

@@ -155,15 +155,14 @@ describe('identity broker: sign-in by e-mailed code', () => {
     expect(figure.statusCode).toBe(200);
     const identity = figure.json() as TGetFigureInfoResponse;
     expect(identity).toEqual({
-      uuid: expect.stringMatching(UUID),
+      identityUuid: expect.stringMatching(UUID),
       organizationCode: 'partner',
-      profileType: 'customer',
+      userType: 'customer',
       email: 'ada.lovelace@example.com',
       updatedAt: expect.any(String),
       isManageable: true,
-      isBroker: false,
       activeLegacyCustomerOrgs: [],
-      wallet: { accountAddress: null, groupPolicyAddress: null },
+      auth0UserProto: { walletContext: { accountAddress: null, groupPolicyAddress: null } },
     });
 
     // A second sign-in, through another brand, is the same identity in its first brand.
@@ -173,7 +172,10 @@ describe('identity broker: sign-in by e-mailed code', () => {
       url: brokerPath('customer', '/secure/api/v3/self/figureinfo'),
       headers: bearer(again),
     });
-    expect(second.json()).toMatchObject({ uuid: identity.uuid, organizationCode: 'partner' });
+    expect(second.json()).toMatchObject({
+      identityUuid: identity.identityUuid,
+      organizationCode: 'partner',
+    });
   });
 
   it('lands on the default page when the nonce began no sign-in', async () => {

@@ -92,8 +92,7 @@ describe('identity broker: tokens, audiences and logout', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({
       email: SANDBOX_AGENT_EMAIL,
-      profileType: 'agent',
-      isBroker: true,
+      userType: 'agent',
     } satisfies Partial<TGetFigureInfoResponse>);
   });
 

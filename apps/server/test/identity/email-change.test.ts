@@ -105,7 +105,8 @@ describe('changing the sign-in address', () => {
   it("cannot take someone else's address: the victim still signs in to their own identity", async () => {
     const attacker = await customer('attacker');
     const victim = await customer('victim');
-    const victimUuid = ((await figureOf(victim.jwt)).json() as { uuid: string }).uuid;
+    const victimUuid = ((await figureOf(victim.jwt)).json() as { identityUuid: string })
+      .identityUuid;
 
     await put(attacker.jwt, victim.email);
     const guessed = await confirm(attacker.jwt, {
@@ -120,7 +121,10 @@ describe('changing the sign-in address', () => {
     });
 
     const again = await signIn(app, victim.email, { remoteAddress: victim.remoteAddress });
-    expect((await figureOf(again)).json()).toMatchObject({ uuid: victimUuid, email: victim.email });
+    expect((await figureOf(again)).json()).toMatchObject({
+      identityUuid: victimUuid,
+      email: victim.email,
+    });
     expect((await figureOf(attacker.jwt)).json()).toMatchObject({ email: attacker.email });
   });
 

@@ -91,7 +91,7 @@ describe('legacy identity service', () => {
     expect(figure.json()).toMatchObject({
       email: 'legacy@example.com',
       activeLegacyCustomerOrgs: ['default'],
-      wallet: { accountAddress: account, groupPolicyAddress: policy },
+      auth0UserProto: { walletContext: { accountAddress: account, groupPolicyAddress: policy } },
     });
   });
 

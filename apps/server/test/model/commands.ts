@@ -147,15 +147,23 @@ async function pendingProposal(journey: TJourney) {
   return proposal;
 }
 
-/** An agent other than the proposer and other than the borrower. */
-function checker(journey: TJourney, proposedBy: string): number {
-  const index = journey.agents.findIndex(
-    (agent) => agent.identityUuid !== proposedBy && agent !== journey.selfAgent,
-  );
-  return Math.max(index, 0);
+/**
+ * The agent who acts in a natural move: any of them by `choice` (the borrower's own agent sign-in
+ * too, when the borrower is an agent: the server must refuse them), never the proposer of what is
+ * being approved.
+ */
+function actingAgent(journey: TJourney, choice: number, proposedBy?: string): number {
+  const candidates = journey.agents
+    .map((agent, index) => ({ agent, index }))
+    .filter(({ agent }) => agent.identityUuid !== proposedBy);
+  return candidates[choice % candidates.length]?.index ?? 0;
 }
 
-async function naturalMoves(journey: TJourney, payoffMethod: TPayoffMethod): Promise<TStep[]> {
+async function naturalMoves(
+  journey: TJourney,
+  choice: number,
+  payoffMethod: TPayoffMethod,
+): Promise<TStep[]> {
   const db = journey.world.database.db;
   const facts = await loadLoanFacts(db, journey.appUuid);
   const isDomestic = journey.plan.residence === 'DOMESTIC';
@@ -182,11 +190,12 @@ async function naturalMoves(journey: TJourney, payoffMethod: TPayoffMethod): Pro
     case 'COMPLETE': {
       const proposal = await pendingProposal(journey);
       if (proposal !== undefined) {
-        return [steps.decideProposal(checker(journey, proposal.proposedBy), 'approve')];
+        return [steps.decideProposal(actingAgent(journey, choice, proposal.proposedBy), 'approve')];
       }
+      const agent = actingAgent(journey, choice);
       return facts.state === 'COMPLETE'
-        ? [steps.proposePayoff(0, payoffMethod)]
-        : [steps.proposeRelease(0), steps.proposeRelease(1)];
+        ? [steps.proposePayoff(agent, payoffMethod)]
+        : [steps.proposeRelease(agent)];
     }
     case 'PAID_OFF':
       return facts.collateralReleases.length === 0
@@ -212,7 +221,9 @@ async function naturalMoves(journey: TJourney, payoffMethod: TPayoffMethod): Pro
   if (facts.identityDocument === 'NONE' || facts.identityDocument === 'REJECTED') {
     byTask.IDENTITY.push(steps.uploadId(facts.identityDocument === 'NONE' ? 0 : 1, 'plan'));
   }
-  if (facts.identityDocument === 'PENDING') byTask.IDENTITY.push(steps.approveId(0));
+  if (facts.identityDocument === 'PENDING') {
+    byTask.IDENTITY.push(steps.approveId(actingAgent(journey, choice)));
+  }
   if (facts.disbursement.kind === null) {
     if (!isDomestic) byTask.DISBURSEMENT.push(steps.saveWallet(0));
     else {
@@ -236,7 +247,8 @@ async function naturalMoves(journey: TJourney, payoffMethod: TPayoffMethod): Pro
         eq(holderNameReviews.status, 'PENDING'),
       ),
     );
-  if (review !== undefined) byTask.DISBURSEMENT.push(steps.decideHolderName(1, 'approve'));
+  if (review !== undefined)
+    byTask.DISBURSEMENT.push(steps.decideHolderName(actingAgent(journey, choice), 'approve'));
   if (
     facts.disbursement.kind === 'US_BANK' &&
     !facts.disbursement.verified &&
@@ -289,7 +301,7 @@ function proceed(choice: number, payoffMethod: TPayoffMethod): TStep {
     },
     isSingleWrite: false,
     async act(journey) {
-      const moves = await naturalMoves(journey, payoffMethod);
+      const moves = await naturalMoves(journey, choice, payoffMethod);
       // Mostly the first open move in the plan's order; sometimes any open move.
       const move = (choice < PROCEED_IN_ORDER ? moves[0] : moves[choice % moves.length]) as TStep;
       chosen = move.name;

@@ -87,7 +87,9 @@ export async function signInActor(
     headers: { authorization: `Bearer ${token}` },
     remoteAddress: ip,
   });
-  const identityUuid = (figure.json() as { uuid?: string }).uuid;
+  // The figure info names the identity `uuid`; `identityUuid` is accepted too.
+  const figureInfo = figure.json() as { uuid?: string; identityUuid?: string };
+  const identityUuid = figureInfo.identityUuid ?? figureInfo.uuid;
   if (identityUuid === undefined) throw new Error(`No identity for ${email}: ${figure.body}`);
   return { token, identityUuid, email, ip };
 }

@@ -79,10 +79,11 @@ describe('feature flags', () => {
   });
 
   describe('POST .../api/v2/decision', () => {
-    it('answers off for the shipped flags and for unknown keys', async () => {
+    it('answers the shipped flags as shipped (the code sign-in on) and unknown keys off', async () => {
       const tracker = await newTracker();
       expect(await isOn(SHOW_ADDITIONAL_DOCS_FLAG, tracker)).toBe(false);
-      expect(await isOn(SIGN_IN_EXPERIMENT_KEYS.customer, tracker)).toBe(false);
+      expect(await isOn(SIGN_IN_EXPERIMENT_KEYS.customer, tracker)).toBe(true);
+      expect(await isOn(SIGN_IN_EXPERIMENT_KEYS.agent, tracker, 'markets')).toBe(true);
       expect(await isOn('no-such-flag', tracker)).toBe(false);
     });
 
@@ -178,7 +179,7 @@ describe('feature flags', () => {
       expect(features).toEqual(
         expect.arrayContaining([
           { experimentKey: SHOW_ADDITIONAL_DOCS_FLAG, flagEnabled: false },
-          { experimentKey: SIGN_IN_EXPERIMENT_KEYS.agent, flagEnabled: false },
+          { experimentKey: SIGN_IN_EXPERIMENT_KEYS.agent, flagEnabled: true },
           { experimentKey: 'listed-on', flagEnabled: true },
         ]),
       );
@@ -204,7 +205,7 @@ describe('feature flags', () => {
   });
 
   describe('agent console', () => {
-    it('lists the shipped flags, off, as the product ships them', async () => {
+    it('lists the shipped flags as the product ships them', async () => {
       const response = await t.app.inject({
         method: 'GET',
         url: OPS_FLAGS_URL,
@@ -212,9 +213,13 @@ describe('feature flags', () => {
       });
       expect(response.statusCode).toBe(200);
       const flags = response.json() as TFeatureFlag[];
-      for (const key of [SHOW_ADDITIONAL_DOCS_FLAG, ...Object.values(SIGN_IN_EXPERIMENT_KEYS)]) {
+      for (const [key, enabled] of [
+        [SHOW_ADDITIONAL_DOCS_FLAG, false],
+        [SIGN_IN_EXPERIMENT_KEYS.customer, true],
+        [SIGN_IN_EXPERIMENT_KEYS.agent, true],
+      ] as const) {
         expect(flags.find((flag) => flag.key === key)).toMatchObject({
-          enabled: false,
+          enabled,
           organizationOverrides: {},
           updatedBy: null,
         });
@@ -222,7 +227,7 @@ describe('feature flags', () => {
     });
 
     it('saves a change, records it in the audit trail, and keeps it across restarts', async () => {
-      const key = SIGN_IN_EXPERIMENT_KEYS.customer;
+      const key = SHOW_ADDITIONAL_DOCS_FLAG;
       const response = await putFlag(
         key,
         setting({ rolloutPct: 25, organizationOverrides: { partner: true } }),

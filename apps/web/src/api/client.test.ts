@@ -280,6 +280,17 @@ describe('apiRequest: failures', () => {
     expect(getToken()).toBe(cleared ? null : 'jwt-123');
   });
 
+  it.each([
+    [403, { message: 'Unauthenticated' }, true],
+    [403, { message: 'Forbidden' }, false],
+    [403, 'Unauthenticated', false],
+  ])('on %i %j without a code clears the stored token: %s', async (status, body, cleared) => {
+    setToken('jwt-123');
+    fetchMock.mockResolvedValue(json(body, { status }));
+    await expect(apiRequest(getAgentThing)).rejects.toBeInstanceOf(ApiError);
+    expect(getToken()).toBe(cleared ? null : 'jwt-123');
+  });
+
   it('turns a network failure into an ApiError with status 0', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(apiRequest(getAgentThing)).rejects.toMatchObject({

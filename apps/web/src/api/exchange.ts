@@ -35,6 +35,12 @@ async function readBody(response: Response): Promise<string> {
   }
 }
 
+/** A `message` the body carries without the rest of the contract's error shape (no `code`). */
+function messageOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('message' in body)) return null;
+  return typeof body.message === 'string' ? body.message : null;
+}
+
 async function failure(response: Response): Promise<ApiError> {
   const text = await readBody(response);
   let body: unknown = text === '' ? null : text;
@@ -44,12 +50,11 @@ async function failure(response: Response): Promise<ApiError> {
     // Not JSON (an HTML error page from a proxy, plain text): keep the text as the body.
   }
   const apiError = ZApiError.safeParse(body);
+  const bodyMessage = apiError.success ? apiError.data.message : messageOf(body);
   return new ApiError({
     status: response.status,
     statusText: response.statusText,
-    message: apiError.success
-      ? apiError.data.message
-      : response.statusText || `Request failed with status ${response.status}`,
+    message: bodyMessage ?? (response.statusText || `Request failed with status ${response.status}`),
     body: apiError.success ? apiError.data : body,
     apiError: apiError.success ? apiError.data : null,
   });
@@ -104,7 +109,9 @@ export async function exchange<E extends TEndpoint>(
     const error = await failure(response);
     // A rejected token is of no further use (document 2 §4): forgetting it makes every session
     // hook look the session up again (they follow the token through subscribeToken).
-    if (token !== null && isUnauthenticatedAnswer(error.status, error.apiError?.message ?? '')) {
+    // Document 2 §8 names only the message: a 403 `{"message":"Unauthenticated"}` without a
+    // `code` (a gateway's answer) signs out as well.
+    if (token !== null && isUnauthenticatedAnswer(error.status, messageOf(error.body) ?? '')) {
       clearToken();
     }
     throw error;

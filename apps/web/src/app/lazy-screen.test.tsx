@@ -6,6 +6,7 @@ import { Link, MemoryRouter, Navigate, useRoutes } from 'react-router';
 import { AppLayoutFallback } from '../ui/layout/app-layout.js';
 import { PageHeading } from '../ui/page-heading.js';
 import { makeBrand } from '../test/fixtures.js';
+import { mockFetch } from '../test/mock-fetch.js';
 import { lazyScreen, type TScreenModule } from './lazy-screen.js';
 import { AppProvider } from './provider.js';
 import { createQueryClient } from './query-client.js';
@@ -105,7 +106,10 @@ describe('lazyScreen in the router layout', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
-  it('offers a reload inside the layout when a screen’s code cannot be loaded', async () => {
+  it('offers a reload inside the layout when a release replaced the screen’s code', async () => {
+    const probe = mockFetch({
+      'HEAD /assets/x.js': () => new Response(null, { status: 404 }),
+    });
     const broken = deferredScreen('Never shown', 'Broken');
     renderScreens('/first', { '/first': broken });
     broken.fail(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
@@ -116,6 +120,36 @@ describe('lazyScreen in the router layout', () => {
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Harbor Credit Partners'));
+    expect(probe).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [
+      'the connection dropped',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      'We could not reach the server. Check your connection, then reload the page.',
+    ],
+    [
+      'the file is there after all',
+      () =>
+        Promise.resolve(
+          new Response('', { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } }),
+        ),
+      'Part of this page did not arrive. Reload to try again.',
+    ],
+  ])('does not speak of a newer version when %s', async (_name, answer, text) => {
+    mockFetch({ 'HEAD /assets/y.js': answer });
+    const broken = deferredScreen('Never shown', 'Broken');
+    renderScreens('/first', { '/first': broken });
+    broken.fail(
+      new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/y.js'),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'This page could not be loaded' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByText(/newer version/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   });
 
   it('shows an error a screen throws inside the layout', async () => {

@@ -200,7 +200,7 @@ const siteRoutes: RouteObject[] = [
       element: screen(() => import('../routes/ops-agents/ops-agents-page.js')),
     },
     {
-      path: `${paths.ops.path}/ui-kit`,
+      path: paths.opsUiKit.path,
       element: screen(() => import('../routes/ops-ui-kit/ops-ui-kit-page.js')),
     },
   ]),

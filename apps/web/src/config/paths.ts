@@ -74,6 +74,8 @@ export const paths = {
   ops: page('/ops'),
   /** The agents of the console. */
   opsAgents: page('/ops/agents'),
+  /** The UI kit of the console: every control in every state. */
+  opsUiKit: page('/ops/ui-kit'),
   /** One application in the agents' console. */
   opsApplication: {
     path: '/ops/applications/:appUuid',

@@ -6,8 +6,8 @@ export const BANK_ACCOUNT_HOLDER_CATEGORIES = ['PERSONAL', 'BUSINESS'] as const;
 export type TBankAccountHolderCategory = (typeof BANK_ACCOUNT_HOLDER_CATEGORIES)[number];
 
 export const ZBankInstitution = z.object({
-  institutionId: z.string().check(z.minLength(1)),
-  name: z.string().check(z.minLength(1)),
+  institutionId: z.string().check(z.minLength(1), z.maxLength(128)),
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 export type TBankInstitution = z.infer<typeof ZBankInstitution>;
 

@@ -1,10 +1,14 @@
 import { z } from 'zod/mini';
-import { ZIsoDateTime, ZOrgCode } from '../wire.js';
+import { FLAG_ORGANIZATION_OVERRIDES_MAX_COUNT } from '@pledge/domain';
+import { boundedRecord, ZIsoDateTime, ZOrgCode } from '../wire.js';
 
 /** A flag or experiment key such as `fe-plc-show-additional-docs`. */
 export const ZFlagKey = z
   .string()
-  .check(z.regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'Must be a flag key (lower case, digits, hyphens)'));
+  .check(
+    z.maxLength(100, 'Must be a flag key (lower case, digits, hyphens)'),
+    z.regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'Must be a flag key (lower case, digits, hyphens)'),
+  );
 
 /** Document 2 §8: a decision asked without a tracking session. */
 export const OPTIMIZE_NO_SESSION_MESSAGE = 'Could not establish session.';
@@ -48,7 +52,11 @@ export const ZFeatureFlag = z.object({
   enabled: z.boolean(),
   rolloutPct: ZRolloutPct,
   /** Organisation code → on or off for that organisation, whatever the rollout says. */
-  organizationOverrides: z.record(ZOrgCode, z.boolean()),
+  organizationOverrides: boundedRecord(
+    ZOrgCode,
+    z.boolean(),
+    FLAG_ORGANIZATION_OVERRIDES_MAX_COUNT,
+  ),
   updatedAt: ZIsoDateTime,
   /** The agent who last changed it; null for a flag as the product ships it. */
   updatedBy: z.nullable(z.string()),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { CONTACT_IDENTIFIER_TYPES, SIGN_IN_AUDIENCES } from '@pledge/domain';
+import { CONTACT_IDENTIFIER_TYPES, EMAIL_MAX_LENGTH, SIGN_IN_AUDIENCES } from '@pledge/domain';
 import { ZIsoDateTime, ZOrgCode } from '../wire.js';
 
 /** Blockchain addresses attached to a signed-in person. */
@@ -26,7 +26,8 @@ export type TIdentity = z.infer<typeof ZIdentity>;
 
 export const ZIdentityAlias = z.object({
   type: z.enum(CONTACT_IDENTIFIER_TYPES),
-  value: z.string().check(z.minLength(1), z.maxLength(320)),
+  /** An e-mail address is the longest alias (RFC 5321). */
+  value: z.string().check(z.minLength(1), z.maxLength(EMAIL_MAX_LENGTH)),
 });
 export type TIdentityAlias = z.infer<typeof ZIdentityAlias>;
 

@@ -1,17 +1,24 @@
 import { z } from 'zod/mini';
-import { ADDRESS_TYPES, CONSENT_CHOICES, CONSENT_TYPES, NAME_SUFFIXES } from '@pledge/domain';
+import {
+  ADDRESS_TYPES,
+  CONSENT_CHOICES,
+  CONSENT_TYPES,
+  NAME_MAX_LENGTH,
+  NAME_SUFFIXES,
+  STREET_MAX_LENGTH,
+} from '@pledge/domain';
 import { ZCountryCode, ZIsoDate } from '../wire.js';
 
 export const ZProfileName = z.object({
-  firstName: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
-  lastName: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+  firstName: z.string().check(z.trim(), z.minLength(1), z.maxLength(NAME_MAX_LENGTH)),
+  lastName: z.string().check(z.trim(), z.minLength(1), z.maxLength(NAME_MAX_LENGTH)),
   suffix: z.nullable(z.enum(NAME_SUFFIXES)),
 });
 
 export const ZProfileAddress = z.object({
   type: z.enum(ADDRESS_TYPES),
-  street1: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  street2: z.nullable(z.string().check(z.trim(), z.maxLength(100))),
+  street1: z.string().check(z.trim(), z.minLength(1), z.maxLength(STREET_MAX_LENGTH)),
+  street2: z.nullable(z.string().check(z.trim(), z.maxLength(STREET_MAX_LENGTH))),
   city: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
   /** State or province; a two-letter code for US addresses. */
   state: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
@@ -22,7 +29,12 @@ export type TProfileAddress = z.infer<typeof ZProfileAddress>;
 
 export const ZPhoneNumber = z.object({
   /** E.164 (`+15555550123`). */
-  number: z.string().check(z.regex(/^\+[1-9]\d{6,14}$/, 'Enter a valid phone number')),
+  number: z
+    .string()
+    .check(
+      z.maxLength(16, 'Enter a valid phone number'),
+      z.regex(/^\+[1-9]\d{6,14}$/, 'Enter a valid phone number'),
+    ),
 });
 
 /** Consent type (document 2 §3): one consent with the version the borrower saw. */

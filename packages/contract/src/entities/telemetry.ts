@@ -1,5 +1,10 @@
 import { z } from 'zod/mini';
-import { ZLocalPath } from '../wire.js';
+import {
+  TELEMETRY_KEY_MAX_LENGTH,
+  TELEMETRY_PROPERTIES_MAX_COUNT,
+  TELEMETRY_VALUE_MAX_LENGTH,
+} from '@pledge/domain';
+import { boundedRecord, ZLocalPath } from '../wire.js';
 
 /** Platforms a tracking session can come from; this product is the web one. */
 export const TELEMETRY_PLATFORMS = ['WEB'] as const;
@@ -31,8 +36,10 @@ export const ZTelemetrySession = z.object({
 });
 export type TTelemetrySession = z.infer<typeof ZTelemetrySession>;
 
+const ZTelemetryKey = z.string().check(z.maxLength(TELEMETRY_KEY_MAX_LENGTH));
+
 const ZEventPropertyValue = z.union([
-  z.string().check(z.maxLength(2048)),
+  z.string().check(z.maxLength(TELEMETRY_VALUE_MAX_LENGTH)),
   z.number(),
   z.boolean(),
   z.null(),
@@ -41,7 +48,11 @@ const ZEventPropertyValue = z.union([
 /** Event payload (document 2 §3). */
 export const ZTelemetryEvent = z.object({
   domain: z.string().check(z.minLength(1), z.maxLength(253)),
-  queryParams: z.record(z.string().check(z.maxLength(128)), z.string().check(z.maxLength(2048))),
+  queryParams: boundedRecord(
+    ZTelemetryKey,
+    z.string().check(z.maxLength(TELEMETRY_VALUE_MAX_LENGTH)),
+    TELEMETRY_PROPERTIES_MAX_COUNT,
+  ),
   pagePath: ZLocalPath,
   event: z.string().check(z.minLength(1), z.maxLength(128)),
   sessionKey: ZSessionKey,
@@ -49,7 +60,11 @@ export const ZTelemetryEvent = z.object({
   applicationUuid: z.nullable(z.uuid()),
   eventType: z.string().check(z.minLength(1), z.maxLength(64)),
   productType: z.string().check(z.minLength(1), z.maxLength(64)),
-  eventProperties: z.record(z.string().check(z.maxLength(128)), ZEventPropertyValue),
+  eventProperties: boundedRecord(
+    ZTelemetryKey,
+    ZEventPropertyValue,
+    TELEMETRY_PROPERTIES_MAX_COUNT,
+  ),
   dontDedupe: z.boolean(),
   /**
    * The property whose value makes two events of one name the same event; null (or a property the

@@ -1,10 +1,25 @@
-import type { z } from 'zod/mini';
-import type { TSignInAudience } from '@pledge/domain';
+import { z } from 'zod/mini';
+import { SIGN_IN_AUDIENCES, type TSignInAudience } from '@pledge/domain';
 import { brokerBase, defineEndpoint } from '../define-endpoint.js';
-import { ZIdentity } from '../entities/identity.js';
+import { ZIdentityWallet } from '../entities/identity.js';
+import { ZIsoDateTime, ZOrgCode } from '../wire.js';
 import { authOf } from './audience.js';
 
-export const ZGetFigureInfoResponse = ZIdentity;
+/**
+ * The broker's answer, in the names of document 2 §7's catalogue. The client builds its Identity
+ * (document 2 §3: uuid, profileType, wallet, isBroker) from it.
+ */
+export const ZGetFigureInfoResponse = z.object({
+  identityUuid: z.uuid(),
+  organizationCode: ZOrgCode,
+  /** The broker user type: the sign-in audience the person belongs to. */
+  userType: z.enum(SIGN_IN_AUDIENCES),
+  email: z.email(),
+  updatedAt: ZIsoDateTime,
+  isManageable: z.boolean(),
+  activeLegacyCustomerOrgs: z.array(ZOrgCode),
+  auth0UserProto: z.object({ walletContext: ZIdentityWallet }),
+});
 export type TGetFigureInfoResponse = z.infer<typeof ZGetFigureInfoResponse>;
 
 export function makeGetFigureInfo<const A extends TSignInAudience>(audience: A) {

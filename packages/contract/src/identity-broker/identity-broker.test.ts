@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES } from '@pledge/domain';
-import { getAgentFigureInfo, getCustomerFigureInfo, makeGetFigureInfo } from './get-figure-info.js';
+import {
+  getAgentFigureInfo,
+  getCustomerFigureInfo,
+  makeGetFigureInfo,
+  ZGetFigureInfoResponse,
+} from './get-figure-info.js';
 import { postAgentLogin, postCustomerLogin, ZPostLoginQuery } from './post-login.js';
 import { postAgentLogout, postCustomerLogout } from './post-logout.js';
 import { ZPostOtpVerifyBody, ZPostOtpVerifyResponse } from './post-otp-verify.js';
@@ -16,6 +21,28 @@ describe('identity broker endpoints', () => {
     expect(postAgentLogout.auth).toBe('agent');
     expect(postCustomerLogin.auth).toBe('none');
     expect(postAgentLogin.path).toBe('/identity-broker/agent/api/v3/login');
+  });
+
+  it("answers figureinfo in the catalogue's names (document 2 §7)", () => {
+    const answer = {
+      identityUuid: '0f8e6a1c-3b2d-4e5f-8a9b-0c1d2e3f4a5b',
+      organizationCode: 'default',
+      userType: 'customer',
+      email: 'ada@example.com',
+      updatedAt: '2026-01-02T03:04:05.000Z',
+      isManageable: true,
+      activeLegacyCustomerOrgs: [],
+      auth0UserProto: { walletContext: { accountAddress: null, groupPolicyAddress: null } },
+    };
+    expect(ZGetFigureInfoResponse.parse(answer)).toEqual(answer);
+    const { identityUuid, userType, auth0UserProto, ...rest } = answer;
+    const oldNames = {
+      ...rest,
+      uuid: identityUuid,
+      profileType: userType,
+      wallet: auth0UserProto.walletContext,
+    };
+    expect(ZGetFigureInfoResponse.safeParse(oldNames).success).toBe(false);
   });
 
   it('accepts a sign-in that returns to a page of the app', () => {

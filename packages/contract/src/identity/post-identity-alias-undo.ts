@@ -9,7 +9,10 @@ export const ZPostIdentityAliasUndoBody = z.object({
   /** The single-use token e-mailed to the old address when the sign-in address changed. */
   token: z
     .string({ error: UNDO_EMAIL_CHANGE_MESSAGES.token })
-    .check(z.regex(/^[A-Za-z0-9_-]{32,128}$/, { error: UNDO_EMAIL_CHANGE_MESSAGES.token })),
+    .check(
+      z.maxLength(128, { error: UNDO_EMAIL_CHANGE_MESSAGES.token, abort: true }),
+      z.regex(/^[A-Za-z0-9_-]{32,128}$/, { error: UNDO_EMAIL_CHANGE_MESSAGES.token }),
+    ),
 });
 export type TPostIdentityAliasUndoBody = z.infer<typeof ZPostIdentityAliasUndoBody>;
 

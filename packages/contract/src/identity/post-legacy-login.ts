@@ -1,10 +1,12 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
-import { ZLoginEmail, ZOtpCode } from '@pledge/domain';
+import { PASSWORD_MAX_LENGTH, ZLoginEmail, ZOtpCode } from '@pledge/domain';
 
 export const ZPostLegacyLoginBody = z.object({
   email: ZLoginEmail,
-  password: z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(256)),
+  password: z
+    .string()
+    .check(z.minLength(1, 'Enter your password'), z.maxLength(PASSWORD_MAX_LENGTH)),
   /** Needed only when two-factor sign-in is on. */
   totp: z.optional(ZOtpCode),
 });

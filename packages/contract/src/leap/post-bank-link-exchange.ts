@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { BANK_LINK_ACCOUNTS_MAX_COUNT } from '@pledge/domain';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZBankInstitution, ZBankLinkItem } from '../entities/bank-link.js';
 
@@ -15,7 +16,7 @@ export const ZBankLinkMetadata = z.object({
         subtype: z.nullable(z.string().check(z.maxLength(64))),
       }),
     )
-    .check(z.maxLength(50)),
+    .check(z.maxLength(BANK_LINK_ACCOUNTS_MAX_COUNT)),
   linkSessionId: z.string().check(z.minLength(1), z.maxLength(128)),
 });
 export type TBankLinkMetadata = z.infer<typeof ZBankLinkMetadata>;

@@ -1,4 +1,5 @@
 import type { z } from 'zod/mini';
+import { MAX_ID_UPLOAD_BODY_BYTES } from '@pledge/domain';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZIdentityDocument } from '../entities/identity-document.js';
 import { ZAppParams } from '../wire.js';
@@ -20,4 +21,5 @@ export const postIdentityDocuments = defineEndpoint({
   params: ZAppParams,
   response: ZPostIdentityDocumentsResponse,
   status: 201,
+  maxBodyBytes: MAX_ID_UPLOAD_BODY_BYTES,
 });

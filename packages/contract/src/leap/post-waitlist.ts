@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ZLoginEmail } from '@pledge/domain';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZOrgCode, ZStateCode } from '../wire.js';
 
@@ -10,7 +11,7 @@ export type TPostWaitlistQuery = z.infer<typeof ZPostWaitlistQuery>;
 
 /** 'Join Waitlist' of /residency: a state where loans are not offered yet. */
 export const ZPostWaitlistBody = z.object({
-  email: z.email({ error: 'Enter a valid email address' }).check(z.maxLength(254)),
+  email: ZLoginEmail,
   state: ZStateCode,
 });
 export type TPostWaitlistBody = z.infer<typeof ZPostWaitlistBody>;

@@ -1,11 +1,12 @@
 import { z } from 'zod/mini';
+import { ZLoginEmail } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZOpsReason } from '../entities/ops-application.js';
 import { OPS } from './ops-base.js';
 import { ZGetOpsAgentsResponse } from './get-agents.js';
 
 export const ZPostOpsDeactivateAgentBody = z.extend(ZOpsReason, {
-  email: z.string().check(z.trim(), z.email('Give the address of an agent')),
+  email: ZLoginEmail,
 });
 export type TPostOpsDeactivateAgentBody = z.infer<typeof ZPostOpsDeactivateAgentBody>;
 

@@ -1,11 +1,9 @@
 import { z } from 'zod/mini';
+import { FLAG_ORGANIZATION_OVERRIDES_MAX_COUNT } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZFeatureFlag, ZFlagKey, ZRolloutPct } from '../entities/feature-flag.js';
-import { ZOrgCode } from '../wire.js';
+import { boundedRecord, ZOrgCode } from '../wire.js';
 import { OPS } from './ops-base.js';
-
-/** More organisations than this belong in the rollout, not in overrides. */
-export const MAX_FLAG_OVERRIDES = 100;
 
 export const ZOpsFlagParams = z.object({ flagKey: ZFlagKey });
 
@@ -14,14 +12,12 @@ export const ZPutOpsFlagBody = z.object({
   description: z.string().check(z.trim(), z.maxLength(500)),
   rolloutPct: ZRolloutPct,
   /** Organisation code → on or off for that organisation; `{}` for none. */
-  organizationOverrides: z
-    .record(ZOrgCode, z.boolean())
-    .check(
-      z.refine(
-        (overrides) => Object.keys(overrides).length <= MAX_FLAG_OVERRIDES,
-        `At most ${MAX_FLAG_OVERRIDES} organisations`,
-      ),
-    ),
+  organizationOverrides: boundedRecord(
+    ZOrgCode,
+    z.boolean(),
+    FLAG_ORGANIZATION_OVERRIDES_MAX_COUNT,
+    `At most ${FLAG_ORGANIZATION_OVERRIDES_MAX_COUNT} organisations`,
+  ),
 });
 export type TPutOpsFlagBody = z.infer<typeof ZPutOpsFlagBody>;
 

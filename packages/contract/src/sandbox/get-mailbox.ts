@@ -1,9 +1,13 @@
 import { z } from 'zod/mini';
+import { ZLoginEmail } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZIsoDateTime } from '../wire.js';
 
 export const ZGetSandboxMailboxQuery = z.object({
-  to: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email()),
+  to: z.pipe(
+    ZLoginEmail,
+    z.transform((email: string) => email.toLowerCase()),
+  ),
 });
 export type TGetSandboxMailboxQuery = z.infer<typeof ZGetSandboxMailboxQuery>;
 

@@ -80,3 +80,76 @@ export const ACH_FUNDS_BUSINESS_DAYS: TBusinessDayRange = { min: 3, max: 5 };
 
 /** The full disbursement follows the test-transfer verification within 1-3 business days. */
 export const DISBURSEMENT_AFTER_VERIFY_BUSINESS_DAYS: TBusinessDayRange = { min: 1, max: 3 };
+
+/*
+ * Input bounds: the most any request field or list can hold, chosen from what the field means, so
+ * that forms (maxLength), the contract (400) and the server's body limits agree.
+ */
+
+/** RFC 5321: an e-mail address is at most 254 characters in all… */
+export const EMAIL_MAX_LENGTH = 254;
+/** …and at most 64 before the `@`. */
+export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
+
+/** A password of the legacy sign-in. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** A first or last name (the loan details form; the profile). */
+export const NAME_MAX_LENGTH = 50;
+/** A street line of an address. */
+export const STREET_MAX_LENGTH = 100;
+/** A city, or a region or province abroad. */
+export const CITY_MAX_LENGTH = 50;
+/** A US ZIP code as typed: `12345-6789`. */
+export const US_ZIP_MAX_LENGTH = 10;
+/** A postal code abroad. */
+export const POSTAL_CODE_MAX_LENGTH = 16;
+/** An SSN as typed: `123-45-6789`. */
+export const SSN_INPUT_MAX_LENGTH = 11;
+/** A phone number as typed, with spaces, dashes, brackets and the country code. */
+export const PHONE_INPUT_MAX_LENGTH = 24;
+/** A date as sent: `YYYY-MM-DD`. */
+export const ISO_DATE_LENGTH = 10;
+
+/** A borrower's addresses on the profile: home, mailing, a previous one or two. */
+export const PROFILE_ADDRESSES_MAX_COUNT = 5;
+/** A borrower's phone numbers on the profile. */
+export const PROFILE_PHONE_NUMBERS_MAX_COUNT = 5;
+/** Consents on the profile: one per consent type and version shown, a few versions each at most. */
+export const PROFILE_CONSENTS_MAX_COUNT = 20;
+/** Accounts one bank link can return (Plaid lists every account of the login). */
+export const BANK_LINK_ACCOUNTS_MAX_COUNT = 50;
+/** Apps a banner can show in. */
+export const BANNER_APPS_MAX_COUNT = 20;
+/** Brands a feature flag can be overridden for: more belong in the rollout, not in overrides. */
+export const FLAG_ORGANIZATION_OVERRIDES_MAX_COUNT = 100;
+/** Query parameters, and event properties, one telemetry event carries (each). */
+export const TELEMETRY_PROPERTIES_MAX_COUNT = 16;
+/** A telemetry query parameter or event property name. */
+export const TELEMETRY_KEY_MAX_LENGTH = 128;
+/** A telemetry query parameter or event property value. */
+export const TELEMETRY_VALUE_MAX_LENGTH = 256;
+
+/**
+ * Request bodies. A JSON route's limit is what its largest valid body needs, worked out from its
+ * schema's bounds (every character written as a six-byte `\uXXXX` escape, as some JSON encoders
+ * do), plus this much for whitespace and key order…
+ */
+export const JSON_BODY_HEADROOM_BYTES = 1024;
+/** …and a route whose schema has no bound (a contract test refuses those) gets this. */
+export const JSON_BODY_DEFAULT_MAX_BYTES = 64 * 1024;
+
+/** A wallet address to return collateral to: BIP 173 caps a bech32 address at 90 characters. */
+export const RETURN_ADDRESS_MAX_LENGTH = 90;
+
+/** A loan id of the defunct lender, as typed on the refinancing lookup. */
+export const CELSIUS_LOAN_ID_MAX_LENGTH = 32;
+
+/** A coin quantity as a decimal string: whole coins and up to 18 decimals (ETH's wei), with room. */
+export const COIN_QUANTITY_MAX_LENGTH = 40;
+
+/** A funded loan can be renewed from this many days before its maturity until maturity. */
+export const RENEWAL_WINDOW_DAYS = 30;
+
+/** Interest accrues daily on an actual/365 basis. */
+export const INTEREST_DAY_COUNT_DAYS_PER_YEAR = 365;

@@ -14,6 +14,9 @@ export type TAcceptedIdMimeType = (typeof ACCEPTED_ID_MIME_TYPES)[number];
  */
 export const MAX_ID_FILE_BYTES = 10 * 1024 * 1024;
 
+/** The whole upload request: the file plus its short text fields and the multipart framing. */
+export const MAX_ID_UPLOAD_BODY_BYTES = MAX_ID_FILE_BYTES + 64 * 1024;
+
 /**
  * Largest accepted picture: 50 megapixels (a 48 MP phone photo fits). Pictures are decoded in full
  * to be re-encoded, so the bound is on pixels, not bytes: a small file can hold a huge image.

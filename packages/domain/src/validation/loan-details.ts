@@ -5,14 +5,20 @@
  */
 import { z } from 'zod/mini';
 import { NAME_SUFFIXES } from '../enums.js';
-import { MIN_BORROWER_AGE_YEARS } from '../constants/limits.js';
+import {
+  US_ZIP_MAX_LENGTH,
+  CITY_MAX_LENGTH,
+  ISO_DATE_LENGTH,
+  MIN_BORROWER_AGE_YEARS,
+  NAME_MAX_LENGTH,
+  PHONE_INPUT_MAX_LENGTH,
+  POSTAL_CODE_MAX_LENGTH,
+  SSN_INPUT_MAX_LENGTH,
+  STREET_MAX_LENGTH,
+} from '../constants/limits.js';
 import { findCountry, isUsStateCode } from '../residence.js';
 import { addCustomIssue } from './issues.js';
-
-export const NAME_MAX_LENGTH = 50;
-const STREET_MAX_LENGTH = 100;
-const CITY_MAX_LENGTH = 50;
-const POSTAL_CODE_MAX_LENGTH = 16;
+import { ZLoginEmail } from './login.js';
 /** Nobody applying is older than this; an earlier year is a typo. */
 const EARLIEST_BIRTH_YEAR = 1900;
 
@@ -114,9 +120,13 @@ export function normalizeInternationalPhone(text: string): string | null {
   return /^\+[1-9]\d{7,14}$/.test(compact) ? compact : null;
 }
 
-function normalized(normalize: (text: string) => string | null, message: string) {
+function normalized(
+  normalize: (text: string) => string | null,
+  message: string,
+  maxLength: number,
+) {
   return z.pipe(
-    z.string({ error: message }),
+    z.string({ error: message }).check(z.maxLength(maxLength, { error: message, abort: true })),
     z.transform((text: string, payload) => {
       const value = normalize(text);
       if (value === null) {
@@ -160,12 +170,17 @@ const ZUsHomeAddress = z.object(
       .string({ error: LOAN_DETAILS_MESSAGES.stateRequired })
       .check(
         z.trim(),
+        z.maxLength(2, { error: LOAN_DETAILS_MESSAGES.stateRequired, abort: true }),
         z.toUpperCase(),
         z.refine(isUsStateCode, { error: LOAN_DETAILS_MESSAGES.stateRequired }),
       ),
     zip: z
       .string({ error: LOAN_DETAILS_MESSAGES.zipInvalid })
-      .check(z.trim(), z.regex(/^\d{5}(?:-\d{4})?$/, { error: LOAN_DETAILS_MESSAGES.zipInvalid })),
+      .check(
+        z.trim(),
+        z.maxLength(US_ZIP_MAX_LENGTH, { error: LOAN_DETAILS_MESSAGES.zipInvalid, abort: true }),
+        z.regex(/^\d{5}(?:-\d{4})?$/, { error: LOAN_DETAILS_MESSAGES.zipInvalid }),
+      ),
     country: z._default(z.literal('US'), 'US'),
   },
   { error: LOAN_DETAILS_MESSAGES.addressRequired },
@@ -188,12 +203,17 @@ const ZInternationalHomeAddress = z.object(
     state: optionalText(CITY_MAX_LENGTH, LOAN_DETAILS_MESSAGES.cityTooLong),
     zip: z.string({ error: LOAN_DETAILS_MESSAGES.postalCodeRequired }).check(
       z.trim(),
+      z.maxLength(POSTAL_CODE_MAX_LENGTH, {
+        error: LOAN_DETAILS_MESSAGES.postalCodeRequired,
+        abort: true,
+      }),
       z.regex(new RegExp(`^[A-Za-z0-9][A-Za-z0-9 -]{0,${POSTAL_CODE_MAX_LENGTH - 1}}$`), {
         error: LOAN_DETAILS_MESSAGES.postalCodeRequired,
       }),
     ),
     country: z.string({ error: LOAN_DETAILS_MESSAGES.countryRequired }).check(
       z.trim(),
+      z.maxLength(2, { error: LOAN_DETAILS_MESSAGES.countryRequired, abort: true }),
       z.toUpperCase(),
       z.refine((code) => code !== 'US' && findCountry(code)?.enabled === true, {
         error: LOAN_DETAILS_MESSAGES.countryRequired,
@@ -223,6 +243,7 @@ function commonFields(options: TLoanDetailsOptions) {
     dob: z.string({ error: LOAN_DETAILS_MESSAGES.dobRequired }).check(
       z.trim(),
       z.minLength(1, { error: LOAN_DETAILS_MESSAGES.dobRequired, abort: true }),
+      z.maxLength(ISO_DATE_LENGTH, { error: LOAN_DETAILS_MESSAGES.dobInvalid, abort: true }),
       z.refine(
         (text) => isIsoCalendarDate(text) && Number(text.slice(0, 4)) >= EARLIEST_BIRTH_YEAR,
         { error: LOAN_DETAILS_MESSAGES.dobInvalid, abort: true },
@@ -231,10 +252,7 @@ function commonFields(options: TLoanDetailsOptions) {
         error: LOAN_DETAILS_MESSAGES.underage,
       }),
     ),
-    email: z.pipe(
-      z.string({ error: LOAN_DETAILS_MESSAGES.emailInvalid }).check(z.trim()),
-      z.email({ error: LOAN_DETAILS_MESSAGES.emailInvalid }),
-    ),
+    email: ZLoginEmail,
   };
 }
 
@@ -247,13 +265,18 @@ export function makeLoanDetailsSchema(options: TLoanDetailsOptions = {}) {
   return z.object({
     ...commonFields(options),
     ssn: z.pipe(
-      z
-        .string({ error: LOAN_DETAILS_MESSAGES.ssnRequired })
-        .check(z.trim(), z.minLength(1, { error: LOAN_DETAILS_MESSAGES.ssnRequired, abort: true })),
-      normalized(normalizeSsn, LOAN_DETAILS_MESSAGES.ssnInvalid),
+      z.string({ error: LOAN_DETAILS_MESSAGES.ssnRequired }).check(
+        z.trim(),
+        z.minLength(1, { error: LOAN_DETAILS_MESSAGES.ssnRequired, abort: true }),
+        z.maxLength(SSN_INPUT_MAX_LENGTH, {
+          error: LOAN_DETAILS_MESSAGES.ssnInvalid,
+          abort: true,
+        }),
+      ),
+      normalized(normalizeSsn, LOAN_DETAILS_MESSAGES.ssnInvalid, SSN_INPUT_MAX_LENGTH),
     ),
     address: ZUsHomeAddress,
-    phone: normalized(normalizeUsPhone, LOAN_DETAILS_MESSAGES.phoneInvalid),
+    phone: normalized(normalizeUsPhone, LOAN_DETAILS_MESSAGES.phoneInvalid, PHONE_INPUT_MAX_LENGTH),
     isCitizenOrPermanentResident: mustBeTrue(LOAN_DETAILS_MESSAGES.citizenship),
     consents: z.object(
       {
@@ -275,7 +298,11 @@ export function makeInternationalLoanDetailsSchema(options: TLoanDetailsOptions 
   return z.object({
     ...commonFields(options),
     address: ZInternationalHomeAddress,
-    phone: normalized(normalizeInternationalPhone, LOAN_DETAILS_MESSAGES.internationalPhoneInvalid),
+    phone: normalized(
+      normalizeInternationalPhone,
+      LOAN_DETAILS_MESSAGES.internationalPhoneInvalid,
+      PHONE_INPUT_MAX_LENGTH,
+    ),
     consents: z.object(
       {
         TERMS: mustBeTrue(LOAN_DETAILS_MESSAGES.termsConsent),

@@ -30,6 +30,19 @@ describe('ZOtpStartForm', () => {
     expect(fieldErrorsOf(ZOtpStartForm, input)).toEqual(errors);
   });
 
+  /** `local@domain` with exactly these lengths. */
+  const address = (local: number, total: number) =>
+    `${'a'.repeat(local)}@${'b'.repeat(total - local - 5)}.com`;
+
+  it.each([
+    ['254 characters, 64 before the @', address(64, 254), {}],
+    ['255 characters', address(64, 255), { email: ['Enter a valid email address'] }],
+    ['65 characters before the @', address(65, 100), { email: ['Enter a valid email address'] }],
+    ['60,012 characters', address(60, 60_012), { email: ['Enter a valid email address'] }],
+  ] as const)('bounds the address as RFC 5321 does: %s', (_label, email, errors) => {
+    expect(fieldErrorsOf(ZOtpStartForm, { email })).toEqual(errors);
+  });
+
   it('trims the email', () => {
     expect(ZOtpStartForm.parse({ email: ' ada@example.com ' })).toEqual({
       email: 'ada@example.com',

@@ -5,6 +5,7 @@ import { z } from 'zod/mini';
 import {
   ACCOUNT_NUMBER_MAX_DIGITS,
   ACCOUNT_NUMBER_MIN_DIGITS,
+  NAME_MAX_LENGTH,
   ROUTING_NUMBER_DIGITS,
 } from '../constants/limits.js';
 
@@ -17,6 +18,7 @@ export const MANUAL_BANK_MESSAGES = {
   accountInvalid: 'Invalid',
   firstNameRequired: 'Please enter the first name.',
   lastNameRequired: 'Please enter the last name.',
+  nameTooLong: `Use ${NAME_MAX_LENGTH} characters or fewer`,
 } as const;
 
 export const CONFIRM_MODAL_TITLE = 'Please confirm info';
@@ -39,6 +41,7 @@ const requiredText = (message: string) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message, abort: true }));
 
 export const ZRoutingNumber = requiredText(MANUAL_BANK_MESSAGES.routingRequired).check(
+  z.maxLength(ROUTING_NUMBER_DIGITS, { error: MANUAL_BANK_MESSAGES.routingInvalid, abort: true }),
   z.refine(isValidRoutingNumber, { error: MANUAL_BANK_MESSAGES.routingInvalid }),
 );
 
@@ -55,7 +58,11 @@ export const ZAccountNumber = requiredText(MANUAL_BANK_MESSAGES.accountRequired)
 export const ZManualBankForm = z.object({
   routingNumber: ZRoutingNumber,
   accountNumber: ZAccountNumber,
-  firstName: requiredText(MANUAL_BANK_MESSAGES.firstNameRequired),
-  lastName: requiredText(MANUAL_BANK_MESSAGES.lastNameRequired),
+  firstName: requiredText(MANUAL_BANK_MESSAGES.firstNameRequired).check(
+    z.maxLength(NAME_MAX_LENGTH, { error: MANUAL_BANK_MESSAGES.nameTooLong }),
+  ),
+  lastName: requiredText(MANUAL_BANK_MESSAGES.lastNameRequired).check(
+    z.maxLength(NAME_MAX_LENGTH, { error: MANUAL_BANK_MESSAGES.nameTooLong }),
+  ),
 });
 export type TManualBankForm = z.infer<typeof ZManualBankForm>;

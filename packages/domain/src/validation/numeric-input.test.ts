@@ -41,8 +41,8 @@ describe('ZNumericInput', () => {
   it.each([
     ['0.123456', undefined],
     ['0.1234567', ['Maximum of 6 decimal places.']],
-    ['abc', ['Enter a number']],
-    ['', ['Enter a number']],
+    ['abc', ['Enter an Amount']],
+    ['', ['Enter an Amount']],
   ] as const)('%o', (input, messages) => {
     expect(fieldErrorsOf(ZNumericInput, input)).toEqual(
       messages === undefined ? {} : { '': messages },

@@ -8,7 +8,8 @@ import { countDecimals } from '../money.js';
 const DECIMAL_NUMBER_PATTERN = /^(?:\d+\.?\d*|\.\d+)$/;
 
 export const NUMERIC_INPUT_MESSAGES = {
-  notANumber: 'Enter a number',
+  // Document 1 §5: "Non-numbers give 'Enter an Amount'".
+  notANumber: 'Enter an Amount',
   tooManyDecimals: (max: number) => `Maximum of ${max} decimal places.`,
 } as const;
 

@@ -3,6 +3,7 @@
  * and the legacy loan-ID lookup.
  */
 import { z } from 'zod/mini';
+import { CELSIUS_LOAN_ID_MAX_LENGTH } from '../constants/limits.js';
 
 export const REFI_FORM_MESSAGES = {
   loanRequired: 'Please select a loan',
@@ -26,7 +27,14 @@ export type TRefiOfferForm = z.infer<typeof ZRefiOfferForm>;
 export const ZCelsiusLoanIdForm = z.object({
   celsiusLoanId: z
     .string({ error: REFI_FORM_MESSAGES.loanIdRequired })
-    .check(z.trim(), z.minLength(1, { error: REFI_FORM_MESSAGES.loanIdRequired })),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: REFI_FORM_MESSAGES.loanIdRequired }),
+      z.maxLength(
+        CELSIUS_LOAN_ID_MAX_LENGTH,
+        `Use ${CELSIUS_LOAN_ID_MAX_LENGTH} characters or fewer`,
+      ),
+    ),
 });
 export type TCelsiusLoanIdForm = z.infer<typeof ZCelsiusLoanIdForm>;
 

@@ -2,6 +2,7 @@
  * The collateral-release return address (document 1 §5 and §8).
  */
 import { z } from 'zod/mini';
+import { RETURN_ADDRESS_MAX_LENGTH } from '../constants/limits.js';
 import type { TCollateralType } from '../enums.js';
 import { isValidBitcoinAddress } from '../address/bitcoin.js';
 import { isValidEvmAddress } from '../address/evm.js';
@@ -35,7 +36,11 @@ export function isValidReturnAddress(type: TCollateralType, address: string): bo
 
 export const ZReturnAddress = z
   .string({ error: RETURN_ADDRESS_MESSAGES.required })
-  .check(z.trim(), z.minLength(1, { error: RETURN_ADDRESS_MESSAGES.required, abort: true }));
+  .check(
+    z.trim(),
+    z.minLength(1, { error: RETURN_ADDRESS_MESSAGES.required, abort: true }),
+    z.maxLength(RETURN_ADDRESS_MAX_LENGTH, { error: INVALID_RETURN_ADDRESS_MESSAGE, abort: true }),
+  );
 
 /** The form as the page validates it: present and trimmed. */
 export const ZReturnAddressForm = z.object({ returnAddress: ZReturnAddress });

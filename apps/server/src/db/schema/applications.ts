@@ -84,6 +84,12 @@ export const applications = pgTable(
     /** The electronic-records consent and the citizenship attestation of the details form. */
     eSignConsentedAt: timestamptz('e_sign_consented_at'),
     citizenshipAttestedAt: timestamptz('citizenship_attested_at'),
+    /** Renewal (isRollForward): the funded loan this application renews. */
+    renewsApplicationUuid: uuid('renews_application_uuid').references(
+      (): AnyPgColumn => applications.uuid,
+    ),
+    /** Renewal: the coins the borrower adds to the loan's collateral ("0" for none). */
+    topUpCoinQuantity: coinQuantity('top_up_coin_quantity'),
     /** The client's Idempotency-Key of the create call, unique per borrower. */
     idempotencyKey: text('idempotency_key'),
     /** Optimistic locking: every write increments it. */
@@ -108,6 +114,18 @@ export const applications = pgTable(
       .where(
         sql`${table.state} = 'CREATED' AND NOT ${table.isRollForward} AND NOT ${table.isCelsiusRefi}`,
       ),
+    // A funded loan has at most one renewal that is not cancelled: opening it twice reuses it.
+    uniqueIndex('applications_one_renewal_per_loan_unique')
+      .on(table.renewsApplicationUuid)
+      .where(sql`${table.renewsApplicationUuid} IS NOT NULL AND ${table.state} <> 'CANCELLED'`),
+    check(
+      'applications_renewal_is_roll_forward',
+      sql`${table.renewsApplicationUuid} IS NULL OR ${table.isRollForward}`,
+    ),
+    check(
+      'applications_top_up_nonnegative',
+      sql`${table.topUpCoinQuantity} IS NULL OR ${table.topUpCoinQuantity} >= 0`,
+    ),
     check('applications_flow_known', oneOf(table.flow, APPLICATION_FLOWS)),
     check('applications_state_known', oneOf(table.state, APPLICATION_STATES)),
     check('applications_stage_known', oneOf(table.stage, STAGES)),

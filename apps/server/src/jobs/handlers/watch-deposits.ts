@@ -3,6 +3,7 @@ import {
   watchApplicationDeposits,
   type TWatchDepositsDeps,
 } from '../../services/collateral/watch-deposits.js';
+import { sweepRenewalTopUps } from '../../services/renewal/watch-renewal-top-ups.js';
 import { watchDepositsJob } from '../definitions/watch-deposits.js';
 import { registerJob } from '../job-definition.js';
 
@@ -15,7 +16,8 @@ export function watchDepositsHandler(
       return;
     }
     const result = await sweepDeposits(deps);
-    for (const { appUuid, error } of result.failed) {
+    const renewals = await sweepRenewalTopUps(deps);
+    for (const { appUuid, error } of [...result.failed, ...renewals.failed]) {
       deps.log?.warn(
         { appUuid, reason: error instanceof Error ? error.message : String(error) },
         'deposit watch failed; the next sweep retries',

@@ -10,6 +10,7 @@ import { HttpError } from '../../http/errors.js';
 import type { TClock } from '../../security/jwt.js';
 import { collateralViewsByApplication } from '../collateral/collateral-record.js';
 import { offersByUuid, openOffersByApplication, toOfferView } from '../offers/offer-record.js';
+import { rollForwardDetailsByApplication } from '../renewal/renewal-record.js';
 
 export type TApplicationRow = typeof applications.$inferSelect;
 
@@ -78,6 +79,7 @@ export async function toApplicationViews(
     }),
   );
   const collateral = await collateralViewsByApplication(db, rows, acceptedOffers);
+  const rollForward = await rollForwardDetailsByApplication(db, rows);
   return rows.map((row) => {
     const selectedRow =
       row.selectedOfferUuid === null ? undefined : selected.get(row.selectedOfferUuid);
@@ -94,7 +96,7 @@ export async function toApplicationViews(
       collateral: collateral.get(row.uuid) ?? null,
       offers: open.get(row.uuid) ?? [],
       selectedOffer: selectedRow === undefined ? null : toOfferView(selectedRow),
-      rollForwardLoanDetails: null,
+      rollForwardLoanDetails: rollForward.get(row.uuid) ?? null,
       celsiusLoanNumbers: [],
       celsiusTopUpExpirationDate: null,
       stabilizationOptIn: null,

@@ -14,6 +14,7 @@ import type { TDb } from '../../db/pool.js';
 import { disbursementStepStatus } from '../disbursement/disbursement-status.js';
 import { hasCollateralActivity } from '../collateral/collateral-activity.js';
 import { identityStepStatus } from '../identity-documents/identity-step-status.js';
+import { renewalFinalSteps } from '../renewal/renewal-final-steps.js';
 import { findOwnedApplication } from './application-record.js';
 
 /** Signing is over in these: every document was signed. */
@@ -77,6 +78,7 @@ export async function getFinalSteps(
   input: { identityUuid: string; appUuid: string },
 ): Promise<TFinalSteps> {
   const application = await findOwnedApplication(db, input.identityUuid, input.appUuid);
+  if (application.isRollForward) return renewalFinalSteps(db, application);
   return finalStepsOf(application, {
     identity: await identityStepStatus(db, application),
     disbursement: await disbursementStepStatus(db, application),

@@ -12,7 +12,12 @@ import { isChainCoin } from '../../adapters/chain/port.js';
 import { collateralAccounts, sandboxChainTransactions } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { coinText } from './collateral-record.js';
-import { watchApplicationDeposits, type TWatchDepositsDeps } from './watch-deposits.js';
+import { completeWaitingRenewalOf } from '../renewal/complete-renewal.js';
+import {
+  watchApplicationDeposits,
+  WATCH_DEPOSITS_ACTOR,
+  type TWatchDepositsDeps,
+} from './watch-deposits.js';
 
 export async function recordSandboxDeposit(
   deps: TWatchDepositsDeps,
@@ -40,6 +45,8 @@ export async function recordSandboxDeposit(
     .returning();
   if (row === undefined) throw new Error('The sandbox deposit was not recorded');
   await watchApplicationDeposits(deps, account.applicationUuid);
+  // A renewal's top-up arrives on its loan's address.
+  await completeWaitingRenewalOf(deps, account.applicationUuid, WATCH_DEPOSITS_ACTOR);
   return {
     transactionHash: row.txid,
     address: row.address,

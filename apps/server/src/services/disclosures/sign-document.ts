@@ -10,6 +10,7 @@ import { HttpError } from '../../http/errors.js';
 import { documentSignatures } from '../../db/schema/index.js';
 import { lockOwnedApplication, applicationNotFound } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
+import { completeRenewalIfCollateralIn } from '../renewal/complete-renewal.js';
 import { toDocumentView, type TDocumentDeps } from './disclosure-record.js';
 import {
   documentsWithSignatures,
@@ -67,6 +68,12 @@ export async function signDocument(
           reason: 'all documents signed',
           at: signedAt,
         }));
+        // A renewal without a top-up still due is complete with its last signature.
+        application = await completeRenewalIfCollateralIn(tx, {
+          renewal: application,
+          actor: actors.borrower(input.identityUuid),
+          at: signedAt,
+        });
       }
     }
     const unsignedRemaining = documents.filter(

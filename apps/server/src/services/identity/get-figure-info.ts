@@ -5,7 +5,10 @@ import type { TDb } from '../../db/pool.js';
 import { identities } from '../../db/schema/index.js';
 import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
 
-/** The Identity of document 2 §3 for the signed-in person, as seen through the token's audience. */
+/**
+ * The signed-in person as the broker answers it (document 2 §7's catalogue names), seen through the
+ * token's audience; the client builds document 2 §3's Identity from it.
+ */
 export async function getFigureInfo(
   db: TDb,
   input: { identityUuid: string; audience: TSignInAudience },
@@ -19,17 +22,18 @@ export async function getFigureInfo(
     throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
   }
   return {
-    uuid: identity.uuid,
+    identityUuid: identity.uuid,
     organizationCode: identity.organizationCode,
-    profileType: input.audience,
+    userType: input.audience,
     email: identity.email,
     updatedAt: identity.updatedAt.toISOString(),
     isManageable: identity.isManageable,
-    isBroker: input.audience === 'agent',
     activeLegacyCustomerOrgs: identity.activeLegacyCustomerOrgs,
-    wallet: {
-      accountAddress: identity.walletAccountAddress,
-      groupPolicyAddress: identity.walletGroupPolicyAddress,
+    auth0UserProto: {
+      walletContext: {
+        accountAddress: identity.walletAccountAddress,
+        groupPolicyAddress: identity.walletGroupPolicyAddress,
+      },
     },
   };
 }

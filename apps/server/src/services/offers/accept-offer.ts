@@ -1,7 +1,8 @@
 /**
  * The borrower accepts one of the offers made on their application: CREATED → OFFER_ACCEPTED (or a
  * change of mind while still OFFER_ACCEPTED) through the transition service. Accepting the offer
- * that is already accepted answers the application again, unchanged.
+ * that is already accepted answers the application again, unchanged. A renewal's offer is
+ * accepted by the renewal's own rules (renewal/accept-renewal-offer.ts).
  */
 import type { TApplication } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import {
   type TApplicationDeps,
 } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
+import { acceptRenewalOffer } from '../renewal/accept-renewal-offer.js';
 import { assertOfferOpen } from './offer-record.js';
 
 export const ACCEPT_OFFER_MESSAGES = {
@@ -38,7 +40,7 @@ export async function acceptOffer(
     if (offer === undefined) {
       throw new HttpError(404, 'OFFER_NOT_FOUND', ACCEPT_OFFER_MESSAGES.notFound);
     }
-    assertOfferOpen(application);
+    if (!application.isRollForward) assertOfferOpen(application);
     if (offer.supersededAt !== null) {
       throw new HttpError(400, 'OFFER_SUPERSEDED', ACCEPT_OFFER_MESSAGES.superseded);
     }
@@ -46,6 +48,9 @@ export async function acceptOffer(
       throw new HttpError(400, 'OFFER_EXPIRED', ACCEPT_OFFER_MESSAGES.expired);
     }
 
+    if (application.isRollForward) {
+      return acceptRenewalOffer(tx, { renewal: application, offer, identityUuid, now });
+    }
     await tx.update(offers).set({ acceptedAt: now }).where(eq(offers.uuid, offer.uuid));
     const { application: accepted } = await applyTransition(tx, {
       appUuid,

@@ -1,6 +1,6 @@
 /**
  * The borrower's loans for /provenance/borrower/servicing/v2/loanStatus: their applications that
- * were funded (COMPLETE) and what followed (paid off, collateral released). A mobile-flow loan is
+ * were funded (COMPLETE) and what followed (paid off, collateral released, renewed). A mobile-flow loan is
  * serviced in the app; every other on the web.
  */
 import type { TGetLoanStatusResponse, TLoanStatus } from '@pledge/contract';
@@ -8,6 +8,7 @@ import {
   LOAN_TERM_MONTHS,
   centsToUsd,
   isOfferedCollateralType,
+  loanMaturityDate,
   type TApplicationState,
 } from '@pledge/domain';
 import { and, desc, eq, inArray, min } from 'drizzle-orm';
@@ -21,17 +22,12 @@ export const LOAN_STATES: readonly TApplicationState[] = [
   'COMPLETE',
   'PAID_OFF',
   'COLLATERAL_RELEASED',
+  'RENEWED',
 ];
 
-/** The calendar date the term ends: the funding date plus the term, in UTC. */
+/** The calendar date the term ends: the funding date plus the term, in UTC (the domain's rule). */
 export function maturityDateOf(fundedAt: Date, termMonths: number = LOAN_TERM_MONTHS): string {
-  const date = new Date(
-    Date.UTC(fundedAt.getUTCFullYear(), fundedAt.getUTCMonth() + termMonths, 1),
-  );
-  // The same day of the month, or the month's last day when it has fewer days (31 Jan → 28 Feb).
-  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(fundedAt.getUTCDate(), lastDay));
-  return date.toISOString().slice(0, 10);
+  return loanMaturityDate(fundedAt, termMonths);
 }
 
 function loanTypeOf(row: {

@@ -8,6 +8,7 @@ import {
 } from '@pledge/contract';
 import type { TApplicationState, TFinalStepName, TFinalStepStatus } from '@pledge/domain';
 import { setToken } from '../../api/token.js';
+import { figureInfoOf } from '../../test/figure-info.js';
 import { jsonResponse } from '../../test/mock-fetch.js';
 
 export const TEST_APP_UUID = '5f0c2b9e-3d4a-4c1b-9a7e-2b6d8f1e0c3a';
@@ -102,6 +103,6 @@ export function makeIdentity(overrides: Partial<TIdentity> = {}): TIdentity {
 export function signedIn(identity: TIdentity = makeIdentity()) {
   setToken('test-token');
   return {
-    [`GET ${getCustomerFigureInfo.path}`]: () => jsonResponse(identity),
+    [`GET ${getCustomerFigureInfo.path}`]: () => jsonResponse(figureInfoOf(identity)),
   };
 }

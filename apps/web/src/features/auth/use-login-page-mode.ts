@@ -7,18 +7,23 @@ import type { TLoginParams } from './login-params.js';
 
 /**
  * Which form the sign-in page shows (document 2 §4), or null while the experiment flag is asked.
- * A forced legacy mode wins; a visitor the broker's login sent here (with its nonce) signs in with
+ * Agents always sign in with a code. A forced legacy mode wins; a visitor the broker's login sent here (with its nonce) signs in with
  * the broker; otherwise the domain's rule decides.
  */
 export function useLoginPageMode(params: TLoginParams): TSignInMode | null {
   const { orgCode } = useBrand();
   const { audience, forcedMode, nonce } = params;
   const brokerLookupSucceeded = isBrokerKnown(audience);
-  const needsFlag = forcedMode === undefined && nonce === null && !brokerLookupSucceeded;
+  // Agents have no legacy path (DESIGN §3: provisioned addresses, a code by e-mail): whatever the
+  // address asks for, they get the code sign-in.
+  const isAgent = audience === 'agent';
+  const needsFlag =
+    !isAgent && forcedMode === undefined && nonce === null && !brokerLookupSucceeded;
   const flag = useQuery({
     ...featureFlagQuery(SIGN_IN_EXPERIMENT_KEYS[audience], orgCode),
     enabled: needsFlag,
   });
+  if (isAgent) return 'broker';
   if (forcedMode === 'legacy') return 'legacy';
   if (nonce !== null) return 'broker';
   if (needsFlag && flag.isPending) return null;

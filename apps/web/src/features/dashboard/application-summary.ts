@@ -33,6 +33,7 @@ export const APPLICATION_STATE_WORDS: Readonly<Record<TApplicationState, string>
   CELSIUS_TOP_UP_REQUESTED: 'Refinancing: collateral top-up requested',
   CELSIUS_WAITING_FOR_TOP_UP: 'Refinancing: waiting for your collateral top-up',
   CELSIUS_FULL_COLLATERAL_RECEIVED: 'Refinancing: collateral received',
+  RENEWED: 'Renewed: replaced by its renewal',
 };
 
 /** The words of the link to where an application's own entry leads. */

@@ -36,8 +36,15 @@ function entriesOf<V>(record: Readonly<Partial<Record<TUsStateCode, V>>>): [TUsS
   return Object.entries(record) as [TUsStateCode, V][];
 }
 
-/** The origination fee rules of document 1 §9, one sentence each. */
-export function originationFeeRules(): string[] {
+/**
+ * The origination fee rules of document 1 §9, one sentence each; the international fee only for a
+ * brand that lends to international residents.
+ */
+export function originationFeeRules({
+  isInternationalOffered,
+}: {
+  isInternationalOffered: boolean;
+}): string[] {
   const flatMinimums = entriesOf(ORIGINATION_FEE_FLAT_MINIMUM_CENTS_BY_STATE).map(
     ([state, cents]) => `${stateName(state)} ${dollarsFromCents(cents)}`,
   );
@@ -46,7 +53,9 @@ export function originationFeeRules(): string[] {
       `In ${stateName(state)} the fee is ${percentFromBps(bps)} of the cash you borrow.`,
   );
   return [
-    `The origination fee is ${percentFromBps(ORIGINATION_FEE_DOMESTIC_BPS)} of the cash you borrow for US residents and ${percentFromBps(ORIGINATION_FEE_INTERNATIONAL_BPS)} for international residents. It is added to your loan amount rather than paid up front.`,
+    isInternationalOffered
+      ? `The origination fee is ${percentFromBps(ORIGINATION_FEE_DOMESTIC_BPS)} of the cash you borrow for US residents and ${percentFromBps(ORIGINATION_FEE_INTERNATIONAL_BPS)} for international residents. It is added to your loan amount rather than paid up front.`
+      : `The origination fee is ${percentFromBps(ORIGINATION_FEE_DOMESTIC_BPS)} of the cash you borrow. It is added to your loan amount rather than paid up front.`,
     `No origination fee is charged in ${listInWords(NO_ORIGINATION_FEE_STATES.map(stateName))}.`,
     `In some states the fee is the greater of ${percentFromBps(ORIGINATION_FEE_DOMESTIC_BPS)} or a flat amount: ${listInWords(flatMinimums)}.`,
     ...statePercentages,

@@ -1,11 +1,11 @@
-import { formatPct, formatUsd, RATE_DISPLAY_DECIMALS, usdToCents } from '@pledge/domain';
+import { formatPct, formatRatePct, formatUsd, usdToCents } from '@pledge/domain';
 
 /** LTVs show 1 or 2 decimals (document 2 §9): two, less a trailing zero ("33.33%", "50.5%"). */
 export const LTV_DISPLAY_MAX_DECIMALS = 2;
 
 /** "8.910%" */
 export function formatRate(pct: number | string): string {
-  return formatPct(pct, RATE_DISPLAY_DECIMALS);
+  return formatRatePct(pct);
 }
 
 /** "33.33%", "50.5%", "75.0%" */

@@ -7,6 +7,7 @@
 import { makeGetFigureInfo, type TIdentity } from '@pledge/contract';
 import type { TSignInAudience } from '@pledge/domain';
 import { setToken } from '../../api/token.js';
+import { figureInfoOf } from '../../test/figure-info.js';
 import { writeTokenAudience } from './session-storage.js';
 
 export const TEST_IDENTITY: TIdentity = {
@@ -40,7 +41,7 @@ export function figureInfoHandlers(
 ): Record<string, () => Response> {
   return {
     [`GET ${makeGetFigureInfo(audience).path}`]: () =>
-      new Response(JSON.stringify({ ...identity, profileType: audience }), {
+      new Response(JSON.stringify(figureInfoOf(identity, audience)), {
         status: 200,
         headers: { 'Content-Type': 'application/json' },
       }),

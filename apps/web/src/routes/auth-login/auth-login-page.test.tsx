@@ -299,6 +299,51 @@ describe('/auth/login: the legacy password sign-in', () => {
   });
 });
 
+describe('/auth/login: which form opens', () => {
+  const SESSION = 'POST /ft/crypto-backed-loan/session';
+  const DECISION = 'POST /service-optimize/crypto-backed-loan/api/v2/decision';
+  function withBrokerFlag(isOn: boolean) {
+    return {
+      [SESSION]: () =>
+        jsonResponse({
+          sessionKey: {
+            uuid: '7d1f0c5e-2a3b-4c5d-8e9f-0a1b2c3d4e5f',
+            epoch: 1,
+            trackerUuid: '0b9a6f36-8c0f-4f5e-9d55-1f2a3b4c5d6e',
+          },
+        }),
+      [DECISION]: async (_url: string, init: RequestInit) => {
+        const { experimentKey } = JSON.parse(String(init.body)) as { experimentKey: string };
+        return jsonResponse({ experimentKey, flagEnabled: isOn });
+      },
+    };
+  }
+
+  it('opens on the e-mail code form when the brand’s broker flag is on: Enter sends a code', async () => {
+    const fetch = mockFetch({ ...withBrokerFlag(true), [OTP_START]: noContent });
+    const { user } = renderApp('/auth/login?redirectUrl=%2Fdashboard');
+    await user.type(await screen.findByLabelText(/Email address/), 'ada@example.com{Enter}');
+    expect(
+      await screen.findByText(/We sent a 6-digit code to ada@example.com/),
+    ).toBeInTheDocument();
+    expect(bodyOf(fetch, OTP_START)).toEqual({ email: 'ada@example.com' });
+    expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
+  });
+
+  it('gives an agent sent to the legacy mode the code sign-in, with a word on why', async () => {
+    const fetch = mockFetch({ 'POST /identity-broker/agent/api/v3/otp/start': noContent });
+    const { user } = renderApp('/auth/login?audience=agent&signInMode=legacy');
+    expect(await screen.findByText(/Agents have no password sign-in/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Email address/), 'agent@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText(/We sent a 6-digit code to agent@example.com/)).toBeVisible();
+    expect(bodyOf(fetch, 'POST /identity-broker/agent/api/v3/otp/start')).toEqual({
+      email: 'agent@example.com',
+    });
+  });
+});
+
 describe('/auth/login?undoEmailChange=…: undoing a change of sign-in address', () => {
   const UNDO = 'POST /identity/api/v1/identity/alias/undo';
   const token = 'T'.repeat(43);

@@ -49,6 +49,11 @@ export function AuthLoginPage() {
           Loading…
         </p>
       )}
+      {isAgent && params.forcedMode === 'legacy' && (
+        <p className="auth-panel__audience">
+          Agents have no password sign-in: we e-mail a sign-in code to your provisioned address.
+        </p>
+      )}
       {mode === 'broker' && (
         <OtpSignIn
           audience={audience}
@@ -57,7 +62,7 @@ export function AuthLoginPage() {
           requestedRedirect={redirectUrl}
         />
       )}
-      {mode === 'legacy' && !isAgent && (
+      {mode === 'legacy' && (
         <>
           <LegacySignIn audience={audience} requestedRedirect={redirectUrl} />
           {params.forcedMode !== 'legacy' && (
@@ -71,18 +76,6 @@ export function AuthLoginPage() {
             </div>
           )}
         </>
-      )}
-      {mode === 'legacy' && isAgent && (
-        <div className="auth-panel__alternative">
-          <p>Agents sign in with a code e-mailed to their provisioned address.</p>
-          {params.forcedMode !== 'legacy' && (
-            <SwitchToCodeSignIn
-              audience={audience}
-              requestedRedirect={redirectUrl}
-              label="Email me a sign-in code"
-            />
-          )}
-        </div>
       )}
       <p className="auth-panel__help">
         Trouble signing in? Contact {brand.companyName} at{' '}

@@ -31,7 +31,11 @@ export function CreditFrozenPage() {
         </li>
         <li>Come back here and check your credit again, or contact us and we will.</li>
       </ol>
-      <CreditRetry done="lifted the freeze" />
+      <CreditRetry
+        done="lifted the freeze"
+        state="SOFT_CREDIT_FROZEN"
+        stillText="your credit file is frozen"
+      />
       <h2 className="outcome-page__subheading">The credit bureaus</h2>
       <CreditBureauList link="freeze" />
     </OutcomePage>

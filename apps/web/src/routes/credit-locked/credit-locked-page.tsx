@@ -28,7 +28,11 @@ export function CreditLockedPage() {
         <li>Keep your credit unlocked for {CREDIT_UNLOCKED_DAYS} days after your application.</li>
         <li>Come back here and check your credit again, or contact us and we will.</li>
       </ol>
-      <CreditRetry done="unlocked your credit file" />
+      <CreditRetry
+        done="unlocked your credit file"
+        state="SOFT_CREDIT_LOCKED"
+        stillText="your credit file is locked"
+      />
       <h2 className="outcome-page__subheading">The credit bureaus</h2>
       <CreditBureauList link="lock" />
     </OutcomePage>

@@ -20,6 +20,7 @@ export function useFieldIds(id: string | undefined) {
     labelId: `${controlId}-label`,
     descriptionId: `${controlId}-description`,
     errorId: `${controlId}-error`,
+    noticeId: `${controlId}-notice`,
   };
 }
 
@@ -85,7 +86,13 @@ export function FieldDescription({ id, children }: { id: string; children: React
 export function FieldError({ id, message }: { id: string; message: string }) {
   return (
     <p id={id} className="field__error">
-      <span className="visually-hidden">Error:</span> {message}
+      {/* A mark beside the message, so an error is not told by colour alone; not read out. */}
+      <span className="field__error-mark" aria-hidden="true">
+        !
+      </span>
+      <span>
+        <span className="visually-hidden">Error:</span> {message}
+      </span>
     </p>
   );
 }

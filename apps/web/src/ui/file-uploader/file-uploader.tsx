@@ -85,7 +85,8 @@ export function FileUploader({
   const hintId = `${ids.controlId}-hint`;
   const [refusal, setRefusal] = useState<string | null>(null);
   const [isDragOver, setIsDragOver] = useState(false);
-  const shownError = hasError(error) ? error : refusal;
+  // A refused file says why, even over the form's "required" message: that one only follows from it.
+  const shownError = refusal ?? (hasError(error) ? error : null);
   const isInvalid = hasError(shownError);
   const isLocked = isDisabled || isReadOnly || status === 'uploading';
   const tag = uploadTag(status, files.length, isRequired);

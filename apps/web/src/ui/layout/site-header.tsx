@@ -16,7 +16,9 @@ function SessionNav({ session }: { session: TSession }) {
   if (session.status === 'signed-in') {
     return (
       <nav className="site-nav" aria-label="Account">
-        <span className="site-nav__email">
+        {/* One line whatever its length (up to 254 characters), cut with an ellipsis; the whole
+            address stays in the text for screen readers and in the title on hover. */}
+        <span className="site-nav__email" title={session.identity.email}>
           <span className="visually-hidden">Signed in as </span>
           {session.identity.email}
         </span>

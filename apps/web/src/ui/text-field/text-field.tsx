@@ -22,6 +22,8 @@ export interface TTextFieldProps extends TNativeInputProps, TFieldStateProps {
   prefix?: string;
   /** Shown after the value (a "BTC"); decorative, so the label must say the unit too. */
   suffix?: string;
+  /** What the field just did to the input (a refused or cut edit), shown under it until cleared. */
+  notice?: string | null;
 }
 
 /**
@@ -37,6 +39,7 @@ export function TextField({
   isReadOnly = false,
   prefix,
   suffix,
+  notice,
   id,
   className,
   type = 'text',
@@ -46,6 +49,7 @@ export function TextField({
   const ids = useFieldIds(id);
   const controlRef = useEditBeforeHydration(ref);
   const isInvalid = hasError(error);
+  const hasNotice = hasError(notice);
   return (
     <div
       className={classNames(
@@ -82,6 +86,7 @@ export function TextField({
           aria-describedby={describedBy(
             description !== undefined && ids.descriptionId,
             isInvalid && ids.errorId,
+            hasNotice && ids.noticeId,
           )}
         />
         {suffix !== undefined && (
@@ -90,6 +95,11 @@ export function TextField({
           </span>
         )}
       </div>
+      {hasNotice && (
+        <p id={ids.noticeId} className="field__notice">
+          {notice}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buildPath, getApplication, postCreditRetry } from '@pledge/contract';
+import { buildPath, getApplication, getKrangState, postCreditRetry } from '@pledge/contract';
 import { CREDIT_UNLOCKED_DAYS, type TApplicationState } from '@pledge/domain';
 import { makeBrand } from '../../../test/fixtures.js';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
@@ -110,26 +110,41 @@ describe('the outcome pages', () => {
 describe('running the credit check again', () => {
   const retryPath = `POST ${buildPath(postCreditRetry.path, { appUuid: TEST_APP_UUID })}`;
 
+  const krangPath = `GET ${buildPath(getKrangState.path, { appUuid: TEST_APP_UUID })}`;
+
+  /** The server: the retry moves the application into the check, which ends in `decision`. */
+  function serveRetry(from: TApplicationState, decision: TApplicationState, checkPolls = 2) {
+    let current: TApplicationState = from;
+    let polls = 0;
+    const fetchMock = mockFetch({
+      ...signedIn(),
+      [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
+        jsonResponse(makeApplication({ state: current })),
+      [retryPath]: () => {
+        current = 'SOFT_CREDIT';
+        return jsonResponse(makeApplication({ state: 'SOFT_CREDIT' }), 202);
+      },
+      [krangPath]: () => {
+        polls += 1;
+        if (polls > checkPolls) current = decision;
+        return jsonResponse({ state: current, stage: 'APPLYING' });
+      },
+    });
+    return fetchMock;
+  }
+
   it.each([
     ['credit-locked', 'SOFT_CREDIT_LOCKED', 'Your credit file is locked'],
     ['credit-frozen', 'SOFT_CREDIT_FROZEN', 'Your credit file is frozen'],
   ] as const)(
-    '%s: asks the server and waits for the new decision on the details page',
+    '%s: shows the check running, then goes to the page of the new decision',
     async (page, state, heading) => {
-      let current: TApplicationState = state;
-      const fetchMock = mockFetch({
-        ...signedIn(),
-        [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
-          jsonResponse(makeApplication({ state: current })),
-        [retryPath]: () => {
-          current = 'SOFT_CREDIT';
-          return jsonResponse(makeApplication({ state: 'SOFT_CREDIT' }), 202);
-        },
-      });
+      const fetchMock = serveRetry(state, 'SIGN_DOCS');
       const view = renderApp(`${APP}/${page}`, { brand });
       await screen.findByRole('heading', { level: 1, name: heading }, LOADED);
       await userEvent.click(screen.getByRole('button', { name: 'Check my credit again' }));
-      await waitFor(() => expect(currentUrl(view.router)).toBe(`${APP}/details`));
+      expect(await screen.findByText('Checking your credit again…')).toBeVisible();
+      await waitFor(() => expect(currentUrl(view.router)).toBe(`${APP}/next-steps`), LOADED);
       const retries = fetchMock.mock.calls.filter(
         ([input, init]) =>
           init?.method === 'POST' && String(input).endsWith(`/${TEST_APP_UUID}/credit-retry`),
@@ -137,6 +152,19 @@ describe('running the credit check again', () => {
       expect(retries).toHaveLength(1);
     },
   );
+
+  it('says so when the check run again finds the same lock', async () => {
+    serveRetry('SOFT_CREDIT_LOCKED', 'SOFT_CREDIT_LOCKED');
+    const view = renderApp(`${APP}/credit-locked`, { brand });
+    await screen.findByRole('heading', { level: 1, name: 'Your credit file is locked' }, LOADED);
+    await userEvent.click(screen.getByRole('button', { name: 'Check my credit again' }));
+    expect(await screen.findByText(/^We checked again at \d\d:\d\d$/, {}, LOADED)).toBeVisible();
+    expect(
+      screen.getByText(/The credit bureau still says your credit file is locked/),
+    ).toBeVisible();
+    expect(currentUrl(view.router)).toBe(`${APP}/credit-locked`);
+    expect(screen.getByRole('button', { name: 'Check my credit again' })).toBeEnabled();
+  });
 
   it('says why when the server refuses, and stays on the page', async () => {
     mockFetch({

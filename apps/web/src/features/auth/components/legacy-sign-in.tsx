@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ZPostLegacyLoginBody } from '@pledge/contract';
-import { fieldErrorsOf, OTP_CODE_DIGITS, type TSignInAudience } from '@pledge/domain';
+import {
+  EMAIL_MAX_LENGTH,
+  fieldErrorsOf,
+  OTP_CODE_DIGITS,
+  PASSWORD_MAX_LENGTH,
+  type TSignInAudience,
+} from '@pledge/domain';
 import { isApiError } from '../../../api/client.js';
 import { useBrand } from '../../../brand/brand-context.js';
 import { Alert } from '../../../ui/alert/alert.js';
@@ -121,6 +127,7 @@ export function LegacySignIn({ audience, requestedRedirect }: TLegacySignInProps
         name="email"
         autoComplete="username"
         spellCheck={false}
+        maxLength={EMAIL_MAX_LENGTH}
         isRequired
         value={values.email}
         error={errors.email ?? null}
@@ -132,6 +139,7 @@ export function LegacySignIn({ audience, requestedRedirect }: TLegacySignInProps
         type="password"
         name="password"
         autoComplete="current-password"
+        maxLength={PASSWORD_MAX_LENGTH}
         isRequired
         value={values.password}
         error={errors.password ?? null}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
+  EMAIL_MAX_LENGTH,
   fieldErrorsOf,
   OTP_CODE_DIGITS,
   ZOtpCode,
@@ -181,6 +182,7 @@ export function OtpSignIn({ audience, nonce, isBrokerNonce, requestedRedirect }:
           autoComplete="email"
           inputMode="email"
           spellCheck={false}
+          maxLength={EMAIL_MAX_LENGTH}
           isRequired
           value={email}
           error={emailError}

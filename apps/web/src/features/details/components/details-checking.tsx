@@ -1,4 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.js';
+import { Alert } from '../../../ui/alert/alert.js';
 import { Progress } from '../../../ui/progress/progress.js';
 
 /**
@@ -17,5 +20,39 @@ export function DetailsChecking({ isInternational }: { isInternational: boolean 
       <Progress label={isInternational ? 'Reviewing your details…' : 'Checking your credit…'} />
       <p className="field__note">This usually takes a few seconds. Please keep this page open.</p>
     </div>
+  );
+}
+
+/**
+ * The server is still deciding after every poll the details step allows (document 2 §9): the
+ * borrower learns what is happening, and goes on to the dashboard, where the result will show.
+ */
+export function DetailsStillProcessing({ isInternational }: { isInternational: boolean }) {
+  const next = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    next.current?.focus();
+  }, []);
+  return (
+    <>
+      <Alert
+        variant="info"
+        isLive
+        title={
+          isInternational
+            ? 'Reviewing your details is taking longer than usual'
+            : 'Your credit check is taking longer than usual'
+        }
+      >
+        <p>
+          We are still working on it and nothing more is needed from you. Your dashboard shows your
+          application, and its next step as soon as the result is in.
+        </p>
+      </Alert>
+      <div className="page-actions">
+        <Link ref={next} className="button" to={paths.dashboard.getHref()} replace>
+          Go to your dashboard
+        </Link>
+      </div>
+    </>
   );
 }

@@ -1,6 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TAddressSuggestion, TPostLoanDetailsBodyInput } from '@pledge/contract';
-import { findCountry, NAME_SUFFIXES, US_STATES } from '@pledge/domain';
+import {
+  CITY_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  findCountry,
+  NAME_MAX_LENGTH,
+  NAME_SUFFIXES,
+  PHONE_INPUT_MAX_LENGTH,
+  POSTAL_CODE_MAX_LENGTH,
+  SSN_INPUT_MAX_LENGTH,
+  STREET_MAX_LENGTH,
+  US_STATES,
+  US_ZIP_MAX_LENGTH,
+} from '@pledge/domain';
 import { useBrand } from '../../../brand/brand-context.js';
 import { ExternalLink } from '../../application/components/external-link.js';
 import { Alert } from '../../../ui/alert/alert.js';
@@ -136,6 +148,7 @@ export function DetailsForm({
           <TextField
             label="First name"
             autoComplete="given-name"
+            maxLength={NAME_MAX_LENGTH}
             value={values.firstName}
             onChange={(event) => update({ firstName: event.target.value }, 'firstName')}
             error={errorFor('firstName')}
@@ -144,6 +157,7 @@ export function DetailsForm({
           <TextField
             label="Last name"
             autoComplete="family-name"
+            maxLength={NAME_MAX_LENGTH}
             value={values.lastName}
             onChange={(event) => update({ lastName: event.target.value }, 'lastName')}
             error={errorFor('lastName')}
@@ -185,6 +199,7 @@ export function DetailsForm({
             autoComplete="off"
             spellCheck={false}
             placeholder="123-45-6789"
+            maxLength={SSN_INPUT_MAX_LENGTH}
             value={isSsnFocused ? values.ssn : maskSsn(values.ssn)}
             onFocus={() => setIsSsnFocused(true)}
             onBlur={() => setIsSsnFocused(false)}
@@ -201,6 +216,7 @@ export function DetailsForm({
         <TextField
           label="Street address"
           autoComplete="address-line1"
+          maxLength={STREET_MAX_LENGTH}
           value={values.street1}
           onChange={(event) => update({ street1: event.target.value }, 'address.street1')}
           error={errorFor('address.street1')}
@@ -209,6 +225,7 @@ export function DetailsForm({
         <TextField
           label="Apartment, suite or unit"
           autoComplete="address-line2"
+          maxLength={STREET_MAX_LENGTH}
           value={values.street2}
           onChange={(event) => update({ street2: event.target.value }, 'address.street2')}
           error={errorFor('address.street2')}
@@ -217,6 +234,7 @@ export function DetailsForm({
           <TextField
             label="City"
             autoComplete="address-level2"
+            maxLength={CITY_MAX_LENGTH}
             value={values.city}
             onChange={(event) => update({ city: event.target.value }, 'address.city')}
             error={errorFor('address.city')}
@@ -226,6 +244,7 @@ export function DetailsForm({
             <TextField
               label="State, province or region"
               autoComplete="address-level1"
+              maxLength={CITY_MAX_LENGTH}
               value={values.state}
               onChange={(event) => update({ state: event.target.value }, 'address.state')}
               error={errorFor('address.state')}
@@ -246,6 +265,7 @@ export function DetailsForm({
             label={isInternational ? 'Postal code' : 'ZIP code'}
             autoComplete="postal-code"
             inputMode={isInternational ? 'text' : 'numeric'}
+            maxLength={isInternational ? POSTAL_CODE_MAX_LENGTH : US_ZIP_MAX_LENGTH}
             value={values.zip}
             onChange={(event) => update({ zip: event.target.value }, 'address.zip')}
             error={errorFor('address.zip')}
@@ -272,6 +292,7 @@ export function DetailsForm({
           label="Phone number"
           type="tel"
           autoComplete={isInternational ? 'tel' : 'tel-national'}
+          maxLength={PHONE_INPUT_MAX_LENGTH}
           description={
             isInternational
               ? 'With your country code, for example +44 20 7946 0958.'
@@ -286,6 +307,7 @@ export function DetailsForm({
           label="Email"
           type="email"
           autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
           value={values.email}
           onChange={(event) => update({ email: event.target.value }, 'email')}
           error={errorFor('email')}

@@ -379,7 +379,7 @@ describe('after the details are sent', () => {
     return { ...served, ...view };
   }
 
-  it('shows the credit check in progress and polls 20 times at 100 ms, then 10 times at 2 s, then goes to the dashboard', async () => {
+  it('shows the credit check in progress and polls 20 times at 100 ms, then 10 times at 2 s, then says so and leads to the dashboard', async () => {
     const { callsTo, router } = await submitValidForm({ states: ['SOFT_CREDIT'] });
     expect(screen.getByRole('status')).toHaveTextContent('Checking your credit…');
     expect(screen.queryByRole('button', { name: /Submit/ })).not.toBeInTheDocument();
@@ -390,6 +390,14 @@ describe('after the details are sent', () => {
     expect(currentUrl(router)).toBe(`${APP}/details`);
     await act(() => vi.advanceTimersByTimeAsync(DETAILS_POLL_MS));
     expect(callsTo('GET', KRANG_PATH)).toBe(NEXT_STEP_POLL_MAX_TRIES + DETAILS_POLL_MAX_TRIES);
+    // Told what is happening before going anywhere.
+    await vi.waitFor(() =>
+      expect(screen.getByText('Your credit check is taking longer than usual')).toBeVisible(),
+    );
+    expect(currentUrl(router)).toBe(`${APP}/details`);
+    const next = screen.getByRole('link', { name: 'Go to your dashboard' });
+    expect(next).toHaveFocus();
+    fireEvent.click(next);
     await vi.waitFor(() => expect(currentUrl(router)).toBe('/dashboard'));
   });
 

@@ -13,7 +13,7 @@ import { useSession } from '../../session/use-session.js';
 import { useProfile } from '../api/get-profile.js';
 import { initialDetailsValues } from '../details-form-values.js';
 import { useDetailsSubmission } from '../hooks/use-details-submission.js';
-import { DetailsChecking } from './details-checking.js';
+import { DetailsChecking, DetailsStillProcessing } from './details-checking.js';
 import { DetailsForm } from './details-form.js';
 
 const TITLE = 'Loan details';
@@ -74,8 +74,10 @@ export function LoanDetails() {
     return <PendingData query={application} />;
   }
   const { isInternational } = application.data;
-  const isChecking = submission.phase === 'checking' || isServerDeciding;
-  const decided = isChecking || state === undefined ? null : routeAfterDetails(state);
+  const isStillProcessing = submission.phase === 'still-processing';
+  const isChecking = !isStillProcessing && (submission.phase === 'checking' || isServerDeciding);
+  const decided =
+    isChecking || isStillProcessing || state === undefined ? null : routeAfterDetails(state);
   if (decided !== null) {
     return <Navigate replace to={applicationDestinationHref(appUuid, decided)} />;
   }
@@ -83,7 +85,9 @@ export function LoanDetails() {
   return (
     <section className="panel details-page">
       <PageHeading>{TITLE}</PageHeading>
-      {isChecking ? (
+      {isStillProcessing ? (
+        <DetailsStillProcessing isInternational={isInternational} />
+      ) : isChecking ? (
         <DetailsChecking isInternational={isInternational} />
       ) : state === 'CREATED' ? (
         <Alert variant="info" title="Choose your offer first">

@@ -14,7 +14,8 @@ import { postLoanDetails } from '../api/post-loan-details.js';
 import type { TDetailsFieldErrors, TDetailsFieldPath } from '../details-form-values.js';
 import { waitForDetailsOutcome } from '../wait-for-details-outcome.js';
 
-export type TDetailsPhase = 'editing' | 'submitting' | 'checking';
+/** 'still-processing': the polls ran out with the server still deciding (document 2 §9). */
+export type TDetailsPhase = 'editing' | 'submitting' | 'checking' | 'still-processing';
 
 /**
  * Sends the details once (a second submit while one is under way does nothing), then waits for the
@@ -54,7 +55,9 @@ export function useDetailsSubmission(appUuid: string) {
         setCachedApplicationState(queryClient, appUuid, outcome.state);
         void navigate(applicationDestinationHref(appUuid, outcome.route), { replace: true });
       } else {
-        void navigate(paths.dashboard.getHref(), { replace: true });
+        // The dashboard is where the decision will show (document 2 §9); the borrower is told so
+        // and goes there from the message, rather than being moved without a word.
+        setPhase('still-processing');
       }
     } catch (error) {
       if (signal?.aborted) return;

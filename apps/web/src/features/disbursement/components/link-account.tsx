@@ -62,10 +62,17 @@ export function LinkAccount() {
     callbacks.current = { onSuccess, onExit };
   });
 
+  // The sandbox's picker can be resumed after a redirect as Plaid Link can (/plaid-oauth-success).
+  useEffect(() => {
+    if (provider === 'sandbox' && linkToken !== undefined) {
+      saveBankLinkResume(appUuid, linkToken, 'sandbox');
+    }
+  }, [appUuid, provider, linkToken]);
+
   const isPlaidLinking = provider === 'plaid' && phase === 'linking' && !exchange.isPending;
   useEffect(() => {
     if (!isPlaidLinking || linkToken === undefined) return;
-    saveBankLinkResume(appUuid, linkToken);
+    saveBankLinkResume(appUuid, linkToken, 'plaid');
     let destroy: (() => void) | null = null;
     let isCurrent = true;
     openPlaidLink(linkToken, {

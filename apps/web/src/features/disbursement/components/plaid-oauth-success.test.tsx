@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
-import { postBankLinkExchange, postStoreLinkError } from '@pledge/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import {
+  getSandboxBankLinkInstitutions,
+  postBankLinkExchange,
+  postSandboxBankLinkPublicToken,
+  postStoreLinkError,
+} from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { signedIn, TEST_APP_UUID } from '../../application/application-test-data.js';
@@ -8,10 +13,15 @@ import { saveBankLinkResume } from '../bank-link-resume.js';
 import {
   APP,
   applicationHandlers,
+  installDialogPolyfill,
   LOADED,
   makeItem,
+  PLATYPUS,
   sentBody,
+  TARTAN,
 } from '../testing/disbursement-test-data.js';
+
+installDialogPolyfill();
 
 const RESUME_URL = '/account/crypto-backed-loan/plaid-oauth-success';
 
@@ -104,6 +114,54 @@ describe('resuming bank linking after the bank’s OAuth redirect', () => {
         linkSessionId: 'session-3',
         requestId: null,
       },
+    });
+  });
+
+  describe('in the sandbox, with the in-app picker’s link token', () => {
+    const LINK_TOKEN = 'link-sandbox-abc.signature';
+
+    function serveSandbox() {
+      return mockFetch({
+        ...applicationHandlers(),
+        [`GET ${getSandboxBankLinkInstitutions.path}`]: () =>
+          jsonResponse({ institutions: [PLATYPUS, TARTAN] }),
+        [`POST ${postSandboxBankLinkPublicToken.path}`]: () =>
+          jsonResponse({ publicToken: 'public-sandbox-xyz.signature' }),
+        [`POST ${postBankLinkExchange.path}`]: () => jsonResponse({ item: makeItem('PENDING') }),
+        [`POST ${postStoreLinkError.path}`]: () => new Response(null, { status: 204 }),
+      });
+    }
+
+    it('resumes in the picker, never loading Plaid, and goes on to the accounts', async () => {
+      saveBankLinkResume(TEST_APP_UUID, LINK_TOKEN, 'sandbox');
+      const { create } = stubPlaid();
+      const fetch = serveSandbox();
+      const { user, router } = renderApp(RESUME_URL);
+      const dialog = await screen.findByRole('dialog', { name: 'Select your bank' }, LOADED);
+      await user.click(await within(dialog).findByRole('button', { name: 'Tartan Bank' }));
+      await user.type(within(dialog).getByLabelText(/Username/), 'user_good');
+      await user.type(within(dialog).getByLabelText(/Password/), 'pass_good');
+      await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+      await waitFor(
+        () => expect(currentUrl(router)).toBe(`${APP}/disbursement/choose-account`),
+        LOADED,
+      );
+      expect(create).not.toHaveBeenCalled();
+      const picked = fetch.mock.calls.find(([url]) => String(url).endsWith('/public-token'));
+      expect(sentBody(picked?.[1] ?? {})).toMatchObject({ linkToken: LINK_TOKEN });
+      const exchanged = fetch.mock.calls.find(([url]) => String(url).endsWith('/bank-link/exchange'));
+      expect(sentBody(exchanged?.[1] ?? {})).toMatchObject({ appUuid: TEST_APP_UUID });
+    });
+
+    it('goes back to the final steps when the picker is closed', async () => {
+      saveBankLinkResume(TEST_APP_UUID, LINK_TOKEN, 'sandbox');
+      const fetch = serveSandbox();
+      const { user, router } = renderApp(RESUME_URL);
+      const dialog = await screen.findByRole('dialog', { name: 'Select your bank' }, LOADED);
+      await user.click(within(dialog).getByRole('button', { name: 'Close bank linking' }));
+      await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+      const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/storeLinkError'));
+      expect(sentBody(call?.[1] ?? {})).toMatchObject({ appUuid: TEST_APP_UUID });
     });
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
-import type { TPostBankLinkExchangeBody } from '@pledge/contract';
+import type { TPostBankLinkExchangeBody, TPostStoreLinkErrorBody } from '@pledge/contract';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { buttonClassName } from '../../../ui/button/button.js';
@@ -11,17 +11,20 @@ import { bankLinkAuthQueryKey, exchangePublicToken, storeLinkError } from '../ap
 import { readBankLinkResume } from '../bank-link-resume.js';
 import { BANK_LINK_MESSAGES } from '../messages.js';
 import { openPlaidLink } from '../plaid-link.js';
+import { SandboxBankPicker } from './sandbox-bank-picker.js';
 
 const TITLE = 'Finishing your bank link';
 
 /**
- * /plaid-oauth-success: the bank sends the borrower back here after its own sign-in (OAuth). Plaid
- * Link resumes with the saved link token; then the saved application's account choice, or its
- * final steps if the borrower leaves. Without a saved application there is nothing to resume.
+ * /plaid-oauth-success: the bank sends the borrower back here after its own sign-in (OAuth). The
+ * widget that issued the saved link token resumes with it — Plaid Link, or in the sandbox the
+ * in-app picker, which never loads Plaid's script — then the saved application's account choice,
+ * or its final steps if the borrower leaves. Without a saved application there is nothing to
+ * resume.
  */
 export function PlaidOauthSuccess() {
   const [resume] = useState(readBankLinkResume);
-  const { appUuid, linkToken } = resume;
+  const { appUuid, linkToken, provider } = resume;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [openFailed, setOpenFailed] = useState(false);
@@ -42,8 +45,14 @@ export function PlaidOauthSuccess() {
     exchangeRef.current = exchange.mutate;
   });
 
+  function onSandboxExit(exit: Omit<TPostStoreLinkErrorBody, 'appUuid'>) {
+    if (appUuid === null) return;
+    void storeLinkError({ appUuid, ...exit });
+    void navigate(paths.application.nextSteps.getHref(appUuid), { replace: true });
+  }
+
   useEffect(() => {
-    if (appUuid === null || linkToken === null) return;
+    if (appUuid === null || linkToken === null || provider !== 'plaid') return;
     let destroy: (() => void) | null = null;
     let isCurrent = true;
     openPlaidLink(
@@ -68,7 +77,7 @@ export function PlaidOauthSuccess() {
       isCurrent = false;
       destroy?.();
     };
-  }, [appUuid, linkToken, navigate]);
+  }, [appUuid, linkToken, provider, navigate]);
 
   if (appUuid === null) {
     return <Navigate replace to={paths.dashboard.getHref()} />;
@@ -102,6 +111,14 @@ export function PlaidOauthSuccess() {
         <div role="status">
           <Progress label="Finishing your bank link…" />
         </div>
+      )}
+      {provider === 'sandbox' && (
+        <SandboxBankPicker
+          isOpen={exchange.isIdle}
+          linkToken={linkToken}
+          onSuccess={(publicToken, metadata) => exchange.mutate({ publicToken, metadata })}
+          onExit={onSandboxExit}
+        />
       )}
     </section>
   );

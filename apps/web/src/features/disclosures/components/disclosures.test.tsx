@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_REGION_CLEAR_MS } from '@pledge/domain';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -135,6 +136,19 @@ describe('/{appUuid}/disclosures while the documents are to be signed', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loan Agreement signed.');
     expect(callsTo(fetch, signPath(AGREEMENT))).toBe(1);
     expect(callsTo(fetch, signPath(TRUTH_IN_LENDING))).toBe(0);
+  });
+
+  it('clears the "… signed." announcement after LIVE_REGION_CLEAR_MS', async () => {
+    serve();
+    const { user } = renderApp(`${APP}/disclosures`);
+    await screen.findByRole('heading', { level: 2, name: 'Loan Agreement' }, LOADED);
+    await user.click(screen.getByRole('button', { name: 'Agree' }));
+    await screen.findByRole('heading', { level: 2, name: 'Truth in Lending Disclosure' });
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Loan Agreement signed.');
+    await waitFor(() => expect(status).toHaveTextContent(''), {
+      timeout: LIVE_REGION_CLEAR_MS * 4,
+    });
   });
 
   it('signs once however fast Agree is pressed', async () => {

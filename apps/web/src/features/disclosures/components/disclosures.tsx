@@ -6,6 +6,7 @@ import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { Progress } from '../../../ui/progress/progress.js';
+import { useLiveRegion } from '../../../ui/live-region/live-region.js';
 import { useFreshApplication } from '../../application/api/get-application.js';
 import { PendingData } from '../../application/components/application-load-error.js';
 import { useBorrowerDocuments } from '../../documents/api/get-borrower-documents.js';
@@ -43,6 +44,7 @@ function DocumentSigning({ application }: { application: TApplication }) {
   const { appUuid, identityUuid } = application;
   const isSigning = application.state === 'SIGN_DOCS';
   const sign = useSignDocument(application);
+  const { announce, liveRegion } = useLiveRegion();
   const documents = useBorrowerDocuments(appUuid, identityUuid, {
     enabled: isSigning && sign.destination === null,
   });
@@ -97,11 +99,7 @@ function DocumentSigning({ application }: { application: TApplication }) {
           document={{ appUuid, identityUuid, docUuid: current.uuid, name: current.name }}
         />
       </article>
-      {sign.isSuccess && (
-        <p className="visually-hidden" role="status">
-          {sign.data.document.name} signed.
-        </p>
-      )}
+      {liveRegion}
       {sign.isError && (
         <Alert variant="error" title="Your signature was not saved">
           <p>{sign.error.message}</p>
@@ -110,7 +108,15 @@ function DocumentSigning({ application }: { application: TApplication }) {
       )}
       <p className="disclosures__sign-text">{signText(current.name)}</p>
       <div className="page-actions">
-        <Button isLoading={sign.isPending} onClick={() => sign.mutate(current)}>
+        <Button
+          isLoading={sign.isPending}
+          onClick={() =>
+            sign.mutate(current, {
+              // Said once, then cleared (document 2 §5: live-region messages clear after 300 ms).
+              onSuccess: (signed) => announce(`${signed.document.name} signed.`),
+            })
+          }
+        >
           Agree
         </Button>
       </div>

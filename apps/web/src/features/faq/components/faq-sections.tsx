@@ -258,7 +258,7 @@ export function faqSections(brand: TBrand): TFaqSection[] {
         item(
           'originationFee',
           <>
-            {originationFeeRules().map((rule) => (
+            {originationFeeRules({ isInternationalOffered: isInternational }).map((rule) => (
               <p key={rule}>{rule}</p>
             ))}
             <p>

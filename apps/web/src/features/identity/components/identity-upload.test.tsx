@@ -111,6 +111,19 @@ function fileInput(label: string): HTMLInputElement {
   return screen.getByLabelText(label, { selector: 'input' });
 }
 
+/** The uploaded state stays on screen until the borrower continues to the final steps. */
+async function continueAfterUpload(
+  user: ReturnType<typeof renderApp>['user'],
+  router: ReturnType<typeof renderApp>['router'],
+) {
+  expect(await screen.findByText('Your ID was uploaded', {}, LOADED)).toBeVisible();
+  expect(currentUrl(router)).toBe(`${APP}/identity`);
+  const next = screen.getByRole('link', { name: 'Continue' });
+  expect(next).toHaveFocus();
+  await user.click(next);
+  await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -149,6 +162,20 @@ describe('/{appUuid}/identity for a US borrower', () => {
     expect(screen.queryByText('notes.txt', { selector: '.file-uploader__file-name' })).toBeNull();
   });
 
+  it('keeps saying why a file was refused when Submit is pressed without one', async () => {
+    serve();
+    const { user } = await openIdentity();
+    await user.click(screen.getByRole('radio', { name: 'State ID' }));
+    fireEvent.change(fileInput('Front of your ID'), {
+      target: { files: [new File(['gif'], 'id.gif', { type: 'image/gif' })] },
+    });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByText('id.gif: only PNG, JPEG, PDF files can be uploaded.'),
+    ).toBeVisible();
+    expect(fileInput('Front of your ID')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('uploads the ID as multipart with its type, marks Verify Identity in progress and returns to the final steps', async () => {
     let holdChecklist = false;
     const { sent } = serve({
@@ -167,7 +194,11 @@ describe('/{appUuid}/identity for a US borrower', () => {
     expect(screen.getByText('licence.png')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+    // Uploaded, and seen: the tag and the count stay until the borrower moves on.
+    expect(await screen.findByText('1 file(s) uploaded', {}, LOADED)).toBeVisible();
+    expect(screen.getByText('Uploaded', { selector: '.tag' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    await continueAfterUpload(user, router);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
       documentType: 'DRIVERS_LICENSE_FRONT',
@@ -198,7 +229,7 @@ describe('/{appUuid}/identity for a US borrower', () => {
     expect(screen.getByText('Uploading', { selector: '.tag' })).toBeInTheDocument();
     expect(sent).toHaveLength(1);
     answer(jsonResponse(stored(sent[0] as TSentUpload), 201));
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+    await continueAfterUpload(user, router);
     expect(sent).toHaveLength(1);
   });
 
@@ -248,7 +279,7 @@ describe('/{appUuid}/identity for a passport upload', () => {
     expect(screen.queryByLabelText('Additional document')).not.toBeInTheDocument();
     await user.upload(fileInput('Passport picture'), png('passport.png'));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+    await continueAfterUpload(user, router);
     expect(sent.map((one) => one.documentType)).toEqual(['PASSPORT_FRONT']);
   });
 
@@ -269,7 +300,7 @@ describe('/{appUuid}/identity for a passport upload', () => {
 
     await user.upload(fileInput('Additional document'), pdf());
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+    await continueAfterUpload(user, router);
     expect(sent.map((one) => [one.documentType, one.fileName])).toEqual([
       ['PASSPORT_FRONT', 'passport.png'],
       ['USER_UPLOADED_DOCUMENT', 'utility-bill.pdf'],
@@ -294,7 +325,7 @@ describe('/{appUuid}/identity for a passport upload', () => {
 
     failAdditional = false;
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+    await continueAfterUpload(user, router);
     expect(sent.map((one) => one.documentType)).toEqual([
       'PASSPORT_FRONT',
       'USER_UPLOADED_DOCUMENT',
@@ -350,7 +381,7 @@ describe('/{appUuid}/identity once the ID is approved', () => {
     await user.upload(fileInput('Passport picture'), png('passport.png'));
     await user.upload(fileInput('Additional document'), pdf());
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+    await continueAfterUpload(user, router);
     expect(sent.map((one) => one.documentType)).toEqual([
       'PASSPORT_FRONT',
       'USER_UPLOADED_DOCUMENT',

@@ -97,6 +97,26 @@ function IdentityApproved({ appUuid }: { appUuid: string }) {
   );
 }
 
+/** The uploaded state, held until the borrower moves on: the next page is theirs to open. */
+function UploadDone({ appUuid }: { appUuid: string }) {
+  const continueLink = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    continueLink.current?.focus();
+  }, []);
+  return (
+    <>
+      <Alert variant="success" title="Your ID was uploaded" isLive>
+        We will review it shortly; your next steps show its progress.
+      </Alert>
+      <div className="page-actions">
+        <Link ref={continueLink} className="button" to={paths.application.nextSteps.getHref(appUuid)}>
+          Continue
+        </Link>
+      </div>
+    </>
+  );
+}
+
 function IdentityUploadForm({
   application,
   showAdditionalDocs,
@@ -233,16 +253,19 @@ function IdentityUploadForm({
             }}
           />
         )}
+        {submission.isDone && <UploadDone appUuid={appUuid} />}
         {submission.serverErrors.form !== null && (
           <Alert variant="error" title="Your ID was not uploaded">
             {submission.serverErrors.form}
           </Alert>
         )}
-        <div className="page-actions">
-          <Button type="submit" isLoading={submission.isSubmitting}>
-            Submit
-          </Button>
-        </div>
+        {!submission.isDone && (
+          <div className="page-actions">
+            <Button type="submit" isLoading={submission.isSubmitting}>
+              Submit
+            </Button>
+          </div>
+        )}
       </form>
     </section>
   );

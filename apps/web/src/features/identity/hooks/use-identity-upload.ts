@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFinalSteps } from '@pledge/contract';
 import {
@@ -8,7 +7,6 @@ import {
   type TIdentityDocumentType,
 } from '@pledge/domain';
 import { isApiError } from '../../../api/client.js';
-import { paths } from '../../../config/paths.js';
 import { finalStepsQueryKey } from '../../final-steps/api/get-final-steps.js';
 import { uploadIdentityDocument } from '../api/upload-identity-document.js';
 
@@ -44,12 +42,12 @@ function refusalOf(error: unknown, slot: TIdentitySlot): TIdentityServerErrors {
 
 /**
  * Uploads the form's files one at a time (each its own multipart call), then marks Verify Identity
- * IN_PROGRESS in the cached final steps (document 1 §4) and returns to them. A second submit while
+ * IN_PROGRESS in the cached final steps (document 1 §4) and is done: the page shows the uploaded
+ * state (document 2 §4, §5) until the borrower continues, rather than leaving before it is seen. A second submit while
  * one runs does nothing; after a failure, a file already uploaded is not sent again. A file whose
  * document the server already approved (final) is skipped: the other one is what was asked for.
  */
 export function useIdentityUpload(appUuid: string, documentOwnerIdentityUuid: string) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isBusy = useRef(false);
   const uploadedRef = useRef<Partial<Record<TIdentitySlot, File>>>({});
@@ -57,6 +55,7 @@ export function useIdentityUpload(appUuid: string, documentOwnerIdentityUuid: st
   const [uploaded, setUploaded] = useState<Partial<Record<TIdentitySlot, File>>>({});
   const [serverErrors, setServerErrors] = useState<TIdentityServerErrors>(NO_ERRORS);
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const [isDone, setIsDone] = useState(false);
 
   async function upload(files: readonly TSlotUpload[]): Promise<void> {
     if (isBusy.current) return;
@@ -90,7 +89,7 @@ export function useIdentityUpload(appUuid: string, documentOwnerIdentityUuid: st
             items: markIdentityUploaded({ items: steps.items, overallStatus: steps.status }).items,
           },
     );
-    void navigate(paths.application.nextSteps.getHref(appUuid));
+    setIsDone(true);
   }
 
   /** Forgets a server message once the borrower changes what it was about. */
@@ -110,5 +109,7 @@ export function useIdentityUpload(appUuid: string, documentOwnerIdentityUuid: st
     clearServerError,
     /** From submit until the page is left; false again after a failure. */
     isSubmitting,
+    /** Every file is uploaded: the form is finished. */
+    isDone,
   };
 }

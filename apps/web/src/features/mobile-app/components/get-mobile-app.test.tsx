@@ -152,5 +152,9 @@ describe('get the mobile app', { timeout: 20_000 }, () => {
     expect(
       screen.getByRole('link', { name: 'Continue your application on the web' }),
     ).toHaveAttribute('href', `${B}/${APP_UUID}/details`);
+    // No install step for an app the brand does not have.
+    expect(screen.getByText('Harbor Credit Partners has no mobile app.')).toBeInTheDocument();
+    expect(screen.queryByText(/Install the/)).toBeNull();
+    expect(screen.queryByText('Complete your account setup')).toBeNull();
   });
 });

@@ -69,13 +69,32 @@ export function GetMobileApp() {
 
   const app = brand.mobileApp;
   const appName = `the ${brand.companyName} app`;
+  const heading = (
+    <PageHeading>
+      {amount === null
+        ? 'Just a few more steps for your loan'
+        : `Just a few more steps for your ${amount} loan`}
+    </PageHeading>
+  );
+  // A brand without an app has no install steps to show: the application goes on on the web.
+  if (app === null) {
+    return (
+      <>
+        {heading}
+        <Alert variant="info" title={`${brand.companyName} has no mobile app.`}>
+          <p>Your application continues here, on the web.</p>
+          <p>
+            <Link to={paths.application.details.getHref(appUuid)}>
+              Continue your application on the web
+            </Link>
+          </p>
+        </Alert>
+      </>
+    );
+  }
   return (
     <>
-      <PageHeading>
-        {amount === null
-          ? 'Just a few more steps for your loan'
-          : `Just a few more steps for your ${amount} loan`}
-      </PageHeading>
+      {heading}
       <div className="mobile-app">
         <ol className="mobile-app__steps">
           <li>
@@ -92,15 +111,7 @@ export function GetMobileApp() {
           </li>
         </ol>
         <div className="mobile-app__install">
-          {app === null ? (
-            <Alert variant="info" title={`${brand.companyName} has no mobile app.`}>
-              <p>
-                <Link to={paths.application.details.getHref(appUuid)}>
-                  Continue your application on the web
-                </Link>
-              </p>
-            </Alert>
-          ) : platform === null ? (
+          {platform === null ? (
             <>
               <h2>Scan to get the app</h2>
               <p>Scan this code with your phone&apos;s camera to install {appName}.</p>

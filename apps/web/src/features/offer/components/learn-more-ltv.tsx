@@ -11,6 +11,7 @@ export function LearnMoreLtv() {
     <>
       <Button
         variant="link"
+        aria-haspopup="dialog"
         onClick={() => {
           setWasOpened(true);
           setIsOpen(true);

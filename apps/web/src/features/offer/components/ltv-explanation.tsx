@@ -1,5 +1,7 @@
+import { useId } from 'react';
 import {
   COURTESY_NOTICE_BELOW_MARGIN_CALL_PCT,
+  formatRateBps,
   MARGIN_CALL_CURE_HOURS,
   MAX_INITIAL_LTV_PCT,
   RATE_TIERS,
@@ -7,7 +9,6 @@ import {
 } from '@pledge/domain';
 import { Button } from '../../../ui/button/button.js';
 import { Modal } from '../../../ui/modal/modal.js';
-import { percentFromBps } from '../../faq/loan-facts.js';
 
 /** The explanation of LTV behind 'Learn more' (document 1 §2); loaded when first asked for. */
 export default function LtvExplanation({
@@ -17,6 +18,7 @@ export default function LtvExplanation({
   isOpen: boolean;
   onClose: () => void;
 }) {
+  const captionId = useId();
   return (
     <Modal
       isOpen={isOpen}
@@ -33,9 +35,11 @@ export default function LtvExplanation({
         collateral worth $100,000 is an LTV of 30%. The more collateral you pledge for the same
         cash, the lower your LTV, and the lower your rate.
       </p>
-      <div className="table-scroll">
+      {/* Scrolls sideways on narrow screens; focusable so a keyboard can scroll it too. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={captionId}>
         <table className="ltv-levels">
-          <caption>Rates and LTV levels</caption>
+          <caption id={captionId}>Rates and LTV levels</caption>
           <thead>
             <tr>
               <th scope="col">Rate</th>
@@ -47,7 +51,7 @@ export default function LtvExplanation({
           <tbody>
             {RATE_TIERS.map((tier) => (
               <tr key={tier.id}>
-                <th scope="row">{percentFromBps(tier.interestRateBps)}</th>
+                <th scope="row">{formatRateBps(tier.interestRateBps)}</th>
                 <td>{tier.maxInitialLtvPct}%</td>
                 <td>{tier.marginCallLtvPct}%</td>
                 <td>{tier.liquidationLtvPct}%</td>

@@ -83,11 +83,24 @@ function sliderCash(next: number, previous: number, limits: TLoanLimitsUsd): num
   return Math.min(limits.max, Math.max(limits.min, rounded));
 }
 
-function termsHint(result: TOfferResult | null, type: TOfferedCollateralType): string {
-  if (result === null || result.eligible) return EMPTY_HINT;
-  if (result.additionalCoinQuantityNeeded !== undefined) {
+const PRICING_HINT = 'Working out your offer…';
+const PRICING_FAILED_HINT =
+  'Your offer cannot be worked out until the rates load. Try again above.';
+
+/** Where the offer stands once both amounts are entered and valid. */
+type TPricing = 'no-amounts' | 'pricing' | 'failed';
+
+function termsHint(
+  result: TOfferResult | null,
+  type: TOfferedCollateralType,
+  pricing: TPricing,
+): string {
+  if (result !== null && !result.eligible && result.additionalCoinQuantityNeeded !== undefined) {
     return `Add ${result.additionalCoinQuantityNeeded} ${type} of collateral, or borrow less, to get an offer.`;
   }
+  // The amounts are there: the panel says what it is waiting for, not to enter them again.
+  if (pricing === 'failed') return PRICING_FAILED_HINT;
+  if (pricing === 'pricing' && result === null) return PRICING_HINT;
   return EMPTY_HINT;
 }
 
@@ -194,6 +207,15 @@ export function OfferForm({
     });
   }, [form, currentRates, results, residence]);
   const terms = offerResult?.eligible === true ? offerResult.offer : null;
+  const hasValidAmounts =
+    form?.success === true &&
+    form.data.cashToBorrow !== null &&
+    form.data.collateralAmount !== null;
+  const pricing: TPricing = !hasValidAmounts
+    ? 'no-amounts'
+    : (ratesRequest !== null && rates.error !== null) || cryptoValues.error !== null
+      ? 'failed'
+      : 'pricing';
 
   const isSettled = inputs === settled;
   // Rates that arrived before the code that shows them: still working on the offer.
@@ -275,7 +297,9 @@ export function OfferForm({
     <>
       <p className="offer__residence">
         Offers for residents of {residenceName}.{' '}
-        <Link to={paths.residency.getHref()}>Change where you live</Link>
+        <Link to={`${paths.residency.getHref()}?${new URLSearchParams(residenceQuery).toString()}`}>
+          Change where you live
+        </Link>
       </p>
       <div className="offer">
         <div className="offer__inputs">
@@ -368,7 +392,7 @@ export function OfferForm({
                 <results.OfferTermsList terms={terms} />
               )
             }
-            hint={termsHint(offerResult, type)}
+            hint={termsHint(offerResult, type, pricing)}
             isUpdating={!isSettled || rates.isFetching || awaitsResults}
             learnMore={<LearnMoreLtv />}
           />

@@ -445,22 +445,37 @@ describe('the offer form', SLOW, () => {
     ).toBeInTheDocument();
   });
 
+  it('says the offer is being worked out while the rates load', async () => {
+    mockOfferApi({ [RATES]: () => new Promise<Response>(() => {}) });
+    const { user } = renderApp(START_OH);
+    await fillOffer(user, '1', '20000');
+    const panel = screen.getByRole('region', { name: 'Terms of your offer' });
+    await waitFor(() => expect(panel).toHaveTextContent('Working out your offer…'));
+    expect(panel).not.toHaveTextContent(/Enter your collateral/);
+  });
+
   it('says when the rates cannot be loaded and tries again', async () => {
-    let failures = 1;
+    let isDown = true;
     mockOfferApi({
-      [RATES]: (_url, init) => {
-        if (failures > 0) {
-          failures -= 1;
-          return jsonResponse({ code: 'INTERNAL', message: 'Prices are unavailable' }, 503);
-        }
-        return jsonResponse(ratesAnswer(bodyOf(init)));
-      },
+      [RATES]: (_url, init) =>
+        isDown
+          ? jsonResponse({ code: 'INTERNAL', message: 'Prices are unavailable' }, 503)
+          : jsonResponse(ratesAnswer(bodyOf(init))),
     });
     const { user } = renderApp(START_OH);
     await fillOffer(user, '1', '20000');
-    const alert = await screen.findByRole('alert');
+    // The amounts are entered: the terms panel says what is missing, not to enter them.
+    const panel = screen.getByRole('region', { name: 'Terms of your offer' });
+    await waitFor(() =>
+      expect(panel).toHaveTextContent(
+        'Your offer cannot be worked out until the rates load. Try again above.',
+      ),
+    );
+    expect(panel).not.toHaveTextContent(/Enter your collateral/);
+    const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Rates could not be loaded.');
     expect(alert).toHaveTextContent('Prices are unavailable');
+    isDown = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Rates for your collateral' })).toBeVisible();
   });

@@ -21,6 +21,7 @@ import {
 } from '@pledge/domain';
 import { setToken } from '../../../api/token.js';
 import { APP_UUID, OFFER_UUID } from '../../../test/fixtures.js';
+import { figureInfoOf } from '../../../test/figure-info.js';
 import { jsonResponse } from '../../../test/mock-fetch.js';
 
 export const PRICE_AS_OF = '2030-01-02T15:04:00.000Z';
@@ -43,7 +44,7 @@ export const FIGURE_INFO = `GET ${getCustomerFigureInfo.path}`;
 /** Signs the test's browser in: a stored token the mocked broker knows. */
 export function signIn(): Record<string, () => Response> {
   setToken('jwt-of-the-borrower');
-  return { [FIGURE_INFO]: () => jsonResponse(IDENTITY) };
+  return { [FIGURE_INFO]: () => jsonResponse(figureInfoOf(IDENTITY)) };
 }
 
 function residenceOf(url: URL | { state?: string; countryCode?: string }) {

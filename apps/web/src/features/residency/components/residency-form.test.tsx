@@ -232,6 +232,31 @@ describe('residency page', () => {
     expect(screen.getByRole('radio', { name: 'International' })).not.toBeChecked();
   });
 
+  it('opens on the residence the offer page was for ("Change where you live")', async () => {
+    const { user, router } = renderApp(`${RESIDENCY}?state=OH`);
+    const select = await stateSelect();
+    expect(select).toHaveValue('OH');
+    await user.selectOptions(select, 'CA');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(currentUrl(router)).toBe('/account/crypto-backed-loan/start?state=CA'),
+    );
+  });
+
+  it('opens on the country for an international borrower', async () => {
+    renderApp(`${RESIDENCY}?countryCode=DE`, { brand: makeBrand({ internationalEnabled: true }) });
+    expect(await screen.findByRole('radio', { name: 'International' })).toBeChecked();
+    const select = await screen.findByRole('combobox', { name: 'Country' });
+    await waitFor(() => expect(select).toHaveValue('DE'));
+  });
+
+  it('from the offer page, "Change where you live" carries the residence along', async () => {
+    const { user, router } = renderApp('/account/crypto-backed-loan/start?state=OH');
+    await user.click(await screen.findByRole('link', { name: 'Change where you live' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(`${RESIDENCY}?state=OH`));
+    expect(await stateSelect()).toHaveValue('OH');
+  });
+
   it('says when the states cannot be loaded and tries again on request', async () => {
     let calls = 0;
     mockFetch({

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
   NOT_SERVICED_MESSAGE,
   residenceQuery,
@@ -27,6 +27,23 @@ function isResidencyType(value: string): value is TResidencyType {
   return RESIDENCY_OPTIONS.some((option) => option.value === value);
 }
 
+/**
+ * The residence the address names (?state= or ?countryCode=, as "Change where you live" sends it),
+ * so that the form opens on where the borrower said they live.
+ */
+function residenceOfQuery(
+  search: URLSearchParams,
+  isInternationalOffered: boolean,
+): { residency: TResidencyType; place: string } {
+  const state = search.get('state');
+  if (state !== null && /^[A-Z]{2}$/.test(state)) return { residency: 'UNITED_STATES', place: state };
+  const countryCode = search.get('countryCode');
+  if (isInternationalOffered && countryCode !== null && /^[A-Z]{2}$/.test(countryCode)) {
+    return { residency: 'INTERNATIONAL', place: countryCode };
+  }
+  return { residency: 'UNITED_STATES', place: '' };
+}
+
 export interface TResidencyFormProps {
   /** The signed-in borrower's e-mail address, for the waitlist; null when signed out. */
   signedInEmail: string | null;
@@ -41,8 +58,10 @@ export function ResidencyForm({ signedInEmail }: TResidencyFormProps) {
   const brand = useBrand();
   const navigate = useNavigate();
   const isInternationalOffered = offersInternational(brand);
-  const [residency, setResidency] = useState<TResidencyType>('UNITED_STATES');
-  const [place, setPlace] = useState('');
+  const [searchParams] = useSearchParams();
+  const [initial] = useState(() => residenceOfQuery(searchParams, isInternationalOffered));
+  const [residency, setResidency] = useState<TResidencyType>(initial.residency);
+  const [place, setPlace] = useState(initial.place);
   const [error, setError] = useState<string | null>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
 

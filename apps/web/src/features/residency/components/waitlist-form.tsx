@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ZPostWaitlistBody, type TValidState } from '@pledge/contract';
+import { EMAIL_MAX_LENGTH } from '@pledge/domain';
 import { isApiError } from '../../../api/api-error.js';
 import { useBrand } from '../../../brand/brand-context.js';
 import { Alert } from '../../../ui/alert/alert.js';
@@ -87,6 +88,7 @@ export function WaitlistForm({ state, signedInEmail }: TWaitlistFormProps) {
         autoComplete="email"
         inputMode="email"
         spellCheck={false}
+        maxLength={EMAIL_MAX_LENGTH}
         isRequired
         value={email}
         error={emailError}

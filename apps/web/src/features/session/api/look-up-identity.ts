@@ -2,6 +2,7 @@ import {
   getIdentity,
   LEGACY_WALLET_HEADERS,
   makeGetFigureInfo,
+  type TGetFigureInfoResponse,
   type TIdentity,
   type TLegacyIdentity,
 } from '@pledge/contract';
@@ -28,6 +29,21 @@ const figureInfo = {
   customer: makeGetFigureInfo('customer'),
   agent: makeGetFigureInfo('agent'),
 } as const;
+
+/** Document 2 §3: the client's Identity, built from the broker's figureinfo answer (§7's names). */
+export function identityFromFigureInfo(figure: TGetFigureInfoResponse): TIdentity {
+  return {
+    uuid: figure.identityUuid,
+    organizationCode: figure.organizationCode,
+    profileType: figure.userType,
+    email: figure.email,
+    updatedAt: figure.updatedAt,
+    isManageable: figure.isManageable,
+    isBroker: figure.userType === 'agent',
+    activeLegacyCustomerOrgs: figure.activeLegacyCustomerOrgs,
+    wallet: figure.auth0UserProto.walletContext,
+  };
+}
 
 /** The identity of the legacy service, in the shape the broker answers (document 2 §3). */
 export function identityFromLegacy(
@@ -65,11 +81,11 @@ export async function lookUpIdentity(
 ): Promise<TIdentityLookup> {
   let brokerFailure: unknown;
   try {
-    const identity = await apiRequest(figureInfo[audience], {
+    const figure = await apiRequest(figureInfo[audience], {
       headers: { [APPLICATION_NAME_HEADER]: APPLICATION_NAME },
       signal,
     });
-    return { identity, source: 'broker' };
+    return { identity: identityFromFigureInfo(figure), source: 'broker' };
   } catch (error) {
     if (signal?.aborted) throw error;
     brokerFailure = error;

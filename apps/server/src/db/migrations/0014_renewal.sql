@@ -1,0 +1,8 @@
+ALTER TABLE "applications" DROP CONSTRAINT "applications_state_known";--> statement-breakpoint
+ALTER TABLE "applications" ADD COLUMN "renews_application_uuid" uuid;--> statement-breakpoint
+ALTER TABLE "applications" ADD COLUMN "top_up_coin_quantity" numeric(38, 18);--> statement-breakpoint
+ALTER TABLE "applications" ADD CONSTRAINT "applications_renews_application_uuid_applications_uuid_fk" FOREIGN KEY ("renews_application_uuid") REFERENCES "public"."applications"("uuid") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "applications_one_renewal_per_loan_unique" ON "applications" USING btree ("renews_application_uuid") WHERE "applications"."renews_application_uuid" IS NOT NULL AND "applications"."state" <> 'CANCELLED';--> statement-breakpoint
+ALTER TABLE "applications" ADD CONSTRAINT "applications_renewal_is_roll_forward" CHECK ("applications"."renews_application_uuid" IS NULL OR "applications"."is_roll_forward");--> statement-breakpoint
+ALTER TABLE "applications" ADD CONSTRAINT "applications_top_up_nonnegative" CHECK ("applications"."top_up_coin_quantity" IS NULL OR "applications"."top_up_coin_quantity" >= 0);--> statement-breakpoint
+ALTER TABLE "applications" ADD CONSTRAINT "applications_state_known" CHECK ("applications"."state" IN ('CREATED', 'OFFER_ACCEPTED', 'ATTACH_PROFILE', 'SOFT_CREDIT', 'GEN_APP_DISCLOSURES', 'SIGN_DOCS', 'WAITING_FOR_COLLATERAL', 'CRYPTO_FUNDING_VERIFY', 'BORROWER_MICRO_DEPOSIT_CONFIRM', 'MANUAL_FUNDING_RELEASE', 'COMPLETE', 'PAID_OFF', 'COLLATERAL_RELEASED', 'DECLINED', 'CANCELLED', 'SOFT_CREDIT_NO_MATCH', 'SOFT_CREDIT_LOCKED', 'SOFT_CREDIT_FROZEN', 'CELSIUS_TOP_UP_REQUESTED', 'CELSIUS_WAITING_FOR_TOP_UP', 'CELSIUS_FULL_COLLATERAL_RECEIVED', 'RENEWED'));

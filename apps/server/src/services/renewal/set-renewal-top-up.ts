@@ -1,0 +1,87 @@
+/**
+ * POST …/applications/{uuid}/roll-forward/top-up (document 1 §7): the coins the renewal adds to
+ * the loan's collateral. The renewal is re-priced at once; a top-up changes the offer, never the
+ * cash. Refused with a field message (and nothing changed) when the new LTV still fits no band:
+ * the message says how much to add. {uuid} is the renewal, or the funded loan whose renewal is open.
+ */
+import type { TApplication } from '@pledge/contract';
+import {
+  computeRenewalOffer,
+  renewalLtvRefusal,
+  toCoinQuantity,
+  type TOfferedCollateralType,
+} from '@pledge/domain';
+import { eq } from 'drizzle-orm';
+import { applications } from '../../db/schema/index.js';
+import { HttpError } from '../../http/errors.js';
+import {
+  findOwnedApplication,
+  lockOwnedApplication,
+  toApplicationView,
+} from '../applications/application-record.js';
+import { currentPrice } from '../prices/current-price.js';
+import type { TRenewalDeps } from './renewal-deps.js';
+import {
+  assertRenewable,
+  fundedLoanOf,
+  lockRenewedLoan,
+  openRenewalOf,
+  priceRenewal,
+} from './renewal-record.js';
+
+export const RENEWAL_TOP_UP_MESSAGES = {
+  noRenewal: 'No renewal is open for this loan. Start the renewal from your dashboard.',
+  locked: 'The renewal’s terms were accepted: the collateral to add can no longer change.',
+} as const;
+
+export async function setRenewalTopUp(
+  deps: TRenewalDeps,
+  input: { identityUuid: string; appUuid: string; topUpQuantity: string },
+): Promise<TApplication> {
+  const { identityUuid } = input;
+  const now = deps.clock();
+  const owned = await findOwnedApplication(deps.db, identityUuid, input.appUuid);
+  const renewalUuid = owned.isRollForward
+    ? owned.uuid
+    : (await openRenewalOf(deps.db, owned.uuid))?.uuid;
+  if (renewalUuid === undefined) {
+    throw new HttpError(404, 'NO_RENEWAL', RENEWAL_TOP_UP_MESSAGES.noRenewal);
+  }
+  const topUp = toCoinQuantity(input.topUpQuantity).toFixed();
+  const collateralType = owned.collateralType as TOfferedCollateralType;
+  const quote = await currentPrice(deps.prices, collateralType);
+
+  const row = await deps.db.transaction(async (tx) => {
+    const renewal = await lockOwnedApplication(tx, identityUuid, renewalUuid);
+    if (renewal.state !== 'CREATED') {
+      throw new HttpError(409, 'OFFER_LOCKED', RENEWAL_TOP_UP_MESSAGES.locked);
+    }
+    const loan = await fundedLoanOf(tx, await lockRenewedLoan(tx, renewal));
+    assertRenewable(loan, quote, now);
+    const result = await priceRenewal(tx, {
+      renewal,
+      loan,
+      topUp,
+      quote,
+      now,
+      compute: (balanceCents) =>
+        computeRenewalOffer({
+          balanceCents,
+          collateralType: loan.collateralType,
+          collateral: loan.collateral,
+          topUp,
+          priceCents: quote.priceCents,
+          residence: loan.residence,
+        }),
+    });
+    const refusal = renewalLtvRefusal(result, loan.collateralType);
+    // Thrown inside the transaction: the earlier offer and top-up stay as they were.
+    if (refusal !== null) {
+      throw new HttpError(400, refusal.code, refusal.message, { topUpQuantity: [refusal.message] });
+    }
+    const [updated] = await tx.select().from(applications).where(eq(applications.uuid, renewal.uuid));
+    if (updated === undefined) throw new Error('The renewal vanished');
+    return updated;
+  });
+  return toApplicationView(deps.db, row, now);
+}

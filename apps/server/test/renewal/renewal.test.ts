@@ -1,0 +1,335 @@
+/**
+ * Renewal (roll-forward, issue 12) through the API: funded loans made with POST /sandbox/loans,
+ * the sandbox clock moved into the renewal window, and the three roll-forward calls, acceptance,
+ * signing and the top-up deposit. One database for the file: the clock only moves forward, so the
+ * loans are made first and the tests run in order.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  TApplication,
+  TDocument,
+  TCollateralInfo,
+  TGetLoanStatusResponse,
+  TPostRollForwardRatesResponse,
+  TPostSandboxLoanResponse,
+} from '@pledge/contract';
+import { RENEWAL_MESSAGES } from '@pledge/domain';
+import { and, eq } from 'drizzle-orm';
+import { applications } from '../../src/db/schema/index.js';
+import {
+  appPath,
+  bearer,
+  createApplicationsTestContext,
+  LEAP,
+  type TApplicationsTestContext,
+} from '../applications/helpers.js';
+import { signIn } from '../identity/sign-in.js';
+
+const DAY_MS = 24 * 3_600_000;
+
+let ctx: TApplicationsTestContext;
+let run = 0;
+
+type TBorrowerLoan = { email: string; appUuid: string; token: string };
+
+async function fundedLoan(): Promise<TBorrowerLoan> {
+  run += 1;
+  const email = `renewal-${run}-${Date.now()}@example.com`;
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/sandbox/loans',
+    payload: { email, collateralType: 'BTC', coinQuantity: '1', drawAmount: 20_000, state: 'OH' },
+  });
+  expect(response.statusCode).toBe(201);
+  const { appUuid } = response.json() as TPostSandboxLoanResponse;
+  return { email, appUuid, token: await signIn(ctx.app, email) };
+}
+
+function openRenewal(token: string, loanUuid: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${LEAP}/secure/api/v2/applications/${loanUuid}/roll-forward/offers`,
+    headers: bearer(token),
+    payload: { organization: 'default' },
+  });
+}
+
+function topUp(token: string, appUuid: string, topUpQuantity: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: appPath(appUuid, '/roll-forward/top-up'),
+    headers: bearer(token),
+    payload: { topUpQuantity },
+  });
+}
+
+function selectOffer(token: string, appUuid: string, offerUuid: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: appPath(appUuid, '/select-offer'),
+    headers: bearer(token),
+    payload: { offerUuid },
+  });
+}
+
+async function setBtcPrice(usd: number): Promise<void> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/sandbox/prices',
+    payload: { BTC: usd, ETH: 3_000 },
+  });
+  expect(response.statusCode).toBeLessThan(300);
+}
+
+async function loans(token: string) {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: '/provenance/borrower/servicing/v2/loanStatus',
+    headers: bearer(token),
+  });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as TGetLoanStatusResponse).loans;
+}
+
+async function signAll(borrower: TBorrowerLoan, renewal: TApplication): Promise<string> {
+  await ctx.runJobs();
+  const path = appPath(renewal.appUuid, `/borrowers/${renewal.identityUuid}/documents/unsigned`);
+  const list = await ctx.app.inject({ method: 'GET', url: path, headers: bearer(borrower.token) });
+  expect(list.statusCode).toBe(200);
+  const documents = list.json() as TDocument[];
+  expect(documents.length).toBeGreaterThan(0);
+  let state = '';
+  for (const document of documents) {
+    const signed = await ctx.app.inject({
+      method: 'POST',
+      url: appPath(
+        renewal.appUuid,
+        `/borrowers/${renewal.identityUuid}/documents/${document.uuid}/sign`,
+      ),
+      headers: bearer(borrower.token),
+    });
+    expect(signed.statusCode).toBe(200);
+    state = (signed.json() as { state: string }).state;
+  }
+  return state;
+}
+
+let plain: TBorrowerLoan;
+let withTopUp: TBorrowerLoan;
+let stranger: TBorrowerLoan;
+let highLtv: TBorrowerLoan;
+
+beforeAll(async () => {
+  ctx = await createApplicationsTestContext();
+  plain = await fundedLoan();
+  withTopUp = await fundedLoan();
+  stranger = await fundedLoan();
+  highLtv = await fundedLoan();
+}, 120_000);
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('renewal', () => {
+  it('is refused before the window opens, saying when it opens', async () => {
+    const response = await openRenewal(plain.token, plain.appUuid);
+    expect(response.statusCode).toBe(409);
+    const [loan] = await loans(plain.token);
+    const opensOn = new Date(Date.parse(`${loan?.maturityDate}T00:00:00Z`) - 30 * DAY_MS)
+      .toISOString()
+      .slice(0, 10);
+    expect(response.json()).toMatchObject({
+      code: 'WINDOW_NOT_OPEN',
+      message: RENEWAL_MESSAGES.windowNotOpen(opensOn),
+    });
+  });
+
+  it('opens 20 days before maturity, once however often it is asked', async () => {
+    const [loan] = await loans(plain.token);
+    const target = Date.parse(`${loan?.maturityDate}T00:00:00Z`) - 20 * DAY_MS;
+    const clock = await ctx.app.inject({ method: 'GET', url: '/sandbox/clock' });
+    const now = Date.parse((clock.json() as { now: string }).now);
+    const moved = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/clock',
+      payload: { advanceHours: Math.ceil((target - now) / 3_600_000) },
+    });
+    expect(moved.statusCode).toBe(200);
+    // Sessions idle out across months: everyone signs in again.
+    for (const borrower of [plain, withTopUp, stranger, highLtv]) {
+      borrower.token = await signIn(ctx.app, borrower.email);
+    }
+
+    const [first, second, third] = await Promise.all([
+      openRenewal(plain.token, plain.appUuid),
+      openRenewal(plain.token, plain.appUuid),
+      openRenewal(plain.token, plain.appUuid),
+    ]);
+    for (const response of [first, second, third]) expect(response.statusCode).toBe(200);
+    const renewal = first?.json() as TApplication;
+    expect(renewal.isRollForward).toBe(true);
+    expect(renewal.appUuid).not.toBe(plain.appUuid);
+    expect((second?.json() as TApplication).appUuid).toBe(renewal.appUuid);
+    expect((third?.json() as TApplication).appUuid).toBe(renewal.appUuid);
+    const again = await openRenewal(plain.token, plain.appUuid);
+    expect((again.json() as TApplication).appUuid).toBe(renewal.appUuid);
+    const rows = await ctx.database.db
+      .select({ uuid: applications.uuid })
+      .from(applications)
+      .where(eq(applications.renewsApplicationUuid, plain.appUuid));
+    expect(rows).toHaveLength(1);
+
+    expect(renewal.rollForwardLoanDetails).toEqual({
+      collateral: { coinQuantity: '1', type: 'BTC' },
+      topUpAmount: { coinQuantity: '0', type: 'BTC' },
+      remainingTopUpAmount: { coinQuantity: '0', type: 'BTC' },
+    });
+    const offer = (again.json() as TApplication).offers[0];
+    // The cash is the loan's balance: its principal plus the interest of the running month.
+    expect(offer?.drawAmount).toBeGreaterThanOrEqual(20_250);
+    expect(offer?.collateralUnits).toBe('1');
+  });
+
+  it('answers another borrower’s loan as not found', async () => {
+    const response = await openRenewal(stranger.token, plain.appUuid);
+    expect(response.statusCode).toBe(404);
+    const rates = await ctx.app.inject({
+      method: 'POST',
+      url: `${LEAP}/secure/api/v1/roll-forward/rates`,
+      headers: bearer(stranger.token),
+      payload: { appUuid: plain.appUuid, topUpQuantity: '0', organization: 'default' },
+    });
+    expect(rates.statusCode).toBe(404);
+  });
+
+  it('gives one new loan when the offer is accepted twice at once, and renews the old one', async () => {
+    const renewal = (await openRenewal(plain.token, plain.appUuid)).json() as TApplication;
+    const offerUuid = renewal.offers[0]?.uuid ?? '';
+    const answers = await Promise.all([
+      selectOffer(plain.token, renewal.appUuid, offerUuid),
+      selectOffer(plain.token, renewal.appUuid, offerUuid),
+    ]);
+    for (const answer of answers) expect(answer.statusCode).toBe(200);
+    const accepted = answers[0]?.json() as TApplication;
+    expect(accepted.state).toBe('GEN_APP_DISCLOSURES');
+
+    // Without a top-up the last signature completes it: no collateral step.
+    expect(await signAll(plain, accepted)).toBe('COMPLETE');
+    const all = await loans(plain.token);
+    expect(all.map((loan) => [loan.appUuid, loan.state, loan.loanType]).sort()).toEqual(
+      [
+        [plain.appUuid, 'RENEWED', 'NEW_LOAN'],
+        [renewal.appUuid, 'COMPLETE', 'RENEWAL'],
+      ].sort(),
+    );
+    const complete = await ctx.database.db
+      .select({ uuid: applications.uuid })
+      .from(applications)
+      .where(
+        and(eq(applications.renewsApplicationUuid, plain.appUuid), eq(applications.state, 'COMPLETE')),
+      );
+    expect(complete).toHaveLength(1);
+    // A renewed loan is not renewed again.
+    expect((await openRenewal(plain.token, plain.appUuid)).json()).toMatchObject({
+      appUuid: renewal.appUuid,
+      state: 'COMPLETE',
+    });
+  });
+
+  it('adds collateral: the offer changes, the cash does not, and the deposit completes it', async () => {
+    const opened = (await openRenewal(withTopUp.token, withTopUp.appUuid)).json() as TApplication;
+    const cash = opened.offers[0]?.drawAmount;
+    const rates = await ctx.app.inject({
+      method: 'POST',
+      url: `${LEAP}/secure/api/v1/roll-forward/rates`,
+      headers: bearer(withTopUp.token),
+      payload: { appUuid: withTopUp.appUuid, topUpQuantity: '0.1', organization: 'default' },
+    });
+    expect(rates.statusCode).toBe(200);
+    expect((rates.json() as TPostRollForwardRatesResponse).eligibleTierId).not.toBeNull();
+
+    const topped = await topUp(withTopUp.token, opened.appUuid, '0.1');
+    expect(topped.statusCode).toBe(200);
+    const renewal = topped.json() as TApplication;
+    expect(renewal.offers).toHaveLength(1);
+    expect(renewal.offers[0]?.collateralUnits).toBe('1.1');
+    expect(renewal.offers[0]?.drawAmount).toBe(cash);
+    expect(renewal.rollForwardLoanDetails?.topUpAmount.coinQuantity).toBe('0.1');
+
+    const accepted = await selectOffer(withTopUp.token, renewal.appUuid, renewal.offers[0]?.uuid ?? '');
+    expect(accepted.statusCode).toBe(200);
+    expect(await signAll(withTopUp, accepted.json() as TApplication)).toBe('WAITING_FOR_COLLATERAL');
+    const waiting = await ctx.app.inject({
+      method: 'GET',
+      url: appPath(renewal.appUuid),
+      headers: bearer(withTopUp.token),
+    });
+    expect((waiting.json() as TApplication).rollForwardLoanDetails?.remainingTopUpAmount).toEqual({
+      coinQuantity: '0.1',
+      type: 'BTC',
+    });
+
+    // The top-up goes to the loan's own deposit address.
+    const collateral = await ctx.app.inject({
+      method: 'GET',
+      url: appPath(withTopUp.appUuid, '/collateral'),
+      headers: bearer(withTopUp.token),
+    });
+    const address = (collateral.json() as TCollateralInfo).wallet?.depositAddress ?? '';
+    expect(address).not.toBe('');
+    const deposit = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/chain/deposits',
+      payload: { address, amount: '0.1' },
+    });
+    expect(deposit.statusCode).toBe(201);
+    const all = await loans(withTopUp.token);
+    expect(all.map((loan) => [loan.appUuid, loan.state]).sort()).toEqual(
+      [
+        [withTopUp.appUuid, 'RENEWED'],
+        [renewal.appUuid, 'COMPLETE'],
+      ].sort(),
+    );
+    expect(all.find((loan) => loan.appUuid === renewal.appUuid)?.collateral).toEqual({
+      coinQuantity: '1.1',
+      type: 'BTC',
+    });
+  });
+
+  it('says how much to add when the new LTV fits no band, changing nothing', async () => {
+    // 1 BTC at $26,500 holds about $20,300 at 76.6 %: above every band, below the margin call.
+    await setBtcPrice(26_500);
+    const opened = await openRenewal(highLtv.token, highLtv.appUuid);
+    expect(opened.statusCode).toBe(200);
+    const renewal = opened.json() as TApplication;
+    expect(renewal.offers).toEqual([]);
+    const tooLittle = await topUp(highLtv.token, renewal.appUuid, '0.01');
+    expect(tooLittle.statusCode).toBe(400);
+    const body = tooLittle.json() as { code: string; fieldErrors: Record<string, string[]> };
+    expect(body.code).toBe('LTV_TOO_HIGH');
+    expect(body.fieldErrors.topUpQuantity?.[0]).toMatch(/^Add at least 0\.\d+ BTC to renew/);
+    const unchanged = await ctx.app.inject({
+      method: 'GET',
+      url: appPath(renewal.appUuid),
+      headers: bearer(highLtv.token),
+    });
+    expect((unchanged.json() as TApplication).rollForwardLoanDetails?.topUpAmount.coinQuantity).toBe(
+      '0',
+    );
+    const enough = await topUp(highLtv.token, renewal.appUuid, '0.1');
+    expect(enough.statusCode).toBe(200);
+    expect((enough.json() as TApplication).offers).toHaveLength(1);
+  });
+
+  it('is refused for a loan in margin call', async () => {
+    // 1 BTC at $25,000 against $20,250: 81 %, past the 80 % margin call of the 8.91 % tier.
+    await setBtcPrice(25_000);
+    const response = await openRenewal(stranger.token, stranger.appUuid);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'MARGIN_CALL',
+      message: RENEWAL_MESSAGES.marginCall,
+    });
+    await setBtcPrice(60_000);
+  });
+});
