@@ -3,6 +3,8 @@
 // with MediaRecorder as VP9 WebM. The files are static assets of the web app (apps/web/public/
 // media), committed; run this again only to change them:
 //   node scripts/make-background-video.mjs
+/* global document, MediaRecorder, Blob -- the recording runs inside the browser page */
+import { Buffer } from 'node:buffer';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -16,7 +18,12 @@ const BITS_PER_SECOND = 90_000;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
 });
 const page = await browser.newPage();
 const result = await page.evaluate(

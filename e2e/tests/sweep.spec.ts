@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The sweep (issue 21): every route of the app, taken from its own route table
  * (apps/web/src/config/paths.ts, which apps/web/src/app/router.tsx routes by), at 320 px, at
@@ -173,12 +175,12 @@ async function settle(page: Page) {
   await page
     .locator('h1, [role="dialog"] h2')
     .first()
-    .waitFor({ state: 'visible', timeout: 10_000 })
+    .waitFor({ state: 'visible', timeout: 5_000 })
     .catch(() => undefined);
   await page
     .getByText(/^Loading/)
     .first()
-    .waitFor({ state: 'hidden', timeout: 5_000 })
+    .waitFor({ state: 'hidden', timeout: 3_000 })
     .catch(() => undefined);
 }
 
@@ -291,6 +293,7 @@ test.describe('sweep of every route', () => {
         await page.goto(url);
         await settle(page);
         const where = `${route.key} (${url} → ${new URL(page.url()).pathname}) at ${view.name}`;
+        if (process.env.SWEEP_DEBUG) console.log(Date.now(), where);
         await checkPage(page, where, problems, consoleProblems);
         if (view.width !== 320) await checkDialogs(page, where, problems, consoleProblems);
       }

@@ -189,7 +189,7 @@ export const app = fp<TAppOptions>(
       cipher: fieldCipher,
       bankLink: adapters.bankLink,
     });
-    await instance.register(servicingRoutes, { db: database.db });
+    await instance.register(servicingRoutes, { db: database.db, clock });
     const store = createEncryptedStore(adapters.storage, fieldCipher);
     await instance.register(identityDocumentsRoutes, {
       ...applicationDeps,

@@ -16,6 +16,7 @@ import { getBankLinkAuth } from './leap/get-bank-link-auth.js';
 import { getBorrowerDocument } from './leap/get-borrower-document.js';
 import { getBorrowerDocuments } from './leap/get-borrower-documents.js';
 import { getCollateral } from './leap/get-collateral.js';
+import { getDisbursement } from './leap/get-disbursement.js';
 import { getCryptoValues } from './leap/get-crypto-values.js';
 import { getFinalSteps } from './leap/get-final-steps.js';
 import { getKrangState } from './leap/get-krang-state.js';
@@ -200,6 +201,7 @@ export const endpoints = {
   postTelemetrySession,
   postWaitlist,
   postWalletAddress,
+  getDisbursement,
   putIdentityAlias,
   getOpsAgents,
   postOpsApproveHolderName,

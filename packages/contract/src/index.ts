@@ -40,6 +40,7 @@ export * from './leap/get-bank-link-auth.js';
 export * from './leap/get-borrower-document.js';
 export * from './leap/get-borrower-documents.js';
 export * from './leap/get-collateral.js';
+export * from './leap/get-disbursement.js';
 export * from './leap/get-crypto-values.js';
 export * from './leap/get-final-steps.js';
 export * from './leap/get-krang-state.js';

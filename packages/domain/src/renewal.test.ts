@@ -12,7 +12,9 @@ import {
   renewalLtvRefusal,
   renewalRefusal,
   renewalWindow,
+  renewalWarnings,
   renewalWindowPosition,
+  RENEWAL_WARNINGS,
   unpaidAccruedInterestCents,
 } from './renewal.js';
 import type { TResidence } from './residence.js';
@@ -206,9 +208,9 @@ describe('renewal transitions', () => {
   });
 
   it('complete the renewal and mark the old loan RENEWED together', () => {
-    expect(transition('WAITING_FOR_COLLATERAL', 'RENEWAL_COMPLETED', { isRollForward: true })).toEqual(
-      { ok: true, to: 'COMPLETE' },
-    );
+    expect(
+      transition('WAITING_FOR_COLLATERAL', 'RENEWAL_COMPLETED', { isRollForward: true }),
+    ).toEqual({ ok: true, to: 'COMPLETE' });
     expect(transition('WAITING_FOR_COLLATERAL', 'RENEWAL_COMPLETED').ok).toBe(false);
     expect(transition('COMPLETE', 'LOAN_RENEWED', { renewalCompleted: true })).toEqual({
       ok: true,
@@ -216,5 +218,25 @@ describe('renewal transitions', () => {
     });
     expect(transition('COMPLETE', 'LOAN_RENEWED').ok).toBe(false);
     expect(transition('RENEWED', 'PAID_OFF').ok).toBe(false);
+  });
+});
+
+describe('renewal offer warnings', () => {
+  it.each([
+    [19.99, false, [RENEWAL_WARNINGS.lowLtv]],
+    [20, false, []],
+    [null, true, [RENEWAL_WARNINGS.aboveBand]],
+    [45, false, []],
+  ] as const)('LTV %s, above the band %s', (offerLtvPct, isAboveBand, expected) => {
+    expect(renewalWarnings({ offerLtvPct, isAboveBand })).toEqual(expected);
+  });
+
+  it('says them in the spec’s words', () => {
+    expect(RENEWAL_WARNINGS).toEqual({
+      lowLtv:
+        'This collateral amount is higher than what other borrowers typically pledge for similar sized loans.',
+      aboveBand:
+        'Additional collateral is required to be eligible for an offer at the current cash to borrow amount.',
+    });
   });
 });

@@ -11,7 +11,11 @@
  * principal plus that accrued interest, and the new origination fee is capitalised on top of it
  * (document 1 §9), exactly as for a new loan.
  */
-import { INTEREST_DAY_COUNT_DAYS_PER_YEAR, RENEWAL_WINDOW_DAYS } from './constants/limits.js';
+import {
+  INTEREST_DAY_COUNT_DAYS_PER_YEAR,
+  RENEWAL_LOW_LTV_WARNING_PCT,
+  RENEWAL_WINDOW_DAYS,
+} from './constants/limits.js';
 import { LOAN_TERM_MONTHS, RATE_TIERS, type TRateTier } from './constants/rates.js';
 import type { TApplicationState } from './enums.js';
 import { ltvPct, ltvStatus, type TLtvStatus } from './ltv.js';
@@ -256,4 +260,28 @@ export function renewalLtvRefusal(
       collateralType,
     ),
   };
+}
+
+/** The renewal offer page's warnings (document 1 §5), in the product's words. */
+export const RENEWAL_WARNINGS = {
+  lowLtv:
+    'This collateral amount is higher than what other borrowers typically pledge for similar sized loans.',
+  aboveBand:
+    'Additional collateral is required to be eligible for an offer at the current cash to borrow amount.',
+} as const;
+
+/**
+ * Which warnings the renewal offer shows: the low-LTV one when the offer's initial LTV is under
+ * RENEWAL_LOW_LTV_WARNING_PCT, the other when the cash is above what any band allows (no offer).
+ */
+export function renewalWarnings(input: {
+  offerLtvPct: number | null;
+  isAboveBand: boolean;
+}): string[] {
+  const warnings: string[] = [];
+  if (input.offerLtvPct !== null && input.offerLtvPct < RENEWAL_LOW_LTV_WARNING_PCT) {
+    warnings.push(RENEWAL_WARNINGS.lowLtv);
+  }
+  if (input.isAboveBand) warnings.push(RENEWAL_WARNINGS.aboveBand);
+  return warnings;
 }

@@ -173,6 +173,8 @@ describe('applicationEntryRoute', () => {
     ['ATTACH_PROFILE', false, 'details'],
     ['SOFT_CREDIT', false, 'details'],
     ['GEN_APP_DISCLOSURES', false, 'details'],
+    ['OFFER_ACCEPTED', true, 'next-steps'],
+    ['GEN_APP_DISCLOSURES', true, 'next-steps'],
     ['SIGN_DOCS', false, 'next-steps'],
     ['WAITING_FOR_COLLATERAL', true, 'next-steps'],
     ['CRYPTO_FUNDING_VERIFY', false, 'complete'],
@@ -188,6 +190,7 @@ describe('applicationEntryRoute', () => {
     ['CANCELLED', false, 'dashboard'],
     ['CELSIUS_TOP_UP_REQUESTED', false, 'dashboard'],
     ['CELSIUS_WAITING_FOR_TOP_UP', false, 'dashboard'],
+    ['RENEWED', false, 'dashboard'],
     ['CELSIUS_FULL_COLLATERAL_RECEIVED', false, 'dashboard'],
   ] as const)('%s (renewal %s) → %s', (state, isRollForward, expected) => {
     expect(applicationEntryRoute({ state, isRollForward })).toBe(expected);

@@ -139,7 +139,8 @@ export function applicationEntryRoute(input: {
     case 'ATTACH_PROFILE':
     case 'SOFT_CREDIT':
     case 'GEN_APP_DISCLOSURES':
-      return 'details';
+      // A renewal has no details step: its accepted terms wait for their documents.
+      return input.isRollForward ? 'next-steps' : 'details';
     case 'SIGN_DOCS':
     case 'WAITING_FOR_COLLATERAL':
       return 'next-steps';

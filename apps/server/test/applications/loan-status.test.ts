@@ -91,6 +91,8 @@ describe('loan status', () => {
       collateral: { coinQuantity: '1', type: 'BTC' },
       fundedAt: '2026-01-31T15:00:00.000Z',
       maturityDate: '2027-01-31',
+      // The window's openness follows the clock of the run.
+      renewal: { opensOn: '2027-01-01', closesOn: '2027-01-31', isOpen: expect.any(Boolean) },
       profile: { isServicedViaApp: false },
     });
     expect(loans[0]?.profile).toEqual({ isServicedViaApp: true });

@@ -245,6 +245,7 @@ const NOT_PERSONAL = new Set([
   'displayMessage',
   'domain',
   'dontDedupe',
+  'drawAmount',
   'eSign',
   'enabled',
   'epoch',

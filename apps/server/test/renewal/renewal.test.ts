@@ -10,6 +10,8 @@ import type {
   TDocument,
   TCollateralInfo,
   TGetLoanStatusResponse,
+  TGetOpsApplicationsResponse,
+  TOpsApplicationDetail,
   TPostRollForwardRatesResponse,
   TPostSandboxLoanResponse,
 } from '@pledge/contract';
@@ -24,6 +26,7 @@ import {
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
 import { signIn } from '../identity/sign-in.js';
+import { opsCall, opsPath, signInAgent } from '../ops/helpers.js';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -138,6 +141,7 @@ describe('renewal', () => {
     const opensOn = new Date(Date.parse(`${loan?.maturityDate}T00:00:00Z`) - 30 * DAY_MS)
       .toISOString()
       .slice(0, 10);
+    expect(loan?.renewal).toEqual({ opensOn, closesOn: loan?.maturityDate, isOpen: false });
     expect(response.json()).toMatchObject({
       code: 'WINDOW_NOT_OPEN',
       message: RENEWAL_MESSAGES.windowNotOpen(opensOn),
@@ -160,6 +164,7 @@ describe('renewal', () => {
       borrower.token = await signIn(ctx.app, borrower.email);
     }
 
+    expect((await loans(plain.token))[0]?.renewal?.isOpen).toBe(true);
     const [first, second, third] = await Promise.all([
       openRenewal(plain.token, plain.appUuid),
       openRenewal(plain.token, plain.appUuid),
@@ -226,7 +231,10 @@ describe('renewal', () => {
       .select({ uuid: applications.uuid })
       .from(applications)
       .where(
-        and(eq(applications.renewsApplicationUuid, plain.appUuid), eq(applications.state, 'COMPLETE')),
+        and(
+          eq(applications.renewsApplicationUuid, plain.appUuid),
+          eq(applications.state, 'COMPLETE'),
+        ),
       );
     expect(complete).toHaveLength(1);
     // A renewed loan is not renewed again.
@@ -256,9 +264,15 @@ describe('renewal', () => {
     expect(renewal.offers[0]?.drawAmount).toBe(cash);
     expect(renewal.rollForwardLoanDetails?.topUpAmount.coinQuantity).toBe('0.1');
 
-    const accepted = await selectOffer(withTopUp.token, renewal.appUuid, renewal.offers[0]?.uuid ?? '');
+    const accepted = await selectOffer(
+      withTopUp.token,
+      renewal.appUuid,
+      renewal.offers[0]?.uuid ?? '',
+    );
     expect(accepted.statusCode).toBe(200);
-    expect(await signAll(withTopUp, accepted.json() as TApplication)).toBe('WAITING_FOR_COLLATERAL');
+    expect(await signAll(withTopUp, accepted.json() as TApplication)).toBe(
+      'WAITING_FOR_COLLATERAL',
+    );
     const waiting = await ctx.app.inject({
       method: 'GET',
       url: appPath(renewal.appUuid),
@@ -277,6 +291,16 @@ describe('renewal', () => {
     });
     const address = (collateral.json() as TCollateralInfo).wallet?.depositAddress ?? '';
     expect(address).not.toBe('');
+    // The renewal's collateral page shows that address and the coins still due.
+    const renewalCollateral = await ctx.app.inject({
+      method: 'POST',
+      url: appPath(renewal.appUuid, '/collateral/calculate'),
+      headers: bearer(withTopUp.token),
+    });
+    expect(renewalCollateral.statusCode).toBe(200);
+    const info = renewalCollateral.json() as TCollateralInfo;
+    expect(info.wallet?.depositAddress).toBe(address);
+    expect(info.remainingCoinAmountDue.coinQuantity).toBe('0.1');
     const deposit = await ctx.app.inject({
       method: 'POST',
       url: '/sandbox/chain/deposits',
@@ -296,6 +320,40 @@ describe('renewal', () => {
     });
   });
 
+  it('shows renewals beside new loans in the agent console, filtered by kind', async () => {
+    const agent = await signInAgent(ctx);
+    const list = async (kind: string) => {
+      const response = await opsCall(
+        ctx.app,
+        'GET',
+        opsPath(`?kind=${kind}&limit=100`),
+        agent.token,
+      );
+      expect(response.statusCode).toBe(200);
+      return (response.json() as TGetOpsApplicationsResponse).items;
+    };
+    const renewals = await list('RENEWAL');
+    expect(renewals.length).toBeGreaterThanOrEqual(2);
+    expect(renewals.every((item) => item.isRollForward)).toBe(true);
+    const newLoans = await list('NEW_LOAN');
+    expect(newLoans.map((item) => item.appUuid)).toContain(plain.appUuid);
+    expect(newLoans.some((item) => item.isRollForward)).toBe(false);
+    const renewal = renewals.find((item) => item.state === 'COMPLETE');
+    const detail = await opsCall(
+      ctx.app,
+      'GET',
+      opsPath(`/${renewal?.appUuid ?? ''}`),
+      agent.token,
+    );
+    expect(detail.statusCode).toBe(200);
+    const events = (detail.json() as TOpsApplicationDetail).auditEvents.map(
+      (event) => event.toState,
+    );
+    expect(events).toEqual(
+      expect.arrayContaining(['GEN_APP_DISCLOSURES', 'SIGN_DOCS', 'COMPLETE']),
+    );
+  });
+
   it('says how much to add when the new LTV fits no band, changing nothing', async () => {
     // 1 BTC at $26,500 holds about $20,300 at 76.6 %: above every band, below the margin call.
     await setBtcPrice(26_500);
@@ -313,9 +371,9 @@ describe('renewal', () => {
       url: appPath(renewal.appUuid),
       headers: bearer(highLtv.token),
     });
-    expect((unchanged.json() as TApplication).rollForwardLoanDetails?.topUpAmount.coinQuantity).toBe(
-      '0',
-    );
+    expect(
+      (unchanged.json() as TApplication).rollForwardLoanDetails?.topUpAmount.coinQuantity,
+    ).toBe('0');
     const enough = await topUp(highLtv.token, renewal.appUuid, '0.1');
     expect(enough.statusCode).toBe(200);
     expect((enough.json() as TApplication).offers).toHaveLength(1);

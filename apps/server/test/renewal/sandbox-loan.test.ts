@@ -50,7 +50,7 @@ async function auditStates(appUuid: string): Promise<string[]> {
   const transitions = rows.filter((row) => row.toState !== null);
   const chain: string[] = [];
   let from: string | null = null;
-  for (let next = transitions.find((row) => row.fromState === from); next !== undefined; ) {
+  for (let next = transitions.find((row) => row.fromState === from); next !== undefined;) {
     const to: string = next.toState ?? '';
     chain.push(to);
     from = to;

@@ -54,7 +54,8 @@ async function failure(response: Response): Promise<ApiError> {
   return new ApiError({
     status: response.status,
     statusText: response.statusText,
-    message: bodyMessage ?? (response.statusText || `Request failed with status ${response.status}`),
+    message:
+      bodyMessage ?? (response.statusText || `Request failed with status ${response.status}`),
     body: apiError.success ? apiError.data : body,
     apiError: apiError.success ? apiError.data : null,
   });

@@ -5,7 +5,12 @@ import {
   type TSessionKey,
   type TTelemetrySession,
 } from '@pledge/contract';
-import { SESSION_MAX_ATTEMPTS } from '@pledge/domain';
+import {
+  SESSION_MAX_ATTEMPTS,
+  TELEMETRY_KEY_MAX_LENGTH,
+  TELEMETRY_PROPERTIES_MAX_COUNT,
+  TELEMETRY_VALUE_MAX_LENGTH,
+} from '@pledge/domain';
 import { apiRequest, isApiError } from '../api/client.js';
 import {
   APP_CONTEXT,
@@ -27,8 +32,6 @@ export const SENT_EVENTS_STORAGE_KEY = 'pledge.telemetry.sent';
 // Enough for every distinct milestone of a visit; the oldest are forgotten first.
 const MAX_REMEMBERED_EVENTS = 500;
 const MAX_REFERRER_LENGTH = 2048;
-const MAX_QUERY_KEY_LENGTH = 128;
-const MAX_QUERY_VALUE_LENGTH = 2048;
 // Query parameters that bind a sign-in; they have no place in reports.
 const PRIVATE_QUERY_PARAMS = new Set(['nonce']);
 
@@ -108,7 +111,10 @@ function queryParamsOf(search: string): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(search)) {
     if (PRIVATE_QUERY_PARAMS.has(name)) continue;
-    if (name.length > MAX_QUERY_KEY_LENGTH || value.length > MAX_QUERY_VALUE_LENGTH) continue;
+    if (name.length > TELEMETRY_KEY_MAX_LENGTH || value.length > TELEMETRY_VALUE_MAX_LENGTH)
+      continue;
+    // The server takes a bounded number of them: the first ones are kept.
+    if (Object.keys(params).length >= TELEMETRY_PROPERTIES_MAX_COUNT) break;
     params[name] = value;
   }
   return params;

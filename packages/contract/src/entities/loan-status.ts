@@ -19,6 +19,17 @@ export const ZLoanStatus = z.object({
   collateral: ZCoinAmount,
   fundedAt: ZIsoDateTime,
   maturityDate: ZIsoDate,
+  /**
+   * An active loan's renewal window (from RENEWAL_WINDOW_DAYS before maturity through maturity) and
+   * whether it is open now, by the server's clock; absent for any other loan.
+   */
+  renewal: z.optional(
+    z.object({
+      opensOn: ZIsoDate,
+      closesOn: ZIsoDate,
+      isOpen: z.boolean(),
+    }),
+  ),
   profile: z.object({
     /** True when the loan is serviced in the mobile app; false means on the web. */
     isServicedViaApp: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { APPLICATION_STATES } from '@pledge/domain';
+import { APPLICATION_STATES, LOAN_KINDS } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZOpsApplicationSummary } from '../entities/ops-application.js';
 import { OPS } from './ops-base.js';
@@ -10,6 +10,8 @@ export const OPS_PAGE_SIZE_DEFAULT = 25;
 
 export const ZGetOpsApplicationsQuery = z.object({
   state: z.optional(z.enum(APPLICATION_STATES)),
+  /** New loans, renewals or refinancings only. */
+  kind: z.optional(z.enum(LOAN_KINDS)),
   /** Matches an application id exactly, or the start of the borrower's email or name. */
   search: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
   /** The `nextCursor` of the previous page (keyset paging: stays fast on millions of rows). */

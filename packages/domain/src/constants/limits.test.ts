@@ -26,6 +26,9 @@ describe('limits (document 1 §5, §9; document 2 §9)', () => {
     ['COLLATERAL_RETURN_BUSINESS_DAYS', 1],
     ['CRYPTO_HOLD_AFTER_ACH_PAYOFF_DAYS', 21],
     ['CRYPTO_HOLD_AFTER_WIRE_PAYOFF_DAYS', 3],
+    ['EMAIL_MAX_LENGTH', 254],
+    ['EMAIL_LOCAL_PART_MAX_LENGTH', 64],
+    ['RETURN_ADDRESS_MAX_LENGTH', 90],
   ] as const)('%s = %i', (name, expected) => {
     expect(limits[name]).toBe(expected);
   });

@@ -153,3 +153,6 @@ export const RENEWAL_WINDOW_DAYS = 30;
 
 /** Interest accrues daily on an actual/365 basis. */
 export const INTEREST_DAY_COUNT_DAYS_PER_YEAR = 365;
+
+/** Renewal offer: an initial LTV under this is more collateral than borrowers typically pledge. */
+export const RENEWAL_LOW_LTV_WARNING_PCT = 20;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  getDisbursement,
   postDisbursementAccount,
   postManualBank,
   postMicroTransferConfirmation,
@@ -11,6 +12,7 @@ import type { TFieldCipher } from '../../security/field-encryption.js';
 import type { TClock } from '../../security/jwt.js';
 import { chooseLinkedAccount } from '../../services/disbursement/choose-linked-account.js';
 import { confirmMicroTransfer } from '../../services/disbursement/confirm-micro-transfer.js';
+import { getSavedDisbursement } from '../../services/disbursement/get-disbursement.js';
 import { saveManualBank } from '../../services/disbursement/save-manual-bank.js';
 import { saveWalletAddress } from '../../services/disbursement/save-wallet-address.js';
 import { callerUuidOf } from '../../http/auth.js';
@@ -20,6 +22,9 @@ export const disbursementRoutes: FastifyPluginAsync<{
   cipher: TFieldCipher;
   clock: TClock;
 }> = async (app, deps) => {
+  route(app, getDisbursement, ({ params, request }) =>
+    getSavedDisbursement(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid }),
+  );
   route(app, postManualBank, ({ params, body, request }) =>
     saveManualBank(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid, body }),
   );

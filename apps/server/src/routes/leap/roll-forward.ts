@@ -1,6 +1,10 @@
 /** Renewal (roll-forward): open or refresh it, its rates, and the collateral it adds. */
 import type { FastifyPluginAsync } from 'fastify';
-import { postRollForwardOffers, postRollForwardRates, postRollForwardTopUp } from '@pledge/contract';
+import {
+  postRollForwardOffers,
+  postRollForwardRates,
+  postRollForwardTopUp,
+} from '@pledge/contract';
 import { callerUuidOf } from '../../http/auth.js';
 import { route } from '../../http/route.js';
 import { openRenewal } from '../../services/renewal/open-renewal.js';

@@ -2,9 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { getLoanStatus } from '@pledge/contract';
 import type { TDb } from '../../db/pool.js';
 import { route } from '../../http/route.js';
+import type { TClock } from '../../security/jwt.js';
 import { listLoanStatuses } from '../../services/servicing/list-loan-statuses.js';
 import { callerUuidOf } from '../../http/auth.js';
 
-export const servicingRoutes: FastifyPluginAsync<{ db: TDb }> = async (app, { db }) => {
-  route(app, getLoanStatus, ({ request }) => listLoanStatuses(db, callerUuidOf(request)));
+export const servicingRoutes: FastifyPluginAsync<{ db: TDb; clock: TClock }> = async (
+  app,
+  { db, clock },
+) => {
+  route(app, getLoanStatus, ({ request }) => listLoanStatuses(db, callerUuidOf(request), clock()));
 };

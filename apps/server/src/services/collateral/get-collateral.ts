@@ -26,11 +26,20 @@ export async function getCollateral(
   const application = await findOwnedApplication(deps.db, input.identityUuid, input.appUuid);
   const offer = await acceptedOfferOf(deps.db, application);
   const terms = termsOf(offer);
-  if (input.allocateAddress && application.state === 'WAITING_FOR_COLLATERAL') {
+  // A renewal's top-up goes to its loan's own address, which holds the collateral until the
+  // renewal completes and takes it over: no address of its own is derived.
+  const holderUuid =
+    application.isRollForward &&
+    application.state !== 'COMPLETE' &&
+    application.renewsApplicationUuid !== null
+      ? application.renewsApplicationUuid
+      : application.uuid;
+  const allocates = input.allocateAddress && application.state === 'WAITING_FOR_COLLATERAL';
+  if (allocates && holderUuid === application.uuid) {
     await ensureDepositAddress(deps, { identityUuid: input.identityUuid, appUuid: input.appUuid });
   }
   const price = await currentPrice(deps.prices, terms.type as TOfferedCollateralType);
-  const records = await loadCollateralRecordsOf(deps.db, application.uuid);
+  const records = await loadCollateralRecordsOf(deps.db, holderUuid);
   const info = toCollateralInfo({ terms, price, records });
   // A paid-off loan shows how it was paid off: the method decides the hold on the crypto.
   const payoff = PAID_OFF_STATES.includes(application.state)

@@ -9,6 +9,7 @@ import type {
   TGetOpsApplicationsResponse,
   TOpsApplicationSummary,
 } from '@pledge/contract';
+import type { TLoanKind } from '@pledge/domain';
 import { and, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { readAll, type TDb } from '../../db/pool.js';
 import { applications, identities, profiles } from '../../db/schema/index.js';
@@ -86,12 +87,20 @@ async function namesByIdentity(
   );
 }
 
+/** New loans, renewals (roll-forward) or refinancings of the old lender's loans. */
+function kindCondition(kind: TLoanKind) {
+  if (kind === 'RENEWAL') return eq(applications.isRollForward, true);
+  if (kind === 'REFINANCE') return eq(applications.isCelsiusRefi, true);
+  return and(eq(applications.isRollForward, false), eq(applications.isCelsiusRefi, false));
+}
+
 export async function listOpsApplications(
   deps: { db: TDb; cipher: TFieldCipher },
   query: TGetOpsApplicationsQuery,
 ): Promise<TGetOpsApplicationsResponse> {
   const conditions = [
     query.state === undefined ? undefined : eq(applications.state, query.state),
+    query.kind === undefined ? undefined : kindCondition(query.kind),
     query.search === undefined ? undefined : searchCondition(query.search),
     query.cursor === undefined ? undefined : afterCursor(query.cursor),
   ];

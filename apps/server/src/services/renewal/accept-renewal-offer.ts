@@ -5,7 +5,10 @@
  * its disclosures (RENEWAL_ACCEPTED → GEN_APP_DISCLOSURES; no details, no credit check, no
  * disbursement). Of two concurrent acceptances one moves the renewal; the other is refused (409).
  */
-import { generateDisclosuresDedupeKey, generateDisclosuresJob } from '../../jobs/definitions/generate-disclosures.js';
+import {
+  generateDisclosuresDedupeKey,
+  generateDisclosuresJob,
+} from '../../jobs/definitions/generate-disclosures.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { offers } from '../../db/schema/index.js';
 import type { TDb } from '../../db/pool.js';

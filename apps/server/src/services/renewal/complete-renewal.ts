@@ -6,9 +6,14 @@
  * its deposits move to the renewal, which from then on owns the deposit address.
  */
 import { toCoinQuantity } from '@pledge/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
-import { applications, collateralAccounts, collateralDeposits, offers } from '../../db/schema/index.js';
+import {
+  applications,
+  collateralAccounts,
+  collateralDeposits,
+  offers,
+} from '../../db/schema/index.js';
 import type { TApplicationRow } from '../applications/application-record.js';
 import { applyTransition } from '../applications/apply-transition.js';
 import { confirmedCollateralOf, lockRenewedLoan } from './renewal-record.js';
@@ -36,6 +41,16 @@ export async function completeRenewalIfCollateralIn(
   const confirmed = await confirmedCollateralOf(tx, loan.uuid);
   if (toCoinQuantity(confirmed).lt(toCoinQuantity(offer.collateralUnits))) return renewal;
 
+  // The renewal's own account (the borrower's choices on its collateral page) never had an
+  // address; the loan's, with its address and deposits, takes its place.
+  await tx
+    .delete(collateralAccounts)
+    .where(
+      and(
+        eq(collateralAccounts.applicationUuid, renewal.uuid),
+        isNull(collateralAccounts.depositAddress),
+      ),
+    );
   await tx
     .update(collateralAccounts)
     .set({ applicationUuid: renewal.uuid, updatedAt: at })

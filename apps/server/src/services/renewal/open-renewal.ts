@@ -63,7 +63,10 @@ export async function openRenewal(
   const { identityUuid, loanUuid } = input;
   const now = deps.clock();
   const owned = await findOwnedApplication(deps.db, identityUuid, loanUuid);
-  const quote = await currentPrice(deps.prices, (await fundedLoanOf(deps.db, owned)).collateralType);
+  const quote = await currentPrice(
+    deps.prices,
+    (await fundedLoanOf(deps.db, owned)).collateralType,
+  );
 
   const row = await deps.db.transaction(async (tx) => {
     const existing = await openRenewalOf(tx, loanUuid);

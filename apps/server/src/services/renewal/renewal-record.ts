@@ -243,8 +243,7 @@ export async function rollForwardDetailsByApplication(
     const balance = confirmedBalance(
       deposits.filter((deposit) => deposit.applicationUuid === holder),
     );
-    const remaining =
-      renewal.state === 'COMPLETE' ? '0' : remainingCoinDue(required, balance);
+    const remaining = renewal.state === 'COMPLETE' ? '0' : remainingCoinDue(required, balance);
     details.set(renewal.uuid, {
       collateral: { coinQuantity: collateral, type: loan.type },
       topUpAmount: { coinQuantity: topUp, type: loan.type },

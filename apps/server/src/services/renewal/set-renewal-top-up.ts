@@ -5,12 +5,7 @@
  * the message says how much to add. {uuid} is the renewal, or the funded loan whose renewal is open.
  */
 import type { TApplication } from '@pledge/contract';
-import {
-  computeRenewalOffer,
-  renewalLtvRefusal,
-  toCoinQuantity,
-  type TOfferedCollateralType,
-} from '@pledge/domain';
+import { computeRenewalOffer, renewalLtvRefusal, toCoinQuantity } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import { applications } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
@@ -48,7 +43,12 @@ export async function setRenewalTopUp(
     throw new HttpError(404, 'NO_RENEWAL', RENEWAL_TOP_UP_MESSAGES.noRenewal);
   }
   const topUp = toCoinQuantity(input.topUpQuantity).toFixed();
-  const collateralType = owned.collateralType as TOfferedCollateralType;
+  // The funded loan: the renewal's, or the one named.
+  const loanRow =
+    owned.renewsApplicationUuid === null
+      ? owned
+      : await findOwnedApplication(deps.db, identityUuid, owned.renewsApplicationUuid);
+  const { collateralType } = await fundedLoanOf(deps.db, loanRow);
   const quote = await currentPrice(deps.prices, collateralType);
 
   const row = await deps.db.transaction(async (tx) => {
@@ -79,7 +79,10 @@ export async function setRenewalTopUp(
     if (refusal !== null) {
       throw new HttpError(400, refusal.code, refusal.message, { topUpQuantity: [refusal.message] });
     }
-    const [updated] = await tx.select().from(applications).where(eq(applications.uuid, renewal.uuid));
+    const [updated] = await tx
+      .select()
+      .from(applications)
+      .where(eq(applications.uuid, renewal.uuid));
     if (updated === undefined) throw new Error('The renewal vanished');
     return updated;
   });

@@ -9,6 +9,8 @@ import {
   centsToUsd,
   isOfferedCollateralType,
   loanMaturityDate,
+  renewalWindow,
+  renewalWindowPosition,
   type TApplicationState,
 } from '@pledge/domain';
 import { and, desc, eq, inArray, min } from 'drizzle-orm';
@@ -41,6 +43,7 @@ function loanTypeOf(row: {
 export async function listLoanStatuses(
   db: TDb,
   identityUuid: string,
+  now: Date = new Date(),
 ): Promise<TGetLoanStatusResponse> {
   const rows = await db
     .select()
@@ -82,6 +85,8 @@ export async function listLoanStatuses(
       return [];
     }
     const fundedOn = new Date(at);
+    const maturityDate = maturityDateOf(fundedOn, offer.termMonths);
+    const window = renewalWindow(maturityDate);
     return [
       {
         appUuid: row.uuid,
@@ -96,7 +101,15 @@ export async function listLoanStatuses(
           type: offer.collateralType,
         },
         fundedAt: fundedOn.toISOString(),
-        maturityDate: maturityDateOf(fundedOn, offer.termMonths),
+        maturityDate,
+        ...(row.state === 'COMPLETE'
+          ? {
+              renewal: {
+                ...window,
+                isOpen: renewalWindowPosition(maturityDate, now) === 'OPEN',
+              },
+            }
+          : {}),
         profile: { isServicedViaApp: row.flow === 'MOBILE' },
       },
     ];

@@ -312,7 +312,7 @@ describe('/auth/login: which form opens', () => {
             trackerUuid: '0b9a6f36-8c0f-4f5e-9d55-1f2a3b4c5d6e',
           },
         }),
-      [DECISION]: async (_url: string, init: RequestInit) => {
+      [DECISION]: async (_url: URL, init: RequestInit) => {
         const { experimentKey } = JSON.parse(String(init.body)) as { experimentKey: string };
         return jsonResponse({ experimentKey, flagEnabled: isOn });
       },

@@ -1,10 +1,10 @@
+import { RenewOffer } from '../../features/renewal/components/renew-offer.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
 export const handle: TRouteHandle = { title: 'Renew your loan' };
 
 export function RenewPage() {
-  return <PageHeading>Renew your loan</PageHeading>;
+  return <RenewOffer />;
 }
 
 export { RenewPage as Component };

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import {
   BACKGROUND_MOTION_QUERY,
   BACKGROUND_POSTER_SRC,
@@ -20,20 +20,22 @@ function allowMotion(matches: boolean) {
   );
 }
 
-let play: ReturnType<typeof vi.fn>;
-let pause: ReturnType<typeof vi.fn>;
+let play: MockInstance<HTMLMediaElement['play']>;
+let pause: MockInstance<HTMLMediaElement['pause']>;
 
 beforeEach(() => {
   sessionStorage.clear();
-  play = vi.fn(function (this: HTMLMediaElement) {
+  play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
+    this: HTMLMediaElement,
+  ) {
     Object.defineProperty(this, 'paused', { value: false, configurable: true });
     return Promise.resolve();
   });
-  pause = vi.fn(function (this: HTMLMediaElement) {
+  pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (
+    this: HTMLMediaElement,
+  ) {
     Object.defineProperty(this, 'paused', { value: true, configurable: true });
   });
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(pause);
 });
 
 afterEach(() => {

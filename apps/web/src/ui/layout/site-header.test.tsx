@@ -52,4 +52,15 @@ describe('the header', () => {
     // Signing out of a page is not a reason to sign in again.
     expect(browserNavigation.postAndFollow).not.toHaveBeenCalled();
   });
+
+  it('keeps the whole of a long address in the title and the text, cut only on screen', async () => {
+    const email = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(63)}.com`;
+    storeTestSession();
+    mockFetch(figureInfoHandlers(makeIdentity({ email })));
+    renderApp(FAQ);
+    const header = screen.getByRole('banner');
+    const shown = await within(header).findByTitle(email);
+    expect(shown).toHaveClass('site-nav__email');
+    expect(shown).toHaveTextContent(`Signed in as ${email}`);
+  });
 });

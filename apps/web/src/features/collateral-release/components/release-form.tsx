@@ -3,6 +3,7 @@ import type { TCoinAmount, TPostCollateralReleaseResponse } from '@pledge/contra
 import {
   COLLATERAL_DISPLAY_NAMES,
   INVALID_RETURN_ADDRESS_MESSAGE,
+  RETURN_ADDRESS_MAX_LENGTH,
   RETURN_ADDRESS_MESSAGES,
   ZReturnAddressForm,
 } from '@pledge/domain';
@@ -108,6 +109,7 @@ export function ReleaseForm({
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
+          maxLength={RETURN_ADDRESS_MAX_LENGTH}
           value={address}
           error={fieldError ?? undefined}
           onChange={(event) => {

@@ -16,6 +16,7 @@ import {
   COLLATERAL_REFRESH_MAX_UPDATES,
   COLLATERAL_REFRESH_MS,
   collateralDeadlineAt,
+  KRANG_STATE_POLL_MS,
   VERIFY_ERROR_RESET_MS,
   VERIFY_STATUS_REFETCH_MS,
   type TApplicationState,
@@ -244,8 +245,42 @@ describe('the deposit address refresh', () => {
     await act(() => vi.advanceTimersByTimeAsync(COLLATERAL_REFRESH_MS));
     await act(() => vi.advanceTimersByTimeAsync(COLLATERAL_REFRESH_MS));
     expect(await screen.findByText(DEPOSIT_ADDRESS, {}, LOADED)).toBeVisible();
-    await act(() => vi.advanceTimersByTimeAsync(COLLATERAL_REFRESH_MS * 4));
+    await act(() => vi.advanceTimersByTimeAsync(COLLATERAL_REFRESH_MS * 3));
     expect(callsTo(fetch, CALCULATE)).toHaveLength(3);
+  });
+
+  it(`follows deposits as they arrive, every ${KRANG_STATE_POLL_MS} ms, until nothing is due`, async () => {
+    let received = '0';
+    const fetch = serve({
+      collateral: () =>
+        makeCollateralInfo({
+          remainingCoinAmountDue: {
+            coinQuantity: received === '0.4' ? '0' : received === '0' ? '0.4' : '0.2',
+            type: 'BTC',
+          },
+          wallet: {
+            depositAddress: DEPOSIT_ADDRESS,
+            currentTotalCoinBalance: { coinQuantity: received, type: 'BTC' },
+            transactions: [],
+          },
+        }),
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    showPage();
+    const remaining = () => screen.getByText('Remaining due').nextElementSibling;
+    await waitFor(() => expect(remaining()).toHaveTextContent('0.4 BTC'), LOADED);
+
+    received = '0.2';
+    await act(() => vi.advanceTimersByTimeAsync(KRANG_STATE_POLL_MS));
+    await waitFor(() => expect(remaining()).toHaveTextContent('0.2 BTC'));
+    expect(screen.getByText('Received so far').nextElementSibling).toHaveTextContent('0.2 BTC');
+
+    received = '0.4';
+    await act(() => vi.advanceTimersByTimeAsync(KRANG_STATE_POLL_MS));
+    await waitFor(() => expect(remaining()).toHaveTextContent(/^0 BTC|0\.0+ BTC/));
+    const calls = callsTo(fetch, CALCULATE).length;
+    await act(() => vi.advanceTimersByTimeAsync(KRANG_STATE_POLL_MS * 3));
+    expect(callsTo(fetch, CALCULATE)).toHaveLength(calls);
   });
 
   it(`stops after ${COLLATERAL_REFRESH_MAX_UPDATES} updates and offers a retry`, async () => {

@@ -18,6 +18,7 @@ import {
   documentsLink,
 } from '../application-summary.js';
 import { displayDate, displayRate, displayUsd } from '../display.js';
+import { RenewAction } from '../../renewal/components/renew-action.js';
 import { AdverseActionNotice } from './adverse-action-notice.js';
 
 const LOAN_TYPE_WORDS: Readonly<Record<TLoanStatus['loanType'], string>> = {
@@ -76,6 +77,7 @@ function LoanCard({ loan, app }: { loan: TLoanStatus; app: TApplication | undefi
             {action.label}
           </Link>
         )}
+        <RenewAction loan={loan} />
         <Link className="dashboard-card__link" to={appPath(loan.appUuid, 'documents')}>
           View documents
         </Link>

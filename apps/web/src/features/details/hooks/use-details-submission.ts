@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TPostLoanDetailsBodyInput } from '@pledge/contract';
 import { isApiError } from '../../../api/client.js';
-import { paths } from '../../../config/paths.js';
 import {
   applicationQueryKey,
   setCachedApplicationState,

@@ -1,5 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
+  getDisbursement,
   postDisbursementAccount,
   postManualBank,
   postWalletAddress,
@@ -12,6 +13,20 @@ import {
 import { markDisbursementDone } from '@pledge/domain';
 import { apiRequest } from '../../../api/client.js';
 import { finalStepsQueryKey } from '../../final-steps/api/get-final-steps.js';
+
+export function savedDisbursementQueryKey(appUuid: string) {
+  return ['application', appUuid, 'disbursement'] as const;
+}
+
+/** The payout destination on record (null before one is given), read each time a page opens. */
+export function useSavedDisbursement(appUuid: string) {
+  return useQuery({
+    queryKey: savedDisbursementQueryKey(appUuid),
+    queryFn: async ({ signal }) =>
+      (await apiRequest(getDisbursement, { params: { appUuid }, signal })).disbursement,
+    refetchOnMount: 'always',
+  });
+}
 
 export function saveManualBank(appUuid: string, body: TPostManualBankBody): Promise<TDisbursement> {
   return apiRequest(postManualBank, { params: { appUuid }, body });

@@ -5,6 +5,8 @@ import {
   CONFIRM_MODAL_TITLE,
   fieldErrorsOf,
   MANUAL_BANK_SAVE_FAILED,
+  NAME_MAX_LENGTH,
+  ROUTING_NUMBER_DIGITS,
   ZManualBankForm,
   type TManualBankForm,
 } from '@pledge/domain';
@@ -97,6 +99,7 @@ export function ManualBank() {
           inputMode="numeric"
           autoComplete="off"
           description="The 9-digit number at the bottom left of a check."
+          maxLength={ROUTING_NUMBER_DIGITS}
           value={values.routingNumber}
           onChange={(event) => update('routingNumber', event.target.value)}
           error={errorFor('routingNumber')}
@@ -117,6 +120,7 @@ export function ManualBank() {
             label="First name"
             name="firstName"
             autoComplete="given-name"
+            maxLength={NAME_MAX_LENGTH}
             value={values.firstName}
             onChange={(event) => update('firstName', event.target.value)}
             error={errorFor('firstName')}
@@ -126,6 +130,7 @@ export function ManualBank() {
             label="Last name"
             name="lastName"
             autoComplete="family-name"
+            maxLength={NAME_MAX_LENGTH}
             value={values.lastName}
             onChange={(event) => update('lastName', event.target.value)}
             error={errorFor('lastName')}

@@ -149,7 +149,9 @@ describe('resuming bank linking after the bank’s OAuth redirect', () => {
       expect(create).not.toHaveBeenCalled();
       const picked = fetch.mock.calls.find(([url]) => String(url).endsWith('/public-token'));
       expect(sentBody(picked?.[1] ?? {})).toMatchObject({ linkToken: LINK_TOKEN });
-      const exchanged = fetch.mock.calls.find(([url]) => String(url).endsWith('/bank-link/exchange'));
+      const exchanged = fetch.mock.calls.find(([url]) =>
+        String(url).endsWith('/bank-link/exchange'),
+      );
       expect(sentBody(exchanged?.[1] ?? {})).toMatchObject({ appUuid: TEST_APP_UUID });
     });
 

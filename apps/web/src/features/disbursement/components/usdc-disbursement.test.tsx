@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { buildPath, postWalletAddress } from '@pledge/contract';
+import { buildPath, getDisbursement, postWalletAddress } from '@pledge/contract';
 import { USDC_CHAINS } from '@pledge/domain';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
@@ -22,10 +22,17 @@ const INTERNATIONAL = makeApplication({
   selectedOffer: makeOffer({ state: null, countryCode: 'GB' }),
 });
 
+const SAVED_PATH = buildPath(getDisbursement.path, APP_PARAMS);
+
 function serve(
   answer: () => Response = () => jsonResponse(makeDisbursement({ method: 'USDC_WALLET' })),
+  saved: () => Response = () => jsonResponse({ disbursement: null }),
 ) {
-  return mockFetch({ ...applicationHandlers(INTERNATIONAL), [`POST ${WALLET_PATH}`]: answer });
+  return mockFetch({
+    ...applicationHandlers(INTERNATIONAL),
+    [`POST ${WALLET_PATH}`]: answer,
+    [`GET ${SAVED_PATH}`]: saved,
+  });
 }
 
 async function showForm() {
@@ -107,6 +114,29 @@ describe('the USDC wallet', () => {
     expect(await screen.findByRole('alert', {}, LOADED)).toHaveTextContent(
       'Something unexpected happened. Try again',
     );
+  });
+
+  it('shows the saved wallet when the borrower comes back, to keep or change', async () => {
+    const fetch = serve(undefined, () =>
+      jsonResponse({
+        disbursement: makeDisbursement({
+          method: 'USDC_WALLET',
+          accountNumberMask: null,
+          routingNumber: null,
+          accountHolderName: null,
+          walletAddress: ADDRESS,
+          chain: 'Base',
+        }),
+      }),
+    );
+    const { user, router } = await showForm();
+    expect(screen.getByText('Your USDC wallet is saved')).toBeVisible();
+    expect(screen.getByLabelText(/^Wallet address/)).toHaveValue(ADDRESS);
+    expect(screen.getByRole('combobox', { name: /Network/ })).toHaveValue('Base');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+    const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/wallet-address'));
+    expect(sentBody(call?.[1] ?? {})).toEqual({ address: ADDRESS, chain: 'Base' });
   });
 
   it('sends a US borrower to the bank account choice', async () => {

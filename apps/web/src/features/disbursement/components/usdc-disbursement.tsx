@@ -19,7 +19,12 @@ import { Select } from '../../../ui/select/select.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
 import { useApplication } from '../../application/api/get-application.js';
 import { ApplicationLoadError } from '../../application/components/application-load-error.js';
-import { markDisbursementDoneInCache, saveWalletAddress } from '../api/disbursement.js';
+import {
+  markDisbursementDoneInCache,
+  saveWalletAddress,
+  savedDisbursementQueryKey,
+  useSavedDisbursement,
+} from '../api/disbursement.js';
 import { BANK_LINK_MESSAGES, refusalMessage } from '../messages.js';
 
 const CHAIN_OPTIONS = USDC_CHAINS.map((chain) => ({ value: chain, label: chain }));
@@ -50,31 +55,13 @@ function walletErrors({
 
 /**
  * /{appUuid}/usdc-disbursement: the USDC wallet an international borrower is paid to (document 1
- * §5). The server checks the address on the chosen network.
+ * §5). The server checks the address on the chosen network. Come back to, it shows the wallet on
+ * record, to keep or to change.
  */
 export function UsdcDisbursement() {
   const { appUuid = '' } = useParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const application = useApplication(appUuid);
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<TWalletValues>({ address: '', chain: '' });
-  const [hasTriedSubmit, setHasTriedSubmit] = useState(false);
-  const [focusRequests, setFocusRequests] = useState(0);
-
-  const save = useMutation({
-    mutationFn: (body: { address: string; chain: TUsdcChain }) => saveWalletAddress(appUuid, body),
-    onSuccess: async () => {
-      markDisbursementDoneInCache(queryClient, appUuid);
-      await navigate(paths.application.nextSteps.getHref(appUuid));
-    },
-    onSettled: () => setFocusRequests((count) => count + 1),
-  });
-
-  useEffect(() => {
-    if (focusRequests === 0) return;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequests]);
+  const saved = useSavedDisbursement(appUuid);
 
   if (application.data === undefined) {
     return application.isError ? (
@@ -86,6 +73,42 @@ export function UsdcDisbursement() {
   if (!application.data.isInternational) {
     return <Navigate replace to={paths.application.disbursement.getHref(appUuid)} />;
   }
+  // Without an answer on the saved wallet the form opens empty: the borrower can still give one.
+  if (saved.isPending) return <ScreenLoading />;
+  const wallet =
+    saved.data?.method === 'USDC_WALLET' && saved.data.walletAddress !== null ? saved.data : null;
+  return (
+    <UsdcWalletForm
+      appUuid={appUuid}
+      saved={
+        wallet === null ? null : { address: wallet.walletAddress ?? '', chain: wallet.chain ?? '' }
+      }
+    />
+  );
+}
+
+function UsdcWalletForm({ appUuid, saved }: { appUuid: string; saved: TWalletValues | null }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<TWalletValues>(saved ?? { address: '', chain: '' });
+  const [hasTriedSubmit, setHasTriedSubmit] = useState(false);
+  const [focusRequests, setFocusRequests] = useState(0);
+
+  const save = useMutation({
+    mutationFn: (body: { address: string; chain: TUsdcChain }) => saveWalletAddress(appUuid, body),
+    onSuccess: async (disbursement) => {
+      markDisbursementDoneInCache(queryClient, appUuid);
+      queryClient.setQueryData(savedDisbursementQueryKey(appUuid), disbursement);
+      await navigate(paths.application.nextSteps.getHref(appUuid));
+    },
+    onSettled: () => setFocusRequests((count) => count + 1),
+  });
+
+  useEffect(() => {
+    if (focusRequests === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequests]);
 
   const clientErrors = hasTriedSubmit ? walletErrors(values) : { address: null, chain: null };
   const serverError = save.isError && isApiError(save.error) ? save.error : null;
@@ -124,6 +147,14 @@ export function UsdcDisbursement() {
         small test transfer to this wallet; it arrives within {min}-{max} business days, and you
         confirm that you received it before the full amount is sent.
       </p>
+      {saved !== null && (
+        <Alert variant="info" title="Your USDC wallet is saved">
+          <p>
+            This is the wallet on record. Keep it with Continue, or change it and Continue to save
+            the new one.
+          </p>
+        </Alert>
+      )}
       <form ref={form} className="disbursement__form" noValidate onSubmit={onSubmit}>
         {formError !== null && <Alert variant="error">{formError}</Alert>}
         <Select

@@ -109,7 +109,11 @@ function UploadDone({ appUuid }: { appUuid: string }) {
         We will review it shortly; your next steps show its progress.
       </Alert>
       <div className="page-actions">
-        <Link ref={continueLink} className="button" to={paths.application.nextSteps.getHref(appUuid)}>
+        <Link
+          ref={continueLink}
+          className="button"
+          to={paths.application.nextSteps.getHref(appUuid)}
+        >
           Continue
         </Link>
       </div>

@@ -36,7 +36,8 @@ function residenceOfQuery(
   isInternationalOffered: boolean,
 ): { residency: TResidencyType; place: string } {
   const state = search.get('state');
-  if (state !== null && /^[A-Z]{2}$/.test(state)) return { residency: 'UNITED_STATES', place: state };
+  if (state !== null && /^[A-Z]{2}$/.test(state))
+    return { residency: 'UNITED_STATES', place: state };
   const countryCode = search.get('countryCode');
   if (isInternationalOffered && countryCode !== null && /^[A-Z]{2}$/.test(countryCode)) {
     return { residency: 'INTERNATIONAL', place: countryCode };

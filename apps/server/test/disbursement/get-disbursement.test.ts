@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TGetDisbursementResponse } from '@pledge/contract';
+import { newBorrower } from '../applications/helpers.js';
+import {
+  appPath,
+  applicationIn,
+  bearer,
+  createDisbursementTestContext,
+  EVM_ADDRESS,
+  MANUAL_BANK,
+  post,
+  type TDisbursementTestContext,
+} from './helpers.js';
+
+const disbursementPath = (appUuid: string) => appPath(appUuid, '/disbursement');
+
+describe('GET .../applications/{uuid}/disbursement: the saved payout destination', () => {
+  let ctx: TDisbursementTestContext;
+  let borrower: Awaited<ReturnType<typeof newBorrower>>;
+  let other: Awaited<ReturnType<typeof newBorrower>>;
+
+  beforeAll(async () => {
+    ctx = await createDisbursementTestContext();
+    borrower = await newBorrower(ctx.app);
+    other = await newBorrower(ctx.app);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  function read(appUuid: string, token: string | null) {
+    return ctx.app.inject({
+      method: 'GET',
+      url: disbursementPath(appUuid),
+      headers: token === null ? {} : bearer(token),
+    });
+  }
+
+  it('answers null before a destination is given, then the saved USDC wallet', async () => {
+    const appUuid = await applicationIn(ctx, borrower.token, 'SIGN_DOCS', { international: true });
+    const before = await read(appUuid, borrower.token);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ disbursement: null } satisfies TGetDisbursementResponse);
+
+    const saved = await post(
+      ctx.app,
+      appPath(appUuid, '/disbursement/wallet-address'),
+      borrower.token,
+      {
+        address: EVM_ADDRESS,
+        chain: 'Base',
+      },
+    );
+    expect(saved.statusCode).toBe(200);
+    const after = await read(appUuid, borrower.token);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({ disbursement: saved.json() });
+    expect(after.json()).toMatchObject({
+      disbursement: { method: 'USDC_WALLET', walletAddress: EVM_ADDRESS, chain: 'Base' },
+    });
+  });
+
+  it('shows a bank account only by its mask', async () => {
+    const appUuid = await applicationIn(ctx, borrower.token, 'SIGN_DOCS');
+    await post(ctx.app, appPath(appUuid, '/disbursement/manual-bank'), borrower.token, MANUAL_BANK);
+    const answer = await read(appUuid, borrower.token);
+    expect(answer.json()).toMatchObject({
+      disbursement: { method: 'MANUAL_BANK', accountNumberMask: '6789' },
+    });
+    expect(answer.body).not.toContain(MANUAL_BANK.accountNumber);
+  });
+
+  it("answers 401 without a token and 404 for another borrower's application", async () => {
+    const appUuid = await applicationIn(ctx, borrower.token, 'SIGN_DOCS', { international: true });
+    expect((await read(appUuid, null)).statusCode).toBe(401);
+    const foreign = await read(appUuid, other.token);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toContain(EVM_ADDRESS);
+  });
+});
