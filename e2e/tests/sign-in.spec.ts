@@ -17,6 +17,9 @@ test('a new borrower signs in by e-mail code, comes back to the page asked for, 
   await page.goto(protectedPage);
   await expect(page).toHaveURL(/\/auth\/login\?/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  // The brand's flags choose the code sign-in: Enter in the e-mail field sends a code.
+  await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
+  await expect(page.getByLabel(/Password/)).toHaveCount(0);
   await expectAccessible(page);
 
   await signIn(page, email);
@@ -71,6 +74,14 @@ test('an agent signs in on the agent audience and reaches the console', async ({
   await page.getByRole('link', { name: 'UI kit' }).click();
   await expect(page).toHaveURL('/ops/ui-kit');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('an agent sent to the legacy sign-in gets the code sign-in, with a note', async ({ page }) => {
+  await page.goto('/auth/login?audience=agent&signInMode=legacy');
+  await expect(page.getByText(/Agents have no password sign-in/)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /Email address/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('a borrower is not an agent: the console asks for an agent sign-in', async ({ page }) => {

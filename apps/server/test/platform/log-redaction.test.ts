@@ -263,6 +263,7 @@ const NOT_PERSONAL = new Set([
   'institution',
   'institutionId',
   'isCitizenOrPermanentResident',
+  'kind',
   'libraryVersion',
   'limit',
   'linkError',

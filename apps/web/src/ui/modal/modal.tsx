@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 export interface TModalProps {
   isOpen: boolean;
@@ -12,6 +12,23 @@ export interface TModalProps {
   /** The close button's accessible name. */
   closeLabel?: string;
   className?: string;
+}
+
+/** Whether the element's content is taller than it, followed while `isActive`. */
+function useIsScrollable(element: { current: HTMLElement | null }, isActive: boolean): boolean {
+  const [isScrollable, setIsScrollable] = useState(false);
+  useEffect(() => {
+    const current = element.current;
+    if (!isActive || current === null) return;
+    const measure = () => setIsScrollable(current.scrollHeight > current.clientHeight);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(current);
+    for (const child of current.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, [element, isActive]);
+  return isScrollable;
 }
 
 /**
@@ -31,6 +48,8 @@ export function Modal({
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const body = useRef<HTMLDivElement>(null);
+  const isBodyScrollable = useIsScrollable(body, isOpen);
 
   useEffect(() => {
     const element = dialog.current;
@@ -62,7 +81,15 @@ export function Modal({
           </svg>
         </button>
       </div>
-      <div className="modal__body">
+      {/* A body taller than the screen (small screens, large text) scrolls, and is focusable then so
+          that a keyboard can scroll it too. */}
+      <div
+        ref={body}
+        className="modal__body"
+        {...(isBodyScrollable
+          ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId }
+          : undefined)}
+      >
         {description !== undefined && (
           <p id={descriptionId} className="modal__description">
             {description}

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import {
   COURTESY_NOTICE_BELOW_MARGIN_CALL_PCT,
   formatRateBps,
@@ -10,6 +9,10 @@ import {
 import { Button } from '../../../ui/button/button.js';
 import { Modal } from '../../../ui/modal/modal.js';
 
+const INITIAL_LTV_HEADER = 'Initial LTV up to';
+const MARGIN_CALL_HEADER = 'Margin call at';
+const LIQUIDATION_HEADER = 'Liquidation at';
+
 /** The explanation of LTV behind 'Learn more' (document 1 §2); loaded when first asked for. */
 export default function LtvExplanation({
   isOpen,
@@ -18,7 +21,6 @@ export default function LtvExplanation({
   isOpen: boolean;
   onClose: () => void;
 }) {
-  const captionId = useId();
   return (
     <Modal
       isOpen={isOpen}
@@ -35,26 +37,26 @@ export default function LtvExplanation({
         collateral worth $100,000 is an LTV of 30%. The more collateral you pledge for the same
         cash, the lower your LTV, and the lower your rate.
       </p>
-      {/* Scrolls sideways on narrow screens; focusable so a keyboard can scroll it too. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={captionId}>
+      {/* Side by side where there is room; one rate under another in a narrow column or large
+          text, each value with its header (styles/offer.css), so nothing scrolls or is cut. */}
+      <div className="ltv-levels-frame">
         <table className="ltv-levels">
-          <caption id={captionId}>Rates and LTV levels</caption>
+          <caption>Rates and LTV levels</caption>
           <thead>
             <tr>
               <th scope="col">Rate</th>
-              <th scope="col">Initial LTV up to</th>
-              <th scope="col">Margin call at</th>
-              <th scope="col">Liquidation at</th>
+              <th scope="col">{INITIAL_LTV_HEADER}</th>
+              <th scope="col">{MARGIN_CALL_HEADER}</th>
+              <th scope="col">{LIQUIDATION_HEADER}</th>
             </tr>
           </thead>
           <tbody>
             {RATE_TIERS.map((tier) => (
               <tr key={tier.id}>
                 <th scope="row">{formatRateBps(tier.interestRateBps)}</th>
-                <td>{tier.maxInitialLtvPct}%</td>
-                <td>{tier.marginCallLtvPct}%</td>
-                <td>{tier.liquidationLtvPct}%</td>
+                <td data-label={INITIAL_LTV_HEADER}>{tier.maxInitialLtvPct}%</td>
+                <td data-label={MARGIN_CALL_HEADER}>{tier.marginCallLtvPct}%</td>
+                <td data-label={LIQUIDATION_HEADER}>{tier.liquidationLtvPct}%</td>
               </tr>
             ))}
           </tbody>

@@ -3,12 +3,13 @@ import {
   getOpsApplications as getOpsApplicationsEndpoint,
   type TGetOpsApplicationsResponse,
 } from '@pledge/contract';
-import type { TApplicationState } from '@pledge/domain';
+import type { TApplicationState, TLoanKind } from '@pledge/domain';
 import { apiRequest } from '../../../api/client.js';
 
-/** One page of the console's list: a state, a search, and the cursor of the page asked for. */
+/** One page of the console's list: a state, a kind, a search, and the cursor of the page. */
 export interface TOpsApplicationsPage {
   state?: TApplicationState | undefined;
+  kind?: TLoanKind | undefined;
   search?: string | undefined;
   cursor?: string | undefined;
 }

@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { APPLICATION_STATES, type TApplicationState } from '@pledge/domain';
+import {
+  APPLICATION_STATES,
+  LOAN_KINDS,
+  type TApplicationState,
+  type TLoanKind,
+} from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
@@ -11,6 +16,28 @@ import { useOpsApplications } from '../api/get-ops-applications.js';
 import { formatDateTime, shortId } from '../format.js';
 
 const STATE_PARAM = 'state';
+const KIND_PARAM = 'kind';
+const ALL_KINDS = '';
+
+const KIND_WORDS: Readonly<Record<TLoanKind, string>> = {
+  NEW_LOAN: 'New loan',
+  RENEWAL: 'Renewal',
+  REFINANCE: 'Refinancing',
+};
+
+const KIND_OPTIONS = [
+  { value: ALL_KINDS, label: 'All kinds' },
+  ...LOAN_KINDS.map((kind) => ({ value: kind, label: KIND_WORDS[kind] })),
+];
+
+function isLoanKind(value: string | null): value is TLoanKind {
+  return value !== null && (LOAN_KINDS as readonly string[]).includes(value);
+}
+
+function kindOf(item: { isRollForward: boolean; isCelsiusRefi: boolean }): TLoanKind {
+  if (item.isCelsiusRefi) return 'REFINANCE';
+  return item.isRollForward ? 'RENEWAL' : 'NEW_LOAN';
+}
 const SEARCH_PARAM = 'search';
 const ALL_STATES = '';
 
@@ -32,14 +59,16 @@ export function OpsApplications() {
   const [searchParams, setSearchParams] = useSearchParams();
   const stateParam = searchParams.get(STATE_PARAM);
   const state = isApplicationState(stateParam) ? stateParam : undefined;
+  const kindParam = searchParams.get(KIND_PARAM);
+  const kind = isLoanKind(kindParam) ? kindParam : undefined;
   const search = searchParams.get(SEARCH_PARAM)?.trim() || undefined;
   const [searchText, setSearchText] = useState(search ?? '');
   // Cursors of the pages before the one shown: "Previous page" pops one.
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
-  const query = useOpsApplications({ state, search, cursor });
+  const query = useOpsApplications({ state, kind, search, cursor });
 
-  function applyFilter(next: { state?: string; search?: string }) {
+  function applyFilter(next: { state?: string; kind?: string; search?: string }) {
     const params = new URLSearchParams(searchParams);
     for (const [name, value] of Object.entries(next)) {
       if (value === undefined || value.trim() === '') params.delete(name);
@@ -66,6 +95,12 @@ export function OpsApplications() {
           options={STATE_OPTIONS}
           value={state ?? ALL_STATES}
           onValueChange={(value) => applyFilter({ [STATE_PARAM]: value })}
+        />
+        <Select
+          label="Kind"
+          options={KIND_OPTIONS}
+          value={kind ?? ALL_KINDS}
+          onValueChange={(value) => applyFilter({ [KIND_PARAM]: value })}
         />
         <form className="ops-filters__search" role="search" onSubmit={onSearch}>
           <TextField
@@ -111,7 +146,7 @@ export function OpsApplications() {
       )}
       {query.isSuccess && items.length === 0 && (
         <p role="status">
-          {state === undefined && search === undefined
+          {state === undefined && kind === undefined && search === undefined
             ? 'There are no applications yet.'
             : 'No applications match this state and search.'}
         </p>
@@ -124,6 +159,7 @@ export function OpsApplications() {
               <tr>
                 <th scope="col">Application</th>
                 <th scope="col">Borrower</th>
+                <th scope="col">Kind</th>
                 <th scope="col">State</th>
                 <th scope="col">Amount</th>
                 <th scope="col">Created</th>
@@ -148,6 +184,7 @@ export function OpsApplications() {
                       <span className="ops-table__name">{item.borrowerName}</span>
                     )}
                   </td>
+                  <td data-label="Kind">{KIND_WORDS[kindOf(item)]}</td>
                   <td data-label="State">
                     <span className="ops-state">{item.state}</span>
                   </td>

@@ -1,0 +1,93 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import {
+  buildPath,
+  getApplication,
+  postRollForwardTopUp,
+  type TApplication,
+} from '@pledge/contract';
+import { RENEWAL_WARNINGS } from '@pledge/domain';
+import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { renderApp } from '../../../test/render-app.js';
+import {
+  makeApplication,
+  makeOffer,
+  TEST_APP_UUID,
+} from '../../application/application-test-data.js';
+import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
+
+const LOADED = { timeout: 5000 };
+const PAGE = `/account/crypto-backed-loan/${TEST_APP_UUID}/renew`;
+const TOO_LITTLE = 'Add at least 0.008868 BTC to renew at your current loan balance.';
+
+function renewal(overrides: Partial<TApplication> = {}): TApplication {
+  return makeApplication({
+    state: 'CREATED',
+    stage: 'UNINITIALIZED_STATE',
+    isRollForward: true,
+    offers: [makeOffer({ drawAmount: 20_304.38, ltv: 12.5, collateralUnits: '6' })],
+    rollForwardLoanDetails: {
+      collateral: { coinQuantity: '1', type: 'BTC' },
+      topUpAmount: { coinQuantity: '5', type: 'BTC' },
+      remainingTopUpAmount: { coinQuantity: '5', type: 'BTC' },
+    },
+    ...overrides,
+  });
+}
+
+beforeEach(() => {
+  storeTestSession();
+});
+
+describe('/{appUuid}/renew', () => {
+  it('locks the collateral type, fixes the cash and warns of a low LTV', async () => {
+    mockFetch({
+      ...figureInfoHandlers(),
+      [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
+        jsonResponse(renewal()),
+    });
+    renderApp(PAGE);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Renew your loan' }, LOADED),
+    ).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Collateral type' })).toHaveAttribute('readonly');
+    expect(screen.getByText('No new funds will be disbursed')).toBeVisible();
+    expect(screen.getByText('$20,304.38')).toBeVisible();
+    expect(screen.getByText(RENEWAL_WARNINGS.lowLtv)).toBeVisible();
+    expect(screen.queryByText(RENEWAL_WARNINGS.aboveBand)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Accept offer' })).toBeEnabled();
+  });
+
+  it('says how much to add when the top-up is too small, and offers nothing', async () => {
+    mockFetch({
+      ...figureInfoHandlers(),
+      [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
+        jsonResponse(
+          renewal({
+            offers: [],
+            rollForwardLoanDetails: {
+              collateral: { coinQuantity: '1', type: 'BTC' },
+              topUpAmount: { coinQuantity: '0', type: 'BTC' },
+              remainingTopUpAmount: { coinQuantity: '0', type: 'BTC' },
+            },
+          }),
+        ),
+      [`POST ${buildPath(postRollForwardTopUp.path, { appUuid: TEST_APP_UUID })}`]: () =>
+        jsonResponse(
+          {
+            code: 'LTV_TOO_HIGH',
+            message: TOO_LITTLE,
+            fieldErrors: { topUpQuantity: [TOO_LITTLE] },
+          },
+          400,
+        ),
+    });
+    const { user } = renderApp(PAGE);
+    const field = await screen.findByRole('textbox', { name: /Additional collateral/ }, LOADED);
+    expect(screen.getByText(RENEWAL_WARNINGS.aboveBand)).toBeVisible();
+    await user.type(field, '0.01');
+    await waitFor(() => expect(screen.getByText(TOO_LITTLE)).toBeVisible(), LOADED);
+    expect(screen.getByText(RENEWAL_WARNINGS.aboveBand)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Accept offer' })).toBeDisabled();
+  });
+});
