@@ -128,10 +128,23 @@ export async function createWorld(): Promise<TWorld> {
   await provisionAgents(database.db, AGENT_EMAILS);
   const agents: TActor[] = [];
   for (const email of AGENT_EMAILS) agents.push(await agentActor(app, database, email));
-  const signInAgain = async (actor: TActor, audience: TSignInAudience) => {
-    const fresh = await signInActor(app, actor.email, audience);
-    actor.token = fresh.token;
-    actor.ip = fresh.ip;
+  // Two steps at once may both find an actor's session ended: they share one new sign-in, since a
+  // second code request would replace the first one's code while it is being typed.
+  const signingIn = new Map<TActor, Promise<void>>();
+  const signInAgain = (actor: TActor, audience: TSignInAudience): Promise<void> => {
+    const pending = signingIn.get(actor);
+    if (pending !== undefined) return pending;
+    const started = (async () => {
+      try {
+        const fresh = await signInActor(app, actor.email, audience);
+        actor.token = fresh.token;
+        actor.ip = fresh.ip;
+      } finally {
+        signingIn.delete(actor);
+      }
+    })();
+    signingIn.set(actor, started);
+    return started;
   };
   return {
     app,

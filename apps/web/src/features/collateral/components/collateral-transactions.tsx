@@ -24,9 +24,18 @@ export function CollateralTransactions({
       {newestFirst.length === 0 ? (
         <p className="field__note">No transactions yet. Deposits show here once we see them.</p>
       ) : (
-        <div className="collateral-transactions">
+        // Scrolls sideways when the table is wider than the screen: focusable, so a keyboard can.
+        <div
+          className="collateral-transactions"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          role="region"
+          aria-labelledby="collateral-transactions-caption"
+        >
           <table className="collateral-transactions__table">
-            <caption className="visually-hidden">Transactions on your deposit address</caption>
+            <caption id="collateral-transactions-caption" className="visually-hidden">
+              Transactions on your deposit address
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Time</th>
