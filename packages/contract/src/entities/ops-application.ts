@@ -5,6 +5,7 @@ import {
   HOLDER_NAME_REVIEW_STATUSES,
   OPS_PROPOSAL_KINDS,
   OPS_PROPOSAL_STATUSES,
+  OPS_REASON_MAX_LENGTH,
   PAYOFF_METHODS,
   STAGES,
 } from '@pledge/domain';
@@ -160,6 +161,8 @@ export type TOpsApplicationDetail = z.infer<typeof ZOpsApplicationDetail>;
 
 /** Why an agent cancels, declines or rejects: kept in the audit trail. */
 export const ZOpsReason = z.object({
-  reason: z.string().check(z.trim(), z.minLength(1, 'Give a reason'), z.maxLength(500)),
+  reason: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Give a reason'), z.maxLength(OPS_REASON_MAX_LENGTH)),
 });
 export type TOpsReason = z.infer<typeof ZOpsReason>;

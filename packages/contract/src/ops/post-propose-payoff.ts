@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { PAYOFF_METHODS } from '@pledge/domain';
+import { OPS_REASON_MAX_LENGTH, PAYOFF_METHODS } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZOpsApplicationDetail } from '../entities/ops-application.js';
 import { ZAppParams, ZIsoDate, ZPositiveUsd } from '../wire.js';
@@ -16,7 +16,7 @@ export const ZPostOpsProposePayoffBody = z.object({
     .check(z.trim(), z.minLength(1, 'Give the payment reference'), z.maxLength(200)),
   amount: ZPositiveUsd,
   paidOn: ZIsoDate,
-  note: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  note: z.optional(z.string().check(z.trim(), z.maxLength(OPS_REASON_MAX_LENGTH))),
 });
 export type TPostOpsProposePayoffBody = z.infer<typeof ZPostOpsProposePayoffBody>;
 

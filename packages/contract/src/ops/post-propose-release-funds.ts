@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { OPS_REASON_MAX_LENGTH } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZOpsApplicationDetail } from '../entities/ops-application.js';
 import { ZAppParams } from '../wire.js';
@@ -9,7 +10,7 @@ export const ZPostOpsProposeReleaseFundsBody = z.object({
   reference: z
     .string()
     .check(z.trim(), z.minLength(1, 'Give the transfer reference'), z.maxLength(200)),
-  note: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  note: z.optional(z.string().check(z.trim(), z.maxLength(OPS_REASON_MAX_LENGTH))),
 });
 export type TPostOpsProposeReleaseFundsBody = z.infer<typeof ZPostOpsProposeReleaseFundsBody>;
 

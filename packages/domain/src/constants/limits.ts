@@ -142,6 +142,9 @@ export const JSON_BODY_DEFAULT_MAX_BYTES = 64 * 1024;
 /** A wallet address to return collateral to: BIP 173 caps a bech32 address at 90 characters. */
 export const RETURN_ADDRESS_MAX_LENGTH = 90;
 
+/** An agent's reason or note, kept in the audit trail. */
+export const OPS_REASON_MAX_LENGTH = 500;
+
 /** A loan id of the defunct lender, as typed on the refinancing lookup. */
 export const CELSIUS_LOAN_ID_MAX_LENGTH = 32;
 

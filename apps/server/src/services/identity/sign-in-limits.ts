@@ -11,6 +11,12 @@ const RATE_WINDOW_MS = 15 * MINUTE_MS;
 /** An emailed code is valid this long after it was sent. */
 export const OTP_CODE_TTL_MS = 10 * MINUTE_MS;
 
+/**
+ * An agent's code request answers no sooner than this after it arrives, whatever the address, so
+ * the time a mail server takes for a real agent tells nobody which addresses are agents.
+ */
+export const AGENT_OTP_START_ANSWER_MS = 400;
+
 /** Wrong tries allowed on one code; the last of them burns it. */
 export const OTP_MAX_WRONG_ATTEMPTS = 5;
 

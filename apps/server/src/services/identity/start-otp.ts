@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { TSignInAudience } from '@pledge/domain';
 import { brandFor } from '../../brands/brands.js';
@@ -12,8 +13,35 @@ import {
   addressAndSource,
   OTP_CODE_TTL_MS,
   PRUNE_BATCH_ROWS,
+  AGENT_OTP_START_ANSWER_MS,
   SIGN_IN_RATE_LIMITS,
 } from './sign-in-limits.js';
+
+/**
+ * Hands the code to the mail port and answers no sooner than `floorMs` after `startedAt` (monotonic
+ * ms), whether or not there was anything to send: a mail server's delay for an agent address would
+ * otherwise tell which addresses are agents. A send slower than the floor goes on after the answer
+ * (the mail port records its outcome in the outbox); a send that fails within the floor fails the
+ * call after the floor, as it would have without it.
+ */
+async function sendWithinFloor(
+  send: (() => Promise<unknown>) | null,
+  startedAt: number,
+  floorMs: number,
+): Promise<void> {
+  const outcome: { failed: boolean; error?: unknown } = { failed: false };
+  const sending = (send?.() ?? Promise.resolve()).then(
+    () => undefined,
+    (error: unknown) => {
+      outcome.failed = true;
+      outcome.error = error;
+    },
+  );
+  const remainingMs = () => Math.max(0, floorMs - (performance.now() - startedAt));
+  await Promise.race([sending, sleep(remainingMs())]);
+  await sleep(remainingMs());
+  if (outcome.failed) throw outcome.error;
+}
 
 /**
  * Emails a new sign-in code, replacing any earlier one. Answers the same way whether or not the
@@ -27,6 +55,7 @@ export async function startOtp(
   deps: TIdentityDeps,
   input: { audience: TSignInAudience; email: string; origin: TRequestOrigin },
 ): Promise<void> {
+  const startedAt = performance.now();
   const { db, cipher, limiter, clock } = deps;
   const { audience, origin } = input;
   const email = normalizeEmail(input.email);
@@ -72,5 +101,10 @@ export async function startOtp(
 
   const brand = brandFor(origin.orgCode, deps.sandbox);
   const message = signInCodeMessage({ to: email, code, brand, audience });
-  if (maySignIn) await deps.email.send(message);
+  const send = maySignIn ? () => deps.email.send(message) : null;
+  if (audience === 'agent') {
+    await sendWithinFloor(send, startedAt, AGENT_OTP_START_ANSWER_MS);
+  } else if (send !== null) {
+    await send();
+  }
 }

@@ -17,6 +17,7 @@ import {
   LIQUIDATION_PROCESSING_FEE_BPS,
   listInWords,
   LOAN_TERM_MONTHS,
+  formatRateBps,
   MARGIN_CALL_CURE_HOURS,
   MAX_INITIAL_LTV_PCT,
   MICRO_TRANSFER_BUSINESS_DAYS,
@@ -109,8 +110,7 @@ function RateTiersList() {
             : `above ${previous.maxInitialLtvPct}% and up to ${tier.maxInitialLtvPct}%`;
         return (
           <li key={tier.id}>
-            <strong>{percentFromBps(tier.interestRateBps)}</strong> when your initial LTV is {range}
-            .
+            <strong>{formatRateBps(tier.interestRateBps)}</strong> when your initial LTV is {range}.
           </li>
         );
       })}
@@ -134,7 +134,7 @@ function LtvLevelsTable() {
         <tbody>
           {RATE_TIERS.map((tier) => (
             <tr key={tier.id}>
-              <th scope="row">{percentFromBps(tier.interestRateBps)}</th>
+              <th scope="row">{formatRateBps(tier.interestRateBps)}</th>
               <td>{tier.marginCallLtvPct - COURTESY_NOTICE_BELOW_MARGIN_CALL_PCT}%</td>
               <td>{tier.marginCallLtvPct}%</td>
               <td>{tier.liquidationLtvPct}%</td>

@@ -60,8 +60,8 @@ describe('the FAQ', { timeout: 20_000 }, () => {
     await question(FAQ_QUESTIONS.rates.question);
     const text = (key: keyof typeof FAQ_QUESTIONS) =>
       document.getElementById(FAQ_QUESTIONS[key].id)?.textContent ?? '';
-    expect(text('rates')).toContain('8.91% when your initial LTV is up to 50%');
-    expect(text('rates')).toContain('11.5% when your initial LTV is above 50% and up to 75%');
+    expect(text('rates')).toContain('8.910% when your initial LTV is up to 50%');
+    expect(text('rates')).toContain('11.500% when your initial LTV is above 50% and up to 75%');
     expect(text('payments')).toContain('interest only');
     expect(text('deferral')).toContain('interest deferral is available');
     expect(text('prepayment')).toContain('There is no prepayment penalty');

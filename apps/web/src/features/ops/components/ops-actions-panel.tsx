@@ -7,14 +7,14 @@ import {
 } from '@pledge/contract';
 import {
   centsToUsd,
+  OPS_REASON_MAX_LENGTH,
   PAYOFF_METHOD_LABELS,
   PAYOFF_METHODS,
   parseCashInput,
   type TPayoffMethod,
 } from '@pledge/domain';
-import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
-import { Modal } from '../../../ui/modal/modal.js';
+import { NumericField } from '../../../ui/numeric-field/numeric-field.js';
 import { Select } from '../../../ui/select/select.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
 import { toastQueue } from '../../../ui/toast/toast-queue.js';
@@ -25,6 +25,7 @@ import {
   OPS_ACTIONS,
   type TOpsAction,
 } from '../ops-actions.js';
+import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
 
 /** How long a success toast stays (react-aria's shortest accessible timeout). */
 export const OPS_TOAST_TIMEOUT_MS = 5000;
@@ -148,98 +149,81 @@ function ConfirmAction({
     );
   }
 
-  const formId = `ops-action-${action.id}`;
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <OpsConfirmDialog
+      formId={`ops-action-${action.id}`}
       title={action.question}
       description={action.consequence}
-      footer={
-        <>
-          <Button type="submit" form={formId} isLoading={mutation.isPending}>
-            {action.label}
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Back
-          </Button>
-        </>
-      }
+      confirmLabel={action.label}
+      isPending={mutation.isPending}
+      error={mutation.error}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id={formId} noValidate onSubmit={onSubmit}>
-        {action.needsReason && (
-          <TextField
-            label="Reason"
-            description="Kept in the audit trail."
+      {action.needsReason && (
+        <OpsReasonField
+          value={reason}
+          error={shownReasonError}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      )}
+      {action.needsPaymentMethod === true && (
+        <Select
+          label="Payment method"
+          description="How the borrower paid the loan off; it decides how long the collateral is held."
+          placeholder="Select a method"
+          isRequired
+          options={PAYMENT_METHOD_OPTIONS}
+          value={method}
+          error={shownMethodError ?? undefined}
+          onValueChange={setMethod}
+        />
+      )}
+      {action.needsReference === true && (
+        <TextField
+          label={action.needsPaymentMethod === true ? 'Payment reference' : 'Transfer reference'}
+          description="The bank's reference of the transfer, for the approving agent to check."
+          isRequired
+          maxLength={200}
+          value={reference}
+          error={shownEvidenceErrors.reference}
+          onChange={(event) => setReference(event.target.value)}
+        />
+      )}
+      {action.needsPaymentMethod === true && (
+        <>
+          <NumericField
+            label="Amount received (USD)"
+            prefix="$"
+            allowCommas
+            maxDecimals={2}
             isRequired
-            maxLength={500}
-            value={reason}
-            error={shownReasonError ?? undefined}
-            onChange={(event) => setReason(event.target.value)}
+            value={amount}
+            error={shownEvidenceErrors.amount}
+            onValueChange={setAmount}
           />
-        )}
-        {action.needsPaymentMethod === true && (
-          <Select
-            label="Payment method"
-            description="How the borrower paid the loan off; it decides how long the collateral is held."
-            placeholder="Select a method"
-            isRequired
-            options={PAYMENT_METHOD_OPTIONS}
-            value={method}
-            error={shownMethodError ?? undefined}
-            onValueChange={setMethod}
-          />
-        )}
-        {action.needsReference === true && (
           <TextField
-            label={action.needsPaymentMethod === true ? 'Payment reference' : 'Transfer reference'}
-            description="The bank's reference of the transfer, for the approving agent to check."
+            label="Paid on"
+            type="date"
+            description="The day the payment arrived."
             isRequired
-            maxLength={200}
-            value={reference}
-            error={shownEvidenceErrors.reference}
-            onChange={(event) => setReference(event.target.value)}
+            value={paidOn}
+            error={shownEvidenceErrors.paidOn}
+            onChange={(event) => setPaidOn(event.target.value)}
           />
-        )}
-        {action.needsPaymentMethod === true && (
-          <>
-            <TextField
-              label="Amount received (USD)"
-              prefix="$"
-              inputMode="decimal"
-              isRequired
-              value={amount}
-              error={shownEvidenceErrors.amount}
-              onChange={(event) => setAmount(event.target.value)}
-            />
-            <TextField
-              label="Paid on"
-              type="date"
-              description="The day the payment arrived."
-              isRequired
-              value={paidOn}
-              error={shownEvidenceErrors.paidOn}
-              onChange={(event) => setPaidOn(event.target.value)}
-            />
-          </>
-        )}
-        {action.needsReference === true && (
-          <TextField
-            label="Note"
-            description="Optional; kept in the audit trail."
-            maxLength={500}
-            value={note}
-            error={shownEvidenceErrors.note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        )}
-        {mutation.isError && (
-          <Alert variant="error" title={`${action.label} failed`}>
-            {mutation.error.message}
-          </Alert>
-        )}
-      </form>
-    </Modal>
+        </>
+      )}
+      {action.needsReference === true && (
+        <TextField
+          label="Note"
+          description="Optional; kept in the audit trail."
+          maxLength={OPS_REASON_MAX_LENGTH}
+          value={note}
+          error={shownEvidenceErrors.note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      )}
+    </OpsConfirmDialog>
   );
 }
 

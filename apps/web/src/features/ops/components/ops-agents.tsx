@@ -6,11 +6,10 @@ import { useState, type FormEvent } from 'react';
 import { ZOpsReason, type TOpsAgent } from '@pledge/contract';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
-import { Modal } from '../../../ui/modal/modal.js';
-import { TextField } from '../../../ui/text-field/text-field.js';
 import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { useDeactivateAgent, useOpsAgents } from '../api/ops-agents.js';
 import { formatDateTime } from '../format.js';
+import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
 import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
 import { OpsTable, type TOpsTableColumn } from './ops-table.js';
 
@@ -63,39 +62,22 @@ function ConfirmDeactivation({ agent, onClose }: { agent: TOpsAgent; onClose: ()
   }
 
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <OpsConfirmDialog
+      formId="ops-deactivate-agent"
       title={`Deactivate ${agent.email}?`}
       description="Their sessions end at once and they can no longer sign in as an agent, even after a restart."
-      footer={
-        <>
-          <Button type="submit" form="ops-deactivate-agent" isLoading={mutation.isPending}>
-            Deactivate
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Back
-          </Button>
-        </>
-      }
+      confirmLabel="Deactivate"
+      isPending={mutation.isPending}
+      error={mutation.error}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id="ops-deactivate-agent" noValidate onSubmit={onSubmit}>
-        <TextField
-          label="Reason"
-          description="Kept in the audit trail."
-          isRequired
-          maxLength={500}
-          value={reason}
-          error={reasonError ?? undefined}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        {mutation.isError && (
-          <Alert variant="error" title="Deactivate failed">
-            {mutation.error.message}
-          </Alert>
-        )}
-      </form>
-    </Modal>
+      <OpsReasonField
+        value={reason}
+        error={reasonError}
+        onChange={(event) => setReason(event.target.value)}
+      />
+    </OpsConfirmDialog>
   );
 }
 

@@ -14,12 +14,11 @@ import {
 } from '@pledge/domain';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
-import { Modal } from '../../../ui/modal/modal.js';
-import { TextField } from '../../../ui/text-field/text-field.js';
 import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { useSession } from '../../session/use-session.js';
 import { useOpsDecision, type TOpsDecision } from '../api/post-ops-decision.js';
 import { formatDateTime } from '../format.js';
+import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
 import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
 import { OpsFacts, OpsSection } from './ops-facts.js';
 import { OpsTable, type TOpsTableColumn } from './ops-table.js';
@@ -88,43 +87,25 @@ function ConfirmDecision({
     });
   }
 
-  const formId = 'ops-decision';
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <OpsConfirmDialog
+      formId="ops-decision"
       title={prompt.title}
       description={prompt.consequence}
-      footer={
-        <>
-          <Button type="submit" form={formId} isLoading={mutation.isPending}>
-            {prompt.confirm}
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Back
-          </Button>
-        </>
-      }
+      confirmLabel={prompt.confirm}
+      isPending={mutation.isPending}
+      error={mutation.error}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id={formId} noValidate onSubmit={onSubmit}>
-        {needsReason && (
-          <TextField
-            label="Reason"
-            description="Kept in the audit trail."
-            isRequired
-            maxLength={500}
-            value={reason}
-            error={reasonError ?? undefined}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        )}
-        {mutation.isError && (
-          <Alert variant="error" title={`${prompt.confirm} failed`}>
-            {mutation.error.message}
-          </Alert>
-        )}
-      </form>
-    </Modal>
+      {needsReason && (
+        <OpsReasonField
+          value={reason}
+          error={reasonError}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      )}
+    </OpsConfirmDialog>
   );
 }
 
