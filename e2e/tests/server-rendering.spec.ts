@@ -59,7 +59,7 @@ test('the app takes over server-rendered pages without errors', async ({ page })
   await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Change where you live' }).click();
-  await expect(page).toHaveURL(/\/residency$/);
+  await expect(page).toHaveURL(/\/residency\?state=OH$/);
   await page.goto(`${APP}/faq`);
   await page.getByRole('button').first().click();
   expect(problems).toEqual([]);
