@@ -390,7 +390,7 @@ test('a borrower in Ohio takes a loan from the offer page to funds disbursed', a
   const confirmRelease = page.getByRole('dialog', { name: 'Release your collateral?' });
   await expect(confirmRelease.getByText(returnAddress)).toBeVisible();
   await confirmRelease.getByRole('button', { name: 'Release collateral' }).click();
-  // Inside the 3-day hold after the wire payoff the release is scheduled, not sent (issue 20).
+  // Inside the 3-day hold after the wire payoff the release is scheduled, not sent.
   await expect(page.getByText('Your collateral release is scheduled')).toBeVisible();
   await expect(page.getByText('Your collateral is on its way')).toHaveCount(0);
   await expect(page.getByText(returnAddress)).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * The longest accepted values hold the layout (issue 18): a borrower signed in with a 254-character
+ * The longest accepted values hold the layout: a borrower signed in with a 254-character
  * address (RFC 5321's most, which the server accepts) sees it on one line in the header, cut with an
  * ellipsis and whole in its title, and the header is exactly as tall as with a short address; no
  * page scrolls sideways, at 375 px and at 1,280 px.

@@ -8,7 +8,7 @@ import {
   type TSignedInBorrower,
 } from '../fixtures/new-application.js';
 
-// Renewal (issue 12): a funded loan made by POST /sandbox/loans, the sandbox clock moved to 20 days
+// Renewal: a funded loan made by POST /sandbox/loans, the sandbox clock moved to 20 days
 // before its maturity, and the borrower renewing it from the dashboard.
 test.describe.configure({ timeout: 240_000 });
 test.use({ actionTimeout: 20_000 });

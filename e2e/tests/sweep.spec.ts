@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * The sweep (issue 21): every route of the app, taken from its own route table
+ * The sweep: every route of the app, taken from its own route table
  * (apps/web/src/config/paths.ts, which apps/web/src/app/router.tsx routes by), at 320 px, at
  * 375 px with 200 % text and at 1,280 px. On each page it fails on sideways scrolling (WCAG 1.4.10,
  * 1.4.4), on any axe violation, and on any CSP or React error in the console; each dialog a page

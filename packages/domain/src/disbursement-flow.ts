@@ -1,5 +1,5 @@
 /**
- * The payout pages follow the residence's rail (issue 20): an international loan is paid in USDC
+ * The payout pages follow the residence's rail: an international loan is paid in USDC
  * and never takes a US bank account; a US loan is paid by ACH and never takes a USDC wallet. A
  * borrower who opens the other rail's page goes to their own.
  */

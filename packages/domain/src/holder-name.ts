@@ -1,5 +1,5 @@
 /**
- * Whether the name on a typed-in bank account is the borrower's own (issue 22): a payout to an
+ * Whether the name on a typed-in bank account is the borrower's own: a payout to an
  * account in someone else's name is held for an agent's review. The comparison forgives how a
  * name is typed, not whose it is: case, accents, punctuation and spacing are ignored ("José
  * O'Brien-Díaz" is "jose obrien diaz"), and middle names may be given or left out on either side,

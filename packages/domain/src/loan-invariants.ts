@@ -1,5 +1,5 @@
 /**
- * Rules a loan keeps whatever order its events arrive in (issue 20). Each predicate reads one
+ * Rules a loan keeps whatever order its events arrive in. Each predicate reads one
  * snapshot of what the server has recorded about an application (TLoanFacts) and answers a
  * violation message, or null when the rule holds. The server enforces each inside the transaction
  * that changes the state; the model-based test checks every one of them against the database after

@@ -1,6 +1,6 @@
 /**
  * Tests that put an application into a funding state directly (applyTransition, or a forced state)
- * first record what the funding rules read (issue 20): the end of signing (every generated
+ * first record what the funding rules read: the end of signing (every generated
  * disclosure signed), the full collateral
  * confirmed on chain and, if asked, a payout destination. Without them every path into
  * CRYPTO_FUNDING_VERIFY, MANUAL_FUNDING_RELEASE or COMPLETE answers 409 FUNDING_REQUIREMENTS_MISSING.

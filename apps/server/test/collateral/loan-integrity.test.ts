@@ -1,5 +1,5 @@
 /**
- * A loan that holds in any order of events (issue 20): funding needs signed documents, confirmed
+ * A loan that holds in any order of events: funding needs signed documents, confirmed
  * collateral and a verified destination whichever comes last; one open collateral release; the
  * borrower's choices kept after the coins arrive; the hold after a payoff; rails tied to residence.
  * After each scenario the domain's loan invariants hold against the database.
@@ -88,7 +88,7 @@ describe('loan integrity in any order of events', () => {
     expect(sent.statusCode).toBe(201);
   }
 
-  describe('funding (finding 1)', () => {
+  describe('funding', () => {
     it('waits for the bank account when the collateral arrives first, then moves on with it', async () => {
       const { appUuid } = await waitingApplication(ctx, borrower.token, { withBank: false });
       await depositAll(appUuid);
@@ -164,7 +164,7 @@ describe('loan integrity in any order of events', () => {
     });
   });
 
-  describe('borrower choices after the coins (finding 3)', () => {
+  describe('borrower choices after the coins', () => {
     it('keeps the wallet type and the sent confirmation given after the deposit confirmed', async () => {
       const { appUuid } = await waitingApplication(ctx, borrower.token);
       await depositAll(appUuid);
@@ -314,7 +314,7 @@ describe('loan integrity in any order of events', () => {
     });
   });
 
-  describe('rails follow residence (finding 7)', () => {
+  describe('rails follow residence', () => {
     it('refuses a US bank account for an international loan and a USDC wallet for a US one', async () => {
       const international = await waitingApplication(ctx, borrower.token, {
         offer: GERMANY_OFFER,

@@ -210,7 +210,7 @@ async function naturalMoves(
       return [steps.readPages()];
   }
   // The final steps, each task's next move; the plan's order says which task the borrower
-  // takes up first (collateral before the bank account is finding 1 of issue 20).
+  // takes up first (collateral before the bank account).
   const byTask: Record<TFinalTask, TStep[]> = {
     DOCUMENTS: [],
     IDENTITY: [],

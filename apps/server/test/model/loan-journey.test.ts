@@ -1,5 +1,5 @@
 /**
- * Model-based test of the loan journey (issue 20 item 2): random sequences of what the borrower, the
+ * Model-based test of the loan journey: random sequences of what the borrower, the
  * chain, the bank link, the job runner and two agents can do — in any order, repeated, and two at
  * once — driven through the real API on a real database. After every step the application's facts
  * are read from the database (load-facts.ts) and every loan invariant of the domain
@@ -18,20 +18,20 @@
  * Showing that the test catches a missing enforcement: take an enforcement out (in a copy of the
  * tree, or locally and put it back), run `MODEL_RUNS=20 npx vitest run test/model -t fixed`.
  * Tried on the fixed seed 202020 (each failed within 20 runs and shrank to a readable sequence):
- * - finding 1, fundingNeedsVerifiedDisbursement: in services/disbursement/verify-funding.ts
+ * - fundingNeedsVerifiedDisbursement: in services/disbursement/verify-funding.ts
  *   (advanceFundingIfReady) skip the "no destination → WAITING_FOR_DISBURSEMENT" return AND in
  *   services/applications/apply-transition.ts make assertFundingRequirements return at once →
  *   "MANUAL_FUNDING_RELEASE without a verified US_BANK destination" (collateral before the bank).
  *   With only verify-funding's check gone, the guard in apply-transition refuses inside the
  *   watcher's transaction and the test fails on "A deposit on chain was refused" (409); with only
  *   the guard gone, verify-funding still holds the loan (the guard is a second line).
- * - finding 2, atMostOneOpenCollateralRelease: in services/collateral/request-collateral-release.ts
+ * - atMostOneOpenCollateralRelease: in services/collateral/request-collateral-release.ts
  *   ignore the open request (`open = undefined`) → a second address answers 500 (the partial unique
  *   index of migration 0010 stands behind); without that index too → "2 open collateral release
  *   requests".
- * - finding 5, collateralReleaseRespectsHold: schedule the release at the request time instead of
+ * - collateralReleaseRespectsHold: schedule the release at the request time instead of
  *   collateralReleaseDate(...) → "scheduled before the hold ends".
- * - own-application block (issue 22): let lockApplication in services/ops/ops-record.ts skip its
+ * - own-application block: let lockApplication in services/ops/ops-record.ts skip its
  *   403 OWN_APPLICATION → "An agent acted on their own loan" (a borrower who is also an agent).
  */
 import { eq } from 'drizzle-orm';

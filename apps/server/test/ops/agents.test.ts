@@ -1,5 +1,5 @@
 /**
- * Agents are the configured set (issue 22, DESIGN §6): at boot an address taken out of
+ * Agents are the configured set (DESIGN §6): at boot an address taken out of
  * AGENT_EMAILS stops being an agent (its token is refused at once) and a re-listed one is an agent
  * again; an agent deactivates another in the console, audited, never themselves.
  */

@@ -1,5 +1,5 @@
 /**
- * Maker–checker on money (issue 22, DESIGN §6): a release or a payoff is proposed by one agent with
+ * Maker–checker on money (DESIGN §6): a release or a payoff is proposed by one agent with
  * its evidence and approved by a different one; the proposer cannot approve, a proposal can be
  * rejected or withdrawn with a reason, approvals are idempotent and concurrent ones transition once.
  */
@@ -8,21 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOpsApplicationDetail } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, opsProposals } from '../../src/db/schema/index.js';
-import {
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { type TApplicationsTestContext } from '../applications/helpers.js';
 import {
   advance,
   awaitingRelease,
   expectJson,
+  openTwoAgentContext,
   opsCall,
   opsPath,
   PAYOFF_EVIDENCE,
   pendingProposalOf,
   RELEASE_EVIDENCE,
-  signInAgent,
-  signInSecondAgent,
   type TAgent,
 } from './helpers.js';
 
@@ -31,9 +27,7 @@ let maker: TAgent;
 let checker: TAgent;
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-  maker = await signInAgent(ctx);
-  checker = await signInSecondAgent(ctx);
+  ({ ctx, maker, checker } = await openTwoAgentContext());
 });
 afterAll(async () => {
   await ctx.close();

@@ -17,6 +17,7 @@ import type { TCollateralInfo } from '@pledge/contract';
 import {
   acceptedApplication,
   appPath,
+  createApplicationsTestContext,
   newBorrower,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
@@ -49,6 +50,16 @@ export async function signInAgent(
 /** The second sandbox agent: the checker of what the first proposes. */
 export const signInSecondAgent = (ctx: TApplicationsTestContext) =>
   signInAgent(ctx, SANDBOX_SECOND_AGENT_EMAIL);
+
+/** A test file's own database and app with both sandbox agents signed in: maker and checker. */
+export async function openTwoAgentContext(): Promise<{
+  ctx: TApplicationsTestContext;
+  maker: TAgent;
+  checker: TAgent;
+}> {
+  const ctx = await createApplicationsTestContext();
+  return { ctx, maker: await signInAgent(ctx), checker: await signInSecondAgent(ctx) };
+}
 
 /** Evidence of a funds release and of a payoff, as an agent gives it. */
 export const RELEASE_EVIDENCE = {

@@ -1,27 +1,21 @@
 /**
  * A typed-in bank account in a name that is not the borrower's is held for an agent's review
- * (issue 22): the borrower's Disbursement Account step shows it pending, no funds are released
+ *: the borrower's Disbursement Account step shows it pending, no funds are released
  * while it is open or after it was refused, and the agent's decision is audited.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TFinalSteps, TOpsApplicationDetail } from '@pledge/contract';
-import {
-  appPath,
-  bearer,
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { appPath, bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import {
   awaitingRelease,
   expectJson,
+  openTwoAgentContext,
   HOLDER_ADA,
   opsCall,
   opsPath,
   postManualBank,
   proposeAndApprove,
   RELEASE_EVIDENCE,
-  signInAgent,
-  signInSecondAgent,
   type TAgent,
 } from './helpers.js';
 
@@ -30,9 +24,7 @@ let agent: TAgent;
 let checker: TAgent;
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-  agent = await signInAgent(ctx);
-  checker = await signInSecondAgent(ctx);
+  ({ ctx, maker: agent, checker } = await openTwoAgentContext());
 });
 afterAll(async () => {
   await ctx.close();

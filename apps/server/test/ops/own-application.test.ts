@@ -1,5 +1,5 @@
 /**
- * Segregation of duties (issue 22, DESIGN §6): an agent who is also a borrower (same identity, same
+ * Segregation of duties (DESIGN §6): an agent who is also a borrower (same identity, same
  * address) takes no action on their own application: 403 OWN_APPLICATION, nothing changed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,22 +7,18 @@ import type { TOpsApplicationDetail } from '@pledge/contract';
 import { eq } from 'drizzle-orm';
 import { identities } from '../../src/db/schema/index.js';
 import { SANDBOX_AGENT_EMAIL } from '../../src/services/identity/agents.js';
-import {
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { type TApplicationsTestContext } from '../applications/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import {
   advance,
   awaitingRelease,
   expectJson,
+  openTwoAgentContext,
   opsCall,
   opsPath,
   PAYOFF_EVIDENCE,
   pendingProposalOf,
   RELEASE_EVIDENCE,
-  signInAgent,
-  signInSecondAgent,
   type TAgent,
 } from './helpers.js';
 
@@ -31,9 +27,7 @@ let self: TAgent;
 let other: TAgent;
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-  self = await signInAgent(ctx);
-  other = await signInSecondAgent(ctx);
+  ({ ctx, maker: self, checker: other } = await openTwoAgentContext());
 });
 afterAll(async () => {
   await ctx.close();

@@ -12,7 +12,6 @@ import {
   acceptedApplication,
   appPath,
   bearer,
-  createApplicationsTestContext,
   newBorrower,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
@@ -20,13 +19,12 @@ import {
   advance,
   awaitingRelease,
   expectJson,
+  openTwoAgentContext,
   opsCall,
   opsPath,
   PAYOFF_EVIDENCE,
   pendingProposalOf,
   proposeAndApprove,
-  signInAgent,
-  signInSecondAgent,
   TO_SIGN_DOCS,
   type TAgent,
 } from './helpers.js';
@@ -39,9 +37,7 @@ let agent: TAgent;
 let checker: TAgent;
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-  agent = await signInAgent(ctx);
-  checker = await signInSecondAgent(ctx);
+  ({ ctx, maker: agent, checker } = await openTwoAgentContext());
 });
 afterAll(async () => {
   await ctx.close();

@@ -1,5 +1,5 @@
 /**
- * Request body limits (issue 18): each route reads at most what its largest valid body needs; a
+ * Request body limits: each route reads at most what its largest valid body needs; a
  * longer body answers 413 with the API's error shape, over a real socket too (never a dropped
  * connection), and nothing is stored. Field bounds answer 400 with the field's message.
  */

@@ -1,5 +1,5 @@
 /**
- * Every input is bounded (issue 18): each string, list and map of every body and query in the
+ * Every input is bounded: each string, list and map of every body and query in the
  * contract has a most, and one past it answers 400 with a message on that field (or 413 when the
  * body outgrows the route's limit), changing nothing. Walks `endpoints`, not a list kept by hand,
  * so a new endpoint with an unbounded field fails here.

@@ -1,5 +1,5 @@
 /**
- * Renewal (roll-forward, issue 12) through the API: funded loans made with POST /sandbox/loans,
+ * Renewal (roll-forward) through the API: funded loans made with POST /sandbox/loans,
  * the sandbox clock moved into the renewal window, and the three roll-forward calls, acceptance,
  * signing and the top-up deposit. One database for the file: the clock only moves forward, so the
  * loans are made first and the tests run in order.

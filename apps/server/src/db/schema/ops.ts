@@ -1,5 +1,5 @@
 /**
- * Four eyes on money and on payout names (issue 22): proposals of a funds release or a payoff,
+ * Four eyes on money and on payout names: proposals of a funds release or a payoff,
  * each decided by a second agent, and the agent reviews of typed-in bank accounts whose holder
  * name is not the borrower's.
  */

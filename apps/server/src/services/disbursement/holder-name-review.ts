@@ -1,6 +1,6 @@
 /**
  * The agent review of a typed-in bank account whose holder name is not the borrower's profile name
- * (issue 22; the rule is the domain's `isSameHolderName`). A review belongs to one version of the
+ * (the rule is the domain's `isSameHolderName`). A review belongs to one version of the
  * application's disbursement account: a new account replaces the question. While the current
  * account's review is pending, or after it was rejected, no funds are released to it.
  */

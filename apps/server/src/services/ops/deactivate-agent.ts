@@ -1,5 +1,5 @@
 /**
- * An agent ends another agent's role at once (issue 22): the row turns inactive, which every token
+ * An agent ends another agent's role at once: the row turns inactive, which every token
  * check and sign-in requires, so the deactivated agent's next call is refused on every instance.
  * Audited with the reason. Every active agent row is locked first (in one order), so two agents
  * deactivating each other, or the last two, are taken in turn: one agent always stays active.

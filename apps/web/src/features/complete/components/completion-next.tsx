@@ -99,7 +99,7 @@ function stepText(application: TApplication): TStepText {
 }
 
 /**
- * The collateral is in but the payout account is not: the loan waits for it (issue 20), and the
+ * The collateral is in but the payout account is not: the loan waits for it, and the
  * page says so instead of promising funds.
  */
 function disbursementMissingText(isInternational: boolean): TStepText {
