@@ -46,6 +46,44 @@ const steps = [
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** Names and first message lines of failed tests, repeated at the end where a log's tail shows them. */
+const failures = [];
+
+function firstLines(text, lines = 6) {
+  return (
+    String(text ?? '')
+      // eslint-disable-next-line no-control-regex -- terminal colour codes in reporter messages
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .slice(0, lines)
+      .join('\n      ')
+  );
+}
+
+function collectVitestFailures(report) {
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      failures.push(
+        `${file.name} › ${test.fullName}\n      ${firstLines(test.failureMessages?.[0])}`,
+      );
+    }
+    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') {
+      failures.push(`${file.name}\n      ${firstLines(file.message)}`);
+    }
+  }
+}
+
+function collectPlaywrightFailures(suite, path = []) {
+  for (const child of suite.suites ?? []) collectPlaywrightFailures(child, [...path, child.title]);
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== 'unexpected') continue;
+      const error = test.results?.at(-1)?.error?.message;
+      failures.push(`${[...path, spec.title].join(' › ')}\n      ${firstLines(error)}`);
+    }
+  }
+}
 
 function count(step) {
   if (!step.report || !existsSync(step.report)) return;
@@ -54,7 +92,9 @@ function count(step) {
     totals.passed += report.numPassedTests ?? 0;
     totals.failed += report.numFailedTests ?? 0;
     totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    collectVitestFailures(report);
   } else {
+    collectPlaywrightFailures(report);
     totals.passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
     totals.failed += report.stats?.unexpected ?? 0;
     totals.skipped += report.stats?.skipped ?? 0;
@@ -82,6 +122,9 @@ for (const step of steps) {
 }
 
 console.log('');
+if (failures.length > 0) {
+  console.log(`failed tests:\n${failures.map((failure) => `  ✗ ${failure}`).join('\n')}\n`);
+}
 if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
 const failed = totals.failed + (failedSteps.length > 0 && totals.failed === 0 ? 1 : 0);
 console.log(`tests: ${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);

@@ -216,6 +216,26 @@ describe('bank linking in the sandbox', () => {
     ]);
   });
 
+  it('links no bank for an international loan, which is paid in USDC', async () => {
+    const appUuid = await applicationIn(ctx, borrower.token, 'SIGN_DOCS', { international: true });
+    const token = await post(ctx.app, `${BANK_LINK}/link-token`, borrower.token, { appUuid });
+    expect(token.statusCode).toBe(409);
+    expect(token.json()).toMatchObject({ code: 'DISBURSEMENT_METHOD_NOT_AVAILABLE' });
+    const domesticAppUuid = await applicationIn(ctx, borrower.token, 'SIGN_DOCS');
+    const issued = await publicToken(await linkToken(borrower.token, domesticAppUuid));
+    const exchanged = await exchange(
+      borrower.token,
+      appUuid,
+      (issued.json() as { publicToken: string }).publicToken,
+    );
+    expect(exchanged.statusCode).toBe(409);
+    const items = await ctx.database.db
+      .select()
+      .from(bankLinkItems)
+      .where(eq(bankLinkItems.applicationUuid, appUuid));
+    expect(items).toEqual([]);
+  });
+
   it('keeps each borrower to their own applications and items (401, 404)', async () => {
     const { appUuid } = await linkedApplication();
     expect((await post(ctx.app, `${BANK_LINK}/link-token`, null, { appUuid })).statusCode).toBe(

@@ -6,6 +6,7 @@ import type {
 } from '@pledge/contract';
 import type { TBankLinkPort } from '../../adapters/bank-link/port.js';
 import { findOwnedApplication } from '../applications/application-record.js';
+import { assertResidency } from '../disbursement/disbursement-record.js';
 import { callProvider } from './provider-errors.js';
 import type { TBankLinkDeps } from './bank-link-record.js';
 
@@ -18,7 +19,9 @@ export async function createLinkToken(
   deps: TBankLinkDeps,
   input: { identityUuid: string; body: TPostBankLinkTokenBody },
 ): Promise<TPostBankLinkTokenResponse> {
-  await findOwnedApplication(deps.db, input.identityUuid, input.body.appUuid);
+  const application = await findOwnedApplication(deps.db, input.identityUuid, input.body.appUuid);
+  // International loans are paid in USDC: no bank is linked for them.
+  assertResidency(application, 'UNITED_STATES');
   const token = await callProvider(() =>
     deps.bankLink.createLinkToken({ clientUserId: input.identityUuid }),
   );

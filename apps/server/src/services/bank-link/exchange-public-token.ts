@@ -6,6 +6,7 @@ import type { TPostBankLinkExchangeBody, TPostBankLinkExchangeResponse } from '@
 import { and, eq } from 'drizzle-orm';
 import { bankLinkItems } from '../../db/schema/index.js';
 import { findOwnedApplication } from '../applications/application-record.js';
+import { assertResidency } from '../disbursement/disbursement-record.js';
 import { accessTokenContext, toBankLinkItemView, type TBankLinkDeps } from './bank-link-record.js';
 import { callProvider } from './provider-errors.js';
 
@@ -15,6 +16,8 @@ export async function exchangePublicToken(
 ): Promise<TPostBankLinkExchangeResponse> {
   const { appUuid, publicToken, metadata } = input.body;
   const application = await findOwnedApplication(deps.db, input.identityUuid, appUuid);
+  // International loans are paid in USDC: no bank is linked for them.
+  assertResidency(application, 'UNITED_STATES');
   const exchanged = await callProvider(() => deps.bankLink.exchangePublicToken(publicToken));
   const item = await callProvider(() => deps.bankLink.getItem(exchanged.accessToken));
   const at = deps.clock();
