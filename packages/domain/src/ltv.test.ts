@@ -125,9 +125,9 @@ describe('selectRateTier', () => {
 
 describe('courtesyNoticeLtvPct', () => {
   it.each([
-    [RATE_1, 75],
-    [RATE_2, 80],
-  ])('%o sends the notice at %i%%', (tier, pct) => {
+    [RATE_1, 76],
+    [RATE_2, 80.75],
+  ])('%o sends the notice at %d%%', (tier, pct) => {
     expect(courtesyNoticeLtvPct(tier)).toBe(pct);
   });
 });
@@ -138,7 +138,9 @@ describe('ltvStatus', () => {
     [RATE_1, '34.99', 'REBALANCE_ELIGIBLE'],
     [RATE_1, '35', 'HEALTHY'],
     [RATE_1, '74.99', 'HEALTHY'],
-    [RATE_1, '75', 'COURTESY_NOTICE'],
+    [RATE_1, '75', 'WARNING'],
+    [RATE_1, '75.99', 'WARNING'],
+    [RATE_1, '76', 'COURTESY_NOTICE'],
     [RATE_1, '79.99', 'COURTESY_NOTICE'],
     [RATE_1, '80', 'MARGIN_CALL'],
     [RATE_1, '89.99', 'MARGIN_CALL'],
@@ -146,7 +148,9 @@ describe('ltvStatus', () => {
     [RATE_1, '120', 'LIQUIDATION'],
     [RATE_2, '34', 'REBALANCE_ELIGIBLE'],
     [RATE_2, '79.99', 'HEALTHY'],
-    [RATE_2, '80', 'COURTESY_NOTICE'],
+    [RATE_2, '80', 'WARNING'],
+    [RATE_2, '80.74', 'WARNING'],
+    [RATE_2, '80.75', 'COURTESY_NOTICE'],
     [RATE_2, '85', 'MARGIN_CALL'],
     [RATE_2, '90', 'LIQUIDATION'],
   ])('%o at %s%% → %s', (tier, ltv, status) => {
@@ -157,8 +161,8 @@ describe('ltvStatus', () => {
     const tier: TRateTier = { ...RATE_2, warningLtvPct: 70 };
     expect(ltvStatus(69.9, tier)).toBe('HEALTHY');
     expect(ltvStatus(70, tier)).toBe('WARNING');
-    expect(ltvStatus(new Decimal('79.99'), tier)).toBe('WARNING');
-    expect(ltvStatus(80, tier)).toBe('COURTESY_NOTICE');
+    expect(ltvStatus(new Decimal('80.74'), tier)).toBe('WARNING');
+    expect(ltvStatus(new Decimal('80.75'), tier)).toBe('COURTESY_NOTICE');
   });
 
   it.each(['abc', Number.NaN, ''])('refuses the LTV %j', (ltv) => {

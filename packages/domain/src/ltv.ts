@@ -127,15 +127,18 @@ export function selectRateTier(initialLtvPct: Decimal): TRateTier | null {
   return RATE_TIERS.find((tier) => initialLtvPct.lte(tier.maxInitialLtvPct)) ?? null;
 }
 
-/** The LTV at which the courtesy notice goes out: 5 points below the tier's margin call. */
+/** The LTV at which the courtesy notice goes out: 5 % below the tier's margin call (80 → 76). */
 export function courtesyNoticeLtvPct(tier: TRateTier): number {
-  return tier.marginCallLtvPct - COURTESY_NOTICE_BELOW_MARGIN_CALL_PCT;
+  return new Decimal(tier.marginCallLtvPct)
+    .times(100 - COURTESY_NOTICE_BELOW_MARGIN_CALL_PCT)
+    .div(100)
+    .toNumber();
 }
 
 /**
  * Where a loan's current LTV stands for its tier. Each alert applies from its threshold upward and
- * the highest threshold crossed wins; on a tie the courtesy notice wins over the warning, because with
- * today's tiers both sit at the same LTV (75 and 80) and the notice is the message that goes out.
+ * the highest threshold crossed wins; on a tie (a brand's tier with the warning on the courtesy level)
+ * the courtesy notice wins over the warning, because the notice is the message that goes out.
  */
 export function ltvStatus(currentLtvPct: TPercent, tier: TRateTier): TLtvStatus {
   const ltv = toFiniteDecimal(currentLtvPct, 'INVALID_LTV');

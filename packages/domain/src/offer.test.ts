@@ -181,7 +181,7 @@ describe('computeOffer', () => {
         warningPriceCents: 2693333,
         marginCallPriceCents: 2525000,
         liquidationPriceCents: 2244444,
-        courtesyNoticeLtvPct: 75,
+        courtesyNoticeLtvPct: 76,
         tierId: 'RATE_1',
         financeChargeCents: 99988,
         totalOfPaymentsCents: 1099988,
@@ -206,7 +206,7 @@ describe('computeOffer', () => {
       interestRatePct: '11.500',
       amountCents: 1212000,
       estimatedMonthlyPaymentCents: 11615,
-      courtesyNoticeLtvPct: 80,
+      courtesyNoticeLtvPct: 80.75,
       minCollateralUnits: '0.400000',
     });
   });

@@ -42,9 +42,10 @@ export const RATE_TIERS: readonly TRateTier[] = [
 export const MAX_INITIAL_LTV_PCT = 75;
 
 /**
- * A courtesy notice goes out when the LTV is this many percentage points below the tier's margin-call
- * level (80 → 75, 85 → 80). Read as points, not as a relative 5%: with both tiers it then lands on the
- * tier's warning level, which is how the spec lists them.
+ * A courtesy notice goes out when the LTV is this percentage below the tier's margin-call level
+ * (document 1 §9: "5% below the margin call level"): 80 → 76, 85 → 80.75. Read as a share of the
+ * margin-call level, so the notice sits between the warning and the margin call and is a step of its
+ * own for the borrower.
  */
 export const COURTESY_NOTICE_BELOW_MARGIN_CALL_PCT = 5;
 

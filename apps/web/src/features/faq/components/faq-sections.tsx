@@ -7,6 +7,7 @@ import {
   COLLATERAL_DISPLAY_NAMES,
   COLLATERAL_RETURN_BUSINESS_DAYS,
   COURTESY_NOTICE_BELOW_MARGIN_CALL_PCT,
+  courtesyNoticeLtvPct,
   CREDIT_UNLOCKED_DAYS,
   CRYPTO_HOLD_AFTER_ACH_PAYOFF_DAYS,
   CRYPTO_HOLD_AFTER_WIRE_PAYOFF_DAYS,
@@ -135,7 +136,7 @@ function LtvLevelsTable() {
           {RATE_TIERS.map((tier) => (
             <tr key={tier.id}>
               <th scope="row">{formatRateBps(tier.interestRateBps)}</th>
-              <td>{tier.marginCallLtvPct - COURTESY_NOTICE_BELOW_MARGIN_CALL_PCT}%</td>
+              <td>{courtesyNoticeLtvPct(tier)}%</td>
               <td>{tier.marginCallLtvPct}%</td>
               <td>{tier.liquidationLtvPct}%</td>
             </tr>
@@ -303,8 +304,8 @@ export function faqSections(brand: TBrand): TFaqSection[] {
           'marginCall',
           <>
             <p>
-              When your LTV comes within {COURTESY_NOTICE_BELOW_MARGIN_CALL_PCT} points of the
-              margin call level, {company} sends you a courtesy notice.
+              When your LTV comes within {COURTESY_NOTICE_BELOW_MARGIN_CALL_PCT}% of the margin call
+              level, {company} sends you a courtesy notice.
             </p>
             <p>
               At the margin call level you have {MARGIN_CALL_CURE_HOURS} hours to bring your LTV

@@ -64,10 +64,10 @@ export default function LtvExplanation({
       </div>
       <p>
         No loan starts above an LTV of {MAX_INITIAL_LTV_PCT}%. If the price of your coins falls,
-        your LTV rises: you get a courtesy notice {COURTESY_NOTICE_BELOW_MARGIN_CALL_PCT} points
-        before the margin call level, and at a margin call you have {MARGIN_CALL_CURE_HOURS} hours
-        to add collateral or pay down the loan. At the liquidation level your collateral may be sold
-        to repay the loan.
+        your LTV rises: you get a courtesy notice {COURTESY_NOTICE_BELOW_MARGIN_CALL_PCT}% below the
+        margin call level, and at a margin call you have {MARGIN_CALL_CURE_HOURS} hours to add
+        collateral or pay down the loan. At the liquidation level your collateral may be sold to
+        repay the loan.
       </p>
       <p>
         If the price rises and your LTV falls below {REBALANCE_BELOW_LTV_PCT}%, you can take some

@@ -1,0 +1,253 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RATE_TIERS } from './constants/rates.js';
+import {
+  liquidationPlan,
+  MARGIN_CALL_CURE_MS,
+  marginCallOutcome,
+  riskLevel,
+  riskNoticeStep,
+  riskThresholds,
+  RISK_LEVELS,
+  type TRiskLevel,
+} from './loan-risk.js';
+import { Decimal } from './money.js';
+
+const [RATE_1, RATE_2] = RATE_TIERS as [(typeof RATE_TIERS)[0], (typeof RATE_TIERS)[1]];
+const TIER_1 = riskThresholds(RATE_1);
+const TIER_2 = riskThresholds(RATE_2);
+
+describe('riskThresholds', () => {
+  it('gives the spec levels per rate band: 75/76/80/90 and 80/80.75/85/90', () => {
+    expect(TIER_1).toEqual({
+      warningLtvPct: 75,
+      courtesyNoticeLtvPct: 76,
+      marginCallLtvPct: 80,
+      liquidationLtvPct: 90,
+    });
+    expect(TIER_2).toEqual({
+      warningLtvPct: 80,
+      courtesyNoticeLtvPct: 80.75,
+      marginCallLtvPct: 85,
+      liquidationLtvPct: 90,
+    });
+  });
+
+  it('moves the liquidation trigger to 85 % with stabilization', () => {
+    expect(riskThresholds(RATE_1, { stabilization: true }).liquidationLtvPct).toBe(85);
+    expect(riskLevel(85, riskThresholds(RATE_1, { stabilization: true }))).toBe('LIQUIDATION');
+    expect(riskLevel(85, TIER_1)).toBe('MARGIN_CALL');
+  });
+});
+
+describe('riskLevel', () => {
+  it.each<[number | string, TRiskLevel]>([
+    [50, 'NONE'],
+    ['74.99', 'NONE'],
+    [75, 'WARNING'],
+    ['75.99', 'WARNING'],
+    [76, 'COURTESY_NOTICE'],
+    ['79.99', 'COURTESY_NOTICE'],
+    [80, 'MARGIN_CALL'],
+    ['89.99', 'MARGIN_CALL'],
+    [90, 'LIQUIDATION'],
+    [140, 'LIQUIDATION'],
+  ])('tier 1 at %s %% is %s', (ltv, level) => {
+    expect(riskLevel(ltv, TIER_1)).toBe(level);
+  });
+
+  it('refuses an LTV that is not a number', () => {
+    expect(() => riskLevel('abc', TIER_1)).toThrow(
+      expect.objectContaining({ code: 'INVALID_LTV' }) as Error,
+    );
+  });
+});
+
+describe('riskNoticeStep', () => {
+  it('sends each threshold once on the way up, lowest first', () => {
+    let notified: TRiskLevel = 'NONE';
+    const sent: string[] = [];
+    for (const ltv of [70, 75.5, 75.6, 77, 79, 81]) {
+      const step = riskNoticeStep(ltv, TIER_1, notified);
+      sent.push(...step.notices);
+      notified = step.notifiedLevel;
+    }
+    expect(sent).toEqual(['WARNING', 'COURTESY_NOTICE', 'MARGIN_CALL']);
+  });
+
+  it('sends every level jumped over in one pass', () => {
+    expect(riskNoticeStep(92, TIER_1, 'NONE').notices).toEqual([
+      'WARNING',
+      'COURTESY_NOTICE',
+      'MARGIN_CALL',
+      'LIQUIDATION',
+    ]);
+    expect(riskNoticeStep(81, TIER_1, 'WARNING').notices).toEqual([
+      'COURTESY_NOTICE',
+      'MARGIN_CALL',
+    ]);
+  });
+
+  it('sends nothing new while the price hovers on a threshold', () => {
+    let notified: TRiskLevel = 'NONE';
+    let count = 0;
+    for (const ltv of [75.01, 74.9, 75.2, 74.5, 75.0, 74.01, 75.3]) {
+      const step = riskNoticeStep(ltv, TIER_1, notified);
+      count += step.notices.length;
+      notified = step.notifiedLevel;
+    }
+    expect(count).toBe(1);
+  });
+
+  it('re-arms once the LTV is clearly below a threshold, and notifies a later rise again', () => {
+    const up = riskNoticeStep(80.5, TIER_1, 'NONE');
+    const down = riskNoticeStep(70, TIER_1, up.notifiedLevel);
+    expect(down).toEqual({ level: 'NONE', notices: [], notifiedLevel: 'NONE' });
+    expect(riskNoticeStep(80.5, TIER_1, down.notifiedLevel).notices).toEqual([
+      'WARNING',
+      'COURTESY_NOTICE',
+      'MARGIN_CALL',
+    ]);
+    // Down just under the margin call only: the lower notices stay sent.
+    expect(riskNoticeStep(78.9, TIER_1, 'MARGIN_CALL')).toEqual({
+      level: 'COURTESY_NOTICE',
+      notices: [],
+      notifiedLevel: 'COURTESY_NOTICE',
+    });
+  });
+
+  it('never sends a level twice without falling below it in between (any price path)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 40, max: 120, noNaN: true }), { maxLength: 60 }),
+        (path) => {
+          let notified: TRiskLevel = 'NONE';
+          const lastSent = new Map<TRiskLevel, number>();
+          path.forEach((ltv, index) => {
+            const step = riskNoticeStep(ltv, TIER_2, notified);
+            for (const notice of step.notices) {
+              const previous = lastSent.get(notice);
+              if (previous !== undefined) {
+                // Between two notices of a level, the LTV went clearly below its threshold.
+                const threshold = {
+                  WARNING: TIER_2.warningLtvPct,
+                  COURTESY_NOTICE: TIER_2.courtesyNoticeLtvPct,
+                  MARGIN_CALL: TIER_2.marginCallLtvPct,
+                  LIQUIDATION: TIER_2.liquidationLtvPct,
+                }[notice];
+                expect(
+                  path.slice(previous + 1, index).some((value) => value <= threshold - 1),
+                ).toBe(true);
+              }
+              lastSent.set(notice, index);
+            }
+            // Every level reached has been notified.
+            expect(RISK_LEVELS.indexOf(step.notifiedLevel)).toBeGreaterThanOrEqual(
+              RISK_LEVELS.indexOf(step.level),
+            );
+            notified = step.notifiedLevel;
+          });
+        },
+      ),
+    );
+  });
+});
+
+describe('marginCallOutcome', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+
+  it('opens a margin call with a 48-hour cure deadline', () => {
+    expect(marginCallOutcome({ ltv: 81, thresholds: TIER_1, openCureDeadline: null, now })).toEqual(
+      { kind: 'OPEN', cureDeadline: new Date(now.getTime() + MARGIN_CALL_CURE_MS) },
+    );
+    expect(MARGIN_CALL_CURE_MS).toBe(48 * 3_600_000);
+  });
+
+  it('keeps the first deadline, cures below the margin-call level, liquidates after the deadline', () => {
+    const deadline = new Date(now.getTime() + 1000);
+    expect(
+      marginCallOutcome({ ltv: 82, thresholds: TIER_1, openCureDeadline: deadline, now }),
+    ).toEqual({ kind: 'OPEN', cureDeadline: deadline });
+    expect(
+      marginCallOutcome({ ltv: '79.99', thresholds: TIER_1, openCureDeadline: deadline, now }),
+    ).toEqual({ kind: 'CURED' });
+    expect(marginCallOutcome({ ltv: 82, thresholds: TIER_1, openCureDeadline: now, now })).toEqual({
+      kind: 'LIQUIDATE',
+      reason: 'CURE_DEADLINE_PASSED',
+    });
+  });
+
+  it('liquidates at the liquidation LTV whether or not a margin call is open', () => {
+    expect(marginCallOutcome({ ltv: 90, thresholds: TIER_1, openCureDeadline: null, now })).toEqual(
+      { kind: 'LIQUIDATE', reason: 'LIQUIDATION_LTV' },
+    );
+  });
+
+  it('does nothing below the margin-call level without an open call', () => {
+    expect(marginCallOutcome({ ltv: 79, thresholds: TIER_1, openCureDeadline: null, now })).toEqual(
+      { kind: 'NONE' },
+    );
+  });
+});
+
+describe('liquidationPlan', () => {
+  it('sells just enough to bring a 90 % loan back to its 50 % tier, with the 2 % fee', () => {
+    // $10,000 owed on 1 BTC at $11,111.12: LTV 90 %.
+    const plan = liquidationPlan({
+      balanceCents: 1_000_000,
+      coinQuantity: '1',
+      priceCents: 1_111_112,
+      targetLtvPct: 50,
+    });
+    expect(plan.feeCents).toBe(Math.round(plan.proceedsCents * 0.02));
+    expect(plan.appliedCents).toBe(plan.proceedsCents - plan.feeCents);
+    expect(plan.surplusCents).toBe(0);
+    expect(Number(plan.ltvAfterPct)).toBeLessThanOrEqual(50);
+    expect(Number(plan.ltvAfterPct)).toBeGreaterThan(49.99);
+    expect(new Decimal(plan.coinQuantitySold).plus(plan.coinQuantityRemaining).toFixed(8)).toBe(
+      '1.00000000',
+    );
+  });
+
+  it('sells everything when the collateral cannot restore the loan, returning any surplus', () => {
+    const plan = liquidationPlan({
+      balanceCents: 1_000_000,
+      coinQuantity: '0.5',
+      priceCents: 2_000_000,
+      targetLtvPct: 50,
+    });
+    expect(plan.coinQuantitySold).toBe('0.50000000');
+    expect(plan.coinQuantityRemaining).toBe('0.00000000');
+    expect(plan.ltvAfterPct).toBeNull();
+    expect(plan.proceedsCents).toBe(1_000_000);
+    expect(plan.feeCents).toBe(20_000);
+    expect(plan.appliedCents).toBe(980_000);
+  });
+
+  it('never sells more than needed (any loan, price and tier)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100_000, max: 100_000_000 }),
+        fc.integer({ min: 1, max: 50_000_000 }),
+        fc.integer({ min: 1_000_00, max: 20_000_000 }),
+        fc.constantFrom(50, 75),
+        (balanceCents, satoshis, priceCents, targetLtvPct) => {
+          const coinQuantity = new Decimal(satoshis).div(100_000_000).toFixed(8);
+          const plan = liquidationPlan({ balanceCents, coinQuantity, priceCents, targetLtvPct });
+          expect(plan.appliedCents + plan.surplusCents).toBe(plan.proceedsCents - plan.feeCents);
+          if (plan.ltvAfterPct !== null && plan.coinQuantitySold !== '0.00000000') {
+            expect(Number(plan.ltvAfterPct)).toBeLessThanOrEqual(targetLtvPct + 0.01);
+            // One satoshi less would not have reached the target.
+            const less = new Decimal(plan.coinQuantitySold).minus('0.00000001');
+            const lessProceeds = less.times(priceCents).toDecimalPlaces(0).toNumber();
+            const owed = balanceCents - Math.round(lessProceeds * 0.98);
+            const left = new Decimal(coinQuantity).minus(less);
+            expect(
+              new Decimal(owed).times(100).div(left.times(priceCents)).toNumber(),
+            ).toBeGreaterThan(targetLtvPct - 0.01);
+          }
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * Collateral risk of a funded loan (document 1 §9; document 2 §9 for stabilization): the LTV levels a
+ * loan moves through as prices change, the notices each upward crossing sends exactly once, the
+ * margin-call cure, and how much collateral a liquidation sells.
+ *
+ * Levels, lowest first: NONE, WARNING, COURTESY_NOTICE, MARGIN_CALL, LIQUIDATION. A level holds from
+ * its threshold upward. Tier 1 (8.91 %): 75 / 76 / 80 / 90; tier 2 (11.5 %): 80 / 80.75 / 85 / 90. A
+ * custody-only refinanced loan with stabilization liquidates at 85 % instead.
+ */
+import { LIQUIDATION_PROCESSING_FEE_BPS } from './constants/fees.js';
+import { REFI_STABILIZATION_TRIGGER_LTV_PCT } from './constants/limits.js';
+import { MARGIN_CALL_CURE_HOURS, type TRateTier } from './constants/rates.js';
+import { DomainError } from './errors.js';
+import { courtesyNoticeLtvPct, ltvPct } from './ltv.js';
+import { Decimal, roundCoinQuantityUp, toCoinQuantity, toFiniteDecimal } from './money.js';
+
+export const RISK_LEVELS = [
+  'NONE',
+  'WARNING',
+  'COURTESY_NOTICE',
+  'MARGIN_CALL',
+  'LIQUIDATION',
+] as const;
+export type TRiskLevel = (typeof RISK_LEVELS)[number];
+
+/** The LTVs (percent) at which each level starts for one loan. */
+export type TRiskThresholds = {
+  warningLtvPct: number;
+  courtesyNoticeLtvPct: number;
+  marginCallLtvPct: number;
+  liquidationLtvPct: number;
+};
+
+/**
+ * A notice that went out re-arms only once the LTV is this many points below its threshold, so a
+ * price hovering on a threshold sends one notice, not one per tick.
+ */
+export const RISK_NOTICE_REARM_POINTS = 1;
+
+export const MARGIN_CALL_CURE_MS = MARGIN_CALL_CURE_HOURS * 60 * 60 * 1000;
+
+/** The thresholds of a loan priced in a tier; `stabilization` is a custody-only refinance's opt-in. */
+export function riskThresholds(
+  tier: TRateTier,
+  options: { stabilization?: boolean } = {},
+): TRiskThresholds {
+  const liquidationLtvPct =
+    options.stabilization === true ? REFI_STABILIZATION_TRIGGER_LTV_PCT : tier.liquidationLtvPct;
+  return {
+    warningLtvPct: tier.warningLtvPct,
+    courtesyNoticeLtvPct: courtesyNoticeLtvPct(tier),
+    marginCallLtvPct: Math.min(tier.marginCallLtvPct, liquidationLtvPct),
+    liquidationLtvPct,
+  };
+}
+
+function thresholdOf(level: Exclude<TRiskLevel, 'NONE'>, thresholds: TRiskThresholds): number {
+  switch (level) {
+    case 'WARNING':
+      return thresholds.warningLtvPct;
+    case 'COURTESY_NOTICE':
+      return thresholds.courtesyNoticeLtvPct;
+    case 'MARGIN_CALL':
+      return thresholds.marginCallLtvPct;
+    case 'LIQUIDATION':
+      return thresholds.liquidationLtvPct;
+  }
+}
+
+function rank(level: TRiskLevel): number {
+  return RISK_LEVELS.indexOf(level);
+}
+
+/** The highest level whose threshold the LTV has reached. */
+export function riskLevel(ltv: Decimal | number | string, thresholds: TRiskThresholds): TRiskLevel {
+  const value = toFiniteDecimal(ltv, 'INVALID_LTV');
+  for (let index = RISK_LEVELS.length - 1; index > 0; index -= 1) {
+    const level = RISK_LEVELS[index] as Exclude<TRiskLevel, 'NONE'>;
+    if (value.gte(thresholdOf(level, thresholds))) return level;
+  }
+  return 'NONE';
+}
+
+export type TRiskNoticeStep = {
+  /** The level now. */
+  level: TRiskLevel;
+  /** Notices to send, lowest first: every level crossed upward that was not already notified. */
+  notices: Exclude<TRiskLevel, 'NONE'>[];
+  /** The highest level notified, to store with the loan for the next pass. */
+  notifiedLevel: TRiskLevel;
+};
+
+/**
+ * One pass over a loan: which notices go out at this LTV, given the highest level already notified.
+ * A jump past several thresholds sends each of them once (lowest first); a price hovering on a
+ * threshold sends nothing new; falling clearly below a threshold (RISK_NOTICE_REARM_POINTS) lowers the
+ * notified level so a later rise notifies again.
+ */
+export function riskNoticeStep(
+  ltv: Decimal | number | string,
+  thresholds: TRiskThresholds,
+  notifiedLevel: TRiskLevel,
+): TRiskNoticeStep {
+  const value = toFiniteDecimal(ltv, 'INVALID_LTV');
+  const level = riskLevel(value, thresholds);
+  let notified = notifiedLevel;
+  // Re-arm: step the notified level down while the LTV sits clearly below its threshold.
+  while (rank(notified) > rank(level)) {
+    const threshold = thresholdOf(notified as Exclude<TRiskLevel, 'NONE'>, thresholds);
+    if (value.gt(threshold - RISK_NOTICE_REARM_POINTS)) break;
+    notified = RISK_LEVELS[rank(notified) - 1] as TRiskLevel;
+  }
+  const notices: Exclude<TRiskLevel, 'NONE'>[] = [];
+  for (let index = rank(notified) + 1; index <= rank(level); index += 1) {
+    notices.push(RISK_LEVELS[index] as Exclude<TRiskLevel, 'NONE'>);
+  }
+  return { level, notices, notifiedLevel: rank(level) > rank(notified) ? level : notified };
+}
+
+export type TMarginCallOutcome =
+  | { kind: 'NONE' }
+  | { kind: 'OPEN'; cureDeadline: Date }
+  | { kind: 'CURED' }
+  | { kind: 'LIQUIDATE'; reason: 'LIQUIDATION_LTV' | 'CURE_DEADLINE_PASSED' };
+
+/**
+ * The margin-call decision of one pass. An open margin call is cured when the LTV is back below the
+ * margin-call level; a loan liquidates at the liquidation LTV or when the cure deadline has passed.
+ */
+export function marginCallOutcome(input: {
+  ltv: Decimal | number | string;
+  thresholds: TRiskThresholds;
+  /** The deadline of the open margin call, or null when the loan is not in one. */
+  openCureDeadline: Date | null;
+  now: Date;
+}): TMarginCallOutcome {
+  const level = riskLevel(input.ltv, input.thresholds);
+  if (level === 'LIQUIDATION') return { kind: 'LIQUIDATE', reason: 'LIQUIDATION_LTV' };
+  if (input.openCureDeadline !== null) {
+    if (level !== 'MARGIN_CALL') return { kind: 'CURED' };
+    if (input.now.getTime() >= input.openCureDeadline.getTime()) {
+      return { kind: 'LIQUIDATE', reason: 'CURE_DEADLINE_PASSED' };
+    }
+    return { kind: 'OPEN', cureDeadline: input.openCureDeadline };
+  }
+  if (level === 'MARGIN_CALL') {
+    return { kind: 'OPEN', cureDeadline: new Date(input.now.getTime() + MARGIN_CALL_CURE_MS) };
+  }
+  return { kind: 'NONE' };
+}
+
+export type TLiquidationPlan = {
+  /** Coins sold, 8 decimals, never more than the collateral. */
+  coinQuantitySold: string;
+  /** Gross proceeds at the price, in cents (rounded half-up). */
+  proceedsCents: number;
+  /** The processing fee on the amount liquidated, in cents. */
+  feeCents: number;
+  /** What reduces the balance: proceeds less the fee, never more than the balance. */
+  appliedCents: number;
+  /** Proceeds beyond the balance and fee, returned to the borrower (only when everything is sold). */
+  surplusCents: number;
+  coinQuantityRemaining: string;
+  /** LTV after the sale, 2 decimals; null when no collateral remains. */
+  ltvAfterPct: string | null;
+};
+
+/**
+ * How much a liquidation sells: just enough coin that, after the proceeds less the 2 % processing fee
+ * reduce the balance, the loan is back at the top of its initial tier (`targetLtvPct`, the tier's
+ * maxInitialLtvPct); everything when even that cannot restore it. Sold quantity rounds up to the
+ * collateral precision so the target is met, not missed by a satoshi.
+ *
+ * With balance B, collateral Q, price P, fee share f and target t (fractions): selling q leaves
+ * B − q·P·(1 − f) owed on (Q − q) coins, and that equals t·(Q − q)·P when
+ * q = (B − t·Q·P) / (P·(1 − f − t)).
+ */
+export function liquidationPlan(input: {
+  balanceCents: number;
+  coinQuantity: Decimal | string;
+  priceCents: number;
+  targetLtvPct: number;
+}): TLiquidationPlan {
+  const { balanceCents, priceCents } = input;
+  if (!Number.isSafeInteger(balanceCents) || balanceCents <= 0) {
+    throw new DomainError('INVALID_AMOUNT', 'A liquidation needs a balance above zero');
+  }
+  if (!Number.isSafeInteger(priceCents) || priceCents <= 0) {
+    throw new DomainError('INVALID_PRICE', 'A coin price is a positive whole number of cents');
+  }
+  const quantity = toCoinQuantity(input.coinQuantity);
+  if (quantity.isZero()) {
+    throw new DomainError('INVALID_COIN_QUANTITY', 'The collateral has no coins');
+  }
+  const fee = new Decimal(LIQUIDATION_PROCESSING_FEE_BPS).div(10_000);
+  const target = new Decimal(input.targetLtvPct).div(100);
+  const price = new Decimal(priceCents);
+  const needed = new Decimal(balanceCents)
+    .minus(target.times(quantity).times(price))
+    .div(price.times(new Decimal(1).minus(fee).minus(target)));
+  let sold = needed.lte(0) ? new Decimal(0) : roundCoinQuantityUp(needed);
+  if (sold.gt(quantity)) sold = quantity;
+
+  const proceedsCents = sold.times(price).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+  const feeCents = new Decimal(proceedsCents)
+    .times(fee)
+    .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+    .toNumber();
+  const net = proceedsCents - feeCents;
+  const appliedCents = Math.min(net, balanceCents);
+  const remaining = quantity.minus(sold);
+  const balanceAfter = balanceCents - appliedCents;
+  return {
+    coinQuantitySold: sold.toFixed(8),
+    proceedsCents,
+    feeCents,
+    appliedCents,
+    surplusCents: net - appliedCents,
+    coinQuantityRemaining: remaining.toFixed(8),
+    ltvAfterPct: remaining.isZero()
+      ? null
+      : ltvPct(balanceAfter, remaining, priceCents).toFixed(2, Decimal.ROUND_HALF_UP),
+  };
+}
