@@ -1,7 +1,9 @@
 // `npm run bench`: the performance bars of DESIGN §7, measured (never asserted in tests).
 //   bundles     JS size: initial JS of /start (gzip) and the largest route chunk.
-//   throughput  rates and offers against a bare Fastify hello-world, same run, 50 connections;
-//               ratio and p99 (scripts/bench/throughput.mjs).
+//   throughput  rates (every request different) and the offers list against a bare Fastify
+//               hello-world, the offer write against `pgbench -N` on the same PostgreSQL; same
+//               run, 50 connections; ratio, p99 and SQL statements per request
+//               (scripts/bench/throughput.mjs).
 //   lists       the agent console's list and the borrower's list at 1 thousand and 1 million
 //               applications: flat when the median grows less than 2x (scripts/bench/lists.mjs).
 //   lighthouse  mobile performance of /start, /residency and /faq in Debian's Chromium.
@@ -134,6 +136,8 @@ function startServer({ withWeb }) {
       DATABASE_URL: '',
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
+      // Answers carry the SQL statements sent so far: the throughput part counts each request's.
+      BENCH_STATEMENT_COUNT: 'true',
     },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -217,7 +221,7 @@ if (ran.some((part) => part !== 'bundles')) {
   try {
     await waitFor(`${server.base}/healthz`);
     if (ran.includes('throughput')) {
-      fresh.throughput = stamp(await measureThroughput(server.base));
+      fresh.throughput = stamp(await measureThroughput(server.base, { root, server }));
       console.log('throughput', fresh.throughput);
     }
     if (ran.includes('lighthouse')) fresh.lighthouse = stamp(await measureLighthouse(server.base));

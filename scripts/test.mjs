@@ -1,5 +1,6 @@
 // `npm test`: every check CI runs, in order, with one closing line of counts.
-//   typecheck → lint → unit tests (domain, contract, server, web) → web build → E2E in Chromium.
+//   typecheck → lint → unit tests (domain, contract, server, web) → build (web app and server) →
+//   production check (scripts/production-check.mjs) → E2E in Chromium.
 // `npm test -- --skip-e2e` stops after the unit tests.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -32,7 +33,9 @@ const steps = [
   ...(skipE2e
     ? []
     : [
-        { name: 'web build', cmd: 'npm', args: ['run', 'build'] },
+        { name: 'build', cmd: 'npm', args: ['run', 'build'] },
+        // The built release installed without dev dependencies, migrated, two instances in production.
+        { name: 'production', cmd: 'node', args: ['scripts/production-check.mjs'] },
         {
           name: 'e2e',
           cmd: 'npm',
@@ -114,8 +117,9 @@ for (const step of steps) {
   if (run.status !== 0) {
     failedSteps.push(step.name);
     console.log(`=== ${step.name}: FAILED (${seconds}s)`);
-    // Typecheck and build failures make the rest meaningless; a lint failure still lets tests run.
-    if (!step.report && step.name !== 'lint') break;
+    // Typecheck and build failures make the rest meaningless; a lint or production-check failure
+    // still lets tests run.
+    if (!step.report && step.name !== 'lint' && step.name !== 'production') break;
   } else {
     console.log(`=== ${step.name}: ok (${seconds}s)`);
   }

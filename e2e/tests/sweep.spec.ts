@@ -24,6 +24,7 @@
  *   SSNs ending 0001, 0002, 0003, 0004;
  * - complete and documents: a funded loan (POST /sandbox/loans);
  * - collateral-release: a funded loan an agent proposed as paid off and a second agent approved;
+ * - the loan page (/loans/{loanUuid}) and the console's loan (/ops/loans/{loanUuid}): the funded loan;
  * - renew: a renewal opened on a funded loan, the sandbox clock moved into its renewal window
  *   (reset after the sweep);
  * - the application's entry (/{appUuid}): the accepted-offer application, shown where it leads;
@@ -295,6 +296,9 @@ async function makeFixtures(request: APIRequestContext): Promise<TFixtures> {
       creditFrozen: credit[2] ?? '',
       decline: credit[3] ?? '',
       opsApplication: funded,
+      // A funded loan's id is its application's (loanUuid = appUuid).
+      loan: funded,
+      opsLoan: funded,
     },
     refiAppUuid: randomUUID(),
     refiOfferUuid: randomUUID(),
@@ -317,7 +321,8 @@ function visitOf(route: TRoute, fixtures: TFixtures): TVisit {
     : (fixtures.appOfPage[segment] ?? '');
   const url = route.pattern
     .replace(':appUuid', encodeURIComponent(appUuid))
-    .replace(':offerUuid', encodeURIComponent(fixtures.refiOfferUuid));
+    .replace(':offerUuid', encodeURIComponent(fixtures.refiOfferUuid))
+    .replace(':loanUuid', encodeURIComponent(appUuid));
   const who: TWho = route.key.startsWith('ops')
     ? 'agent'
     : route.key === 'login'

@@ -1,5 +1,7 @@
 // HTTP helpers of the bench: load runs (autocannon), sequential latency samples, and JSON calls
 // that fail loudly with the server's answer.
+import { Buffer } from 'node:buffer';
+import { request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
@@ -39,26 +41,55 @@ export async function waitFor(url, ms = 240_000) {
   throw new Error(`${url} did not come up`);
 }
 
+/** One HTTP exchange from a given local address (another loopback address: another client). */
+function exchangeFrom(url, { method, headers, body, localAddress }) {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(url, { method, headers, localAddress }, (incoming) => {
+      const chunks = [];
+      incoming.on('data', (chunk) => chunks.push(chunk));
+      incoming.on('end', () =>
+        resolve({
+          status: incoming.statusCode ?? 0,
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+      incoming.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
 /**
  * One call; answers the parsed JSON body (null when empty). Throws with the answer's text when the
- * status is not the expected one.
+ * status is not the expected one. `from` sends it from that local (loopback) address, so that the
+ * server's per-address limits count it as another client's.
  */
-export async function call(base, path, { method = 'GET', token, body, query, expect } = {}) {
+export async function call(base, path, { method = 'GET', token, body, query, expect, from } = {}) {
   const url = new URL(path, base);
   for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
-  const response = await fetch(url, {
-    method,
-    redirect: 'manual',
-    headers: {
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  const isExpected = expect === undefined ? response.ok : response.status === expect;
+  const headers = {
+    ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+  };
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  let status;
+  let text;
+  if (from === undefined) {
+    const response = await fetch(url, { method, redirect: 'manual', headers, body: payload });
+    status = response.status;
+    text = await response.text();
+  } else {
+    ({ status, text } = await exchangeFrom(url, {
+      method,
+      headers,
+      body: payload,
+      localAddress: from,
+    }));
+  }
+  const isExpected = expect === undefined ? status >= 200 && status < 300 : status === expect;
   if (!isExpected) {
-    throw new Error(`${method} ${url.pathname} answered ${response.status}: ${text.slice(0, 500)}`);
+    throw new Error(`${method} ${url.pathname} answered ${status}: ${text.slice(0, 500)}`);
   }
   return text === '' ? null : JSON.parse(text);
 }

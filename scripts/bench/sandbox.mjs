@@ -35,33 +35,36 @@ async function waitForCode(base, email, sentBefore) {
 
 /**
  * Signs in through the identity broker as the hosted sign-in page does (begin, e-mail a code, trade
- * it for a jwt) and answers the jwt.
+ * it for a jwt) and answers the jwt. `from`: the local address to sign in from (see call()).
  */
-export async function signIn(base, email, audience = 'customer') {
+export async function signIn(base, email, audience = 'customer', { from } = {}) {
   const nonce = randomUUID().replaceAll('-', '');
   await call(base, contract.makePostLogin(audience).path, {
     method: 'POST',
     query: { redirectUrl: LANDING[audience], nonce },
     expect: 303,
+    from,
   });
   const sentBefore = (await mailbox(base, email)).length;
   await call(base, contract.makePostOtpStart(audience).path, {
     method: 'POST',
     body: { email },
     expect: 204,
+    from,
   });
   const code = await waitForCode(base, email, sentBefore);
   const { jwt } = await call(base, contract.makePostOtpVerify(audience).path, {
     method: 'POST',
     body: { email, code, nonce },
+    from,
   });
   return jwt;
 }
 
-/** A borrower new to the sandbox, signed in. */
-export async function signInNewBorrower(base) {
+/** A borrower new to the sandbox, signed in (from the local address `from`, if given). */
+export async function signInNewBorrower(base, { from } = {}) {
   const email = `bench-${randomUUID()}@example.com`;
-  return { email, token: await signIn(base, email) };
+  return { email, token: await signIn(base, email, 'customer', { from }) };
 }
 
 /** The offer a borrower asks for on the offer page. */

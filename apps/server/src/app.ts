@@ -45,6 +45,7 @@ import { addressRoutes } from './routes/address/lookup.js';
 import { bannersRoutes } from './routes/banners/banners.js';
 import { opsBannersRoutes } from './routes/ops/banners.js';
 import { opsFlagsRoutes } from './routes/ops/flags.js';
+import { opsOutboxRoutes } from './routes/ops/outbox.js';
 import { opsApplicationsRoutes } from './routes/ops/applications.js';
 import { opsAgentsRoutes } from './routes/ops/agents.js';
 import { optimizeRoutes } from './routes/optimize/decisions.js';
@@ -56,17 +57,25 @@ import { creditRetryRoutes } from './routes/leap/credit-retry.js';
 import { finalStepsRoutes } from './routes/leap/final-steps.js';
 import { offersRoutes } from './routes/leap/offers.js';
 import { rollForwardRoutes } from './routes/leap/roll-forward.js';
+import { refiRoutes } from './routes/refi/refi.js';
+import { opsRefiRoutes } from './routes/refi/ops-refi.js';
 import { waitlistRoutes } from './routes/leap/waitlist.js';
 import { servicingRoutes } from './routes/servicing/loan-status.js';
+import { servicingLoanRoutes } from './routes/servicing/loans.js';
+import { opsLoansRoutes } from './routes/ops/loans.js';
+import { createConfiguredBankPayments } from './adapters/bank-payments/index.js';
 import { documentsRoutes } from './routes/leap/documents.js';
 import { identityDocumentsRoutes } from './routes/leap/identity-documents.js';
 import { createEncryptedStore } from './adapters/storage/encrypted.js';
-import { createFieldCipher } from './security/field-encryption.js';
+import { createFieldCipher, type TFieldCipher } from './security/field-encryption.js';
 import { createJwtService, type TClock } from './security/jwt.js';
-import { createRateLimiter } from './security/rate-limit.js';
+import { createRateLimiter, createSharedRateLimitStore } from './security/rate-limit.js';
+import { createMetrics, registerMetrics } from './http/metrics.js';
+import { getQueueStats } from './jobs/queue-stats.js';
 import type { TIdentityDeps } from './services/identity/deps.js';
 import { verifyAccessToken } from './services/identity/verify-access-token.js';
 import { registerWeb } from './web/serve-web.js';
+import { exposeStatementCount } from './http/statement-count.js';
 
 /** JSON bodies are small forms; uploads get their own limit on their route. */
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -78,7 +87,7 @@ export interface TAppOptions {
     TConfig,
     'sandbox' | 'webDist' | 'publicOrigin' | 'encryptionKey' | 'jwtPrivateKey'
   > &
-    Partial<Pick<TConfig, 'sandboxAutoReview'>>;
+    Partial<Pick<TConfig, 'sandboxAutoReview' | 'metricsToken' | 'benchStatementCount' | 'plaid'>>;
   database: TDatabase;
   adapters: TAdapters;
   /** Verifies bearer tokens; by default the sign-in tokens this app issues. */
@@ -90,24 +99,38 @@ export interface TAppOptions {
    * when not given. Unused outside the sandbox (real time) and when `clock` is given.
    */
   sandboxClock?: TSandboxClock;
+  /**
+   * The field cipher the boot checked against the database (the key ring and the stored blind
+   * index key, security/keys/key-check.ts); one over config.encryptionKey when not given.
+   */
+  fieldCipher?: TFieldCipher;
 }
 
 export const app = fp<TAppOptions>(
   async (instance, options) => {
-    const { config, database, adapters } = options;
+    const { config, database } = options;
+    // Every request is timed, and every price quote noted for the price age (GET /metrics).
+    const metrics = createMetrics({
+      pool: database.pool,
+      jobQueue: () => getQueueStats(database.db),
+      log: instance.log,
+    });
+    const adapters = {
+      ...options.adapters,
+      prices: metrics.observePrices(options.adapters.prices),
+    };
     const sandboxClock =
       config.sandbox && options.clock === undefined
         ? (options.sandboxClock ?? createSandboxClock(database.db))
         : undefined;
     // The one clock of every rule: codes, sessions, due dates, cure windows, jobs.
     const clock = options.clock ?? sandboxClock?.now ?? (() => new Date());
-    const fieldCipher = createFieldCipher(config.encryptionKey);
+    const fieldCipher = options.fieldCipher ?? createFieldCipher(config.encryptionKey);
     const jwt = createJwtService({ privateKey: config.jwtPrivateKey, clock });
     const identity: TIdentityDeps = {
       db: database.db,
       cipher: fieldCipher,
       jwt,
-      email: adapters.email,
       limiter: createRateLimiter({ db: database.db, cipher: fieldCipher, clock }),
       clock,
       sandbox: config.sandbox,
@@ -123,6 +146,7 @@ export const app = fp<TAppOptions>(
           verifyAccessToken({ db: database.db, jwt, clock }, token, audience),
         ),
     );
+    if (config.benchStatementCount === true) exposeStatementCount(instance, database);
     if (sandboxClock !== undefined) {
       // Every request sees the sandbox clock as the database has it, whichever instance moved it.
       instance.addHook('onRequest', async (request) => {
@@ -133,10 +157,16 @@ export const app = fp<TAppOptions>(
     }
     instance.decorateRequest('principal', null);
     registerErrorHandling(instance);
+    registerMetrics(instance, metrics, { token: config.metricsToken });
 
     await registerSecurity(instance, {
       publicOrigin: config.publicOrigin,
       allowPlaidLink: adapters.bankLink.name === 'plaid',
+      rateLimitStore: createSharedRateLimitStore({
+        db: database.db,
+        cipher: fieldCipher,
+        clock,
+      }),
     });
     await instance.register(swagger, {
       openapi: {
@@ -171,6 +201,7 @@ export const app = fp<TAppOptions>(
     await instance.register(addressRoutes, { addresses: adapters.addresses });
     await instance.register(opsBannersRoutes, { db: database.db });
     await instance.register(opsFlagsRoutes, { db: database.db });
+    await instance.register(opsOutboxRoutes, { db: database.db });
     const applicationDeps = { db: database.db, clock };
     await instance.register(applicationsRoutes, applicationDeps);
     await instance.register(offersRoutes, { ...applicationDeps, prices: adapters.prices });
@@ -189,14 +220,32 @@ export const app = fp<TAppOptions>(
       cipher: fieldCipher,
       bankLink: adapters.bankLink,
     });
-    await instance.register(servicingRoutes, { db: database.db, clock });
+    await instance.register(servicingRoutes, { db: database.db, clock, prices: adapters.prices });
     const store = createEncryptedStore(adapters.storage, fieldCipher);
+    await instance.register(servicingLoanRoutes, {
+      db: database.db,
+      clock,
+      prices: adapters.prices,
+      cipher: fieldCipher,
+      store,
+      bankPayments: createConfiguredBankPayments(config, clock),
+      sandbox: config.sandbox,
+    });
+    await instance.register(opsLoansRoutes, { db: database.db, clock, prices: adapters.prices });
     await instance.register(identityDocumentsRoutes, {
       ...applicationDeps,
       store,
       autoReview: config.sandbox && (config.sandboxAutoReview ?? true),
     });
     await instance.register(documentsRoutes, { ...applicationDeps, store });
+    await instance.register(refiRoutes, {
+      ...applicationDeps,
+      prices: adapters.prices,
+      chain: adapters.chain,
+      store,
+      sandbox: config.sandbox,
+    });
+    await instance.register(opsRefiRoutes, applicationDeps);
     await instance.register(opsApplicationsRoutes, {
       ...applicationDeps,
       cipher: fieldCipher,

@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { accountPublicKeysFromSeed } from './adapters/keys/account-keys.js';
 import { ConfigError, loadConfig } from './config.js';
+
+const KEYS = accountPublicKeysFromSeed(new Uint8Array(32).fill(7));
 
 const root = mkdtempSync(path.join(tmpdir(), 'config-storage-'));
 const JWT_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' })
@@ -12,10 +15,14 @@ const JWT_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' })
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('storage and review configuration', () => {
-  it('stores under DATA_DIR/uploads and auto-reviews in the sandbox by default', () => {
+  it('stores in PostgreSQL, moves files from DATA_DIR/uploads and auto-reviews in the sandbox by default', () => {
     const config = loadConfig({ SANDBOX: 'true' }, root);
-    expect(config.storage).toEqual({ driver: 'local', dir: path.join(root, 'data', 'uploads') });
+    expect(config.storage).toEqual({ driver: 'postgres' });
+    expect(config.localFilesDir).toBe(path.join(root, 'data', 'uploads'));
     expect(config.sandboxAutoReview).toBe(true);
+    expect(loadConfig({ SANDBOX: 'true', STORAGE_DIR: 'old-files' }, root).localFilesDir).toBe(
+      path.join(root, 'old-files'),
+    );
   });
 
   it('reads an S3-compatible bucket', () => {
@@ -26,6 +33,12 @@ describe('storage and review configuration', () => {
         JWT_PRIVATE_KEY: JWT_KEY,
         SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
         MAIL_FROM: 'no-reply@loans.example.com',
+        CREDIT_BUREAU_URL: 'https://bureau.example.com',
+        CREDIT_BUREAU_API_KEY: 'key',
+        BTC_XPUB: KEYS.btc,
+        ETH_XPUB: KEYS.eth,
+        ESPLORA_URL: 'https://esplora.example.com/api',
+        ETH_RPC_URL: 'https://eth.example.com/rpc',
         STORAGE_DRIVER: 's3',
         S3_BUCKET: 'uploads',
         S3_REGION: 'eu-central-1',
@@ -54,7 +67,8 @@ describe('storage and review configuration', () => {
       { STORAGE_DRIVER: 's3', S3_BUCKET: 'b' },
       'S3_ACCESS_KEY_ID is required when STORAGE_DRIVER=s3',
     ],
-    [{ STORAGE_DRIVER: 'ftp' }, 'STORAGE_DRIVER must be local or s3'],
+    [{ STORAGE_DRIVER: 'ftp' }, 'STORAGE_DRIVER must be postgres or s3'],
+    [{ STORAGE_DRIVER: 'local' }, 'STORAGE_DRIVER local is no longer offered'],
     [{ SANDBOX: 'false', SANDBOX_AUTO_REVIEW: 'true' }, 'SANDBOX_AUTO_REVIEW must not be true'],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig(env, root)).toThrow(ConfigError);

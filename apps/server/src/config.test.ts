@@ -1,21 +1,51 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HDKey } from '@scure/bip32';
+import { accountPublicKeysFromSeed } from './adapters/keys/account-keys.js';
 import { ConfigError, findRepoRoot, loadConfig } from './config.js';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const JWT_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' })
   .privateKey.export({ type: 'pkcs8', format: 'pem' })
   .toString();
-/** What a configuration outside the sandbox needs besides the encryption key. */
+const ACCOUNT_KEYS = accountPublicKeysFromSeed(new Uint8Array(32).fill(7));
+/** A private account key: what must never be accepted as, nor echoed from, BTC_XPUB. */
+const XPRV = HDKey.fromMasterSeed(new Uint8Array(32).fill(9)).privateExtendedKey;
+/** What a configuration outside the sandbox needs. */
 const PRODUCTION_SECRETS = {
   ENCRYPTION_KEY: KEY,
   JWT_PRIVATE_KEY: JWT_KEY,
   SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
   MAIL_FROM: 'no-reply@loans.example.com',
+  CREDIT_BUREAU_URL: 'https://bureau.example.com/api',
+  CREDIT_BUREAU_API_KEY: 'bureau-key',
+  BTC_XPUB: ACCOUNT_KEYS.btc,
+  ETH_XPUB: ACCOUNT_KEYS.eth,
+  ESPLORA_URL: 'https://esplora.example.com/api',
+  ETH_RPC_URL: 'https://eth.example.com/rpc',
 };
+/** A brand file with real-looking contact details (production refuses the demo placeholders). */
+function writeBrandFile(dir: string, change: Record<string, unknown> = {}): string {
+  const demo = JSON.parse(
+    readFileSync(new URL('./brands/demo-brands.json', import.meta.url), 'utf8'),
+  ) as { brands: Record<string, unknown>[] };
+  const brands = demo.brands
+    .filter((brand) => brand.orgCode === 'default')
+    .map((brand) => ({
+      ...brand,
+      supportEmail: 'help@acme-lending.com',
+      supportPhone: '(212) 736-4410',
+      termsUrl: 'https://acme-lending.com/terms',
+      licensesUrl: 'https://acme-lending.com/licenses',
+      ...change,
+    }));
+  const file = path.join(dir, 'brands.json');
+  writeFileSync(file, JSON.stringify({ brands }));
+  return file;
+}
 const PRODUCTION_SECRETS_BY_NAME: Record<string, string> = PRODUCTION_SECRETS;
 const DATABASE_URL = 'postgres://app@db.internal:5432/pledge';
 
@@ -70,8 +100,12 @@ describe('loadConfig', () => {
   });
 
   it('runs without the sandbox unless SANDBOX=true, whatever NODE_ENV says', () => {
+    const BRANDS_FILE = writeBrandFile(root);
     for (const NODE_ENV of [undefined, 'development', 'test', 'production']) {
-      const config = loadConfig({ NODE_ENV, ...PRODUCTION_SECRETS, DATABASE_URL }, root);
+      const config = loadConfig(
+        { NODE_ENV, ...PRODUCTION_SECRETS, DATABASE_URL, BRANDS_FILE },
+        root,
+      );
       expect(config).toMatchObject({ sandbox: false, nodeEnv: NODE_ENV ?? 'development' });
     }
     expect(loadConfig({ SANDBOX: 'true', NODE_ENV: 'test' }, root).sandbox).toBe(true);
@@ -80,6 +114,114 @@ describe('loadConfig', () => {
   it('refuses to start without the sandbox and without its secrets', () => {
     // Before, an unset SANDBOX meant the sandbox everywhere but in production.
     expect(() => loadConfig({}, root)).toThrow(/ENCRYPTION_KEY is required when SANDBOX is off/);
+  });
+
+  it('lists every problem of the environment in one message, one line each', () => {
+    const env = {
+      NODE_ENV: 'production',
+      PORT: 'abc',
+      LOG_LEVEL: 'loud',
+      ENCRYPTION_KEY: 'c2hvcnQ=',
+      BTC_XPUB: XPRV,
+      ETH_XPUB: ACCOUNT_KEYS.eth,
+      STORAGE_DRIVER: 's3',
+      CREDIT_BUREAU_URL: 'http://bureau.example.com',
+    };
+    let message = '';
+    try {
+      loadConfig(env, root);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    const lines = message.split('\n').slice(1);
+    for (const expected of [
+      /^ {2}PORT must be a port number \(got "abc"\)$/,
+      /^ {2}LOG_LEVEL must be one of/,
+      /^ {2}ENCRYPTION_KEY must be the base64 encoding of 32 bytes$/,
+      /^ {2}BTC_XPUB must be an account extended public key/,
+      /^ {2}CREDIT_BUREAU_URL must be an https URL$/,
+      /^ {2}CREDIT_BUREAU_API_KEY is required together with/,
+      /^ {2}DATABASE_URL is required when NODE_ENV=production/,
+      /^ {2}S3_BUCKET is required when STORAGE_DRIVER=s3$/,
+      /^ {2}ESPLORA_URL is required when SANDBOX is off$/,
+      /^ {2}ETH_RPC_URL is required when SANDBOX is off$/,
+      /^ {2}JWT_PRIVATE_KEY is required when SANDBOX is off$/,
+      /^ {2}BRANDS_FILE is required when NODE_ENV=production/,
+    ]) {
+      expect(lines.some((line) => expected.test(line))).toBe(true);
+    }
+    expect(message).toMatch(/^Invalid configuration \(\d+ problems\):/);
+    // Keys and URLs are named, never echoed.
+    expect(message).not.toContain(XPRV.slice(4, 30));
+    expect(message).not.toContain('c2hvcnQ=');
+    expect(message).not.toContain('bureau.example.com');
+  });
+
+  it('names a private key given as BTC_XPUB without repeating it', () => {
+    const env = { ...PRODUCTION_SECRETS, BTC_XPUB: XPRV };
+    expect(() => loadConfig(env, root)).toThrow(/BTC_XPUB must be an account extended public key/);
+    expect(() => loadConfig(env, root)).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining(XPRV) }),
+    );
+  });
+
+  it.each([
+    ['CREDIT_BUREAU_URL', 'CREDIT_BUREAU_API_KEY'],
+    ['BTC_XPUB', 'ETH_XPUB'],
+    ['ESPLORA_URL'],
+    ['ETH_RPC_URL'],
+  ])('requires %s outside the sandbox', (...names) => {
+    const env: Record<string, string | undefined> = { ...PRODUCTION_SECRETS };
+    for (const name of names) env[name] = undefined;
+    for (const name of names) {
+      expect(() => loadConfig(env, root)).toThrow(
+        new RegExp(`${name} is required when SANDBOX is off`),
+      );
+    }
+  });
+
+  it('reads a key ring from ENCRYPTION_KEYS, newest first', () => {
+    const newer = Buffer.alloc(32, 9).toString('base64');
+    const { ENCRYPTION_KEY: _key, ...rest } = PRODUCTION_SECRETS;
+    const config = loadConfig({ ...rest, ENCRYPTION_KEYS: `${newer}, ${KEY}` }, root);
+    expect(config.encryptionKeys.map((key) => key.toString('base64'))).toEqual([newer, KEY]);
+    expect(config.encryptionKey.toString('base64')).toBe(newer);
+    expect(loadConfig(PRODUCTION_SECRETS, root).encryptionKeys).toHaveLength(1);
+  });
+
+  it.each([
+    [{ ENCRYPTION_KEYS: `${KEY},nope` }, 'ENCRYPTION_KEYS entry 2 must be the base64 encoding'],
+    [{ ENCRYPTION_KEYS: `${KEY},${KEY}` }, 'ENCRYPTION_KEYS must not list a key twice'],
+    [{ ENCRYPTION_KEY: KEY, ENCRYPTION_KEYS: KEY }, 'ENCRYPTION_KEYS must not be set beside'],
+  ])('refuses the key ring %j', (keys, message) => {
+    const { ENCRYPTION_KEY: _key, ...rest } = PRODUCTION_SECRETS;
+    expect(() => loadConfig({ ...rest, ...keys }, root)).toThrow(message);
+    expect(() => loadConfig({ ...rest, ...keys }, root)).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining(KEY) }),
+    );
+  });
+
+  it('refuses placeholder brand contact details in production, one line each', () => {
+    const env = { NODE_ENV: 'production', ...PRODUCTION_SECRETS, DATABASE_URL };
+    const placeholder = writeBrandFile(root, {
+      supportEmail: 'support@acme.example',
+      supportPhone: '(888) 555-0142',
+    });
+    expect(() => loadConfig({ ...env, BRANDS_FILE: placeholder }, root)).toThrow(
+      /brand "default" has a placeholder supportEmail[\s\S]*brand "default" has a placeholder supportPhone/,
+    );
+    const real = writeBrandFile(root);
+    expect(loadConfig({ ...env, BRANDS_FILE: real }, root).brands.brands[0]).toMatchObject({
+      supportEmail: 'help@acme-lending.com',
+    });
+    // Development keeps the demo brands.
+    expect(
+      loadConfig(PRODUCTION_SECRETS, root).brands.brands.map((brand) => brand.orgCode),
+    ).toEqual(['default', 'partner', 'markets']);
+    expect(() =>
+      loadConfig({ ...env, BRANDS_FILE: path.join(root, 'missing.json') }, root),
+    ).toThrow(/BRANDS_FILE names a file that does not exist/);
   });
 
   it.each(['Production', 'PRODUCTION', 'prod', 'staging', 'dev', ' production'])(
@@ -116,14 +258,15 @@ describe('loadConfig', () => {
   it('lists every conflict in one message', () => {
     const env = { NODE_ENV: 'production', SANDBOX: 'yes', ...PRODUCTION_SECRETS, DATABASE_URL };
     expect(() => loadConfig(env, root)).toThrow(
-      /SANDBOX must not be true when NODE_ENV=production[\s\S]*ENCRYPTION_KEY, JWT_PRIVATE_KEY, SMTP_URL set/,
+      /SANDBOX must not be true when NODE_ENV=production[\s\S]*ENCRYPTION_KEY, JWT_PRIVATE_KEY, SMTP_URL, CREDIT_BUREAU_API_KEY set/,
     );
   });
 
-  it('requires DATABASE_URL in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS }, root)).toThrow(
-      /DATABASE_URL is required when NODE_ENV=production/,
-    );
+  it('requires DATABASE_URL in production (never the embedded PostgreSQL)', () => {
+    const BRANDS_FILE = writeBrandFile(root);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS, BRANDS_FILE }, root),
+    ).toThrow(/DATABASE_URL is required when NODE_ENV=production/);
   });
 
   it('reads the optional settings', () => {

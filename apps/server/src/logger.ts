@@ -27,6 +27,8 @@ export const PERSONAL_FIELDS = [
   'address',
   'addresses',
   'returnAddress',
+  'borrowerEmail',
+  'csv',
   'partialAddress',
   'street1',
   'street2',

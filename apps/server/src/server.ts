@@ -1,30 +1,46 @@
 /**
  * The process: configuration → database (embedded when DATABASE_URL is unset) → migrations →
- * sandbox seed → app → listen → job worker; a graceful shutdown on SIGINT/SIGTERM, bounded by a
- * hard timeout.
+ * sandbox seed → app → listen → job worker. On SIGTERM or SIGINT it drains: readiness answers 503,
+ * the listener closes (no new connections; requests arriving on open ones answer 503), requests in
+ * flight and running jobs finish, then the pool closes and the process exits 0. DRAIN_TIMEOUT_MS
+ * bounds the whole drain; past it the process exits 1.
  */
 import type { FastifyInstance } from 'fastify';
 import { createAdapters } from './adapters/index.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type TConfig } from './config.js';
 import { startEmbeddedPostgres, type TEmbeddedPostgres } from './db/embedded.js';
-import { runMigrations } from './db/migrate.js';
+import { runMigrations, SchemaTooNewError } from './db/migrate.js';
 import { createDatabase, type TDatabase } from './db/pool.js';
 import { seedSandbox } from './db/seed.js';
 import { createLogger } from './logger.js';
-import { createFieldCipher } from './security/field-encryption.js';
+import { installBrands } from './brands/brands.js';
+import { prepareStoredData } from './deploy/prepare-stored-data.js';
 import { seedIdentities } from './services/identity/seed-identities.js';
 import { createSandboxClock, SANDBOX_CLOCK_FOLLOW_MS } from './services/sandbox/sandbox-clock.js';
-import { createJobRegistrations } from './jobs/registry.js';
+import { createJobRegistrations, createJobSchedules } from './jobs/registry.js';
 import { createJobWorker, type TJobWorker } from './jobs/worker.js';
-import { startJobPruning, type TJobPruning } from './jobs/schedule-job-pruning.js';
 import {
   startCollateralSweeps,
   type TCollateralSweeps,
 } from './services/collateral/schedule-collateral-sweeps.js';
 
-/** Past this, a shutdown that is still waiting (a hung request, a stuck query) is cut short. */
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** While draining, how often connections whose last answer has gone out are closed. */
+const DRAIN_SWEEP_MS = 100;
+
+/**
+ * Closes the HTTP server once the requests in flight are answered. A keep-alive connection (a load
+ * balancer's) would otherwise stay open after its last answer until the keep-alive timeout: it is
+ * closed as soon as it is idle.
+ */
+async function closeDraining(app: FastifyInstance): Promise<void> {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), DRAIN_SWEEP_MS);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+  }
+}
 
 function readConfig(): TConfig {
   try {
@@ -41,27 +57,28 @@ function readConfig(): TConfig {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
+  installBrands(config.brands);
 
   let embedded: TEmbeddedPostgres | undefined;
   let database: TDatabase | undefined;
   let app: FastifyInstance | undefined;
   let worker: TJobWorker | undefined;
   let collateralSweeps: TCollateralSweeps | undefined;
-  let jobPruning: TJobPruning | undefined;
   let clockFollowing: { stop(): void } | undefined;
   let isShuttingDown = false;
 
   const shutdown = async (reason: string, exitCode: number): Promise<void> => {
     if (isShuttingDown) return;
     isShuttingDown = true;
-    logger.info({ reason }, 'shutting down');
+    logger.info({ trigger: reason }, 'shutting down');
+    // Past this, a shutdown still waiting (a hung request, a stuck query) is cut short.
     const hardStop = setTimeout(() => {
       logger.error('graceful shutdown timed out; exiting');
+      logger.flush();
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, config.drainTimeoutMs);
     hardStop.unref();
     collateralSweeps?.stop();
-    jobPruning?.stop();
     clockFollowing?.stop();
     // Stop taking requests and drain them, then release the database, then stop it.
     const [currentApp, currentWorker, currentDatabase, currentEmbedded] = [
@@ -70,20 +87,23 @@ async function main(): Promise<void> {
       database,
       embedded,
     ];
-    const steps: [string, () => Promise<unknown>][] = [];
-    if (currentApp) steps.push(['http server', () => currentApp.close()]);
-    // The jobs it is running finish (or are reaped by another instance after the hard stop).
-    if (currentWorker) steps.push(['job worker', () => currentWorker.stop()]);
-    if (currentDatabase) steps.push(['database pool', () => currentDatabase.pool.end()]);
-    if (currentEmbedded) steps.push(['embedded PostgreSQL', () => currentEmbedded.stop()]);
-    for (const [name, step] of steps) {
+    const stop = async (name: string, step: () => Promise<unknown>): Promise<void> => {
       try {
         await step();
       } catch (error) {
         logger.error({ err: error }, `failed to stop the ${name}`);
         exitCode = 1;
       }
-    }
+    };
+    // Requests in flight and the jobs being run finish side by side (a job cut short by the hard
+    // stop is reaped by another instance after its lease); both still need the pool.
+    await Promise.all([
+      currentApp ? stop('http server', () => closeDraining(currentApp)) : undefined,
+      currentWorker ? stop('job worker', () => currentWorker.stop()) : undefined,
+    ]);
+    if (currentDatabase) await stop('database pool', () => currentDatabase.pool.end());
+    if (currentEmbedded) await stop('embedded PostgreSQL', () => currentEmbedded.stop());
+    logger.info({ exitCode }, 'stopped');
     clearTimeout(hardStop);
     logger.flush();
     process.exit(exitCode);
@@ -106,6 +126,7 @@ async function main(): Promise<void> {
       embedded = await startEmbeddedPostgres({
         dataDir: config.dataDir,
         port: config.embeddedPgPort,
+        nodeEnv: config.nodeEnv,
         log: {
           info: (message) => logger.info(message),
           warn: (message) => logger.warn(message),
@@ -114,17 +135,35 @@ async function main(): Promise<void> {
       });
       databaseUrl = embedded.url;
     }
-    database = createDatabase(databaseUrl);
-    await runMigrations(database.pool);
+    // Migrations run on a connection of their own without the statement timeout: a long index
+    // build must not be cut short, nor an instance waiting for another one's migration lock.
+    // Two connections: one holds the migration lock while the job queue's schema is installed.
+    const migrator = createDatabase(databaseUrl, { maxConnections: 2 });
+    try {
+      await runMigrations(migrator.pool, { log: logger });
+    } finally {
+      await migrator.pool.end();
+    }
+    database = createDatabase(databaseUrl, {
+      maxConnections: config.dbPoolSize,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+    });
+    const adapters = createAdapters({ config, db: database.db, log: logger });
+    // The keys are checked before anything reads or writes personal data.
+    const { cipher } = await prepareStoredData({
+      config,
+      db: database.db,
+      storage: adapters.storage,
+      log: logger,
+    });
     if (config.sandbox) await seedSandbox(database.db);
     await seedIdentities({
       db: database.db,
-      cipher: createFieldCipher(config.encryptionKey),
+      cipher,
       sandbox: config.sandbox,
       agentEmails: config.agentEmails,
     });
 
-    const adapters = createAdapters({ config, db: database.db, log: logger });
     // One clock for the app and the jobs: the sandbox clock (kept in the database) or real time.
     const sandboxClock = config.sandbox ? createSandboxClock(database.db) : undefined;
     await sandboxClock?.refresh();
@@ -134,6 +173,7 @@ async function main(): Promise<void> {
       database,
       adapters,
       logger,
+      fieldCipher: cipher,
       ...(sandboxClock !== undefined ? { sandboxClock } : {}),
     });
     await app.listen({ port: config.port, host: config.host });
@@ -144,12 +184,13 @@ async function main(): Promise<void> {
         registrations: createJobRegistrations({
           db: database.db,
           clock,
-          cipher: createFieldCipher(config.encryptionKey),
+          cipher,
           adapters,
           sandbox: config.sandbox,
           log: logger,
           jobRetention: config.jobRetention,
         }),
+        schedules: createJobSchedules(),
         log: logger,
       });
       worker.start();
@@ -161,11 +202,6 @@ async function main(): Promise<void> {
         clock,
         onError: (error) => logger.warn({ err: error }, 'collateral sweeps were not enqueued'),
       });
-      jobPruning = startJobPruning({
-        db: database.db,
-        clock,
-        onError: (error) => logger.warn({ err: error }, 'job pruning was not enqueued'),
-      });
     }
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     logger.info(
@@ -173,7 +209,11 @@ async function main(): Promise<void> {
       `Listening on http://${shownHost}:${config.port}/account/crypto-backed-loan`,
     );
   } catch (error) {
-    logger.fatal({ err: error }, 'failed to start');
+    if (error instanceof SchemaTooNewError) {
+      // An operator's mistake, not a crash: the reason alone, on stderr as well as in the log.
+      logger.fatal(error.message);
+      process.stderr.write(`${error.message}\n`);
+    } else logger.fatal({ err: error }, 'failed to start');
     await shutdown('startup failure', 1);
   }
 }

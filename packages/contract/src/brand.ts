@@ -41,10 +41,25 @@ export const ZBrand = z.object({
     wholesale: z.boolean(),
     marketsCredit: z.boolean(),
     general: z.boolean(),
+    /**
+     * A new visitor asked to sign in sees the e-mail code sign-in first (the password form stays
+     * for legacy accounts, a link away); off or absent, the sign-in experiment flag decides.
+     */
+    codeSignInFirst: z.optional(z.boolean()),
   }),
   housingLogo: z.enum(HOUSING_LOGOS),
   internationalEnabled: z.boolean(),
   mobileApp: z.nullable(z.object({ iosUrl: z.url(), androidUrl: z.url() })),
+  /**
+   * Interest rates of refinancing a defunct lender's loan, percent per year, by collateral
+   * treatment; absent: the spec's example rates (14 custody only, 13 ownership transfer).
+   */
+  refiRatesPct: z.optional(
+    z.object({
+      CUSTODY_ONLY: z.number().check(z.positive(), z.lt(100)),
+      OWNERSHIP_TRANSFER: z.number().check(z.positive(), z.lt(100)),
+    }),
+  ),
   sandbox: z.boolean(),
 });
 export type TBrand = z.infer<typeof ZBrand>;

@@ -64,6 +64,8 @@ import { postOpsCancelApplication } from './ops/post-cancel-application.js';
 import { postOpsDeclineApplication } from './ops/post-decline-application.js';
 import { postOpsRejectIdentity } from './ops/post-reject-identity.js';
 import { getOpsAgents } from './ops/get-agents.js';
+import { getOpsFailedMail } from './ops/get-failed-mail.js';
+import { postOpsRetryMail } from './ops/post-retry-mail.js';
 import { postOpsApproveHolderName } from './ops/post-approve-holder-name.js';
 import { postOpsApproveProposal } from './ops/post-approve-proposal.js';
 import { postOpsDeactivateAgent } from './ops/post-deactivate-agent.js';
@@ -73,6 +75,12 @@ import { postOpsRejectHolderName } from './ops/post-reject-holder-name.js';
 import { postOpsRejectProposal } from './ops/post-reject-proposal.js';
 import { putOpsBanner } from './ops/put-banner.js';
 import { putOpsFlag } from './ops/put-flag.js';
+import { getRefiEstatePayoffs } from './ops/get-refi-estate-payoffs.js';
+import { getRefiTapeLoans } from './ops/get-refi-tape-loans.js';
+import { postConfirmRefiEstatePayoff } from './ops/post-confirm-refi-estate-payoff.js';
+import { postRefiTapeImport } from './ops/post-refi-tape-import.js';
+import { postRefiTapeLoanBorrower } from './ops/post-refi-tape-loan-borrower.js';
+import { postRefiTapePreview } from './ops/post-refi-tape-preview.js';
 import { postDecision } from './optimize/post-decision.js';
 import { postFeatures } from './optimize/post-features.js';
 import { getConsentTypes } from './profile/get-consent-types.js';
@@ -97,8 +105,23 @@ import { postSandboxChainDeposit } from './sandbox/post-chain-deposit.js';
 import { postSandboxPrices } from './sandbox/post-prices.js';
 import { postSandboxLoan } from './sandbox/post-loans.js';
 import { getLoanStatus } from './servicing/get-loan-status.js';
+import { getServicingLoan } from './servicing/get-servicing-loan.js';
+import { getServicingStatement } from './servicing/get-statement.js';
+import { postServicingPayment } from './servicing/post-payment.js';
+import { putServicingAutopay } from './servicing/put-autopay.js';
+import { postServicingDeferralPreview } from './servicing/post-deferral-preview.js';
+import { postServicingDeferral } from './servicing/post-deferral.js';
+import { postServicingPayoffQuote } from './servicing/post-payoff-quote.js';
+import { postServicingPayoff } from './servicing/post-payoff.js';
+import { getOpsLoans } from './ops/get-loans.js';
+import { getOpsLoan } from './ops/get-loan.js';
+import { postOpsWirePayment } from './ops/post-wire-payment.js';
+import { postOpsReversePayment } from './ops/post-reverse-payment.js';
+import { getOpsReconciliation } from './ops/get-reconciliation.js';
 import { getDocsJson } from './system/get-docs-json.js';
 import { getHealthz } from './system/get-healthz.js';
+import { getLivez } from './system/get-livez.js';
+import { getReadyz } from './system/get-readyz.js';
 import { postTelemetryEvent } from './telemetry/post-event.js';
 import { postTelemetrySession } from './telemetry/post-session.js';
 
@@ -123,9 +146,24 @@ export const endpoints = {
   getDocsJson,
   getFinalSteps,
   getHealthz,
+  getLivez,
+  getReadyz,
   getIdentity,
   getKrangState,
   getLoanStatus,
+  getServicingLoan,
+  getServicingStatement,
+  postServicingPayment,
+  putServicingAutopay,
+  postServicingDeferralPreview,
+  postServicingDeferral,
+  postServicingPayoffQuote,
+  postServicingPayoff,
+  getOpsLoans,
+  getOpsLoan,
+  postOpsWirePayment,
+  postOpsReversePayment,
+  getOpsReconciliation,
   getMicroDepositStatus,
   getOffers,
   getOpsApplication,
@@ -204,6 +242,8 @@ export const endpoints = {
   getDisbursement,
   putIdentityAlias,
   getOpsAgents,
+  getOpsFailedMail,
+  postOpsRetryMail,
   postOpsApproveHolderName,
   postOpsApproveProposal,
   postOpsDeactivateAgent,
@@ -213,6 +253,12 @@ export const endpoints = {
   postOpsRejectProposal,
   putOpsBanner,
   putOpsFlag,
+  getRefiEstatePayoffs,
+  getRefiTapeLoans,
+  postConfirmRefiEstatePayoff,
+  postRefiTapeImport,
+  postRefiTapeLoanBorrower,
+  postRefiTapePreview,
   putProfile,
 } as const satisfies Readonly<Record<string, TEndpoint>>;
 

@@ -77,6 +77,8 @@ export const APPLICATION_EVENTS = [
   'RENEWAL_ACCEPTED',
   'RENEWAL_COMPLETED',
   'LOAN_RENEWED',
+  'REFI_COMPLETED',
+  'REFI_EXPIRED',
 ] as const;
 export type TApplicationEvent = (typeof APPLICATION_EVENTS)[number];
 
@@ -95,6 +97,8 @@ export type TTransitionContext = {
   readonly isRollForward?: boolean;
   /** Renewal: the renewal of this funded loan has just completed (in the same transaction). */
   readonly renewalCompleted?: boolean;
+  /** The application refinances a defunct lender's loans (isCelsiusRefi). */
+  readonly isCelsiusRefi?: boolean;
 };
 
 type TContextFlag = keyof TTransitionContext;
@@ -220,6 +224,25 @@ export const TRANSITIONS: readonly TTransitionRule[] = [
     from: ['CELSIUS_WAITING_FOR_TOP_UP'],
     event: 'TOP_UP_RECEIVED',
     to: 'CELSIUS_FULL_COLLATERAL_RECEIVED',
+  },
+  // Signed: the legacy loans are paid off and the refinancing is the active loan.
+  {
+    from: ['WAITING_FOR_COLLATERAL'],
+    event: 'REFI_COMPLETED',
+    to: 'COMPLETE',
+    requires: 'isCelsiusRefi',
+  },
+  // Not completed (signing included) within REFI_COMPLETION_CALENDAR_DAYS of the submitted details.
+  {
+    from: [
+      'SIGN_DOCS',
+      'CELSIUS_TOP_UP_REQUESTED',
+      'CELSIUS_WAITING_FOR_TOP_UP',
+      'CELSIUS_FULL_COLLATERAL_RECEIVED',
+    ],
+    event: 'REFI_EXPIRED',
+    to: 'CANCELLED',
+    requires: 'isCelsiusRefi',
   },
   // Renewal of a funded loan (DESIGN §5): accepted terms go straight to the disclosures; once
   // signed (and any top-up confirmed) the renewal is the active loan and the old one is RENEWED.

@@ -9,6 +9,8 @@ import type { TApplicationState, TStage, TWithdrawalResult } from './enums.js';
 import { stageOf } from './application-machine.js';
 import { toCoinQuantity } from './money.js';
 import { collateralHeldUntil, type TPayoffMethod } from './payoff.js';
+import type { TBalances } from './ledger.js';
+import type { TLoanStatusName } from './renewal.js';
 
 /** The destination of the loan's dollars: a US bank account, or a USDC wallet abroad. */
 export const DISBURSEMENT_DESTINATION_KINDS = ['US_BANK', 'USDC_WALLET'] as const;
@@ -81,9 +83,79 @@ export type TLoanFacts = {
   readonly payoff: { readonly method: TPayoffMethod; readonly paidOffAt: string } | null;
   /** The dollars were released (the application went MANUAL_FUNDING_RELEASE → COMPLETE). */
   readonly funded: boolean;
+  /** Servicing of a funded loan (its ledger), when one was opened. */
+  readonly servicing?: TServicingFact | null;
+};
+
+/** A funded loan's servicing as its ledger and payments record it. */
+export type TServicingFact = {
+  readonly status: TLoanStatusName;
+  /** Sums of the ledger per receivable account. */
+  readonly balances: TBalances;
+  /** Sum of the ledger's CASH legs. */
+  readonly cashCents: number;
+  /** Sum of the payments that count (settled, or accepted debits still pending). */
+  readonly countedPaymentsCents: number;
 };
 
 export type TLoanInvariant = (facts: TLoanFacts) => string | null;
+
+/** The servicing statuses each application state allows. */
+const SERVICING_STATUSES_BY_STATE: Partial<Record<TApplicationState, readonly TLoanStatusName[]>> =
+  {
+    COMPLETE: ['ACTIVE', 'MARGIN_CALL', 'MATURED', 'LIQUIDATED'],
+    PAID_OFF: ['PAID_OFF'],
+    COLLATERAL_RELEASED: ['PAID_OFF'],
+    RENEWED: ['RENEWED'],
+  };
+
+/** A funded loan's servicing status follows its state; a closed loan owes nothing. */
+export const servicingFollowsState: TLoanInvariant = (facts) => {
+  const servicing = facts.servicing;
+  if (servicing == null) return null;
+  const allowed = SERVICING_STATUSES_BY_STATE[facts.state];
+  if (allowed !== undefined && !allowed.includes(servicing.status)) {
+    return `servicing status ${servicing.status} does not fit state ${facts.state}`;
+  }
+  if (
+    (servicing.status === 'PAID_OFF' || servicing.status === 'RENEWED') &&
+    servicing.balances.totalCents !== 0
+  ) {
+    return `a ${servicing.status} loan still owes ${servicing.balances.totalCents} cents`;
+  }
+  return null;
+};
+
+/** No receivable of the ledger is negative: nothing was paid twice or reversed beyond itself. */
+export const servicingBalancesNonNegative: TLoanInvariant = (facts) => {
+  const balances = facts.servicing?.balances;
+  if (balances == null) return null;
+  const negative = Object.entries(balances).filter(([, cents]) => cents < 0);
+  return negative.length === 0
+    ? null
+    : `negative balances: ${negative.map(([name, cents]) => `${name} ${cents}`).join(', ')}`;
+};
+
+/** The cash in the ledger is exactly the payments that count (each posted once, reversals undone). */
+export const servicingCashMatchesPayments: TLoanInvariant = (facts) => {
+  const servicing = facts.servicing;
+  if (servicing == null || servicing.cashCents === servicing.countedPaymentsCents) return null;
+  return `ledger cash ${servicing.cashCents} differs from payments ${servicing.countedPaymentsCents}`;
+};
+
+/** The rules every servicing change checks in its transaction. */
+export const SERVICING_INVARIANTS: readonly TLoanInvariant[] = [
+  servicingFollowsState,
+  servicingBalancesNonNegative,
+  servicingCashMatchesPayments,
+];
+
+export function servicingViolations(facts: TLoanFacts): string[] {
+  return SERVICING_INVARIANTS.flatMap((invariant) => {
+    const violation = invariant(facts);
+    return violation === null ? [] : [violation];
+  });
+}
 
 /** States at or past the point where the loan's dollars may be released. */
 const FUNDING_RELEASE_STATES: readonly TApplicationState[] = [
@@ -234,6 +306,9 @@ export const LOAN_INVARIANTS: Readonly<Record<string, TLoanInvariant>> = {
   atMostOneOpenCollateralRelease,
   collateralReleaseOnlyAfterPayoff,
   collateralReleaseRespectsHold,
+  servicingFollowsState,
+  servicingBalancesNonNegative,
+  servicingCashMatchesPayments,
 };
 
 /** Every violated rule, as `name: message`; empty when the loan is consistent. */

@@ -8,7 +8,20 @@ import {
   refiPricing,
   refiTopUpCoinQuantity,
   type TRefiPricing,
+  assertStabilizationAllowed,
+  computeRefiOffers,
+  isRefiExpired,
+  refiCompleteBy,
+  refiIneligibleReasons,
+  refiRatesBps,
+  refiStabilizationTriggerPriceCents,
+  REFI_STABILIZATION_MESSAGE,
 } from './refinance.js';
+import {
+  REFI_COMPLETION_CALENDAR_DAYS,
+  REFI_STABILIZATION_TRIGGER_LTV_PCT,
+} from './constants/limits.js';
+import { parseRefiTape, REFI_TAPE_COLUMNS, REFI_TAPE_MAX_ROWS } from './refi-tape.js';
 
 describe('refiPricing (document 2 §9)', () => {
   it.each<[number | string, TRefiPricing]>([
@@ -84,5 +97,164 @@ describe('refinancing constants', () => {
     ['OWNERSHIP_TRANSFER', false],
   ] as const)('stabilization with %s: %s', (option, expected) => {
     expect(isStabilizationAvailable(option)).toBe(expected);
+  });
+});
+
+describe('refinancing offers, eligibility and deadline (document 2 §9)', () => {
+  const base = {
+    collateralType: 'BTC' as const,
+    priceCents: 6_000_000,
+    residence: { kind: 'state' as const, state: 'NY' as const },
+    ratesBps: refiRatesBps(),
+  };
+
+  it.each([
+    // principal, coins, expected treatments with their top-up
+    [2_400_000, '1', [['CUSTODY_ONLY', false]]], // 40%
+    [3_300_000, '1', [['CUSTODY_ONLY', false]]], // 55% exactly: no top-up
+    [
+      3_720_000,
+      '1',
+      [
+        ['OWNERSHIP_TRANSFER', false],
+        ['CUSTODY_ONLY', true],
+      ],
+    ], // 62%
+    [
+      4_200_000,
+      '1',
+      [
+        ['OWNERSHIP_TRANSFER', false],
+        ['CUSTODY_ONLY', true],
+      ],
+    ], // 70% exactly
+    [4_260_000, '1', [['CUSTODY_ONLY', true]]], // 71%
+  ] as const)('principal %i on %s BTC at $60,000', (principalCents, coins, expected) => {
+    const offers = computeRefiOffers({ ...base, principalCents, collateralQuantity: coins });
+    expect(offers.map((offer) => [offer.option, offer.topUpRequired])).toEqual(expected);
+  });
+
+  it('tops a custody-only loan up to 55% and prices both treatments at 14% and 13%', () => {
+    const offers = computeRefiOffers({
+      ...base,
+      collateralType: 'ETH',
+      priceCents: 300_000,
+      principalCents: 1_860_000,
+      collateralQuantity: '10',
+    });
+    const custody = offers.find((offer) => offer.option === 'CUSTODY_ONLY');
+    const transfer = offers.find((offer) => offer.option === 'OWNERSHIP_TRANSFER');
+    expect(custody).toMatchObject({
+      currentLtvPct: '62.00',
+      postTopUpLtvPct: '55.00',
+      interestRatePct: '14.000',
+      annualPercentageRatePct: '14.000',
+      collateralReuseConsent: 'DECLINE_REHYPOTHECATION',
+      originationFeeAmountCents: 0,
+      estimatedMonthlyPaymentCents: 21_700,
+    });
+    // 18,600 / 0.55 / 3,000 = 11.272727… ETH in all: 1.272728 to add, rounded up.
+    expect(custody?.topUpCoinQuantity).toBe('1.272728');
+    expect(transfer).toMatchObject({
+      topUpCoinQuantity: '0',
+      postTopUpLtvPct: null,
+      interestRatePct: '13.000',
+      collateralReuseConsent: 'ALLOW_REHYPOTHECATION',
+    });
+  });
+
+  it('takes a brand’s own rates', () => {
+    expect(refiRatesBps({ CUSTODY_ONLY: 12.5, OWNERSHIP_TRANSFER: 11 })).toEqual({
+      CUSTODY_ONLY: 1250,
+      OWNERSHIP_TRANSFER: 1100,
+    });
+    expect(refiRatesBps()).toEqual({ CUSTODY_ONLY: 1400, OWNERSHIP_TRANSFER: 1300 });
+  });
+
+  it('allows stabilization (trigger 85%) with custody-only offers only', () => {
+    expect(REFI_STABILIZATION_TRIGGER_LTV_PCT).toBe(85);
+    expect(() => assertStabilizationAllowed('CUSTODY_ONLY', true)).not.toThrow();
+    expect(() => assertStabilizationAllowed('OWNERSHIP_TRANSFER', false)).not.toThrow();
+    expect(() => assertStabilizationAllowed('OWNERSHIP_TRANSFER', true)).toThrow(
+      REFI_STABILIZATION_MESSAGE,
+    );
+    expect(() => assertStabilizationAllowed(null, true)).toThrow(REFI_STABILIZATION_MESSAGE);
+    // 24,000 on 1 BTC reaches 85% at $28,235.29.
+    expect(refiStabilizationTriggerPriceCents({ loanCents: 2_400_000, coinQuantity: '1' })).toBe(
+      2_823_529,
+    );
+  });
+
+  it.each([
+    [{ principalCents: 2_400_000, jurisdiction: 'US-NY', passportOnFile: true }, []],
+    [
+      { principalCents: 100_000, jurisdiction: 'US-NY', passportOnFile: true },
+      ['BELOW_MINIMUM_LOAN_AMOUNT'],
+    ],
+    [
+      { principalCents: 2_000_000, jurisdiction: 'US-NY', passportOnFile: false },
+      ['NO_VALID_PASSPORT'],
+    ],
+    [
+      { principalCents: 2_000_000, jurisdiction: 'US-IL', passportOnFile: true },
+      ['JURISDICTION_NOT_SERVED'],
+    ],
+    [
+      { principalCents: 2_000_000, jurisdiction: 'RU', passportOnFile: true },
+      ['JURISDICTION_NOT_SERVED'],
+    ],
+    [
+      { principalCents: 900_000, jurisdiction: 'DE', passportOnFile: false },
+      ['BELOW_MINIMUM_LOAN_AMOUNT', 'NO_VALID_PASSPORT'],
+    ],
+    [
+      { principalCents: 2_000_000, jurisdiction: 'XX-1', passportOnFile: true },
+      ['JURISDICTION_NOT_SERVED'],
+    ],
+  ] as const)('eligibility of %j', (loan, reasons) => {
+    expect(refiIneligibleReasons(loan)).toEqual(reasons);
+  });
+
+  it('gives 14 calendar days from the submitted details', () => {
+    const submittedAt = new Date('2026-03-01T10:00:00Z');
+    expect(REFI_COMPLETION_CALENDAR_DAYS).toBe(14);
+    expect(refiCompleteBy(submittedAt).toISOString()).toBe('2026-03-15T10:00:00.000Z');
+    expect(isRefiExpired({ submittedAt, now: '2026-03-15T10:00:00Z' })).toBe(false);
+    expect(isRefiExpired({ submittedAt, now: '2026-03-15T10:00:01Z' })).toBe(true);
+  });
+});
+
+describe('the loan tape CSV', () => {
+  it('reads quoted fields, CRLF and reports bad rows by line', () => {
+    const csv = `${REFI_TAPE_COLUMNS.join(',')}\r\n"L-1","a@example.com",btc,"1.5",100.10,us-ny,TRUE,custody\r\nL-2,x,BTC,1,1,US-NY,true,CUSTODY\r\n`;
+    const result = parseRefiTape(csv);
+    expect(result.rows).toEqual([
+      {
+        line: 2,
+        loanId: 'L-1',
+        borrowerEmail: 'a@example.com',
+        collateralType: 'BTC',
+        collateralQuantity: '1.5',
+        principalCents: 10_010,
+        jurisdiction: 'US-NY',
+        passportOnFile: true,
+        custodyArrangement: 'CUSTODY',
+      },
+    ]);
+    expect(result.errors).toEqual([
+      { line: 3, column: 'borrower_email', message: 'Not a valid e-mail address' },
+    ]);
+  });
+
+  it('refuses a file without the header or over the row bound', () => {
+    expect(parseRefiTape('a,b\n').errors[0]?.line).toBe(1);
+    const many = [
+      REFI_TAPE_COLUMNS.join(','),
+      ...Array.from(
+        { length: REFI_TAPE_MAX_ROWS + 1 },
+        (_, i) => `L${i},a@example.com,BTC,1,10000,US-NY,true,CUSTODY`,
+      ),
+    ].join('\n');
+    expect(parseRefiTape(many).errors[0]?.message).toContain(String(REFI_TAPE_MAX_ROWS));
   });
 });

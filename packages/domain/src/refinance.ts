@@ -3,12 +3,40 @@
  * loan's current LTV, and how much collateral a top-up takes.
  */
 import {
+  REFI_COMPLETION_CALENDAR_DAYS,
   REFI_OWNERSHIP_TRANSFER_MAX_LTV_PCT,
+  REFI_STABILIZATION_TRIGGER_LTV_PCT,
   REFI_TOP_UP_TARGET_LTV_PCT,
 } from './constants/limits.js';
+import { LOAN_TERM_MONTHS, RATE_TIERS, type TRateTier } from './constants/rates.js';
+import { US_STATE_CODES, type TUsStateCode } from './constants/states.js';
+import type { TCollateralReuseConsent, TOfferedCollateralType } from './enums.js';
+import { annualPercentageRate, interestOnlyPayments, monthlyInterestCents } from './apr.js';
 import { DomainError } from './errors.js';
-import { additionalCoinQuantity } from './ltv.js';
-import { coinQuantityString, toFiniteDecimal, type Decimal } from './money.js';
+import {
+  additionalCoinQuantity,
+  coinQuantityAtLtv,
+  collateralValueCents,
+  courtesyNoticeLtvPct,
+  ltvPct,
+  priceAtLtv,
+  selectRateTier,
+} from './ltv.js';
+import {
+  coinQuantityString,
+  Decimal,
+  decimalToCents,
+  toCoinQuantity,
+  toFiniteDecimal,
+} from './money.js';
+import type { TOfferTerms } from './offer.js';
+import { findCountry, isServiced } from './residence.js';
+import { loanLimitsUsd, type TResidence } from './residence-core.js';
+import {
+  parseRefiJurisdiction,
+  REFI_INELIGIBLE_REASON_MESSAGES,
+  type TRefiIneligibleReason,
+} from './refi-tape.js';
 
 export const REFI_OPTIONS = ['CUSTODY_ONLY', 'OWNERSHIP_TRANSFER'] as const;
 export type TRefiOption = (typeof REFI_OPTIONS)[number];
@@ -73,3 +101,198 @@ export function refiTopUpCoinQuantity(input: {
 export function isStabilizationAvailable(option: TRefiOption): boolean {
   return option === 'CUSTODY_ONLY';
 }
+
+// ---------------------------------------------------------------------------------------------
+// Pricing a refinancing offer (document 2 §9).
+
+/** How each treatment stands on reusing the collateral: ownership transfer consents to it. */
+export const REFI_COLLATERAL_REUSE_CONSENT: Readonly<Record<TRefiOption, TCollateralReuseConsent>> =
+  {
+    CUSTODY_ONLY: 'DECLINE_REHYPOTHECATION',
+    OWNERSHIP_TRANSFER: 'ALLOW_REHYPOTHECATION',
+  };
+
+/** The highest LTV each treatment is priced at (after any top-up). */
+export const REFI_MAX_LTV_PCT: Readonly<Record<TRefiOption, number>> = {
+  CUSTODY_ONLY: REFI_TOP_UP_TARGET_LTV_PCT,
+  OWNERSHIP_TRANSFER: REFI_OWNERSHIP_TRANSFER_MAX_LTV_PCT,
+};
+
+export type TRefiRatesPct = Readonly<Record<TRefiOption, number>>;
+
+/** A brand's refinancing rates in basis points; the spec's example rates when it sets none. */
+export function refiRatesBps(ratesPct?: TRefiRatesPct): Record<TRefiOption, number> {
+  const source = ratesPct ?? REFI_EXAMPLE_APR_PCT;
+  const toBps = (pct: number) => {
+    const bps = toFiniteDecimal(pct, 'INVALID_RATE').times(100);
+    if (!bps.eq(bps.floor()) || bps.lte(0)) {
+      throw new DomainError('INVALID_RATE', 'A rate is a positive percent with at most 2 decimals');
+    }
+    return bps.toNumber();
+  };
+  return {
+    CUSTODY_ONLY: toBps(source.CUSTODY_ONLY),
+    OWNERSHIP_TRANSFER: toBps(source.OWNERSHIP_TRANSFER),
+  };
+}
+
+/** A refinancing offer: the loan's terms plus the treatment and the top-up it takes. */
+export type TRefiOfferTerms = TOfferTerms & {
+  option: TRefiOption;
+  topUpRequired: boolean;
+  /** Coins to add ("0" when none). */
+  topUpCoinQuantity: string;
+  /** The legacy loan's LTV on its own collateral at this price, 2 decimals. */
+  currentLtvPct: string;
+  /** LTV once the top-up arrived, 2 decimals; null without a top-up. */
+  postTopUpLtvPct: string | null;
+  collateralReuseConsent: TCollateralReuseConsent;
+};
+
+export type TRefiOfferInput = {
+  /** The legacy principal outstanding: the new loan's amount (no origination fee on a refinance). */
+  principalCents: number;
+  collateralType: TOfferedCollateralType;
+  /** The legacy loan's collateral. */
+  collateralQuantity: string;
+  priceCents: number;
+  residence: TResidence;
+  ratesBps: Readonly<Record<TRefiOption, number>>;
+};
+
+function refiTierOf(ltv: Decimal): TRateTier {
+  const tier = selectRateTier(ltv) ?? RATE_TIERS[RATE_TIERS.length - 1];
+  if (tier === undefined) throw new Error('No rate tier is defined');
+  return tier;
+}
+
+/** One offer per treatment open at the legacy loan's LTV (refiOptions), priced at this price. */
+export function computeRefiOffers(input: TRefiOfferInput): TRefiOfferTerms[] {
+  const { principalCents, priceCents } = input;
+  if (!Number.isSafeInteger(principalCents) || principalCents <= 0) {
+    throw new DomainError(
+      'INVALID_AMOUNT',
+      'The principal must be a positive whole number of cents',
+    );
+  }
+  const legacy = toCoinQuantity(input.collateralQuantity);
+  const currentLtv = ltvPct(principalCents, legacy, priceCents);
+  return refiOptions(currentLtv).map((pricing) => {
+    const topUp = pricing.topUpRequired
+      ? additionalCoinQuantity(principalCents, legacy, priceCents, REFI_TOP_UP_TARGET_LTV_PCT)
+      : new Decimal(0);
+    const collateral = legacy.plus(topUp);
+    const ltv = ltvPct(principalCents, collateral, priceCents);
+    const tier = refiTierOf(ltv);
+    const rateBps = input.ratesBps[pricing.option];
+    const payments = interestOnlyPayments(principalCents, rateBps, LOAN_TERM_MONTHS);
+    const totalOfPaymentsCents = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
+    const apr = annualPercentageRate({ amountFinancedCents: principalCents, payments });
+    return {
+      amountCents: principalCents,
+      drawAmountCents: principalCents,
+      termMonths: LOAN_TERM_MONTHS,
+      ltvPct: currentLtv.toFixed(2, Decimal.ROUND_HALF_UP),
+      interestRateBps: rateBps,
+      interestRatePct: new Decimal(rateBps).div(100).toFixed(3),
+      annualPercentageRatePct: apr.toFixed(3),
+      originationFeeBps: 0,
+      originationFeeAmountCents: 0,
+      estimatedMonthlyPaymentCents: monthlyInterestCents(principalCents, rateBps),
+      collateralType: input.collateralType,
+      collateralUnits: collateral.toFixed(),
+      minCollateralUnits: coinQuantityString(
+        coinQuantityAtLtv(principalCents, priceCents, REFI_MAX_LTV_PCT[pricing.option]),
+      ),
+      collateralAmountCents: decimalToCents(collateralValueCents(collateral, priceCents)),
+      warningPriceCents: priceAtLtv(principalCents, collateral, tier.warningLtvPct),
+      marginCallPriceCents: priceAtLtv(principalCents, collateral, tier.marginCallLtvPct),
+      liquidationPriceCents: priceAtLtv(principalCents, collateral, tier.liquidationLtvPct),
+      courtesyNoticeLtvPct: courtesyNoticeLtvPct(tier),
+      tierId: tier.id,
+      financeChargeCents: totalOfPaymentsCents - principalCents,
+      totalOfPaymentsCents,
+      paymentSchedule: payments.map((payment, index) => ({
+        number: index + 1,
+        dueMonth: payment.periodMonths,
+        amountCents: payment.amountCents,
+      })),
+      option: pricing.option,
+      topUpRequired: pricing.topUpRequired,
+      topUpCoinQuantity: topUp.isZero() ? '0' : topUp.toFixed(),
+      currentLtvPct: currentLtv.toFixed(2, Decimal.ROUND_HALF_UP),
+      postTopUpLtvPct: pricing.topUpRequired ? ltv.toFixed(2, Decimal.ROUND_HALF_UP) : null,
+      collateralReuseConsent: REFI_COLLATERAL_REUSE_CONSENT[pricing.option],
+    };
+  });
+}
+
+/** The coin price at which a stabilized (custody-only) loan reaches its 85% liquidation trigger. */
+export function refiStabilizationTriggerPriceCents(input: {
+  loanCents: number;
+  coinQuantity: string;
+}): number {
+  return priceAtLtv(input.loanCents, input.coinQuantity, REFI_STABILIZATION_TRIGGER_LTV_PCT);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Eligibility (document 2 §8) and the completion deadline (§9).
+
+/** The residence a tape jurisdiction names; null when it names none we know. */
+export function refiResidenceOf(jurisdiction: string): TResidence | null {
+  const parsed = parseRefiJurisdiction(jurisdiction);
+  if (parsed === null) return null;
+  if (parsed.kind === 'US_STATE') {
+    return (US_STATE_CODES as readonly string[]).includes(parsed.state)
+      ? { kind: 'state', state: parsed.state as TUsStateCode }
+      : null;
+  }
+  return findCountry(parsed.countryCode) === undefined
+    ? null
+    : { kind: 'country', countryCode: parsed.countryCode };
+}
+
+/** Every reason the legacy loan cannot be refinanced, in the spec's order; empty when eligible. */
+export function refiIneligibleReasons(loan: {
+  principalCents: number;
+  jurisdiction: string;
+  passportOnFile: boolean;
+}): TRefiIneligibleReason[] {
+  const reasons: TRefiIneligibleReason[] = [];
+  const residence = refiResidenceOf(loan.jurisdiction);
+  if (residence === null || !isServiced(residence)) reasons.push('JURISDICTION_NOT_SERVED');
+  if (residence !== null && loan.principalCents < loanLimitsUsd(residence).min * 100) {
+    reasons.push('BELOW_MINIMUM_LOAN_AMOUNT');
+  }
+  if (!loan.passportOnFile) reasons.push('NO_VALID_PASSPORT');
+  return reasons;
+}
+
+export function refiIneligibleMessages(reasons: readonly TRefiIneligibleReason[]): string[] {
+  return reasons.map((reason) => REFI_INELIGIBLE_REASON_MESSAGES[reason]);
+}
+
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+/** The end of the 14 calendar days to complete, counted from the submitted refinancing details. */
+export function refiCompleteBy(submittedAt: Date | string): Date {
+  return new Date(new Date(submittedAt).getTime() + REFI_COMPLETION_CALENDAR_DAYS * MS_PER_DAY);
+}
+
+/** Past the deadline (strictly after it) an unfinished refinancing is cancelled. */
+export function isRefiExpired(input: { submittedAt: Date | string; now: Date | string }): boolean {
+  return new Date(input.now).getTime() > refiCompleteBy(input.submittedAt).getTime();
+}
+
+/** Whether the treatment may carry stabilization; refused with a message otherwise. */
+export function assertStabilizationAllowed(option: TRefiOption | null, optIn: boolean): void {
+  if (!optIn) return;
+  if (option === null || !isStabilizationAvailable(option)) {
+    throw new DomainError('STABILIZATION_NOT_AVAILABLE', REFI_STABILIZATION_MESSAGE, {
+      optIn: [REFI_STABILIZATION_MESSAGE],
+    });
+  }
+}
+
+export const REFI_STABILIZATION_MESSAGE =
+  'Stabilization is available with custody-only offers only';

@@ -1,5 +1,3 @@
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TConfig } from '../config.js';
 import { createChain } from './chain/config.js';
 import type { TChainFetch, TChainPort } from './chain/port.js';
@@ -18,7 +16,7 @@ import { createSandboxEmail } from './email/sandbox.js';
 import type { TPricesPort } from './prices/port.js';
 import { createRealPrices, type TFetch } from './prices/real.js';
 import { createSandboxPrices } from './prices/sandbox.js';
-import { createLocalStorage } from './storage/local.js';
+import { createPostgresStorage } from './storage/postgres.js';
 import type { TStoragePort } from './storage/port.js';
 import { createS3Storage, type TStorageFetch } from './storage/s3.js';
 
@@ -28,7 +26,10 @@ export interface TAdapters {
   email: TEmailPort;
   addresses: TAddressesPort;
   creditBureau: TCreditBureauPort;
-  /** Files (uploaded IDs, disclosure PDFs); callers encrypt what they put (storage/encrypted.ts). */
+  /**
+   * Files (uploaded IDs, disclosure PDFs, statements) in PostgreSQL or an S3 bucket, reachable from
+   * every instance; callers encrypt what they put (storage/encrypted.ts).
+   */
   storage: TStoragePort;
   /** Deposit addresses and what the chains say about them. */
   chain: TChainPort;
@@ -70,31 +71,30 @@ export function createAdapters({
           onSourceError: (source, collateralType, reason) =>
             log?.warn({ source, collateralType, reason }, 'price source failed'),
         }),
-    email: config.sandbox ? createSandboxEmail(db) : createRealEmailFromConfig(config, db, log),
+    email: config.sandbox ? createSandboxEmail() : createRealEmailFromConfig(config),
     addresses: config.sandbox
       ? createSandboxAddresses()
       : createConfiguredAddresses({ fetch, ...(log !== undefined ? { log } : {}) }),
     creditBureau: config.sandbox
       ? createSandboxCreditBureau()
       : createRealCreditBureauFromConfig(config, creditBureauFetch),
-    storage: createStorageFromConfig(config, storageFetch),
+    storage: createStorageFromConfig(config, db, storageFetch),
     chain: createChain({ sandbox: config.sandbox, chain: config.chain, db, fetch: chainFetch }),
     bankLink: createConfiguredBankLink(config, log),
   };
 }
 
 /**
- * Callers that give no storage configuration (tools, tests) store under the system's temporary
- * directory; the process always passes the validated STORAGE_* configuration.
+ * Files go to PostgreSQL unless the configuration names an S3-compatible bucket; callers that give
+ * no storage configuration (tools, tests) store in the database too.
  */
-const FALLBACK_STORAGE_DIR = path.join(tmpdir(), 'pledge-storage');
-
 function createStorageFromConfig(
   config: Partial<Pick<TConfig, 'storage'>>,
+  db: TDb,
   fetch: TStorageFetch,
 ): TStoragePort {
-  const storage = config.storage ?? { driver: 'local', dir: FALLBACK_STORAGE_DIR };
-  if (storage.driver === 'local') return createLocalStorage(storage.dir);
+  const storage = config.storage ?? { driver: 'postgres' };
+  if (storage.driver === 'postgres') return createPostgresStorage(db);
   return createS3Storage({
     bucket: storage.bucket,
     region: storage.region,
@@ -115,19 +115,12 @@ function createRealCreditBureauFromConfig(
   return createRealCreditBureau({ ...config.creditBureau, fetch });
 }
 
-function createRealEmailFromConfig(
-  config: Partial<Pick<TConfig, 'smtp'>>,
-  db: TDb,
-  log: TAdapterDeps['log'],
-): TEmailPort {
+function createRealEmailFromConfig(config: Partial<Pick<TConfig, 'smtp'>>): TEmailPort {
   if (config.smtp === undefined) {
     throw new Error('SMTP_URL and MAIL_FROM are required outside the sandbox');
   }
   return createRealEmail({
-    db,
     transport: createSmtpTransport(config.smtp.url),
     fromAddress: config.smtp.from,
-    // The reason stays in the outbox row; the log names only the row.
-    onFailure: (outboxId) => log?.warn({ outboxId }, 'e-mail delivery failed'),
   });
 }

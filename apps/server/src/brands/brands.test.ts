@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ZBrand } from '@pledge/contract';
+import { brandDataProblems, loadBrandData } from './brand-data.js';
 import {
   brandFor,
+  installBrands,
   listOrgCodes,
   offersInternational,
   orgCodeForHost,
@@ -53,5 +58,78 @@ describe('brands', () => {
     const brand = resolveBrand(input);
     expect(brand.orgCode).toBe(org);
     expect(brand.sandbox).toBe(input.sandbox);
+  });
+});
+
+describe('brand data', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'brand-data-'));
+  afterEach(() => installBrands(loadBrandData()));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  function brandFile(change: (brands: Record<string, unknown>[]) => unknown): string {
+    const demo = loadBrandData();
+    const file = path.join(dir, `${Math.random().toString(36).slice(2)}.json`);
+    writeFileSync(file, JSON.stringify({ brands: change(demo.brands as never) }));
+    return file;
+  }
+
+  it('serves the brands of a brand file, contact details and hosts included', () => {
+    const file = brandFile((brands) => [
+      {
+        ...brands[0],
+        companyName: 'Acme Lending',
+        supportEmail: 'help@acme-lending.com',
+        supportPhone: '(212) 736-4410',
+        hosts: ['loans.acme-lending.com'],
+      },
+    ]);
+    installBrands(loadBrandData(file));
+    expect(listOrgCodes()).toEqual(['default']);
+    expect(brandFor('partner', false)).toMatchObject({
+      orgCode: 'default',
+      companyName: 'Acme Lending',
+      supportEmail: 'help@acme-lending.com',
+    });
+    expect(orgCodeForHost('LOANS.acme-lending.com:443')).toBe('default');
+    expect(orgCodeForHost('partner.localhost')).toBeUndefined();
+  });
+
+  it.each([
+    ['no default brand', (brands: Record<string, unknown>[]) => brands.slice(1), 'default'],
+    [
+      'a host given twice',
+      (brands: Record<string, unknown>[]) =>
+        brands.map((brand) => ({ ...brand, hosts: ['a.com'] })),
+      'host name',
+    ],
+    [
+      'a bad e-mail',
+      (brands: Record<string, unknown>[]) => [{ ...brands[0], supportEmail: 'nobody' }],
+      'supportEmail',
+    ],
+  ])('refuses a file with %s', (_, change, message) => {
+    expect(() => loadBrandData(brandFile(change))).toThrow(message);
+  });
+
+  it('finds the placeholder contact details of the demo brands', () => {
+    const problems = brandDataProblems(loadBrandData());
+    expect(problems).toContain(
+      'brand "default" has a placeholder supportEmail (support@pledgelending.example): set its real address',
+    );
+    expect(problems.some((problem) => problem.includes('supportPhone ((888) 555-0142)'))).toBe(
+      true,
+    );
+    const real = loadBrandData(
+      brandFile((brands) => [
+        {
+          ...brands[0],
+          supportEmail: 'help@acme-lending.com',
+          supportPhone: '(212) 736-4410',
+          termsUrl: 'https://acme-lending.com/terms',
+          licensesUrl: 'https://acme-lending.com/licenses',
+        },
+      ]),
+    );
+    expect(brandDataProblems(real)).toEqual([]);
   });
 });

@@ -6,9 +6,11 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clusterExists,
+  EmbeddedPostgresInProductionError,
   inspectPostmaster,
   readPostmasterPid,
   recoverPostmaster,
+  startEmbeddedPostgres,
   systemProcessProbe,
   type TProcessProbe,
 } from './embedded.js';
@@ -108,5 +110,16 @@ describe('embedded PostgreSQL recovery', () => {
     expect(clusterExists(pgDir)).toBe(false);
     await writeFile(path.join(pgDir, 'PG_VERSION'), '18\n');
     expect(clusterExists(pgDir)).toBe(true);
+  });
+});
+
+describe('embedded PostgreSQL in production', () => {
+  it('refuses to start, before touching the data directory', async () => {
+    const dataDir = path.join(os.tmpdir(), `pledge-embedded-prod-${process.pid}`);
+    const log = { info: () => undefined, warn: () => undefined, debug: () => undefined };
+    await expect(
+      startEmbeddedPostgres({ dataDir, port: 1, log, nodeEnv: 'production' }),
+    ).rejects.toThrow(EmbeddedPostgresInProductionError);
+    expect(existsSync(dataDir)).toBe(false);
   });
 });

@@ -277,12 +277,23 @@ async function ensureDatabase(url: string, name: string): Promise<void> {
 }
 
 /** Starts (initialising on first use) the embedded PostgreSQL and answers its connection URL. */
+export class EmbeddedPostgresInProductionError extends Error {
+  override name = 'EmbeddedPostgresInProductionError';
+  constructor() {
+    super('The embedded PostgreSQL does not run with NODE_ENV=production: set DATABASE_URL');
+  }
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   log: TEmbeddedLogger;
+  /** The process's NODE_ENV: production never runs on the embedded database. */
+  nodeEnv?: string | undefined;
 }): Promise<TEmbeddedPostgres> {
   const { dataDir, port, log } = options;
+  // The configuration already requires DATABASE_URL in production; this holds for any caller.
+  if (options.nodeEnv === 'production') throw new EmbeddedPostgresInProductionError();
   const pgDir = embeddedPgDir(dataDir);
   await mkdir(dataDir, { recursive: true });
   const password = await loadOrCreatePassword(dataDir, pgDir);

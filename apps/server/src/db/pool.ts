@@ -25,10 +25,15 @@ export async function readAll<T extends readonly unknown[] | []>(
 export interface TDatabase {
   pool: pg.Pool;
   db: TDb;
+  /**
+   * SQL statements sent through `db` since the pool was made (BEGIN and COMMIT included): each is
+   * a round trip. The bench reads it to count the statements of a request.
+   */
+  statementsSent?: () => number;
 }
 
-/** Several app instances share one PostgreSQL: keep each pool modest. */
-const POOL_MAX_CONNECTIONS = 10;
+/** Several app instances share one PostgreSQL: keep each pool modest (DB_POOL_SIZE). */
+export const POOL_MAX_CONNECTIONS = 10;
 const CONNECT_TIMEOUT_MS = 5_000;
 const IDLE_TIMEOUT_MS = 30_000;
 
@@ -41,10 +46,20 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (text) => {
   return value;
 });
 
-export function createDatabase(connectionString: string): TDatabase {
+export interface TPoolLimits {
+  /** Connections the pool opens at most. */
+  maxConnections?: number;
+  /** PostgreSQL cancels a statement running longer, on every connection; none when unset. */
+  statementTimeoutMs?: number;
+}
+
+export function createDatabase(connectionString: string, limits: TPoolLimits = {}): TDatabase {
   const pool = new pg.Pool({
     connectionString,
-    max: POOL_MAX_CONNECTIONS,
+    max: limits.maxConnections ?? POOL_MAX_CONNECTIONS,
+    ...(limits.statementTimeoutMs !== undefined
+      ? { statement_timeout: limits.statementTimeoutMs }
+      : {}),
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: IDLE_TIMEOUT_MS,
     application_name: 'pledge-server',
@@ -52,6 +67,14 @@ export function createDatabase(connectionString: string): TDatabase {
   // An idle client losing its connection (database restart) must not crash the process; the pool
   // replaces it on the next checkout.
   pool.on('error', () => undefined);
-  const db = drizzle(pool, { schema });
-  return { pool, db };
+  let statements = 0;
+  const db = drizzle(pool, {
+    schema,
+    logger: {
+      logQuery() {
+        statements += 1;
+      },
+    },
+  });
+  return { pool, db, statementsSent: () => statements };
 }

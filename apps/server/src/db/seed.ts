@@ -1,5 +1,6 @@
 import type { TOfferedCollateralType } from '@pledge/domain';
 import { sandboxPrices } from './schema/index.js';
+import { seedRefiTape } from '../services/refi/seed-refi-tape.js';
 import type { TDb } from './pool.js';
 
 /** Demo prices of a fresh sandbox, in cents. */
@@ -22,4 +23,5 @@ export async function seedSandbox(db: TDb): Promise<void> {
       })),
     )
     .onConflictDoNothing({ target: sandboxPrices.collateralType });
+  await seedRefiTape(db);
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { TEndpointAuth } from '@pledge/contract';
 import { HttpError, UNAUTHENTICATED } from './errors.js';
 
@@ -44,16 +44,17 @@ export function createBearerVerifier(
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the auth pre-handler on 'bearer' and 'agent' routes. */
+    /** Set by the auth hook on 'bearer' and 'agent' routes. */
     principal: TPrincipal | null;
   }
 }
 
-/** The pre-handler of a secure route: 401 `UNAUTHENTICATED` unless the verifier accepts. */
-export function requireAuth(
-  audience: TAudience,
-  verify: TAuthVerifier,
-): preHandlerAsyncHookHandler {
+/**
+ * The onRequest hook of a secure route: 401 `UNAUTHENTICATED` unless the verifier accepts. It runs
+ * before the body is parsed, so that a caller without a valid token learns nothing about what a
+ * valid request looks like and costs no parsing.
+ */
+export function requireAuth(audience: TAudience, verify: TAuthVerifier): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const principal = await verify(request, audience);
     if (principal === null || principal.audience !== audience) {
@@ -64,7 +65,7 @@ export function requireAuth(
 }
 
 /**
- * The principal the auth pre-handler verified. Secure routes are not reached without one, so the
+ * The principal the auth hook verified. Secure routes are not reached without one, so the
  * 401 here only guards the types.
  */
 export function principalOf(request: FastifyRequest): TPrincipal {

@@ -39,7 +39,8 @@ function tagOf(path: string): string {
 /**
  * Serves one contract endpoint: method, path, params/query/body validation, the body limit (what
  * its largest valid body needs; a longer body answers 413 unread) and the response schema all come
- * from its definition; `auth` other than 'none' puts the auth pre-handler first.
+ * from its definition; `auth` other than 'none' checks the token in an onRequest hook, before the
+ * body is read and validated.
  */
 export function route<E extends TEndpoint>(
   app: FastifyInstance,
@@ -61,8 +62,10 @@ export function route<E extends TEndpoint>(
       ...(endpoint.auth !== 'none' ? { security: [{ bearerAuth: [] }] } : {}),
       response: { [status]: endpoint.response, '4xx': ZApiError, '5xx': ZApiError },
     },
+    // Authentication comes first: a request without a valid token answers 401 before its body is
+    // read or its params, query and body are validated.
     ...(endpoint.auth !== 'none'
-      ? { preHandler: requireAuth(endpoint.auth, app.authVerifier) }
+      ? { onRequest: requireAuth(endpoint.auth, app.authVerifier) }
       : {}),
     ...(options.rateLimit !== undefined ? { config: { rateLimit: options.rateLimit } } : {}),
     handler: async (request, reply) => {

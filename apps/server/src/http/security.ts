@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { HttpError } from './errors.js';
@@ -16,7 +16,12 @@ const PLAID_API = 'https://*.plaid.com';
  */
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { publicOrigin: string | undefined; allowPlaidLink?: boolean },
+  options: {
+    publicOrigin: string | undefined;
+    allowPlaidLink?: boolean;
+    /** Where the per-route limits count (shared by every instance); in memory when unset. */
+    rateLimitStore?: FastifyRateLimitStoreCtor;
+  },
 ): Promise<void> {
   const servedOverHttps = options.publicOrigin?.startsWith('https://') === true;
   // Plaid's Link widget is a script and an iframe from Plaid's CDN that talks to Plaid's API; it is
@@ -57,7 +62,10 @@ export async function registerSecurity(
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.rateLimitStore !== undefined ? { store: options.rateLimitStore } : {}),
+  });
 }
 
 /** The headers helmet sets with these options, computed once. */

@@ -1,12 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TDb } from '../db/pool.js';
-import { jobs } from '../db/schema/index.js';
+import { sandboxClock } from '../db/schema/index.js';
 import type { TJobDefinition } from './job-definition.js';
 
 export interface TEnqueueOptions {
-  /** Not run before this time; now by default. */
+  /** Not run before this time, on the deployment's clock; now by default. */
   runAt?: Date;
-  /** At most one job per key, ever: a second enqueue with the key is a no-op. */
+  /**
+   * At most one job per key while it exists (waiting, running, or failed and kept): a second
+   * enqueue with the key is a no-op. A job that finished is deleted, which frees its key; every
+   * key in use is a time slot that never comes back or is enqueued only by a state transition
+   * that cannot happen twice.
+   */
   dedupeKey?: string;
 }
 
@@ -18,7 +23,12 @@ export interface TEnqueued {
 
 /**
  * Adds a job inside the caller's transaction (pass the `tx`), so that the change needing the job
- * and the job itself commit or roll back together.
+ * and the job itself commit or roll back together. The queue is woken on commit (NOTIFY).
+ *
+ * `runAt` is on the deployment's clock, which in the sandbox runs ahead of real time by the
+ * offset in sandbox_clock (no row outside the sandbox): the queue compares with the database's
+ * real time, so the offset is taken off here, and moves of the clock shift waiting jobs
+ * (shiftWaitingJobs).
  */
 export async function enqueue<TPayload>(
   tx: TDb,
@@ -27,23 +37,22 @@ export async function enqueue<TPayload>(
   options: TEnqueueOptions = {},
 ): Promise<TEnqueued> {
   const checked = definition.payload.parse(payload);
-  const [row] = await tx
-    .insert(jobs)
-    .values({
-      kind: definition.kind,
-      payload: checked,
-      maxAttempts: definition.maxAttempts,
-      ...(options.runAt !== undefined ? { runAt: options.runAt } : {}),
-      ...(options.dedupeKey !== undefined ? { dedupeKey: options.dedupeKey } : {}),
-    })
-    .onConflictDoNothing({ target: jobs.dedupeKey })
-    .returning({ id: jobs.id });
-  if (row !== undefined) return { id: row.id, isNew: true };
-  if (options.dedupeKey === undefined) throw new Error('The job insert returned no row');
-  const [existing] = await tx
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(eq(jobs.dedupeKey, options.dedupeKey));
-  if (existing === undefined) throw new Error('The deduplicated job could not be found');
-  return { id: existing.id, isNew: false };
+  const runAt =
+    options.runAt === undefined
+      ? sql`NULL::timestamptz`
+      : sql`${options.runAt.toISOString()}::timestamptz - make_interval(secs => coalesce(
+          (SELECT ${sandboxClock.offsetMs} FROM ${sandboxClock} WHERE ${sandboxClock.id}), 0) / 1000.0)`;
+  const result = await tx.execute<{ id: number | string; revision: number }>(sql`
+    SELECT job.id, job.revision FROM graphile_worker.add_job(
+      identifier => ${definition.kind},
+      payload => ${JSON.stringify(checked ?? {})}::json,
+      queue_name => ${definition.singleton === true ? definition.kind : null}::text,
+      run_at => ${runAt},
+      max_attempts => ${definition.maxAttempts}::int,
+      job_key => ${options.dedupeKey ?? null}::text,
+      job_key_mode => 'unsafe_dedupe'
+    ) AS job`);
+  const [row] = result.rows;
+  if (row === undefined) throw new Error('The job insert returned no row');
+  return { id: String(row.id), isNew: row.revision === 0 };
 }

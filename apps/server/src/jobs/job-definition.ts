@@ -1,26 +1,30 @@
 /**
  * What a kind of background job is: its name, the schema of its payload (checked when it is
- * enqueued and again when it is claimed) and how often it is tried.
+ * enqueued and again when it is claimed), how often it is tried and whether it runs one at a time.
+ * The queue underneath is graphile-worker (see worker.ts); nothing outside src/jobs depends on it.
  */
 import type { z } from 'zod';
 
-/** Default wait before the next attempt: 5 s, doubling per failed attempt, at most 10 minutes. */
-const RETRY_BASE_MS = 5_000;
-const RETRY_MAX_MS = 10 * 60_000;
-
-export function exponentialBackoffMs(failedAttempts: number): number {
-  const exponent = Math.max(0, failedAttempts - 1);
-  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** exponent);
+/**
+ * Wait before attempt n + 1 after n failed attempts, as the queue applies it: e^n seconds, n at
+ * most 10 (3 s, 7 s, 20 s, 55 s, 2.5 min, … 6 h). Used by the operator views to say when a job
+ * is tried again; the queue's own retry uses the same formula in SQL.
+ */
+export function retryBackoffMs(failedAttempts: number): number {
+  return Math.round(Math.exp(Math.min(Math.max(failedAttempts, 0), 10)) * 1_000);
 }
 
 export interface TJobDefinition<TPayload> {
-  /** Stored in jobs.kind; never rename a kind that may still be queued. */
+  /** The queue's task identifier; never rename a kind that may still be queued. */
   kind: string;
   payload: z.ZodType<TPayload>;
-  /** Attempts before the job is marked failed. */
+  /** Attempts before the job is kept as failed (a dead letter an operator can retry). */
   maxAttempts: number;
-  /** Wait after the given number of failed attempts; exponentialBackoffMs by default. */
-  backoffMs?: (failedAttempts: number) => number;
+  /**
+   * Jobs of this kind run one at a time across every instance (a named queue of the kind): a sweep
+   * that must not overlap itself.
+   */
+  singleton?: boolean;
 }
 
 export function defineJob<TPayload>(
@@ -57,8 +61,30 @@ export function registerJob<TPayload>(
 }
 
 /**
+ * A job enqueued on a schedule. `cron` is a five-field crontab pattern in UTC (minute hour
+ * day-of-month month day-of-week, e.g. `0 * * * *` for every hour); every instance with a worker
+ * knows the schedule, and the queue enqueues each tick once however many instances run.
+ */
+export interface TJobSchedule<TPayload> {
+  definition: TJobDefinition<TPayload>;
+  cron: string;
+  payload: TPayload;
+  /** Ticks missed while no worker ran that are still enqueued at start, in ms; none by default. */
+  backfillMs: number;
+}
+
+export function registerSchedule<TPayload>(
+  definition: TJobDefinition<TPayload>,
+  cron: string,
+  options: { payload?: TPayload; backfillMs?: number } = {},
+): TJobSchedule<TPayload> {
+  const payload = definition.payload.parse(options.payload ?? {});
+  return { definition, cron, payload, backfillMs: options.backfillMs ?? 0 };
+}
+
+/**
  * Thrown by a handler when retrying cannot help (the payload names something that does not
- * exist): the job is marked failed at once.
+ * exist): the job is kept as failed at once.
  */
 export class PermanentJobError extends Error {
   override name = 'PermanentJobError';

@@ -12,19 +12,38 @@ import { cancelUnfundedHandler } from './handlers/cancel-unfunded.js';
 import { watchDepositsHandler } from './handlers/watch-deposits.js';
 import { pruneFinishedJobsHandler } from './handlers/prune-finished-jobs.js';
 import type { TJobRetention } from './prune-finished-jobs.js';
-import type { TJobRegistration } from './job-definition.js';
+import { deliverEmailHandler } from './handlers/deliver-email.js';
+import { refiCompleteHandler, refiSweepHandler } from './handlers/refi.js';
+import { REFI_SWEEP_CRON, refiSweepJob } from './definitions/refi-complete.js';
+import { reencryptHandler } from './handlers/reencrypt.js';
+import {
+  PRUNE_FINISHED_JOBS_CRON,
+  pruneFinishedJobsJob,
+} from './definitions/prune-finished-jobs.js';
+import { registerSchedule, type TJobRegistration, type TJobSchedule } from './job-definition.js';
+import { createConfiguredBankPayments } from '../adapters/bank-payments/index.js';
+import type { TBankPaymentsPort } from '../adapters/bank-payments/port.js';
+import { servicingJobHandlers } from './handlers/servicing.js';
+import {
+  SERVICING_ACH_SETTLEMENT_CRON,
+  SERVICING_SWEEP_CRON,
+  servicingAchSettlementJob,
+  servicingSweepJob,
+} from './definitions/servicing-sweep.js';
 
 export interface TJobDeps {
   db: TDb;
   cipher: TFieldCipher;
-  adapters: Pick<TAdapters, 'creditBureau' | 'email' | 'storage' | 'chain'>;
+  adapters: Pick<TAdapters, 'creditBureau' | 'email' | 'storage' | 'chain' | 'prices'>;
+  /** ACH debits of servicing; the sandbox bank (or none) from `sandbox` when not given. */
+  bankPayments?: TBankPaymentsPort;
   clock?: TClock;
   sandbox: boolean;
   log?: {
     info(object: object, message: string): void;
     warn(object: object, message: string): void;
   };
-  /** How long finished jobs are kept (JOB_RETENTION_DAYS, JOB_FAILED_RETENTION_DAYS). */
+  /** How long failed jobs are kept (JOB_FAILED_RETENTION_DAYS). */
   jobRetention?: TJobRetention;
 }
 
@@ -37,12 +56,7 @@ export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown
       creditBureau: deps.adapters.creditBureau,
       clock,
     }),
-    waitlistConfirmationHandler({
-      db: deps.db,
-      cipher: deps.cipher,
-      email: deps.adapters.email,
-      sandbox: deps.sandbox,
-    }),
+    waitlistConfirmationHandler({ db: deps.db, cipher: deps.cipher, sandbox: deps.sandbox }),
     generateDisclosuresHandler({
       db: deps.db,
       cipher: deps.cipher,
@@ -58,6 +72,43 @@ export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown
       ...(deps.log !== undefined ? { log: deps.log } : {}),
     }),
     cancelUnfundedHandler({ db: deps.db, chain: deps.adapters.chain, clock }),
+    deliverEmailHandler({
+      db: deps.db,
+      cipher: deps.cipher,
+      email: deps.adapters.email,
+      clock,
+    }),
+    reencryptHandler({
+      db: deps.db,
+      cipher: deps.cipher,
+      storage: deps.adapters.storage,
+      ...(deps.log !== undefined ? { log: deps.log } : {}),
+    }),
+    ...servicingJobHandlers({
+      db: deps.db,
+      cipher: deps.cipher,
+      store: createEncryptedStore(deps.adapters.storage, deps.cipher),
+      prices: deps.adapters.prices,
+      bankPayments:
+        deps.bankPayments ?? createConfiguredBankPayments({ sandbox: deps.sandbox }, clock),
+      clock,
+      sandbox: deps.sandbox,
+    }),
+    refiCompleteHandler({
+      db: deps.db,
+      clock,
+      chain: deps.adapters.chain,
+      store: createEncryptedStore(deps.adapters.storage, deps.cipher),
+      sandbox: deps.sandbox,
+    }),
+    refiSweepHandler({
+      db: deps.db,
+      clock,
+      chain: deps.adapters.chain,
+      store: createEncryptedStore(deps.adapters.storage, deps.cipher),
+      sandbox: deps.sandbox,
+      ...(deps.log !== undefined ? { log: deps.log } : {}),
+    }),
     pruneFinishedJobsHandler({
       db: deps.db,
       clock,
@@ -65,4 +116,17 @@ export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown
       ...(deps.log !== undefined ? { log: deps.log } : {}),
     }),
   ];
+}
+
+/**
+ * The jobs enqueued on a schedule (cron patterns in UTC), each tick once across every instance.
+ * Sweeps that read "now" read the deployment's clock when they run.
+ */
+export function createJobSchedules(): TJobSchedule<unknown>[] {
+  return [
+    registerSchedule(pruneFinishedJobsJob, PRUNE_FINISHED_JOBS_CRON),
+    registerSchedule(servicingSweepJob, SERVICING_SWEEP_CRON),
+    registerSchedule(servicingAchSettlementJob, SERVICING_ACH_SETTLEMENT_CRON),
+    registerSchedule(refiSweepJob, REFI_SWEEP_CRON),
+  ] as TJobSchedule<unknown>[];
 }

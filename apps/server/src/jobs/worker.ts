@@ -1,31 +1,34 @@
 /**
- * The job worker. Any number of instances run one each against the same database: a job is claimed
- * with FOR UPDATE SKIP LOCKED and marked with a lock (locked_at, locked_by), so two workers never
- * hold the same job. A failed attempt is retried after its backoff until max_attempts; a lock older
- * than the lease (a worker that died mid-job) is reaped and the job becomes due again. Handlers are
- * written to be safe to run again after such a crash (they act on the current state only).
+ * The job worker, on graphile-worker. Any number of instances run one each against the same
+ * database: a job is locked by one worker at a time (SKIP LOCKED), new jobs wake the workers at
+ * once (LISTEN/NOTIFY on commit) and future ones are found by polling; a job whose worker died is
+ * unlocked by the queue after its lock timeout and tried again. A failed attempt is retried after
+ * the queue's exponential backoff (retryBackoffMs) until the definition's maxAttempts; a job that
+ * exhausts them, or throws PermanentJobError, is kept as failed (see dead-letters.ts). A job
+ * that succeeds is deleted. Handlers are written to be safe to run again after a crash (they act
+ * on the current state only).
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
+import {
+  parseCronItems,
+  run,
+  runOnce,
+  type JobHelpers,
+  type Runner,
+  type Task,
+  type TaskList,
+} from 'graphile-worker';
+import pg from 'pg';
 import type { TDb } from '../db/pool.js';
 import type { TClock } from '../security/jwt.js';
-import {
-  exponentialBackoffMs,
-  PermanentJobError,
-  type TJobRegistration,
-} from './job-definition.js';
+import { PermanentJobError, type TJobRegistration, type TJobSchedule } from './job-definition.js';
+import { JOB_QUEUE_SCHEMA, queueLogger } from './queue-schema.js';
 
-/** How often an idle worker looks for due jobs. */
-export const JOB_POLL_MS = 500;
+/** How often an idle worker looks for jobs that became due (new jobs wake it at once). */
+export const JOB_POLL_MS = 1_000;
 /** Jobs one worker runs at the same time. */
 export const JOB_CONCURRENCY = 4;
-/** A job locked for longer than this is taken to be abandoned by a dead worker. */
-export const JOB_LOCK_LEASE_MS = 5 * 60_000;
-/** How often a worker reaps abandoned locks. */
-export const JOB_REAP_EVERY_MS = 60_000;
-/** Stored errors are cut to this length. */
-const LAST_ERROR_MAX_CHARS = 2_000;
 
 export interface TJobLog {
   info(object: object, message: string): void;
@@ -36,199 +39,158 @@ export interface TJobLog {
 export interface TJobWorkerOptions {
   db: TDb;
   registrations: readonly TJobRegistration<unknown>[];
-  /** Names this worker in jobs.locked_by; host, process and a random part by default. */
+  /** Schedules this worker enqueues (each tick once across every instance). */
+  schedules?: readonly TJobSchedule<unknown>[];
+  /** Names this worker in the queue's locks; host, process and a random part by default. */
   workerId?: string;
+  /**
+   * The deployment's clock. The handlers read it through their own deps; the queue itself keeps
+   * due times in real time (enqueue takes the sandbox offset off), so the worker does not need it.
+   */
   clock?: TClock;
   log?: TJobLog;
   pollMs?: number;
   concurrency?: number;
-  lockLeaseMs?: number;
-  reapEveryMs?: number;
 }
 
 export interface TJobWorker {
   readonly workerId: string;
-  /** Starts polling; a no-op when already running. */
+  /** Starts taking jobs and enqueuing schedules; a no-op when already running. */
   start(): void;
-  /** Stops polling and waits for the jobs it is running to finish. */
+  /** Stops taking jobs and waits for the jobs it is running to finish. */
   stop(): Promise<void>;
-  /** Claims and runs one batch of due jobs; answers how many ran. */
+  /** Runs every job due now, one after another, until none is left; answers how many ran. */
   runDue(): Promise<number>;
-  /** Releases locks older than the lease; answers how many. */
-  reapStuck(): Promise<number>;
 }
-
-type TClaimedJob = {
-  id: string;
-  kind: string;
-  payload: unknown;
-  attempts: number;
-  max_attempts: number;
-};
 
 const silentLog: TJobLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-function describeError(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.slice(0, LAST_ERROR_MAX_CHARS);
+/** The cron payload's tick record, added by the queue to scheduled jobs; not part of the payload. */
+function withoutCronTick(payload: unknown): unknown {
+  if (typeof payload !== 'object' || payload === null || !('_cron' in payload)) return payload;
+  const { _cron: _tick, ...rest } = payload as Record<string, unknown>;
+  return rest;
+}
+
+/** Keeps the job as failed now: no attempt is left. */
+async function giveUp(helpers: JobHelpers): Promise<void> {
+  await helpers.query(
+    `UPDATE ${JOB_QUEUE_SCHEMA}._private_jobs SET max_attempts = attempts WHERE id = $1`,
+    [helpers.job.id],
+  );
+}
+
+/** The pool under the app's database handle (a transaction has none: the worker needs the pool). */
+function poolOf(db: TDb): pg.Pool {
+  const client = (db as TDb & { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) throw new Error('The job worker needs the database pool');
+  return client;
 }
 
 export function createJobWorker(options: TJobWorkerOptions): TJobWorker {
-  const { db } = options;
-  const clock = options.clock ?? (() => new Date());
+  const pool = poolOf(options.db);
   const log = options.log ?? silentLog;
-  const pollMs = options.pollMs ?? JOB_POLL_MS;
-  const concurrency = options.concurrency ?? JOB_CONCURRENCY;
-  const lockLeaseMs = options.lockLeaseMs ?? JOB_LOCK_LEASE_MS;
-  const reapEveryMs = options.reapEveryMs ?? JOB_REAP_EVERY_MS;
   const workerId =
     options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const byKind = new Map(options.registrations.map((entry) => [entry.definition.kind, entry]));
-  const kinds = [...byKind.keys()];
+  const logger = queueLogger(log);
+  let ran = 0;
 
-  let isRunning = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-
-  async function claim(): Promise<TClaimedJob[]> {
-    if (kinds.length === 0) return [];
-    const now = clock();
-    const result = await db.execute<TClaimedJob>(sql`
-      WITH due AS (
-        SELECT id FROM jobs
-        WHERE done_at IS NULL AND failed_at IS NULL AND locked_at IS NULL
-          AND run_at <= ${now} AND kind IN (${sql.join(
-            kinds.map((kind) => sql`${kind}`),
-            sql`, `,
-          )})
-        ORDER BY run_at, id
-        LIMIT ${concurrency}
-        FOR UPDATE SKIP LOCKED
-      )
-      UPDATE jobs SET locked_at = ${now}, locked_by = ${workerId}, attempts = jobs.attempts + 1
-      FROM due WHERE jobs.id = due.id
-      RETURNING jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts`);
-    return result.rows;
-  }
-
-  async function markDone(job: TClaimedJob): Promise<void> {
-    await db.execute(sql`
-      UPDATE jobs SET done_at = ${clock()}, locked_at = NULL, locked_by = NULL, last_error = NULL
-      WHERE id = ${job.id} AND locked_by = ${workerId}`);
-  }
-
-  async function markFailed(job: TClaimedJob, error: unknown, isPermanent: boolean): Promise<void> {
-    const now = clock();
-    const lastError = describeError(error);
-    if (isPermanent || job.attempts >= job.max_attempts) {
-      await db.execute(sql`
-        UPDATE jobs SET failed_at = ${now}, locked_at = NULL, locked_by = NULL,
-          last_error = ${lastError}
-        WHERE id = ${job.id} AND locked_by = ${workerId}`);
-      log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed for good');
-      return;
-    }
-    const backoff = byKind.get(job.kind)?.definition.backoffMs ?? exponentialBackoffMs;
-    const runAt = new Date(now.getTime() + backoff(job.attempts));
-    await db.execute(sql`
-      UPDATE jobs SET run_at = ${runAt}, locked_at = NULL, locked_by = NULL,
-        last_error = ${lastError}
-      WHERE id = ${job.id} AND locked_by = ${workerId}`);
-    log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, runAt }, 'job will retry');
-  }
-
-  async function run(job: TClaimedJob): Promise<void> {
-    const registration = byKind.get(job.kind);
-    if (registration === undefined) {
-      await markFailed(job, new Error(`No handler for job kind ${job.kind}`), true);
-      return;
-    }
-    const payload = registration.definition.payload.safeParse(job.payload);
-    if (!payload.success) {
-      await markFailed(job, new Error(`Invalid payload: ${payload.error.message}`), true);
-      return;
-    }
-    try {
-      await registration.handle(payload.data, {
-        jobId: job.id,
-        attempt: job.attempts,
-        maxAttempts: job.max_attempts,
-      });
-    } catch (error) {
-      await markFailed(job, error, error instanceof PermanentJobError);
-      return;
-    }
-    await markDone(job);
-  }
-
-  async function runDue(): Promise<number> {
-    const claimed = await claim();
-    await Promise.all(claimed.map((job) => run(job)));
-    return claimed.length;
-  }
-
-  async function reapStuck(): Promise<number> {
-    const now = clock();
-    const staleBefore = new Date(now.getTime() - lockLeaseMs);
-    const result = await db.execute<{ id: string }>(sql`
-      UPDATE jobs SET locked_at = NULL, locked_by = NULL, run_at = ${now},
-        last_error = 'The worker running this job stopped before finishing it',
-        failed_at = CASE WHEN attempts >= max_attempts THEN ${now}::timestamptz END
-      WHERE locked_at < ${staleBefore} AND done_at IS NULL AND failed_at IS NULL
-      RETURNING id`);
-    if (result.rows.length > 0) {
-      log.warn({ jobIds: result.rows.map((row) => row.id) }, 'reaped abandoned job locks');
-    }
-    return result.rows.length;
-  }
-
-  function pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
-  }
-
-  async function poll(): Promise<void> {
-    let lastReapAt = 0;
-    while (isRunning) {
+  function task(registration: TJobRegistration<unknown>): Task {
+    const { definition } = registration;
+    return async (rawPayload, helpers) => {
+      const { job } = helpers;
+      const described = { jobId: String(job.id), kind: definition.kind, attempt: job.attempts };
+      ran += 1;
+      const payload = definition.payload.safeParse(withoutCronTick(rawPayload));
       try {
-        if (Date.now() - lastReapAt >= reapEveryMs) {
-          lastReapAt = Date.now();
-          await reapStuck();
+        if (!payload.success) {
+          throw new PermanentJobError(`Invalid payload: ${payload.error.message}`);
         }
-        const ran = await runDue();
-        // A full batch suggests more are due: look again at once.
-        if (ran < concurrency && isRunning) await pause(pollMs);
+        await registration.handle(payload.data, {
+          jobId: String(job.id),
+          attempt: job.attempts,
+          maxAttempts: job.max_attempts,
+        });
       } catch (error) {
-        // A lost connection or a restarting database: keep the worker alive and try again.
-        log.error({ err: error }, 'job polling failed');
-        if (isRunning) await pause(pollMs);
+        const isPermanent = error instanceof PermanentJobError;
+        if (isPermanent) await giveUp(helpers);
+        const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        if (isPermanent || job.attempts >= job.max_attempts) {
+          log.error({ ...described, reason }, 'job failed for good');
+        } else {
+          log.warn({ ...described, reason }, 'job will retry');
+        }
+        throw error;
       }
-    }
+    };
   }
+
+  const taskList: TaskList = Object.fromEntries(
+    options.registrations.map((registration) => [registration.definition.kind, task(registration)]),
+  );
+  const cronItems = parseCronItems(
+    (options.schedules ?? []).map((schedule) => ({
+      task: schedule.definition.kind,
+      match: schedule.cron,
+      identifier: schedule.definition.kind,
+      payload: schedule.payload as Record<string, unknown>,
+      options: {
+        backfillPeriod: schedule.backfillMs,
+        maxAttempts: schedule.definition.maxAttempts,
+        ...(schedule.definition.singleton === true ? { queueName: schedule.definition.kind } : {}),
+      },
+    })),
+  );
+  const shared = {
+    pgPool: pool,
+    schema: JOB_QUEUE_SCHEMA,
+    logger,
+    noHandleSignals: true,
+    // Outcomes are recorded through the batchers (flushed at once), which a stopping worker and
+    // runDue wait for; unbatched, an outcome is recorded after the worker has moved on.
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+  };
+
+  let runner: Runner | undefined;
+  let starting: Promise<void> | undefined;
 
   return {
     workerId,
     start() {
-      if (isRunning) return;
-      isRunning = true;
-      log.info({ workerId, kinds }, 'job worker started');
-      loop = poll();
+      if (starting !== undefined) return;
+      starting = run({
+        ...shared,
+        taskList,
+        parsedCronItems: cronItems,
+        concurrency: options.concurrency ?? JOB_CONCURRENCY,
+        pollInterval: options.pollMs ?? JOB_POLL_MS,
+      }).then(
+        (started) => {
+          runner = started;
+          log.info({ workerId, kinds: Object.keys(taskList) }, 'job worker started');
+          started.promise.catch((error: unknown) =>
+            log.error({ err: error }, 'job worker stopped on an error'),
+          );
+        },
+        (error: unknown) => {
+          log.error({ err: error }, 'job worker did not start');
+        },
+      );
     },
     async stop() {
-      if (!isRunning) return;
-      isRunning = false;
-      wake?.();
-      await loop;
+      if (starting === undefined) return;
+      await starting;
+      starting = undefined;
+      const current = runner;
+      runner = undefined;
+      if (current === undefined) return;
+      await current.stop();
       log.info({ workerId }, 'job worker stopped');
     },
-    runDue,
-    reapStuck,
+    async runDue() {
+      const before = ran;
+      await runOnce(shared, taskList);
+      return ran - before;
+    },
   };
 }

@@ -1,6 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createFieldCipher, DecryptionError, maskTail } from './field-encryption.js';
+import {
+  createFieldCipher,
+  DecryptionError,
+  deriveBlindIndexKey,
+  encryptionKeyId,
+  maskTail,
+} from './field-encryption.js';
 
 const cipher = createFieldCipher(randomBytes(32));
 
@@ -51,5 +57,68 @@ describe('field encryption', () => {
 
   it('refuses a key of the wrong size', () => {
     expect(() => createFieldCipher(randomBytes(16))).toThrow();
+  });
+});
+
+/** What the cipher sealed before key ids: `v1.<nonce>.<tag>.<ciphertext>` and nonce ‖ tag ‖ ct. */
+function legacySeal(masterKey: Buffer, plaintext: Buffer, context: string) {
+  const dataKey = Buffer.from(
+    hkdfSync('sha256', masterKey, Buffer.alloc(0), 'pledge:field-encryption', 32),
+  );
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', dataKey, nonce);
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  const tag = cipher.getAuthTag();
+  return {
+    text: ['v1', nonce, tag, ciphertext]
+      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+      .join('.'),
+    bytes: Buffer.concat([nonce, tag, ciphertext]),
+  };
+}
+
+describe('key rotation', () => {
+  const oldKey = randomBytes(32);
+  const newKey = randomBytes(32);
+  const before = createFieldCipher(oldKey);
+  const ring = createFieldCipher([newKey, oldKey]);
+
+  it('seals with the newest key and names it', () => {
+    const sealed = ring.encryptText('123-45-6789', 'ctx');
+    expect(sealed.split('.')[1]).toBe(encryptionKeyId(newKey));
+    expect(ring.isSealedWithNewestKey(sealed)).toBe(true);
+    expect(ring.isSealedWithNewestKey(ring.encryptBytes(Buffer.from('x'), 'ctx'))).toBe(true);
+    // The old key alone cannot read it.
+    expect(() => before.decryptText(sealed, 'ctx')).toThrow(DecryptionError);
+  });
+
+  it('opens values sealed with an older key of the ring', () => {
+    const text = before.encryptText('secret', 'ctx');
+    const bytes = before.encryptBytes(Buffer.from('file'), 'ctx');
+    expect(ring.decryptText(text, 'ctx')).toBe('secret');
+    expect(ring.decryptBytes(bytes, 'ctx').toString()).toBe('file');
+    expect(ring.isSealedWithNewestKey(text)).toBe(false);
+    expect(ring.isSealedWithNewestKey(bytes)).toBe(false);
+    expect(() => createFieldCipher(newKey).decryptText(text, 'ctx')).toThrow(DecryptionError);
+  });
+
+  it('opens values sealed before key ids existed, with any key of the ring', () => {
+    const legacy = legacySeal(oldKey, Buffer.from('legacy'), 'ctx');
+    expect(ring.decryptText(legacy.text, 'ctx')).toBe('legacy');
+    expect(ring.decryptBytes(legacy.bytes, 'ctx').toString()).toBe('legacy');
+    expect(ring.isSealedWithNewestKey(legacy.text)).toBe(false);
+    expect(() => createFieldCipher(newKey).decryptBytes(legacy.bytes, 'ctx')).toThrow(
+      DecryptionError,
+    );
+  });
+
+  it('keeps blind indexes stable: the index key is given, or derived from the oldest key', () => {
+    expect(ring.blindIndex('a@b.c', 'email')).toBe(before.blindIndex('a@b.c', 'email'));
+    const given = createFieldCipher([newKey], { indexKey: deriveBlindIndexKey(oldKey) });
+    expect(given.blindIndex('a@b.c', 'email')).toBe(before.blindIndex('a@b.c', 'email'));
+    expect(createFieldCipher(newKey).blindIndex('a@b.c', 'email')).not.toBe(
+      before.blindIndex('a@b.c', 'email'),
+    );
   });
 });

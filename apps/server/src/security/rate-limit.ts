@@ -1,11 +1,15 @@
 /**
- * Rate limits kept in PostgreSQL, so that every app instance counts against the same numbers: a
- * sliding window of counted attempts per bucket (a rule and its subject: an address, an IP). A
- * refused attempt is not counted, so a bucket never holds more rows than its limit.
+ * Rate limits kept in PostgreSQL, so that every app instance counts against the same numbers:
+ * - `createRateLimiter`: a sliding window of counted attempts per bucket (a rule and its subject:
+ *   an address, an IP). A refused attempt is not counted, so a bucket never holds more rows than
+ *   its limit.
+ * - `createSharedRateLimitStore`: the store of @fastify/rate-limit (the per-route limits), a fixed
+ *   window counter per route and client address, counted in one statement.
  */
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { TDb } from '../db/pool.js';
-import { rateLimitHits } from '../db/schema/index.js';
+import { rateLimitCounters, rateLimitHits } from '../db/schema/index.js';
 import { HttpError } from '../http/errors.js';
 import type { TFieldCipher } from './field-encryption.js';
 import type { TClock } from './jwt.js';
@@ -103,4 +107,92 @@ export function createRateLimiter(deps: {
       if (retryAfterMs > 0) throw new RateLimitedError(Math.ceil(retryAfterMs / 1000));
     },
   };
+}
+
+/** Every this many counted requests, a store removes up to PRUNE_BATCH_ROWS expired counters. */
+const COUNTER_PRUNE_EVERY = 100;
+
+/** What @fastify/rate-limit hands a store's `child`: the route's limit and the route itself. */
+interface TRouteLimitParams {
+  routeInfo?: { method?: unknown; url?: unknown };
+}
+
+function routeScope(params: unknown): string {
+  const info = (params as TRouteLimitParams | undefined)?.routeInfo;
+  const method = Array.isArray(info?.method) ? info.method.join(',') : String(info?.method ?? '');
+  return `${method} ${String(info?.url ?? '')}`;
+}
+
+/**
+ * The @fastify/rate-limit store shared by every instance: a counter row per route and client key
+ * in PostgreSQL, incremented (or restarted when its window is over) in one upsert, so that
+ * concurrent requests on any instance count exactly.
+ */
+export function createSharedRateLimitStore(deps: {
+  db: TDb;
+  cipher: Pick<TFieldCipher, 'blindIndex'>;
+  clock: TClock;
+}): FastifyRateLimitStoreCtor {
+  const { db, cipher, clock } = deps;
+  let counted = 0;
+
+  async function pruneExpired(now: Date): Promise<void> {
+    const expired = db
+      .select({ bucket: rateLimitCounters.bucket })
+      .from(rateLimitCounters)
+      .where(lt(rateLimitCounters.windowEndsAt, now))
+      .limit(PRUNE_BATCH_ROWS);
+    await db.delete(rateLimitCounters).where(inArray(rateLimitCounters.bucket, expired));
+  }
+
+  async function increment(scope: string, key: string, windowMs: number) {
+    const now = clock();
+    const bucket = cipher.blindIndex(
+      `route\u0000${scope}\u0000${key.toLowerCase()}`,
+      BUCKET_DIGEST_PURPOSE,
+    );
+    const windowEnd = new Date(now.getTime() + windowMs);
+    const isOver = sql`${rateLimitCounters.windowEndsAt} <= ${now}`;
+    const [row] = await db
+      .insert(rateLimitCounters)
+      .values({ bucket, hits: 1, windowEndsAt: windowEnd })
+      .onConflictDoUpdate({
+        target: rateLimitCounters.bucket,
+        set: {
+          hits: sql`CASE WHEN ${isOver} THEN 1 ELSE ${rateLimitCounters.hits} + 1 END`,
+          windowEndsAt: sql`CASE WHEN ${isOver} THEN ${windowEnd}::timestamptz ELSE ${rateLimitCounters.windowEndsAt} END`,
+        },
+      })
+      .returning({ hits: rateLimitCounters.hits, windowEndsAt: rateLimitCounters.windowEndsAt });
+    if (row === undefined) throw new Error('The rate-limit counter returned no row');
+    counted += 1;
+    if (counted % COUNTER_PRUNE_EVERY === 0) await pruneExpired(now);
+    return {
+      current: row.hits,
+      ttl: Math.max(0, new Date(row.windowEndsAt).getTime() - now.getTime()),
+    };
+  }
+
+  class SharedRateLimitStore implements FastifyRateLimitStore {
+    constructor(
+      _params?: unknown,
+      private readonly scope = '',
+    ) {}
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      increment(this.scope, key, timeWindow).then(
+        (result) => callback(null, result),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(params: unknown): FastifyRateLimitStore {
+      return new SharedRateLimitStore(undefined, routeScope(params));
+    }
+  }
+  return SharedRateLimitStore;
 }

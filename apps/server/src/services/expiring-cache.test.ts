@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createExpiringCache } from './expiring-cache.js';
-import { createOpenOffersCache, OPEN_OFFERS_REUSE_MS } from './offers/open-offers-cache.js';
-import type { TOffer } from '@pledge/contract';
 
 describe('createExpiringCache', () => {
   it('answers an entry until it expires', () => {
@@ -38,28 +36,5 @@ describe('createExpiringCache', () => {
     cache.deleteWhere((value) => value === 1);
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('b')).toBe(2);
-  });
-});
-
-describe('createOpenOffersCache', () => {
-  const offers = [{ uuid: 'o1' }] as unknown as TOffer[];
-
-  it('keeps a list per borrower and application for a moment', () => {
-    let now = 0;
-    const cache = createOpenOffersCache(() => new Date(now));
-    cache.set('me', 'app', offers);
-    expect(cache.get('me', 'app')).toBe(offers);
-    expect(cache.get('someone-else', 'app')).toBeUndefined();
-    now = OPEN_OFFERS_REUSE_MS;
-    expect(cache.get('me', 'app')).toBeUndefined();
-  });
-
-  it('forgets an application whose offers changed', () => {
-    const cache = createOpenOffersCache(() => new Date(0));
-    cache.set('me', 'app', offers);
-    cache.set('me', 'other', offers);
-    cache.forget('app');
-    expect(cache.get('me', 'app')).toBeUndefined();
-    expect(cache.get('me', 'other')).toBe(offers);
   });
 });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postCreditRetry, ZApplication, type TApplication } from '@pledge/contract';
 import { CREDIT_UNLOCKED_DAYS } from '@pledge/domain';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { createAdapters } from '../../src/adapters/index.js';
-import { applications, auditEvents, creditChecks, jobs } from '../../src/db/schema/index.js';
+import { applications, auditEvents, creditChecks } from '../../src/db/schema/index.js';
+import { queuedJobs } from '../helpers/jobs.js';
 import { CREDIT_RETRIES_PER_IP_PER_MINUTE } from '../../src/routes/leap/credit-retry.js';
 import { CREDIT_RETRY_MESSAGES } from '../../src/services/credit/retry-credit-check.js';
 import {
@@ -89,10 +90,9 @@ describe('POST /applications/{uuid}/credit-retry', () => {
   }
 
   async function retryJobs(appUuid: string) {
-    return ctx.database.db
-      .select()
-      .from(jobs)
-      .where(like(jobs.dedupeKey, `application.credit-check:${appUuid}:retry:%`));
+    return queuedJobs(ctx.database.db, {
+      dedupeKeyLike: `application.credit-check:${appUuid}:retry:%`,
+    });
   }
 
   it('is the path the web app calls', () => {

@@ -6,13 +6,13 @@ import {
   applicationRequiredDisclosures,
   auditEvents,
   creditChecks,
-  jobs,
   profileConsents,
   profiles,
 } from '../../src/db/schema/index.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { profileSsnContext } from '../../src/services/profile/sealed-profile.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import { queuedJobs } from '../helpers/jobs.js';
 import {
   GERMANY_OFFER,
   acceptedApplication,
@@ -90,10 +90,9 @@ describe('loan details and the soft credit check', () => {
       { type: 'TERMS', choice: 'OPT_IN' },
     ]);
 
-    const queued = await ctx.database.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.dedupeKey, `application.credit-check:${accepted.appUuid}`));
+    const queued = await queuedJobs(ctx.database.db, {
+      dedupeKey: `application.credit-check:${accepted.appUuid}`,
+    });
     expect(queued).toHaveLength(1);
     expect(queued[0]?.payload).toEqual({ appUuid: accepted.appUuid });
 
@@ -123,10 +122,9 @@ describe('loan details and the soft credit check', () => {
       code: 'DETAILS_PROCESSING',
       message: 'Your details were already submitted and are being processed. Please wait a moment.',
     });
-    const queued = await ctx.database.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.dedupeKey, `application.credit-check:${accepted.appUuid}`));
+    const queued = await queuedJobs(ctx.database.db, {
+      dedupeKey: `application.credit-check:${accepted.appUuid}`,
+    });
     expect(queued).toHaveLength(1);
 
     await ctx.runJobs();
@@ -181,12 +179,11 @@ describe('loan details and the soft credit check', () => {
         'system:generate-disclosures',
       );
     }
-    const [job] = await ctx.database.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.dedupeKey, `application.credit-check:${accepted.appUuid}`));
-    expect(job?.doneAt).toBeInstanceOf(Date);
-    expect(job?.attempts).toBe(1);
+    const [job] = await queuedJobs(ctx.database.db, {
+      dedupeKey: `application.credit-check:${accepted.appUuid}`,
+    });
+    // Done: the queue deleted it.
+    expect(job).toBeUndefined();
   });
 
   it('records the disclosures to sign and opens the checklist once credit passes', async () => {

@@ -93,6 +93,20 @@ describe('loan status', () => {
       maturityDate: '2027-01-31',
       // The window's openness follows the clock of the run.
       renewal: { opensOn: '2027-01-01', closesOn: '2027-01-31', isOpen: expect.any(Boolean) },
+      // Servicing, from the loan's ledger (DESIGN §5); time-dependent figures by type.
+      loanUuid: web.appUuid,
+      status: 'ACTIVE',
+      principal: web.selectedOffer?.amount,
+      accruedInterest: expect.any(Number),
+      ltv: expect.any(Number),
+      warningLtv: 75,
+      marginCallLtv: 80,
+      liquidationLtv: 90,
+      marginCallPrice: expect.any(Number),
+      liquidationPrice: expect.any(Number),
+      nextPaymentDue: expect.any(String),
+      nextPaymentAmount: expect.any(Number),
+      cureDeadline: null,
       profile: { isServicedViaApp: false },
     });
     expect(loans[0]?.profile).toEqual({ isServicedViaApp: true });

@@ -112,6 +112,27 @@ describe('offers', () => {
       for (const offer of open) ZOffer.parse(offer);
     });
 
+    it('leaves one open offer after concurrent requests, the last one recorded', async () => {
+      const amounts = [21_000, 22_000, 23_000, 24_000, 25_000, 26_000];
+      const answers = await Promise.all(
+        amounts.map((requestedAmount) =>
+          requestOffer(ctx.app, borrower.token, fresh.appUuid, { ...OHIO_OFFER, requestedAmount }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(amounts.map(() => 200));
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: appPath(fresh.appUuid, '/offers'),
+        headers: bearer(borrower.token),
+      });
+      const open = list.json() as TOffer[];
+      expect(open).toHaveLength(1);
+      // Each answer shows the one offer its request recorded; the list shows the last of them.
+      const recorded = answers.map((answer) => (answer.json() as TApplication).offers);
+      for (const offers of recorded) expect(offers).toHaveLength(1);
+      expect(recorded.map((offers) => offers[0]?.uuid)).toContain(open[0]?.uuid);
+    });
+
     const minimum = minCoinQuantity({
       priceCents: BTC_PRICE_CENTS,
       residence: { kind: 'state', state: 'OH' },

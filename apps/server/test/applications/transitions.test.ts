@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDomainError } from '@pledge/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { applications, auditEvents, jobs, profiles } from '../../src/db/schema/index.js';
+import { applications, auditEvents, profiles } from '../../src/db/schema/index.js';
+import { JOB_TABLE, queuedJobs } from '../helpers/jobs.js';
 import { HttpError } from '../../src/http/errors.js';
 import { applyTransition } from '../../src/services/applications/apply-transition.js';
 import {
@@ -17,7 +18,7 @@ import {
 /** Makes every insert into `table` fail, for the length of `work`. */
 async function withFailingInserts<T>(
   ctx: TApplicationsTestContext,
-  table: 'audit_events' | 'jobs',
+  table: 'audit_events' | typeof JOB_TABLE,
   work: () => Promise<T>,
 ): Promise<T> {
   const db = ctx.database.db;
@@ -119,7 +120,7 @@ describe('applyTransition', () => {
     const who = await newBorrower(ctx.app);
     const accepted = await acceptedApplication(ctx.app, who.token);
     const before = await rowOf(ctx, accepted.appUuid);
-    const response = await withFailingInserts(ctx, 'jobs', () =>
+    const response = await withFailingInserts(ctx, JOB_TABLE, () =>
       submitDetails(ctx.app, who.token, accepted.appUuid, usDetails()),
     );
     expect(response.statusCode).toBe(500);
@@ -133,10 +134,9 @@ describe('applyTransition', () => {
       .from(profiles)
       .where(eq(profiles.identityUuid, who.identityUuid));
     expect(saved).toEqual([]);
-    const queued = await ctx.database.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.dedupeKey, `application.credit-check:${accepted.appUuid}`));
+    const queued = await queuedJobs(ctx.database.db, {
+      dedupeKey: `application.credit-check:${accepted.appUuid}`,
+    });
     expect(queued).toEqual([]);
 
     // Once the cause is gone the same submit goes through.

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLATERAL_DEADLINE_CALENDAR_DAYS } from '@pledge/domain';
-import { and, eq, like } from 'drizzle-orm';
-import {
-  applications,
-  auditEvents,
-  jobs,
-  sandboxChainTransactions,
-} from '../../src/db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import { applications, auditEvents, sandboxChainTransactions } from '../../src/db/schema/index.js';
 import { cancelUnfundedApplications } from '../../src/services/collateral/cancel-unfunded.js';
 import { enqueueCollateralSweeps } from '../../src/services/collateral/schedule-collateral-sweeps.js';
 import {
@@ -14,6 +9,7 @@ import {
   newBorrower,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
+import { queuedJobs } from '../helpers/jobs.js';
 import { calculate, deposit, waitingApplication } from './helpers.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -109,8 +105,8 @@ describe('cancellation of unfunded applications', () => {
     const now = new Date();
     await enqueueCollateralSweeps(ctx.database.db, now);
     await enqueueCollateralSweeps(ctx.database.db, now);
-    const queued = await ctx.database.db.select().from(jobs).where(like(jobs.kind, 'collateral.%'));
-    expect(queued.filter((job) => job.doneAt === null)).toHaveLength(2);
+    const queued = await queuedJobs(ctx.database.db, { kindLike: 'collateral.%' });
+    expect(queued).toHaveLength(2);
     await ctx.runJobs();
     expect(await stateOf(application.appUuid)).toBe('CANCELLED');
   });

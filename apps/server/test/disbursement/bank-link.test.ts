@@ -124,7 +124,7 @@ describe('bank linking in the sandbox', () => {
       .select()
       .from(bankLinkItems)
       .where(eq(bankLinkItems.applicationUuid, appUuid));
-    expect(stored?.accessTokenSealed.startsWith('v1.')).toBe(true);
+    expect(stored?.accessTokenSealed).toMatch(/^v2\.[0-9a-f]{16}\./);
     expect(stored?.accessTokenSealed).not.toContain('access-sandbox');
   });
 

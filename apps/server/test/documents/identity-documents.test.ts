@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { TIdentityDocument } from '@pledge/contract';
 import { MAX_ID_FILE_BYTES } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
-import { featureFlags, identityDocuments, jobs } from '../../src/db/schema/index.js';
+import { featureFlags, identityDocuments } from '../../src/db/schema/index.js';
+import { makeJobsDue } from '../helpers/jobs.js';
 import { appPath, bearer, createdApplication, newBorrower } from '../applications/helpers.js';
 import { JPEG_BYTES, multipart, PNG_BYTES, type TMultipartPart } from './helpers.js';
 import { identityStatus, useIdentityUploadApp } from './identity-upload-kit.js';
@@ -46,10 +47,9 @@ describe('POST identity-documents', () => {
     expect(stored.length).toBeGreaterThan(document.sizeBytes);
 
     // The stand-in reviewer runs after its delay.
-    await kit.context.database.db
-      .update(jobs)
-      .set({ runAt: new Date(0) })
-      .where(eq(jobs.dedupeKey, `identity-document.sandbox-auto-review:${document.uuid}`));
+    await makeJobsDue(kit.context.database.db, {
+      dedupeKey: `identity-document.sandbox-auto-review:${document.uuid}`,
+    });
     await kit.context.runJobs();
     expect(identityStatus(await finalSteps(borrower.token, borrower.appUuid))).toBe('COMPLETED');
   });

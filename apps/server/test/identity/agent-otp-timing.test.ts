@@ -4,9 +4,9 @@
  * agents.
  */
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdapters } from '../../src/adapters/index.js';
-import type { TEmailMessage } from '../../src/adapters/email/port.js';
+import { outbox } from '../../src/db/schema/index.js';
 import { provisionAgents } from '../../src/services/identity/agents.js';
 import { AGENT_OTP_START_ANSWER_MS } from '../../src/services/identity/sign-in-limits.js';
 import { buildTestApp } from '../helpers/app.js';
@@ -18,29 +18,14 @@ const AGENT = 'timing-agent@example.com';
 describe('agent code request timing', () => {
   let database: TTestDatabase;
   let app: FastifyInstance;
-  const handedOver: TEmailMessage[] = [];
-  let releaseMail: () => void = () => undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     await provisionAgents(database.db, [AGENT]);
-    const adapters = createAdapters({ config: { sandbox: true }, db: database.db });
-    // A mail server that holds every message until the test lets it go.
-    const held = new Promise<void>((resolve) => {
-      releaseMail = resolve;
-    });
-    adapters.email = {
-      async send(message) {
-        handedOver.push(message);
-        await held;
-        return { id: '00000000-0000-4000-8000-000000000000', status: 'sent' };
-      },
-    };
-    app = await buildTestApp({ database, adapters });
+    app = await buildTestApp({ database });
   });
 
   afterAll(async () => {
-    releaseMail();
     await app.close();
     await database.drop();
   });
@@ -51,18 +36,24 @@ describe('agent code request timing', () => {
     return { status: response.statusCode, ms: performance.now() - started };
   }
 
-  it('answers a real agent after the floor while the mail server still holds the message', async () => {
+  async function queuedTo(address: string) {
+    return database.db.select().from(outbox).where(eq(outbox.toAddress, address));
+  }
+
+  it('answers a real agent after the floor, with the code queued and not yet delivered', async () => {
     const known = await timed(AGENT, '10.60.0.1');
     expect(known.status).toBe(204);
     expect(known.ms).toBeGreaterThanOrEqual(AGENT_OTP_START_ANSWER_MS - 5);
-    // The answer came although the hand-over has not finished.
-    expect(handedOver.map((message) => message.to)).toEqual([AGENT]);
+    // No worker runs here: the answer did not wait for any delivery.
+    expect((await queuedTo(AGENT)).map((row) => [row.kind, row.status])).toEqual([
+      ['sign-in-code', 'queued'],
+    ]);
   });
 
-  it('answers an unknown address after the same floor, handing nothing to the mail server', async () => {
+  it('answers an unknown address after the same floor, queueing nothing', async () => {
     const unknown = await timed('not-an-agent@example.com', '10.60.0.2');
     expect(unknown.status).toBe(204);
     expect(unknown.ms).toBeGreaterThanOrEqual(AGENT_OTP_START_ANSWER_MS - 5);
-    expect(handedOver.map((message) => message.to)).toEqual([AGENT]);
+    expect(await queuedTo('not-an-agent@example.com')).toEqual([]);
   });
 });

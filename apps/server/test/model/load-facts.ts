@@ -12,8 +12,9 @@ import {
   type TLoanKind,
   type TPayoffMethod,
 } from '@pledge/domain';
-import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../src/db/pool.js';
+import { queuedJobs } from '../helpers/jobs.js';
 import {
   applicationRequiredDisclosures,
   applications,
@@ -26,7 +27,6 @@ import {
   documentSignatures,
   holderNameReviews,
   identityDocuments,
-  jobs,
   offers,
   opsProposals,
   usdcTestTransfers,
@@ -253,7 +253,7 @@ export async function loadRecordFingerprint(db: TDb, appUuid: string): Promise<s
       sql`true`,
     ),
     rowsOf(sql`${auditEvents}`, sql`row.entity_id = ${appUuid}`),
-    rowsOf(sql`${jobs}`, sql`row.payload::text LIKE ${`%${appUuid}%`}`),
+    rowsOf(sql`graphile_worker._private_jobs`, sql`row.payload::text LIKE ${`%${appUuid}%`}`),
   ];
   const result = await db.execute<{ digest: string }>(
     sql`SELECT jsonb_build_array(${sql.join(parts, sql`, `)})::text AS digest`,
@@ -263,13 +263,8 @@ export async function loadRecordFingerprint(db: TDb, appUuid: string): Promise<s
 
 /** Jobs about the application that failed (an exception in a job is a 5xx nobody sees). */
 export async function failedJobsOf(db: TDb, appUuid: string) {
-  return db
-    .select({ kind: jobs.kind, lastError: jobs.lastError, failedAt: jobs.failedAt })
-    .from(jobs)
-    .where(
-      and(
-        sql`${jobs.payload}::text LIKE ${`%${appUuid}%`}`,
-        or(isNotNull(jobs.lastError), isNotNull(jobs.failedAt)),
-      ),
-    );
+  const jobs = await queuedJobs(db, { payloadLike: `%${appUuid}%` });
+  return jobs
+    .filter((job) => job.lastError !== null || job.isFailed)
+    .map((job) => ({ kind: job.kind, lastError: job.lastError, isFailed: job.isFailed }));
 }

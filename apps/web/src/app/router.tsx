@@ -190,6 +190,10 @@ const siteRoutes: RouteObject[] = [
       path: paths.dashboard.path,
       element: screen(() => import('../routes/dashboard/dashboard-page.js')),
     },
+    {
+      path: paths.loan.path,
+      element: screen(() => import('../routes/loan/loan-page.js')),
+    },
     { path: paths.ops.path, element: screen(() => import('../routes/ops/ops-page.js')) },
     {
       path: paths.opsApplication.path,
@@ -198,6 +202,26 @@ const siteRoutes: RouteObject[] = [
     {
       path: paths.opsAgents.path,
       element: screen(() => import('../routes/ops-agents/ops-agents-page.js')),
+    },
+    {
+      path: paths.opsMail.path,
+      element: screen(() => import('../routes/ops-mail/ops-mail-page.js')),
+    },
+    {
+      path: paths.opsLoans.path,
+      element: screen(() => import('../routes/ops-loans/ops-loans-page.js')),
+    },
+    {
+      path: paths.opsLoan.path,
+      element: screen(() => import('../routes/ops-loan/ops-loan-page.js')),
+    },
+    {
+      path: paths.opsReconciliation.path,
+      element: screen(() => import('../routes/ops-reconciliation/ops-reconciliation-page.js')),
+    },
+    {
+      path: paths.opsRefinancing.path,
+      element: screen(() => import('../routes/ops-refinancing/ops-refinancing-page.js')),
     },
     {
       path: paths.opsUiKit.path,

@@ -62,6 +62,11 @@ export const paths = {
     creditNoMatch: applicationPage('credit-no-match'),
     decline: applicationPage('decline'),
   },
+  /** A funded loan's own page: balance, payments, statements, deferral and payoff. */
+  loan: {
+    path: `${BASE_PATH}/loans/:loanUuid`,
+    getHref: (loanUuid: string) => `${BASE_PATH}/loans/${encodeURIComponent(loanUuid)}`,
+  },
   refinance: {
     list: page(`${BASE_PATH}/celsius-refi`),
     collateralTopUp: refinanceOfferPage('collateral-top-up'),
@@ -74,8 +79,21 @@ export const paths = {
   ops: page('/ops'),
   /** The agents of the console. */
   opsAgents: page('/ops/agents'),
+  /** E-mails the mail server refused after every attempt. */
+  opsMail: page('/ops/mail'),
+  /** The refinancing desk of the console: the legacy loan tape and the estate's payoffs. */
+  opsRefinancing: page('/ops/refinancing'),
   /** The UI kit of the console: every control in every state. */
   opsUiKit: page('/ops/ui-kit'),
+  /** The funded loans in the agents' console. */
+  opsLoans: page('/ops/loans'),
+  /** One funded loan in the agents' console: its ledger, wires and reversals. */
+  opsLoan: {
+    path: '/ops/loans/:loanUuid',
+    getHref: (loanUuid: string) => `/ops/loans/${encodeURIComponent(loanUuid)}`,
+  },
+  /** The reconciliation of the loans' ledgers with the money received. */
+  opsReconciliation: page('/ops/reconciliation'),
   /** One application in the agents' console. */
   opsApplication: {
     path: '/ops/applications/:appUuid',

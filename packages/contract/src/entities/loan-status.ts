@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { APPLICATION_STATES, STAGES } from '@pledge/domain';
+import { APPLICATION_STATES, LOAN_STATUSES, STAGES } from '@pledge/domain';
 import { ZCoinAmount } from './coin-amount.js';
 import { ZIsoDate, ZIsoDateTime, ZPercent, ZUsd } from '../wire.js';
 
@@ -30,6 +30,26 @@ export const ZLoanStatus = z.object({
       isOpen: z.boolean(),
     }),
   ),
+  /**
+   * Servicing (DESIGN §5): the loan (its application's uuid), its status and balances from the
+   * ledger; present on every loan the server answers (optional for older clients' fixtures).
+   */
+  loanUuid: z.optional(z.uuid()),
+  status: z.optional(z.enum(LOAN_STATUSES)),
+  /** Principal owed with the capitalised fee and deferred interest (what interest runs on). */
+  principal: z.optional(ZUsd),
+  accruedInterest: z.optional(ZUsd),
+  /** Current LTV in percent; null while no price is known. */
+  ltv: z.optional(z.nullable(ZPercent)),
+  warningLtv: z.optional(ZPercent),
+  marginCallLtv: z.optional(ZPercent),
+  liquidationLtv: z.optional(ZPercent),
+  marginCallPrice: z.optional(z.nullable(ZUsd)),
+  liquidationPrice: z.optional(z.nullable(ZUsd)),
+  nextPaymentDue: z.optional(z.nullable(ZIsoDate)),
+  nextPaymentAmount: z.optional(z.nullable(ZUsd)),
+  /** The end of a margin call's cure window; null when none runs. */
+  cureDeadline: z.optional(z.nullable(ZIsoDateTime)),
   profile: z.object({
     /** True when the loan is serviced in the mobile app; false means on the web. */
     isServicedViaApp: z.boolean(),

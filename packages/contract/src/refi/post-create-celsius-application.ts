@@ -2,13 +2,22 @@ import { z } from 'zod/mini';
 import { ZCelsiusLoanIdForm } from '@pledge/domain';
 import { defineEndpoint, REFI } from '../define-endpoint.js';
 import { ZRefinancingApplication } from '../entities/application.js';
+import { ZRefiIneligibleLoan } from './refi-entities.js';
 
 /** A loan id of the old lender; every eligible loan combined with it is looked up. */
 export const ZPostCreateCelsiusApplicationBody = ZCelsiusLoanIdForm;
 export type TPostCreateCelsiusApplicationBody = z.infer<typeof ZPostCreateCelsiusApplicationBody>;
 
-/** Every refinancing application the lookup found or already had; empty when none is eligible. */
-export const ZPostCreateCelsiusApplicationResponse = z.array(ZRefinancingApplication);
+/**
+ * The refinancing applications for the looked-up loan (a repeat answers the same application), and
+ * the loans found that cannot be refinanced with their reasons. `applications` empty with
+ * `ineligibleLoans` filled is the 'You have no eligible loans' case. An unknown id (or another
+ * borrower's) answers 404 with the message shown in the lookup's error alert.
+ */
+export const ZPostCreateCelsiusApplicationResponse = z.object({
+  applications: z.array(ZRefinancingApplication),
+  ineligibleLoans: z.array(ZRefiIneligibleLoan),
+});
 export type TPostCreateCelsiusApplicationResponse = z.infer<
   typeof ZPostCreateCelsiusApplicationResponse
 >;

@@ -5,8 +5,8 @@
  *   address suggestions answer 503 (the form still takes an address typed in full).
  * Only read when SANDBOX is off; the sandbox searches a built-in set of addresses.
  */
-import { z } from 'zod';
 import { ConfigError } from '../../config.js';
+import { DEFAULT_ADDRESS_API_URL, ZAddressSettings } from './settings.js';
 import type { TAddressesPort } from './port.js';
 import {
   createRealAddresses,
@@ -15,17 +15,9 @@ import {
   type TFetch,
 } from './real.js';
 
-export const DEFAULT_ADDRESS_API_URL = 'https://us-autocomplete-pro.api.smarty.com/lookup';
+export { DEFAULT_ADDRESS_API_URL };
 
-const ZAddressEnv = z.object({
-  ADDRESS_API_URL: z
-    .url({ protocol: /^https$/, error: 'must be an https URL' })
-    .default(DEFAULT_ADDRESS_API_URL),
-  ADDRESS_API_KEY: z
-    .string()
-    .regex(/^[^:\s]+:[^:\s]+$/, 'must be <auth-id>:<auth-token>')
-    .optional(),
-});
+const ZAddressEnv = ZAddressSettings;
 
 /** The provider's settings, or null when no key is configured. Throws ConfigError on bad values. */
 export function readAddressProviderConfig(

@@ -1,13 +1,16 @@
 /** The bank-link adapter the configuration asks for. */
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { BASE_PATH } from '@pledge/domain';
+import { brandFor, DEFAULT_ORG_CODE } from '../../brands/brands.js';
 import type { TConfig } from '../../config.js';
 import { BankLinkUnavailableError, type TBankLinkPort } from './port.js';
 import { createRealBankLink } from './real.js';
 import { createSandboxBankLink } from './sandbox.js';
 
-/** Name of the product in the Plaid widget. */
-export const PLAID_CLIENT_NAME = 'Pledge Lending';
+/** Name of the product in the Plaid widget: the default brand's (brand data, brands/brands.ts). */
+export function plaidClientName(): string {
+  return brandFor(DEFAULT_ORG_CODE, false).companyName;
+}
 
 export function createConfiguredBankLink(
   config: Pick<TConfig, 'sandbox'> &
@@ -41,7 +44,7 @@ export function createConfiguredBankLink(
   const redirectUri = plaidOauthRedirectUri(config.publicOrigin);
   return createRealBankLink({
     ...config.plaid,
-    clientName: PLAID_CLIENT_NAME,
+    clientName: plaidClientName(),
     ...(redirectUri !== undefined ? { redirectUri } : {}),
   });
 }

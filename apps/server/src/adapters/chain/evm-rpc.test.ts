@@ -13,7 +13,8 @@ const ANSWERS = JSON.parse(
   ),
 ) as Record<string, unknown>;
 
-type TRequest = { method: string; params: unknown[] };
+/** viem leaves `params` out of calls that take none (eth_blockNumber). */
+type TRequest = { method: string; params?: unknown[] };
 
 function fakeNode(answer: (request: TRequest) => unknown) {
   const requests: TRequest[] = [];
@@ -30,7 +31,7 @@ function fakeNode(answer: (request: TRequest) => unknown) {
 const recorded = (request: TRequest) =>
   request.method === 'eth_blockNumber'
     ? ANSWERS.eth_blockNumber
-    : request.params[1] === 'latest'
+    : request.params?.[1] === 'latest'
       ? ANSWERS['eth_getBalance:latest']
       : ANSWERS['eth_getBalance:confirmed'];
 
@@ -48,7 +49,7 @@ describe('Ethereum JSON-RPC watcher', () => {
       { txid: ids.pending, amount: '0.5', confirmations: 0, time: null },
     ]);
     // The confirmed balance is read 11 blocks below the tip (0x13a5c4e - 11).
-    expect(requests.map((request) => request.params[1])).toEqual([
+    expect(requests.map((request) => request.params?.[1])).toEqual([
       undefined,
       'latest',
       `0x${(0x13a5c4e - 11).toString(16)}`,

@@ -5,7 +5,7 @@
  * confirming. Each is reported as one movement with a stable id per address, whose amount grows as
  * more arrives (deposit addresses are never spent from while collateral is being posted).
  */
-import { z } from 'zod';
+import { BaseError, createPublicClient, http, type Address } from 'viem';
 import {
   baseUnitsToCoins,
   CHAIN_REQUEST_TIMEOUT_MS,
@@ -16,16 +16,6 @@ import {
 } from './port.js';
 
 const WEI_DECIMALS = 18;
-const HEX_QUANTITY = /^0x[0-9a-fA-F]+$/;
-
-const ZRpcAnswer = z.union([
-  z.object({ jsonrpc: z.literal('2.0'), id: z.number(), result: z.string().regex(HEX_QUANTITY) }),
-  z.object({
-    jsonrpc: z.literal('2.0'),
-    id: z.number(),
-    error: z.object({ code: z.number(), message: z.string() }),
-  }),
-]);
 
 export interface TEvmRpcOptions {
   /** The node's JSON-RPC URL. */
@@ -41,51 +31,56 @@ export function evmBalanceTxids(address: string): { confirmed: string; pending: 
   return { confirmed: `balance:${lower}:confirmed`, pending: `balance:${lower}:pending` };
 }
 
-export function createEvmRpcWatcher(options: TEvmRpcOptions): TChainWatcher {
-  let nextId = 1;
+/** What a failed call says, without the request (viem's message repeats the URL and body). */
+function reasonOf(error: unknown): string {
+  if (error instanceof BaseError) return error.details || error.shortMessage;
+  return error instanceof Error ? error.message : 'unknown';
+}
 
-  async function call(method: string, params: unknown[]): Promise<bigint> {
-    const id = nextId++;
-    let response: Response;
+/**
+ * The JSON-RPC client is viem's (request ids, answer checks, hex quantities); this module keeps
+ * the port: the fetch it is given, one timeout, no retries of its own (the watch job retries), and
+ * every failure reported as ChainUnavailableError.
+ */
+export function createEvmRpcWatcher(options: TEvmRpcOptions): TChainWatcher {
+  const client = createPublicClient({
+    transport: http(options.url, {
+      fetchFn: (input, init) =>
+        options.fetch(input instanceof Request ? input.url : input.toString(), {
+          method: init?.method ?? 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          ...(typeof init?.body === 'string' ? { body: init.body } : {}),
+          signal: init?.signal ?? AbortSignal.timeout(CHAIN_REQUEST_TIMEOUT_MS),
+        }),
+      timeout: CHAIN_REQUEST_TIMEOUT_MS,
+      retryCount: 0,
+      batch: false,
+    }),
+  });
+
+  async function call<T>(method: string, run: () => Promise<T>): Promise<T> {
     try {
-      response = await options.fetch(options.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
-        signal: AbortSignal.timeout(CHAIN_REQUEST_TIMEOUT_MS),
-      });
+      return await run();
     } catch (error) {
-      throw new ChainUnavailableError(
-        `The Ethereum node did not answer: ${error instanceof Error ? error.message : 'unknown'}`,
-      );
+      throw new ChainUnavailableError(`${method} failed: ${reasonOf(error)}`);
     }
-    if (!response.ok) {
-      throw new ChainUnavailableError(`The Ethereum node answered ${response.status}`);
-    }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      throw new ChainUnavailableError('The Ethereum node answered something that is not JSON');
-    }
-    const answer = ZRpcAnswer.safeParse(body);
-    if (!answer.success) throw new ChainUnavailableError(`Unexpected answer to ${method}`);
-    if ('error' in answer.data) {
-      throw new ChainUnavailableError(`${method} failed: ${answer.data.error.message}`);
-    }
-    return BigInt(answer.data.result);
   }
 
   return {
     async listTransactions(address) {
-      const tip = await call('eth_blockNumber', []);
+      const account = address as Address;
+      const tip = await call('eth_blockNumber', () => client.getBlockNumber({ cacheTime: 0 }));
       const depth = BigInt(Math.max(0, options.confirmations - 1));
       const confirmedBlock = tip >= depth ? tip - depth : 0n;
-      const latest = await call('eth_getBalance', [address, 'latest']);
+      const latest = await call('eth_getBalance', () =>
+        client.getBalance({ address: account, blockTag: 'latest' }),
+      );
       const confirmed =
         options.confirmations === 0
           ? latest
-          : await call('eth_getBalance', [address, `0x${confirmedBlock.toString(16)}`]);
+          : await call('eth_getBalance', () =>
+              client.getBalance({ address: account, blockNumber: confirmedBlock }),
+            );
       const ids = evmBalanceTxids(address);
       const movements: TChainTransaction[] = [];
       if (confirmed > 0n) {

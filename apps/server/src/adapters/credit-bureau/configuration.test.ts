@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accountPublicKeysFromSeed } from '../keys/account-keys.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import type { TDb } from '../../db/pool.js';
 import { createAdapters } from '../index.js';
@@ -15,6 +16,11 @@ const PRODUCTION_SECRETS = {
     .toString(),
   SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
   MAIL_FROM: 'no-reply@loans.example.com',
+  // Outside the sandbox the chain settings are required too (checked in the same pass).
+  BTC_XPUB: accountPublicKeysFromSeed(new Uint8Array(32).fill(7)).btc,
+  ETH_XPUB: accountPublicKeysFromSeed(new Uint8Array(32).fill(7)).eth,
+  ESPLORA_URL: 'https://esplora.example.com/api',
+  ETH_RPC_URL: 'https://eth.example.com/rpc',
 };
 
 /** The credit bureau as the configuration chooses it (the rest of loadConfig is tested beside it). */

@@ -1,4 +1,7 @@
-/** Outgoing e-mail. Every message is recorded in the outbox, whichever adapter delivers it. */
+/**
+ * Outgoing e-mail. A message is queued in the outbox inside the transaction that decides to send
+ * it (services/email/queue-email.ts) and handed to this port by the e-mail job, with retries.
+ */
 
 export interface TEmailMessage {
   to: string;
@@ -7,20 +10,22 @@ export interface TEmailMessage {
   /** Display name of the sender: the brand the message speaks for. */
   fromName: string;
   /**
-   * Values that must not be stored outside the sandbox (one-time codes): the real adapter blanks
-   * them out of the outbox copy after sending.
+   * Values that must not be stored outside the sandbox (one-time codes, undo links): the outbox
+   * keeps them only encrypted, and only until the message is sent.
    */
   secrets?: readonly string[];
 }
 
 export interface TEmailDelivery {
-  id: string;
-  status: 'stored' | 'sent' | 'failed';
+  /** The mail server's id of the message; null when nothing left the platform (sandbox). */
+  providerMessageId: string | null;
 }
 
 export interface TEmailPort {
-  /** Never throws for a delivery failure: it is recorded (status `failed`) and answered. */
-  send(message: TEmailMessage): Promise<TEmailDelivery>;
+  /** True when messages only go to the sandbox mailbox (the outbox keeps them whole). */
+  readonly isSandbox: boolean;
+  /** Hands the message over; throws when the mail server refuses it or does not answer. */
+  deliver(message: Omit<TEmailMessage, 'secrets'>): Promise<TEmailDelivery>;
 }
 
 export const REDACTED_SECRET = '[redacted]';

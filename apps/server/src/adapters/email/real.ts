@@ -1,7 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { TDb } from '../../db/pool.js';
-import { outbox } from '../../db/schema/index.js';
-import { withoutSecrets, type TEmailPort } from './port.js';
+import type { TEmailPort } from './port.js';
 
 /** The part of a nodemailer transport the adapter uses (tests give their own). */
 export interface TMailTransport {
@@ -13,55 +11,50 @@ export interface TMailTransport {
   }): Promise<{ messageId?: string }>;
 }
 
-/** SMTP error texts can be long; the outbox keeps the start. */
-const MAX_ERROR_LENGTH = 500;
-
-export function createSmtpTransport(smtpUrl: string): TMailTransport {
-  return nodemailer.createTransport(smtpUrl);
+/**
+ * Bounds of one SMTP hand-over: a server that accepts the connection and then says nothing fails
+ * the attempt after these, and the e-mail job tries again later.
+ */
+export interface TSmtpTimeouts {
+  connectionMs: number;
+  greetingMs: number;
+  socketMs: number;
 }
 
-/** Sends through SMTP and records each message with its outcome, secrets blanked out. */
+export const SMTP_TIMEOUTS: TSmtpTimeouts = {
+  connectionMs: 10_000,
+  greetingMs: 10_000,
+  socketMs: 30_000,
+};
+
+export function createSmtpTransport(
+  smtpUrl: string,
+  timeouts: TSmtpTimeouts = SMTP_TIMEOUTS,
+): TMailTransport {
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
+  });
+}
+
+/** Sends through SMTP in the brand's name; throws when the server refuses or does not answer. */
 export function createRealEmail(deps: {
-  db: TDb;
   transport: TMailTransport;
   fromAddress: string;
-  onFailure?: (outboxId: string, reason: string) => void;
 }): TEmailPort {
-  const { db, transport, fromAddress } = deps;
+  const { transport, fromAddress } = deps;
   return {
-    async send(message) {
-      const to = message.to.toLowerCase();
-      let status: 'sent' | 'failed';
-      let providerMessageId: string | null = null;
-      let error: string | null = null;
-      try {
-        const info = await transport.sendMail({
-          from: { name: message.fromName, address: fromAddress },
-          to,
-          subject: message.subject,
-          text: message.text,
-        });
-        status = 'sent';
-        providerMessageId = info.messageId ?? null;
-      } catch (cause) {
-        status = 'failed';
-        const reason = cause instanceof Error ? cause.message : String(cause);
-        error = withoutSecrets(reason, message.secrets).slice(0, MAX_ERROR_LENGTH);
-      }
-      const [row] = await db
-        .insert(outbox)
-        .values({
-          toAddress: to,
-          subject: withoutSecrets(message.subject, message.secrets),
-          bodyText: withoutSecrets(message.text, message.secrets),
-          status,
-          providerMessageId,
-          error,
-        })
-        .returning({ id: outbox.id });
-      if (row === undefined) throw new Error('The outbox insert returned no row');
-      if (status === 'failed') deps.onFailure?.(row.id, error ?? 'unknown');
-      return { id: row.id, status };
+    isSandbox: false,
+    async deliver(message) {
+      const info = await transport.sendMail({
+        from: { name: message.fromName, address: fromAddress },
+        to: message.to.toLowerCase(),
+        subject: message.subject,
+        text: message.text,
+      });
+      return { providerMessageId: info.messageId ?? null };
     },
   };
 }

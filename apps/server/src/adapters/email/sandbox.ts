@@ -1,22 +1,14 @@
-import type { TDb } from '../../db/pool.js';
-import { outbox } from '../../db/schema/index.js';
 import type { TEmailPort } from './port.js';
 
-/** The sandbox delivers nothing: messages stay in the outbox, readable at GET /sandbox/mailbox. */
-export function createSandboxEmail(db: TDb): TEmailPort {
+/**
+ * The sandbox delivers nothing: the outbox is the mailbox (GET /sandbox/mailbox), which shows a
+ * message from the commit that queued it; the e-mail job marks it stored.
+ */
+export function createSandboxEmail(): TEmailPort {
   return {
-    async send(message) {
-      const [row] = await db
-        .insert(outbox)
-        .values({
-          toAddress: message.to.toLowerCase(),
-          subject: message.subject,
-          bodyText: message.text,
-          status: 'stored',
-        })
-        .returning({ id: outbox.id });
-      if (row === undefined) throw new Error('The outbox insert returned no row');
-      return { id: row.id, status: 'stored' };
+    isSandbox: true,
+    async deliver() {
+      return { providerMessageId: null };
     },
   };
 }

@@ -10,10 +10,11 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { bech32 } from '@scure/base';
 import { HDKey } from '@scure/bip32';
+import { getAddress } from 'viem';
+import { publicKeyToAddress } from 'viem/accounts';
 
 /** BIP32 version bytes of mainnet public keys: `xpub` (BIP44/BIP32) and `zpub` (BIP84, SLIP-132). */
 const XPUB_VERSION = 0x0488b21e;
@@ -68,21 +69,14 @@ export function deriveBitcoinAddress(account: HDKey, index: number): string {
   return bech32.encode('bc', [0, ...bech32.toWords(program)]);
 }
 
-/** The EIP-55 mixed-case form of a lower-case 0x address. */
+/** The EIP-55 mixed-case form of a 0x address (viem's checksum). */
 export function toEip55(address: string): string {
-  const lower = address.toLowerCase().replace(/^0x/, '');
-  const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
-  let checksummed = '0x';
-  for (let i = 0; i < lower.length; i += 1) {
-    const char = lower.charAt(i);
-    checksummed += parseInt(hash.charAt(i), 16) >= 8 ? char.toUpperCase() : char;
-  }
-  return checksummed;
+  const hex = address.toLowerCase().replace(/^0x/, '');
+  return getAddress(`0x${hex}`);
 }
 
-/** 0x… of the key at 0/index: the last 20 bytes of keccak256 of the uncompressed point. */
+/** 0x… of the key at 0/index: the address of its uncompressed public key (viem), EIP-55 cased. */
 export function deriveEthereumAddress(account: HDKey, index: number): string {
   const point = secp256k1.Point.fromBytes(receivePublicKey(account, index));
-  const uncompressed = point.toBytes(false).slice(1);
-  return toEip55(bytesToHex(keccak_256(uncompressed).slice(-20)));
+  return publicKeyToAddress(`0x${bytesToHex(point.toBytes(false))}`);
 }

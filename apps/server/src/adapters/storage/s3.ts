@@ -1,10 +1,10 @@
 /**
  * Storage in an S3-compatible bucket (AWS S3, MinIO, R2…): PUT, GET and DELETE of one object per
  * key, signed with SigV4. Path-style addressing (`endpoint/bucket/key`) when forced or when a custom
- * endpoint is set, virtual-hosted otherwise.
+ * endpoint is set, virtual-hosted otherwise. Requests are signed by aws4fetch (sigv4.ts).
  */
 import { EMPTY_PAYLOAD_SHA256, sha256Hex, signV4, type TAwsCredentials } from './sigv4.js';
-import { assertStorageKey, type TStoragePort } from './port.js';
+import { assertStorageKey, isStorageKey, type TListableStorage } from './port.js';
 
 export type TStorageFetch = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -26,7 +26,7 @@ export class StorageRequestError extends Error {
   override name = 'StorageRequestError';
 }
 
-export function createS3Storage(options: TS3StorageOptions): TStoragePort {
+export function createS3Storage(options: TS3StorageOptions): TListableStorage {
   const fetchFn = options.fetch ?? globalThis.fetch;
   const clock = options.clock ?? (() => new Date());
   const pathStyle = options.forcePathStyle === true || options.endpoint !== undefined;
@@ -49,7 +49,7 @@ export function createS3Storage(options: TS3StorageOptions): TStoragePort {
     const payloadHash = body === undefined ? EMPTY_PAYLOAD_SHA256 : sha256Hex(body);
     const headers: Record<string, string> = { 'x-amz-content-sha256': payloadHash };
     if (body !== undefined) headers['content-type'] = 'application/octet-stream';
-    const signed = signV4({
+    const signed = await signV4({
       method,
       url,
       headers,
@@ -59,18 +59,46 @@ export function createS3Storage(options: TS3StorageOptions): TStoragePort {
       credentials: options.credentials,
       date: clock(),
     });
-    // fetch sets Host itself from the URL.
-    const { host: _host, ...sent } = signed.headers;
     return fetchFn(url.toString(), {
       method,
-      headers: sent,
+      headers: signed.headers,
       signal: AbortSignal.timeout(S3_REQUEST_TIMEOUT_MS),
       ...(body !== undefined ? { body } : {}),
     });
   }
 
+  async function listPage(after: string | undefined, limit: number): Promise<string[]> {
+    const url = pathStyle ? new URL(`${base}/${options.bucket}`) : new URL(base);
+    if (!pathStyle) url.host = `${options.bucket}.${url.host}`;
+    url.pathname = pathStyle ? `/${options.bucket}/` : '/';
+    url.searchParams.set('list-type', '2');
+    url.searchParams.set('max-keys', String(limit));
+    if (after !== undefined) url.searchParams.set('start-after', after);
+    const signed = await signV4({
+      method: 'GET',
+      url,
+      headers: { 'x-amz-content-sha256': EMPTY_PAYLOAD_SHA256 },
+      payloadHash: EMPTY_PAYLOAD_SHA256,
+      region: options.region,
+      service: 's3',
+      credentials: options.credentials,
+      date: clock(),
+    });
+    const response = await fetchFn(url.toString(), {
+      method: 'GET',
+      headers: signed.headers,
+      signal: AbortSignal.timeout(S3_REQUEST_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new StorageRequestError(`S3 LIST answered ${response.status}`);
+    const xml = await response.text();
+    return [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)]
+      .map((match) => decodeXml(match[1] ?? ''))
+      .filter(isStorageKey);
+  }
+
   return {
     name: 's3',
+    list: listPage,
     async put(key, bytes) {
       const response = await send('PUT', key, bytes);
       if (!response.ok) throw new StorageRequestError(`S3 PUT answered ${response.status}`);
@@ -88,4 +116,13 @@ export function createS3Storage(options: TS3StorageOptions): TStoragePort {
       }
     },
   };
+}
+
+function decodeXml(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }

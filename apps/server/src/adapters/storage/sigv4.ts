@@ -1,9 +1,11 @@
 /**
- * AWS Signature Version 4 for requests to S3-compatible stores, over plain fetch (the official SDK
- * is far heavier than the three calls the storage port makes). Follows the documented algorithm:
- * canonical request → string to sign → HMAC-SHA256 chain from the secret key.
+ * AWS Signature Version 4 for requests to S3-compatible stores: the signing itself is aws4fetch's
+ * (a small, maintained SigV4 signer over WebCrypto; the official SDK is far heavier than the calls
+ * the storage port makes). This module fixes how the store uses it: every header given is signed,
+ * and the payload hash is the one the caller computed.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { AwsV4Signer } from 'aws4fetch';
 
 export interface TAwsCredentials {
   accessKeyId: string;
@@ -13,7 +15,7 @@ export interface TAwsCredentials {
 export interface TSignInput {
   method: string;
   url: URL;
-  /** Headers to sign (host is added from the URL when missing). */
+  /** Headers to sign (host is always signed, from the URL). */
   headers: Record<string, string>;
   /** Hex SHA-256 of the body, or `UNSIGNED-PAYLOAD`. */
   payloadHash: string;
@@ -24,7 +26,7 @@ export interface TSignInput {
 }
 
 export interface TSignedRequest {
-  /** The input headers plus host, x-amz-date and authorization. */
+  /** The input headers plus x-amz-date and authorization (lower-case names; host left to fetch). */
   headers: Record<string, string>;
   authorization: string;
   signature: string;
@@ -39,18 +41,6 @@ export function sha256Hex(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-function hmac(key: string | Buffer, data: string): Buffer {
-  return createHmac('sha256', key).update(data, 'utf8').digest();
-}
-
-/** RFC 3986 encoding, as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
-function uriEncode(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
 /** `20150830T123600Z` */
 export function amzDate(date: Date): string {
   return date
@@ -59,56 +49,41 @@ export function amzDate(date: Date): string {
     .replace(/\.\d{3}/, '');
 }
 
-/** S3 signs the path as sent, each segment encoded once. */
-function canonicalPath(url: URL): string {
-  const segments = url.pathname.split('/').map((segment) => uriEncode(decodeURIComponent(segment)));
-  const joined = segments.join('/');
-  return joined === '' ? '/' : joined;
-}
-
-function canonicalQuery(url: URL): string {
-  return [...url.searchParams.entries()]
-    .map(([key, value]) => [uriEncode(key), uriEncode(value)] as const)
-    .sort(([a, aValue], [b, bValue]) => (a === b ? (aValue < bValue ? -1 : 1) : a < b ? -1 : 1))
-    .map(([key, value]) => `${key}=${value}`)
-    .join('&');
-}
-
-export function signV4(input: TSignInput): TSignedRequest {
-  const stamp = amzDate(input.date);
-  const day = stamp.slice(0, 8);
-  const headers: Record<string, string> = { ...input.headers };
-  const names = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
-  if (!names.has('host')) headers.host = input.url.host;
-  if (!names.has('x-amz-date')) headers['x-amz-date'] = stamp;
-
-  const canonical = Object.entries(headers)
-    .map(([name, value]) => [name.toLowerCase(), value.trim().replace(/\s+/g, ' ')] as const)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const signedHeaders = canonical.map(([name]) => name).join(';');
-  const canonicalRequest = [
-    input.method.toUpperCase(),
-    canonicalPath(input.url),
-    canonicalQuery(input.url),
-    canonical.map(([name, value]) => `${name}:${value}\n`).join(''),
-    signedHeaders,
-    input.payloadHash,
-  ].join('\n');
-  const scope = `${day}/${input.region}/${input.service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', stamp, scope, sha256Hex(canonicalRequest)].join('\n');
-  const signingKey = hmac(
-    hmac(hmac(hmac(`AWS4${input.credentials.secretAccessKey}`, day), input.region), input.service),
-    'aws4_request',
-  );
-  const signature = createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest('hex');
-  const authorization =
-    `AWS4-HMAC-SHA256 Credential=${input.credentials.accessKeyId}/${scope}, ` +
-    `SignedHeaders=${signedHeaders}, Signature=${signature}`;
+export async function signV4(input: TSignInput): Promise<TSignedRequest> {
+  const headers = new Headers(input.headers);
+  headers.set('x-amz-content-sha256', input.payloadHash);
+  // A caller that signs its own x-amz-content-sha256 for another service keeps it; one that does
+  // not (the plain test-suite requests) must not have it added.
+  if (input.service !== 's3' && !('x-amz-content-sha256' in lowerCaseKeys(input.headers))) {
+    headers.delete('x-amz-content-sha256');
+  }
+  const signer = new AwsV4Signer({
+    method: input.method,
+    url: input.url.toString(),
+    headers,
+    accessKeyId: input.credentials.accessKeyId,
+    secretAccessKey: input.credentials.secretAccessKey,
+    service: input.service,
+    region: input.region,
+    datetime: amzDate(input.date),
+    allHeaders: true,
+  });
+  const canonicalRequest = await signer.canonicalString();
+  const stringToSign = await signer.stringToSign();
+  const signature = await signer.signature();
+  const authorization = await signer.authHeader();
+  const signed = await signer.sign();
   return {
-    headers: { ...headers, authorization },
+    headers: Object.fromEntries(signed.headers.entries()),
     authorization,
     signature,
     canonicalRequest,
     stringToSign,
   };
+}
+
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+  );
 }

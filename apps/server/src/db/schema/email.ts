@@ -1,8 +1,12 @@
-/** Every e-mail the platform sends, as stored (sandbox mailbox) or as delivered (SMTP). */
+/**
+ * Every e-mail the platform sends, from the transaction that decided to send it (status queued)
+ * to its delivery by the e-mail job: kept in the sandbox mailbox (stored), handed to SMTP (sent),
+ * or given up after its attempts (failed, listed in the agent console for a retry).
+ */
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const OUTBOX_STATUSES = ['stored', 'sent', 'failed'] as const;
+export const OUTBOX_STATUSES = ['queued', 'stored', 'sent', 'failed'] as const;
 export type TOutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const outbox = pgTable(
@@ -11,19 +15,38 @@ export const outbox = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
+    /** What the message is (sign-in code, waitlist confirmation, …), for the agent console. */
+    kind: text('kind').notNull().default('message'),
     /** Lower-case recipient address. */
     toAddress: text('to_address').notNull(),
+    /** Display name of the sender: the brand the message speaks for. */
+    fromName: text('from_name').notNull().default(''),
     subject: text('subject').notNull(),
     /** The text as sent in the sandbox; outside it, secrets (one-time codes) are blanked out. */
     bodyText: text('body_text').notNull(),
-    /** stored: kept in the sandbox mailbox; sent / failed: the SMTP delivery's outcome. */
+    /**
+     * Outside the sandbox, the message with its secrets, encrypted, from queueing until it is
+     * handed to SMTP; null once sent (and always in the sandbox, where the text is kept whole).
+     */
+    sealedMessage: text('sealed_message'),
+    /** queued: waiting for (or between) delivery attempts; stored / sent / failed: the outcome. */
     status: text('status').$type<TOutboxStatus>().notNull(),
+    /** Delivery attempts made so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The e-mail job that delivers it. */
+    jobId: text('job_id'),
     providerMessageId: text('provider_message_id'),
+    /** The last delivery error, secrets blanked out. */
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was stored or sent. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (table) => [
     index('outbox_to_idx').on(table.toAddress, table.createdAt),
-    check('outbox_status_known', sql`${table.status} IN ('stored', 'sent', 'failed')`),
+    index('outbox_failed_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'failed'`),
+    check('outbox_status_known', sql`${table.status} IN ('queued', 'stored', 'sent', 'failed')`),
   ],
 );

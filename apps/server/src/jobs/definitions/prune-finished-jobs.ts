@@ -2,24 +2,21 @@ import { z } from 'zod';
 import { defineJob } from '../job-definition.js';
 
 /**
- * Deletes finished jobs past their retention: done jobs after JOB_RETENTION_DAYS, jobs that
- * failed for good after JOB_FAILED_RETENTION_DAYS (kept longer, for looking into). A sweep.
+ * Deletes jobs that failed for good once past JOB_FAILED_RETENTION_DAYS (jobs that succeed are
+ * deleted by the queue at once). A sweep on a schedule.
  */
 export const pruneFinishedJobsJob = defineJob({
   kind: 'jobs.prune-finished',
   payload: z.object({}),
   // A sweep that fails is replaced by the next one.
   maxAttempts: 2,
+  singleton: true,
 });
 
-/** How often the sweep runs: retention is counted in days, so an hour late does not matter. */
-export const PRUNE_FINISHED_JOBS_EVERY_MS = 60 * 60_000;
+/** Every hour, at minute 17: retention is counted in days, so an hour late does not matter. */
+export const PRUNE_FINISHED_JOBS_CRON = '17 * * * *';
 
-/** Defaults of JOB_RETENTION_DAYS and JOB_FAILED_RETENTION_DAYS. */
-export const JOB_DONE_RETENTION_DAYS_DEFAULT = 7;
+/** Default of JOB_FAILED_RETENTION_DAYS. */
 export const JOB_FAILED_RETENTION_DAYS_DEFAULT = 30;
-
-/** One sweep per time slot, however many instances enqueue it. */
-export function pruneFinishedJobsDedupeKey(now: Date): string {
-  return `${pruneFinishedJobsJob.kind}:${Math.floor(now.getTime() / PRUNE_FINISHED_JOBS_EVERY_MS)}`;
-}
+/** Default of JOB_RETENTION_DAYS, read by the configuration; jobs that succeed are not kept. */
+export const JOB_DONE_RETENTION_DAYS_DEFAULT = 7;

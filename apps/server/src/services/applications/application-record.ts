@@ -2,7 +2,7 @@
  * Applications as stored and as the API shows them, and how a use case finds the caller's own:
  * any other id, someone else's included, is "not found" (never 403, so an id says nothing).
  */
-import type { TApplication } from '@pledge/contract';
+import type { TApplication, TOffer } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { applications } from '../../db/schema/index.js';
@@ -56,17 +56,29 @@ export async function lockOwnedApplication(
   return row;
 }
 
-/** The application entity of the API for each row, in the rows' order, with two queries in all. */
+/** What a use case already holds of its applications (just written), so it is not read again. */
+export interface TKnownApplicationParts {
+  /** The offers open on each application, for every row. */
+  openOffers?: ReadonlyMap<string, TOffer[]>;
+}
+
+/**
+ * The application entity of the API for each row, in the rows' order, with two queries in all
+ * (one when the open offers are known).
+ */
 export async function toApplicationViews(
   db: TDb,
   rows: readonly TApplicationRow[],
   now: Date,
+  known: TKnownApplicationParts = {},
 ): Promise<TApplication[]> {
-  const open = await openOffersByApplication(
-    db,
-    rows.map((row) => row.uuid),
-    now,
-  );
+  const open =
+    known.openOffers ??
+    (await openOffersByApplication(
+      db,
+      rows.map((row) => row.uuid),
+      now,
+    ));
   const selected = await offersByUuid(
     db,
     rows.flatMap((row) => (row.selectedOfferUuid === null ? [] : [row.selectedOfferUuid])),
@@ -110,8 +122,9 @@ export async function toApplicationView(
   db: TDb,
   row: TApplicationRow,
   now: Date,
+  known: TKnownApplicationParts = {},
 ): Promise<TApplication> {
-  const [view] = await toApplicationViews(db, [row], now);
+  const [view] = await toApplicationViews(db, [row], now, known);
   if (view === undefined) throw new Error('An application view was not built');
   return view;
 }

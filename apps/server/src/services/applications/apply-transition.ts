@@ -20,6 +20,7 @@ import { applications, auditEvents } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { applicationNotFound, type TApplicationRow } from './application-record.js';
 import { loanFactsOf } from './loan-facts.js';
+import { onLoanTransition } from '../servicing/on-loan-transition.js';
 
 /** audit_events.entity_type of applications. */
 export const APPLICATION_ENTITY = 'application';
@@ -96,6 +97,8 @@ export async function applyTransition(
       reason: input.reason ?? input.event,
       at,
     });
+    // Servicing follows the loan's state in the same transaction (ledger opened, closed).
+    await onLoanTransition(tx, { application, from: current.state, to, at });
     return { from: current.state, application };
   });
 }

@@ -13,6 +13,7 @@ import { collateralAccounts, sandboxChainTransactions } from '../../db/schema/in
 import { HttpError } from '../../http/errors.js';
 import { coinText } from './collateral-record.js';
 import { completeWaitingRenewalOf } from '../renewal/complete-renewal.js';
+import { advanceRefiTopUp } from '../refi/refi-top-up.js';
 import {
   watchApplicationDeposits,
   WATCH_DEPOSITS_ACTOR,
@@ -47,6 +48,8 @@ export async function recordSandboxDeposit(
   await watchApplicationDeposits(deps, account.applicationUuid);
   // A renewal's top-up arrives on its loan's address.
   await completeWaitingRenewalOf(deps, account.applicationUuid, WATCH_DEPOSITS_ACTOR);
+  // A refinancing's top-up arrives on its own address.
+  await advanceRefiTopUp(deps, account.applicationUuid, WATCH_DEPOSITS_ACTOR);
   return {
     transactionHash: row.txid,
     address: row.address,

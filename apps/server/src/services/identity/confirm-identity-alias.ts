@@ -9,6 +9,7 @@ import { agents, emailChangeUndos, emailChanges, identities } from '../../db/sch
 import { HttpError } from '../../http/errors.js';
 import { digestOtpCode, isSameDigest } from '../../security/otp.js';
 import { emailChangedMessage } from '../email/email-change-messages.js';
+import { queueEmail } from '../email/queue-email.js';
 import type { TIdentityDeps } from './deps.js';
 import { digestEmail, normalizeEmail } from './email-address.js';
 import { endIdentitySessions } from './end-sessions.js';
@@ -35,7 +36,7 @@ export const ALIAS_CONFIRM_MESSAGES = {
 
 type TOutcome =
   | { kind: 'wrong' | 'last-wrong' | 'expired' | 'burnt' | 'unavailable' | 'unchanged' }
-  | { kind: 'changed'; oldEmail: string; orgCode: string };
+  | { kind: 'changed' };
 
 function codeError(message: string): HttpError {
   return new HttpError(400, 'INVALID_CODE', message, { code: [message] });
@@ -51,10 +52,11 @@ function unavailable(): HttpError {
  * pending change must name this address and this code (wrong tries burn it as sign-in codes burn);
  * an address of another identity or of an agent (provisioned, active or not) is refused, with
  * nothing changed; otherwise the address changes, the old address gets a single-use undo token and
- * every other session of the identity ends. The old address is then told, with the undo link.
+ * every other session of the identity ends, and the e-mail telling the old address, with the undo
+ * link, is queued.
  */
 export async function confirmIdentityAlias(
-  deps: Pick<TIdentityDeps, 'db' | 'cipher' | 'email' | 'limiter' | 'clock' | 'sandbox'>,
+  deps: Pick<TIdentityDeps, 'db' | 'cipher' | 'limiter' | 'clock' | 'sandbox'>,
   input: {
     identityUuid: string;
     /** The caller's own token, whose session stays. */
@@ -139,7 +141,19 @@ export async function confirmIdentityAlias(
         ...(input.tokenId !== undefined ? { exceptTokenId: input.tokenId } : {}),
         at: now,
       });
-      return { kind: 'changed', oldEmail: identity.email, orgCode: identity.organizationCode };
+      const undoUrl = `${input.linkOrigin}${UNDO_EMAIL_CHANGE_PAGE}?undoEmailChange=${undoToken}`;
+      await queueEmail(
+        tx,
+        deps,
+        'email-changed',
+        emailChangedMessage({
+          to: identity.email,
+          newEmail,
+          undoUrl,
+          brand: brandFor(identity.organizationCode, deps.sandbox),
+        }),
+      );
+      return { kind: 'changed' };
     });
   } catch (error) {
     // Another identity took the address between the check and the update: nothing changed.
@@ -159,19 +173,8 @@ export async function confirmIdentityAlias(
     case 'unavailable':
       throw unavailable();
     case 'unchanged':
+    case 'changed':
       break;
-    case 'changed': {
-      const undoUrl = `${input.linkOrigin}${UNDO_EMAIL_CHANGE_PAGE}?undoEmailChange=${undoToken}`;
-      await deps.email.send(
-        emailChangedMessage({
-          to: outcome.oldEmail,
-          newEmail,
-          undoUrl,
-          brand: brandFor(outcome.orgCode, deps.sandbox),
-        }),
-      );
-      break;
-    }
   }
   return (await getLegacyIdentity(db, identityUuid, now)).identity;
 }

@@ -1,4 +1,3 @@
-import type { TEmailPort } from '../../adapters/email/port.js';
 import type { TDb } from '../../db/pool.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import type { TClock, TJwtService } from '../../security/jwt.js';
@@ -9,7 +8,6 @@ export interface TIdentityDeps {
   db: TDb;
   cipher: TFieldCipher;
   jwt: TJwtService;
-  email: TEmailPort;
   limiter: TRateLimiter;
   clock: TClock;
   sandbox: boolean;

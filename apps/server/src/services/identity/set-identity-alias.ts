@@ -12,6 +12,7 @@ import { emailChanges, identities, identityAliases } from '../../db/schema/index
 import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
 import { digestOtpCode, generateOtpCode } from '../../security/otp.js';
 import { emailChangeCodeMessage } from '../email/email-change-messages.js';
+import { queueEmail } from '../email/queue-email.js';
 import type { TIdentityDeps } from './deps.js';
 import { digestEmail, normalizeEmail } from './email-address.js';
 import { getLegacyIdentity } from './get-legacy-identity.js';
@@ -46,7 +47,7 @@ export function normalizePhoneAlias(text: string): string | null {
  * so that no answer tells whether a number is known.
  */
 export async function setIdentityAlias(
-  deps: Pick<TIdentityDeps, 'db' | 'cipher' | 'email' | 'limiter' | 'clock' | 'sandbox'>,
+  deps: Pick<TIdentityDeps, 'db' | 'cipher' | 'limiter' | 'clock' | 'sandbox'>,
   input: { identityUuid: string; body: TPutIdentityAliasBody },
 ): Promise<TPutIdentityAliasResponse> {
   const { db, limiter, clock } = deps;
@@ -83,14 +84,14 @@ export async function setIdentityAlias(
  * the new address. Whether the address is free is decided at confirmation, after the proof.
  */
 async function requestEmailChange(
-  deps: Pick<TIdentityDeps, 'db' | 'cipher' | 'email' | 'sandbox'>,
+  deps: Pick<TIdentityDeps, 'db' | 'cipher' | 'sandbox'>,
   input: { identityUuid: string; newEmail: string; now: Date },
 ): Promise<void> {
   const { db, cipher } = deps;
   const { identityUuid, newEmail, now } = input;
   const id = randomUUID();
   const code = generateOtpCode();
-  const orgCode = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     // The identity's row lock makes two requests of one identity take turns.
     const [identity] = await tx
       .select({ email: identities.email, organizationCode: identities.organizationCode })
@@ -100,7 +101,7 @@ async function requestEmailChange(
     if (identity === undefined) {
       throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
     }
-    if (identity.email === newEmail) return null;
+    if (identity.email === newEmail) return;
     await tx
       .update(emailChanges)
       .set({ closedAt: now })
@@ -118,9 +119,12 @@ async function requestEmailChange(
         SELECT ${emailChanges.id} FROM ${emailChanges}
         WHERE ${lt(emailChanges.expiresAt, new Date(now.getTime() - EMAIL_CHANGE_CODE_TTL_MS))}
         LIMIT ${PRUNE_BATCH_ROWS})`);
-    return identity.organizationCode;
+    const brand = brandFor(identity.organizationCode, deps.sandbox);
+    await queueEmail(
+      tx,
+      deps,
+      'email-change-code',
+      emailChangeCodeMessage({ to: newEmail, code, brand }),
+    );
   });
-  if (orgCode === null) return;
-  const brand = brandFor(orgCode, deps.sandbox);
-  await deps.email.send(emailChangeCodeMessage({ to: newEmail, code, brand }));
 }

@@ -13,7 +13,7 @@ export const OTP_CODE_TTL_MS = 10 * MINUTE_MS;
 
 /**
  * An agent's code request answers no sooner than this after it arrives, whatever the address, so
- * the time a mail server takes for a real agent tells nobody which addresses are agents.
+ * the work of queueing a real agent's e-mail tells nobody which addresses are agents.
  */
 export const AGENT_OTP_START_ANSWER_MS = 400;
 

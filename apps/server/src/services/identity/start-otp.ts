@@ -5,6 +5,7 @@ import type { TSignInAudience } from '@pledge/domain';
 import { brandFor } from '../../brands/brands.js';
 import { otpChallenges } from '../../db/schema/index.js';
 import { digestOtpCode, generateOtpCode } from '../../security/otp.js';
+import { queueEmail } from '../email/queue-email.js';
 import { signInCodeMessage } from '../email/sign-in-code-message.js';
 import { isActiveAgent } from './agents.js';
 import type { TIdentityDeps, TRequestOrigin } from './deps.js';
@@ -17,39 +18,20 @@ import {
   SIGN_IN_RATE_LIMITS,
 } from './sign-in-limits.js';
 
-/**
- * Hands the code to the mail port and answers no sooner than `floorMs` after `startedAt` (monotonic
- * ms), whether or not there was anything to send: a mail server's delay for an agent address would
- * otherwise tell which addresses are agents. A send slower than the floor goes on after the answer
- * (the mail port records its outcome in the outbox); a send that fails within the floor fails the
- * call after the floor, as it would have without it.
- */
-async function sendWithinFloor(
-  send: (() => Promise<unknown>) | null,
-  startedAt: number,
-  floorMs: number,
-): Promise<void> {
-  const outcome: { failed: boolean; error?: unknown } = { failed: false };
-  const sending = (send?.() ?? Promise.resolve()).then(
-    () => undefined,
-    (error: unknown) => {
-      outcome.failed = true;
-      outcome.error = error;
-    },
-  );
-  const remainingMs = () => Math.max(0, floorMs - (performance.now() - startedAt));
-  await Promise.race([sending, sleep(remainingMs())]);
-  await sleep(remainingMs());
-  if (outcome.failed) throw outcome.error;
+/** Waits until `floorMs` have passed since `startedAt` (monotonic ms). */
+async function answerNoSoonerThan(startedAt: number, floorMs: number): Promise<void> {
+  await sleep(Math.max(0, floorMs - (performance.now() - startedAt)));
 }
 
 /**
- * Emails a new sign-in code, replacing any earlier one. Answers the same way whether or not the
- * address may sign in (an unprovisioned agent address gets no code), so the answer tells nobody
- * which addresses exist. It also does the same work either way, so its time tells nothing: an
- * address that may not sign in gets a challenge stored like any other, whose digest is bound to
- * another id so that no code ever matches it, and only the final hand-over to the mail port is
- * left out.
+ * Emails a new sign-in code, replacing any earlier one: the code's e-mail is queued in the same
+ * transaction as the challenge and delivered by the e-mail job, so the answer never waits for a
+ * mail server. Answers the same way whether or not the address may sign in (an unprovisioned
+ * agent address gets no code), so the answer tells nobody which addresses exist. It also does
+ * nearly the same work either way: an address that may not sign in gets a challenge stored like
+ * any other, whose digest is bound to another id so that no code ever matches it, and only the
+ * queued e-mail is left out; an agent's request answers after a fixed floor, which covers that
+ * difference too.
  */
 export async function startOtp(
   deps: TIdentityDeps,
@@ -97,14 +79,12 @@ export async function startOtp(
         SELECT ${otpChallenges.id} FROM ${otpChallenges}
         WHERE ${lt(otpChallenges.expiresAt, new Date(now.getTime() - OTP_CODE_TTL_MS))}
         LIMIT ${PRUNE_BATCH_ROWS})`);
+    if (maySignIn) {
+      const brand = brandFor(origin.orgCode, deps.sandbox);
+      const message = signInCodeMessage({ to: email, code, brand, audience });
+      await queueEmail(tx, deps, 'sign-in-code', message);
+    }
   });
 
-  const brand = brandFor(origin.orgCode, deps.sandbox);
-  const message = signInCodeMessage({ to: email, code, brand, audience });
-  const send = maySignIn ? () => deps.email.send(message) : null;
-  if (audience === 'agent') {
-    await sendWithinFloor(send, startedAt, AGENT_OTP_START_ANSWER_MS);
-  } else if (send !== null) {
-    await send();
-  }
+  if (audience === 'agent') await answerNoSoonerThan(startedAt, AGENT_OTP_START_ANSWER_MS);
 }

@@ -1,21 +1,34 @@
 import type { TOffer } from '@pledge/contract';
-import { findOwnedApplication, type TApplicationDeps } from '../applications/application-record.js';
-import type { TOpenOffersCache } from './open-offers-cache.js';
-import { openOffersByApplication } from './offer-record.js';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { applications, offers } from '../../db/schema/index.js';
+import { applicationNotFound, type TApplicationDeps } from '../applications/application-record.js';
+import { toOfferView } from './offer-record.js';
 
 /**
- * The offers open on the borrower's application: neither accepted, replaced nor expired. Another
- * borrower's application is a 404, never a cached answer (the cache is per borrower).
+ * The offers open on the borrower's application: neither accepted, replaced nor expired. One
+ * statement on every call (the application joined to its open offers), so that a change made
+ * through any instance shows at once; another borrower's application is a 404.
  */
 export async function listOffers(
-  deps: TApplicationDeps & { openOffers?: TOpenOffersCache },
+  deps: TApplicationDeps,
   input: { identityUuid: string; appUuid: string },
 ): Promise<TOffer[]> {
-  const kept = deps.openOffers?.get(input.identityUuid, input.appUuid);
-  if (kept !== undefined) return kept;
-  const application = await findOwnedApplication(deps.db, input.identityUuid, input.appUuid);
-  const open = await openOffersByApplication(deps.db, [application.uuid], deps.clock());
-  const offers = open.get(application.uuid) ?? [];
-  deps.openOffers?.set(input.identityUuid, input.appUuid, offers);
-  return offers;
+  const rows = await deps.db
+    .select({ appUuid: applications.uuid, offer: offers })
+    .from(applications)
+    .leftJoin(
+      offers,
+      and(
+        eq(offers.applicationUuid, applications.uuid),
+        isNull(offers.acceptedAt),
+        isNull(offers.supersededAt),
+        gt(offers.expiresAt, deps.clock()),
+      ),
+    )
+    .where(
+      and(eq(applications.uuid, input.appUuid), eq(applications.identityUuid, input.identityUuid)),
+    )
+    .orderBy(asc(offers.createdAt), asc(offers.uuid));
+  if (rows.length === 0) throw applicationNotFound();
+  return rows.flatMap((row) => (row.offer === null ? [] : [toOfferView(row.offer)]));
 }

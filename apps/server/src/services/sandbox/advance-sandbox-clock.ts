@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { TPostSandboxClockBody, TSandboxClockResponse } from '@pledge/contract';
 import type { TDb } from '../../db/pool.js';
 import { sandboxClock } from '../../db/schema/index.js';
+import { shiftWaitingJobs } from '../../jobs/shift-waiting-jobs.js';
+import { enqueue } from '../../jobs/enqueue.js';
+import { servicingSweepJob } from '../../jobs/definitions/servicing-sweep.js';
 import type { TSandboxClock } from './sandbox-clock.js';
 
 const MS_PER_HOUR = 3_600_000;
@@ -15,14 +18,28 @@ export async function advanceSandboxClock(
   body: TPostSandboxClockBody,
 ): Promise<TSandboxClockResponse> {
   const stepMs = Math.max(1, Math.round(body.advanceHours * MS_PER_HOUR));
-  const [row] = await deps.db
-    .insert(sandboxClock)
-    .values({ id: true, offsetMs: stepMs })
-    .onConflictDoUpdate({
-      target: sandboxClock.id,
-      set: { offsetMs: sql`${sandboxClock.offsetMs} + ${stepMs}`, updatedAt: sql`now()` },
-    })
-    .returning({ offsetMs: sandboxClock.offsetMs });
+  const row = await deps.db.transaction(async (tx) => {
+    const [written] = await tx
+      .insert(sandboxClock)
+      .values({ id: true, offsetMs: stepMs })
+      .onConflictDoUpdate({
+        target: sandboxClock.id,
+        set: { offsetMs: sql`${sandboxClock.offsetMs} + ${stepMs}`, updatedAt: sql`now()` },
+      })
+      .returning({ offsetMs: sandboxClock.offsetMs });
+    // Delayed jobs keep waiting for their time on the moved clock.
+    await shiftWaitingJobs(tx, stepMs);
+    // Servicing sweeps (accrual, statements, maturity, ACH settlement) run now on the moved clock.
+    if (written !== undefined) {
+      await enqueue(
+        tx,
+        servicingSweepJob,
+        {},
+        { dedupeKey: `servicing-sweep:clock:${written.offsetMs}` },
+      );
+    }
+    return written;
+  });
   if (row === undefined) throw new Error('The sandbox clock was not written');
   deps.clock.adopt(row.offsetMs);
   return { now: deps.clock.now().toISOString() };

@@ -14,7 +14,9 @@ import {
   type TApplicationState,
 } from '@pledge/domain';
 import { and, desc, eq, inArray, min } from 'drizzle-orm';
+import type { TPricesPort } from '../../adapters/prices/port.js';
 import type { TDb } from '../../db/pool.js';
+import { servicingFactsOf } from './loan-status-servicing.js';
 import { applications, auditEvents } from '../../db/schema/index.js';
 import { APPLICATION_ENTITY } from '../applications/apply-transition.js';
 import { coinQuantityText, offersByUuid } from '../offers/offer-record.js';
@@ -44,6 +46,7 @@ export async function listLoanStatuses(
   db: TDb,
   identityUuid: string,
   now: Date = new Date(),
+  prices?: TPricesPort,
 ): Promise<TGetLoanStatusResponse> {
   const rows = await db
     .select()
@@ -75,6 +78,8 @@ export async function listLoanStatuses(
     db,
     rows.flatMap((row) => (row.selectedOfferUuid === null ? [] : [row.selectedOfferUuid])),
   );
+
+  const servicing = await servicingFactsOf(db, uuids, prices);
 
   const loans = rows.flatMap((row): TLoanStatus[] => {
     const offer = row.selectedOfferUuid === null ? undefined : selected.get(row.selectedOfferUuid);
@@ -110,6 +115,7 @@ export async function listLoanStatuses(
               },
             }
           : {}),
+        ...servicing.get(row.uuid),
         profile: { isServicedViaApp: row.flow === 'MOBILE' },
       },
     ];

@@ -7,18 +7,25 @@ import type { TLoginParams } from './login-params.js';
 
 /**
  * Which form the sign-in page shows (document 2 §4), or null while the experiment flag is asked.
- * Agents always sign in with a code. A forced legacy mode wins; a visitor the broker's login sent here (with its nonce) signs in with
- * the broker; otherwise the domain's rule decides.
+ * Agents always sign in with a code. A forced legacy mode wins; a visitor the broker's login sent
+ * here (with its nonce) signs in with the broker; so does every visitor of a brand whose flags put
+ * the code sign-in first (`codeSignInFirst`: no flag to ask, nothing to wait for); otherwise the
+ * domain's rule decides with the sign-in experiment flag.
  */
 export function useLoginPageMode(params: TLoginParams): TSignInMode | null {
-  const { orgCode } = useBrand();
+  const { orgCode, flags } = useBrand();
   const { audience, forcedMode, nonce } = params;
   const brokerLookupSucceeded = isBrokerKnown(audience);
   // Agents have no legacy path (DESIGN §3: provisioned addresses, a code by e-mail): whatever the
   // address asks for, they get the code sign-in.
   const isAgent = audience === 'agent';
+  const isCodeFirst = flags.codeSignInFirst === true;
   const needsFlag =
-    !isAgent && forcedMode === undefined && nonce === null && !brokerLookupSucceeded;
+    !isAgent &&
+    !isCodeFirst &&
+    forcedMode === undefined &&
+    nonce === null &&
+    !brokerLookupSucceeded;
   const flag = useQuery({
     ...featureFlagQuery(SIGN_IN_EXPERIMENT_KEYS[audience], orgCode),
     enabled: needsFlag,
@@ -29,7 +36,8 @@ export function useLoginPageMode(params: TLoginParams): TSignInMode | null {
   if (needsFlag && flag.isPending) return null;
   return decideSignInMode({
     brokerLookupSucceeded,
-    experimentFlagOn: flag.data === true,
+    // The brand's choice stands for the experiment, switched on for every visitor of the brand.
+    experimentFlagOn: isCodeFirst || flag.data === true,
     ...(forcedMode === undefined ? {} : { forcedMode }),
   });
 }

@@ -330,6 +330,31 @@ describe('/auth/login: which form opens', () => {
     expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
   });
 
+  it('opens on the e-mail code form for a brand that puts it first, asking no flag, with the password a link away', async () => {
+    const fetch = mockFetch({ ...withBrokerFlag(false), [OTP_START]: noContent });
+    const brand = makeBrand({
+      flags: { wholesale: false, marketsCredit: false, general: true, codeSignInFirst: true },
+    });
+    const { user } = renderApp('/auth/login?redirectUrl=%2Fdashboard', { brand });
+    expect(await screen.findByRole('button', { name: 'Send code' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/decision'))).toBe(false);
+
+    await user.click(screen.getByRole('link', { name: 'Sign in with your password' }));
+    expect(await screen.findByLabelText(/Password/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send code' })).not.toBeInTheDocument();
+  });
+
+  it('leaves the choice to the flag for a brand that does not put the code first', async () => {
+    mockFetch(withBrokerFlag(false));
+    const brand = makeBrand({
+      flags: { wholesale: false, marketsCredit: false, general: true, codeSignInFirst: false },
+    });
+    renderApp('/auth/login', { brand });
+    expect(await screen.findByLabelText(/Password/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in with your password' })).toBeNull();
+  });
+
   it('gives an agent sent to the legacy mode the code sign-in, with a word on why', async () => {
     const fetch = mockFetch({ 'POST /identity-broker/agent/api/v3/otp/start': noContent });
     const { user } = renderApp('/auth/login?audience=agent&signInMode=legacy');

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { useBrand } from '../../brand/brand-context.js';
 import { LegacySignIn } from '../../features/auth/components/legacy-sign-in.js';
 import { OtpSignIn } from '../../features/auth/components/otp-sign-in.js';
+import { PasswordSignInLink } from '../../features/auth/components/password-sign-in-link.js';
 import { SwitchToCodeSignIn } from '../../features/auth/components/switch-to-code-sign-in.js';
 import { UndoEmailChange } from '../../features/auth/components/undo-email-change.js';
 import { parseLoginParams } from '../../features/auth/login-params.js';
@@ -61,6 +62,9 @@ export function AuthLoginPage() {
           isBrokerNonce={params.nonce !== null}
           requestedRedirect={redirectUrl}
         />
+      )}
+      {mode === 'broker' && !isAgent && brand.flags.codeSignInFirst === true && (
+        <PasswordSignInLink audience={audience} requestedRedirect={redirectUrl} />
       )}
       {mode === 'legacy' && (
         <>

@@ -1,10 +1,10 @@
+import { RefiTopUp, TOP_UP_TITLE } from '../../features/refi/components/refi-top-up.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
-export const handle: TRouteHandle = { title: 'Deposit collateral' };
+export const handle: TRouteHandle = { title: TOP_UP_TITLE };
 
 export function CelsiusRefiCollateralTopUpPage() {
-  return <PageHeading>Deposit required collateral</PageHeading>;
+  return <RefiTopUp />;
 }
 
 export { CelsiusRefiCollateralTopUpPage as Component };

@@ -1,10 +1,10 @@
+import { REFI_COMPLETE_TITLE, RefiComplete } from '../../features/refi/components/refi-complete.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
-export const handle: TRouteHandle = { title: 'Submitted loans' };
+export const handle: TRouteHandle = { title: REFI_COMPLETE_TITLE };
 
 export function CelsiusRefiCompletePage() {
-  return <PageHeading>Submitted loans</PageHeading>;
+  return <RefiComplete />;
 }
 
 export { CelsiusRefiCompletePage as Component };

@@ -1,10 +1,13 @@
+import {
+  REFI_DISCLOSURES_TITLE,
+  RefiDisclosures,
+} from '../../features/refi/components/refi-disclosures.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
-export const handle: TRouteHandle = { title: 'Review and sign your disclosures' };
+export const handle: TRouteHandle = { title: REFI_DISCLOSURES_TITLE };
 
 export function CelsiusRefiDisclosuresPage() {
-  return <PageHeading>Review and sign your disclosures</PageHeading>;
+  return <RefiDisclosures />;
 }
 
 export { CelsiusRefiDisclosuresPage as Component };

@@ -1,10 +1,10 @@
+import { REFI_LIST_TITLE, RefiList } from '../../features/refi/components/refi-list.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
-import { PageHeading } from '../../ui/page-heading.js';
 
-export const handle: TRouteHandle = { title: 'Refinance your Celsius loans' };
+export const handle: TRouteHandle = { title: REFI_LIST_TITLE };
 
 export function CelsiusRefiPage() {
-  return <PageHeading>Refinance your Celsius loans</PageHeading>;
+  return <RefiList />;
 }
 
 export { CelsiusRefiPage as Component };

@@ -18,7 +18,12 @@ export function OpsPage() {
       <p>
         {session.status === 'signed-in' ? `Signed in as ${session.identity.email}. ` : ''}
         The console of {brand.companyName} for agents.{' '}
-        <Link to={paths.opsAgents.getHref()}>Agents</Link>
+        <Link to={paths.opsAgents.getHref()}>Agents</Link> ·{' '}
+        <Link to={paths.opsMail.getHref()}>Undelivered e-mails</Link> ·{' '}
+        <Link to={paths.opsLoans.getHref()}>Loans</Link> ·{' '}
+        <Link to={paths.opsReconciliation.getHref()}>Reconciliation</Link>
+        {' · '}
+        <Link to={paths.opsRefinancing.getHref()}>Celsius refinancing</Link>
       </p>
       <OpsApplications />
       <h2>Design system</h2>

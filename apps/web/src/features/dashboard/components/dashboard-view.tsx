@@ -71,9 +71,23 @@ function LoanCard({ loan, app }: { loan: TLoanStatus; app: TApplication | undefi
           <dd>{displayDate(loan.maturityDate)}</dd>
         </div>
       </dl>
+      {loan.nextPaymentDue != null && loan.nextPaymentAmount != null && (
+        <p className="dashboard-card__meta">
+          Next payment: {displayUsd(loan.nextPaymentAmount)} due {displayDate(loan.nextPaymentDue)}
+        </p>
+      )}
       <div className="dashboard-card__actions">
+        <Link
+          className={buttonClassName({ isFullWidth: false })}
+          to={paths.loan.getHref(loan.loanUuid ?? loan.appUuid)}
+        >
+          Payments and balance
+        </Link>
         {action !== null && (
-          <Link className={buttonClassName({ isFullWidth: false })} to={action.href}>
+          <Link
+            className={buttonClassName({ variant: 'secondary', isFullWidth: false })}
+            to={action.href}
+          >
             {action.label}
           </Link>
         )}

@@ -1,0 +1,16 @@
+/**
+ * Fixed-window request counters of the per-route limits (@fastify/rate-limit with the shared store
+ * of security/rate-limit.ts), so that every app instance counts against the same numbers. The
+ * bucket is a keyed digest of the route and the client address, never the address itself.
+ */
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    bucket: text('bucket').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_window_ends_idx').on(table.windowEndsAt)],
+);

@@ -1,0 +1,222 @@
+/**
+ * Servicing of funded loans (DESIGN §5): one servicing row per loan (its interest period, autopay,
+ * status), the append-only double-entry ledger, payments (ACH debits and wires, each made once per
+ * idempotency key), monthly statements, deferrals, payoff quotes and the maturity notices sent.
+ * A loan is identified by its application (loan_uuid = applications.uuid). Money is integer cents.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  TLedgerAccount,
+  TLedgerJournalKind,
+  TLoanStatusName,
+  TPaymentMethod,
+  TPaymentPurpose,
+  TPaymentStatus,
+} from '@pledge/domain';
+import { applications } from './applications.js';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+const cents = (name: string) => bigint(name, { mode: 'number' });
+const day = (name: string) => date(name, { mode: 'string' });
+
+/**
+ * The servicing state of a loan. The current interest period runs from period_start to period_end
+ * (the next cycle date); interest is accrued daily (30/360) on period_base_cents, the interest
+ * bearing balance at the period's start, and period_accrued_cents of it is in the ledger so far.
+ */
+export const servicingLoans = pgTable(
+  'servicing_loans',
+  {
+    loanUuid: uuid('loan_uuid')
+      .primaryKey()
+      .references(() => applications.uuid),
+    identityUuid: uuid('identity_uuid').notNull(),
+    status: text('status').$type<TLoanStatusName>().notNull(),
+    interestRateBps: integer('interest_rate_bps').notNull(),
+    termMonths: integer('term_months').notNull(),
+    fundedOn: day('funded_on').notNull(),
+    maturityDate: day('maturity_date').notNull(),
+    /** 1..term: the month whose interest is accruing. */
+    periodNumber: integer('period_number').notNull(),
+    periodStart: day('period_start').notNull(),
+    periodEnd: day('period_end').notNull(),
+    periodBaseCents: cents('period_base_cents').notNull(),
+    periodAccruedCents: cents('period_accrued_cents').notNull().default(0),
+    /** Interest is in the ledger through this day. */
+    accruedThrough: day('accrued_through').notNull(),
+    autopayEnabled: boolean('autopay_enabled').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    // The sweeps find their loans through these without reading the rest.
+    index('servicing_loans_accrual_idx')
+      .on(table.accruedThrough)
+      .where(sql`status IN ('ACTIVE', 'MARGIN_CALL', 'MATURED')`),
+    index('servicing_loans_maturity_idx')
+      .on(table.maturityDate)
+      .where(sql`status IN ('ACTIVE', 'MARGIN_CALL')`),
+    index('servicing_loans_identity_idx').on(table.identityUuid),
+    index('servicing_loans_status_idx').on(table.status, table.createdAt, table.loanUuid),
+  ],
+);
+
+/** One leg of a journal: debits positive, credits negative. Never updated or deleted. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    journalUuid: uuid('journal_uuid').notNull(),
+    loanUuid: uuid('loan_uuid')
+      .notNull()
+      .references(() => applications.uuid),
+    kind: text('kind').$type<TLedgerJournalKind>().notNull(),
+    account: text('account').$type<TLedgerAccount>().notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    effectiveOn: day('effective_on').notNull(),
+    reversesJournalUuid: uuid('reverses_journal_uuid'),
+    paymentUuid: uuid('payment_uuid'),
+    /** The interest period (accruals, deferrals) it belongs to. */
+    periodNumber: integer('period_number'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('ledger_entries_loan_idx').on(table.loanUuid, table.account),
+    index('ledger_entries_journal_idx').on(table.journalUuid),
+    // A journal is reversed at most once.
+    uniqueIndex('ledger_entries_reversal_unique')
+      .on(table.reversesJournalUuid, table.account)
+      .where(sql`reverses_journal_uuid IS NOT NULL`),
+    check('ledger_entries_nonzero', sql`amount_cents <> 0`),
+  ],
+);
+
+/** A payment: an ACH debit of the linked account, an autopay debit or a wire an agent recorded. */
+export const servicingPayments = pgTable(
+  'servicing_payments',
+  {
+    uuid: uuid('uuid').primaryKey(),
+    loanUuid: uuid('loan_uuid')
+      .notNull()
+      .references(() => applications.uuid),
+    method: text('method').$type<TPaymentMethod>().notNull(),
+    purpose: text('purpose').$type<TPaymentPurpose>().notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    status: text('status').$type<TPaymentStatus>().notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The bank-payments provider's transfer id (ACH) or the wire reference. */
+    reference: text('reference'),
+    transferId: text('transfer_id'),
+    receivedOn: day('received_on'),
+    quoteUuid: uuid('quote_uuid'),
+    failureReason: text('failure_reason'),
+    actor: text('actor').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    settledAt: timestamptz('settled_at'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('servicing_payments_idempotency_unique').on(table.loanUuid, table.idempotencyKey),
+    index('servicing_payments_loan_idx').on(table.loanUuid, table.createdAt),
+    index('servicing_payments_pending_idx')
+      .on(table.createdAt)
+      .where(sql`status = 'PENDING'`),
+    check('servicing_payments_positive', sql`amount_cents > 0`),
+  ],
+);
+
+/** A monthly statement, one per loan and cycle; its PDF is kept in storage. */
+export const servicingStatements = pgTable(
+  'servicing_statements',
+  {
+    uuid: uuid('uuid').primaryKey(),
+    loanUuid: uuid('loan_uuid')
+      .notNull()
+      .references(() => applications.uuid),
+    periodNumber: integer('period_number').notNull(),
+    cycleDate: day('cycle_date').notNull(),
+    dueDate: day('due_date').notNull(),
+    amountDueCents: cents('amount_due_cents').notNull(),
+    balanceCents: cents('balance_cents').notNull(),
+    accruedInterestCents: cents('accrued_interest_cents').notNull(),
+    /** Percent with 2 decimals, as text; null when no price was known. */
+    ltvPct: text('ltv_pct'),
+    /** Storage key of the PDF; null until it is rendered. */
+    pdfKey: text('pdf_key'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('servicing_statements_cycle_unique').on(table.loanUuid, table.periodNumber),
+    index('servicing_statements_pdf_idx')
+      .on(table.createdAt)
+      .where(sql`pdf_key IS NULL`),
+  ],
+);
+
+/** A deferral of a month's interest, once per period and per idempotency key. */
+export const servicingDeferrals = pgTable(
+  'servicing_deferrals',
+  {
+    uuid: uuid('uuid').primaryKey(),
+    loanUuid: uuid('loan_uuid')
+      .notNull()
+      .references(() => applications.uuid),
+    periodNumber: integer('period_number').notNull(),
+    interestCents: cents('interest_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    journalUuid: uuid('journal_uuid').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('servicing_deferrals_period_unique').on(table.loanUuid, table.periodNumber),
+    uniqueIndex('servicing_deferrals_idempotency_unique').on(table.loanUuid, table.idempotencyKey),
+  ],
+);
+
+/** A payoff quote: what paying off on payoff_date costs, valid until valid_until. */
+export const payoffQuotes = pgTable(
+  'payoff_quotes',
+  {
+    uuid: uuid('uuid').primaryKey(),
+    loanUuid: uuid('loan_uuid')
+      .notNull()
+      .references(() => applications.uuid),
+    amountCents: cents('amount_cents').notNull(),
+    principalCents: cents('principal_cents').notNull(),
+    originationFeeCents: cents('origination_fee_cents').notNull(),
+    deferredInterestCents: cents('deferred_interest_cents').notNull(),
+    accruedInterestCents: cents('accrued_interest_cents').notNull(),
+    feesCents: cents('fees_cents').notNull(),
+    payoffDate: day('payoff_date').notNull(),
+    validUntil: timestamptz('valid_until').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('payoff_quotes_loan_idx').on(table.loanUuid, table.createdAt)],
+);
+
+/** Maturity reminders (and other one-time notices) sent, at most once each. */
+export const servicingNotices = pgTable(
+  'servicing_notices',
+  {
+    loanUuid: uuid('loan_uuid')
+      .notNull()
+      .references(() => applications.uuid),
+    kind: text('kind').notNull(),
+    sentAt: timestamptz('sent_at').notNull(),
+  },
+  (table) => [uniqueIndex('servicing_notices_unique').on(table.loanUuid, table.kind)],
+);

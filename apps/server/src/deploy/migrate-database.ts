@@ -1,0 +1,79 @@
+/**
+ * `npm run migrate`: applies the pending migrations of this version to the database, logs which
+ * (one line), then exits: 0 when the schema is current, 1 when it could not be migrated or is newer
+ * than this version (a newer version migrated it). The boot does the same; this runs it as a step of
+ * its own before new instances start. Safe to run more than once and beside running instances.
+ *
+ * Needs only DATABASE_URL (and LOG_LEVEL); without it, the configuration of the whole server is
+ * read and the embedded PostgreSQL of DATA_DIR is migrated, as `npm start` would.
+ */
+import { ConfigError, loadConfig, type TLogLevel } from '../config.js';
+import { startEmbeddedPostgres, type TEmbeddedPostgres } from '../db/embedded.js';
+import { applyMigrations, SchemaTooNewError } from '../db/migrate.js';
+import { createDatabase } from '../db/pool.js';
+import { createLogger } from '../logger.js';
+
+const LOG_LEVELS: readonly string[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+
+function logLevel(): TLogLevel {
+  const level = process.env.LOG_LEVEL?.trim();
+  return (level !== undefined && LOG_LEVELS.includes(level) ? level : 'info') as TLogLevel;
+}
+
+async function main(): Promise<number> {
+  const logger = createLogger(logLevel());
+  let embedded: TEmbeddedPostgres | undefined;
+  let databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    process.stderr.write('DATABASE_URL: must be a postgres:// URL\n');
+    return 1;
+  }
+  if (databaseUrl === undefined) {
+    let config;
+    try {
+      config = loadConfig();
+    } catch (error) {
+      if (error instanceof ConfigError) {
+        process.stderr.write(`${error.message}\n`);
+        return 1;
+      }
+      throw error;
+    }
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      nodeEnv: config.nodeEnv,
+      log: {
+        info: (message) => logger.info(message),
+        warn: (message) => logger.warn(message),
+        debug: (message) => logger.debug(message),
+      },
+    });
+    databaseUrl = embedded.url;
+  }
+  // Two connections: one holds the migration lock while the job queue's schema is installed.
+  const database = createDatabase(databaseUrl, { maxConnections: 2 });
+  try {
+    await applyMigrations(database.pool, { log: logger });
+    return 0;
+  } catch (error) {
+    if (!(error instanceof SchemaTooNewError)) throw error;
+    logger.fatal(error.message);
+    process.stderr.write(`${error.message}\n`);
+    return 1;
+  } finally {
+    await database.pool.end();
+    await embedded?.stop();
+    logger.flush();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(
+      `migration failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);

@@ -1,0 +1,68 @@
+/**
+ * `npm run migrate-files`: moves the files an older version kept on this machine's disk
+ * (STORAGE_DIR, by default DATA_DIR/uploads) into the configured shared store, then exits. The
+ * boot does the same; this runs it on its own (e.g. on the machine that has the disk, before the
+ * new version is rolled out everywhere). Safe to run more than once.
+ */
+import { createAdapters } from '../adapters/index.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { startEmbeddedPostgres, type TEmbeddedPostgres } from '../db/embedded.js';
+import { runMigrations } from '../db/migrate.js';
+import { createDatabase } from '../db/pool.js';
+import { moveLocalFiles } from '../adapters/storage/move-local-files.js';
+import { createLogger } from '../logger.js';
+import { verifyEncryptionKeys } from '../security/keys/key-check.js';
+
+async function main(): Promise<number> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel === 'silent' ? 'info' : config.logLevel);
+  let embedded: TEmbeddedPostgres | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (databaseUrl === undefined) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      nodeEnv: config.nodeEnv,
+      log: {
+        info: (message) => logger.info(message),
+        warn: (message) => logger.warn(message),
+        debug: (message) => logger.debug(message),
+      },
+    });
+    databaseUrl = embedded.url;
+  }
+  const database = createDatabase(databaseUrl, { maxConnections: 2 });
+  try {
+    await runMigrations(database.pool);
+    // The files are sealed with the key: a wrong one must not be used to judge them.
+    await verifyEncryptionKeys(database.db, config.encryptionKeys);
+    const { storage } = createAdapters({ config, db: database.db, log: logger });
+    const result = await moveLocalFiles({ dir: config.localFilesDir, to: storage, log: logger });
+    logger.info(
+      { moved: result.moved, conflicts: result.conflicts.length, from: config.localFilesDir },
+      'file migration finished',
+    );
+    return result.conflicts.length > 0 ? 2 : 0;
+  } finally {
+    await database.pool.end();
+    await embedded?.stop();
+    logger.flush();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,48 @@
+/**
+ * Boot steps on stored data, after the migrations and before anything reads personal data:
+ * 1. the encryption keys are checked against the database's check value (a wrong key stops the
+ *    boot with a message, security/keys/key-check.ts);
+ * 2. files an older version kept on this machine's disk move to the shared store;
+ * 3. while ENCRYPTION_KEYS lists old keys, the re-encrypt job is enqueued (once per newest key).
+ */
+import type { TConfig } from '../config.js';
+import type { TDb } from '../db/pool.js';
+import type { TStoragePort } from '../adapters/storage/port.js';
+import { moveLocalFiles } from '../adapters/storage/move-local-files.js';
+import { reencryptDedupeKey, reencryptJob } from '../jobs/definitions/reencrypt.js';
+import { enqueue } from '../jobs/enqueue.js';
+import type { TFieldCipher } from '../security/field-encryption.js';
+import { verifyEncryptionKeys } from '../security/keys/key-check.js';
+
+export interface TPreparedData {
+  cipher: TFieldCipher;
+}
+
+export async function prepareStoredData(deps: {
+  config: Pick<TConfig, 'encryptionKeys' | 'localFilesDir'>;
+  db: TDb;
+  storage: TStoragePort;
+  log: {
+    info(object: object, message: string): void;
+    warn(object: object, message: string): void;
+  };
+}): Promise<TPreparedData> {
+  const { cipher, created } = await verifyEncryptionKeys(deps.db, deps.config.encryptionKeys);
+  if (created) deps.log.info({ keyId: cipher.keyId }, 'encryption key check value written');
+  await moveLocalFiles({ dir: deps.config.localFilesDir, to: deps.storage, log: deps.log });
+  if (deps.config.encryptionKeys.length > 1) {
+    const { isNew } = await enqueue(
+      deps.db,
+      reencryptJob,
+      { keyId: cipher.keyId },
+      { dedupeKey: reencryptDedupeKey(cipher.keyId) },
+    );
+    if (isNew) {
+      deps.log.info(
+        { keyId: cipher.keyId, keyIds: cipher.keyIds },
+        'encryption key rotation: re-encryption to the newest key enqueued',
+      );
+    }
+  }
+  return { cipher };
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineJob } from '../job-definition.js';
+
+/**
+ * The servicing sweep (accrual, statements, autopay, maturity) for the day of the deployment's
+ * clock; idempotent per day and cycle. One at a time across every instance.
+ */
+export const servicingSweepJob = defineJob({
+  kind: 'servicing-sweep',
+  payload: z.object({}),
+  maxAttempts: 3,
+  singleton: true,
+});
+
+/** Every hour at minute 7: a day's work is done in its first run, later ones find nothing. */
+export const SERVICING_SWEEP_CRON = '7 * * * *';
+
+/** ACH settlement: asks the bank about pending debits. */
+export const servicingAchSettlementJob = defineJob({
+  kind: 'servicing-ach-settlement',
+  payload: z.object({}),
+  maxAttempts: 3,
+  singleton: true,
+});
+
+/** Every 15 minutes. */
+export const SERVICING_ACH_SETTLEMENT_CRON = '*/15 * * * *';

@@ -1,0 +1,73 @@
+/** The agent console's refinancing calls: the loan tape and the payoffs owed to the estate. */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  getRefiEstatePayoffs,
+  getRefiTapeLoans,
+  postConfirmRefiEstatePayoff,
+  postRefiTapeImport,
+  postRefiTapeLoanBorrower,
+  postRefiTapePreview,
+  REFI_TAPE_CONTENT_TYPE,
+} from '@pledge/contract';
+import { callerUuidOf } from '../../http/auth.js';
+import { HttpError } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import {
+  importRefiTape,
+  previewRefiTape,
+  type TRefiOpsDeps,
+} from '../../services/refi/import-refi-tape.js';
+import {
+  confirmRefiEstatePayoff,
+  listRefiEstatePayoffs,
+  listRefiTapeLoans,
+  setRefiTapeLoanBorrower,
+} from '../../services/refi/refi-ops.js';
+
+/** The CSV text of a tape request: text/csv only (415 otherwise), never empty (400). */
+function tapeCsvOf(request: FastifyRequest): string {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== REFI_TAPE_CONTENT_TYPE) {
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the tape as text/csv');
+  }
+  const csv = typeof request.body === 'string' ? request.body : '';
+  if (csv.trim() === '') {
+    throw new HttpError(400, 'VALIDATION_ERROR', 'The file is empty', {
+      csv: ['The file is empty'],
+    });
+  }
+  return csv;
+}
+
+export const opsRefiRoutes: FastifyPluginAsync<TRefiOpsDeps> = async (app, deps) => {
+  // Scoped to this plugin: only the tape calls read text/csv.
+  app.addContentTypeParser(
+    REFI_TAPE_CONTENT_TYPE,
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
+  route(app, postRefiTapePreview, ({ request }) =>
+    previewRefiTape(deps, { csv: tapeCsvOf(request) }),
+  );
+  route(app, postRefiTapeImport, ({ request }) =>
+    importRefiTape(deps, { csv: tapeCsvOf(request), agentUuid: callerUuidOf(request) }),
+  );
+  route(app, getRefiTapeLoans, ({ query }) => listRefiTapeLoans(deps, query));
+  route(app, postRefiTapeLoanBorrower, ({ params, body, request }) =>
+    setRefiTapeLoanBorrower(deps, {
+      loanId: params.loanId,
+      borrowerEmail: body.borrowerEmail,
+      agentUuid: callerUuidOf(request),
+    }),
+  );
+  route(app, getRefiEstatePayoffs, ({ query }) => listRefiEstatePayoffs(deps, query));
+  route(app, postConfirmRefiEstatePayoff, ({ params, body, request }) =>
+    confirmRefiEstatePayoff(deps, {
+      payoffUuid: params.payoffUuid,
+      agentUuid: callerUuidOf(request),
+      body,
+    }),
+  );
+};

@@ -1,0 +1,95 @@
+/** Refinancing a defunct lender's loans: the borrower's R/ calls (document 2 §7). */
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  getCelsiusApplications,
+  getRefiDownloadDocument,
+  getRefiUnsignedDocuments,
+  postCelsiusCollateralCalculate,
+  postCelsiusRefiBorrowerConfirmation,
+  postCreateCelsiusApplication,
+  postRefiSelectOffer,
+  postRefiSignDocument,
+  postRefiStabilization,
+} from '@pledge/contract';
+import { callerUuidOf } from '../../http/auth.js';
+import { route } from '../../http/route.js';
+import { calculateCelsiusTopUp } from '../../services/refi/calculate-celsius-top-up.js';
+import { confirmRefi } from '../../services/refi/confirm-refi.js';
+import { createCelsiusApplication } from '../../services/refi/create-celsius-application.js';
+import { listCelsiusApplications } from '../../services/refi/list-celsius-applications.js';
+import type { TRefiDeps } from '../../services/refi/refi-deps.js';
+import {
+  listRefiUnsignedDocuments,
+  readRefiDocument,
+  signRefiDocument,
+} from '../../services/refi/refi-documents.js';
+import { selectRefiOffer } from '../../services/refi/select-refi-offer.js';
+import { setRefiStabilization } from '../../services/refi/set-refi-stabilization.js';
+
+/** Recorded with a signature; longer user agents are cut. */
+const USER_AGENT_MAX_CHARS = 512;
+
+export const refiRoutes: FastifyPluginAsync<TRefiDeps> = async (app, deps) => {
+  route(app, postCreateCelsiusApplication, ({ body, request }) =>
+    createCelsiusApplication(deps, {
+      identityUuid: callerUuidOf(request),
+      celsiusLoanId: body.celsiusLoanId,
+    }),
+  );
+  route(app, getCelsiusApplications, ({ params, request }) =>
+    listCelsiusApplications(deps, {
+      identityUuid: callerUuidOf(request),
+      borrowerUuid: params.identityUuid,
+    }),
+  );
+  route(app, postRefiSelectOffer, ({ params, body, request }) =>
+    selectRefiOffer(deps, {
+      identityUuid: callerUuidOf(request),
+      appUuid: params.appUuid,
+      offerUuid: body.offerUuid,
+    }),
+  );
+  route(app, postRefiStabilization, ({ params, body, request }) =>
+    setRefiStabilization(deps, {
+      identityUuid: callerUuidOf(request),
+      appUuid: params.appUuid,
+      optIn: body.optIn,
+    }),
+  );
+  route(app, getRefiUnsignedDocuments, ({ params, request }) =>
+    listRefiUnsignedDocuments(deps, {
+      identityUuid: callerUuidOf(request),
+      appUuid: params.appUuid,
+      borrowerUuid: params.identityUuid,
+    }),
+  );
+  route(app, getRefiDownloadDocument, async ({ params, request, reply }) => {
+    const document = await readRefiDocument(deps, {
+      identityUuid: callerUuidOf(request),
+      docUuid: params.docUuid,
+    });
+    void reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${document.fileName}"`)
+      .header('cache-control', 'private, no-store');
+    return document.bytes as Buffer<ArrayBuffer>;
+  });
+  route(app, postRefiSignDocument, ({ params, request }) =>
+    signRefiDocument(deps, {
+      identityUuid: callerUuidOf(request),
+      docUuid: params.docUuid,
+      ipAddress: request.ip,
+      userAgent: (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_CHARS),
+    }),
+  );
+  route(app, postCelsiusCollateralCalculate, ({ params, body, request }) =>
+    calculateCelsiusTopUp(deps, {
+      identityUuid: callerUuidOf(request),
+      appUuid: params.appUuid,
+      offerUuid: body.offerUuid,
+    }),
+  );
+  route(app, postCelsiusRefiBorrowerConfirmation, ({ params, body, request }) =>
+    confirmRefi(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid, body }),
+  );
+};

@@ -1,0 +1,210 @@
+/**
+ * The disclosures of a refinancing (document 2 §2): the electronic-records consent, the
+ * refinancing agreement naming the legacy loan ids, the new terms, the collateral treatment and any
+ * stabilization, and for ownership transfer the consent to reuse the collateral. Generated when the
+ * application reaches SIGN_DOCS or CELSIUS_FULL_COLLATERAL_RECEIVED (idempotent: existing PDFs are
+ * kept), stored encrypted with their SHA-256, listed and signed one at a time.
+ */
+import { createHash } from 'node:crypto';
+import {
+  formatCoin,
+  formatPct,
+  formatUsd,
+  REFI_STABILIZATION_TRIGGER_LTV_PCT,
+  type TRefiOption,
+} from '@pledge/domain';
+import { eq } from 'drizzle-orm';
+import { newStorageKey } from '../../adapters/storage/port.js';
+import { brandFor } from '../../brands/brands.js';
+import {
+  applicationRequiredDisclosures,
+  applications,
+  disclosureDocuments,
+  offers,
+  refiApplications,
+} from '../../db/schema/index.js';
+import { DISCLOSURES_AREA } from '../disclosures/disclosure-record.js';
+import type { TDisclosureContent } from '../disclosures/disclosure-texts.js';
+import { renderDisclosurePdf } from '../disclosures/render-disclosure-pdf.js';
+import type { TRefiDeps } from './refi-deps.js';
+import { loanIdsByApplication, refiOffersByUuid } from './refi-record.js';
+
+export const REFI_DISCLOSURE_KINDS = [
+  'REFI_E_SIGN_CONSENT',
+  'REFI_LOAN_AGREEMENT',
+  'REFI_COLLATERAL_REUSE_CONSENT',
+] as const;
+export type TRefiDisclosureKind = (typeof REFI_DISCLOSURE_KINDS)[number];
+
+/** States in which the disclosures exist to be signed. */
+const SIGNING_STATES = ['SIGN_DOCS', 'CELSIUS_FULL_COLLATERAL_RECEIVED'] as const;
+
+export function refiDisclosureKinds(treatment: TRefiOption): TRefiDisclosureKind[] {
+  return treatment === 'OWNERSHIP_TRANSFER'
+    ? [...REFI_DISCLOSURE_KINDS]
+    : REFI_DISCLOSURE_KINDS.filter((kind) => kind !== 'REFI_COLLATERAL_REUSE_CONSENT');
+}
+
+const TREATMENT_WORDS: Readonly<Record<TRefiOption, string>> = {
+  CUSTODY_ONLY:
+    'Custody only: your collateral is held in custody for you and is never lent, pledged or otherwise reused.',
+  OWNERSHIP_TRANSFER:
+    'Ownership transfer: ownership of your collateral passes to the lender for the term of the loan, and the lender may reuse (rehypothecate) it.',
+};
+
+interface TRefiFacts {
+  legalName: string;
+  nmlsNumber: string;
+  appUuid: string;
+  preparedOn: string;
+  loanIds: string[];
+  treatment: TRefiOption;
+  stabilizationOptIn: boolean;
+  amountCents: number;
+  termMonths: number;
+  interestRatePct: string;
+  aprPct: string;
+  monthlyPaymentCents: number;
+  totalOfPaymentsCents: number;
+  collateralType: string;
+  collateralUnits: string;
+  topUpCoinQuantity: string;
+}
+
+function contentOf(kind: TRefiDisclosureKind, facts: TRefiFacts): TDisclosureContent {
+  const header = `${facts.legalName} (NMLS ${facts.nmlsNumber}). Application ${facts.appUuid}. Prepared ${facts.preparedOn}.`;
+  const loans = `Celsius loan IDs refinanced: ${facts.loanIds.join(', ')}.`;
+  switch (kind) {
+    case 'REFI_E_SIGN_CONSENT':
+      return {
+        name: 'Consent to Electronic Records',
+        description: 'Your consent to receive and sign the refinancing documents electronically',
+        fileName: 'refi-e-sign-consent.pdf',
+        paragraphs: [
+          header,
+          loans,
+          'You agree to receive the documents of this refinancing electronically and to sign them with an electronic signature, which has the same effect as a handwritten one. You may ask for paper copies from support at no charge.',
+        ],
+      };
+    case 'REFI_LOAN_AGREEMENT':
+      return {
+        name: 'Refinancing Loan Agreement',
+        description: `Refinances Celsius loan ${facts.loanIds.join(', ')}`,
+        fileName: 'refi-loan-agreement.pdf',
+        paragraphs: [
+          header,
+          loans,
+          `The lender pays off the principal outstanding of these loans to the Celsius estate, ${formatUsd(facts.amountCents)}, which becomes the amount of your new loan. No cash is paid out to you and no origination fee is charged.`,
+          `Term: ${facts.termMonths} months, interest only. Interest rate: ${formatPct(facts.interestRatePct, 3)}. Annual percentage rate: ${formatPct(facts.aprPct, 3)}. Estimated monthly payment: ${formatUsd(facts.monthlyPaymentCents)}. Total of payments: ${formatUsd(facts.totalOfPaymentsCents)}.`,
+          `Collateral: ${formatCoin(facts.collateralUnits, 6)} ${facts.collateralType}${facts.topUpCoinQuantity !== '0' ? `, including a top-up of ${formatCoin(facts.topUpCoinQuantity, 6)} ${facts.collateralType}` : ''}.`,
+          `Collateral treatment: ${TREATMENT_WORDS[facts.treatment]}`,
+          facts.stabilizationOptIn
+            ? `Stabilization: you opted in. The liquidation trigger of this loan is ${REFI_STABILIZATION_TRIGGER_LTV_PCT}% LTV. Stabilization does not defer the interest-only payments.`
+            : 'Stabilization: not chosen.',
+        ],
+      };
+    case 'REFI_COLLATERAL_REUSE_CONSENT':
+      return {
+        name: 'Collateral Reuse Consent',
+        description: 'Your consent that the lender may reuse your collateral',
+        fileName: 'refi-collateral-reuse-consent.pdf',
+        paragraphs: [
+          header,
+          loans,
+          'You choose ownership transfer (ALLOW_REHYPOTHECATION). You consent that ownership of your collateral passes to the lender for the term of the loan and that the lender may lend, pledge or otherwise reuse it. At the end of the loan you are owed the same quantity of the same coin, not the same coins.',
+        ],
+      };
+  }
+}
+
+/** Generates the missing disclosures of an application that is open for signing. */
+export async function ensureRefiDisclosures(
+  deps: Pick<TRefiDeps, 'db' | 'store' | 'clock' | 'sandbox'>,
+  appUuid: string,
+): Promise<void> {
+  const [application] = await deps.db
+    .select()
+    .from(applications)
+    .where(eq(applications.uuid, appUuid));
+  if (application === undefined || !application.isCelsiusRefi) return;
+  if (!(SIGNING_STATES as readonly string[]).includes(application.state)) return;
+  if (application.selectedOfferUuid === null) return;
+  const [offer] = await deps.db
+    .select()
+    .from(offers)
+    .where(eq(offers.uuid, application.selectedOfferUuid));
+  const treatment = (await refiOffersByUuid(deps.db, [application.selectedOfferUuid])).get(
+    application.selectedOfferUuid,
+  );
+  const [refi] = await deps.db
+    .select()
+    .from(refiApplications)
+    .where(eq(refiApplications.applicationUuid, appUuid));
+  if (offer === undefined || treatment === undefined || refi === undefined) return;
+  const kinds = refiDisclosureKinds(treatment.treatment);
+  const now = deps.clock();
+  await deps.db
+    .insert(applicationRequiredDisclosures)
+    .values(
+      kinds.map((kind, index) => ({
+        applicationUuid: appUuid,
+        kind,
+        position: index + 1,
+        createdAt: now,
+      })),
+    )
+    .onConflictDoNothing();
+  const existing = new Set(
+    (
+      await deps.db
+        .select({ kind: disclosureDocuments.kind })
+        .from(disclosureDocuments)
+        .where(eq(disclosureDocuments.applicationUuid, appUuid))
+    ).map((row) => row.kind),
+  );
+  const missing = kinds.filter((kind) => !existing.has(kind));
+  if (missing.length === 0) return;
+  const brand = brandFor(application.organization, deps.sandbox);
+  const facts: TRefiFacts = {
+    legalName: brand.legalName,
+    nmlsNumber: brand.nmlsNumber,
+    appUuid,
+    preparedOn: now.toISOString().slice(0, 10),
+    loanIds: (await loanIdsByApplication(deps.db, [appUuid])).get(appUuid) ?? [],
+    treatment: treatment.treatment,
+    stabilizationOptIn: refi.stabilizationOptIn === true,
+    amountCents: offer.amountCents,
+    termMonths: offer.termMonths,
+    interestRatePct: offer.interestRatePct,
+    aprPct: offer.annualPercentageRatePct,
+    monthlyPaymentCents: offer.estimatedMonthlyPaymentCents,
+    totalOfPaymentsCents: offer.totalOfPaymentsCents,
+    collateralType: offer.collateralType,
+    collateralUnits: offer.collateralUnits,
+    topUpCoinQuantity: refi.topUpCoinQuantity ?? '0',
+  };
+  for (const kind of missing) {
+    const content = contentOf(kind, facts);
+    const bytes = await renderDisclosurePdf(content, { author: facts.legalName, createdAt: now });
+    const storageKey = newStorageKey(DISCLOSURES_AREA);
+    await deps.store.put(storageKey, bytes);
+    const [row] = await deps.db
+      .insert(disclosureDocuments)
+      .values({
+        applicationUuid: appUuid,
+        identityUuid: application.identityUuid,
+        kind,
+        position: kinds.indexOf(kind) + 1,
+        name: content.name,
+        description: content.description,
+        storageKey,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        sizeBytes: bytes.length,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ uuid: disclosureDocuments.uuid });
+    // Another request stored this kind first; its PDF stays the one to sign.
+    if (row === undefined) await deps.store.delete(storageKey);
+  }
+}

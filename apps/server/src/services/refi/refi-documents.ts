@@ -1,0 +1,132 @@
+/**
+ * The refinancing disclosures on the R/ paths: the ones still to sign, the PDF bytes of one, and
+ * signing one (one at a time, in order). Signing is idempotent: a signed document answers its
+ * signature again, so a retry or a double click (concurrent requests wait on the application's row
+ * lock) makes one. The last signature moves the application to WAITING_FOR_COLLATERAL and enqueues
+ * its completion (refi.complete).
+ */
+import { createHash } from 'node:crypto';
+import type { TDocument, TSignDocumentResult } from '@pledge/contract';
+import { and, eq } from 'drizzle-orm';
+import { disclosureDocuments, documentSignatures } from '../../db/schema/index.js';
+import { HttpError } from '../../http/errors.js';
+import { enqueue } from '../../jobs/enqueue.js';
+import { refiCompleteJob } from '../../jobs/definitions/refi-complete.js';
+import { actors, applyTransition } from '../applications/apply-transition.js';
+import { toDocumentView } from '../disclosures/disclosure-record.js';
+import { documentsWithSignatures } from '../disclosures/list-borrower-documents.js';
+import { documentNotFound } from '../disclosures/read-borrower-document.js';
+import type { TRefiDeps } from './refi-deps.js';
+import { ensureRefiDisclosures } from './refi-disclosures.js';
+import { findOwnedRefi } from './refi-record.js';
+
+export async function listRefiUnsignedDocuments(
+  deps: TRefiDeps,
+  input: { identityUuid: string; appUuid: string; borrowerUuid: string },
+): Promise<TDocument[]> {
+  if (input.borrowerUuid !== input.identityUuid) throw documentNotFound();
+  await findOwnedRefi(deps.db, input.identityUuid, input.appUuid);
+  // Generated on first need should an earlier generation have been interrupted.
+  await ensureRefiDisclosures(deps, input.appUuid);
+  const documents = await documentsWithSignatures(deps.db, input.appUuid, input.identityUuid);
+  return documents
+    .filter((document) => document.signedAt === null)
+    .map((document) => toDocumentView(document.row, null));
+}
+
+async function ownedDocument(deps: Pick<TRefiDeps, 'db'>, identityUuid: string, docUuid: string) {
+  const [row] = await deps.db
+    .select()
+    .from(disclosureDocuments)
+    .where(
+      and(
+        eq(disclosureDocuments.uuid, docUuid),
+        eq(disclosureDocuments.identityUuid, identityUuid),
+      ),
+    );
+  if (row === undefined) throw documentNotFound();
+  // Only the documents of the caller's refinancing applications.
+  await findOwnedRefi(deps.db, identityUuid, row.applicationUuid).catch(() => {
+    throw documentNotFound();
+  });
+  return row;
+}
+
+export async function readRefiDocument(
+  deps: TRefiDeps,
+  input: { identityUuid: string; docUuid: string },
+): Promise<{ bytes: Buffer; fileName: string }> {
+  const row = await ownedDocument(deps, input.identityUuid, input.docUuid);
+  const bytes = await deps.store.get(row.storageKey);
+  if (bytes === null) throw new Error(`The stored PDF of document ${row.uuid} is missing`);
+  if (createHash('sha256').update(bytes).digest('hex') !== row.sha256) {
+    throw new Error(`The stored PDF of document ${row.uuid} does not match its SHA-256`);
+  }
+  return { bytes, fileName: `${row.kind.toLowerCase().replaceAll('_', '-')}.pdf` };
+}
+
+const SIGNABLE_STATES = ['SIGN_DOCS', 'CELSIUS_FULL_COLLATERAL_RECEIVED'];
+
+export async function signRefiDocument(
+  deps: TRefiDeps,
+  input: { identityUuid: string; docUuid: string; ipAddress: string; userAgent: string },
+): Promise<TSignDocumentResult> {
+  const document = await ownedDocument(deps, input.identityUuid, input.docUuid);
+  const appUuid = document.applicationUuid;
+  return deps.db.transaction(async (tx) => {
+    let { application } = await findOwnedRefi(tx, input.identityUuid, appUuid, { lock: true });
+    const documents = await documentsWithSignatures(tx, appUuid, input.identityUuid);
+    const index = documents.findIndex((candidate) => candidate.row.uuid === input.docUuid);
+    const target = documents[index];
+    if (target === undefined) throw documentNotFound();
+    let signedAt = target.signedAt;
+    if (signedAt === null) {
+      if (!SIGNABLE_STATES.includes(application.state)) {
+        throw new HttpError(
+          409,
+          'NOT_SIGNABLE',
+          'Documents can be signed only while they are open for signing',
+        );
+      }
+      if (documents.slice(0, index).some((candidate) => candidate.signedAt === null)) {
+        throw new HttpError(409, 'SIGN_IN_ORDER', 'Sign the earlier documents first');
+      }
+      signedAt = deps.clock();
+      await tx.insert(documentSignatures).values({
+        documentUuid: target.row.uuid,
+        identityUuid: input.identityUuid,
+        signedAt,
+        ipAddress: input.ipAddress,
+        userAgent: input.userAgent,
+        documentSha256: target.row.sha256,
+      });
+      const unsignedAfter = documents.filter(
+        (candidate) => candidate.signedAt === null && candidate.row.uuid !== target.row.uuid,
+      );
+      if (unsignedAfter.length === 0) {
+        ({ application } = await applyTransition(tx, {
+          appUuid,
+          event: 'ALL_DOCUMENTS_SIGNED',
+          actor: actors.borrower(input.identityUuid),
+          reason: 'all refinancing documents signed',
+          context: { isCelsiusRefi: true },
+          at: signedAt,
+        }));
+        await enqueue(
+          tx,
+          refiCompleteJob,
+          { appUuid },
+          { dedupeKey: `${refiCompleteJob.kind}:${appUuid}` },
+        );
+      }
+    }
+    return {
+      document: toDocumentView(target.row, signedAt),
+      unsignedRemaining: documents.filter(
+        (candidate) => candidate.signedAt === null && candidate.row.uuid !== target.row.uuid,
+      ).length,
+      state: application.state,
+      stage: application.stage,
+    };
+  });
+}

@@ -1,0 +1,18 @@
+/** The Idempotency-Key header every money-moving servicing POST needs. */
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../../http/errors.js';
+import { IDEMPOTENCY_KEY_PATTERN } from '../applications/create-application.js';
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE =
+  'Send an Idempotency-Key header of 8 to 128 letters, digits, dots, colons, dashes or underscores';
+
+export function requiredIdempotencyKey(request: FastifyRequest): string {
+  const value = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
+    throw new HttpError(400, 'VALIDATION_ERROR', IDEMPOTENCY_KEY_REQUIRED_MESSAGE, {
+      [`headers.${IDEMPOTENCY_KEY_HEADER}`]: [IDEMPOTENCY_KEY_REQUIRED_MESSAGE],
+    });
+  }
+  return value;
+}

@@ -1,0 +1,67 @@
+/**
+ * Writing and reading a loan's ledger. Journals are appended, never changed: a correction is a
+ * reversing journal. Every balance is read as a sum of entries.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  assertBalancedJournal,
+  balancesFromAccountSums,
+  type TBalances,
+  type TJournal,
+  type TLedgerAccount,
+} from '@pledge/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/pool.js';
+import { ledgerEntries } from '../../db/schema/index.js';
+
+export interface TPostJournalInput {
+  loanUuid: string;
+  journal: TJournal;
+  effectiveOn: string;
+  paymentUuid?: string | null;
+  periodNumber?: number | null;
+  reversesJournalUuid?: string | null;
+}
+
+/** Appends a balanced journal; answers its uuid. */
+export async function postJournal(tx: TDb, input: TPostJournalInput): Promise<string> {
+  assertBalancedJournal(input.journal);
+  const journalUuid = randomUUID();
+  await tx.insert(ledgerEntries).values(
+    input.journal.legs.map((leg) => ({
+      journalUuid,
+      loanUuid: input.loanUuid,
+      kind: input.journal.kind,
+      account: leg.account,
+      amountCents: leg.amountCents,
+      effectiveOn: input.effectiveOn,
+      paymentUuid: input.paymentUuid ?? null,
+      periodNumber: input.periodNumber ?? null,
+      reversesJournalUuid: input.reversesJournalUuid ?? null,
+    })),
+  );
+  return journalUuid;
+}
+
+/** The loan's balances: the sums of its entries per receivable account. */
+export async function balancesOf(db: TDb, loanUuid: string): Promise<TBalances> {
+  const rows = await db
+    .select({
+      account: ledgerEntries.account,
+      sum: sql<string>`sum(${ledgerEntries.amountCents})`,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.loanUuid, loanUuid))
+    .groupBy(ledgerEntries.account);
+  const sums: Partial<Record<TLedgerAccount, number>> = {};
+  for (const row of rows) sums[row.account] = Number(row.sum);
+  return balancesFromAccountSums(sums);
+}
+
+/** The legs of one journal of a loan. */
+export async function journalLegs(db: TDb, loanUuid: string, journalUuid: string) {
+  return db
+    .select({ account: ledgerEntries.account, amountCents: ledgerEntries.amountCents })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.loanUuid, loanUuid), eq(ledgerEntries.journalUuid, journalUuid)));
+}

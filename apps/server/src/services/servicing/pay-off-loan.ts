@@ -1,0 +1,150 @@
+/**
+ * The payoff quote (any time, no prepayment penalty) and paying it by ACH. Paying a valid quote
+ * whose amount still equals the balance with interest to today writes the payment, and once the
+ * bank accepts the debit, the PAYOFF journal (the balance to zero) and the payoff the agent flow
+ * records too (recordPayoff): the loan becomes PAID_OFF and the collateral release opens.
+ */
+import { randomUUID } from 'node:crypto';
+import type { TPayoffQuote, TPostServicingPayoffResponse } from '@pledge/contract';
+import { isoDay, payoffQuote } from '@pledge/domain';
+import { and, eq } from 'drizzle-orm';
+import type { TDb } from '../../db/pool.js';
+import { applications, payoffQuotes } from '../../db/schema/index.js';
+import { HttpError } from '../../http/errors.js';
+import { recordPayoff } from '../ops/record-payoff.js';
+import { accrueInterestBatch } from './accrue-interest.js';
+import {
+  buildServicingLoan,
+  OPEN_STATUSES,
+  type TServicingViewDeps,
+} from './get-servicing-loan.js';
+import { balancesOf } from './ledger-store.js';
+import { makePayment, type TPaymentDeps } from './make-payment.js';
+import { loadLoan, toPaymentView, type TLoanContext } from './servicing-record.js';
+
+export const PAYOFF_MESSAGES = {
+  notOpen: 'This loan is not open: there is nothing to pay off.',
+  quoteUnknown: 'This payoff quote is not known for this loan. Ask for a new quote.',
+  quoteExpired: 'This payoff quote has expired. Ask for a new quote.',
+  quoteStale: 'The balance changed since this quote. Ask for a new quote.',
+  refused: (reason: string) => `Your bank refused the debit: ${reason}. The loan is not paid off.`,
+} as const;
+
+async function currentQuote(tx: TDb, context: TLoanContext, now: Date) {
+  await accrueInterestBatch(tx, { asOf: isoDay(now), loanUuid: context.loan.loanUuid });
+  const fresh = await loadLoan(tx, context.loan.loanUuid);
+  return payoffQuote({
+    balances: await balancesOf(tx, context.loan.loanUuid),
+    period: {
+      start: fresh.loan.periodStart,
+      end: fresh.loan.periodEnd,
+      baseCents: fresh.loan.periodBaseCents,
+      accruedCents: fresh.loan.periodAccruedCents,
+    },
+    interestRateBps: fresh.loan.interestRateBps,
+    now,
+  });
+}
+
+export async function quotePayoff(
+  deps: TServicingViewDeps,
+  input: { identityUuid: string; loanUuid: string },
+): Promise<TPayoffQuote> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const context = await loadLoan(tx, input.loanUuid, {
+      identityUuid: input.identityUuid,
+      forUpdate: true,
+    });
+    if (!OPEN_STATUSES.includes(context.loan.status)) {
+      throw new HttpError(409, 'LOAN_NOT_OPEN', PAYOFF_MESSAGES.notOpen);
+    }
+    const quote = await currentQuote(tx, context, now);
+    const quoteUuid = randomUUID();
+    await tx
+      .insert(payoffQuotes)
+      .values({ uuid: quoteUuid, loanUuid: input.loanUuid, ...quote, createdAt: now });
+    return {
+      quoteUuid,
+      amountCents: quote.amountCents,
+      breakdown: {
+        principalCents: quote.principalCents,
+        originationFeeCents: quote.originationFeeCents,
+        deferredInterestCents: quote.deferredInterestCents,
+        accruedInterestCents: quote.accruedInterestCents,
+        feesCents: quote.feesCents,
+        prepaymentPenaltyCents: 0,
+      },
+      payoffDate: quote.payoffDate,
+      validUntil: quote.validUntil.toISOString(),
+    };
+  });
+}
+
+export async function payOffLoan(
+  deps: TServicingViewDeps & TPaymentDeps,
+  input: {
+    identityUuid: string;
+    loanUuid: string;
+    quoteUuid: string;
+    idempotencyKey: string;
+    actor: string;
+  },
+): Promise<TPostServicingPayoffResponse> {
+  const [quote] = await deps.db
+    .select()
+    .from(payoffQuotes)
+    .where(and(eq(payoffQuotes.uuid, input.quoteUuid), eq(payoffQuotes.loanUuid, input.loanUuid)));
+  // The owner check comes first: another borrower's loan is 404 whatever the quote.
+  await loadLoan(deps.db, input.loanUuid, { identityUuid: input.identityUuid });
+  if (quote === undefined) {
+    throw new HttpError(400, 'VALIDATION_ERROR', PAYOFF_MESSAGES.quoteUnknown, {
+      quoteUuid: [PAYOFF_MESSAGES.quoteUnknown],
+    });
+  }
+  const payment = await makePayment(
+    deps,
+    {
+      loanUuid: input.loanUuid,
+      identityUuid: input.identityUuid,
+      amountCents: quote.amountCents,
+      method: 'ACH',
+      purpose: 'PAYOFF',
+      idempotencyKey: input.idempotencyKey,
+      actor: input.actor,
+      quoteUuid: quote.uuid,
+      onCreated: async (tx, context) => {
+        const now = deps.clock();
+        if (quote.validUntil.getTime() <= now.getTime()) {
+          throw new HttpError(409, 'PAYOFF_QUOTE_EXPIRED', PAYOFF_MESSAGES.quoteExpired);
+        }
+        const current = await currentQuote(tx, context, now);
+        if (current.amountCents !== quote.amountCents) {
+          throw new HttpError(409, 'PAYOFF_QUOTE_STALE', PAYOFF_MESSAGES.quoteStale);
+        }
+      },
+    },
+    async (tx, accepted) => {
+      const [application] = await tx
+        .select()
+        .from(applications)
+        .where(eq(applications.uuid, accepted.loanUuid))
+        .for('update');
+      if (application === undefined) throw new Error('The loan application vanished');
+      await recordPayoff(tx, {
+        application,
+        actor: input.actor,
+        method: 'ACH',
+        evidence: `ACH payoff ${accepted.uuid} of quote ${quote.uuid}`,
+        at: deps.clock(),
+      });
+    },
+  );
+  if (payment.status === 'RETURNED' && payment.transferId === null) {
+    throw new HttpError(409, 'DEBIT_REFUSED', PAYOFF_MESSAGES.refused(payment.failureReason ?? ''));
+  }
+  return {
+    payment: toPaymentView(payment),
+    loan: await buildServicingLoan(deps, await loadLoan(deps.db, input.loanUuid)),
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The ledger proves itself, over every loan, in set-based queries: each journal sums to zero;
+ * no receivable is negative; each loan's running-period accrual equals its accrual entries for
+ * that period; each non-wire payment that is not returned or reversed has exactly one journal,
+ * and its cash equals the payment; a closed (paid off, renewed) loan owes nothing.
+ */
+import type { TGetOpsReconciliationResponse } from '@pledge/contract';
+import { sql } from 'drizzle-orm';
+import type { TDb } from '../../db/pool.js';
+
+export const RECONCILIATION_ISSUES_MAX = 100;
+
+export async function reconcileLedger(deps: {
+  db: TDb;
+  clock: () => Date;
+}): Promise<TGetOpsReconciliationResponse> {
+  const issues = await deps.db.execute<{ loan_uuid: string; problem: string }>(sql`
+    (SELECT loan_uuid, 'Journal ' || journal_uuid || ' sums to ' || sum(amount_cents) AS problem
+       FROM ledger_entries GROUP BY loan_uuid, journal_uuid HAVING sum(amount_cents) <> 0)
+    UNION ALL
+    (SELECT loan_uuid, 'Account ' || account || ' is negative: ' || sum(amount_cents)
+       FROM ledger_entries
+       WHERE account IN ('PRINCIPAL','ORIGINATION_FEE','DEFERRED_INTEREST','ACCRUED_INTEREST','FEES')
+       GROUP BY loan_uuid, account HAVING sum(amount_cents) < 0)
+    UNION ALL
+    (SELECT s.loan_uuid, 'Period accrual ' || s.period_accrued_cents || ' differs from its entries ' || coalesce(a.sum, 0)
+       FROM servicing_loans s
+       LEFT JOIN LATERAL (SELECT sum(e.amount_cents) AS sum FROM ledger_entries e
+         WHERE e.loan_uuid = s.loan_uuid AND e.kind = 'INTEREST_ACCRUAL' AND e.account = 'ACCRUED_INTEREST'
+           AND e.period_number = s.period_number) a ON true
+       WHERE s.period_accrued_cents <> coalesce(a.sum, 0))
+    UNION ALL
+    (SELECT p.loan_uuid, 'Payment ' || p.uuid || ' of ' || p.amount_cents || ' has cash ' || coalesce(c.sum, 0)
+       FROM servicing_payments p
+       LEFT JOIN LATERAL (SELECT sum(e.amount_cents) AS sum FROM ledger_entries e
+         WHERE e.payment_uuid = p.uuid AND e.account = 'CASH') c ON true
+       WHERE (p.status = 'SETTLED' OR (p.status = 'PENDING' AND p.transfer_id IS NOT NULL))
+         AND coalesce(c.sum, 0) <> p.amount_cents)
+    UNION ALL
+    (SELECT s.loan_uuid, 'Closed loan (' || s.status || ') still owes ' || b.sum
+       FROM servicing_loans s
+       JOIN LATERAL (SELECT coalesce(sum(e.amount_cents), 0) AS sum FROM ledger_entries e
+         WHERE e.loan_uuid = s.loan_uuid AND e.account IN
+           ('PRINCIPAL','ORIGINATION_FEE','DEFERRED_INTEREST','ACCRUED_INTEREST','FEES')) b ON true
+       WHERE s.status IN ('PAID_OFF', 'RENEWED') AND b.sum <> 0)
+    LIMIT ${RECONCILIATION_ISSUES_MAX}`);
+  const counts = await deps.db.execute<{ loans: number; journals: number }>(sql`
+    SELECT (SELECT count(*)::int FROM servicing_loans) AS loans,
+           (SELECT count(DISTINCT journal_uuid)::int FROM ledger_entries) AS journals`);
+  const count = counts.rows[0];
+  return {
+    checkedAt: deps.clock().toISOString(),
+    loansChecked: count?.loans ?? 0,
+    journalsChecked: count?.journals ?? 0,
+    isBalanced: issues.rows.length === 0,
+    issues: issues.rows.map((row) => ({ loanUuid: row.loan_uuid, problem: row.problem })),
+  };
+}

@@ -1,0 +1,87 @@
+/** An agent records a wire the borrower sent: settled at once, posted to the ledger, audited. */
+import { randomUUID } from 'node:crypto';
+import type { TPostOpsWirePaymentBody, TServicingPayment } from '@pledge/contract';
+import { isoDay, paymentJournal } from '@pledge/domain';
+import type { TDb } from '../../db/pool.js';
+import { auditEvents, servicingPayments } from '../../db/schema/index.js';
+import { HttpError } from '../../http/errors.js';
+import { accrueInterestBatch } from './accrue-interest.js';
+import { OPEN_STATUSES } from './get-servicing-loan.js';
+import { balancesOf, postJournal } from './ledger-store.js';
+import { existingPayment, PAYMENT_ENTITY, PAYMENT_MESSAGES } from './make-payment.js';
+import { loadLoan, toPaymentView } from './servicing-record.js';
+import { assertServicingInvariants } from './servicing-invariants.js';
+
+export const WIRE_MESSAGES = {
+  futureDay: 'The day received cannot be after today',
+} as const;
+
+export async function recordWirePayment(
+  deps: { db: TDb; clock: () => Date },
+  input: { loanUuid: string; body: TPostOpsWirePaymentBody; idempotencyKey: string; actor: string },
+): Promise<TServicingPayment> {
+  const now = deps.clock();
+  const today = isoDay(now);
+  if (input.body.receivedOn > today) {
+    throw new HttpError(400, 'VALIDATION_ERROR', WIRE_MESSAGES.futureDay, {
+      receivedOn: [WIRE_MESSAGES.futureDay],
+    });
+  }
+  const row = await deps.db.transaction(async (tx) => {
+    const context = await loadLoan(tx, input.loanUuid, { forUpdate: true });
+    const found = await existingPayment(tx, input.loanUuid, input.idempotencyKey);
+    if (found !== undefined) {
+      if (found.amountCents !== input.body.amountCents || found.method !== 'WIRE') {
+        throw new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', PAYMENT_MESSAGES.keyReused);
+      }
+      return found;
+    }
+    if (!OPEN_STATUSES.includes(context.loan.status)) {
+      throw new HttpError(409, 'LOAN_NOT_OPEN', PAYMENT_MESSAGES.notOpen);
+    }
+    await accrueInterestBatch(tx, { asOf: today, loanUuid: input.loanUuid });
+    const balances = await balancesOf(tx, input.loanUuid);
+    if (input.body.amountCents > balances.totalCents) {
+      throw new HttpError(400, 'VALIDATION_ERROR', PAYMENT_MESSAGES.aboveBalance, {
+        amountCents: [PAYMENT_MESSAGES.aboveBalance],
+      });
+    }
+    const uuid = randomUUID();
+    const [payment] = await tx
+      .insert(servicingPayments)
+      .values({
+        uuid,
+        loanUuid: input.loanUuid,
+        method: 'WIRE',
+        purpose: 'PAYMENT',
+        amountCents: input.body.amountCents,
+        status: 'SETTLED',
+        idempotencyKey: input.idempotencyKey,
+        reference: input.body.reference,
+        receivedOn: input.body.receivedOn,
+        actor: input.actor,
+        createdAt: now,
+        settledAt: now,
+      })
+      .returning();
+    await postJournal(tx, {
+      loanUuid: input.loanUuid,
+      journal: paymentJournal(balances, input.body.amountCents),
+      effectiveOn: input.body.receivedOn,
+      paymentUuid: uuid,
+    });
+    await tx.insert(auditEvents).values({
+      entityType: PAYMENT_ENTITY,
+      entityId: uuid,
+      actor: input.actor,
+      fromState: null,
+      toState: 'SETTLED',
+      reason: `Wire of ${input.body.amountCents} cents recorded, reference ${input.body.reference}`,
+      at: now,
+    });
+    if (payment === undefined) throw new Error('The wire was not written');
+    await assertServicingInvariants(tx, input.loanUuid);
+    return payment;
+  });
+  return toPaymentView(row);
+}

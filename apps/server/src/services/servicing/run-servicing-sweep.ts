@@ -1,0 +1,156 @@
+/**
+ * The servicing sweep, for one day of the deployment's clock: accrue interest, issue the
+ * statements of closed periods (each then rendered and e-mailed by its own job), roll periods
+ * over, debit autopay, send maturity reminders and mark matured loans. Every step is set-based
+ * and idempotent per day and cycle, so the sweep can run any number of times; after the sandbox
+ * clock jumps, one run catches up period by period.
+ */
+import { isoDay, MATURITY_REMINDER_DAYS } from '@pledge/domain';
+import { sql } from 'drizzle-orm';
+import type { TDb } from '../../db/pool.js';
+import { enqueue } from '../../jobs/enqueue.js';
+import { statementDeliveryJob } from '../../jobs/definitions/statement-delivery.js';
+import { queueEmail } from '../email/queue-email.js';
+import { accrueInterestBatch } from './accrue-interest.js';
+import { issueStatementsBatch, rollOverPeriodsBatch } from './issue-statements.js';
+import { balancesOf } from './ledger-store.js';
+import { makePayment, type TPaymentDeps } from './make-payment.js';
+import { loanMaturedMessage, maturityReminderMessage } from './servicing-messages.js';
+import { brandOfLoan, loadLoan } from './servicing-record.js';
+
+/** Passes at most: a year of months, each needing accrual, statement and rollover. */
+const MAX_PASSES = 40;
+
+export interface TSweepResult {
+  accrued: number;
+  statements: number;
+  rolledOver: number;
+  autopay: number;
+  reminders: number;
+  matured: number;
+}
+
+export async function accrueAndIssueStatements(
+  db: TDb,
+  asOf: string,
+  now: Date,
+): Promise<Pick<TSweepResult, 'accrued' | 'statements' | 'rolledOver'>> {
+  const result = { accrued: 0, statements: 0, rolledOver: 0 };
+  for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+    const accrued = await accrueInterestBatch(db, { asOf });
+    const issued = await db.transaction(async (tx) => {
+      const uuids = await issueStatementsBatch(tx, { asOf, now });
+      for (const uuid of uuids) {
+        await enqueue(
+          tx,
+          statementDeliveryJob,
+          { statementUuid: uuid },
+          { dedupeKey: `statement:${uuid}` },
+        );
+      }
+      return uuids.length;
+    });
+    const rolled = await rollOverPeriodsBatch(db, { asOf });
+    result.accrued += accrued;
+    result.statements += issued;
+    result.rolledOver += rolled;
+    if (accrued + issued + rolled === 0) break;
+  }
+  return result;
+}
+
+/** Autopay: each loan with autopay on and billed interest due today or earlier, once per statement. */
+async function runAutopay(deps: TPaymentDeps, asOf: string): Promise<number> {
+  const due = await deps.db.execute<{ loan_uuid: string; period_number: number; owed: string }>(sql`
+    SELECT s.loan_uuid, t.period_number,
+      (SELECT coalesce(sum(e.amount_cents), 0) FROM ledger_entries e
+        WHERE e.loan_uuid = s.loan_uuid AND e.account = 'ACCRUED_INTEREST') - s.period_accrued_cents AS owed
+    FROM servicing_loans s
+    JOIN LATERAL (SELECT period_number, due_date FROM servicing_statements t
+                  WHERE t.loan_uuid = s.loan_uuid ORDER BY period_number DESC LIMIT 1) t ON true
+    WHERE s.autopay_enabled AND s.status IN ('ACTIVE', 'MARGIN_CALL') AND t.due_date <= ${asOf}::date
+      AND NOT EXISTS (SELECT 1 FROM servicing_payments p WHERE p.loan_uuid = s.loan_uuid
+                      AND p.idempotency_key = 'autopay:' || t.period_number)`);
+  let count = 0;
+  for (const row of due.rows) {
+    const owed = Number(row.owed);
+    if (owed <= 0) continue;
+    await makePayment(deps, {
+      loanUuid: row.loan_uuid,
+      amountCents: owed,
+      method: 'AUTOPAY',
+      purpose: 'PAYMENT',
+      idempotencyKey: `autopay:${row.period_number}`,
+      actor: 'system:autopay',
+    });
+    count += 1;
+  }
+  return count;
+}
+
+/** Reminders 30, 14 and 3 days before maturity, each once (a notice row per loan and kind). */
+async function sendMaturityNotices(deps: TPaymentDeps, asOf: string, now: Date) {
+  let reminders = 0;
+  for (const days of MATURITY_REMINDER_DAYS) {
+    const kind = `maturity-reminder-${days}`;
+    const rows = await deps.db.execute<{ loan_uuid: string }>(sql`
+      INSERT INTO servicing_notices (loan_uuid, kind, sent_at)
+      SELECT loan_uuid, ${kind}, ${now.toISOString()}::timestamptz FROM servicing_loans
+      WHERE status IN ('ACTIVE', 'MARGIN_CALL')
+        AND maturity_date > ${asOf}::date AND maturity_date <= ${asOf}::date + ${days}::int
+      ON CONFLICT DO NOTHING RETURNING loan_uuid`);
+    for (const row of rows.rows) {
+      const context = await loadLoan(deps.db, row.loan_uuid);
+      const balances = await balancesOf(deps.db, row.loan_uuid);
+      await deps.db.transaction((tx) =>
+        queueEmail(
+          tx,
+          deps,
+          'maturity-reminder',
+          maturityReminderMessage({
+            to: context.borrowerEmail,
+            brand: brandOfLoan(context, deps.sandbox),
+            daysBefore: days,
+            maturityDate: context.loan.maturityDate,
+            balanceCents: balances.totalCents,
+          }),
+        ),
+      );
+      reminders += 1;
+    }
+  }
+  const matured = await deps.db.execute<{ loan_uuid: string }>(sql`
+    UPDATE servicing_loans SET status = 'MATURED', updated_at = now()
+    WHERE status IN ('ACTIVE', 'MARGIN_CALL') AND maturity_date <= ${asOf}::date
+    RETURNING loan_uuid`);
+  for (const row of matured.rows) {
+    const context = await loadLoan(deps.db, row.loan_uuid);
+    const balances = await balancesOf(deps.db, row.loan_uuid);
+    await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO audit_events (entity_type, entity_id, actor, from_state, to_state, reason, at)
+        VALUES ('servicing-loan', ${row.loan_uuid}, 'system:maturity', 'ACTIVE', 'MATURED',
+                'Matured unpaid and not renewed', ${now.toISOString()}::timestamptz)`);
+      await queueEmail(
+        tx,
+        deps,
+        'loan-matured',
+        loanMaturedMessage({
+          to: context.borrowerEmail,
+          brand: brandOfLoan(context, deps.sandbox),
+          maturityDate: context.loan.maturityDate,
+          amountDueCents: balances.totalCents,
+        }),
+      );
+    });
+  }
+  return { reminders, matured: matured.rows.length };
+}
+
+export async function runServicingSweep(deps: TPaymentDeps): Promise<TSweepResult> {
+  const now = deps.clock();
+  const asOf = isoDay(now);
+  const cycle = await accrueAndIssueStatements(deps.db, asOf, now);
+  const autopay = await runAutopay(deps, asOf);
+  const notices = await sendMaturityNotices(deps, asOf, now);
+  return { ...cycle, autopay, ...notices };
+}

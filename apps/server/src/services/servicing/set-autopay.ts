@@ -1,0 +1,34 @@
+/** Autopay on or off: the amount due is debited on each due date while on. Audited. */
+import type { TServicingLoan } from '@pledge/contract';
+import { eq } from 'drizzle-orm';
+import { auditEvents, servicingLoans } from '../../db/schema/index.js';
+import { buildServicingLoan, type TServicingViewDeps } from './get-servicing-loan.js';
+import { loadLoan } from './servicing-record.js';
+
+export async function setAutopay(
+  deps: TServicingViewDeps,
+  input: { identityUuid: string; loanUuid: string; enabled: boolean; actor: string },
+): Promise<TServicingLoan> {
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    const context = await loadLoan(tx, input.loanUuid, {
+      identityUuid: input.identityUuid,
+      forUpdate: true,
+    });
+    if (context.loan.autopayEnabled === input.enabled) return;
+    await tx
+      .update(servicingLoans)
+      .set({ autopayEnabled: input.enabled, updatedAt: now })
+      .where(eq(servicingLoans.loanUuid, input.loanUuid));
+    await tx.insert(auditEvents).values({
+      entityType: 'servicing-loan',
+      entityId: input.loanUuid,
+      actor: input.actor,
+      fromState: context.loan.autopayEnabled ? 'AUTOPAY_ON' : 'AUTOPAY_OFF',
+      toState: input.enabled ? 'AUTOPAY_ON' : 'AUTOPAY_OFF',
+      reason: input.enabled ? 'Autopay turned on' : 'Autopay turned off',
+      at: now,
+    });
+  });
+  return buildServicingLoan(deps, await loadLoan(deps.db, input.loanUuid));
+}

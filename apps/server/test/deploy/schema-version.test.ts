@@ -1,0 +1,174 @@
+/**
+ * Migrations as a deployment runs them: each applied migration named in one log line, an older
+ * version's database brought up to date, and a database migrated by a newer version refused (by
+ * the migrate step and by the server's boot, each with a message and exit code 1).
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { findRepoRoot } from '../../src/config.js';
+import {
+  applyMigrations,
+  MIGRATIONS_DIR,
+  SchemaTooNewError,
+  shippedMigrations,
+  type TMigrationLog,
+} from '../../src/db/migrate.js';
+import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+
+const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = path.join(findRepoRoot(), 'node_modules', '.bin', 'tsx');
+/** Two busy cores: compiling and booting a process with tsx can take a while. */
+const PROCESS_TIMEOUT_MS = 150_000;
+
+function captureLog(): TMigrationLog & { lines: { fields: object; message: string }[] } {
+  const lines: { fields: object; message: string }[] = [];
+  return { lines, info: (fields, message) => lines.push({ fields, message }) };
+}
+
+async function appliedCount(database: TTestDatabase): Promise<number> {
+  const result = await database.pool.query<{ count: string }>(
+    'SELECT count(*) AS count FROM drizzle.__drizzle_migrations',
+  );
+  return Number(result.rows[0]?.count);
+}
+
+/** What the previous version shipped: this version's migrations without the newest. */
+let olderFolder: string;
+const shipped = shippedMigrations();
+const newest = shipped.at(-1);
+
+beforeAll(() => {
+  olderFolder = mkdtempSync(path.join(os.tmpdir(), 'older-migrations-'));
+  cpSync(MIGRATIONS_DIR, olderFolder, { recursive: true });
+  const journalFile = path.join(olderFolder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
+  journal.entries = journal.entries.slice(0, -1);
+  writeFileSync(journalFile, JSON.stringify(journal));
+});
+afterAll(() => rmSync(olderFolder, { recursive: true, force: true }));
+
+describe('migrations of a deployment', () => {
+  let database: TTestDatabase | undefined;
+  afterEach(async () => {
+    await database?.drop();
+    database = undefined;
+  });
+
+  it('names every migration it applies in one log line, and none the second time', async () => {
+    database = await createTestDatabase({ migrate: false });
+    const log = captureLog();
+    const applied = await applyMigrations(database.pool, { log });
+    expect(applied).toEqual(shipped.map((migration) => migration.tag));
+    expect(log.lines).toEqual([
+      {
+        fields: { migrations: applied, shipped: shipped.length },
+        message: `applied ${shipped.length} migrations: ${applied.join(', ')}`,
+      },
+    ]);
+
+    const again = captureLog();
+    expect(await applyMigrations(database.pool, { log: again })).toEqual([]);
+    expect(again.lines.map((line) => line.message)).toEqual([
+      `database schema is current (${shipped.length} migrations, newest ${newest?.tag})`,
+    ]);
+    expect(await appliedCount(database)).toBe(shipped.length);
+  });
+
+  it("brings an older version's database up to date, naming what it applied", async () => {
+    database = await createTestDatabase({ migrate: false });
+    await applyMigrations(database.pool, { migrationsFolder: olderFolder });
+    const log = captureLog();
+    expect(await applyMigrations(database.pool, { log })).toEqual([newest?.tag]);
+    expect(log.lines.map((line) => line.message)).toEqual([`applied 1 migration: ${newest?.tag}`]);
+  });
+
+  it('refuses, changing nothing, a database a newer version migrated', async () => {
+    database = await createTestDatabase();
+    const before = await appliedCount(database);
+    const older = shippedMigrations(olderFolder).at(-1)?.tag;
+    const refusal = applyMigrations(database.pool, { migrationsFolder: olderFolder });
+    await expect(refusal).rejects.toBeInstanceOf(SchemaTooNewError);
+    await expect(refusal).rejects.toThrow(
+      `The database schema is newer than this version of the server: it holds 1 migration this version does not ship`,
+    );
+    await expect(refusal).rejects.toThrow(`this version's newest is ${older}`);
+    expect(await appliedCount(database)).toBe(before);
+    // The lock was released: the version that knows the migration still migrates.
+    await expect(applyMigrations(database.pool)).resolves.toEqual([]);
+  });
+});
+
+/** Runs a server entry point with tsx against a database; answers its exit code and output. */
+function runEntry(
+  entry: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(TSX, [entry], {
+      cwd: SERVER_DIR,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? os.tmpdir(),
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), PROCESS_TIMEOUT_MS - 10_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('a database newer than the version', () => {
+  let database: TTestDatabase;
+  let dataDir: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // A migration made after every one this version ships, as a newer version records it.
+    await database.pool.query(
+      'INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ($1, $2)',
+      ['a-newer-version', (newest?.when ?? 0) + 86_400_000],
+    );
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'schema-version-'));
+  });
+  afterAll(async () => {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(
+    'stops the migrate step and the boot with the reason and exit code 1',
+    async () => {
+      const message = 'The database schema is newer than this version of the server';
+      const [migrate, boot] = await Promise.all([
+        runEntry('src/deploy/migrate-database.ts', { DATABASE_URL: database.url }),
+        runEntry('src/server.ts', {
+          NODE_ENV: 'test',
+          SANDBOX: 'true',
+          DATABASE_URL: database.url,
+          DATA_DIR: dataDir,
+          PORT: '4759',
+          WEB_DIST: '/nonexistent/web-dist',
+        }),
+      ]);
+      expect(migrate.code, migrate.output).toBe(1);
+      expect(migrate.output).toContain(message);
+      expect(boot.code, boot.output).toBe(1);
+      expect(boot.output).toContain(message);
+      expect(boot.output).not.toContain('Listening on');
+      // Nothing was applied or recorded by either.
+      expect(await appliedCount(database)).toBe(shipped.length + 1);
+    },
+    PROCESS_TIMEOUT_MS,
+  );
+});

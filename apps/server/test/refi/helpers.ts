@@ -1,0 +1,62 @@
+/** Fixtures of the refinancing tests: the R/ calls of a signed-in borrower. */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type {
+  TPostCreateCelsiusApplicationResponse,
+  TRefinancingApplication,
+} from '@pledge/contract';
+import { bearer } from '../identity/sign-in.js';
+
+export const REFI = '/service-application-cryptopl/secure/api/v1';
+export const OPS = '/service-ops/secure/api/v1';
+
+export function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  token: string | null,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: token === null ? {} : bearer(token),
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
+}
+
+export async function lookUp(
+  app: FastifyInstance,
+  token: string,
+  celsiusLoanId: string,
+): Promise<TPostCreateCelsiusApplicationResponse> {
+  const response = await call(app, 'POST', `${REFI}/applications/create-celsius`, token, {
+    celsiusLoanId,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as TPostCreateCelsiusApplicationResponse;
+}
+
+export async function lookUpOne(
+  app: FastifyInstance,
+  token: string,
+  celsiusLoanId: string,
+): Promise<TRefinancingApplication> {
+  const answer = await lookUp(app, token, celsiusLoanId);
+  expect(answer.applications).toHaveLength(1);
+  const [application] = answer.applications;
+  if (application === undefined) throw new Error('no application');
+  return application;
+}
+
+export function offerOf(application: TRefinancingApplication, consent: string) {
+  const offer = [
+    ...application.offers,
+    ...(application.selectedOffer ? [application.selectedOffer] : []),
+  ].find((candidate) => candidate.collateralReuseConsent === consent);
+  if (offer === undefined) throw new Error(`no ${consent} offer`);
+  return offer;
+}
+
+export const CUSTODY_ONLY = 'DECLINE_REHYPOTHECATION';
+export const OWNERSHIP_TRANSFER = 'ALLOW_REHYPOTHECATION';

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditEvents, refiTapeLoans } from '../../src/db/schema/index.js';
+import {
+  createApplicationsTestContext,
+  newBorrower,
+  type TApplicationsTestContext,
+} from '../applications/helpers.js';
+import { signInAgent, type TAgent } from '../ops/helpers.js';
+import { call, lookUp, lookUpOne, OPS, REFI } from './helpers.js';
+
+const HEADER =
+  'loan_id,borrower_email,collateral_type,collateral_quantity,principal_outstanding_usd,jurisdiction,passport_on_file,custody_arrangement';
+
+describe('the legacy loan tape (agent CSV import)', () => {
+  let ctx: TApplicationsTestContext;
+  let agent: TAgent;
+
+  beforeAll(async () => {
+    ctx = await createApplicationsTestContext();
+    agent = await signInAgent(ctx);
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const sendTape = (suffix: string, csv: string, token: string, type = 'text/csv') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `${OPS}/refi/tape/${suffix}`,
+      headers: {
+        ...(token === '' ? {} : { authorization: `Bearer ${token}` }),
+        'content-type': type,
+      },
+      payload: csv,
+    });
+  const preview = (csv: string, token = agent.token) => sendTape('preview', csv, token);
+  const importTape = (csv: string, token = agent.token) => sendTape('import', csv, token);
+
+  it('needs an agent: 401 without a token or with a borrower’s', async () => {
+    const borrower = await newBorrower(ctx.app);
+    expect((await preview(HEADER, '')).statusCode).toBe(401);
+    expect((await importTape(HEADER, borrower.token)).statusCode).toBe(401);
+    expect((await call(ctx.app, 'GET', `${OPS}/refi/tape/loans`, borrower.token)).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('reports every bad row by line and applies nothing', async () => {
+    const csv = [
+      HEADER,
+      'A-1,ada@example.com,BTC,1,20000,US-NY,true,CUSTODY',
+      'A-2,not-an-email,DOGE,0,12.345,XX-1,maybe,BANK',
+      'A-1,ada@example.com,BTC,1,20000,US-NY,true,CUSTODY',
+      'A-3,too,few',
+    ].join('\n');
+    const answer = await preview(csv);
+    expect(answer.statusCode).toBe(200);
+    const lines = (answer.json().errors as { line: number; column: string | null }[]).map(
+      (error) => `${error.line}:${error.column ?? '-'}`,
+    );
+    expect(lines).toEqual([
+      '3:borrower_email',
+      '3:collateral_type',
+      '3:collateral_quantity',
+      '3:principal_outstanding_usd',
+      '3:jurisdiction',
+      '3:passport_on_file',
+      '3:custody_arrangement',
+      '4:loan_id',
+      '5:-',
+    ]);
+    const refused = await importTape(csv);
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().fieldErrors)).toEqual(['line.3', 'line.4', 'line.5']);
+    const stored = await ctx.database.db
+      .select()
+      .from(refiTapeLoans)
+      .where(eq(refiTapeLoans.loanId, 'A-1'));
+    expect(stored).toEqual([]);
+    expect((await importTape('')).statusCode).toBe(400);
+    const asJson = await sendTape(
+      'import',
+      JSON.stringify({ csv }),
+      agent.token,
+      'application/json',
+    );
+    expect(asJson.statusCode).toBe(415);
+    const tooLarge = await sendTape(
+      'preview',
+      `${HEADER}\n${'x'.repeat(1024 * 1024)}`,
+      agent.token,
+    );
+    expect(tooLarge.statusCode).toBe(413);
+    expect((await preview('loan,id\n1,2')).json().errors[0]).toMatchObject({ line: 1 });
+  });
+
+  it('previews, imports once (same file twice changes nothing), and the matched borrower finds the loans combined', async () => {
+    const borrower = await newBorrower(ctx.app);
+    const csv = [
+      HEADER,
+      `C-100,${borrower.email.toUpperCase()},BTC,0.5,15000.50,US-NY,true,EARN`,
+      `C-101,${borrower.email},BTC,0.25,5000,US-NY,true,CUSTODY`,
+      `C-102,${borrower.email},ETH,5,6000,US-NY,true,CUSTODY`,
+      'C-103,someone-else@example.com,BTC,1,20000,US-NY,true,WITHHOLD',
+    ].join('\r\n');
+    const previewed = await preview(csv);
+    expect(previewed.json()).toMatchObject({ errors: [], summary: { rowCount: 4, inserted: 4 } });
+    expect(
+      await ctx.database.db.select().from(refiTapeLoans).where(eq(refiTapeLoans.loanId, 'C-100')),
+    ).toEqual([]);
+
+    const first = await importTape(csv);
+    expect(first.json()).toMatchObject({
+      alreadyImported: false,
+      summary: { inserted: 4, updated: 0 },
+    });
+    const second = await importTape(csv);
+    expect(second.json()).toMatchObject({ alreadyImported: true, summary: { inserted: 4 } });
+    const audit = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityType, 'refi_tape'));
+    expect(audit).toHaveLength(1);
+    // The same rows in another file: nothing changes, one row updated.
+    const changed = await importTape(
+      `${csv}\r\n`.replace(
+        'C-103,someone-else@example.com,BTC,1,20000',
+        'C-103,someone-else@example.com,BTC,1,21000',
+      ),
+    );
+    expect(changed.json()).toMatchObject({ summary: { unchanged: 3, updated: 1, inserted: 0 } });
+
+    const application = await lookUpOne(ctx.app, borrower.token, 'C-101');
+    expect(application.celsiusLoanNumbers).toEqual(['C-100', 'C-101']);
+    expect(application.offers[0]).toMatchObject({ amount: 20000.5 });
+    const eth = await lookUpOne(ctx.app, borrower.token, 'C-102');
+    expect(eth.celsiusLoanNumbers).toEqual(['C-102']);
+    // Another borrower's loan is not found.
+    const notMine = await call(
+      ctx.app,
+      'POST',
+      `${REFI}/applications/create-celsius`,
+      borrower.token,
+      {
+        celsiusLoanId: 'C-103',
+      },
+    );
+    expect(notMine.statusCode).toBe(404);
+    // An agent matches it to this borrower by hand.
+    const matched = await call(
+      ctx.app,
+      'POST',
+      `${OPS}/refi/tape/loans/C-103/borrower`,
+      agent.token,
+      {
+        borrowerEmail: borrower.email,
+      },
+    );
+    expect(matched.json()).toMatchObject({ matchedIdentityUuid: borrower.identityUuid });
+    const nobody = await call(
+      ctx.app,
+      'POST',
+      `${OPS}/refi/tape/loans/C-103/borrower`,
+      agent.token,
+      {
+        borrowerEmail: 'nobody@example.com',
+      },
+    );
+    expect(nobody.statusCode).toBe(400);
+    expect((await lookUp(ctx.app, borrower.token, 'C-103')).applications).toHaveLength(1);
+
+    const page = await call(
+      ctx.app,
+      'GET',
+      `${OPS}/refi/tape/loans?search=C-10&limit=2`,
+      agent.token,
+    );
+    expect(page.json().items.map((item: { loanId: string }) => item.loanId)).toEqual([
+      'C-100',
+      'C-101',
+    ]);
+    const next = await call(
+      ctx.app,
+      'GET',
+      `${OPS}/refi/tape/loans?search=C-10&limit=2&cursor=${page.json().nextCursor}`,
+      agent.token,
+    );
+    expect(next.json().items.map((item: { loanId: string }) => item.loanId)).toEqual([
+      'C-102',
+      'C-103',
+    ]);
+  });
+});

@@ -1,0 +1,119 @@
+/** A servicing test world: the app, a sandbox loan for a signed-in borrower, the sweep on the sandbox clock. */
+import type { TPostSandboxLoanResponse, TServicingLoan } from '@pledge/contract';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { createSandboxBankPayments } from '../../src/adapters/bank-payments/sandbox.js';
+import { createEncryptedStore } from '../../src/adapters/storage/encrypted.js';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
+import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
+import { deliverStatement } from '../../src/services/servicing/deliver-statement.js';
+import { runServicingSweep } from '../../src/services/servicing/run-servicing-sweep.js';
+import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
+import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import { signIn } from '../identity/sign-in.js';
+
+export const LOANS = '/provenance/borrower/servicing/v2/loans';
+
+let borrowers = 0;
+
+export interface TTestLoan {
+  loanUuid: string;
+  token: string;
+  email: string;
+}
+
+export async function sandboxLoan(
+  ctx: TApplicationsTestContext,
+  body: { drawAmount?: number; coinQuantity?: string; state?: string } = {},
+): Promise<TTestLoan> {
+  borrowers += 1;
+  const email = `servicing-${borrowers}-${Date.now()}@example.com`;
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/sandbox/loans',
+    payload: {
+      email,
+      collateralType: 'BTC',
+      coinQuantity: body.coinQuantity ?? '1',
+      drawAmount: body.drawAmount ?? 20_000,
+      state: body.state ?? 'OH',
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const { loanUuid } = response.json() as TPostSandboxLoanResponse;
+  return { loanUuid, email, token: await signIn(ctx.app, email) };
+}
+
+export async function getLoan(
+  ctx: TApplicationsTestContext,
+  loan: TTestLoan,
+): Promise<TServicingLoan> {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `${LOANS}/${loan.loanUuid}`,
+    headers: bearer(loan.token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as TServicingLoan;
+}
+
+/** Moves the sandbox clock; the loans' sessions have ended by then, so their borrowers sign in again. */
+export async function advanceDays(
+  ctx: TApplicationsTestContext,
+  days: number,
+  ...loans: TTestLoan[]
+): Promise<void> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/sandbox/clock',
+    payload: { advanceHours: days * 24 },
+  });
+  expect(response.statusCode).toBe(200);
+  for (const loan of loans) loan.token = await signIn(ctx.app, loan.email);
+}
+
+export async function setBtcPrice(ctx: TApplicationsTestContext, usd: number): Promise<void> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/sandbox/prices',
+    payload: { BTC: usd },
+  });
+  expect(response.statusCode).toBeLessThan(300);
+}
+
+/** What the jobs would do: the sweep on the deployment's clock, statements delivered, ACH settled. */
+export async function runSweep(ctx: TApplicationsTestContext) {
+  const clock = createSandboxClock(ctx.database.db);
+  await clock.refresh();
+  const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
+  const deps = {
+    db: ctx.database.db,
+    cipher,
+    clock: clock.now,
+    sandbox: true,
+    bankPayments: createSandboxBankPayments(clock.now),
+    prices: ctx.adapters.prices,
+    store: createEncryptedStore(ctx.adapters.storage, cipher),
+  };
+  const result = await runServicingSweep(deps);
+  const pending = await ctx.database.db.execute<{ uuid: string }>(
+    sql`SELECT uuid FROM servicing_statements WHERE pdf_key IS NULL`,
+  );
+  for (const row of pending.rows) await deliverStatement(deps, row.uuid);
+  await settlePendingPayments(deps);
+  return result;
+}
+
+export async function mailTo(ctx: TApplicationsTestContext, email: string) {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/sandbox/mailbox?to=${encodeURIComponent(email)}`,
+  });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { messages: { subject: string; text: string }[] }).messages;
+}
+
+export function idempotency(key: string) {
+  return { 'idempotency-key': key };
+}

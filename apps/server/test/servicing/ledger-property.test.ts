@@ -1,0 +1,176 @@
+/**
+ * Property: after any sequence of servicing operations (days passing with the sweep, ACH payments
+ * of any outcome, wires, reversals, deferrals), every balance the API shows equals the sum of the
+ * loan's ledger legs as the domain adds them, every journal sums to zero, no receivable is
+ * negative, and the reconciliation report finds nothing.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TGetOpsReconciliationResponse, TServicingPayment } from '@pledge/contract';
+import { balancesOfLegs } from '@pledge/domain';
+import { eq } from 'drizzle-orm';
+import { ledgerEntries } from '../../src/db/schema/index.js';
+import {
+  bearer,
+  createApplicationsTestContext,
+  type TApplicationsTestContext,
+} from '../applications/helpers.js';
+import { signIn } from '../identity/sign-in.js';
+import { signInAgent } from '../ops/helpers.js';
+import {
+  advanceDays,
+  getLoan,
+  idempotency,
+  LOANS,
+  runSweep,
+  sandboxLoan,
+  setBtcPrice,
+  type TTestLoan,
+} from './helpers.js';
+
+const OPS = '/service-ops/secure/api/v1';
+
+type TOperation =
+  | { kind: 'days'; days: number }
+  | { kind: 'ach'; cents: number }
+  | { kind: 'wire'; cents: number }
+  | { kind: 'reverseLast' }
+  | { kind: 'defer' };
+
+const operation: fc.Arbitrary<TOperation> = fc.oneof(
+  fc.record({ kind: fc.constant('days' as const), days: fc.integer({ min: 1, max: 20 }) }),
+  // Any cents: .01 is refused at once, .02 returned days later, others settle.
+  fc.record({ kind: fc.constant('ach' as const), cents: fc.integer({ min: 1, max: 400_000 }) }),
+  fc.record({ kind: fc.constant('wire' as const), cents: fc.integer({ min: 1, max: 400_000 }) }),
+  fc.constant({ kind: 'reverseLast' as const }),
+  fc.constant({ kind: 'defer' as const }),
+);
+
+let ctx: TApplicationsTestContext;
+let agentToken = '';
+beforeAll(async () => {
+  ctx = await createApplicationsTestContext();
+  await setBtcPrice(ctx, 60_000);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** The agent's token, signed in again only once the moved clock has ended the session. */
+async function agent() {
+  if (agentToken !== '') {
+    const probe = await ctx.app.inject({
+      method: 'GET',
+      url: `${OPS}/loans?limit=1`,
+      headers: bearer(agentToken),
+    });
+    if (probe.statusCode === 200) return bearer(agentToken);
+  }
+  agentToken = (await signInAgent(ctx)).token;
+  return bearer(agentToken);
+}
+
+/** The borrower signs in again only once the moved clock has ended the session. */
+async function freshToken(loan: TTestLoan) {
+  const probe = await ctx.app.inject({
+    method: 'GET',
+    url: `${LOANS}/${loan.loanUuid}`,
+    headers: bearer(loan.token),
+  });
+  if (probe.statusCode === 401) loan.token = await signIn(ctx.app, loan.email);
+}
+
+async function apply(loan: TTestLoan, op: TOperation, step: number, wires: string[]) {
+  const key = `prop-${loan.loanUuid.slice(0, 8)}-${step}`;
+  switch (op.kind) {
+    case 'days':
+      await advanceDays(ctx, op.days);
+      await runSweep(ctx);
+      return;
+    case 'ach': {
+      await freshToken(loan);
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `${LOANS}/${loan.loanUuid}/payments`,
+        headers: { ...bearer(loan.token), ...idempotency(key) },
+        payload: { amountCents: op.cents },
+      });
+      expect([201, 400, 409]).toContain(response.statusCode);
+      return;
+    }
+    case 'wire': {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `${OPS}/loans/${loan.loanUuid}/wire-payments`,
+        headers: { ...(await agent()), ...idempotency(key) },
+        payload: { amountCents: op.cents, reference: key, receivedOn: '2020-01-01' },
+      });
+      expect([201, 400, 409]).toContain(response.statusCode);
+      if (response.statusCode === 201)
+        wires.push((response.json() as TServicingPayment).paymentUuid);
+      return;
+    }
+    case 'reverseLast': {
+      const last = wires.pop();
+      if (last === undefined) return;
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `${OPS}/payments/${last}/reverse`,
+        headers: await agent(),
+        payload: { reason: 'Recalled' },
+      });
+      expect(response.statusCode).toBe(200);
+      return;
+    }
+    case 'defer': {
+      await freshToken(loan);
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `${LOANS}/${loan.loanUuid}/deferrals`,
+        headers: { ...bearer(loan.token), ...idempotency(key) },
+      });
+      expect([201, 409]).toContain(response.statusCode);
+    }
+  }
+}
+
+describe('the ledger under random operations', () => {
+  it('keeps every balance equal to the sum of its entries', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 3, maxLength: 8 }), async (ops) => {
+        const loan = await sandboxLoan(ctx);
+        const wires: string[] = [];
+        for (const [step, op] of ops.entries()) await apply(loan, op, step, wires);
+        await runSweep(ctx);
+        await freshToken(loan);
+        const view = await getLoan(ctx, loan);
+        const legs = await ctx.database.db
+          .select()
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.loanUuid, loan.loanUuid));
+        expect(view.balances).toEqual(balancesOfLegs(legs));
+        for (const value of Object.values(view.balances)) expect(value).toBeGreaterThanOrEqual(0);
+        const journals = new Map<string, number>();
+        for (const leg of legs) {
+          journals.set(leg.journalUuid, (journals.get(leg.journalUuid) ?? 0) + leg.amountCents);
+        }
+        for (const sum of journals.values()) expect(sum).toBe(0);
+        const cash = legs
+          .filter((leg) => leg.account === 'CASH')
+          .reduce((s, l) => s + l.amountCents, 0);
+        const counted = view.payments
+          .filter((p) => p.status === 'SETTLED' || (p.status === 'PENDING' && p.method !== 'WIRE'))
+          .reduce((sum, payment) => sum + payment.amountCents, 0);
+        expect(cash).toBe(counted);
+        const report = await ctx.app.inject({
+          method: 'GET',
+          url: `${OPS}/reconciliation`,
+          headers: await agent(),
+        });
+        const reconciliation = report.json() as TGetOpsReconciliationResponse;
+        expect(reconciliation.issues).toEqual([]);
+      }),
+      { numRuns: 4 },
+    );
+  }, 240_000);
+});

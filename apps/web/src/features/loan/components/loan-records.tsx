@@ -1,0 +1,175 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Key, ReactNode } from 'react';
+import type { TServicingLoan, TStatementSummary } from '@pledge/contract';
+import { formatUsd } from '@pledge/domain';
+import { Button } from '../../../ui/button/button.js';
+import { downloadStatement } from '../api/download-statement.js';
+import { displayDate } from '../loan-dates.js';
+import { PAYMENT_STATUS_WORDS, paymentDescription, SCHEDULE_STATUS_WORDS } from '../loan-view.js';
+import { LoanSection } from './loan-facts.js';
+
+interface TColumn {
+  header: string;
+  isAmount?: boolean;
+}
+
+/** A table that becomes labelled cards on phones; a sentence when there is nothing to list. */
+function LoanTable({
+  caption,
+  columns,
+  rows,
+  emptyText,
+}: {
+  caption: string;
+  columns: readonly TColumn[];
+  rows: readonly { key: Key; cells: readonly ReactNode[] }[];
+  emptyText: string;
+}) {
+  if (rows.length === 0) return <p>{emptyText}</p>;
+  return (
+    <div className="loan-table-wrap">
+      <table className="loan-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {columns.map((column, index) => (
+                <td
+                  key={column.header}
+                  data-label={column.header}
+                  className={column.isAmount === true ? 'loan-table__amount' : undefined}
+                >
+                  {row.cells[index]}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The 12 monthly payments: interest-only, the principal with the last one. */
+export function ScheduleSection({ loan }: { loan: TServicingLoan }) {
+  return (
+    <LoanSection id="schedule" title="Payment schedule">
+      <LoanTable
+        caption="Payment schedule, by due date"
+        columns={[
+          { header: 'Payment' },
+          { header: 'Due on' },
+          { header: 'Interest', isAmount: true },
+          { header: 'Principal', isAmount: true },
+          { header: 'Amount', isAmount: true },
+          { header: 'Status' },
+        ]}
+        rows={loan.schedule.map((row) => ({
+          key: row.number,
+          cells: [
+            row.number,
+            displayDate(row.dueDate),
+            formatUsd(row.interestCents),
+            formatUsd(row.principalCents),
+            formatUsd(row.amountCents),
+            SCHEDULE_STATUS_WORDS[row.status],
+          ],
+        }))}
+        emptyText="No payments are scheduled."
+      />
+    </LoanSection>
+  );
+}
+
+/** Every payment made, newest first as the server lists them. */
+export function PaymentHistorySection({ loan }: { loan: TServicingLoan }) {
+  return (
+    <LoanSection id="payments" title="Payment history">
+      <LoanTable
+        caption="Payments made"
+        columns={[
+          { header: 'Date' },
+          { header: 'Payment' },
+          { header: 'Amount', isAmount: true },
+          { header: 'Status' },
+        ]}
+        rows={loan.payments.map((payment) => ({
+          key: payment.paymentUuid,
+          cells: [
+            displayDate(payment.createdAt),
+            paymentDescription(payment),
+            formatUsd(payment.amountCents),
+            payment.failureReason === null
+              ? PAYMENT_STATUS_WORDS[payment.status]
+              : `${PAYMENT_STATUS_WORDS[payment.status]}: ${payment.failureReason}`,
+          ],
+        }))}
+        emptyText="No payments yet."
+      />
+    </LoanSection>
+  );
+}
+
+function StatementItem({
+  loanUuid,
+  statement,
+}: {
+  loanUuid: string;
+  statement: TStatementSummary;
+}) {
+  const download = useMutation({ mutationFn: () => downloadStatement(loanUuid, statement) });
+  const name = `Statement of ${displayDate(statement.cycleDate)}`;
+  return (
+    <li>
+      <span className="loan-statements__name">
+        <strong>{name}</strong>
+        <br />
+        {formatUsd(statement.amountDueCents)} due on {displayDate(statement.dueDate)}
+      </span>
+      <Button
+        variant="secondary"
+        isFullWidth={false}
+        isLoading={download.isPending}
+        aria-label={`Download the ${name.toLowerCase()} (PDF)`}
+        onClick={() => download.mutate()}
+      >
+        Download PDF
+      </Button>
+      {download.isError && (
+        <p className="field__error" role="alert">
+          We couldn’t download the {name.toLowerCase()}. Try again.
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The monthly statements, each a PDF to download. */
+export function StatementsSection({ loan }: { loan: TServicingLoan }) {
+  return (
+    <LoanSection id="statements" title="Statements">
+      {loan.statements.length === 0 ? (
+        <p>Your first statement comes a month after your loan was funded.</p>
+      ) : (
+        <ul className="loan-statements">
+          {loan.statements.map((statement) => (
+            <StatementItem
+              key={statement.statementUuid}
+              loanUuid={loan.loanUuid}
+              statement={statement}
+            />
+          ))}
+        </ul>
+      )}
+    </LoanSection>
+  );
+}

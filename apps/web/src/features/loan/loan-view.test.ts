@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { SERVICING_PAYMENT_MESSAGES } from '@pledge/contract';
+import type { TLoanStatusName } from '@pledge/domain';
+import {
+  checkPaymentAmount,
+  loanActions,
+  paymentDescription,
+  paymentFieldText,
+  suggestedPaymentCents,
+} from './loan-view.js';
+import { servicingLoan } from './loan-test-data.js';
+
+describe('loanActions', () => {
+  const NEXT = { dueDate: '2025-02-24', amountCents: 15_036, pastDueCents: 0 };
+  it.each<[TLoanStatusName, boolean, boolean, boolean, boolean, boolean]>([
+    // status,        pay,   defer, autopay, payoff, release
+    ['ACTIVE', true, true, true, true, false],
+    ['MARGIN_CALL', true, true, true, true, false],
+    ['MATURED', true, false, false, true, false],
+    ['PAID_OFF', false, false, false, false, true],
+    ['LIQUIDATED', false, false, false, false, false],
+    ['RENEWED', false, false, false, false, false],
+  ])('%s: pay %s, defer %s, autopay %s, pay off %s, release %s', (status, ...expected) => {
+    const actions = loanActions({ status, nextPayment: NEXT });
+    expect([
+      actions.canPay,
+      actions.canDefer,
+      actions.canSetAutopay,
+      actions.canPayOff,
+      actions.canReleaseCollateral,
+    ]).toEqual(expected);
+  });
+
+  it('offers no deferral when nothing is scheduled', () => {
+    expect(loanActions({ status: 'ACTIVE', nextPayment: null }).canDefer).toBe(false);
+  });
+});
+
+describe('checkPaymentAmount', () => {
+  const BALANCE = 2_035_036;
+  it.each([
+    ['150.36', 15_036],
+    ['$1,500', 150_000],
+    [' 20,350.36 ', BALANCE],
+    ['0.01', 1],
+  ])('takes %j as %i cents', (text, cents) => {
+    expect(checkPaymentAmount(text, BALANCE)).toEqual({ cents, error: null });
+  });
+
+  it.each([
+    ['', SERVICING_PAYMENT_MESSAGES.amount],
+    ['0', SERVICING_PAYMENT_MESSAGES.amount],
+    ['abc', SERVICING_PAYMENT_MESSAGES.amount],
+    ['1.234', SERVICING_PAYMENT_MESSAGES.amount],
+    ['-5', SERVICING_PAYMENT_MESSAGES.amount],
+    ['20350.37', SERVICING_PAYMENT_MESSAGES.tooLarge],
+  ])('refuses %j: %s', (text, error) => {
+    expect(checkPaymentAmount(text, BALANCE)).toEqual({ cents: null, error });
+  });
+});
+
+describe('suggestedPaymentCents', () => {
+  it('offers the next payment of an active loan', () => {
+    expect(suggestedPaymentCents(servicingLoan())).toBe(15_036);
+  });
+
+  it('offers the whole amount due of a matured loan', () => {
+    const loan = servicingLoan({ status: 'MATURED', nextPayment: null });
+    expect(suggestedPaymentCents(loan)).toBe(loan.maturity.amountDueCents);
+  });
+
+  it('offers nothing when nothing is due', () => {
+    expect(suggestedPaymentCents(servicingLoan({ nextPayment: null }))).toBeNull();
+    expect(
+      suggestedPaymentCents(
+        servicingLoan({ nextPayment: { dueDate: '2025-02-24', amountCents: 0, pastDueCents: 0 } }),
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('paymentFieldText and paymentDescription', () => {
+  it('writes cents as the field types them', () => {
+    expect(paymentFieldText(15_036)).toBe('150.36');
+    expect(paymentFieldText(100)).toBe('1.00');
+    expect(paymentFieldText(null)).toBe('');
+  });
+
+  it('names a payment by purpose and method', () => {
+    expect(paymentDescription({ purpose: 'PAYOFF', method: 'WIRE' })).toBe('Payoff · Wire');
+    expect(paymentDescription({ purpose: 'PAYMENT', method: 'AUTOPAY' })).toBe(
+      'Payment · Autopay (ACH)',
+    );
+  });
+});

@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getOpsFailedMail,
+  postOpsRetryMail,
+  type TGetOpsFailedMailResponse,
+} from '@pledge/contract';
+import { apiRequest } from '../../../api/client.js';
+import { OPS_QUERY_KEY } from './get-ops-applications.js';
+
+export const OPS_FAILED_MAIL_QUERY_KEY = [...OPS_QUERY_KEY, 'failed-mail'] as const;
+
+/** E-mails that could not be delivered, fetched again each time the page is shown. */
+export function useOpsFailedMail() {
+  return useQuery({
+    queryKey: OPS_FAILED_MAIL_QUERY_KEY,
+    queryFn: ({ signal }) => apiRequest(getOpsFailedMail, { signal, cache: 'no-store' }),
+    refetchOnMount: 'always',
+  });
+}
+
+/** Sends one failed e-mail again; the answer is the list of those still failed. */
+export function useRetryMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (outboxId: string) => apiRequest(postOpsRetryMail, { params: { outboxId } }),
+    onSuccess: (list: TGetOpsFailedMailResponse) => {
+      queryClient.setQueryData(OPS_FAILED_MAIL_QUERY_KEY, list);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: OPS_FAILED_MAIL_QUERY_KEY }),
+  });
+}

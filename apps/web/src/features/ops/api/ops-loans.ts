@@ -1,0 +1,86 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getOpsLoan,
+  getOpsLoans,
+  getOpsReconciliation,
+  postOpsReversePayment,
+  postOpsWirePayment,
+  type TPostOpsWirePaymentBody,
+} from '@pledge/contract';
+import type { TLoanStatusName } from '@pledge/domain';
+import { apiRequest } from '../../../api/client.js';
+import { idempotencyHeaders } from '../../loan/api/idempotency-key.js';
+import { OPS_QUERY_KEY } from './get-ops-applications.js';
+
+/** One page of the console's loan list: a status, a search, and the cursor of the page. */
+export interface TOpsLoansPage {
+  status?: TLoanStatusName | undefined;
+  search?: string | undefined;
+  cursor?: string | undefined;
+}
+
+const OPS_LOANS_KEY = [...OPS_QUERY_KEY, 'loans'] as const;
+
+export function opsLoanQueryKey(loanUuid: string) {
+  return [...OPS_LOANS_KEY, 'loan', loanUuid] as const;
+}
+
+/** A page of funded loans, newest first; the previous page stays on screen while the next loads. */
+export function useOpsLoans(page: TOpsLoansPage) {
+  return useQuery({
+    queryKey: [...OPS_LOANS_KEY, 'list', page] as const,
+    // The list changes all the time: never answered from the browser's cache.
+    queryFn: ({ signal }) => apiRequest(getOpsLoans, { query: page, signal, cache: 'no-store' }),
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+}
+
+/** One loan with its ledger, fetched again each time the page is shown. */
+export function useOpsLoan(loanUuid: string) {
+  return useQuery({
+    queryKey: opsLoanQueryKey(loanUuid),
+    queryFn: ({ signal }) =>
+      apiRequest(getOpsLoan, { params: { loanUuid }, signal, cache: 'no-store' }),
+    refetchOnMount: 'always',
+  });
+}
+
+/** The reconciliation of every loan's ledger, run when the page is shown or asked again. */
+export function useOpsReconciliation() {
+  return useQuery({
+    queryKey: [...OPS_QUERY_KEY, 'reconciliation'] as const,
+    queryFn: ({ signal }) => apiRequest(getOpsReconciliation, { signal, cache: 'no-store' }),
+    refetchOnMount: 'always',
+  });
+}
+
+/** After an action on a loan, the loan and every list are fetched again. */
+function useRefreshLoans() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: OPS_QUERY_KEY });
+}
+
+/** Records a wire received; the confirmation's key makes a second click record nothing more. */
+export function useRecordWire(loanUuid: string) {
+  const refresh = useRefreshLoans();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: TPostOpsWirePaymentBody; key: string }) =>
+      apiRequest(postOpsWirePayment, {
+        params: { loanUuid },
+        body,
+        headers: idempotencyHeaders(key),
+      }),
+    onSettled: refresh,
+  });
+}
+
+/** Reverses a payment recorded in error, with the agent's reason. */
+export function useReversePayment() {
+  const refresh = useRefreshLoans();
+  return useMutation({
+    mutationFn: ({ paymentUuid, reason }: { paymentUuid: string; reason: string }) =>
+      apiRequest(postOpsReversePayment, { params: { paymentUuid }, body: { reason } }),
+    onSettled: refresh,
+  });
+}

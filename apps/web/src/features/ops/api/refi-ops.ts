@@ -1,0 +1,157 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getRefiEstatePayoffs,
+  getRefiTapeLoans,
+  postConfirmRefiEstatePayoff,
+  postRefiTapeImport,
+  postRefiTapePreview,
+  REFI_TAPE_CONTENT_TYPE,
+  ZApiError,
+  ZPostRefiTapeImportResponse,
+  ZPostRefiTapePreviewResponse,
+  type TPostConfirmRefiEstatePayoffBody,
+} from '@pledge/contract';
+import type { TRefiEstatePayoffStatus, TRefiTapeLoanStatus } from '@pledge/domain';
+import type { z } from 'zod/mini';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  UNEXPECTED_RESPONSE_MESSAGE,
+} from '../../../api/api-error.js';
+import { apiRequest } from '../../../api/client.js';
+import { endpointUrl } from '../../../api/endpoint-url.js';
+import { getToken } from '../../../api/token.js';
+import { OPS_QUERY_KEY } from './get-ops-applications.js';
+
+export const REFI_TAPE_QUERY_KEY = [...OPS_QUERY_KEY, 'refi', 'tape'] as const;
+export const REFI_PAYOFFS_QUERY_KEY = [...OPS_QUERY_KEY, 'refi', 'estate-payoffs'] as const;
+
+export interface TRefiTapePage {
+  status?: TRefiTapeLoanStatus | undefined;
+  search?: string | undefined;
+  cursor?: string | undefined;
+}
+
+/** A page of the legacy loans on the tape; the previous page stays shown while the next loads. */
+export function useRefiTapeLoans(page: TRefiTapePage) {
+  return useQuery({
+    queryKey: [...REFI_TAPE_QUERY_KEY, page],
+    queryFn: ({ signal }) =>
+      apiRequest(getRefiTapeLoans, { query: page, signal, cache: 'no-store' }),
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+}
+
+/**
+ * Sends a tape as the request body itself (text/csv), which the JSON client does not send, and
+ * reads the answer as it does: the contract's schema on success, an ApiError with the server's
+ * field messages otherwise.
+ */
+async function postTapeCsv<S extends z.ZodMiniType>(
+  endpoint: typeof postRefiTapePreview | typeof postRefiTapeImport,
+  schema: S,
+  csv: string,
+): Promise<z.infer<S>> {
+  const headers = new Headers({
+    Accept: 'application/json',
+    'Content-Type': REFI_TAPE_CONTENT_TYPE,
+  });
+  const token = getToken();
+  if (token !== null) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(endpointUrl(endpoint), {
+      method: endpoint.method,
+      headers,
+      body: csv,
+      credentials: 'include',
+      cache: 'no-store',
+    });
+  } catch (cause) {
+    throw new ApiError({
+      status: 0,
+      statusText: '',
+      message: NETWORK_ERROR_MESSAGE,
+      body: null,
+      cause,
+    });
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text === '' ? null : JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  if (!response.ok) {
+    const apiError = ZApiError.safeParse(body);
+    throw new ApiError({
+      status: response.status,
+      statusText: response.statusText,
+      message: apiError.success
+        ? apiError.data.message
+        : `Request failed with status ${response.status}`,
+      body,
+      apiError: apiError.success ? apiError.data : null,
+    });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError({
+      status: response.status,
+      statusText: response.statusText,
+      message: UNEXPECTED_RESPONSE_MESSAGE,
+      body,
+    });
+  }
+  return parsed.data as z.infer<S>;
+}
+
+/** Checks a tape: every bad row by line, and what applying it would change. Changes nothing. */
+export function useRefiTapePreview() {
+  return useMutation({
+    mutationFn: (csv: string) =>
+      postTapeCsv(postRefiTapePreview, ZPostRefiTapePreviewResponse, csv),
+  });
+}
+
+/** Applies a tape, all or nothing; the tape list is read again after it. */
+export function useRefiTapeImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (csv: string) => postTapeCsv(postRefiTapeImport, ZPostRefiTapeImportResponse, csv),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: REFI_TAPE_QUERY_KEY }),
+  });
+}
+
+export interface TRefiPayoffsPage {
+  status?: TRefiEstatePayoffStatus | undefined;
+  cursor?: string | undefined;
+}
+
+/** Payoffs owed to the old lender's estate, newest first. */
+export function useRefiEstatePayoffs(page: TRefiPayoffsPage) {
+  return useQuery({
+    queryKey: [...REFI_PAYOFFS_QUERY_KEY, page],
+    queryFn: ({ signal }) =>
+      apiRequest(getRefiEstatePayoffs, { query: page, signal, cache: 'no-store' }),
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+}
+
+/** Records that a payoff to the estate was paid (idempotent on the server). */
+export function useConfirmRefiEstatePayoff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      payoffUuid,
+      body,
+    }: {
+      payoffUuid: string;
+      body: TPostConfirmRefiEstatePayoffBody;
+    }) => apiRequest(postConfirmRefiEstatePayoff, { params: { payoffUuid }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: REFI_PAYOFFS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,383 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  ZPostOpsReversePaymentBody,
+  ZPostOpsWirePaymentBody,
+  type TServicingPayment,
+} from '@pledge/contract';
+import { formatUsd, WIRE_REFERENCE_MAX_LENGTH } from '@pledge/domain';
+import { isApiError } from '../../../api/client.js';
+import { paths } from '../../../config/paths.js';
+import { Alert } from '../../../ui/alert/alert.js';
+import { Button } from '../../../ui/button/button.js';
+import { NumericField } from '../../../ui/numeric-field/numeric-field.js';
+import { PageHeading } from '../../../ui/page-heading.js';
+import { TextField } from '../../../ui/text-field/text-field.js';
+import { toastQueue } from '../../../ui/toast/toast-queue.js';
+import { newIdempotencyKey } from '../../loan/api/idempotency-key.js';
+import { refusalMessage } from '../../loan/api/refusal.js';
+import { displayDate } from '../../loan/loan-dates.js';
+import { useSingleFlight } from '../../loan/use-single-flight.js';
+import {
+  checkPaymentAmount,
+  formatLtv,
+  PAYMENT_STATUS_WORDS,
+  paymentDescription,
+} from '../../loan/loan-view.js';
+import { useOpsLoan, useRecordWire, useReversePayment } from '../api/ops-loans.js';
+import { formatDateTime, shortId } from '../format.js';
+import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
+import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
+import { OpsFacts, OpsSection } from './ops-facts.js';
+import { OpsTable } from './ops-table.js';
+
+/** Payments an agent may still reverse: money counted that did not (or should not) arrive. */
+export function isReversible(payment: Pick<TServicingPayment, 'status'>): boolean {
+  return payment.status === 'PENDING' || payment.status === 'SETTLED';
+}
+
+type TWireErrors = Partial<Record<'amount' | 'reference' | 'receivedOn', string>>;
+
+/** The contract's messages for a wire's evidence, by field; empty when it is fine. */
+export function wireErrors(
+  input: { amount: string; reference: string; receivedOn: string },
+  balanceCents: number,
+): TWireErrors {
+  const errors: TWireErrors = {};
+  const amount = checkPaymentAmount(input.amount, balanceCents);
+  if (amount.error !== null) errors.amount = amount.error;
+  const parsed = ZPostOpsWirePaymentBody.safeParse({
+    amountCents: amount.cents ?? 1,
+    reference: input.reference,
+    receivedOn: input.receivedOn,
+  });
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0];
+    if (field === 'reference') errors.reference ??= issue.message;
+    if (field === 'receivedOn') {
+      errors.receivedOn ??=
+        input.receivedOn === '' ? 'Give the day the wire arrived' : issue.message;
+    }
+  }
+  return errors;
+}
+
+function RecordWireDialog({
+  loanUuid,
+  balanceCents,
+  onClose,
+}: {
+  loanUuid: string;
+  balanceCents: number;
+  onClose: () => void;
+}) {
+  const wire = useRecordWire(loanUuid);
+  const submitOnce = useSingleFlight();
+  const [amount, setAmount] = useState('');
+  const [reference, setReference] = useState('');
+  const [receivedOn, setReceivedOn] = useState('');
+  const [errors, setErrors] = useState<TWireErrors>({});
+  // One key per confirmation: a second click or a retry records the wire once.
+  const [key, setKey] = useState(newIdempotencyKey);
+
+  function edited(apply: () => void) {
+    apply();
+    setKey(newIdempotencyKey());
+    wire.reset();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = wireErrors({ amount, reference, receivedOn }, balanceCents);
+    setErrors(found);
+    const cents = checkPaymentAmount(amount, balanceCents).cents;
+    if (Object.keys(found).length > 0 || cents === null) return;
+    submitOnce((done) =>
+      wire.mutate(
+        { body: { amountCents: cents, reference: reference.trim(), receivedOn }, key },
+        {
+          onSuccess: (payment) => {
+            toastQueue.add(
+              { variant: 'success', title: `Wire of ${formatUsd(payment.amountCents)} recorded` },
+              { timeout: OPS_TOAST_TIMEOUT_MS },
+            );
+            onClose();
+          },
+          onError: done,
+        },
+      ),
+    );
+  }
+
+  return (
+    <OpsConfirmDialog
+      formId="ops-record-wire"
+      title="Record a wire"
+      description="The wire is settled at once and credited to the loan; it shows in the borrower’s history."
+      confirmLabel="Record wire"
+      isPending={wire.isPending}
+      error={wire.isError ? new Error(refusalMessage(wire.error)) : null}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
+      <NumericField
+        label="Amount received (USD)"
+        prefix="$"
+        allowCommas
+        maxDecimals={2}
+        isRequired
+        value={amount}
+        error={errors.amount}
+        onValueChange={(text) => edited(() => setAmount(text))}
+      />
+      <TextField
+        label="Wire reference"
+        description="The bank’s reference of the wire: the evidence kept with the payment."
+        isRequired
+        maxLength={WIRE_REFERENCE_MAX_LENGTH}
+        value={reference}
+        error={errors.reference}
+        onChange={(event) => edited(() => setReference(event.target.value))}
+      />
+      <TextField
+        label="Received on"
+        type="date"
+        isRequired
+        value={receivedOn}
+        error={errors.receivedOn}
+        onChange={(event) => edited(() => setReceivedOn(event.target.value))}
+      />
+    </OpsConfirmDialog>
+  );
+}
+
+function ReversePaymentDialog({
+  payment,
+  onClose,
+}: {
+  payment: TServicingPayment;
+  onClose: () => void;
+}) {
+  const reverse = useReversePayment();
+  const submitOnce = useSingleFlight();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = ZPostOpsReversePaymentBody.safeParse({ reason });
+    const error = parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Give a reason');
+    setReasonError(error);
+    if (error !== null) return;
+    submitOnce((done) =>
+      reverse.mutate(
+        { paymentUuid: payment.paymentUuid, reason: reason.trim() },
+        {
+          onSuccess: () => {
+            toastQueue.add(
+              {
+                variant: 'success',
+                title: `Payment of ${formatUsd(payment.amountCents)} reversed`,
+              },
+              { timeout: OPS_TOAST_TIMEOUT_MS },
+            );
+            onClose();
+          },
+          onError: done,
+        },
+      ),
+    );
+  }
+
+  return (
+    <OpsConfirmDialog
+      formId="ops-reverse-payment"
+      title={`Reverse the payment of ${formatUsd(payment.amountCents)}?`}
+      description={`${paymentDescription(payment)} of ${displayDate(payment.createdAt)}. Reversing entries put the amount back on the loan’s balance.`}
+      confirmLabel="Reverse payment"
+      isPending={reverse.isPending}
+      error={reverse.isError ? new Error(refusalMessage(reverse.error)) : null}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
+      <OpsReasonField
+        value={reason}
+        error={reasonError}
+        onChange={(event) => setReason(event.target.value)}
+      />
+    </OpsConfirmDialog>
+  );
+}
+
+function BackLink() {
+  return (
+    <p className="ops-back">
+      <Link to={paths.opsLoans.getHref()}>All loans</Link>
+    </p>
+  );
+}
+
+/** One funded loan as an agent sees it: balances, payments (reversible), the ledger, a wire. */
+export function OpsLoanDetail() {
+  const { loanUuid = '' } = useParams();
+  const query = useOpsLoan(loanUuid);
+  const [isRecordingWire, setIsRecordingWire] = useState(false);
+  const [reversing, setReversing] = useState<TServicingPayment | null>(null);
+
+  if (query.isPending) {
+    return (
+      <section className="ops-page">
+        <BackLink />
+        <p className="loading" role="status">
+          Loading the loan…
+        </p>
+      </section>
+    );
+  }
+  if (query.isError) {
+    const isNotFound =
+      isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <section className="ops-page">
+        <BackLink />
+        <PageHeading>{isNotFound ? 'Loan not found' : 'The loan could not be loaded'}</PageHeading>
+        {isNotFound ? (
+          <p>No loan has the id {loanUuid}.</p>
+        ) : (
+          <>
+            <Alert variant="error" title="Something went wrong">
+              {query.error.message}
+            </Alert>
+            <Button isFullWidth={false} onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </>
+        )}
+      </section>
+    );
+  }
+
+  const { loan, ledger, borrowerEmail } = query.data;
+  const isOpen =
+    loan.status === 'ACTIVE' || loan.status === 'MARGIN_CALL' || loan.status === 'MATURED';
+  return (
+    <section className="ops-page ops-detail">
+      <BackLink />
+      <PageHeading>Loan {shortId(loan.loanUuid)}</PageHeading>
+      <OpsFacts
+        facts={[
+          ['Loan id', <span className="ops-hash">{loan.loanUuid}</span>],
+          [
+            'Application',
+            <Link to={paths.opsApplication.getHref(loan.appUuid)} className="ops-id">
+              {shortId(loan.appUuid)}
+            </Link>,
+          ],
+          ['Borrower', <span className="ops-break">{borrowerEmail}</span>],
+          ['Status', <span className="ops-state">{loan.status}</span>],
+          ['Total balance', formatUsd(loan.balances.totalCents)],
+          ['Principal', formatUsd(loan.balances.principalCents)],
+          ['Origination fee', formatUsd(loan.balances.originationFeeCents)],
+          ['Accrued interest', formatUsd(loan.balances.accruedInterestCents)],
+          ['Deferred interest', formatUsd(loan.balances.deferredInterestCents)],
+          ['Fees', formatUsd(loan.balances.feesCents)],
+          [
+            'Next payment',
+            loan.nextPayment === null
+              ? null
+              : `${formatUsd(loan.nextPayment.amountCents)} due ${displayDate(loan.nextPayment.dueDate)}`,
+          ],
+          ['LTV', loan.ltv === null ? null : formatLtv(loan.ltv.ltvPct)],
+          ['Autopay', loan.autopayEnabled ? 'On' : 'Off'],
+          ['Funded', displayDate(loan.fundedOn)],
+          ['Matures', displayDate(loan.maturityDate)],
+        ]}
+      />
+      <OpsSection id="loan-actions" title="Actions">
+        {isOpen ? (
+          <Button
+            isFullWidth={false}
+            aria-haspopup="dialog"
+            onClick={() => setIsRecordingWire(true)}
+          >
+            Record a wire
+          </Button>
+        ) : (
+          <p>The loan is closed: no payment can be recorded.</p>
+        )}
+      </OpsSection>
+      <OpsSection id="loan-payments" title="Payments">
+        <OpsTable
+          caption="Payments, newest first"
+          columns={[
+            { header: 'Created' },
+            { header: 'Payment' },
+            { header: 'Amount' },
+            { header: 'Status' },
+            { header: 'Reference', cellClassName: 'ops-break' },
+            { header: 'Action' },
+          ]}
+          rows={loan.payments.map((payment) => ({
+            key: payment.paymentUuid,
+            cells: [
+              formatDateTime(payment.createdAt),
+              paymentDescription(payment),
+              formatUsd(payment.amountCents),
+              payment.failureReason === null
+                ? PAYMENT_STATUS_WORDS[payment.status]
+                : `${PAYMENT_STATUS_WORDS[payment.status]}: ${payment.failureReason}`,
+              payment.reference,
+              isReversible(payment) ? (
+                <Button
+                  variant="secondary"
+                  isFullWidth={false}
+                  aria-haspopup="dialog"
+                  aria-label={`Reverse the payment of ${formatUsd(payment.amountCents)} of ${formatDateTime(payment.createdAt)}`}
+                  onClick={() => setReversing(payment)}
+                >
+                  Reverse
+                </Button>
+              ) : null,
+            ],
+          }))}
+          emptyText="No payments yet."
+        />
+      </OpsSection>
+      <OpsSection id="loan-ledger" title="Ledger">
+        <OpsTable
+          caption="Ledger entries, debits positive and credits negative"
+          columns={[
+            { header: 'Effective' },
+            { header: 'Journal', cellClassName: 'ops-hash' },
+            { header: 'Kind' },
+            { header: 'Account' },
+            { header: 'Amount' },
+            { header: 'Reverses', cellClassName: 'ops-hash' },
+          ]}
+          rows={ledger.map((entry) => ({
+            key: entry.entryId,
+            cells: [
+              displayDate(entry.effectiveOn),
+              shortId(entry.journalUuid),
+              entry.kind,
+              entry.account,
+              formatUsd(entry.amountCents),
+              entry.reversesJournalUuid === null ? null : shortId(entry.reversesJournalUuid),
+            ],
+          }))}
+          emptyText="No ledger entries."
+        />
+      </OpsSection>
+      {isRecordingWire && (
+        <RecordWireDialog
+          loanUuid={loan.loanUuid}
+          balanceCents={loan.balances.totalCents}
+          onClose={() => setIsRecordingWire(false)}
+        />
+      )}
+      {reversing !== null && (
+        <ReversePaymentDialog payment={reversing} onClose={() => setReversing(null)} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.js';
+import { Alert } from '../../../ui/alert/alert.js';
+import { Button } from '../../../ui/button/button.js';
+import { PageHeading } from '../../../ui/page-heading.js';
+import { useOpsReconciliation } from '../api/ops-loans.js';
+import { formatDateTime, shortId } from '../format.js';
+import { OpsFacts, OpsSection } from './ops-facts.js';
+import { OpsTable } from './ops-table.js';
+
+/**
+ * The reconciliation report: every journal sums to zero, no receivable is negative, and each loan's
+ * balances are the sums of its entries; what does not add up is listed by loan.
+ */
+export function OpsReconciliation() {
+  const query = useOpsReconciliation();
+  return (
+    <section className="ops-page">
+      <p className="ops-back">
+        <Link to={paths.opsLoans.getHref()}>All loans</Link>
+      </p>
+      <PageHeading>Reconciliation</PageHeading>
+      {query.isPending && (
+        <p className="loading" role="status">
+          Reconciling every loan’s ledger…
+        </p>
+      )}
+      {query.isError && (
+        <div className="ops-applications__error">
+          <Alert variant="error" title="The reconciliation could not be run">
+            {query.error.message}
+          </Alert>
+          <Button isFullWidth={false} onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {query.isSuccess && (
+        <>
+          {query.data.isBalanced ? (
+            <Alert variant="success" isLive title="The ledger balances">
+              Every journal sums to zero and every loan’s balances equal its entries.
+            </Alert>
+          ) : (
+            <Alert variant="error" title="The ledger does not balance">
+              {query.data.issues.length === 1
+                ? 'One problem was found.'
+                : `${query.data.issues.length} problems were found.`}
+            </Alert>
+          )}
+          <OpsFacts
+            facts={[
+              ['Checked at', formatDateTime(query.data.checkedAt)],
+              ['Loans checked', query.data.loansChecked],
+              ['Journals checked', query.data.journalsChecked],
+            ]}
+          />
+          <Button
+            isFullWidth={false}
+            isLoading={query.isFetching}
+            onClick={() => void query.refetch()}
+          >
+            Run again
+          </Button>
+          <OpsSection id="reconciliation-issues" title="Problems">
+            <OpsTable
+              caption="Problems found, by loan"
+              columns={[{ header: 'Loan' }, { header: 'Problem', cellClassName: 'ops-break' }]}
+              rows={query.data.issues.map((issue, index) => ({
+                key: `${issue.loanUuid}-${index}`,
+                cells: [
+                  <Link
+                    to={paths.opsLoan.getHref(issue.loanUuid)}
+                    title={issue.loanUuid}
+                    className="ops-id"
+                  >
+                    {shortId(issue.loanUuid)}
+                  </Link>,
+                  issue.problem,
+                ],
+              }))}
+              emptyText="None."
+            />
+          </OpsSection>
+        </>
+      )}
+    </section>
+  );
+}

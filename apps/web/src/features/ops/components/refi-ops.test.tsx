@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  buildPath,
+  getRefiEstatePayoffs,
+  getRefiTapeLoans,
+  postConfirmRefiEstatePayoff,
+  postRefiTapeImport,
+  postRefiTapePreview,
+  type TRefiEstatePayoff,
+  type TRefiTapeSummary,
+} from '@pledge/contract';
+import { ApiError } from '../../../api/api-error.js';
+import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { renderApp } from '../../../test/render-app.js';
+import { installDialogPolyfill } from '../../refi/dialog-polyfill.js';
+import {
+  figureInfoHandlers,
+  storeTestSession,
+  TEST_IDENTITY,
+} from '../../session/session-test-utils.js';
+import { payoffStatusText } from './refi-estate-payoffs.js';
+import { importRowErrors, tapeSummaryText } from './refi-tape-import.js';
+
+const LOADED = { timeout: 10_000 };
+const PAYOFF_UUID = '8c9d0e1f-2a3b-4c4d-8e5f-6a7b8c9d0e1f';
+const APP_UUID = '9d0e1f2a-3b4c-4d5e-9f6a-7b8c9d0e1f2a';
+
+function summary(overrides: Partial<TRefiTapeSummary> = {}): TRefiTapeSummary {
+  return {
+    fileSha256: 'ab'.repeat(32),
+    rowCount: 2,
+    inserted: 1,
+    updated: 1,
+    unchanged: 0,
+    locked: 0,
+    ...overrides,
+  };
+}
+
+function payoff(overrides: Partial<TRefiEstatePayoff> = {}): TRefiEstatePayoff {
+  return {
+    uuid: PAYOFF_UUID,
+    appUuid: APP_UUID,
+    celsiusLoanIds: ['100001'],
+    amount: 20000,
+    status: 'OWED',
+    createdAt: '2025-03-01T12:00:00.000Z',
+    confirmedAt: null,
+    confirmedBy: null,
+    reference: null,
+    note: null,
+    ...overrides,
+  };
+}
+
+installDialogPolyfill();
+
+beforeEach(() => {
+  storeTestSession('agent');
+});
+
+describe('console refinancing helpers', () => {
+  it('sums up a tape', () => {
+    expect(tapeSummaryText(summary())).toBe('2 rows: 1 new, 1 updated, 0 unchanged');
+    expect(tapeSummaryText(summary({ rowCount: 1, locked: 1 }))).toBe(
+      '1 row: 1 new, 1 updated, 0 unchanged, 1 locked by a refinancing',
+    );
+  });
+
+  it('reads the row errors of a refused import', () => {
+    const error = new ApiError({
+      status: 400,
+      statusText: 'Bad Request',
+      message: 'The tape has problems',
+      body: null,
+      apiError: {
+        code: 'REFI_TAPE_INVALID',
+        message: 'The tape has problems',
+        fieldErrors: { 'line.3': ['Use true or false'], csv: ['ignored'] },
+      },
+    });
+    expect(importRowErrors(error)).toEqual([
+      { line: 3, column: null, message: 'Use true or false' },
+    ]);
+    expect(importRowErrors(new Error('no'))).toEqual([]);
+  });
+
+  it('says who confirmed a payoff and with which reference', () => {
+    expect(payoffStatusText(payoff())).toBe('Owed');
+    expect(
+      payoffStatusText(
+        payoff({
+          status: 'CONFIRMED',
+          confirmedAt: '2025-03-02T10:00:00.000Z',
+          confirmedBy: 'agent@example.com',
+          reference: 'WIRE-1',
+        }),
+      ),
+    ).toBe('Paid Mar 2, 2025, 10:00 UTC by agent@example.com (ref WIRE-1)');
+  });
+});
+
+describe('/ops/refinancing', { timeout: 40_000 }, () => {
+  it('previews a tape with its bad rows, imports a good one after confirming, and confirms a payoff', async () => {
+    const imported: unknown[] = [];
+    const confirmed: unknown[] = [];
+    mockFetch({
+      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+      [`GET ${getRefiTapeLoans.path}`]: () => jsonResponse({ items: [], nextCursor: null }),
+      [`GET ${getRefiEstatePayoffs.path}`]: () =>
+        jsonResponse({ items: [payoff()], nextCursor: null }),
+      [`POST ${postRefiTapePreview.path}`]: (_url, init) => {
+        const csv = String(init.body);
+        return jsonResponse(
+          csv.includes('DOGE')
+            ? {
+                errors: [{ line: 3, column: 'collateral_type', message: 'Use BTC or ETH' }],
+                summary: summary(),
+              }
+            : { errors: [], summary: summary({ rowCount: 1, updated: 0 }) },
+        );
+      },
+      [`POST ${postRefiTapeImport.path}`]: (_url, init) => {
+        imported.push(String(init.body));
+        return jsonResponse({
+          summary: summary({ rowCount: 1, updated: 0 }),
+          alreadyImported: false,
+        });
+      },
+      [`POST ${buildPath(postConfirmRefiEstatePayoff.path, { payoffUuid: PAYOFF_UUID })}`]: (
+        _url,
+        init,
+      ) => {
+        confirmed.push(JSON.parse(String(init.body)));
+        return jsonResponse(payoff({ status: 'CONFIRMED' }));
+      },
+    });
+    const { user } = renderApp('/ops/refinancing');
+    const csv = await screen.findByRole('textbox', { name: 'Or paste the CSV' }, LOADED);
+    await user.click(csv);
+    await user.paste('header\nA,a@example.com,BTC\nB,b@example.com,DOGE');
+    await user.click(screen.getByRole('button', { name: 'Check the tape' }));
+    const problems = await screen.findByRole('table', { name: 'Rows with problems' });
+    expect(within(problems).getByText('Use BTC or ETH')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Import the tape' })).toBeNull();
+
+    await user.clear(csv);
+    await user.paste('header\nA,a@example.com,BTC');
+    await user.click(screen.getByRole('button', { name: 'Check the tape' }));
+    await user.click(await screen.findByRole('button', { name: 'Import the tape' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import this tape?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(imported).toEqual(['header\nA,a@example.com,BTC']));
+
+    await user.click(screen.getByRole('button', { name: /Confirm payoff/ }));
+    const confirm = await screen.findByRole('dialog', {
+      name: /Confirm the payoff of \$20,000\.00/,
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm payoff' }));
+    expect(await within(confirm).findByText('Give the payment reference')).toBeVisible();
+    await user.type(within(confirm).getByRole('textbox', { name: /Payment reference/ }), 'WIRE-1');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm payoff' }));
+    await waitFor(() => expect(confirmed).toEqual([{ reference: 'WIRE-1' }]));
+  });
+});

@@ -1,0 +1,208 @@
+/**
+ * The legacy loan tape's import: a CSV file picked or pasted, checked row by row (every bad row with
+ * its line number, nothing applied), then applied all or nothing after a confirmation.
+ */
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { TRefiTapeRowError, TRefiTapeSummary } from '@pledge/contract';
+import { REFI_TAPE_COLUMNS, REFI_TAPE_MAX_CHARS } from '@pledge/domain';
+import { isApiError } from '../../../api/client.js';
+import { Alert } from '../../../ui/alert/alert.js';
+import { Button } from '../../../ui/button/button.js';
+import { toastQueue } from '../../../ui/toast/toast-queue.js';
+import { useRefiTapeImport, useRefiTapePreview } from '../api/refi-ops.js';
+import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
+import { OpsConfirmDialog } from './ops-confirm-dialog.js';
+import { OpsTable, type TOpsTableColumn } from './ops-table.js';
+
+const ERROR_COLUMNS: readonly TOpsTableColumn[] = [
+  { header: 'Line' },
+  { header: 'Column' },
+  { header: 'Problem', cellClassName: 'ops-break' },
+];
+
+/** "12 rows: 3 new, 2 updated, 7 unchanged" (and the locked ones, when any). */
+export function tapeSummaryText(summary: TRefiTapeSummary): string {
+  const parts = [
+    `${summary.inserted} new`,
+    `${summary.updated} updated`,
+    `${summary.unchanged} unchanged`,
+    ...(summary.locked > 0 ? [`${summary.locked} locked by a refinancing`] : []),
+  ];
+  return `${summary.rowCount} ${summary.rowCount === 1 ? 'row' : 'rows'}: ${parts.join(', ')}`;
+}
+
+/** The row errors an import refused with (fieldErrors keyed `line.<n>`), as preview errors. */
+export function importRowErrors(error: unknown): TRefiTapeRowError[] {
+  if (!isApiError(error)) return [];
+  return Object.entries(error.apiError?.fieldErrors ?? {}).flatMap(([key, messages]) => {
+    const line = /^line\.(\d+)$/.exec(key)?.[1];
+    return line === undefined
+      ? []
+      : messages.map((message) => ({ line: Number(line), column: null, message }));
+  });
+}
+
+function RowErrors({ errors }: { errors: readonly TRefiTapeRowError[] }) {
+  return (
+    <OpsTable
+      caption="Rows with problems"
+      columns={ERROR_COLUMNS}
+      emptyText="No problems."
+      rows={errors.map((error, index) => ({
+        key: `${error.line}-${error.column ?? ''}-${index}`,
+        cells: [error.line, error.column ?? '—', error.message],
+      }))}
+    />
+  );
+}
+
+export function RefiTapeImport() {
+  const fieldId = useId();
+  const [csv, setCsv] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [checkedCsv, setCheckedCsv] = useState<string | null>(null);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const preview = useRefiTapePreview();
+  const apply = useRefiTapeImport();
+
+  const result = checkedCsv === csv ? preview.data : undefined;
+  const canApply =
+    result !== undefined && result.errors.length === 0 && result.summary.rowCount > 0;
+
+  function onText(text: string) {
+    setCsv(text);
+    apply.reset();
+  }
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (file === undefined) return;
+    setFileName(file.name);
+    onText(await file.text());
+  }
+
+  function onCheck(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (csv.trim() === '') return;
+    setCheckedCsv(csv);
+    preview.mutate(csv);
+  }
+
+  function onApply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    apply.mutate(csv, {
+      onSuccess: (answer) => {
+        setIsConfirming(false);
+        toastQueue.add(
+          {
+            title: answer.alreadyImported ? 'Tape already imported' : 'Tape imported',
+            description: tapeSummaryText(answer.summary),
+            variant: 'success',
+          },
+          { timeout: OPS_TOAST_TIMEOUT_MS },
+        );
+      },
+    });
+  }
+
+  const refusedRows = importRowErrors(apply.error);
+  return (
+    <section className="ops-section refi-tape-import" aria-labelledby="refi-tape-import-heading">
+      <h2 id="refi-tape-import-heading">Import a loan tape</h2>
+      <p>
+        A CSV file with the header <code className="ops-break">{REFI_TAPE_COLUMNS.join(',')}</code>,
+        at most {REFI_TAPE_MAX_CHARS.toLocaleString('en-US')} characters. Check it first: nothing is
+        applied while a row has a problem, and importing the same file again changes nothing.
+      </p>
+      <form noValidate onSubmit={onCheck}>
+        <div className="field">
+          <label className="field__label" htmlFor={`${fieldId}-file`}>
+            Tape file
+          </label>
+          <input
+            id={`${fieldId}-file`}
+            className="refi-tape-import__file"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(event) => void onFile(event)}
+          />
+          {fileName !== null && <p className="field__note">Loaded {fileName}.</p>}
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${fieldId}-csv`}>
+            Or paste the CSV
+          </label>
+          <textarea
+            id={`${fieldId}-csv`}
+            className="input refi-tape-import__csv"
+            rows={8}
+            maxLength={REFI_TAPE_MAX_CHARS}
+            spellCheck={false}
+            value={csv}
+            onChange={(event) => onText(event.target.value)}
+          />
+        </div>
+        <Button
+          type="submit"
+          isFullWidth={false}
+          isLoading={preview.isPending}
+          disabled={csv === ''}
+        >
+          Check the tape
+        </Button>
+      </form>
+      {preview.isError && checkedCsv === csv && (
+        <Alert variant="error" title="The tape could not be checked">
+          {preview.error.message}
+        </Alert>
+      )}
+      {result !== undefined && (
+        <div className="refi-tape-import__result" role="status">
+          <p>
+            <strong>{tapeSummaryText(result.summary)}</strong>
+          </p>
+          {result.errors.length > 0 && (
+            <>
+              <Alert
+                variant="error"
+                title={`${result.errors.length} problems: nothing can be applied`}
+              >
+                Fix these rows and check the tape again.
+              </Alert>
+              <RowErrors errors={result.errors} />
+            </>
+          )}
+        </div>
+      )}
+      {canApply && (
+        <Button isFullWidth={false} onClick={() => setIsConfirming(true)}>
+          Import the tape
+        </Button>
+      )}
+      {apply.isSuccess && (
+        <Alert
+          variant="success"
+          title={apply.data.alreadyImported ? 'Already imported' : 'Imported'}
+        >
+          {apply.data.alreadyImported
+            ? 'This exact file was imported before: nothing changed.'
+            : tapeSummaryText(apply.data.summary)}
+        </Alert>
+      )}
+      {isConfirming && result !== undefined && (
+        <OpsConfirmDialog
+          formId="refi-tape-import-confirm"
+          title="Import this tape?"
+          description={`${tapeSummaryText(result.summary)}. All rows are applied together, or none.`}
+          confirmLabel="Import"
+          isPending={apply.isPending}
+          error={apply.error}
+          onClose={() => setIsConfirming(false)}
+          onSubmit={onApply}
+        >
+          {refusedRows.length > 0 && <RowErrors errors={refusedRows} />}
+        </OpsConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { KRANG_STATE_POLL_MS } from '@pledge/domain';
+import { getKrangState } from '../../application/api/get-krang-state.js';
+
+export function refiStateQueryKey(appUuid: string) {
+  return ['refi', 'application', appUuid, 'krang-state'] as const;
+}
+
+/** The application's state, polled every KRANG_STATE_POLL_MS until COMPLETE (document 2 §4). */
+export function useRefiState(appUuid: string, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: refiStateQueryKey(appUuid),
+    queryFn: ({ signal }) => getKrangState(appUuid, signal),
+    enabled,
+    refetchOnMount: 'always',
+    refetchInterval: ({ state }) =>
+      state.data?.state === 'COMPLETE' || state.data?.state === 'CANCELLED'
+        ? false
+        : KRANG_STATE_POLL_MS,
+  });
+}

@@ -1,0 +1,87 @@
+import { Link } from 'react-router';
+import { isRefiSubmitted } from '@pledge/domain';
+import { paths } from '../../../config/paths.js';
+import { ScreenLoading } from '../../../ui/layout/app-layout.js';
+import { PageHeading } from '../../../ui/page-heading.js';
+import { PendingData } from '../../application/components/application-load-error.js';
+import { displayUsd } from '../../dashboard/display.js';
+import { formatRate } from '../../offer/format.js';
+import { useSession } from '../../session/use-session.js';
+import { useRefiApplications } from '../api/refi-applications.js';
+import { offerTreatment, refiCards, refiStateText, TREATMENT_NAMES } from '../refi-loans.js';
+
+export const REFI_COMPLETE_TITLE = 'Submitted loans';
+
+function SubmittedLoans({ identityUuid }: { identityUuid: string }) {
+  const applications = useRefiApplications(identityUuid);
+  if (applications.data === undefined) {
+    return <PendingData query={applications} what="your loans" />;
+  }
+  const submitted = refiCards(applications.data).filter((app) => isRefiSubmitted(app.state));
+  return (
+    <>
+      {submitted.length === 0 ? (
+        <p>You haven’t submitted a loan yet.</p>
+      ) : (
+        <>
+          <p>
+            Thank you. We have your {submitted.length === 1 ? 'loan' : `${submitted.length} loans`}{' '}
+            and will email you as each one moves on.
+          </p>
+          <ul className="refi-submitted">
+            {submitted.map((app) => {
+              const offer = app.selectedOffer;
+              return (
+                <li key={app.appUuid} className="refi-submitted__item">
+                  <h2>Celsius loan {app.celsiusLoanNumbers.join(', ')}</h2>
+                  <dl className="refi-card__details">
+                    <div>
+                      <dt>Status</dt>
+                      <dd>{refiStateText(app.state)}</dd>
+                    </div>
+                    {offer !== null && (
+                      <>
+                        <div>
+                          <dt>New loan</dt>
+                          <dd>{displayUsd(offer.amount)}</dd>
+                        </div>
+                        <div>
+                          <dt>Treatment</dt>
+                          <dd>{TREATMENT_NAMES[offerTreatment(offer)]}</dd>
+                        </div>
+                        <div>
+                          <dt>APR</dt>
+                          <dd>{formatRate(offer.annualPercentageRate)}</dd>
+                        </div>
+                      </>
+                    )}
+                  </dl>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+      <div className="page-actions">
+        <Link className="button button--secondary" to={paths.refinance.list.getHref()}>
+          Add another loan
+        </Link>
+      </div>
+    </>
+  );
+}
+
+/** /celsius-refi/complete (document 2 §2): the loans already submitted. */
+export function RefiComplete() {
+  const session = useSession();
+  return (
+    <section className="panel refi-page">
+      <PageHeading>{REFI_COMPLETE_TITLE}</PageHeading>
+      {session.status === 'signed-in' ? (
+        <SubmittedLoans identityUuid={session.identity.uuid} />
+      ) : (
+        <ScreenLoading />
+      )}
+    </section>
+  );
+}

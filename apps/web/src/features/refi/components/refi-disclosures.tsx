@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import type { TDocument, TRefinancingApplication } from '@pledge/contract';
+import { paths } from '../../../config/paths.js';
+import { Alert } from '../../../ui/alert/alert.js';
+import { Button } from '../../../ui/button/button.js';
+import { ScreenLoading } from '../../../ui/layout/app-layout.js';
+import { useLiveRegion } from '../../../ui/live-region/live-region.js';
+import { PageHeading } from '../../../ui/page-heading.js';
+import { Progress } from '../../../ui/progress/progress.js';
+import { PendingData } from '../../application/components/application-load-error.js';
+import { refusalMessage } from '../../renewal/api/api-message.js';
+import { useSession } from '../../session/use-session.js';
+import {
+  cachedRefiApplications,
+  refiApplicationsQueryKey,
+  setCachedRefiApplication,
+  useRefiApplications,
+} from '../api/refi-applications.js';
+import {
+  downloadRefiDocument,
+  refiDocumentsQueryKey,
+  signRefiDocument,
+  useRefiUnsignedDocuments,
+} from '../api/refi-documents.js';
+import { withLastDocumentSigned } from '../refi-loans.js';
+import type { TRefiListState } from './refi-list.js';
+import { RefiNotFound } from './refi-not-found.js';
+
+export const REFI_DISCLOSURES_TITLE = 'Review and sign your disclosures';
+
+/** "Document 2 of 3": `signed` of the documents already signed on this page, `left` still to sign. */
+export function refiDocumentPosition(signed: number, left: number): string {
+  return `Document ${signed + 1} of ${signed + left}`;
+}
+
+function RefiDownloadButton({ document }: { document: TDocument }) {
+  const download = useMutation({ mutationFn: () => downloadRefiDocument(document) });
+  return (
+    <div className="document-download">
+      <Button
+        variant="secondary"
+        isFullWidth={false}
+        isLoading={download.isPending}
+        aria-label={`Download ${document.name}`}
+        onClick={() => download.mutate()}
+      >
+        Download
+      </Button>
+      {download.isError && (
+        <p className="field__error document-download__error" role="alert">
+          We couldn’t download {document.name}. Try again.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Signing({ identityUuid, app }: { identityUuid: string; app: TRefinancingApplication }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { announce, liveRegion } = useLiveRegion();
+  const { appUuid } = app;
+  const isOpen = app.state === 'SIGN_DOCS' || app.state === 'CELSIUS_FULL_COLLATERAL_RECEIVED';
+  const documents = useRefiUnsignedDocuments(appUuid, identityUuid, { enabled: isOpen });
+  const [signedHere, setSignedHere] = useState(0);
+
+  const sign = useMutation({
+    mutationFn: (document: TDocument) => signRefiDocument(document.uuid),
+    onMutate: (document) => {
+      const isLast = documents.data?.length === 1 && documents.data[0]?.uuid === document.uuid;
+      const previous = cachedRefiApplications(queryClient, identityUuid);
+      if (isLast) setCachedRefiApplication(queryClient, identityUuid, withLastDocumentSigned(app));
+      return { previous };
+    },
+    onSuccess: (result) => {
+      setSignedHere((count) => count + 1);
+      announce(`${result.document.name} signed.`);
+      queryClient.setQueryData<TDocument[]>(refiDocumentsQueryKey(appUuid), (current) =>
+        current?.filter((document) => document.uuid !== result.document.uuid),
+      );
+      if (result.unsignedRemaining === 0) {
+        setCachedRefiApplication(queryClient, identityUuid, {
+          ...app,
+          state: result.state,
+          stage: result.stage,
+        });
+      }
+    },
+    onError: (error, _document, snapshot) => {
+      if (snapshot?.previous !== undefined) {
+        queryClient.setQueryData(refiApplicationsQueryKey(identityUuid), snapshot.previous);
+      }
+      const back: TRefiListState = {
+        title: 'Your disclosures were not signed',
+        error: refusalMessage(error),
+      };
+      void navigate(paths.refinance.list.getHref(), { state: back });
+    },
+  });
+
+  // After the last signature (recorded by the server), back to the list.
+  if (sign.isSuccess && sign.data.unsignedRemaining === 0) {
+    return <Navigate to={paths.refinance.list.getHref()} />;
+  }
+  // Not while a signature is on its way: its optimistic state must not send the borrower to a list
+  // read before the server has recorded it.
+  if (!isOpen && sign.isIdle) {
+    return <Navigate replace to={paths.refinance.list.getHref()} />;
+  }
+  if (documents.data === undefined) {
+    return documents.isError ? (
+      <Alert variant="error" title="We couldn’t load your disclosures">
+        <p>{documents.error.message}</p>
+        <Button
+          variant="secondary"
+          isFullWidth={false}
+          isLoading={documents.isFetching}
+          onClick={() => void documents.refetch()}
+        >
+          Try again
+        </Button>
+      </Alert>
+    ) : (
+      <p role="status">Loading your disclosures…</p>
+    );
+  }
+  const current = documents.data[0];
+  if (current === undefined) {
+    return <p role="status">Preparing your disclosures…</p>;
+  }
+  const left = documents.data.length;
+  return (
+    <>
+      <Progress
+        className="disclosures__progress"
+        label={refiDocumentPosition(signedHere, left)}
+        value={signedHere + 1}
+        max={signedHere + left}
+      />
+      <article className="disclosures__document" aria-labelledby={`document-${current.uuid}`}>
+        <h2 id={`document-${current.uuid}`}>{current.name}</h2>
+        {current.description !== '' && <p>{current.description}</p>}
+        <RefiDownloadButton document={current} />
+      </article>
+      {liveRegion}
+      <p className="disclosures__sign-text">
+        By selecting Agree, you electronically sign the {current.name}.
+      </p>
+      <div className="page-actions">
+        <Button isLoading={sign.isPending} onClick={() => sign.mutate(current)}>
+          Agree
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * /celsius-refi/{appUuid}/{offerUuid}/disclosures (document 2 §2, §4): one disclosure at a time
+ * with its download and 'Agree'; after the last one, back to /celsius-refi.
+ */
+export function RefiDisclosures() {
+  const { appUuid = '', offerUuid = '' } = useParams();
+  const session = useSession();
+  const identityUuid = session.status === 'signed-in' ? session.identity.uuid : '';
+  const applications = useRefiApplications(identityUuid);
+  if (session.status !== 'signed-in') return <ScreenLoading />;
+  if (applications.data === undefined) {
+    return <PendingData query={applications} what="your loans" />;
+  }
+  const app = applications.data.find((candidate) => candidate.appUuid === appUuid);
+  if (app === undefined || app.selectedOffer?.uuid !== offerUuid) {
+    return <RefiNotFound title={REFI_DISCLOSURES_TITLE} />;
+  }
+  return (
+    <section className="panel disclosures refi-page">
+      <PageHeading>{REFI_DISCLOSURES_TITLE}</PageHeading>
+      <Signing identityUuid={identityUuid} app={app} />
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { TOffer, TRefinancingApplication } from '@pledge/contract';
+import {
+  isRefiSubmitted,
+  isStabilizationAvailable,
+  REFI_TOP_UP_STATES,
+  refiSubmitLabel,
+  ZRefiOfferForm,
+} from '@pledge/domain';
+import { useBrand } from '../../../brand/brand-context.js';
+import { paths } from '../../../config/paths.js';
+import { Alert } from '../../../ui/alert/alert.js';
+import { Button } from '../../../ui/button/button.js';
+import { Checkbox } from '../../../ui/checkbox/checkbox.js';
+import { RadioGroup } from '../../../ui/radio-group/radio-group.js';
+import { displayUsd } from '../../dashboard/display.js';
+import { formatLtv, formatRate } from '../../offer/format.js';
+import { refusalMessage } from '../../renewal/api/api-message.js';
+import { useRefiChoices } from '../hooks/use-refi-choices.js';
+import {
+  chosenOffer,
+  isOfferLocked,
+  offerTreatment,
+  rateChoices,
+  refiNextStep,
+  TREATMENT_NAMES,
+} from '../refi-loans.js';
+import { RatesByTreatmentButton, StabilizationButton } from './refi-explanations.js';
+
+function OfferTerms({ offer }: { offer: TOffer }) {
+  return (
+    <dl className="offer-terms__list">
+      <div className="offer-terms__row">
+        <dt>Loan amount</dt>
+        <dd>
+          <strong>{displayUsd(offer.amount)}</strong>
+        </dd>
+      </div>
+      <div className="offer-terms__row">
+        <dt>Collateral treatment</dt>
+        <dd>{TREATMENT_NAMES[offerTreatment(offer)]}</dd>
+      </div>
+      <div className="offer-terms__row">
+        <dt>Interest rate</dt>
+        <dd>{formatRate(offer.interestRate)}</dd>
+      </div>
+      <div className="offer-terms__row">
+        <dt>APR</dt>
+        <dd>{formatRate(offer.annualPercentageRate)}</dd>
+      </div>
+      <div className="offer-terms__row">
+        <dt>
+          Estimated monthly payment <span className="offer-terms__note">(interest only)</span>
+        </dt>
+        <dd>{displayUsd(offer.estimatedMonthlyPayment)}</dd>
+      </div>
+      <div className="offer-terms__row">
+        <dt>Term</dt>
+        <dd>{offer.term} months</dd>
+      </div>
+      <div className="offer-terms__row">
+        <dt>Loan-to-value (LTV)</dt>
+        <dd>
+          {offer.celsiusTopUpRequired && offer.postTopUpLoanToValue !== null
+            ? `${formatLtv(offer.postTopUpLoanToValue)} after your top-up`
+            : formatLtv(offer.ltv)}
+        </dd>
+      </div>
+      <div className="offer-terms__row">
+        <dt>Collateral top-up</dt>
+        <dd>{offer.celsiusTopUpRequired ? 'Required' : 'Not required'}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function rateLabel(offer: TOffer): string {
+  return `${TREATMENT_NAMES[offerTreatment(offer)]}: ${formatRate(offer.annualPercentageRate)} APR`;
+}
+
+function rateDescription(offer: TOffer): string {
+  const treatment =
+    offerTreatment(offer) === 'CUSTODY_ONLY'
+      ? 'Your coins are held in custody and never lent out.'
+      : 'The lender may reuse your coins.';
+  return `${treatment} ${offer.celsiusTopUpRequired ? 'Needs a collateral top-up.' : 'No top-up needed.'}`;
+}
+
+/**
+ * The selected card's choices (document 2 §2): the rates by collateral treatment, stabilization
+ * for custody-only offers, the offer's terms and the submit, whose label follows the state. A
+ * submitted loan's offer is locked.
+ */
+export function RefiOfferPanel({
+  identityUuid,
+  app,
+}: {
+  identityUuid: string;
+  app: TRefinancingApplication;
+}) {
+  const navigate = useNavigate();
+  const { supportEmail } = useBrand();
+  const { select, stabilization, confirm } = useRefiChoices(identityUuid, app);
+  const [formError, setFormError] = useState<string | null>(null);
+  const offer = chosenOffer(app);
+  const isLocked = isOfferLocked(app);
+  const choices = rateChoices(app);
+  const isCustodyOnly = offer !== null && isStabilizationAvailable(offerTreatment(offer));
+  const next = offer === null ? null : refiNextStep(app, offer);
+  const headingId = `refi-offer-${app.appUuid}`;
+
+  function goOn(answer: TRefinancingApplication, offerUuid: string) {
+    const href = REFI_TOP_UP_STATES.includes(answer.state)
+      ? paths.refinance.collateralTopUp.getHref(answer.appUuid, offerUuid)
+      : paths.refinance.disclosures.getHref(answer.appUuid, offerUuid);
+    void navigate(href);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = ZRefiOfferForm.safeParse({
+      applicationUuid: app.appUuid,
+      offerUuid: offer?.uuid ?? '',
+      stabilization: app.stabilizationOptIn ?? false,
+    });
+    if (!parsed.success || next === null) {
+      setFormError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
+      return;
+    }
+    setFormError(null);
+    const { offerUuid } = parsed.data;
+    if (next.kind === 'top-up') {
+      void navigate(paths.refinance.collateralTopUp.getHref(app.appUuid, offerUuid));
+    } else if (next.kind === 'disclosures' && next.needsConfirmation) {
+      confirm.mutate(offerUuid, { onSuccess: (answer) => goOn(answer, offerUuid) });
+    } else if (next.kind === 'disclosures') {
+      void navigate(paths.refinance.disclosures.getHref(app.appUuid, offerUuid));
+    }
+  }
+
+  const refusal = select.error ?? stabilization.error ?? confirm.error;
+  return (
+    <form className="refi-offer" aria-labelledby={headingId} noValidate onSubmit={onSubmit}>
+      <h2 id={headingId}>
+        Your offer for Celsius loan{app.celsiusLoanNumbers.length > 1 ? 's' : ''}{' '}
+        {app.celsiusLoanNumbers.join(', ')}
+      </h2>
+      {isRefiSubmitted(app.state) && (
+        <Alert variant="info" title="Submitted">
+          This loan’s offer is locked. To change it, contact us at{' '}
+          <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+        </Alert>
+      )}
+      <RadioGroup
+        label="Rate by collateral treatment"
+        name="offerUuid"
+        options={choices.map((choice) => ({
+          value: choice.uuid,
+          label: rateLabel(choice),
+          description: rateDescription(choice),
+        }))}
+        value={offer?.uuid ?? ''}
+        isRequired
+        isDisabled={isLocked}
+        error={formError}
+        onValueChange={(offerUuid) => {
+          setFormError(null);
+          if (offerUuid !== offer?.uuid) select.mutate(offerUuid);
+        }}
+      />
+      <RatesByTreatmentButton offers={choices} />
+      {isCustodyOnly && (
+        <div className="refi-offer__stabilization">
+          <Checkbox
+            label="Opt in to stabilization"
+            description="Your loan is liquidated only at a higher LTV. Custody-only loans only."
+            checked={app.stabilizationOptIn === true}
+            isDisabled={isLocked}
+            onCheckedChange={(isChecked) => stabilization.mutate(isChecked)}
+          />
+          <StabilizationButton />
+        </div>
+      )}
+      <section className="offer-terms refi-offer__terms" aria-labelledby={`${headingId}-terms`}>
+        <h3 id={`${headingId}-terms`}>Terms of your offer</h3>
+        {offer === null ? (
+          <p className="offer-terms__hint">Choose a rate to see the terms of your new loan.</p>
+        ) : (
+          <OfferTerms offer={offer} />
+        )}
+      </section>
+      {refusal !== null && (
+        <Alert variant="error" title="Your choice was not saved">
+          {refusalMessage(refusal)}
+        </Alert>
+      )}
+      {next?.kind !== 'none' && (
+        <Button
+          type="submit"
+          isLoading={confirm.isPending || select.isPending}
+          disabled={offer === null && isLocked}
+        >
+          {refiSubmitLabel({
+            state: app.state,
+            celsiusTopUpRequired: offer?.celsiusTopUpRequired ?? false,
+          })}
+        </Button>
+      )}
+    </form>
+  );
+}

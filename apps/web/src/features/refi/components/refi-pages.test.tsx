@@ -1,0 +1,254 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import {
+  buildPath,
+  getCelsiusApplications,
+  getKrangState,
+  getRefiUnsignedDocuments,
+  postCelsiusCollateralCalculate,
+  postCelsiusRefiBorrowerConfirmation,
+  postRefiSignDocument,
+  type TCelsiusTopUpCollateral,
+  type TDocument,
+} from '@pledge/contract';
+import { QR_FAILURE_MESSAGES } from '../../../ui/qr-code/qr-code.js';
+import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { currentUrl, renderApp } from '../../../test/render-app.js';
+import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
+import { installDialogPolyfill } from '../dialog-polyfill.js';
+import {
+  custodyOffer,
+  CUSTODY_OFFER_UUID,
+  ETH_APP_UUID,
+  makeRefiApp,
+  REFI_IDENTITY_UUID,
+  transferOffer,
+  TRANSFER_OFFER_UUID,
+} from '../refi-test-data.js';
+
+const LOADED = { timeout: 10_000 };
+const BASE = '/account/crypto-backed-loan/celsius-refi';
+const LIST = `GET ${buildPath(getCelsiusApplications.path, { identityUuid: REFI_IDENTITY_UUID })}`;
+const STATE = `GET ${buildPath(getKrangState.path, { appUuid: ETH_APP_UUID })}`;
+const CALCULATE = `POST ${buildPath(postCelsiusCollateralCalculate.path, { appUuid: ETH_APP_UUID })}`;
+const CONFIRM = `POST ${buildPath(postCelsiusRefiBorrowerConfirmation.path, { appUuid: ETH_APP_UUID })}`;
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+function estimate(overrides: Partial<TCelsiusTopUpCollateral> = {}): TCelsiusTopUpCollateral {
+  return {
+    offerUuid: CUSTODY_OFFER_UUID,
+    currentLtv: 62,
+    targetLtv: 55,
+    topUpRequired: true,
+    topUpCoinAmount: { coinQuantity: '1.272728', type: 'ETH' },
+    existingCollateral: { coinQuantity: '10', type: 'ETH' },
+    valueOfOne: 3000,
+    priceAsOf: '2025-03-01T12:00:00.000Z',
+    wallet: {
+      depositAddress: ADDRESS,
+      currentTotalCoinBalance: { coinQuantity: '0', type: 'ETH' },
+      transactions: [],
+    },
+    expiresAt: null,
+    ...overrides,
+  };
+}
+
+installDialogPolyfill();
+
+beforeEach(() => {
+  storeTestSession();
+});
+
+describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_000 }, () => {
+  it('shows the address cut to 26 characters, the whole one to verify, and the top-up sent', async () => {
+    let state: 'CELSIUS_TOP_UP_REQUESTED' | 'CELSIUS_WAITING_FOR_TOP_UP' =
+      'CELSIUS_TOP_UP_REQUESTED';
+    const bodies: unknown[] = [];
+    mockFetch({
+      ...figureInfoHandlers(),
+      [LIST]: () =>
+        jsonResponse([makeRefiApp({ state, stage: 'PROCESSING', selectedOffer: custodyOffer() })]),
+      [STATE]: () => jsonResponse({ state, stage: 'PROCESSING' }),
+      [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate() }),
+      [CONFIRM]: (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        state = 'CELSIUS_WAITING_FOR_TOP_UP';
+        return jsonResponse(
+          makeRefiApp({ state, stage: 'PROCESSING', selectedOffer: custodyOffer() }),
+        );
+      },
+    });
+    const { user } = renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    expect(await screen.findByText(`${ADDRESS.slice(0, 26)}…`, {}, LOADED)).toBeVisible();
+    expect(screen.getByText('1.272728 ETH')).toBeVisible();
+    const tracker = screen.getByRole('list', { name: 'Top-up progress' });
+    expect(within(tracker).getByText('Top-up requested').closest('li')).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    await user.click(screen.getByRole('button', { name: 'Verify address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify deposit address' });
+    expect(within(dialog).getByText(ADDRESS)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'I have sent my top-up' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Top-up progress' }))
+          .getByText('Waiting for your top-up')
+          .closest('li'),
+      ).toHaveAttribute('aria-current', 'step'),
+    );
+    expect(bodies).toEqual([{ offerUuid: CUSTODY_OFFER_UUID, hasSentCollateral: true }]);
+  });
+
+  it('says Error on a refused confirmation and is back after 1.5 s', async () => {
+    mockFetch({
+      ...figureInfoHandlers(),
+      [LIST]: () =>
+        jsonResponse([
+          makeRefiApp({
+            state: 'CELSIUS_TOP_UP_REQUESTED',
+            stage: 'PROCESSING',
+            selectedOffer: custodyOffer(),
+          }),
+        ]),
+      [STATE]: () => jsonResponse({ state: 'CELSIUS_TOP_UP_REQUESTED', stage: 'PROCESSING' }),
+      [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate() }),
+      [CONFIRM]: () => jsonResponse({ code: 'CONFLICT', message: 'Not now' }, 409),
+    });
+    const { user } = renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    await user.click(await screen.findByRole('button', { name: 'I have sent my top-up' }, LOADED));
+    expect(await screen.findByRole('button', { name: 'Error' })).toBeVisible();
+    expect(
+      await screen.findByRole('button', { name: 'I have sent my top-up' }, { timeout: 6000 }),
+    ).toBeVisible();
+  });
+
+  it('shows the estimate first and requests the top-up on Continue to deposit', async () => {
+    let requested = false;
+    mockFetch({
+      ...figureInfoHandlers(),
+      [LIST]: () =>
+        jsonResponse([makeRefiApp({ state: 'OFFER_ACCEPTED', selectedOffer: custodyOffer() })]),
+      [STATE]: () =>
+        jsonResponse({
+          state: requested ? 'CELSIUS_TOP_UP_REQUESTED' : 'OFFER_ACCEPTED',
+          stage: requested ? 'PROCESSING' : 'UNINITIALIZED_STATE',
+        }),
+      [CALCULATE]: () =>
+        jsonResponse({ celsiusTopUpCollateral: estimate(requested ? {} : { wallet: null }) }),
+      [CONFIRM]: () => {
+        requested = true;
+        return jsonResponse(
+          makeRefiApp({
+            state: 'CELSIUS_TOP_UP_REQUESTED',
+            stage: 'PROCESSING',
+            selectedOffer: custodyOffer(),
+          }),
+        );
+      },
+    });
+    const { user } = renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    expect(await screen.findByText('62.0%', {}, LOADED)).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Your deposit address' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue to deposit' }));
+    expect(await screen.findByText(`${ADDRESS.slice(0, 26)}…`, {}, LOADED)).toBeVisible();
+  });
+
+  it('answers a loan the borrower does not have', async () => {
+    mockFetch({ ...figureInfoHandlers(), [LIST]: () => jsonResponse([]) });
+    renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    expect(
+      await screen.findByText('We couldn’t find this loan offer in your account.', {}, LOADED),
+    ).toBeVisible();
+  });
+});
+
+describe('/celsius-refi/{appUuid}/{offerUuid}/disclosures', { timeout: 40_000 }, () => {
+  function document(uuid: string, name: string): TDocument {
+    return { uuid, type: 'REFI', name, description: '', signed: false, signedAt: null };
+  }
+  const FIRST = document('6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d', 'Refinancing agreement');
+  const SECOND = document('7b8c9d0e-1f2a-4b3c-9d4e-5f6a7b8c9d0e', 'Collateral terms');
+
+  it('signs one disclosure at a time and goes back to the list after the last', async () => {
+    let unsigned = [FIRST, SECOND];
+    mockFetch({
+      ...figureInfoHandlers(),
+      [LIST]: () =>
+        jsonResponse([
+          makeRefiApp({
+            state: unsigned.length === 0 ? 'WAITING_FOR_COLLATERAL' : 'SIGN_DOCS',
+            stage: 'PROCESSING',
+            selectedOffer: transferOffer(),
+          }),
+        ]),
+      [`GET ${buildPath(getRefiUnsignedDocuments.path, { appUuid: ETH_APP_UUID, identityUuid: REFI_IDENTITY_UUID })}`]:
+        () => jsonResponse(unsigned),
+      ...Object.fromEntries(
+        [FIRST, SECOND].map((doc) => [
+          `POST ${buildPath(postRefiSignDocument.path, { docUuid: doc.uuid })}`,
+          () => {
+            unsigned = unsigned.filter((candidate) => candidate.uuid !== doc.uuid);
+            const done = unsigned.length === 0;
+            return jsonResponse({
+              document: { ...doc, signed: true, signedAt: '2025-03-01T12:00:00.000Z' },
+              unsignedRemaining: unsigned.length,
+              state: done ? 'WAITING_FOR_COLLATERAL' : 'SIGN_DOCS',
+              stage: 'PROCESSING',
+            });
+          },
+        ]),
+      ),
+    });
+    const { user, router } = renderApp(
+      `${BASE}/${ETH_APP_UUID}/${TRANSFER_OFFER_UUID}/disclosures`,
+    );
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Review and sign your disclosures' },
+        LOADED,
+      ),
+    ).toBeVisible();
+    expect(await screen.findByText('Document 1 of 2', {}, LOADED)).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Refinancing agreement' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Download Refinancing agreement' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Agree' }));
+    expect(await screen.findByText('Document 2 of 2')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Agree' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(BASE));
+    expect(
+      await screen.findByText('Submitted: we are setting up your new loan', {}, LOADED),
+    ).toBeVisible();
+  });
+
+  it('goes back to the list and says so when a signature is refused', async () => {
+    mockFetch({
+      ...figureInfoHandlers(),
+      [LIST]: () =>
+        jsonResponse([
+          makeRefiApp({ state: 'SIGN_DOCS', stage: 'PROCESSING', selectedOffer: transferOffer() }),
+        ]),
+      [`GET ${buildPath(getRefiUnsignedDocuments.path, { appUuid: ETH_APP_UUID, identityUuid: REFI_IDENTITY_UUID })}`]:
+        () => jsonResponse([FIRST]),
+      [`POST ${buildPath(postRefiSignDocument.path, { docUuid: FIRST.uuid })}`]: () =>
+        jsonResponse({ code: 'CONFLICT', message: 'The application has expired' }, 409),
+    });
+    const { user, router } = renderApp(
+      `${BASE}/${ETH_APP_UUID}/${TRANSFER_OFFER_UUID}/disclosures`,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Agree' }, LOADED));
+    await waitFor(() => expect(currentUrl(router)).toBe(BASE));
+    expect(await screen.findByText('The application has expired')).toBeVisible();
+    // The optimistic submission was rolled back.
+    expect(screen.getByText('Disclosures to sign')).toBeVisible();
+  });
+});
+
+it('has the refinancing QR failure text', () => {
+  expect(QR_FAILURE_MESSAGES.refinancing).toBe(
+    'Failed to generate QR code. Make sure adblock is disabled and refresh the page.',
+  );
+});

@@ -1,0 +1,254 @@
+import { useEffect, useRef } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { TCelsiusTopUpCollateral, TRefinancingApplication } from '@pledge/contract';
+import { REFI_TOP_UP_STATES, WALLET_ADDRESS_TIMEOUT_MS } from '@pledge/domain';
+import { paths } from '../../../config/paths.js';
+import { Alert } from '../../../ui/alert/alert.js';
+import { Button } from '../../../ui/button/button.js';
+import { ScreenLoading } from '../../../ui/layout/app-layout.js';
+import { PageHeading } from '../../../ui/page-heading.js';
+import { Stepper } from '../../../ui/stepper/stepper.js';
+import { PendingData } from '../../application/components/application-load-error.js';
+import { coinAmountText, formatDateTime } from '../../collateral/collateral-display.js';
+import { CollateralTransactions } from '../../collateral/components/collateral-transactions.js';
+import { VerifyButton } from '../../collateral/components/verify-button.js';
+import { useVerifyAction, type TVerifyLabels } from '../../collateral/hooks/use-verify-action.js';
+import { displayUsd } from '../../dashboard/display.js';
+import { formatLtv } from '../../offer/format.js';
+import { refusalMessage } from '../../renewal/api/api-message.js';
+import { useSession } from '../../session/use-session.js';
+import {
+  refiApplicationsQueryKey,
+  setCachedRefiApplication,
+  useRefiApplications,
+} from '../api/refi-applications.js';
+import { confirmRefinancing } from '../api/refi-choices.js';
+import { refiStateQueryKey, useRefiState } from '../api/refi-state.js';
+import { topUpEstimateQueryKey, useTopUpEstimate } from '../api/top-up-estimate.js';
+import { rateChoices, TOP_UP_STEPS, topUpStepIndex } from '../refi-loans.js';
+import type { TRefiListState } from './refi-list.js';
+import { RefiDepositAddress } from './refi-deposit-address.js';
+import { RefiNotFound } from './refi-not-found.js';
+
+export const TOP_UP_TITLE = 'Deposit required collateral';
+
+export const TOP_UP_SENT_LABELS: TVerifyLabels = {
+  not: 'I have sent my top-up',
+  sending: 'Confirming…',
+  verified: 'Thanks, we’re watching for it',
+  error: 'Error',
+};
+
+function Estimate({ estimate }: { estimate: TCelsiusTopUpCollateral }) {
+  return (
+    <dl className="collateral__amounts">
+      <div>
+        <dt>Current LTV</dt>
+        <dd>{formatLtv(estimate.currentLtv)}</dd>
+      </div>
+      <div>
+        <dt>LTV after your top-up</dt>
+        <dd>{formatLtv(estimate.targetLtv)}</dd>
+      </div>
+      <div>
+        <dt>Collateral now</dt>
+        <dd>{coinAmountText(estimate.existingCollateral)}</dd>
+      </div>
+      <div>
+        <dt>Top-up required</dt>
+        <dd>
+          <strong>{coinAmountText(estimate.topUpCoinAmount)}</strong>
+        </dd>
+      </div>
+      <div>
+        <dt>Price of 1 {estimate.existingCollateral.type}</dt>
+        <dd>
+          {displayUsd(estimate.valueOfOne)}{' '}
+          <span className="field__note">as of {formatDateTime(estimate.priceAsOf)}</span>
+        </dd>
+      </div>
+      {estimate.expiresAt !== null && (
+        <div>
+          <dt>Deposit by</dt>
+          <dd>{formatDateTime(estimate.expiresAt)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** Logs (and only logs) an address that has not arrived in WALLET_ADDRESS_TIMEOUT_MS (§8). */
+function useWalletAddressTimeout(isAwaited: boolean) {
+  useEffect(() => {
+    if (!isAwaited) return;
+    const timer = setTimeout(() => {
+      console.error(`The deposit address did not arrive within ${WALLET_ADDRESS_TIMEOUT_MS} ms`);
+    }, WALLET_ADDRESS_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [isAwaited]);
+}
+
+function TopUp({
+  identityUuid,
+  app,
+  offerUuid,
+}: {
+  identityUuid: string;
+  app: TRefinancingApplication;
+  offerUuid: string;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { appUuid } = app;
+  const refiState = useRefiState(appUuid, { enabled: true });
+  const state = refiState.data?.state ?? app.state;
+  const isRequested = REFI_TOP_UP_STATES.includes(state);
+  const estimate = useTopUpEstimate(appUuid, offerUuid, {
+    enabled: true,
+    isTopUpRequested: isRequested,
+  });
+  const wallet = estimate.data?.wallet ?? null;
+  useWalletAddressTimeout(isRequested && estimate.data !== undefined && wallet === null);
+
+  // A new state (a deposit seen, the full amount in) refreshes the list and the estimate.
+  const seenState = useRef(state);
+  useEffect(() => {
+    if (seenState.current === state) return;
+    seenState.current = state;
+    void queryClient.invalidateQueries({ queryKey: refiApplicationsQueryKey(identityUuid) });
+    void queryClient.invalidateQueries({ queryKey: topUpEstimateQueryKey(appUuid, offerUuid) });
+  }, [appUuid, identityUuid, offerUuid, queryClient, state]);
+
+  const request = useMutation({
+    mutationFn: () => confirmRefinancing(appUuid, offerUuid),
+    onSuccess: (answer) => {
+      setCachedRefiApplication(queryClient, identityUuid, answer);
+      queryClient.setQueryData(refiStateQueryKey(appUuid), {
+        state: answer.state,
+        stage: answer.stage,
+      });
+    },
+    onError: (error) => {
+      // The prior state stays as it was; back to the list, which says why (document 2 §8).
+      const back: TRefiListState = {
+        title: 'Your top-up was not requested',
+        error: refusalMessage(error),
+      };
+      void navigate(paths.refinance.list.getHref(), { state: back });
+    },
+  });
+  const sent = useVerifyAction({
+    action: async () => {
+      const answer = await confirmRefinancing(appUuid, offerUuid, true);
+      setCachedRefiApplication(queryClient, identityUuid, answer);
+    },
+    onVerified: () => {
+      void refiState.refetch();
+    },
+  });
+
+  const stepIndex = topUpStepIndex(state);
+  const type =
+    estimate.data?.existingCollateral.type ?? app.selectedOffer?.collateral.type ?? 'BTC';
+  return (
+    <section className="panel collateral refi-top-up">
+      <PageHeading>{TOP_UP_TITLE}</PageHeading>
+      <p>
+        Your Celsius loan {app.celsiusLoanNumbers.join(', ')} needs more collateral for this offer.
+        The top-up brings its LTV down to the rate’s limit.
+      </p>
+      {stepIndex >= 0 && (
+        <Stepper steps={TOP_UP_STEPS} currentIndex={stepIndex} label="Top-up progress" />
+      )}
+      <section className="collateral__section" aria-labelledby="refi-estimate-heading">
+        <h2 id="refi-estimate-heading">Your top-up estimate</h2>
+        {estimate.data !== undefined ? (
+          <Estimate estimate={estimate.data} />
+        ) : estimate.isError ? (
+          <Alert variant="error" title="We couldn’t calculate your top-up">
+            {estimate.error.message}
+          </Alert>
+        ) : (
+          <ScreenLoading />
+        )}
+      </section>
+      {!isRequested && stepIndex < 0 && (
+        <div className="page-actions">
+          <Button isLoading={request.isPending} onClick={() => request.mutate()}>
+            Continue to deposit
+          </Button>
+          <Link className="button button--secondary" to={paths.refinance.list.getHref()}>
+            Back to your loans
+          </Link>
+        </div>
+      )}
+      {(state === 'CELSIUS_TOP_UP_REQUESTED' || state === 'CELSIUS_WAITING_FOR_TOP_UP') && (
+        <>
+          <RefiDepositAddress wallet={wallet} type={type} />
+          {wallet !== null && (
+            <CollateralTransactions transactions={wallet.transactions} type={type} />
+          )}
+          <section className="collateral__section" aria-labelledby="refi-sent-heading">
+            <h2 id="refi-sent-heading">Sent your top-up?</h2>
+            {state === 'CELSIUS_TOP_UP_REQUESTED' ? (
+              <>
+                <p id="refi-sent-note" className="field__note">
+                  Tell us once you have sent it; this page follows the deposit until it is
+                  confirmed.
+                </p>
+                <VerifyButton
+                  state={sent.state}
+                  labels={TOP_UP_SENT_LABELS}
+                  describedBy="refi-sent-note"
+                  onClick={() => void sent.run()}
+                />
+              </>
+            ) : (
+              <p role="status">
+                We’re watching for your deposit. This page updates once it is confirmed on chain.
+              </p>
+            )}
+          </section>
+        </>
+      )}
+      {state === 'CELSIUS_FULL_COLLATERAL_RECEIVED' && (
+        <Alert variant="success" title="Full collateral received" isLive>
+          <p>Your top-up has arrived. Review and sign your disclosures to finish.</p>
+          <Link className="button" to={paths.refinance.disclosures.getHref(appUuid, offerUuid)}>
+            Review Loan Agreement
+          </Link>
+        </Alert>
+      )}
+      {(state === 'WAITING_FOR_COLLATERAL' || state === 'COMPLETE') && (
+        <Alert variant="success" title="Your top-up is complete" isLive>
+          <p>
+            {state === 'COMPLETE' ? 'Your loan is refinanced.' : 'We are setting up your new loan.'}{' '}
+            <Link to={paths.refinance.list.getHref()}>See your Celsius loans</Link>
+          </p>
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /celsius-refi/{appUuid}/{offerUuid}/collateral-top-up (document 2 §2, §4): the top-up estimate;
+ * once requested the deposit address, the tracker through the CELSIUS states and 'I have sent my
+ * top-up'; then the way to the disclosures.
+ */
+export function RefiTopUp() {
+  const { appUuid = '', offerUuid = '' } = useParams();
+  const session = useSession();
+  const identityUuid = session.status === 'signed-in' ? session.identity.uuid : '';
+  const applications = useRefiApplications(identityUuid);
+  if (session.status !== 'signed-in') return <ScreenLoading />;
+  if (applications.data === undefined) {
+    return <PendingData query={applications} what="your loans" />;
+  }
+  const app = applications.data.find((candidate) => candidate.appUuid === appUuid);
+  if (app === undefined || !rateChoices(app).some((offer) => offer.uuid === offerUuid)) {
+    return <RefiNotFound title={TOP_UP_TITLE} />;
+  }
+  return <TopUp identityUuid={identityUuid} app={app} offerUuid={offerUuid} />;
+}

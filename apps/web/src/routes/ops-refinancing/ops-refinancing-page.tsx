@@ -1,0 +1,26 @@
+import { Link } from 'react-router';
+import { paths } from '../../config/paths.js';
+import { RefiEstatePayoffs } from '../../features/ops/components/refi-estate-payoffs.js';
+import { RefiTapeImport } from '../../features/ops/components/refi-tape-import.js';
+import { RefiTapeLoans } from '../../features/ops/components/refi-tape-loans.js';
+import type { TRouteHandle } from '../../ui/layout/route-handle.js';
+import { PageHeading } from '../../ui/page-heading.js';
+
+export const handle: TRouteHandle = { title: 'Celsius refinancing — Operations console' };
+
+/** The refinancing desk: import the legacy loan tape, read it, and confirm the estate's payoffs. */
+export function OpsRefinancingPage() {
+  return (
+    <section className="ops-page">
+      <p className="ops-back">
+        <Link to={paths.ops.getHref()}>All applications</Link>
+      </p>
+      <PageHeading>Celsius refinancing</PageHeading>
+      <RefiTapeImport />
+      <RefiTapeLoans />
+      <RefiEstatePayoffs />
+    </section>
+  );
+}
+
+export { OpsRefinancingPage as Component };

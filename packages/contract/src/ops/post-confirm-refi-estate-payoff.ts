@@ -1,0 +1,28 @@
+import { z } from 'zod/mini';
+import { OPS_REASON_MAX_LENGTH } from '@pledge/domain';
+import { defineEndpoint } from '../define-endpoint.js';
+import { ZRefiEstatePayoff } from '../refi/refi-entities.js';
+import { OPS } from './ops-base.js';
+
+export const ZPostConfirmRefiEstatePayoffParams = z.object({ payoffUuid: z.uuid() });
+
+export const ZPostConfirmRefiEstatePayoffBody = z.object({
+  reference: z
+    .string({ error: 'Give the payment reference' })
+    .check(z.trim(), z.minLength(1, 'Give the payment reference'), z.maxLength(200)),
+  note: z.optional(z.string().check(z.trim(), z.maxLength(OPS_REASON_MAX_LENGTH))),
+});
+export type TPostConfirmRefiEstatePayoffBody = z.infer<typeof ZPostConfirmRefiEstatePayoffBody>;
+
+export const ZPostConfirmRefiEstatePayoffResponse = ZRefiEstatePayoff;
+
+/** Records that the estate was paid (audited). Idempotent: a repeat answers the confirmed payoff. */
+export const postConfirmRefiEstatePayoff = defineEndpoint({
+  method: 'POST',
+  path: `${OPS}/refi/estate-payoffs/:payoffUuid/confirm`,
+  auth: 'agent',
+  summary: 'Confirm a payoff to the old lender’s estate was paid',
+  params: ZPostConfirmRefiEstatePayoffParams,
+  body: ZPostConfirmRefiEstatePayoffBody,
+  response: ZPostConfirmRefiEstatePayoffResponse,
+});

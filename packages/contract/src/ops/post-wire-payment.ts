@@ -1,0 +1,33 @@
+import { z } from 'zod/mini';
+import { WIRE_REFERENCE_MAX_LENGTH } from '@pledge/domain';
+import { defineEndpoint } from '../define-endpoint.js';
+import { ZPaymentCents } from '../servicing/post-payment.js';
+import { ZLoanParams, ZServicingPayment } from '../servicing/servicing-loan.js';
+import { ZIsoDate } from '../wire.js';
+import { OPS } from './ops-base.js';
+
+export const ZPostOpsWirePaymentBody = z.object({
+  amountCents: ZPaymentCents,
+  reference: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Give the wire reference'),
+      z.maxLength(WIRE_REFERENCE_MAX_LENGTH),
+    ),
+  /** The day the wire arrived; never after today. */
+  receivedOn: ZIsoDate,
+});
+export type TPostOpsWirePaymentBody = z.infer<typeof ZPostOpsWirePaymentBody>;
+
+/** Records a wire the borrower sent (settled at once). Needs the Idempotency-Key header. */
+export const postOpsWirePayment = defineEndpoint({
+  method: 'POST',
+  path: `${OPS}/loans/:loanUuid/wire-payments`,
+  auth: 'agent',
+  summary: 'Record a wire payment received for a loan (Idempotency-Key header required)',
+  params: ZLoanParams,
+  body: ZPostOpsWirePaymentBody,
+  response: ZServicingPayment,
+  status: 201,
+});

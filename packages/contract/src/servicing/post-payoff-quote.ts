@@ -1,0 +1,32 @@
+import { z } from 'zod/mini';
+import { defineEndpoint } from '../define-endpoint.js';
+import { ZIsoDate, ZIsoDateTime } from '../wire.js';
+import { ZCents, ZLoanParams } from './servicing-loan.js';
+
+export const ZPayoffQuote = z.object({
+  quoteUuid: z.uuid(),
+  amountCents: ZCents,
+  breakdown: z.object({
+    principalCents: ZCents,
+    originationFeeCents: ZCents,
+    deferredInterestCents: ZCents,
+    /** Interest accrued to the payoff date. */
+    accruedInterestCents: ZCents,
+    feesCents: ZCents,
+    /** Always 0: the loan has no prepayment penalty. */
+    prepaymentPenaltyCents: ZCents,
+  }),
+  payoffDate: ZIsoDate,
+  validUntil: ZIsoDateTime,
+});
+export type TPayoffQuote = z.infer<typeof ZPayoffQuote>;
+
+export const postServicingPayoffQuote = defineEndpoint({
+  method: 'POST',
+  path: '/provenance/borrower/servicing/v2/loans/:loanUuid/payoff-quote',
+  auth: 'bearer',
+  summary: 'A payoff quote: principal, fee and interest to the payoff date, valid until a time',
+  params: ZLoanParams,
+  response: ZPayoffQuote,
+  status: 201,
+});

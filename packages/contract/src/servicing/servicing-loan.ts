@@ -1,0 +1,117 @@
+/**
+ * The servicing view of one funded loan: balances (each a sum of its ledger entries), the next
+ * payment, the 12-month schedule, payments, statements, autopay, LTV, status and maturity. Money is
+ * integer cents here (`…Cents`), formatted by the domain's `formatUsd`.
+ */
+import { z } from 'zod/mini';
+import {
+  LOAN_STATUSES,
+  MATURITY_OPTIONS,
+  PAYMENT_METHODS,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+  SCHEDULE_ROW_STATUSES,
+} from '@pledge/domain';
+import { ZCoinAmount } from '../entities/coin-amount.js';
+import { ZIsoDate, ZIsoDateTime, ZPercent } from '../wire.js';
+
+/** A whole number of cents, zero or more. */
+export const ZCents = z.int().check(z.nonnegative(), z.describe('integer cents'));
+
+/** The loanUuid path parameter (a loan is identified by its application: loanUuid = appUuid). */
+export const ZLoanParams = z.object({ loanUuid: z.uuid() });
+
+export const ZLoanBalances = z.object({
+  principalCents: ZCents,
+  /** The capitalised origination fee still owed. */
+  originationFeeCents: ZCents,
+  /** Interest deferred and capitalised. */
+  deferredInterestCents: ZCents,
+  /** Interest accrued (daily) and not paid. */
+  accruedInterestCents: ZCents,
+  feesCents: ZCents,
+  totalCents: ZCents,
+});
+export type TLoanBalances = z.infer<typeof ZLoanBalances>;
+
+export const ZNextPayment = z.object({
+  dueDate: ZIsoDate,
+  amountCents: ZCents,
+  /** Part of the amount that was due on an earlier date. */
+  pastDueCents: ZCents,
+});
+
+export const ZScheduleRow = z.object({
+  number: z.int(),
+  /** The cycle (statement) date closing this month's interest period. */
+  cycleDate: ZIsoDate,
+  dueDate: ZIsoDate,
+  interestCents: ZCents,
+  principalCents: ZCents,
+  amountCents: ZCents,
+  status: z.enum(SCHEDULE_ROW_STATUSES),
+});
+export type TScheduleRow = z.infer<typeof ZScheduleRow>;
+
+export const ZServicingPayment = z.object({
+  paymentUuid: z.uuid(),
+  method: z.enum(PAYMENT_METHODS),
+  purpose: z.enum(PAYMENT_PURPOSES),
+  amountCents: ZCents,
+  status: z.enum(PAYMENT_STATUSES),
+  /** Wire reference or the masked debit account. */
+  reference: z.nullable(z.string()),
+  createdAt: ZIsoDateTime,
+  settledAt: z.nullable(ZIsoDateTime),
+  /** Why it was returned or reversed. */
+  failureReason: z.nullable(z.string()),
+});
+export type TServicingPayment = z.infer<typeof ZServicingPayment>;
+
+export const ZStatementSummary = z.object({
+  statementUuid: z.uuid(),
+  cycleDate: ZIsoDate,
+  dueDate: ZIsoDate,
+  amountDueCents: ZCents,
+  balanceCents: ZCents,
+  createdAt: ZIsoDateTime,
+});
+export type TStatementSummary = z.infer<typeof ZStatementSummary>;
+
+export const ZLoanLtv = z.object({
+  /** Current LTV (balance ÷ collateral value at today's price), percent with 2 decimals. */
+  ltvPct: ZPercent,
+  warningLtvPct: ZPercent,
+  marginCallLtvPct: ZPercent,
+  liquidationLtvPct: ZPercent,
+});
+
+export const ZServicingLoan = z.object({
+  loanUuid: z.uuid(),
+  appUuid: z.uuid(),
+  status: z.enum(LOAN_STATUSES),
+  collateral: ZCoinAmount,
+  interestRatePct: ZPercent,
+  annualPercentageRatePct: ZPercent,
+  fundedOn: ZIsoDate,
+  maturityDate: ZIsoDate,
+  balances: ZLoanBalances,
+  /** Null once nothing more is scheduled (paid off, renewed). */
+  nextPayment: z.nullable(ZNextPayment),
+  schedule: z.array(ZScheduleRow),
+  payments: z.array(ZServicingPayment),
+  statements: z.array(ZStatementSummary),
+  autopayEnabled: z.boolean(),
+  /** The linked bank account that ACH debits draw on (masked), null when none. */
+  debitAccount: z.nullable(z.object({ name: z.string(), mask: z.string() })),
+  /** Null while no price is known. */
+  ltv: z.nullable(ZLoanLtv),
+  maturity: z.object({
+    maturityDate: ZIsoDate,
+    daysToMaturity: z.int(),
+    /** What is owed at maturity: the whole balance with interest to that day. */
+    amountDueCents: ZCents,
+    options: z.array(z.enum(MATURITY_OPTIONS)),
+  }),
+});
+export type TServicingLoan = z.infer<typeof ZServicingLoan>;

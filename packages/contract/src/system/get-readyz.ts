@@ -1,0 +1,21 @@
+import { z } from 'zod/mini';
+import { defineEndpoint } from '../define-endpoint.js';
+
+export const ZGetReadyzResponse = z.object({
+  status: z.literal('ready'),
+  database: z.literal('ok'),
+  migrations: z.literal('current'),
+});
+export type TGetReadyzResponse = z.infer<typeof ZGetReadyzResponse>;
+
+/**
+ * Readiness: the database answers and holds every migration this build expects; 503 otherwise,
+ * and while the instance drains for a shutdown.
+ */
+export const getReadyz = defineEndpoint({
+  method: 'GET',
+  path: '/readyz',
+  auth: 'none',
+  summary: 'Readiness: database reachable, migrations current, not shutting down',
+  response: ZGetReadyzResponse,
+});

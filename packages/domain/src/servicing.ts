@@ -1,0 +1,294 @@
+/**
+ * Servicing rules of a funded loan (document 1 §1, §9; DESIGN §5): interest, the monthly cycle and
+ * schedule, deferral, the payoff quote and maturity.
+ *
+ * Day count: 30/360. The disclosures promise equal monthly interest payments of amount × rate ÷ 12
+ * (apr.ts), which is 30/360: every period is 30 days of a 360-day year, so a period's daily accruals
+ * add up to exactly the payment the Truth in Lending schedule states.
+ *
+ * Rounding: interest is rounded half-up to the cent in ONE place, `periodInterestToDateCents`:
+ * the interest of a period from its start to a day, on the period's interest-bearing balance. Each
+ * day's accrual is the difference of two such figures, so the days of a period sum to the rounded
+ * period interest and no rounding error builds up. The set-based accrual sweep computes the same
+ * expression in SQL (`round(base * rate_bps * days / 3600000)`, PostgreSQL's numeric round is
+ * half away from zero, which is half-up for these non-negative amounts); a test holds the two equal.
+ */
+import { LOAN_TERM_MONTHS, type TRateTier } from './constants/rates.js';
+import { DomainError } from './errors.js';
+import type { TBalances } from './ledger.js';
+import { interestBearingCents } from './ledger.js';
+import { ltvPct } from './ltv.js';
+import { Decimal, mulDivCents, toCoinQuantity } from './money.js';
+import { addMonthsUtc, renewalWindowPosition } from './renewal.js';
+import {
+  MATURITY_REMINDER_DAYS,
+  PAYMENT_DUE_DAYS_AFTER_STATEMENT,
+  PAYOFF_QUOTE_VALID_HOURS,
+  type TMaturityOption,
+} from './servicing-terms.js';
+
+export const DAYS_PER_PERIOD_30_360 = 30;
+export const DAYS_PER_YEAR_30_360 = 360;
+const BPS_PER_UNIT = 10000;
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+/** YYYY-MM-DD of a Date, UTC. */
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function parseDay(day: string): Date {
+  const parsed = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) throw new DomainError('INVALID_DATE', `Not a date: ${day}`);
+  return parsed;
+}
+
+export function addDays(day: string, days: number): string {
+  return isoDay(new Date(parseDay(day).getTime() + days * MS_PER_DAY));
+}
+
+/** Whole calendar days from one day to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((parseDay(to).getTime() - parseDay(from).getTime()) / MS_PER_DAY);
+}
+
+/** Days from `start` to `end` by the 30/360 (bond basis) convention. */
+export function days360(start: string, end: string): number {
+  const a = parseDay(start);
+  const b = parseDay(end);
+  const d1 = Math.min(a.getUTCDate(), 30);
+  const d2 = b.getUTCDate() === 31 && d1 === 30 ? 30 : b.getUTCDate();
+  return (
+    360 * (b.getUTCFullYear() - a.getUTCFullYear()) +
+    30 * (b.getUTCMonth() - a.getUTCMonth()) +
+    (Math.min(d2, 30) - d1)
+  );
+}
+
+/**
+ * Days of a period's interest accrued by `asOf`: 30 from the cycle date on, before it the 30/360
+ * days from the period's start, kept within 0..29 (short months never reach 30 early).
+ */
+export function accrualDays(period: { start: string; end: string }, asOf: string): number {
+  if (asOf >= period.end) return DAYS_PER_PERIOD_30_360;
+  if (asOf <= period.start) return 0;
+  return Math.min(Math.max(days360(period.start, asOf), 0), DAYS_PER_PERIOD_30_360 - 1);
+}
+
+/** THE rounding of interest: a period's interest for `days` days (30/360), half-up to the cent. */
+export function periodInterestToDateCents(
+  baseCents: number,
+  interestRateBps: number,
+  days: number,
+): number {
+  return mulDivCents(baseCents, interestRateBps * days, BPS_PER_UNIT * DAYS_PER_YEAR_30_360);
+}
+
+/** The cycle (statement) date closing period n: the funding date plus n months. */
+export function cycleDate(fundedOn: string, periodNumber: number): string {
+  return isoDay(addMonthsUtc(parseDay(fundedOn), periodNumber));
+}
+
+/** The due date of period n's payment: 14 days after its statement; the last is due at maturity. */
+export function paymentDueDate(
+  fundedOn: string,
+  periodNumber: number,
+  termMonths: number = LOAN_TERM_MONTHS,
+): string {
+  const cycle = cycleDate(fundedOn, periodNumber);
+  return periodNumber >= termMonths ? cycle : addDays(cycle, PAYMENT_DUE_DAYS_AFTER_STATEMENT);
+}
+
+export type TServicingScheduleRow = {
+  number: number;
+  cycleDate: string;
+  dueDate: string;
+  interestCents: number;
+  principalCents: number;
+  amountCents: number;
+};
+
+/**
+ * The schedule the ledger produces for an interest-bearing balance held all term: each month a
+ * full period's interest, the last month with the balance. This is what the disclosures' Truth in
+ * Lending schedule states.
+ */
+export function servicingSchedule(input: {
+  balanceCents: number;
+  interestRateBps: number;
+  fundedOn: string;
+  termMonths?: number;
+}): TServicingScheduleRow[] {
+  const term = input.termMonths ?? LOAN_TERM_MONTHS;
+  const interestCents = periodInterestToDateCents(
+    input.balanceCents,
+    input.interestRateBps,
+    DAYS_PER_PERIOD_30_360,
+  );
+  return Array.from({ length: term }, (_, index) => {
+    const number = index + 1;
+    const principalCents = number === term ? input.balanceCents : 0;
+    return {
+      number,
+      cycleDate: cycleDate(input.fundedOn, number),
+      dueDate: paymentDueDate(input.fundedOn, number, term),
+      interestCents,
+      principalCents,
+      amountCents: interestCents + principalCents,
+    };
+  });
+}
+
+/** The LTV a balance gives on the collateral at a price, percent, 2 decimals half-up. */
+export function balanceLtvPct(
+  balanceCents: number,
+  coinQuantity: string,
+  priceCents: number,
+): number {
+  return Number(
+    ltvPct(balanceCents, toCoinQuantity(coinQuantity), priceCents).toFixed(
+      2,
+      Decimal.ROUND_HALF_UP,
+    ),
+  );
+}
+
+export const DEFERRAL_MESSAGES = {
+  notActive: 'Only an active loan can defer interest.',
+  nothingDue: 'There is no interest due to defer.',
+  alreadyDeferred: 'This month’s interest has already been deferred.',
+  lastMonth: 'The interest of the last month cannot be deferred; it is due at maturity.',
+  noPrice: 'The collateral’s price is unavailable right now, so the new LTV cannot be shown.',
+  marginCall: (newLtvPct: number, marginCallLtvPct: number) =>
+    `Deferring would raise your LTV to ${newLtvPct.toFixed(2)}%, at or above the margin call level of ${marginCallLtvPct}%, so it cannot be deferred. Make a payment instead.`,
+} as const;
+
+export type TDeferralPreviewFacts = {
+  interestCents: number;
+  /** The interest-bearing balance with the deferred interest capitalised into it. */
+  newBalanceCents: number;
+  newLtvPct: number;
+  refusedReason: string | null;
+};
+
+/**
+ * The interest billed and unpaid: what is accrued, less what the running period has accrued so
+ * far (not yet billed).
+ */
+export function billedInterestCents(balances: TBalances, periodAccruedCents: number): number {
+  return Math.max(balances.accruedInterestCents - periodAccruedCents, 0);
+}
+
+/**
+ * Deferring the interest billed and unpaid: it is capitalised into the interest-bearing balance,
+ * which the LTV is measured on. Refused when that would put the loan at or above its margin call
+ * LTV, when nothing is billed, in the last month, or a second time in a period.
+ */
+export function deferralPreview(input: {
+  isActive: boolean;
+  balances: TBalances;
+  periodAccruedCents: number;
+  periodNumber: number;
+  termMonths?: number;
+  alreadyDeferredThisPeriod: boolean;
+  coinQuantity: string;
+  priceCents: number | null;
+  tier: TRateTier;
+}): TDeferralPreviewFacts {
+  const interestCents = billedInterestCents(input.balances, input.periodAccruedCents);
+  const newBalanceCents = interestBearingCents(input.balances) + interestCents;
+  const newLtvPct =
+    input.priceCents === null || newBalanceCents === 0
+      ? 0
+      : balanceLtvPct(newBalanceCents, input.coinQuantity, input.priceCents);
+  const refuse = (refusedReason: string) => ({
+    interestCents,
+    newBalanceCents,
+    newLtvPct,
+    refusedReason,
+  });
+  if (!input.isActive) return refuse(DEFERRAL_MESSAGES.notActive);
+  if (interestCents <= 0) return refuse(DEFERRAL_MESSAGES.nothingDue);
+  if (input.periodNumber > (input.termMonths ?? LOAN_TERM_MONTHS)) {
+    return refuse(DEFERRAL_MESSAGES.lastMonth);
+  }
+  if (input.alreadyDeferredThisPeriod) return refuse(DEFERRAL_MESSAGES.alreadyDeferred);
+  if (input.priceCents === null) return refuse(DEFERRAL_MESSAGES.noPrice);
+  if (newLtvPct >= input.tier.marginCallLtvPct) {
+    return refuse(DEFERRAL_MESSAGES.marginCall(newLtvPct, input.tier.marginCallLtvPct));
+  }
+  return { interestCents, newBalanceCents, newLtvPct, refusedReason: null };
+}
+
+export type TPayoffQuoteFacts = {
+  amountCents: number;
+  principalCents: number;
+  originationFeeCents: number;
+  deferredInterestCents: number;
+  accruedInterestCents: number;
+  feesCents: number;
+  payoffDate: string;
+  validUntil: Date;
+};
+
+/**
+ * Paying off today: every balance plus the interest of the running period up to today not yet in
+ * the ledger (no prepayment penalty). Valid until the end of the day (UTC) and at most
+ * PAYOFF_QUOTE_VALID_HOURS: interest changes with the day.
+ */
+export function payoffQuote(input: {
+  balances: TBalances;
+  period: { start: string; end: string; baseCents: number; accruedCents: number };
+  interestRateBps: number;
+  now: Date;
+}): TPayoffQuoteFacts {
+  const payoffDate = isoDay(input.now);
+  const toDate = periodInterestToDateCents(
+    input.period.baseCents,
+    input.interestRateBps,
+    accrualDays(input.period, payoffDate),
+  );
+  const notYetAccrued = Math.max(toDate - input.period.accruedCents, 0);
+  const accruedInterestCents = input.balances.accruedInterestCents + notYetAccrued;
+  const endOfDay = parseDay(addDays(payoffDate, 1));
+  const latest = new Date(input.now.getTime() + PAYOFF_QUOTE_VALID_HOURS * 60 * 60 * 1000);
+  return {
+    amountCents: input.balances.totalCents + notYetAccrued,
+    principalCents: input.balances.principalCents,
+    originationFeeCents: input.balances.originationFeeCents,
+    deferredInterestCents: input.balances.deferredInterestCents,
+    accruedInterestCents,
+    feesCents: input.balances.feesCents,
+    payoffDate,
+    validUntil: endOfDay < latest ? endOfDay : latest,
+  };
+}
+
+/** The maturity reminder due on `today`, by days before maturity (30, 14, 3), if any. */
+export function maturityRemindersDue(maturityDate: string, today: string): number[] {
+  const daysLeft = daysBetween(today, maturityDate);
+  return MATURITY_REMINDER_DAYS.filter((days) => daysLeft <= days && daysLeft > 0);
+}
+
+export function isMaturedOn(maturityDate: string, today: string): boolean {
+  return today >= maturityDate;
+}
+
+/** What the borrower may do about maturity: renew while the window is open, pay off while owed. */
+export function maturityOptions(input: {
+  maturityDate: string;
+  now: Date;
+  balanceCents: number;
+  isOpen: boolean;
+}): TMaturityOption[] {
+  if (!input.isOpen) return [];
+  const options: TMaturityOption[] = [];
+  if (input.balanceCents > 0) options.push('PAY_OFF');
+  if (renewalWindowPosition(input.maturityDate, input.now) === 'OPEN') options.push('RENEW');
+  return options;
+}
+
+/** The interest-bearing balance of a period's start, for the rollover. */
+export function nextPeriodBaseCents(balances: TBalances): number {
+  return interestBearingCents(balances);
+}
