@@ -168,6 +168,9 @@ describe('every ops route', () => {
     amount: 100,
     paidOn: '2025-01-02',
     email: 'someone@example.com',
+    amountCents: 10_000,
+    receivedOn: '2025-01-02',
+    borrowerEmail: 'someone@example.com',
   };
 
   it('answers 401 to a borrower, even about their own application, and without a token', async () => {
@@ -178,6 +181,11 @@ describe('every ops route', () => {
       bannerUuid: randomUUID(),
       proposalId: randomUUID(),
       flagKey: 'ops-test-flag',
+      loanUuid: randomUUID(),
+      paymentUuid: randomUUID(),
+      payoffUuid: randomUUID(),
+      outboxId: randomUUID(),
+      loanId: '100001',
     };
     for (const [name, endpoint] of opsEndpoints) {
       const url = buildPath(endpoint.path, params);
