@@ -103,6 +103,8 @@ export function RefiOfferPanel({
   const { supportEmail } = useBrand();
   const { select, stabilization, confirm } = useRefiChoices(identityUuid, app);
   const [formError, setFormError] = useState<string | null>(null);
+  // The box follows a click at once; the saved choice (or its rollback) takes over when it settles.
+  const [pendingOptIn, setPendingOptIn] = useState<boolean | null>(null);
   const offer = chosenOffer(app);
   const isLocked = isOfferLocked(app);
   const choices = rateChoices(app);
@@ -175,9 +177,12 @@ export function RefiOfferPanel({
           <Checkbox
             label="Opt in to stabilization"
             description="Your loan is liquidated only at a higher LTV. Custody-only loans only."
-            checked={app.stabilizationOptIn === true}
+            checked={pendingOptIn ?? app.stabilizationOptIn === true}
             isDisabled={isLocked}
-            onCheckedChange={(isChecked) => stabilization.mutate(isChecked)}
+            onCheckedChange={(isChecked) => {
+              setPendingOptIn(isChecked);
+              stabilization.mutate(isChecked, { onSettled: () => setPendingOptIn(null) });
+            }}
           />
           <StabilizationButton />
         </div>
