@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { maxBodyBytesOf, ZApiError, type TEndpoint } from '@pledge/contract';
@@ -26,7 +31,10 @@ export type TRouteHandler<E extends TEndpoint> = (
 ) => Promise<z.output<E['response']>>;
 
 export interface TRouteOptions {
-  /** Per-route limit through @fastify/rate-limit (registered with global: false). */
+  /**
+   * Per-route limit through @fastify/rate-limit (registered with global: false), counted per client
+   * address before authentication.
+   */
   rateLimit?: { max: number; timeWindow: number | string };
 }
 
@@ -49,6 +57,17 @@ export function route<E extends TEndpoint>(
   options: TRouteOptions = {},
 ): void {
   const status = endpoint.status ?? 200;
+  // The route's limit counts first, then authentication: a call without a valid token still uses
+  // up its address's budget, and answers 401 before its body is read or its params, query and
+  // body are validated. The limiter is named by the route, so that its counters in the shared
+  // store are the route's own.
+  const onRequest: onRequestAsyncHookHandler[] = [];
+  if (options.rateLimit !== undefined) {
+    onRequest.push(
+      app.rateLimit({ ...options.rateLimit, groupId: `${endpoint.method} ${endpoint.path}` }),
+    );
+  }
+  if (endpoint.auth !== 'none') onRequest.push(requireAuth(endpoint.auth, app.authVerifier));
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
@@ -62,12 +81,7 @@ export function route<E extends TEndpoint>(
       ...(endpoint.auth !== 'none' ? { security: [{ bearerAuth: [] }] } : {}),
       response: { [status]: endpoint.response, '4xx': ZApiError, '5xx': ZApiError },
     },
-    // Authentication comes first: a request without a valid token answers 401 before its body is
-    // read or its params, query and body are validated.
-    ...(endpoint.auth !== 'none'
-      ? { onRequest: requireAuth(endpoint.auth, app.authVerifier) }
-      : {}),
-    ...(options.rateLimit !== undefined ? { config: { rateLimit: options.rateLimit } } : {}),
+    ...(onRequest.length > 0 ? { onRequest } : {}),
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params as TPart<E['params']>,

@@ -112,15 +112,31 @@ export function createRateLimiter(deps: {
 /** Every this many counted requests, a store removes up to PRUNE_BATCH_ROWS expired counters. */
 const COUNTER_PRUNE_EVERY = 100;
 
-/** What @fastify/rate-limit hands a store's `child`: the route's limit and the route itself. */
+/**
+ * What @fastify/rate-limit hands a store's `child`: the limit's options, with the route itself when
+ * the limit comes from a route's config (a limiter made by `app.rateLimit` gets an empty one).
+ */
 interface TRouteLimitParams {
+  groupId?: unknown;
   routeInfo?: { method?: unknown; url?: unknown };
 }
 
+/**
+ * The counters a limit owns: its group when it names one (the `route` helper names each limiter
+ * "METHOD /path"), else the method and path of its route. A limit with neither would share its
+ * counters with every other such limit, so it is refused.
+ */
 function routeScope(params: unknown): string {
-  const info = (params as TRouteLimitParams | undefined)?.routeInfo;
-  const method = Array.isArray(info?.method) ? info.method.join(',') : String(info?.method ?? '');
-  return `${method} ${String(info?.url ?? '')}`;
+  const { groupId, routeInfo } = (params ?? {}) as TRouteLimitParams;
+  if (typeof groupId === 'string' && groupId !== '') return groupId;
+  const method = Array.isArray(routeInfo?.method)
+    ? routeInfo.method.join(',')
+    : String(routeInfo?.method ?? '');
+  const url = String(routeInfo?.url ?? '');
+  if (method === '' || url === '') {
+    throw new Error('A per-route rate limit needs its route or a groupId to name its counters');
+  }
+  return `${method} ${url}`;
 }
 
 /**

@@ -132,12 +132,19 @@ describe('POST /applications/{uuid}/credit-retry', () => {
       });
       const queued = await retryJobs(who.appUuid);
       expect(queued).toHaveLength(1);
-      expect(queued[0]).toMatchObject({ payload: { appUuid: who.appUuid }, doneAt: null });
+      expect(queued[0]).toMatchObject({
+        kind: 'application.credit-check',
+        payload: { appUuid: who.appUuid },
+        attempts: 0,
+        isFailed: false,
+      });
 
       // The bureau now finds the file open: the job pulls again and the application goes on.
       unlocked.add(who.appUuid);
       await ctx.runJobs();
       expect(await stateOf(who.appUuid)).toBe('SIGN_DOCS');
+      // The queue deletes a job that succeeded.
+      expect(await retryJobs(who.appUuid)).toHaveLength(0);
       const checks = await ctx.database.db
         .select({ outcome: creditChecks.outcome })
         .from(creditChecks)
@@ -149,13 +156,27 @@ describe('POST /applications/{uuid}/credit-retry', () => {
 
   it('can be tried again when the file is still locked', async () => {
     const who = await afterCreditCheck(SSN.locked);
-    expect((await retry(who.token, who.appUuid)).statusCode).toBe(202);
-    await ctx.runJobs();
-    expect(await stateOf(who.appUuid)).toBe('SOFT_CREDIT_LOCKED');
-    expect((await retry(who.token, who.appUuid)).statusCode).toBe(202);
-    await ctx.runJobs();
-    expect(await stateOf(who.appUuid)).toBe('SOFT_CREDIT_LOCKED');
-    expect(await retryJobs(who.appUuid)).toHaveLength(2);
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      expect((await retry(who.token, who.appUuid)).statusCode).toBe(202);
+      // Each retry queues its own check (a job that succeeded is deleted, so one waits at a time).
+      expect(await retryJobs(who.appUuid)).toHaveLength(1);
+      await ctx.runJobs();
+      expect(await stateOf(who.appUuid)).toBe('SOFT_CREDIT_LOCKED');
+      expect(await retryJobs(who.appUuid)).toHaveLength(0);
+    }
+    // The first check and one pull per retry, each finding the file still locked.
+    const checks = await ctx.database.db
+      .select({ outcome: creditChecks.outcome })
+      .from(creditChecks)
+      .where(eq(creditChecks.applicationUuid, who.appUuid));
+    expect(checks.map((check) => check.outcome)).toEqual(['LOCKED', 'LOCKED', 'LOCKED']);
+    const retries = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.entityId, who.appUuid), eq(auditEvents.fromState, 'SOFT_CREDIT_LOCKED')),
+      );
+    expect(retries).toHaveLength(2);
   });
 
   it('makes one transition and one job of a double click', async () => {

@@ -20,6 +20,7 @@ import {
   bankLinkItems,
   collateralAccounts,
   collateralDeposits,
+  disbursementAccounts,
   holderNameReviews,
   offers,
   opsProposals,
@@ -147,6 +148,22 @@ async function pendingProposal(journey: TJourney) {
   return proposal;
 }
 
+/** The holder-name review of the application's current payout account, if it needed one. */
+async function currentHolderNameReview(journey: TJourney) {
+  const [row] = await journey.world.database.db
+    .select({ status: holderNameReviews.status })
+    .from(holderNameReviews)
+    .innerJoin(
+      disbursementAccounts,
+      and(
+        eq(disbursementAccounts.applicationUuid, holderNameReviews.applicationUuid),
+        eq(disbursementAccounts.version, holderNameReviews.disbursementVersion),
+      ),
+    )
+    .where(eq(holderNameReviews.applicationUuid, journey.appUuid));
+  return row?.status;
+}
+
 /**
  * The agent who acts in a natural move: any of them by `choice` (the borrower's own agent sign-in
  * too, when the borrower is an agent: the server must refuse them), never the proposer of what is
@@ -188,6 +205,13 @@ async function naturalMoves(
       return [steps.retryCredit(), steps.runJobs()];
     case 'MANUAL_FUNDING_RELEASE':
     case 'COMPLETE': {
+      // The agents review a holder name that is not the borrower's before the release; a refused
+      // account is replaced by one in the borrower's name.
+      const review =
+        facts.state === 'COMPLETE' ? undefined : await currentHolderNameReview(journey);
+      if (review === 'PENDING')
+        return [steps.decideHolderName(actingAgent(journey, choice), 'approve')];
+      if (review === 'REJECTED') return [steps.saveManualBank('borrower', 'valid')];
       const proposal = await pendingProposal(journey);
       if (proposal !== undefined) {
         return [steps.decideProposal(actingAgent(journey, choice, proposal.proposedBy), 'approve')];
@@ -238,22 +262,11 @@ async function naturalMoves(
       );
     }
   }
-  const [review] = await db
-    .select({ status: holderNameReviews.status })
-    .from(holderNameReviews)
-    .where(
-      and(
-        eq(holderNameReviews.applicationUuid, journey.appUuid),
-        eq(holderNameReviews.status, 'PENDING'),
-      ),
-    );
-  if (review !== undefined)
+  const review = await currentHolderNameReview(journey);
+  if (review === 'PENDING') {
     byTask.DISBURSEMENT.push(steps.decideHolderName(actingAgent(journey, choice), 'approve'));
-  if (
-    facts.disbursement.kind === 'US_BANK' &&
-    !facts.disbursement.verified &&
-    review === undefined
-  ) {
+  }
+  if (facts.disbursement.kind === 'US_BANK' && review === 'REJECTED') {
     byTask.DISBURSEMENT.push(steps.saveManualBank('borrower', 'valid'));
   }
   if (facts.state === 'BORROWER_MICRO_DEPOSIT_CONFIRM') {

@@ -4,6 +4,7 @@
  * loan invariants after every step whatever path changed the rows.
  */
 import {
+  holdsFundingRelease,
   PAYOFF_METHODS,
   toCoinQuantity,
   type TDisbursementDestinationKind,
@@ -82,7 +83,11 @@ async function confirmedCoinQuantity(db: TDb, appUuid: string): Promise<string> 
     .toFixed();
 }
 
-async function disbursementFacts(db: TDb, appUuid: string): Promise<TLoanFacts['disbursement']> {
+async function disbursementFacts(
+  db: TDb,
+  appUuid: string,
+  funded: boolean,
+): Promise<TLoanFacts['disbursement']> {
   const [account] = await db
     .select()
     .from(disbursementAccounts)
@@ -96,7 +101,11 @@ async function disbursementFacts(db: TDb, appUuid: string): Promise<TLoanFacts['
     return { kind: 'USDC_WALLET', verified: transfer?.confirmedAt != null };
   }
   const kind: TDisbursementDestinationKind = 'US_BANK';
-  // A holder name unlike the borrower's waits for an agent: verified once approved.
+  // A US account is verified once saved (the routing checksum). A holder name unlike the
+  // borrower's is reviewed by the agents while the loan awaits its release: the review holds the
+  // release itself, not the way to MANUAL_FUNDING_RELEASE (where a refused account may be
+  // replaced). Funds released while the current account's review still holds went to an account
+  // nobody accepted: that account does not count as verified.
   const [review] = await db
     .select({ status: holderNameReviews.status })
     .from(holderNameReviews)
@@ -106,7 +115,7 @@ async function disbursementFacts(db: TDb, appUuid: string): Promise<TLoanFacts['
         eq(holderNameReviews.disbursementVersion, account.version),
       ),
     );
-  return { kind, verified: review === undefined || review.status === 'APPROVED' };
+  return { kind, verified: !(funded && holdsFundingRelease(review ?? null)) };
 }
 
 /** The review of the newest uploaded identity document. */
@@ -187,15 +196,14 @@ export async function loadLoanFacts(db: TDb, appUuid: string): Promise<TLoanFact
     .where(eq(collateralReleaseRequests.applicationUuid, appUuid))
     .orderBy(asc(collateralReleaseRequests.createdAt));
   // Independent reads, each on a connection of its own.
-  const [documentsSigned, confirmed, disbursement, identityDocument, payoff, funded] =
-    await Promise.all([
-      areDocumentsSigned(db, appUuid),
-      confirmedCoinQuantity(db, appUuid),
-      disbursementFacts(db, appUuid),
-      identityDocumentFact(db, appUuid),
-      payoffFact(db, appUuid),
-      wasFunded(db, appUuid),
-    ]);
+  const funded = await wasFunded(db, appUuid);
+  const [documentsSigned, confirmed, disbursement, identityDocument, payoff] = await Promise.all([
+    areDocumentsSigned(db, appUuid),
+    confirmedCoinQuantity(db, appUuid),
+    disbursementFacts(db, appUuid, funded),
+    identityDocumentFact(db, appUuid),
+    payoffFact(db, appUuid),
+  ]);
   return {
     appUuid,
     state: application.state,

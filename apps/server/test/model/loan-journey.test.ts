@@ -7,7 +7,9 @@
  * refused write must leave the records as they were, and an agent who is the borrower must never
  * act on their own loan (see commands.ts).
  *
- * Each `npm test` runs a fixed seed and a fresh one; both are printed. A failure prints the seed,
+ * Each `npm test` runs two fixed seeds (the second reached a holder-name review still open at release),
+ * so that the suite answers the same for the same code; MODEL_FRESH=1 adds a new seed each run, to
+ * explore (every seed is printed). A failure prints the seed,
  * fast-check's replay path and the shrunk sequence of steps, each step by name
  * ("borrower signs document next", "chain: deposit remaining with enough confirmations", ...),
  * followed by the HTTP answers of the failing step and the facts that broke the rule.
@@ -48,8 +50,10 @@ import {
   type TWorld,
 } from './world.js';
 
-/** The seed every run checks; the second seed is new each time. */
+/** The seeds every run checks. */
 const FIXED_SEED = 20_2020;
+/** A seed whose runs release funds while a holder-name review of the account is open. */
+const HOLDER_NAME_REVIEW_SEED = 339_842_981;
 /** Runs per seed (each a new borrower and application); the time budget below caps them. */
 const RUNS_PER_SEED = Number(process.env.MODEL_RUNS ?? 15);
 /** Steps per run. */
@@ -95,7 +99,10 @@ const seeds =
     ? [{ label: 'replayed', seed: Number(replaySeed) }]
     : [
         { label: 'fixed', seed: FIXED_SEED },
-        { label: 'fresh', seed: Date.now() % 2_147_483_647 },
+        { label: 'fixed', seed: HOLDER_NAME_REVIEW_SEED },
+        ...(process.env.MODEL_FRESH === '1'
+          ? [{ label: 'fresh', seed: Date.now() % 2_147_483_647 }]
+          : []),
       ];
 
 describe('the loan journey in any order', () => {

@@ -151,7 +151,9 @@ export const signDocument = (pick: 'next' | number) =>
   step(`borrower signs document ${String(pick)}`, true, async (journey) => {
     const docs = `/borrowers/${journey.borrower.identityUuid}/documents`;
     const listed = await call(journey, { method: 'GET', url: appPath(journey, docs) });
-    const documents = json<TDocument[]>(listed.body) ?? [];
+    // A refusal answers an error object, not the list: then nothing is picked.
+    const answered = json<unknown>(listed.body);
+    const documents = Array.isArray(answered) ? (answered as TDocument[]) : [];
     const chosen =
       pick === 'next'
         ? documents.find((document) => !document.signed)

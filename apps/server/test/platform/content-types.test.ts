@@ -2,6 +2,8 @@
  * JSON routes read JSON only: a form, plain text or multipart answers 415 with the API's error
  * shape, so that no other site can post to them without a preflight. Only the begin-sign-in form
  * POST reads url-encoded forms, and only from this site; only the ID upload reads multipart.
+ * Secure routes are called with a valid token: without one they answer 401 before the body is read
+ * (test/platform/auth-before-parsing.test.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,11 +12,22 @@ import { SIGN_IN_AUDIENCES } from '@pledge/domain';
 import { buildTestApp } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { brokerPath, NONCE } from '../identity/sign-in.js';
+import { agentHeaders, borrowerHeaders, newIdentity, testAuthVerifier } from './helpers.js';
 
 const UNSUPPORTED = { code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.any(String) };
 const SOME_UUID = '5b0c8f4e-6f2a-4c1e-9d3b-2a7e1f0c9b84';
 
-/** Every contract route that takes a JSON body, with its path filled. */
+const borrower = newIdentity();
+const agent = newIdentity();
+
+/** A valid token for a secure route, so that the request reaches the body parser. */
+function tokenFor(endpoint: TEndpoint): Record<string, string> {
+  if (endpoint.auth === 'bearer') return borrowerHeaders(borrower);
+  if (endpoint.auth === 'agent') return agentHeaders(agent);
+  return {};
+}
+
+/** Every contract route that takes a JSON body, with its path filled and a token if it needs one. */
 const jsonBodyRoutes = Object.entries(endpoints as Record<string, TEndpoint>)
   .filter(([, endpoint]) => endpoint.body !== undefined)
   .map(([name, endpoint]) => {
@@ -26,6 +39,7 @@ const jsonBodyRoutes = Object.entries(endpoints as Record<string, TEndpoint>)
       method: endpoint.method,
       path: endpoint.path,
       url: buildPath(endpoint.path, params),
+      headers: tokenFor(endpoint),
     };
   });
 
@@ -39,7 +53,7 @@ describe('content types', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await buildTestApp({ database });
+    app = await buildTestApp({ database, authVerifier: testAuthVerifier });
   });
   afterAll(async () => {
     await app.close();
@@ -50,11 +64,16 @@ describe('content types', () => {
   const servedJsonRoutes = () =>
     jsonBodyRoutes.filter((route) => app.hasRoute({ method: route.method, url: route.path }));
 
-  const post = (url: string, contentType: string | undefined, payload?: string) =>
+  const post = (
+    url: string,
+    contentType: string | undefined,
+    payload?: string,
+    headers: Record<string, string> = {},
+  ) =>
     app.inject({
       method: 'POST',
       url,
-      headers: contentType === undefined ? {} : { 'content-type': contentType },
+      headers: contentType === undefined ? headers : { ...headers, 'content-type': contentType },
       ...(payload !== undefined ? { payload } : {}),
     });
 
@@ -109,7 +128,7 @@ describe('content types', () => {
         const response = await app.inject({
           method: route.method,
           url: route.url,
-          headers: { 'content-type': contentType },
+          headers: { ...route.headers, 'content-type': contentType },
           payload,
         });
         expect(response.statusCode, `${route.name} ${contentType}`).toBe(415);
@@ -123,11 +142,16 @@ describe('content types', () => {
       const untyped = await app.inject({
         method: route.method,
         url: route.url,
+        headers: route.headers,
         payload: '{"a":1}',
       });
       expect(untyped.statusCode, route.name).toBe(415);
       expect(untyped.json(), route.name).toEqual(UNSUPPORTED);
-      const empty = await app.inject({ method: route.method, url: route.url });
+      const empty = await app.inject({
+        method: route.method,
+        url: route.url,
+        headers: route.headers,
+      });
       expect(empty.statusCode, route.name).toBe(400);
       expect(isApiError(empty.body), route.name).toBe(true);
     }
@@ -135,10 +159,12 @@ describe('content types', () => {
 
   it('reads multipart on the ID upload only (the rest of the upload is tested beside it)', async () => {
     const upload = buildPath(endpoints.postIdentityDocuments.path, { appUuid: SOME_UUID });
-    const response = await post(upload, 'multipart/form-data; boundary=x', '--x--');
-    // Past the parser: the route itself answers (no token here).
-    expect(response.statusCode).toBe(401);
-    const form = await post(upload, 'application/x-www-form-urlencoded', 'a=1');
+    const token = tokenFor(endpoints.postIdentityDocuments);
+    const response = await post(upload, 'multipart/form-data; boundary=x', '--x--', token);
+    // Past the parser: the route itself answers (an empty form, for an application of no one).
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const form = await post(upload, 'application/x-www-form-urlencoded', 'a=1', token);
     expect(form.statusCode).toBe(415);
   });
 });

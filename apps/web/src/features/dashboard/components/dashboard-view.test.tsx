@@ -73,7 +73,7 @@ describe('/dashboard', () => {
       [LOANS]: () => jsonResponse({ loans: [LOAN] }),
     });
     renderApp('/dashboard');
-    const loans = await screen.findByRole('region', { name: 'Your loans' });
+    const loans = await screen.findByRole('region', { name: 'Your loans' }, { timeout: 10_000 });
     expect(within(loans).getByRole('heading', { name: 'Loan of $20,250.00' })).toBeInTheDocument();
     expect(within(loans).getByText('Active loan')).toBeInTheDocument();
     expect(within(loans).getByText('8.910%')).toBeInTheDocument();

@@ -81,6 +81,10 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
     });
     const { user } = renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
     expect(await screen.findByText(`${ADDRESS.slice(0, 26)}…`, {}, LOADED)).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Deposit required collateral' }),
+    ).toBeVisible();
+    expect(document.title).toContain('Deposit required collateral');
     expect(screen.getByText('1.272728 ETH')).toBeVisible();
     const tracker = screen.getByRole('list', { name: 'Top-up progress' });
     expect(within(tracker).getByText('Top-up requested').closest('li')).toHaveAttribute(
