@@ -61,6 +61,8 @@ export default defineConfig({
           EMBEDDED_PG_PORT: String(port + 20_000),
           DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
           LOG_LEVEL: 'warn',
+          // As behind a load balancer: the API sign-ins of the fixtures name their own address.
+          TRUST_PROXY: '1',
         },
       },
 });

@@ -41,7 +41,7 @@ import { paths } from '../../apps/web/src/config/paths.js';
 import { APPROVING_SSN } from '../fixtures/details.js';
 import { expect, test } from '../fixtures/index.js';
 import { submitInternationalDetails, waitForState } from '../fixtures/loan.js';
-import { newApplication, signInBorrower } from '../fixtures/new-application.js';
+import { clientAddress, newApplication, signInBorrower } from '../fixtures/new-application.js';
 import { readMailbox, waitForSignInCode } from '../fixtures/sign-in.js';
 
 const OUTPUT_DIR = join(import.meta.dirname, '..', 'sweep-output');
@@ -113,17 +113,20 @@ function bearer(jwt: string) {
 async function signInAgent(request: APIRequestContext, email: string): Promise<string> {
   const broker = '/identity-broker/agent';
   const nonce = randomUUID().replaceAll('-', '');
+  const headers = { 'x-forwarded-for': clientAddress() };
   const login = await request.post(`${broker}/api/v3/login`, {
     params: { redirectUrl: '/ops', nonce },
     maxRedirects: 0,
+    headers,
   });
   expect(login.status()).toBe(303);
   const sentBefore = (await readMailbox(request, email)).length;
-  const start = await request.post(`${broker}/api/v3/otp/start`, { data: { email } });
+  const start = await request.post(`${broker}/api/v3/otp/start`, { data: { email }, headers });
   expect(start.status(), await start.text()).toBe(204);
   const code = await waitForSignInCode(request, email, sentBefore);
   const verify = await request.post(`${broker}/api/v3/otp/verify`, {
     data: { email, code, nonce },
+    headers,
   });
   expect(verify.status(), await verify.text()).toBe(200);
   return ((await verify.json()) as { jwt: string }).jwt;
