@@ -21,7 +21,7 @@ import {
   storeTestSession,
   TEST_IDENTITY,
 } from '../features/session/session-test-utils.js';
-import { APP_UUID, OFFER_UUID, VALID_STATES } from '../test/fixtures.js';
+import { APP_UUID, VALID_STATES } from '../test/fixtures.js';
 import { jsonResponse, mockFetch } from '../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../test/render-app.js';
 
