@@ -118,6 +118,8 @@ import { getOpsLoan } from './ops/get-loan.js';
 import { postOpsWirePayment } from './ops/post-wire-payment.js';
 import { postOpsReversePayment } from './ops/post-reverse-payment.js';
 import { getOpsReconciliation } from './ops/get-reconciliation.js';
+import { getOpsRiskQueue } from './ops/get-risk-queue.js';
+import { postOpsLiquidationFill } from './ops/post-liquidation-fill.js';
 import { getDocsJson } from './system/get-docs-json.js';
 import { getHealthz } from './system/get-healthz.js';
 import { getLivez } from './system/get-livez.js';
@@ -164,6 +166,8 @@ export const endpoints = {
   postOpsWirePayment,
   postOpsReversePayment,
   getOpsReconciliation,
+  getOpsRiskQueue,
+  postOpsLiquidationFill,
   getMicroDepositStatus,
   getOffers,
   getOpsApplication,

@@ -14,9 +14,10 @@ import {
 } from '@pledge/domain';
 import { ZCoinAmount } from '../entities/coin-amount.js';
 import { ZIsoDate, ZIsoDateTime, ZPercent } from '../wire.js';
+import { ZCents } from './cents.js';
+import { ZLiquidation, ZLoanRisk } from './loan-risk.js';
 
-/** A whole number of cents, zero or more. */
-export const ZCents = z.int().check(z.nonnegative(), z.describe('integer cents'));
+export { ZCents } from './cents.js';
 
 /** The loanUuid path parameter (a loan is identified by its application: loanUuid = appUuid). */
 export const ZLoanParams = z.object({ loanUuid: z.uuid() });
@@ -106,6 +107,10 @@ export const ZServicingLoan = z.object({
   debitAccount: z.nullable(z.object({ name: z.string(), mask: z.string() })),
   /** Null while no price is known. */
   ltv: z.nullable(ZLoanLtv),
+  /** Collateral risk: levels, trigger prices, cure deadline (issue "Servicing, part 2"). */
+  risk: ZLoanRisk,
+  /** Liquidations of this loan, newest first (at most 20). */
+  liquidations: z.array(ZLiquidation).check(z.maxLength(20)),
   maturity: z.object({
     maturityDate: ZIsoDate,
     daysToMaturity: z.int(),

@@ -1,0 +1,54 @@
+import { z } from 'zod/mini';
+import { LOAN_STATUSES, RISK_LEVELS } from '@pledge/domain';
+import { defineEndpoint } from '../define-endpoint.js';
+import { ZCoinAmount } from '../entities/coin-amount.js';
+import { ZCents } from '../servicing/cents.js';
+import { ZLiquidation, ZPriceObservation } from '../servicing/loan-risk.js';
+import { ZIsoDateTime, ZPercent } from '../wire.js';
+import { OPS } from './ops-base.js';
+
+/** At most this many loans in each list of the risk queue. */
+export const RISK_QUEUE_LIST_MAX = 200;
+
+/** A loan at risk, with the price behind its level. */
+export const ZOpsRiskLoan = z.object({
+  loanUuid: z.uuid(),
+  borrowerEmail: z.string(),
+  status: z.enum(LOAN_STATUSES),
+  level: z.enum(RISK_LEVELS),
+  ltvPct: z.nullable(ZPercent),
+  balanceCents: ZCents,
+  collateral: ZCoinAmount,
+  /** The stored price the last crossing was decided on. */
+  decisionPrice: z.nullable(ZPriceObservation),
+  levelSince: z.nullable(ZIsoDateTime),
+  cureDeadline: z.nullable(ZIsoDateTime),
+});
+export type TOpsRiskLoan = z.infer<typeof ZOpsRiskLoan>;
+
+export const ZOpsLiquidationOrder = z.object({
+  loanUuid: z.uuid(),
+  borrowerEmail: z.string(),
+  liquidation: ZLiquidation,
+});
+export type TOpsLiquidationOrder = z.infer<typeof ZOpsLiquidationOrder>;
+
+export const ZGetOpsRiskQueueResponse = z.object({
+  /** Loans in margin call, the nearest cure deadline first. */
+  marginCalls: z.array(ZOpsRiskLoan).check(z.maxLength(RISK_QUEUE_LIST_MAX)),
+  /** Loans at WARNING or COURTESY_NOTICE, the highest LTV first. */
+  warnings: z.array(ZOpsRiskLoan).check(z.maxLength(RISK_QUEUE_LIST_MAX)),
+  /** Liquidation orders waiting for the desk, oldest first. */
+  openOrders: z.array(ZOpsLiquidationOrder).check(z.maxLength(RISK_QUEUE_LIST_MAX)),
+  /** The latest stored prices, newest first (at most 20 per coin). */
+  recentPrices: z.array(ZPriceObservation).check(z.maxLength(40)),
+});
+export type TGetOpsRiskQueueResponse = z.infer<typeof ZGetOpsRiskQueueResponse>;
+
+export const getOpsRiskQueue = defineEndpoint({
+  method: 'GET',
+  path: `${OPS}/risk`,
+  auth: 'agent',
+  summary: 'Loans in warning and margin call, and liquidation orders to execute',
+  response: ZGetOpsRiskQueueResponse,
+});
