@@ -22,3 +22,4 @@ export * from './rate-limits.js';
 export * from './files.js';
 export * from './refi.js';
 export * from './servicing.js';
+export * from './risk.js';

@@ -13,6 +13,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -26,6 +27,7 @@ import type {
   TPaymentMethod,
   TPaymentPurpose,
   TPaymentStatus,
+  TRiskLevel,
 } from '@pledge/domain';
 import { applications } from './applications.js';
 
@@ -59,6 +61,25 @@ export const servicingLoans = pgTable(
     /** Interest is in the ledger through this day. */
     accruedThrough: day('accrued_through').notNull(),
     autopayEnabled: boolean('autopay_enabled').notNull().default(false),
+    /** The coin pledged (BTC or ETH) and how much of it is held now: deposits add, liquidations sell. */
+    collateralType: text('collateral_type').$type<'BTC' | 'ETH'>(),
+    collateralUnits: numeric('collateral_units', { precision: 38, scale: 18 }),
+    /**
+     * Principal + capitalised fee + deferred interest (what interest and the LTV run on), kept equal
+     * to the sum of its ledger entries by a trigger on ledger_entries.
+     */
+    interestBearingCents: cents('interest_bearing_cents').notNull().default(0),
+    /** Collateral risk (the monitoring pass): level now, highest level notified, since when. */
+    riskLevel: text('risk_level').$type<TRiskLevel>().notNull().default('NONE'),
+    riskNotifiedLevel: text('risk_notified_level').$type<TRiskLevel>().notNull().default('NONE'),
+    riskLevelSince: timestamptz('risk_level_since'),
+    riskLtvPct: numeric('risk_ltv_pct', { precision: 12, scale: 2 }),
+    riskPriceObservationId: bigint('risk_price_observation_id', { mode: 'number' }),
+    riskCheckedAt: timestamptz('risk_checked_at'),
+    /** An open margin call's cure deadline (48 h on the deployment clock). */
+    cureDeadline: timestamptz('cure_deadline'),
+    /** A custody-only refinanced loan that opted into stabilization liquidates at 85 %. */
+    stabilization: boolean('stabilization').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -72,6 +93,10 @@ export const servicingLoans = pgTable(
       .where(sql`status IN ('ACTIVE', 'MARGIN_CALL')`),
     index('servicing_loans_identity_idx').on(table.identityUuid),
     index('servicing_loans_status_idx').on(table.status, table.createdAt, table.loanUuid),
+    // The risk pass reads every open loan of one coin.
+    index('servicing_loans_risk_idx')
+      .on(table.collateralType)
+      .where(sql`status IN ('ACTIVE', 'MARGIN_CALL')`),
   ],
 );
 
