@@ -6,6 +6,9 @@
 //               (scripts/bench/throughput.mjs).
 //   lists       the agent console's list and the borrower's list at 1 thousand and 1 million
 //               applications: flat when the median grows less than 2x (scripts/bench/lists.mjs).
+//   sweeps      the servicing sweeps (daily accrual, statement cycle, risk pass selection) at 1
+//               thousand and 1 million loans: flat when the time per loan grows less than 2x, with
+//               each statement's plan (scripts/bench/sweeps.mjs).
 //   lighthouse  mobile performance of /start, /residency and /faq in Debian's Chromium.
 //
 //   npm run bench                                  every part
@@ -31,12 +34,13 @@ import { measureBundleSizes } from './bundle-size.mjs';
 import { waitFor } from './bench/http.mjs';
 import { listBars, measureLists, printLists } from './bench/lists.mjs';
 import { measureThroughput, throughputBars } from './bench/throughput.mjs';
+import { measureSweeps, printSweeps, sweepBars } from './bench/sweeps.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist');
 const resultsFile = join(root, '.bench/results.json');
 const APP = '/account/crypto-backed-loan';
-const PARTS = ['bundles', 'throughput', 'lists', 'lighthouse'];
+const PARTS = ['bundles', 'throughput', 'lists', 'lighthouse', 'sweeps'];
 const SERVER_PORT = 3200;
 const SERVER_STOP_WAIT_MS = 60_000;
 
@@ -187,6 +191,7 @@ const BARS = {
   throughput: throughputBars,
   lists: listBars,
   lighthouse: lighthouseBars,
+  sweeps: sweepBars,
 };
 
 function printBars(results, ran) {
@@ -225,10 +230,15 @@ if (ran.some((part) => part !== 'bundles')) {
       console.log('throughput', fresh.throughput);
     }
     if (ran.includes('lighthouse')) fresh.lighthouse = stamp(await measureLighthouse(server.base));
-    // Last: it leaves a million applications in the database.
+    // It leaves a million applications in the database.
     if (ran.includes('lists')) {
       fresh.lists = stamp(await measureLists(server.base, server));
       printLists(fresh.lists);
+    }
+    // After the lists (which count every application): it adds a million loans of its own.
+    if (ran.includes('sweeps')) {
+      fresh.sweeps = stamp(await measureSweeps(server.base, server));
+      printSweeps(fresh.sweeps);
     }
   } finally {
     await server.stop();

@@ -650,6 +650,9 @@ async function main() {
     ETH_XPUB: accountKey("m/44'/60'/0'"),
     ESPLORA_URL: `http://127.0.0.1:${chainPort}/esplora`,
     ETH_RPC_URL: `http://127.0.0.1:${chainPort}/rpc`,
+    // Production requires a Plaid account (bank linking, ACH payments); the check links no bank.
+    PLAID_CLIENT_ID: 'pledge-check-client',
+    PLAID_SECRET: randomBytes(16).toString('hex'),
     METRICS_TOKEN: randomBytes(16).toString('hex'),
     // The outside world: through the proxy, trusting its certificate authority.
     NODE_USE_ENV_PROXY: '1',

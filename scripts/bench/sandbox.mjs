@@ -1,6 +1,7 @@
 // What the benchmarks need from the sandbox, done over HTTP as a borrower or an agent does it:
 // sign in with a code read from the sandbox mailbox, create an application and price an offer.
 // Paths come from the shared contract (TypeScript, loaded through tsx).
+import { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { tsImport } from 'tsx/esm/api';
 import { call } from './http.mjs';
@@ -101,4 +102,34 @@ export async function newApplicationWithOffer(base, token, { accept = false } = 
     token,
     body: { offerUuid },
   });
+}
+
+/** The identity uuid a sign-in token was issued to (its `sub` claim). */
+export function identityOfToken(token) {
+  const [, payload] = token.split('.');
+  const { sub } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  if (typeof sub !== 'string') throw new Error('The sign-in token names no identity');
+  return sub;
+}
+
+/**
+ * A borrower new to the sandbox with a funded loan (POST /sandbox/loans walks every step of the
+ * flow, signatures included), signed in from `from`; answers their token, the loan and the
+ * documents they signed.
+ */
+export async function borrowerWithFundedLoan(base, { from } = {}) {
+  const email = `bench-loan-${randomUUID()}@example.com`;
+  const { appUuid, loanUuid } = await call(base, contract.postSandboxLoan.path, {
+    method: 'POST',
+    body: { email, collateralType: 'BTC', coinQuantity: '2', drawAmount: 30_000, state: 'OH' },
+    expect: 201,
+  });
+  const token = await signIn(base, email, 'customer', { from });
+  const identityUuid = identityOfToken(token);
+  const documents = await call(
+    base,
+    contract.buildPath(contract.getBorrowerDocuments.path, { appUuid, identityUuid }),
+    { token },
+  );
+  return { token, appUuid, loanUuid, identityUuid, documentUuids: documents.map((d) => d.uuid) };
 }

@@ -3,17 +3,21 @@
 //     ETH, ten states), against a bare Fastify hello-world: ratio and p99;
 //   - the offer write (POST …/requested-offer) over WRITE_BORROWERS borrowers, every request a
 //     different offer, against `pgbench -N` on the same PostgreSQL: ratio and p99;
+//   - the signing POST (a signed document signed again) and the payment POST (a new payment by
+//     ACH debit each time, over WRITE_BORROWERS funded loans), against `pgbench -N`;
 //   - the offers list, against hello-world;
 //   - as a labelled extra, the rates endpoint asked the same question every time.
 // Before the load runs, each endpoint's SQL statements per request are counted from the
 // `x-db-statements` header the server sends in bench mode (BENCH_STATEMENT_COUNT).
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { cannon, call, loadRow } from './http.mjs';
 import {
+  borrowerWithFundedLoan,
   contract,
   newApplicationWithOffer,
   REQUESTED_OFFER,
@@ -42,7 +46,7 @@ const MIN_AMOUNT_USD = 11_000;
 const MAX_LTV = 0.4;
 
 /** A seeded generator (mulberry32), so that every run sends the same sequence of requests. */
-function seeded(seed) {
+export function seeded(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -100,7 +104,7 @@ async function borrowerWithApplication(base, index) {
  * many statements the server had sent by then; the median difference leaves out the odd statement
  * of a background job.
  */
-async function statementsPerRequest(base, nextRequest) {
+export async function statementsPerRequest(base, nextRequest) {
   const counts = [];
   for (let index = 0; index <= STATEMENT_SAMPLES; index += 1) {
     const { path, method = 'GET', headers = {}, body } = nextRequest();
@@ -194,7 +198,13 @@ async function pgbenchRun(root, server) {
   };
 }
 
-export async function measureThroughput(base, { root, server }) {
+/**
+ * What the loads send, each request made by a function of a seeded generator: the rates question,
+ * the offer write, the offers list, the signing POST and the payment POST. Sets up the borrowers
+ * they act for (WRITE_BORROWERS with an application, and unless `withLoans` is false
+ * WRITE_BORROWERS with a funded loan).
+ */
+export async function prepareLoads(base, { withLoans = true } = {}) {
   const ratesPath = `${contract.postRates.path}?orgCode=default`;
   const json = { 'content-type': 'application/json' };
 
@@ -207,14 +217,21 @@ export async function measureThroughput(base, { root, server }) {
   const writers = await Promise.all(
     Array.from({ length: WRITE_BORROWERS }, (_, index) => borrowerWithApplication(base, index)),
   );
+  // Funded loans one after another: each walks the whole flow, which is heavy work.
+  const payers = [];
+  for (let index = 0; withLoans && index < WRITE_BORROWERS; index += 1) {
+    payers.push(await borrowerWithFundedLoan(base, { from: `127.0.2.${index + 1}` }));
+  }
+  const runId = randomUUID().slice(0, 8);
+  let paymentNumber = 0;
 
-  const ratesRequest = (random) => () => ({
+  const rates = (random) => () => ({
     method: 'POST',
     path: ratesPath,
     headers: json,
     body: JSON.stringify(loanQuestion(random)),
   });
-  const writeRequest = (random) => () => {
+  const offerWrite = (random) => () => {
     const writer = pick(random, writers);
     return {
       method: 'POST',
@@ -223,15 +240,58 @@ export async function measureThroughput(base, { root, server }) {
       body: JSON.stringify(loanQuestion(random)),
     };
   };
-  const listRequest = () => ({
+  const offers = () => () => ({
     path: offersPath,
     headers: { authorization: `Bearer ${listing.token}` },
   });
+  // A signed document signed again: the answer a retry or a double click gets (the first
+  // signatures were made when the sandbox funded the loan).
+  const sign = (random) => () => {
+    const payer = pick(random, payers);
+    return {
+      method: 'POST',
+      path: contract.buildPath(contract.postSignDocument.path, {
+        appUuid: payer.appUuid,
+        identityUuid: payer.identityUuid,
+        docUuid: pick(random, payer.documentUuids),
+      }),
+      headers: { authorization: `Bearer ${payer.token}` },
+    };
+  };
+  // A new payment each time (a key of its own), of 1 cent to $10.
+  const payment = (random) => () => {
+    const payer = pick(random, payers);
+    paymentNumber += 1;
+    return {
+      method: 'POST',
+      path: contract.buildPath(contract.postServicingPayment.path, { loanUuid: payer.loanUuid }),
+      headers: {
+        ...json,
+        authorization: `Bearer ${payer.token}`,
+        'idempotency-key': `bench-${runId}-${paymentNumber}`,
+      },
+      body: JSON.stringify({ amountCents: 1 + Math.floor(random() * 1_000) }),
+    };
+  };
+  return {
+    listed,
+    offersPath,
+    listing,
+    ratesPath,
+    requests: { rates, offerWrite, offers, sign, payment },
+  };
+}
+
+export async function measureThroughput(base, { root, server }) {
+  const json = { 'content-type': 'application/json' };
+  const { listed, offersPath, listing, ratesPath, requests } = await prepareLoads(base);
 
   const statements = {
-    rates: await statementsPerRequest(base, ratesRequest(seeded(1))),
-    offerWrite: await statementsPerRequest(base, writeRequest(seeded(2))),
-    offers: await statementsPerRequest(base, listRequest),
+    rates: await statementsPerRequest(base, requests.rates(seeded(1))),
+    offerWrite: await statementsPerRequest(base, requests.offerWrite(seeded(2))),
+    offers: await statementsPerRequest(base, requests.offers()),
+    sign: await statementsPerRequest(base, requests.sign(seeded(5))),
+    payment: await statementsPerRequest(base, requests.payment(seeded(6))),
   };
   console.log('SQL statements per request', statements);
 
@@ -243,8 +303,10 @@ export async function measureThroughput(base, { root, server }) {
     });
 
   const bare = await helloWorld();
-  const rates = await varied(ratesRequest(seeded(3)));
-  const offerWrite = await varied(writeRequest(seeded(4)));
+  const rates = await varied(requests.rates(seeded(3)));
+  const offerWrite = await varied(requests.offerWrite(seeded(4)));
+  const sign = await varied(requests.sign(seeded(7)));
+  const payment = await varied(requests.payment(seeded(8)));
   const pgbench = await pgbenchRun(root, server);
   const offersRun = await cannon({
     url: `${base}${offersPath}`,
@@ -262,16 +324,19 @@ export async function measureThroughput(base, { root, server }) {
     ratioToHelloWorld: +(run.requests.average / bare.requests.average).toFixed(2),
     statementsPerRequest: statements[name],
   });
+  const versusPgbench = (run, name) => ({
+    ...loadRow(run),
+    ratioToPgbench: +(run.requests.average / pgbench.tps).toFixed(2),
+    borrowers: WRITE_BORROWERS,
+    statementsPerRequest: statements[name],
+  });
   return {
     helloWorld: loadRow(bare),
     pgbench,
     rates: versusHello(rates, 'rates'),
-    offerWrite: {
-      ...loadRow(offerWrite),
-      ratioToPgbench: +(offerWrite.requests.average / pgbench.tps).toFixed(2),
-      borrowers: WRITE_BORROWERS,
-      statementsPerRequest: statements.offerWrite,
-    },
+    offerWrite: versusPgbench(offerWrite, 'offerWrite'),
+    sign: { ...versusPgbench(sign, 'sign'), note: 'signed documents signed again (a retry)' },
+    payment: versusPgbench(payment, 'payment'),
     offers: { ...versusHello(offersRun, 'offers'), offersListed: listed.length },
     ratesSameRequest: { ...loadRow(ratesSame), note: 'extra: one request repeated, not a bar' },
     budget: THROUGHPUT_BUDGET,
@@ -315,11 +380,16 @@ export function throughputBars(result) {
       }),
     );
   }
-  const write = result.offerWrite;
-  if (write !== undefined && result.pgbench !== undefined) {
+  for (const [name, label] of [
+    ['offerWrite', 'offer write'],
+    ['sign', 'signing POST'],
+    ['payment', 'payment POST'],
+  ]) {
+    const write = result[name];
+    if (write === undefined || result.pgbench === undefined) continue;
     bars.push(
-      ...loadBars('offer write', write, budget, {
-        bar: `offer write: req/s vs pgbench -N (${result.pgbench.tps} tps, ${result.pgbench.clients} clients)`,
+      ...loadBars(label, write, budget, {
+        bar: `${label}: req/s vs pgbench -N (${result.pgbench.tps} tps, ${result.pgbench.clients} clients)`,
         value: `${write.ratioToPgbench}x (${write.reqPerSec}/s, ${write.statementsPerRequest} SQL/req)`,
         budget: `>= ${budget.ratioToPgbench}x`,
         ok: write.ratioToPgbench >= budget.ratioToPgbench,

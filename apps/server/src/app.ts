@@ -62,7 +62,10 @@ import { opsRefiRoutes } from './routes/refi/ops-refi.js';
 import { waitlistRoutes } from './routes/leap/waitlist.js';
 import { servicingRoutes } from './routes/servicing/loan-status.js';
 import { servicingLoanRoutes } from './routes/servicing/loans.js';
+import { servicingLiquidationRoutes } from './routes/servicing/liquidations.js';
 import { opsLoansRoutes } from './routes/ops/loans.js';
+import { opsRiskRoutes } from './routes/ops/risk.js';
+import { opsSurplusRoutes } from './routes/ops/surplus.js';
 import { createConfiguredBankPayments } from './adapters/bank-payments/index.js';
 import { documentsRoutes } from './routes/leap/documents.js';
 import { identityDocumentsRoutes } from './routes/leap/identity-documents.js';
@@ -143,13 +146,27 @@ export const app = fp<TAppOptions>(
       'authVerifier',
       options.authVerifier ??
         createBearerVerifier((token, audience) =>
-          verifyAccessToken({ db: database.db, jwt, clock }, token, audience),
+          verifyAccessToken(
+            {
+              db: database.db,
+              jwt,
+              clock,
+              ...(sandboxClock !== undefined ? { sandboxClock } : {}),
+            },
+            token,
+            audience,
+          ),
         ),
     );
     if (config.benchStatementCount === true) exposeStatementCount(instance, database);
     if (sandboxClock !== undefined) {
-      // Every request sees the sandbox clock as the database has it, whichever instance moved it.
+      // Every request that tells the time sees the sandbox clock as the database has it, whichever
+      // instance moved it: a secure route's session check reads it in its own statement (when the
+      // app's verifier checks the tokens), other routes here, and routes that tell no time never.
+      const sessionReadsClock = options.authVerifier === undefined;
       instance.addHook('onRequest', async (request) => {
+        const { clockRead } = request.routeOptions.config;
+        if (clockRead === 'none' || (clockRead === 'session' && sessionReadsClock)) return;
         await sandboxClock.refresh().catch((error: unknown) => {
           request.log.warn({ err: error }, 'sandbox clock not loaded; using the last one');
         });
@@ -231,7 +248,10 @@ export const app = fp<TAppOptions>(
       bankPayments: createConfiguredBankPayments(config, clock),
       sandbox: config.sandbox,
     });
+    await instance.register(servicingLiquidationRoutes, { db: database.db, store });
     await instance.register(opsLoansRoutes, { db: database.db, clock, prices: adapters.prices });
+    await instance.register(opsRiskRoutes, { db: database.db, clock });
+    await instance.register(opsSurplusRoutes, { db: database.db, clock });
     await instance.register(identityDocumentsRoutes, {
       ...applicationDeps,
       store,

@@ -46,6 +46,8 @@ function writeBrandFile(dir: string, change: Record<string, unknown> = {}): stri
   writeFileSync(file, JSON.stringify({ brands }));
   return file;
 }
+/** The Plaid account production requires (bank linking and ACH payments). */
+const PLAID_SETTINGS = { PLAID_CLIENT_ID: 'plaid-client', PLAID_SECRET: 'plaid-secret' };
 const PRODUCTION_SECRETS_BY_NAME: Record<string, string> = PRODUCTION_SECRETS;
 const DATABASE_URL = 'postgres://app@db.internal:5432/pledge';
 
@@ -103,7 +105,7 @@ describe('loadConfig', () => {
     const BRANDS_FILE = writeBrandFile(root);
     for (const NODE_ENV of [undefined, 'development', 'test', 'production']) {
       const config = loadConfig(
-        { NODE_ENV, ...PRODUCTION_SECRETS, DATABASE_URL, BRANDS_FILE },
+        { NODE_ENV, ...PRODUCTION_SECRETS, ...PLAID_SETTINGS, DATABASE_URL, BRANDS_FILE },
         root,
       );
       expect(config).toMatchObject({ sandbox: false, nodeEnv: NODE_ENV ?? 'development' });
@@ -158,6 +160,31 @@ describe('loadConfig', () => {
     expect(message).not.toContain('bureau.example.com');
   });
 
+  it('requires the Plaid account in production, not in development or the sandbox', () => {
+    const BRANDS_FILE = writeBrandFile(root);
+    const env = { NODE_ENV: 'production', ...PRODUCTION_SECRETS, DATABASE_URL, BRANDS_FILE };
+    let message = '';
+    try {
+      loadConfig(env, root);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const lines = message.split('\n').slice(1);
+    expect(lines).toEqual([
+      '  PLAID_CLIENT_ID is required when NODE_ENV=production (bank linking and ACH payments)',
+      '  PLAID_SECRET is required when NODE_ENV=production (bank linking and ACH payments)',
+    ]);
+    expect(loadConfig({ ...env, ...PLAID_SETTINGS }, root).plaid).toEqual({
+      clientId: 'plaid-client',
+      secret: 'plaid-secret',
+      environment: 'sandbox',
+    });
+    expect(loadConfig({ ...env, NODE_ENV: 'development' }, root).plaid).toBeUndefined();
+    expect(() => loadConfig({ ...env, PLAID_SECRET: 'plaid-secret' }, root)).toThrow(
+      /PLAID_CLIENT_ID is required together with the other PLAID_ variable/,
+    );
+  });
+
   it('names a private key given as BTC_XPUB without repeating it', () => {
     const env = { ...PRODUCTION_SECRETS, BTC_XPUB: XPRV };
     expect(() => loadConfig(env, root)).toThrow(/BTC_XPUB must be an account extended public key/);
@@ -203,7 +230,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses placeholder brand contact details in production, one line each', () => {
-    const env = { NODE_ENV: 'production', ...PRODUCTION_SECRETS, DATABASE_URL };
+    const env = { NODE_ENV: 'production', ...PRODUCTION_SECRETS, ...PLAID_SETTINGS, DATABASE_URL };
     const placeholder = writeBrandFile(root, {
       supportEmail: 'support@acme.example',
       supportPhone: '(888) 555-0142',

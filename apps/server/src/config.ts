@@ -37,10 +37,12 @@
  *   agent audience); the sandbox also provisions agent@example.com.
  * - CREDIT_BUREAU_URL, CREDIT_BUREAU_API_KEY: the soft-inquiry provider (https base URL) and its API
  *   key, set together. Required outside the sandbox (the sandbox bureau answers by test SSN).
- * - PLAID_CLIENT_ID, PLAID_SECRET, PLAID_ENV [sandbox]: the Plaid account bank linking uses (PLAID_ENV
- *   sandbox or production), the first two set together. Without them outside the sandbox, linking a
- *   bank answers unavailable (a warning at boot) and borrowers enter their bank details by hand; the
- *   sandbox links its own test banks with user_good / pass_good.
+ * - PLAID_CLIENT_ID, PLAID_SECRET, PLAID_ENV [sandbox]: the Plaid account bank linking and ACH
+ *   payments (Plaid Transfer) use (PLAID_ENV sandbox or production), the first two set together.
+ *   Required when NODE_ENV=production. Without them in development or test outside the sandbox,
+ *   linking a bank and ACH debits answer unavailable (a warning at boot), borrowers enter their bank
+ *   details by hand and pay by wire; the sandbox links its own test banks with user_good / pass_good
+ *   and debits its own bank.
  * - JOB_WORKER [true]: run the background job worker in this process (false for web-only instances).
  * - JOB_RETENTION_DAYS [7], JOB_FAILED_RETENTION_DAYS [30]: finished jobs are deleted this many days
  *   after they were done, or failed for good (a periodic job of the worker).
@@ -376,6 +378,10 @@ function crossChecks(
       isSet('PLAID_CLIENT_ID') ? 'PLAID_SECRET' : 'PLAID_CLIENT_ID',
       'is required together with the other PLAID_ variable',
     );
+  } else if (env.NODE_ENV === 'production' && outsideSandbox && !isSet('PLAID_CLIENT_ID')) {
+    for (const name of ['PLAID_CLIENT_ID', 'PLAID_SECRET']) {
+      add(name, 'is required when NODE_ENV=production (bank linking and ACH payments)');
+    }
   }
   if (env.STORAGE_DRIVER === 's3') {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {

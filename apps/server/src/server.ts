@@ -187,6 +187,7 @@ async function main(): Promise<void> {
           cipher,
           adapters,
           sandbox: config.sandbox,
+          plaid: config.plaid,
           log: logger,
           jobRetention: config.jobRetention,
         }),

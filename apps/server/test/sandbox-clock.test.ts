@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSandboxClockResponse } from '@pledge/contract';
 import { SESSION_LIMITS } from '@pledge/domain';
+import { createdApplication } from './applications/helpers.js';
 import { buildTestApp } from './helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
 import { bearer, brokerPath, signIn } from './identity/sign-in.js';
@@ -88,6 +89,18 @@ describe('/sandbox/clock', () => {
     expect((await figure()).statusCode).toBe(200);
     await advance(first, { advanceHours: idleHours * 1.1 });
     expect((await figure()).statusCode).toBe(401);
+  });
+
+  it('is the time of a signed-in request on another instance at once, read in its session check', async () => {
+    await clockOf(first, 'DELETE');
+    const jwt = await signIn(second, 'clock-reader@example.com');
+    // Within the session's idle timeout, so the session stays open.
+    const advanceHours = SESSION_LIMITS.customer.idleTimeoutMinutes / 60 / 2;
+    expect((await advance(first, { advanceHours })).statusCode).toBe(200);
+    const moved = await clockOf(first);
+    const application = await createdApplication(second, jwt);
+    expect(Math.abs(Date.parse(application.createdAt) - moved)).toBeLessThan(SLACK_MS);
+    expect(moved - Date.now()).toBeGreaterThan(advanceHours * HOUR_MS - SLACK_MS);
   });
 
   it('resets to real time for every instance', async () => {

@@ -107,6 +107,7 @@ import { postSandboxLoan } from './sandbox/post-loans.js';
 import { getLoanStatus } from './servicing/get-loan-status.js';
 import { getServicingLoan } from './servicing/get-servicing-loan.js';
 import { getServicingStatement } from './servicing/get-statement.js';
+import { getServicingLiquidationStatement } from './servicing/get-liquidation-statement.js';
 import { postServicingPayment } from './servicing/post-payment.js';
 import { putServicingAutopay } from './servicing/put-autopay.js';
 import { postServicingDeferralPreview } from './servicing/post-deferral-preview.js';
@@ -120,6 +121,7 @@ import { postOpsReversePayment } from './ops/post-reverse-payment.js';
 import { getOpsReconciliation } from './ops/get-reconciliation.js';
 import { getOpsRiskQueue } from './ops/get-risk-queue.js';
 import { postOpsLiquidationFill } from './ops/post-liquidation-fill.js';
+import { postOpsSurplusPayout } from './ops/post-surplus-payout.js';
 import { getDocsJson } from './system/get-docs-json.js';
 import { getHealthz } from './system/get-healthz.js';
 import { getLivez } from './system/get-livez.js';
@@ -155,6 +157,7 @@ export const endpoints = {
   getLoanStatus,
   getServicingLoan,
   getServicingStatement,
+  getServicingLiquidationStatement,
   postServicingPayment,
   putServicingAutopay,
   postServicingDeferralPreview,
@@ -168,6 +171,7 @@ export const endpoints = {
   getOpsReconciliation,
   getOpsRiskQueue,
   postOpsLiquidationFill,
+  postOpsSurplusPayout,
   getMicroDepositStatus,
   getOffers,
   getOpsApplication,

@@ -67,6 +67,7 @@ export const APPLICATION_EVENTS = [
   'FUNDS_RELEASED',
   'PAID_OFF',
   'COLLATERAL_RELEASED',
+  'PAYOFF_RETURNED',
   'UNFUNDED_TIMEOUT',
   'AGENT_CANCEL',
   'AGENT_DECLINE',
@@ -208,6 +209,8 @@ export const TRANSITIONS: readonly TTransitionRule[] = [
   // Servicing ends.
   { from: ['COMPLETE'], event: 'PAID_OFF', to: 'PAID_OFF' },
   { from: ['PAID_OFF'], event: 'COLLATERAL_RELEASED', to: 'COLLATERAL_RELEASED' },
+  // The bank returned the ACH debit that paid the loan off: the loan is open again.
+  { from: ['PAID_OFF'], event: 'PAYOFF_RETURNED', to: 'COMPLETE' },
   // Refinancing a legacy loan (document 2 §4).
   { from: ['CREATED', 'OFFER_ACCEPTED'], event: 'REFI_OFFER_SELECTED', to: 'OFFER_ACCEPTED' },
   {

@@ -153,6 +153,14 @@ describe('loan invariants', () => {
     expect(LOAN_INVARIANTS[rule]?.(broken)).not.toBeNull();
   });
 
+  it('keeps a cancelled release of a returned payoff on the loan opened again', () => {
+    const reopened = facts({ state: 'COMPLETE', stage: 'FINAL', funded: true });
+    const cancelled = { ...reopened, collateralReleases: [release('a', 'WITHDRAWAL_FAILED')] };
+    expect(LOAN_INVARIANTS.collateralReleaseOnlyAfterPayoff?.(cancelled)).toBeNull();
+    const open = { ...reopened, collateralReleases: [release('a', 'SUCCESS')] };
+    expect(LOAN_INVARIANTS.collateralReleaseOnlyAfterPayoff?.(open)).not.toBeNull();
+  });
+
   it('lets a failed release be followed by another, and exempts renewals from the payout rules', () => {
     expect(
       loanInvariantViolations({

@@ -271,8 +271,17 @@ export const atMostOneOpenCollateralRelease: TLoanInvariant = (facts) => {
     : `${open.length} open collateral release requests (${open.map((r) => `${r.id} → ${r.address}`).join(', ')})`;
 };
 
-/** Releases are asked for only after a recorded payoff, on a paid-off loan. */
+/**
+ * Releases are asked for only after a recorded payoff, on a paid-off loan. A closed request may
+ * outlive its payoff: a returned ACH payoff opens the loan again and cancels the open request.
+ */
 export const collateralReleaseOnlyAfterPayoff: TLoanInvariant = (facts) => {
+  const open = facts.collateralReleases.filter((release) =>
+    isCollateralReleaseOpen(release.result),
+  );
+  if (open.length === 0 && facts.state !== 'PAID_OFF' && facts.state !== 'COLLATERAL_RELEASED') {
+    return null;
+  }
   if (facts.collateralReleases.length === 0) return null;
   if (facts.payoff === null) return 'a collateral release request without a recorded payoff';
   if (facts.state !== 'PAID_OFF' && facts.state !== 'COLLATERAL_RELEASED') {

@@ -33,7 +33,8 @@ export type TMaturityOption = (typeof MATURITY_OPTIONS)[number];
 /**
  * Ledger accounts. The loan's receivables (debit balances, what the borrower owes) and the
  * counter-accounts every journal balances against. Liquidation proceeds credit the receivables
- * against LIQUIDATION_PROCEEDS.
+ * against LIQUIDATION_PROCEEDS; proceeds beyond the balance and the fee are owed back to the
+ * borrower (SURPLUS_PAYABLE, a credit balance).
  */
 export const LEDGER_ACCOUNTS = [
   'PRINCIPAL',
@@ -47,6 +48,7 @@ export const LEDGER_ACCOUNTS = [
   'CASH',
   'LIQUIDATION_PROCEEDS',
   'RENEWAL_SETTLEMENT',
+  'SURPLUS_PAYABLE',
 ] as const;
 export type TLedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
@@ -62,6 +64,7 @@ export const LEDGER_JOURNAL_KINDS = [
   'PAYOFF',
   'LIQUIDATION',
   'RENEWAL_CLOSE',
+  'SURPLUS_PAYOUT',
 ] as const;
 export type TLedgerJournalKind = (typeof LEDGER_JOURNAL_KINDS)[number];
 

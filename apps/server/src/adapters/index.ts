@@ -11,6 +11,9 @@ import type { TCreditBureauPort } from './credit-bureau/port.js';
 import { createRealCreditBureau, type TCreditBureauFetch } from './credit-bureau/real.js';
 import { createSandboxCreditBureau } from './credit-bureau/sandbox.js';
 import type { TEmailPort } from './email/port.js';
+import { createDeskExchange } from './exchange/desk.js';
+import type { TExchangePort } from './exchange/port.js';
+import { createSandboxExchange } from './exchange/sandbox.js';
 import { createRealEmail, createSmtpTransport } from './email/real.js';
 import { createSandboxEmail } from './email/sandbox.js';
 import type { TPricesPort } from './prices/port.js';
@@ -35,6 +38,8 @@ export interface TAdapters {
   chain: TChainPort;
   /** Bank linking for ACH payouts (Plaid, or the sandbox's test banks). */
   bankLink: TBankLinkPort;
+  /** Where liquidations sell collateral: the sandbox fills at once; otherwise the desk's agents. */
+  exchange: TExchangePort;
 }
 
 export interface TAdapterDeps {
@@ -81,6 +86,9 @@ export function createAdapters({
     storage: createStorageFromConfig(config, db, storageFetch),
     chain: createChain({ sandbox: config.sandbox, chain: config.chain, db, fetch: chainFetch }),
     bankLink: createConfiguredBankLink(config, log),
+    exchange: config.sandbox
+      ? createSandboxExchange(createSandboxPrices(db))
+      : createDeskExchange(),
   };
 }
 

@@ -67,6 +67,11 @@ export function createDatabase(connectionString: string, limits: TPoolLimits = {
   // An idle client losing its connection (database restart) must not crash the process; the pool
   // replaces it on the next checkout.
   pool.on('error', () => undefined);
+  // Likewise a client checked out (a transaction, the job worker's LISTEN connection): its query
+  // fails and the caller sees that; the error event itself must not crash the process.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   let statements = 0;
   const db = drizzle(pool, {
     schema,

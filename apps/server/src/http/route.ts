@@ -36,6 +36,24 @@ export interface TRouteOptions {
    * address before authentication.
    */
   rateLimit?: { max: number; timeWindow: number | string };
+  /**
+   * 'none': the route tells no time (no rule of it reads the clock), so the sandbox clock is not
+   * loaded for it.
+   */
+  clock?: 'none';
+}
+
+/**
+ * When a request loads the sandbox clock (see app.ts): 'none' never, 'session' in its session
+ * check (a secure route without a limit of its own, whose first use of the time is that check),
+ * 'request' in a statement of its own before anything runs.
+ */
+export type TClockRead = 'none' | 'session' | 'request';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    clockRead?: TClockRead;
+  }
 }
 
 /** OpenAPI tag of a path: its service prefix. */
@@ -68,6 +86,12 @@ export function route<E extends TEndpoint>(
     );
   }
   if (endpoint.auth !== 'none') onRequest.push(requireAuth(endpoint.auth, app.authVerifier));
+  const clockRead: TClockRead =
+    options.clock === 'none'
+      ? 'none'
+      : endpoint.auth !== 'none' && options.rateLimit === undefined
+        ? 'session'
+        : 'request';
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
@@ -82,6 +106,7 @@ export function route<E extends TEndpoint>(
       response: { [status]: endpoint.response, '4xx': ZApiError, '5xx': ZApiError },
     },
     ...(onRequest.length > 0 ? { onRequest } : {}),
+    config: { clockRead },
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params as TPart<E['params']>,

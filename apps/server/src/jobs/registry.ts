@@ -1,5 +1,6 @@
 /** Every job kind this server runs, with what its handler needs. */
 import type { TAdapters } from '../adapters/index.js';
+import type { TConfig } from '../config.js';
 import type { TDb } from '../db/pool.js';
 import type { TFieldCipher } from '../security/field-encryption.js';
 import type { TClock } from '../security/jwt.js';
@@ -24,6 +25,14 @@ import { registerSchedule, type TJobRegistration, type TJobSchedule } from './jo
 import { createConfiguredBankPayments } from '../adapters/bank-payments/index.js';
 import type { TBankPaymentsPort } from '../adapters/bank-payments/port.js';
 import { servicingJobHandlers } from './handlers/servicing.js';
+import { riskPassHandlers } from './handlers/risk-pass.js';
+import {
+  PRICE_POLL_CRON,
+  pricePollJob,
+  RISK_PASS_CRON,
+  riskPassJob,
+} from './definitions/risk-pass.js';
+import { liquidationStatementHandler } from './handlers/liquidation-statement.js';
 import {
   SERVICING_ACH_SETTLEMENT_CRON,
   SERVICING_SWEEP_CRON,
@@ -34,9 +43,11 @@ import {
 export interface TJobDeps {
   db: TDb;
   cipher: TFieldCipher;
-  adapters: Pick<TAdapters, 'creditBureau' | 'email' | 'storage' | 'chain' | 'prices'>;
-  /** ACH debits of servicing; the sandbox bank (or none) from `sandbox` when not given. */
+  adapters: Pick<TAdapters, 'creditBureau' | 'email' | 'storage' | 'chain' | 'prices' | 'exchange'>;
+  /** ACH debits of servicing; when not given, the configured one (bankPaymentsOfJobs). */
   bankPayments?: TBankPaymentsPort;
+  /** The Plaid account (config.plaid): ACH debits go through Plaid Transfer outside the sandbox. */
+  plaid?: TConfig['plaid'];
   clock?: TClock;
   sandbox: boolean;
   log?: {
@@ -89,8 +100,7 @@ export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown
       cipher: deps.cipher,
       store: createEncryptedStore(deps.adapters.storage, deps.cipher),
       prices: deps.adapters.prices,
-      bankPayments:
-        deps.bankPayments ?? createConfiguredBankPayments({ sandbox: deps.sandbox }, clock),
+      bankPayments: bankPaymentsOfJobs(deps, clock),
       clock,
       sandbox: deps.sandbox,
     }),
@@ -109,6 +119,22 @@ export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown
       sandbox: deps.sandbox,
       ...(deps.log !== undefined ? { log: deps.log } : {}),
     }),
+    liquidationStatementHandler({
+      db: deps.db,
+      cipher: deps.cipher,
+      store: createEncryptedStore(deps.adapters.storage, deps.cipher),
+      sandbox: deps.sandbox,
+      clock,
+    }),
+    ...riskPassHandlers({
+      db: deps.db,
+      cipher: deps.cipher,
+      prices: deps.adapters.prices,
+      exchange: deps.adapters.exchange,
+      clock,
+      sandbox: deps.sandbox,
+      ...(deps.log !== undefined ? { log: deps.log } : {}),
+    }),
     pruneFinishedJobsHandler({
       db: deps.db,
       clock,
@@ -116,6 +142,18 @@ export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown
       ...(deps.log !== undefined ? { log: deps.log } : {}),
     }),
   ];
+}
+
+/** The bank-payments port the jobs debit and settle through: given, or the configured one. */
+export function bankPaymentsOfJobs(deps: TJobDeps, clock: TClock): TBankPaymentsPort {
+  return (
+    deps.bankPayments ??
+    createConfiguredBankPayments(
+      { sandbox: deps.sandbox, ...(deps.plaid !== undefined ? { plaid: deps.plaid } : {}) },
+      clock,
+      deps.log,
+    )
+  );
 }
 
 /**
@@ -128,5 +166,7 @@ export function createJobSchedules(): TJobSchedule<unknown>[] {
     registerSchedule(servicingSweepJob, SERVICING_SWEEP_CRON),
     registerSchedule(servicingAchSettlementJob, SERVICING_ACH_SETTLEMENT_CRON),
     registerSchedule(refiSweepJob, REFI_SWEEP_CRON),
+    registerSchedule(riskPassJob, RISK_PASS_CRON),
+    registerSchedule(pricePollJob, PRICE_POLL_CRON),
   ] as TJobSchedule<unknown>[];
 }

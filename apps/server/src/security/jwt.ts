@@ -47,8 +47,16 @@ export interface TVerifiedToken {
 
 export interface TJwtService {
   issue(input: { subject: string; audience: TSignInAudience }): Promise<TIssuedToken>;
-  /** The claims of a valid token of that audience, or null (bad signature, expired, other audience). */
-  verify(jwt: string, audience: TSignInAudience): Promise<TVerifiedToken | null>;
+  /**
+   * The claims of a valid token of that audience, or null (bad signature, expired, other audience).
+   * With `expiry: 'caller'` the expiry is left to the caller, who tells the time later (the
+   * session check, which reads the sandbox clock in its own statement, compares it).
+   */
+  verify(
+    jwt: string,
+    audience: TSignInAudience,
+    options?: { expiry?: 'checked' | 'caller' },
+  ): Promise<TVerifiedToken | null>;
 }
 
 /** A P-256 private key from PKCS8 PEM; null when the text is not one. */
@@ -108,7 +116,7 @@ export function createJwtService(options: { privateKey: KeyObject; clock?: TCloc
       return { jwt, jti, expiresAt: new Date(expiresAtS * 1000) };
     },
 
-    async verify(jwt, audience) {
+    async verify(jwt, audience, options = {}) {
       if (jwt.length === 0 || jwt.length > ACCESS_TOKEN_MAX_LENGTH) return null;
       try {
         const { payload } = await jwtVerify(jwt, publicKey, {
@@ -116,7 +124,8 @@ export function createJwtService(options: { privateKey: KeyObject; clock?: TCloc
           issuer: ACCESS_TOKEN_ISSUER,
           audience: audienceClaim(audience),
           requiredClaims: ['sub', 'jti', 'iat', 'exp'],
-          currentDate: clock(),
+          // The epoch as the current date: no token has expired by then; the caller compares.
+          currentDate: options.expiry === 'caller' ? new Date(0) : clock(),
           clockTolerance: CLOCK_TOLERANCE_S,
         });
         const { sub, jti, exp } = payload;

@@ -171,6 +171,11 @@ describe('every ops route', () => {
     amountCents: 10_000,
     receivedOn: '2025-01-02',
     borrowerEmail: 'someone@example.com',
+    sentOn: '2025-01-02',
+    coinQuantitySold: '0.5',
+    priceCents: 6_000_000,
+    venue: 'Desk',
+    executedAt: '2025-01-02T10:00:00Z',
   };
 
   it('answers 401 to a borrower, even about their own application, and without a token', async () => {
@@ -186,6 +191,7 @@ describe('every ops route', () => {
       payoffUuid: randomUUID(),
       outboxId: randomUUID(),
       loanId: '100001',
+      liquidationUuid: randomUUID(),
     };
     for (const [name, endpoint] of opsEndpoints) {
       const url = buildPath(endpoint.path, params);

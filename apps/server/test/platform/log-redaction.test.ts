@@ -216,6 +216,13 @@ function fieldNames(schema: unknown, names = new Set<string>(), depth = 0): Set<
 const NOT_PERSONAL = new Set([
   'BTC',
   'ETH',
+  // A desk fill of a liquidation: what was sold, at what price, where and when.
+  'coinQuantitySold',
+  'priceCents',
+  'venue',
+  'executedAt',
+  // A surplus paid back after a liquidation: the day the wire was sent.
+  'sentOn',
   'PRIVACY',
   'SOFT_CREDIT',
   'TERMS',

@@ -220,6 +220,10 @@ const siteRoutes: RouteObject[] = [
       element: screen(() => import('../routes/ops-reconciliation/ops-reconciliation-page.js')),
     },
     {
+      path: paths.opsRisk.path,
+      element: screen(() => import('../routes/ops-risk/ops-risk-page.js')),
+    },
+    {
       path: paths.opsRefinancing.path,
       element: screen(() => import('../routes/ops-refinancing/ops-refinancing-page.js')),
     },

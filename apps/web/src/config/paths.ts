@@ -94,6 +94,8 @@ export const paths = {
   },
   /** The reconciliation of the loans' ledgers with the money received. */
   opsReconciliation: page('/ops/reconciliation'),
+  /** The risk queue: loans in warning and margin call, liquidation orders to fill, the prices. */
+  opsRisk: page('/ops/risk'),
   /** One application in the agents' console. */
   opsApplication: {
     path: '/ops/applications/:appUuid',

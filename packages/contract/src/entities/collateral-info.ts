@@ -84,5 +84,10 @@ export const ZCollateralInfo = z.object({
   collateralReleaseResponses: z.array(ZCollateralReleaseResponse),
   /** Present once the loan is paid off (stage COLLATERAL_RELEASE and after) and the payoff recorded. */
   payoff: z.optional(ZCollateralPayoff),
+  /**
+   * Present when a liquidation closed the loan with nothing owed and coins left: the coins still
+   * held, to be returned through the release as after a payoff (no hold, there was no payoff).
+   */
+  liquidationRemainder: z.optional(ZCoinAmount),
 });
 export type TCollateralInfo = z.infer<typeof ZCollateralInfo>;

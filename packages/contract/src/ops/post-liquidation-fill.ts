@@ -17,7 +17,7 @@ export const ZPostOpsLiquidationFillBody = z.object({
     .string()
     .check(z.trim(), z.minLength(1, 'Give the venue'), z.maxLength(LIQUIDATION_VENUE_MAX_LENGTH)),
   /** When the sale executed; never in the future. */
-  executedAt: ZIsoDateTime,
+  executedAt: ZIsoDateTime.check(z.maxLength(40)),
 });
 export type TPostOpsLiquidationFillBody = z.infer<typeof ZPostOpsLiquidationFillBody>;
 

@@ -5,12 +5,23 @@ import { BankPaymentsUnavailableError, type TBankPaymentsPort } from './port.js'
 import { createRealBankPayments } from './real.js';
 import { createSandboxBankPayments } from './sandbox.js';
 
+/**
+ * The sandbox bank when SANDBOX is on; Plaid Transfer when its account is configured (production
+ * requires it, config.ts); otherwise no provider: ACH debits answer unavailable, with a warning.
+ */
 export function createConfiguredBankPayments(
   config: Pick<TConfig, 'sandbox'> & Partial<Pick<TConfig, 'plaid'>>,
   clock: TClock,
+  log?: { warn(object: object, message: string): void },
 ): TBankPaymentsPort {
   if (config.sandbox) return createSandboxBankPayments(clock);
-  if (config.plaid === undefined) return unconfiguredBankPayments();
+  if (config.plaid === undefined) {
+    log?.warn(
+      { port: 'bank-payments' },
+      'PLAID_CLIENT_ID and PLAID_SECRET are unset: ACH payments are off (wires still work)',
+    );
+    return unconfiguredBankPayments();
+  }
   return createRealBankPayments(config.plaid);
 }
 

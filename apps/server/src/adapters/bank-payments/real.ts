@@ -28,6 +28,8 @@ export interface TRealBankPaymentsOptions {
   secret: string;
   environment: TPlaidEnvironment;
   httpAdapter?: (config: unknown) => Promise<unknown>;
+  /** Plaid's address; the environment's by default (a stand-in server in tests). */
+  basePath?: string;
   timeoutMs?: number;
 }
 
@@ -36,7 +38,7 @@ const PLAID_TIMEOUT_MS = 15_000;
 const DESCRIPTION_MAX = 15;
 
 export function createRealBankPayments(options: TRealBankPaymentsOptions): TBankPaymentsPort {
-  const basePath = PlaidEnvironments[options.environment];
+  const basePath = options.basePath ?? PlaidEnvironments[options.environment];
   if (basePath === undefined) throw new Error(`Unknown Plaid environment ${options.environment}`);
   const client = new PlaidApi(
     new Configuration({

@@ -4,6 +4,8 @@ import type { TOfferedCollateralType } from '@pledge/domain';
 export interface TPriceQuote {
   priceCents: number;
   asOf: Date;
+  /** The exchanges whose tickers made the price, when it is a median of several. */
+  venues?: readonly string[];
 }
 
 export interface TPricesPort {

@@ -1,6 +1,7 @@
 /**
- * Market prices: the median of public exchange tickers (Coinbase, Kraken, Bitstamp), so that one
- * exchange's outage or outlier neither stops quoting nor moves the price.
+ * Market prices: the median of public exchange tickers (Coinbase, Kraken, Bitstamp, Gemini), so that
+ * one exchange's outage or outlier neither stops quoting nor moves the price. At least three current
+ * tickers that agree with one another are needed; fewer and no price is given.
  */
 import { Decimal, decimalToCents, type TOfferedCollateralType } from '@pledge/domain';
 import { PriceUnavailableError, type TPriceQuote, type TPricesPort } from './port.js';
@@ -12,7 +13,9 @@ export const PRICE_SOURCE_TIMEOUT_MS = 5_000;
 /** Quotes are reused this long, so that bursts of rate requests make one round of calls. */
 export const PRICE_CACHE_TTL_MS = 10_000;
 /** Fewer agreeing sources than this and no price is given. */
-export const MIN_PRICE_SOURCES = 2;
+export const MIN_PRICE_SOURCES = 3;
+/** A ticker agrees when it is within this percent of the median of every current ticker. */
+export const PRICE_AGREEMENT_PCT = 2;
 
 export type TFetch = (url: string, init: { signal: AbortSignal }) => Promise<Response>;
 
@@ -83,7 +86,23 @@ export const bitstamp: TPriceSource = {
   },
 };
 
-export const DEFAULT_PRICE_SOURCES: readonly TPriceSource[] = [coinbase, kraken, bitstamp];
+/**
+ * Gemini ticker: `{ bid, ask, last: "60010.00", volume: { BTC, USD, timestamp: 1700000000000 } }`
+ * (timestamp in milliseconds).
+ */
+export const gemini: TPriceSource = {
+  name: 'gemini',
+  url: (type) => `https://api.gemini.com/v1/pubticker/${type.toLowerCase()}usd`,
+  parse(body) {
+    if (!isRecord(body) || typeof body.last !== 'string' || !isRecord(body.volume)) return null;
+    const millis = body.volume.timestamp;
+    return typeof millis === 'number' && Number.isSafeInteger(millis)
+      ? { price: body.last, asOf: new Date(millis) }
+      : null;
+  },
+};
+
+export const DEFAULT_PRICE_SOURCES: readonly TPriceSource[] = [coinbase, kraken, bitstamp, gemini];
 
 /** The middle value; for an even count the mean of the two middle ones, rounded half-up. */
 export function medianCents(values: readonly number[]): number {
@@ -141,9 +160,37 @@ export function createRealPrices(options: TRealPricesOptions): TPricesPort {
         `${quotes.length} of ${sources.length} sources gave a current price`,
       );
     }
+    // Only tickers close to the middle of all of them count: one wild exchange is left out.
+    const middle = medianCents(quotes.map((entry) => entry.priceCents));
+    const agreeing = quotes.filter((entry) =>
+      new Decimal(entry.priceCents)
+        .minus(middle)
+        .abs()
+        .times(100)
+        .lte(new Decimal(middle).times(PRICE_AGREEMENT_PCT)),
+    );
+    for (const entry of quotes) {
+      if (!agreeing.includes(entry)) {
+        options.onSourceError?.(
+          entry.source,
+          type,
+          `more than ${PRICE_AGREEMENT_PCT} % off the others`,
+        );
+      }
+    }
+    if (agreeing.length < MIN_PRICE_SOURCES) {
+      throw new PriceUnavailableError(
+        type,
+        `${agreeing.length} of ${sources.length} sources agree on a current price`,
+      );
+    }
     // The quote is as old as its oldest ingredient.
-    const asOf = new Date(Math.min(...quotes.map((entry) => entry.asOf.getTime())));
-    return { priceCents: medianCents(quotes.map((entry) => entry.priceCents)), asOf };
+    const asOf = new Date(Math.min(...agreeing.map((entry) => entry.asOf.getTime())));
+    return {
+      priceCents: medianCents(agreeing.map((entry) => entry.priceCents)),
+      asOf,
+      venues: agreeing.map((entry) => entry.source),
+    };
   }
 
   return {

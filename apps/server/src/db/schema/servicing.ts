@@ -80,14 +80,21 @@ export const servicingLoans = pgTable(
     cureDeadline: timestamptz('cure_deadline'),
     /** A custody-only refinanced loan that opted into stabilization liquidates at 85 %. */
     stabilization: boolean('stabilization').notNull().default(false),
+    /** The rate tier the loan was priced in (its warning, margin-call and liquidation levels). */
+    riskTierId: text('risk_tier_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [
-    // The sweeps find their loans through these without reading the rest.
-    index('servicing_loans_accrual_idx')
-      .on(table.accruedThrough)
-      .where(sql`status IN ('ACTIVE', 'MARGIN_CALL', 'MATURED')`),
+    // The sweeps find their loans through these without reading the rest: the accrual the loans
+    // whose period has days left to accrue, in its batch order; the statement cycle the loans
+    // accrued through their cycle date.
+    index('servicing_loans_accrual_due_idx')
+      .on(table.accruedThrough, table.loanUuid)
+      .where(sql`status IN ('ACTIVE', 'MARGIN_CALL', 'MATURED') AND accrued_through < period_end`),
+    index('servicing_loans_closed_period_idx')
+      .on(table.periodEnd, table.loanUuid)
+      .where(sql`status IN ('ACTIVE', 'MARGIN_CALL', 'MATURED') AND accrued_through >= period_end`),
     index('servicing_loans_maturity_idx')
       .on(table.maturityDate)
       .where(sql`status IN ('ACTIVE', 'MARGIN_CALL')`),
@@ -97,6 +104,13 @@ export const servicingLoans = pgTable(
     index('servicing_loans_risk_idx')
       .on(table.collateralType)
       .where(sql`status IN ('ACTIVE', 'MARGIN_CALL')`),
+    // The risk queue: margin calls by cure deadline, warnings by LTV (highest first).
+    index('servicing_loans_margin_call_queue_idx')
+      .on(table.cureDeadline, table.loanUuid)
+      .where(sql`status = 'MARGIN_CALL'`),
+    index('servicing_loans_warning_queue_idx')
+      .on(table.riskLtvPct.desc().nullsLast(), table.loanUuid)
+      .where(sql`status = 'ACTIVE' AND risk_level IN ('WARNING', 'COURTESY_NOTICE')`),
   ],
 );
 

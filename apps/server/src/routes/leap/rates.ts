@@ -9,6 +9,11 @@ export const ratesRoutes: FastifyPluginAsync<{ adapters: TAdapters }> = async (
   app,
   { adapters },
 ) => {
-  route(app, getCryptoValues, ({ query }) => quoteCryptoValues(adapters, query));
-  route(app, postRates, ({ query, body }) => quoteRateBands(adapters, { query, body }));
+  // Neither tells the time (the price carries its own), so neither loads the sandbox clock.
+  route(app, getCryptoValues, ({ query }) => quoteCryptoValues(adapters, query), {
+    clock: 'none',
+  });
+  route(app, postRates, ({ query, body }) => quoteRateBands(adapters, { query, body }), {
+    clock: 'none',
+  });
 };

@@ -25,6 +25,7 @@ import type { TClock } from '../../security/jwt.js';
 import type { TApplicationRow } from '../applications/application-record.js';
 import { offersByUuid, type TOfferRow } from '../offers/offer-record.js';
 import { readPayoff } from '../ops/payoff-record.js';
+import { liquidationRemainders, withLiquidationRemainder } from './liquidated-collateral.js';
 import { minVerifyCoinQuantity } from './micro-deposit.js';
 
 export type TCollateralAccountRow = typeof collateralAccounts.$inferSelect;
@@ -229,6 +230,10 @@ export async function collateralViewsByApplication(
     db,
     withOffer.map((row) => row.uuid),
   );
+  const remainders = await liquidationRemainders(
+    db,
+    withOffer.filter((row) => row.state === 'COMPLETE').map((row) => row.uuid),
+  );
   const views = new Map<string, TCollateralInfo>();
   for (const row of withOffer) {
     const offer = offers.get(row.uuid);
@@ -244,7 +249,12 @@ export async function collateralViewsByApplication(
       row.state === 'PAID_OFF' || row.state === 'COLLATERAL_RELEASED'
         ? await readPayoff(db, row.uuid)
         : undefined;
-    views.set(row.uuid, payoff === undefined ? info : { ...info, payoff });
+    views.set(
+      row.uuid,
+      payoff === undefined
+        ? await withLiquidationRemainder(db, row.uuid, info, remainders.get(row.uuid) ?? null)
+        : { ...info, payoff },
+    );
   }
   return views;
 }

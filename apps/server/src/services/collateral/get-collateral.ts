@@ -8,6 +8,7 @@ import type { TApplicationState, TOfferedCollateralType } from '@pledge/domain';
 import { findOwnedApplication } from '../applications/application-record.js';
 import { readPayoff } from '../ops/payoff-record.js';
 import { currentPrice } from '../prices/current-price.js';
+import { liquidatedCollateralToReturn } from '../risk/liquidation-release.js';
 import { ensureDepositAddress } from './allocate-deposit-address.js';
 import {
   acceptedOfferOf,
@@ -16,6 +17,7 @@ import {
   toCollateralInfo,
   type TCollateralDeps,
 } from './collateral-record.js';
+import { withLiquidationRemainder } from './liquidated-collateral.js';
 
 const PAID_OFF_STATES: readonly TApplicationState[] = ['PAID_OFF', 'COLLATERAL_RELEASED'];
 
@@ -45,5 +47,11 @@ export async function getCollateral(
   const payoff = PAID_OFF_STATES.includes(application.state)
     ? await readPayoff(deps.db, application.uuid)
     : undefined;
-  return payoff === undefined ? info : { ...info, payoff };
+  if (payoff !== undefined) return { ...info, payoff };
+  // A funded loan a liquidation closed with nothing owed returns the coins the sale left.
+  const remainder =
+    application.state === 'COMPLETE'
+      ? await liquidatedCollateralToReturn(deps.db, application.uuid)
+      : null;
+  return withLiquidationRemainder(deps.db, application.uuid, info, remainder);
 }

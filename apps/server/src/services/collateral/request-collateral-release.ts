@@ -5,6 +5,11 @@
  * document 1 §9). At most one request is open per loan: a repeat with the same address answers
  * that request (DUPLICATE_REQUEST once accepted) and records nothing; another address is refused
  * (409) until the open request failed (WITHDRAWAL_FAILED) or found no collateral.
+ *
+ * A loan paid off by an ACH debit is released only once that debit settled: while the bank can
+ * still return it (PENDING), a request is refused (409 PAYOFF_NOT_SETTLED, nothing recorded) and
+ * the borrower asks again after it settled. A payoff returned later opens the loan again and
+ * cancels any open request (reverse-payment.ts).
  */
 import type { TPostCollateralReleaseResponse } from '@pledge/contract';
 import {
@@ -15,12 +20,14 @@ import {
   toCoinQuantity,
   type TWithdrawalResult,
 } from '@pledge/domain';
-import { eq } from 'drizzle-orm';
-import { collateralReleaseRequests } from '../../db/schema/index.js';
+import { and, desc, eq } from 'drizzle-orm';
+import type { TDb } from '../../db/pool.js';
+import { collateralReleaseRequests, servicingPayments } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { actors } from '../applications/apply-transition.js';
 import { lockOwnedApplication } from '../applications/application-record.js';
 import { readPayoff } from '../ops/payoff-record.js';
+import { liquidatedCollateralToReturn } from '../risk/liquidation-release.js';
 import {
   acceptedOfferOf,
   confirmedBalance,
@@ -29,6 +36,22 @@ import {
   termsOf,
   type TCollateralDeps,
 } from './collateral-record.js';
+
+export const PAYOFF_NOT_SETTLED_MESSAGE =
+  'Your payoff by bank transfer (ACH) has not settled yet: your bank can still return it. You can ask for your collateral back once it has settled, usually within 3 business days of your payment.';
+
+/** 409 while the loan's latest payoff payment is an ACH debit the bank has not settled. */
+async function assertPayoffSettled(tx: TDb, loanUuid: string): Promise<void> {
+  const [payoff] = await tx
+    .select({ status: servicingPayments.status })
+    .from(servicingPayments)
+    .where(and(eq(servicingPayments.loanUuid, loanUuid), eq(servicingPayments.purpose, 'PAYOFF')))
+    .orderBy(desc(servicingPayments.createdAt))
+    .limit(1);
+  if (payoff?.status === 'PENDING') {
+    throw new HttpError(409, 'PAYOFF_NOT_SETTLED', PAYOFF_NOT_SETTLED_MESSAGE);
+  }
+}
 
 export const RELEASE_IN_PROGRESS_MESSAGE =
   'A release of this collateral is already under way to another address. You can give a different address only if that release fails; contact support if the address is wrong.';
@@ -47,13 +70,19 @@ export async function requestCollateralRelease(
     // Locked: simultaneous requests are decided one after the other, so one is recorded (the
     // partial unique index of open requests stands behind the lock).
     const application = await lockOwnedApplication(tx, input.identityUuid, input.appUuid);
-    if (application.stage !== 'COLLATERAL_RELEASE') {
+    // A liquidated loan that owes nothing returns the coins the sale left, as a paid-off loan does.
+    const liquidatedRemainder =
+      application.stage === 'COLLATERAL_RELEASE'
+        ? null
+        : await liquidatedCollateralToReturn(tx, application.uuid);
+    if (application.stage !== 'COLLATERAL_RELEASE' && liquidatedRemainder === null) {
       throw new HttpError(
         409,
         'COLLATERAL_RELEASE_NOT_AVAILABLE',
         'Collateral can be released only once the loan is paid off',
       );
     }
+    await assertPayoffSettled(tx, application.uuid);
     const terms = termsOf(await acceptedOfferOf(tx, application));
     const checked = makeReturnAddressSchema(terms.type).safeParse({
       returnAddress: input.returnAddress,
@@ -65,7 +94,7 @@ export async function requestCollateralRelease(
     }
     const address = checked.data.returnAddress;
     const records = await loadCollateralRecordsOf(tx, application.uuid);
-    const balance = confirmedBalance(records.deposits);
+    const balance = liquidatedRemainder ?? confirmedBalance(records.deposits);
     const hasPending = records.deposits.some((deposit) => deposit.confirmedAt === null);
     const open = records.releases.find((release) => isCollateralReleaseOpen(release.result));
     if (open !== undefined) {

@@ -7,10 +7,20 @@
  * several instances watching the same address record it once and fund it once.
  */
 import { toCoinQuantity } from '@pledge/domain';
-import { and, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import { isChainCoin, type TChainPort, type TChainTransaction } from '../../adapters/chain/port.js';
 import type { TDb } from '../../db/pool.js';
-import { applications, collateralAccounts, collateralDeposits } from '../../db/schema/index.js';
+import {
+  applications,
+  collateralAccounts,
+  collateralDeposits,
+  servicingLoans,
+} from '../../db/schema/index.js';
+import {
+  addConfirmedDepositsToLoan,
+  confirmedTxids,
+  WATCHED_LOAN_STATUSES,
+} from '../risk/add-loan-collateral.js';
 import type { TClock } from '../../security/jwt.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import { advanceFundingIfReady } from '../disbursement/verify-funding.js';
@@ -109,11 +119,19 @@ export async function watchApplicationDeposits(
       .where(eq(applications.uuid, appUuid))
       .for('update');
     if (application === undefined) return null;
+    const counted = await confirmedTxids(tx, appUuid);
     await recordMovements(tx, {
       appUuid,
       movements,
       requiredConfirmations: deps.chain.requiredConfirmations(coin),
       now,
+    });
+    // A funded loan's address takes more collateral: each newly confirmed deposit adds to it once.
+    await addConfirmedDepositsToLoan(tx, {
+      appUuid,
+      before: counted,
+      now,
+      actor: WATCH_DEPOSITS_ACTOR,
     });
     const deposits = await tx
       .select()
@@ -145,8 +163,21 @@ export async function watchApplicationDeposits(
   return result;
 }
 
-/** Applications whose deposit addresses are watched: those still waiting for collateral. */
+/**
+ * Applications whose deposit addresses are watched: those still waiting for collateral, and funded
+ * loans that carry collateral risk (ACTIVE or MARGIN_CALL), whose borrowers may add collateral.
+ */
 export async function listWatchedApplications(db: TDb): Promise<string[]> {
+  const loans = await db
+    .select({ uuid: servicingLoans.loanUuid })
+    .from(servicingLoans)
+    .innerJoin(collateralAccounts, eq(collateralAccounts.applicationUuid, servicingLoans.loanUuid))
+    .where(
+      and(
+        inArray(servicingLoans.status, [...WATCHED_LOAN_STATUSES]),
+        isNotNull(collateralAccounts.depositAddress),
+      ),
+    );
   const rows = await db
     .select({ uuid: applications.uuid })
     .from(applications)
@@ -157,7 +188,7 @@ export async function listWatchedApplications(db: TDb): Promise<string[]> {
         isNotNull(collateralAccounts.depositAddress),
       ),
     );
-  return rows.map((row) => row.uuid);
+  return [...rows.map((row) => row.uuid), ...loans.map((row) => row.uuid)];
 }
 
 /**

@@ -8,6 +8,8 @@ export const EMAIL_KINDS = [
   'payment-returned',
   'maturity-reminder',
   'loan-matured',
+  'loan-risk-notice',
+  'liquidation-statement',
 ] as const;
 export type TEmailKind = (typeof EMAIL_KINDS)[number];
 

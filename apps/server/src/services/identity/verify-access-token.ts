@@ -3,6 +3,7 @@ import { sessionIdleTimeoutMs } from '@pledge/domain';
 import type { TDb } from '../../db/pool.js';
 import type { TAudience, TPrincipal } from '../../http/auth.js';
 import type { TClock, TJwtService } from '../../security/jwt.js';
+import type { TSandboxClock } from '../sandbox/sandbox-clock.js';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,21 +22,45 @@ export const SESSION_LAST_SEEN_PRECISION_MS = 60_000;
  * Every request is checked against the database, with no per-process cache of tokens found good:
  * such a cache (there was one, for 5 s) let a token signed out on one instance keep working on
  * another until its entry ran out, and the session check is one indexed statement anyway.
+ *
+ * In the sandbox the same statement reads the sandbox clock's offset, tells the time by it and
+ * hands it to the process's clock, so that a signed-in request costs no statement of its own to
+ * see a move made on any instance; the token's expiry is then compared with that time.
  */
 export async function verifyAccessToken(
-  deps: { db: TDb; jwt: TJwtService; clock: TClock },
+  deps: {
+    db: TDb;
+    jwt: TJwtService;
+    clock: TClock;
+    sandboxClock?: Pick<TSandboxClock, 'loading' | 'realNow'>;
+  },
   token: string,
   audience: TAudience,
 ): Promise<TPrincipal | null> {
   // A 'bearer' route is a customer's; an agent's token is not accepted there, nor the reverse.
   const signInAudience = audience === 'agent' ? 'agent' : 'customer';
-  const claims = await deps.jwt.verify(token, signInAudience);
+  const { sandboxClock } = deps;
+  const claims = await deps.jwt.verify(
+    token,
+    signInAudience,
+    sandboxClock === undefined ? {} : { expiry: 'caller' },
+  );
   if (claims === null || !UUID_PATTERN.test(claims.subject) || !UUID_PATTERN.test(claims.jti)) {
     return null;
   }
-  const now = deps.clock();
-  const idleSince = new Date(now.getTime() - sessionIdleTimeoutMs(signInAudience));
-  const renewBefore = new Date(now.getTime() - SESSION_LAST_SEEN_PRECISION_MS);
+  let clockSql;
+  let takeOffset: ((offsetMs: number) => void) | undefined;
+  let realNowMs = 0;
+  if (sandboxClock === undefined) {
+    clockSql = sql`SELECT ${deps.clock()}::timestamptz AS now, 0::bigint AS offset_ms`;
+  } else {
+    takeOffset = sandboxClock.loading();
+    realNowMs = sandboxClock.realNow();
+    clockSql = sql`
+      SELECT to_timestamp((${realNowMs}::bigint + c.offset_ms) / 1000.0) AS now, c.offset_ms
+      FROM (SELECT COALESCE((SELECT offset_ms FROM sandbox_clock WHERE id), 0)::bigint AS offset_ms) c`;
+  }
+  const idleMs = sessionIdleTimeoutMs(signInAudience);
   const stillAgent =
     signInAudience === 'agent'
       ? sql`AND EXISTS (SELECT 1 FROM agents a WHERE a.email = i.email AND a.is_active)`
@@ -43,27 +68,43 @@ export async function verifyAccessToken(
   // A data-modifying WITH runs whether or not its rows are read; `live` is the session as it was.
   // A session found timed out is ended for good, so a clock set back (the sandbox's reset, or an
   // instance a little behind) never opens it again.
-  const result = await deps.db.execute<{ identity_uuid: string; expires_at: Date }>(sql`
-    WITH live AS (
+  // `t` is the time of the check: the process's clock, or in the sandbox real time plus the offset
+  // the database holds now.
+  const result = await deps.db.execute<{
+    identity_uuid: string | null;
+    expires_at: Date | null;
+    offset_ms: number;
+  }>(sql`
+    WITH t AS (${clockSql}), bounds AS (
+      SELECT t.now,
+        t.now - ${idleMs}::bigint * interval '1 millisecond' AS idle_since,
+        t.now - ${SESSION_LAST_SEEN_PRECISION_MS}::bigint * interval '1 millisecond' AS renew_before
+      FROM t
+    ), live AS (
       SELECT s.jti, s.identity_uuid, s.last_seen_at, s.expires_at
-      FROM sessions s JOIN identities i ON i.uuid = s.identity_uuid
+      FROM sessions s JOIN identities i ON i.uuid = s.identity_uuid, bounds b
       WHERE s.jti = ${claims.jti} AND s.identity_uuid = ${claims.subject}
         AND s.audience = ${signInAudience} AND s.ended_at IS NULL
-        AND s.expires_at > ${now} AND s.last_seen_at > ${idleSince}
+        AND s.expires_at > b.now AND s.last_seen_at > b.idle_since
         ${stillAgent}
     ), renewed AS (
-      UPDATE sessions SET last_seen_at = ${now} FROM live
-      WHERE sessions.jti = live.jti AND live.last_seen_at < ${renewBefore}
+      UPDATE sessions SET last_seen_at = b.now FROM live, bounds b
+      WHERE sessions.jti = live.jti AND live.last_seen_at < b.renew_before
       RETURNING sessions.jti
     ), timed_out AS (
-      UPDATE sessions SET ended_at = ${now}
+      UPDATE sessions SET ended_at = b.now FROM bounds b
       WHERE jti = ${claims.jti} AND ended_at IS NULL
-        AND (expires_at <= ${now} OR last_seen_at <= ${idleSince})
+        AND (expires_at <= b.now OR last_seen_at <= b.idle_since)
       RETURNING jti
     )
-    SELECT identity_uuid, expires_at FROM live`);
+    SELECT live.identity_uuid, live.expires_at, t.offset_ms FROM t LEFT JOIN live ON true`);
   const [row] = result.rows;
-  if (row === undefined) return null;
+  if (row !== undefined && takeOffset !== undefined) {
+    const offsetMs = Number(row.offset_ms);
+    takeOffset(offsetMs);
+    if (claims.expiresAt.getTime() <= realNowMs + offsetMs) return null;
+  }
+  if (row === undefined || row.identity_uuid === null || row.expires_at === null) return null;
   return {
     identityUuid: row.identity_uuid,
     audience,

@@ -5,10 +5,10 @@
  * words; the offer is priced at the current coin price and can be accepted for OFFER_TTL_MINUTES.
  * A new request replaces the offers still open on the application.
  *
- * Round trips: the price (kept by the prices port), then one transaction of two statements: the
- * application locked (SELECT … FOR UPDATE, so that two requests decide in turn), then one statement
- * that replaces the open offers, records the new one and updates the application. The answer is
- * built from what that statement returned, not read again.
+ * Round trips: the price (kept by the prices port), the application read, then one statement that
+ * updates the application if it is still the version read, and only then replaces the open offers
+ * and records the new one (two requests at once: one wins, the other prices again with the
+ * application locked, on what the first left). The answer is built from what that statement returned, not read again.
  */
 import type { TApplication, TPostRequestedOfferBody } from '@pledge/contract';
 import {
@@ -24,15 +24,20 @@ import {
   makeOfferFormSchema,
   minCoinQuantity,
   type TOfferIneligibleReason,
+  type TOfferTerms,
   type TOfferedCollateralType,
   type TResidence,
 } from '@pledge/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { TPricesPort } from '../../adapters/prices/port.js';
+import type { TPriceQuote, TPricesPort } from '../../adapters/prices/port.js';
+import type { TDb } from '../../db/pool.js';
 import { applications, offers } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import {
+  applicationNotFound,
   lockOwnedApplication,
   toApplicationView,
   type TApplicationDeps,
@@ -40,7 +45,7 @@ import {
 } from '../applications/application-record.js';
 import { currentPrice } from '../prices/current-price.js';
 import { resolveResidence } from '../residency/resolve-residence.js';
-import { assertOfferOpen, offerRowOf, toOfferView } from './offer-record.js';
+import { assertOfferOpen, offerRowOf, toOfferView, type TOfferRow } from './offer-record.js';
 
 const MS_PER_MINUTE = 60_000;
 
@@ -193,6 +198,180 @@ function priceRequest(
   return { terms: result.offer, residence, cashToBorrow, collateralAmount, collateralType };
 }
 
+/**
+ * The columns an offer is inserted with, in the table's order: the write inserts the offer by a
+ * SELECT from the application's update, so that it is recorded only when that update found the
+ * application unchanged.
+ */
+const OFFER_INSERT_COLUMNS = Object.entries(getTableColumns(offers)).filter(
+  ([, column]) => column.generated === undefined && column.generatedIdentity === undefined,
+);
+
+/** The offer columns a request fills (offerRowOf's, and its uuid); the others start empty. */
+const FILLED_OFFER_COLUMNS = new Set([
+  'uuid',
+  ...Object.keys(
+    offerRowOf({
+      applicationUuid: '',
+      terms: {} as TOfferTerms,
+      residence: { kind: 'state', state: 'OH' },
+      priceCents: 0,
+      priceAsOf: new Date(0),
+      createdAt: new Date(0),
+      expiresAt: new Date(0),
+    }),
+  ),
+]);
+
+const placeholder = (name: string) => sql.placeholder(name);
+
+/**
+ * The write of a priced request as one statement (see priceAndWrite), its values left as
+ * placeholders; `withResidence` also writes the application's residence (until an offer is
+ * accepted).
+ */
+function offerWriteStatement(db: TDb, withResidence: boolean) {
+  const changes = {
+    requestedAmountCents: placeholder('requestedAmountCents'),
+    collateralType: placeholder('collateralType'),
+    coinQuantity: placeholder('coinQuantity'),
+    ...(withResidence
+      ? {
+          stateCode: placeholder('stateCode'),
+          countryCode: placeholder('countryCode'),
+          isInternational: placeholder('isInternational'),
+        }
+      : {}),
+    version: placeholder('nextVersion'),
+    updatedAt: placeholder('now'),
+  };
+  const updated = db.$with('updated', { uuid: applications.uuid }).as(
+    db
+      .update(applications)
+      .set(changes as unknown as Partial<TApplicationRow>)
+      .where(
+        and(
+          eq(applications.uuid, placeholder('appUuid')),
+          eq(applications.version, placeholder('version')),
+        ),
+      )
+      .returning({ uuid: applications.uuid })
+      .getSQL(),
+  );
+  const superseded = db.$with('superseded', { uuid: offers.uuid }).as(
+    db
+      .update(offers)
+      .set({ supersededAt: placeholder('now') as unknown as Date })
+      .where(
+        and(
+          sql`${offers.applicationUuid} IN (SELECT uuid FROM updated)`,
+          isNull(offers.acceptedAt),
+          isNull(offers.supersededAt),
+        ),
+      )
+      .returning({ uuid: offers.uuid })
+      .getSQL(),
+  );
+  const values = sql.join(
+    OFFER_INSERT_COLUMNS.map(([key, column]) => {
+      const cast = sql.raw(column.getSQLType());
+      return FILLED_OFFER_COLUMNS.has(key)
+        ? sql`${sql.param(placeholder(`offer_${key}`), column)}::${cast}`
+        : sql`NULL::${cast}`;
+    }),
+    sql`, `,
+  );
+  return db
+    .with(updated, superseded)
+    .insert(offers)
+    .select(sql`SELECT ${values} FROM updated`)
+    .returning();
+}
+
+/**
+ * The two writes, prepared once per pool: PostgreSQL parses and plans each once per connection
+ * (named statements), and no request builds their SQL again.
+ */
+const preparedWrites = new WeakMap<
+  TDb,
+  Record<
+    'withResidence' | 'without',
+    { execute(values: Record<string, unknown>): Promise<TOfferRow[]> }
+  >
+>();
+
+function offerWrite(db: TDb, withResidence: boolean) {
+  if (db instanceof PgTransaction) return offerWriteStatement(db, withResidence);
+  let writes = preparedWrites.get(db);
+  if (writes === undefined) {
+    writes = {
+      withResidence: offerWriteStatement(db, true).prepare('request_offer_write_residence'),
+      without: offerWriteStatement(db, false).prepare('request_offer_write'),
+    };
+    preparedWrites.set(db, writes);
+  }
+  return writes[withResidence ? 'withResidence' : 'without'];
+}
+
+/**
+ * Prices the request on the application as read and writes it in one statement, atomic on its
+ * own: the application is updated only if it is still the version read (every change of an
+ * application moves its version), and only then are the open offers replaced and the new offer
+ * recorded. Answers undefined, having written nothing, when the application had moved on.
+ */
+async function priceAndWrite(
+  db: TDb,
+  application: TApplicationRow,
+  input: { body: TPostRequestedOfferBody; quote: TPriceQuote; now: Date },
+) {
+  const { body, quote, now } = input;
+  const priced = priceRequest(application, body, quote);
+  const { residence } = priced;
+  // The residence is the application's own until an offer is accepted; from then on it is the
+  // accepted offer's (select-offer writes it).
+  const withResidence = application.state === 'CREATED';
+  const residenceColumns = withResidence
+    ? {
+        stateCode: residence.kind === 'state' ? residence.state : null,
+        countryCode: residence.kind === 'country' ? residence.countryCode : null,
+        isInternational: residence.kind === 'country',
+      }
+    : {};
+  const changes = {
+    requestedAmountCents: priced.cashToBorrow,
+    collateralType: priced.collateralType,
+    coinQuantity: priced.collateralAmount,
+    ...residenceColumns,
+    version: application.version + 1,
+    updatedAt: now,
+  };
+  const row: Record<string, unknown> = {
+    uuid: randomUUID(),
+    ...offerRowOf({
+      applicationUuid: application.uuid,
+      terms: priced.terms,
+      residence,
+      priceCents: quote.priceCents,
+      priceAsOf: quote.asOf,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + OFFER_TTL_MINUTES * MS_PER_MINUTE),
+    }),
+  };
+  const values: Record<string, unknown> = {
+    requestedAmountCents: changes.requestedAmountCents,
+    collateralType: changes.collateralType,
+    coinQuantity: changes.coinQuantity,
+    ...residenceColumns,
+    nextVersion: changes.version,
+    now,
+    appUuid: application.uuid,
+    version: application.version,
+  };
+  for (const key of FILLED_OFFER_COLUMNS) values[`offer_${key}`] = row[key];
+  const [offer] = await offerWrite(db, withResidence).execute(values);
+  return offer === undefined ? undefined : { application: { ...application, ...changes }, offer };
+}
+
 export async function requestOffer(
   deps: TRequestOfferDeps,
   input: { identityUuid: string; appUuid: string; body: TPostRequestedOfferBody },
@@ -201,74 +380,23 @@ export async function requestOffer(
   // The price first, so that no lock is held while a price source is asked.
   const quote = await currentPrice(deps.prices, body.collateralType);
   const now = deps.clock();
-  const { application, offer } = await deps.db.transaction(async (tx) => {
-    const locked = await lockOwnedApplication(tx, identityUuid, appUuid);
-    const priced = priceRequest(locked, body, quote);
-    const { residence } = priced;
-    // The residence is the application's own until an offer is accepted; from then on it is the
-    // accepted offer's (select-offer writes it).
-    const residenceColumns =
-      locked.state === 'CREATED'
-        ? {
-            stateCode: residence.kind === 'state' ? residence.state : null,
-            countryCode: residence.kind === 'country' ? residence.countryCode : null,
-            isInternational: residence.kind === 'country',
-          }
-        : {};
-    const changes = {
-      requestedAmountCents: priced.cashToBorrow,
-      collateralType: priced.collateralType,
-      coinQuantity: priced.collateralAmount,
-      ...residenceColumns,
-      version: locked.version + 1,
-      updatedAt: now,
-    };
-    // One statement: the open offers replaced, the application updated, the new offer recorded.
-    // It runs after the lock, so it sees every offer a request before it committed.
-    const superseded = tx.$with('superseded', { uuid: offers.uuid }).as(
-      tx
-        .update(offers)
-        .set({ supersededAt: now })
-        .where(
-          and(
-            eq(offers.applicationUuid, appUuid),
-            isNull(offers.acceptedAt),
-            isNull(offers.supersededAt),
-          ),
-        )
-        .returning({ uuid: offers.uuid })
-        .getSQL(),
-    );
-    const updated = tx
-      .$with('updated', { uuid: applications.uuid })
-      .as(
-        tx
-          .update(applications)
-          .set(changes)
-          .where(eq(applications.uuid, appUuid))
-          .returning({ uuid: applications.uuid })
-          .getSQL(),
-      );
-    const [inserted] = await tx
-      .with(superseded, updated)
-      .insert(offers)
-      .values(
-        offerRowOf({
-          applicationUuid: appUuid,
-          terms: priced.terms,
-          residence,
-          priceCents: quote.priceCents,
-          priceAsOf: quote.asOf,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + OFFER_TTL_MINUTES * MS_PER_MINUTE),
-        }),
-      )
-      .returning();
-    if (inserted === undefined) throw new Error('The offer was not recorded');
-    return { application: { ...locked, ...changes }, offer: inserted };
-  });
+  const [read] = await deps.db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.uuid, appUuid), eq(applications.identityUuid, identityUuid)));
+  if (read === undefined) throw applicationNotFound();
+  // Most requests meet no other change of the application: read, then one statement. One that
+  // lost the race to another change prices again with the application locked, where requests at
+  // once on one application take turns, so that each ends with its own offer recorded.
+  const written =
+    (await priceAndWrite(deps.db, read, { body, quote, now })) ??
+    (await deps.db.transaction(async (tx) => {
+      const locked = await lockOwnedApplication(tx, identityUuid, appUuid);
+      return priceAndWrite(tx, locked, { body, quote, now });
+    }));
+  if (written === undefined) throw new Error('The offer was not recorded');
   // The new offer is the only one open on the application now.
-  return toApplicationView(deps.db, application, now, {
-    openOffers: new Map([[appUuid, [toOfferView(offer)]]]),
+  return toApplicationView(deps.db, written.application, now, {
+    openOffers: new Map([[appUuid, [toOfferView(written.offer)]]]),
   });
 }

@@ -5,7 +5,7 @@
  * loan RENEWED. The collateral is carried over, never released: the loan's collateral account and
  * its deposits move to the renewal, which from then on owns the deposit address.
  */
-import { toCoinQuantity } from '@pledge/domain';
+import { isoDay, toCoinQuantity } from '@pledge/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import type { TApplicationRow } from '../applications/application-record.js';
 import { applyTransition } from '../applications/apply-transition.js';
+import { accrueInterestBatch } from '../servicing/accrue-interest.js';
 import { confirmedCollateralOf, lockRenewedLoan } from './renewal-record.js';
 
 /**
@@ -59,6 +60,9 @@ export async function completeRenewalIfCollateralIn(
     .update(collateralDeposits)
     .set({ applicationUuid: renewal.uuid, updatedAt: at })
     .where(eq(collateralDeposits.applicationUuid, loan.uuid));
+  // The loan's interest is in its ledger up to the renewal day before its balance closes into the
+  // renewal (on RENEWED): the balance the renewal's cash was priced on, 30/360 to the day.
+  await accrueInterestBatch(tx, { asOf: isoDay(at), loanUuid: loan.uuid });
   const { application: completed } = await applyTransition(tx, {
     appUuid: renewal.uuid,
     event: 'RENEWAL_COMPLETED',

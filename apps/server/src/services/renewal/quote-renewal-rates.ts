@@ -28,7 +28,7 @@ export async function quoteRenewalRates(
     coinQuantity: renewalCoinQuantity(loan.collateral, input.body.topUpQuantity),
     priceCents: quote.priceCents,
     residence: loan.residence,
-    requestedAmountUsd: centsToUsd(renewalBalanceCents(loan, now)),
+    requestedAmountUsd: centsToUsd(await renewalBalanceCents(deps.db, loan, now)),
   });
   return {
     rates: bands.rates.map((band) => ({ ...band, rate: Number(band.rate) })),

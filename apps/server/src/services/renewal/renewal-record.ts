@@ -12,8 +12,9 @@ import {
   loanMaturityDate,
   OFFER_TTL_MINUTES,
   parseResidence,
+  isoDay,
+  payoffQuote,
   renewalCoinQuantity,
-  renewalDrawCents,
   renewalRefusal,
   remainingCoinDue,
   toCoinQuantity,
@@ -24,12 +25,20 @@ import {
 import { and, eq, inArray, isNull, min, ne } from 'drizzle-orm';
 import type { TPriceQuote } from '../../adapters/prices/port.js';
 import type { TDb } from '../../db/pool.js';
-import { applications, auditEvents, collateralDeposits, offers } from '../../db/schema/index.js';
+import {
+  applications,
+  auditEvents,
+  collateralDeposits,
+  offers,
+  servicingLoans,
+} from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { applicationNotFound, type TApplicationRow } from '../applications/application-record.js';
 import { APPLICATION_ENTITY } from '../applications/apply-transition.js';
 import { coinText, confirmedBalance } from '../collateral/collateral-record.js';
 import { offerRowOf, type TOfferRow } from '../offers/offer-record.js';
+import { accrueInterestBatch } from '../servicing/accrue-interest.js';
+import { balancesOf } from '../servicing/ledger-store.js';
 
 const MS_PER_MINUTE = 60_000;
 
@@ -107,14 +116,31 @@ export function assertRenewable(loan: TFundedLoan, quote: TPriceQuote, now: Date
   if (refusal !== null) throw new HttpError(409, refusal.code, refusal.message);
 }
 
-/** The renewal's cash: the loan's principal plus its unpaid accrued interest, now. */
-export function renewalBalanceCents(loan: TFundedLoan, now: Date): number {
-  return renewalDrawCents({
-    principalCents: loan.offer.amountCents,
-    interestRateBps: loan.offer.interestRateBps,
-    fundedAt: loan.fundedAt,
+/**
+ * The renewal's cash: what the loan's ledger says it owes on `now`, as its payoff quote does: every
+ * balance (principal, capitalised fee, deferred and accrued interest, fees), each a sum of entries,
+ * plus the running period's 30/360 interest up to the day that is not in the ledger yet (the
+ * domain's periodInterestToDateCents, through payoffQuote). The loan's accrual is brought to the
+ * day first, so the renewal settles exactly the balance the ledger closes into it.
+ */
+export async function renewalBalanceCents(db: TDb, loan: TFundedLoan, now: Date): Promise<number> {
+  await accrueInterestBatch(db, { asOf: isoDay(now), loanUuid: loan.row.uuid });
+  const [servicing] = await db
+    .select()
+    .from(servicingLoans)
+    .where(eq(servicingLoans.loanUuid, loan.row.uuid));
+  if (servicing === undefined) throw new HttpError(409, 'NOT_ACTIVE', NOT_RENEWABLE_MESSAGE);
+  return payoffQuote({
+    balances: await balancesOf(db, loan.row.uuid),
+    period: {
+      start: servicing.periodStart,
+      end: servicing.periodEnd,
+      baseCents: servicing.periodBaseCents,
+      accruedCents: servicing.periodAccruedCents,
+    },
+    interestRateBps: servicing.interestRateBps,
     now,
-  });
+  }).amountCents;
 }
 
 /** The open (not cancelled) renewal of a funded loan, if any. */
@@ -159,7 +185,7 @@ export async function priceRenewal(
   },
 ): Promise<TOfferResult> {
   const { renewal, loan, quote, now } = input;
-  const result = input.compute(renewalBalanceCents(loan, now));
+  const result = input.compute(await renewalBalanceCents(tx, loan, now));
   await tx
     .update(offers)
     .set({ supersededAt: now })

@@ -6,6 +6,7 @@ import { shiftWaitingJobs } from '../../jobs/shift-waiting-jobs.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { servicingSweepJob } from '../../jobs/definitions/servicing-sweep.js';
 import type { TSandboxClock } from './sandbox-clock.js';
+import { queueRiskPass } from '../risk/queue-risk-pass.js';
 
 const MS_PER_HOUR = 3_600_000;
 
@@ -37,6 +38,8 @@ export async function advanceSandboxClock(
         {},
         { dedupeKey: `servicing-sweep:clock:${written.offsetMs}` },
       );
+      // Cure deadlines run on this clock: the risk pass looks at once.
+      await queueRiskPass(tx, `clock:${written.offsetMs}`);
     }
     return written;
   });

@@ -48,4 +48,20 @@ describe('createSandboxClock', () => {
     await slow;
     expect(clock.now().getTime()).toBe(REAL_NOW_MS + 10_800_000);
   });
+
+  it('takes an offset another statement read, unless a load begun later was taken first', async () => {
+    const { db, answer } = fakeDb();
+    const clock = createSandboxClock(db, () => REAL_NOW_MS);
+    expect(clock.realNow()).toBe(REAL_NOW_MS);
+    const takeEarlier = clock.loading();
+    const newer = clock.refresh();
+    answer(0, 7_200_000);
+    await newer;
+    takeEarlier(0);
+    expect(clock.now().getTime()).toBe(REAL_NOW_MS + 7_200_000);
+
+    const takeLater = clock.loading();
+    takeLater(3_600_000);
+    expect(clock.now().getTime()).toBe(REAL_NOW_MS + 3_600_000);
+  });
 });

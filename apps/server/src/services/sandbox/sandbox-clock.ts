@@ -2,8 +2,9 @@
  * The sandbox clock, the deployment's one clock when SANDBOX is on: real time plus an offset kept
  * in the database (`sandbox_clock`), so that every instance agrees on it. The clock port stays a
  * synchronous function (`TClock`), reading the offset this process last loaded; the app loads it
- * again at the start of every request (so a request made after a move on any instance sees it)
- * and the process about once a second for its background jobs.
+ * again for every request that tells the time (so a request made after a move on any instance
+ * sees it): a signed-in request within its session check's own statement, others in a statement
+ * of their own before they run; and the process about once a second for its background jobs.
  */
 import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
@@ -20,6 +21,14 @@ export interface TSandboxClock {
   refresh(): Promise<void>;
   /** Takes an offset just written by this process. */
   adopt(offsetMs: number): void;
+  /**
+   * For a load made by another statement (the session check reads the offset in its own): called
+   * before the statement is sent, it answers what takes the offset read, unless a load begun later
+   * has been taken meanwhile.
+   */
+  loading(): (offsetMs: number) => void;
+  /** Real time, ms since the epoch, without the offset. */
+  realNow(): number;
   /** Loads the offset every `intervalMs` until stopped (for background jobs). */
   follow(intervalMs: number, onError: (error: unknown) => void): { stop(): void };
 }
@@ -52,6 +61,11 @@ export function createSandboxClock(db: TDb, realNow: () => number = Date.now): T
     adopt(value) {
       apply(++started, value);
     },
+    loading() {
+      const ticket = ++started;
+      return (value) => apply(ticket, value);
+    },
+    realNow,
     follow(intervalMs, onError) {
       const timer = setInterval(() => {
         clock.refresh().catch(onError);

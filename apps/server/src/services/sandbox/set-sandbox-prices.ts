@@ -5,8 +5,14 @@ import { sandboxPricesChanged } from '../../adapters/prices/sandbox.js';
 import { sandboxPrices } from '../../db/schema/index.js';
 import { SANDBOX_DEFAULT_PRICE_CENTS } from '../../db/seed.js';
 import type { TDb } from '../../db/pool.js';
+import { enqueue } from '../../jobs/enqueue.js';
+import { riskPassJob, riskPassKey } from '../../jobs/definitions/risk-pass.js';
+import { recordPriceObservation } from '../prices/price-observations.js';
 
-/** Sets the given sandbox prices (US dollars per coin) and answers every current one. */
+/**
+ * Sets the given sandbox prices (US dollars per coin) and answers every current one. Each price set
+ * is stored as an observation in the same transaction, and the risk pass is queued to act on it.
+ */
 export async function setSandboxPrices(
   db: TDb,
   body: TPostSandboxPricesBody,
@@ -33,6 +39,10 @@ export async function setSandboxPrices(
         target: sandboxPrices.collateralType,
         set: { priceCents: sql`excluded.price_cents`, updatedAt: sql`now()` },
       });
+    for (const change of changes) {
+      const observation = await recordPriceObservation(tx, { ...change, source: 'SANDBOX' });
+      await enqueue(tx, riskPassJob, {}, { dedupeKey: riskPassKey(`price:${observation.id}`) });
+    }
     return tx.select().from(sandboxPrices);
   });
   sandboxPricesChanged();

@@ -4,6 +4,11 @@
  * amount is the period's interest to date less what the period has in the ledger already, with the
  * rounding of the domain's periodInterestToDateCents (30/360, half-up), so running it again the
  * same day writes nothing and the period's accruals sum to its rounded interest.
+ *
+ * A batch reads only loans that are due: servicing_loans_accrual_due_idx holds the loans whose
+ * period still has days to accrue, in the batch's order, so neither the loans accrued already nor
+ * those waiting for their statement are read, and nothing is sorted. The update finds its rows by
+ * primary key.
  */
 import { DAYS_PER_PERIOD_30_360, DAYS_PER_YEAR_30_360 } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
@@ -38,7 +43,8 @@ export async function accrueInterestBatch(
              least(${input.asOf}::date, period_end) AS upto
       FROM servicing_loans
       WHERE status IN ${ACCRUING_STATUSES_SQL}
-        AND accrued_through < least(${input.asOf}::date, period_end)
+        AND accrued_through < period_end
+        AND accrued_through < ${input.asOf}::date
         ${onlyLoan}
       ORDER BY accrued_through, loan_uuid
       LIMIT ${input.batchSize ?? ACCRUAL_BATCH_SIZE}
@@ -54,7 +60,7 @@ export async function accrueInterestBatch(
           period_accrued_cents = greatest(c.to_date, s.period_accrued_cents),
           updated_at = now()
       FROM calc c
-      WHERE s.loan_uuid = c.loan_uuid
+      WHERE s.loan_uuid = ANY (ARRAY(SELECT loan_uuid FROM calc)) AND s.loan_uuid = c.loan_uuid
       RETURNING s.loan_uuid, c.to_date - c.period_accrued_cents AS delta, c.upto, c.period_number
     ), journals AS MATERIALIZED (
       SELECT loan_uuid, delta, upto, period_number, gen_random_uuid() AS journal_uuid

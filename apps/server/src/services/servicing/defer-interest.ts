@@ -18,7 +18,7 @@ import {
   type TServicingViewDeps,
 } from './get-servicing-loan.js';
 import { balancesOf, postJournal } from './ledger-store.js';
-import { priceCentsOf, tierOf } from './loan-ltv.js';
+import { collateralTypeOf, collateralUnitsOf, priceCentsOf, tierOf } from './loan-ltv.js';
 import { loadLoan, type TLoanContext } from './servicing-record.js';
 import { assertServicingInvariants } from './servicing-invariants.js';
 
@@ -44,8 +44,8 @@ async function previewIn(
     periodNumber: loan.periodNumber,
     termMonths: loan.termMonths,
     alreadyDeferredThisPeriod: already !== undefined,
-    coinQuantity: context.offer.collateralUnits,
-    priceCents: await priceCentsOf(prices, context.offer.collateralType),
+    coinQuantity: collateralUnitsOf(context),
+    priceCents: await priceCentsOf(prices, collateralTypeOf(context)),
     tier: tierOf(context),
   });
 }

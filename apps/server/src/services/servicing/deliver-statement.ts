@@ -13,7 +13,7 @@ import type { TFieldCipher } from '../../security/field-encryption.js';
 import { renderDisclosurePdf } from '../disclosures/render-disclosure-pdf.js';
 import { queueEmail } from '../email/queue-email.js';
 import { balancesOf } from './ledger-store.js';
-import { ltvOf, priceCentsOf } from './loan-ltv.js';
+import { collateralTypeOf, ltvOf, priceCentsOf } from './loan-ltv.js';
 import { statementMessage } from './servicing-messages.js';
 import { brandOfLoan, loadLoan } from './servicing-record.js';
 
@@ -41,7 +41,7 @@ export async function deliverStatement(
   const context = await loadLoan(deps.db, statement.loanUuid);
   const brand = brandOfLoan(context, deps.sandbox);
   const balances = await balancesOf(deps.db, statement.loanUuid);
-  const price = await priceCentsOf(deps.prices, context.offer.collateralType);
+  const price = await priceCentsOf(deps.prices, collateralTypeOf(context));
   const ltv = ltvOf(context, interestBearingCents(balances), price);
   const ltvPct = ltv === null ? null : ltv.toFixed(2);
   const key = statementStorageKey(statement.uuid);

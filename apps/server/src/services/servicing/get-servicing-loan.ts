@@ -9,8 +9,6 @@ import {
   daysBetween,
   interestBearingCents,
   isoDay,
-  loanStatusOf,
-  ltvStatus,
   maturityOptions,
   paymentDueDate,
   periodInterestToDateCents,
@@ -30,7 +28,15 @@ import {
 } from '../../db/schema/index.js';
 import { coinQuantityText } from '../offers/offer-record.js';
 import { balancesOf } from './ledger-store.js';
-import { ltvOf, priceCentsOf, tierOf } from './loan-ltv.js';
+import {
+  collateralTypeOf,
+  collateralUnitsOf,
+  ltvOf,
+  priceCentsOf,
+  thresholdsOf,
+} from './loan-ltv.js';
+import { buildLoanRisk, riskPriceOf } from '../risk/loan-risk-view.js';
+import { liquidationsOfLoan } from '../risk/liquidation-view.js';
 import { loadLoan, toPaymentView, type TLoanContext } from './servicing-record.js';
 
 export interface TServicingViewDeps {
@@ -42,20 +48,12 @@ export interface TServicingViewDeps {
 /** Statuses in which the loan is still being serviced. */
 export const OPEN_STATUSES: readonly TLoanStatusName[] = ['ACTIVE', 'MARGIN_CALL', 'MATURED'];
 
-/** The status shown: the stored one, with an open loan's LTV deciding margin call. */
-export function displayStatus(
-  stored: TLoanStatusName,
-  context: TLoanContext,
-  ltvPct: number | null,
-): TLoanStatusName {
-  if (stored !== 'ACTIVE' || ltvPct === null) return stored;
-  const status = loanStatusOf({
-    state: 'COMPLETE',
-    ltvStatus: ltvStatus(ltvPct, tierOf(context)),
-    maturityDate: context.loan.maturityDate,
-    now: new Date(`${context.loan.fundedOn}T00:00:00Z`),
-  });
-  return status ?? stored;
+/**
+ * The status shown: the stored one. The risk pass moves an open loan between ACTIVE and
+ * MARGIN_CALL at each stored price, so the page and the notices agree.
+ */
+export function displayStatus(stored: TLoanStatusName): TLoanStatusName {
+  return stored;
 }
 
 async function interestByPeriod(db: TDb, loanUuid: string): Promise<Map<number, number>> {
@@ -85,36 +83,39 @@ export async function buildServicingLoan(
   const now = deps.clock();
   const today = isoDay(now);
   const balances = await balancesOf(db, loan.loanUuid);
-  const price = await priceCentsOf(deps.prices, offer.collateralType);
+  const price = await priceCentsOf(deps.prices, collateralTypeOf(context));
   const bearing = interestBearingCents(balances);
   const ltvPct = ltvOf(context, bearing, price);
-  const tier = tierOf(context);
+  const thresholds = thresholdsOf(context);
   const isOpen = OPEN_STATUSES.includes(loan.status);
 
-  const [payments, statements, deferrals, interest, account] = await Promise.all([
-    db
-      .select()
-      .from(servicingPayments)
-      .where(eq(servicingPayments.loanUuid, loan.loanUuid))
-      .orderBy(desc(servicingPayments.createdAt)),
-    db
-      .select()
-      .from(servicingStatements)
-      .where(eq(servicingStatements.loanUuid, loan.loanUuid))
-      .orderBy(desc(servicingStatements.periodNumber)),
-    db
-      .select({ period: servicingDeferrals.periodNumber })
-      .from(servicingDeferrals)
-      .where(eq(servicingDeferrals.loanUuid, loan.loanUuid)),
-    interestByPeriod(db, loan.loanUuid),
-    db
-      .select({
-        mask: disbursementAccounts.accountNumberMask,
-        method: disbursementAccounts.method,
-      })
-      .from(disbursementAccounts)
-      .where(eq(disbursementAccounts.applicationUuid, loan.loanUuid)),
-  ]);
+  const [payments, statements, deferrals, interest, account, risk, liquidations] =
+    await Promise.all([
+      db
+        .select()
+        .from(servicingPayments)
+        .where(eq(servicingPayments.loanUuid, loan.loanUuid))
+        .orderBy(desc(servicingPayments.createdAt)),
+      db
+        .select()
+        .from(servicingStatements)
+        .where(eq(servicingStatements.loanUuid, loan.loanUuid))
+        .orderBy(desc(servicingStatements.periodNumber)),
+      db
+        .select({ period: servicingDeferrals.periodNumber })
+        .from(servicingDeferrals)
+        .where(eq(servicingDeferrals.loanUuid, loan.loanUuid)),
+      interestByPeriod(db, loan.loanUuid),
+      db
+        .select({
+          mask: disbursementAccounts.accountNumberMask,
+          method: disbursementAccounts.method,
+        })
+        .from(disbursementAccounts)
+        .where(eq(disbursementAccounts.applicationUuid, loan.loanUuid)),
+      riskPriceOf(db, context).then((riskPrice) => buildLoanRisk(db, context, riskPrice)),
+      liquidationsOfLoan(db, loan.loanUuid),
+    ]);
   const deferred = new Set(deferrals.map((row) => row.period));
   const billed = billedInterestCents(balances, loan.periodAccruedCents);
   const latestStatement = statements[0];
@@ -153,15 +154,15 @@ export async function buildServicingLoan(
   });
 
   const nextPayment = nextPaymentOf({ context, balances, billed, today, isOpen, latestStatement });
-  const status = displayStatus(loan.status, context, ltvPct);
+  const status = displayStatus(loan.status);
   const debit = account[0];
   return {
     loanUuid: loan.loanUuid,
     appUuid: loan.loanUuid,
     status,
     collateral: {
-      coinQuantity: coinQuantityText(offer.collateralUnits),
-      type: offer.collateralType as TServicingLoan['collateral']['type'],
+      coinQuantity: coinQuantityText(collateralUnitsOf(context)),
+      type: collateralTypeOf(context) as TServicingLoan['collateral']['type'],
     },
     interestRatePct: Number(offer.interestRatePct),
     annualPercentageRatePct: Number(offer.annualPercentageRatePct),
@@ -189,10 +190,12 @@ export async function buildServicingLoan(
         ? null
         : {
             ltvPct,
-            warningLtvPct: tier.warningLtvPct,
-            marginCallLtvPct: tier.marginCallLtvPct,
-            liquidationLtvPct: tier.liquidationLtvPct,
+            warningLtvPct: thresholds.warningLtvPct,
+            marginCallLtvPct: thresholds.marginCallLtvPct,
+            liquidationLtvPct: thresholds.liquidationLtvPct,
           },
+    risk,
+    liquidations,
     maturity: {
       maturityDate: loan.maturityDate,
       daysToMaturity: daysBetween(today, loan.maturityDate),

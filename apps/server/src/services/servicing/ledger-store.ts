@@ -21,12 +21,14 @@ export interface TPostJournalInput {
   paymentUuid?: string | null;
   periodNumber?: number | null;
   reversesJournalUuid?: string | null;
+  /** The journal's uuid when the caller names it (a retry finds it again); a new one otherwise. */
+  journalUuid?: string;
 }
 
 /** Appends a balanced journal; answers its uuid. */
 export async function postJournal(tx: TDb, input: TPostJournalInput): Promise<string> {
   assertBalancedJournal(input.journal);
-  const journalUuid = randomUUID();
+  const journalUuid = input.journalUuid ?? randomUUID();
   await tx.insert(ledgerEntries).values(
     input.journal.legs.map((leg) => ({
       journalUuid,

@@ -1,9 +1,15 @@
-/** A loan's LTV at today's price, on its interest-bearing balance; null while no price is known. */
+/**
+ * A loan's LTV at today's price, on its interest-bearing balance and the collateral held now
+ * (the pledged coins, plus deposits, less what a liquidation sold); null while no price is known.
+ */
 import {
   balanceLtvPct,
   isOfferedCollateralType,
   rateTierById,
+  riskThresholds,
+  toCoinQuantity,
   type TRateTier,
+  type TRiskThresholds,
 } from '@pledge/domain';
 import type { TPricesPort } from '../../adapters/prices/port.js';
 import type { TLoanContext } from './servicing-record.js';
@@ -20,17 +26,37 @@ export async function priceCentsOf(
   }
 }
 
-export function tierOf(context: TLoanContext): TRateTier {
-  const tier = rateTierById(context.offer.tierId);
-  if (tier === null) throw new Error(`Unknown rate tier ${context.offer.tierId}`);
+type TLoanFacts = Pick<TLoanContext, 'loan' | 'offer'>;
+
+export function tierOf(context: TLoanFacts): TRateTier {
+  const id = context.loan.riskTierId ?? context.offer.tierId;
+  const tier = rateTierById(id);
+  if (tier === null) throw new Error(`Unknown rate tier ${id}`);
   return tier;
 }
 
+/** The loan's warning, courtesy, margin-call and liquidation levels (85 % with stabilization). */
+export function thresholdsOf(context: TLoanFacts): TRiskThresholds {
+  return riskThresholds(tierOf(context), { stabilization: context.loan.stabilization });
+}
+
+/** The coin held as collateral now. */
+export function collateralUnitsOf(context: TLoanFacts): string {
+  return context.loan.collateralUnits ?? context.offer.collateralUnits;
+}
+
+/** The coin pledged. */
+export function collateralTypeOf(context: TLoanFacts): string {
+  return context.loan.collateralType ?? context.offer.collateralType;
+}
+
 export function ltvOf(
-  context: TLoanContext,
+  context: TLoanFacts,
   interestBearingCents: number,
   priceCents: number | null,
 ): number | null {
   if (priceCents === null || interestBearingCents <= 0) return priceCents === null ? null : 0;
-  return balanceLtvPct(interestBearingCents, context.offer.collateralUnits, priceCents);
+  const units = collateralUnitsOf(context);
+  if (toCoinQuantity(units).isZero()) return null;
+  return balanceLtvPct(interestBearingCents, units, priceCents);
 }

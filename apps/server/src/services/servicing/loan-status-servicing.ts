@@ -12,8 +12,8 @@ import {
   isOfferedCollateralType,
   paymentDueDate,
   periodInterestToDateCents,
-  priceAtLtv,
-  rateTierById,
+  riskTriggerPrices,
+  toCoinQuantity,
 } from '@pledge/domain';
 import { inArray } from 'drizzle-orm';
 import type { TPricesPort } from '../../adapters/prices/port.js';
@@ -22,7 +22,14 @@ import { applications, offers, servicingLoans } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { balancesOf } from './ledger-store.js';
 import { displayStatus, OPEN_STATUSES } from './get-servicing-loan.js';
-import { ltvOf, priceCentsOf } from './loan-ltv.js';
+import {
+  collateralTypeOf,
+  collateralUnitsOf,
+  ltvOf,
+  priceCentsOf,
+  thresholdsOf,
+} from './loan-ltv.js';
+import { coinQuantityText } from '../offers/offer-record.js';
 
 type TServicingFields = Pick<
   TLoanStatus,
@@ -39,6 +46,7 @@ type TServicingFields = Pick<
   | 'nextPaymentDue'
   | 'nextPaymentAmount'
   | 'cureDeadline'
+  | 'collateral'
 >;
 
 export async function servicingFactsOf(
@@ -56,18 +64,20 @@ export async function servicingFactsOf(
     .where(inArray(servicingLoans.loanUuid, [...loanUuids]));
   const priceByType = new Map<string, number | null>();
   for (const { loan, offer, application } of rows) {
-    const tier = rateTierById(offer.tierId);
-    if (tier === null || !isOfferedCollateralType(offer.collateralType)) continue;
-    if (!priceByType.has(offer.collateralType)) {
+    const context = { loan, offer, application, borrowerEmail: '' };
+    const collateralType = collateralTypeOf(context);
+    if (!isOfferedCollateralType(collateralType)) continue;
+    const thresholds = thresholdsOf(context);
+    if (!priceByType.has(collateralType)) {
       priceByType.set(
-        offer.collateralType,
-        prices === undefined ? null : await priceCentsOf(prices, offer.collateralType),
+        collateralType,
+        prices === undefined ? null : await priceCentsOf(prices, collateralType),
       );
     }
-    const price = priceByType.get(offer.collateralType) ?? null;
+    const price = priceByType.get(collateralType) ?? null;
     const balances = await balancesOf(db, loan.loanUuid);
     const bearing = interestBearingCents(balances);
-    const context = { loan, offer, application, borrowerEmail: '' };
+    const units = collateralUnitsOf(context);
     const ltv = ltvOf(context, bearing, price);
     const isOpen = OPEN_STATUSES.includes(loan.status) && balances.totalCents > 0;
     const billed = billedInterestCents(balances, loan.periodAccruedCents);
@@ -76,27 +86,26 @@ export async function servicingFactsOf(
       loan.interestRateBps,
       DAYS_PER_PERIOD_30_360,
     );
-    const hasUnits = Number(offer.collateralUnits) > 0 && bearing > 0;
+    const triggers = toCoinQuantity(units).isZero()
+      ? null
+      : riskTriggerPrices(bearing, units, thresholds);
     facts.set(loan.loanUuid, {
       loanUuid: loan.loanUuid,
-      status: displayStatus(loan.status, context, ltv),
+      status: displayStatus(loan.status),
       principal: centsToUsd(bearing),
       accruedInterest: centsToUsd(balances.accruedInterestCents),
       ltv,
-      warningLtv: tier.warningLtvPct,
-      marginCallLtv: tier.marginCallLtvPct,
-      liquidationLtv: tier.liquidationLtvPct,
-      marginCallPrice: hasUnits
-        ? centsToUsd(priceAtLtv(bearing, offer.collateralUnits, tier.marginCallLtvPct))
-        : null,
-      liquidationPrice: hasUnits
-        ? centsToUsd(priceAtLtv(bearing, offer.collateralUnits, tier.liquidationLtvPct))
-        : null,
+      warningLtv: thresholds.warningLtvPct,
+      marginCallLtv: thresholds.marginCallLtvPct,
+      liquidationLtv: thresholds.liquidationLtvPct,
+      marginCallPrice: triggers === null ? null : centsToUsd(triggers.marginCallPriceCents),
+      liquidationPrice: triggers === null ? null : centsToUsd(triggers.liquidationPriceCents),
       nextPaymentDue: isOpen
         ? paymentDueDate(loan.fundedOn, loan.periodNumber, loan.termMonths)
         : null,
       nextPaymentAmount: isOpen ? centsToUsd(billed > 0 ? billed : scheduled) : null,
-      cureDeadline: null,
+      cureDeadline: loan.cureDeadline === null ? null : loan.cureDeadline.toISOString(),
+      collateral: { coinQuantity: coinQuantityText(units), type: collateralType },
     });
   }
   return facts;

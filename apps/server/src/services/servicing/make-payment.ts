@@ -17,6 +17,7 @@ import { queueEmail } from '../email/queue-email.js';
 import { accrueInterestBatch } from './accrue-interest.js';
 import { debitAccountOf } from './debit-account.js';
 import { balancesOf, postJournal } from './ledger-store.js';
+import { queueRiskPass } from '../risk/queue-risk-pass.js';
 import { paymentReturnedMessage } from './servicing-messages.js';
 import {
   brandOfLoan,
@@ -191,6 +192,8 @@ export async function sendDebit(
       effectiveOn: isoDay(now),
       paymentUuid: payment.uuid,
     });
+    // The lower balance may end a margin call.
+    await queueRiskPass(tx, `payment:${payment.uuid}`);
     const [accepted] = await tx
       .update(servicingPayments)
       .set({ transferId: result.transferId, updatedAt: now })

@@ -10,9 +10,15 @@ import {
   openingJournals,
   type TLoanStatusName,
 } from '@pledge/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
-import { offers, servicingLoans } from '../../db/schema/index.js';
+import {
+  collateralAccounts,
+  offers,
+  refiApplications,
+  refiOffers,
+  servicingLoans,
+} from '../../db/schema/index.js';
 import type { TApplicationRow } from '../applications/application-record.js';
 import { balancesOf, postJournal } from './ledger-store.js';
 import { renewalCloseJournal } from '@pledge/domain';
@@ -34,6 +40,10 @@ export async function openLoanLedger(
     .where(eq(offers.uuid, application.selectedOfferUuid));
   if (offer === undefined) return;
   const fundedOn = isoDay(at);
+  const [account] = await tx
+    .select({ type: collateralAccounts.collateralType })
+    .from(collateralAccounts)
+    .where(eq(collateralAccounts.applicationUuid, application.uuid));
   await tx.insert(servicingLoans).values({
     loanUuid: application.uuid,
     identityUuid: application.identityUuid,
@@ -48,6 +58,11 @@ export async function openLoanLedger(
     periodBaseCents: offer.drawAmountCents + offer.originationFeeAmountCents,
     periodAccruedCents: 0,
     accruedThrough: fundedOn,
+    // The collateral the risk monitoring values: the pledged coins (deposits add, sales take).
+    collateralType: (account?.type ?? offer.collateralType) as 'BTC' | 'ETH',
+    collateralUnits: offer.collateralUnits,
+    riskTierId: offer.tierId,
+    stabilization: await hasStabilization(tx, application.uuid, offer.uuid),
   });
   for (const journal of openingJournals({
     drawCents: offer.drawAmountCents,
@@ -55,6 +70,22 @@ export async function openLoanLedger(
   })) {
     await postJournal(tx, { loanUuid: application.uuid, journal, effectiveOn: fundedOn });
   }
+}
+
+/**
+ * A custody-only refinanced loan whose borrower opted into stabilization liquidates at 85 %
+ * (document 2 §9); any other loan does not.
+ */
+async function hasStabilization(tx: TDb, loanUuid: string, offerUuid: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ optIn: refiApplications.stabilizationOptIn, treatment: refiOffers.treatment })
+    .from(refiApplications)
+    .innerJoin(
+      refiOffers,
+      and(eq(refiOffers.offerUuid, offerUuid), eq(refiOffers.applicationUuid, loanUuid)),
+    )
+    .where(eq(refiApplications.applicationUuid, loanUuid));
+  return row?.optIn === true && row.treatment === 'CUSTODY_ONLY';
 }
 
 /** A loan leaves servicing (renewed or paid off): its status follows; a renewal closes its balance. */

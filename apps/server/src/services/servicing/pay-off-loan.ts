@@ -2,7 +2,8 @@
  * The payoff quote (any time, no prepayment penalty) and paying it by ACH. Paying a valid quote
  * whose amount still equals the balance with interest to today writes the payment, and once the
  * bank accepts the debit, the PAYOFF journal (the balance to zero) and the payoff the agent flow
- * records too (recordPayoff): the loan becomes PAID_OFF and the collateral release opens.
+ * records too (recordPayoff): the loan becomes PAID_OFF and the collateral release opens. Neither
+ * a quote nor a payoff is taken while a liquidation order is open (liquidation-payoff.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { TPayoffQuote, TPostServicingPayoffResponse } from '@pledge/contract';
@@ -12,6 +13,7 @@ import type { TDb } from '../../db/pool.js';
 import { applications, payoffQuotes } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { recordPayoff } from '../ops/record-payoff.js';
+import { assertNoOpenLiquidation } from '../risk/liquidation-payoff.js';
 import { accrueInterestBatch } from './accrue-interest.js';
 import {
   buildServicingLoan,
@@ -59,6 +61,8 @@ export async function quotePayoff(
     if (!OPEN_STATUSES.includes(context.loan.status)) {
       throw new HttpError(409, 'LOAN_NOT_OPEN', PAYOFF_MESSAGES.notOpen);
     }
+    // Not while the desk is selling collateral: the sale's proceeds are applied when it is recorded.
+    await assertNoOpenLiquidation(tx, input.loanUuid);
     const quote = await currentQuote(tx, context, now);
     const quoteUuid = randomUUID();
     await tx
@@ -115,6 +119,7 @@ export async function payOffLoan(
       quoteUuid: quote.uuid,
       onCreated: async (tx, context) => {
         const now = deps.clock();
+        await assertNoOpenLiquidation(tx, context.loan.loanUuid);
         if (quote.validUntil.getTime() <= now.getTime()) {
           throw new HttpError(409, 'PAYOFF_QUOTE_EXPIRED', PAYOFF_MESSAGES.quoteExpired);
         }

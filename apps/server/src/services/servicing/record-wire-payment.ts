@@ -8,6 +8,7 @@ import { HttpError } from '../../http/errors.js';
 import { accrueInterestBatch } from './accrue-interest.js';
 import { OPEN_STATUSES } from './get-servicing-loan.js';
 import { balancesOf, postJournal } from './ledger-store.js';
+import { queueRiskPass } from '../risk/queue-risk-pass.js';
 import { existingPayment, PAYMENT_ENTITY, PAYMENT_MESSAGES } from './make-payment.js';
 import { loadLoan, toPaymentView } from './servicing-record.js';
 import { assertServicingInvariants } from './servicing-invariants.js';
@@ -70,6 +71,7 @@ export async function recordWirePayment(
       effectiveOn: input.body.receivedOn,
       paymentUuid: uuid,
     });
+    await queueRiskPass(tx, `payment:${uuid}`);
     await tx.insert(auditEvents).values({
       entityType: PAYMENT_ENTITY,
       entityId: uuid,

@@ -1,17 +1,43 @@
 /**
  * Reversing a payment in the ledger: the mirror of its journal (a journal is reversed at most once),
  * the payment RETURNED (the bank returned it) or REVERSED (an agent). Idempotent.
+ *
+ * A returned payoff (an ACH debit that paid the loan off) opens the loan again in the same
+ * transaction: the balance is owed again, the loan goes from PAID_OFF back to servicing (ACTIVE, or
+ * MATURED when its maturity date has passed; the application back to COMPLETE), the recorded payoff
+ * is voided, any open collateral release request is cancelled, and the borrower is told. The
+ * collateral never left: a release waits for the payoff's debit to settle
+ * (request-collateral-release.ts).
  */
-import type { TServicingPayment } from '@pledge/contract';
-import { isoDay, reversalLegs, type TPaymentStatus } from '@pledge/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import type { TBrand, TServicingPayment } from '@pledge/contract';
+import {
+  CLOSED_COLLATERAL_RELEASE_RESULTS,
+  formatUsd,
+  isMaturedOn,
+  isoDay,
+  reversalLegs,
+  type TPaymentStatus,
+} from '@pledge/domain';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import type { TEmailMessage } from '../../adapters/email/port.js';
 import type { TDb } from '../../db/pool.js';
-import { ledgerEntries, servicingPayments } from '../../db/schema/index.js';
+import {
+  applications,
+  auditEvents,
+  collateralReleaseRequests,
+  ledgerEntries,
+  servicingLoans,
+  servicingPayments,
+} from '../../db/schema/index.js';
+import { applyTransition } from '../applications/apply-transition.js';
+import { queueEmail } from '../email/queue-email.js';
+import { PAYOFF_ENTITY } from '../ops/payoff-record.js';
 import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { postJournal } from './ledger-store.js';
+import { queueRiskPass } from '../risk/queue-risk-pass.js';
 import { auditPayment, notifyReturned } from './make-payment.js';
-import { loadLoan, toPaymentView } from './servicing-record.js';
+import { brandOfLoan, loadLoan, toPaymentView } from './servicing-record.js';
 import { assertServicingInvariants } from './servicing-invariants.js';
 
 export async function reversePaymentInTx(
@@ -49,6 +75,8 @@ export async function reversePaymentInTx(
       paymentUuid: payment.uuid,
       reversesJournalUuid: journalUuid,
     });
+    // The balance owed again raises the LTV.
+    await queueRiskPass(tx, `payment-reversed:${payment.uuid}`);
   }
   const [updated] = await tx
     .update(servicingPayments)
@@ -56,9 +84,95 @@ export async function reversePaymentInTx(
     .where(eq(servicingPayments.uuid, payment.uuid))
     .returning();
   await auditPayment(tx, payment.uuid, payment.status, input.status, input.reason, input.at);
+  if (payment.purpose === 'PAYOFF' && input.status === 'RETURNED') {
+    await reopenPaidOffLoan(tx, { loanUuid: payment.loanUuid, reason: input.reason, at: input.at });
+  }
   await assertServicingInvariants(tx, payment.loanUuid);
   return updated ?? payment;
 }
+
+/** audit_events.entity_type of collateral release requests. */
+export const COLLATERAL_RELEASE_ENTITY = 'collateral-release';
+/** The payoff record (payoff-record.ts) that voids the one before it: not a payoff method. */
+export const PAYOFF_RETURNED_RECORD = 'RETURNED';
+
+/**
+ * The loan a returned payoff had closed, open again (inside the return's transaction, the loan's
+ * servicing row locked): servicing status first, so that the application's transition back to
+ * COMPLETE finds servicing that fits it.
+ */
+async function reopenPaidOffLoan(
+  tx: TDb,
+  input: { loanUuid: string; reason: string; at: Date },
+): Promise<void> {
+  const [application] = await tx
+    .select()
+    .from(applications)
+    .where(eq(applications.uuid, input.loanUuid))
+    .for('update');
+  if (application === undefined || application.state !== 'PAID_OFF') return;
+  const [loan] = await tx
+    .select({ maturityDate: servicingLoans.maturityDate, status: servicingLoans.status })
+    .from(servicingLoans)
+    .where(eq(servicingLoans.loanUuid, input.loanUuid));
+  if (loan === undefined || loan.status !== 'PAID_OFF') return;
+  const status = isMaturedOn(loan.maturityDate, isoDay(input.at)) ? 'MATURED' : 'ACTIVE';
+  await tx
+    .update(servicingLoans)
+    .set({ status, updatedAt: input.at })
+    .where(eq(servicingLoans.loanUuid, input.loanUuid));
+  const reason = `Payoff returned by the bank: ${input.reason}`;
+  await tx.insert(auditEvents).values([
+    {
+      entityType: 'servicing-loan',
+      entityId: input.loanUuid,
+      actor: RETURN_ACTOR,
+      fromState: 'PAID_OFF',
+      toState: status,
+      reason,
+      at: input.at,
+    },
+    {
+      entityType: PAYOFF_ENTITY,
+      entityId: input.loanUuid,
+      actor: RETURN_ACTOR,
+      fromState: null,
+      toState: PAYOFF_RETURNED_RECORD,
+      reason,
+      at: input.at,
+    },
+  ]);
+  const cancelled = await tx
+    .update(collateralReleaseRequests)
+    .set({ result: 'WITHDRAWAL_FAILED' })
+    .where(
+      and(
+        eq(collateralReleaseRequests.applicationUuid, input.loanUuid),
+        notInArray(collateralReleaseRequests.result, [...CLOSED_COLLATERAL_RELEASE_RESULTS]),
+      ),
+    )
+    .returning({ id: collateralReleaseRequests.id, result: collateralReleaseRequests.result });
+  for (const request of cancelled) {
+    await tx.insert(auditEvents).values({
+      entityType: COLLATERAL_RELEASE_ENTITY,
+      entityId: request.id,
+      actor: RETURN_ACTOR,
+      fromState: null,
+      toState: 'WITHDRAWAL_FAILED',
+      reason: `Cancelled: ${reason}`,
+      at: input.at,
+    });
+  }
+  await applyTransition(tx, {
+    appUuid: input.loanUuid,
+    event: 'PAYOFF_RETURNED',
+    actor: RETURN_ACTOR,
+    reason,
+    at: input.at,
+  });
+}
+
+const RETURN_ACTOR = 'system:bank-payments';
 
 /** An agent reverses a payment recorded in error (a wire that did not arrive). */
 export async function reversePayment(
@@ -84,6 +198,28 @@ export async function reversePayment(
   return toPaymentView(row);
 }
 
+/** The borrower's notice of a returned payoff: the loan is open again, the collateral stays. */
+export function payoffReturnedMessage(input: {
+  to: string;
+  brand: Pick<TBrand, 'companyName' | 'supportEmail' | 'supportPhone'>;
+  amountCents: number;
+  reason: string;
+}): TEmailMessage {
+  return {
+    to: input.to,
+    fromName: input.brand.companyName,
+    subject: 'Your loan payoff was returned',
+    text: [
+      `Your payoff of ${formatUsd(input.amountCents)} was returned by your bank: ${input.reason}.`,
+      'Your loan is open again and owes its balance; its collateral stays pledged and any release',
+      'request was cancelled. Pay it off again from your loan page (a wire is not returned), or',
+      'contact us.',
+      '',
+      `${input.brand.companyName} · ${input.brand.supportEmail} · ${input.brand.supportPhone}`,
+    ].join('\n'),
+  };
+}
+
 /** The bank returned a debit: reversed in the ledger and the borrower told. */
 export async function returnPayment(
   deps: { db: TDb; cipher: TFieldCipher; sandbox: boolean; clock: () => Date },
@@ -100,9 +236,23 @@ export async function returnPayment(
       paymentUuid: payment.uuid,
       status: 'RETURNED',
       reason: input.reason,
-      actor: 'system:bank-payments',
+      actor: RETURN_ACTOR,
       at: deps.clock(),
     });
-    await notifyReturned(tx, deps, context, payment.amountCents, input.reason);
+    if (payment.purpose === 'PAYOFF') {
+      await queueEmail(
+        tx,
+        deps,
+        'payment-returned',
+        payoffReturnedMessage({
+          to: context.borrowerEmail,
+          brand: brandOfLoan(context, deps.sandbox),
+          amountCents: payment.amountCents,
+          reason: input.reason,
+        }),
+      );
+    } else {
+      await notifyReturned(tx, deps, context, payment.amountCents, input.reason);
+    }
   });
 }

@@ -18,8 +18,13 @@ import { makePayment, type TPaymentDeps } from './make-payment.js';
 import { loanMaturedMessage, maturityReminderMessage } from './servicing-messages.js';
 import { brandOfLoan, loadLoan } from './servicing-record.js';
 
-/** Passes at most: a year of months, each needing accrual, statement and rollover. */
-const MAX_PASSES = 40;
+/**
+ * A pass moves up to a batch of loans one step (accrual, statement, rollover); the sweep repeats
+ * passes until one moves nothing, so a book of any size (and a clock that jumped months) is caught up
+ * in one run. Every pass that moves something moves a loan forward, so the loop ends; this bound only
+ * stops a defect from spinning forever (a year of steps for ten million loans in batches of 5,000).
+ */
+const MAX_PASSES = 100_000;
 
 export interface TSweepResult {
   accrued: number;

@@ -14,10 +14,13 @@ export async function servicingFactOf(tx: TDb, loanUuid: string): Promise<TServi
     .from(servicingLoans)
     .where(eq(servicingLoans.loanUuid, loanUuid));
   if (loan === undefined) return null;
+  // The cash the borrower paid in: a surplus wired back out is not a payment, and is held to
+  // the SURPLUS_PAYABLE it clears instead (liquidation-surplus-payout.ts).
   const result = await tx.execute<{ cash: string; counted: string }>(sql`
     SELECT
       (SELECT coalesce(sum(amount_cents), 0) FROM ledger_entries
-        WHERE loan_uuid = ${loanUuid}::uuid AND account = 'CASH') AS cash,
+        WHERE loan_uuid = ${loanUuid}::uuid AND account = 'CASH'
+          AND kind <> 'SURPLUS_PAYOUT') AS cash,
       (SELECT coalesce(sum(amount_cents), 0) FROM servicing_payments
         WHERE loan_uuid = ${loanUuid}::uuid
           AND (status = 'SETTLED' OR (status = 'PENDING' AND transfer_id IS NOT NULL))) AS counted`);

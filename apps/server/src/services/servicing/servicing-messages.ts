@@ -96,3 +96,100 @@ export function loanMaturedMessage(input: {
     ].join('\n'),
   };
 }
+
+/** What a collateral risk notice is about: a level reached, or a margin call cured. */
+export type TRiskNoticeKind =
+  'WARNING' | 'COURTESY_NOTICE' | 'MARGIN_CALL' | 'LIQUIDATION' | 'CURED';
+
+const RISK_NOTICE_SUBJECTS: Record<TRiskNoticeKind, string> = {
+  WARNING: 'Your loan-to-value has reached the warning level',
+  COURTESY_NOTICE: 'Courtesy notice: your loan is close to a margin call',
+  MARGIN_CALL: 'Margin call: add collateral or pay down your loan',
+  LIQUIDATION: 'Your collateral is being liquidated',
+  CURED: 'Your loan is back to normal',
+};
+
+/**
+ * A collateral risk notice with the numbers behind it: the LTV, the coin price it was computed at
+ * (and which stored price that was), the level and what to do about it.
+ */
+export function riskNoticeMessage(input: {
+  to: string;
+  brand: TBrandFacts;
+  notice: TRiskNoticeKind;
+  collateralType: string;
+  ltvPct: string;
+  priceCents: number;
+  priceObservationId: number;
+  thresholds: {
+    warningLtvPct: number;
+    courtesyNoticeLtvPct: number;
+    marginCallLtvPct: number;
+    liquidationLtvPct: number;
+  };
+  /** Coins to add, and the payment, that bring the LTV back below the warning level. */
+  collateralToWarning: string;
+  paymentToWarningCents: number;
+  depositAddress: string | null;
+  cureDeadline: Date | null;
+  /** Why a liquidation started (the liquidation LTV, or the cure deadline passed). */
+  liquidationReason?: 'LIQUIDATION_LTV' | 'CURE_DEADLINE_PASSED';
+}): TEmailMessage {
+  const { thresholds } = input;
+  const price = `${formatUsd(input.priceCents)} per ${input.collateralType} (price #${input.priceObservationId})`;
+  const facts = [
+    `Loan-to-value now: ${input.ltvPct}%, at ${price}.`,
+    `Levels of your loan: warning ${thresholds.warningLtvPct}%, courtesy notice ${thresholds.courtesyNoticeLtvPct}%, margin call ${thresholds.marginCallLtvPct}%, liquidation ${thresholds.liquidationLtvPct}%.`,
+  ];
+  const actions = [
+    `- Add ${input.collateralToWarning} ${input.collateralType} of collateral${
+      input.depositAddress === null ? '' : ` to your deposit address ${input.depositAddress}`
+    }, or`,
+    `- Pay down ${formatUsd(input.paymentToWarningCents)} from your loan page.`,
+    'Either brings your loan-to-value back below the warning level at this price.',
+  ];
+  let lead: string[];
+  switch (input.notice) {
+    case 'WARNING':
+      lead = [
+        `Your loan-to-value has reached the warning level of ${thresholds.warningLtvPct}%. Nothing is due yet, but if the price keeps falling a margin call follows at ${thresholds.marginCallLtvPct}%.`,
+      ];
+      break;
+    case 'COURTESY_NOTICE':
+      lead = [
+        `Your loan-to-value is within 5% of the margin-call level of ${thresholds.marginCallLtvPct}%. Act now to avoid a margin call.`,
+      ];
+      break;
+    case 'MARGIN_CALL':
+      lead = [
+        `Your loan-to-value has reached the margin-call level of ${thresholds.marginCallLtvPct}%.`,
+        input.cureDeadline === null
+          ? 'Bring it back below that level as soon as possible.'
+          : `Bring it back below ${thresholds.marginCallLtvPct}% by ${input.cureDeadline.toISOString()} (48 hours). If it is not, or if it reaches ${thresholds.liquidationLtvPct}%, part of your collateral is sold to restore the loan.`,
+      ];
+      break;
+    case 'LIQUIDATION':
+      lead = [
+        input.liquidationReason === 'CURE_DEADLINE_PASSED'
+          ? 'The 48 hours of your margin call have passed without the loan-to-value coming back below the margin-call level.'
+          : `Your loan-to-value has reached the liquidation level of ${thresholds.liquidationLtvPct}%.`,
+        'Only as much collateral as needed to restore your loan to its initial loan-to-value is being sold, with a 2% processing fee on the amount sold. A statement of exactly what was sold, at what price, follows.',
+      ];
+      break;
+    case 'CURED':
+      lead = [
+        `Your margin call is cured: your loan-to-value is back below ${thresholds.marginCallLtvPct}%. No collateral will be sold for it.`,
+      ];
+      break;
+  }
+  const body =
+    input.notice === 'CURED' || input.notice === 'LIQUIDATION'
+      ? [...lead, '', ...facts]
+      : [...lead, '', ...facts, '', 'What you can do:', ...actions];
+  return {
+    to: input.to,
+    fromName: input.brand.companyName,
+    subject: RISK_NOTICE_SUBJECTS[input.notice],
+    text: [...body, '', footer(input.brand)].join('\n'),
+  };
+}

@@ -7,6 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { servicingPayments } from '../../db/schema/index.js';
 import { auditPayment, sendDebit, type TPaymentDeps } from './make-payment.js';
 import { returnPayment } from './reverse-payment.js';
+import { queueRiskPass } from '../risk/queue-risk-pass.js';
 
 export const SETTLEMENT_BATCH_SIZE = 500;
 
@@ -41,6 +42,7 @@ export async function settlePendingPayments(deps: TPaymentDeps): Promise<number>
           .returning({ uuid: servicingPayments.uuid });
         if (settled !== undefined) {
           await auditPayment(tx, payment.uuid, 'PENDING', 'SETTLED', 'ACH settled', now);
+          await queueRiskPass(tx, `payment-settled:${payment.uuid}`);
         }
       });
     }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { TCollateralReleaseResponse, TPostCollateralReleaseResponse } from '@pledge/contract';
 import type { TWithdrawalResult } from '@pledge/domain';
 import { makeCollateralInfo } from '../collateral/collateral-test-data.js';
-import { releaseStatusOf, releaseView } from './release-view.js';
+import {
+  releasableAmount,
+  releasePageRedirect,
+  releaseStageOf,
+  releaseStatusOf,
+  releaseView,
+} from './release-view.js';
 
 const REQUEST = {
   requestId: '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b',
@@ -118,5 +124,64 @@ describe('the hold after the payoff', () => {
       now: new Date('2026-03-06T00:00:00.000Z'),
     });
     expect(view).toMatchObject({ kind: 'status', status: 'onItsWay' });
+  });
+});
+
+describe('a loan a liquidation closed with coins left', () => {
+  const left = { coinQuantity: '0.15', type: 'BTC' as const };
+  const liquidated = makeCollateralInfo({ liquidationRemainder: left });
+
+  it('is served by the page in COMPLETE; without a remainder COMPLETE goes to its entry', () => {
+    const complete = { state: 'COMPLETE', stage: 'FINAL', isRollForward: false } as const;
+    expect(releasePageRedirect({ ...complete, collateral: liquidated })).toBeNull();
+    expect(releasePageRedirect({ ...complete, collateral: makeCollateralInfo() })).toBe('complete');
+    expect(releasePageRedirect({ ...complete, collateral: null })).toBe('complete');
+    expect(
+      releasePageRedirect({
+        state: 'PAID_OFF',
+        stage: 'COLLATERAL_RELEASE',
+        isRollForward: false,
+        collateral: null,
+      }),
+    ).toBeNull();
+  });
+
+  it('is released as after a payoff: the form, then the standing request', () => {
+    expect(releaseStageOf('FINAL', liquidated)).toBe('COLLATERAL_RELEASE');
+    expect(releaseStageOf('FINAL', makeCollateralInfo())).toBe('FINAL');
+    expect(releaseView({ stage: 'FINAL', collateral: liquidated, answer: null })).toEqual({
+      kind: 'form',
+      lastReleaseFailed: false,
+    });
+    // After a failed release the form is back, as after a payoff; not for a loan with nothing left.
+    const failed = {
+      collateralReleaseRequest: REQUEST,
+      collateralReleaseResponses: [{ id: REQUEST.requestId, result: 'WITHDRAWAL_FAILED' as const }],
+    };
+    expect(
+      releaseView({
+        stage: 'FINAL',
+        collateral: makeCollateralInfo({ ...failed, liquidationRemainder: left }),
+        answer: null,
+      }),
+    ).toEqual({ kind: 'form', lastReleaseFailed: true });
+    expect(
+      releaseView({ stage: 'FINAL', collateral: makeCollateralInfo(failed), answer: null }).kind,
+    ).toBe('status');
+    const requested = makeCollateralInfo({
+      liquidationRemainder: left,
+      collateralReleaseRequest: REQUEST,
+      collateralReleaseResponses: [{ id: REQUEST.requestId, result: 'SUCCESS' }],
+    });
+    expect(releaseView({ stage: 'FINAL', collateral: requested, answer: null })).toEqual({
+      kind: 'status',
+      status: 'onItsWay',
+      request: REQUEST,
+    });
+  });
+
+  it('sends the coins left, not the deposits', () => {
+    expect(releasableAmount(liquidated)).toEqual(left);
+    expect(releasableAmount(makeCollateralInfo())).toEqual({ coinQuantity: '0', type: 'BTC' });
   });
 });

@@ -4,11 +4,14 @@
  * An answer the page has just received wins over the collateral loaded before it.
  */
 import type {
+  TApplication,
+  TCoinAmount,
   TCollateralInfo,
   TCollateralReleaseRequest,
   TPostCollateralReleaseResponse,
 } from '@pledge/contract';
 import {
+  collateralReleasePageRedirect,
   isCollateralReleaseReady,
   isCollateralReleaseScheduled,
   type TStage,
@@ -17,6 +20,34 @@ import {
 import type { STATUS_TITLES } from './release-texts.js';
 
 export type TReleaseStatusKind = keyof typeof STATUS_TITLES;
+
+/**
+ * Where the page sends an application it does not serve; null when it serves it: a paid-off loan
+ * (stage COLLATERAL_RELEASE), or a loan a liquidation closed with nothing owed and coins left to
+ * return (its collateral carries the remainder), which is released the same way.
+ */
+export function releasePageRedirect(
+  application: Pick<TApplication, 'state' | 'stage' | 'isRollForward' | 'collateral'>,
+): ReturnType<typeof collateralReleasePageRedirect> {
+  if (application.collateral?.liquidationRemainder !== undefined) return null;
+  return collateralReleasePageRedirect(application);
+}
+
+/** The stage the release follows: a liquidated loan's remainder is released as after a payoff. */
+export function releaseStageOf(stage: TStage, collateral: TCollateralInfo): TStage {
+  return collateral.liquidationRemainder === undefined ? stage : 'COLLATERAL_RELEASE';
+}
+
+/** The coins the release sends: what a liquidation left, else the deposits' balance. */
+export function releasableAmount(collateral: TCollateralInfo): TCoinAmount {
+  return (
+    collateral.liquidationRemainder ??
+    collateral.wallet?.currentTotalCoinBalance ?? {
+      coinQuantity: '0',
+      type: collateral.requiredCoinAmount.type,
+    }
+  );
+}
 
 export type TReleaseView =
   | { kind: 'form'; lastReleaseFailed: boolean }
@@ -72,7 +103,7 @@ export function releaseView(input: {
   }
   const request = collateral.collateralReleaseRequest;
   const ready = isCollateralReleaseReady({
-    stage: input.stage,
+    stage: releaseStageOf(input.stage, collateral),
     releaseRequest: request,
     releaseResponses: collateral.collateralReleaseResponses,
   });

@@ -1,4 +1,4 @@
-import type { TPayoffQuote, TServicingLoan } from '@pledge/contract';
+import type { TLiquidation, TLoanRisk, TPayoffQuote, TServicingLoan } from '@pledge/contract';
 
 export const LOAN_UUID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 
@@ -56,6 +56,8 @@ export function servicingLoan(overrides: Partial<TServicingLoan> = {}): TServici
     autopayEnabled: false,
     debitAccount: { name: 'Checking', mask: '6789' },
     ltv: { ltvPct: 33.92, warningLtvPct: 75, marginCallLtvPct: 80, liquidationLtvPct: 90 },
+    risk: loanRisk(),
+    liquidations: [],
     maturity: {
       maturityDate: '2026-01-10',
       daysToMaturity: 334,
@@ -80,3 +82,100 @@ export const PAYOFF_QUOTE: TPayoffQuote = {
   payoffDate: '2025-02-11',
   validUntil: '2025-02-12T00:00:00.000Z',
 };
+
+/** A BTC deposit address of the longest kind (62-character bech32). */
+export const DEPOSIT_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwfkdq8wq2y5c2l9z7quuavfsvrg';
+
+/**
+ * The risk of the loan above at $59,552 a BTC: $20,200 interest-bearing on 1 BTC is 33.92 %; the
+ * levels of the 8.91 % tier (75 / 76 / 80 / 90) are reached at $26,933.33, $26,578.95, $25,250 and
+ * $22,444.44.
+ */
+export function loanRisk(overrides: Partial<TLoanRisk> = {}): TLoanRisk {
+  return {
+    level: 'NONE',
+    ltvPct: 33.92,
+    thresholds: {
+      warningLtvPct: 75,
+      courtesyNoticeLtvPct: 76,
+      marginCallLtvPct: 80,
+      liquidationLtvPct: 90,
+    },
+    triggerPrices: {
+      warningPriceCents: 2_693_333,
+      courtesyNoticePriceCents: 2_657_895,
+      marginCallPriceCents: 2_525_000,
+      liquidationPriceCents: 2_244_444,
+    },
+    price: {
+      priceObservationId: 41,
+      type: 'BTC',
+      priceCents: 5_955_200,
+      source: 'MEDIAN',
+      venues: ['Coinbase', 'Kraken', 'Bitstamp'],
+      observedAt: '2025-02-11T14:30:00.000Z',
+    },
+    collateral: { coinQuantity: '1.000000', type: 'BTC' },
+    depositAddress: DEPOSIT_ADDRESS,
+    collateralToWarning: '0',
+    paymentToWarningCents: 0,
+    cureDeadline: null,
+    openLiquidationOrderUuid: null,
+    ...overrides,
+  };
+}
+
+/** The same loan after BTC fell to $25,000: 80.80 %, a margin call with 48 hours to cure. */
+export function marginCallRisk(overrides: Partial<TLoanRisk> = {}): TLoanRisk {
+  return loanRisk({
+    level: 'MARGIN_CALL',
+    ltvPct: 80.8,
+    price: {
+      priceObservationId: 57,
+      type: 'BTC',
+      priceCents: 2_500_000,
+      source: 'SANDBOX',
+      venues: [],
+      observedAt: '2025-02-11T15:00:00.000Z',
+    },
+    collateralToWarning: '0.07733334',
+    paymentToWarningCents: 145_001,
+    cureDeadline: '2025-02-13T15:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/**
+ * A filled liquidation at $21,000 (LTV 96.19 %): 0.962302 BTC sold, just enough that the proceeds
+ * less the 2 % fee bring the loan back to 50 %.
+ */
+export function liquidation(overrides: Partial<TLiquidation> = {}): TLiquidation {
+  return {
+    liquidationUuid: '6f5e4d3c-2b1a-4098-8f7e-6d5c4b3a2918',
+    status: 'FILLED',
+    reason: 'LIQUIDATION_LTV',
+    ltvAtDecisionPct: 96.19,
+    decisionPrice: {
+      priceObservationId: 63,
+      type: 'BTC',
+      priceCents: 2_100_000,
+      source: 'SANDBOX',
+      venues: [],
+      observedAt: '2025-02-12T09:00:00.000Z',
+    },
+    coinQuantityToSell: '0.96230200',
+    fill: {
+      coinQuantitySold: '0.96230200',
+      priceCents: 2_100_000,
+      venue: 'Sandbox exchange',
+      executedAt: '2025-02-12T09:00:05.000Z',
+      proceedsCents: 2_020_834,
+      feeCents: 40_417,
+      appliedCents: 1_980_417,
+      surplusCents: 0,
+      ltvAfterPct: 50,
+    },
+    createdAt: '2025-02-12T09:00:01.000Z',
+    ...overrides,
+  };
+}

@@ -23,6 +23,8 @@ export function OpsPage() {
         <Link to={paths.opsLoans.getHref()}>Loans</Link> ·{' '}
         <Link to={paths.opsReconciliation.getHref()}>Reconciliation</Link>
         {' · '}
+        <Link to={paths.opsRisk.getHref()}>Risk queue</Link>
+        {' · '}
         <Link to={paths.opsRefinancing.getHref()}>Celsius refinancing</Link>
       </p>
       <OpsApplications />

@@ -96,17 +96,20 @@ function serve({
   state = 'PAID_OFF',
   stage = 'COLLATERAL_RELEASE',
   collateral = () => paidOffCollateral(),
+  applicationCollateral = null,
   handlers = {},
 }: {
   state?: TApplicationState;
   stage?: TStage;
   collateral?: () => TCollateralInfo;
+  /** The collateral the application itself carries (as the dashboard reads it). */
+  applicationCollateral?: TCollateralInfo | null;
   handlers?: Record<string, THandler>;
 } = {}) {
   return mockFetch({
     ...signedIn(),
     [`GET ${buildPath(getApplication.path, params)}`]: () =>
-      jsonResponse(makeApplication({ state, stage })),
+      jsonResponse(makeApplication({ state, stage, collateral: applicationCollateral })),
     [COLLATERAL]: () => jsonResponse(collateral()),
     ...handlers,
   });
@@ -348,5 +351,90 @@ describe('/{appUuid}/collateral-release', () => {
     await showPage();
     expect(screen.getByText('Your last release did not go through')).toBeVisible();
     expect(addressField()).toHaveValue('');
+  });
+});
+
+/** A loan the desk liquidated at a better price: COMPLETE, nothing owed, 0.15 BTC of 0.4 left. */
+function liquidatedCollateral(overrides: Partial<TCollateralInfo> = {}): TCollateralInfo {
+  const left = { coinQuantity: '0.15', type: 'BTC' as const };
+  const base = paidOffCollateral({ payoff: undefined });
+  return {
+    ...base,
+    wallet:
+      base.wallet === null
+        ? null
+        : {
+            ...base.wallet,
+            currentTotalCoinBalance: left,
+            transactions: [
+              ...base.wallet.transactions,
+              {
+                transactionTime: '2025-05-20T12:00:00.000Z',
+                transactionType: 'WITHDRAWAL',
+                transactionAmount: '0.25',
+                transactionHash: null,
+                confirmed: true,
+              },
+            ],
+          },
+    liquidationRemainder: left,
+    ...overrides,
+  };
+}
+
+describe('/{appUuid}/collateral-release after a liquidation left coins', () => {
+  it('offers the release of the coins left, as for a paid-off loan, and sends it once', async () => {
+    const fetchMock = serve({
+      state: 'COMPLETE',
+      stage: 'FINAL',
+      applicationCollateral: liquidatedCollateral(),
+      collateral: () => liquidatedCollateral(),
+      handlers: { [RELEASE]: () => jsonResponse(releaseAnswer('SUCCESS')) },
+    });
+    const { user } = await showPage();
+    expect(screen.getByText('Collateral held').nextElementSibling).toHaveTextContent('0.15 BTC');
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Withdrawal');
+    expect(rows[1]).toHaveTextContent('0.2500 BTC');
+    expect(
+      screen.getByText(
+        'We return your collateral within 1 business day of receiving your return address.',
+      ),
+    ).toBeVisible();
+    const dialog = await openConfirm(user, RETURN_ADDRESS);
+    expect(dialog).toHaveTextContent(
+      'The entire 0.15 BTC held as collateral will be released to this address:',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Release collateral' }));
+    expect(await screen.findByText('Your collateral is on its way', {}, LOADED)).toBeVisible();
+    expect(screen.getByText('We are sending your 0.15 BTC to the address below.')).toBeVisible();
+    expect(callsTo(fetchMock, RELEASE)).toHaveLength(1);
+  });
+
+  it('shows a standing release of the coins left instead of the form', async () => {
+    const standing = liquidatedCollateral({
+      collateralReleaseRequest: { requestId: REQUEST_ID, address: RETURN_ADDRESS },
+      collateralReleaseResponses: [{ id: REQUEST_ID, result: 'SUCCESS' }],
+    });
+    serve({
+      state: 'COMPLETE',
+      stage: 'FINAL',
+      applicationCollateral: standing,
+      collateral: () => standing,
+    });
+    await showPage();
+    expect(screen.getByText('Your collateral is on its way')).toBeVisible();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('sends a COMPLETE loan with nothing to return where its entry leads, unread', async () => {
+    const fetchMock = serve({
+      state: 'COMPLETE',
+      stage: 'FINAL',
+      applicationCollateral: paidOffCollateral({ payoff: undefined }),
+    });
+    const { router } = renderApp(PAGE);
+    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/complete`), LOADED);
+    expect(callsTo(fetchMock, COLLATERAL)).toHaveLength(0);
   });
 });

@@ -5,7 +5,6 @@ import type {
   TCollateralInfo,
   TPostCollateralReleaseResponse,
 } from '@pledge/contract';
-import { collateralReleasePageRedirect } from '@pledge/domain';
 import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { useFreshApplication } from '../../application/api/get-application.js';
@@ -15,7 +14,7 @@ import { coinName } from '../../collateral/collateral-display.js';
 import { CollateralTransactions } from '../../collateral/components/collateral-transactions.js';
 import { useSettledCollateral } from '../api/collateral-release-queries.js';
 import { heldAmountText, holdText, RELEASE_TITLE, RETURN_TIMING_TEXT } from '../release-texts.js';
-import { releaseView } from '../release-view.js';
+import { releasableAmount, releasePageRedirect, releaseView } from '../release-view.js';
 import { ReleaseForm } from './release-form.js';
 import { ReleaseStatus } from './release-status.js';
 import { CollateralLoadError } from '../../collateral/components/collateral-load-error.js';
@@ -29,7 +28,7 @@ function ReleaseDetails({
 }) {
   const [answer, setAnswer] = useState<TPostCollateralReleaseResponse | null>(null);
   const type = collateral.requiredCoinAmount.type;
-  const held = collateral.wallet?.currentTotalCoinBalance ?? { coinQuantity: '0', type };
+  const held = releasableAmount(collateral);
   const view = releaseView({ stage: application.stage, collateral, answer });
   return (
     <section className="panel collateral-release">
@@ -69,14 +68,15 @@ function ReleaseDetails({
 
 /**
  * /{appUuid}/collateral-release (document 1 §2): the collateral of a paid-off loan, its deposit
- * transactions, when it comes back, and the return address while a release can be asked for. Any
- * application not in stage COLLATERAL_RELEASE goes where its entry leads.
+ * transactions, when it comes back, and the return address while a release can be asked for. A
+ * loan a liquidation closed with nothing owed returns the coins the sale left on the same page.
+ * Any other application goes where its entry leads.
  */
 export function CollateralRelease() {
   const { appUuid = '' } = useParams();
   const application = useFreshApplication(appUuid);
   const data = application.isFresh ? application.data : undefined;
-  const redirect = data === undefined ? null : collateralReleasePageRedirect(data);
+  const redirect = data === undefined ? null : releasePageRedirect(data);
   const collateral = useSettledCollateral(appUuid, {
     enabled: data !== undefined && redirect === null,
   });

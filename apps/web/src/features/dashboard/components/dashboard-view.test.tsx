@@ -100,6 +100,47 @@ describe('/dashboard', () => {
     expect(screen.getByRole('link', { name: 'Start an application' })).toBeInTheDocument();
   });
 
+  it('shows each loan’s health, and a banner above the loans for one in a margin call', async () => {
+    const atRisk: TLoanStatus = {
+      ...LOAN,
+      loanUuid: LOAN.appUuid,
+      status: 'MARGIN_CALL',
+      ltv: 80.8,
+      warningLtv: 75,
+      marginCallLtv: 80,
+      liquidationLtv: 90,
+      marginCallPrice: 25_312.5,
+      liquidationPrice: 22_500,
+      cureDeadline: '2999-01-01T00:00:00.000Z',
+    };
+    const healthy: TLoanStatus = {
+      ...atRisk,
+      appUuid: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
+      loanUuid: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
+      status: 'ACTIVE',
+      ltv: 41.5,
+      cureDeadline: null,
+    };
+    mockFetch({
+      ...figureInfoHandlers(),
+      [APPS]: () => jsonResponse([]),
+      [LOANS]: () => jsonResponse({ loans: [healthy, atRisk] }),
+    });
+    renderApp('/dashboard');
+    const loans = await screen.findByRole('region', { name: 'Your loans' }, { timeout: 10_000 });
+    const [first, second] = within(loans).getAllByRole('listitem');
+    expect(first).toHaveTextContent('LTV 41.50%Loan health: Healthy');
+    expect(second).toHaveTextContent('LTV 80.80%Loan health: Margin call');
+    const banners = screen.getByRole('region', { name: 'Loans that need your attention' });
+    expect(within(banners).getByRole('alert')).toHaveTextContent(
+      'Your loan of $20,250.00 is in a margin call',
+    );
+    expect(banners).toHaveTextContent('BTC at $25,312.50');
+    expect(
+      within(banners).getByRole('link', { name: 'Add collateral or pay down on your loan page' }),
+    ).toHaveAttribute('href', `/account/crypto-backed-loan/loans/${LOAN.appUuid}`);
+  });
+
   it('shows the adverse action notice of a declined application', async () => {
     mockFetch({
       ...figureInfoHandlers(),

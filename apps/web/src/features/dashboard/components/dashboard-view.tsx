@@ -6,6 +6,7 @@ import {
   COLLATERAL_DISPLAY_NAMES,
   formatCoin,
   COIN_DISPLAY_DECIMALS,
+  formatPct,
 } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
@@ -19,7 +20,11 @@ import {
 } from '../application-summary.js';
 import { displayDate, displayRate, displayUsd } from '../display.js';
 import { RenewAction } from '../../renewal/components/renew-action.js';
+import { RISK_LEVEL_WORDS } from '../../loan/loan-health.js';
+import { LOAN_LTV_DECIMALS } from '../../loan/loan-view.js';
+import { loanHealthSummary } from '../loan-health.js';
 import { AdverseActionNotice } from './adverse-action-notice.js';
+import { LoanRiskBanners } from './loan-risk-banner.js';
 
 const LOAN_TYPE_WORDS: Readonly<Record<TLoanStatus['loanType'], string>> = {
   NEW_LOAN: 'Loan',
@@ -37,6 +42,7 @@ function LoanCard({ loan, app }: { loan: TLoanStatus; app: TApplication | undefi
     ...release,
   });
   const releaseNote = collateralReleaseNote(release);
+  const health = loanHealthSummary(loan);
   return (
     <li className="dashboard-card">
       <h3 className="dashboard-card__title">
@@ -71,6 +77,17 @@ function LoanCard({ loan, app }: { loan: TLoanStatus; app: TApplication | undefi
           <dd>{displayDate(loan.maturityDate)}</dd>
         </div>
       </dl>
+      {health !== null && (
+        <p className="dashboard-card__health">
+          <span>LTV {formatPct(health.ltvPct, LOAN_LTV_DECIMALS)}</span>
+          <span
+            className={`risk-chip risk-chip--${health.level.toLowerCase().replaceAll('_', '-')}`}
+          >
+            <span className="visually-hidden">Loan health: </span>
+            {RISK_LEVEL_WORDS[health.level]}
+          </span>
+        </p>
+      )}
       {loan.nextPaymentDue != null && loan.nextPaymentAmount != null && (
         <p className="dashboard-card__meta">
           Next payment: {displayUsd(loan.nextPaymentAmount)} due {displayDate(loan.nextPaymentDue)}
@@ -202,6 +219,7 @@ export function DashboardView() {
 
   return (
     <div className="dashboard">
+      <LoanRiskBanners loans={loanList} />
       {loanList.length > 0 && (
         <section aria-labelledby="dashboard-loans-title">
           <h2 id="dashboard-loans-title">Your loans</h2>

@@ -16,7 +16,9 @@ import { PageHeading } from '../../../ui/page-heading.js';
 import { servicingLoanQuery } from '../api/get-servicing-loan.js';
 import { displayDate } from '../loan-dates.js';
 import { formatLtv, loanActions, LOAN_STATUS_WORDS } from '../loan-view.js';
+import { LiquidationsSection } from './liquidations-section.js';
 import { LoanFacts, LoanSection, type TLoanFact } from './loan-facts.js';
+import { LoanHealthSection } from './loan-health-panel.js';
 import { PaymentPanel } from './payment-panel.js';
 import { PayoffPanel } from './payoff-panel.js';
 import { PaymentHistorySection, ScheduleSection, StatementsSection } from './loan-records.js';
@@ -53,17 +55,6 @@ function StatusNotice({ loan }: { loan: TServicingLoan }) {
           </Link>
         </Alert>
       );
-    case 'MARGIN_CALL':
-      return (
-        <Alert variant="warn" title="Your loan is in a margin call">
-          <p>
-            {loan.ltv === null
-              ? 'Your LTV is above the margin call level.'
-              : `Your LTV is ${formatLtv(loan.ltv.ltvPct)}, at or above the margin call level of ${formatLtv(loan.ltv.marginCallLtvPct)}.`}{' '}
-            Add collateral or pay down your balance to bring it back under.
-          </p>
-        </Alert>
-      );
     case 'LIQUIDATED':
       return (
         <Alert variant="info" title="Your loan was liquidated">
@@ -77,6 +68,8 @@ function StatusNotice({ loan }: { loan: TServicingLoan }) {
         </Alert>
       );
     case 'ACTIVE':
+    case 'MARGIN_CALL':
+      // The loan health section says what a margin call means and counts its time down.
       return null;
   }
 }
@@ -127,6 +120,8 @@ function TermsSection({ loan }: { loan: TServicingLoan }) {
 /** One loan's page, shown from the server's ledger. */
 export function LoanContent({ loan }: { loan: TServicingLoan }) {
   const actions = loanActions(loan);
+  // An open loan still rests on its collateral; a closed one has no health to watch.
+  const hasHealth = actions.canPay;
   return (
     <section className="loan-page">
       <BackLink />
@@ -136,6 +131,8 @@ export function LoanContent({ loan }: { loan: TServicingLoan }) {
         {LOAN_STATUS_WORDS[loan.status]}
       </p>
       <StatusNotice loan={loan} />
+      {hasHealth && <LoanHealthSection loan={loan} />}
+      <LiquidationsSection loan={loan} />
       <BalanceSection loan={loan} />
       {(actions.canPay || loan.nextPayment !== null) && <PaymentPanel loan={loan} />}
       {actions.canPayOff && <PayoffPanel loan={loan} />}

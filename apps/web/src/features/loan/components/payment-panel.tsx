@@ -23,6 +23,7 @@ import {
   suggestedPaymentCents,
   typedCents,
 } from '../loan-view.js';
+import { ltvPreviewWords, paymentPreview } from '../loan-health.js';
 import { LoanDialog } from './loan-dialog.js';
 import { LoanBreakdown, LoanFacts, LoanSection, type TLoanFact } from './loan-facts.js';
 import { LoanSwitch } from './loan-switch.js';
@@ -33,18 +34,26 @@ function debitAccountWords(loan: Pick<TServicingLoan, 'debitAccount'>): string {
   return account === null ? 'your linked bank account' : `${account.name} ····${account.mask}`;
 }
 
-function PaymentDialog({
+/**
+ * A payment: the amount (what is due, or what the caller offers, such as the payment that brings
+ * the LTV back under the warning level) and the LTV it would give, then confirm.
+ */
+export function PaymentDialog({
   loan,
+  initialAmountCents,
   onClose,
   onPaid,
 }: {
   loan: TServicingLoan;
+  initialAmountCents?: number;
   onClose: () => void;
   onPaid: (payment: TServicingPayment) => void;
 }) {
   const payment = usePayment(loan.loanUuid);
   const submitOnce = useSingleFlight();
-  const [amountText, setAmountText] = useState(() => paymentFieldText(suggestedPaymentCents(loan)));
+  const [amountText, setAmountText] = useState(() =>
+    paymentFieldText(initialAmountCents ?? suggestedPaymentCents(loan)),
+  );
   // One key per amount confirmed: a second click or a retry sends the same payment again, which the
   // server answers without paying twice; another amount is another payment.
   const [key, setKey] = useState(newIdempotencyKey);
@@ -72,6 +81,7 @@ function PaymentDialog({
   // The server's words for the amount go under the field; any other refusal under the form.
   const serverAmountError = payment.isError ? fieldRefusal(payment.error, 'amountCents') : null;
   const fieldError = amountError ?? serverAmountError;
+  const ltvAfter = paymentPreview(loan, typed);
   return (
     <LoanDialog
       formId="loan-payment-form"
@@ -94,6 +104,20 @@ function PaymentDialog({
         error={fieldError ?? undefined}
         onValueChange={onAmountChange}
       />
+      {ltvAfter !== null && loan.risk.ltvPct !== null && (
+        <div className="loan-dialog-facts">
+          <LoanBreakdown
+            lines={[
+              { label: 'LTV now', value: formatLtv(loan.risk.ltvPct) },
+              {
+                label: 'LTV after this payment',
+                value: ltvPreviewWords(ltvAfter),
+                isTotal: true,
+              },
+            ]}
+          />
+        </div>
+      )}
     </LoanDialog>
   );
 }

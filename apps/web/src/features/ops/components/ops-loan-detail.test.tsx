@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   buildPath,
@@ -6,15 +6,17 @@ import {
   getOpsLoans,
   getOpsReconciliation,
   postOpsReversePayment,
+  postOpsSurplusPayout,
   postOpsWirePayment,
   type TGetOpsLoanResponse,
+  type TLedgerEntry,
   type TServicingPayment,
 } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
 import { LOAN_UUID, servicingLoan } from '../../loan/loan-test-data.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
-import { isReversible, wireErrors } from './ops-loan-detail.js';
+import { isReversible, surplusOwedOf, surplusPayoutErrors, wireErrors } from './ops-loan-detail.js';
 
 const LOADED = { timeout: 15_000 };
 const SLOW = { timeout: 60_000 };
@@ -216,5 +218,163 @@ describe('/ops/loans and /ops/reconciliation', SLOW, () => {
     await user.click(screen.getByRole('link', { name: 'Reconciliation' }));
     expect(await screen.findByText('The ledger does not balance', {}, LOADED)).toBeInTheDocument();
     expect(screen.getByText('PRINCIPAL is -$1.00')).toBeInTheDocument();
+  });
+});
+
+const SALE_JOURNAL = '1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d';
+const PAYOUT_JOURNAL = '2c3d4e5f-6071-4b8c-9d0e-1f2a3b4c5d6e';
+
+function leg(
+  entryId: string,
+  journalUuid: string,
+  kind: TLedgerEntry['kind'],
+  account: TLedgerEntry['account'],
+  amountCents: number,
+): TLedgerEntry {
+  return {
+    entryId,
+    journalUuid,
+    kind,
+    account,
+    amountCents,
+    effectiveOn: '2025-05-20',
+    createdAt: '2025-05-20T12:00:00.000Z',
+    reversesJournalUuid: null,
+    paymentUuid: null,
+  };
+}
+
+/** A loan the desk liquidated at a better price: nothing owed, $3,760.00 owed back. */
+function liquidatedDetail(paidOut: boolean): TGetOpsLoanResponse {
+  const base = detail();
+  const payout = paidOut
+    ? [
+        leg('7', PAYOUT_JOURNAL, 'SURPLUS_PAYOUT', 'SURPLUS_PAYABLE', 376_000),
+        leg('8', PAYOUT_JOURNAL, 'SURPLUS_PAYOUT', 'CASH', -376_000),
+      ]
+    : [];
+  return {
+    ...base,
+    loan: servicingLoan({
+      status: 'LIQUIDATED',
+      balances: {
+        principalCents: 0,
+        originationFeeCents: 0,
+        deferredInterestCents: 0,
+        accruedInterestCents: 0,
+        feesCents: 0,
+        totalCents: 0,
+      },
+    }),
+    ledger: [
+      ...base.ledger,
+      leg('3', SALE_JOURNAL, 'LIQUIDATION', 'LIQUIDATION_PROCEEDS', 2_400_000),
+      leg('4', SALE_JOURNAL, 'LIQUIDATION', 'FEE_INCOME', -24_000),
+      leg('5', SALE_JOURNAL, 'LIQUIDATION', 'PRINCIPAL', -2_000_000),
+      leg('6', SALE_JOURNAL, 'LIQUIDATION', 'SURPLUS_PAYABLE', -376_000),
+      ...payout,
+    ],
+  };
+}
+
+describe('surplusOwedOf and surplusPayoutErrors', () => {
+  it('reads the surplus owed from SURPLUS_PAYABLE: none before a sale, 0 once paid out', () => {
+    expect(surplusOwedOf(detail().ledger)).toBeNull();
+    expect(surplusOwedOf(liquidatedDetail(false).ledger)).toBe(376_000);
+    expect(surplusOwedOf(liquidatedDetail(true).ledger)).toBe(0);
+  });
+
+  it('names each missing piece of the payout’s evidence in the contract’s words', () => {
+    expect(surplusPayoutErrors({ reference: ' ', sentOn: '' }, 376_000)).toEqual({
+      reference: 'Give the wire reference',
+      sentOn: 'Give the day the wire was sent',
+    });
+    expect(surplusPayoutErrors({ reference: 'FED-9', sentOn: '2025-05-21' }, 376_000)).toEqual({});
+  });
+});
+
+describe('/ops/loans/{loanUuid} after a liquidation with a surplus', SLOW, () => {
+  it('shows the surplus owed and records its payout once, after the agent confirms it', async () => {
+    let paidOut = false;
+    const sent: { key: string | null; body: unknown }[] = [];
+    mockFetch({
+      ...figureInfoHandlers(undefined, 'agent'),
+      [`GET ${buildPath(getOpsLoan.path, { loanUuid: LOAN_UUID })}`]: () =>
+        jsonResponse(liquidatedDetail(paidOut)),
+      [`POST ${buildPath(postOpsSurplusPayout.path, { loanUuid: LOAN_UUID })}`]: (_url, init) => {
+        sent.push({
+          key: new Headers(init.headers).get('Idempotency-Key'),
+          body: JSON.parse(String(init.body)),
+        });
+        paidOut = true;
+        return jsonResponse(
+          {
+            journalUuid: PAYOUT_JOURNAL,
+            loanUuid: LOAN_UUID,
+            amountCents: 376_000,
+            reference: 'FED-9',
+            sentOn: '2025-05-21',
+            recordedAt: '2025-05-21T10:00:00.000Z',
+          },
+          201,
+        );
+      },
+    });
+    const { user } = renderApp(`/ops/loans/${LOAN_UUID}`);
+    const owed = await screen.findByText('Surplus owed to the borrower', {}, LOADED);
+    expect(owed.nextElementSibling).toHaveTextContent('$3,760.00');
+    expect(screen.queryByRole('button', { name: 'Record a wire' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Record surplus payout' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record surplus payout' });
+    expect(dialog).toHaveTextContent('The whole surplus of $3,760.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payout' }));
+    expect(within(dialog).getByText('Give the wire reference')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Wire reference/ }), 'FED-9');
+    await user.type(within(dialog).getByLabelText(/Sent on/), '2025-05-21');
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Record payout' }));
+
+    await waitFor(() =>
+      expect(screen.getByText('Surplus owed to the borrower').nextElementSibling).toHaveTextContent(
+        '$0.00',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Record surplus payout' })).not.toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({
+      amountCents: 376_000,
+      reference: 'FED-9',
+      sentOn: '2025-05-21',
+    });
+    expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows the server’s refusal in the dialog and records nothing', async () => {
+    mockFetch({
+      ...figureInfoHandlers(undefined, 'agent'),
+      [`GET ${buildPath(getOpsLoan.path, { loanUuid: LOAN_UUID })}`]: () =>
+        jsonResponse(liquidatedDetail(false)),
+      [`POST ${buildPath(postOpsSurplusPayout.path, { loanUuid: LOAN_UUID })}`]: () =>
+        jsonResponse(
+          {
+            code: 'VALIDATION_ERROR',
+            message: 'The surplus cannot have been sent before the sale of 2025-05-20',
+          },
+          400,
+        ),
+    });
+    const { user } = renderApp(`/ops/loans/${LOAN_UUID}`);
+    await user.click(await screen.findByRole('button', { name: 'Record surplus payout' }, LOADED));
+    const dialog = screen.getByRole('dialog', { name: 'Record surplus payout' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Wire reference/ }), 'FED-9');
+    await user.type(within(dialog).getByLabelText(/Sent on/), '2025-05-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payout' }));
+    expect(
+      await within(dialog).findByText(
+        'The surplus cannot have been sent before the sale of 2025-05-20',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   ZPostOpsReversePaymentBody,
+  ZPostOpsSurplusPayoutBody,
   ZPostOpsWirePaymentBody,
+  type TLedgerEntry,
   type TServicingPayment,
 } from '@pledge/contract';
 import { formatUsd, WIRE_REFERENCE_MAX_LENGTH } from '@pledge/domain';
@@ -25,6 +27,7 @@ import {
   paymentDescription,
 } from '../../loan/loan-view.js';
 import { useOpsLoan, useRecordWire, useReversePayment } from '../api/ops-loans.js';
+import { useRecordSurplusPayout } from '../api/ops-surplus-payout.js';
 import { formatDateTime, shortId } from '../format.js';
 import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
 import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
@@ -151,6 +154,120 @@ function RecordWireDialog({
   );
 }
 
+/**
+ * The surplus a liquidation left owed back to the borrower: the credit balance of SURPLUS_PAYABLE
+ * in the loan's ledger, in cents (0 when none is owed); null when no sale ever left one.
+ */
+export function surplusOwedOf(ledger: readonly Pick<TLedgerEntry, 'account' | 'amountCents'>[]) {
+  const entries = ledger.filter((entry) => entry.account === 'SURPLUS_PAYABLE');
+  if (entries.length === 0) return null;
+  const credit = entries.reduce((sum, entry) => sum + entry.amountCents, 0);
+  return credit === 0 ? 0 : -credit;
+}
+
+type TSurplusPayoutErrors = Partial<Record<'reference' | 'sentOn', string>>;
+
+/** The contract's messages for the surplus wire's evidence, by field; empty when it is fine. */
+export function surplusPayoutErrors(
+  input: { reference: string; sentOn: string },
+  owedCents: number,
+): TSurplusPayoutErrors {
+  const errors: TSurplusPayoutErrors = {};
+  const parsed = ZPostOpsSurplusPayoutBody.safeParse({
+    amountCents: owedCents,
+    reference: input.reference,
+    sentOn: input.sentOn,
+  });
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0];
+    if (field === 'reference') errors.reference ??= issue.message;
+    if (field === 'sentOn') {
+      errors.sentOn ??= input.sentOn === '' ? 'Give the day the wire was sent' : issue.message;
+    }
+  }
+  return errors;
+}
+
+function RecordSurplusPayoutDialog({
+  loanUuid,
+  owedCents,
+  onClose,
+}: {
+  loanUuid: string;
+  owedCents: number;
+  onClose: () => void;
+}) {
+  const payout = useRecordSurplusPayout(loanUuid);
+  const submitOnce = useSingleFlight();
+  const [reference, setReference] = useState('');
+  const [sentOn, setSentOn] = useState('');
+  const [errors, setErrors] = useState<TSurplusPayoutErrors>({});
+  // One key per confirmation: a second click or a retry records the payout once.
+  const [key, setKey] = useState(newIdempotencyKey);
+
+  function edited(apply: () => void) {
+    apply();
+    setKey(newIdempotencyKey());
+    payout.reset();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = surplusPayoutErrors({ reference, sentOn }, owedCents);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    submitOnce((done) =>
+      payout.mutate(
+        { body: { amountCents: owedCents, reference: reference.trim(), sentOn }, key },
+        {
+          onSuccess: (recorded) => {
+            toastQueue.add(
+              {
+                variant: 'success',
+                title: `Surplus payout of ${formatUsd(recorded.amountCents)} recorded`,
+              },
+              { timeout: OPS_TOAST_TIMEOUT_MS },
+            );
+            onClose();
+          },
+          onError: done,
+        },
+      ),
+    );
+  }
+
+  return (
+    <OpsConfirmDialog
+      formId="ops-record-surplus-payout"
+      title="Record surplus payout"
+      description={`The whole surplus of ${formatUsd(owedCents)} owed to the borrower after the liquidation, wired back in one payment. Recording it clears the surplus owed against cash.`}
+      confirmLabel="Record payout"
+      isPending={payout.isPending}
+      error={payout.isError ? new Error(refusalMessage(payout.error)) : null}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
+      <TextField
+        label="Wire reference"
+        description="The bank’s reference of the wire sent: the evidence kept with the payout."
+        isRequired
+        maxLength={WIRE_REFERENCE_MAX_LENGTH}
+        value={reference}
+        error={errors.reference}
+        onChange={(event) => edited(() => setReference(event.target.value))}
+      />
+      <TextField
+        label="Sent on"
+        type="date"
+        isRequired
+        value={sentOn}
+        error={errors.sentOn}
+        onChange={(event) => edited(() => setSentOn(event.target.value))}
+      />
+    </OpsConfirmDialog>
+  );
+}
+
 function ReversePaymentDialog({
   payment,
   onClose,
@@ -217,12 +334,16 @@ function BackLink() {
   );
 }
 
-/** One funded loan as an agent sees it: balances, payments (reversible), the ledger, a wire. */
+/**
+ * One funded loan as an agent sees it: balances, payments (reversible), the ledger, a wire, and the
+ * surplus a liquidation left owed back with the record of its payout.
+ */
 export function OpsLoanDetail() {
   const { loanUuid = '' } = useParams();
   const query = useOpsLoan(loanUuid);
   const [isRecordingWire, setIsRecordingWire] = useState(false);
   const [reversing, setReversing] = useState<TServicingPayment | null>(null);
+  const [isRecordingSurplus, setIsRecordingSurplus] = useState(false);
 
   if (query.isPending) {
     return (
@@ -260,6 +381,7 @@ export function OpsLoanDetail() {
   const { loan, ledger, borrowerEmail } = query.data;
   const isOpen =
     loan.status === 'ACTIVE' || loan.status === 'MARGIN_CALL' || loan.status === 'MATURED';
+  const surplusOwed = surplusOwedOf(ledger);
   return (
     <section className="ops-page ops-detail">
       <BackLink />
@@ -281,6 +403,7 @@ export function OpsLoanDetail() {
           ['Accrued interest', formatUsd(loan.balances.accruedInterestCents)],
           ['Deferred interest', formatUsd(loan.balances.deferredInterestCents)],
           ['Fees', formatUsd(loan.balances.feesCents)],
+          ['Surplus owed to the borrower', surplusOwed === null ? null : formatUsd(surplusOwed)],
           [
             'Next payment',
             loan.nextPayment === null
@@ -304,6 +427,15 @@ export function OpsLoanDetail() {
           </Button>
         ) : (
           <p>The loan is closed: no payment can be recorded.</p>
+        )}
+        {surplusOwed !== null && surplusOwed > 0 && (
+          <Button
+            isFullWidth={false}
+            aria-haspopup="dialog"
+            onClick={() => setIsRecordingSurplus(true)}
+          >
+            Record surplus payout
+          </Button>
         )}
       </OpsSection>
       <OpsSection id="loan-payments" title="Payments">
@@ -377,6 +509,13 @@ export function OpsLoanDetail() {
       )}
       {reversing !== null && (
         <ReversePaymentDialog payment={reversing} onClose={() => setReversing(null)} />
+      )}
+      {isRecordingSurplus && surplusOwed !== null && surplusOwed > 0 && (
+        <RecordSurplusPayoutDialog
+          loanUuid={loan.loanUuid}
+          owedCents={surplusOwed}
+          onClose={() => setIsRecordingSurplus(false)}
+        />
       )}
     </section>
   );

@@ -1,0 +1,5 @@
+DROP INDEX "servicing_loans_accrual_idx";--> statement-breakpoint
+CREATE INDEX "servicing_loans_accrual_due_idx" ON "servicing_loans" USING btree ("accrued_through","loan_uuid") WHERE status IN ('ACTIVE', 'MARGIN_CALL', 'MATURED') AND accrued_through < period_end;--> statement-breakpoint
+CREATE INDEX "servicing_loans_closed_period_idx" ON "servicing_loans" USING btree ("period_end","loan_uuid") WHERE status IN ('ACTIVE', 'MARGIN_CALL', 'MATURED') AND accrued_through >= period_end;--> statement-breakpoint
+CREATE INDEX "servicing_loans_margin_call_queue_idx" ON "servicing_loans" USING btree ("cure_deadline","loan_uuid") WHERE status = 'MARGIN_CALL';--> statement-breakpoint
+CREATE INDEX "servicing_loans_warning_queue_idx" ON "servicing_loans" USING btree ("risk_ltv_pct" DESC NULLS LAST,"loan_uuid") WHERE status = 'ACTIVE' AND risk_level IN ('WARNING', 'COURTESY_NOTICE');

@@ -1,0 +1,160 @@
+/**
+ * The renewal's cash is what the ledger says the loan owes: the sums of its entries plus the running
+ * period's 30/360 interest to the renewal day (the domain's one rounding), the same figure as the
+ * loan's payoff quote; completing the renewal closes exactly that balance into it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TApplication, TDocument, TPayoffQuote } from '@pledge/contract';
+import {
+  accrualDays,
+  isoDay,
+  periodInterestToDateCents,
+  unpaidAccruedInterestCents,
+} from '@pledge/domain';
+import { eq, sql } from 'drizzle-orm';
+import { servicingLoans } from '../../src/db/schema/index.js';
+import {
+  appPath,
+  bearer,
+  createApplicationsTestContext,
+  LEAP,
+  type TApplicationsTestContext,
+} from '../applications/helpers.js';
+import { advanceDays, LOANS, runSweep, sandboxLoan } from '../servicing/helpers.js';
+
+let ctx: TApplicationsTestContext;
+
+beforeAll(async () => {
+  ctx = await createApplicationsTestContext();
+}, 120_000);
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function sandboxNow(): Promise<Date> {
+  const response = await ctx.app.inject({ method: 'GET', url: '/sandbox/clock' });
+  return new Date((response.json() as { now: string }).now);
+}
+
+/** The loan's receivables (sums of entries) and its servicing row. */
+async function ledgerFacts(loanUuid: string) {
+  const sums = await ctx.database.db.execute<{ account: string; cents: string }>(sql`
+    SELECT account, sum(amount_cents)::bigint AS cents FROM ledger_entries
+     WHERE loan_uuid = ${loanUuid}::uuid GROUP BY account`);
+  const byAccount = Object.fromEntries(sums.rows.map((row) => [row.account, Number(row.cents)]));
+  const [servicing] = await ctx.database.db
+    .select()
+    .from(servicingLoans)
+    .where(eq(servicingLoans.loanUuid, loanUuid));
+  if (servicing === undefined) throw new Error('no servicing row');
+  return { byAccount, servicing };
+}
+
+const RECEIVABLES = [
+  'PRINCIPAL',
+  'ORIGINATION_FEE',
+  'DEFERRED_INTEREST',
+  'ACCRUED_INTEREST',
+  'FEES',
+] as const;
+
+describe('renewal interest', () => {
+  it('prices the renewal on the ledger with 30/360 interest to the day, and closes exactly that', async () => {
+    const loan = await sandboxLoan(ctx, { drawAmount: 30_000, coinQuantity: '2' });
+    // Into the renewal window (20 days before maturity), the sweep run; then two days more that the
+    // sweep has not accrued yet.
+    await advanceDays(ctx, 343, loan);
+    await runSweep(ctx);
+    await advanceDays(ctx, 2, loan);
+    const today = isoDay(await sandboxNow());
+
+    const before = await ledgerFacts(loan.loanUuid);
+    const { servicing } = before;
+    expect(servicing.accruedThrough < today).toBe(true);
+    const inLedger = RECEIVABLES.reduce(
+      (sum, account) => sum + (before.byAccount[account] ?? 0),
+      0,
+    );
+    const toDay =
+      periodInterestToDateCents(
+        servicing.periodBaseCents,
+        servicing.interestRateBps,
+        accrualDays({ start: servicing.periodStart, end: servicing.periodEnd }, today),
+      ) - servicing.periodAccruedCents;
+    expect(toDay).toBeGreaterThan(0);
+    const expected = inLedger + toDay;
+
+    const opened = await ctx.app.inject({
+      method: 'POST',
+      url: `${LEAP}/secure/api/v2/applications/${loan.loanUuid}/roll-forward/offers`,
+      headers: bearer(loan.token),
+      payload: { organization: 'default' },
+    });
+    expect(opened.statusCode, opened.body).toBeLessThan(300);
+    const renewal = opened.json() as TApplication;
+    const offer = renewal.offers[0];
+    if (offer === undefined) throw new Error('no renewal offer');
+    const cashCents = Math.round(offer.drawAmount * 100);
+    expect(cashCents).toBe(expected);
+
+    // The same figure as the loan's payoff quote of the day.
+    const quote = await ctx.app.inject({
+      method: 'POST',
+      url: `${LOANS}/${loan.loanUuid}/payoff-quote`,
+      headers: bearer(loan.token),
+    });
+    expect(quote.statusCode, quote.body).toBe(201);
+    expect((quote.json() as TPayoffQuote).amountCents).toBe(cashCents);
+
+    // Not the actual/365 figure on the offer's amount it used to be.
+    const actual365 =
+      servicing.periodBaseCents +
+      unpaidAccruedInterestCents({
+        principalCents: servicing.periodBaseCents,
+        interestRateBps: servicing.interestRateBps,
+        fundedAt: new Date(`${servicing.fundedOn}T00:00:00Z`),
+        now: await sandboxNow(),
+      });
+    expect(cashCents).not.toBe(actual365);
+
+    // Accepted and signed (no top-up): the old loan's balance closes into the renewal, to the cent.
+    const accepted = await ctx.app.inject({
+      method: 'POST',
+      url: appPath(renewal.appUuid, '/select-offer'),
+      headers: bearer(loan.token),
+      payload: { offerUuid: offer.uuid },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await ctx.runJobs();
+    const unsigned = await ctx.app.inject({
+      method: 'GET',
+      url: appPath(renewal.appUuid, `/borrowers/${renewal.identityUuid}/documents/unsigned`),
+      headers: bearer(loan.token),
+    });
+    let state = '';
+    for (const document of unsigned.json() as TDocument[]) {
+      const signed = await ctx.app.inject({
+        method: 'POST',
+        url: appPath(
+          renewal.appUuid,
+          `/borrowers/${renewal.identityUuid}/documents/${document.uuid}/sign`,
+        ),
+        headers: bearer(loan.token),
+      });
+      expect(signed.statusCode).toBe(200);
+      state = (signed.json() as { state: string }).state;
+    }
+    expect(state).toBe('COMPLETE');
+
+    const after = await ledgerFacts(loan.loanUuid);
+    expect(after.servicing.status).toBe('RENEWED');
+    expect(after.byAccount.RENEWAL_SETTLEMENT).toBe(cashCents);
+    for (const account of RECEIVABLES) expect(after.byAccount[account] ?? 0).toBe(0);
+    // The interest settled is the ledger's: what was accrued plus the days to the renewal.
+    expect((after.byAccount.INTEREST_INCOME ?? 0) - (before.byAccount.INTEREST_INCOME ?? 0)).toBe(
+      -toDay,
+    );
+    const renewed = await ledgerFacts(renewal.appUuid);
+    expect(renewed.byAccount.PRINCIPAL).toBe(cashCents);
+  });
+});

@@ -1,0 +1,114 @@
+/** A risk test world: sandbox loans, prices that put a loan at a chosen LTV, the pass on the sandbox clock. */
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TDb } from '../../src/db/pool.js';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
+import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
+import { runRiskPass, type TRiskPassDeps } from '../../src/services/risk/run-risk-pass.js';
+import type { TApplicationsTestContext } from '../applications/helpers.js';
+import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import { setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
+
+export function riskDeps(ctx: TApplicationsTestContext, db: TDb = ctx.database.db): TRiskPassDeps {
+  return {
+    db,
+    cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
+    sandbox: true,
+    exchange: ctx.adapters.exchange,
+  };
+}
+
+/** The deployment's time now (the sandbox clock as the database has it). */
+export async function deploymentNow(ctx: TApplicationsTestContext): Promise<Date> {
+  const clock = createSandboxClock(ctx.database.db);
+  await clock.refresh();
+  return clock.now();
+}
+
+/** One pass, as the job runs it, on the sandbox clock. */
+export async function pass(ctx: TApplicationsTestContext, db?: TDb) {
+  return runRiskPass(riskDeps(ctx, db), { now: await deploymentNow(ctx) });
+}
+
+export type TLoanRiskRow = {
+  status: string;
+  risk_level: string;
+  risk_notified_level: string;
+  risk_ltv_pct: string | null;
+  cure_deadline: string | null;
+  interest_bearing_cents: string;
+  collateral_units: string;
+  collateral_type: string;
+  risk_tier_id: string;
+  stabilization: boolean;
+  risk_price_observation_id: string | null;
+};
+
+export async function loanRow(ctx: TApplicationsTestContext, loan: TTestLoan) {
+  const result = await ctx.database.db.execute<TLoanRiskRow>(
+    sql`SELECT * FROM servicing_loans WHERE loan_uuid = ${loan.loanUuid}`,
+  );
+  const [row] = result.rows;
+  if (row === undefined) throw new Error('no servicing row');
+  return row;
+}
+
+/**
+ * The BTC price (USD, whole cents) at which the loan's LTV is at least `ltvPct`, as close above it
+ * as a cent allows.
+ */
+export async function priceAtLtvUsd(
+  ctx: TApplicationsTestContext,
+  loan: TTestLoan,
+  ltvPct: number,
+): Promise<number> {
+  const row = await loanRow(ctx, loan);
+  const cents = Math.floor(
+    (Number(row.interest_bearing_cents) * 100) / (Number(row.collateral_units) * ltvPct),
+  );
+  return cents / 100;
+}
+
+/** Sets BTC so that the loan sits at `ltvPct`, then runs one pass. */
+export async function moveTo(ctx: TApplicationsTestContext, loan: TTestLoan, ltvPct: number) {
+  await setBtcPrice(ctx, await priceAtLtvUsd(ctx, loan, ltvPct));
+  return pass(ctx);
+}
+
+/** The risk notices queued to the borrower, oldest first (those of one crossing lowest first). */
+export async function notices(ctx: TApplicationsTestContext, loan: TTestLoan) {
+  const result = await ctx.database.db.execute<{ subject: string; body_text: string }>(
+    sql`SELECT subject, body_text FROM outbox
+        WHERE to_address = ${loan.email.toLowerCase()} AND kind = 'loan-risk-notice'
+        ORDER BY created_at, CASE subject
+          WHEN ${SUBJECT.CURED} THEN 0 WHEN ${SUBJECT.WARNING} THEN 1
+          WHEN ${SUBJECT.COURTESY_NOTICE} THEN 2 WHEN ${SUBJECT.MARGIN_CALL} THEN 3 ELSE 4 END`,
+  );
+  return result.rows;
+}
+
+export async function riskEvents(ctx: TApplicationsTestContext, loan: TTestLoan) {
+  const result = await ctx.database.db.execute<{
+    from_level: string;
+    to_level: string;
+    notices: string[];
+    ltv_pct: string;
+    price_observation_id: string;
+  }>(
+    sql`SELECT from_level, to_level, notices, ltv_pct, price_observation_id FROM loan_risk_events
+        WHERE loan_uuid = ${loan.loanUuid} ORDER BY id`,
+  );
+  return result.rows;
+}
+
+export const SUBJECT = {
+  WARNING: 'Your loan-to-value has reached the warning level',
+  COURTESY_NOTICE: 'Courtesy notice: your loan is close to a margin call',
+  MARGIN_CALL: 'Margin call: add collateral or pay down your loan',
+  LIQUIDATION: 'Your collateral is being liquidated',
+  CURED: 'Your loan is back to normal',
+} as const;
+
+export function expectSubjects(rows: { subject: string }[], expected: (keyof typeof SUBJECT)[]) {
+  expect(rows.map((row) => row.subject)).toEqual(expected.map((kind) => SUBJECT[kind]));
+}

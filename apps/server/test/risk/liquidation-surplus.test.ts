@@ -1,0 +1,326 @@
+/**
+ * After a liquidation closed a loan with nothing owed, against PostgreSQL: an agent records the wire
+ * that paid the surplus back (one SURPLUS_PAYOUT journal clearing SURPLUS_PAYABLE against CASH,
+ * once per key, audited, the reconciliation still balanced), and the borrower's collateral reports
+ * the coins the sale left, ready for release as after a payoff.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  TApplication,
+  TCollateralInfo,
+  TGetOpsLoanResponse,
+  TGetOpsReconciliationResponse,
+  TLiquidation,
+  TSurplusPayout,
+} from '@pledge/contract';
+import { Decimal, isoDay, SURPLUS_PAYOUT_MESSAGES } from '@pledge/domain';
+import { and, eq } from 'drizzle-orm';
+import { createDeskExchange } from '../../src/adapters/exchange/desk.js';
+import type { TExchangePort } from '../../src/adapters/exchange/port.js';
+import { auditEvents, ledgerEntries, priceObservations } from '../../src/db/schema/index.js';
+import { startLiquidation } from '../../src/services/risk/liquidate-loan.js';
+import {
+  SURPLUS_PAYOUT_ENTITY,
+  SURPLUS_PAYOUT_KEY_REUSED,
+} from '../../src/services/risk/liquidation-surplus-payout.js';
+import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
+import {
+  appPath,
+  bearer,
+  createApplicationsTestContext,
+  type TApplicationsTestContext,
+} from '../applications/helpers.js';
+import { signInAgent } from '../ops/helpers.js';
+import { idempotency, sandboxLoan, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
+
+const OPS = '/service-ops/secure/api/v1';
+
+let ctx: TApplicationsTestContext;
+let agentToken: string;
+
+beforeAll(async () => {
+  ctx = await createApplicationsTestContext();
+  await setBtcPrice(ctx, 60_000);
+  agentToken = (await signInAgent(ctx)).token;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** A funded loan of $20,000 on 1 BTC at $60,000 (8.91 %, initial tier up to 50 %). */
+async function newLoan(): Promise<TTestLoan> {
+  await setBtcPrice(ctx, 60_000);
+  return sandboxLoan(ctx, { drawAmount: 20_000, coinQuantity: '1' });
+}
+
+async function now(): Promise<Date> {
+  const clock = createSandboxClock(ctx.database.db);
+  await clock.refresh();
+  return clock.now();
+}
+
+async function liquidate(
+  loan: TTestLoan,
+  exchange: TExchangePort,
+  decisionPriceCents: number,
+  ltvPct = '91.00',
+): Promise<TLiquidation | null> {
+  const at = await now();
+  const [observation] = await ctx.database.db
+    .insert(priceObservations)
+    .values({
+      collateralType: 'BTC',
+      priceCents: decisionPriceCents,
+      source: 'SANDBOX',
+      observedAt: at,
+    })
+    .returning({ id: priceObservations.id });
+  if (observation === undefined) throw new Error('no observation');
+  return ctx.database.db.transaction((tx) =>
+    startLiquidation(
+      tx,
+      { exchange },
+      {
+        loanUuid: loan.loanUuid,
+        reason: 'LIQUIDATION_LTV',
+        ltvPct,
+        priceObservationId: observation.id,
+        now: at,
+      },
+    ),
+  );
+}
+
+/** A loan the desk liquidated at a far better price: LIQUIDATED, nothing owed, a surplus and coins left. */
+async function liquidatedWithSurplus(): Promise<{ loan: TTestLoan; filled: TLiquidation }> {
+  const loan = await newLoan();
+  const order = await liquidate(loan, createDeskExchange(), 2_200_000);
+  if (order === null) throw new Error('no order');
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `${OPS}/liquidations/${order.liquidationUuid}/fill`,
+    headers: { ...bearer(agentToken), ...idempotency(`desk-fill-${randomUUID()}`) },
+    payload: {
+      coinQuantitySold: order.coinQuantityToSell,
+      priceCents: 6_000_000,
+      venue: 'Desk: Kraken OTC',
+      executedAt: new Date((await now()).getTime() - 1_000).toISOString(),
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const filled = response.json() as TLiquidation;
+  expect(filled.fill?.surplusCents).toBeGreaterThan(0);
+  return { loan, filled };
+}
+
+function payout(
+  loanUuid: string,
+  body: { amountCents: number; reference: string; sentOn: string },
+  key: string | null,
+  token: string | null = agentToken,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${OPS}/loans/${loanUuid}/surplus-payouts`,
+    headers: {
+      ...(token === null ? {} : bearer(token)),
+      ...(key === null ? {} : idempotency(key)),
+    },
+    payload: body,
+  });
+}
+
+async function opsLoan(loanUuid: string): Promise<TGetOpsLoanResponse> {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `${OPS}/loans/${loanUuid}`,
+    headers: bearer(agentToken),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as TGetOpsLoanResponse;
+}
+
+function sumOf(ledger: TGetOpsLoanResponse['ledger'], account: string): number {
+  return ledger
+    .filter((entry) => entry.account === account)
+    .reduce((sum, entry) => sum + entry.amountCents, 0);
+}
+
+async function payoutJournalsOf(loanUuid: string) {
+  return ctx.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.loanUuid, loanUuid), eq(ledgerEntries.kind, 'SURPLUS_PAYOUT')));
+}
+
+async function collateralOf(loan: TTestLoan): Promise<TCollateralInfo> {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: appPath(loan.loanUuid, '/collateral'),
+    headers: bearer(loan.token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as TCollateralInfo;
+}
+
+describe('surplus payout', () => {
+  it('clears the whole surplus against cash once per key, audited, the ledger reconciled', async () => {
+    const { loan, filled } = await liquidatedWithSurplus();
+    const surplus = filled.fill?.surplusCents ?? 0;
+    const before = await opsLoan(loan.loanUuid);
+    expect(sumOf(before.ledger, 'SURPLUS_PAYABLE')).toBe(-surplus);
+    const cashBefore = sumOf(before.ledger, 'CASH');
+    const today = isoDay(await now());
+    const body = { amountCents: surplus, reference: 'FED-SURPLUS-0001', sentOn: today };
+    const key = `surplus-${randomUUID()}`;
+
+    // Refused, recording nothing: no key, no agent, another amount, a day after today or before the sale.
+    expect((await payout(loan.loanUuid, body, null)).statusCode).toBe(400);
+    expect((await payout(loan.loanUuid, body, key, null)).statusCode).toBe(401);
+    expect((await payout(loan.loanUuid, body, key, loan.token)).statusCode).toBe(401);
+    const less = await payout(loan.loanUuid, { ...body, amountCents: surplus - 1 }, key);
+    expect(less.statusCode).toBe(400);
+    expect(less.json()).toMatchObject({
+      message: SURPLUS_PAYOUT_MESSAGES.amountDiffers(
+        `$${(surplus / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+      ),
+    });
+    const tomorrow = isoDay(new Date((await now()).getTime() + 86_400_000));
+    const future = await payout(loan.loanUuid, { ...body, sentOn: tomorrow }, key);
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toMatchObject({ message: SURPLUS_PAYOUT_MESSAGES.sentInFuture });
+    const yesterday = isoDay(new Date((await now()).getTime() - 2 * 86_400_000));
+    const early = await payout(loan.loanUuid, { ...body, sentOn: yesterday }, key);
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toMatchObject({ message: SURPLUS_PAYOUT_MESSAGES.sentBeforeSale(today) });
+    const tooLong = await payout(loan.loanUuid, { ...body, reference: 'R'.repeat(500) }, key);
+    expect(tooLong.statusCode).toBe(400);
+    expect(await payoutJournalsOf(loan.loanUuid)).toHaveLength(0);
+
+    const recorded = await payout(loan.loanUuid, body, key);
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    const view = recorded.json() as TSurplusPayout;
+    expect(view).toMatchObject({ loanUuid: loan.loanUuid, ...body });
+    const legs = await payoutJournalsOf(loan.loanUuid);
+    expect(legs.map((leg) => [leg.account, leg.amountCents, leg.effectiveOn]).sort()).toEqual(
+      [
+        ['CASH', -surplus, today],
+        ['SURPLUS_PAYABLE', surplus, today],
+      ].sort(),
+    );
+    expect(legs.every((leg) => leg.journalUuid === view.journalUuid)).toBe(true);
+    const after = await opsLoan(loan.loanUuid);
+    expect(sumOf(after.ledger, 'SURPLUS_PAYABLE')).toBe(0);
+    expect(sumOf(after.ledger, 'CASH')).toBe(cashBefore - surplus);
+    expect(after.loan.balances.totalCents).toBe(0);
+    const audits = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entityType, SURPLUS_PAYOUT_ENTITY),
+          eq(auditEvents.entityId, view.journalUuid),
+        ),
+      );
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.reason).toContain('FED-SURPLUS-0001');
+    expect(audits[0]?.actor).toMatch(/^agent:/);
+
+    // A retry answers the same payout; the key with other evidence, or another key, records nothing.
+    const again = await payout(loan.loanUuid, body, key);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toEqual(view);
+    const reused = await payout(loan.loanUuid, { ...body, reference: 'FED-OTHER' }, key);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ message: SURPLUS_PAYOUT_KEY_REUSED });
+    const second = await payout(loan.loanUuid, body, `surplus-${randomUUID()}`);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      code: 'NO_SURPLUS_OWED',
+      message: SURPLUS_PAYOUT_MESSAGES.noneOwed,
+    });
+    expect(await payoutJournalsOf(loan.loanUuid)).toHaveLength(2);
+
+    const reconciliation = await ctx.app.inject({
+      method: 'GET',
+      url: `${OPS}/reconciliation`,
+      headers: bearer(agentToken),
+    });
+    expect(reconciliation.statusCode).toBe(200);
+    const report = reconciliation.json() as TGetOpsReconciliationResponse;
+    expect(report.issues).toEqual([]);
+    expect(report.isBalanced).toBe(true);
+  });
+
+  it('records one payout when the same request arrives twice at once', async () => {
+    const { loan, filled } = await liquidatedWithSurplus();
+    const body = {
+      amountCents: filled.fill?.surplusCents ?? 0,
+      reference: 'FED-SURPLUS-0002',
+      sentOn: isoDay(await now()),
+    };
+    const key = `surplus-${randomUUID()}`;
+    const answers = await Promise.all([
+      payout(loan.loanUuid, body, key),
+      payout(loan.loanUuid, body, key),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(answers[0]?.json()).toEqual(answers[1]?.json());
+    expect(await payoutJournalsOf(loan.loanUuid)).toHaveLength(2);
+  });
+
+  it('is refused on a loan that owes no surplus, and on an unknown loan', async () => {
+    const loan = await newLoan();
+    const body = { amountCents: 100, reference: 'FED-NONE', sentOn: isoDay(await now()) };
+    const none = await payout(loan.loanUuid, body, `surplus-${randomUUID()}`);
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ code: 'NO_SURPLUS_OWED' });
+    const unknown = await payout(randomUUID(), body, `surplus-${randomUUID()}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(await payoutJournalsOf(loan.loanUuid)).toHaveLength(0);
+  });
+});
+
+describe('collateral left by a liquidation, as the borrower reads it', () => {
+  it('reports the coins left and the sale, ready for release', async () => {
+    const { loan, filled } = await liquidatedWithSurplus();
+    const sold = filled.fill?.coinQuantitySold ?? '0';
+    const left = new Decimal(1).minus(sold);
+    const collateral = await collateralOf(loan);
+    expect(collateral.liquidationRemainder?.type).toBe('BTC');
+    expect(new Decimal(collateral.liquidationRemainder?.coinQuantity ?? '0').eq(left)).toBe(true);
+    expect(
+      new Decimal(collateral.wallet?.currentTotalCoinBalance.coinQuantity ?? '0').eq(left),
+    ).toBe(true);
+    const sales = collateral.wallet?.transactions.filter(
+      (transaction) => transaction.transactionType === 'WITHDRAWAL',
+    );
+    expect(sales).toHaveLength(1);
+    expect(new Decimal(sales?.[0]?.transactionAmount ?? '0').eq(sold)).toBe(true);
+    expect(collateral.payoff).toBeUndefined();
+
+    // The application the dashboard reads carries the same remainder.
+    const application = await ctx.app.inject({
+      method: 'GET',
+      url: appPath(loan.loanUuid),
+      headers: bearer(loan.token),
+    });
+    expect(application.statusCode).toBe(200);
+    const remainder = (application.json() as TApplication).collateral?.liquidationRemainder;
+    expect(new Decimal(remainder?.coinQuantity ?? '0').eq(left)).toBe(true);
+  });
+
+  it('reports nothing to return on an open loan, or when the sale took every coin', async () => {
+    const open = await newLoan();
+    const openCollateral = await collateralOf(open);
+    expect(openCollateral.liquidationRemainder).toBeUndefined();
+    expect(openCollateral.wallet?.currentTotalCoinBalance.coinQuantity).toBe('1');
+
+    const loan = await newLoan();
+    await setBtcPrice(ctx, 20_000);
+    const liquidation = await liquidate(loan, ctx.adapters.exchange, 2_000_000, '101.00');
+    expect(liquidation?.fill?.ltvAfterPct).toBeNull();
+    expect((await collateralOf(loan)).liquidationRemainder).toBeUndefined();
+  });
+});

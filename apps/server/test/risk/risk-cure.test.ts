@@ -1,0 +1,188 @@
+/**
+ * Ending a margin call: collateral added through the loan's deposit address and the chain watcher
+ * (once per transaction id), or a payment; and when neither comes, the cure deadline on the
+ * deployment clock, or the liquidation LTV, starts the liquidation. A custody-only refinanced loan
+ * with stabilization liquidates at 85 %.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { TPostSandboxClockBody } from '@pledge/contract';
+import {
+  bearer,
+  createApplicationsTestContext,
+  type TApplicationsTestContext,
+} from '../applications/helpers.js';
+import {
+  getLoan,
+  idempotency,
+  LOANS,
+  sandboxLoan,
+  setBtcPrice,
+  type TTestLoan,
+} from '../servicing/helpers.js';
+import { watchApplicationDeposits } from '../../src/services/collateral/watch-deposits.js';
+import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
+import { expectSubjects, loanRow, moveTo, notices, pass, riskEvents } from './helpers.js';
+
+let ctx: TApplicationsTestContext;
+beforeAll(async () => {
+  ctx = await createApplicationsTestContext();
+  await setBtcPrice(ctx, 60_000);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** A fresh loan (the price back at $60,000 first), taken into a margin call at 82 %. */
+async function loanInMarginCall(): Promise<TTestLoan> {
+  await setBtcPrice(ctx, 60_000);
+  await pass(ctx);
+  const loan = await sandboxLoan(ctx);
+  await moveTo(ctx, loan, 82);
+  expect((await loanRow(ctx, loan)).status).toBe('MARGIN_CALL');
+  return loan;
+}
+
+async function liquidationsOf(loan: TTestLoan) {
+  const result = await ctx.database.db.execute<{ reason: string; status: string }>(
+    sql`SELECT reason, status FROM liquidations WHERE loan_uuid = ${loan.loanUuid}`,
+  );
+  return result.rows;
+}
+
+describe('cure by deposit', () => {
+  it('adds a confirmed deposit to the collateral once and ends the margin call', async () => {
+    const loan = await loanInMarginCall();
+    const view = await getLoan(ctx, loan);
+    const address = view.risk.depositAddress;
+    expect(address).not.toBeNull();
+    const needed = view.risk.collateralToWarning;
+    expect(Number(needed)).toBeGreaterThan(0);
+
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/chain/deposits',
+      payload: { address, amount: needed },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const row = await loanRow(ctx, loan);
+    expect(Number(row.collateral_units)).toBeCloseTo(1 + Number(needed), 8);
+    // Watching the address again counts nothing twice.
+    await watchApplicationDeposits(
+      { db: ctx.database.db, chain: ctx.adapters.chain, clock: () => new Date() },
+      loan.loanUuid,
+    );
+    expect((await loanRow(ctx, loan)).collateral_units).toBe(row.collateral_units);
+    // The deposit queued the pass; it runs and cures the loan below the warning level.
+    const queued = await ctx.database.db.execute<{ n: string }>(
+      sql`SELECT count(*) AS n FROM graphile_worker._private_jobs
+          WHERE key LIKE ${`risk-pass:deposit:${loan.loanUuid}:%`}`,
+    );
+    expect(Number(queued.rows[0]?.n)).toBe(1);
+    await pass(ctx);
+    const after = await loanRow(ctx, loan);
+    expect(after.status).toBe('ACTIVE');
+    expect(after.risk_level).toBe('NONE');
+    expect(after.cure_deadline).toBeNull();
+    expectSubjects(await notices(ctx, loan), [
+      'WARNING',
+      'COURTESY_NOTICE',
+      'MARGIN_CALL',
+      'CURED',
+    ]);
+    const shown = await getLoan(ctx, loan);
+    expect(shown.collateral.coinQuantity).toBe(shown.risk.collateral.coinQuantity);
+    expect(Number(shown.risk.collateral.coinQuantity)).toBeCloseTo(1 + Number(needed), 8);
+    expect(shown.risk.ltvPct).toBeLessThan(75);
+  });
+});
+
+describe('cure by payment', () => {
+  it('ends the margin call when a payment brings the LTV below the margin-call level', async () => {
+    const loan = await loanInMarginCall();
+    const view = await getLoan(ctx, loan);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `${LOANS}/${loan.loanUuid}/payments`,
+      headers: { ...bearer(loan.token), ...idempotency(`cure-${loan.loanUuid}`) },
+      payload: {
+        amountCents: view.risk.paymentToWarningCents + view.balances.accruedInterestCents,
+      },
+    });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    await pass(ctx);
+    const row = await loanRow(ctx, loan);
+    expect(row.status).toBe('ACTIVE');
+    expect(Number(row.risk_ltv_pct)).toBeLessThan(75);
+    expectSubjects(await notices(ctx, loan), [
+      'WARNING',
+      'COURTESY_NOTICE',
+      'MARGIN_CALL',
+      'CURED',
+    ]);
+  });
+});
+
+describe('no cure', () => {
+  it('liquidates once the 48-hour cure deadline has passed on the deployment clock', async () => {
+    const loan = await loanInMarginCall();
+    // Not yet: 47 hours later the margin call still runs.
+    await advanceHours(47);
+    await pass(ctx);
+    expect(await liquidationsOf(loan)).toEqual([]);
+    expect((await loanRow(ctx, loan)).status).toBe('MARGIN_CALL');
+    await advanceHours(1.5);
+    await pass(ctx);
+    const orders = await liquidationsOf(loan);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]?.reason).toBe('CURE_DEADLINE_PASSED');
+    expect((await loanRow(ctx, loan)).cure_deadline).toBeNull();
+    const mails = await notices(ctx, loan);
+    expect(mails.at(-1)?.body_text).toContain('The 48 hours of your margin call have passed');
+    // Another pass starts nothing more.
+    await pass(ctx);
+    expect(await liquidationsOf(loan)).toHaveLength(1);
+  });
+
+  it('liquidates at 90 % at once, with its notice', async () => {
+    await setBtcPrice(ctx, 60_000);
+    await pass(ctx);
+    const loan = await sandboxLoan(ctx);
+    await moveTo(ctx, loan, 91);
+    const orders = await liquidationsOf(loan);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]?.reason).toBe('LIQUIDATION_LTV');
+    expectSubjects(await notices(ctx, loan), [
+      'WARNING',
+      'COURTESY_NOTICE',
+      'MARGIN_CALL',
+      'LIQUIDATION',
+    ]);
+    const events = await riskEvents(ctx, loan);
+    expect(events[0]?.to_level).toBe('LIQUIDATION');
+  });
+
+  it('liquidates a custody-only refinanced loan with stabilization at 85 %', async () => {
+    await setBtcPrice(ctx, 60_000);
+    await pass(ctx);
+    const stabilized = await sandboxLoan(ctx);
+    const plain = await sandboxLoan(ctx);
+    await ctx.database.db.execute(
+      sql`UPDATE servicing_loans SET stabilization = true WHERE loan_uuid = ${stabilized.loanUuid}`,
+    );
+    const view = await getLoan(ctx, stabilized);
+    expect(view.risk.thresholds.liquidationLtvPct).toBe(85);
+    await moveTo(ctx, stabilized, 85.5);
+    expect(await liquidationsOf(stabilized)).toHaveLength(1);
+    // The same price leaves an ordinary loan in margin call.
+    expect(await liquidationsOf(plain)).toEqual([]);
+    expect((await loanRow(ctx, plain)).status).toBe('MARGIN_CALL');
+  });
+});
+
+async function advanceHours(hours: number) {
+  const body: TPostSandboxClockBody = { advanceHours: hours };
+  const response = await ctx.app.inject({ method: 'POST', url: '/sandbox/clock', payload: body });
+  expect(response.statusCode).toBe(200);
+  await createSandboxClock(ctx.database.db).refresh();
+}

@@ -1,0 +1,99 @@
+/**
+ * What the monitoring reads about a loan is set when it opens: a custody-only refinanced loan whose
+ * borrower opted into stabilization (document 2 §9) opens with stabilization on (liquidation at
+ * 85 %); loans funded before the monitoring get their coin, quantity and tier from the backfill.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDocument } from '@pledge/contract';
+import { sql } from 'drizzle-orm';
+import {
+  createApplicationsTestContext,
+  newBorrower,
+  type TApplicationsTestContext,
+} from '../applications/helpers.js';
+import { call, CUSTODY_ONLY, lookUpOne, offerOf, REFI } from '../refi/helpers.js';
+
+let ctx: TApplicationsTestContext;
+beforeAll(async () => {
+  ctx = await createApplicationsTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('a refinanced custody-only loan with stabilization', () => {
+  it('opens with stabilization on and its collateral on the servicing row', async () => {
+    const me = await newBorrower(ctx.app);
+    const application = await lookUpOne(ctx.app, me.token, '100001');
+    const url = (suffix: string) => `${REFI}/applications/${application.appUuid}${suffix}`;
+    const offer = offerOf(application, CUSTODY_ONLY);
+    const post = (path: string, body?: object) => call(ctx.app, 'POST', path, me.token, body);
+    expect((await post(url('/select-offer'), { offerUuid: offer.uuid })).statusCode).toBe(200);
+    expect((await post(url('/stabilization'), { optIn: true })).statusCode).toBe(200);
+    const confirmed = await post(url('/collateral/celsius-refi-borrower-confirmation'), {
+      offerUuid: offer.uuid,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const documents = (
+      await call(ctx.app, 'GET', url(`/borrowers/${me.identityUuid}/documents/unsigned`), me.token)
+    ).json() as TDocument[];
+    for (const document of documents) {
+      const signed = await post(`${REFI}/sign-document/${document.uuid}`);
+      expect(signed.statusCode, signed.body).toBe(200);
+    }
+    await ctx.runJobs();
+    const result = await ctx.database.db.execute<{
+      stabilization: boolean;
+      collateral_type: string;
+      collateral_units: string;
+      risk_tier_id: string;
+    }>(sql`SELECT stabilization, collateral_type, collateral_units, risk_tier_id
+           FROM servicing_loans WHERE loan_uuid = ${application.appUuid}`);
+    const row = result.rows[0];
+    expect(row?.stabilization).toBe(true);
+    expect(['BTC', 'ETH']).toContain(row?.collateral_type);
+    expect(Number(row?.collateral_units)).toBeGreaterThan(0);
+    expect(row?.risk_tier_id).toMatch(/^RATE_/);
+  });
+});
+
+describe('the backfill of loans funded before the monitoring (migration 0018)', () => {
+  it('fills coin, pledged quantity and tier from the selected offer', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/loans',
+      payload: {
+        email: `backfill-${Date.now()}@example.com`,
+        collateralType: 'BTC',
+        coinQuantity: '1.5',
+        drawAmount: 20_000,
+        state: 'OH',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { loanUuid } = response.json() as { loanUuid: string };
+    await ctx.database.db.execute(sql`UPDATE servicing_loans SET collateral_type = NULL,
+      collateral_units = NULL, risk_tier_id = NULL WHERE loan_uuid = ${loanUuid}`);
+    const file = readFileSync(
+      new URL('../../src/db/migrations/0018_risk-backfill.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = file.split('--> statement-breakpoint')[1] ?? '';
+    expect(backfill).toContain('UPDATE "servicing_loans"');
+    await ctx.database.db.execute(sql.raw(backfill));
+    const result = await ctx.database.db.execute<{
+      collateral_type: string;
+      collateral_units: string;
+      risk_tier_id: string;
+      stabilization: boolean;
+    }>(sql`SELECT collateral_type, collateral_units, risk_tier_id, stabilization
+           FROM servicing_loans WHERE loan_uuid = ${loanUuid}`);
+    expect(result.rows[0]).toMatchObject({
+      collateral_type: 'BTC',
+      risk_tier_id: 'RATE_1',
+      stabilization: false,
+    });
+    expect(Number(result.rows[0]?.collateral_units)).toBe(1.5);
+  });
+});

@@ -1,0 +1,254 @@
+/**
+ * A payoff paid by ACH and returned by the bank: reversed in the ledger, the loan back from PAID_OFF
+ * to servicing (ACTIVE, or MATURED past its maturity), the borrower told, and the collateral kept:
+ * no release while the payoff's debit can still be returned, and an open release request cancelled
+ * by the return.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TPayoffQuote } from '@pledge/contract';
+import { eq } from 'drizzle-orm';
+import type { TBankPaymentsPort } from '../../src/adapters/bank-payments/port.js';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
+import {
+  applications,
+  auditEvents,
+  collateralReleaseRequests,
+  servicingLoans,
+  servicingPayments,
+} from '../../src/db/schema/index.js';
+import { PAYOFF_NOT_SETTLED_MESSAGE } from '../../src/services/collateral/request-collateral-release.js';
+import { readPayoff } from '../../src/services/ops/payoff-record.js';
+import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
+import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
+import {
+  appPath,
+  bearer,
+  createApplicationsTestContext,
+  type TApplicationsTestContext,
+} from '../applications/helpers.js';
+import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import {
+  advanceDays,
+  getLoan,
+  idempotency,
+  LOANS,
+  mailTo,
+  runSweep,
+  sandboxLoan,
+  setBtcPrice,
+  type TTestLoan,
+} from './helpers.js';
+
+const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+let ctx: TApplicationsTestContext;
+beforeAll(async () => {
+  ctx = await createApplicationsTestContext();
+  await setBtcPrice(ctx, 60_000);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function quote(loan: TTestLoan): Promise<TPayoffQuote> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `${LOANS}/${loan.loanUuid}/payoff-quote`,
+    headers: bearer(loan.token),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as TPayoffQuote;
+}
+
+async function payOff(loan: TTestLoan, payoffQuote: TPayoffQuote, key: string) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `${LOANS}/${loan.loanUuid}/payoff`,
+    headers: { ...bearer(loan.token), ...idempotency(key) },
+    payload: { quoteUuid: payoffQuote.quoteUuid },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+function requestRelease(loan: TTestLoan) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: appPath(loan.loanUuid, '/collateral/release'),
+    headers: bearer(loan.token),
+    payload: { returnAddress: BTC_RETURN_ADDRESS },
+  });
+}
+
+async function stateOf(loanUuid: string) {
+  const [application] = await ctx.database.db
+    .select({ state: applications.state, stage: applications.stage })
+    .from(applications)
+    .where(eq(applications.uuid, loanUuid));
+  const [servicing] = await ctx.database.db
+    .select({ status: servicingLoans.status })
+    .from(servicingLoans)
+    .where(eq(servicingLoans.loanUuid, loanUuid));
+  return { ...application, status: servicing?.status };
+}
+
+async function payoffPayment(loanUuid: string) {
+  const rows = await ctx.database.db
+    .select()
+    .from(servicingPayments)
+    .where(eq(servicingPayments.loanUuid, loanUuid));
+  return rows.find((row) => row.purpose === 'PAYOFF');
+}
+
+/** The ACH settlement sweep against a bank that returns the loan's payoff debit (others pend). */
+async function settleWithReturningBank(loanUuid: string) {
+  const clock = createSandboxClock(ctx.database.db);
+  await clock.refresh();
+  const payoffTransfer = (await payoffPayment(loanUuid))?.transferId;
+  expect(payoffTransfer).toBeTruthy();
+  const returning: TBankPaymentsPort = {
+    name: 'returning',
+    initiateDebit: async () => ({ status: 'FAILED', reason: 'not used' }),
+    getTransfer: async (transferId) =>
+      transferId === payoffTransfer
+        ? { status: 'RETURNED', reason: 'Account closed (R02)' }
+        : { status: 'PENDING' },
+  };
+  await settlePendingPayments({
+    db: ctx.database.db,
+    cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
+    clock: clock.now,
+    sandbox: true,
+    bankPayments: returning,
+    prices: ctx.adapters.prices,
+  } as Parameters<typeof settlePendingPayments>[0]);
+}
+
+describe('a returned ACH payoff', () => {
+  it('holds the collateral until the payoff settles, then a return opens the loan again (ACTIVE)', async () => {
+    // $20,000.02 drawn with its 1 % fee: $20,200.02 owed on the funding day, cents .02 — the
+    // sandbox bank returns the debit after 3 days.
+    const loan = await sandboxLoan(ctx, { drawAmount: 20_000.02 });
+    const payoffQuote = await quote(loan);
+    expect(payoffQuote.amountCents % 100).toBe(2);
+    await payOff(loan, payoffQuote, 'payoff-returned-0001');
+    expect(await stateOf(loan.loanUuid)).toEqual({
+      state: 'PAID_OFF',
+      stage: 'COLLATERAL_RELEASE',
+      status: 'PAID_OFF',
+    });
+
+    // The release is asked for before the return arrives: refused while the debit is pending.
+    const early = await requestRelease(loan);
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json()).toMatchObject({
+      code: 'PAYOFF_NOT_SETTLED',
+      message: PAYOFF_NOT_SETTLED_MESSAGE,
+    });
+    expect(
+      await ctx.database.db
+        .select()
+        .from(collateralReleaseRequests)
+        .where(eq(collateralReleaseRequests.applicationUuid, loan.loanUuid)),
+    ).toEqual([]);
+
+    // Three days later the bank returns it.
+    await advanceDays(ctx, 3, loan);
+    await runSweep(ctx);
+    expect((await payoffPayment(loan.loanUuid))?.status).toBe('RETURNED');
+    expect(await stateOf(loan.loanUuid)).toEqual({
+      state: 'COMPLETE',
+      stage: 'FINAL',
+      status: 'ACTIVE',
+    });
+    const view = await getLoan(ctx, loan);
+    expect(view.status).toBe('ACTIVE');
+    // Owed again exactly: the payoff's journal mirrored (and the days since accrue from here).
+    expect(view.balances.totalCents).toBe(payoffQuote.amountCents);
+    expect(await readPayoff(ctx.database.db, loan.loanUuid)).toBeUndefined();
+    const mail = await mailTo(ctx, loan.email);
+    expect(mail.some((message) => message.subject === 'Your loan payoff was returned')).toBe(true);
+    const audit = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, loan.loanUuid));
+    expect(
+      audit.some((event) => event.fromState === 'PAID_OFF' && event.toState === 'COMPLETE'),
+    ).toBe(true);
+
+    // Not paid off: no release can be asked for; the returned debit is not returned twice.
+    const late = await requestRelease(loan);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'COLLATERAL_RELEASE_NOT_AVAILABLE' });
+    await runSweep(ctx);
+    const after = await getLoan(ctx, loan);
+    expect(after.status).toBe('ACTIVE');
+    expect(after.balances.totalCents).toBeGreaterThan(payoffQuote.amountCents);
+  });
+
+  it('releases once the payoff settled', async () => {
+    const loan = await sandboxLoan(ctx, { drawAmount: 20_000 });
+    const payoffQuote = await quote(loan);
+    expect(payoffQuote.amountCents % 100).toBe(0);
+    await payOff(loan, payoffQuote, 'payoff-settles-0001');
+    expect((await requestRelease(loan)).statusCode).toBe(409);
+    await advanceDays(ctx, 3, loan);
+    await runSweep(ctx);
+    expect((await payoffPayment(loan.loanUuid))?.status).toBe('SETTLED');
+    const release = await requestRelease(loan);
+    expect(release.statusCode, release.body).toBe(200);
+    expect(await stateOf(loan.loanUuid)).toMatchObject({ state: 'PAID_OFF', status: 'PAID_OFF' });
+  });
+
+  it('cancels an open release request when the return arrives after it', async () => {
+    const loan = await sandboxLoan(ctx, { drawAmount: 20_000 });
+    await payOff(loan, await quote(loan), 'payoff-cancels-0001');
+    // A request recorded while the payoff was pending (as one taken before the rule was): open.
+    const [request] = await ctx.database.db
+      .insert(collateralReleaseRequests)
+      .values({
+        applicationUuid: loan.loanUuid,
+        address: BTC_RETURN_ADDRESS,
+        result: 'SUCCESS',
+        amount: '1',
+        requestedBy: 'borrower',
+        scheduledFor: new Date(Date.now() + 21 * 24 * 3_600_000),
+      })
+      .returning();
+    await settleWithReturningBank(loan.loanUuid);
+    const [cancelled] = await ctx.database.db
+      .select()
+      .from(collateralReleaseRequests)
+      .where(eq(collateralReleaseRequests.id, request?.id ?? ''));
+    expect(cancelled?.result).toBe('WITHDRAWAL_FAILED');
+    const audit = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, request?.id ?? ''));
+    expect(audit[0]?.reason).toMatch(/^Cancelled: Payoff returned by the bank: Account closed/);
+    expect(await stateOf(loan.loanUuid)).toMatchObject({ state: 'COMPLETE', status: 'ACTIVE' });
+  });
+
+  it('goes back to MATURED when the return arrives after the maturity date', async () => {
+    const loan = await sandboxLoan(ctx, { drawAmount: 20_000 });
+    await advanceDays(ctx, 360, loan);
+    await runSweep(ctx);
+    let payoffQuote = await quote(loan);
+    if ([1, 2].includes(payoffQuote.amountCents % 100)) {
+      // The sandbox bank would refuse or return those cents: half a dollar paid first.
+      const paid = await ctx.app.inject({
+        method: 'POST',
+        url: `${LOANS}/${loan.loanUuid}/payments`,
+        headers: { ...bearer(loan.token), ...idempotency('payoff-matured-part') },
+        payload: { amountCents: 50 },
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+      payoffQuote = await quote(loan);
+    }
+    await payOff(loan, payoffQuote, 'payoff-matured-0001');
+    expect((await stateOf(loan.loanUuid)).status).toBe('PAID_OFF');
+    await advanceDays(ctx, 10, loan);
+    await settleWithReturningBank(loan.loanUuid);
+    expect(await stateOf(loan.loanUuid)).toMatchObject({ state: 'COMPLETE', status: 'MATURED' });
+    expect((await getLoan(ctx, loan)).balances.totalCents).toBe(payoffQuote.amountCents);
+  });
+});

@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getOpsRiskQueue,
+  postOpsLiquidationFill,
+  type TPostOpsLiquidationFillBody,
+} from '@pledge/contract';
+import { apiRequest } from '../../../api/client.js';
+import { idempotencyHeaders } from '../../loan/api/idempotency-key.js';
+import { OPS_QUERY_KEY } from './get-ops-applications.js';
+
+export const OPS_RISK_QUERY_KEY = [...OPS_QUERY_KEY, 'risk'] as const;
+
+/** The queue moves with every price: fetched again this often while the page is open. */
+export const OPS_RISK_REFRESH_MS = 30_000;
+
+/** Loans in warning and margin call, open liquidation orders and the latest prices. */
+export function useOpsRiskQueue() {
+  return useQuery({
+    queryKey: OPS_RISK_QUERY_KEY,
+    queryFn: ({ signal }) => apiRequest(getOpsRiskQueue, { signal, cache: 'no-store' }),
+    refetchOnMount: 'always',
+    refetchInterval: OPS_RISK_REFRESH_MS,
+  });
+}
+
+/**
+ * Records the desk's fill of a liquidation order; the dialog's key makes a second click or a retry
+ * record it once. The queue, the loans and their ledgers are fetched again afterwards.
+ */
+export function useRecordLiquidationFill() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      liquidationUuid,
+      body,
+      key,
+    }: {
+      liquidationUuid: string;
+      body: TPostOpsLiquidationFillBody;
+      key: string;
+    }) =>
+      apiRequest(postOpsLiquidationFill, {
+        params: { liquidationUuid },
+        body,
+        headers: idempotencyHeaders(key),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: OPS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,286 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  buildPath,
+  getOpsRiskQueue,
+  postOpsLiquidationFill,
+  type TGetOpsRiskQueueResponse,
+  type TLiquidation,
+  type TOpsRiskLoan,
+  type TPriceObservation,
+} from '@pledge/contract';
+import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { renderApp } from '../../../test/render-app.js';
+import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
+import { checkFill, FILL_MESSAGES, utcIsoOf } from './ops-risk-fill-dialog.js';
+import { queueNow, timeLeft } from './ops-risk.js';
+
+const LOADED = { timeout: 15_000 };
+const SLOW = { timeout: 60_000 };
+const MARGIN_LOAN = '1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d';
+const WARNING_LOAN = '2c3d4e5f-6071-4b8c-9dae-1f2a3b4c5d6e';
+const LIQUIDATED_LOAN = '3d4e5f60-7182-4c9d-8ebf-2a3b4c5d6e7f';
+const LIQUIDATION_UUID = '4e5f6071-8293-4dae-9fc0-3b4c5d6e7f80';
+
+beforeEach(() => {
+  Object.assign(HTMLDialogElement.prototype, {
+    showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    },
+    close(this: HTMLDialogElement) {
+      if (!this.hasAttribute('open')) return;
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    },
+  });
+  storeTestSession('agent');
+});
+afterEach(() => {
+  Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
+  Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
+});
+
+function price(overrides: Partial<TPriceObservation> = {}): TPriceObservation {
+  return {
+    priceObservationId: 41,
+    type: 'BTC',
+    priceCents: 3_300_000,
+    source: 'MEDIAN',
+    venues: ['Coinbase', 'Kraken', 'Bitstamp'],
+    observedAt: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function riskLoan(overrides: Partial<TOpsRiskLoan> = {}): TOpsRiskLoan {
+  return {
+    loanUuid: MARGIN_LOAN,
+    borrowerEmail: 'ada@example.com',
+    status: 'MARGIN_CALL',
+    level: 'MARGIN_CALL',
+    ltvPct: 81.5,
+    balanceCents: 2_020_000,
+    collateral: { type: 'BTC', coinQuantity: '0.75' },
+    decisionPrice: price(),
+    levelSince: '2025-03-01T10:00:00.000Z',
+    cureDeadline: '2025-03-03T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function order(overrides: Partial<TLiquidation> = {}): TLiquidation {
+  return {
+    liquidationUuid: LIQUIDATION_UUID,
+    status: 'OPEN',
+    reason: 'LIQUIDATION_LTV',
+    ltvAtDecisionPct: 91.2,
+    decisionPrice: price({ priceObservationId: 42, priceCents: 2_200_000 }),
+    coinQuantityToSell: '0.51234567',
+    fill: null,
+    createdAt: '2025-03-01T11:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function queue(openOrders: TLiquidation[]): TGetOpsRiskQueueResponse {
+  return {
+    marginCalls: [
+      riskLoan(),
+      riskLoan({
+        loanUuid: '5f607182-93a4-4ebf-8c01-4c5d6e7f8091',
+        borrowerEmail: 'grace@example.com',
+        cureDeadline: '2025-03-03T12:00:00.000Z',
+        decisionPrice: price({ source: 'SANDBOX', venues: [] }),
+      }),
+    ],
+    warnings: [
+      riskLoan({
+        loanUuid: WARNING_LOAN,
+        borrowerEmail: 'alan@example.com',
+        status: 'ACTIVE',
+        level: 'COURTESY_NOTICE',
+        ltvPct: 77.25,
+        cureDeadline: null,
+      }),
+    ],
+    openOrders: openOrders.map((liquidation) => ({
+      loanUuid: LIQUIDATED_LOAN,
+      borrowerEmail: 'edsger@example.com',
+      liquidation,
+    })),
+    recentPrices: [price({ priceObservationId: 43, priceCents: 3_250_000 }), price()],
+  };
+}
+
+const FILLED: TLiquidation = order({
+  status: 'FILLED',
+  fill: {
+    coinQuantitySold: '0.51234567',
+    priceCents: 2_190_000,
+    venue: 'Kraken OTC',
+    executedAt: '2025-03-01T12:00:00.000Z',
+    proceedsCents: 1_122_037,
+    feeCents: 22_441,
+    appliedCents: 1_099_596,
+    surplusCents: 0,
+    ltvAfterPct: 50,
+  },
+});
+
+describe('the fill and the time left', () => {
+  it('reads the executed time as UTC and refuses what is not a time', () => {
+    expect(utcIsoOf('2025-03-01T12:30')).toBe('2025-03-01T12:30:00.000Z');
+    expect(utcIsoOf('2025-03-01')).toBeNull();
+    expect(utcIsoOf('2025-13-45T99:00')).toBeNull();
+  });
+
+  it('names every wrong field in the contract’s words and sends nothing', () => {
+    expect(checkFill({ coinQuantitySold: '0', price: '', venue: ' ', executedAt: '' })).toEqual({
+      body: null,
+      errors: {
+        coinQuantitySold: FILL_MESSAGES.coins,
+        price: FILL_MESSAGES.price,
+        venue: 'Give the venue',
+        executedAt: FILL_MESSAGES.executedAt,
+      },
+    });
+    expect(
+      checkFill({
+        coinQuantitySold: '0.5',
+        price: '2,000,000,000',
+        venue: 'Kraken',
+        executedAt: '2025-03-01T12:30',
+      }).errors,
+    ).toEqual({ price: expect.any(String) });
+  });
+
+  it('builds the body of a correct fill, the price in cents and the venue trimmed', () => {
+    expect(
+      checkFill({
+        coinQuantitySold: '0.51234567',
+        price: '21,900.5',
+        venue: '  Kraken OTC ',
+        executedAt: '2025-03-01T12:00',
+      }),
+    ).toEqual({
+      body: {
+        coinQuantitySold: '0.51234567',
+        priceCents: 2_190_050,
+        venue: 'Kraken OTC',
+        executedAt: '2025-03-01T12:00:00.000Z',
+      },
+      errors: null,
+    });
+  });
+
+  it('counts the cure time down from the deployment’s time', () => {
+    const deadline = '2025-03-03T10:00:00.000Z';
+    expect(timeLeft(deadline, Date.parse('2025-03-01T10:00:00.000Z'))).toBe('48 h 00 min left');
+    expect(timeLeft(deadline, Date.parse('2025-03-03T09:15:30.000Z'))).toBe('44 min left');
+    expect(timeLeft(deadline, Date.parse('2025-03-03T10:00:00.000Z'))).toBe('Passed');
+    // A deployment clock ahead of the browser's: the newest stored time counts.
+    expect(queueNow(queue([]), Date.parse('2025-01-01T00:00:00.000Z'))).toBe(
+      Date.parse('2025-03-01T10:00:00.000Z'),
+    );
+    expect(queueNow(queue([]), Date.parse('2025-04-01T00:00:00.000Z'))).toBe(
+      Date.parse('2025-04-01T00:00:00.000Z'),
+    );
+  });
+});
+
+describe('/ops/risk', SLOW, () => {
+  it('lists margin calls with deadlines, warnings, orders and prices, each linked to its loan', async () => {
+    mockFetch({
+      ...figureInfoHandlers(undefined, 'agent'),
+      [`GET ${getOpsRiskQueue.path}`]: () => jsonResponse(queue([order()])),
+    });
+    renderApp('/ops/risk');
+    const marginCalls = await screen.findByRole('region', { name: 'Margin calls' }, LOADED);
+    const rows = within(marginCalls).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1] as HTMLElement).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Mar 3, 2025, 10:00 UTC')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('81.50%')).toBeInTheDocument();
+    expect(
+      within(rows[1] as HTMLElement).getByText(/Median: Coinbase, Kraken, Bitstamp/),
+    ).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText(/Sandbox price/)).toBeInTheDocument();
+    expect(
+      within(marginCalls).getByRole('link', { name: MARGIN_LOAN.slice(0, 8) }),
+    ).toHaveAttribute('href', `/ops/loans/${MARGIN_LOAN}`);
+
+    const warnings = screen.getByRole('region', { name: 'Warnings' });
+    expect(within(warnings).getByText('Courtesy notice')).toBeInTheDocument();
+    expect(within(warnings).getByText('77.25%')).toBeInTheDocument();
+
+    const orders = screen.getByRole('region', { name: 'Liquidation orders to execute' });
+    expect(within(orders).getByText('Liquidation LTV reached')).toBeInTheDocument();
+    expect(within(orders).getByText('0.51234567 BTC')).toBeInTheDocument();
+    expect(within(orders).getByText(/\$22,000\.00 per BTC/)).toBeInTheDocument();
+
+    const prices = screen.getByRole('region', { name: 'Recent prices' });
+    expect(within(prices).getByText('#43')).toBeInTheDocument();
+    expect(within(prices).getByText('$32,500.00')).toBeInTheDocument();
+  });
+
+  it('records a fill once after the agent confirms it, shows a refusal, and refreshes the queue', async () => {
+    let orders = [order()];
+    const sent: { key: string | null; body: unknown }[] = [];
+    let refuseNext = true;
+    mockFetch({
+      ...figureInfoHandlers(undefined, 'agent'),
+      [`GET ${getOpsRiskQueue.path}`]: () => jsonResponse(queue(orders)),
+      [`POST ${buildPath(postOpsLiquidationFill.path, { liquidationUuid: LIQUIDATION_UUID })}`]: (
+        _url,
+        init,
+      ) => {
+        sent.push({
+          key: new Headers(init.headers).get('Idempotency-Key'),
+          body: JSON.parse(String(init.body)),
+        });
+        if (refuseNext) {
+          refuseNext = false;
+          return jsonResponse(
+            { code: 'VALIDATION_ERROR', message: 'The fill sells more coins than the collateral' },
+            400,
+          );
+        }
+        orders = [];
+        return jsonResponse(FILLED);
+      },
+    });
+    const { user } = renderApp('/ops/risk');
+    await user.click(await screen.findByRole('button', { name: /^Record the fill of/ }, LOADED));
+    const dialog = screen.getByRole('dialog', { name: 'Record the fill' });
+    // The planned coins are offered; nothing is sent while a field is missing.
+    expect(within(dialog).getByRole('textbox', { name: /Coins sold/ })).toHaveValue('0.51234567');
+    await user.click(within(dialog).getByRole('button', { name: 'Record fill' }));
+    expect(within(dialog).getByText(FILL_MESSAGES.price)).toBeInTheDocument();
+    expect(within(dialog).getByText('Give the venue')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Price per coin/ }), '21,900');
+    await user.type(within(dialog).getByRole('textbox', { name: /Venue/ }), 'Kraken OTC');
+    await user.type(within(dialog).getByLabelText(/Executed at/), '2025-03-01T12:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Record fill' }));
+    expect(
+      await within(dialog).findByText('The fill sells more coins than the collateral'),
+    ).toBeInTheDocument();
+
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Record fill' }));
+    const section = screen.getByRole('region', { name: 'Liquidation orders to execute' });
+    expect(
+      await within(section).findByText('No liquidation order is waiting.'),
+    ).toBeInTheDocument();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.body).toEqual({
+      coinQuantitySold: '0.51234567',
+      priceCents: 2_190_000,
+      venue: 'Kraken OTC',
+      executedAt: '2025-03-01T12:00:00.000Z',
+    });
+    // One key for the dialog: the retry after the refusal carries the same one.
+    expect(sent[1]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+  });
+});

@@ -1,0 +1,306 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type {
+  TGetOpsRiskQueueResponse,
+  TOpsLiquidationOrder,
+  TOpsRiskLoan,
+  TPriceObservation,
+} from '@pledge/contract';
+import { formatUsd, type TRiskLevel } from '@pledge/domain';
+import { paths } from '../../../config/paths.js';
+import { Alert } from '../../../ui/alert/alert.js';
+import { Button } from '../../../ui/button/button.js';
+import { PageHeading } from '../../../ui/page-heading.js';
+import { formatLtv } from '../../loan/loan-view.js';
+import { useOpsRiskQueue } from '../api/ops-risk.js';
+import { formatCoin, formatDateTime, shortId } from '../format.js';
+import { OpsSection } from './ops-facts.js';
+import { RecordFillDialog } from './ops-risk-fill-dialog.js';
+import { OpsTable } from './ops-table.js';
+
+export const RISK_LEVEL_WORDS: Readonly<Record<TRiskLevel, string>> = {
+  NONE: 'None',
+  WARNING: 'Warning',
+  COURTESY_NOTICE: 'Courtesy notice',
+  MARGIN_CALL: 'Margin call',
+  LIQUIDATION: 'Liquidation',
+};
+
+const LIQUIDATION_REASON_WORDS = {
+  LIQUIDATION_LTV: 'Liquidation LTV reached',
+  CURE_DEADLINE_PASSED: 'Cure deadline passed',
+} as const;
+
+const PRICE_SOURCE_WORDS = { MEDIAN: 'Median', SANDBOX: 'Sandbox price' } as const;
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** "47 h 05 min left", "12 min left", or "Passed" once the deadline is behind `now`. */
+export function timeLeft(deadlineIso: string, now: number): string {
+  const left = Date.parse(deadlineIso) - now;
+  if (Number.isNaN(left)) return '—';
+  if (left <= 0) return 'Passed';
+  const minutes = Math.floor(left / MINUTE_MS);
+  const hours = Math.floor(left / HOUR_MS);
+  if (hours === 0) return `${minutes} min left`;
+  return `${hours} h ${String(minutes % 60).padStart(2, '0')} min left`;
+}
+
+/**
+ * The deployment's time as far as the queue shows it: the browser's clock, or the newest stored
+ * price or level change when those are later (a deployment's clock can run ahead of the browser's).
+ */
+export function queueNow(queue: TGetOpsRiskQueueResponse, browserNow: number): number {
+  const times = [
+    ...queue.recentPrices.map((price) => price.observedAt),
+    ...[...queue.marginCalls, ...queue.warnings].flatMap((loan) =>
+      loan.levelSince === null ? [] : [loan.levelSince],
+    ),
+  ].map((iso) => Date.parse(iso));
+  return Math.max(browserNow, ...times.filter((time) => !Number.isNaN(time)));
+}
+
+/** Facts of one cell, a line each. */
+function Lines({ lines }: { lines: readonly string[] }) {
+  return (
+    <>
+      {lines.map((line, index) => (
+        <span key={line}>
+          {index > 0 && <br />}
+          {line}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** The stored price a decision used: the price, its source and venues, and when it was seen. */
+export function DecisionPrice({ price }: { price: TPriceObservation | null }) {
+  if (price === null) return <>—</>;
+  const venues = price.venues.length === 0 ? '' : `: ${price.venues.join(', ')}`;
+  return (
+    <Lines
+      lines={[
+        `${formatUsd(price.priceCents)} per ${price.type}`,
+        `${PRICE_SOURCE_WORDS[price.source]}${venues}`,
+        `${formatDateTime(price.observedAt)} (price #${price.priceObservationId})`,
+      ]}
+    />
+  );
+}
+
+function LoanLink({ loanUuid }: { loanUuid: string }) {
+  return (
+    <Link to={paths.opsLoan.getHref(loanUuid)} title={loanUuid} className="ops-id">
+      {shortId(loanUuid)}
+    </Link>
+  );
+}
+
+function ltvOf(loan: TOpsRiskLoan): string | null {
+  return loan.ltvPct === null ? null : formatLtv(loan.ltvPct);
+}
+
+/**
+ * The console's risk queue: loans in margin call (nearest cure deadline first), loans in warning,
+ * liquidation orders waiting for the desk with the fill to record, and the latest stored prices.
+ * Every row names the price its decision used.
+ */
+export function OpsRisk() {
+  const query = useOpsRiskQueue();
+  const [filling, setFilling] = useState<TOpsLiquidationOrder | null>(null);
+
+  return (
+    <section className="ops-page">
+      <p className="ops-back">
+        <Link to={paths.ops.getHref()}>All applications</Link>
+        {' · '}
+        <Link to={paths.opsLoans.getHref()}>Loans</Link>
+      </p>
+      <PageHeading>Risk queue</PageHeading>
+      {query.isPending && (
+        <p className="loading" role="status">
+          Loading the risk queue…
+        </p>
+      )}
+      {query.isError && (
+        <div className="ops-applications__error">
+          <Alert variant="error" title="The risk queue could not be loaded">
+            {query.error.message}
+          </Alert>
+          <Button isFullWidth={false} onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {query.isSuccess && (
+        <RiskQueue
+          queue={query.data}
+          fetchedAt={query.dataUpdatedAt}
+          isFetching={query.isFetching}
+          onRefresh={() => void query.refetch()}
+          onRecordFill={setFilling}
+        />
+      )}
+      {filling !== null && <RecordFillDialog order={filling} onClose={() => setFilling(null)} />}
+    </section>
+  );
+}
+
+function RiskQueue({
+  queue,
+  fetchedAt,
+  isFetching,
+  onRefresh,
+  onRecordFill,
+}: {
+  queue: TGetOpsRiskQueueResponse;
+  /** When the browser received the queue: the time left counts from then. */
+  fetchedAt: number;
+  isFetching: boolean;
+  onRefresh: () => void;
+  onRecordFill: (order: TOpsLiquidationOrder) => void;
+}) {
+  const now = queueNow(queue, fetchedAt);
+  return (
+    <div aria-busy={isFetching || undefined}>
+      <Button variant="secondary" isFullWidth={false} isLoading={isFetching} onClick={onRefresh}>
+        Refresh
+      </Button>
+      <OpsSection id="risk-margin-calls" title="Margin calls">
+        <OpsTable
+          caption="Loans in margin call, nearest cure deadline first"
+          columns={[
+            { header: 'Loan' },
+            { header: 'Borrower', cellClassName: 'ops-break' },
+            { header: 'LTV' },
+            { header: 'Balance' },
+            { header: 'Collateral' },
+            { header: 'Cure deadline' },
+            { header: 'Decision price' },
+          ]}
+          rows={queue.marginCalls.map((loan) => ({
+            key: loan.loanUuid,
+            cells: [
+              <LoanLink loanUuid={loan.loanUuid} />,
+              loan.borrowerEmail,
+              ltvOf(loan),
+              formatUsd(loan.balanceCents),
+              formatCoin(loan.collateral),
+              loan.cureDeadline === null ? null : (
+                <Lines
+                  lines={[formatDateTime(loan.cureDeadline), timeLeft(loan.cureDeadline, now)]}
+                />
+              ),
+              <DecisionPrice price={loan.decisionPrice} />,
+            ],
+          }))}
+          emptyText="No loan is in margin call."
+        />
+      </OpsSection>
+      <OpsSection id="risk-warnings" title="Warnings">
+        <OpsTable
+          caption="Loans in warning or sent a courtesy notice, highest LTV first"
+          columns={[
+            { header: 'Loan' },
+            { header: 'Borrower', cellClassName: 'ops-break' },
+            { header: 'Level' },
+            { header: 'LTV' },
+            { header: 'Balance' },
+            { header: 'Collateral' },
+            { header: 'Decision price' },
+          ]}
+          rows={queue.warnings.map((loan) => ({
+            key: loan.loanUuid,
+            cells: [
+              <LoanLink loanUuid={loan.loanUuid} />,
+              loan.borrowerEmail,
+              <Lines
+                lines={[
+                  RISK_LEVEL_WORDS[loan.level],
+                  ...(loan.levelSince === null ? [] : [`since ${formatDateTime(loan.levelSince)}`]),
+                ]}
+              />,
+              ltvOf(loan),
+              formatUsd(loan.balanceCents),
+              formatCoin(loan.collateral),
+              <DecisionPrice price={loan.decisionPrice} />,
+            ],
+          }))}
+          emptyText="No loan is in warning."
+        />
+      </OpsSection>
+      <OpsSection id="risk-orders" title="Liquidation orders to execute">
+        <OpsTable
+          caption="Open liquidation orders, oldest first"
+          columns={[
+            { header: 'Loan' },
+            { header: 'Borrower', cellClassName: 'ops-break' },
+            { header: 'Ordered' },
+            { header: 'LTV at decision' },
+            { header: 'Coins to sell' },
+            { header: 'Decision price' },
+            { header: 'Action' },
+          ]}
+          rows={queue.openOrders.map((order) => {
+            const { liquidation } = order;
+            const coins = `${liquidation.coinQuantityToSell} ${liquidation.decisionPrice.type}`;
+            return {
+              key: liquidation.liquidationUuid,
+              cells: [
+                <LoanLink loanUuid={order.loanUuid} />,
+                order.borrowerEmail,
+                <Lines
+                  lines={[
+                    formatDateTime(liquidation.createdAt),
+                    LIQUIDATION_REASON_WORDS[liquidation.reason],
+                  ]}
+                />,
+                formatLtv(liquidation.ltvAtDecisionPct),
+                coins,
+                <DecisionPrice price={liquidation.decisionPrice} />,
+                liquidation.status === 'OPEN' ? (
+                  <Button
+                    isFullWidth={false}
+                    aria-haspopup="dialog"
+                    aria-label={`Record the fill of ${coins} for loan ${shortId(order.loanUuid)}`}
+                    onClick={() => onRecordFill(order)}
+                  >
+                    Record fill
+                  </Button>
+                ) : null,
+              ],
+            };
+          })}
+          emptyText="No liquidation order is waiting."
+        />
+      </OpsSection>
+      <OpsSection id="risk-prices" title="Recent prices">
+        <OpsTable
+          caption="Stored prices, newest first"
+          columns={[
+            { header: 'Id' },
+            { header: 'Coin' },
+            { header: 'Per coin' },
+            { header: 'Source', cellClassName: 'ops-break' },
+            { header: 'Observed' },
+          ]}
+          rows={queue.recentPrices.map((price) => ({
+            key: price.priceObservationId,
+            cells: [
+              `#${price.priceObservationId}`,
+              price.type,
+              formatUsd(price.priceCents),
+              price.venues.length === 0
+                ? PRICE_SOURCE_WORDS[price.source]
+                : `${PRICE_SOURCE_WORDS[price.source]}: ${price.venues.join(', ')}`,
+              formatDateTime(price.observedAt),
+            ],
+          }))}
+          emptyText="No price has been stored yet."
+        />
+      </OpsSection>
+    </div>
+  );
+}

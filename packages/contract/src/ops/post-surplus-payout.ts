@@ -1,0 +1,46 @@
+import { z } from 'zod/mini';
+import { WIRE_REFERENCE_MAX_LENGTH } from '@pledge/domain';
+import { defineEndpoint } from '../define-endpoint.js';
+import { ZPaymentCents } from '../servicing/post-payment.js';
+import { ZLoanParams } from '../servicing/servicing-loan.js';
+import { ZIsoDate, ZIsoDateTime } from '../wire.js';
+import { OPS } from './ops-base.js';
+
+/** The wire that sent a liquidation's surplus back to the borrower. */
+export const ZPostOpsSurplusPayoutBody = z.object({
+  /** The whole surplus owed (SURPLUS_PAYABLE), in one wire. */
+  amountCents: ZPaymentCents,
+  reference: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Give the wire reference'),
+      z.maxLength(WIRE_REFERENCE_MAX_LENGTH),
+    ),
+  /** The day the wire was sent; never after today. */
+  sentOn: ZIsoDate,
+});
+export type TPostOpsSurplusPayoutBody = z.infer<typeof ZPostOpsSurplusPayoutBody>;
+
+/** A recorded surplus payout: its journal, the wire's evidence, who recorded it and when. */
+export const ZSurplusPayout = z.object({
+  journalUuid: z.uuid(),
+  loanUuid: z.uuid(),
+  amountCents: z.int(),
+  reference: z.string(),
+  sentOn: ZIsoDate,
+  recordedAt: ZIsoDateTime,
+});
+export type TSurplusPayout = z.infer<typeof ZSurplusPayout>;
+
+/** Records that a liquidation's surplus was wired back. Needs the Idempotency-Key header. */
+export const postOpsSurplusPayout = defineEndpoint({
+  method: 'POST',
+  path: `${OPS}/loans/:loanUuid/surplus-payouts`,
+  auth: 'agent',
+  summary: 'Record the wire that paid a liquidation surplus back (Idempotency-Key header required)',
+  params: ZLoanParams,
+  body: ZPostOpsSurplusPayoutBody,
+  response: ZSurplusPayout,
+  status: 201,
+});

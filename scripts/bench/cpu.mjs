@@ -1,0 +1,152 @@
+// CPU time per request of each measured endpoint, which other work on the machine does not skew
+// the way it skews a load run: the sandbox server is started on its own (one node process and its
+// embedded PostgreSQL), sent CPU_REQUESTS requests one after another per endpoint, and the CPU
+// time the kernel counted for the server process and for PostgreSQL (all its processes) is divided
+// by the requests, less what the idle server spends in the same wall time (its job worker).
+//
+//   node scripts/bench/cpu.mjs [--requests=N] [--only=rates,offerWrite,offers,sign,payment]
+//     [--cpu-prof=DIR]
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { waitFor } from './http.mjs';
+import { prepareLoads, seeded, statementsPerRequest } from './throughput.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const PORT = Number(process.env.CPU_BENCH_PORT ?? 3390);
+const argument = process.argv.find((arg) => arg.startsWith('--requests='));
+const REQUESTS = argument === undefined ? 1_000 : Number(argument.split('=')[1]);
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.split('=')[1]
+  ?.split(',');
+// --cpu-prof=DIR: the server also writes a V8 CPU profile there when it stops.
+const profileDir = process.argv.find((arg) => arg.startsWith('--cpu-prof='))?.split('=')[1];
+const WARMUP = 200;
+const TICKS_PER_SECOND = 100;
+const IDLE_MS = 3_000;
+
+/** utime + stime of every process, by pid, with its parent. */
+function processTimes() {
+  const times = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      times.set(Number(entry), {
+        ppid: Number(fields[1]),
+        ticks: Number(fields[11]) + Number(fields[12]),
+      });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return times;
+}
+
+/** CPU ms of the server process and of its descendants (PostgreSQL), counted by the kernel. */
+function cpuOf(serverPid) {
+  const times = processTimes();
+  const inTree = new Set([serverPid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, { ppid }] of times) {
+      if (!inTree.has(pid) && inTree.has(ppid)) {
+        inTree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let database = 0;
+  for (const pid of inTree) if (pid !== serverPid) database += times.get(pid)?.ticks ?? 0;
+  const tick = 1_000 / TICKS_PER_SECOND;
+  return { server: (times.get(serverPid)?.ticks ?? 0) * tick, database: database * tick };
+}
+
+async function send(base, next, count) {
+  for (let index = 0; index < count; index += 1) {
+    const { path, method = 'GET', headers = {}, body } = next();
+    const response = await fetch(`${base}${path}`, { method, headers, body });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pledge-cpu-'));
+chmodSync(dataDir, 0o755);
+const child = spawn(
+  process.execPath,
+  [
+    ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]),
+    '--import',
+    'tsx',
+    'src/server.ts',
+  ],
+  {
+    // CPU_SERVER_DIR: another copy of apps/server (an earlier version, to compare with).
+    cwd: process.env.CPU_SERVER_DIR ?? join(root, 'apps/server'),
+    // CPU_SERVER_LOG: a file for the server's log (warnings and errors).
+    stdio: [
+      'ignore',
+      process.env.CPU_SERVER_LOG === undefined
+        ? 'ignore'
+        : openSync(process.env.CPU_SERVER_LOG, 'w'),
+      'inherit',
+    ],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SANDBOX: 'true',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(PORT + 20_000),
+      BENCH_STATEMENT_COUNT: 'true',
+    },
+  },
+);
+const base = `http://127.0.0.1:${PORT}`;
+try {
+  await waitFor(`${base}/readyz`);
+  const { requests } = await prepareLoads(base, {
+    withLoans: only === undefined || only.includes('sign') || only.includes('payment'),
+  });
+  const before = cpuOf(child.pid);
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  const idle = cpuOf(child.pid);
+  const idlePerMs = {
+    server: (idle.server - before.server) / (performance.now() - started),
+    database: (idle.database - before.database) / (performance.now() - started),
+  };
+  const rows = {};
+  for (const [name, make] of Object.entries(requests)) {
+    if (only !== undefined && !only.includes(name)) continue;
+    const statements = await statementsPerRequest(base, make(seeded(11)));
+    await send(base, make(seeded(12)), WARMUP);
+    const from = cpuOf(child.pid);
+    const at = performance.now();
+    await send(base, make(seeded(13)), REQUESTS);
+    const wallMs = performance.now() - at;
+    const to = cpuOf(child.pid);
+    const perRequest = (part) =>
+      +((to[part] - from[part] - idlePerMs[part] * wallMs) / REQUESTS).toFixed(3);
+    rows[name] = {
+      serverCpuMs: perRequest('server'),
+      postgresCpuMs: perRequest('database'),
+      wallMs: +(wallMs / REQUESTS).toFixed(3),
+      statements,
+    };
+  }
+  console.table(rows);
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
