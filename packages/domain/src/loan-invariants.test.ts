@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   collateralReleaseDate,
+  collateralReleaseViolations,
   fundingViolations,
   isCollateralReleaseOpen,
   isCollateralReleaseScheduled,
+  isLiquidatedWithNothingOwed,
   LOAN_INVARIANTS,
   loanInvariantViolations,
   missingForFunding,
   type TLoanFacts,
+  type TServicingFact,
 } from './loan-invariants.js';
+import { ZERO_BALANCES } from './ledger.js';
 
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
 const PAID_OFF_AT = '2026-03-02T10:00:00.000Z';
@@ -199,6 +203,87 @@ describe('loan invariants', () => {
     ['PENDING_TRANSACTIONS', true],
   ] as const)('a %s release is open: %s', (result, isOpen) => {
     expect(isCollateralReleaseOpen(result)).toBe(isOpen);
+  });
+});
+
+/** The servicing of a funded loan: its status and what it owes. */
+function servicing(status: TServicingFact['status'], totalCents: number): TServicingFact {
+  return {
+    status,
+    balances: { ...ZERO_BALANCES, principalCents: totalCents, totalCents },
+    cashCents: 0,
+    countedPaymentsCents: 0,
+  };
+}
+
+/** A loan a desk sale closed with nothing owed and coins left: still COMPLETE, never paid off. */
+const LIQUIDATED = facts({
+  state: 'COMPLETE',
+  stage: 'FINAL',
+  funded: true,
+  servicing: servicing('LIQUIDATED', 0),
+});
+const ASKED_AT = '2026-03-02T12:00:00.000Z';
+
+describe('the release of coins a liquidation left', () => {
+  const asked = release('a', 'SUCCESS', ASKED_AT);
+
+  it('is allowed on a LIQUIDATED loan that owes nothing, at once (no payoff, no hold)', () => {
+    expect(isLiquidatedWithNothingOwed(LIQUIDATED)).toBe(true);
+    const released = { ...LIQUIDATED, collateralReleases: [asked] };
+    expect(loanInvariantViolations(released)).toEqual([]);
+    expect(collateralReleaseViolations(released)).toEqual([]);
+    // A failed request followed by another is still one open request.
+    const retried = {
+      ...LIQUIDATED,
+      collateralReleases: [release('a', 'WITHDRAWAL_FAILED'), release('b', 'SUCCESS', ASKED_AT)],
+    };
+    expect(loanInvariantViolations(retried)).toEqual([]);
+  });
+
+  it.each<[string, TLoanFacts]>([
+    ['still owes a cent', { ...LIQUIDATED, servicing: servicing('LIQUIDATED', 1) }],
+    ['is open (ACTIVE)', { ...LIQUIDATED, servicing: servicing('ACTIVE', 0) }],
+    ['is in a margin call', { ...LIQUIDATED, servicing: servicing('MARGIN_CALL', 0) }],
+    ['has matured', { ...LIQUIDATED, servicing: servicing('MATURED', 0) }],
+    ['has no servicing on record', { ...LIQUIDATED, servicing: null }],
+    ['has no servicing read', facts({ state: 'COMPLETE', stage: 'FINAL', funded: true })],
+    [
+      'is not the funded loan any more',
+      { ...LIQUIDATED, state: 'RENEWED', servicing: servicing('LIQUIDATED', 0) },
+    ],
+  ])('is refused when the loan %s', (_name, loan) => {
+    expect(isLiquidatedWithNothingOwed(loan)).toBe(false);
+    const released = { ...loan, collateralReleases: [asked] };
+    expect(LOAN_INVARIANTS.collateralReleaseOnlyAfterPayoff?.(released)).not.toBeNull();
+    expect(
+      collateralReleaseViolations(released).some((violation) =>
+        violation.startsWith('collateralReleaseOnlyAfterPayoff:'),
+      ),
+    ).toBe(true);
+  });
+
+  it('still holds a paid-off loan to its hold, and a liquidated one to one open request', () => {
+    const early = { ...PAID_OFF, collateralReleases: [release('a', 'SUCCESS', PAID_OFF_AT)] };
+    expect(collateralReleaseViolations(early)).toEqual([
+      expect.stringMatching(/^collateralReleaseRespectsHold:/),
+    ]);
+    // A loan with a payoff on record keeps the hold even once liquidated afterwards.
+    const paidThenLiquidated = {
+      ...LIQUIDATED,
+      payoff: { method: 'WIRE' as const, paidOffAt: PAID_OFF_AT },
+      collateralReleases: [release('a', 'SUCCESS', PAID_OFF_AT)],
+    };
+    expect(collateralReleaseViolations(paidThenLiquidated)).toEqual([
+      expect.stringMatching(/^collateralReleaseRespectsHold:/),
+    ]);
+    const twice = {
+      ...LIQUIDATED,
+      collateralReleases: [release('a', 'SUCCESS', ASKED_AT), release('b', 'SUCCESS', ASKED_AT)],
+    };
+    expect(collateralReleaseViolations(twice)).toEqual([
+      expect.stringMatching(/^atMostOneOpenCollateralRelease:/),
+    ]);
   });
 });
 

@@ -272,8 +272,26 @@ export const atMostOneOpenCollateralRelease: TLoanInvariant = (facts) => {
 };
 
 /**
- * Releases are asked for only after a recorded payoff, on a paid-off loan. A closed request may
- * outlive its payoff: a returned ACH payoff opens the loan again and cancels the open request.
+ * A liquidation closed the loan with nothing owed: the servicing says LIQUIDATED with a zero
+ * balance while the application is still the funded loan (COMPLETE). The coins the sale left go
+ * back through a release request as after a payoff, with no payoff and so no hold.
+ */
+export function isLiquidatedWithNothingOwed(
+  facts: Pick<TLoanFacts, 'state' | 'servicing'>,
+): boolean {
+  const servicing = facts.servicing;
+  return (
+    facts.state === 'COMPLETE' &&
+    servicing != null &&
+    servicing.status === 'LIQUIDATED' &&
+    servicing.balances.totalCents === 0
+  );
+}
+
+/**
+ * Releases are asked for only after a recorded payoff, on a paid-off loan, or on a loan a
+ * liquidation closed with nothing owed. A closed request may outlive its payoff: a returned ACH
+ * payoff opens the loan again and cancels the open request.
  */
 export const collateralReleaseOnlyAfterPayoff: TLoanInvariant = (facts) => {
   const open = facts.collateralReleases.filter((release) =>
@@ -283,6 +301,7 @@ export const collateralReleaseOnlyAfterPayoff: TLoanInvariant = (facts) => {
     return null;
   }
   if (facts.collateralReleases.length === 0) return null;
+  if (isLiquidatedWithNothingOwed(facts)) return null;
   if (facts.payoff === null) return 'a collateral release request without a recorded payoff';
   if (facts.state !== 'PAID_OFF' && facts.state !== 'COLLATERAL_RELEASED') {
     return `a collateral release request in state ${facts.state}`;
@@ -341,6 +360,20 @@ export function fundingViolations(facts: TLoanFacts): string[] {
   return FUNDING_INVARIANTS.flatMap((invariant) => {
     const violation = invariant(facts);
     return violation === null ? [] : [violation];
+  });
+}
+
+/** The rules a collateral release request checks in the transaction that records it. */
+export const COLLATERAL_RELEASE_INVARIANTS: Readonly<Record<string, TLoanInvariant>> = {
+  atMostOneOpenCollateralRelease,
+  collateralReleaseOnlyAfterPayoff,
+  collateralReleaseRespectsHold,
+};
+
+export function collateralReleaseViolations(facts: TLoanFacts): string[] {
+  return Object.entries(COLLATERAL_RELEASE_INVARIANTS).flatMap(([name, invariant]) => {
+    const violation = invariant(facts);
+    return violation === null ? [] : [`${name}: ${violation}`];
   });
 }
 

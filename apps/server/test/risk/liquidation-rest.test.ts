@@ -10,128 +10,53 @@ import type { TLiquidation, TPayoffQuote } from '@pledge/contract';
 import { Decimal } from '@pledge/domain';
 import { and, eq } from 'drizzle-orm';
 import { createDeskExchange } from '../../src/adapters/exchange/desk.js';
-import type { TExchangePort } from '../../src/adapters/exchange/port.js';
-import { createEncryptedStore } from '../../src/adapters/storage/encrypted.js';
 import {
   collateralReleaseRequests,
   liquidations,
   payoffQuotes,
-  priceObservations,
-  servicingLoans,
   servicingPayments,
 } from '../../src/db/schema/index.js';
-import { createFieldCipher } from '../../src/security/field-encryption.js';
-import { startLiquidation } from '../../src/services/risk/liquidate-loan.js';
 import {
   LIQUIDATION_IN_PROGRESS_MESSAGE,
   PAYOFF_IN_FLIGHT_HOLD_MS,
 } from '../../src/services/risk/liquidation-payoff.js';
 import { deliverLiquidationStatement } from '../../src/services/risk/liquidation-statement.js';
-import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
 import { balancesOf } from '../../src/services/servicing/ledger-store.js';
+import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import {
-  appPath,
-  bearer,
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
-import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
-import { signInAgent } from '../ops/helpers.js';
-import {
+  BTC_RETURN_ADDRESS,
   idempotency,
   LOANS,
-  sandboxLoan,
+  openServicingWorldWithAgent,
+  requestRelease,
   setBtcPrice,
   type TTestLoan,
 } from '../servicing/helpers.js';
-
-const OPS = '/service-ops/secure/api/v1';
-const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+import { deploymentNow } from './helpers.js';
+import {
+  deskFill,
+  fundedLoan,
+  liquidate,
+  servicingRow,
+  statementDeps,
+} from './liquidation-helpers.js';
 
 let ctx: TApplicationsTestContext;
 let agentToken: string;
-const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-  await setBtcPrice(ctx, 60_000);
-  agentToken = (await signInAgent(ctx)).token;
+  ({ ctx, agentToken } = await openServicingWorldWithAgent());
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-/** A funded loan of $20,000 on 1 BTC at $60,000 (8.91 %, initial tier up to 50 %). */
-async function newLoan(): Promise<TTestLoan> {
-  await setBtcPrice(ctx, 60_000);
-  return sandboxLoan(ctx, { drawAmount: 20_000, coinQuantity: '1' });
-}
-
-async function now(): Promise<Date> {
-  const clock = createSandboxClock(ctx.database.db);
-  await clock.refresh();
-  return clock.now();
-}
-
-async function liquidate(
-  loan: TTestLoan,
-  exchange: TExchangePort,
-  decisionPriceCents: number,
-  ltvPct = '91.00',
-): Promise<TLiquidation | null> {
-  const at = await now();
-  const [observation] = await ctx.database.db
-    .insert(priceObservations)
-    .values({
-      collateralType: 'BTC',
-      priceCents: decisionPriceCents,
-      source: 'SANDBOX',
-      observedAt: at,
-    })
-    .returning({ id: priceObservations.id });
-  if (observation === undefined) throw new Error('no observation');
-  return ctx.database.db.transaction((tx) =>
-    startLiquidation(
-      tx,
-      { exchange },
-      {
-        loanUuid: loan.loanUuid,
-        reason: 'LIQUIDATION_LTV',
-        ltvPct,
-        priceObservationId: observation.id,
-        now: at,
-      },
-    ),
-  );
-}
-
-async function deskFill(order: TLiquidation, coinQuantitySold: string, priceCents: number) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `${OPS}/liquidations/${order.liquidationUuid}/fill`,
-    headers: { ...bearer(agentToken), 'idempotency-key': `desk-fill-${randomUUID()}` },
-    payload: {
-      coinQuantitySold,
-      priceCents,
-      venue: 'Desk: Kraken OTC',
-      executedAt: new Date((await now()).getTime() - 1_000).toISOString(),
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TLiquidation;
-}
-
 async function deliverStatement(liquidationUuid: string): Promise<void> {
-  await deliverLiquidationStatement(
-    {
-      db: ctx.database.db,
-      cipher,
-      store: createEncryptedStore(ctx.adapters.storage, cipher),
-      sandbox: true,
-      clock: () => new Date(),
-    },
-    { liquidationUuid, balanceAfterCents: 0, coinQuantityRemaining: '0' },
-  );
+  await deliverLiquidationStatement(statementDeps(ctx), {
+    liquidationUuid,
+    balanceAfterCents: 0,
+    coinQuantityRemaining: '0',
+  });
 }
 
 function statementOf(loanUuid: string, liquidationUuid: string, token: string | null) {
@@ -159,24 +84,6 @@ function payOff(loan: TTestLoan, quoteUuid: string, key: string) {
   });
 }
 
-function requestRelease(loan: TTestLoan) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: appPath(loan.loanUuid, '/collateral/release'),
-    headers: bearer(loan.token),
-    payload: { returnAddress: BTC_RETURN_ADDRESS },
-  });
-}
-
-async function loanRow(loanUuid: string) {
-  const [row] = await ctx.database.db
-    .select()
-    .from(servicingLoans)
-    .where(eq(servicingLoans.loanUuid, loanUuid));
-  if (row === undefined) throw new Error('no loan');
-  return row;
-}
-
 async function payoffPaymentsOf(loanUuid: string) {
   return ctx.database.db
     .select()
@@ -190,10 +97,10 @@ describe('liquidation statement download', () => {
   let filled: TLiquidation;
 
   beforeAll(async () => {
-    owner = await newLoan();
-    other = await newLoan();
+    owner = await fundedLoan(ctx);
+    other = await fundedLoan(ctx);
     await setBtcPrice(ctx, 22_000);
-    const liquidation = await liquidate(owner, ctx.adapters.exchange, 2_200_000);
+    const liquidation = await liquidate(ctx, owner, ctx.adapters.exchange, 2_200_000);
     if (liquidation?.status !== 'FILLED') throw new Error('the sandbox did not fill');
     filled = liquidation;
   });
@@ -227,8 +134,8 @@ describe('liquidation statement download', () => {
   });
 
   it('is 404 for an order the desk has not filled', async () => {
-    const loan = await newLoan();
-    const order = await liquidate(loan, createDeskExchange(), 2_200_000);
+    const loan = await fundedLoan(ctx);
+    const order = await liquidate(ctx, loan, createDeskExchange(), 2_200_000);
     expect(order?.status).toBe('OPEN');
     await deliverStatement(order?.liquidationUuid ?? '');
     const response = await statementOf(loan.loanUuid, order?.liquidationUuid ?? '', loan.token);
@@ -238,11 +145,11 @@ describe('liquidation statement download', () => {
 
 describe('payoff while a liquidation order is open', () => {
   it('refuses the quote and the payoff with the reason and records nothing; both work after the fill', async () => {
-    const loan = await newLoan();
+    const loan = await fundedLoan(ctx);
     const early = await quoteOf(loan);
     expect(early.statusCode, early.body).toBe(201);
     const earlyQuote = early.json() as TPayoffQuote;
-    const order = await liquidate(loan, createDeskExchange(), 2_200_000);
+    const order = await liquidate(ctx, loan, createDeskExchange(), 2_200_000);
     if (order === null) throw new Error('no order');
     expect(order.status).toBe('OPEN');
 
@@ -267,12 +174,12 @@ describe('payoff while a liquidation order is open', () => {
         .where(eq(payoffQuotes.loanUuid, loan.loanUuid)),
     ).toHaveLength(quotesBefore.length);
     expect(await payoffPaymentsOf(loan.loanUuid)).toHaveLength(0);
-    expect((await loanRow(loan.loanUuid)).status).toBe('ACTIVE');
+    expect((await servicingRow(ctx, loan.loanUuid)).status).toBe('ACTIVE');
 
     // The desk sells part: the loan is open again and can be paid off on what is left.
-    const filled = await deskFill(order, order.coinQuantityToSell, 2_200_000);
+    const filled = await deskFill(ctx, agentToken, order, order.coinQuantityToSell, 2_200_000);
     expect(filled.status).toBe('FILLED');
-    expect((await loanRow(loan.loanUuid)).status).toBe('ACTIVE');
+    expect((await servicingRow(ctx, loan.loanUuid)).status).toBe('ACTIVE');
     const after = await quoteOf(loan);
     expect(after.statusCode, after.body).toBe(201);
     const afterQuote = after.json() as TPayoffQuote;
@@ -281,12 +188,12 @@ describe('payoff while a liquidation order is open', () => {
     );
     const paid = await payOff(loan, afterQuote.quoteUuid, 'payoff-after-sale-1');
     expect(paid.statusCode, paid.body).toBe(201);
-    expect((await loanRow(loan.loanUuid)).status).toBe('PAID_OFF');
+    expect((await servicingRow(ctx, loan.loanUuid)).status).toBe('PAID_OFF');
   });
 
   it('does not start a liquidation while a payoff debit waits for the bank, only after the hold', async () => {
-    const loan = await newLoan();
-    const at = await now();
+    const loan = await fundedLoan(ctx);
+    const at = await deploymentNow(ctx);
     const paymentUuid = randomUUID();
     await ctx.database.db.insert(servicingPayments).values({
       uuid: paymentUuid,
@@ -299,7 +206,7 @@ describe('payoff while a liquidation order is open', () => {
       actor: 'borrower:test',
       createdAt: new Date(at.getTime() - 60_000),
     });
-    await expect(liquidate(loan, createDeskExchange(), 2_200_000)).rejects.toThrow(
+    await expect(liquidate(ctx, loan, createDeskExchange(), 2_200_000)).rejects.toThrow(
       /payoff debit waiting for the bank/,
     );
     const none = await ctx.database.db
@@ -307,35 +214,35 @@ describe('payoff while a liquidation order is open', () => {
       .from(liquidations)
       .where(eq(liquidations.loanUuid, loan.loanUuid));
     expect(none).toHaveLength(0);
-    expect((await loanRow(loan.loanUuid)).riskLevel).toBe('NONE');
+    expect((await servicingRow(ctx, loan.loanUuid)).riskLevel).toBe('NONE');
 
     // A debit the process never sent holds the loan no longer than the hold.
     await ctx.database.db
       .update(servicingPayments)
       .set({ createdAt: new Date(at.getTime() - PAYOFF_IN_FLIGHT_HOLD_MS - 1_000) })
       .where(eq(servicingPayments.uuid, paymentUuid));
-    const order = await liquidate(loan, createDeskExchange(), 2_200_000);
+    const order = await liquidate(ctx, loan, createDeskExchange(), 2_200_000);
     expect(order?.status).toBe('OPEN');
   });
 });
 
 describe('collateral left by a liquidation', () => {
   it('is returned through the release when the loan is LIQUIDATED with nothing owed', async () => {
-    const loan = await newLoan();
+    const loan = await fundedLoan(ctx);
     // Before any sale the loan is open: no release.
-    expect((await requestRelease(loan)).statusCode).toBe(409);
-    const order = await liquidate(loan, createDeskExchange(), 2_200_000);
+    expect((await requestRelease(ctx, loan)).statusCode).toBe(409);
+    const order = await liquidate(ctx, loan, createDeskExchange(), 2_200_000);
     if (order === null) throw new Error('no order');
     // The desk sells the planned quantity at a far better price: everything owed is covered.
-    const filled = await deskFill(order, order.coinQuantityToSell, 6_000_000);
+    const filled = await deskFill(ctx, agentToken, order, order.coinQuantityToSell, 6_000_000);
     expect(filled.fill?.surplusCents).toBeGreaterThan(0);
-    const row = await loanRow(loan.loanUuid);
+    const row = await servicingRow(ctx, loan.loanUuid);
     expect(row.status).toBe('LIQUIDATED');
     expect((await balancesOf(ctx.database.db, loan.loanUuid)).totalCents).toBe(0);
     const left = new Decimal(row.collateralUnits ?? '0');
     expect(left.eq(new Decimal(1).minus(order.coinQuantityToSell))).toBe(true);
 
-    const response = await requestRelease(loan);
+    const response = await requestRelease(ctx, loan);
     expect(response.statusCode, response.body).toBe(200);
     const [request] = await ctx.database.db
       .select()
@@ -345,9 +252,11 @@ describe('collateral left by a liquidation', () => {
     expect(request?.address).toBe(BTC_RETURN_ADDRESS);
     expect(request?.result).toBe('SUCCESS');
     // No payoff, no hold: it may go out at once.
-    expect(request?.scheduledFor.getTime()).toBeLessThanOrEqual((await now()).getTime());
+    expect(request?.scheduledFor.getTime()).toBeLessThanOrEqual(
+      (await deploymentNow(ctx)).getTime(),
+    );
     // A repeat records nothing new.
-    const again = await requestRelease(loan);
+    const again = await requestRelease(ctx, loan);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({
       collateralReleaseResponse: { result: 'DUPLICATE_REQUEST' },
@@ -361,13 +270,13 @@ describe('collateral left by a liquidation', () => {
   });
 
   it('is not offered when the sale took every coin or left something owed', async () => {
-    const loan = await newLoan();
+    const loan = await fundedLoan(ctx);
     await setBtcPrice(ctx, 20_000);
-    const liquidation = await liquidate(loan, ctx.adapters.exchange, 2_000_000, '101.00');
+    const liquidation = await liquidate(ctx, loan, ctx.adapters.exchange, 2_000_000, '101.00');
     expect(liquidation?.fill?.ltvAfterPct).toBeNull();
-    expect((await loanRow(loan.loanUuid)).status).toBe('LIQUIDATED');
+    expect((await servicingRow(ctx, loan.loanUuid)).status).toBe('LIQUIDATED');
     expect((await balancesOf(ctx.database.db, loan.loanUuid)).totalCents).toBeGreaterThan(0);
-    const response = await requestRelease(loan);
+    const response = await requestRelease(ctx, loan);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'COLLATERAL_RELEASE_NOT_AVAILABLE' });
     expect(

@@ -17,99 +17,38 @@ import type {
 import { Decimal, isoDay, SURPLUS_PAYOUT_MESSAGES } from '@pledge/domain';
 import { and, eq } from 'drizzle-orm';
 import { createDeskExchange } from '../../src/adapters/exchange/desk.js';
-import type { TExchangePort } from '../../src/adapters/exchange/port.js';
-import { auditEvents, ledgerEntries, priceObservations } from '../../src/db/schema/index.js';
-import { startLiquidation } from '../../src/services/risk/liquidate-loan.js';
+import { auditEvents, ledgerEntries } from '../../src/db/schema/index.js';
 import {
   SURPLUS_PAYOUT_ENTITY,
   SURPLUS_PAYOUT_KEY_REUSED,
 } from '../../src/services/risk/liquidation-surplus-payout.js';
-import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
+import { appPath, bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { OPS } from '../ops/helpers.js';
 import {
-  appPath,
-  bearer,
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
-import { signInAgent } from '../ops/helpers.js';
-import { idempotency, sandboxLoan, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
-
-const OPS = '/service-ops/secure/api/v1';
+  idempotency,
+  openServicingWorldWithAgent,
+  setBtcPrice,
+  type TTestLoan,
+} from '../servicing/helpers.js';
+import { deploymentNow } from './helpers.js';
+import { deskFill, fundedLoan, liquidate } from './liquidation-helpers.js';
 
 let ctx: TApplicationsTestContext;
 let agentToken: string;
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-  await setBtcPrice(ctx, 60_000);
-  agentToken = (await signInAgent(ctx)).token;
+  ({ ctx, agentToken } = await openServicingWorldWithAgent());
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-/** A funded loan of $20,000 on 1 BTC at $60,000 (8.91 %, initial tier up to 50 %). */
-async function newLoan(): Promise<TTestLoan> {
-  await setBtcPrice(ctx, 60_000);
-  return sandboxLoan(ctx, { drawAmount: 20_000, coinQuantity: '1' });
-}
-
-async function now(): Promise<Date> {
-  const clock = createSandboxClock(ctx.database.db);
-  await clock.refresh();
-  return clock.now();
-}
-
-async function liquidate(
-  loan: TTestLoan,
-  exchange: TExchangePort,
-  decisionPriceCents: number,
-  ltvPct = '91.00',
-): Promise<TLiquidation | null> {
-  const at = await now();
-  const [observation] = await ctx.database.db
-    .insert(priceObservations)
-    .values({
-      collateralType: 'BTC',
-      priceCents: decisionPriceCents,
-      source: 'SANDBOX',
-      observedAt: at,
-    })
-    .returning({ id: priceObservations.id });
-  if (observation === undefined) throw new Error('no observation');
-  return ctx.database.db.transaction((tx) =>
-    startLiquidation(
-      tx,
-      { exchange },
-      {
-        loanUuid: loan.loanUuid,
-        reason: 'LIQUIDATION_LTV',
-        ltvPct,
-        priceObservationId: observation.id,
-        now: at,
-      },
-    ),
-  );
-}
-
 /** A loan the desk liquidated at a far better price: LIQUIDATED, nothing owed, a surplus and coins left. */
 async function liquidatedWithSurplus(): Promise<{ loan: TTestLoan; filled: TLiquidation }> {
-  const loan = await newLoan();
-  const order = await liquidate(loan, createDeskExchange(), 2_200_000);
+  const loan = await fundedLoan(ctx);
+  const order = await liquidate(ctx, loan, createDeskExchange(), 2_200_000);
   if (order === null) throw new Error('no order');
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `${OPS}/liquidations/${order.liquidationUuid}/fill`,
-    headers: { ...bearer(agentToken), ...idempotency(`desk-fill-${randomUUID()}`) },
-    payload: {
-      coinQuantitySold: order.coinQuantityToSell,
-      priceCents: 6_000_000,
-      venue: 'Desk: Kraken OTC',
-      executedAt: new Date((await now()).getTime() - 1_000).toISOString(),
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const filled = response.json() as TLiquidation;
+  const filled = await deskFill(ctx, agentToken, order, order.coinQuantityToSell, 6_000_000);
   expect(filled.fill?.surplusCents).toBeGreaterThan(0);
   return { loan, filled };
 }
@@ -171,7 +110,7 @@ describe('surplus payout', () => {
     const before = await opsLoan(loan.loanUuid);
     expect(sumOf(before.ledger, 'SURPLUS_PAYABLE')).toBe(-surplus);
     const cashBefore = sumOf(before.ledger, 'CASH');
-    const today = isoDay(await now());
+    const today = isoDay(await deploymentNow(ctx));
     const body = { amountCents: surplus, reference: 'FED-SURPLUS-0001', sentOn: today };
     const key = `surplus-${randomUUID()}`;
 
@@ -186,11 +125,11 @@ describe('surplus payout', () => {
         `$${(surplus / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
       ),
     });
-    const tomorrow = isoDay(new Date((await now()).getTime() + 86_400_000));
+    const tomorrow = isoDay(new Date((await deploymentNow(ctx)).getTime() + 86_400_000));
     const future = await payout(loan.loanUuid, { ...body, sentOn: tomorrow }, key);
     expect(future.statusCode).toBe(400);
     expect(future.json()).toMatchObject({ message: SURPLUS_PAYOUT_MESSAGES.sentInFuture });
-    const yesterday = isoDay(new Date((await now()).getTime() - 2 * 86_400_000));
+    const yesterday = isoDay(new Date((await deploymentNow(ctx)).getTime() - 2 * 86_400_000));
     const early = await payout(loan.loanUuid, { ...body, sentOn: yesterday }, key);
     expect(early.statusCode).toBe(400);
     expect(early.json()).toMatchObject({ message: SURPLUS_PAYOUT_MESSAGES.sentBeforeSale(today) });
@@ -258,7 +197,7 @@ describe('surplus payout', () => {
     const body = {
       amountCents: filled.fill?.surplusCents ?? 0,
       reference: 'FED-SURPLUS-0002',
-      sentOn: isoDay(await now()),
+      sentOn: isoDay(await deploymentNow(ctx)),
     };
     const key = `surplus-${randomUUID()}`;
     const answers = await Promise.all([
@@ -271,8 +210,12 @@ describe('surplus payout', () => {
   });
 
   it('is refused on a loan that owes no surplus, and on an unknown loan', async () => {
-    const loan = await newLoan();
-    const body = { amountCents: 100, reference: 'FED-NONE', sentOn: isoDay(await now()) };
+    const loan = await fundedLoan(ctx);
+    const body = {
+      amountCents: 100,
+      reference: 'FED-NONE',
+      sentOn: isoDay(await deploymentNow(ctx)),
+    };
     const none = await payout(loan.loanUuid, body, `surplus-${randomUUID()}`);
     expect(none.statusCode).toBe(409);
     expect(none.json()).toMatchObject({ code: 'NO_SURPLUS_OWED' });
@@ -312,14 +255,14 @@ describe('collateral left by a liquidation, as the borrower reads it', () => {
   });
 
   it('reports nothing to return on an open loan, or when the sale took every coin', async () => {
-    const open = await newLoan();
+    const open = await fundedLoan(ctx);
     const openCollateral = await collateralOf(open);
     expect(openCollateral.liquidationRemainder).toBeUndefined();
     expect(openCollateral.wallet?.currentTotalCoinBalance.coinQuantity).toBe('1');
 
-    const loan = await newLoan();
+    const loan = await fundedLoan(ctx);
     await setBtcPrice(ctx, 20_000);
-    const liquidation = await liquidate(loan, ctx.adapters.exchange, 2_000_000, '101.00');
+    const liquidation = await liquidate(ctx, loan, ctx.adapters.exchange, 2_000_000, '101.00');
     expect(liquidation?.fill?.ltvAfterPct).toBeNull();
     expect((await collateralOf(loan)).liquidationRemainder).toBeUndefined();
   });

@@ -22,68 +22,43 @@ import {
 } from '@pledge/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { createDeskExchange } from '../../src/adapters/exchange/desk.js';
-import type { TExchangePort } from '../../src/adapters/exchange/port.js';
 import { SANDBOX_EXCHANGE_VENUE } from '../../src/adapters/exchange/sandbox.js';
-import { createEncryptedStore } from '../../src/adapters/storage/encrypted.js';
 import {
   auditEvents,
   ledgerEntries,
   liquidations,
   loanRiskEvents,
-  priceObservations,
   servicingLoans,
 } from '../../src/db/schema/index.js';
-import { createFieldCipher } from '../../src/security/field-encryption.js';
-import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
-import { startLiquidation } from '../../src/services/risk/liquidate-loan.js';
 import { deliverLiquidationStatement } from '../../src/services/risk/liquidation-statement.js';
 import { balancesOf } from '../../src/services/servicing/ledger-store.js';
-import {
-  bearer,
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
-import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import { queuedJobs } from '../helpers/jobs.js';
-import { signInAgent } from '../ops/helpers.js';
-import { mailTo, sandboxLoan, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
-
-const OPS = '/service-ops/secure/api/v1';
+import { OPS } from '../ops/helpers.js';
+import {
+  mailTo,
+  openServicingWorldWithAgent,
+  setBtcPrice,
+  type TTestLoan,
+} from '../servicing/helpers.js';
+import { deploymentNow } from './helpers.js';
+import {
+  fundedLoan,
+  liquidate,
+  observeBtc,
+  servicingRow,
+  statementDeps,
+} from './liquidation-helpers.js';
 
 let ctx: TApplicationsTestContext;
 let agentToken: string;
-const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-  await setBtcPrice(ctx, 60_000);
-  agentToken = (await signInAgent(ctx)).token;
+  ({ ctx, agentToken } = await openServicingWorldWithAgent());
 });
 afterAll(async () => {
   await ctx.close();
 });
-
-/** A funded loan of $20,000 on 1 BTC at $60,000 (8.91 %, initial tier up to 50 %). */
-async function newLoan(): Promise<TTestLoan> {
-  await setBtcPrice(ctx, 60_000);
-  return sandboxLoan(ctx, { drawAmount: 20_000, coinQuantity: '1' });
-}
-
-async function now(): Promise<Date> {
-  const clock = createSandboxClock(ctx.database.db);
-  await clock.refresh();
-  return clock.now();
-}
-
-/** A stored BTC price, as the monitoring would keep it. */
-async function observe(priceCents: number): Promise<number> {
-  const [row] = await ctx.database.db
-    .insert(priceObservations)
-    .values({ collateralType: 'BTC', priceCents, source: 'SANDBOX', observedAt: await now() })
-    .returning({ id: priceObservations.id });
-  if (row === undefined) throw new Error('no observation');
-  return row.id;
-}
 
 /** What the loan owes, leaving out the liquidation's own journal. */
 async function balancesBeforeLiquidation(loanUuid: string): Promise<TBalances> {
@@ -99,32 +74,6 @@ async function balancesBeforeLiquidation(loanUuid: string): Promise<TBalances> {
     feesCents: sums.FEES ?? 0,
   };
   return { ...parts, totalCents: Object.values(parts).reduce((a, b) => a + b, 0) };
-}
-
-async function liquidate(
-  loan: TTestLoan,
-  exchange: TExchangePort,
-  decisionPriceCents: number,
-  ltvPct = '91.00',
-): Promise<TLiquidation | null> {
-  const priceObservationId = await observe(decisionPriceCents);
-  const at = await now();
-  return ctx.database.db.transaction((tx) =>
-    startLiquidation(
-      tx,
-      { exchange },
-      { loanUuid: loan.loanUuid, reason: 'LIQUIDATION_LTV', ltvPct, priceObservationId, now: at },
-    ),
-  );
-}
-
-async function loanRow(loanUuid: string) {
-  const [row] = await ctx.database.db
-    .select()
-    .from(servicingLoans)
-    .where(eq(servicingLoans.loanUuid, loanUuid));
-  if (row === undefined) throw new Error('no loan');
-  return row;
 }
 
 async function journalOf(loanUuid: string) {
@@ -147,13 +96,7 @@ async function deliverStatementOf(liquidationUuid: string) {
     balanceAfterCents: number;
     coinQuantityRemaining: string;
   };
-  const deps = {
-    db: ctx.database.db,
-    cipher,
-    store: createEncryptedStore(ctx.adapters.storage, cipher),
-    sandbox: true,
-    clock: () => new Date(),
-  };
+  const deps = statementDeps(ctx);
   await deliverLiquidationStatement(deps, payload);
   // Twice is once.
   await deliverLiquidationStatement(deps, payload);
@@ -189,9 +132,9 @@ async function reconciliation(): Promise<TGetOpsReconciliationResponse> {
 
 describe('sandbox exchange', () => {
   it('sells the planned quantity at the sandbox price at once, and the loan is ACTIVE at 50 %', async () => {
-    const loan = await newLoan();
+    const loan = await fundedLoan(ctx);
     await setBtcPrice(ctx, 22_000);
-    const liquidation = await liquidate(loan, ctx.adapters.exchange, 2_200_000);
+    const liquidation = await liquidate(ctx, loan, ctx.adapters.exchange, 2_200_000);
     expect(liquidation?.status).toBe('FILLED');
     const before = await balancesBeforeLiquidation(loan.loanUuid);
     const plan = liquidationPlan({
@@ -234,7 +177,7 @@ describe('sandbox exchange', () => {
     const after = await balancesOf(ctx.database.db, loan.loanUuid);
     expect(after.totalCents).toBe(before.totalCents - plan.appliedCents);
 
-    const row = await loanRow(loan.loanUuid);
+    const row = await servicingRow(ctx, loan.loanUuid);
     expect(row.status).toBe('ACTIVE');
     expect(new Decimal(row.collateralUnits ?? '0').toFixed(8)).toBe(plan.coinQuantityRemaining);
     expect(row.cureDeadline).toBeNull();
@@ -264,7 +207,7 @@ describe('sandbox exchange', () => {
       .select({ key: liquidations.statementPdfKey })
       .from(liquidations)
       .where(eq(liquidations.uuid, liquidation?.liquidationUuid ?? ''));
-    const pdf = await createEncryptedStore(ctx.adapters.storage, cipher).get(stored?.key ?? '');
+    const pdf = await statementDeps(ctx).store.get(stored?.key ?? '');
     expect(pdf?.subarray(0, 5).toString()).toBe('%PDF-');
     const mail = (await mailTo(ctx, loan.email)).filter((message) =>
       message.subject.startsWith('We sold'),
@@ -284,9 +227,9 @@ describe('sandbox exchange', () => {
   });
 
   it('sells everything when nothing less restores the tier: LIQUIDATED, the rest still owed', async () => {
-    const loan = await newLoan();
+    const loan = await fundedLoan(ctx);
     await setBtcPrice(ctx, 20_000);
-    const liquidation = await liquidate(loan, ctx.adapters.exchange, 2_000_000, '101.00');
+    const liquidation = await liquidate(ctx, loan, ctx.adapters.exchange, 2_000_000, '101.00');
     expect(liquidation?.fill).toMatchObject({
       coinQuantitySold: '1.00000000',
       proceedsCents: 2_000_000,
@@ -295,7 +238,7 @@ describe('sandbox exchange', () => {
       surplusCents: 0,
       ltvAfterPct: null,
     });
-    const row = await loanRow(loan.loanUuid);
+    const row = await servicingRow(ctx, loan.loanUuid);
     expect(row.status).toBe('LIQUIDATED');
     expect(new Decimal(row.collateralUnits ?? '1').isZero()).toBe(true);
     expect((await balancesOf(ctx.database.db, loan.loanUuid)).totalCents).toBeGreaterThan(0);
@@ -308,8 +251,8 @@ describe('desk fills', () => {
   let order: TLiquidation;
 
   beforeAll(async () => {
-    loan = await newLoan();
-    const started = await liquidate(loan, createDeskExchange(), 2_200_000);
+    loan = await fundedLoan(ctx);
+    const started = await liquidate(ctx, loan, createDeskExchange(), 2_200_000);
     if (started === null) throw new Error('no order');
     order = started;
   });
@@ -317,14 +260,14 @@ describe('desk fills', () => {
   it('leaves the order OPEN for the desk, once however often the pass asks', async () => {
     expect(order.status).toBe('OPEN');
     expect(order.fill).toBeNull();
-    const again = await liquidate(loan, createDeskExchange(), 2_100_000);
+    const again = await liquidate(ctx, loan, createDeskExchange(), 2_100_000);
     expect(again?.liquidationUuid).toBe(order.liquidationUuid);
     const rows = await ctx.database.db
       .select()
       .from(liquidations)
       .where(eq(liquidations.loanUuid, loan.loanUuid));
     expect(rows).toHaveLength(1);
-    expect((await loanRow(loan.loanUuid)).riskLevel).toBe('LIQUIDATION');
+    expect((await servicingRow(ctx, loan.loanUuid)).riskLevel).toBe('LIQUIDATION');
   });
 
   it('lists the open order in the risk queue with its decision price; agents only', async () => {
@@ -353,7 +296,7 @@ describe('desk fills', () => {
       coinQuantitySold: order.coinQuantityToSell,
       priceCents: 2_150_000,
       venue: 'Desk: Kraken OTC',
-      executedAt: new Date((await now()).getTime() - 60_000).toISOString(),
+      executedAt: new Date((await deploymentNow(ctx)).getTime() - 60_000).toISOString(),
     };
     expect((await fill(order.liquidationUuid, valid, 'key-1234', null)).statusCode).toBe(401);
     expect((await fill(order.liquidationUuid, valid, null)).statusCode).toBe(400);
@@ -365,7 +308,7 @@ describe('desk fills', () => {
     expect(JSON.stringify(above.json())).toContain("Sell no more than the order's");
     const future = await fill(order.liquidationUuid, {
       ...valid,
-      executedAt: new Date((await now()).getTime() + 3_600_000).toISOString(),
+      executedAt: new Date((await deploymentNow(ctx)).getTime() + 3_600_000).toISOString(),
     });
     expect(future.statusCode).toBe(400);
     expect(JSON.stringify(future.json())).toContain('cannot have executed in the future');
@@ -375,7 +318,7 @@ describe('desk fills', () => {
     expect(unknown.statusCode).toBe(404);
     // Nothing changed.
     expect(await journalOf(loan.loanUuid)).toHaveLength(0);
-    expect((await loanRow(loan.loanUuid)).status).not.toBe('LIQUIDATED');
+    expect((await servicingRow(ctx, loan.loanUuid)).status).not.toBe('LIQUIDATED');
   });
 
   it('records a partial fill once per key: collateral reduced, ACTIVE, a second fill 409', async () => {
@@ -384,10 +327,10 @@ describe('desk fills', () => {
       coinQuantitySold: sold,
       priceCents: 2_150_000,
       venue: 'Desk: Kraken OTC',
-      executedAt: new Date((await now()).getTime() - 60_000).toISOString(),
+      executedAt: new Date((await deploymentNow(ctx)).getTime() - 60_000).toISOString(),
     };
     const before = await balancesOf(ctx.database.db, loan.loanUuid);
-    const heldBefore = (await loanRow(loan.loanUuid)).collateralUnits ?? '1';
+    const heldBefore = (await servicingRow(ctx, loan.loanUuid)).collateralUnits ?? '1';
     const first = await fill(order.liquidationUuid, body, 'desk-fill-partial-1');
     expect(first.statusCode, first.body).toBe(200);
     const filled = first.json() as TLiquidation;
@@ -420,7 +363,7 @@ describe('desk fills', () => {
         }),
       ).legs.length,
     );
-    const row = await loanRow(loan.loanUuid);
+    const row = await servicingRow(ctx, loan.loanUuid);
     expect(row.status).toBe('ACTIVE');
     expect(new Decimal(row.collateralUnits ?? '0').eq(new Decimal(heldBefore).minus(sold))).toBe(
       true,
@@ -438,8 +381,8 @@ describe('desk fills', () => {
   });
 
   it('sells everything at a better price: LIQUIDATED with the surplus owed back', async () => {
-    const other = await newLoan();
-    const started = await liquidate(other, createDeskExchange(), 2_000_000, '101.00');
+    const other = await fundedLoan(ctx);
+    const started = await liquidate(ctx, other, createDeskExchange(), 2_000_000, '101.00');
     expect(started?.coinQuantityToSell).toBe('1.00000000');
     const owed = await balancesOf(ctx.database.db, other.loanUuid);
     const response = await fill(
@@ -448,7 +391,7 @@ describe('desk fills', () => {
         coinQuantitySold: '1',
         priceCents: 2_500_000,
         venue: 'Desk: Coinbase Prime',
-        executedAt: new Date((await now()).getTime() - 1_000).toISOString(),
+        executedAt: new Date((await deploymentNow(ctx)).getTime() - 1_000).toISOString(),
       },
       'desk-fill-all-1',
     );
@@ -469,7 +412,7 @@ describe('desk fills', () => {
       account: 'SURPLUS_PAYABLE',
       amountCents: -(2_450_000 - appliedCents),
     });
-    expect((await loanRow(other.loanUuid)).status).toBe('LIQUIDATED');
+    expect((await servicingRow(ctx, other.loanUuid)).status).toBe('LIQUIDATED');
 
     await deliverStatementOf(filled.liquidationUuid);
     const mail = (await mailTo(ctx, other.email)).find((message) =>
@@ -486,13 +429,13 @@ describe('desk fills', () => {
 
 describe('concurrent desk fills', () => {
   it('records one fill when the same key is sent twice at once, and refuses a rival key', async () => {
-    const loan = await newLoan();
-    const order = await liquidate(loan, createDeskExchange(), 2_200_000);
+    const loan = await fundedLoan(ctx);
+    const order = await liquidate(ctx, loan, createDeskExchange(), 2_200_000);
     const body = {
       coinQuantitySold: order?.coinQuantityToSell,
       priceCents: 2_200_000,
       venue: 'Desk: Kraken OTC',
-      executedAt: new Date((await now()).getTime() - 1_000).toISOString(),
+      executedAt: new Date((await deploymentNow(ctx)).getTime() - 1_000).toISOString(),
     };
     const uuid = order?.liquidationUuid ?? '';
     const same = await Promise.all([
@@ -515,13 +458,13 @@ describe('concurrent desk fills', () => {
 
 describe('risk queue', () => {
   it('sorts margin calls by cure deadline and warnings by LTV, highest first, with the price', async () => {
-    const at = await now();
-    const priceObservationId = await observe(3_000_000);
+    const at = await deploymentNow(ctx);
+    const priceObservationId = await observeBtc(ctx, 3_000_000);
     const [early, late, high, low] = [
-      await newLoan(),
-      await newLoan(),
-      await newLoan(),
-      await newLoan(),
+      await fundedLoan(ctx),
+      await fundedLoan(ctx),
+      await fundedLoan(ctx),
+      await fundedLoan(ctx),
     ];
     const set = (
       loan: TTestLoan | undefined,

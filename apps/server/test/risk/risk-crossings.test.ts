@@ -5,11 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { TApplicationsTestContext } from '../applications/helpers.js';
 import {
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
-import { getLoan, sandboxLoan, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
+  getLoan,
+  openServicingWorld,
+  sandboxLoan,
+  setBtcPrice,
+  type TTestLoan,
+} from '../servicing/helpers.js';
 import {
   deploymentNow,
   expectSubjects,
@@ -23,8 +26,7 @@ import {
 
 let ctx: TApplicationsTestContext;
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-  await setBtcPrice(ctx, 60_000);
+  ctx = await openServicingWorld();
 });
 afterAll(async () => {
   await ctx.close();

@@ -7,15 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TPostSandboxClockBody } from '@pledge/contract';
-import {
-  bearer,
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import {
   getLoan,
   idempotency,
   LOANS,
+  openServicingWorld,
   sandboxLoan,
   setBtcPrice,
   type TTestLoan,
@@ -26,8 +23,7 @@ import { expectSubjects, loanRow, moveTo, notices, pass, riskEvents } from './he
 
 let ctx: TApplicationsTestContext;
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-  await setBtcPrice(ctx, 60_000);
+  ctx = await openServicingWorld();
 });
 afterAll(async () => {
   await ctx.close();

@@ -9,11 +9,34 @@ import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js'
 import { deliverStatement } from '../../src/services/servicing/deliver-statement.js';
 import { runServicingSweep } from '../../src/services/servicing/run-servicing-sweep.js';
 import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
-import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import {
+  appPath,
+  bearer,
+  createApplicationsTestContext,
+  type TApplicationsTestContext,
+} from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { signIn } from '../identity/sign-in.js';
+import { signInAgent } from '../ops/helpers.js';
 
 export const LOANS = '/provenance/borrower/servicing/v2/loans';
+export const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+/** A test file's own app with BTC at $60,000. */
+export async function openServicingWorld(): Promise<TApplicationsTestContext> {
+  const ctx = await createApplicationsTestContext();
+  await setBtcPrice(ctx, 60_000);
+  return ctx;
+}
+
+/** A test file's own app with BTC at $60,000 and the sandbox agent signed in. */
+export async function openServicingWorldWithAgent(): Promise<{
+  ctx: TApplicationsTestContext;
+  agentToken: string;
+}> {
+  const ctx = await openServicingWorld();
+  return { ctx, agentToken: (await signInAgent(ctx)).token };
+}
 
 let borrowers = 0;
 
@@ -116,4 +139,14 @@ export async function mailTo(ctx: TApplicationsTestContext, email: string) {
 
 export function idempotency(key: string) {
   return { 'idempotency-key': key };
+}
+
+/** The borrower asks for the collateral back to their BTC return address. */
+export function requestRelease(ctx: TApplicationsTestContext, loan: TTestLoan) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: appPath(loan.loanUuid, '/collateral/release'),
+    headers: bearer(loan.token),
+    payload: { returnAddress: BTC_RETURN_ADDRESS },
+  });
 }

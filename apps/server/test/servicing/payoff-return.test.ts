@@ -20,31 +20,25 @@ import { PAYOFF_NOT_SETTLED_MESSAGE } from '../../src/services/collateral/reques
 import { readPayoff } from '../../src/services/ops/payoff-record.js';
 import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
 import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
-import {
-  appPath,
-  bearer,
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
   advanceDays,
+  BTC_RETURN_ADDRESS,
   getLoan,
   idempotency,
   LOANS,
   mailTo,
+  openServicingWorld,
+  requestRelease,
   runSweep,
   sandboxLoan,
-  setBtcPrice,
   type TTestLoan,
 } from './helpers.js';
 
-const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-
 let ctx: TApplicationsTestContext;
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-  await setBtcPrice(ctx, 60_000);
+  ctx = await openServicingWorld();
 });
 afterAll(async () => {
   await ctx.close();
@@ -68,15 +62,6 @@ async function payOff(loan: TTestLoan, payoffQuote: TPayoffQuote, key: string) {
     payload: { quoteUuid: payoffQuote.quoteUuid },
   });
   expect(response.statusCode, response.body).toBe(201);
-}
-
-function requestRelease(loan: TTestLoan) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: appPath(loan.loanUuid, '/collateral/release'),
-    headers: bearer(loan.token),
-    payload: { returnAddress: BTC_RETURN_ADDRESS },
-  });
 }
 
 async function stateOf(loanUuid: string) {
@@ -138,7 +123,7 @@ describe('a returned ACH payoff', () => {
     });
 
     // The release is asked for before the return arrives: refused while the debit is pending.
-    const early = await requestRelease(loan);
+    const early = await requestRelease(ctx, loan);
     expect(early.statusCode, early.body).toBe(409);
     expect(early.json()).toMatchObject({
       code: 'PAYOFF_NOT_SETTLED',
@@ -176,7 +161,7 @@ describe('a returned ACH payoff', () => {
     ).toBe(true);
 
     // Not paid off: no release can be asked for; the returned debit is not returned twice.
-    const late = await requestRelease(loan);
+    const late = await requestRelease(ctx, loan);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: 'COLLATERAL_RELEASE_NOT_AVAILABLE' });
     await runSweep(ctx);
@@ -190,11 +175,11 @@ describe('a returned ACH payoff', () => {
     const payoffQuote = await quote(loan);
     expect(payoffQuote.amountCents % 100).toBe(0);
     await payOff(loan, payoffQuote, 'payoff-settles-0001');
-    expect((await requestRelease(loan)).statusCode).toBe(409);
+    expect((await requestRelease(ctx, loan)).statusCode).toBe(409);
     await advanceDays(ctx, 3, loan);
     await runSweep(ctx);
     expect((await payoffPayment(loan.loanUuid))?.status).toBe('SETTLED');
-    const release = await requestRelease(loan);
+    const release = await requestRelease(ctx, loan);
     expect(release.statusCode, release.body).toBe(200);
     expect(await stateOf(loan.loanUuid)).toMatchObject({ state: 'PAID_OFF', status: 'PAID_OFF' });
   });

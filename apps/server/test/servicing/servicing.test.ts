@@ -16,11 +16,7 @@ import type {
 import { eq } from 'drizzle-orm';
 import { applications, offers } from '../../src/db/schema/index.js';
 import { SANDBOX_ACH_RULES } from '../../src/adapters/bank-payments/sandbox.js';
-import {
-  bearer,
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import { signInAgent } from '../ops/helpers.js';
 import {
   advanceDays,
@@ -28,6 +24,7 @@ import {
   idempotency,
   LOANS,
   mailTo,
+  openServicingWorldWithAgent,
   runSweep,
   sandboxLoan,
   setBtcPrice,
@@ -37,9 +34,7 @@ import {
 let ctx: TApplicationsTestContext;
 let agentToken: string;
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-  await setBtcPrice(ctx, 60_000);
-  agentToken = (await signInAgent(ctx)).token;
+  ({ ctx, agentToken } = await openServicingWorldWithAgent());
 });
 afterAll(async () => {
   await ctx.close();

@@ -1,22 +1,16 @@
 import { z } from 'zod/mini';
-import { WIRE_REFERENCE_MAX_LENGTH } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZPaymentCents } from '../servicing/post-payment.js';
 import { ZLoanParams } from '../servicing/servicing-loan.js';
 import { ZIsoDate, ZIsoDateTime } from '../wire.js';
 import { OPS } from './ops-base.js';
+import { ZWireReference } from './post-wire-payment.js';
 
 /** The wire that sent a liquidation's surplus back to the borrower. */
 export const ZPostOpsSurplusPayoutBody = z.object({
   /** The whole surplus owed (SURPLUS_PAYABLE), in one wire. */
   amountCents: ZPaymentCents,
-  reference: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Give the wire reference'),
-      z.maxLength(WIRE_REFERENCE_MAX_LENGTH),
-    ),
+  reference: ZWireReference,
   /** The day the wire was sent; never after today. */
   sentOn: ZIsoDate,
 });

@@ -6,15 +6,18 @@ import { ZLoanParams, ZServicingPayment } from '../servicing/servicing-loan.js';
 import { ZIsoDate } from '../wire.js';
 import { OPS } from './ops-base.js';
 
+/** A wire's reference at the bank: the evidence kept with what the wire paid. */
+export const ZWireReference = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'Give the wire reference'),
+    z.maxLength(WIRE_REFERENCE_MAX_LENGTH),
+  );
+
 export const ZPostOpsWirePaymentBody = z.object({
   amountCents: ZPaymentCents,
-  reference: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Give the wire reference'),
-      z.maxLength(WIRE_REFERENCE_MAX_LENGTH),
-    ),
+  reference: ZWireReference,
   /** The day the wire arrived; never after today. */
   receivedOn: ZIsoDate,
 });

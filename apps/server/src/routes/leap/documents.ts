@@ -9,6 +9,7 @@ import {
   getUnsignedBorrowerDocuments,
   postSignDocument,
 } from '@pledge/contract';
+import { pdfDownload } from '../../http/pdf-download.js';
 import { route } from '../../http/route.js';
 import type { TDocumentDeps } from '../../services/disclosures/disclosure-record.js';
 import { listBorrowerDocuments } from '../../services/disclosures/list-borrower-documents.js';
@@ -43,12 +44,7 @@ export const documentsRoutes: FastifyPluginAsync<TDocumentDeps> = async (app, de
       borrowerUuid: params.identityUuid,
       docUuid: params.docUuid,
     });
-    void reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${document.fileName}"`)
-      .header('cache-control', 'private, no-store');
-    // Decrypted bytes always own a plain ArrayBuffer; Fastify sends a Buffer as it is.
-    return document.bytes as Buffer<ArrayBuffer>;
+    return pdfDownload(reply, document);
   });
   route(app, postSignDocument, ({ params, request }) =>
     signDocument(deps, {

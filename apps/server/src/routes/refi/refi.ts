@@ -12,6 +12,7 @@ import {
   postRefiStabilization,
 } from '@pledge/contract';
 import { callerUuidOf } from '../../http/auth.js';
+import { pdfDownload } from '../../http/pdf-download.js';
 import { route } from '../../http/route.js';
 import { calculateCelsiusTopUp } from '../../services/refi/calculate-celsius-top-up.js';
 import { confirmRefi } from '../../services/refi/confirm-refi.js';
@@ -68,11 +69,7 @@ export const refiRoutes: FastifyPluginAsync<TRefiDeps> = async (app, deps) => {
       identityUuid: callerUuidOf(request),
       docUuid: params.docUuid,
     });
-    void reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${document.fileName}"`)
-      .header('cache-control', 'private, no-store');
-    return document.bytes as Buffer<ArrayBuffer>;
+    return pdfDownload(reply, document);
   });
   route(app, postRefiSignDocument, ({ params, request }) =>
     signRefiDocument(deps, {

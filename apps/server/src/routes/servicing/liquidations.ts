@@ -4,6 +4,7 @@ import { getServicingLiquidationStatement } from '@pledge/contract';
 import type { TEncryptedStore } from '../../adapters/storage/encrypted.js';
 import type { TDb } from '../../db/pool.js';
 import { callerUuidOf } from '../../http/auth.js';
+import { pdfDownload } from '../../http/pdf-download.js';
 import { route } from '../../http/route.js';
 import { readLiquidationStatement } from '../../services/risk/liquidation-statement.js';
 
@@ -21,10 +22,6 @@ export const servicingLiquidationRoutes: FastifyPluginAsync<
       loanUuid: params.loanUuid,
       liquidationUuid: params.liquidationUuid,
     });
-    void reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${statement.fileName}"`)
-      .header('cache-control', 'private, no-store');
-    return statement.bytes as Buffer<ArrayBuffer>;
+    return pdfDownload(reply, statement);
   });
 };

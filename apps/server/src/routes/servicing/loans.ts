@@ -15,6 +15,7 @@ import type { TPricesPort } from '../../adapters/prices/port.js';
 import type { TEncryptedStore } from '../../adapters/storage/encrypted.js';
 import type { TDb } from '../../db/pool.js';
 import { callerUuidOf } from '../../http/auth.js';
+import { pdfDownload } from '../../http/pdf-download.js';
 import { route } from '../../http/route.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import type { TClock } from '../../security/jwt.js';
@@ -51,11 +52,7 @@ export const servicingLoanRoutes: FastifyPluginAsync<TServicingLoanRouteDeps> = 
       loanUuid: params.loanUuid,
       statementUuid: params.statementUuid,
     });
-    void reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${statement.fileName}"`)
-      .header('cache-control', 'private, no-store');
-    return statement.bytes as Buffer<ArrayBuffer>;
+    return pdfDownload(reply, statement);
   });
   route(app, postServicingPayment, async ({ params, body, request }) => {
     const identityUuid = callerUuidOf(request);

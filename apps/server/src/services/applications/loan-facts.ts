@@ -24,6 +24,7 @@ import {
 import { confirmedBalance, loadCollateralRecordsOf } from '../collateral/collateral-record.js';
 import { offersByUuid } from '../offers/offer-record.js';
 import { readPayoff } from '../ops/payoff-record.js';
+import { servicingFactOf } from '../servicing/servicing-invariants.js';
 import { applicationNotFound, type TApplicationRow } from './application-record.js';
 import { APPLICATION_ENTITY } from './apply-transition.js';
 
@@ -142,6 +143,8 @@ export async function loanFactsOf(db: TDb, application: TApplicationRow): Promis
     })),
     payoff: payoff === undefined ? null : { method: payoff.method, paidOffAt: payoff.paidOffAt },
     funded: await hasTransition(db, application.uuid, ['MANUAL_FUNDING_RELEASE'], 'COMPLETE'),
+    // The ledger's status and balance: a liquidation that left nothing owed lets the coins go back.
+    servicing: await servicingFactOf(db, application.uuid),
   };
 }
 

@@ -14,6 +14,7 @@
 import type { TPostCollateralReleaseResponse } from '@pledge/contract';
 import {
   collateralReleaseDate,
+  collateralReleaseViolations,
   INVALID_RETURN_ADDRESS_MESSAGE,
   isCollateralReleaseOpen,
   makeReturnAddressSchema,
@@ -25,7 +26,8 @@ import type { TDb } from '../../db/pool.js';
 import { collateralReleaseRequests, servicingPayments } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { actors } from '../applications/apply-transition.js';
-import { lockOwnedApplication } from '../applications/application-record.js';
+import { lockOwnedApplication, type TApplicationRow } from '../applications/application-record.js';
+import { loanFactsOf } from '../applications/loan-facts.js';
 import { readPayoff } from '../ops/payoff-record.js';
 import { liquidatedCollateralToReturn } from '../risk/liquidation-release.js';
 import {
@@ -50,6 +52,20 @@ async function assertPayoffSettled(tx: TDb, loanUuid: string): Promise<void> {
     .limit(1);
   if (payoff?.status === 'PENDING') {
     throw new HttpError(409, 'PAYOFF_NOT_SETTLED', PAYOFF_NOT_SETTLED_MESSAGE);
+  }
+}
+
+/**
+ * The loan's release rules (one open request, only after a payoff or a liquidation that left
+ * nothing owed, never inside the hold), read after the write in the same transaction: a broken
+ * rule rolls the request back.
+ */
+async function assertReleaseInvariants(tx: TDb, application: TApplicationRow): Promise<void> {
+  const violations = collateralReleaseViolations(await loanFactsOf(tx, application));
+  if (violations.length > 0) {
+    throw new Error(
+      `Loan ${application.uuid} collateral release invariant broken: ${violations.join('; ')}`,
+    );
   }
 }
 
@@ -110,6 +126,7 @@ export async function requestCollateralRelease(
           .where(eq(collateralReleaseRequests.id, open.id))
           .returning();
         standing = updated ?? open;
+        await assertReleaseInvariants(tx, application);
       }
       return {
         collateralReleaseRequest: releaseRequestView(standing),
@@ -135,6 +152,7 @@ export async function requestCollateralRelease(
       })
       .returning();
     if (request === undefined) throw new Error('The release request was not recorded');
+    await assertReleaseInvariants(tx, application);
     return {
       collateralReleaseRequest: releaseRequestView(request),
       collateralReleaseResponse: { id: request.id, result: request.result },

@@ -126,13 +126,14 @@ export async function observationsById(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** A stored price as the contract shows it (at most 10 venues, the contract's bound). */
 export function toPriceObservationView(row: TPriceObservationRow): TPriceObservation {
   return {
     priceObservationId: row.id,
     type: row.collateralType,
     priceCents: row.priceCents,
     source: row.source,
-    venues: row.venues,
+    venues: row.venues.slice(0, 10),
     observedAt: row.observedAt.toISOString(),
   };
 }

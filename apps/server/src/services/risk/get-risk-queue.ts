@@ -21,7 +21,8 @@ import {
   priceObservations,
   servicingLoans,
 } from '../../db/schema/index.js';
-import { toLiquidationView, toPriceObservationView } from './liquidation-view.js';
+import { toPriceObservationView } from '../prices/price-observations.js';
+import { toLiquidationView } from './liquidation-view.js';
 
 /** The latest prices listed per coin. */
 export const RISK_QUEUE_PRICES_PER_COIN = 20;

@@ -4,12 +4,17 @@
  * and why the loan was liquidated. The same lines make the e-mail and the PDF.
  */
 import type { TBrand } from '@pledge/contract';
-import { formatUsd, LIQUIDATION_PROCESSING_FEE_BPS } from '@pledge/domain';
+import {
+  formatUsd,
+  LIQUIDATION_PROCESSING_FEE_BPS,
+  type TLiquidationFillFigures,
+} from '@pledge/domain';
 import type { TEmailMessage } from '../../adapters/email/port.js';
 
 type TBrandFacts = Pick<TBrand, 'companyName' | 'supportEmail' | 'supportPhone'>;
 
-export interface TLiquidationStatementFacts {
+/** The sale's figures (as the domain computes them on the fill) and what led to it. */
+export interface TLiquidationStatementFacts extends TLiquidationFillFigures {
   loanUuid: string;
   collateralType: string;
   reason: 'LIQUIDATION_LTV' | 'CURE_DEADLINE_PASSED';
@@ -20,18 +25,9 @@ export interface TLiquidationStatementFacts {
   ltvAtDecisionPct: string;
   decisionPriceCents: number;
   decisionObservedAt: string;
-  /** 8 decimals. */
-  coinQuantitySold: string;
   fillPriceCents: number;
   venue: string;
   executedAt: string;
-  proceedsCents: number;
-  feeCents: number;
-  appliedCents: number;
-  surplusCents: number;
-  balanceAfterCents: number;
-  coinQuantityRemaining: string;
-  ltvAfterPct: string | null;
 }
 
 const FEE_PCT = `${LIQUIDATION_PROCESSING_FEE_BPS / 100}%`;

@@ -21,7 +21,7 @@ import {
   liquidationStatementMessage,
   type TLiquidationStatementFacts,
 } from './liquidation-messages.js';
-import { coinText8, findLiquidation } from './liquidation-view.js';
+import { coinText8, fillFiguresOf, findLiquidation } from './liquidation-view.js';
 
 export interface TLiquidationStatementDeps {
   db: TDb;
@@ -46,6 +46,7 @@ export async function deliverLiquidationStatement(
   const context = await loadLoan(deps.db, liquidation.loanUuid);
   const brand = brandOfLoan(context, deps.sandbox);
   const tier = tierOf(context);
+  const { priceCents: fillPriceCents, ...sold } = fillFiguresOf(liquidation);
   const facts: TLiquidationStatementFacts = {
     loanUuid: liquidation.loanUuid,
     collateralType: price.collateralType,
@@ -56,14 +57,8 @@ export async function deliverLiquidationStatement(
     ltvAtDecisionPct: Number(liquidation.ltvAtDecisionPct).toFixed(2),
     decisionPriceCents: price.priceCents,
     decisionObservedAt: price.observedAt.toISOString(),
-    coinQuantitySold: coinText8(liquidation.coinQuantitySold ?? '0'),
-    fillPriceCents: liquidation.fillPriceCents ?? 0,
-    venue: liquidation.venue ?? '',
-    executedAt: (liquidation.executedAt ?? liquidation.updatedAt).toISOString(),
-    proceedsCents: liquidation.proceedsCents ?? 0,
-    feeCents: liquidation.feeCents ?? 0,
-    appliedCents: liquidation.appliedCents ?? 0,
-    surplusCents: liquidation.surplusCents ?? 0,
+    ...sold,
+    fillPriceCents,
     balanceAfterCents: input.balanceAfterCents,
     coinQuantityRemaining: coinText8(input.coinQuantityRemaining),
     ltvAfterPct:

@@ -3,7 +3,7 @@
  * why, on which stored price) and, once filled, what was sold, at what price, the fee, what was
  * applied and the surplus.
  */
-import type { TLiquidation, TPriceObservation } from '@pledge/contract';
+import type { TLiquidation } from '@pledge/contract';
 import { toCoinQuantity } from '@pledge/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
@@ -13,6 +13,7 @@ import {
   type TLiquidationRow,
   type TPriceObservationRow,
 } from '../../db/schema/index.js';
+import { toPriceObservationView } from '../prices/price-observations.js';
 
 /** At most this many liquidations of one loan are listed, newest first (the contract's bound). */
 export const LOAN_LIQUIDATIONS_MAX = 20;
@@ -20,14 +21,17 @@ export const LOAN_LIQUIDATIONS_MAX = 20;
 /** Coin quantities shown with 8 decimals (the exchange's precision). */
 export const coinText8 = (value: string) => toCoinQuantity(value).toFixed(8);
 
-export function toPriceObservationView(row: TPriceObservationRow): TPriceObservation {
+/** What a filled liquidation sold, at what price, where and when, and where the proceeds went. */
+export function fillFiguresOf(row: TLiquidationRow) {
   return {
-    priceObservationId: row.id,
-    type: row.collateralType,
-    priceCents: row.priceCents,
-    source: row.source,
-    venues: row.venues.slice(0, 10),
-    observedAt: row.observedAt.toISOString(),
+    coinQuantitySold: coinText8(row.coinQuantitySold ?? '0'),
+    priceCents: row.fillPriceCents ?? 0,
+    venue: row.venue ?? '',
+    executedAt: (row.executedAt ?? row.updatedAt).toISOString(),
+    proceedsCents: row.proceedsCents ?? 0,
+    feeCents: row.feeCents ?? 0,
+    appliedCents: row.appliedCents ?? 0,
+    surplusCents: row.surplusCents ?? 0,
   };
 }
 
@@ -50,14 +54,7 @@ export function toLiquidationView(
     coinQuantityToSell: coinText8(row.coinQuantityToSell),
     fill: filled
       ? {
-          coinQuantitySold: coinText8(row.coinQuantitySold ?? '0'),
-          priceCents: row.fillPriceCents ?? 0,
-          venue: row.venue ?? '',
-          executedAt: (row.executedAt ?? row.updatedAt).toISOString(),
-          proceedsCents: row.proceedsCents ?? 0,
-          feeCents: row.feeCents ?? 0,
-          appliedCents: row.appliedCents ?? 0,
-          surplusCents: row.surplusCents ?? 0,
+          ...fillFiguresOf(row),
           ltvAfterPct: row.ltvAfterPct === null ? null : Number(row.ltvAfterPct),
         }
       : null,

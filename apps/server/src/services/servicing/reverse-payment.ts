@@ -9,17 +9,15 @@
  * collateral never left: a release waits for the payoff's debit to settle
  * (request-collateral-release.ts).
  */
-import type { TBrand, TServicingPayment } from '@pledge/contract';
+import type { TServicingPayment } from '@pledge/contract';
 import {
   CLOSED_COLLATERAL_RELEASE_RESULTS,
-  formatUsd,
   isMaturedOn,
   isoDay,
   reversalLegs,
   type TPaymentStatus,
 } from '@pledge/domain';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
-import type { TEmailMessage } from '../../adapters/email/port.js';
 import type { TDb } from '../../db/pool.js';
 import {
   applications,
@@ -39,6 +37,7 @@ import { queueRiskPass } from '../risk/queue-risk-pass.js';
 import { auditPayment, notifyReturned } from './make-payment.js';
 import { brandOfLoan, loadLoan, toPaymentView } from './servicing-record.js';
 import { assertServicingInvariants } from './servicing-invariants.js';
+import { payoffReturnedMessage } from './servicing-messages.js';
 
 export async function reversePaymentInTx(
   tx: TDb,
@@ -196,28 +195,6 @@ export async function reversePayment(
     return reversePaymentInTx(tx, { ...input, status: 'REVERSED', at: deps.clock() });
   });
   return toPaymentView(row);
-}
-
-/** The borrower's notice of a returned payoff: the loan is open again, the collateral stays. */
-export function payoffReturnedMessage(input: {
-  to: string;
-  brand: Pick<TBrand, 'companyName' | 'supportEmail' | 'supportPhone'>;
-  amountCents: number;
-  reason: string;
-}): TEmailMessage {
-  return {
-    to: input.to,
-    fromName: input.brand.companyName,
-    subject: 'Your loan payoff was returned',
-    text: [
-      `Your payoff of ${formatUsd(input.amountCents)} was returned by your bank: ${input.reason}.`,
-      'Your loan is open again and owes its balance; its collateral stays pledged and any release',
-      'request was cancelled. Pay it off again from your loan page (a wire is not returned), or',
-      'contact us.',
-      '',
-      `${input.brand.companyName} · ${input.brand.supportEmail} · ${input.brand.supportPhone}`,
-    ].join('\n'),
-  };
 }
 
 /** The bank returned a debit: reversed in the ledger and the borrower told. */

@@ -36,23 +36,40 @@ export function statementMessage(input: {
   };
 }
 
-export function paymentReturnedMessage(input: {
-  to: string;
-  brand: TBrandFacts;
-  amountCents: number;
-  reason: string;
-}): TEmailMessage {
+type TReturnedInput = { to: string; brand: TBrandFacts; amountCents: number; reason: string };
+
+/** The borrower's notice of a debit their bank returned: what came back and why, then what now. */
+function returnedMessage(
+  input: TReturnedInput,
+  what: 'payment' | 'payoff',
+  next: readonly string[],
+): TEmailMessage {
   return {
     to: input.to,
     fromName: input.brand.companyName,
-    subject: 'Your loan payment was returned',
+    subject: `Your loan ${what} was returned`,
     text: [
-      `Your payment of ${formatUsd(input.amountCents)} was returned by your bank: ${input.reason}.`,
-      'The amount is owed again. Make the payment again from your loan page, or contact us.',
+      `Your ${what} of ${formatUsd(input.amountCents)} was returned by your bank: ${input.reason}.`,
+      ...next,
       '',
       footer(input.brand),
     ].join('\n'),
   };
+}
+
+/** The borrower's notice of a returned payoff: the loan is open again, the collateral stays. */
+export function payoffReturnedMessage(input: TReturnedInput): TEmailMessage {
+  return returnedMessage(input, 'payoff', [
+    'Your loan is open again and owes its balance; its collateral stays pledged and any release',
+    'request was cancelled. Pay it off again from your loan page (a wire is not returned), or',
+    'contact us.',
+  ]);
+}
+
+export function paymentReturnedMessage(input: TReturnedInput): TEmailMessage {
+  return returnedMessage(input, 'payment', [
+    'The amount is owed again. Make the payment again from your loan page, or contact us.',
+  ]);
 }
 
 export function maturityReminderMessage(input: {

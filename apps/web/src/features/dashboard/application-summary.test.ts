@@ -133,3 +133,56 @@ describe('a paid-off loan on the dashboard', () => {
     expect(applicationAction(failed)?.label).toBe('Get your collateral back');
   });
 });
+
+describe('a loan a liquidation closed with coins left, on the dashboard', () => {
+  const now = new Date('2026-03-02T12:00:00.000Z');
+  const left = { coinQuantity: '0.4', type: 'BTC' as const };
+  const request = {
+    requestId: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+    address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    scheduledFor: '2026-03-02T11:00:00.000Z',
+  };
+  const liquidated = (collateral: Parameters<typeof makeCollateralInfo>[0] = {}) => ({
+    ...app('COMPLETE'),
+    collateral: makeCollateralInfo({ liquidationRemainder: left, ...collateral }),
+  });
+
+  it('leads to the release page to get the coins back', () => {
+    expect(applicationAction(liquidated())).toEqual({
+      label: 'Get your collateral back',
+      href: `${B}/collateral-release`,
+    });
+    // No payoff, so no hold to tell of.
+    expect(collateralReleaseNote(liquidated(), now)).toBeNull();
+    // A renewal's or a refinancing's loan is released the same way.
+    expect(applicationAction({ ...liquidated(), isRollForward: true })?.href).toBe(
+      `${B}/collateral-release`,
+    );
+    expect(applicationAction({ ...liquidated(), isCelsiusRefi: true })?.href).toBe(
+      `${B}/collateral-release`,
+    );
+  });
+
+  it('shows the release once asked for, and offers it again after a failure', () => {
+    const asked = liquidated({
+      collateralReleaseRequest: request,
+      collateralReleaseResponses: [{ id: request.requestId, result: 'SUCCESS' }],
+    });
+    expect(applicationAction(asked)).toEqual({
+      label: 'View your collateral release',
+      href: `${B}/collateral-release`,
+    });
+    expect(collateralReleaseNote(asked, now)).toBe('Your collateral release is under way');
+    const failed = liquidated({
+      collateralReleaseRequest: request,
+      collateralReleaseResponses: [{ id: request.requestId, result: 'WITHDRAWAL_FAILED' }],
+    });
+    expect(applicationAction(failed)?.label).toBe('Get your collateral back');
+  });
+
+  it('stays the loan status when nothing is left to return', () => {
+    const sold = { ...app('COMPLETE'), collateral: makeCollateralInfo() };
+    expect(applicationAction(sold)).toEqual({ label: 'View loan status', href: `${B}/complete` });
+    expect(collateralReleaseNote(sold, now)).toBeNull();
+  });
+});

@@ -64,15 +64,30 @@ export interface TApplicationLink {
 }
 
 /**
+ * The coins a liquidation left on a loan it closed with nothing owed (the server's
+ * `liquidationRemainder`): they come back through the release page, as after a payoff.
+ */
+function hasLiquidationRemainder(app: { collateral?: TCollateralInfo | null }): boolean {
+  return app.collateral?.liquidationRemainder !== undefined;
+}
+
+/**
  * The next thing to do with an application: where its entry path leads by state (the domain's
  * `applicationEntryRoute`), or the refinancing list for a refinancing application; null when
- * nothing is left to do (cancelled, closed).
+ * nothing is left to do (cancelled, closed). A liquidated loan with coins left leads to their
+ * release.
  */
 export function applicationAction(
   app: Pick<TApplication, 'appUuid' | 'state' | 'isRollForward' | 'isCelsiusRefi'> & {
     collateral?: TCollateralInfo | null;
   },
 ): TApplicationLink | null {
+  if (hasLiquidationRemainder(app)) {
+    const href = appPath(app.appUuid, 'collateral-release');
+    return hasOpenRelease(app)
+      ? { label: 'View your collateral release', href }
+      : { label: ACTION_LABELS['collateral-release'], href };
+  }
   if (app.isCelsiusRefi) {
     return app.state === 'COMPLETE' || app.state === 'CANCELLED' || app.state === 'DECLINED'
       ? null
@@ -86,14 +101,18 @@ export function applicationAction(
   return { label: ACTION_LABELS[route], href: appPath(app.appUuid, route) };
 }
 
-/** A paid-off loan whose collateral has been asked for (and the request has not failed). */
+/**
+ * A paid-off loan, or a liquidated one with coins left, whose collateral has been asked for (and
+ * the request has not failed).
+ */
 function hasOpenRelease(
   app: Pick<TApplication, 'state'> & { collateral?: TCollateralInfo | null },
 ) {
   const collateral = app.collateral;
   if (collateral == null || collateral.collateralReleaseRequest === null) return false;
   return !isCollateralReleaseReady({
-    stage: stageOf(app.state),
+    // The coins a liquidation left are released as after a payoff.
+    stage: hasLiquidationRemainder(app) ? 'COLLATERAL_RELEASE' : stageOf(app.state),
     releaseRequest: collateral.collateralReleaseRequest,
     releaseResponses: collateral.collateralReleaseResponses,
   });
@@ -102,14 +121,16 @@ function hasOpenRelease(
 const RELEASE_DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /**
- * When a paid-off loan's collateral comes back, with the same date as the release page and the
- * API (the server's `scheduledFor`, or the end of the hold after the payoff); null otherwise.
+ * When a paid-off loan's collateral (or what a liquidation left) comes back, with the same date as
+ * the release page and the API (the server's `scheduledFor`, or the end of the hold after the
+ * payoff); null otherwise.
  */
 export function collateralReleaseNote(
   app: Pick<TApplication, 'state'> & { collateral?: TCollateralInfo | null },
   now: Date = new Date(),
 ): string | null {
-  if (app.state !== 'PAID_OFF' || app.collateral == null) return null;
+  if (app.collateral == null) return null;
+  if (app.state !== 'PAID_OFF' && !hasLiquidationRemainder(app)) return null;
   const request = app.collateral.collateralReleaseRequest;
   if (hasOpenRelease(app) && request !== null) {
     return request.scheduledFor !== undefined &&

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   getConsentTypes,
@@ -18,24 +18,8 @@ import { PRIVACY_CHOICES_STORAGE_KEY } from './privacy-options/privacy-choices.j
 
 const FAQ = '/account/crypto-backed-loan/faq';
 
-// jsdom has no showModal()/close(): these do what the browser does to the dialog.
 beforeEach(() => {
   vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
-  Object.assign(HTMLDialogElement.prototype, {
-    showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    },
-    close(this: HTMLDialogElement) {
-      if (!this.hasAttribute('open')) return;
-      this.removeAttribute('open');
-      this.dispatchEvent(new Event('close'));
-    },
-  });
-});
-
-afterEach(() => {
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
 });
 
 describe('the footer', () => {

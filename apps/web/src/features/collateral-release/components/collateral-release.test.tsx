@@ -392,6 +392,11 @@ describe('/{appUuid}/collateral-release after a liquidation left coins', () => {
       handlers: { [RELEASE]: () => jsonResponse(releaseAnswer('SUCCESS')) },
     });
     const { user } = await showPage();
+    expect(
+      screen.getByText(
+        'The sale of part of your collateral repaid your loan in full. Tell us where to send the coins left back.',
+      ),
+    ).toBeVisible();
     expect(screen.getByText('Collateral held').nextElementSibling).toHaveTextContent('0.15 BTC');
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Withdrawal');

@@ -33,7 +33,11 @@ function ReleaseDetails({
   return (
     <section className="panel collateral-release">
       <PageHeading>{RELEASE_TITLE}</PageHeading>
-      <p>Your loan is paid off. Tell us where to send your collateral back.</p>
+      <p>
+        {collateral.liquidationRemainder === undefined
+          ? 'Your loan is paid off. Tell us where to send your collateral back.'
+          : 'The sale of part of your collateral repaid your loan in full. Tell us where to send the coins left back.'}
+      </p>
       <dl className="collateral-release__facts">
         <div>
           <dt>Coin</dt>

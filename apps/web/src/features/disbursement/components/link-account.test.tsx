@@ -21,10 +21,7 @@ import {
   PLATYPUS,
   sentBody,
   TARTAN,
-  installDialogPolyfill,
 } from '../testing/disbursement-test-data.js';
-
-installDialogPolyfill();
 
 const LINK_TOKEN = 'link-sandbox-abc.signature';
 const PUBLIC_TOKEN = 'public-sandbox-xyz.signature';

@@ -11,10 +11,7 @@ import {
   LOADED,
   makeDisbursement,
   sentBody,
-  installDialogPolyfill,
 } from '../testing/disbursement-test-data.js';
-
-installDialogPolyfill();
 
 const MANUAL_PATH = buildPath(postManualBank.path, APP_PARAMS);
 

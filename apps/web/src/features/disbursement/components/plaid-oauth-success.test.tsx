@@ -13,15 +13,12 @@ import { saveBankLinkResume } from '../bank-link-resume.js';
 import {
   APP,
   applicationHandlers,
-  installDialogPolyfill,
   LOADED,
   makeItem,
   PLATYPUS,
   sentBody,
   TARTAN,
 } from '../testing/disbursement-test-data.js';
-
-installDialogPolyfill();
 
 const RESUME_URL = '/account/crypto-backed-loan/plaid-oauth-success';
 

@@ -1,5 +1,4 @@
 /** Answers and helpers of the disbursement tests. */
-import { afterEach, beforeEach, vi } from 'vitest';
 import {
   buildPath,
   getApplication,
@@ -74,27 +73,4 @@ export function applicationHandlers(
 /** The JSON body a mocked fetch call was sent with. */
 export function sentBody(init: RequestInit): unknown {
   return JSON.parse(String(init.body));
-}
-
-/**
- * jsdom has no showModal()/close(); these do to the element what the browser does: set or remove
- * the open attribute, and fire 'close' when it closes.
- */
-export function installDialogPolyfill() {
-  beforeEach(() => {
-    Object.assign(HTMLDialogElement.prototype, {
-      showModal: vi.fn(function (this: HTMLDialogElement) {
-        this.setAttribute('open', '');
-      }),
-      close: vi.fn(function (this: HTMLDialogElement) {
-        if (!this.hasAttribute('open')) return;
-        this.removeAttribute('open');
-        this.dispatchEvent(new Event('close'));
-      }),
-    });
-  });
-  afterEach(() => {
-    Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
-    Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
-  });
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TServicingLoan } from '@pledge/contract';
 import { CURE_COUNTDOWN_TICK_MS } from '@pledge/domain';
 import { displayDateTime } from '../loan-dates.js';
@@ -35,23 +35,8 @@ function marginCallLoan(): TServicingLoan {
   return servicingLoan({ status: 'MARGIN_CALL', risk: marginCallRisk() });
 }
 
-// jsdom has no showModal()/close(): these do what the browser does to the dialog.
-beforeEach(() => {
-  Object.assign(HTMLDialogElement.prototype, {
-    showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    },
-    close(this: HTMLDialogElement) {
-      if (!this.hasAttribute('open')) return;
-      this.removeAttribute('open');
-      this.dispatchEvent(new Event('close'));
-    },
-  });
-});
 afterEach(() => {
   vi.useRealTimers();
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
 });
 
 describe('LoanHealthSection', () => {

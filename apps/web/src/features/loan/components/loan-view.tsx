@@ -15,6 +15,7 @@ import { Button, buttonClassName } from '../../../ui/button/button.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { servicingLoanQuery } from '../api/get-servicing-loan.js';
 import { displayDate } from '../loan-dates.js';
+import { liquidationRemainderOf } from '../liquidation-remainder.js';
 import { formatLtv, loanActions, LOAN_STATUS_WORDS } from '../loan-view.js';
 import { LiquidationsSection } from './liquidations-section.js';
 import { LoanFacts, LoanSection, type TLoanFact } from './loan-facts.js';
@@ -55,12 +56,31 @@ function StatusNotice({ loan }: { loan: TServicingLoan }) {
           </Link>
         </Alert>
       );
-    case 'LIQUIDATED':
+    case 'LIQUIDATED': {
+      const left = liquidationRemainderOf(loan);
+      if (left === null) {
+        return (
+          <Alert variant="info" title="Your loan was liquidated">
+            <p>Your collateral was sold to repay the loan.</p>
+          </Alert>
+        );
+      }
       return (
         <Alert variant="info" title="Your loan was liquidated">
-          <p>Your collateral was sold to repay the loan.</p>
+          <p>
+            Part of your collateral was sold and repaid the whole loan: you owe nothing. The sale
+            left {formatCoin(left.coinQuantity, COIN_DISPLAY_DECIMALS)} {left.type}: give us an
+            address and we return it.
+          </p>
+          <Link
+            className={buttonClassName({ isFullWidth: false })}
+            to={paths.application.collateralRelease.getHref(loan.appUuid)}
+          >
+            Get your collateral back
+          </Link>
         </Alert>
       );
+    }
     case 'RENEWED':
       return (
         <Alert variant="info" title="Your loan was renewed">

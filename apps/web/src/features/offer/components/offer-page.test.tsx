@@ -1,5 +1,5 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   buildPath,
   getCryptoValues,
@@ -408,15 +408,6 @@ describe('the offer form', SLOW, () => {
   });
 
   it('explains LTV in the Learn more dialog', async () => {
-    // jsdom has no showModal(); this does what the browser does to the element.
-    Object.assign(HTMLDialogElement.prototype, {
-      showModal(this: HTMLDialogElement) {
-        this.setAttribute('open', '');
-      },
-    });
-    onTestFinished(() => {
-      Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
-    });
     const { user } = renderApp(START_OH);
     await fields();
     await user.click(screen.getByRole('button', { name: 'Learn more about loan-to-value' }));

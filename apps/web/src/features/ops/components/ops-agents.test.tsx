@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   getOpsAgents,
   postOpsDeactivateAgent,
@@ -16,23 +16,8 @@ import {
 
 const LOADED = { timeout: 5000 };
 
-// jsdom has no showModal()/close(): these do what the browser does to the dialog.
 beforeEach(() => {
-  Object.assign(HTMLDialogElement.prototype, {
-    showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    },
-    close(this: HTMLDialogElement) {
-      if (!this.hasAttribute('open')) return;
-      this.removeAttribute('open');
-      this.dispatchEvent(new Event('close'));
-    },
-  });
   storeTestSession('agent');
-});
-afterEach(() => {
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
 });
 
 function agent(email: string, overrides: Partial<TOpsAgent> = {}): TOpsAgent {

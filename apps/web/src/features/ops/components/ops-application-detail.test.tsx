@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   buildPath,
   getOpsApplication,
@@ -31,24 +31,6 @@ const PAGE = `/ops/applications/${TEST_APP_UUID}`;
 const LOADED = { timeout: 5000 };
 const params = { appUuid: TEST_APP_UUID };
 const DETAIL = `GET ${buildPath(getOpsApplication.path, params)}`;
-
-// jsdom has no showModal()/close(): these do what the browser does to the dialog.
-beforeEach(() => {
-  Object.assign(HTMLDialogElement.prototype, {
-    showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    },
-    close(this: HTMLDialogElement) {
-      if (!this.hasAttribute('open')) return;
-      this.removeAttribute('open');
-      this.dispatchEvent(new Event('close'));
-    },
-  });
-});
-afterEach(() => {
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
-});
 
 let agentToken: string;
 beforeEach(() => {

@@ -7,13 +7,13 @@ import {
   type TLoanKind,
 } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
-import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { Select } from '../../../ui/select/select.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
 import { formatDollars } from '../../offer/format.js';
 import { useOpsApplications } from '../api/get-ops-applications.js';
 import { formatDateTime, shortId } from '../format.js';
+import { OpsQueryStatus } from './ops-query-status.js';
 
 const STATE_PARAM = 'state';
 const KIND_PARAM = 'kind';
@@ -129,21 +129,11 @@ export function OpsApplications() {
         </form>
       </div>
 
-      {query.isPending && (
-        <p className="loading" role="status">
-          Loading applications…
-        </p>
-      )}
-      {query.isError && (
-        <div className="ops-applications__error">
-          <Alert variant="error" title="The applications could not be loaded">
-            {query.error.message}
-          </Alert>
-          <Button isFullWidth={false} onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
+      <OpsQueryStatus
+        query={query}
+        loadingText="Loading applications…"
+        errorTitle="The applications could not be loaded"
+      />
       {query.isSuccess && items.length === 0 && (
         <p role="status">
           {state === undefined && kind === undefined && search === undefined

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   getOpsFailedMail,
   postOpsRetryMail,
@@ -17,23 +17,8 @@ import {
 const LOADED = { timeout: 5000 };
 const OUTBOX_ID = '7c3a2f58-1b7e-4d2a-9a51-0e6f1c2d3b4a';
 
-// jsdom has no showModal()/close(): these do what the browser does to the dialog.
 beforeEach(() => {
-  Object.assign(HTMLDialogElement.prototype, {
-    showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    },
-    close(this: HTMLDialogElement) {
-      if (!this.hasAttribute('open')) return;
-      this.removeAttribute('open');
-      this.dispatchEvent(new Event('close'));
-    },
-  });
   storeTestSession('agent');
-});
-afterEach(() => {
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
 });
 
 const FAILED: TFailedMail = {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   buildPath,
   getOpsLoan,
@@ -22,23 +22,8 @@ const LOADED = { timeout: 15_000 };
 const SLOW = { timeout: 60_000 };
 const PAYMENT_UUID = '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c';
 
-// jsdom has no showModal()/close(): these do what the browser does to the dialog.
 beforeEach(() => {
-  Object.assign(HTMLDialogElement.prototype, {
-    showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    },
-    close(this: HTMLDialogElement) {
-      if (!this.hasAttribute('open')) return;
-      this.removeAttribute('open');
-      this.dispatchEvent(new Event('close'));
-    },
-  });
   storeTestSession('agent');
-});
-afterEach(() => {
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
 });
 
 function wire(overrides: Partial<TServicingPayment> = {}): TServicingPayment {

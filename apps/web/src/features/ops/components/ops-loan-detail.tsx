@@ -7,16 +7,13 @@ import {
   type TLedgerEntry,
   type TServicingPayment,
 } from '@pledge/contract';
-import { formatUsd, WIRE_REFERENCE_MAX_LENGTH } from '@pledge/domain';
+import { formatUsd } from '@pledge/domain';
 import { isApiError } from '../../../api/client.js';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { NumericField } from '../../../ui/numeric-field/numeric-field.js';
 import { PageHeading } from '../../../ui/page-heading.js';
-import { TextField } from '../../../ui/text-field/text-field.js';
-import { toastQueue } from '../../../ui/toast/toast-queue.js';
-import { newIdempotencyKey } from '../../loan/api/idempotency-key.js';
 import { refusalMessage } from '../../loan/api/refusal.js';
 import { displayDate } from '../../loan/loan-dates.js';
 import { useSingleFlight } from '../../loan/use-single-flight.js';
@@ -29,9 +26,14 @@ import {
 import { useOpsLoan, useRecordWire, useReversePayment } from '../api/ops-loans.js';
 import { useRecordSurplusPayout } from '../api/ops-surplus-payout.js';
 import { formatDateTime, shortId } from '../format.js';
-import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
 import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
 import { OpsFacts, OpsSection } from './ops-facts.js';
+import {
+  toastRecorded,
+  useConfirmationKey,
+  WireEvidenceFields,
+  wireEvidenceErrors,
+} from './ops-record-dialog.js';
 import { OpsTable } from './ops-table.js';
 
 /** Payments an agent may still reverse: money counted that did not (or should not) arrive. */
@@ -54,15 +56,13 @@ export function wireErrors(
     reference: input.reference,
     receivedOn: input.receivedOn,
   });
-  for (const issue of parsed.error?.issues ?? []) {
-    const field = issue.path[0];
-    if (field === 'reference') errors.reference ??= issue.message;
-    if (field === 'receivedOn') {
-      errors.receivedOn ??=
-        input.receivedOn === '' ? 'Give the day the wire arrived' : issue.message;
-    }
-  }
-  return errors;
+  const evidence = wireEvidenceErrors(
+    parsed.error?.issues ?? [],
+    'receivedOn',
+    input.receivedOn,
+    'Give the day the wire arrived',
+  );
+  return { ...errors, ...evidence };
 }
 
 function RecordWireDialog({
@@ -80,14 +80,7 @@ function RecordWireDialog({
   const [reference, setReference] = useState('');
   const [receivedOn, setReceivedOn] = useState('');
   const [errors, setErrors] = useState<TWireErrors>({});
-  // One key per confirmation: a second click or a retry records the wire once.
-  const [key, setKey] = useState(newIdempotencyKey);
-
-  function edited(apply: () => void) {
-    apply();
-    setKey(newIdempotencyKey());
-    wire.reset();
-  }
+  const { key, edited } = useConfirmationKey(wire.reset);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -100,10 +93,7 @@ function RecordWireDialog({
         { body: { amountCents: cents, reference: reference.trim(), receivedOn }, key },
         {
           onSuccess: (payment) => {
-            toastQueue.add(
-              { variant: 'success', title: `Wire of ${formatUsd(payment.amountCents)} recorded` },
-              { timeout: OPS_TOAST_TIMEOUT_MS },
-            );
+            toastRecorded(`Wire of ${formatUsd(payment.amountCents)} recorded`);
             onClose();
           },
           onError: done,
@@ -133,22 +123,15 @@ function RecordWireDialog({
         error={errors.amount}
         onValueChange={(text) => edited(() => setAmount(text))}
       />
-      <TextField
-        label="Wire reference"
-        description="The bank’s reference of the wire: the evidence kept with the payment."
-        isRequired
-        maxLength={WIRE_REFERENCE_MAX_LENGTH}
-        value={reference}
-        error={errors.reference}
-        onChange={(event) => edited(() => setReference(event.target.value))}
-      />
-      <TextField
-        label="Received on"
-        type="date"
-        isRequired
-        value={receivedOn}
-        error={errors.receivedOn}
-        onChange={(event) => edited(() => setReceivedOn(event.target.value))}
+      <WireEvidenceFields
+        referenceDescription="The bank’s reference of the wire: the evidence kept with the payment."
+        dayLabel="Received on"
+        reference={reference}
+        day={receivedOn}
+        referenceError={errors.reference}
+        dayError={errors.receivedOn}
+        onReferenceChange={(text) => edited(() => setReference(text))}
+        onDayChange={(text) => edited(() => setReceivedOn(text))}
       />
     </OpsConfirmDialog>
   );
@@ -172,20 +155,17 @@ export function surplusPayoutErrors(
   input: { reference: string; sentOn: string },
   owedCents: number,
 ): TSurplusPayoutErrors {
-  const errors: TSurplusPayoutErrors = {};
   const parsed = ZPostOpsSurplusPayoutBody.safeParse({
     amountCents: owedCents,
     reference: input.reference,
     sentOn: input.sentOn,
   });
-  for (const issue of parsed.error?.issues ?? []) {
-    const field = issue.path[0];
-    if (field === 'reference') errors.reference ??= issue.message;
-    if (field === 'sentOn') {
-      errors.sentOn ??= input.sentOn === '' ? 'Give the day the wire was sent' : issue.message;
-    }
-  }
-  return errors;
+  return wireEvidenceErrors(
+    parsed.error?.issues ?? [],
+    'sentOn',
+    input.sentOn,
+    'Give the day the wire was sent',
+  );
 }
 
 function RecordSurplusPayoutDialog({
@@ -202,14 +182,7 @@ function RecordSurplusPayoutDialog({
   const [reference, setReference] = useState('');
   const [sentOn, setSentOn] = useState('');
   const [errors, setErrors] = useState<TSurplusPayoutErrors>({});
-  // One key per confirmation: a second click or a retry records the payout once.
-  const [key, setKey] = useState(newIdempotencyKey);
-
-  function edited(apply: () => void) {
-    apply();
-    setKey(newIdempotencyKey());
-    payout.reset();
-  }
+  const { key, edited } = useConfirmationKey(payout.reset);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -221,13 +194,7 @@ function RecordSurplusPayoutDialog({
         { body: { amountCents: owedCents, reference: reference.trim(), sentOn }, key },
         {
           onSuccess: (recorded) => {
-            toastQueue.add(
-              {
-                variant: 'success',
-                title: `Surplus payout of ${formatUsd(recorded.amountCents)} recorded`,
-              },
-              { timeout: OPS_TOAST_TIMEOUT_MS },
-            );
+            toastRecorded(`Surplus payout of ${formatUsd(recorded.amountCents)} recorded`);
             onClose();
           },
           onError: done,
@@ -247,22 +214,15 @@ function RecordSurplusPayoutDialog({
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      <TextField
-        label="Wire reference"
-        description="The bank’s reference of the wire sent: the evidence kept with the payout."
-        isRequired
-        maxLength={WIRE_REFERENCE_MAX_LENGTH}
-        value={reference}
-        error={errors.reference}
-        onChange={(event) => edited(() => setReference(event.target.value))}
-      />
-      <TextField
-        label="Sent on"
-        type="date"
-        isRequired
-        value={sentOn}
-        error={errors.sentOn}
-        onChange={(event) => edited(() => setSentOn(event.target.value))}
+      <WireEvidenceFields
+        referenceDescription="The bank’s reference of the wire sent: the evidence kept with the payout."
+        dayLabel="Sent on"
+        reference={reference}
+        day={sentOn}
+        referenceError={errors.reference}
+        dayError={errors.sentOn}
+        onReferenceChange={(text) => edited(() => setReference(text))}
+        onDayChange={(text) => edited(() => setSentOn(text))}
       />
     </OpsConfirmDialog>
   );
@@ -291,13 +251,7 @@ function ReversePaymentDialog({
         { paymentUuid: payment.paymentUuid, reason: reason.trim() },
         {
           onSuccess: () => {
-            toastQueue.add(
-              {
-                variant: 'success',
-                title: `Payment of ${formatUsd(payment.amountCents)} reversed`,
-              },
-              { timeout: OPS_TOAST_TIMEOUT_MS },
-            );
+            toastRecorded(`Payment of ${formatUsd(payment.amountCents)} reversed`);
             onClose();
           },
           onError: done,

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatUsd, LOAN_STATUSES, type TLoanStatusName } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
-import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { Select } from '../../../ui/select/select.js';
@@ -12,6 +11,7 @@ import { LOAN_STATUS_WORDS } from '../../loan/loan-view.js';
 import { useOpsLoans } from '../api/ops-loans.js';
 import { shortId } from '../format.js';
 import { OpsTable } from './ops-table.js';
+import { OpsQueryStatus } from './ops-query-status.js';
 
 const STATUS_PARAM = 'status';
 const SEARCH_PARAM = 'search';
@@ -84,21 +84,11 @@ export function OpsLoans() {
           </Button>
         </form>
       </div>
-      {query.isPending && (
-        <p className="loading" role="status">
-          Loading loans…
-        </p>
-      )}
-      {query.isError && (
-        <div className="ops-applications__error">
-          <Alert variant="error" title="The loans could not be loaded">
-            {query.error.message}
-          </Alert>
-          <Button isFullWidth={false} onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
+      <OpsQueryStatus
+        query={query}
+        loadingText="Loading loans…"
+        errorTitle="The loans could not be loaded"
+      />
       {query.isSuccess && (
         <div aria-busy={query.isFetching || undefined}>
           <OpsTable

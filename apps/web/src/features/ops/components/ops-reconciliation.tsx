@@ -7,6 +7,7 @@ import { useOpsReconciliation } from '../api/ops-loans.js';
 import { formatDateTime, shortId } from '../format.js';
 import { OpsFacts, OpsSection } from './ops-facts.js';
 import { OpsTable } from './ops-table.js';
+import { OpsQueryStatus } from './ops-query-status.js';
 
 /**
  * The reconciliation report: every journal sums to zero, no receivable is negative, and each loan's
@@ -20,21 +21,11 @@ export function OpsReconciliation() {
         <Link to={paths.opsLoans.getHref()}>All loans</Link>
       </p>
       <PageHeading>Reconciliation</PageHeading>
-      {query.isPending && (
-        <p className="loading" role="status">
-          Reconciling every loan’s ledger…
-        </p>
-      )}
-      {query.isError && (
-        <div className="ops-applications__error">
-          <Alert variant="error" title="The reconciliation could not be run">
-            {query.error.message}
-          </Alert>
-          <Button isFullWidth={false} onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
+      <OpsQueryStatus
+        query={query}
+        loadingText="Reconciling every loan’s ledger…"
+        errorTitle="The reconciliation could not be run"
+      />
       {query.isSuccess && (
         <>
           {query.data.isBalanced ? (

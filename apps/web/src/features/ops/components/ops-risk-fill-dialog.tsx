@@ -8,15 +8,14 @@ import {
 import { formatUsd } from '@pledge/domain';
 import { NumericField } from '../../../ui/numeric-field/numeric-field.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
-import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { newIdempotencyKey } from '../../loan/api/idempotency-key.js';
 import { refusalMessage } from '../../loan/api/refusal.js';
 import { typedCents } from '../../loan/loan-view.js';
 import { useSingleFlight } from '../../loan/use-single-flight.js';
 import { useRecordLiquidationFill } from '../api/ops-risk.js';
-import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
 import { OpsConfirmDialog } from './ops-confirm-dialog.js';
 import { OpsFacts } from './ops-facts.js';
+import { toastRecorded } from './ops-record-dialog.js';
 import { formatDateTime } from '../format.js';
 
 /** The fill as the agent types it: coins, dollars per coin, the venue, and a UTC date and time. */
@@ -124,13 +123,7 @@ export function RecordFillDialog({
           onSuccess: (filled) => {
             const proceeds =
               filled.fill === null ? '' : ` for ${formatUsd(filled.fill.proceedsCents)}`;
-            toastQueue.add(
-              {
-                variant: 'success',
-                title: `Fill of ${body.coinQuantitySold} ${coin}${proceeds} recorded`,
-              },
-              { timeout: OPS_TOAST_TIMEOUT_MS },
-            );
+            toastRecorded(`Fill of ${body.coinQuantitySold} ${coin}${proceeds} recorded`);
             onClose();
           },
           onError: done,

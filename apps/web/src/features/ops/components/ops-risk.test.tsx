@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   buildPath,
   getOpsRiskQueue,
@@ -23,21 +23,7 @@ const LIQUIDATED_LOAN = '3d4e5f60-7182-4c9d-8ebf-2a3b4c5d6e7f';
 const LIQUIDATION_UUID = '4e5f6071-8293-4dae-9fc0-3b4c5d6e7f80';
 
 beforeEach(() => {
-  Object.assign(HTMLDialogElement.prototype, {
-    showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    },
-    close(this: HTMLDialogElement) {
-      if (!this.hasAttribute('open')) return;
-      this.removeAttribute('open');
-      this.dispatchEvent(new Event('close'));
-    },
-  });
   storeTestSession('agent');
-});
-afterEach(() => {
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
 });
 
 function price(overrides: Partial<TPriceObservation> = {}): TPriceObservation {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type {
   TGetOpsRiskQueueResponse,
@@ -8,7 +8,6 @@ import type {
 } from '@pledge/contract';
 import { formatUsd, type TRiskLevel } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
-import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { formatLtv } from '../../loan/loan-view.js';
@@ -16,7 +15,8 @@ import { useOpsRiskQueue } from '../api/ops-risk.js';
 import { formatCoin, formatDateTime, shortId } from '../format.js';
 import { OpsSection } from './ops-facts.js';
 import { RecordFillDialog } from './ops-risk-fill-dialog.js';
-import { OpsTable } from './ops-table.js';
+import { OpsTable, type TOpsTableColumn } from './ops-table.js';
+import { OpsQueryStatus } from './ops-query-status.js';
 
 export const RISK_LEVEL_WORDS: Readonly<Record<TRiskLevel, string>> = {
   NONE: 'None',
@@ -75,15 +75,20 @@ function Lines({ lines }: { lines: readonly string[] }) {
   );
 }
 
+/** Where a stored price came from: "Median: Coinbase, Kraken", or "Sandbox price". */
+function priceSource(price: TPriceObservation): string {
+  const venues = price.venues.length === 0 ? '' : `: ${price.venues.join(', ')}`;
+  return `${PRICE_SOURCE_WORDS[price.source]}${venues}`;
+}
+
 /** The stored price a decision used: the price, its source and venues, and when it was seen. */
 export function DecisionPrice({ price }: { price: TPriceObservation | null }) {
   if (price === null) return <>—</>;
-  const venues = price.venues.length === 0 ? '' : `: ${price.venues.join(', ')}`;
   return (
     <Lines
       lines={[
         `${formatUsd(price.priceCents)} per ${price.type}`,
-        `${PRICE_SOURCE_WORDS[price.source]}${venues}`,
+        priceSource(price),
         `${formatDateTime(price.observedAt)} (price #${price.priceObservationId})`,
       ]}
     />
@@ -98,8 +103,25 @@ function LoanLink({ loanUuid }: { loanUuid: string }) {
   );
 }
 
-function ltvOf(loan: TOpsRiskLoan): string | null {
-  return loan.ltvPct === null ? null : formatLtv(loan.ltvPct);
+/** The first columns of every queue table: the loan and its borrower. */
+const LOAN_COLUMNS: readonly TOpsTableColumn[] = [
+  { header: 'Loan' },
+  { header: 'Borrower', cellClassName: 'ops-break' },
+];
+
+/** A loan at risk's figures: its LTV, what it owes and the collateral held. */
+const FIGURE_COLUMNS: readonly TOpsTableColumn[] = [
+  { header: 'LTV' },
+  { header: 'Balance' },
+  { header: 'Collateral' },
+];
+
+function figureCells(loan: TOpsRiskLoan): ReactNode[] {
+  return [
+    loan.ltvPct === null ? null : formatLtv(loan.ltvPct),
+    formatUsd(loan.balanceCents),
+    formatCoin(loan.collateral),
+  ];
 }
 
 /**
@@ -119,21 +141,11 @@ export function OpsRisk() {
         <Link to={paths.opsLoans.getHref()}>Loans</Link>
       </p>
       <PageHeading>Risk queue</PageHeading>
-      {query.isPending && (
-        <p className="loading" role="status">
-          Loading the risk queue…
-        </p>
-      )}
-      {query.isError && (
-        <div className="ops-applications__error">
-          <Alert variant="error" title="The risk queue could not be loaded">
-            {query.error.message}
-          </Alert>
-          <Button isFullWidth={false} onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
+      <OpsQueryStatus
+        query={query}
+        loadingText="Loading the risk queue…"
+        errorTitle="The risk queue could not be loaded"
+      />
       {query.isSuccess && (
         <RiskQueue
           queue={query.data}
@@ -172,11 +184,8 @@ function RiskQueue({
         <OpsTable
           caption="Loans in margin call, nearest cure deadline first"
           columns={[
-            { header: 'Loan' },
-            { header: 'Borrower', cellClassName: 'ops-break' },
-            { header: 'LTV' },
-            { header: 'Balance' },
-            { header: 'Collateral' },
+            ...LOAN_COLUMNS,
+            ...FIGURE_COLUMNS,
             { header: 'Cure deadline' },
             { header: 'Decision price' },
           ]}
@@ -185,9 +194,7 @@ function RiskQueue({
             cells: [
               <LoanLink loanUuid={loan.loanUuid} />,
               loan.borrowerEmail,
-              ltvOf(loan),
-              formatUsd(loan.balanceCents),
-              formatCoin(loan.collateral),
+              ...figureCells(loan),
               loan.cureDeadline === null ? null : (
                 <Lines
                   lines={[formatDateTime(loan.cureDeadline), timeLeft(loan.cureDeadline, now)]}
@@ -203,12 +210,9 @@ function RiskQueue({
         <OpsTable
           caption="Loans in warning or sent a courtesy notice, highest LTV first"
           columns={[
-            { header: 'Loan' },
-            { header: 'Borrower', cellClassName: 'ops-break' },
+            ...LOAN_COLUMNS,
             { header: 'Level' },
-            { header: 'LTV' },
-            { header: 'Balance' },
-            { header: 'Collateral' },
+            ...FIGURE_COLUMNS,
             { header: 'Decision price' },
           ]}
           rows={queue.warnings.map((loan) => ({
@@ -222,9 +226,7 @@ function RiskQueue({
                   ...(loan.levelSince === null ? [] : [`since ${formatDateTime(loan.levelSince)}`]),
                 ]}
               />,
-              ltvOf(loan),
-              formatUsd(loan.balanceCents),
-              formatCoin(loan.collateral),
+              ...figureCells(loan),
               <DecisionPrice price={loan.decisionPrice} />,
             ],
           }))}
@@ -235,8 +237,7 @@ function RiskQueue({
         <OpsTable
           caption="Open liquidation orders, oldest first"
           columns={[
-            { header: 'Loan' },
-            { header: 'Borrower', cellClassName: 'ops-break' },
+            ...LOAN_COLUMNS,
             { header: 'Ordered' },
             { header: 'LTV at decision' },
             { header: 'Coins to sell' },
@@ -292,9 +293,7 @@ function RiskQueue({
               `#${price.priceObservationId}`,
               price.type,
               formatUsd(price.priceCents),
-              price.venues.length === 0
-                ? PRICE_SOURCE_WORDS[price.source]
-                : `${PRICE_SOURCE_WORDS[price.source]}: ${price.venues.join(', ')}`,
+              priceSource(price),
               formatDateTime(price.observedAt),
             ],
           }))}

@@ -13,7 +13,6 @@ import {
 import { ApiError } from '../../../api/api-error.js';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
-import { installDialogPolyfill } from '../../refi/dialog-polyfill.js';
 import {
   figureInfoHandlers,
   storeTestSession,
@@ -53,8 +52,6 @@ function payoff(overrides: Partial<TRefiEstatePayoff> = {}): TRefiEstatePayoff {
     ...overrides,
   };
 }
-
-installDialogPolyfill();
 
 beforeEach(() => {
   storeTestSession('agent');

@@ -11,7 +11,6 @@ import { NO_ELIGIBLE_LOANS_MESSAGE, REFI_INELIGIBLE_REASON_MESSAGES } from '@ple
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
-import { installDialogPolyfill } from '../dialog-polyfill.js';
 import {
   BTC_APP_UUID,
   custodyOffer,
@@ -30,8 +29,6 @@ const CREATE = `POST ${postCreateCelsiusApplication.path}`;
 const selectPath = (appUuid: string) => `POST ${buildPath(postRefiSelectOffer.path, { appUuid })}`;
 const confirmPath = (appUuid: string) =>
   `POST ${buildPath(postCelsiusRefiBorrowerConfirmation.path, { appUuid })}`;
-
-installDialogPolyfill();
 
 beforeEach(() => {
   storeTestSession();

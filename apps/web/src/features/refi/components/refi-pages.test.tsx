@@ -15,7 +15,6 @@ import { QR_FAILURE_MESSAGES } from '../../../ui/qr-code/qr-code.js';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
-import { installDialogPolyfill } from '../dialog-polyfill.js';
 import {
   custodyOffer,
   CUSTODY_OFFER_UUID,
@@ -53,8 +52,6 @@ function estimate(overrides: Partial<TCelsiusTopUpCollateral> = {}): TCelsiusTop
     ...overrides,
   };
 }
-
-installDialogPolyfill();
 
 beforeEach(() => {
   storeTestSession();
