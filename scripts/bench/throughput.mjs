@@ -259,6 +259,12 @@ export async function prepareLoads(base, { withLoans = true } = {}) {
     };
   };
   // A new payment each time (a key of its own), of 1 cent to $10.
+  // Cents .01 and .02 are the sandbox bank's refused and returned debits: the load pays amounts
+  // that settle, as a borrower's payments do.
+  const settlingAmountCents = (random) => {
+    const amount = 1 + Math.floor(random() * 1_000);
+    return amount % 100 === 1 || amount % 100 === 2 ? amount + 2 : amount;
+  };
   const payment = (random) => () => {
     const payer = pick(random, payers);
     paymentNumber += 1;
@@ -270,7 +276,7 @@ export async function prepareLoads(base, { withLoans = true } = {}) {
         authorization: `Bearer ${payer.token}`,
         'idempotency-key': `bench-${runId}-${paymentNumber}`,
       },
-      body: JSON.stringify({ amountCents: 1 + Math.floor(random() * 1_000) }),
+      body: JSON.stringify({ amountCents: settlingAmountCents(random) }),
     };
   };
   return {
