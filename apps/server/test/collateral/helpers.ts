@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import type { TApplication, TCollateralInfo, TPostRequestedOfferBody } from '@pledge/contract';
 import type { TApplicationEvent } from '@pledge/domain';
 import { applyTransition } from '../../src/services/applications/apply-transition.js';
+import { recordPayoffMethod } from '../../src/services/ops/payoff-record.js';
 import {
   acceptedApplication,
   appPath,
@@ -86,7 +87,20 @@ export async function waitingApplication(
 
 /** After funding (verified on funding, domestic): released, repaid (stage COLLATERAL_RELEASE). */
 export async function payOff(ctx: TApplicationsTestContext, appUuid: string): Promise<void> {
-  await advance(ctx, appUuid, ['FUNDS_RELEASED', 'PAID_OFF']);
+  await advance(ctx, appUuid, ['FUNDS_RELEASED']);
+  // As an agent's payoff does: the PAID_OFF transition and the payoff's record in one transaction
+  // (a release is allowed only after a recorded payoff).
+  await ctx.database.db.transaction(async (tx) => {
+    const at = new Date();
+    await applyTransition(tx, { appUuid, event: 'PAID_OFF', actor: 'system:test', at });
+    await recordPayoffMethod(tx, {
+      appUuid,
+      actor: 'system:test',
+      method: 'WIRE',
+      reason: 'Paid off by wire (test)',
+      at,
+    });
+  });
 }
 
 export function collateralCall(
