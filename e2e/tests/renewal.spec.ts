@@ -91,8 +91,10 @@ test('renews a funded loan with 0.1 BTC more, seeing each warning when it applie
 }) => {
   const { borrower, loanUuid } = await fundedLoanInWindow(request);
   await useBorrowerInBrowser(page, borrower);
-  // At $26,500 the $20,250 balance on 1 BTC is above every band (76 %), below the margin call.
-  await setBtcPrice(request, 26_500);
+  // At $27,000 the balance with its unpaid interest (about $21,950 by 30/360; less while the
+  // servicing sweep has not yet caught up with the moved clock) is above every band on 1 BTC, and
+  // 0.1 BTC more brings it within the bands either way.
+  await setBtcPrice(request, 27_000);
   const renewalUuid = await openRenewalFromDashboard(page);
   await expect(page.getByText(ABOVE_BAND_WARNING)).toBeVisible();
   await expect(page.getByRole('textbox', { name: /Collateral type/ })).toHaveAttribute(

@@ -68,7 +68,7 @@ export async function recordPriceObservation(
         .select({ priceCents: priceObservations.priceCents, accepted: priceObservations.accepted })
         .from(priceObservations)
         .where(eq(priceObservations.collateralType, input.collateralType))
-        .orderBy(desc(priceObservations.observedAt), desc(priceObservations.id))
+        .orderBy(desc(priceObservations.id))
         .limit(1),
     ]);
     const decision = acceptPriceTick({
@@ -109,7 +109,7 @@ export async function latestAcceptedObservation(
         eq(priceObservations.accepted, true),
       ),
     )
-    .orderBy(desc(priceObservations.observedAt), desc(priceObservations.id))
+    .orderBy(desc(priceObservations.id))
     .limit(1);
   return row ?? null;
 }

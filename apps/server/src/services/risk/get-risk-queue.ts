@@ -98,7 +98,7 @@ export async function getRiskQueue(
       .select()
       .from(priceObservations)
       .where(and(eq(priceObservations.collateralType, type), eq(priceObservations.accepted, true)))
-      .orderBy(desc(priceObservations.observedAt), desc(priceObservations.id))
+      .orderBy(desc(priceObservations.id))
       .limit(RISK_QUEUE_PRICES_PER_COIN);
     recentPrices.push(...rows);
   }

@@ -77,10 +77,12 @@ export function riskPassSelectionSql(input: { now: Date; limit?: number }): SQL 
     prices AS (
       SELECT c.collateral_type, p.id AS price_observation_id, p.price_cents
       FROM (VALUES ('BTC'), ('ETH')) AS c (collateral_type)
+      -- The latest stored price is the newest row: a sandbox price is observed on the deployment's
+      -- clock, which can move back (a reset), so observed_at does not order what was stored.
       CROSS JOIN LATERAL (
         SELECT o.id, o.price_cents FROM price_observations o
         WHERE o.collateral_type = c.collateral_type AND o.accepted
-        ORDER BY o.observed_at DESC, o.id DESC
+        ORDER BY o.id DESC
         LIMIT 1
       ) p
     ),

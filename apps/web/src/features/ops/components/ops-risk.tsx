@@ -48,16 +48,17 @@ export function timeLeft(deadlineIso: string, now: number): string {
 }
 
 /**
- * The deployment's time as far as the queue shows it: the browser's clock, or the newest stored
- * price or level change when those are later (a deployment's clock can run ahead of the browser's).
+ * The deployment's time as far as the queue shows it: the browser's clock, or the time of the latest
+ * stored price of a coin when that is later (a sandbox deployment's clock can run ahead of the
+ * browser's). Only the latest price of each coin counts: older rows may carry times from before the
+ * deployment's clock was moved back.
  */
 export function queueNow(queue: TGetOpsRiskQueueResponse, browserNow: number): number {
-  const times = [
-    ...queue.recentPrices.map((price) => price.observedAt),
-    ...[...queue.marginCalls, ...queue.warnings].flatMap((loan) =>
-      loan.levelSince === null ? [] : [loan.levelSince],
-    ),
-  ].map((iso) => Date.parse(iso));
+  const latestByCoin = new Map<string, string>();
+  for (const price of queue.recentPrices) {
+    if (!latestByCoin.has(price.type)) latestByCoin.set(price.type, price.observedAt);
+  }
+  const times = [...latestByCoin.values()].map((iso) => Date.parse(iso));
   return Math.max(browserNow, ...times.filter((time) => !Number.isNaN(time)));
 }
 
