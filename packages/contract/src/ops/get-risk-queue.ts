@@ -40,6 +40,8 @@ export const ZGetOpsRiskQueueResponse = z.object({
   warnings: z.array(ZOpsRiskLoan).check(z.maxLength(RISK_QUEUE_LIST_MAX)),
   /** Liquidation orders waiting for the desk, oldest first. */
   openOrders: z.array(ZOpsLiquidationOrder).check(z.maxLength(RISK_QUEUE_LIST_MAX)),
+  /** The deployment's time when the queue was read (the sandbox clock runs ahead of real time). */
+  asOf: ZIsoDateTime,
   /** The latest stored prices, newest first (at most 20 per coin). */
   recentPrices: z.array(ZPriceObservation).check(z.maxLength(40)),
 });

@@ -121,6 +121,7 @@ export async function getRiskQueue(
     marginCalls,
     warnings,
     openOrders,
+    asOf: deps.clock().toISOString(),
     recentPrices: recentPrices.map(toPriceObservationView),
   };
 }

@@ -94,6 +94,7 @@ function queue(openOrders: TLiquidation[]): TGetOpsRiskQueueResponse {
       borrowerEmail: 'edsger@example.com',
       liquidation,
     })),
+    asOf: new Date().toISOString(),
     recentPrices: [price({ priceObservationId: 43, priceCents: 3_250_000 }), price()],
   };
 }
@@ -164,13 +165,12 @@ describe('the fill and the time left', () => {
     expect(timeLeft(deadline, Date.parse('2025-03-01T10:00:00.000Z'))).toBe('48 h 00 min left');
     expect(timeLeft(deadline, Date.parse('2025-03-03T09:15:30.000Z'))).toBe('44 min left');
     expect(timeLeft(deadline, Date.parse('2025-03-03T10:00:00.000Z'))).toBe('Passed');
-    // A deployment clock ahead of the browser's: the newest stored time counts.
-    expect(queueNow(queue([]), Date.parse('2025-01-01T00:00:00.000Z'))).toBe(
-      Date.parse('2025-03-01T10:00:00.000Z'),
-    );
-    expect(queueNow(queue([]), Date.parse('2025-04-01T00:00:00.000Z'))).toBe(
-      Date.parse('2025-04-01T00:00:00.000Z'),
-    );
+    // The deployment's clock (ahead of the browser's in a sandbox): the server's asOf counts,
+    // moved on by the browser's clock since the queue was fetched.
+    const read = { ...queue([]), asOf: '2025-03-01T10:00:00.000Z' };
+    const fetched = Date.parse('2025-01-01T00:00:00.000Z');
+    expect(queueNow(read, fetched)).toBe(Date.parse('2025-03-01T10:00:00.000Z'));
+    expect(queueNow(read, fetched + 60_000, fetched)).toBe(Date.parse('2025-03-01T10:01:00.000Z'));
   });
 });
 

@@ -48,18 +48,16 @@ export function timeLeft(deadlineIso: string, now: number): string {
 }
 
 /**
- * The deployment's time as far as the queue shows it: the browser's clock, or the time of the latest
- * stored price of a coin when that is later (a sandbox deployment's clock can run ahead of the
- * browser's). Only the latest price of each coin counts: older rows may carry times from before the
- * deployment's clock was moved back.
+ * The deployment's time as the queue was read (`asOf`, the server's clock, which in a sandbox can run
+ * ahead of the browser's), moved on by the browser's clock since then.
  */
-export function queueNow(queue: TGetOpsRiskQueueResponse, browserNow: number): number {
-  const latestByCoin = new Map<string, string>();
-  for (const price of queue.recentPrices) {
-    if (!latestByCoin.has(price.type)) latestByCoin.set(price.type, price.observedAt);
-  }
-  const times = [...latestByCoin.values()].map((iso) => Date.parse(iso));
-  return Math.max(browserNow, ...times.filter((time) => !Number.isNaN(time)));
+export function queueNow(
+  queue: TGetOpsRiskQueueResponse,
+  browserNow: number,
+  fetchedAt: number = browserNow,
+): number {
+  const asOf = Date.parse(queue.asOf);
+  return Number.isNaN(asOf) ? browserNow : asOf + Math.max(0, browserNow - fetchedAt);
 }
 
 /** Facts of one cell, a line each. */
