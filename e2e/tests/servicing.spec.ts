@@ -106,10 +106,18 @@ test('a funded loan: statement, ACH payment, deferral, payoff and collateral rel
   // Another month: this month's interest is deferred, its new LTV shown before confirming.
   await advanceClockDays(request, 30);
   await useBorrowerInBrowser(page, await signInBorrower(request, email));
-  await openLoanPage(page, loanUuid);
-  await expect(factOf(page, 'Next payment', 'Amount due')).toHaveText(/^\$[1-9]/, {
-    timeout: JOB_TIMEOUT_MS,
-  });
+  // Before its statement the page shows the month's interest still to be billed, which cannot be
+  // deferred yet: wait for the second statement.
+  await expect
+    .poll(
+      async () => {
+        await openLoanPage(page, loanUuid);
+        return page.getByText(/^Statement of /).count();
+      },
+      { message: 'the second statement is issued', timeout: JOB_TIMEOUT_MS, intervals: [2_000] },
+    )
+    .toBe(2);
+  await expect(factOf(page, 'Next payment', 'Amount due')).toHaveText(/^\$[1-9]/);
   await page.getByRole('button', { name: 'Defer this month’s interest' }).click();
   const deferDialog = page.getByRole('dialog', { name: 'Defer this month’s interest' });
   await expect(deferDialog.getByText('New LTV')).toBeVisible();
