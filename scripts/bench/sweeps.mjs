@@ -30,10 +30,11 @@ import { embeddedDatabaseUrl } from './lists.mjs';
 
 const serverSource = new URL('../../apps/server/src/', import.meta.url).pathname;
 const load = (path) => tsImport(join(serverSource, path), import.meta.url);
-const { accrueInterestBatch } = await load('services/servicing/accrue-interest.ts');
-const { issueStatementsBatch, rollOverPeriodsBatch } = await load(
+const { accrueInterestPage } = await load('services/servicing/accrue-interest.ts');
+const { issueStatementsPage, rollOverPeriodsPage } = await load(
   'services/servicing/issue-statements.ts',
 );
+const { drainPages } = await load('services/servicing/drain-pages.ts');
 const schema = await load('db/schema/index.ts');
 const { drizzle } = await tsImport('drizzle-orm/node-postgres', import.meta.url);
 
@@ -263,15 +264,20 @@ async function countLoans(client) {
   return { loans: Number(rows[0].loans), entries: Number(rows[0].entries) };
 }
 
-/** Runs `step` until it moves nothing; answers the time it took and what it moved. */
-async function untilDone(step) {
+/**
+ * Runs a paged step the way the servicing sweep does (drainPages: each batch after the last one's
+ * cursor, until a round moves nothing); answers the time it took and what it moved.
+ */
+async function untilDone(page) {
   const started = process.hrtime.bigint();
-  let moved = 0;
-  for (;;) {
-    const count = await step();
-    if (count === 0) break;
-    moved += count;
-  }
+  const batches = [];
+  const moved = await drainPages(async (cursor) => {
+    const at = process.hrtime.bigint();
+    const answer = await page(cursor);
+    batches.push(Math.round(Number(process.hrtime.bigint() - at) / 1e6));
+    return answer;
+  });
+  if (process.env.BENCH_SWEEP_BATCHES) console.log(`  batches (ms): ${batches.join(' ')}`);
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, moved };
 }
 
@@ -325,25 +331,43 @@ async function measureAtSize(client, template) {
   const cycleDate = template.servicing.period_end;
   const dayBefore = addDays(cycleDate, -1);
   const now = new Date(`${cycleDate}T12:00:00Z`);
-  const accrue = (database, asOf) => accrueInterestBatch(database, { asOf });
+  const accrue = (database, asOf) => (after) =>
+    accrueInterestPage(database, { asOf, after }).then(({ moved, next }) => ({
+      count: moved,
+      next,
+    }));
   const cycleSteps = [
     (database) => accrue(database, cycleDate),
-    (database) => issueStatementsBatch(database, { asOf: cycleDate, now }).then((u) => u.length),
-    (database) => rollOverPeriodsBatch(database, { asOf: cycleDate }),
+    (database) => (before) =>
+      issueStatementsPage(database, { asOf: cycleDate, now, before }).then(({ uuids, next }) => ({
+        count: uuids.length,
+        next,
+      })),
+    (database) => (before) =>
+      rollOverPeriodsPage(database, { asOf: cycleDate, before }).then(({ moved, next }) => ({
+        count: moved,
+        next,
+      })),
   ];
 
-  const plans = {
-    accrual: await plansOf(client, (database) => accrue(database, dayBefore)),
+  // The plans are of each step's first two batches: from the top of its index, then from the
+  // first one's cursor.
+  const firstTwo = async (page) => {
+    const { next } = await page(null);
+    if (next !== null) await page(next);
   };
-  const accrual = await untilDone(() => accrue(db, dayBefore));
+  const plans = {
+    accrual: await plansOf(client, (database) => firstTwo(accrue(database, dayBefore))),
+  };
+  const accrual = await untilDone(accrue(db, dayBefore));
   // The cycle's plans from the state the sweep meets on the cycle date: every loan accrued to the
   // day before, its statement not yet written.
   plans.statements = await plansOf(client, async (database) => {
-    for (const step of cycleSteps) await step(database);
+    for (const step of cycleSteps) await firstTwo(step(database));
   });
   const statementsRun = { ms: 0, moved: 0 };
   for (const step of cycleSteps) {
-    const run = await untilDone(() => step(db));
+    const run = await untilDone(step(db));
     statementsRun.ms += run.ms;
     statementsRun.moved += run.moved;
   }

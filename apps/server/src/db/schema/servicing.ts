@@ -58,6 +58,11 @@ export const servicingLoans = pgTable(
     periodEnd: day('period_end').notNull(),
     periodBaseCents: cents('period_base_cents').notNull(),
     periodAccruedCents: cents('period_accrued_cents').notNull().default(0),
+    /**
+     * What the last accrual of this loan added to period_accrued_cents (its journal's amount): the
+     * accrual's update answers it, so the journal is written without reading the row again.
+     */
+    lastAccrualCents: cents('last_accrual_cents').notNull().default(0),
     /** Interest is in the ledger through this day. */
     accruedThrough: day('accrued_through').notNull(),
     autopayEnabled: boolean('autopay_enabled').notNull().default(false),

@@ -7,11 +7,17 @@
  *
  * A batch reads only loans that are due: servicing_loans_accrual_due_idx holds the loans whose
  * period still has days to accrue, in the batch's order, so neither the loans accrued already nor
- * those waiting for their statement are read, and nothing is sorted. The update finds its rows by
- * primary key.
+ * those waiting for their statement are read, and nothing is sorted. The update finds each row at
+ * the address the selection locked it at and computes from the row alone (no join, so no planner
+ * estimate can turn it into a scan of the table or a search of the whole batch per row); it keeps
+ * what it added in last_accrual_cents, which the journal is written from. A sweep passes each
+ * batch the key of the last loan the one before it read (`after`), so a batch starts in the index
+ * where the last one stopped instead of stepping again over the entries the earlier batches left
+ * behind (an updated row's old entry stays in the index until vacuum): the time per loan stays the
+ * same however many batches a sweep runs.
  */
 import { DAYS_PER_PERIOD_30_360, DAYS_PER_YEAR_30_360 } from '@pledge/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 
 /** Loans accrued by one statement; the sweep repeats until none is left. */
@@ -20,48 +26,73 @@ export const ACCRUAL_BATCH_SIZE = 5_000;
 /** Statuses whose interest runs. */
 export const ACCRUING_STATUSES_SQL = sql.raw(`('ACTIVE', 'MARGIN_CALL', 'MATURED')`);
 
-/** 30/360 days of `upto` into a period from `start`, as accrualDays computes them. */
-const ACCRUAL_DAYS_SQL = sql.raw(`CASE
-  WHEN upto >= period_end THEN ${DAYS_PER_PERIOD_30_360}
-  ELSE least(${DAYS_PER_PERIOD_30_360 - 1}, greatest(0,
-    360 * (extract(year FROM upto) - extract(year FROM period_start))
-    + 30 * (extract(month FROM upto) - extract(month FROM period_start))
-    + least(extract(day FROM upto), 30) - least(extract(day FROM period_start), 30)))
-END`);
+/** 30/360 days of `upto` into the loan's period, as accrualDays computes them. */
+const accrualDaysSql = (upto: SQL) => sql`CASE
+  WHEN ${upto} >= s.period_end THEN ${sql.raw(String(DAYS_PER_PERIOD_30_360))}
+  ELSE least(${sql.raw(String(DAYS_PER_PERIOD_30_360 - 1))}, greatest(0,
+    360 * (extract(year FROM ${upto}) - extract(year FROM s.period_start))
+    + 30 * (extract(month FROM ${upto}) - extract(month FROM s.period_start))
+    + least(extract(day FROM ${upto}), 30) - least(extract(day FROM s.period_start), 30)))
+END`;
+
+/** Where a batch stopped in servicing_loans_accrual_due_idx: the last loan it read. */
+export interface TAccrualCursor {
+  accruedThrough: string;
+  loanUuid: string;
+}
 
 /** Accrues one batch; answers how many loans it moved. */
 export async function accrueInterestBatch(
   db: TDb,
   input: { asOf: string; loanUuid?: string; batchSize?: number },
 ): Promise<number> {
+  return (await accrueInterestPage(db, { ...input, after: null })).moved;
+}
+
+/**
+ * Accrues one batch of the loans after `after` in the index's order; answers how many it moved
+ * and the last one it read (null when it read none).
+ */
+export async function accrueInterestPage(
+  db: TDb,
+  input: { asOf: string; loanUuid?: string; batchSize?: number; after: TAccrualCursor | null },
+): Promise<{ moved: number; next: TAccrualCursor | null }> {
   const onlyLoan =
     input.loanUuid === undefined ? sql`` : sql`AND loan_uuid = ${input.loanUuid}::uuid`;
-  const result = await db.execute(sql`
+  const after =
+    input.after === null
+      ? sql``
+      : sql`AND (accrued_through, loan_uuid) > (${input.after.accruedThrough}::date, ${input.after.loanUuid}::uuid)`;
+  // The period's interest to date (30/360, half-up), from the row's own columns: the update needs
+  // no join, so no planner estimate can turn it into a scan of the table.
+  const upto = sql`least(${input.asOf}::date, s.period_end)`;
+  const toDate = sql`round(s.period_base_cents::numeric * s.interest_rate_bps * (${accrualDaysSql(
+    upto,
+  )}) / ${sql.raw(String(10000 * DAYS_PER_YEAR_30_360))})::bigint`;
+  const result = await db.execute<{
+    moved: number;
+    last_accrued_through: string | null;
+    last_loan_uuid: string | null;
+  }>(sql`
     WITH due AS MATERIALIZED (
-      SELECT loan_uuid, period_number, period_start, period_end, period_base_cents,
-             period_accrued_cents, interest_rate_bps,
-             least(${input.asOf}::date, period_end) AS upto
+      SELECT ctid AS row_id, loan_uuid, accrued_through
       FROM servicing_loans
       WHERE status IN ${ACCRUING_STATUSES_SQL}
         AND accrued_through < period_end
         AND accrued_through < ${input.asOf}::date
         ${onlyLoan}
+        ${after}
       ORDER BY accrued_through, loan_uuid
       LIMIT ${input.batchSize ?? ACCRUAL_BATCH_SIZE}
       FOR UPDATE SKIP LOCKED
-    ), calc AS MATERIALIZED (
-      SELECT due.*,
-        round(period_base_cents::numeric * interest_rate_bps * (${ACCRUAL_DAYS_SQL})
-              / ${10000 * DAYS_PER_YEAR_30_360})::bigint AS to_date
-      FROM due
     ), moved AS MATERIALIZED (
       UPDATE servicing_loans s
-      SET accrued_through = c.upto,
-          period_accrued_cents = greatest(c.to_date, s.period_accrued_cents),
+      SET accrued_through = ${upto},
+          period_accrued_cents = greatest(${toDate}, s.period_accrued_cents),
+          last_accrual_cents = greatest(${toDate} - s.period_accrued_cents, 0),
           updated_at = now()
-      FROM calc c
-      WHERE s.loan_uuid = ANY (ARRAY(SELECT loan_uuid FROM calc)) AND s.loan_uuid = c.loan_uuid
-      RETURNING s.loan_uuid, c.to_date - c.period_accrued_cents AS delta, c.upto, c.period_number
+      WHERE s.ctid = ANY (ARRAY(SELECT row_id FROM due))
+      RETURNING s.loan_uuid, s.last_accrual_cents AS delta, s.accrued_through AS upto, s.period_number
     ), journals AS MATERIALIZED (
       SELECT loan_uuid, delta, upto, period_number, gen_random_uuid() AS journal_uuid
       FROM moved WHERE delta > 0
@@ -73,7 +104,16 @@ export async function accrueInterestBatch(
       UNION ALL
       SELECT journal_uuid, loan_uuid, 'INTEREST_ACCRUAL', 'INTEREST_INCOME', -delta, upto, period_number
       FROM journals
+    ), tail AS (
+      SELECT accrued_through, loan_uuid FROM due ORDER BY accrued_through DESC, loan_uuid DESC LIMIT 1
     )
-    SELECT count(*)::int AS moved FROM moved`);
-  return Number((result.rows[0] as { moved?: number } | undefined)?.moved ?? 0);
+    SELECT (SELECT count(*)::int FROM moved) AS moved,
+           (SELECT accrued_through::text FROM tail) AS last_accrued_through,
+           (SELECT loan_uuid::text FROM tail) AS last_loan_uuid`);
+  const row = result.rows[0];
+  const next =
+    row?.last_accrued_through == null || row.last_loan_uuid == null
+      ? null
+      : { accruedThrough: row.last_accrued_through, loanUuid: row.last_loan_uuid };
+  return { moved: Number(row?.moved ?? 0), next };
 }

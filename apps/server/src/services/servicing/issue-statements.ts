@@ -13,33 +13,66 @@ import { ACCRUAL_BATCH_SIZE, ACCRUING_STATUSES_SQL } from './accrue-interest.js'
 const RECEIVABLES_SQL = sql.raw(
   `('PRINCIPAL', 'ORIGINATION_FEE', 'DEFERRED_INTEREST', 'ACCRUED_INTEREST', 'FEES')`,
 );
-const INTEREST_BEARING_SQL = sql.raw(`('PRINCIPAL', 'ORIGINATION_FEE', 'DEFERRED_INTEREST')`);
+/** Where a batch stopped in servicing_loans_closed_period_idx: the last loan it read. */
+export interface TClosedPeriodCursor {
+  periodEnd: string;
+  loanUuid: string;
+}
+
+/** Only the loans after `before` in the batch's order (the index read backward). */
+const beforeSql = (before: TClosedPeriodCursor | null) =>
+  before === null
+    ? sql``
+    : sql`AND (s.period_end, s.loan_uuid) < (${before.periodEnd}::date, ${before.loanUuid}::uuid)`;
 
 /**
  * The loans whose period has closed and whose statement is not written, most recent cycle first:
  * servicing_loans_closed_period_idx holds exactly the loans accrued through their cycle date, in
  * this order, so a batch reads the loans it bills and not the loans already billed and rolled over.
- * The loans of a final period (which never roll over) have older cycle dates and come last.
+ * The loans of a final period (which never roll over) have older cycle dates and come last. A sweep
+ * passes each batch the last loan the one before it read, so the batch starts in the index where
+ * that one stopped, not at the top of the entries earlier batches left behind until vacuum.
  */
-const closedPeriodsSql = (asOf: string, batchSize: number) => sql`
-  SELECT s.loan_uuid, s.period_number, s.period_end, s.term_months
+const closedPeriodsSql = (
+  asOf: string,
+  batchSize: number,
+  before: TClosedPeriodCursor | null,
+) => sql`
+  SELECT s.ctid AS row_id, s.loan_uuid, s.period_number, s.period_end, s.term_months
   FROM servicing_loans s
   WHERE s.status IN ${ACCRUING_STATUSES_SQL}
     AND s.accrued_through >= s.period_end
     AND s.period_end <= ${asOf}::date
+    ${beforeSql(before)}
     AND NOT EXISTS (SELECT 1 FROM servicing_statements t
                     WHERE t.loan_uuid = s.loan_uuid AND t.period_number = s.period_number)
   ORDER BY s.period_end DESC, s.loan_uuid DESC
   LIMIT ${batchSize}
   FOR UPDATE OF s SKIP LOCKED`;
 
-/** The next period of a loan: it starts at the cycle date, on the interest-bearing balance. */
+/** The last of a batch's loans in its order, as the next batch's cursor. */
+const TAIL_SQL = (cte: string) =>
+  sql.raw(`(SELECT period_end::text FROM ${cte} ORDER BY period_end, loan_uuid LIMIT 1) AS last_period_end,
+           (SELECT loan_uuid::text FROM ${cte} ORDER BY period_end, loan_uuid LIMIT 1) AS last_loan_uuid`);
+
+type TTailRow = { last_period_end: string | null; last_loan_uuid: string | null };
+
+function cursorOf(row: TTailRow | undefined): TClosedPeriodCursor | null {
+  return row?.last_period_end == null || row.last_loan_uuid == null
+    ? null
+    : { periodEnd: row.last_period_end, loanUuid: row.last_loan_uuid };
+}
+
+/**
+ * The next period of a loan: it starts at the cycle date, on the interest-bearing balance (the sum
+ * of its PRINCIPAL, ORIGINATION_FEE and DEFERRED_INTEREST entries, kept on the row by the ledger's
+ * trigger in the transaction of every entry).
+ */
 const NEXT_PERIOD_SET_SQL = sql`
   period_number = s.period_number + 1,
   period_start = s.period_end,
   period_end = (s.funded_on + make_interval(months => s.period_number + 1))::date,
-  period_base_cents = (SELECT coalesce(sum(e.amount_cents), 0) FROM ledger_entries e
-                       WHERE e.loan_uuid = s.loan_uuid AND e.account IN ${INTEREST_BEARING_SQL}),
+  period_base_cents = s.interest_bearing_cents,
   period_accrued_cents = 0,
   updated_at = now()`;
 
@@ -51,9 +84,22 @@ export async function issueStatementsBatch(
   db: TDb,
   input: { asOf: string; now: Date; batchSize?: number },
 ): Promise<string[]> {
-  const result = await db.execute<{ uuid: string }>(sql`
+  return (await issueStatementsPage(db, { ...input, before: null })).uuids;
+}
+
+/**
+ * One batch of statements after `before`; answers their uuids and the last loan it read. Every
+ * loan the batch locked has its period's statement after it (written here, or found written), so
+ * each rolls over (but the last period) at the address it was locked at, with no join to plan.
+ */
+export async function issueStatementsPage(
+  db: TDb,
+  input: { asOf: string; now: Date; batchSize?: number; before: TClosedPeriodCursor | null },
+): Promise<{ uuids: string[]; next: TClosedPeriodCursor | null }> {
+  const batchSize = input.batchSize ?? ACCRUAL_BATCH_SIZE;
+  const result = await db.execute<TTailRow & { uuids: string[] }>(sql`
     WITH closed AS MATERIALIZED (
-      ${closedPeriodsSql(input.asOf, input.batchSize ?? ACCRUAL_BATCH_SIZE)}
+      ${closedPeriodsSql(input.asOf, batchSize, input.before)}
     ), issued AS MATERIALIZED (
       INSERT INTO servicing_statements
         (uuid, loan_uuid, period_number, cycle_date, due_date, amount_due_cents, balance_cents,
@@ -73,13 +119,12 @@ export async function issueStatementsBatch(
       RETURNING uuid, loan_uuid, period_number
     ), rolled AS (
       UPDATE servicing_loans s SET ${NEXT_PERIOD_SET_SQL}
-      FROM issued i
-      WHERE s.loan_uuid = ANY (ARRAY(SELECT loan_uuid FROM issued)) AND s.loan_uuid = i.loan_uuid
-        AND s.period_number = i.period_number AND s.period_number < s.term_months
+      WHERE s.ctid = ANY (ARRAY(SELECT row_id FROM closed)) AND s.period_number < s.term_months
       RETURNING s.loan_uuid
     )
-    SELECT uuid FROM issued`);
-  return result.rows.map((row) => row.uuid);
+    SELECT coalesce((SELECT array_agg(uuid::text) FROM issued), '{}') AS uuids, ${TAIL_SQL('closed')}`);
+  const row = result.rows[0];
+  return { uuids: row?.uuids ?? [], next: cursorOf(row) };
 }
 
 /**
@@ -90,13 +135,22 @@ export async function rollOverPeriodsBatch(
   db: TDb,
   input: { asOf: string; batchSize?: number },
 ): Promise<number> {
-  const result = await db.execute(sql`
+  return (await rollOverPeriodsPage(db, { ...input, before: null })).moved;
+}
+
+/** One batch of rollovers after `before`; answers how many and the last loan it read. */
+export async function rollOverPeriodsPage(
+  db: TDb,
+  input: { asOf: string; batchSize?: number; before: TClosedPeriodCursor | null },
+): Promise<{ moved: number; next: TClosedPeriodCursor | null }> {
+  const result = await db.execute<TTailRow & { moved: number }>(sql`
     WITH due AS MATERIALIZED (
-      SELECT s.loan_uuid FROM servicing_loans s
+      SELECT s.ctid AS row_id, s.loan_uuid, s.period_end FROM servicing_loans s
       WHERE s.status IN ${ACCRUING_STATUSES_SQL}
         AND s.accrued_through >= s.period_end
         AND s.period_end <= ${input.asOf}::date
         AND s.period_number < s.term_months
+        ${beforeSql(input.before)}
         AND EXISTS (SELECT 1 FROM servicing_statements t
                     WHERE t.loan_uuid = s.loan_uuid AND t.period_number = s.period_number)
       ORDER BY s.period_end DESC, s.loan_uuid DESC
@@ -104,10 +158,10 @@ export async function rollOverPeriodsBatch(
       FOR UPDATE SKIP LOCKED
     ), moved AS (
       UPDATE servicing_loans s SET ${NEXT_PERIOD_SET_SQL}
-      FROM due
-      WHERE s.loan_uuid = ANY (ARRAY(SELECT loan_uuid FROM due)) AND s.loan_uuid = due.loan_uuid
+      WHERE s.ctid = ANY (ARRAY(SELECT row_id FROM due))
       RETURNING s.loan_uuid
     )
-    SELECT count(*)::int AS moved FROM moved`);
-  return Number((result.rows[0] as { moved?: number } | undefined)?.moved ?? 0);
+    SELECT (SELECT count(*)::int FROM moved) AS moved, ${TAIL_SQL('due')}`);
+  const row = result.rows[0];
+  return { moved: Number(row?.moved ?? 0), next: cursorOf(row) };
 }

@@ -11,20 +11,26 @@ import type { TDb } from '../../db/pool.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { statementDeliveryJob } from '../../jobs/definitions/statement-delivery.js';
 import { queueEmail } from '../email/queue-email.js';
-import { accrueInterestBatch } from './accrue-interest.js';
-import { issueStatementsBatch, rollOverPeriodsBatch } from './issue-statements.js';
+import { accrueInterestPage, type TAccrualCursor } from './accrue-interest.js';
+import { drainPages } from './drain-pages.js';
+import {
+  issueStatementsPage,
+  rollOverPeriodsPage,
+  type TClosedPeriodCursor,
+} from './issue-statements.js';
 import { balancesOf } from './ledger-store.js';
 import { makePayment, type TPaymentDeps } from './make-payment.js';
 import { loanMaturedMessage, maturityReminderMessage } from './servicing-messages.js';
 import { brandOfLoan, loadLoan } from './servicing-record.js';
 
 /**
- * A pass moves up to a batch of loans one step (accrual, statement, rollover); the sweep repeats
- * passes until one moves nothing, so a book of any size (and a clock that jumped months) is caught up
- * in one run. Every pass that moves something moves a loan forward, so the loop ends; this bound only
- * stops a defect from spinning forever (a year of steps for ten million loans in batches of 5,000).
+ * Each step runs over every loan it finds, batch after batch (drainPages); the steps repeat until
+ * none moves anything, so a book of any size (and a clock that jumped months: accrual stops at each
+ * cycle date, the statement and rollover open the next period) is caught up in one run. Every
+ * repetition that moves something moves a loan forward, so the loop ends; this bound only stops a
+ * defect from spinning forever.
  */
-const MAX_PASSES = 100_000;
+const MAX_ROUNDS = 1_000;
 
 export interface TSweepResult {
   accrued: number;
@@ -41,21 +47,29 @@ export async function accrueAndIssueStatements(
   now: Date,
 ): Promise<Pick<TSweepResult, 'accrued' | 'statements' | 'rolledOver'>> {
   const result = { accrued: 0, statements: 0, rolledOver: 0 };
-  for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-    const accrued = await accrueInterestBatch(db, { asOf });
-    const issued = await db.transaction(async (tx) => {
-      const uuids = await issueStatementsBatch(tx, { asOf, now });
-      for (const uuid of uuids) {
-        await enqueue(
-          tx,
-          statementDeliveryJob,
-          { statementUuid: uuid },
-          { dedupeKey: `statement:${uuid}` },
-        );
-      }
-      return uuids.length;
+  for (let round = 0; round < MAX_ROUNDS; round += 1) {
+    const accrued = await drainPages<TAccrualCursor>(async (after) => {
+      const { moved, next } = await accrueInterestPage(db, { asOf, after });
+      return { count: moved, next };
     });
-    const rolled = await rollOverPeriodsBatch(db, { asOf });
+    const issued = await drainPages<TClosedPeriodCursor>((before) =>
+      db.transaction(async (tx) => {
+        const { uuids, next } = await issueStatementsPage(tx, { asOf, now, before });
+        for (const uuid of uuids) {
+          await enqueue(
+            tx,
+            statementDeliveryJob,
+            { statementUuid: uuid },
+            { dedupeKey: `statement:${uuid}` },
+          );
+        }
+        return { count: uuids.length, next };
+      }),
+    );
+    const rolled = await drainPages<TClosedPeriodCursor>(async (before) => {
+      const { moved, next } = await rollOverPeriodsPage(db, { asOf, before });
+      return { count: moved, next };
+    });
     result.accrued += accrued;
     result.statements += issued;
     result.rolledOver += rolled;

@@ -1,0 +1,1 @@
+ALTER TABLE "servicing_loans" ADD COLUMN "last_accrual_cents" bigint DEFAULT 0 NOT NULL;
