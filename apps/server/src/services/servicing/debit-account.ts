@@ -7,22 +7,27 @@ import type { TFieldCipher } from '../../security/field-encryption.js';
 import { accessTokenContext } from '../bank-link/bank-link-record.js';
 import { accountNumberContext, holderNameContext } from '../disbursement/disbursement-record.js';
 
-export async function debitAccountOf(
-  db: TDb,
+/** What a debit needs of the loan's payout account and of its bank link, as stored (sealed). */
+export interface TDebitAccountSource {
+  routingNumber: string | null;
+  accountNumberSealed: string | null;
+  accountHolderNameSealed: string | null;
+  bankLinkItemId: string | null;
+  linkedAccountId: string | null;
+  /** The bank link item the account names; null when it names none or it is gone. */
+  item: { accessTokenSealed: string; identityUuid: string } | null;
+}
+
+/** The debit account of a stored payout account; null when it cannot be debited. */
+export function debitAccountFrom(
   cipher: TFieldCipher,
   loanUuid: string,
-): Promise<TDebitAccount | null> {
-  const [account] = await db
-    .select()
-    .from(disbursementAccounts)
-    .where(eq(disbursementAccounts.applicationUuid, loanUuid));
-  if (account === undefined) return null;
+  account: TDebitAccountSource | null,
+): TDebitAccount | null {
+  if (account === null) return null;
   if (account.bankLinkItemId !== null && account.linkedAccountId !== null) {
-    const [item] = await db
-      .select()
-      .from(bankLinkItems)
-      .where(eq(bankLinkItems.id, account.bankLinkItemId));
-    if (item === undefined) return null;
+    const { item } = account;
+    if (item === null) return null;
     return {
       kind: 'LINKED',
       accessToken: cipher.decryptText(
@@ -42,4 +47,34 @@ export async function debitAccountOf(
         ? ''
         : cipher.decryptText(account.accountHolderNameSealed, holderNameContext(loanUuid)),
   };
+}
+
+/** The loan's debit account, read with its bank link in one statement. */
+export async function debitAccountOf(
+  db: TDb,
+  cipher: TFieldCipher,
+  loanUuid: string,
+): Promise<TDebitAccount | null> {
+  const [row] = await db
+    .select({
+      routingNumber: disbursementAccounts.routingNumber,
+      accountNumberSealed: disbursementAccounts.accountNumberSealed,
+      accountHolderNameSealed: disbursementAccounts.accountHolderNameSealed,
+      bankLinkItemId: disbursementAccounts.bankLinkItemId,
+      linkedAccountId: disbursementAccounts.linkedAccountId,
+      accessTokenSealed: bankLinkItems.accessTokenSealed,
+      itemIdentityUuid: bankLinkItems.identityUuid,
+    })
+    .from(disbursementAccounts)
+    .leftJoin(bankLinkItems, eq(bankLinkItems.id, disbursementAccounts.bankLinkItemId))
+    .where(eq(disbursementAccounts.applicationUuid, loanUuid));
+  if (row === undefined) return null;
+  const { accessTokenSealed, itemIdentityUuid, ...account } = row;
+  return debitAccountFrom(cipher, loanUuid, {
+    ...account,
+    item:
+      accessTokenSealed === null || itemIdentityUuid === null
+        ? null
+        : { accessTokenSealed, identityUuid: itemIdentityUuid },
+  });
 }

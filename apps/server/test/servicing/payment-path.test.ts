@@ -1,0 +1,210 @@
+/**
+ * The payment POST's path against PostgreSQL: the statements it sends, payments sent at once on
+ * one loan (each posted once against the ledger as it is, one payment per key), a debit whose
+ * loan's ledger moved while it waited for the loan's lock, and the risk pass a payment queues.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TServicingLoan, TServicingPayment } from '@pledge/contract';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { createSandboxBankPayments } from '../../src/adapters/bank-payments/sandbox.js';
+import { servicingPayments } from '../../src/db/schema/index.js';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
+import { sendDebit } from '../../src/services/servicing/make-payment.js';
+import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import {
+  getLoan,
+  idempotency,
+  LOANS,
+  openServicingWorld,
+  sandboxLoan,
+  type TTestLoan,
+} from './helpers.js';
+
+let ctx: TApplicationsTestContext;
+beforeAll(async () => {
+  ctx = await openServicingWorld();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+function pay(loan: TTestLoan, amountCents: number, key: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${LOANS}/${loan.loanUuid}/payments`,
+    headers: { ...bearer(loan.token), ...idempotency(key) },
+    payload: { amountCents },
+  });
+}
+
+/** The loan's ledger sums per account and the payments that count, read from the database. */
+async function ledgerOf(loanUuid: string) {
+  const sums = await ctx.database.db.execute<{ account: string; cents: string }>(sql`
+    SELECT account, sum(amount_cents)::text AS cents FROM ledger_entries
+    WHERE loan_uuid = ${loanUuid}::uuid GROUP BY account`);
+  const counted = await ctx.database.db.execute<{ cents: string }>(sql`
+    SELECT coalesce(sum(amount_cents), 0)::text AS cents FROM servicing_payments
+    WHERE loan_uuid = ${loanUuid}::uuid AND status = 'PENDING' AND transfer_id IS NOT NULL`);
+  return {
+    sums: Object.fromEntries(sums.rows.map((row) => [row.account, Number(row.cents)])),
+    countedCents: Number(counted.rows[0]?.cents ?? 0),
+  };
+}
+
+async function riskPassJobsFor(paymentUuid: string): Promise<number> {
+  const result = await ctx.database.db.execute<{ count: number }>(sql`
+    SELECT count(*)::int AS count FROM graphile_worker._private_jobs
+    WHERE key = ${`risk-pass:payment:${paymentUuid}`}`);
+  return result.rows[0]?.count ?? 0;
+}
+
+describe('the payment POST', () => {
+  it('sends nine statements at most, the session check included, and a retry of its key four', async () => {
+    const loan = await sandboxLoan(ctx);
+    const sent = ctx.database.statementsSent;
+    if (sent === undefined) throw new Error('The test database counts its statements');
+    // The first payment of the day accrues the loan's interest first.
+    expect((await pay(loan, 1_000, 'path-count-0001')).statusCode).toBe(201);
+
+    const before = sent();
+    const response = await pay(loan, 1_234, 'path-count-0002');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(sent() - before).toBeLessThanOrEqual(9);
+
+    const again = sent();
+    const retry = await pay(loan, 1_234, 'path-count-0002');
+    expect(retry.json()).toEqual(response.json());
+    expect(sent() - again).toBeLessThanOrEqual(4);
+  });
+
+  it('posts payments sent at once on one loan each once, against the ledger as it is', async () => {
+    const loan = await sandboxLoan(ctx);
+    const before = await getLoan(ctx, loan);
+    const amounts = [1_100, 2_200, 3_300, 4_400, 5_500, 6_600];
+    const responses = await Promise.all([
+      ...amounts.map((amountCents, index) => pay(loan, amountCents, `path-many-000${index}`)),
+      ...Array.from({ length: 4 }, () => pay(loan, 7_700, 'path-many-same')),
+    ]);
+    for (const response of responses) expect(response.statusCode, response.body).toBe(201);
+    const payments = responses.map((response) => response.json() as TServicingPayment);
+    const sameKey = payments.slice(amounts.length);
+    for (const payment of sameKey) expect(payment).toEqual(sameKey[0]);
+
+    const after: TServicingLoan = await getLoan(ctx, loan);
+    expect(after.payments).toHaveLength(before.payments.length + amounts.length + 1);
+    const paidCents = amounts.reduce((sum, cents) => sum + cents, 0) + 7_700;
+    const { sums, countedCents } = await ledgerOf(loan.loanUuid);
+    expect(sums.CASH).toBe(paidCents);
+    expect(countedCents).toBe(paidCents);
+    const journals = await ctx.database.db.execute<{ count: number }>(sql`
+      SELECT count(DISTINCT journal_uuid)::int AS count FROM ledger_entries
+      WHERE loan_uuid = ${loan.loanUuid}::uuid AND kind = 'PAYMENT'`);
+    expect(journals.rows[0]?.count).toBe(amounts.length + 1);
+    for (const account of ['FEES', 'ACCRUED_INTEREST', 'PRINCIPAL'] as const) {
+      expect(sums[account] ?? 0).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('refuses a payment above the balance and one of a reused key, writing nothing', async () => {
+    const loan = await sandboxLoan(ctx);
+    expect((await pay(loan, 2_000, 'path-refused-01')).statusCode).toBe(201);
+    const before = await ledgerOf(loan.loanUuid);
+    const above = await pay(loan, 100_000_000, 'path-refused-02');
+    expect(above.statusCode).toBe(400);
+    const reused = await pay(loan, 2_001, 'path-refused-01');
+    expect(reused.statusCode).toBe(409);
+    expect(await ledgerOf(loan.loanUuid)).toEqual(before);
+    const rows = await ctx.database.db.execute<{ count: number }>(sql`
+      SELECT count(*)::int AS count FROM servicing_payments WHERE loan_uuid = ${loan.loanUuid}::uuid`);
+    expect(rows.rows[0]?.count).toBe(1);
+    const audits = await ctx.database.db.execute<{ count: number }>(sql`
+      SELECT count(*)::int AS count FROM audit_events
+      WHERE entity_type = 'servicing-payment' AND reason LIKE ${`%on loan ${loan.loanUuid}`}`);
+    expect(audits.rows[0]?.count).toBe(1);
+  });
+
+  it('queues a risk pass only for a loan a payment can move', async () => {
+    const loan = await sandboxLoan(ctx);
+    const calm = await pay(loan, 1_500, 'path-risk-0001');
+    expect(calm.statusCode).toBe(201);
+    expect(await riskPassJobsFor((calm.json() as TServicingPayment).paymentUuid)).toBe(0);
+
+    await ctx.database.db.execute(sql`
+      UPDATE servicing_loans SET risk_level = 'WARNING', risk_notified_level = 'WARNING'
+      WHERE loan_uuid = ${loan.loanUuid}::uuid`);
+    const warned = await pay(loan, 1_500, 'path-risk-0002');
+    expect(warned.statusCode).toBe(201);
+    expect(await riskPassJobsFor((warned.json() as TServicingPayment).paymentUuid)).toBe(1);
+  });
+});
+
+describe('a debit whose loan moved while it waited for the lock', () => {
+  it('is posted against the ledger as it is once the lock is held', async () => {
+    const loan = await sandboxLoan(ctx);
+    const [payment] = await ctx.database.db
+      .insert(servicingPayments)
+      .values({
+        uuid: randomUUID(),
+        loanUuid: loan.loanUuid,
+        method: 'ACH',
+        purpose: 'PAYMENT',
+        amountCents: 500,
+        status: 'PENDING',
+        idempotencyKey: 'path-moved-0001',
+        actor: 'test',
+        createdAt: new Date(),
+      })
+      .returning();
+    if (payment === undefined) throw new Error('The payment was not written');
+
+    // Another change holds the loan and charges a fee meanwhile.
+    const other = await ctx.database.pool.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT 1 FROM servicing_loans WHERE loan_uuid = $1 FOR UPDATE', [
+        loan.loanUuid,
+      ]);
+      const journalUuid = randomUUID();
+      await other.query(
+        `INSERT INTO ledger_entries (journal_uuid, loan_uuid, kind, account, amount_cents, effective_on)
+         VALUES ($1, $2, 'FEE', 'FEES', 300, current_date), ($1, $2, 'FEE', 'FEE_INCOME', -300, current_date)`,
+        [journalUuid, loan.loanUuid],
+      );
+      const now = () => new Date();
+      const sending = sendDebit(
+        {
+          db: ctx.database.db,
+          cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
+          bankPayments: createSandboxBankPayments(now),
+          clock: now,
+          sandbox: true,
+        },
+        payment,
+      );
+      // The debit's locking statement waits for the lock, its reads taken before the fee.
+      for (let waited = 0; ; waited += 1) {
+        const waiting = await other.query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if ((waiting.rows[0]?.count ?? 0) > 0) break;
+        if (waited > 200) throw new Error('The debit never waited for the lock');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await other.query('COMMIT');
+      const sent = await sending;
+      expect(sent.transferId).not.toBeNull();
+    } finally {
+      other.release();
+    }
+    const legs = await ctx.database.db.execute<{ account: string; amount_cents: number }>(sql`
+      SELECT account, amount_cents FROM ledger_entries
+      WHERE payment_uuid = ${payment.uuid}::uuid ORDER BY account`);
+    // The fee is paid first: the journal was made of the ledger with the fee in it.
+    const byAccount = Object.fromEntries(legs.rows.map((leg) => [leg.account, leg.amount_cents]));
+    expect(byAccount.CASH).toBe(500);
+    expect(byAccount.FEES).toBe(-300);
+  });
+});
