@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerSecurity } from './security.js';
+import { rateLimitKey, registerSecurity } from './security.js';
 
 async function cspWith(allowPlaidLink: boolean | undefined): Promise<string> {
   const app = Fastify();
@@ -59,5 +59,12 @@ describe('the security headers', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the rate limit key', () => {
+  it('is the client address, and one shared key when the socket has closed', () => {
+    expect(rateLimitKey({ ip: '203.0.113.7' })).toBe('203.0.113.7');
+    expect(rateLimitKey({ ip: undefined })).toBe('closed-connection');
   });
 });

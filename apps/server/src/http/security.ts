@@ -64,8 +64,18 @@ export async function registerSecurity(
   });
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: rateLimitKey,
     ...(options.rateLimitStore !== undefined ? { store: options.rateLimitStore } : {}),
   });
+}
+
+/**
+ * The client a limit counts for: its address. A request whose socket has already closed has none
+ * (request.ip is undefined), which the limiter's own key would turn into a 500; such requests share
+ * one count, and their answer goes nowhere anyway.
+ */
+export function rateLimitKey(request: { ip: string | undefined }): string {
+  return request.ip ?? 'closed-connection';
 }
 
 /** The headers helmet sets with these options, computed once. */
