@@ -163,6 +163,45 @@ describe('annualPercentageRate', () => {
     );
   });
 
+  /** The exact solver's APR, rounded as annualPercentageRate rounds it. */
+  function exactApr(amountFinancedCents: number, payments: readonly TScheduledPayment[]): string {
+    return solveUnitPeriodRate({ amountFinancedCents, payments })
+      .times(1200)
+      .toDecimalPlaces(3, Decimal.ROUND_HALF_UP)
+      .toFixed(3);
+  }
+
+  it('rounds as the exact solver does, across draws, fees, rates and terms', () => {
+    for (const drawCents of [100000, 1000000, 2500000, 100000000, 1234567891]) {
+      for (const feeBps of [0, 37, 100, 150, 499]) {
+        for (const rateBps of [1, 450, 891, 1150, 2999]) {
+          for (const termMonths of [1, 12, 36]) {
+            const loanCents = drawCents + Math.floor((drawCents * feeBps) / 10000);
+            const payments = interestOnlyPayments(loanCents, rateBps, termMonths);
+            expect(
+              annualPercentageRate({ amountFinancedCents: drawCents, payments }).toFixed(3),
+            ).toBe(exactApr(drawCents, payments));
+          }
+        }
+      }
+    }
+  });
+
+  it.each([
+    // Unrounded APRs a few millionths of a thousandth from a rounding tie.
+    [37674, '12.797'], // 12.7974999937…
+    [44082, '13.446'], // 13.4455000060…
+  ])(
+    'rounds an APR next to a tie as the exact solver does (a fee of %i cents)',
+    (feeCents, expected) => {
+      const payments = interestOnlyPayments(1000000 + feeCents, 891, 12);
+      expect(annualPercentageRate({ amountFinancedCents: 1000000, payments }).toFixed(3)).toBe(
+        expected,
+      );
+      expect(exactApr(1000000, payments)).toBe(expected);
+    },
+  );
+
   it('returns a Decimal with 3 decimals at most', () => {
     const apr = annualPercentageRate({
       amountFinancedCents: 1000000,

@@ -1,8 +1,8 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { SignJWT, decodeJwt, decodeProtectedHeader, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_TOKEN_ISSUER,
@@ -74,6 +74,106 @@ describe('access tokens', () => {
     const token = await clocked.issue({ subject: SUBJECT, audience: 'customer' });
     at = new Date(now.getTime() + (CUSTOMER_TTL_S + 10) * 1000);
     expect(await clocked.verify(token.jwt, 'customer')).toBeNull();
+  });
+});
+
+describe('a token verified before', () => {
+  it('is still checked for its audience and expiry on every call', async () => {
+    const now = new Date('2025-03-01T12:00:00Z');
+    let at = now;
+    const service = createJwtService({ privateKey: newKey(), clock: () => at });
+    const token = await service.issue({ subject: SUBJECT, audience: 'customer' });
+    expect(await service.verify(token.jwt, 'customer')).not.toBeNull();
+    expect(await service.verify(token.jwt, 'customer')).not.toBeNull();
+    expect(await service.verify(token.jwt, 'agent')).toBeNull();
+    at = new Date(now.getTime() + (CUSTOMER_TTL_S + 10) * 1000);
+    expect(await service.verify(token.jwt, 'customer')).toBeNull();
+    // Another key never accepts it, whatever this one found.
+    const other = createJwtService({ privateKey: newKey(), clock: () => now });
+    expect(await other.verify(token.jwt, 'customer')).toBeNull();
+  });
+});
+
+describe('access token checks', () => {
+  const now = new Date('2025-03-01T12:00:00Z');
+  const nowS = now.getTime() / 1000;
+  const privateKey = newKey();
+  const service = createJwtService({ privateKey, clock: () => now });
+  const claims = {
+    sub: SUBJECT,
+    aud: 'pledge:customer',
+    iss: ACCESS_TOKEN_ISSUER,
+    jti: '5f0e8c2a-1b3d-4c5e-9f7a-8b9c0d1e2f3a',
+    iat: nowS,
+    exp: nowS + 60,
+  };
+  const signed = (
+    payload: Record<string, unknown>,
+    header: Record<string, unknown> = {},
+    key = privateKey,
+  ): Promise<string> =>
+    new SignJWT(payload as JWTPayload)
+      .setProtectedHeader({ alg: 'ES256', typ: 'JWT', ...header })
+      .sign(key);
+
+  it('accepts our claims, also with the audience in a list and a past nbf', async () => {
+    expect(await service.verify(await signed(claims), 'customer')).toMatchObject({
+      subject: SUBJECT,
+      jti: claims.jti,
+    });
+    expect(
+      await service.verify(await signed({ ...claims, aud: ['x', 'pledge:customer'] }), 'customer'),
+    ).not.toBeNull();
+    expect(await service.verify(await signed({ ...claims, nbf: nowS }), 'customer')).not.toBeNull();
+  });
+
+  it.each([
+    ['another issuer', { iss: 'urn:someone' }],
+    ['another audience', { aud: ['pledge:agent'] }],
+    ['no subject', { sub: undefined }],
+    ['no token id', { jti: undefined }],
+    ['no issue time', { iat: undefined }],
+    ['no expiry', { exp: undefined }],
+    ['an expiry as text', { exp: String(nowS + 60) }],
+    ['an expiry past the clock tolerance', { exp: nowS - 6 }],
+    ['a not-before beyond the clock tolerance', { nbf: nowS + 6 }],
+  ])('refuses %s', async (_label, change) => {
+    expect(await service.verify(await signed({ ...claims, ...change }), 'customer')).toBeNull();
+  });
+
+  it('refuses a critical header extension, a malformed token and a signature of another form', async () => {
+    const token = await signed(claims);
+    const [header = '', payload = '', signature = ''] = token.split('.');
+    // Signed by hand: jose refuses to sign an extension it does not know.
+    const critical = Buffer.from('{"alg":"ES256","crit":["x"],"x":1}').toString('base64url');
+    const criticalSignature = sign('sha256', Buffer.from(`${critical}.${payload}`), {
+      key: privateKey,
+      dsaEncoding: 'ieee-p1363',
+    }).toString('base64url');
+    expect(
+      await service.verify(`${critical}.${payload}.${criticalSignature}`, 'customer'),
+    ).toBeNull();
+    // The same hand signing is accepted without the extension.
+    const plain = Buffer.from('{"alg":"ES256"}').toString('base64url');
+    const plainSignature = sign('sha256', Buffer.from(`${plain}.${payload}`), {
+      key: privateKey,
+      dsaEncoding: 'ieee-p1363',
+    }).toString('base64url');
+    expect(
+      await service.verify(`${plain}.${payload}.${plainSignature}`, 'customer'),
+    ).not.toBeNull();
+    expect(await service.verify(`${token}.${signature}`, 'customer')).toBeNull();
+    expect(await service.verify(`${header}.${payload}`, 'customer')).toBeNull();
+    expect(await service.verify(`${header}.${payload}.${signature}A`, 'customer')).toBeNull();
+    expect(
+      await service.verify(`${header}.${payload}.${signature.slice(4)}`, 'customer'),
+    ).toBeNull();
+    expect(await service.verify(`${header}.${payload}.${'A'.repeat(86)}`, 'customer')).toBeNull();
+    expect(await service.verify(`${header}=.${payload}.${signature}`, 'customer')).toBeNull();
+    const array = Buffer.from('[1]').toString('base64url');
+    expect(await service.verify(`${header}.${array}.${signature}`, 'customer')).toBeNull();
+    const hs256 = Buffer.from('{"alg":"HS256"}').toString('base64url');
+    expect(await service.verify(`${hs256}.${payload}.${signature}`, 'customer')).toBeNull();
   });
 });
 

@@ -10,7 +10,7 @@ import { randomUUID, createPrivateKey, createPublicKey, generateKeyPairSync } fr
 import type { KeyObject } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SignJWT, calculateJwkThumbprint, exportJWK, jwtVerify } from 'jose';
+import { SignJWT, calculateJwkThumbprint, compactVerify, exportJWK } from 'jose';
 import { sessionAbsoluteLimitMs, type TSignInAudience } from '@pledge/domain';
 
 export const ACCESS_TOKEN_ALGORITHM = 'ES256';
@@ -92,10 +92,67 @@ export function loadOrCreateSandboxJwtKey(dataDir: string): KeyObject {
   return privateKey;
 }
 
+/**
+ * The access token's claims when they are ours for the audience at `nowS` (seconds), or null: as
+ * jwtVerify with `issuer`, `audience`, `requiredClaims` sub, jti, iat and exp, and the clock
+ * tolerance checks them (a present `nbf` must have come, `exp` not have passed).
+ */
+function acceptedClaims(
+  payload: Readonly<Record<string, unknown>>,
+  audience: TSignInAudience,
+  nowS: number,
+): { sub: string; jti: string; exp: number } | null {
+  const { iss, aud, sub, jti, iat, exp, nbf } = payload;
+  if (iss !== ACCESS_TOKEN_ISSUER) return null;
+  const expected = audienceClaim(audience);
+  const audiences: unknown[] = Array.isArray(aud) ? aud : [aud];
+  if (!audiences.includes(expected)) return null;
+  if (typeof sub !== 'string' || typeof jti !== 'string') return null;
+  if (typeof iat !== 'number' || typeof exp !== 'number') return null;
+  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowS + CLOCK_TOLERANCE_S)) {
+    return null;
+  }
+  if (exp <= nowS - CLOCK_TOLERANCE_S) return null;
+  return { sub, jti, exp };
+}
+
+/**
+ * Tokens jose verified (the ES256 signature and the protected header), with their payload,
+ * kept per service (per key). Whether a string is signed by a key is a pure function of the two,
+ * so a token found signed stays signed: keeping that answer lets a session's every request skip
+ * the ECDSA check (the dearest part of authenticating it) without keeping anything another
+ * instance could contradict. Only that is kept: issuer, audience and expiry are checked on every
+ * call, and the session row (sign-out, idle timeout) on every request
+ * (services/identity/verify-access-token.ts). Refused strings are not kept, so that strings sent at
+ * random cannot push good tokens out; the oldest entry is dropped beyond SIGNED_TOKENS_KEPT (about
+ * 2 MB of tokens at most).
+ */
+const SIGNED_TOKENS_KEPT = 4096;
+
 export function createJwtService(options: { privateKey: KeyObject; clock?: TClock }): TJwtService {
   const { privateKey } = options;
   const clock = options.clock ?? (() => new Date());
   const publicKey = createPublicKey(privateKey);
+  const signedTokens = new Map<string, Readonly<Record<string, unknown>>>();
+  const signedPayload = async (jwt: string): Promise<Readonly<Record<string, unknown>>> => {
+    const known = signedTokens.get(jwt);
+    if (known !== undefined) return known;
+    // The signature and its protected header, by jose; the claims are acceptedClaims' at each call.
+    const { payload: bytes } = await compactVerify(jwt, publicKey, {
+      algorithms: [ACCESS_TOKEN_ALGORITHM],
+    });
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      throw new Error('The token is not a JSON object');
+    }
+    const payload = Object.freeze({ ...(parsed as Record<string, unknown>) });
+    signedTokens.set(jwt, payload);
+    if (signedTokens.size > SIGNED_TOKENS_KEPT) {
+      const oldest = signedTokens.keys().next().value;
+      if (oldest !== undefined) signedTokens.delete(oldest);
+    }
+    return payload;
+  };
   // The key id lets verifiers pick the right key once keys rotate.
   const keyId = exportJWK(publicKey).then((jwk) => calculateJwkThumbprint(jwk));
 
@@ -118,24 +175,22 @@ export function createJwtService(options: { privateKey: KeyObject; clock?: TCloc
 
     async verify(jwt, audience, options = {}) {
       if (jwt.length === 0 || jwt.length > ACCESS_TOKEN_MAX_LENGTH) return null;
+      let payload;
       try {
-        const { payload } = await jwtVerify(jwt, publicKey, {
-          algorithms: [ACCESS_TOKEN_ALGORITHM],
-          issuer: ACCESS_TOKEN_ISSUER,
-          audience: audienceClaim(audience),
-          requiredClaims: ['sub', 'jti', 'iat', 'exp'],
-          // The epoch as the current date: no token has expired by then; the caller compares.
-          currentDate: options.expiry === 'caller' ? new Date(0) : clock(),
-          clockTolerance: CLOCK_TOLERANCE_S,
-        });
-        const { sub, jti, exp } = payload;
-        if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number') {
-          return null;
-        }
-        return { subject: sub, audience, jti, expiresAt: new Date(exp * 1000) };
+        payload = await signedPayload(jwt);
       } catch {
         return null;
       }
+      // The epoch as the current time: no token has expired by then; the caller compares.
+      const nowS = options.expiry === 'caller' ? 0 : Math.floor(clock().getTime() / 1000);
+      const claims = acceptedClaims(payload, audience, nowS);
+      if (claims === null) return null;
+      return {
+        subject: claims.sub,
+        audience,
+        jti: claims.jti,
+        expiresAt: new Date(claims.exp * 1000),
+      };
     },
   };
 }

@@ -131,6 +131,66 @@ describe('offers', () => {
       const recorded = answers.map((answer) => (answer.json() as TApplication).offers);
       for (const offers of recorded) expect(offers).toHaveLength(1);
       expect(recorded.map((offers) => offers[0]?.uuid)).toContain(open[0]?.uuid);
+      // The request recorded last answered the application as it is now.
+      const last = answers
+        .map((answer) => answer.json() as TApplication)
+        .find((answer) => answer.offers[0]?.uuid === open[0]?.uuid);
+      const current = await ctx.app.inject({
+        method: 'GET',
+        url: appPath(fresh.appUuid),
+        headers: bearer(borrower.token),
+      });
+      expect(last).toEqual(current.json());
+    });
+
+    it('prices again on what another change of the application left, and records its offer', async () => {
+      const before = await requestOffer(ctx.app, borrower.token, fresh.appUuid);
+      expect(before.statusCode).toBe(200);
+      const [{ version } = { version: 0 }] = await ctx.database.db
+        .select({ version: applications.version })
+        .from(applications)
+        .where(eq(applications.uuid, fresh.appUuid));
+      // Another change (another instance's, say) holds the application's row while the request
+      // reads the version it had, then moves the version on before the request's write goes in.
+      const other = await ctx.database.pool.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query('UPDATE applications SET version = version + 1 WHERE uuid = $1', [
+          fresh.appUuid,
+        ]);
+        const pending = requestOffer(ctx.app, borrower.token, fresh.appUuid, {
+          ...OHIO_OFFER,
+          requestedAmount: 27_000,
+        });
+        for (let waited = 0; waited < 200; waited += 1) {
+          const { rows } = await ctx.database.pool.query<{ waiting: number }>(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          if ((rows[0]?.waiting ?? 0) > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        await other.query('COMMIT');
+        const response = await pending;
+        expect(response.statusCode).toBe(200);
+        expect((response.json() as TApplication).offers.map((offer) => offer.drawAmount)).toEqual([
+          27_000,
+        ]);
+      } finally {
+        other.release();
+      }
+      const [after] = await ctx.database.db
+        .select({ version: applications.version })
+        .from(applications)
+        .where(eq(applications.uuid, fresh.appUuid));
+      // The other change's version, then the request's own.
+      expect(after?.version).toBe(version + 2);
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: appPath(fresh.appUuid, '/offers'),
+        headers: bearer(borrower.token),
+      });
+      expect((list.json() as TOffer[]).map((offer) => offer.drawAmount)).toEqual([27_000]);
     });
 
     const minimum = minCoinQuantity({

@@ -2,12 +2,15 @@
  * The borrower e-signs one disclosure (document 1 §4: one at a time, in order). The signature keeps
  * the time, IP address, user agent and the SHA-256 of the signed PDF. Signing is idempotent: a
  * document already signed answers its signature again, so a retry or a double click (concurrent
- * requests wait on the application's row lock) creates one. The last signature moves the
- * application SIGN_DOCS → WAITING_FOR_COLLATERAL in the same transaction.
+ * requests wait on the application's row lock) creates one; a document found signed already is
+ * answered without taking that lock. The last signature moves the application SIGN_DOCS →
+ * WAITING_FOR_COLLATERAL in the same transaction.
  */
 import type { TSignDocumentResult } from '@pledge/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/pool.js';
 import { HttpError } from '../../http/errors.js';
-import { documentSignatures } from '../../db/schema/index.js';
+import { applications, disclosureDocuments, documentSignatures } from '../../db/schema/index.js';
 import { lockOwnedApplication, applicationNotFound } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import { completeRenewalIfCollateralIn } from '../renewal/complete-renewal.js';
@@ -24,11 +27,71 @@ export interface TSignDocumentInput extends TBorrowerDocumentsInput {
   userAgent: string;
 }
 
+/** The caller's documents with their signatures and the application's state, in one statement. */
+function signedDocumentsStatement(db: TDb) {
+  const placeholder = (name: string) => sql.placeholder(name);
+  return db
+    .select({
+      row: disclosureDocuments,
+      signedAt: documentSignatures.signedAt,
+      state: applications.state,
+      stage: applications.stage,
+    })
+    .from(disclosureDocuments)
+    .innerJoin(
+      applications,
+      and(
+        eq(applications.uuid, disclosureDocuments.applicationUuid),
+        eq(applications.identityUuid, placeholder('identityUuid')),
+      ),
+    )
+    .leftJoin(documentSignatures, eq(documentSignatures.documentUuid, disclosureDocuments.uuid))
+    .where(
+      and(
+        eq(disclosureDocuments.applicationUuid, placeholder('appUuid')),
+        eq(disclosureDocuments.identityUuid, placeholder('identityUuid')),
+      ),
+    )
+    .prepare('sign_document_signed_read');
+}
+
+/** The read of alreadySigned, prepared once per pool (PostgreSQL plans it once per connection). */
+const preparedReads = new WeakMap<TDb, ReturnType<typeof signedDocumentsStatement>>();
+
+/**
+ * The answer for a document already signed, read in one statement and without the application's
+ * lock: a signature is final, so a retry or a double click is answered again without waiting for
+ * other requests on the application. The documents and the application come from one snapshot, so
+ * the count still to sign and the state agree. Undefined when the document is not signed (or not
+ * found): the locked path decides then.
+ */
+async function alreadySigned(
+  db: TDb,
+  input: TSignDocumentInput,
+): Promise<TSignDocumentResult | undefined> {
+  let read = preparedReads.get(db);
+  if (read === undefined) {
+    read = signedDocumentsStatement(db);
+    preparedReads.set(db, read);
+  }
+  const rows = await read.execute({ appUuid: input.appUuid, identityUuid: input.identityUuid });
+  const target = rows.find((row) => row.row.uuid === input.docUuid);
+  if (target === undefined || target.signedAt === null) return undefined;
+  return {
+    document: toDocumentView(target.row, target.signedAt),
+    unsignedRemaining: rows.filter((row) => row.signedAt === null).length,
+    state: target.state,
+    stage: target.stage,
+  };
+}
+
 export async function signDocument(
   deps: Pick<TDocumentDeps, 'db' | 'clock'>,
   input: TSignDocumentInput,
 ): Promise<TSignDocumentResult> {
   if (input.borrowerUuid !== input.identityUuid) throw applicationNotFound();
+  const signed = await alreadySigned(deps.db, input);
+  if (signed !== undefined) return signed;
   return deps.db.transaction(async (tx) => {
     let application = await lockOwnedApplication(tx, input.identityUuid, input.appUuid);
     const documents = await documentsWithSignatures(tx, input.appUuid, input.identityUuid);

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { sessionIdleTimeoutMs } from '@pledge/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { sessionIdleTimeoutMs, type TSignInAudience } from '@pledge/domain';
 import type { TDb } from '../../db/pool.js';
 import type { TAudience, TPrincipal } from '../../http/auth.js';
 import type { TClock, TJwtService } from '../../security/jwt.js';
@@ -13,6 +14,93 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  */
 export const SESSION_LAST_SEEN_PRECISION_MS = 60_000;
 
+type TSessionCheckRow = {
+  identity_uuid: string | null;
+  expires_at: Date | null;
+  offset_ms: number;
+};
+
+type TSessionCheck = { execute(values: Record<string, unknown>): Promise<TSessionCheckRow[]> };
+
+const placeholder = (name: string) => sql.placeholder(name);
+
+/**
+ * The session check of verifyAccessToken as one statement, its values left as placeholders: for
+ * an audience ('agent' also checks that the address is still an active agent), and with the time
+ * told by the process's clock or, in the sandbox, by real time plus the sandbox clock's offset.
+ *
+ * A data-modifying WITH runs whether or not its rows are read; `live` is the session as it was.
+ * A session found timed out is ended for good, so a clock set back (the sandbox's reset, or an
+ * instance a little behind) never opens it again.
+ * `t` is the time of the check: the process's clock, or in the sandbox real time plus the offset
+ * the database holds now.
+ */
+function sessionCheckStatement(audience: TSignInAudience, sandbox: boolean): SQL {
+  const clockSql = sandbox
+    ? sql`
+      SELECT to_timestamp((${placeholder('realNowMs')}::bigint + c.offset_ms) / 1000.0) AS now,
+        c.offset_ms
+      FROM (SELECT COALESCE((SELECT offset_ms FROM sandbox_clock WHERE id), 0)::bigint AS offset_ms) c`
+    : sql`SELECT ${placeholder('now')}::timestamptz AS now, 0::bigint AS offset_ms`;
+  const stillAgent =
+    audience === 'agent'
+      ? sql`AND EXISTS (SELECT 1 FROM agents a WHERE a.email = i.email AND a.is_active)`
+      : sql``;
+  return sql`
+    WITH t AS (${clockSql}), bounds AS (
+      SELECT t.now,
+        t.now - ${placeholder('idleMs')}::bigint * interval '1 millisecond' AS idle_since,
+        t.now - ${placeholder('renewMs')}::bigint * interval '1 millisecond' AS renew_before
+      FROM t
+    ), live AS (
+      SELECT s.jti, s.identity_uuid, s.last_seen_at, s.expires_at
+      FROM sessions s JOIN identities i ON i.uuid = s.identity_uuid, bounds b
+      WHERE s.jti = ${placeholder('jti')} AND s.identity_uuid = ${placeholder('subject')}
+        AND s.audience = ${placeholder('audience')} AND s.ended_at IS NULL
+        AND s.expires_at > b.now AND s.last_seen_at > b.idle_since
+        ${stillAgent}
+    ), renewed AS (
+      UPDATE sessions SET last_seen_at = b.now FROM live, bounds b
+      WHERE sessions.jti = live.jti AND live.last_seen_at < b.renew_before
+      RETURNING sessions.jti
+    ), timed_out AS (
+      UPDATE sessions SET ended_at = b.now FROM bounds b
+      WHERE jti = ${placeholder('jti')} AND ended_at IS NULL
+        AND (expires_at <= b.now OR last_seen_at <= b.idle_since)
+      RETURNING jti
+    )
+    SELECT live.identity_uuid, live.expires_at, t.offset_ms FROM t LEFT JOIN live ON true`;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The session checks, prepared once per pool and kind (audience, clock): the check runs on every
+ * authenticated request, and PostgreSQL then parses and plans it once per connection (a named
+ * statement) instead of on every request; no request builds its SQL again either.
+ */
+const preparedChecks = new WeakMap<TDb, Map<string, TSessionCheck>>();
+
+function sessionCheck(db: TDb, audience: TSignInAudience, sandbox: boolean): TSessionCheck {
+  let checks = preparedChecks.get(db);
+  if (checks === undefined) {
+    checks = new Map();
+    preparedChecks.set(db, checks);
+  }
+  const name = `session_check_${audience}${sandbox ? '_sandbox' : ''}`;
+  let check = checks.get(name);
+  if (check === undefined) {
+    const query = dialect.sqlToQuery(sessionCheckStatement(audience, sandbox));
+    const prepared = db._.session.prepareQuery(query, undefined, name, false);
+    check = {
+      execute: async (values) =>
+        ((await prepared.execute(values)) as { rows: TSessionCheckRow[] }).rows,
+    };
+    checks.set(name, check);
+  }
+  return check;
+}
+
 /**
  * The principal of a token for an audience: signature, issuer, audience and expiry checked, then,
  * in one statement, that its session is open (not signed out, used within the idle timeout, before
@@ -21,7 +109,8 @@ export const SESSION_LAST_SEEN_PRECISION_MS = 60_000;
  *
  * Every request is checked against the database, with no per-process cache of tokens found good:
  * such a cache (there was one, for 5 s) let a token signed out on one instance keep working on
- * another until its entry ran out, and the session check is one indexed statement anyway.
+ * another until its entry ran out, and the session check is one indexed statement anyway. (The
+ * JWT service keeps only which strings carry a good signature, which nothing can change.)
  *
  * In the sandbox the same statement reads the sandbox clock's offset, tells the time by it and
  * hands it to the process's clock, so that a signed-in request costs no statement of its own to
@@ -48,57 +137,23 @@ export async function verifyAccessToken(
   if (claims === null || !UUID_PATTERN.test(claims.subject) || !UUID_PATTERN.test(claims.jti)) {
     return null;
   }
-  let clockSql;
   let takeOffset: ((offsetMs: number) => void) | undefined;
   let realNowMs = 0;
-  if (sandboxClock === undefined) {
-    clockSql = sql`SELECT ${deps.clock()}::timestamptz AS now, 0::bigint AS offset_ms`;
-  } else {
+  if (sandboxClock !== undefined) {
     takeOffset = sandboxClock.loading();
     realNowMs = sandboxClock.realNow();
-    clockSql = sql`
-      SELECT to_timestamp((${realNowMs}::bigint + c.offset_ms) / 1000.0) AS now, c.offset_ms
-      FROM (SELECT COALESCE((SELECT offset_ms FROM sandbox_clock WHERE id), 0)::bigint AS offset_ms) c`;
   }
-  const idleMs = sessionIdleTimeoutMs(signInAudience);
-  const stillAgent =
-    signInAudience === 'agent'
-      ? sql`AND EXISTS (SELECT 1 FROM agents a WHERE a.email = i.email AND a.is_active)`
-      : sql``;
-  // A data-modifying WITH runs whether or not its rows are read; `live` is the session as it was.
-  // A session found timed out is ended for good, so a clock set back (the sandbox's reset, or an
-  // instance a little behind) never opens it again.
-  // `t` is the time of the check: the process's clock, or in the sandbox real time plus the offset
-  // the database holds now.
-  const result = await deps.db.execute<{
-    identity_uuid: string | null;
-    expires_at: Date | null;
-    offset_ms: number;
-  }>(sql`
-    WITH t AS (${clockSql}), bounds AS (
-      SELECT t.now,
-        t.now - ${idleMs}::bigint * interval '1 millisecond' AS idle_since,
-        t.now - ${SESSION_LAST_SEEN_PRECISION_MS}::bigint * interval '1 millisecond' AS renew_before
-      FROM t
-    ), live AS (
-      SELECT s.jti, s.identity_uuid, s.last_seen_at, s.expires_at
-      FROM sessions s JOIN identities i ON i.uuid = s.identity_uuid, bounds b
-      WHERE s.jti = ${claims.jti} AND s.identity_uuid = ${claims.subject}
-        AND s.audience = ${signInAudience} AND s.ended_at IS NULL
-        AND s.expires_at > b.now AND s.last_seen_at > b.idle_since
-        ${stillAgent}
-    ), renewed AS (
-      UPDATE sessions SET last_seen_at = b.now FROM live, bounds b
-      WHERE sessions.jti = live.jti AND live.last_seen_at < b.renew_before
-      RETURNING sessions.jti
-    ), timed_out AS (
-      UPDATE sessions SET ended_at = b.now FROM bounds b
-      WHERE jti = ${claims.jti} AND ended_at IS NULL
-        AND (expires_at <= b.now OR last_seen_at <= b.idle_since)
-      RETURNING jti
-    )
-    SELECT live.identity_uuid, live.expires_at, t.offset_ms FROM t LEFT JOIN live ON true`);
-  const [row] = result.rows;
+  const check = sessionCheck(deps.db, signInAudience, sandboxClock !== undefined);
+  const rows = await check.execute({
+    now: sandboxClock === undefined ? deps.clock() : null,
+    realNowMs,
+    jti: claims.jti,
+    subject: claims.subject,
+    audience: signInAudience,
+    idleMs: sessionIdleTimeoutMs(signInAudience),
+    renewMs: SESSION_LAST_SEEN_PRECISION_MS,
+  });
+  const [row] = rows;
   if (row !== undefined && takeOffset !== undefined) {
     const offsetMs = Number(row.offset_ms);
     takeOffset(offsetMs);

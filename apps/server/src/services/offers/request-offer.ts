@@ -7,8 +7,9 @@
  *
  * Round trips: the price (kept by the prices port), the application read, then one statement that
  * updates the application if it is still the version read, and only then replaces the open offers
- * and records the new one (two requests at once: one wins, the other prices again with the
- * application locked, on what the first left). The answer is built from what that statement returned, not read again.
+ * and records the new one. A request that finds the application changed (by another request at
+ * once, on any instance) reads it again and prices on what that left, and only after repeated
+ * losses locks it. The answer is built from what that statement returned, not read again.
  */
 import type { TApplication, TPostRequestedOfferBody } from '@pledge/contract';
 import {
@@ -48,6 +49,8 @@ import { resolveResidence } from '../residency/resolve-residence.js';
 import { assertOfferOpen, offerRowOf, toOfferView, type TOfferRow } from './offer-record.js';
 
 const MS_PER_MINUTE = 60_000;
+/** Unlocked read-and-write attempts of an offer request before it locks the application. */
+const OPTIMISTIC_OFFER_WRITES = 3;
 
 /**
  * The offer form's schema for a residence's limits and least coin quantity, made once per set of
@@ -372,6 +375,30 @@ async function priceAndWrite(
   return offer === undefined ? undefined : { application: { ...application, ...changes }, offer };
 }
 
+/** The read of the caller's application, prepared once per pool as the writes are. */
+const preparedReads = new WeakMap<
+  TDb,
+  { execute(values: Record<string, unknown>): Promise<TApplicationRow[]> }
+>();
+
+function ownedApplicationRead(db: TDb) {
+  let read = preparedReads.get(db);
+  if (read === undefined) {
+    read = db
+      .select()
+      .from(applications)
+      .where(
+        and(
+          eq(applications.uuid, placeholder('appUuid')),
+          eq(applications.identityUuid, placeholder('identityUuid')),
+        ),
+      )
+      .prepare('request_offer_read');
+    preparedReads.set(db, read);
+  }
+  return read;
+}
+
 export async function requestOffer(
   deps: TRequestOfferDeps,
   input: { identityUuid: string; appUuid: string; body: TPostRequestedOfferBody },
@@ -380,20 +407,23 @@ export async function requestOffer(
   // The price first, so that no lock is held while a price source is asked.
   const quote = await currentPrice(deps.prices, body.collateralType);
   const now = deps.clock();
-  const [read] = await deps.db
-    .select()
-    .from(applications)
-    .where(and(eq(applications.uuid, appUuid), eq(applications.identityUuid, identityUuid)));
+  const [read] = await ownedApplicationRead(deps.db).execute({ appUuid, identityUuid });
   if (read === undefined) throw applicationNotFound();
   // Most requests meet no other change of the application: read, then one statement. One that
-  // lost the race to another change prices again with the application locked, where requests at
-  // once on one application take turns, so that each ends with its own offer recorded.
-  const written =
-    (await priceAndWrite(deps.db, read, { body, quote, now })) ??
-    (await deps.db.transaction(async (tx) => {
-      const locked = await lockOwnedApplication(tx, identityUuid, appUuid);
-      return priceAndWrite(tx, locked, { body, quote, now });
-    }));
+  // lost the race to another change (another request at once, on any instance) reads it again and
+  // prices on what that left, still holding no lock. After OPTIMISTIC_OFFER_WRITES attempts it
+  // prices with the application locked, where requests at once take turns, so that each ends with
+  // its own offer recorded.
+  let written = await priceAndWrite(deps.db, read, { body, quote, now });
+  for (let attempt = 1; written === undefined && attempt < OPTIMISTIC_OFFER_WRITES; attempt += 1) {
+    const [again] = await ownedApplicationRead(deps.db).execute({ appUuid, identityUuid });
+    if (again === undefined) throw applicationNotFound();
+    written = await priceAndWrite(deps.db, again, { body, quote, now });
+  }
+  written ??= await deps.db.transaction(async (tx) => {
+    const locked = await lockOwnedApplication(tx, identityUuid, appUuid);
+    return priceAndWrite(tx, locked, { body, quote, now });
+  });
   if (written === undefined) throw new Error('The offer was not recorded');
   // The new offer is the only one open on the application now.
   return toApplicationView(deps.db, written.application, now, {
