@@ -111,6 +111,37 @@ describe('/sandbox/clock', () => {
   });
 });
 
+async function waitingSweeps(database: TTestDatabase): Promise<number> {
+  const { rows } = await database.pool.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM graphile_worker.jobs WHERE task_identifier = 'servicing-sweep'`,
+  );
+  return rows[0]?.count ?? 0;
+}
+
+describe('/sandbox/clock and the servicing sweep', () => {
+  let database: TTestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildTestApp({ database, sandbox: true });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it('queues a sweep for every move, also one that brings back an offset a reset left', async () => {
+    // No worker runs here: the first move's sweep is still waiting when the second comes.
+    await clockOf(app, 'DELETE');
+    expect((await advance(app, { advanceHours: 3 })).statusCode).toBe(200);
+    expect(await waitingSweeps(database)).toBe(1);
+    await clockOf(app, 'DELETE');
+    expect((await advance(app, { advanceHours: 3 })).statusCode).toBe(200);
+    expect(await waitingSweeps(database)).toBe(2);
+  });
+});
+
 describe('/sandbox/clock outside the sandbox', () => {
   let database: TTestDatabase;
   let app: FastifyInstance;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TPostSandboxClockBody, TSandboxClockResponse } from '@pledge/contract';
 import type { TDb } from '../../db/pool.js';
@@ -30,16 +31,14 @@ export async function advanceSandboxClock(
       .returning({ offsetMs: sandboxClock.offsetMs });
     // Delayed jobs keep waiting for their time on the moved clock.
     await shiftWaitingJobs(tx, stepMs);
-    // Servicing sweeps (accrual, statements, maturity, ACH settlement) run now on the moved clock.
+    // Servicing sweeps (accrual, statements, maturity, ACH settlement) run now on the moved clock:
+    // one sweep for each move, queued behind one still running (the job is a singleton). Not keyed
+    // by the offset: a reset brings an offset back, and a sweep of the earlier move still running
+    // (or kept failed) under the same key would swallow this one.
     if (written !== undefined) {
-      await enqueue(
-        tx,
-        servicingSweepJob,
-        {},
-        { dedupeKey: `servicing-sweep:clock:${written.offsetMs}` },
-      );
+      await enqueue(tx, servicingSweepJob, {});
       // Cure deadlines run on this clock: the risk pass looks at once.
-      await queueRiskPass(tx, `clock:${written.offsetMs}`);
+      await queueRiskPass(tx, `clock:${randomUUID()}`);
     }
     return written;
   });
