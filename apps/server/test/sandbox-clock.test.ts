@@ -5,6 +5,7 @@ import { SESSION_LIMITS } from '@pledge/domain';
 import { createdApplication } from './applications/helpers.js';
 import { buildTestApp } from './helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
+import { SWEEP_PRIORITY } from '../src/jobs/job-definition.js';
 import { bearer, brokerPath, signIn } from './identity/sign-in.js';
 
 const HOUR_MS = 3_600_000;
@@ -139,6 +140,12 @@ describe('/sandbox/clock and the servicing sweep', () => {
     await clockOf(app, 'DELETE');
     expect((await advance(app, { advanceHours: 3 })).statusCode).toBe(200);
     expect(await waitingSweeps(database)).toBe(2);
+    // Ahead of the statements' deliveries that a jump of the clock queues by the hundred.
+    const { rows } = await database.pool.query<{ priority: number }>(
+      `SELECT priority FROM graphile_worker.jobs WHERE task_identifier IN ('servicing-sweep', 'risk.pass')`,
+    );
+    expect(rows.map((row) => row.priority)).toEqual(rows.map(() => SWEEP_PRIORITY));
+    expect(rows.length).toBeGreaterThanOrEqual(3);
   });
 });
 

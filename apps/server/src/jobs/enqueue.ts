@@ -50,6 +50,7 @@ export async function enqueue<TPayload>(
       run_at => ${runAt},
       max_attempts => ${definition.maxAttempts}::int,
       job_key => ${options.dedupeKey ?? null}::text,
+      priority => ${definition.priority ?? 0}::int,
       job_key_mode => 'unsafe_dedupe'
     ) AS job`);
   const [row] = result.rows;

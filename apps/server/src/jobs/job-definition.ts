@@ -25,7 +25,16 @@ export interface TJobDefinition<TPayload> {
    * that must not overlap itself.
    */
   singleton?: boolean;
+  /**
+   * Of the jobs due at once, those of a lower number are taken first (0 by default): the sweeps
+   * that keep loans' money and risk current go before bulk work such as rendering and mailing
+   * statements, which a clock jump or a cycle date queues by the hundred.
+   */
+  priority?: number;
 }
+
+/** The priority of the servicing and risk sweeps: ahead of deliveries and other bulk jobs. */
+export const SWEEP_PRIORITY = -10;
 
 export function defineJob<TPayload>(
   definition: TJobDefinition<TPayload>,

@@ -138,6 +138,9 @@ export function createJobWorker(options: TJobWorkerOptions): TJobWorker {
         backfillPeriod: schedule.backfillMs,
         maxAttempts: schedule.definition.maxAttempts,
         ...(schedule.definition.singleton === true ? { queueName: schedule.definition.kind } : {}),
+        ...(schedule.definition.priority !== undefined
+          ? { priority: schedule.definition.priority }
+          : {}),
       },
     })),
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../job-definition.js';
+import { defineJob, SWEEP_PRIORITY } from '../job-definition.js';
 
 /**
  * The collateral risk pass: every open loan's LTV at the latest accepted price, moved through its
@@ -12,6 +12,7 @@ export const riskPassJob = defineJob({
   // The next minute's pass replaces a failed one.
   maxAttempts: 2,
   singleton: true,
+  priority: SWEEP_PRIORITY,
 });
 
 /** Every minute (UTC cron). */

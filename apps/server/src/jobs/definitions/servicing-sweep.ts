@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../job-definition.js';
+import { defineJob, SWEEP_PRIORITY } from '../job-definition.js';
 
 /**
  * The servicing sweep (accrual, statements, autopay, maturity) for the day of the deployment's
@@ -10,6 +10,7 @@ export const servicingSweepJob = defineJob({
   payload: z.object({}),
   maxAttempts: 3,
   singleton: true,
+  priority: SWEEP_PRIORITY,
 });
 
 /** Every hour at minute 7: a day's work is done in its first run, later ones find nothing. */
@@ -21,6 +22,7 @@ export const servicingAchSettlementJob = defineJob({
   payload: z.object({}),
   maxAttempts: 3,
   singleton: true,
+  priority: SWEEP_PRIORITY,
 });
 
 /** Every 15 minutes. */
