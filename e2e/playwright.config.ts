@@ -2,11 +2,13 @@ import { defineConfig } from '@playwright/test';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_METRICS_TOKEN } from './fixtures/jobs.js';
 
 // The E2E suite runs against the server exactly as `npm start` runs it (sandbox mode, embedded
 // PostgreSQL in a throw-away data directory), on its own ports so a developer's instance can keep
 // running. E2E_BASE_URL points the suite at an already running server instead.
 const port = Number(process.env.E2E_PORT ?? 3100);
+
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pledge-e2e-'));
 // Run as root, the embedded PostgreSQL drops to the postgres user, which must reach the directory.
@@ -61,6 +63,8 @@ export default defineConfig({
           EMBEDDED_PG_PORT: String(port + 20_000),
           DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
           LOG_LEVEL: 'warn',
+          // Read by specs that wait for background jobs, to say in a failure what the queue holds.
+          METRICS_TOKEN: E2E_METRICS_TOKEN,
           // As behind a load balancer: the API sign-ins of the fixtures name their own address.
           TRUST_PROXY: '1',
         },

@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { APP, expect, expectAccessible, screenshotBothWidths, test } from '../fixtures/index.js';
 import { signInBorrower, useBorrowerInBrowser } from '../fixtures/new-application.js';
+import { jobQueueLines } from '../fixtures/jobs.js';
+import { SERVICING } from '../fixtures/risk.js';
 import { readMailbox } from '../fixtures/sign-in.js';
 
 // Servicing after funding: a funded loan made by POST /sandbox/loans, the sandbox clock moved a
@@ -40,6 +42,49 @@ async function openLoanPage(page: Page, loanUuid: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Your loan' })).toBeVisible();
 }
 
+/**
+ * Reloads the loan page until it lists `count` statements. When they do not come, the failure
+ * names the deployment's day and the loan as the API answers it (cycle dates, statements, status),
+ * which tells a job that did not run from a cycle that did not close.
+ */
+async function waitForStatements(
+  page: Page,
+  request: APIRequestContext,
+  jwt: string,
+  loanUuid: string,
+  count: number,
+) {
+  try {
+    await expect
+      .poll(
+        async () => {
+          await openLoanPage(page, loanUuid);
+          return page.getByText(/^Statement of /).count();
+        },
+        { message: `statement ${count} is issued`, timeout: JOB_TIMEOUT_MS, intervals: [2_000] },
+      )
+      .toBe(count);
+  } catch (error) {
+    const clock = await (await request.get('/sandbox/clock')).text();
+    const loan = (await (
+      await request.get(`${SERVICING}/loans/${loanUuid}`, {
+        headers: { authorization: `Bearer ${jwt}` },
+      })
+    ).json()) as Record<string, unknown>;
+    const seen = {
+      clock,
+      status: loan.status,
+      fundedOn: loan.fundedOn,
+      statements: loan.statements,
+      schedule: (loan.schedule as unknown[] | undefined)?.slice(0, count + 1),
+      nextPayment: loan.nextPayment,
+      balances: loan.balances,
+      jobs: await jobQueueLines(request),
+    };
+    throw new Error(`${String(error)}\nWhat the server answered: ${JSON.stringify(seen)}`);
+  }
+}
+
 function factOf(page: Page, section: string, label: string) {
   return page
     .getByRole('region', { name: section })
@@ -66,20 +111,13 @@ test('a funded loan: statement, ACH payment, deferral, payoff and collateral rel
   // A month on: the first statement is issued, and the loan page shows what is due.
   await advanceClockDays(request, 31);
   // Months later every session has idled out: sign in again.
-  await useBorrowerInBrowser(page, await signInBorrower(request, email));
+  let borrower = await signInBorrower(request, email);
+  await useBorrowerInBrowser(page, borrower);
 
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Payments and balance' }).click();
   await expect(page).toHaveURL(`${APP}/loans/${loanUuid}`);
-  await expect
-    .poll(
-      async () => {
-        await openLoanPage(page, loanUuid);
-        return page.getByText(/^Statement of /).count();
-      },
-      { message: 'the first statement is issued', timeout: JOB_TIMEOUT_MS, intervals: [2_000] },
-    )
-    .toBe(1);
+  await waitForStatements(page, request, borrower.jwt, loanUuid, 1);
   const amountDue = factOf(page, 'Next payment', 'Amount due');
   await expect(amountDue).toHaveText(/^\$[1-9][\d,]*\.\d{2}$/);
   const dueText = (await amountDue.textContent()) ?? '';
@@ -105,18 +143,11 @@ test('a funded loan: statement, ACH payment, deferral, payoff and collateral rel
 
   // Another month: this month's interest is deferred, its new LTV shown before confirming.
   await advanceClockDays(request, 30);
-  await useBorrowerInBrowser(page, await signInBorrower(request, email));
+  borrower = await signInBorrower(request, email);
+  await useBorrowerInBrowser(page, borrower);
   // Before its statement the page shows the month's interest still to be billed, which cannot be
   // deferred yet: wait for the second statement.
-  await expect
-    .poll(
-      async () => {
-        await openLoanPage(page, loanUuid);
-        return page.getByText(/^Statement of /).count();
-      },
-      { message: 'the second statement is issued', timeout: JOB_TIMEOUT_MS, intervals: [2_000] },
-    )
-    .toBe(2);
+  await waitForStatements(page, request, borrower.jwt, loanUuid, 2);
   await expect(factOf(page, 'Next payment', 'Amount due')).toHaveText(/^\$[1-9]/);
   await page.getByRole('button', { name: 'Defer this month’s interest' }).click();
   const deferDialog = page.getByRole('dialog', { name: 'Defer this month’s interest' });

@@ -181,6 +181,7 @@ async function main(): Promise<void> {
       worker = createJobWorker({
         db: database.db,
         clock,
+        ...(sandboxClock !== undefined ? { beforeEachJob: () => sandboxClock.refresh() } : {}),
         registrations: createJobRegistrations({
           db: database.db,
           clock,

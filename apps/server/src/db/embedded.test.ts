@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clusterExists,
+  embeddedMemoryFlags,
   EmbeddedPostgresInProductionError,
   inspectPostmaster,
   readPostmasterPid,
@@ -121,5 +122,32 @@ describe('embedded PostgreSQL in production', () => {
       startEmbeddedPostgres({ dataDir, port: 1, log, nodeEnv: 'production' }),
     ).rejects.toThrow(EmbeddedPostgresInProductionError);
     expect(existsSync(dataDir)).toBe(false);
+  });
+});
+
+describe('embedded PostgreSQL memory', () => {
+  const GIB = 1024 ** 3;
+  const settingsOf = (flags: string[]) =>
+    Object.fromEntries(
+      flags
+        .filter((_, index) => index % 2 === 1)
+        .map((flag) => flag.split('=') as [string, string]),
+    );
+
+  it('gives shared buffers a quarter of the machine’s memory', () => {
+    expect(settingsOf(embeddedMemoryFlags(4 * GIB))).toEqual({
+      shared_buffers: '1024MB',
+      max_wal_size: '4096MB',
+    });
+  });
+
+  it('keeps shared buffers between PostgreSQL’s default 128 MB and 2 GB', () => {
+    expect(settingsOf(embeddedMemoryFlags(256 * 1024 ** 2)).shared_buffers).toBe('128MB');
+    expect(settingsOf(embeddedMemoryFlags(64 * GIB)).shared_buffers).toBe('2048MB');
+  });
+
+  it('passes every setting as -c name=value', () => {
+    const flags = embeddedMemoryFlags(8 * GIB);
+    expect(flags.filter((_, index) => index % 2 === 0)).toEqual(['-c', '-c']);
   });
 });

@@ -26,6 +26,31 @@ const PASSWORD_FILE = 'embedded-pg-password';
 const PG_CTL_STOP_TIMEOUT_S = 60;
 const START_LOG_LINES_KEPT = 20;
 
+const MIB = 1024 * 1024;
+/** PostgreSQL's default shared_buffers (128 MB): the least the embedded database is given. */
+const MIN_SHARED_BUFFERS_MIB = 128;
+/** The most: beyond a few GB a development or CI machine gains nothing, and the OS cache helps too. */
+const MAX_SHARED_BUFFERS_MIB = 2048;
+/** WAL between checkpoints: room for a sweep over a million loans without a forced checkpoint. */
+const MAX_WAL_SIZE_MIB = 4096;
+
+/**
+ * Memory settings of the embedded PostgreSQL, from the machine's memory: a quarter of it for
+ * shared buffers (PostgreSQL's own guidance for a dedicated server), between the default 128 MB
+ * and 2 GB. With the default 128 MB, a servicing sweep over a large book reads its table and
+ * indexes from the OS cache page by page and forces checkpoints every 1 GB of WAL, so its cost per
+ * loan grows with the book; sized like this it stays flat (README, bench). A production database is
+ * configured by its operator (DATABASE_URL); these apply to the embedded one only.
+ */
+export function embeddedMemoryFlags(totalMemoryBytes: number): string[] {
+  const quarterMib = Math.floor(totalMemoryBytes / 4 / MIB);
+  const sharedBuffersMib = Math.min(
+    MAX_SHARED_BUFFERS_MIB,
+    Math.max(MIN_SHARED_BUFFERS_MIB, quarterMib),
+  );
+  return ['-c', `shared_buffers=${sharedBuffersMib}MB`, '-c', `max_wal_size=${MAX_WAL_SIZE_MIB}MB`];
+}
+
 export interface TEmbeddedLogger {
   info(message: string): void;
   warn(message: string): void;
@@ -316,7 +341,7 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...embeddedMemoryFlags(os.totalmem())],
     onLog: remember,
     onError: remember,
   };

@@ -103,6 +103,7 @@ export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown
       bankPayments: bankPaymentsOfJobs(deps, clock),
       clock,
       sandbox: deps.sandbox,
+      ...(deps.log !== undefined ? { log: deps.log } : {}),
     }),
     refiCompleteHandler({
       db: deps.db,

@@ -48,6 +48,11 @@ export interface TJobWorkerOptions {
    * due times in real time (enqueue takes the sandbox offset off), so the worker does not need it.
    */
   clock?: TClock;
+  /**
+   * Runs before every job, e.g. loading the sandbox clock's offset: a job queued by a move of the
+   * clock on another instance (or picked up before this process's periodic load) must see the move.
+   */
+  beforeEachJob?: () => Promise<void>;
   log?: TJobLog;
   pollMs?: number;
   concurrency?: number;
@@ -106,6 +111,7 @@ export function createJobWorker(options: TJobWorkerOptions): TJobWorker {
         if (!payload.success) {
           throw new PermanentJobError(`Invalid payload: ${payload.error.message}`);
         }
+        await options.beforeEachJob?.();
         await registration.handle(payload.data, {
           jobId: String(job.id),
           attempt: job.attempts,

@@ -18,12 +18,13 @@ export interface TServicingJobDeps {
   bankPayments: TBankPaymentsPort;
   clock: () => Date;
   sandbox: boolean;
+  log?: { info(object: object, message: string): void };
 }
 
 export function servicingJobHandlers(deps: TServicingJobDeps) {
   return [
-    registerJob(servicingSweepJob, async () => {
-      await runServicingSweep(deps);
+    registerJob(servicingSweepJob, async (_payload, job) => {
+      await runServicingSweep(deps, { followUpKey: `servicing-sweep:after:${job.jobId}` });
       await settlePendingPayments(deps);
     }),
     registerJob(servicingAchSettlementJob, async () => {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { sessionIdleTimeoutMs, type TSignInAudience } from '@pledge/domain';
+import { namedStatement, type TNamedStatement } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 import type { TAudience, TPrincipal } from '../../http/auth.js';
 import type { TClock, TJwtService } from '../../security/jwt.js';
@@ -20,7 +20,7 @@ type TSessionCheckRow = {
   offset_ms: number;
 };
 
-type TSessionCheck = { execute(values: Record<string, unknown>): Promise<TSessionCheckRow[]> };
+type TSessionCheck = TNamedStatement<TSessionCheckRow>;
 
 const placeholder = (name: string) => sql.placeholder(name);
 
@@ -72,33 +72,17 @@ function sessionCheckStatement(audience: TSignInAudience, sandbox: boolean): SQL
     SELECT live.identity_uuid, live.expires_at, t.offset_ms FROM t LEFT JOIN live ON true`;
 }
 
-const dialect = new PgDialect();
-
 /**
  * The session checks, prepared once per pool and kind (audience, clock): the check runs on every
  * authenticated request, and PostgreSQL then parses and plans it once per connection (a named
  * statement) instead of on every request; no request builds its SQL again either.
  */
-const preparedChecks = new WeakMap<TDb, Map<string, TSessionCheck>>();
-
 function sessionCheck(db: TDb, audience: TSignInAudience, sandbox: boolean): TSessionCheck {
-  let checks = preparedChecks.get(db);
-  if (checks === undefined) {
-    checks = new Map();
-    preparedChecks.set(db, checks);
-  }
-  const name = `session_check_${audience}${sandbox ? '_sandbox' : ''}`;
-  let check = checks.get(name);
-  if (check === undefined) {
-    const query = dialect.sqlToQuery(sessionCheckStatement(audience, sandbox));
-    const prepared = db._.session.prepareQuery(query, undefined, name, false);
-    check = {
-      execute: async (values) =>
-        ((await prepared.execute(values)) as { rows: TSessionCheckRow[] }).rows,
-    };
-    checks.set(name, check);
-  }
-  return check;
+  return namedStatement<TSessionCheckRow>(
+    db,
+    `session_check_${audience}${sandbox ? '_sandbox' : ''}`,
+    () => sessionCheckStatement(audience, sandbox),
+  );
 }
 
 /**
@@ -144,7 +128,7 @@ export async function verifyAccessToken(
     realNowMs = sandboxClock.realNow();
   }
   const check = sessionCheck(deps.db, signInAudience, sandboxClock !== undefined);
-  const rows = await check.execute({
+  const rows = await check({
     now: sandboxClock === undefined ? deps.clock() : null,
     realNowMs,
     jti: claims.jti,

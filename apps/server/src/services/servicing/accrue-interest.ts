@@ -26,6 +26,14 @@ export const ACCRUAL_BATCH_SIZE = 5_000;
 /** Statuses whose interest runs. */
 export const ACCRUING_STATUSES_SQL = sql.raw(`('ACTIVE', 'MARGIN_CALL', 'MATURED')`);
 
+/**
+ * A servicing_loans row (alias `s`) with days of interest still to accrue by `asOf`: the condition
+ * of servicing_loans_accrual_due_idx, shared by the sweep and a payment's catch-up.
+ */
+export const accrualDueSql = (asOf: string) => sql`s.status IN ${ACCRUING_STATUSES_SQL}
+  AND s.accrued_through < s.period_end
+  AND s.accrued_through < ${asOf}::date`;
+
 /** 30/360 days of `upto` into the loan's period, as accrualDays computes them. */
 const accrualDaysSql = (upto: SQL) => sql`CASE
   WHEN ${upto} >= s.period_end THEN ${sql.raw(String(DAYS_PER_PERIOD_30_360))}
@@ -58,11 +66,11 @@ export async function accrueInterestPage(
   input: { asOf: string; loanUuid?: string; batchSize?: number; after: TAccrualCursor | null },
 ): Promise<{ moved: number; next: TAccrualCursor | null }> {
   const onlyLoan =
-    input.loanUuid === undefined ? sql`` : sql`AND loan_uuid = ${input.loanUuid}::uuid`;
+    input.loanUuid === undefined ? sql`` : sql`AND s.loan_uuid = ${input.loanUuid}::uuid`;
   const after =
     input.after === null
       ? sql``
-      : sql`AND (accrued_through, loan_uuid) > (${input.after.accruedThrough}::date, ${input.after.loanUuid}::uuid)`;
+      : sql`AND (s.accrued_through, s.loan_uuid) > (${input.after.accruedThrough}::date, ${input.after.loanUuid}::uuid)`;
   // The period's interest to date (30/360, half-up), from the row's own columns: the update needs
   // no join, so no planner estimate can turn it into a scan of the table.
   const upto = sql`least(${input.asOf}::date, s.period_end)`;
@@ -75,14 +83,12 @@ export async function accrueInterestPage(
     last_loan_uuid: string | null;
   }>(sql`
     WITH due AS MATERIALIZED (
-      SELECT ctid AS row_id, loan_uuid, accrued_through
-      FROM servicing_loans
-      WHERE status IN ${ACCRUING_STATUSES_SQL}
-        AND accrued_through < period_end
-        AND accrued_through < ${input.asOf}::date
+      SELECT s.ctid AS row_id, s.loan_uuid, s.accrued_through
+      FROM servicing_loans s
+      WHERE ${accrualDueSql(input.asOf)}
         ${onlyLoan}
         ${after}
-      ORDER BY accrued_through, loan_uuid
+      ORDER BY s.accrued_through, s.loan_uuid
       LIMIT ${input.batchSize ?? ACCRUAL_BATCH_SIZE}
       FOR UPDATE SKIP LOCKED
     ), moved AS MATERIALIZED (

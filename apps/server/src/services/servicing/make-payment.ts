@@ -30,14 +30,14 @@ import {
   type TServicingFact,
 } from '@pledge/domain';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TBankPaymentsPort, TDebitAccount } from '../../adapters/bank-payments/port.js';
+import { executeNamed } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 import { auditEvents, servicingPayments } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { queueEmail } from '../email/queue-email.js';
-import { accrueInterestBatch, ACCRUING_STATUSES_SQL } from './accrue-interest.js';
+import { accrualDueSql, accrueInterestBatch } from './accrue-interest.js';
 import { debitAccountFrom, debitAccountOf } from './debit-account.js';
 import { queueRiskPass } from '../risk/queue-risk-pass.js';
 import { paymentReturnedMessage } from './servicing-messages.js';
@@ -101,22 +101,6 @@ export async function existingPayment(
 
 function sameRequest(row: TServicingPaymentRow, request: TPaymentRequest): boolean {
   return row.amountCents === request.amountCents && row.purpose === request.purpose;
-}
-
-const dialect = new PgDialect();
-
-/**
- * Runs one of this use case's statements as a named (prepared) statement: PostgreSQL parses and
- * plans it once per connection rather than at every payment. Its text never varies, only its
- * parameters.
- */
-async function executeNamed<TRow>(db: TDb, name: string, query: SQL): Promise<TRow[]> {
-  const prepared = db._.session.prepareQuery<{
-    execute: { rows: TRow[] };
-    all: unknown;
-    values: unknown;
-  }>(dialect.sqlToQuery(query), undefined, name, false);
-  return (await prepared.execute()).rows;
 }
 
 /** A servicing_payments row as PostgreSQL's to_jsonb writes it. */
@@ -209,8 +193,7 @@ async function lockLoanForPayment(
     'payment_lock_loan',
     sql`
     SELECT s.status, s.identity_uuid,
-      (s.status IN ${ACCRUING_STATUSES_SQL} AND s.accrued_through < s.period_end
-        AND s.accrued_through < ${asOf}::date) AS accrual_due,
+      (${accrualDueSql(asOf)}) AS accrual_due,
       (SELECT to_jsonb(p) FROM servicing_payments p
         WHERE p.loan_uuid = s.loan_uuid AND p.idempotency_key = ${request.idempotencyKey}) AS existing,
       d.application_uuid IS NOT NULL AS has_account,

@@ -5,13 +5,20 @@
  * and idempotent per day and cycle, so the sweep can run any number of times; after the sandbox
  * clock jumps, one run catches up period by period.
  */
+import { randomUUID } from 'node:crypto';
 import { isoDay, MATURITY_REMINDER_DAYS } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { enqueue } from '../../jobs/enqueue.js';
+import { servicingSweepJob } from '../../jobs/definitions/servicing-sweep.js';
 import { statementDeliveryJob } from '../../jobs/definitions/statement-delivery.js';
 import { queueEmail } from '../email/queue-email.js';
-import { accrueInterestPage, type TAccrualCursor } from './accrue-interest.js';
+import {
+  accrualDueSql,
+  accrueInterestPage,
+  ACCRUING_STATUSES_SQL,
+  type TAccrualCursor,
+} from './accrue-interest.js';
 import { drainPages } from './drain-pages.js';
 import {
   issueStatementsPage,
@@ -165,11 +172,55 @@ async function sendMaturityNotices(deps: TPaymentDeps, asOf: string, now: Date) 
   return { reminders, matured: matured.rows.length };
 }
 
-export async function runServicingSweep(deps: TPaymentDeps): Promise<TSweepResult> {
+/**
+ * Whether a loan is still due for accrual, a statement or a rollover on `asOf` after a sweep: one
+ * another transaction held locked while the sweep passed it (each step skips locked rows rather
+ * than wait). Reads the sweep's own partial indexes, without locking anything.
+ */
+export async function cycleWorkLeft(db: TDb, asOf: string): Promise<boolean> {
+  const result = await db.execute<{ left: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM servicing_loans s WHERE ${accrualDueSql(asOf)})
+      OR EXISTS (SELECT 1 FROM servicing_loans s
+                 WHERE s.status IN ${ACCRUING_STATUSES_SQL}
+                   AND s.accrued_through >= s.period_end AND s.period_end <= ${asOf}::date
+                   AND (s.period_number < s.term_months
+                        OR NOT EXISTS (SELECT 1 FROM servicing_statements t
+                                       WHERE t.loan_uuid = s.loan_uuid
+                                         AND t.period_number = s.period_number))) AS left`);
+  return result.rows[0]?.left === true;
+}
+
+/** A sweep after this one, for the loans it found locked: soon. */
+export const SWEEP_FOLLOW_UP_DELAY_MS = 5_000;
+
+/**
+ * `followUpKey` names the one follow-up this sweep may queue (the job passes its own id, so a retry
+ * of the same job queues none twice and follow-ups form one chain, not a growing crowd).
+ */
+export async function runServicingSweep(
+  deps: TPaymentDeps & { log?: { info(object: object, message: string): void } },
+  options: { followUpKey?: string } = {},
+): Promise<TSweepResult & { followUp: boolean }> {
   const now = deps.clock();
   const asOf = isoDay(now);
   const cycle = await accrueAndIssueStatements(deps.db, asOf, now);
   const autopay = await runAutopay(deps, asOf);
   const notices = await sendMaturityNotices(deps, asOf, now);
-  return { ...cycle, autopay, ...notices };
+  // A loan locked while the sweep passed it (a payment, a deferral, a liquidation in progress)
+  // is not left until the next scheduled sweep: another one follows shortly.
+  const followUp = await cycleWorkLeft(deps.db, asOf);
+  if (followUp) {
+    await enqueue(
+      deps.db,
+      servicingSweepJob,
+      {},
+      {
+        runAt: new Date(now.getTime() + SWEEP_FOLLOW_UP_DELAY_MS),
+        dedupeKey: options.followUpKey ?? `servicing-sweep:follow-up:${randomUUID()}`,
+      },
+    );
+  }
+  const result = { ...cycle, autopay, ...notices, followUp };
+  deps.log?.info({ asOf, ...result }, 'servicing sweep');
+  return result;
 }

@@ -1,0 +1,57 @@
+/**
+ * Raw SQL as named (prepared) statements: PostgreSQL parses and plans a named statement once per
+ * connection (node-postgres remembers which names each connection has prepared), so a statement
+ * on a hot path costs only its execution. A name must always carry the same text: build it from
+ * constants, with the request's values as parameters (or placeholders), never spliced in.
+ *
+ * Drizzle's query builder has `.prepare(name)`; these are for statements written as `sql`.
+ */
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { TDb } from './pool.js';
+
+const dialect = new PgDialect();
+
+type TRowsPrepared<TRow> = {
+  execute(values?: Record<string, unknown>): Promise<{ rows: TRow[] }>;
+};
+
+function prepare<TRow>(db: TDb, name: string, query: SQL): TRowsPrepared<TRow> {
+  return db._.session.prepareQuery<{
+    execute: { rows: TRow[] };
+    all: unknown;
+    values: unknown;
+  }>(dialect.sqlToQuery(query), undefined, name, false) as TRowsPrepared<TRow>;
+}
+
+/** Runs `query`, whose values are its parameters, as the named statement `name`. */
+export async function executeNamed<TRow>(db: TDb, name: string, query: SQL): Promise<TRow[]> {
+  return (await prepare<TRow>(db, name, query).execute()).rows;
+}
+
+export type TNamedStatement<TRow> = (values: Record<string, unknown>) => Promise<TRow[]>;
+
+const statements = new WeakMap<TDb, Map<string, TNamedStatement<unknown>>>();
+
+/**
+ * A statement whose values are `sql.placeholder`s, built and turned into SQL text once per
+ * database handle and name (`build` runs on first use), then run with each call's values.
+ */
+export function namedStatement<TRow>(
+  db: TDb,
+  name: string,
+  build: () => SQL,
+): TNamedStatement<TRow> {
+  let byName = statements.get(db);
+  if (byName === undefined) {
+    byName = new Map();
+    statements.set(db, byName);
+  }
+  let statement = byName.get(name) as TNamedStatement<TRow> | undefined;
+  if (statement === undefined) {
+    const prepared = prepare<TRow>(db, name, build());
+    statement = async (values) => (await prepared.execute(values)).rows;
+    byName.set(name, statement as TNamedStatement<unknown>);
+  }
+  return statement;
+}
