@@ -5,7 +5,8 @@
  * - the sandbox chain took every deposit (what happens on chain cannot be refused);
  * - the borrower's own agent sign-in never got a 2xx from an agent action on their loan;
  * - a refused write (4xx) left every record of the application as it was;
- * - `loanInvariantViolations` of the facts loaded from the database is empty.
+ * - `loanInvariantViolations` of the facts loaded from the database is empty, servicing included;
+ * - the funded loan's ledger, risk notices and liquidations hold (servicing-checks.ts).
  */
 import fc, { type AsyncCommand } from 'fast-check';
 import {
@@ -26,6 +27,7 @@ import {
   opsProposals,
 } from '../../src/db/schema/index.js';
 import { failedJobsOf, loadLoanFacts, loadRecordFingerprint } from './load-facts.js';
+import { servicingProblems } from './servicing-checks.js';
 import * as steps from './steps.js';
 import type { TStep } from './steps.js';
 import type { TCallRecord, TFinalTask, TJourney } from './world.js';
@@ -95,6 +97,10 @@ async function checkAfterStep(
   const violations = loanInvariantViolations(facts);
   if (violations.length > 0) {
     fail(`Invariants broken:\n  ${violations.join('\n  ')}`, `facts: ${JSON.stringify(facts)}`);
+  }
+  const servicing = await servicingProblems(journey, facts.servicing ?? null);
+  if (servicing.length > 0) {
+    fail(`Servicing broken:\n  ${servicing.join('\n  ')}`, `facts: ${JSON.stringify(facts)}`);
   }
   return facts;
 }
@@ -218,7 +224,7 @@ async function naturalMoves(
       }
       const agent = actingAgent(journey, choice);
       return facts.state === 'COMPLETE'
-        ? [steps.proposePayoff(agent, payoffMethod)]
+        ? [servicingMove(journey, choice, agent, payoffMethod)]
         : [steps.proposeRelease(agent)];
     }
     case 'PAID_OFF':
@@ -302,6 +308,47 @@ async function naturalMoves(
   return moves;
 }
 
+/** Price targets a funded loan's natural moves take it to, by `choice`. */
+const PRICE_TARGETS: readonly steps.TPriceTarget[] = [
+  'WARNING',
+  'COURTESY_NOTICE',
+  'MARGIN_CALL',
+  'the seed price',
+  'LIQUIDATION',
+  'the seed price',
+];
+
+/**
+ * A funded loan lives a while before it ends: months pass with their statements, the price moves
+ * through the risk levels and back, the borrower pays, defers, adds collateral; then it is paid off
+ * (by the borrower with a quote, or as an agent records it).
+ */
+function servicingMove(
+  journey: TJourney,
+  choice: number,
+  agent: number,
+  payoffMethod: TPayoffMethod,
+): TStep {
+  const moves: TStep[] = [
+    steps.timePasses(MONTH_HOURS),
+    steps.priceMoves(PRICE_TARGETS[journey.step % PRICE_TARGETS.length] ?? 'the seed price'),
+    steps.borrowerPays('the amount due', 'a new key'),
+    steps.timePasses(MONTH_HOURS),
+    steps.priceMoves(PRICE_TARGETS[(journey.step + choice) % PRICE_TARGETS.length] ?? 'WARNING'),
+    steps.borrowerDefers(),
+    steps.borrowerAddsCollateral(),
+    steps.borrowerPays('a part returned later', 'a new key'),
+    steps.priceMoves('the seed price'),
+    steps.borrowerPaysOff(),
+    steps.proposePayoff(agent, payoffMethod),
+    steps.timePasses(MONTH_HOURS),
+  ];
+  return moves[choice % moves.length] as TStep;
+}
+
+/** A month on the deployment's clock: a statement cycle. */
+const MONTH_HOURS = 31 * 24;
+
 /** Choices below this take the first open move in the plan's order. */
 const PROCEED_IN_ORDER = 8;
 
@@ -370,7 +417,30 @@ export const stepArb: fc.Arbitrary<TStep> = fc.oneof(
   fc.integer({ min: 1, max: 12 }).map(steps.mineBlocks),
   fc.constant(null).map(steps.runWatcher),
   fc.constant(null).map(steps.runJobs),
-  fc.constantFrom(1, 30, 121).map(steps.timePasses),
+  fc.constantFrom(1, 30, 121, MONTH_HOURS).map(steps.timePasses),
+  fc
+    .constantFrom<steps.TPriceTarget>(
+      'the seed price',
+      'WARNING',
+      'COURTESY_NOTICE',
+      'MARGIN_CALL',
+      'LIQUIDATION',
+    )
+    .map(steps.priceMoves),
+  fc
+    .tuple(
+      fc.constantFrom<steps.TPaymentAmount>(
+        'the amount due',
+        'a part',
+        'a part returned later',
+        'more than owed',
+      ),
+      fc.constantFrom<'a new key' | 'the same key'>('a new key', 'the same key'),
+    )
+    .map(([amount, key]) => steps.borrowerPays(amount, key)),
+  fc.constant(null).map(steps.borrowerDefers),
+  fc.constant(null).map(steps.borrowerAddsCollateral),
+  fc.constant(null).map(steps.borrowerPaysOff),
   agentArb.map(steps.approveId),
   agentArb.map(steps.rejectId),
   fc

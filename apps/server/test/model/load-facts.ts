@@ -16,6 +16,7 @@ import {
 import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../src/db/pool.js';
 import { queuedJobs } from '../helpers/jobs.js';
+import { loadServicingFact } from './servicing-checks.js';
 import {
   applicationRequiredDisclosures,
   applications,
@@ -229,8 +230,19 @@ export async function loadLoanFacts(db: TDb, appUuid: string): Promise<TLoanFact
     })),
     payoff,
     funded,
+    servicing: await loadServicingFact(db, appUuid),
   };
 }
+
+/** The servicing tables of a loan, each keyed by loan_uuid. */
+const SERVICING_TABLES = [
+  'servicing_loans',
+  'ledger_entries',
+  'servicing_payments',
+  'servicing_deferrals',
+  'servicing_statements',
+  'liquidations',
+] as const;
 
 /**
  * Everything recorded about the application, row by row, as one digest (one round trip): a refused
@@ -261,6 +273,10 @@ export async function loadRecordFingerprint(db: TDb, appUuid: string): Promise<s
       sql`true`,
     ),
     rowsOf(sql`${auditEvents}`, sql`row.entity_id = ${appUuid}`),
+    // A funded loan's servicing: a refused payment, deferral or payoff changes none of it.
+    ...SERVICING_TABLES.map((table) =>
+      rowsOf(sql.raw(table), sql`row.loan_uuid = ${appUuid}::uuid`),
+    ),
     rowsOf(sql`graphile_worker._private_jobs`, sql`row.payload::text LIKE ${`%${appUuid}%`}`),
   ];
   const result = await db.execute<{ digest: string }>(

@@ -1,9 +1,14 @@
 /**
  * Model-based test of the loan journey: random sequences of what the borrower, the
  * chain, the bank link, the job runner and two agents can do — in any order, repeated, and two at
- * once — driven through the real API on a real database. After every step the application's facts
- * are read from the database (load-facts.ts) and every loan invariant of the domain
- * (packages/domain/src/loan-invariants.ts) must hold; no answer may be a 5xx, no job may fail, a
+ * once — driven through the real API on a real database. Once funded, the loan lives on: months
+ * pass with their statements, the coin's price moves through the risk levels (warning, courtesy
+ * notice, margin call, liquidation) and back, the borrower pays (amounts due, parts, a debit the
+ * bank returns, more than owed; new keys and repeated ones), defers, adds collateral and pays off.
+ * After every step the application's facts are read from the database (load-facts.ts) and every
+ * loan invariant of the domain
+ * (packages/domain/src/loan-invariants.ts, servicing included) and the ledger, risk-notice and
+ * liquidation checks of servicing-checks.ts must hold; no answer may be a 5xx, no job may fail, a
  * refused write must leave the records as they were, and an agent who is the borrower must never
  * act on their own loan (see commands.ts).
  *

@@ -4,6 +4,7 @@
  * world). Every step is always run: the server decides whether it applies now, and must refuse it
  * cleanly when it does not. Names are what fast-check prints for a failing sequence.
  */
+import { randomUUID } from 'node:crypto';
 import type {
   TApplication,
   TCollateralInfo,
@@ -11,9 +12,11 @@ import type {
   TGetBankLinkAuthResponse,
   TOffer,
   TOpsApplicationDetail,
+  TPayoffQuote,
   TPostBankLinkTokenResponse,
+  TServicingLoan,
 } from '@pledge/contract';
-import { Decimal, type TPayoffMethod } from '@pledge/domain';
+import { Decimal, riskLevel, type TPayoffMethod, type TRiskLevel } from '@pledge/domain';
 import { eq, sql } from 'drizzle-orm';
 import { SANDBOX_ITEM_READY_MS } from '../../src/adapters/bank-link/sandbox.js';
 import { collateralAccounts, sandboxChainTransactions } from '../../src/db/schema/index.js';
@@ -22,7 +25,9 @@ import { watchDepositsJob } from '../../src/jobs/definitions/watch-deposits.js';
 import { enqueue } from '../../src/jobs/enqueue.js';
 import { internationalDetails, usDetails } from '../applications/helpers.js';
 import { multipart } from '../documents/helpers.js';
+import { SANDBOX_DEFAULT_PRICE_CENTS } from '../../src/db/seed.js';
 import { ID_FILES } from './id-files.js';
+import { SERVICING_LOANS } from './servicing-checks.js';
 import { call, type TActor, type TJourney } from './world.js';
 
 export const LEAP = '/service-cryptopl-leap/secure/api/v1';
@@ -46,9 +51,11 @@ function step(name: string, isSingleWrite: boolean, act: TStep['act']): TStep {
   return { name, isSingleWrite, act };
 }
 
-function json<T>(body: string): T | undefined {
+/** The body of a successful answer; undefined for a refusal (whose body is an error, not a T). */
+function json<T>(response: { statusCode: number; body: string }): T | undefined {
+  if (response.statusCode >= 300) return undefined;
   try {
-    return JSON.parse(body) as T;
+    return JSON.parse(response.body) as T;
   } catch {
     return undefined;
   }
@@ -96,7 +103,7 @@ export const requestOffer = (variant: TOfferVariant) =>
 export const acceptOffer = (pick: 'newest' | 'oldest') =>
   step(`borrower accepts offer (${pick})`, true, async (journey) => {
     const listed = await call(journey, { method: 'GET', url: appPath(journey, '/offers') });
-    const offers = json<TOffer[]>(listed.body) ?? [];
+    const offers = json<TOffer[]>(listed) ?? [];
     const offer = pick === 'newest' ? offers.at(-1) : offers[0];
     await call(journey, {
       method: 'POST',
@@ -152,7 +159,7 @@ export const signDocument = (pick: 'next' | number) =>
     const docs = `/borrowers/${journey.borrower.identityUuid}/documents`;
     const listed = await call(journey, { method: 'GET', url: appPath(journey, docs) });
     // A refusal answers an error object, not the list: then nothing is picked.
-    const answered = json<unknown>(listed.body);
+    const answered = json<unknown>(listed);
     const documents = Array.isArray(answered) ? (answered as TDocument[]) : [];
     const chosen =
       pick === 'next'
@@ -195,7 +202,7 @@ export const linkBank = () =>
       url: `${LEAP}/bank-link/link-token`,
       payload: { appUuid: journey.appUuid },
     });
-    const linkToken = json<TPostBankLinkTokenResponse>(token.body)?.linkToken;
+    const linkToken = json<TPostBankLinkTokenResponse>(token)?.linkToken;
     if (linkToken === undefined) return;
     const issued = await call(journey, {
       method: 'POST',
@@ -208,7 +215,7 @@ export const linkBank = () =>
         password: 'pass_good',
       },
     });
-    const publicToken = json<{ publicToken: string }>(issued.body)?.publicToken;
+    const publicToken = json<{ publicToken: string }>(issued)?.publicToken;
     if (publicToken === undefined) return;
     await call(journey, {
       method: 'POST',
@@ -237,7 +244,7 @@ export const chooseLinkedAccount = (pick: 'checking' | 'savings' | 'business') =
       method: 'GET',
       url: `${LEAP}/bank-link/auth?appUuid=${journey.appUuid}`,
     });
-    const items = json<TGetBankLinkAuthResponse>(listed.body)?.items ?? [];
+    const items = json<TGetBankLinkAuthResponse>(listed)?.items ?? [];
     const accounts = items.flatMap((item) => item.accounts);
     const account =
       pick === 'business'
@@ -356,7 +363,7 @@ export const deposit = (size: TDepositSize, confirmations: number | null) =>
     false,
     async (journey) => {
       const read = await call(journey, { method: 'GET', url: appPath(journey, '/collateral') });
-      const info = json<TCollateralInfo>(read.body);
+      const info = json<TCollateralInfo>(read);
       const address = info?.wallet?.depositAddress;
       if (info === undefined || address === undefined) return;
       await call(journey, {
@@ -446,6 +453,190 @@ export const timePasses = (hours: number) =>
 
 let sweepRuns = 0;
 
+// Servicing: the funded loan's life.
+
+/** The borrower's view of the loan, or undefined while there is none (not funded). */
+async function servicingLoan(journey: TJourney): Promise<TServicingLoan | undefined> {
+  const read = await call(journey, {
+    method: 'GET',
+    url: `${SERVICING_LOANS}/${journey.appUuid}`,
+  });
+  return json<TServicingLoan>(read);
+}
+
+const loanPath = (journey: TJourney, suffix: string) =>
+  `${SERVICING_LOANS}/${journey.appUuid}${suffix}`;
+
+export type TPriceTarget = 'the seed price' | Exclude<TRiskLevel, 'NONE'>;
+
+const TRIGGER_PRICE = {
+  WARNING: 'warningPriceCents',
+  COURTESY_NOTICE: 'courtesyNoticePriceCents',
+  MARGIN_CALL: 'marginCallPriceCents',
+  LIQUIDATION: 'liquidationPriceCents',
+} as const;
+
+/** 0.3 % under a level's trigger price puts the LTV 0.3 % past its threshold, short of the next. */
+const PAST_TRIGGER = 0.997;
+
+/**
+ * After a new price and the risk pass it queued, a loan the pass can move stands at the level of
+ * its LTV (one pass moves it however many thresholds the price jumped).
+ */
+function riskSettledProblem(before: TServicingLoan, after: TServicingLoan): string | null {
+  if (after.status !== 'ACTIVE' && after.status !== 'MARGIN_CALL') return null;
+  // A liquidation sold coins in this pass, or waits for the desk: the next pass settles the level.
+  if (after.risk.openLiquidationOrderUuid !== null) return null;
+  if (after.liquidations.length !== before.liquidations.length) return null;
+  if (after.risk.ltvPct === null) return null;
+  const expected = riskLevel(after.risk.ltvPct, after.risk.thresholds);
+  return expected === after.risk.level
+    ? null
+    : `after the new price and its risk pass the loan stands at ${after.risk.level}; its LTV ${after.risk.ltvPct} % is ${expected}`;
+}
+
+const RISK_PASS_WAIT_MS = 10_000;
+
+/**
+ * Runs the jobs until no risk pass is waiting or running: a step run together with another may
+ * find the other one's job runner busy with the pass this step's price queued.
+ */
+async function riskPassesDone(journey: TJourney): Promise<void> {
+  const until = Date.now() + RISK_PASS_WAIT_MS;
+  for (;;) {
+    await journey.world.runJobs();
+    const left = await journey.world.database.db.execute<{ count: number }>(sql`
+      SELECT count(*)::int AS count FROM graphile_worker._private_jobs j
+      JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+      WHERE t.identifier = 'risk.pass' AND j.attempts < j.max_attempts`);
+    if ((left.rows[0]?.count ?? 0) === 0) return;
+    if (Date.now() > until) throw new Error('A risk pass was still waiting after 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * The sandbox price of the run's coin moves so that the loan's LTV lands just past a level's
+ * threshold (or back to the seed price), and the risk pass queued by the price runs. Before the
+ * loan is funded the seed price is set again.
+ */
+export const priceMoves = (target: TPriceTarget) =>
+  step(`the coin's price moves to ${target}`, false, async (journey) => {
+    const coin = journey.plan.coin;
+    const before = await servicingLoan(journey);
+    const trigger = before?.risk.triggerPrices ?? null;
+    const cents =
+      target === 'the seed price' || trigger === null
+        ? SANDBOX_DEFAULT_PRICE_CENTS[coin]
+        : Math.max(1, Math.floor(trigger[TRIGGER_PRICE[target]] * PAST_TRIGGER));
+    await call(journey, {
+      method: 'POST',
+      url: '/sandbox/prices',
+      actor: null,
+      payload: { [coin]: cents / 100 },
+    });
+    await riskPassesDone(journey);
+    const after = await servicingLoan(journey);
+    if (before === undefined || after === undefined) return;
+    const problem = riskSettledProblem(before, after);
+    if (problem !== null) {
+      const stored = await journey.world.database.db.execute(sql`
+        SELECT s.status, s.risk_level, s.risk_notified_level, s.cure_deadline, s.collateral_units,
+          s.interest_bearing_cents, s.risk_tier_id,
+          (SELECT row_to_json(o) FROM (SELECT id, price_cents, accepted FROM price_observations
+             WHERE collateral_type = s.collateral_type ORDER BY id DESC LIMIT 1) o) AS latest_price,
+          (SELECT json_agg(l) FROM (SELECT status, reason FROM liquidations
+             WHERE loan_uuid = s.loan_uuid) l) AS liquidations,
+          (SELECT json_agg(j) FROM (SELECT t.identifier, j.attempts, j.last_error, j.run_at
+             FROM graphile_worker._private_jobs j
+             JOIN graphile_worker._private_tasks t ON t.id = j.task_id) j) AS jobs
+        FROM servicing_loans s WHERE s.loan_uuid = ${journey.appUuid}::uuid`);
+      throw new Error(`${problem}\nstored: ${JSON.stringify(stored.rows[0])}`);
+    }
+  });
+
+/**
+ * The borrower sends what the loan page asks to get back below the warning level (a little when
+ * nothing is asked) to the loan's deposit address; it confirms and the watcher runs.
+ */
+export const borrowerAddsCollateral = () =>
+  step('borrower adds collateral to the loan', false, async (journey) => {
+    const loan = await servicingLoan(journey);
+    const address = loan?.risk.depositAddress;
+    if (loan === undefined || address == null) return;
+    const needed = new Decimal(loan.risk.collateralToWarning);
+    await call(journey, {
+      method: 'POST',
+      url: '/sandbox/chain/deposits',
+      actor: null,
+      payload: { address, amount: (needed.gt(0) ? needed : new Decimal('0.01')).toFixed() },
+    });
+    await runWatcher().act(journey);
+  });
+
+export type TPaymentAmount =
+  'the amount due' | 'a part' | 'a part returned later' | 'more than owed';
+
+/** The key of the borrower's last payment POST, to send again. */
+const lastPaymentKey = new WeakMap<TJourney, string>();
+
+function paymentCents(loan: TServicingLoan | undefined, amount: TPaymentAmount): number {
+  switch (amount) {
+    case 'the amount due':
+      return loan?.nextPayment?.amountCents || 1_000;
+    case 'a part':
+      return 1_234;
+    case 'a part returned later':
+      // The sandbox bank returns a debit of …02 cents days later (SANDBOX_ACH_RULES).
+      return 1_202;
+    case 'more than owed':
+      return (loan?.balances.totalCents ?? 0) + 100;
+  }
+}
+
+/** An ACH payment; the same key again must answer the same payment (or refuse a different one). */
+export const borrowerPays = (amount: TPaymentAmount, key: 'a new key' | 'the same key') =>
+  step(`borrower pays ${amount} with ${key}`, true, async (journey) => {
+    const loan = await servicingLoan(journey);
+    let idempotencyKey = lastPaymentKey.get(journey);
+    if (key === 'a new key' || idempotencyKey === undefined) {
+      idempotencyKey = `model-${randomUUID()}`;
+      lastPaymentKey.set(journey, idempotencyKey);
+    }
+    await call(journey, {
+      method: 'POST',
+      url: loanPath(journey, '/payments'),
+      payload: { amountCents: paymentCents(loan, amount) },
+      headers: { 'idempotency-key': idempotencyKey },
+    });
+  });
+
+export const borrowerDefers = () =>
+  step('borrower defers the interest due', true, async (journey) => {
+    await call(journey, {
+      method: 'POST',
+      url: loanPath(journey, '/deferrals/preview'),
+    });
+    await call(journey, {
+      method: 'POST',
+      url: loanPath(journey, '/deferrals'),
+      headers: { 'idempotency-key': `model-${randomUUID()}` },
+    });
+  });
+
+/** A payoff quote, then paid with it by ACH. */
+export const borrowerPaysOff = () =>
+  step('borrower pays off with a quote', false, async (journey) => {
+    const quoted = await call(journey, { method: 'POST', url: loanPath(journey, '/payoff-quote') });
+    const quote = json<TPayoffQuote>(quoted);
+    await call(journey, {
+      method: 'POST',
+      url: loanPath(journey, '/payoff'),
+      payload: { quoteUuid: quote?.quoteUuid ?? randomUUID() },
+      headers: { 'idempotency-key': `model-${randomUUID()}` },
+    });
+  });
+
 // Agents.
 
 function agentOf(journey: TJourney, agent: number): TActor {
@@ -455,7 +646,7 @@ function agentOf(journey: TJourney, agent: number): TActor {
 
 async function opsDetail(journey: TJourney, actor: TActor) {
   const read = await call(journey, { method: 'GET', url: opsPath(journey), actor });
-  return json<TOpsApplicationDetail>(read.body);
+  return json<TOpsApplicationDetail>(read);
 }
 
 export const approveId = (agent: number) =>
@@ -562,5 +753,5 @@ export function together(first: TStep, second: TStep): TStep {
 /** What the application is, for a step that picks its next natural move. */
 export async function currentApplication(journey: TJourney): Promise<TApplication | undefined> {
   const read = await call(journey, { method: 'GET', url: appPath(journey) });
-  return json<TApplication>(read.body);
+  return json<TApplication>(read);
 }
