@@ -4,29 +4,12 @@
  * the surplus owed back to the borrower, the ledger journal that records it, and the loan's status
  * afterwards. The same arithmetic as the plan (liquidationPlan), applied to the fill.
  */
-import { LIQUIDATION_PROCESSING_FEE_BPS } from './constants/fees.js';
 import { DomainError } from './errors.js';
 import { paymentJournal, type TBalances, type TJournal, type TLedgerLeg } from './ledger.js';
-import { ltvPct } from './ltv.js';
+import { saleFigures, type TSaleFigures } from './loan-risk.js';
 import { Decimal, formatUsd, toCoinQuantity } from './money.js';
 
-export type TLiquidationFillFigures = {
-  /** Coins sold, 8 decimals. */
-  coinQuantitySold: string;
-  /** Gross proceeds: quantity × price, rounded half-up to the cent. */
-  proceedsCents: number;
-  /** 2 % of the proceeds, half-up. */
-  feeCents: number;
-  /** Proceeds less the fee, never more than the balance. */
-  appliedCents: number;
-  /** Proceeds less the fee beyond the balance: owed back to the borrower. */
-  surplusCents: number;
-  /** The balance once the applied amount is taken off. */
-  balanceAfterCents: number;
-  coinQuantityRemaining: string;
-  /** LTV after the sale at the fill price, 2 decimals; null when no collateral remains. */
-  ltvAfterPct: string | null;
-};
+export type TLiquidationFillFigures = TSaleFigures;
 
 export const LIQUIDATION_FILL_MESSAGES = {
   quantityPositive: 'Enter a quantity sold above 0',
@@ -65,31 +48,16 @@ export function liquidationFillFigures(input: {
       LIQUIDATION_FILL_MESSAGES.quantityAboveCollateral(held.toFixed(8)),
     );
   }
-  const proceedsCents = sold.times(priceCents).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
-  if (proceedsCents <= 0) {
+  const figures = saleFigures({
+    balanceCents,
+    coinQuantityHeld: held,
+    coinQuantitySold: sold,
+    priceCents,
+  });
+  if (figures.proceedsCents <= 0) {
     throw new DomainError('INVALID_AMOUNT', LIQUIDATION_FILL_MESSAGES.proceedsNone);
   }
-  const feeCents = new Decimal(proceedsCents)
-    .times(LIQUIDATION_PROCESSING_FEE_BPS)
-    .div(10_000)
-    .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
-    .toNumber();
-  const net = proceedsCents - feeCents;
-  const appliedCents = Math.min(net, balanceCents);
-  const balanceAfterCents = balanceCents - appliedCents;
-  const remaining = held.minus(sold);
-  return {
-    coinQuantitySold: sold.toFixed(8),
-    proceedsCents,
-    feeCents,
-    appliedCents,
-    surplusCents: net - appliedCents,
-    balanceAfterCents,
-    coinQuantityRemaining: remaining.toFixed(8),
-    ltvAfterPct: remaining.isZero()
-      ? null
-      : ltvPct(balanceAfterCents, remaining, priceCents).toFixed(2, Decimal.ROUND_HALF_UP),
-  };
+  return figures;
 }
 
 /**

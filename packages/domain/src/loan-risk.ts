@@ -12,7 +12,7 @@ import { REFI_STABILIZATION_TRIGGER_LTV_PCT } from './constants/limits.js';
 import { MARGIN_CALL_CURE_HOURS, type TRateTier } from './constants/rates.js';
 import { DomainError } from './errors.js';
 import { courtesyNoticeLtvPct, ltvPct } from './ltv.js';
-import { Decimal, roundCoinQuantityUp, toCoinQuantity, toFiniteDecimal } from './money.js';
+import { bpsOf, Decimal, roundCoinQuantityUp, toCoinQuantity, toFiniteDecimal } from './money.js';
 
 export const RISK_LEVELS = [
   'NONE',
@@ -149,6 +149,56 @@ export function marginCallOutcome(input: {
   return { kind: 'NONE' };
 }
 
+/** What selling some of the collateral at a price does to the loan. */
+export type TSaleFigures = {
+  /** Coins sold, 8 decimals. */
+  coinQuantitySold: string;
+  /** Gross proceeds: quantity × price, rounded half-up to the cent. */
+  proceedsCents: number;
+  /** The processing fee: LIQUIDATION_PROCESSING_FEE_BPS of the proceeds (bpsOf, half-up). */
+  feeCents: number;
+  /** Proceeds less the fee, never more than the balance. */
+  appliedCents: number;
+  /** Proceeds less the fee beyond the balance: owed back to the borrower. */
+  surplusCents: number;
+  /** The balance once the applied amount is taken off. */
+  balanceAfterCents: number;
+  coinQuantityRemaining: string;
+  /** LTV after the sale at the price, 2 decimals; null when no collateral remains. */
+  ltvAfterPct: string | null;
+};
+
+/**
+ * The arithmetic of a sale, the same for a liquidation's plan and for its fill: proceeds, the fee on
+ * them, what reduces the balance, the surplus, what remains and the LTV after.
+ */
+export function saleFigures(input: {
+  balanceCents: number;
+  coinQuantityHeld: Decimal;
+  coinQuantitySold: Decimal;
+  priceCents: number;
+}): TSaleFigures {
+  const { balanceCents, priceCents, coinQuantityHeld: held, coinQuantitySold: sold } = input;
+  const proceedsCents = sold.times(priceCents).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+  const feeCents = bpsOf(proceedsCents, LIQUIDATION_PROCESSING_FEE_BPS);
+  const net = proceedsCents - feeCents;
+  const appliedCents = Math.min(net, balanceCents);
+  const balanceAfterCents = balanceCents - appliedCents;
+  const remaining = held.minus(sold);
+  return {
+    coinQuantitySold: sold.toFixed(8),
+    proceedsCents,
+    feeCents,
+    appliedCents,
+    surplusCents: net - appliedCents,
+    balanceAfterCents,
+    coinQuantityRemaining: remaining.toFixed(8),
+    ltvAfterPct: remaining.isZero()
+      ? null
+      : ltvPct(balanceAfterCents, remaining, priceCents).toFixed(2, Decimal.ROUND_HALF_UP),
+  };
+}
+
 export type TLiquidationPlan = {
   /** Coins sold, 8 decimals, never more than the collateral. */
   coinQuantitySold: string;
@@ -201,24 +251,11 @@ export function liquidationPlan(input: {
   let sold = needed.lte(0) ? new Decimal(0) : roundCoinQuantityUp(needed);
   if (sold.gt(quantity)) sold = quantity;
 
-  const proceedsCents = sold.times(price).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
-  const feeCents = new Decimal(proceedsCents)
-    .times(fee)
-    .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
-    .toNumber();
-  const net = proceedsCents - feeCents;
-  const appliedCents = Math.min(net, balanceCents);
-  const remaining = quantity.minus(sold);
-  const balanceAfter = balanceCents - appliedCents;
-  return {
-    coinQuantitySold: sold.toFixed(8),
-    proceedsCents,
-    feeCents,
-    appliedCents,
-    surplusCents: net - appliedCents,
-    coinQuantityRemaining: remaining.toFixed(8),
-    ltvAfterPct: remaining.isZero()
-      ? null
-      : ltvPct(balanceAfter, remaining, priceCents).toFixed(2, Decimal.ROUND_HALF_UP),
-  };
+  const { balanceAfterCents: _balanceAfter, ...figures } = saleFigures({
+    balanceCents,
+    coinQuantityHeld: quantity,
+    coinQuantitySold: sold,
+    priceCents,
+  });
+  return figures;
 }
