@@ -131,6 +131,36 @@ describe('exact arithmetic', () => {
   });
 });
 
+describe('scaling by powers of ten beyond the cached ones', () => {
+  it('divides and strips trailing zeros the same with 10^20 and with 10^200', () => {
+    expect(new Decimal('1e20').div('1e19').toString()).toBe('10');
+    expect(new Decimal('1e200').div('1e199').toString()).toBe('10');
+    expect(new Decimal('1e200').plus(1).minus('1e200').toString()).toBe('0');
+    expect(new Decimal(`1${'0'.repeat(150)}`).times('0.5').toString()).toBe(`5${'0'.repeat(149)}`);
+  });
+
+  it('strips any number of trailing zeros after the point', () => {
+    for (const zeros of [1, 3, 4, 15, 16, 17, 33, 40]) {
+      expect(new Decimal(`1.5${'0'.repeat(zeros)}`).toString()).toBe('1.5');
+      expect(new Decimal(`7${'0'.repeat(zeros)}`).div(`1${'0'.repeat(zeros)}`).toString()).toBe(
+        '7',
+      );
+    }
+  });
+
+  it('rounds a quotient of every length to 40 significant digits', () => {
+    for (const digits of [1, 9, 10, 39, 40, 41, 127, 128, 129]) {
+      const quotient = new Decimal(`1${'0'.repeat(digits)}`).div(3);
+      const significant = quotient
+        .toString()
+        .replace('.', '')
+        .replace(/^0+/, '')
+        .replace(/0+$/, '');
+      expect(significant).toBe('3'.repeat(40));
+    }
+  });
+});
+
 describe('whole powers', () => {
   it.each([
     ['1.1', 12, '3.138428376721'],

@@ -37,16 +37,35 @@ const NON_FINITE_TEXT: Record<string, number> = {
 
 export type TDecimalValue = Decimal | number | string;
 
+/**
+ * 10^0 … 10^(CACHED_POWERS − 1), made once: every operation scales by powers of ten, and building
+ * one BigInt power per call was a large part of the arithmetic's time.
+ */
+const CACHED_POWERS = 128;
+const POWERS_OF_TEN: readonly bigint[] = Array.from({ length: CACHED_POWERS }, (_, exponent) =>
+  exponent === 0 ? 1n : 10n ** BigInt(exponent),
+);
+
 function powerOfTen(exponent: number): bigint {
-  return 10n ** BigInt(exponent);
+  return exponent < CACHED_POWERS ? (POWERS_OF_TEN[exponent] as bigint) : 10n ** BigInt(exponent);
 }
 
 function abs(value: bigint): bigint {
   return value < 0n ? -value : value;
 }
 
+/** Decimal digits of the magnitude (1 for 0), by binary search over the cached powers of ten. */
 function digitCount(value: bigint): number {
-  return abs(value).toString().length;
+  const magnitude = abs(value);
+  if (magnitude >= (POWERS_OF_TEN[CACHED_POWERS - 1] as bigint)) return magnitude.toString().length;
+  let low = 1;
+  let high = CACHED_POWERS - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (magnitude < (POWERS_OF_TEN[middle] as bigint)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
 
 /**
@@ -143,6 +162,13 @@ export class Decimal {
       this.int = 0n;
       this.scale = 0;
       this.nonFinite = value;
+      return;
+    }
+    if (typeof value === 'number' && Number.isSafeInteger(value)) {
+      // A whole number needs no parsing (String(1e21) would have an exponent; safe ones never do).
+      this.int = BigInt(value);
+      this.scale = 0;
+      this.nonFinite = undefined;
       return;
     }
     const text = typeof value === 'number' ? String(value) : value;
@@ -368,15 +394,24 @@ export class Decimal {
   }
 }
 
+const TRAILING_ZERO_STEPS: readonly (readonly [number, bigint])[] = [
+  [16, 10n ** 16n],
+  [4, 10_000n],
+  [1, 10n],
+];
+
 /** int ÷ 10^scale with any scale, as (digits, scale ≥ 0) without trailing zeros after the point. */
 function normalized(int: bigint, scale: number): [bigint, number] {
   if (int === 0n) return [0n, 0];
   if (scale < 0) return [int * powerOfTen(-scale), 0];
   let digits = int;
   let places = scale;
-  while (places > 0 && digits % 10n === 0n) {
-    digits /= 10n;
-    places -= 1;
+  // Trailing zeros go sixteen, then four, then one at a time: a quotient carries up to forty.
+  for (const [count, unit] of TRAILING_ZERO_STEPS) {
+    while (places >= count && digits % unit === 0n) {
+      digits /= unit;
+      places -= count;
+    }
   }
   return [digits, places];
 }

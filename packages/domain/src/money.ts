@@ -75,6 +75,10 @@ export function usdToCents(usd: string | number): number {
   if (typeof usd === 'number' && !Number.isFinite(usd)) {
     throw new DomainError('INVALID_AMOUNT', 'Not a US dollar amount');
   }
+  // Whole dollars (most amounts) need no parsing.
+  if (typeof usd === 'number' && Number.isSafeInteger(usd) && Number.isSafeInteger(usd * 100)) {
+    return usd * 100 + 0;
+  }
   const text = (typeof usd === 'number' ? String(usd) : usd).trim().replaceAll(',', '');
   const match = USD_PATTERN.exec(text);
   const whole = match?.[2] ?? '';
