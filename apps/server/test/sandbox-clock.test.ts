@@ -7,6 +7,7 @@ import { buildTestApp } from './helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
 import { SWEEP_PRIORITY } from '../src/jobs/job-definition.js';
 import { bearer, brokerPath, signIn } from './identity/sign-in.js';
+import { useTestApp } from './helpers/test-app.js';
 
 const HOUR_MS = 3_600_000;
 /** Requests take a moment; times compared here agree within this. */
@@ -120,28 +121,18 @@ async function waitingSweeps(database: TTestDatabase): Promise<number> {
 }
 
 describe('/sandbox/clock and the servicing sweep', () => {
-  let database: TTestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database, sandbox: true });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  const world = useTestApp({ sandbox: true });
 
   it('queues a sweep for every move, also one that brings back an offset a reset left', async () => {
     // No worker runs here: the first move's sweep is still waiting when the second comes.
-    await clockOf(app, 'DELETE');
-    expect((await advance(app, { advanceHours: 3 })).statusCode).toBe(200);
-    expect(await waitingSweeps(database)).toBe(1);
-    await clockOf(app, 'DELETE');
-    expect((await advance(app, { advanceHours: 3 })).statusCode).toBe(200);
-    expect(await waitingSweeps(database)).toBe(2);
+    await clockOf(world.app, 'DELETE');
+    expect((await advance(world.app, { advanceHours: 3 })).statusCode).toBe(200);
+    expect(await waitingSweeps(world.database)).toBe(1);
+    await clockOf(world.app, 'DELETE');
+    expect((await advance(world.app, { advanceHours: 3 })).statusCode).toBe(200);
+    expect(await waitingSweeps(world.database)).toBe(2);
     // Ahead of the statements' deliveries that a jump of the clock queues by the hundred.
-    const { rows } = await database.pool.query<{ priority: number }>(
+    const { rows } = await world.database.pool.query<{ priority: number }>(
       `SELECT priority FROM graphile_worker.jobs WHERE task_identifier IN ('servicing-sweep', 'risk.pass')`,
     );
     expect(rows.map((row) => row.priority)).toEqual(rows.map(() => SWEEP_PRIORITY));
@@ -150,21 +141,11 @@ describe('/sandbox/clock and the servicing sweep', () => {
 });
 
 describe('/sandbox/clock outside the sandbox', () => {
-  let database: TTestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database, sandbox: false });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  const world = useTestApp({ sandbox: false });
 
   it('does not exist', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const response = await app.inject({
+      const response = await world.app.inject({
         method,
         url: '/sandbox/clock',
         ...(method === 'POST' ? { payload: { advanceHours: 1 } } : {}),

@@ -4,6 +4,7 @@ import type { TPostRatesResponse, TPostSandboxPricesResponse } from '@pledge/con
 import { seedSandbox } from '../src/db/seed.js';
 import { buildTestApp } from './helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
+import { useTestApp } from './helpers/test-app.js';
 
 const RATES = '/service-cryptopl-leap/insecure/api/v1/rates';
 const CRYPTO_VALUES = '/service-cryptopl-leap/insecure/api/v1/crypto-values?state=CA';
@@ -83,20 +84,10 @@ describe('POST /sandbox/prices', () => {
 });
 
 describe('sandbox routes outside sandbox mode', () => {
-  let database: TTestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database, sandbox: false });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  const world = useTestApp({ sandbox: false });
 
   it('does not serve /sandbox/prices', async () => {
-    const response = await app.inject({
+    const response = await world.app.inject({
       method: 'POST',
       url: '/sandbox/prices',
       payload: { BTC: 1 },

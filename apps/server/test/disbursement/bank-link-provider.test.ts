@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TGetSandboxBankLinkInstitutionsResponse,
@@ -7,8 +6,6 @@ import type {
 import { SANDBOX_INSTITUTIONS } from '../../src/adapters/bank-link/sandbox.js';
 import { linkProviderOf } from '../../src/services/bank-link/create-link-token.js';
 import { newBorrower } from '../applications/helpers.js';
-import { buildTestApp } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import {
   applicationIn,
   BANK_LINK,
@@ -16,6 +13,7 @@ import {
   post,
   type TDisbursementTestContext,
 } from './helpers.js';
+import { useTestApp } from '../helpers/test-app.js';
 
 describe('what the web needs to drive the bank-link widget', () => {
   let ctx: TDisbursementTestContext;
@@ -59,20 +57,13 @@ describe('what the web needs to drive the bank-link widget', () => {
 });
 
 describe('the sandbox bank picker outside the sandbox', () => {
-  let database: TTestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database, sandbox: false });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  const world = useTestApp({ sandbox: false });
 
   it('has no test banks', async () => {
-    const answer = await app.inject({ method: 'GET', url: '/sandbox/bank-link/institutions' });
+    const answer = await world.app.inject({
+      method: 'GET',
+      url: '/sandbox/bank-link/institutions',
+    });
     expect(answer.statusCode).toBe(404);
   });
 });

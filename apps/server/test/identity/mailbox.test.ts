@@ -1,25 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outbox } from '../../src/db/schema/index.js';
-import { buildTestApp } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { mailbox, startOtp } from './sign-in.js';
+import { useTestApp } from '../helpers/test-app.js';
 
 describe('GET /sandbox/mailbox', () => {
-  let database: TTestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database, sandbox: true });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  const world = useTestApp({ sandbox: true });
 
   it('lists the messages to an address, newest first', async () => {
-    await database.db.insert(outbox).values([
+    await world.database.db.insert(outbox).values([
       {
         toAddress: 'reader@example.com',
         subject: 'First',
@@ -41,7 +29,7 @@ describe('GET /sandbox/mailbox', () => {
         status: 'stored',
       },
     ]);
-    expect(await mailbox(app, 'Reader@Example.com')).toEqual([
+    expect(await mailbox(world.app, 'Reader@Example.com')).toEqual([
       {
         to: 'reader@example.com',
         subject: 'Second',
@@ -58,18 +46,18 @@ describe('GET /sandbox/mailbox', () => {
   });
 
   it('holds the sign-in code e-mail in full in the sandbox', async () => {
-    await startOtp(app, 'sandboxed@example.com');
-    const [message] = await mailbox(app, 'sandboxed@example.com');
+    await startOtp(world.app, 'sandboxed@example.com');
+    const [message] = await mailbox(world.app, 'sandboxed@example.com');
     expect(message?.text).toMatch(/sign-in code is \d{6}\./);
     expect(message?.text).toContain('expires in 10 minutes');
   });
 
   it('answers an empty list for an address with no mail', async () => {
-    expect(await mailbox(app, 'quiet@example.com')).toEqual([]);
+    expect(await mailbox(world.app, 'quiet@example.com')).toEqual([]);
   });
 
   it.each(['', 'not-an-address', '@example.com'])('answers 400 to to=%j', async (to) => {
-    const response = await app.inject({
+    const response = await world.app.inject({
       method: 'GET',
       url: `/sandbox/mailbox?to=${encodeURIComponent(to)}`,
     });
@@ -82,27 +70,20 @@ describe('GET /sandbox/mailbox', () => {
 });
 
 describe('e-mail outside the sandbox', () => {
-  let database: TTestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database, sandbox: false });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  const world = useTestApp({ sandbox: false });
 
   it('has no mailbox', async () => {
-    const response = await app.inject({ method: 'GET', url: '/sandbox/mailbox?to=a@example.com' });
+    const response = await world.app.inject({
+      method: 'GET',
+      url: '/sandbox/mailbox?to=a@example.com',
+    });
     expect(response.statusCode).toBe(404);
   });
 
   it('queues the code without storing it in clear, and answers 204 without waiting for SMTP', async () => {
-    const response = await startOtp(app, 'real@example.com');
+    const response = await startOtp(world.app, 'real@example.com');
     expect(response.statusCode).toBe(204);
-    const [row] = await database.db.select().from(outbox);
+    const [row] = await world.database.db.select().from(outbox);
     expect(row).toMatchObject({ toAddress: 'real@example.com', status: 'queued' });
     expect(row?.bodyText).toContain('sign-in code is [redacted].');
     expect(row?.bodyText).not.toMatch(/\d{6}/);
