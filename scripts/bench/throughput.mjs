@@ -1,12 +1,17 @@
 // Throughput bars of DESIGN §7, all in one run, 50 connections for 10 s each:
 //   - the rates endpoint with every request different (random coin quantity and amount, BTC or
 //     ETH, ten states), against a bare Fastify hello-world: ratio and p99;
-//   - the offer write (POST …/requested-offer) over WRITE_BORROWERS borrowers, every request a
-//     different offer, against `pgbench -N` on the same PostgreSQL: ratio and p99;
+//   - the offer write (POST …/requested-offer), every request a different offer, against
+//     `pgbench -N` on the same PostgreSQL: ratio and p99;
 //   - the signing POST (a signed document signed again) and the payment POST (a new payment by
-//     ACH debit each time, over WRITE_BORROWERS funded loans), against `pgbench -N`;
+//     ACH debit each time), against `pgbench -N`;
 //   - the offers list, against hello-world;
-//   - as a labelled extra, the rates endpoint asked the same question every time.
+//   - as labelled extras, the rates endpoint asked the same question every time, and the offer
+//     write with SHARED_BORROWERS borrowers shared at random by the 50 connections.
+// In the write loads each connection is one borrower (WRITE_BORROWERS = the connections), who
+// sends a request once the answer to the last one came, as a borrower on a device does; 50
+// borrowers at once is what 50 connections of real traffic are. pgbench's clients likewise each
+// touch rows of their own choosing among 100,000 accounts.
 // Before the load runs, each endpoint's SQL statements per request are counted from the
 // `x-db-statements` header the server sends in bench mode (BENCH_STATEMENT_COUNT).
 import { execFileSync } from 'node:child_process';
@@ -15,7 +20,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { cannon, call, loadRow } from './http.mjs';
+import { cannon, call, LOAD_CONNECTIONS, loadRow } from './http.mjs';
 import {
   borrowerWithFundedLoan,
   contract,
@@ -26,7 +31,9 @@ import {
 
 export const THROUGHPUT_BUDGET = { ratioToHelloWorld: 0.4, ratioToPgbench: 0.25, p99ms: 50 };
 const HELLO_PORT = 3299;
-const WRITE_BORROWERS = 20;
+const WRITE_BORROWERS = LOAD_CONNECTIONS;
+/** The extra offer-write run: fewer borrowers than connections, so requests meet on one row. */
+const SHARED_BORROWERS = 20;
 const PGBENCH_CLIENTS = 10;
 const PGBENCH_SECONDS = 10;
 const PGBENCH_DATABASE = 'bench_pgbench';
@@ -58,6 +65,24 @@ export function seeded(seed) {
 }
 
 const pick = (random, list) => list[Math.floor(random() * list.length)];
+
+/**
+ * Who sends a request: a load connection (autocannon's per-connection `context`) acts for one
+ * borrower of the list, the next one free on its first request; a request sent on its own (the
+ * statement count, the CPU bench) picks one at random. `shared` makes every request of a load
+ * pick at random among the first `shared` borrowers instead.
+ */
+let nextBorrower = 0;
+
+function borrowerOf(list, random, context, shared) {
+  if (shared !== undefined) return list[Math.floor(random() * Math.min(shared, list.length))];
+  if (context === undefined) return pick(random, list);
+  if (context.borrower === undefined) {
+    context.borrower = list[nextBorrower % list.length];
+    nextBorrower += 1;
+  }
+  return context.borrower;
+}
 
 /**
  * A different loan question each call: a coin, a quantity with all its decimals, a state and an
@@ -231,23 +256,25 @@ export async function prepareLoads(base, { withLoans = true } = {}) {
     headers: json,
     body: JSON.stringify(loanQuestion(random)),
   });
-  const offerWrite = (random) => () => {
-    const writer = pick(random, writers);
-    return {
-      method: 'POST',
-      path: contract.buildPath(contract.postRequestedOffer.path, { appUuid: writer.appUuid }),
-      headers: { ...json, authorization: `Bearer ${writer.token}` },
-      body: JSON.stringify(loanQuestion(random)),
+  const offerWrite =
+    (random, { shared } = {}) =>
+    (context) => {
+      const writer = borrowerOf(writers, random, context, shared);
+      return {
+        method: 'POST',
+        path: contract.buildPath(contract.postRequestedOffer.path, { appUuid: writer.appUuid }),
+        headers: { ...json, authorization: `Bearer ${writer.token}` },
+        body: JSON.stringify(loanQuestion(random)),
+      };
     };
-  };
   const offers = () => () => ({
     path: offersPath,
     headers: { authorization: `Bearer ${listing.token}` },
   });
   // A signed document signed again: the answer a retry or a double click gets (the first
   // signatures were made when the sandbox funded the loan).
-  const sign = (random) => () => {
-    const payer = pick(random, payers);
+  const sign = (random) => (context) => {
+    const payer = borrowerOf(payers, random, context);
     return {
       method: 'POST',
       path: contract.buildPath(contract.postSignDocument.path, {
@@ -265,8 +292,8 @@ export async function prepareLoads(base, { withLoans = true } = {}) {
     const amount = 1 + Math.floor(random() * 1_000);
     return amount % 100 === 1 || amount % 100 === 2 ? amount + 2 : amount;
   };
-  const payment = (random) => () => {
-    const payer = pick(random, payers);
+  const payment = (random) => (context) => {
+    const payer = borrowerOf(payers, random, context);
     paymentNumber += 1;
     return {
       method: 'POST',
@@ -305,7 +332,7 @@ export async function measureThroughput(base, { root, server }) {
   const varied = (next) =>
     cannon({
       url: base,
-      requests: [{ setupRequest: (request) => ({ ...request, ...next() }) }],
+      requests: [{ setupRequest: (request, context) => ({ ...request, ...next(context) }) }],
     });
 
   const bare = await helloWorld();
@@ -313,6 +340,9 @@ export async function measureThroughput(base, { root, server }) {
   const offerWrite = await varied(requests.offerWrite(seeded(4)));
   const sign = await varied(requests.sign(seeded(7)));
   const payment = await varied(requests.payment(seeded(8)));
+  const offerWriteShared = await varied(
+    requests.offerWrite(seeded(9), { shared: SHARED_BORROWERS }),
+  );
   const pgbench = await pgbenchRun(root, server);
   const offersRun = await cannon({
     url: `${base}${offersPath}`,
@@ -345,6 +375,12 @@ export async function measureThroughput(base, { root, server }) {
     payment: versusPgbench(payment, 'payment'),
     offers: { ...versusHello(offersRun, 'offers'), offersListed: listed.length },
     ratesSameRequest: { ...loadRow(ratesSame), note: 'extra: one request repeated, not a bar' },
+    offerWriteShared: {
+      ...loadRow(offerWriteShared),
+      ratioToPgbench: +(offerWriteShared.requests.average / pgbench.tps).toFixed(2),
+      borrowers: SHARED_BORROWERS,
+      note: 'extra: 50 connections sharing 20 applications at random, not a bar',
+    },
     budget: THROUGHPUT_BUDGET,
   };
 }

@@ -26,6 +26,19 @@ const beforeSql = (before: TClosedPeriodCursor | null) =>
     : sql`AND (s.period_end, s.loan_uuid) < (${before.periodEnd}::date, ${before.loanUuid}::uuid)`;
 
 /**
+ * A servicing_loans row `s` whose period has closed by `asOf`: an accruing loan with interest
+ * accrued through its cycle date. Its statement is then due (unless written), and after it the
+ * next period (unless this was the last).
+ */
+export const periodClosedSql = (asOf: string) => sql`s.status IN ${ACCRUING_STATUSES_SQL}
+    AND s.accrued_through >= s.period_end
+    AND s.period_end <= ${asOf}::date`;
+
+/** Whether the statement of `s`'s current period is written. */
+export const statementWrittenSql = sql`EXISTS (SELECT 1 FROM servicing_statements t
+    WHERE t.loan_uuid = s.loan_uuid AND t.period_number = s.period_number)`;
+
+/**
  * The loans whose period has closed and whose statement is not written, most recent cycle first:
  * servicing_loans_closed_period_idx holds exactly the loans accrued through their cycle date, in
  * this order, so a batch reads the loans it bills and not the loans already billed and rolled over.
@@ -40,12 +53,9 @@ const closedPeriodsSql = (
 ) => sql`
   SELECT s.ctid AS row_id, s.loan_uuid, s.period_number, s.period_end, s.term_months
   FROM servicing_loans s
-  WHERE s.status IN ${ACCRUING_STATUSES_SQL}
-    AND s.accrued_through >= s.period_end
-    AND s.period_end <= ${asOf}::date
+  WHERE ${periodClosedSql(asOf)}
     ${beforeSql(before)}
-    AND NOT EXISTS (SELECT 1 FROM servicing_statements t
-                    WHERE t.loan_uuid = s.loan_uuid AND t.period_number = s.period_number)
+    AND NOT ${statementWrittenSql}
   ORDER BY s.period_end DESC, s.loan_uuid DESC
   LIMIT ${batchSize}
   FOR UPDATE OF s SKIP LOCKED`;
@@ -146,13 +156,10 @@ export async function rollOverPeriodsPage(
   const result = await db.execute<TTailRow & { moved: number }>(sql`
     WITH due AS MATERIALIZED (
       SELECT s.ctid AS row_id, s.loan_uuid, s.period_end FROM servicing_loans s
-      WHERE s.status IN ${ACCRUING_STATUSES_SQL}
-        AND s.accrued_through >= s.period_end
-        AND s.period_end <= ${input.asOf}::date
+      WHERE ${periodClosedSql(input.asOf)}
         AND s.period_number < s.term_months
         ${beforeSql(input.before)}
-        AND EXISTS (SELECT 1 FROM servicing_statements t
-                    WHERE t.loan_uuid = s.loan_uuid AND t.period_number = s.period_number)
+        AND ${statementWrittenSql}
       ORDER BY s.period_end DESC, s.loan_uuid DESC
       LIMIT ${input.batchSize ?? ACCRUAL_BATCH_SIZE}
       FOR UPDATE SKIP LOCKED

@@ -16,13 +16,14 @@ import { queueEmail } from '../email/queue-email.js';
 import {
   accrualDueSql,
   accrueInterestPage,
-  ACCRUING_STATUSES_SQL,
   type TAccrualCursor,
 } from './accrue-interest.js';
 import { drainPages } from './drain-pages.js';
 import {
   issueStatementsPage,
+  periodClosedSql,
   rollOverPeriodsPage,
+  statementWrittenSql,
   type TClosedPeriodCursor,
 } from './issue-statements.js';
 import { balancesOf } from './ledger-store.js';
@@ -181,12 +182,8 @@ export async function cycleWorkLeft(db: TDb, asOf: string): Promise<boolean> {
   const result = await db.execute<{ left: boolean }>(sql`
     SELECT EXISTS (SELECT 1 FROM servicing_loans s WHERE ${accrualDueSql(asOf)})
       OR EXISTS (SELECT 1 FROM servicing_loans s
-                 WHERE s.status IN ${ACCRUING_STATUSES_SQL}
-                   AND s.accrued_through >= s.period_end AND s.period_end <= ${asOf}::date
-                   AND (s.period_number < s.term_months
-                        OR NOT EXISTS (SELECT 1 FROM servicing_statements t
-                                       WHERE t.loan_uuid = s.loan_uuid
-                                         AND t.period_number = s.period_number))) AS left`);
+                 WHERE ${periodClosedSql(asOf)}
+                   AND (s.period_number < s.term_months OR NOT ${statementWrittenSql})) AS left`);
   return result.rows[0]?.left === true;
 }
 
