@@ -13,11 +13,7 @@ import { enqueue } from '../../jobs/enqueue.js';
 import { servicingSweepJob } from '../../jobs/definitions/servicing-sweep.js';
 import { statementDeliveryJob } from '../../jobs/definitions/statement-delivery.js';
 import { queueEmail } from '../email/queue-email.js';
-import {
-  accrualDueSql,
-  accrueInterestPage,
-  type TAccrualCursor,
-} from './accrue-interest.js';
+import { accrualDueSql, accrueInterestPage, type TAccrualCursor } from './accrue-interest.js';
 import { drainPages } from './drain-pages.js';
 import {
   issueStatementsPage,
