@@ -79,6 +79,7 @@ import type { TIdentityDeps } from './services/identity/deps.js';
 import { verifyAccessToken } from './services/identity/verify-access-token.js';
 import { registerWeb } from './web/serve-web.js';
 import { exposeStatementCount } from './http/statement-count.js';
+import { createInFlight } from './http/in-flight.js';
 
 /** JSON bodies are small forms; uploads get their own limit on their route. */
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -142,6 +143,7 @@ export const app = fp<TAppOptions>(
     instance.removeContentTypeParser('text/plain');
     instance.setValidatorCompiler(validatorCompiler);
     instance.setSerializerCompiler(serializerCompiler);
+    instance.decorate('inFlight', createInFlight());
     instance.decorate(
       'authVerifier',
       options.authVerifier ??

@@ -31,7 +31,8 @@ const DRAIN_SWEEP_MS = 100;
 /**
  * Closes the HTTP server once the requests in flight are answered. A keep-alive connection (a load
  * balancer's) would otherwise stay open after its last answer until the keep-alive timeout: it is
- * closed as soon as it is idle.
+ * closed as soon as it is idle. Then waits for the handlers still running whose client hung up
+ * (their connections are gone, their work is not), so that the pool outlives them.
  */
 async function closeDraining(app: FastifyInstance): Promise<void> {
   const sweep = setInterval(() => app.server.closeIdleConnections(), DRAIN_SWEEP_MS);
@@ -40,6 +41,7 @@ async function closeDraining(app: FastifyInstance): Promise<void> {
   } finally {
     clearInterval(sweep);
   }
+  await app.inFlight.idle();
 }
 
 function readConfig(): TConfig {

@@ -8,11 +8,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { maxBodyBytesOf, ZApiError, type TEndpoint } from '@pledge/contract';
 import { requireAuth, type TAuthVerifier } from './auth.js';
+import type { TInFlight } from './in-flight.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Verifies bearer tokens for 'bearer' and 'agent' routes (see auth.ts). */
     authVerifier: TAuthVerifier;
+    /** The route handlers running now: a drain waits for them (see in-flight.ts). */
+    inFlight: TInFlight;
   }
 }
 
@@ -108,13 +111,15 @@ export function route<E extends TEndpoint>(
     ...(onRequest.length > 0 ? { onRequest } : {}),
     config: { clockRead },
     handler: async (request, reply) => {
-      const result = await handler({
-        params: request.params as TPart<E['params']>,
-        query: request.query as TPart<E['query']>,
-        body: request.body as TPart<E['body']>,
-        request,
-        reply,
-      });
+      const result = await app.inFlight.track(() =>
+        handler({
+          params: request.params as TPart<E['params']>,
+          query: request.query as TPart<E['query']>,
+          body: request.body as TPart<E['body']>,
+          request,
+          reply,
+        }),
+      );
       if (status === 204) return reply.code(204).send();
       return reply.code(status).send(result);
     },

@@ -1,0 +1,42 @@
+/**
+ * The route handlers running now, so that a drain waits for them and not only for their
+ * connections: a client that hangs up mid-request (a load balancer's timeout, a closed tab) closes
+ * the connection while its handler still runs, and the pool must not close under it (a payment
+ * between its two transactions would fail halfway).
+ */
+export interface TInFlight {
+  readonly count: number;
+  /** Runs `work` counted as in flight. */
+  track<T>(work: () => Promise<T>): Promise<T>;
+  /** Resolves when no handler runs. */
+  idle(): Promise<void>;
+}
+
+export function createInFlight(): TInFlight {
+  let count = 0;
+  let waiters: (() => void)[] = [];
+  const settle = () => {
+    if (count > 0) return;
+    const done = waiters;
+    waiters = [];
+    for (const resolve of done) resolve();
+  };
+  return {
+    get count() {
+      return count;
+    },
+    async track(work) {
+      count += 1;
+      try {
+        return await work();
+      } finally {
+        count -= 1;
+        settle();
+      }
+    },
+    idle() {
+      if (count === 0) return Promise.resolve();
+      return new Promise((resolve) => waiters.push(resolve));
+    },
+  };
+}
