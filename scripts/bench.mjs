@@ -24,6 +24,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -39,6 +40,8 @@ import { measureSweeps, printSweeps, sweepBars } from './bench/sweeps.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist');
 const resultsFile = join(root, '.bench/results.json');
+/** The bench server's log (warnings and errors): what a failed answer of a load run was. */
+const serverLogFile = join(root, '.bench/server.log');
 const APP = '/account/crypto-backed-loan';
 const PARTS = ['bundles', 'throughput', 'lists', 'lighthouse', 'sweeps'];
 const SERVER_PORT = 3200;
@@ -127,9 +130,11 @@ function startServer({ withWeb }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pledge-bench-'));
   chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as the postgres user when we are root
   const pgPort = SERVER_PORT + 20_000;
+  mkdirSync(join(root, '.bench'), { recursive: true });
+  const log = openSync(serverLogFile, 'w');
   const child = spawn('npm', withWeb ? ['start'] : ['-w', '@pledge/server', 'run', 'start'], {
     cwd: root,
-    stdio: 'ignore',
+    stdio: ['ignore', log, log],
     detached: true,
     env: {
       ...process.env,
@@ -249,7 +254,9 @@ const results = { ...previous, ...fresh };
 mkdirSync(join(root, '.bench'), { recursive: true });
 writeFileSync(resultsFile, JSON.stringify(results, null, 2));
 const over = printBars(results, ran);
-console.log(`\nwritten .bench/results.json (${ran.join(', ')})`);
+console.log(
+  `\nwritten .bench/results.json (${ran.join(', ')}); the server's log: .bench/server.log`,
+);
 if (over > 0) {
   console.log(`${over} bar${over === 1 ? '' : 's'} of this run over budget`);
   process.exitCode = 1;

@@ -94,6 +94,16 @@ async function ledgerProblems(db: TDb, appUuid: string): Promise<string[]> {
       FROM ledger_entries WHERE loan_uuid = ${appUuid}::uuid
       GROUP BY journal_uuid HAVING sum(amount_cents) <> 0
     UNION ALL
+    SELECT 'balance of ' || coalesce(b.account, e.account) || ' ' || coalesce(b.cents, 0) || '/'
+        || coalesce(b.paid_in_cents, 0) || ' is not its entries ' || coalesce(e.cents, 0) || '/'
+        || coalesce(e.paid_in_cents, 0)
+      FROM (SELECT * FROM ledger_account_balances WHERE loan_uuid = ${appUuid}::uuid) b
+      FULL JOIN (SELECT account, sum(amount_cents) AS cents,
+                   coalesce(sum(amount_cents) FILTER (WHERE kind <> 'SURPLUS_PAYOUT'), 0) AS paid_in_cents
+                 FROM ledger_entries WHERE loan_uuid = ${appUuid}::uuid GROUP BY account) e
+        ON e.account = b.account
+      WHERE b.cents IS DISTINCT FROM e.cents OR b.paid_in_cents IS DISTINCT FROM e.paid_in_cents
+    UNION ALL
     SELECT 'interest-bearing balance ' || s.interest_bearing_cents || ' is not its entries '
         || coalesce(b.total, 0)
       FROM servicing_loans s

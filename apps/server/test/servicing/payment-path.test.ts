@@ -208,3 +208,28 @@ describe('a debit whose loan moved while it waited for the lock', () => {
     expect(byAccount.FEES).toBe(-300);
   });
 });
+
+describe('a payment while the loan application is locked (a deposit poll of its address)', () => {
+  it('is written without waiting for that lock, so the two cannot deadlock', async () => {
+    const loan = await sandboxLoan(ctx);
+    // The deposit watch locks the application, then the servicing loan; a payment locks the loan,
+    // then writes rows that reference the application. The application lock must not stop those
+    // writes (FOR NO KEY UPDATE lets the foreign-key checks through; FOR UPDATE makes this wait),
+    // or each waits for the other.
+    const watcher = await ctx.database.pool.connect();
+    try {
+      await watcher.query('BEGIN');
+      await watcher.query('SELECT 1 FROM applications WHERE uuid = $1 FOR NO KEY UPDATE', [
+        loan.loanUuid,
+      ]);
+      const paid = await Promise.race([
+        pay(loan, 700, 'path-watch-0001'),
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000)),
+      ]);
+      expect(paid === 'waited' ? 'waited' : paid.statusCode).toBe(201);
+    } finally {
+      await watcher.query('ROLLBACK');
+      watcher.release();
+    }
+  });
+});

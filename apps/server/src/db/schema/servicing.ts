@@ -15,6 +15,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -147,6 +148,24 @@ export const ledgerEntries = pgTable(
       .where(sql`reverses_journal_uuid IS NOT NULL`),
     check('ledger_entries_nonzero', sql`amount_cents <> 0`),
   ],
+);
+
+/**
+ * A loan's balance per ledger account: the sum of its entries, kept by a trigger on ledger_entries
+ * (migration 0022) in the statement that appends them, so that reading a balance costs one row
+ * however long the loan's history. `paidInCents` is the part that is not a surplus paid back out
+ * (for CASH: what the borrower paid in). The reconciliation report and the model-based test check
+ * every row against its entries.
+ */
+export const ledgerAccountBalances = pgTable(
+  'ledger_account_balances',
+  {
+    loanUuid: uuid('loan_uuid').notNull(),
+    account: text('account').$type<TLedgerAccount>().notNull(),
+    cents: cents('cents').notNull(),
+    paidInCents: cents('paid_in_cents').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.loanUuid, table.account] })],
 );
 
 /** A payment: an ACH debit of the linked account, an autopay debit or a wire an agent recorded. */

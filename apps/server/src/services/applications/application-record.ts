@@ -39,7 +39,9 @@ export async function findOwnedApplication(
 }
 
 /**
- * The caller's application, locked for the rest of the transaction (SELECT … FOR UPDATE), or 404.
+ * The caller's application, locked for the rest of the transaction (SELECT … FOR NO KEY UPDATE:
+ * requests that decide on it take turns, while rows that only reference it, such as a payment or an
+ * offer, are written meanwhile without waiting for the lock), or 404.
  * Use cases that decide on its state take this lock first, so that two requests decide in turn.
  */
 export async function lockOwnedApplication(
@@ -51,7 +53,7 @@ export async function lockOwnedApplication(
     .select()
     .from(applications)
     .where(and(eq(applications.uuid, appUuid), eq(applications.identityUuid, identityUuid)))
-    .for('update');
+    .for('no key update');
   if (row === undefined) throw applicationNotFound();
   return row;
 }

@@ -64,7 +64,7 @@ export async function applyTransition(
       .select()
       .from(applications)
       .where(eq(applications.uuid, input.appUuid))
-      .for('update');
+      .for('no key update');
     if (current === undefined) throw applicationNotFound();
     if (input.expectedVersion !== undefined && current.version !== input.expectedVersion) {
       throw new HttpError(

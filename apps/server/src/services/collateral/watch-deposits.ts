@@ -117,7 +117,7 @@ export async function watchApplicationDeposits(
       .select()
       .from(applications)
       .where(eq(applications.uuid, appUuid))
-      .for('update');
+      .for('no key update');
     if (application === undefined) return null;
     const counted = await confirmedTxids(tx, appUuid);
     await recordMovements(tx, {

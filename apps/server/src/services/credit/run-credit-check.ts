@@ -66,7 +66,7 @@ async function lockApplication(tx: TDb, appUuid: string): Promise<TApplicationRo
     .select()
     .from(applications)
     .where(eq(applications.uuid, appUuid))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

@@ -86,7 +86,7 @@ export async function verifyFunding(
       .select()
       .from(applications)
       .where(eq(applications.uuid, appUuid))
-      .for('update');
+      .for('no key update');
     if (application === undefined) throw applicationNotFound();
     if (VERIFIED_STATES.has(application.state)) return 'ALREADY_VERIFIED';
     // Any other state is refused by the state machine, as for every transition.

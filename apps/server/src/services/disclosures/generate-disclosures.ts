@@ -176,7 +176,7 @@ export async function generateDisclosures(
       .select({ state: applications.state })
       .from(applications)
       .where(eq(applications.uuid, appUuid))
-      .for('update');
+      .for('no key update');
     if (locked?.state !== 'GEN_APP_DISCLOSURES') return;
     const stored = await tx
       .select({ kind: disclosureDocuments.kind })

@@ -92,7 +92,7 @@ async function assertUploadAllowed(
     .select({ state: applications.state })
     .from(applications)
     .where(eq(applications.uuid, appUuid))
-    .for('update');
+    .for('no key update');
   if (locked === undefined || !hasFinalSteps(locked.state)) throw notOpen();
   const uploads = await tx
     .select({

@@ -94,7 +94,7 @@ export async function lockApplication(
     .select()
     .from(applications)
     .where(eq(applications.uuid, appUuid))
-    .for('update');
+    .for('no key update');
   if (application === undefined) throw applicationNotFound();
   const people = await tx
     .select({ uuid: identities.uuid, email: identities.email })

@@ -31,7 +31,7 @@ export async function completeRefi(
       .select()
       .from(applications)
       .where(eq(applications.uuid, appUuid))
-      .for('update');
+      .for('no key update');
     if (application?.isCelsiusRefi !== true || application.state !== 'WAITING_FOR_COLLATERAL') {
       return false;
     }

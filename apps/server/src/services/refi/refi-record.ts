@@ -45,7 +45,7 @@ export async function findOwnedRefi(
         eq(applications.isCelsiusRefi, true),
       ),
     );
-  const [application] = options.lock === true ? await query.for('update') : await query;
+  const [application] = options.lock === true ? await query.for('no key update') : await query;
   if (application === undefined) throw applicationNotFound();
   const [refi] = await db
     .select()

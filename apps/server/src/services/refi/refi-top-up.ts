@@ -65,7 +65,7 @@ export async function advanceRefiTopUp(
       .select()
       .from(applications)
       .where(eq(applications.uuid, appUuid))
-      .for('update');
+      .for('no key update');
     if (application === undefined || !application.isCelsiusRefi) return false;
     if (!(TOP_UP_STATES as readonly string[]).includes(application.state)) return false;
     const [refi] = await tx

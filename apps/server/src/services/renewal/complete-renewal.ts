@@ -106,7 +106,7 @@ export async function completeWaitingRenewalOf(
       .select()
       .from(applications)
       .where(eq(applications.uuid, waiting.uuid))
-      .for('update');
+      .for('no key update');
     if (renewal === undefined) return;
     await completeRenewalIfCollateralIn(tx, { renewal, actor, at: deps.clock() });
   });

@@ -164,7 +164,7 @@ export async function lockRenewedLoan(tx: TDb, renewal: TApplicationRow): Promis
     .select()
     .from(applications)
     .where(eq(applications.uuid, renewal.renewsApplicationUuid))
-    .for('update');
+    .for('no key update');
   if (loan === undefined) throw applicationNotFound();
   return loan;
 }

@@ -1,6 +1,8 @@
 /**
  * Writing and reading a loan's ledger. Journals are appended, never changed: a correction is a
- * reversing journal. Every balance is read as a sum of entries.
+ * reversing journal. A balance is the sum of its account's entries, read from the row
+ * ledger_account_balances keeps of it (a trigger adds every entry to it in the statement that
+ * appends it; the reconciliation report and the model-based test check it against the entries).
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -10,9 +12,9 @@ import {
   type TJournal,
   type TLedgerAccount,
 } from '@pledge/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
-import { ledgerEntries } from '../../db/schema/index.js';
+import { ledgerAccountBalances, ledgerEntries } from '../../db/schema/index.js';
 
 export interface TPostJournalInput {
   loanUuid: string;
@@ -48,15 +50,11 @@ export async function postJournal(tx: TDb, input: TPostJournalInput): Promise<st
 /** The loan's balances: the sums of its entries per receivable account. */
 export async function balancesOf(db: TDb, loanUuid: string): Promise<TBalances> {
   const rows = await db
-    .select({
-      account: ledgerEntries.account,
-      sum: sql<string>`sum(${ledgerEntries.amountCents})`,
-    })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.loanUuid, loanUuid))
-    .groupBy(ledgerEntries.account);
+    .select({ account: ledgerAccountBalances.account, cents: ledgerAccountBalances.cents })
+    .from(ledgerAccountBalances)
+    .where(eq(ledgerAccountBalances.loanUuid, loanUuid));
   const sums: Partial<Record<TLedgerAccount, number>> = {};
-  for (const row of rows) sums[row.account] = Number(row.sum);
+  for (const row of rows) sums[row.account] = row.cents;
   return balancesFromAccountSums(sums);
 }
 

@@ -147,11 +147,13 @@ function paymentRowOf(json: TPaymentJson): TServicingPaymentRow {
 /** A loan's sums per ledger account. */
 type TAccountSums = Partial<Record<TLedgerAccount, number>>;
 
-/** The loan's sums per ledger account, as one JSON object (`{}` for an empty ledger). */
+/**
+ * The loan's sums per ledger account, as one JSON object (`{}` for an empty ledger): its rows of
+ * ledger_account_balances, one per account however many entries the loan has.
+ */
 function ledgerSumsSql(loanUuid: SQL) {
-  return sql`(SELECT coalesce(jsonb_object_agg(x.account, x.cents), '{}'::jsonb) FROM (
-      SELECT account, sum(amount_cents) AS cents FROM ledger_entries
-      WHERE loan_uuid = ${loanUuid} GROUP BY account) x)`;
+  return sql`(SELECT coalesce(jsonb_object_agg(b.account, b.cents), '{}'::jsonb)
+      FROM ledger_account_balances b WHERE b.loan_uuid = ${loanUuid})`;
 }
 
 function balancesOfSums(sums: TAccountSums): TBalances {
@@ -428,9 +430,7 @@ async function postAcceptedDebit(
     'payment_debit_post',
     sql`
     WITH before AS (
-      SELECT account, sum(amount_cents) AS cents,
-        coalesce(sum(amount_cents) FILTER (WHERE kind <> 'SURPLUS_PAYOUT'), 0) AS paid_in_cents
-      FROM ledger_entries WHERE loan_uuid = ${loanUuid} GROUP BY account
+      SELECT account, cents, paid_in_cents FROM ledger_account_balances WHERE loan_uuid = ${loanUuid}
     ), as_read AS (
       SELECT NOT EXISTS (
         SELECT 1 FROM jsonb_each_text(${JSON.stringify(expected)}::jsonb) e

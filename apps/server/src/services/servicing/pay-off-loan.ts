@@ -134,7 +134,7 @@ export async function payOffLoan(
         .select()
         .from(applications)
         .where(eq(applications.uuid, accepted.loanUuid))
-        .for('update');
+        .for('no key update');
       if (application === undefined) throw new Error('The loan application vanished');
       await recordPayoff(tx, {
         application,

@@ -1,7 +1,7 @@
 /**
  * The ledger proves itself, over every loan, in set-based queries: each journal sums to zero;
  * no receivable is negative; each loan's running-period accrual equals its accrual entries for
- * that period; each non-wire payment that is not returned or reversed has exactly one journal,
+ * that period; each balance row (ledger_account_balances) is its entries' sum; each non-wire payment that is not returned or reversed has exactly one journal,
  * and its cash equals the payment; a closed (paid off, renewed) loan owes nothing.
  */
 import type { TGetOpsReconciliationResponse } from '@pledge/contract';
@@ -29,6 +29,16 @@ export async function reconcileLedger(deps: {
          WHERE e.loan_uuid = s.loan_uuid AND e.kind = 'INTEREST_ACCRUAL' AND e.account = 'ACCRUED_INTEREST'
            AND e.period_number = s.period_number) a ON true
        WHERE s.period_accrued_cents <> coalesce(a.sum, 0))
+    UNION ALL
+    (SELECT coalesce(b.loan_uuid, e.loan_uuid), 'Balance of ' || coalesce(b.account, e.account) || ' is '
+         || coalesce(b.cents, 0) || ' (paid in ' || coalesce(b.paid_in_cents, 0) || ') but its entries sum to '
+         || coalesce(e.cents, 0) || ' (paid in ' || coalesce(e.paid_in_cents, 0) || ')'
+       FROM ledger_account_balances b
+       FULL JOIN (SELECT loan_uuid, account, sum(amount_cents) AS cents,
+                    coalesce(sum(amount_cents) FILTER (WHERE kind <> 'SURPLUS_PAYOUT'), 0) AS paid_in_cents
+                  FROM ledger_entries GROUP BY loan_uuid, account) e
+         ON e.loan_uuid = b.loan_uuid AND e.account = b.account
+       WHERE b.cents IS DISTINCT FROM e.cents OR b.paid_in_cents IS DISTINCT FROM e.paid_in_cents)
     UNION ALL
     (SELECT p.loan_uuid, 'Payment ' || p.uuid || ' of ' || p.amount_cents || ' has cash ' || coalesce(c.sum, 0)
        FROM servicing_payments p

@@ -108,7 +108,7 @@ async function reopenPaidOffLoan(
     .select()
     .from(applications)
     .where(eq(applications.uuid, input.loanUuid))
-    .for('update');
+    .for('no key update');
   if (application === undefined || application.state !== 'PAID_OFF') return;
   const [loan] = await tx
     .select({ maturityDate: servicingLoans.maturityDate, status: servicingLoans.status })
