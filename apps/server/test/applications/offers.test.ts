@@ -110,6 +110,30 @@ describe('offers', () => {
       const open = list.json() as TOffer[];
       expect(open.map((offer) => offer.drawAmount)).toEqual([30_000]);
       for (const offer of open) ZOffer.parse(offer);
+      // The answer is built from the values written, not read back: it is the stored offer.
+      expect((again.json() as { offers: TOffer[] }).offers).toEqual(open);
+    });
+
+    it('answers each offer exactly as it is stored, whatever the quantity and amount', async () => {
+      for (const [coinQuantity, requestedAmount] of [
+        ['1.234567', 21_111],
+        ['0.5', 11_000],
+        ['2.000001', 47_999],
+        ['3.1', 70_003],
+      ] as const) {
+        const answer = await requestOffer(ctx.app, borrower.token, fresh.appUuid, {
+          ...OHIO_OFFER,
+          coinQuantity,
+          requestedAmount,
+        });
+        expect(answer.statusCode, answer.body).toBe(200);
+        const listed = await ctx.app.inject({
+          method: 'GET',
+          url: appPath(fresh.appUuid, '/offers'),
+          headers: bearer(borrower.token),
+        });
+        expect((answer.json() as { offers: TOffer[] }).offers).toEqual(listed.json());
+      }
     });
 
     it('leaves one open offer after concurrent requests, the last one recorded', async () => {

@@ -9,7 +9,8 @@
  * updates the application if it is still the version read, and only then replaces the open offers
  * and records the new one. A request that finds the application changed (by another request at
  * once, on any instance) reads it again and prices on what that left, and only after repeated
- * losses locks it. The answer is built from what that statement returned, not read again.
+ * losses locks it. The answer is built from the values written (the statement returns only the
+ * new offer's uuid), not read again.
  */
 import type { TApplication, TPostRequestedOfferBody } from '@pledge/contract';
 import {
@@ -284,11 +285,12 @@ function offerWriteStatement(db: TDb, withResidence: boolean) {
     }),
     sql`, `,
   );
+  // Only the uuid comes back: the answer is built from the values written (see priceAndWrite).
   return db
     .with(updated, superseded)
     .insert(offers)
     .select(sql`SELECT ${values} FROM updated`)
-    .returning();
+    .returning({ uuid: offers.uuid });
 }
 
 /**
@@ -299,7 +301,7 @@ const preparedWrites = new WeakMap<
   TDb,
   Record<
     'withResidence' | 'without',
-    { execute(values: Record<string, unknown>): Promise<TOfferRow[]> }
+    { execute(values: Record<string, unknown>): Promise<{ uuid: string }[]> }
   >
 >();
 
@@ -371,8 +373,13 @@ async function priceAndWrite(
     version: application.version,
   };
   for (const key of FILLED_OFFER_COLUMNS) values[`offer_${key}`] = row[key];
-  const [offer] = await offerWrite(db, withResidence).execute(values);
-  return offer === undefined ? undefined : { application: { ...application, ...changes }, offer };
+  const [recorded] = await offerWrite(db, withResidence).execute(values);
+  if (recorded === undefined) return undefined;
+  // The offer as written, not read back: every value is the request's own (the domain gives each
+  // decimal the scale of its column, so PostgreSQL stores it unchanged), and the columns the
+  // request leaves empty are empty on a new offer.
+  const offer = { ...row, acceptedAt: null, supersededAt: null } as TOfferRow;
+  return { application: { ...application, ...changes }, offer };
 }
 
 /** The read of the caller's application, prepared once per pool as the writes are. */
