@@ -112,6 +112,14 @@ async function ledgerProblems(db: TDb, appUuid: string): Promise<string[]> {
           AND e.account IN ('PRINCIPAL', 'ORIGINATION_FEE', 'DEFERRED_INTEREST')) b ON true
       WHERE s.loan_uuid = ${appUuid}::uuid AND s.interest_bearing_cents <> coalesce(b.total, 0)
     UNION ALL
+    SELECT 'counted payments ' || s.counted_payments_cents || ' are not its payments '
+        || coalesce(p.total, 0)
+      FROM servicing_loans s
+      LEFT JOIN LATERAL (SELECT sum(amount_cents) AS total FROM servicing_payments p
+        WHERE p.loan_uuid = s.loan_uuid
+          AND (p.status = 'SETTLED' OR (p.status = 'PENDING' AND p.transfer_id IS NOT NULL))) p ON true
+      WHERE s.loan_uuid = ${appUuid}::uuid AND s.counted_payments_cents <> coalesce(p.total, 0)
+    UNION ALL
     SELECT 'period ' || s.period_number || ' accrual ' || s.period_accrued_cents
         || ' is not its entries ' || coalesce(a.total, 0)
       FROM servicing_loans s

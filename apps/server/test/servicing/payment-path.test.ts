@@ -1,7 +1,8 @@
 /**
  * The payment POST's path against PostgreSQL: the statements it sends, payments sent at once on
  * one loan (each posted once against the ledger as it is, one payment per key), a debit whose
- * loan's ledger moved while it waited for the loan's lock, and the risk pass a payment queues.
+ * loan's ledger moved while it waited for the loan's lock, the risk pass a payment queues, and the
+ * payments a loan counts as paid in, kept on the loan.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TServicingLoan, TServicingPayment } from '@pledge/contract';
@@ -11,13 +12,16 @@ import { createSandboxBankPayments } from '../../src/adapters/bank-payments/sand
 import { servicingPayments } from '../../src/db/schema/index.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { sendDebit } from '../../src/services/servicing/make-payment.js';
+import { reconcileLedger } from '../../src/services/servicing/reconcile-ledger.js';
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
+  advanceDays,
   getLoan,
   idempotency,
   LOANS,
   openServicingWorld,
+  runSweep,
   sandboxLoan,
   type TTestLoan,
 } from './helpers.js';
@@ -231,5 +235,61 @@ describe('a payment while the loan application is locked (a deposit poll of its 
       await watcher.query('ROLLBACK');
       watcher.release();
     }
+  });
+});
+
+// Last in this file: it moves the sandbox clock.
+describe('the payments a loan counts as paid in', () => {
+  /** The loan's kept sum, and the same sum counted from its payments. */
+  async function countedOf(loanUuid: string) {
+    const result = await ctx.database.db.execute<{ kept: string; recounted: string }>(sql`
+      SELECT s.counted_payments_cents::text AS kept,
+        (SELECT coalesce(sum(amount_cents), 0) FROM servicing_payments p
+          WHERE p.loan_uuid = s.loan_uuid
+            AND (p.status = 'SETTLED' OR (p.status = 'PENDING' AND p.transfer_id IS NOT NULL)))::text
+          AS recounted
+      FROM servicing_loans s WHERE s.loan_uuid = ${loanUuid}::uuid`);
+    const row = result.rows[0];
+    if (row === undefined) throw new Error('no servicing row');
+    return { kept: Number(row.kept), recounted: Number(row.recounted) };
+  }
+
+  it('are kept on the loan through a refusal, a settlement and a return, and a drift is reported', async () => {
+    const loan = await sandboxLoan(ctx);
+    // x.01 is refused at once, x.02 accepted and returned at settlement (SANDBOX_ACH_RULES).
+    for (const [cents, key] of [
+      [1_234, 'counted-0001'],
+      [502, 'counted-0002'],
+      [301, 'counted-0003'],
+    ] as const) {
+      expect((await pay(loan, cents, key)).statusCode).toBeLessThan(300);
+    }
+    expect(await countedOf(loan.loanUuid)).toEqual({ kept: 1_736, recounted: 1_736 });
+
+    await advanceDays(ctx, 4, loan);
+    await runSweep(ctx);
+    const statuses = await ctx.database.db.execute<{ cents: string; status: string }>(sql`
+      SELECT amount_cents::text AS cents, status FROM servicing_payments
+      WHERE loan_uuid = ${loan.loanUuid}::uuid ORDER BY amount_cents`);
+    expect(statuses.rows).toEqual([
+      { cents: '301', status: 'RETURNED' },
+      { cents: '502', status: 'RETURNED' },
+      { cents: '1234', status: 'SETTLED' },
+    ]);
+    expect(await countedOf(loan.loanUuid)).toEqual({ kept: 1_234, recounted: 1_234 });
+    const clock = () => new Date();
+    expect((await reconcileLedger({ db: ctx.database.db, clock })).isBalanced).toBe(true);
+
+    await ctx.database.db.execute(sql`
+      UPDATE servicing_loans SET counted_payments_cents = counted_payments_cents + 1
+      WHERE loan_uuid = ${loan.loanUuid}::uuid`);
+    const drifted = await reconcileLedger({ db: ctx.database.db, clock });
+    expect(drifted.issues).toContainEqual({
+      loanUuid: loan.loanUuid,
+      problem: 'Payments counted 1235 differ from its payments 1234',
+    });
+    await ctx.database.db.execute(sql`
+      UPDATE servicing_loans SET counted_payments_cents = counted_payments_cents - 1
+      WHERE loan_uuid = ${loan.loanUuid}::uuid`);
   });
 });

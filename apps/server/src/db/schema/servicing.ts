@@ -75,6 +75,11 @@ export const servicingLoans = pgTable(
      * to the sum of its ledger entries by a trigger on ledger_entries.
      */
     interestBearingCents: cents('interest_bearing_cents').notNull().default(0),
+    /**
+     * The payments that count as paid in (settled, or pending with the bank's transfer): the sum
+     * the ledger's cash is held to, kept equal to its payments by a trigger on servicing_payments.
+     */
+    countedPaymentsCents: cents('counted_payments_cents').notNull().default(0),
     /** Collateral risk (the monitoring pass): level now, highest level notified, since when. */
     riskLevel: text('risk_level').$type<TRiskLevel>().notNull().default('NONE'),
     riskNotifiedLevel: text('risk_notified_level').$type<TRiskLevel>().notNull().default('NONE'),
@@ -197,6 +202,12 @@ export const servicingPayments = pgTable(
     index('servicing_payments_loan_idx').on(table.loanUuid, table.createdAt),
     index('servicing_payments_pending_idx')
       .on(table.createdAt)
+      .where(sql`status = 'PENDING'`),
+    // A change of one pending payment (`uuid = $1 AND status = 'PENDING'`) may be planned on a
+    // partial index of pending payments; this one finds it by its uuid, where the one above (by
+    // age, for the settlement sweep) would step over every pending payment.
+    index('servicing_payments_pending_uuid_idx')
+      .on(table.uuid)
       .where(sql`status = 'PENDING'`),
     check('servicing_payments_positive', sql`amount_cents > 0`),
   ],

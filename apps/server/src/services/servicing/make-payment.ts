@@ -398,6 +398,10 @@ interface TPostedDebit {
  * waits for its transfer and the loan's receivables are those the journal was made of; answers
  * the facts of the servicing invariants as the statement left them (the ledger under the lock with
  * the legs written, the payments with this one as updated).
+ *
+ * The payments counted as paid in are the loan's kept sum (counted_payments_cents, which the
+ * trigger on servicing_payments moves at the end of this statement) plus this payment: it was not
+ * counted before (pending, no transfer) and its transfer makes it counted.
  */
 async function postAcceptedDebit(
   tx: TDb,
@@ -463,13 +467,8 @@ async function postAcceptedDebit(
       (SELECT coalesce(jsonb_object_agg(account, cents), '{}'::jsonb) FROM (
         SELECT account, sum(cents) AS cents FROM after GROUP BY account) x) AS sums_after,
       (SELECT coalesce(sum(paid_in_cents), 0) FROM after WHERE account = 'CASH') AS cash_cents,
-      (SELECT coalesce(sum(amount_cents), 0) FROM (
-        SELECT amount_cents, status, transfer_id FROM servicing_payments
-        WHERE loan_uuid = ${loanUuid} AND uuid <> ${paymentUuid}
-        UNION ALL
-        SELECT amount_cents, status, transfer_id FROM updated) p
-        WHERE status = 'SETTLED' OR (status = 'PENDING' AND transfer_id IS NOT NULL)
-      ) AS counted_cents`,
+      (SELECT counted_payments_cents FROM servicing_loans WHERE loan_uuid = ${loanUuid})
+        + (SELECT coalesce(sum(amount_cents), 0) FROM updated) AS counted_cents`,
   );
   if (row === undefined) throw new Error('The debit posting answered no row');
   return {

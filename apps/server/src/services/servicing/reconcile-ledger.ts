@@ -1,8 +1,10 @@
 /**
  * The ledger proves itself, over every loan, in set-based queries: each journal sums to zero;
  * no receivable is negative; each loan's running-period accrual equals its accrual entries for
- * that period; each balance row (ledger_account_balances) is its entries' sum; each non-wire payment that is not returned or reversed has exactly one journal,
- * and its cash equals the payment; a closed (paid off, renewed) loan owes nothing.
+ * that period; each balance row (ledger_account_balances) is its entries' sum; each loan's
+ * counted payments (servicing_loans.counted_payments_cents) are its payments' sum; each non-wire
+ * payment that is not returned or reversed has exactly one journal, and its cash equals the
+ * payment; a closed (paid off, renewed) loan owes nothing.
  */
 import type { TGetOpsReconciliationResponse } from '@pledge/contract';
 import { sql } from 'drizzle-orm';
@@ -39,6 +41,14 @@ export async function reconcileLedger(deps: {
                   FROM ledger_entries GROUP BY loan_uuid, account) e
          ON e.loan_uuid = b.loan_uuid AND e.account = b.account
        WHERE b.cents IS DISTINCT FROM e.cents OR b.paid_in_cents IS DISTINCT FROM e.paid_in_cents)
+    UNION ALL
+    (SELECT s.loan_uuid, 'Payments counted ' || s.counted_payments_cents || ' differ from its payments '
+         || coalesce(p.sum, 0)
+       FROM servicing_loans s
+       LEFT JOIN LATERAL (SELECT sum(p.amount_cents) AS sum FROM servicing_payments p
+         WHERE p.loan_uuid = s.loan_uuid
+           AND (p.status = 'SETTLED' OR (p.status = 'PENDING' AND p.transfer_id IS NOT NULL))) p ON true
+       WHERE s.counted_payments_cents <> coalesce(p.sum, 0))
     UNION ALL
     (SELECT p.loan_uuid, 'Payment ' || p.uuid || ' of ' || p.amount_cents || ' has cash ' || coalesce(c.sum, 0)
        FROM servicing_payments p
