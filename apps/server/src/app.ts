@@ -147,7 +147,7 @@ export const app = fp<TAppOptions>(
     instance.decorate(
       'authVerifier',
       options.authVerifier ??
-        createBearerVerifier((token, audience) =>
+        createBearerVerifier((token, audience, reads) =>
           verifyAccessToken(
             {
               db: database.db,
@@ -157,6 +157,7 @@ export const app = fp<TAppOptions>(
             },
             token,
             audience,
+            reads,
           ),
         ),
     );

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { TEndpointAuth } from '@pledge/contract';
+import type { applications } from '../db/schema/index.js';
 import { HttpError, UNAUTHENTICATED } from './errors.js';
 
 export type TAudience = Exclude<TEndpointAuth, 'none'>;
@@ -10,6 +11,17 @@ export interface TPrincipal {
   audience: TAudience;
   /** The verified token itself (its id and expiry), so that signing out can revoke it. */
   token?: { id: string; expiresAt: Date };
+  /**
+   * The caller's application the route acts on, read with the session when the route asks for it
+   * (TAuthOptions): null when the caller has none of that uuid; absent when it was not read.
+   */
+  application?: typeof applications.$inferSelect | null;
+}
+
+/** What a secure route's check also reads with the session. */
+export interface TAuthOptions {
+  /** The caller's application of this uuid (the route's param). */
+  applicationUuid?: string;
 }
 
 /**
@@ -19,6 +31,7 @@ export interface TPrincipal {
 export type TAuthVerifier = (
   request: FastifyRequest,
   audience: TAudience,
+  options?: TAuthOptions,
 ) => Promise<TPrincipal | null>;
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
@@ -34,11 +47,15 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
  * `checkToken` (signature, expiry, audience, revocation).
  */
 export function createBearerVerifier(
-  checkToken: (token: string, audience: TAudience) => Promise<TPrincipal | null>,
+  checkToken: (
+    token: string,
+    audience: TAudience,
+    options?: TAuthOptions,
+  ) => Promise<TPrincipal | null>,
 ): TAuthVerifier {
-  return async (request, audience) => {
+  return async (request, audience, options) => {
     const token = bearerTokenOf(request);
-    return token === null ? null : checkToken(token, audience);
+    return token === null ? null : checkToken(token, audience, options);
   };
 }
 
@@ -54,9 +71,20 @@ declare module 'fastify' {
  * before the body is parsed, so that a caller without a valid token learns nothing about what a
  * valid request looks like and costs no parsing.
  */
-export function requireAuth(audience: TAudience, verify: TAuthVerifier): onRequestAsyncHookHandler {
+export function requireAuth(
+  audience: TAudience,
+  verify: TAuthVerifier,
+  reads: { applicationParam?: string } = {},
+): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const principal = await verify(request, audience);
+    const { applicationParam } = reads;
+    let options: TAuthOptions | undefined;
+    if (applicationParam !== undefined) {
+      // The params are not validated yet: the verifier reads no application for a malformed one.
+      const value = (request.params as Record<string, unknown> | undefined)?.[applicationParam];
+      options = { applicationUuid: typeof value === 'string' ? value : '' };
+    }
+    const principal = await verify(request, audience, options);
     if (principal === null || principal.audience !== audience) {
       return reply.code(401).type('application/json').send(UNAUTHENTICATED);
     }

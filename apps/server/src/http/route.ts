@@ -44,6 +44,12 @@ export interface TRouteOptions {
    * loaded for it.
    */
   clock?: 'none';
+  /**
+   * A secure route whose handler first reads the caller's application of this param: the session
+   * check reads it in its own statement, and the handler finds it as `principal.application`
+   * (null when the caller has none of that uuid), one round trip to the database fewer.
+   */
+  applicationParam?: string;
 }
 
 /**
@@ -88,7 +94,15 @@ export function route<E extends TEndpoint>(
       app.rateLimit({ ...options.rateLimit, groupId: `${endpoint.method} ${endpoint.path}` }),
     );
   }
-  if (endpoint.auth !== 'none') onRequest.push(requireAuth(endpoint.auth, app.authVerifier));
+  if (endpoint.auth !== 'none') {
+    onRequest.push(
+      requireAuth(endpoint.auth, app.authVerifier, {
+        ...(options.applicationParam !== undefined
+          ? { applicationParam: options.applicationParam }
+          : {}),
+      }),
+    );
+  }
   const clockRead: TClockRead =
     options.clock === 'none'
       ? 'none'

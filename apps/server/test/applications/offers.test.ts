@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZApplication, ZOffer, type TApplication, type TOffer } from '@pledge/contract';
 import { OFFER_TTL_MINUTES, computeOffer, minCoinQuantity, type TOfferTerms } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { SANDBOX_DEFAULT_PRICE_CENTS, seedSandbox } from '../../src/db/seed.js';
 import { applications, auditEvents, offers, sandboxPrices } from '../../src/db/schema/index.js';
 import {
@@ -319,6 +320,49 @@ describe('offers', () => {
       } finally {
         await seedSandbox(ctx.database.db);
       }
+    });
+  });
+
+  describe('the application read with the session', () => {
+    const verify = (token: string, applicationUuid?: string) =>
+      ctx.app.authVerifier(
+        { headers: bearer(token) } as unknown as FastifyRequest,
+        'bearer',
+        applicationUuid === undefined ? undefined : { applicationUuid },
+      );
+
+    it("is the application as the query builder reads it, and only the caller's", async () => {
+      const owner = await newBorrower(ctx.app);
+      const accepted = await acceptedApplication(ctx.app, owner.token);
+      const [row] = await ctx.database.db
+        .select()
+        .from(applications)
+        .where(eq(applications.uuid, accepted.appUuid));
+      expect(row?.selectedOfferUuid).not.toBeNull();
+      expect(row?.coinQuantity).not.toBeNull();
+      const principal = await verify(owner.token, accepted.appUuid);
+      expect(principal?.application).toEqual(row);
+
+      expect((await verify(borrower.token, accepted.appUuid))?.application).toBeNull();
+      expect((await verify(owner.token, 'not-a-uuid'))?.application).toBeNull();
+      expect(await verify(owner.token)).not.toHaveProperty('application');
+    });
+
+    it('makes a requested offer two statements, the session check included', async () => {
+      const sent = ctx.database.statementsSent;
+      if (sent === undefined) throw new Error('The test database counts its statements');
+      const application = await createdApplication(ctx.app, borrower.token);
+      expect((await requestOffer(ctx.app, borrower.token, application.appUuid)).statusCode).toBe(
+        200,
+      );
+      const before = sent();
+      const response = await requestOffer(ctx.app, borrower.token, application.appUuid);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(sent() - before).toBe(2);
+
+      const other = await newBorrower(ctx.app);
+      const refused = await requestOffer(ctx.app, other.token, application.appUuid);
+      expect(refused.statusCode).toBe(404);
     });
   });
 

@@ -13,15 +13,27 @@ import { acceptOffer } from '../../services/offers/accept-offer.js';
 import { getSelectedOffer } from '../../services/offers/get-selected-offer.js';
 import { listOffers } from '../../services/offers/list-offers.js';
 import { requestOffer } from '../../services/offers/request-offer.js';
-import { callerUuidOf } from '../../http/auth.js';
+import { callerUuidOf, principalOf } from '../../http/auth.js';
 
 export const offersRoutes: FastifyPluginAsync<{
   db: TDb;
   clock: TClock;
   prices: TPricesPort;
 }> = async (app, deps) => {
-  route(app, postRequestedOffer, ({ params, body, request }) =>
-    requestOffer(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid, body }),
+  // The session check reads the application too: the offer is priced on it.
+  route(
+    app,
+    postRequestedOffer,
+    ({ params, body, request }) => {
+      const { identityUuid, application } = principalOf(request);
+      return requestOffer(deps, {
+        identityUuid,
+        appUuid: params.appUuid,
+        body,
+        ...(application !== undefined ? { application } : {}),
+      });
+    },
+    { applicationParam: 'appUuid' },
   );
   route(app, getOffers, ({ params, request }) =>
     listOffers(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid }),

@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { sessionIdleTimeoutMs, type TSignInAudience } from '@pledge/domain';
 import { namedStatement, type TNamedStatement } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
+import { applications } from '../../db/schema/index.js';
 import type { TAudience, TPrincipal } from '../../http/auth.js';
 import type { TClock, TJwtService } from '../../security/jwt.js';
 import type { TSandboxClock } from '../sandbox/sandbox-clock.js';
@@ -18,11 +19,49 @@ type TSessionCheckRow = {
   identity_uuid: string | null;
   expires_at: Date | null;
   offset_ms: number;
-};
+} & Record<string, unknown>;
+
+/** The application columns a session check may read, each as `application_<key>`. */
+const APPLICATION_COLUMNS = Object.entries(getTableColumns(applications));
+const applicationAlias = (key: string) => `application_${key}`;
+
+type TApplicationRow = typeof applications.$inferSelect;
+
+/**
+ * The application a session check read (its columns as `application_<key>`, in the driver's form),
+ * as the query builder would answer it; null when the caller has no application of that uuid.
+ */
+function applicationOfRow(row: TSessionCheckRow): TApplicationRow | null {
+  if (row[applicationAlias('uuid')] === null || row[applicationAlias('uuid')] === undefined) {
+    return null;
+  }
+  const application: Record<string, unknown> = {};
+  for (const [key, column] of APPLICATION_COLUMNS) {
+    const value = row[applicationAlias(key)];
+    application[key] = value === null ? null : column.mapFromDriverValue(value);
+  }
+  return application as TApplicationRow;
+}
 
 type TSessionCheck = TNamedStatement<TSessionCheckRow>;
 
 const placeholder = (name: string) => sql.placeholder(name);
+
+/**
+ * The caller's application of the request, read by a session check in the same statement (the
+ * same snapshot): its columns, and a join that finds it only when the live session's identity owns
+ * it.
+ */
+const applicationColumns = sql`, ${sql.join(
+  APPLICATION_COLUMNS.map(
+    ([key, column]) =>
+      sql`app.${sql.identifier(column.name)} AS ${sql.identifier(applicationAlias(key))}`,
+  ),
+  sql`, `,
+)}`;
+const applicationJoin = sql`
+    LEFT JOIN applications app
+      ON app.uuid = ${placeholder('applicationUuid')}::uuid AND app.identity_uuid = live.identity_uuid`;
 
 /**
  * The session check of verifyAccessToken as one statement, its values left as placeholders: for
@@ -35,7 +74,11 @@ const placeholder = (name: string) => sql.placeholder(name);
  * `t` is the time of the check: the process's clock, or in the sandbox real time plus the offset
  * the database holds now.
  */
-function sessionCheckStatement(audience: TSignInAudience, sandbox: boolean): SQL {
+function sessionCheckStatement(
+  audience: TSignInAudience,
+  sandbox: boolean,
+  withApplication: boolean,
+): SQL {
   const clockSql = sandbox
     ? sql`
       SELECT to_timestamp((${placeholder('realNowMs')}::bigint + c.offset_ms) / 1000.0) AS now,
@@ -69,7 +112,8 @@ function sessionCheckStatement(audience: TSignInAudience, sandbox: boolean): SQL
         AND (expires_at <= b.now OR last_seen_at <= b.idle_since)
       RETURNING jti
     )
-    SELECT live.identity_uuid, live.expires_at, t.offset_ms FROM t LEFT JOIN live ON true`;
+    SELECT live.identity_uuid, live.expires_at, t.offset_ms${withApplication ? applicationColumns : sql``}
+    FROM t LEFT JOIN live ON true${withApplication ? applicationJoin : sql``}`;
 }
 
 /**
@@ -77,12 +121,26 @@ function sessionCheckStatement(audience: TSignInAudience, sandbox: boolean): SQL
  * authenticated request, and PostgreSQL then parses and plans it once per connection (a named
  * statement) instead of on every request; no request builds its SQL again either.
  */
-function sessionCheck(db: TDb, audience: TSignInAudience, sandbox: boolean): TSessionCheck {
+function sessionCheck(
+  db: TDb,
+  audience: TSignInAudience,
+  sandbox: boolean,
+  withApplication: boolean,
+): TSessionCheck {
   return namedStatement<TSessionCheckRow>(
     db,
-    `session_check_${audience}${sandbox ? '_sandbox' : ''}`,
-    () => sessionCheckStatement(audience, sandbox),
+    `session_check_${audience}${sandbox ? '_sandbox' : ''}${withApplication ? '_application' : ''}`,
+    () => sessionCheckStatement(audience, sandbox, withApplication),
   );
+}
+
+export interface TSessionCheckOptions {
+  /**
+   * Also read this application of the caller's in the session check's statement (the route acts
+   * on it): the principal then carries it, or null when the caller has none of that uuid. A
+   * route that reads the application first saves a round trip to the database this way.
+   */
+  applicationUuid?: string;
 }
 
 /**
@@ -109,6 +167,7 @@ export async function verifyAccessToken(
   },
   token: string,
   audience: TAudience,
+  options: TSessionCheckOptions = {},
 ): Promise<TPrincipal | null> {
   // A 'bearer' route is a customer's; an agent's token is not accepted there, nor the reverse.
   const signInAudience = audience === 'agent' ? 'agent' : 'customer';
@@ -127,7 +186,9 @@ export async function verifyAccessToken(
     takeOffset = sandboxClock.loading();
     realNowMs = sandboxClock.realNow();
   }
-  const check = sessionCheck(deps.db, signInAudience, sandboxClock !== undefined);
+  const { applicationUuid } = options;
+  const withApplication = applicationUuid !== undefined;
+  const check = sessionCheck(deps.db, signInAudience, sandboxClock !== undefined, withApplication);
   const rows = await check({
     now: sandboxClock === undefined ? deps.clock() : null,
     realNowMs,
@@ -136,6 +197,10 @@ export async function verifyAccessToken(
     audience: signInAudience,
     idleMs: sessionIdleTimeoutMs(signInAudience),
     renewMs: SESSION_LAST_SEEN_PRECISION_MS,
+    // A uuid the route's params will refuse reads no application (its handler never runs).
+    ...(withApplication
+      ? { applicationUuid: UUID_PATTERN.test(applicationUuid) ? applicationUuid : null }
+      : {}),
   });
   const [row] = rows;
   if (row !== undefined && takeOffset !== undefined) {
@@ -148,5 +213,6 @@ export async function verifyAccessToken(
     identityUuid: row.identity_uuid,
     audience,
     token: { id: claims.jti, expiresAt: new Date(row.expires_at) },
+    ...(withApplication ? { application: applicationOfRow(row) } : {}),
   };
 }

@@ -5,8 +5,9 @@
  * words; the offer is priced at the current coin price and can be accepted for OFFER_TTL_MINUTES.
  * A new request replaces the offers still open on the application.
  *
- * Round trips: the price (kept by the prices port), the application read, then one statement that
- * updates the application if it is still the version read, and only then replaces the open offers
+ * Round trips: the price (kept by the prices port), the application read (made by the session
+ * check, in its statement, when the route asks it to), then one statement that updates the
+ * application if it is still the version read, and only then replaces the open offers
  * and records the new one. A request that finds the application changed (by another request at
  * once, on any instance) reads it again and prices on what that left, and only after repeated
  * losses locks it. The answer is built from the values written (the statement returns only the
@@ -408,14 +409,26 @@ function ownedApplicationRead(db: TDb) {
 
 export async function requestOffer(
   deps: TRequestOfferDeps,
-  input: { identityUuid: string; appUuid: string; body: TPostRequestedOfferBody },
+  input: {
+    identityUuid: string;
+    appUuid: string;
+    body: TPostRequestedOfferBody;
+    /**
+     * The caller's application as the session check read it (null: the caller has none of that
+     * uuid); read here when absent.
+     */
+    application?: TApplicationRow | null;
+  },
 ): Promise<TApplication> {
   const { identityUuid, appUuid, body } = input;
   // The price first, so that no lock is held while a price source is asked.
   const quote = await currentPrice(deps.prices, body.collateralType);
   const now = deps.clock();
-  const [read] = await ownedApplicationRead(deps.db).execute({ appUuid, identityUuid });
-  if (read === undefined) throw applicationNotFound();
+  const read =
+    input.application === undefined
+      ? (await ownedApplicationRead(deps.db).execute({ appUuid, identityUuid }))[0]
+      : (input.application ?? undefined);
+  if (read === undefined || read.uuid !== appUuid.toLowerCase()) throw applicationNotFound();
   // Most requests meet no other change of the application: read, then one statement. One that
   // lost the race to another change (another request at once, on any instance) reads it again and
   // prices on what that left, still holding no lock. After OPTIMISTIC_OFFER_WRITES attempts it
