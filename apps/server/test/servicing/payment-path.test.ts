@@ -111,6 +111,30 @@ describe('the payment POST', () => {
     }
   });
 
+  it('refuses the second of two payments sent at once that together pay more than the balance', async () => {
+    const loan = await sandboxLoan(ctx);
+    const owed = (await getLoan(ctx, loan)).balances.totalCents;
+    const each = Math.ceil(owed * 0.6);
+    const responses = await Promise.all([
+      pay(loan, each, 'path-over-0001'),
+      pay(loan, each, 'path-over-0002'),
+    ]);
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses, responses.map((response) => response.body).join('\n')).toEqual([201, 400]);
+    const refused = responses.find((response) => response.statusCode === 400);
+    expect(refused?.json()).toMatchObject({
+      message: 'Enter an amount no larger than the balance',
+    });
+
+    const { sums, countedCents } = await ledgerOf(loan.loanUuid);
+    expect(sums.CASH).toBe(each);
+    expect(countedCents).toBe(each);
+    const unsent = await ctx.database.db.execute<{ count: number }>(sql`
+      SELECT count(*)::int AS count FROM servicing_payments
+      WHERE loan_uuid = ${loan.loanUuid}::uuid AND status = 'PENDING' AND transfer_id IS NULL`);
+    expect(unsent.rows[0]?.count).toBe(0);
+  });
+
   it('refuses a payment above the balance and one of a reused key, writing nothing', async () => {
     const loan = await sandboxLoan(ctx);
     expect((await pay(loan, 2_000, 'path-refused-01')).statusCode).toBe(201);

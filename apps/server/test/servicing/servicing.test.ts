@@ -14,7 +14,7 @@ import type {
   TServicingPayment,
 } from '@pledge/contract';
 import { eq } from 'drizzle-orm';
-import { applications, offers } from '../../src/db/schema/index.js';
+import { applications, offers, servicingPayments } from '../../src/db/schema/index.js';
 import { SANDBOX_ACH_RULES } from '../../src/adapters/bank-payments/sandbox.js';
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import { signInAgent } from '../ops/helpers.js';
@@ -249,6 +249,45 @@ describe('servicing over time', () => {
     });
     expect(list.statusCode).toBe(200);
     expect((list.json() as { items: unknown[] }).items).toHaveLength(1);
+    expect((await reconciliation()).isBalanced).toBe(true);
+  });
+
+  it('refuses a wire that, with an ACH payment in flight, pays more than the balance', async () => {
+    const other = await sandboxLoan(ctx);
+    // A payment written whose debit was not sent yet (the process stopped between the two).
+    await ctx.database.db.insert(servicingPayments).values({
+      uuid: crypto.randomUUID(),
+      loanUuid: other.loanUuid,
+      method: 'ACH',
+      purpose: 'PAYMENT',
+      amountCents: 1_000,
+      status: 'PENDING',
+      idempotencyKey: 'stuck-in-flight',
+      actor: 'test',
+      createdAt: new Date(),
+    });
+    const owed = (await getLoan(ctx, other)).balances.totalCents;
+    const wire = (amountCents: number, key: string) =>
+      asAgent({
+        method: 'POST',
+        url: `${OPS}/loans/${other.loanUuid}/wire-payments`,
+        headers: idempotency(key),
+        payload: { amountCents, reference: 'FED-456', receivedOn: '2020-01-03' },
+      });
+    const all = await wire(owed, 'wire-in-flight-1');
+    expect(all.statusCode).toBe(400);
+    expect(all.json()).toMatchObject({ message: 'Enter an amount no larger than the balance' });
+    const rest = await wire(owed - 1_000, 'wire-in-flight-2');
+    expect(rest.statusCode, rest.body).toBe(201);
+    // The settlement sweep sends the payment in flight; it posts against what the wire left.
+    await runSweep(ctx);
+    const after = await getLoan(ctx, other);
+    expect(after.payments.find((row) => row.amountCents === 1_000)?.status).toBe('PENDING');
+    const [sent] = await ctx.database.db
+      .select({ transferId: servicingPayments.transferId })
+      .from(servicingPayments)
+      .where(eq(servicingPayments.idempotencyKey, 'stuck-in-flight'));
+    expect(sent?.transferId).not.toBeNull();
     expect((await reconciliation()).isBalanced).toBe(true);
   });
 

@@ -209,6 +209,11 @@ export const servicingPayments = pgTable(
     index('servicing_payments_pending_uuid_idx')
       .on(table.uuid)
       .where(sql`status = 'PENDING'`),
+    // The loan's payments in flight (written, not yet sent to the bank or posted), which a new
+    // payment is checked against: few, whatever the loan's history or the pending payments.
+    index('servicing_payments_in_flight_idx')
+      .on(table.loanUuid)
+      .where(sql`status = 'PENDING' AND transfer_id IS NULL`),
     check('servicing_payments_positive', sql`amount_cents > 0`),
   ],
 );

@@ -231,17 +231,46 @@ function debitAccountOfRow(
 }
 
 /**
+ * The loan's payments written but not yet posted to the ledger, in cents: each waits for its
+ * bank's answer between its two transactions (or, after a stop there, for the settlement sweep to
+ * send it). The ledger does not show them yet, so a new payment is checked against the balance
+ * less these: two payments sent at once that together pay more than the balance would otherwise
+ * both be written, and the second debit sent, with more than the balance left to post.
+ */
+export function inFlightPaymentsSql(loanUuid: SQL) {
+  return sql`(SELECT coalesce(sum(p.amount_cents), 0) FROM servicing_payments p
+      WHERE p.loan_uuid = ${loanUuid} AND p.status = 'PENDING' AND p.transfer_id IS NULL)`;
+}
+
+/** inFlightPaymentsSql of a loan, read on its own (under the loan's lock). */
+export async function inFlightPaymentsCents(tx: TDb, loanUuid: string): Promise<number> {
+  const result = await tx.execute<{ cents: string }>(
+    sql`SELECT ${inFlightPaymentsSql(sql`${loanUuid}::uuid`)}::text AS cents`,
+  );
+  return Number(result.rows[0]?.cents ?? 0);
+}
+
+/**
  * Writes the payment (none when the key is taken) with its audit event, and reads the loan's
- * ledger sums, in one statement made under the loan's lock.
+ * ledger sums and its payments in flight (this one left out: the rows a statement writes are not
+ * seen by its other reads), in one statement made under the loan's lock.
  */
 async function insertPayment(
   tx: TDb,
   request: TPaymentRequest,
   now: Date,
-): Promise<{ payment: TServicingPaymentRow | undefined; balances: TBalances }> {
+): Promise<{
+  payment: TServicingPaymentRow | undefined;
+  balances: TBalances;
+  inFlightCents: number;
+}> {
   const loanUuid = sql`${request.loanUuid}::uuid`;
   const reason = `${request.purpose} ${request.method} of ${request.amountCents} cents on loan ${request.loanUuid}`;
-  const [row] = await executeNamed<{ payment: TPaymentJson | null; sums: TAccountSums }>(
+  const [row] = await executeNamed<{
+    payment: TPaymentJson | null;
+    sums: TAccountSums;
+    in_flight_cents: string;
+  }>(
     tx,
     'payment_insert',
     sql`
@@ -259,12 +288,14 @@ async function insertPayment(
       SELECT ${PAYMENT_ENTITY}, i.uuid::text, i.actor, NULL, 'PENDING', ${reason}, i.created_at
       FROM inserted i
     )
-    SELECT (SELECT to_jsonb(i) FROM inserted i) AS payment, ${ledgerSumsSql(loanUuid)} AS sums`,
+    SELECT (SELECT to_jsonb(i) FROM inserted i) AS payment, ${ledgerSumsSql(loanUuid)} AS sums,
+      ${inFlightPaymentsSql(loanUuid)}::text AS in_flight_cents`,
   );
   if (row === undefined) throw new Error('The payment insert answered no row');
   return {
     payment: row.payment === null ? undefined : paymentRowOf(row.payment),
     balances: balancesOfSums(row.sums),
+    inFlightCents: Number(row.in_flight_cents),
   };
 }
 
@@ -308,7 +339,7 @@ async function createPaymentRow(
     if (loan.accrual_due) {
       await accrueInterestBatch(tx, { asOf, loanUuid: request.loanUuid });
     }
-    const { payment, balances } = await insertPayment(tx, request, now);
+    const { payment, balances, inFlightCents } = await insertPayment(tx, request, now);
     if (payment === undefined) {
       // The key was taken after the locking statement read it (the payment committed while that
       // statement waited for the lock).
@@ -317,7 +348,7 @@ async function createPaymentRow(
       return replayed(found, request, account);
     }
     // A refusal below rolls the payment and its audit event back.
-    if (request.amountCents > balances.totalCents) {
+    if (request.amountCents + inFlightCents > balances.totalCents) {
       throw new HttpError(400, 'VALIDATION_ERROR', PAYMENT_MESSAGES.aboveBalance, {
         amountCents: [PAYMENT_MESSAGES.aboveBalance],
       });
@@ -443,8 +474,8 @@ async function postAcceptedDebit(
     ), updated AS (
       UPDATE servicing_payments
       SET transfer_id = ${input.transferId}, updated_at = ${now.toISOString()}::timestamptz
-      WHERE uuid = ${paymentUuid} AND status = 'PENDING' AND transfer_id IS NULL
-        AND (SELECT ok FROM as_read)
+      WHERE uuid = ${paymentUuid} AND loan_uuid = ${loanUuid} AND status = 'PENDING'
+        AND transfer_id IS NULL AND (SELECT ok FROM as_read)
       RETURNING *
     ), legs AS (
       INSERT INTO ledger_entries

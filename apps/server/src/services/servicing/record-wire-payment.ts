@@ -9,7 +9,12 @@ import { accrueInterestBatch } from './accrue-interest.js';
 import { OPEN_STATUSES } from './get-servicing-loan.js';
 import { balancesOf, postJournal } from './ledger-store.js';
 import { queueRiskPass } from '../risk/queue-risk-pass.js';
-import { existingPayment, PAYMENT_ENTITY, PAYMENT_MESSAGES } from './make-payment.js';
+import {
+  existingPayment,
+  inFlightPaymentsCents,
+  PAYMENT_ENTITY,
+  PAYMENT_MESSAGES,
+} from './make-payment.js';
 import { loadLoan, toPaymentView } from './servicing-record.js';
 import { assertServicingInvariants } from './servicing-invariants.js';
 
@@ -42,7 +47,9 @@ export async function recordWirePayment(
     }
     await accrueInterestBatch(tx, { asOf: today, loanUuid: input.loanUuid });
     const balances = await balancesOf(tx, input.loanUuid);
-    if (input.body.amountCents > balances.totalCents) {
+    // ACH payments in flight are owed their share of the balance first (inFlightPaymentsSql).
+    const inFlightCents = await inFlightPaymentsCents(tx, input.loanUuid);
+    if (input.body.amountCents + inFlightCents > balances.totalCents) {
       throw new HttpError(400, 'VALIDATION_ERROR', PAYMENT_MESSAGES.aboveBalance, {
         amountCents: [PAYMENT_MESSAGES.aboveBalance],
       });
