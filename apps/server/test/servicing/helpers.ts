@@ -105,8 +105,11 @@ export async function setBtcPrice(ctx: TApplicationsTestContext, usd: number): P
   expect(response.statusCode).toBeLessThan(300);
 }
 
-/** What the jobs would do: the sweep on the deployment's clock, statements delivered, ACH settled. */
-export async function runSweep(ctx: TApplicationsTestContext) {
+/**
+ * What the jobs would do: the sweep on the deployment's clock, statements delivered, ACH settled
+ * (unless `settle` is false).
+ */
+export async function runSweep(ctx: TApplicationsTestContext, { settle = true } = {}) {
   const clock = createSandboxClock(ctx.database.db);
   await clock.refresh();
   const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
@@ -124,7 +127,7 @@ export async function runSweep(ctx: TApplicationsTestContext) {
     sql`SELECT uuid FROM servicing_statements WHERE pdf_key IS NULL`,
   );
   for (const row of pending.rows) await deliverStatement(deps, row.uuid);
-  await settlePendingPayments(deps);
+  if (settle) await settlePendingPayments(deps);
   return result;
 }
 

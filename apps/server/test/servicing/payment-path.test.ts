@@ -262,7 +262,7 @@ describe('a payment while the loan application is locked (a deposit poll of its 
   });
 });
 
-// Last in this file: it moves the sandbox clock.
+// It moves the sandbox clock, so it comes after the tests that need it unmoved.
 describe('the payments a loan counts as paid in', () => {
   /** The loan's kept sum, and the same sum counted from its payments. */
   async function countedOf(loanUuid: string) {
@@ -315,5 +315,56 @@ describe('the payments a loan counts as paid in', () => {
     await ctx.database.db.execute(sql`
       UPDATE servicing_loans SET counted_payments_cents = counted_payments_cents - 1
       WHERE loan_uuid = ${loan.loanUuid}::uuid`);
+  });
+});
+
+// It moves the sandbox clock, so it comes after the tests that need it unmoved.
+describe('autopay', () => {
+  it('pays the billed interest once it is due, and waits a sweep for a payment in flight', async () => {
+    const calm = await sandboxLoan(ctx);
+    const crowded = await sandboxLoan(ctx);
+    for (const loan of [calm, crowded]) {
+      const response = await ctx.app.inject({
+        method: 'PUT',
+        url: `${LOANS}/${loan.loanUuid}/autopay`,
+        headers: bearer(loan.token),
+        payload: { enabled: true },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    // A payment in flight on one loan, larger than anything the loan owes beside it.
+    const owed = (await getLoan(ctx, crowded)).balances.totalCents;
+    const [inFlight] = await ctx.database.db
+      .insert(servicingPayments)
+      .values({
+        uuid: randomUUID(),
+        loanUuid: crowded.loanUuid,
+        method: 'ACH',
+        purpose: 'PAYMENT',
+        amountCents: owed * 2,
+        status: 'PENDING',
+        idempotencyKey: 'autopay-in-flight',
+        actor: 'test',
+        createdAt: new Date(),
+      })
+      .returning();
+    // The first statement is issued on day 31 and due 14 days later.
+    await advanceDays(ctx, 46, calm, crowded);
+    await runSweep(ctx, { settle: false });
+
+    const autopaid = async (loan: TTestLoan) =>
+      (await getLoan(ctx, loan)).payments.filter((payment) => payment.method === 'AUTOPAY');
+    const [paid] = await autopaid(calm);
+    expect(paid?.amountCents).toBeGreaterThan(0);
+    expect(paid?.status).toBe('PENDING');
+    expect(await autopaid(crowded)).toEqual([]);
+
+    // Once nothing is in flight, the next sweep pays the bill.
+    await ctx.database.db
+      .delete(servicingPayments)
+      .where(sql`${servicingPayments.uuid} = ${inFlight?.uuid ?? ''}::uuid`);
+    await runSweep(ctx);
+    const [later] = await autopaid(crowded);
+    expect(later?.amountCents).toBe(paid?.amountCents);
   });
 });

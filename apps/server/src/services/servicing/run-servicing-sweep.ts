@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { isoDay, MATURITY_REMINDER_DAYS } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
+import { HttpError } from '../../http/errors.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { servicingSweepJob } from '../../jobs/definitions/servicing-sweep.js';
 import { statementDeliveryJob } from '../../jobs/definitions/statement-delivery.js';
@@ -98,14 +99,22 @@ async function runAutopay(deps: TPaymentDeps, asOf: string): Promise<number> {
   for (const row of due.rows) {
     const owed = Number(row.owed);
     if (owed <= 0) continue;
-    await makePayment(deps, {
-      loanUuid: row.loan_uuid,
-      amountCents: owed,
-      method: 'AUTOPAY',
-      purpose: 'PAYMENT',
-      idempotencyKey: `autopay:${row.period_number}`,
-      actor: 'system:autopay',
-    });
+    try {
+      await makePayment(deps, {
+        loanUuid: row.loan_uuid,
+        amountCents: owed,
+        method: 'AUTOPAY',
+        purpose: 'PAYMENT',
+        idempotencyKey: `autopay:${row.period_number}`,
+        actor: 'system:autopay',
+      });
+    } catch (error) {
+      // The borrower's own payments in flight leave less than the bill owing: nothing was
+      // written, and the next sweep pays what is still billed once they are posted. Any other
+      // refusal stops the sweep, to be seen.
+      if (error instanceof HttpError && error.code === 'VALIDATION_ERROR') continue;
+      throw error;
+    }
     count += 1;
   }
   return count;
