@@ -198,8 +198,9 @@ export const servicingPayments = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [
+    // Also the index of a loan's payments (loan_uuid leads): a few hundred at most (one a
+    // month), sorted in memory when listed.
     uniqueIndex('servicing_payments_idempotency_unique').on(table.loanUuid, table.idempotencyKey),
-    index('servicing_payments_loan_idx').on(table.loanUuid, table.createdAt),
     index('servicing_payments_pending_idx')
       .on(table.createdAt)
       .where(sql`status = 'PENDING'`),
