@@ -268,8 +268,11 @@ function offerWriteStatement(db: TDb, withResidence: boolean) {
       .update(offers)
       .set({ supersededAt: placeholder('now') as unknown as Date })
       .where(
+        // The application by its uuid, not by a join to `updated`: planned on a join, the open
+        // offers were read all (of every application) and filtered. Only when the update was made.
         and(
-          sql`${offers.applicationUuid} IN (SELECT uuid FROM updated)`,
+          eq(offers.applicationUuid, placeholder('appUuid')),
+          sql`EXISTS (SELECT 1 FROM updated)`,
           isNull(offers.acceptedAt),
           isNull(offers.supersededAt),
         ),
