@@ -8,9 +8,9 @@
 //   - the offers list, against hello-world;
 //   - as labelled extras, the rates endpoint asked the same question every time, and the offer
 //     write with SHARED_BORROWERS borrowers shared at random by the 50 connections.
-// In the write loads each connection is one borrower (WRITE_BORROWERS = the connections), who
-// sends a request once the answer to the last one came, as a borrower on a device does; 50
-// borrowers at once is what 50 connections of real traffic are. pgbench's clients likewise each
+// In the write loads each request in flight acts for a borrower of its own (WRITE_BORROWERS = the
+// connections), who sends a request once the answer to the last one came, as a borrower on a
+// device does; 50 borrowers at once is what 50 connections of real traffic are. pgbench's clients likewise each
 // touch rows of their own choosing among 100,000 accounts.
 // Before the load runs, each endpoint's SQL statements per request are counted from the
 // `x-db-statements` header the server sends in bench mode (BENCH_STATEMENT_COUNT).
@@ -67,21 +67,31 @@ export function seeded(seed) {
 const pick = (random, list) => list[Math.floor(random() * list.length)];
 
 /**
- * Who sends a request: a load connection (autocannon's per-connection `context`) acts for one
- * borrower of the list, the next one free on its first request; a request sent on its own (the
- * statement count, the CPU bench) picks one at random. `shared` makes every request of a load
- * pick at random among the first `shared` borrowers instead.
+ * Who sends a request. In a load, each request in flight acts for a borrower that has no other:
+ * the request takes one from the list's free borrowers and gives it back when it is answered
+ * (autocannon's `onResponse`, see `varied`), so a borrower sends the next request only once the
+ * last one is answered, whichever connection carries it. (autocannon starts each request of a
+ * one-request load with a fresh `context`, so a connection cannot keep a borrower of its own
+ * there: it did, round robin, and two requests at once on one borrower were common.) A request
+ * sent on its own (the statement count, the CPU bench) picks one at random. `shared` makes every
+ * request of a load pick at random among the first `shared` borrowers instead. Each load starts
+ * with all its borrowers free (borrowersOf): the requests still in flight when a load stops are
+ * never answered to it.
  */
-let nextBorrower = 0;
+function borrowersOf(list) {
+  return { list, free: [...list] };
+}
 
-function borrowerOf(list, random, context, shared) {
+function borrowerOf(borrowers, random, context, shared) {
+  const { list, free } = borrowers;
   if (shared !== undefined) return list[Math.floor(random() * Math.min(shared, list.length))];
   if (context === undefined) return pick(random, list);
-  if (context.borrower === undefined) {
-    context.borrower = list[nextBorrower % list.length];
-    nextBorrower += 1;
+  const borrower = free.shift();
+  if (borrower === undefined) {
+    throw new Error(`More requests in flight than the ${list.length} borrowers of the load`);
   }
-  return context.borrower;
+  context.release = () => free.push(borrower);
+  return borrower;
 }
 
 /**
@@ -256,10 +266,10 @@ export async function prepareLoads(base, { withLoans = true } = {}) {
     headers: json,
     body: JSON.stringify(loanQuestion(random)),
   });
-  const offerWrite =
-    (random, { shared } = {}) =>
-    (context) => {
-      const writer = borrowerOf(writers, random, context, shared);
+  const offerWrite = (random, { shared } = {}) => {
+    const borrowers = borrowersOf(writers);
+    return (context) => {
+      const writer = borrowerOf(borrowers, random, context, shared);
       return {
         method: 'POST',
         path: contract.buildPath(contract.postRequestedOffer.path, { appUuid: writer.appUuid }),
@@ -267,22 +277,26 @@ export async function prepareLoads(base, { withLoans = true } = {}) {
         body: JSON.stringify(loanQuestion(random)),
       };
     };
+  };
   const offers = () => () => ({
     path: offersPath,
     headers: { authorization: `Bearer ${listing.token}` },
   });
   // A signed document signed again: the answer a retry or a double click gets (the first
   // signatures were made when the sandbox funded the loan).
-  const sign = (random) => (context) => {
-    const payer = borrowerOf(payers, random, context);
-    return {
-      method: 'POST',
-      path: contract.buildPath(contract.postSignDocument.path, {
-        appUuid: payer.appUuid,
-        identityUuid: payer.identityUuid,
-        docUuid: pick(random, payer.documentUuids),
-      }),
-      headers: { authorization: `Bearer ${payer.token}` },
+  const sign = (random) => {
+    const borrowers = borrowersOf(payers);
+    return (context) => {
+      const payer = borrowerOf(borrowers, random, context);
+      return {
+        method: 'POST',
+        path: contract.buildPath(contract.postSignDocument.path, {
+          appUuid: payer.appUuid,
+          identityUuid: payer.identityUuid,
+          docUuid: pick(random, payer.documentUuids),
+        }),
+        headers: { authorization: `Bearer ${payer.token}` },
+      };
     };
   };
   // A new payment each time (a key of its own), of 1 cent to $10.
@@ -292,18 +306,21 @@ export async function prepareLoads(base, { withLoans = true } = {}) {
     const amount = 1 + Math.floor(random() * 1_000);
     return amount % 100 === 1 || amount % 100 === 2 ? amount + 2 : amount;
   };
-  const payment = (random) => (context) => {
-    const payer = borrowerOf(payers, random, context);
-    paymentNumber += 1;
-    return {
-      method: 'POST',
-      path: contract.buildPath(contract.postServicingPayment.path, { loanUuid: payer.loanUuid }),
-      headers: {
-        ...json,
-        authorization: `Bearer ${payer.token}`,
-        'idempotency-key': `bench-${runId}-${paymentNumber}`,
-      },
-      body: JSON.stringify({ amountCents: settlingAmountCents(random) }),
+  const payment = (random) => {
+    const borrowers = borrowersOf(payers);
+    return (context) => {
+      const payer = borrowerOf(borrowers, random, context);
+      paymentNumber += 1;
+      return {
+        method: 'POST',
+        path: contract.buildPath(contract.postServicingPayment.path, { loanUuid: payer.loanUuid }),
+        headers: {
+          ...json,
+          authorization: `Bearer ${payer.token}`,
+          'idempotency-key': `bench-${runId}-${paymentNumber}`,
+        },
+        body: JSON.stringify({ amountCents: settlingAmountCents(random) }),
+      };
     };
   };
   return {
@@ -332,7 +349,13 @@ export async function measureThroughput(base, { root, server }) {
   const varied = (next) =>
     cannon({
       url: base,
-      requests: [{ setupRequest: (request, context) => ({ ...request, ...next(context) }) }],
+      requests: [
+        {
+          setupRequest: (request, context) => ({ ...request, ...next(context) }),
+          // The borrower the request acted for is free again (see borrowerOf).
+          onResponse: (status, body, context) => context.release?.(),
+        },
+      ],
     });
 
   const bare = await helloWorld();
