@@ -55,3 +55,20 @@ export function namedStatement<TRow>(
   }
   return statement;
 }
+
+/**
+ * A query builder's prepared statement (`.prepare(name)`), made once per database handle on its
+ * first use (`build`), so that PostgreSQL parses and plans it once per connection and no request
+ * builds its SQL again.
+ */
+export function preparedPerPool<TPrepared>(build: (db: TDb) => TPrepared): (db: TDb) => TPrepared {
+  const byDb = new WeakMap<TDb, TPrepared>();
+  return (db) => {
+    let prepared = byDb.get(db);
+    if (prepared === undefined) {
+      prepared = build(db);
+      byDb.set(db, prepared);
+    }
+    return prepared;
+  };
+}

@@ -8,6 +8,7 @@
  */
 import type { TSignDocumentResult } from '@pledge/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { preparedPerPool } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 import { HttpError } from '../../http/errors.js';
 import { applications, disclosureDocuments, documentSignatures } from '../../db/schema/index.js';
@@ -56,7 +57,7 @@ function signedDocumentsStatement(db: TDb) {
 }
 
 /** The read of alreadySigned, prepared once per pool (PostgreSQL plans it once per connection). */
-const preparedReads = new WeakMap<TDb, ReturnType<typeof signedDocumentsStatement>>();
+const signedDocumentsRead = preparedPerPool(signedDocumentsStatement);
 
 /**
  * The answer for a document already signed, read in one statement and without the application's
@@ -69,12 +70,10 @@ async function alreadySigned(
   db: TDb,
   input: TSignDocumentInput,
 ): Promise<TSignDocumentResult | undefined> {
-  let read = preparedReads.get(db);
-  if (read === undefined) {
-    read = signedDocumentsStatement(db);
-    preparedReads.set(db, read);
-  }
-  const rows = await read.execute({ appUuid: input.appUuid, identityUuid: input.identityUuid });
+  const rows = await signedDocumentsRead(db).execute({
+    appUuid: input.appUuid,
+    identityUuid: input.identityUuid,
+  });
   const target = rows.find((row) => row.row.uuid === input.docUuid);
   if (target === undefined || target.signedAt === null) return undefined;
   return {

@@ -1,9 +1,10 @@
 import type { TOffer } from '@pledge/contract';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { preparedPerPool } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 import { applications, offers } from '../../db/schema/index.js';
 import { applicationNotFound, type TApplicationDeps } from '../applications/application-record.js';
-import { toOfferView, type TOfferRow } from './offer-record.js';
+import { toOfferView } from './offer-record.js';
 
 const placeholder = (name: string) => sql.placeholder(name);
 
@@ -29,28 +30,8 @@ function openOffersStatement(db: TDb) {
     .orderBy(asc(offers.createdAt), asc(offers.uuid));
 }
 
-/**
- * The statement, prepared once per pool: PostgreSQL parses and plans it once per connection (a
- * named statement), and no request builds its SQL again (building it was a seventh of the
- * route's CPU).
- */
-const prepared = new WeakMap<
-  TDb,
-  {
-    execute(
-      values: Record<string, unknown>,
-    ): Promise<{ appUuid: string; offer: TOfferRow | null }[]>;
-  }
->();
-
-function openOffersRead(db: TDb) {
-  let read = prepared.get(db);
-  if (read === undefined) {
-    read = openOffersStatement(db).prepare('list_open_offers');
-    prepared.set(db, read);
-  }
-  return read;
-}
+/** The statement, prepared once per pool (building it was a seventh of the route's CPU). */
+const openOffersRead = preparedPerPool((db) => openOffersStatement(db).prepare('list_open_offers'));
 
 /**
  * The offers open on the borrower's application: neither accepted, replaced nor expired. One

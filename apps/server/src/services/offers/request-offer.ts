@@ -36,6 +36,7 @@ import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { TPriceQuote, TPricesPort } from '../../adapters/prices/port.js';
+import { preparedPerPool } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 import { applications, offers } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
@@ -301,25 +302,14 @@ function offerWriteStatement(db: TDb, withResidence: boolean) {
  * The two writes, prepared once per pool: PostgreSQL parses and plans each once per connection
  * (named statements), and no request builds their SQL again.
  */
-const preparedWrites = new WeakMap<
-  TDb,
-  Record<
-    'withResidence' | 'without',
-    { execute(values: Record<string, unknown>): Promise<{ uuid: string }[]> }
-  >
->();
+const preparedWrites = preparedPerPool((db) => ({
+  withResidence: offerWriteStatement(db, true).prepare('request_offer_write_residence'),
+  without: offerWriteStatement(db, false).prepare('request_offer_write'),
+}));
 
 function offerWrite(db: TDb, withResidence: boolean) {
   if (db instanceof PgTransaction) return offerWriteStatement(db, withResidence);
-  let writes = preparedWrites.get(db);
-  if (writes === undefined) {
-    writes = {
-      withResidence: offerWriteStatement(db, true).prepare('request_offer_write_residence'),
-      without: offerWriteStatement(db, false).prepare('request_offer_write'),
-    };
-    preparedWrites.set(db, writes);
-  }
-  return writes[withResidence ? 'withResidence' : 'without'];
+  return preparedWrites(db)[withResidence ? 'withResidence' : 'without'];
 }
 
 /**
@@ -387,28 +377,18 @@ async function priceAndWrite(
 }
 
 /** The read of the caller's application, prepared once per pool as the writes are. */
-const preparedReads = new WeakMap<
-  TDb,
-  { execute(values: Record<string, unknown>): Promise<TApplicationRow[]> }
->();
-
-function ownedApplicationRead(db: TDb) {
-  let read = preparedReads.get(db);
-  if (read === undefined) {
-    read = db
-      .select()
-      .from(applications)
-      .where(
-        and(
-          eq(applications.uuid, placeholder('appUuid')),
-          eq(applications.identityUuid, placeholder('identityUuid')),
-        ),
-      )
-      .prepare('request_offer_read');
-    preparedReads.set(db, read);
-  }
-  return read;
-}
+const ownedApplicationRead = preparedPerPool((db) =>
+  db
+    .select()
+    .from(applications)
+    .where(
+      and(
+        eq(applications.uuid, placeholder('appUuid')),
+        eq(applications.identityUuid, placeholder('identityUuid')),
+      ),
+    )
+    .prepare('request_offer_read'),
+);
 
 export async function requestOffer(
   deps: TRequestOfferDeps,
