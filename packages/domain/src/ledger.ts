@@ -147,6 +147,35 @@ export function paymentJournal(
   return { kind, legs };
 }
 
+/**
+ * A debit the bank took, as posted when its answer comes: cash in for the whole amount, applied
+ * like a payment to what the loan still owes, and any excess owed back to the borrower
+ * (SURPLUS_PAYABLE, paid back like a liquidation's surplus). A payment is checked against the
+ * balance less the payments in flight when it is made, so an excess arises only when something
+ * else paid the loan down while the debit was in flight (a liquidation's sale). The money was
+ * taken from the borrower's account either way: it is all recorded, none of it dropped.
+ */
+export function acceptedDebitJournal(
+  balances: TBalances,
+  amountCents: number,
+  kind: 'PAYMENT' | 'PAYOFF' = 'PAYMENT',
+): TJournal {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
+    throw new DomainError('INVALID_AMOUNT', 'A payment is a positive whole number of cents');
+  }
+  const appliedCents = Math.min(amountCents, balances.totalCents);
+  const legs: TLedgerLeg[] = [{ account: 'CASH', amountCents }];
+  if (appliedCents > 0) {
+    legs.push(
+      ...paymentJournal(balances, appliedCents, kind).legs.filter((leg) => leg.account !== 'CASH'),
+    );
+  }
+  if (amountCents > appliedCents) {
+    legs.push({ account: 'SURPLUS_PAYABLE', amountCents: appliedCents - amountCents });
+  }
+  return { kind, legs };
+}
+
 /** The mirror of a journal: every leg negated. */
 export function reversalLegs(legs: readonly TLedgerLeg[]): TLedgerLeg[] {
   return legs.map((leg) => ({ account: leg.account, amountCents: -leg.amountCents }));

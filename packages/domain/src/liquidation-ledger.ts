@@ -157,6 +157,7 @@ export const SURPLUS_PAYOUT_MESSAGES = {
     `The surplus owed is ${owed}: record the whole amount, in one wire`,
   sentInFuture: 'The day sent cannot be after today',
   sentBeforeSale: (day: string) => `The surplus cannot have been sent before the sale of ${day}`,
+  debitPending: 'A debit on this loan has not settled yet: record the payout once it has',
 } as const;
 
 /**

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { RATE_TIERS } from './constants/rates.js';
 import type { TUsStateCode } from './constants/states.js';
-import { balancesOfLegs, openingJournals, paymentJournal } from './ledger.js';
+import {
+  acceptedDebitJournal,
+  assertBalancedJournal,
+  balancesOfLegs,
+  openingJournals,
+  paymentJournal,
+  ZERO_BALANCES,
+} from './ledger.js';
 import { computeOffer } from './offer.js';
 import {
   accrualDays,
@@ -98,6 +105,22 @@ describe('payments and deferral', () => {
       { account: 'PRINCIPAL', amountCents: -5_001 },
     ]);
     expect(() => paymentJournal(balances, balances.totalCents + 1)).toThrow();
+  });
+
+  it('posts a debit taken like a payment, the excess over the balance owed back', () => {
+    expect(acceptedDebitJournal(balances, 40_000)).toEqual(paymentJournal(balances, 40_000));
+    const over = acceptedDebitJournal(balances, balances.totalCents + 700, 'PAYOFF');
+    assertBalancedJournal(over);
+    expect(over.kind).toBe('PAYOFF');
+    expect(over.legs[0]).toEqual({ account: 'CASH', amountCents: balances.totalCents + 700 });
+    expect(over.legs.at(-1)).toEqual({ account: 'SURPLUS_PAYABLE', amountCents: -700 });
+    // Nothing owed any more (a sale paid the loan off meanwhile): all of it is owed back.
+    expect(acceptedDebitJournal(ZERO_BALANCES, 500).legs).toEqual([
+      { account: 'CASH', amountCents: 500 },
+      { account: 'SURPLUS_PAYABLE', amountCents: -500 },
+    ]);
+    expect(() => acceptedDebitJournal(balances, 0)).toThrow();
+    expect(() => acceptedDebitJournal(balances, 1.5)).toThrow();
   });
 
   it.each([

@@ -17,7 +17,12 @@ import type {
 import { Decimal, isoDay, SURPLUS_PAYOUT_MESSAGES } from '@pledge/domain';
 import { and, eq } from 'drizzle-orm';
 import { createDeskExchange } from '../../src/adapters/exchange/desk.js';
-import { auditEvents, ledgerEntries } from '../../src/db/schema/index.js';
+import { createSandboxBankPayments } from '../../src/adapters/bank-payments/sandbox.js';
+import { auditEvents, ledgerEntries, servicingPayments } from '../../src/db/schema/index.js';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
+import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
+import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
+import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
   SURPLUS_PAYOUT_ENTITY,
   SURPLUS_PAYOUT_KEY_REUSED,
@@ -265,5 +270,96 @@ describe('collateral left by a liquidation, as the borrower reads it', () => {
     const liquidation = await liquidate(ctx, loan, ctx.adapters.exchange, 2_000_000, '101.00');
     expect(liquidation?.fill?.ltvAfterPct).toBeNull();
     expect((await collateralOf(loan)).liquidationRemainder).toBeUndefined();
+  });
+});
+
+describe('a debit in flight when a sale pays the loan off', () => {
+  it('is posted whole when the bank answers, what the loan no longer owed owed back', async () => {
+    const loan = await fundedLoan(ctx);
+    // A payment written and not yet sent: the process stopped between its two transactions.
+    const amountCents = 12_345;
+    const [inFlight] = await ctx.database.db
+      .insert(servicingPayments)
+      .values({
+        uuid: randomUUID(),
+        loanUuid: loan.loanUuid,
+        method: 'ACH',
+        purpose: 'PAYMENT',
+        amountCents,
+        status: 'PENDING',
+        idempotencyKey: `in-flight-${randomUUID()}`,
+        actor: 'test',
+        createdAt: await deploymentNow(ctx),
+      })
+      .returning();
+    if (inFlight === undefined) throw new Error('The payment was not written');
+    const order = await liquidate(ctx, loan, createDeskExchange(), 2_200_000);
+    if (order === null) throw new Error('no order');
+    const filled = await deskFill(ctx, agentToken, order, order.coinQuantityToSell, 6_000_000);
+    const surplus = filled.fill?.surplusCents ?? 0;
+    expect(surplus).toBeGreaterThan(0);
+    expect((await opsLoan(loan.loanUuid)).loan.balances.totalCents).toBe(0);
+
+    // The settlement sweep sends the debit; the bank takes it; nothing is owed, so all of it is
+    // owed back beside the sale's surplus.
+    const clock = createSandboxClock(ctx.database.db);
+    await clock.refresh();
+    await settlePendingPayments({
+      db: ctx.database.db,
+      cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
+      bankPayments: createSandboxBankPayments(clock.now),
+      clock: clock.now,
+      sandbox: true,
+    });
+    const legs = await ctx.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.paymentUuid, inFlight.uuid));
+    expect(legs.map((leg) => [leg.account, leg.amountCents]).sort()).toEqual(
+      [
+        ['CASH', amountCents],
+        ['SURPLUS_PAYABLE', -amountCents],
+      ].sort(),
+    );
+    const after = await opsLoan(loan.loanUuid);
+    expect(after.loan.balances.totalCents).toBe(0);
+    expect(sumOf(after.ledger, 'SURPLUS_PAYABLE')).toBe(-(surplus + amountCents));
+    const [sent] = await ctx.database.db
+      .select()
+      .from(servicingPayments)
+      .where(eq(servicingPayments.uuid, inFlight.uuid));
+    expect(sent?.transferId).not.toBeNull();
+    const report = await ctx.app.inject({
+      method: 'GET',
+      url: `${OPS}/reconciliation`,
+      headers: bearer(agentToken),
+    });
+    expect((report.json() as TGetOpsReconciliationResponse).issues).toEqual([]);
+
+    // The agent wires all of it back in one payout, once the debit has settled: until then the
+    // bank may still take it back.
+    const body = {
+      amountCents: surplus + amountCents,
+      reference: 'FED-SURPLUS-0003',
+      sentOn: isoDay(await deploymentNow(ctx)),
+    };
+    const early = await payout(loan.loanUuid, body, `surplus-${randomUUID()}`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({
+      code: 'DEBIT_PENDING',
+      message: SURPLUS_PAYOUT_MESSAGES.debitPending,
+    });
+    expect(await payoutJournalsOf(loan.loanUuid)).toHaveLength(0);
+    const settled = () => new Date(clock.now().getTime() + 30 * 86_400_000);
+    await settlePendingPayments({
+      db: ctx.database.db,
+      cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
+      bankPayments: createSandboxBankPayments(settled),
+      clock: clock.now,
+      sandbox: true,
+    });
+    const recorded = await payout(loan.loanUuid, body, `surplus-${randomUUID()}`);
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    expect(sumOf((await opsLoan(loan.loanUuid)).ledger, 'SURPLUS_PAYABLE')).toBe(0);
   });
 });

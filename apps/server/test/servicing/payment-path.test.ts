@@ -7,12 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TServicingLoan, TServicingPayment } from '@pledge/contract';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { TBankPaymentsPort } from '../../src/adapters/bank-payments/port.js';
 import { createSandboxBankPayments } from '../../src/adapters/bank-payments/sandbox.js';
 import { servicingPayments } from '../../src/db/schema/index.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { sendDebit } from '../../src/services/servicing/make-payment.js';
 import { reconcileLedger } from '../../src/services/servicing/reconcile-ledger.js';
+import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
@@ -234,6 +236,66 @@ describe('a debit whose loan moved while it waited for the lock', () => {
     const byAccount = Object.fromEntries(legs.rows.map((leg) => [leg.account, leg.amount_cents]));
     expect(byAccount.CASH).toBe(500);
     expect(byAccount.FEES).toBe(-300);
+  });
+});
+
+describe('the settlement sweep', () => {
+  it('settles the other payments when one cannot be, and fails naming it', async () => {
+    const loan = await sandboxLoan(ctx);
+    const written = (key: string, amountCents: number, createdAt: Date) =>
+      ctx.database.db
+        .insert(servicingPayments)
+        .values({
+          uuid: randomUUID(),
+          loanUuid: loan.loanUuid,
+          method: 'ACH',
+          purpose: 'PAYMENT',
+          amountCents,
+          status: 'PENDING',
+          idempotencyKey: key,
+          actor: 'test',
+          createdAt,
+        })
+        .returning();
+    // Two payments written and never sent, the older first in the sweep's order.
+    const [stuck] = await written('sweep-stuck-0001', 300, new Date(Date.now() - 60_000));
+    const [fine] = await written('sweep-fine-0001', 400, new Date());
+    if (stuck === undefined || fine === undefined) throw new Error('The payments were not written');
+    const now = () => new Date();
+    const bank = createSandboxBankPayments(now);
+    const deps = (bankPayments: TBankPaymentsPort) => ({
+      db: ctx.database.db,
+      cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
+      bankPayments,
+      clock: now,
+      sandbox: true,
+    });
+    const transferOf = async (uuid: string) =>
+      (
+        await ctx.database.db
+          .select()
+          .from(servicingPayments)
+          .where(eq(servicingPayments.uuid, uuid))
+      )[0]?.transferId ?? null;
+
+    // The bank cannot be reached for one of them: the other is still sent.
+    const failing: TBankPaymentsPort = {
+      ...bank,
+      initiateDebit: async (input) => {
+        if (input.paymentUuid === stuck.uuid) throw new Error('The bank did not answer');
+        return bank.initiateDebit(input);
+      },
+    };
+    await expect(settlePendingPayments(deps(failing))).rejects.toThrow(stuck.uuid);
+    expect(await transferOf(stuck.uuid)).toBeNull();
+    expect(await transferOf(fine.uuid)).not.toBeNull();
+
+    // The next sweep, the bank answering, sends it.
+    await settlePendingPayments(deps(bank));
+    expect(await transferOf(stuck.uuid)).not.toBeNull();
+    const { sums, countedCents } = await ledgerOf(loan.loanUuid);
+    expect(sums.CASH).toBe(700);
+    expect(countedCents).toBe(700);
   });
 });
 

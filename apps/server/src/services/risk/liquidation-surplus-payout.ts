@@ -6,7 +6,8 @@
  *
  * A payout is recorded once per Idempotency-Key: the journal's uuid is derived from the loan and
  * the key, so a retry finds the journal it wrote and answers it; the same key with other evidence
- * is refused, and a second payout under another key finds nothing owed.
+ * is refused, and a second payout under another key finds nothing owed. While a debit of the loan
+ * is pending the payout waits: the bank may still return it.
  */
 import { createHash } from 'node:crypto';
 import type { TPostOpsSurplusPayoutBody, TSurplusPayout } from '@pledge/contract';
@@ -19,7 +20,12 @@ import {
 } from '@pledge/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
-import { auditEvents, ledgerEntries, liquidations } from '../../db/schema/index.js';
+import {
+  auditEvents,
+  ledgerEntries,
+  liquidations,
+  servicingPayments,
+} from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { postJournal } from '../servicing/ledger-store.js';
 import { assertServicingInvariants } from '../servicing/servicing-invariants.js';
@@ -96,6 +102,16 @@ async function recordedPayout(
   };
 }
 
+/** Whether a payment of the loan waits for its bank (sent or not yet sent, not settled). */
+async function hasPendingDebit(tx: TDb, loanUuid: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ uuid: servicingPayments.uuid })
+    .from(servicingPayments)
+    .where(and(eq(servicingPayments.loanUuid, loanUuid), eq(servicingPayments.status, 'PENDING')))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The day of the latest sale that left a surplus: the wire cannot predate it. */
 async function lastSurplusSaleDay(tx: TDb, loanUuid: string): Promise<string | null> {
   const [sale] = await tx
@@ -153,6 +169,11 @@ export async function recordSurplusPayout(
     }
     if (body.amountCents !== owedCents) {
       throw fieldError('amountCents', SURPLUS_PAYOUT_MESSAGES.amountDiffers(formatUsd(owedCents)));
+    }
+    // A debit still pending may yet be returned, and with it the part of the surplus it made:
+    // nothing is wired back out of money the bank can still take back.
+    if (await hasPendingDebit(tx, loanUuid)) {
+      throw new HttpError(409, 'DEBIT_PENDING', SURPLUS_PAYOUT_MESSAGES.debitPending);
     }
     const saleDay = await lastSurplusSaleDay(tx, loanUuid);
     if (saleDay !== null && body.sentOn < saleDay) {

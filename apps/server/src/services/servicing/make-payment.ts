@@ -13,10 +13,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  acceptedDebitJournal,
   assertBalancedJournal,
   balancesFromAccountSums,
   isoDay,
-  paymentJournal,
   RECEIVABLE_ACCOUNTS,
   servicingViolations,
   stageOf,
@@ -590,11 +590,9 @@ async function sendDebitTo(
     // Twice at most: the second time the sums were read by a statement made under the lock.
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const balances = balancesOfSums(sums);
-      const journal = paymentJournal(
-        balances,
-        Math.min(payment.amountCents, balances.totalCents),
-        payment.purpose,
-      );
+      // The bank took the whole amount: what the loan no longer owes (a sale paid it down while
+      // the debit was in flight) is owed back to the borrower.
+      const journal = acceptedDebitJournal(balances, payment.amountCents, payment.purpose);
       assertBalancedJournal(journal);
       const posted = await postAcceptedDebit(tx, {
         payment,

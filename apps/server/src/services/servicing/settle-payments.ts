@@ -2,11 +2,16 @@
  * The ACH settlement sweep: asks the bank about each pending debit. Settled ones are marked
  * settled; returned ones are reversed and the borrower told; a debit never sent (the process
  * stopped in between) is sent now.
+ *
+ * Each payment is its own unit of work: one that fails (the bank unreachable, a change its loan's
+ * invariants refuse) is left as it was, the others are still settled, and the sweep then fails
+ * naming the ones it could not settle, so that the job is retried and counted as failed.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { servicingPayments } from '../../db/schema/index.js';
 import { auditPayment, sendDebit, type TPaymentDeps } from './make-payment.js';
 import { returnPayment } from './reverse-payment.js';
+import type { TServicingPaymentRow } from './servicing-record.js';
 import { queueRiskPass } from '../risk/queue-risk-pass.js';
 
 export const SETTLEMENT_BATCH_SIZE = 500;
@@ -19,34 +24,48 @@ export async function settlePendingPayments(deps: TPaymentDeps): Promise<number>
     .orderBy(asc(servicingPayments.createdAt))
     .limit(SETTLEMENT_BATCH_SIZE);
   let changed = 0;
+  const failures: { paymentUuid: string; error: unknown }[] = [];
   for (const payment of pending) {
     if (payment.method === 'WIRE') continue;
-    if (payment.transferId === null) {
-      await sendDebit(deps, payment);
-      changed += 1;
-      continue;
+    try {
+      if (await settlePayment(deps, payment)) changed += 1;
+    } catch (error) {
+      failures.push({ paymentUuid: payment.uuid, error });
     }
-    const transfer = await deps.bankPayments.getTransfer(payment.transferId);
-    if (transfer.status === 'PENDING') continue;
-    if (transfer.status === 'RETURNED') {
-      await returnPayment(deps, { paymentUuid: payment.uuid, reason: transfer.reason });
-    } else {
-      const now = deps.clock();
-      await deps.db.transaction(async (tx) => {
-        const [settled] = await tx
-          .update(servicingPayments)
-          .set({ status: 'SETTLED', settledAt: transfer.settledAt, updatedAt: now })
-          .where(
-            and(eq(servicingPayments.uuid, payment.uuid), eq(servicingPayments.status, 'PENDING')),
-          )
-          .returning({ uuid: servicingPayments.uuid });
-        if (settled !== undefined) {
-          await auditPayment(tx, payment.uuid, 'PENDING', 'SETTLED', 'ACH settled', now);
-          await queueRiskPass(tx, `payment-settled:${payment.uuid}`);
-        }
-      });
-    }
-    changed += 1;
+  }
+  if (failures.length > 0) {
+    throw new AggregateError(
+      failures.map((failure) => failure.error),
+      `${failures.length} pending payment${failures.length === 1 ? '' : 's'} could not be settled ` +
+        `(${failures.map((failure) => failure.paymentUuid).join(', ')}); ${changed} others moved`,
+    );
   }
   return changed;
+}
+
+/** Moves one pending debit on as its bank's answer says; answers whether anything changed. */
+async function settlePayment(deps: TPaymentDeps, payment: TServicingPaymentRow): Promise<boolean> {
+  if (payment.transferId === null) {
+    await sendDebit(deps, payment);
+    return true;
+  }
+  const transfer = await deps.bankPayments.getTransfer(payment.transferId);
+  if (transfer.status === 'PENDING') return false;
+  if (transfer.status === 'RETURNED') {
+    await returnPayment(deps, { paymentUuid: payment.uuid, reason: transfer.reason });
+    return true;
+  }
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    const [settled] = await tx
+      .update(servicingPayments)
+      .set({ status: 'SETTLED', settledAt: transfer.settledAt, updatedAt: now })
+      .where(and(eq(servicingPayments.uuid, payment.uuid), eq(servicingPayments.status, 'PENDING')))
+      .returning({ uuid: servicingPayments.uuid });
+    if (settled !== undefined) {
+      await auditPayment(tx, payment.uuid, 'PENDING', 'SETTLED', 'ACH settled', now);
+      await queueRiskPass(tx, `payment-settled:${payment.uuid}`);
+    }
+  });
+  return true;
 }
