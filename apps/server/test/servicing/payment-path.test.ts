@@ -257,10 +257,14 @@ describe('the settlement sweep', () => {
           createdAt,
         })
         .returning();
-    // Two payments written and never sent, the older first in the sweep's order.
-    const [stuck] = await written('sweep-stuck-0001', 300, new Date(Date.now() - 60_000));
-    const [fine] = await written('sweep-fine-0001', 400, new Date());
-    if (stuck === undefined || fine === undefined) throw new Error('The payments were not written');
+    // Two payments written and never sent.
+    const [first] = await written('sweep-stuck-0001', 300, new Date(Date.now() - 60_000));
+    const [second] = await written('sweep-fine-0001', 400, new Date());
+    if (first === undefined || second === undefined) {
+      throw new Error('The payments were not written');
+    }
+    // The one the sweep meets first (pages run in uuid order) is the one that fails.
+    const [stuck, fine] = first.uuid < second.uuid ? [first, second] : [second, first];
     const now = () => new Date();
     const bank = createSandboxBankPayments(now);
     const deps = (bankPayments: TBankPaymentsPort) => ({
@@ -286,7 +290,8 @@ describe('the settlement sweep', () => {
         return bank.initiateDebit(input);
       },
     };
-    await expect(settlePendingPayments(deps(failing))).rejects.toThrow(stuck.uuid);
+    // Pages of one payment: the one that fails does not keep the next page from being swept.
+    await expect(settlePendingPayments(deps(failing), { pageSize: 1 })).rejects.toThrow(stuck.uuid);
     expect(await transferOf(stuck.uuid)).toBeNull();
     expect(await transferOf(fine.uuid)).not.toBeNull();
 

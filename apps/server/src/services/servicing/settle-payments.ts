@@ -7,31 +7,53 @@
  * invariants refuse) is left as it was, the others are still settled, and the sweep then fails
  * naming the ones it could not settle, so that the job is retried and counted as failed.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import { servicingPayments } from '../../db/schema/index.js';
 import { auditPayment, sendDebit, type TPaymentDeps } from './make-payment.js';
+import { MAX_PAGES } from './drain-pages.js';
 import { returnPayment } from './reverse-payment.js';
 import type { TServicingPaymentRow } from './servicing-record.js';
 import { queueRiskPass } from '../risk/queue-risk-pass.js';
 
-export const SETTLEMENT_BATCH_SIZE = 500;
+export const SETTLEMENT_PAGE_SIZE = 500;
 
-export async function settlePendingPayments(deps: TPaymentDeps): Promise<number> {
-  const pending = await deps.db
-    .select()
-    .from(servicingPayments)
-    .where(and(eq(servicingPayments.status, 'PENDING')))
-    .orderBy(asc(servicingPayments.createdAt))
-    .limit(SETTLEMENT_BATCH_SIZE);
+/**
+ * One run visits every pending debit once, a page at a time in the order of their uuids (the
+ * partial index of pending payments by uuid), each page after the last uuid of the one before: a
+ * debit that cannot be settled, or thousands still waiting for their bank, never keep a later one
+ * from being sent or settled.
+ */
+export async function settlePendingPayments(
+  deps: TPaymentDeps,
+  options: { pageSize?: number } = {},
+): Promise<number> {
+  const pageSize = options.pageSize ?? SETTLEMENT_PAGE_SIZE;
   let changed = 0;
   const failures: { paymentUuid: string; error: unknown }[] = [];
-  for (const payment of pending) {
-    if (payment.method === 'WIRE') continue;
-    try {
-      if (await settlePayment(deps, payment)) changed += 1;
-    } catch (error) {
-      failures.push({ paymentUuid: payment.uuid, error });
+  let after: string | null = null;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const pending = await deps.db
+      .select()
+      .from(servicingPayments)
+      .where(
+        and(
+          eq(servicingPayments.status, 'PENDING'),
+          ne(servicingPayments.method, 'WIRE'),
+          after === null ? undefined : gt(servicingPayments.uuid, after),
+        ),
+      )
+      .orderBy(asc(servicingPayments.uuid))
+      .limit(pageSize);
+    for (const payment of pending) {
+      try {
+        if (await settlePayment(deps, payment)) changed += 1;
+      } catch (error) {
+        failures.push({ paymentUuid: payment.uuid, error });
+      }
     }
+    const last = pending.at(-1);
+    if (pending.length < pageSize || last === undefined) break;
+    after = last.uuid;
   }
   if (failures.length > 0) {
     throw new AggregateError(
