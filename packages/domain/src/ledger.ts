@@ -122,6 +122,13 @@ export function openingJournals(input: {
   return journals;
 }
 
+/** Refuses a payment that is not a positive whole number of cents. */
+function assertPaymentAmount(amountCents: number): void {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
+    throw new DomainError('INVALID_AMOUNT', 'A payment is a positive whole number of cents');
+  }
+}
+
 /**
  * A payment received: cash in, applied to fees, then interest accrued, then deferred interest,
  * then the capitalised fee, then principal. A payment above the balance is refused.
@@ -131,9 +138,7 @@ export function paymentJournal(
   amountCents: number,
   kind: 'PAYMENT' | 'PAYOFF' = 'PAYMENT',
 ): TJournal {
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
-    throw new DomainError('INVALID_AMOUNT', 'A payment is a positive whole number of cents');
-  }
+  assertPaymentAmount(amountCents);
   if (amountCents > balances.totalCents) {
     throw new DomainError('PAYMENT_ABOVE_BALANCE', 'The payment is larger than the balance owed');
   }
@@ -160,9 +165,7 @@ export function acceptedDebitJournal(
   amountCents: number,
   kind: 'PAYMENT' | 'PAYOFF' = 'PAYMENT',
 ): TJournal {
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
-    throw new DomainError('INVALID_AMOUNT', 'A payment is a positive whole number of cents');
-  }
+  assertPaymentAmount(amountCents);
   const appliedCents = Math.min(amountCents, balances.totalCents);
   const legs: TLedgerLeg[] = [{ account: 'CASH', amountCents }];
   if (appliedCents > 0) {

@@ -28,6 +28,7 @@ import {
   idempotency,
   LOANS,
   openServicingWorldWithAgent,
+  paymentInFlight,
   requestRelease,
   setBtcPrice,
   type TTestLoan,
@@ -194,16 +195,9 @@ describe('payoff while a liquidation order is open', () => {
   it('does not start a liquidation while a payoff debit waits for the bank, only after the hold', async () => {
     const loan = await fundedLoan(ctx);
     const at = await deploymentNow(ctx);
-    const paymentUuid = randomUUID();
-    await ctx.database.db.insert(servicingPayments).values({
-      uuid: paymentUuid,
-      loanUuid: loan.loanUuid,
-      method: 'ACH',
-      purpose: 'PAYOFF',
+    const { uuid: paymentUuid } = await paymentInFlight(ctx, loan.loanUuid, {
       amountCents: 100,
-      status: 'PENDING',
-      idempotencyKey: `in-flight-${paymentUuid}`,
-      actor: 'borrower:test',
+      purpose: 'PAYOFF',
       createdAt: new Date(at.getTime() - 60_000),
     });
     await expect(liquidate(ctx, loan, createDeskExchange(), 2_200_000)).rejects.toThrow(

@@ -32,6 +32,7 @@ import { OPS } from '../ops/helpers.js';
 import {
   idempotency,
   openServicingWorldWithAgent,
+  paymentInFlight,
   setBtcPrice,
   type TTestLoan,
 } from '../servicing/helpers.js';
@@ -278,21 +279,10 @@ describe('a debit in flight when a sale pays the loan off', () => {
     const loan = await fundedLoan(ctx);
     // A payment written and not yet sent: the process stopped between its two transactions.
     const amountCents = 12_345;
-    const [inFlight] = await ctx.database.db
-      .insert(servicingPayments)
-      .values({
-        uuid: randomUUID(),
-        loanUuid: loan.loanUuid,
-        method: 'ACH',
-        purpose: 'PAYMENT',
-        amountCents,
-        status: 'PENDING',
-        idempotencyKey: `in-flight-${randomUUID()}`,
-        actor: 'test',
-        createdAt: await deploymentNow(ctx),
-      })
-      .returning();
-    if (inFlight === undefined) throw new Error('The payment was not written');
+    const inFlight = await paymentInFlight(ctx, loan.loanUuid, {
+      amountCents,
+      createdAt: await deploymentNow(ctx),
+    });
     const order = await liquidate(ctx, loan, createDeskExchange(), 2_200_000);
     if (order === null) throw new Error('no order');
     const filled = await deskFill(ctx, agentToken, order, order.coinQuantityToSell, 6_000_000);

@@ -1,9 +1,12 @@
 /** A servicing test world: the app, a sandbox loan for a signed-in borrower, the sweep on the sandbox clock. */
 import type { TPostSandboxLoanResponse, TServicingLoan } from '@pledge/contract';
+import { randomUUID } from 'node:crypto';
+import type { TPaymentPurpose } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createSandboxBankPayments } from '../../src/adapters/bank-payments/sandbox.js';
 import { createEncryptedStore } from '../../src/adapters/storage/encrypted.js';
+import { servicingPayments } from '../../src/db/schema/index.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
 import { deliverStatement } from '../../src/services/servicing/deliver-statement.js';
@@ -152,4 +155,37 @@ export function requestRelease(ctx: TApplicationsTestContext, loan: TTestLoan) {
     headers: bearer(loan.token),
     payload: { returnAddress: BTC_RETURN_ADDRESS },
   });
+}
+
+/**
+ * A payment written and never sent to the bank (pending, no transfer): what a process that stopped
+ * between the payment's two transactions leaves, for the settlement sweep to send.
+ */
+export async function paymentInFlight(
+  ctx: TApplicationsTestContext,
+  loanUuid: string,
+  options: {
+    amountCents: number;
+    purpose?: TPaymentPurpose;
+    key?: string;
+    createdAt?: Date;
+  },
+) {
+  const uuid = randomUUID();
+  const [payment] = await ctx.database.db
+    .insert(servicingPayments)
+    .values({
+      uuid,
+      loanUuid,
+      method: 'ACH',
+      purpose: options.purpose ?? 'PAYMENT',
+      amountCents: options.amountCents,
+      status: 'PENDING',
+      idempotencyKey: options.key ?? `in-flight-${uuid}`,
+      actor: 'test',
+      createdAt: options.createdAt ?? new Date(),
+    })
+    .returning();
+  if (payment === undefined) throw new Error('The payment was not written');
+  return payment;
 }

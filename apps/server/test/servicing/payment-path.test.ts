@@ -23,6 +23,7 @@ import {
   idempotency,
   LOANS,
   openServicingWorld,
+  paymentInFlight,
   runSweep,
   sandboxLoan,
   type TTestLoan,
@@ -173,21 +174,7 @@ describe('the payment POST', () => {
 describe('a debit whose loan moved while it waited for the lock', () => {
   it('is posted against the ledger as it is once the lock is held', async () => {
     const loan = await sandboxLoan(ctx);
-    const [payment] = await ctx.database.db
-      .insert(servicingPayments)
-      .values({
-        uuid: randomUUID(),
-        loanUuid: loan.loanUuid,
-        method: 'ACH',
-        purpose: 'PAYMENT',
-        amountCents: 500,
-        status: 'PENDING',
-        idempotencyKey: 'path-moved-0001',
-        actor: 'test',
-        createdAt: new Date(),
-      })
-      .returning();
-    if (payment === undefined) throw new Error('The payment was not written');
+    const payment = await paymentInFlight(ctx, loan.loanUuid, { amountCents: 500 });
 
     // Another change holds the loan and charges a fee meanwhile.
     const other = await ctx.database.pool.connect();
@@ -242,27 +229,9 @@ describe('a debit whose loan moved while it waited for the lock', () => {
 describe('the settlement sweep', () => {
   it('settles the other payments when one cannot be, and fails naming it', async () => {
     const loan = await sandboxLoan(ctx);
-    const written = (key: string, amountCents: number, createdAt: Date) =>
-      ctx.database.db
-        .insert(servicingPayments)
-        .values({
-          uuid: randomUUID(),
-          loanUuid: loan.loanUuid,
-          method: 'ACH',
-          purpose: 'PAYMENT',
-          amountCents,
-          status: 'PENDING',
-          idempotencyKey: key,
-          actor: 'test',
-          createdAt,
-        })
-        .returning();
     // Two payments written and never sent.
-    const [first] = await written('sweep-stuck-0001', 300, new Date(Date.now() - 60_000));
-    const [second] = await written('sweep-fine-0001', 400, new Date());
-    if (first === undefined || second === undefined) {
-      throw new Error('The payments were not written');
-    }
+    const first = await paymentInFlight(ctx, loan.loanUuid, { amountCents: 300 });
+    const second = await paymentInFlight(ctx, loan.loanUuid, { amountCents: 400 });
     // The one the sweep meets first (pages run in uuid order) is the one that fails.
     const [stuck, fine] = first.uuid < second.uuid ? [first, second] : [second, first];
     const now = () => new Date();
@@ -401,20 +370,7 @@ describe('autopay', () => {
     }
     // A payment in flight on one loan, larger than anything the loan owes beside it.
     const owed = (await getLoan(ctx, crowded)).balances.totalCents;
-    const [inFlight] = await ctx.database.db
-      .insert(servicingPayments)
-      .values({
-        uuid: randomUUID(),
-        loanUuid: crowded.loanUuid,
-        method: 'ACH',
-        purpose: 'PAYMENT',
-        amountCents: owed * 2,
-        status: 'PENDING',
-        idempotencyKey: 'autopay-in-flight',
-        actor: 'test',
-        createdAt: new Date(),
-      })
-      .returning();
+    const inFlight = await paymentInFlight(ctx, crowded.loanUuid, { amountCents: owed * 2 });
     // The first statement is issued on day 31 and due 14 days later.
     await advanceDays(ctx, 46, calm, crowded);
     await runSweep(ctx, { settle: false });
@@ -429,7 +385,7 @@ describe('autopay', () => {
     // Once nothing is in flight, the next sweep pays the bill.
     await ctx.database.db
       .delete(servicingPayments)
-      .where(sql`${servicingPayments.uuid} = ${inFlight?.uuid ?? ''}::uuid`);
+      .where(sql`${servicingPayments.uuid} = ${inFlight.uuid}::uuid`);
     await runSweep(ctx);
     const [later] = await autopaid(crowded);
     expect(later?.amountCents).toBe(paid?.amountCents);

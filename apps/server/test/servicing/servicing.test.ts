@@ -25,6 +25,7 @@ import {
   LOANS,
   mailTo,
   openServicingWorldWithAgent,
+  paymentInFlight,
   runSweep,
   sandboxLoan,
   setBtcPrice,
@@ -255,17 +256,7 @@ describe('servicing over time', () => {
   it('refuses a wire that, with an ACH payment in flight, pays more than the balance', async () => {
     const other = await sandboxLoan(ctx);
     // A payment written whose debit was not sent yet (the process stopped between the two).
-    await ctx.database.db.insert(servicingPayments).values({
-      uuid: crypto.randomUUID(),
-      loanUuid: other.loanUuid,
-      method: 'ACH',
-      purpose: 'PAYMENT',
-      amountCents: 1_000,
-      status: 'PENDING',
-      idempotencyKey: 'stuck-in-flight',
-      actor: 'test',
-      createdAt: new Date(),
-    });
+    await paymentInFlight(ctx, other.loanUuid, { amountCents: 1_000, key: 'stuck-in-flight' });
     const owed = (await getLoan(ctx, other)).balances.totalCents;
     const wire = (amountCents: number, key: string) =>
       asAgent({
