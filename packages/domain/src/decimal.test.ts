@@ -67,6 +67,18 @@ describe('parsing', () => {
     const original = new Decimal('-3.75');
     expect(new Decimal(original).eq(original)).toBe(true);
   });
+
+  it.each([
+    [-15n, 4, '-0.0015', 4],
+    [1500n, 2, '15', 0],
+    [12n, -3, '12000', 0],
+    [0n, 7, '0', 0],
+  ] as const)('takes digits %s shifted right by %s places as %s', (digits, places, text, dp) => {
+    const decimal = new Decimal(digits, places);
+    expect(decimal.toString()).toBe(text);
+    expect(decimal.decimalPlaces()).toBe(dp);
+    expect(decimal.eq(text)).toBe(true);
+  });
 });
 
 describe('exact arithmetic', () => {
@@ -158,6 +170,26 @@ describe('scaling by powers of ten beyond the cached ones', () => {
         .replace(/0+$/, '');
       expect(significant).toBe('3'.repeat(40));
     }
+  });
+});
+
+describe('division by a power of ten', () => {
+  it.each([
+    ['12345.678', '100', '123.45678'],
+    ['12345.678', '-1000', '-12.345678'],
+    ['-5', '0.01', '-500'],
+    ['7', '1', '7'],
+    ['3', '1e45', '0.000000000000000000000000000000000000000000003'],
+  ] as const)('%s ÷ %s = %s, exactly', (a, b, expected) => {
+    expect(new Decimal(a).div(b).toString()).toBe(expected);
+  });
+
+  it('rounds to 40 significant digits like any quotient', () => {
+    // 42 digits: the two after the point go, and .75 rounds the last one kept up.
+    const digits = `1${'2'.repeat(39)}75`;
+    expect(new Decimal(digits).div(100).toString()).toBe(`1${'2'.repeat(38)}3`);
+    expect(new Decimal(digits).div(100).eq(new Decimal(digits).times('0.01'))).toBe(true);
+    expect(new Decimal(`1${'2'.repeat(39)}25`).div(100).toString()).toBe(`1${'2'.repeat(39)}`);
   });
 });
 

@@ -150,8 +150,22 @@ export class Decimal {
   /** NaN, Infinity or -Infinity; undefined for a finite value. */
   private readonly nonFinite: number | undefined;
 
-  /** From a Decimal, a number (by its shortest string form) or a string such as "-1.5e-3". */
-  constructor(value: TDecimalValue) {
+  /**
+   * From a Decimal, a number (by its shortest string form), a string such as "-1.5e-3", or digits
+   * as a bigint shifted right by `places` (`new Decimal(-15n, 4)` is -0.0015).
+   */
+  constructor(value: TDecimalValue | bigint, places = 0) {
+    if (typeof value === 'bigint') {
+      if (!Number.isSafeInteger(places)) {
+        throw new RangeError(`Not a number of places: ${String(places)}`);
+      }
+      // Every computed result is made here, so that all Decimals share one shape.
+      const [digits, kept] = normalized(value, places);
+      this.int = digits;
+      this.scale = kept;
+      this.nonFinite = undefined;
+      return;
+    }
     if (value instanceof Decimal) {
       this.int = value.int;
       this.scale = value.scale;
@@ -231,9 +245,16 @@ export class Decimal {
       return viaNumbers(this, that, (a, b) => a / b);
     }
     if (this.int === 0n) return ZERO;
+    const divisorDigits = digitCount(that.int);
+    if (abs(that.int) === powerOfTen(divisorDigits - 1)) {
+      // By a power of ten (± 1, 10, 100, …): the digits stay, the point moves; rounded only when
+      // they are more than PRECISION, as the quotient below would be.
+      const digits = that.int < 0n ? -this.int : this.int;
+      return rounded(digits, this.scale - that.scale + divisorDigits - 1);
+    }
     // |this.int| × 10^shift ÷ |that.int| then has more than PRECISION digits, so at least one digit
     // is rounded off and a non-zero remainder is told apart from an exact half.
-    const shift = PRECISION + 1 - (digitCount(this.int) - digitCount(that.int));
+    const shift = PRECISION + 1 - (digitCount(this.int) - divisorDigits);
     const numerator = shift >= 0 ? abs(this.int) * powerOfTen(shift) : abs(this.int);
     const denominator = shift >= 0 ? abs(that.int) : abs(that.int) * powerOfTen(-shift);
     const quotient = numerator / denominator;
@@ -404,6 +425,8 @@ const TRAILING_ZERO_STEPS: readonly (readonly [number, bigint])[] = [
 function normalized(int: bigint, scale: number): [bigint, number] {
   if (int === 0n) return [0n, 0];
   if (scale < 0) return [int * powerOfTen(-scale), 0];
+  // Most results end in a digit other than 0: one remainder tells.
+  if (scale === 0 || int % 10n !== 0n) return [int, scale];
   let digits = int;
   let places = scale;
   // Trailing zeros go sixteen, then four, then one at a time: a quotient carries up to forty.
@@ -417,11 +440,7 @@ function normalized(int: bigint, scale: number): [bigint, number] {
 }
 
 function fromParts(int: bigint, scale: number): Decimal {
-  const [digits, places] = normalized(int, scale);
-  // Skips the parser: these parts are already exact.
-  const decimal: Decimal = Object.create(Decimal.prototype);
-  Object.assign(decimal, { int: digits, scale: places, nonFinite: undefined });
-  return decimal;
+  return new Decimal(int, scale);
 }
 
 /** An exact result, rounded half-up when it has more than PRECISION significant digits. */

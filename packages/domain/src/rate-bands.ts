@@ -45,6 +45,11 @@ export type TRateBandsInput = {
   requestedAmountUsd?: number;
 };
 
+/** Each tier's rate as the table shows it, in percent with 3 decimals ("8.910"). */
+const TIER_RATES: ReadonlyMap<TRateTierId, string> = new Map(
+  RATE_TIERS.map((tier) => [tier.id, new Decimal(tier.interestRateBps).div(100).toFixed(3)]),
+);
+
 /** Whole dollars of a Decimal amount of cents times a percentage, rounded down. */
 function wholeDollarsAtPct(valueCents: Decimal, pct: number): number {
   return valueCents.times(pct).div(10000).floor().toNumber();
@@ -79,7 +84,7 @@ export function computeRateBands(input: TRateBandsInput): TRateBands {
     const lowestInBandUsd = minLtv === 0 ? 0 : wholeDollarsAtPct(valueCents, minLtv) + 1;
     const band: TRateBand = {
       tierId: tier.id,
-      rate: new Decimal(tier.interestRateBps).div(100).toFixed(3),
+      rate: TIER_RATES.get(tier.id) as string,
       minLtv,
       maxLtv,
       minAmountUsd: Math.max(limits.min, lowestInBandUsd),

@@ -1,9 +1,13 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema/index.js';
 
-export type TDb = NodePgDatabase<typeof schema>;
+/**
+ * The database as the services use it: the query builders over the tables of ./schema, imported
+ * where they are used. Drizzle is given no schema: it would build a relational query builder for
+ * every table on every transaction (which no service uses), a fixed cost of each one.
+ */
+export type TDb = NodePgDatabase;
 
 /**
  * Runs independent reads at once on the pool, and one after another on a transaction: a
@@ -74,7 +78,6 @@ export function createDatabase(connectionString: string, limits: TPoolLimits = {
   });
   let statements = 0;
   const db = drizzle(pool, {
-    schema,
     logger: {
       logQuery() {
         statements += 1;

@@ -22,14 +22,7 @@ class LazyRequestLogger {
     readonly parent: FastifyBaseLogger,
     readonly childBindings: Bindings,
     readonly childOptions: ChildLoggerOptions,
-  ) {
-    for (const level of LEVELS) {
-      this[level] = ((...args: Parameters<FastifyBaseLogger['info']>) => {
-        if (this.#child === undefined && !isLevelEnabled(this.parent, level)) return;
-        this.real()[level](...args);
-      }) as FastifyBaseLogger['info'];
-    }
-  }
+  ) {}
 
   declare fatal: FastifyBaseLogger['fatal'];
   declare error: FastifyBaseLogger['error'];
@@ -37,6 +30,10 @@ class LazyRequestLogger {
   declare info: FastifyBaseLogger['info'];
   declare debug: FastifyBaseLogger['debug'];
   declare trace: FastifyBaseLogger['trace'];
+
+  hasChild(): boolean {
+    return this.#child !== undefined;
+  }
 
   real(): FastifyBaseLogger {
     this.#child ??= this.parent.child(this.childBindings, this.childOptions);
@@ -60,6 +57,17 @@ class LazyRequestLogger {
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.real().child(bindings, options);
   }
+}
+
+// One method per level on the prototype, so that making a request's logger allocates nothing else.
+for (const level of LEVELS) {
+  LazyRequestLogger.prototype[level] = function (
+    this: LazyRequestLogger,
+    ...args: Parameters<FastifyBaseLogger['info']>
+  ) {
+    if (!this.hasChild() && !isLevelEnabled(this.parent, level)) return;
+    this.real()[level](...args);
+  } as FastifyBaseLogger['info'];
 }
 
 /** Fastify's `childLoggerFactory`: the default one (`logger.child`), made lazy. */
