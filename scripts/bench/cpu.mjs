@@ -5,14 +5,19 @@
 // by the requests, less what the idle server spends in the same wall time (its job worker).
 //
 //   node scripts/bench/cpu.mjs [--requests=N] [--only=rates,offerWrite,offers,sign,payment]
-//     [--cpu-prof=DIR]
+//     [--cpu-prof=DIR] [--load=SECONDS]
+//
+// --load=SECONDS sends each endpoint's requests as the throughput part does instead (autocannon,
+// 50 connections, a borrower per request in flight) for that long, and adds the load generator's
+// own CPU (this process): under load the three share the machine's cores, and what each spends
+// per request is what bounds the throughput.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { waitFor } from './http.mjs';
+import { cannon, waitFor } from './http.mjs';
 import { prepareLoads, seeded, statementsPerRequest } from './throughput.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,6 +30,8 @@ const only = process.argv
   ?.split(',');
 // --cpu-prof=DIR: the server also writes a V8 CPU profile there when it stops.
 const profileDir = process.argv.find((arg) => arg.startsWith('--cpu-prof='))?.split('=')[1];
+const loadArgument = process.argv.find((arg) => arg.startsWith('--load='));
+const LOAD_SECONDS = loadArgument === undefined ? undefined : Number(loadArgument.split('=')[1]);
 const WARMUP = 200;
 const TICKS_PER_SECOND = 100;
 const IDLE_MS = 3_000;
@@ -65,7 +72,11 @@ function cpuOf(serverPid) {
   let database = 0;
   for (const pid of inTree) if (pid !== serverPid) database += times.get(pid)?.ticks ?? 0;
   const tick = 1_000 / TICKS_PER_SECOND;
-  return { server: (times.get(serverPid)?.ticks ?? 0) * tick, database: database * tick };
+  return {
+    server: (times.get(serverPid)?.ticks ?? 0) * tick,
+    database: database * tick,
+    load: (times.get(process.pid)?.ticks ?? 0) * tick,
+  };
 }
 
 async function send(base, next, count) {
@@ -112,6 +123,35 @@ const child = spawn(
   },
 );
 const base = `http://127.0.0.1:${PORT}`;
+
+/** One load run of `next`'s requests: throughput, p99 and each process's CPU per request. */
+async function underLoad(next) {
+  const from = cpuOf(child.pid);
+  const result = await cannon({
+    url: base,
+    duration: LOAD_SECONDS,
+    requests: [
+      {
+        setupRequest: (request, context) => ({ ...request, ...next(context) }),
+        onResponse: (status, body, context) => context.release?.(),
+      },
+    ],
+  });
+  const to = cpuOf(child.pid);
+  const answered = result.requests.total;
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${result.non2xx} answers outside 2xx and ${result.errors} errors under load`);
+  }
+  const perRequest = (part) => +((to[part] - from[part]) / answered).toFixed(3);
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p99ms: result.latency.p99,
+    serverCpuMs: perRequest('server'),
+    postgresCpuMs: perRequest('database'),
+    loadCpuMs: perRequest('load'),
+  };
+}
+
 try {
   await waitFor(`${base}/readyz`);
   const { requests } = await prepareLoads(base, {
@@ -126,8 +166,22 @@ try {
     database: (idle.database - before.database) / (performance.now() - started),
   };
   const rows = {};
-  for (const [name, make] of Object.entries(requests)) {
-    if (only !== undefined && !only.includes(name)) continue;
+  const measured = Object.entries(requests).filter(
+    ([name]) => only === undefined || only.includes(name),
+  );
+  if (LOAD_SECONDS !== undefined) {
+    // Every request sent one at a time comes first: a load leaves the server closing the idle
+    // connections of fetch's pool, which a POST sent after it may meet.
+    const statements = {};
+    for (const [name, make] of measured) {
+      statements[name] = await statementsPerRequest(base, make(seeded(11)));
+      await send(base, make(seeded(12)), WARMUP);
+    }
+    for (const [name, make] of measured) {
+      rows[name] = { ...(await underLoad(make(seeded(13)))), statements: statements[name] };
+    }
+  }
+  for (const [name, make] of LOAD_SECONDS === undefined ? measured : []) {
     const statements = await statementsPerRequest(base, make(seeded(11)));
     await send(base, make(seeded(12)), WARMUP);
     const from = cpuOf(child.pid);
