@@ -50,6 +50,9 @@ function powerOfTen(exponent: number): bigint {
   return exponent < CACHED_POWERS ? (POWERS_OF_TEN[exponent] as bigint) : 10n ** BigInt(exponent);
 }
 
+/** 10^PRECISION: a magnitude below it has at most PRECISION digits. */
+const PRECISION_LIMIT = powerOfTen(PRECISION);
+
 function abs(value: bigint): bigint {
   return value < 0n ? -value : value;
 }
@@ -160,10 +163,16 @@ export class Decimal {
         throw new RangeError(`Not a number of places: ${String(places)}`);
       }
       // Every computed result is made here, so that all Decimals share one shape.
+      this.nonFinite = undefined;
+      if (places === 0 || (places > 0 && value % 10n !== 0n)) {
+        // Already without trailing zeros after the point (most results).
+        this.int = value;
+        this.scale = places;
+        return;
+      }
       const [digits, kept] = normalized(value, places);
       this.int = digits;
       this.scale = kept;
-      this.nonFinite = undefined;
       return;
     }
     if (value instanceof Decimal) {
@@ -221,6 +230,7 @@ export class Decimal {
   plus(other: TDecimalValue): Decimal {
     const that = toDecimal(other);
     if (!this.isFinite() || !that.isFinite()) return viaNumbers(this, that, (a, b) => a + b);
+    if (this.scale === that.scale) return rounded(this.int + that.int, this.scale);
     const scale = Math.max(this.scale, that.scale);
     return rounded(
       this.int * powerOfTen(scale - this.scale) + that.int * powerOfTen(scale - that.scale),
@@ -291,6 +301,9 @@ export class Decimal {
       const a = this.nonFinite ?? signOf(this.int);
       const b = that.nonFinite ?? signOf(that.int);
       return a < b ? -1 : a > b ? 1 : a === b ? 0 : Number.NaN;
+    }
+    if (this.scale === that.scale) {
+      return this.int < that.int ? -1 : this.int > that.int ? 1 : 0;
     }
     const scale = Math.max(this.scale, that.scale);
     const a = this.int * powerOfTen(scale - this.scale);
@@ -445,6 +458,7 @@ function fromParts(int: bigint, scale: number): Decimal {
 
 /** An exact result, rounded half-up when it has more than PRECISION significant digits. */
 function rounded(int: bigint, scale: number): Decimal {
+  if (int < PRECISION_LIMIT && int > -PRECISION_LIMIT) return fromParts(int, scale);
   const drop = digitCount(int) - PRECISION;
   return drop > 0
     ? fromParts(dropDigits(int, drop, ROUND_HALF_UP), scale - drop)
