@@ -8,7 +8,7 @@
  * custody-only refinanced loan with stabilization liquidates at 85 % instead.
  */
 import { LIQUIDATION_PROCESSING_FEE_BPS } from './constants/fees.js';
-import { REFI_STABILIZATION_TRIGGER_LTV_PCT } from './constants/limits.js';
+import { MAX_COLLATERAL_DECIMALS, REFI_STABILIZATION_TRIGGER_LTV_PCT } from './constants/limits.js';
 import { MARGIN_CALL_CURE_HOURS, type TRateTier } from './constants/rates.js';
 import { DomainError } from './errors.js';
 import { courtesyNoticeLtvPct, ltvPct } from './ltv.js';
@@ -245,17 +245,63 @@ export function liquidationPlan(input: {
   const fee = new Decimal(LIQUIDATION_PROCESSING_FEE_BPS).div(10_000);
   const target = new Decimal(input.targetLtvPct).div(100);
   const price = new Decimal(priceCents);
-  const needed = new Decimal(balanceCents)
-    .minus(target.times(quantity).times(price))
-    .div(price.times(new Decimal(1).minus(fee).minus(target)));
-  let sold = needed.lte(0) ? new Decimal(0) : roundCoinQuantityUp(needed);
-  if (sold.gt(quantity)) sold = quantity;
+  const margin = price.times(new Decimal(1).minus(fee).minus(target));
+  const needed = new Decimal(balanceCents).minus(target.times(quantity).times(price)).div(margin);
+  const sold = needed.lte(0) ? new Decimal(0) : Decimal.min(roundCoinQuantityUp(needed), quantity);
+  const figuresOf = (coinQuantitySold: Decimal) =>
+    saleFigures({ balanceCents, coinQuantityHeld: quantity, coinQuantitySold, priceCents });
+  let figures = figuresOf(sold);
+  if (sold.isZero()) return withoutBalanceAfter(figures);
+  // The proceeds and the fee are whole cents, each rounded half-up: the balance left can be a cent
+  // above the exact solution's, which on the little collateral a large sale leaves can put the LTV
+  // over the target. Then the plan sells the least more (in steps of the collateral precision)
+  // that meets it: the first step count found to meet it by doubling, narrowed by halving.
+  const meets = (extraSteps: number) => {
+    const candidate = Decimal.min(sold.plus(COIN_STEP.times(extraSteps)), quantity);
+    const candidateFigures = figuresOf(candidate);
+    const isMet = !isAboveTarget(candidateFigures, quantity, priceCents, input.targetLtvPct);
+    return { candidateFigures, isMet };
+  };
+  if (isAboveTarget(figures, quantity, priceCents, input.targetLtvPct)) {
+    let failing = 0;
+    let trying = 1;
+    let found = meets(trying);
+    // Everything sold always meets it: the doubling ends there at the latest.
+    while (!found.isMet) {
+      failing = trying;
+      trying *= 2;
+      found = meets(trying);
+    }
+    while (trying - failing > 1) {
+      const middle = Math.floor((failing + trying) / 2);
+      const atMiddle = meets(middle);
+      if (atMiddle.isMet) {
+        trying = middle;
+        found = atMiddle;
+      } else {
+        failing = middle;
+      }
+    }
+    figures = found.candidateFigures;
+  }
+  return withoutBalanceAfter(figures);
+}
 
-  const { balanceAfterCents: _balanceAfter, ...figures } = saleFigures({
-    balanceCents,
-    coinQuantityHeld: quantity,
-    coinQuantitySold: sold,
-    priceCents,
-  });
-  return figures;
+/** The collateral precision: the least quantity a sale can add. */
+const COIN_STEP = new Decimal(1).div(10 ** MAX_COLLATERAL_DECIMALS);
+
+function isAboveTarget(
+  figures: TSaleFigures,
+  held: Decimal,
+  priceCents: number,
+  targetLtvPct: number,
+): boolean {
+  const remaining = held.minus(figures.coinQuantitySold);
+  if (remaining.isZero() || figures.balanceAfterCents === 0) return false;
+  return ltvPct(figures.balanceAfterCents, remaining, priceCents).gt(targetLtvPct);
+}
+
+function withoutBalanceAfter(figures: TSaleFigures): TLiquidationPlan {
+  const { balanceAfterCents: _balanceAfter, ...plan } = figures;
+  return plan;
 }
