@@ -1,4 +1,4 @@
-// Throughput bars of DESIGN §7, all in one run, 50 connections for 10 s each:
+// Throughput bars of DESIGN §7, all in one run, 50 connections for 10 s each (after a warm-up):
 //   - the rates endpoint with every request different (random coin quantity and amount, BTC or
 //     ETH, ten states), against a bare Fastify hello-world: ratio and p99;
 //   - the offer write (POST …/requested-offer), every request a different offer, against
@@ -20,7 +20,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { cannon, call, LOAD_CONNECTIONS, loadRow } from './http.mjs';
+import { cannon, call, LOAD_CONNECTIONS, LOAD_DURATION_S, loadRow } from './http.mjs';
 import {
   borrowerWithFundedLoan,
   contract,
@@ -112,12 +112,30 @@ function loanQuestion(random) {
   };
 }
 
+/**
+ * Every load is measured after a warm-up run of the same kind, WARM_UP_S long and not counted: the
+ * paths it takes compiled by V8 and the background jobs of the bench's own preparation (the funded
+ * loans' documents and mail) done, as on a server in service. `run(duration, isWarmUp)` makes one
+ * run; the pause lets the warm-up's last answers go before the measured run starts.
+ */
+const WARM_UP_S = 3;
+const WARM_UP_PAUSE_MS = 500;
+const WARM_UP_SEED_OFFSET = 1_000;
+
+async function afterWarmUp(run) {
+  await run(WARM_UP_S, true);
+  await new Promise((resolve) => setTimeout(resolve, WARM_UP_PAUSE_MS));
+  return run(LOAD_DURATION_S, false);
+}
+
 async function helloWorld() {
   const hello = Fastify();
   hello.get('/', async () => ({ hello: 'world' }));
   await hello.listen({ port: HELLO_PORT, host: '127.0.0.1' });
   try {
-    return await cannon({ url: `http://127.0.0.1:${HELLO_PORT}/` });
+    return await afterWarmUp((duration) =>
+      cannon({ url: `http://127.0.0.1:${HELLO_PORT}/`, duration }),
+    );
   } finally {
     await hello.close();
   }
@@ -345,38 +363,53 @@ export async function measureThroughput(base, { root, server }) {
   };
   console.log('SQL statements per request', statements);
 
-  /** A load run whose every request comes from `next`. */
-  const varied = (next) =>
-    cannon({
-      url: base,
-      requests: [
-        {
-          setupRequest: (request, context) => ({ ...request, ...next(context) }),
-          // The borrower the request acted for is free again (see borrowerOf).
-          onResponse: (status, body, context) => context.release?.(),
-        },
-      ],
+  /**
+   * A load run whose every request comes from `make(seed)`: first a warm-up run of WARM_UP_S on
+   * a generator of its own (another seed, so no measured request was sent before), not counted,
+   * then the measured run.
+   */
+  const varied = (make, seed) =>
+    afterWarmUp((duration, warmUp) => {
+      const next = make(seeded(warmUp ? seed + WARM_UP_SEED_OFFSET : seed));
+      return cannon({
+        url: base,
+        duration,
+        requests: [
+          {
+            setupRequest: (request, context) => ({ ...request, ...next(context) }),
+            // The borrower the request acted for is free again (see borrowerOf).
+            onResponse: (status, body, context) => context.release?.(),
+          },
+        ],
+      });
     });
 
   const bare = await helloWorld();
-  const rates = await varied(requests.rates(seeded(3)));
-  const offerWrite = await varied(requests.offerWrite(seeded(4)));
-  const sign = await varied(requests.sign(seeded(7)));
-  const payment = await varied(requests.payment(seeded(8)));
+  const rates = await varied(requests.rates, 3);
+  const offerWrite = await varied(requests.offerWrite, 4);
+  const sign = await varied(requests.sign, 7);
+  const payment = await varied(requests.payment, 8);
   const offerWriteShared = await varied(
-    requests.offerWrite(seeded(9), { shared: SHARED_BORROWERS }),
+    (random) => requests.offerWrite(random, { shared: SHARED_BORROWERS }),
+    9,
   );
   const pgbench = await pgbenchRun(root, server);
-  const offersRun = await cannon({
-    url: `${base}${offersPath}`,
-    headers: { authorization: `Bearer ${listing.token}` },
-  });
-  const ratesSame = await cannon({
-    url: `${base}${ratesPath}`,
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify(REQUESTED_OFFER),
-  });
+  const offersRun = await afterWarmUp((duration) =>
+    cannon({
+      url: `${base}${offersPath}`,
+      duration,
+      headers: { authorization: `Bearer ${listing.token}` },
+    }),
+  );
+  const ratesSame = await afterWarmUp((duration) =>
+    cannon({
+      url: `${base}${ratesPath}`,
+      duration,
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(REQUESTED_OFFER),
+    }),
+  );
 
   const versusHello = (run, name) => ({
     ...loadRow(run),
