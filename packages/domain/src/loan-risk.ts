@@ -219,7 +219,8 @@ export type TLiquidationPlan = {
  * How much a liquidation sells: just enough coin that, after the proceeds less the 2 % processing fee
  * reduce the balance, the loan is back at the top of its initial tier (`targetLtvPct`, the tier's
  * maxInitialLtvPct); everything when even that cannot restore it. Sold quantity rounds up to the
- * collateral precision so the target is met, not missed by a satoshi.
+ * collateral precision so the target is met, not missed by a satoshi, and takes the fewest steps of
+ * that precision more when the sale's whole cents leave the LTV above it.
  *
  * With balance B, collateral Q, price P, fee share f and target t (fractions): selling q leaves
  * B − q·P·(1 − f) owed on (Q − q) coins, and that equals t·(Q − q)·P when
