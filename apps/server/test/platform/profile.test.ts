@@ -8,6 +8,7 @@ import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { CURRENT_CONSENT_VERSIONS } from '../../src/services/profile/consent-versions.js';
 import { PROFILE_MESSAGES } from '../../src/services/profile/validate-profile.js';
 import { captureLogger, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import { expectNoSecretInLog } from '../helpers/log-secrets.js';
 import {
   borrowerHeaders,
   createPlatformTestApp,
@@ -430,9 +431,7 @@ describe('profile logging', () => {
       expect(output).toContain('request failed');
       expect(output).toContain('name.lastName');
       expect(output).toContain(REDACTION_CENSOR);
-      for (const secret of [SSN, SSN_DIGITS, '6789', 'Lovelace']) {
-        expect(output).not.toContain(secret);
-      }
+      expectNoSecretInLog(output, [SSN, SSN_DIGITS, '6789', 'Lovelace']);
     } finally {
       await t.close();
     }
