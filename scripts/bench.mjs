@@ -19,6 +19,7 @@
 // .bench/results.json; a table of every bar ends the run, which exits with 1 when a bar of this run
 // is over its budget.
 import { spawn, execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   existsSync,
@@ -130,6 +131,8 @@ function startServer({ withWeb }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pledge-bench-'));
   chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as the postgres user when we are root
   const pgPort = SERVER_PORT + 20_000;
+  // The bench reads the server's job queue from /metrics (see jobsSettled in throughput.mjs).
+  const metricsToken = randomBytes(24).toString('hex');
   mkdirSync(join(root, '.bench'), { recursive: true });
   const log = openSync(serverLogFile, 'w');
   const child = spawn('npm', withWeb ? ['start'] : ['-w', '@pledge/server', 'run', 'start'], {
@@ -147,6 +150,7 @@ function startServer({ withWeb }) {
       EMBEDDED_PG_PORT: String(pgPort),
       // Answers carry the SQL statements sent so far: the throughput part counts each request's.
       BENCH_STATEMENT_COUNT: 'true',
+      METRICS_TOKEN: metricsToken,
     },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -154,6 +158,9 @@ function startServer({ withWeb }) {
     base: `http://127.0.0.1:${SERVER_PORT}`,
     dataDir,
     pgPort,
+    /** npm's: the node server and PostgreSQL run under it (process-cpu.mjs counts the tree). */
+    pid: child.pid,
+    metricsToken,
     async stop() {
       process.kill(-child.pid, 'SIGTERM');
       const timeout = new Promise((resolve) => setTimeout(resolve, SERVER_STOP_WAIT_MS));

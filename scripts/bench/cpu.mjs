@@ -12,13 +12,15 @@
 // own CPU (this process): under load the three share the machine's cores, and what each spends
 // per request is what bounds the throughput.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { cannon, waitFor } from './http.mjs';
-import { prepareLoads, seeded, statementsPerRequest } from './throughput.mjs';
+import { cpuOf, cpuPerUnit } from './process-cpu.mjs';
+import { jobsSettled, prepareLoads, seeded, statementsPerRequest } from './throughput.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PORT = Number(process.env.CPU_BENCH_PORT ?? 3390);
@@ -33,51 +35,7 @@ const profileDir = process.argv.find((arg) => arg.startsWith('--cpu-prof='))?.sp
 const loadArgument = process.argv.find((arg) => arg.startsWith('--load='));
 const LOAD_SECONDS = loadArgument === undefined ? undefined : Number(loadArgument.split('=')[1]);
 const WARMUP = 200;
-const TICKS_PER_SECOND = 100;
 const IDLE_MS = 3_000;
-
-/** utime + stime of every process, by pid, with its parent. */
-function processTimes() {
-  const times = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      times.set(Number(entry), {
-        ppid: Number(fields[1]),
-        ticks: Number(fields[11]) + Number(fields[12]),
-      });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return times;
-}
-
-/** CPU ms of the server process and of its descendants (PostgreSQL), counted by the kernel. */
-function cpuOf(serverPid) {
-  const times = processTimes();
-  const inTree = new Set([serverPid]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, { ppid }] of times) {
-      if (!inTree.has(pid) && inTree.has(ppid)) {
-        inTree.add(pid);
-        grew = true;
-      }
-    }
-  }
-  let database = 0;
-  for (const pid of inTree) if (pid !== serverPid) database += times.get(pid)?.ticks ?? 0;
-  const tick = 1_000 / TICKS_PER_SECOND;
-  return {
-    server: (times.get(serverPid)?.ticks ?? 0) * tick,
-    database: database * tick,
-    load: (times.get(process.pid)?.ticks ?? 0) * tick,
-  };
-}
 
 async function send(base, next, count) {
   for (let index = 0; index < count; index += 1) {
@@ -89,6 +47,7 @@ async function send(base, next, count) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pledge-cpu-'));
+const metricsToken = randomBytes(24).toString('hex');
 chmodSync(dataDir, 0o755);
 const child = spawn(
   process.execPath,
@@ -119,6 +78,7 @@ const child = spawn(
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(PORT + 20_000),
       BENCH_STATEMENT_COUNT: 'true',
+      METRICS_TOKEN: metricsToken,
     },
   },
 );
@@ -138,17 +98,13 @@ async function underLoad(next) {
     ],
   });
   const to = cpuOf(child.pid);
-  const answered = result.requests.total;
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${result.non2xx} answers outside 2xx and ${result.errors} errors under load`);
   }
-  const perRequest = (part) => +((to[part] - from[part]) / answered).toFixed(3);
   return {
     reqPerSec: Math.round(result.requests.average),
     p99ms: result.latency.p99,
-    serverCpuMs: perRequest('server'),
-    postgresCpuMs: perRequest('database'),
-    loadCpuMs: perRequest('load'),
+    ...cpuPerUnit(from, to, result.requests.total),
   };
 }
 
@@ -157,6 +113,7 @@ try {
   const { requests } = await prepareLoads(base, {
     withLoans: only === undefined || only.includes('sign') || only.includes('payment'),
   });
+  await jobsSettled(base, metricsToken);
   const before = cpuOf(child.pid);
   const started = performance.now();
   await new Promise((resolve) => setTimeout(resolve, IDLE_MS));

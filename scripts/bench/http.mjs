@@ -18,13 +18,17 @@ export function cannon(opts) {
   );
 }
 
-/** The summary kept of a load run. Any answer outside 2xx (or a socket error) makes it fail. */
+/**
+ * The summary kept of a load run, with the CPU per request of each process when it was measured.
+ * Any answer outside 2xx (or a socket error) makes it fail.
+ */
 export function loadRow(result) {
   return {
     reqPerSec: Math.round(result.requests.average),
     p99ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    ...(result.cpu === undefined ? {} : { cpu: result.cpu }),
   };
 }
 

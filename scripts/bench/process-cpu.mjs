@@ -1,0 +1,81 @@
+// CPU time the kernel counted for the processes of a load, from /proc: the server's process tree
+// split into PostgreSQL (every process named postgres) and the rest (the node server, and npm
+// when the bench started it), and this process (the load generator) with the children it has
+// waited for (pgbench). Under load the three share the machine's cores, so what each spends per
+// request is what bounds the throughput. A process of the tree that ended (a PostgreSQL backend
+// whose connection closed) is counted in its parent's time for waited-for children, so its CPU
+// stays in the sum.
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TICKS_PER_SECOND = 100;
+const MS_PER_TICK = 1_000 / TICKS_PER_SECOND;
+
+/** Of /proc/PID/stat: name, parent, own CPU (utime + stime) and waited-for children's (cutime + cstime). */
+function statOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+    ppid: Number(fields[1]),
+    ticks: Number(fields[11]) + Number(fields[12]),
+    childTicks: Number(fields[13]) + Number(fields[14]),
+  };
+}
+
+function processStats() {
+  const stats = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      stats.set(Number(entry), statOf(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return stats;
+}
+
+/**
+ * CPU ms so far of the tree under `serverPid` (PostgreSQL's processes as `database`, the others as
+ * `server`) and of this process (`load`, with `children`: the finished processes it ran).
+ */
+export function cpuOf(serverPid) {
+  const stats = processStats();
+  const inTree = new Set([serverPid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, { ppid }] of stats) {
+      if (!inTree.has(pid) && inTree.has(ppid)) {
+        inTree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let server = 0;
+  let database = 0;
+  for (const pid of inTree) {
+    const stat = stats.get(pid);
+    if (stat === undefined) continue;
+    // The children a postgres process waited for were PostgreSQL's too.
+    if (stat.name === 'postgres') database += stat.ticks + stat.childTicks;
+    else server += stat.ticks + stat.childTicks;
+  }
+  const own = statOf(process.pid);
+  return {
+    server: server * MS_PER_TICK,
+    database: database * MS_PER_TICK,
+    load: own.ticks * MS_PER_TICK,
+    children: own.childTicks * MS_PER_TICK,
+  };
+}
+
+/** CPU ms per unit of work between two cpuOf readings, for each part. */
+export function cpuPerUnit(from, to, units) {
+  const per = (part) => +((to[part] - from[part]) / units).toFixed(3);
+  return {
+    serverCpuMs: per('server'),
+    postgresCpuMs: per('database'),
+    loadCpuMs: per('load'),
+  };
+}
