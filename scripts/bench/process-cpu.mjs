@@ -10,7 +10,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 const TICKS_PER_SECOND = 100;
 const MS_PER_TICK = 1_000 / TICKS_PER_SECOND;
 
-/** Of /proc/PID/stat: name, parent, own CPU (utime + stime) and waited-for children's (cutime + cstime). */
+/**
+ * Of /proc/PID/stat: name, parent, own CPU (utime + stime) and the CPU of the children it waited
+ * for (cutime + cstime).
+ */
 function statOf(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
