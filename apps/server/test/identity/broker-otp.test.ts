@@ -267,10 +267,10 @@ describe('identity broker: sign-in by e-mailed code', () => {
     const { max } = SIGN_IN_RATE_LIMITS.otpStartPerAddressAndIp;
     for (let index = 0; index < max; index += 1) {
       // Spaced out: only the address-and-source limit is reached, not the address's pace.
-      time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddress.windowMs);
+      time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddressAndDevice.windowMs);
       expect((await startOtp(app, email, { remoteAddress: '10.1.0.1' })).statusCode).toBe(204);
     }
-    time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddress.windowMs);
+    time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddressAndDevice.windowMs);
     const refused = await startOtp(app, email, { remoteAddress: '10.1.0.1' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });

@@ -104,7 +104,7 @@ describe('sign-in security', () => {
       await startOtp(app, email, { remoteAddress: '10.30.0.1' });
       const code = await latestCode(app, email);
 
-      const without = await verifyOtp(app, { email, code });
+      const without = await verifyOtp(app, { email, code }, { remoteAddress: '10.30.0.1' });
       expect(without.statusCode).toBe(401);
       expect(without.json()).toEqual({
         code: 'TOTP_REQUIRED',
@@ -112,7 +112,11 @@ describe('sign-in security', () => {
         fieldErrors: { totp: [TOTP_MESSAGES.required] },
       });
 
-      const wrong = await verifyOtp(app, { email, code, totp: wrongCodeFor(currentTotp()) });
+      const wrong = await verifyOtp(
+        app,
+        { email, code, totp: wrongCodeFor(currentTotp()) },
+        { remoteAddress: '10.30.0.1' },
+      );
       expect(wrong.statusCode).toBe(401);
       expect(wrong.json()).toMatchObject({
         code: 'INVALID_TOTP',
@@ -121,7 +125,7 @@ describe('sign-in security', () => {
 
       // Asking for the second factor used nothing up: the same e-mailed code now works with it.
       const totp = currentTotp();
-      const right = await verifyOtp(app, { email, code, totp });
+      const right = await verifyOtp(app, { email, code, totp }, { remoteAddress: '10.30.0.1' });
       expect(right.statusCode).toBe(200);
       const figure = await app.inject({
         method: 'GET',
@@ -133,7 +137,11 @@ describe('sign-in security', () => {
       // The authenticator code is spent on every path: neither a fresh e-mailed code nor the
       // password path takes it again.
       await startOtp(app, email, { remoteAddress: '10.30.0.1' });
-      const replay = await verifyOtp(app, { email, code: await latestCode(app, email), totp });
+      const replay = await verifyOtp(
+        app,
+        { email, code: await latestCode(app, email), totp },
+        { remoteAddress: '10.30.0.1' },
+      );
       expect(replay.json()).toMatchObject({ code: 'INVALID_TOTP' });
       const byPassword = await login({ email, password: 'pass_good', totp }, '10.30.0.2');
       expect(byPassword.json()).toMatchObject({ code: 'INVALID_TOTP' });
@@ -147,7 +155,11 @@ describe('sign-in security', () => {
         200,
       );
       await startOtp(app, email, { remoteAddress: '10.30.1.2' });
-      const response = await verifyOtp(app, { email, code: await latestCode(app, email), totp });
+      const response = await verifyOtp(
+        app,
+        { email, code: await latestCode(app, email), totp },
+        { remoteAddress: '10.30.1.2' },
+      );
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: 'INVALID_TOTP' });
     });
@@ -159,7 +171,11 @@ describe('sign-in security', () => {
       const code = await latestCode(app, email);
       const wrongTotp = wrongCodeFor(currentTotp());
       for (let attempt = 1; attempt <= OTP_MAX_WRONG_ATTEMPTS; attempt += 1) {
-        const response = await verifyOtp(app, { email, code, totp: wrongTotp });
+        const response = await verifyOtp(
+          app,
+          { email, code, totp: wrongTotp },
+          { remoteAddress: '10.30.2.1' },
+        );
         expect(response.json()).toMatchObject({
           code: 'INVALID_TOTP',
           message:
@@ -168,7 +184,11 @@ describe('sign-in security', () => {
               : TOTP_MESSAGES.wrong,
         });
       }
-      const right = await verifyOtp(app, { email, code, totp: currentTotp() });
+      const right = await verifyOtp(
+        app,
+        { email, code, totp: currentTotp() },
+        { remoteAddress: '10.30.2.1' },
+      );
       expect(right.statusCode).toBe(429);
     });
 
@@ -177,17 +197,29 @@ describe('sign-in security', () => {
       const options = { audience: 'agent' as const };
       await startOtp(app, AGENT_2FA, { ...options, remoteAddress: '10.30.3.1' });
       const code = await latestCode(app, AGENT_2FA);
-      const without = await verifyOtp(app, { email: AGENT_2FA, code }, options);
+      const without = await verifyOtp(
+        app,
+        { email: AGENT_2FA, code },
+        { ...options, remoteAddress: '10.30.3.1' },
+      );
       expect(without.statusCode).toBe(401);
       expect(without.json()).toMatchObject({ code: 'TOTP_REQUIRED' });
-      const right = await verifyOtp(app, { email: AGENT_2FA, code, totp: currentTotp() }, options);
+      const right = await verifyOtp(
+        app,
+        { email: AGENT_2FA, code, totp: currentTotp() },
+        { ...options, remoteAddress: '10.30.3.1' },
+      );
       expect(right.statusCode).toBe(200);
     });
 
     it('signs in an account without two-factor with the e-mailed code alone', async () => {
       await startOtp(app, 'one-factor@example.com', { remoteAddress: '10.30.4.1' });
       const code = await latestCode(app, 'one-factor@example.com');
-      const response = await verifyOtp(app, { email: 'one-factor@example.com', code });
+      const response = await verifyOtp(
+        app,
+        { email: 'one-factor@example.com', code },
+        { remoteAddress: '10.30.4.1' },
+      );
       expect(response.statusCode).toBe(200);
     });
   });
@@ -196,7 +228,7 @@ describe('sign-in security', () => {
     it.each(['customer', 'agent'] as const)(
       "never locks a %s out with someone else's wrong codes",
       async (audience) => {
-        time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddress.windowMs);
+        time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddressAndDevice.windowMs);
         const email = audience === 'agent' ? AGENT : `owner-${audience}@example.com`;
         const attacker = { audience, remoteAddress: '10.40.0.1' };
         const owner = { audience, remoteAddress: '10.40.0.2' };
@@ -219,10 +251,10 @@ describe('sign-in security', () => {
     );
 
     it('still sends the owner a code when someone else asked for many', async () => {
-      time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddress.windowMs);
+      time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddressAndDevice.windowMs);
       const email = 'flooded@example.com';
       const attacker = { remoteAddress: '10.41.0.1' };
-      const spacing = SIGN_IN_RATE_LIMITS.otpStartPerAddress.windowMs / 3;
+      const spacing = SIGN_IN_RATE_LIMITS.otpStartPerAddressAndDevice.windowMs / 3;
       for (let index = 0; index < SIGN_IN_RATE_LIMITS.otpStartPerAddressAndIp.max; index += 1) {
         expect((await startOtp(app, email, attacker)).statusCode).toBe(204);
         time.advance(spacing);
@@ -235,14 +267,18 @@ describe('sign-in security', () => {
       expect(verified.statusCode).toBe(200);
     });
 
-    it('only paces codes to one address from many sources: a wait of at most a minute', async () => {
-      time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddress.windowMs);
+    it("paces codes per device: others' requests never use up the owner's pace", async () => {
+      time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddressAndDevice.windowMs);
       const email = 'paced-codes@example.com';
-      const { max, windowMs } = SIGN_IN_RATE_LIMITS.otpStartPerAddress;
+      const { max, windowMs } = SIGN_IN_RATE_LIMITS.otpStartPerAddressAndDevice;
       for (let index = 0; index < max; index += 1) {
         await startOtp(app, email, { remoteAddress: `10.42.0.${index + 1}` });
       }
       const owner = { remoteAddress: '10.42.1.1' };
+      for (let index = 0; index < max; index += 1) {
+        expect((await startOtp(app, email, owner)).statusCode).toBe(204);
+      }
+      // The owner's own device is paced: a wait of at most a minute.
       const slowed = await startOtp(app, email, owner);
       expect(slowed.statusCode).toBe(429);
       expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(windowMs / 1000);
@@ -274,7 +310,7 @@ describe('sign-in security', () => {
       expect(delayed.statusCode).toBe(429);
       expect(Number(delayed.headers['retry-after'])).toBeLessThanOrEqual(windowMs / 1000);
 
-      time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddress.windowMs);
+      time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddressAndDevice.windowMs);
       expect((await startOtp(app, email, { remoteAddress: '10.44.1.1' })).statusCode).toBe(204);
       const byCode = await verifyOtp(
         app,
@@ -299,7 +335,7 @@ describe('sign-in security', () => {
     }
 
     it('does the same database work for a provisioned and an unknown address', async () => {
-      time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddress.windowMs);
+      time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddressAndDevice.windowMs);
       const known = await statementsOf(AGENT, '10.50.0.1');
       const unknown = await statementsOf('not-an-agent@example.com', '10.50.0.2');
       const isOutbox = (text: string) =>
@@ -314,7 +350,7 @@ describe('sign-in security', () => {
     });
 
     it('stores a challenge for an unknown address that no code ever verifies', async () => {
-      time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddress.windowMs);
+      time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddressAndDevice.windowMs);
       const email = 'never-an-agent@example.com';
       await startOtp(app, email, { audience: 'agent', remoteAddress: '10.51.0.1' });
       const response = await verifyOtp(

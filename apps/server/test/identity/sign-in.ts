@@ -45,12 +45,17 @@ export async function latestCode(
 export async function startOtp(
   app: FastifyInstance,
   email: string,
-  options: { audience?: TSignInAudience; remoteAddress?: string; org?: string } = {},
+  options: {
+    audience?: TSignInAudience;
+    remoteAddress?: string;
+    org?: string;
+    nonce?: string;
+  } = {},
 ) {
   return app.inject({
     method: 'POST',
     url: brokerPath(options.audience ?? 'customer', '/api/v3/otp/start'),
-    payload: { email },
+    payload: { email, ...(options.nonce !== undefined ? { nonce: options.nonce } : {}) },
     ...(options.remoteAddress !== undefined ? { remoteAddress: options.remoteAddress } : {}),
     ...(options.org !== undefined ? { headers: { 'x-organization': options.org } } : {}),
   });

@@ -3,7 +3,15 @@ import { ZOtpStartForm, type TSignInAudience } from '@pledge/domain';
 import { brokerBase, defineEndpoint } from '../define-endpoint.js';
 import { ZNoContent } from '../wire.js';
 
-export const ZPostOtpStartBody = z.object({ ...ZOtpStartForm.shape });
+export const ZPostOtpStartBody = z.object({
+  ...ZOtpStartForm.shape,
+  /**
+   * The nonce given to login, the same one otp/verify will name: it binds the code to this device,
+   * so that no other device's tries or requests burn or replace it. Without it the code is bound
+   * to the request's source address.
+   */
+  nonce: z.optional(z.string().check(z.minLength(16), z.maxLength(128))),
+});
 export type TPostOtpStartBody = z.infer<typeof ZPostOtpStartBody>;
 
 export function makePostOtpStart<const A extends TSignInAudience>(audience: A) {

@@ -52,3 +52,30 @@ export const emailChangeUndos = pgTable(
     check('email_change_undos_expiry_after_creation', sql`${table.expiresAt} > ${table.createdAt}`),
   ],
 );
+
+/**
+ * Codes e-mailed to the CURRENT sign-in address to prove, before the address changes, that the
+ * caller still controls it (for accounts with neither password nor authenticator). Kept only as
+ * keyed digests, single use, a bounded number of tries.
+ */
+export const stepUpCodes = pgTable(
+  'step_up_codes',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    identityUuid: uuid('identity_uuid')
+      .notNull()
+      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    codeDigest: text('code_digest').notNull(),
+    wrongAttempts: integer('wrong_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when used, superseded by a newer code, or burnt by wrong tries. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('step_up_codes_identity_idx').on(table.identityUuid, table.createdAt),
+    index('step_up_codes_expires_idx').on(table.expiresAt),
+  ],
+);

@@ -106,14 +106,26 @@ export const otpChallenges = pgTable(
     /** Keyed digest of the lower-case address (no plaintext address for people never signed in). */
     emailDigest: text('email_digest').notNull(),
     codeDigest: text('code_digest').notNull(),
+    /**
+     * Keyed digest of the device that asked (its sign-in nonce, else its source address): only
+     * that device's tries count against the code, and only its next request replaces it. Null on
+     * codes sent before codes were bound to a device.
+     */
+    deviceDigest: text('device_digest'),
     wrongAttempts: integer('wrong_attempts').notNull().default(0),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Set when used, superseded by a newer code, or burnt by too many wrong tries. */
+    /** Set when used, superseded by a newer code of its device, or burnt by too many wrong tries. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (table) => [
     index('otp_challenges_lookup_idx').on(table.audience, table.emailDigest, table.createdAt),
+    index('otp_challenges_device_idx').on(
+      table.audience,
+      table.emailDigest,
+      table.deviceDigest,
+      table.createdAt,
+    ),
     index('otp_challenges_expires_idx').on(table.expiresAt),
   ],
 );

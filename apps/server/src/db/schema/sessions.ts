@@ -23,8 +23,17 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set on sign-out (or when every session of the identity is ended). */
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /**
+     * A coarse name of the device that signed in ("Firefox on Windows"), from its user agent, for
+     * the person's list of sessions; the user agent itself is not kept. Null on older sessions.
+     */
+    deviceLabel: text('device_label'),
   },
   (table) => [
+    check(
+      'sessions_device_label_bounded',
+      sql`${table.deviceLabel} IS NULL OR length(${table.deviceLabel}) <= 64`,
+    ),
     check('sessions_audience_known', sql`${table.audience} IN ('customer', 'agent')`),
     index('sessions_identity_idx').on(table.identityUuid),
     index('sessions_expires_idx').on(table.expiresAt),

@@ -37,9 +37,7 @@ function registerAudience(app: TApp, deps: TIdentityDeps, audience: TSignInAudie
   const origin = (request: FastifyRequest) => requestOrigin(request, deps.sandbox);
 
   route(app, makePostOtpStart(audience), ({ body, request, reply }) =>
-    withRetryAfter(reply, () =>
-      startOtp(deps, { audience, email: body.email, origin: origin(request) }),
-    ),
+    withRetryAfter(reply, () => startOtp(deps, { audience, ...body, origin: origin(request) })),
   );
 
   route(app, makePostOtpVerify(audience), ({ body, request, reply }) =>

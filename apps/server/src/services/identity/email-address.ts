@@ -9,3 +9,11 @@ export function normalizeEmail(email: string): string {
 export function digestEmail(cipher: Pick<TFieldCipher, 'blindIndex'>, email: string): string {
   return cipher.blindIndex(normalizeEmail(email), 'sign-in-email');
 }
+
+/** A keyed digest of the device a sign-in code is bound to (signInDeviceOf). */
+export function digestSignInDevice(
+  cipher: Pick<TFieldCipher, 'blindIndex'>,
+  device: string,
+): string {
+  return cipher.blindIndex(device, 'sign-in-device');
+}

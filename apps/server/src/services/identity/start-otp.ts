@@ -9,13 +9,14 @@ import { queueEmail } from '../email/queue-email.js';
 import { signInCodeMessage } from '../email/sign-in-code-message.js';
 import { isActiveAgent } from './agents.js';
 import type { TIdentityDeps, TRequestOrigin } from './deps.js';
-import { digestEmail, normalizeEmail } from './email-address.js';
+import { digestEmail, digestSignInDevice, normalizeEmail } from './email-address.js';
 import {
   addressAndSource,
   OTP_CODE_TTL_MS,
   PRUNE_BATCH_ROWS,
   AGENT_OTP_START_ANSWER_MS,
   SIGN_IN_RATE_LIMITS,
+  signInDeviceOf,
 } from './sign-in-limits.js';
 
 /** Waits until `floorMs` have passed since `startedAt` (monotonic ms). */
@@ -24,7 +25,9 @@ async function answerNoSoonerThan(startedAt: number, floorMs: number): Promise<v
 }
 
 /**
- * Emails a new sign-in code, replacing any earlier one: the code's e-mail is queued in the same
+ * Emails a new sign-in code, bound to the device that asks (its nonce, else its source address)
+ * and replacing only that device's earlier one, so that nobody elsewhere can replace or burn the
+ * owner's outstanding code or use up its pace: the code's e-mail is queued in the same
  * transaction as the challenge and delivered by the e-mail job, so the answer never waits for a
  * mail server. Answers the same way whether or not the address may sign in (an unprovisioned
  * agent address gets no code), so the answer tells nobody which addresses exist. It also does
@@ -35,24 +38,34 @@ async function answerNoSoonerThan(startedAt: number, floorMs: number): Promise<v
  */
 export async function startOtp(
   deps: TIdentityDeps,
-  input: { audience: TSignInAudience; email: string; origin: TRequestOrigin },
+  input: {
+    audience: TSignInAudience;
+    email: string;
+    nonce?: string | undefined;
+    origin: TRequestOrigin;
+  },
 ): Promise<void> {
   const startedAt = performance.now();
   const { db, cipher, limiter, clock } = deps;
   const { audience, origin } = input;
   const email = normalizeEmail(input.email);
+  const device = signInDeviceOf({ nonce: input.nonce, ip: origin.ip });
   await limiter.consume([
     {
       rule: SIGN_IN_RATE_LIMITS.otpStartPerAddressAndIp,
       subject: addressAndSource(`${audience}:${email}`, origin.ip),
     },
     { rule: SIGN_IN_RATE_LIMITS.otpStartPerIp, subject: origin.ip },
-    { rule: SIGN_IN_RATE_LIMITS.otpStartPerAddress, subject: `${audience}:${email}` },
+    {
+      rule: SIGN_IN_RATE_LIMITS.otpStartPerAddressAndDevice,
+      subject: addressAndSource(`${audience}:${email}`, device),
+    },
   ]);
   const maySignIn = audience === 'customer' || (await isActiveAgent(db, email));
 
   const now = clock();
   const emailDigest = digestEmail(cipher, email);
+  const deviceDigest = digestSignInDevice(cipher, device);
   const id = randomUUID();
   const code = generateOtpCode();
   await db.transaction(async (tx) => {
@@ -63,6 +76,7 @@ export async function startOtp(
         and(
           eq(otpChallenges.audience, audience),
           eq(otpChallenges.emailDigest, emailDigest),
+          eq(otpChallenges.deviceDigest, deviceDigest),
           isNull(otpChallenges.closedAt),
         ),
       );
@@ -70,6 +84,7 @@ export async function startOtp(
       id,
       audience,
       emailDigest,
+      deviceDigest,
       codeDigest: digestOtpCode(cipher, maySignIn ? id : randomUUID(), code),
       createdAt: now,
       expiresAt: new Date(now.getTime() + OTP_CODE_TTL_MS),

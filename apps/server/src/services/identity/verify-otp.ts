@@ -1,16 +1,22 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { TPostOtpVerifyResponse } from '@pledge/contract';
 import type { TSignInAudience } from '@pledge/domain';
 import { identities, otpChallenges, signInRequests } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { digestOtpCode, isSameDigest } from '../../security/otp.js';
+import { RateLimitedError } from '../../security/rate-limit.js';
 import { isActiveAgent } from './agents.js';
 import type { TIdentityDeps, TRequestOrigin } from './deps.js';
-import { digestEmail, normalizeEmail } from './email-address.js';
+import { digestEmail, digestSignInDevice, normalizeEmail } from './email-address.js';
 import { findOrCreateIdentity } from './find-or-create-identity.js';
 import { needsSecondFactor, TOTP_MESSAGES, totpError, useTotp } from './second-factor.js';
 import { DEFAULT_LANDING } from './sign-in-paths.js';
-import { addressAndSource, OTP_MAX_WRONG_ATTEMPTS, SIGN_IN_RATE_LIMITS } from './sign-in-limits.js';
+import {
+  addressAndSource,
+  OTP_MAX_WRONG_ATTEMPTS,
+  SIGN_IN_RATE_LIMITS,
+  signInDeviceOf,
+} from './sign-in-limits.js';
 import { startSession } from './start-session.js';
 
 export const OTP_MESSAGES = {
@@ -35,8 +41,10 @@ function codeError(message: string): HttpError {
 }
 
 /**
- * Trades an emailed code for a token. A code works once, within its life, and only until its
- * last allowed wrong try; the first sign-in of a customer address creates its identity.
+ * Trades an emailed code for a token. A code works once, within its life, only from the device
+ * that asked for it (the nonce it named, else the same source address), and only until its last
+ * allowed wrong try; the first sign-in of a customer address creates its identity. Tries from
+ * another device never reach the owner's code: they find only that device's own codes.
  *
  * An identity with two-factor sign-in on also needs its authenticator code, whatever the audience:
  * the right e-mailed code without one answers TOTP_REQUIRED and stays usable (it proved the
@@ -66,14 +74,37 @@ export async function verifyOtp(
   ]);
   const now = clock();
   const emailDigest = digestEmail(cipher, email);
+  const devices = [
+    digestSignInDevice(cipher, signInDeviceOf({ nonce: input.nonce, ip: origin.ip })),
+    digestSignInDevice(cipher, signInDeviceOf({ ip: origin.ip })),
+  ];
+  /** Past the ceiling of misses against the address, a miss burns its code at once. */
+  const isPastMissCeiling = async (): Promise<boolean> => {
+    try {
+      await limiter.consume([
+        { rule: SIGN_IN_RATE_LIMITS.otpMissesPerAddress, subject: `${audience}:${email}` },
+      ]);
+      return false;
+    } catch (error) {
+      if (error instanceof RateLimitedError) return true;
+      throw error;
+    }
+  };
 
   const outcome = await db.transaction(async (tx): Promise<TOutcome> => {
-    // The newest code of the address is the only one that can work; the row lock makes
-    // concurrent tries count one after the other.
+    // The newest code this device asked for is the only one that can work; the row lock makes
+    // concurrent tries count one after the other. Codes sent before codes had a device (null)
+    // stay usable until they expire, so that a deploy breaks no sign-in under way.
     const [challenge] = await tx
       .select()
       .from(otpChallenges)
-      .where(and(eq(otpChallenges.audience, audience), eq(otpChallenges.emailDigest, emailDigest)))
+      .where(
+        and(
+          eq(otpChallenges.audience, audience),
+          eq(otpChallenges.emailDigest, emailDigest),
+          or(inArray(otpChallenges.deviceDigest, devices), isNull(otpChallenges.deviceDigest)),
+        ),
+      )
       .orderBy(desc(otpChallenges.createdAt))
       .limit(1)
       .for('update');
@@ -84,10 +115,16 @@ export async function verifyOtp(
     if (challenge.expiresAt.getTime() <= now.getTime()) return 'expired';
     const countWrongTry = async (): Promise<boolean> => {
       const wrongAttempts = challenge.wrongAttempts + 1;
-      const isLast = wrongAttempts >= OTP_MAX_WRONG_ATTEMPTS;
+      // Every miss counts towards the address's ceiling, the code's own last one too.
+      const isPastCeiling = await isPastMissCeiling();
+      const isLast = wrongAttempts >= OTP_MAX_WRONG_ATTEMPTS || isPastCeiling;
       await tx
         .update(otpChallenges)
-        .set({ wrongAttempts, ...(isLast ? { closedAt: now } : {}) })
+        .set({
+          // A code burnt by the ceiling has no tries left, and later tries are told so.
+          wrongAttempts: isPastCeiling ? OTP_MAX_WRONG_ATTEMPTS : wrongAttempts,
+          ...(isLast ? { closedAt: now } : {}),
+        })
         .where(eq(otpChallenges.id, challenge.id));
       return isLast;
     };

@@ -46,7 +46,10 @@ describe('/auth/login: the code sign-in of the identity broker', () => {
     expect(
       await screen.findByText(/We sent a 6-digit code to ada@example.com/),
     ).toBeInTheDocument();
-    expect(bodyOf(fetch, OTP_START)).toEqual({ email: 'ada@example.com' });
+    expect(bodyOf(fetch, OTP_START)).toEqual({
+      email: 'ada@example.com',
+      nonce: expect.any(String),
+    });
     const startHeaders = new Headers(fetch.mock.calls.at(-1)?.[1]?.headers);
     expect(startHeaders.get('x-organization')).toBe('partner');
     const codeField = screen.getByLabelText(/Sign-in code/);
@@ -326,7 +329,10 @@ describe('/auth/login: which form opens', () => {
     expect(
       await screen.findByText(/We sent a 6-digit code to ada@example.com/),
     ).toBeInTheDocument();
-    expect(bodyOf(fetch, OTP_START)).toEqual({ email: 'ada@example.com' });
+    expect(bodyOf(fetch, OTP_START)).toEqual({
+      email: 'ada@example.com',
+      nonce: expect.any(String),
+    });
     expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
   });
 
@@ -365,6 +371,7 @@ describe('/auth/login: which form opens', () => {
     expect(await screen.findByText(/We sent a 6-digit code to agent@example.com/)).toBeVisible();
     expect(bodyOf(fetch, 'POST /identity-broker/agent/api/v3/otp/start')).toEqual({
       email: 'agent@example.com',
+      nonce: expect.any(String),
     });
   });
 });

@@ -17,14 +17,18 @@ export const ORGANIZATION_HEADER = 'x-organization';
 const otpStart = { customer: makePostOtpStart('customer'), agent: makePostOtpStart('agent') };
 const otpVerify = { customer: makePostOtpVerify('customer'), agent: makePostOtpVerify('agent') };
 
-/** Asks the broker to e-mail a sign-in code (rate limited; 429 says when to try again). */
+/**
+ * Asks the broker to e-mail a sign-in code (rate limited; 429 says when to try again), bound to
+ * this sign-in's nonce so that only this browser's tries count against it.
+ */
 export function startOtp(input: {
   audience: TSignInAudience;
   email: string;
+  nonce: string;
   orgCode: string;
 }): Promise<void> {
   return apiRequest(otpStart[input.audience], {
-    body: { email: input.email },
+    body: { email: input.email, nonce: input.nonce },
     headers: { [ORGANIZATION_HEADER]: input.orgCode },
   });
 }

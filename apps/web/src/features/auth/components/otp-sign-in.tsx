@@ -68,7 +68,7 @@ export function OtpSignIn({ audience, nonce, isBrokerNonce, requestedRedirect }:
     setIsSending(true);
     setFormError(null);
     try {
-      await startOtp({ audience, email: address, orgCode });
+      await startOtp({ audience, email: address, nonce, orgCode });
       setStep('code');
       setCode('');
       setCodeError(null);
