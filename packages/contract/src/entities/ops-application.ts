@@ -52,7 +52,10 @@ export const ZAuditEvent = z.object({
 });
 export type TAuditEvent = z.infer<typeof ZAuditEvent>;
 
-/** What an agent sees of the borrower; sensitive numbers only as masks. */
+/**
+ * What an agent sees of the borrower; sensitive numbers only as masks. The name, SSN, date of birth
+ * and home address are those this application's credit pull was made on (the profile's before it).
+ */
 export const ZOpsBorrower = z.object({
   identityUuid: z.uuid(),
   email: z.email(),
@@ -60,8 +63,11 @@ export const ZOpsBorrower = z.object({
   phone: z.nullable(z.string()),
   /** `***-**-1234`; null when no SSN is on file. */
   ssnMask: z.nullable(z.string().check(z.regex(/^\*{3}-\*{2}-\d{4}$/))),
+  dob: z.nullable(ZIsoDate),
   homeAddress: z.nullable(z.string()),
   countryOfDomicile: z.nullable(z.string()),
+  /** The borrower's profile now holds other facts than those this application was decided on. */
+  profileDiffers: z.boolean(),
 });
 export type TOpsBorrower = z.infer<typeof ZOpsBorrower>;
 

@@ -219,10 +219,21 @@ export const creditChecks = pgTable(
     bureau: text('bureau'),
     /** The bureau's own id of the pull, for disputes and adverse-action notices. */
     bureauReference: text('bureau_reference'),
+    /**
+     * What this decision was made on (SSN, name, date of birth, residence): the application's
+     * frozen facts, sealed bound to the application (the context of applications'
+     * credit_facts_sealed). Null on a check the release before this column wrote.
+     */
+    creditFactsSealed: text('credit_facts_sealed'),
+    /** Blind index of the SSN of those facts (as profiles'); null when none was pulled. */
+    ssnBlindIndex: text('ssn_blind_index'),
     at: timestamptz('at').notNull().defaultNow(),
   },
   (table) => [
     index('credit_checks_application_idx').on(table.applicationUuid, table.at),
+    index('credit_checks_ssn_blind_index_idx')
+      .on(table.ssnBlindIndex)
+      .where(sql`${table.ssnBlindIndex} IS NOT NULL`),
     check('credit_checks_outcome_known', oneOf(table.outcome, CREDIT_CHECK_OUTCOMES)),
   ],
 );

@@ -59,6 +59,14 @@ export const SEALED_COLUMNS: readonly TSealedColumn[] = [
     context: (row) => `application.credit-facts:${col(row, 'uuid')}`,
   },
   {
+    table: 'credit_checks',
+    keyColumn: 'id',
+    column: 'credit_facts_sealed',
+    contextColumns: ['application_uuid'],
+    // The application's facts, sealed as applications.credit_facts_sealed is.
+    context: (row) => `application.credit-facts:${col(row, 'application_uuid')}`,
+  },
+  {
     table: 'bank_link_items',
     keyColumn: 'id',
     column: 'access_token_sealed',

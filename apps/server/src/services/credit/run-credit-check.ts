@@ -3,7 +3,7 @@
  * (every pull sends the credit facts frozen onto the application with its details):
  *   ATTACH_PROFILE → SOFT_CREDIT: the saved profile is attached to the application;
  *   SOFT_CREDIT → GEN_APP_DISCLOSURES, SOFT_CREDIT_NO_MATCH / _LOCKED / _FROZEN or DECLINED: the
- *     bureau's answer, recorded in credit_checks;
+ *     bureau's answer, recorded in credit_checks with the facts it was made on;
  *   GEN_APP_DISCLOSURES: the disclosures the borrower must sign are recorded and their generation
  *     job enqueued in the same transaction; that job moves the application to SIGN_DOCS once the
  *     PDFs exist.
@@ -35,7 +35,7 @@ import type { TClock } from '../../security/jwt.js';
 import type { TApplicationRow } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import { recordRequiredDisclosures } from '../applications/required-disclosures.js';
-import { openCreditFacts } from '../profile/frozen-credit-facts.js';
+import { creditCheckFactsOf, openCreditFacts } from '../profile/frozen-credit-facts.js';
 
 export interface TCreditCheckDeps {
   db: TDb;
@@ -134,9 +134,12 @@ async function decideCredit(deps: TCreditCheckDeps, application: TApplicationRow
   if (application.isInternational) {
     await inState(deps.db, appUuid, 'SOFT_CREDIT', async (tx) => {
       const at = deps.clock();
-      await tx
-        .insert(creditChecks)
-        .values({ applicationUuid: appUuid, outcome: 'NOT_REQUIRED', at });
+      await tx.insert(creditChecks).values({
+        applicationUuid: appUuid,
+        outcome: 'NOT_REQUIRED',
+        ...creditCheckFactsOf(deps.cipher, appUuid, application.creditFactsSealed),
+        at,
+      });
       await applyTransition(tx, {
         appUuid,
         event: 'CREDIT_APPROVED',
@@ -163,6 +166,7 @@ async function decideCredit(deps: TCreditCheckDeps, application: TApplicationRow
       outcome: result.outcome,
       bureau: deps.creditBureau.name,
       bureauReference: result.reference,
+      ...creditCheckFactsOf(deps.cipher, appUuid, application.creditFactsSealed),
       at,
     });
     await applyTransition(tx, {

@@ -1,6 +1,6 @@
 /**
- * The agent review of a typed-in bank account whose holder name is not the borrower's profile name
- * (the rule is the domain's `isSameHolderName`). A review belongs to one version of the
+ * The agent review of a typed-in bank account whose holder name is not the name the application
+ * was underwritten on (the rule is the domain's `isSameHolderName`). A review belongs to one version of the
  * application's disbursement account: a new account replaces the question. While the current
  * account's review is pending, or after it was rejected, no funds are released to it.
  */
@@ -10,7 +10,7 @@ import type { TDb } from '../../db/pool.js';
 import { auditEvents, disbursementAccounts, holderNameReviews } from '../../db/schema/index.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { actors } from '../applications/apply-transition.js';
-import { readProfile } from '../profile/read-profile.js';
+import { underwrittenFactsOf } from '../profile/frozen-credit-facts.js';
 
 /** audit_events.entity_type of holder-name reviews (entity id: the application). */
 export const HOLDER_NAME_REVIEW_ENTITY = 'holder_name_review';
@@ -37,29 +37,31 @@ export async function currentHolderNameReview(
   return row?.review ?? null;
 }
 
-/** The borrower's profile name, as the comparison reads it; null when none is on file. */
-export async function profileNameOf(
+/**
+ * The borrower's name as the comparison reads it: the one the application's credit pull was made
+ * on, not the profile's, which a later application's details may have changed (the profile's only
+ * for an application without a pull, a refinancing); null when none is on file.
+ */
+export async function underwrittenNameOf(
   db: TDb,
   cipher: TFieldCipher,
-  identityUuid: string,
+  input: { appUuid: string; identityUuid: string },
 ): Promise<TPersonName | null> {
-  const profile = await readProfile(db, cipher, identityUuid);
-  return profile.name === null
-    ? null
-    : { firstName: profile.name.firstName, lastName: profile.name.lastName };
+  const { facts } = await underwrittenFactsOf(db, cipher, input);
+  return facts === null ? null : { firstName: facts.name.firstName, lastName: facts.name.lastName };
 }
 
 /**
  * After a typed-in account was saved (same transaction): when its holder is not the borrower, the
  * account is held for an agent's review. A payout account is taken only once the loan details (and
- * so the profile name) are on file; without a name there is nothing to compare, and no review.
+ * so the name) are on file; without a name there is nothing to compare, and no review.
  */
 export async function reviewHolderNameIfNeeded(
   tx: TDb,
   cipher: TFieldCipher,
   input: { appUuid: string; identityUuid: string; holder: TPersonName; at: Date },
 ): Promise<void> {
-  const borrower = await profileNameOf(tx, cipher, input.identityUuid);
+  const borrower = await underwrittenNameOf(tx, cipher, input);
   if (borrower === null || isSameHolderName(input.holder, borrower)) return;
   const [account] = await tx
     .select({ version: disbursementAccounts.version })

@@ -1,7 +1,7 @@
 /**
  * A typed-in bank account for the ACH payout of a US loan (document 1 §5): the account number is
  * sealed, indexed by a keyed digest and answered only as its last digits. A holder name that is not
- * the borrower's holds the account for an agent's review.
+ * the one the application was underwritten on holds the account for an agent's review.
  */
 import type { TDisbursement, TPostManualBankBody } from '@pledge/contract';
 import {

@@ -22,7 +22,6 @@ import {
   documentSignatures,
   identities,
   identityDocuments,
-  profiles,
 } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
@@ -46,7 +45,7 @@ import { toIdentityDocumentView } from '../identity-documents/identity-document-
 import { identityStepStatus } from '../identity-documents/identity-step-status.js';
 import { normalizeEmail } from '../identity/email-address.js';
 import { readProfile } from '../profile/read-profile.js';
-import { profileSsnContext } from '../profile/sealed-profile.js';
+import { underwrittenFactsOf } from '../profile/frozen-credit-facts.js';
 import { auditEventName } from './audit-event-name.js';
 import { proposalsOf } from './proposal-record.js';
 
@@ -134,30 +133,32 @@ function addressLine(address: {
   return [...street, address.city, `${address.state} ${address.zip}`, address.country].join(', ');
 }
 
-async function borrowerOf(deps: TOpsDeps, identityUuid: string): Promise<TOpsBorrower> {
+/**
+ * The borrower as this application was underwritten (DESIGN §6): its frozen facts, and whether the
+ * profile has moved on from them.
+ */
+async function borrowerOf(deps: TOpsDeps, row: TApplicationRow): Promise<TOpsBorrower> {
+  const { identityUuid } = row;
   const [identity] = await deps.db
     .select({ email: identities.email })
     .from(identities)
     .where(eq(identities.uuid, identityUuid));
   if (identity === undefined) throw new Error(`Identity ${identityUuid} of an application is gone`);
   const profile = await readProfile(deps.db, deps.cipher, identityUuid);
-  const [sealed] = await deps.db
-    .select({ ssnSealed: profiles.ssnSealed })
-    .from(profiles)
-    .where(eq(profiles.identityUuid, identityUuid));
-  const ssnSealed = sealed?.ssnSealed ?? null;
-  const home = profile.addresses.find((address) => address.type === 'HOME') ?? profile.addresses[0];
+  const { facts, profileDiffers } = await underwrittenFactsOf(deps.db, deps.cipher, {
+    appUuid: row.uuid,
+    identityUuid,
+  });
   return {
     identityUuid,
     email: identity.email,
-    name: profile.name === null ? null : `${profile.name.firstName} ${profile.name.lastName}`,
+    name: facts === null ? null : `${facts.name.firstName} ${facts.name.lastName}`,
     phone: profile.phoneNumbers[0]?.number ?? null,
-    ssnMask:
-      ssnSealed === null
-        ? null
-        : ssnMaskOf(deps.cipher.decryptText(ssnSealed, profileSsnContext(identityUuid))),
-    homeAddress: home === undefined ? null : addressLine(home),
+    ssnMask: facts?.ssn == null ? null : ssnMaskOf(facts.ssn),
+    dob: facts?.dob ?? null,
+    homeAddress: facts?.residence == null ? null : addressLine(facts.residence),
     countryOfDomicile: profile.countryOfDomicile,
+    profileDiffers,
   };
 }
 
@@ -251,7 +252,7 @@ export async function toOpsDetail(
     deps.db,
     [
       () => toApplicationView(deps.db, row, deps.clock()),
-      () => borrowerOf(deps, row.identityUuid),
+      () => borrowerOf(deps, row),
       () => identityStepStatus(deps.db, row),
       () => disbursementStepStatus(deps.db, row),
       () => hasCollateralActivity(deps.db, row.uuid),

@@ -1,8 +1,14 @@
 /**
  * Frozen credit facts (DESIGN §6; the rule is the domain's credit-facts.ts). The facts a credit
  * pull sends are sealed onto the application when its details are submitted, so that every pull of
- * that application (a credit retry included) uses them; and while an application holds them, a
- * profile change that would alter them is refused with a message naming the fact.
+ * that application (a credit retry included) uses them, and each pull records them (with the SSN's
+ * blind index) on its credit check; while an application holds them, a profile change that would
+ * alter them is refused with a message naming the fact.
+ *
+ * Facts are per application. The loan details of a later application are a new underwriting: they
+ * rewrite the profile, so the profile shows the borrower's newest facts, but never the copy an
+ * earlier application was decided on. Every decision about an application (its credit pulls, the
+ * holder name of its payout account, what an agent sees of it) reads that application's copy.
  */
 import {
   changedCreditFacts,
@@ -11,13 +17,13 @@ import {
   type TCreditFact,
   type TCreditFacts,
 } from '@pledge/domain';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDb } from '../../db/pool.js';
-import { applications, profiles } from '../../db/schema/index.js';
+import { applications, creditChecks, profiles } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
-import { openDetails, profileSsnContext } from './sealed-profile.js';
+import { openDetails, profileSsnContext, SSN_BLIND_INDEX_PURPOSE } from './sealed-profile.js';
 import type { TProfileDetails } from './validate-profile.js';
 
 const creditFactsContext = (appUuid: string) => `application.credit-facts:${appUuid}`;
@@ -101,6 +107,88 @@ export function openCreditFacts(
   sealed: string,
 ): TCreditFacts {
   return ZCreditFacts.parse(JSON.parse(cipher.decryptText(sealed, creditFactsContext(appUuid))));
+}
+
+/**
+ * What a credit check records of the facts its pull was made on: the application's sealed copy as
+ * is (same context) and the blind index of its SSN, so that the SSN can be looked up unopened.
+ */
+export function creditCheckFactsOf(
+  cipher: TFieldCipher,
+  appUuid: string,
+  creditFactsSealed: string | null,
+): { creditFactsSealed: string | null; ssnBlindIndex: string | null } {
+  if (creditFactsSealed === null) return { creditFactsSealed: null, ssnBlindIndex: null };
+  const { ssn } = openCreditFacts(cipher, appUuid, creditFactsSealed);
+  return {
+    creditFactsSealed,
+    ssnBlindIndex: ssn === null ? null : cipher.blindIndex(ssn, SSN_BLIND_INDEX_PURPOSE),
+  };
+}
+
+/** The newest of the application's credit checks that recorded it (all pulls share its facts). */
+async function latestCheckRecord(
+  db: TDb,
+  appUuid: string,
+  column: typeof creditChecks.creditFactsSealed | typeof creditChecks.ssnBlindIndex,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ value: column })
+    .from(creditChecks)
+    .where(and(eq(creditChecks.applicationUuid, appUuid), isNotNull(column)))
+    .orderBy(desc(creditChecks.at))
+    .limit(1);
+  return row?.value ?? null;
+}
+
+/**
+ * The facts the application was underwritten on: those its credit check recorded, else (before
+ * the pull, or a check the previous release wrote) those frozen with its details; null when it
+ * has none (no details yet, or a refinancing, which has no pull).
+ */
+export async function readFrozenCreditFacts(
+  db: TDb,
+  cipher: TFieldCipher,
+  appUuid: string,
+): Promise<TCreditFacts | null> {
+  let sealed = await latestCheckRecord(db, appUuid, creditChecks.creditFactsSealed);
+  if (sealed === null) {
+    const [application] = await db
+      .select({ creditFactsSealed: applications.creditFactsSealed })
+      .from(applications)
+      .where(eq(applications.uuid, appUuid));
+    sealed = application?.creditFactsSealed ?? null;
+  }
+  return sealed === null ? null : openCreditFacts(cipher, appUuid, sealed);
+}
+
+/**
+ * The blind index (purpose SSN_BLIND_INDEX_PURPOSE, as profiles.ssn_blind_index) of the SSN the
+ * application's credit pull was made on; null before its pull, for a borrower without SSN
+ * (international) or when its only checks were written by the release before this record. Needs
+ * no cipher: it opens nothing.
+ */
+export async function frozenSsnBlindIndexOf(db: TDb, appUuid: string): Promise<string | null> {
+  return latestCheckRecord(db, appUuid, creditChecks.ssnBlindIndex);
+}
+
+/**
+ * The facts an application is to be judged on, and whether the borrower's profile has moved on
+ * from them since (a later application's details, or a change once no application held them).
+ * Without frozen facts, the profile's are all there is.
+ */
+export async function underwrittenFactsOf(
+  db: TDb,
+  cipher: TFieldCipher,
+  input: { appUuid: string; identityUuid: string },
+): Promise<{ facts: TCreditFacts | null; profileDiffers: boolean }> {
+  const frozen = await readFrozenCreditFacts(db, cipher, input.appUuid);
+  const onFile = await readProfileCreditFacts(db, cipher, input.identityUuid);
+  if (frozen === null) return { facts: onFile, profileDiffers: false };
+  return {
+    facts: frozen,
+    profileDiffers: onFile !== null && changedCreditFacts(frozen, onFile).length > 0,
+  };
 }
 
 /** Where each fact sits in the profile body, for the refusal's field messages. */

@@ -21,7 +21,8 @@ export interface TSaveProfileInput {
   now?: Date;
   /**
    * The loan details of an application, whose own credit pull will use these facts: they may
-   * correct facts another application holds (that one keeps its frozen copy).
+   * correct facts another application holds (that one keeps its frozen copy and is judged on it;
+   * the profile shows the newest facts).
    */
   startsCreditDecision?: boolean;
 }

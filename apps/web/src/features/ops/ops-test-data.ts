@@ -53,8 +53,10 @@ export function makeDetail(overrides: Partial<TOpsApplicationDetail> = {}): TOps
       name: 'Ada Lovelace',
       phone: '6145550100',
       ssnMask: '***-**-6789',
+      dob: '1990-12-10',
       homeAddress: '1 Main St, Columbus, OH 43004, US',
       countryOfDomicile: 'US',
+      profileDiffers: false,
     },
     finalSteps: makeFinalSteps({ 'Verify Identity': 'PENDING' }, 'IN_PROGRESS'),
     identityDocuments: [

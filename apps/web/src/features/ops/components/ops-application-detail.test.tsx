@@ -106,6 +106,8 @@ describe('/ops/applications/:appUuid: the detail', () => {
     expect(borrower).toHaveTextContent('NameAda Lovelace');
     expect(borrower).toHaveTextContent('Emailada@example.com');
     expect(borrower).toHaveTextContent('SSN***-**-6789');
+    expect(borrower).toHaveTextContent('Date of birth1990-12-10');
+    expect(borrower).not.toHaveTextContent('The profile has changed');
 
     expect(section('Final steps')).toHaveTextContent('Verify IdentityPENDING');
 
@@ -134,6 +136,16 @@ describe('/ops/applications/:appUuid: the detail', () => {
     expect(oldest).toHaveTextContent('(new) → CREATED');
 
     expect(screen.getByRole('link', { name: 'All applications' })).toHaveAttribute('href', '/ops');
+  });
+
+  it('says when the profile has changed since the credit pull the borrower facts are from', async () => {
+    const detail = makeDetail();
+    serve(() => ({ ...detail, borrower: { ...detail.borrower, profileDiffers: true } }));
+    await showDetail();
+
+    expect(within(section('Borrower')).getByRole('note')).toHaveTextContent(
+      'The profile has changed since this application’s credit pull.',
+    );
   });
 
   it('shows the collateral wallet and its transactions', async () => {

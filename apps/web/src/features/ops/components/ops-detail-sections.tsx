@@ -71,12 +71,16 @@ export function BorrowerSection({ detail }: TDetailProps) {
   const { borrower, application } = detail;
   return (
     <OpsSection id="borrower" title="Borrower">
+      {borrower.profileDiffers && (
+        <p role="note">The profile has changed since this application&rsquo;s credit pull.</p>
+      )}
       <OpsFacts
         facts={[
           ['Name', borrower.name],
           ['Email', borrower.email],
           ['Phone', borrower.phone],
           ['SSN', borrower.ssnMask],
+          ['Date of birth', borrower.dob],
           ['Home address', borrower.homeAddress],
           ['Country of domicile', borrower.countryOfDomicile],
           ['Organization', application.organization],
