@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   collateralReleaseDate,
   collateralReleaseViolations,
+  fundingIdentityRefusal,
   fundingViolations,
+  ID_NOT_APPROVED_FOR_FUNDING_MESSAGE,
   isCollateralReleaseOpen,
+  isIdentityUploadOpen,
   isCollateralReleaseScheduled,
   isLiquidatedWithNothingOwed,
   LOAN_INVARIANTS,
@@ -32,7 +35,7 @@ const READY: TLoanFacts = {
     walletSourceType: 'CUSTODIAL',
   },
   disbursement: { kind: 'US_BANK', verified: true },
-  identityDocument: 'PENDING',
+  identityDocument: 'APPROVED',
   collateralReleases: [],
   payoff: null,
   funded: false,
@@ -86,6 +89,21 @@ describe('loan invariants', () => {
       'international release before the wallet was verified',
       facts({ residence: 'INTERNATIONAL', disbursement: { kind: 'USDC_WALLET', verified: false } }),
       'fundingNeedsVerifiedDisbursement',
+    ],
+    [
+      'a release with the ID still in review',
+      facts({ state: 'COMPLETE', stage: 'FINAL', funded: true, identityDocument: 'PENDING' }),
+      'fundingNeedsApprovedIdentity',
+    ],
+    [
+      'an active loan that never had an ID',
+      facts({ state: 'COMPLETE', stage: 'FINAL', identityDocument: 'NONE' }),
+      'fundingNeedsApprovedIdentity',
+    ],
+    [
+      'a paid-off loan whose ID was rejected',
+      { ...PAID_OFF, identityDocument: 'REJECTED' },
+      'fundingNeedsApprovedIdentity',
     ],
     [
       'collateral counted while short',
@@ -177,6 +195,54 @@ describe('loan invariants', () => {
         facts({ kind: 'RENEWAL', disbursement: { kind: null, verified: false } }),
       ),
     ).toEqual([]);
+  });
+
+  it.each<[TLoanFacts['kind'], TLoanFacts['identityDocument'], string | null]>([
+    ['NEW_LOAN', 'APPROVED', null],
+    ['NEW_LOAN', 'PENDING', ID_NOT_APPROVED_FOR_FUNDING_MESSAGE],
+    ['NEW_LOAN', 'REJECTED', ID_NOT_APPROVED_FOR_FUNDING_MESSAGE],
+    ['NEW_LOAN', 'NONE', ID_NOT_APPROVED_FOR_FUNDING_MESSAGE],
+    // A renewal's borrower was checked on the loan it renews; a refinancing pays nothing out.
+    ['RENEWAL', 'NONE', null],
+    ['REFINANCE', 'NONE', null],
+  ])('funding a %s with the ID %s: %s', (kind, identityDocument, refusal) => {
+    expect(fundingIdentityRefusal({ kind, identityDocument })).toBe(refusal);
+    const released = facts({
+      kind,
+      identityDocument,
+      state: 'COMPLETE',
+      stage: 'FINAL',
+      funded: true,
+    });
+    expect(LOAN_INVARIANTS.fundingNeedsApprovedIdentity?.(released) === null).toBe(
+      refusal === null,
+    );
+    expect(fundingViolations(released).length === 0).toBe(refusal === null);
+  });
+
+  it('lets a new loan wait for its ID until the release', () => {
+    for (const state of ['WAITING_FOR_COLLATERAL', 'CRYPTO_FUNDING_VERIFY'] as const) {
+      expect(
+        LOAN_INVARIANTS.fundingNeedsApprovedIdentity?.(facts({ state, identityDocument: 'NONE' })),
+      ).toBeNull();
+    }
+    expect(loanInvariantViolations(facts({ identityDocument: 'NONE' }))).toEqual([]);
+  });
+
+  it.each([
+    ['CREATED', false],
+    ['GEN_APP_DISCLOSURES', false],
+    ['SIGN_DOCS', true],
+    ['WAITING_FOR_COLLATERAL', true],
+    ['CRYPTO_FUNDING_VERIFY', true],
+    ['BORROWER_MICRO_DEPOSIT_CONFIRM', true],
+    ['MANUAL_FUNDING_RELEASE', true],
+    ['COMPLETE', false],
+    ['PAID_OFF', false],
+    ['CANCELLED', false],
+    ['CELSIUS_TOP_UP_REQUESTED', false],
+  ] as const)('an ID upload in %s is open: %s', (state, open) => {
+    expect(isIdentityUploadOpen(state)).toBe(open);
   });
 
   it('lists what funding still lacks', () => {

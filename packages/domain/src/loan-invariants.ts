@@ -230,6 +230,53 @@ export const fundingNeedsVerifiedDisbursement: TLoanInvariant = (facts) =>
     ? `${facts.state}${facts.funded ? ' (funded)' : ''} without a verified ${disbursementKindFor(facts.residence)} destination (has ${facts.disbursement.kind ?? 'none'}, verified ${String(facts.disbursement.verified)})`
     : null;
 
+/** What the borrower and the agents are told when funds would go out with no approved ID. */
+export const ID_NOT_APPROVED_FOR_FUNDING_MESSAGE =
+  "The borrower's ID has not been approved: funds cannot be released.";
+
+/**
+ * Funds go out only to a borrower whose identity document an agent approved. The rule is a new
+ * loan's: a renewal pays out no dollars and its borrower's ID was checked on the loan it renews, and
+ * a refinancing pays out none either (it takes over a defunct lender's loan, whose borrower the tape
+ * names). Null when the release may go ahead as far as the ID is concerned, else the refusal.
+ */
+export function fundingIdentityRefusal(
+  facts: Pick<TLoanFacts, 'kind' | 'identityDocument'>,
+): string | null {
+  if (facts.kind !== 'NEW_LOAN' || facts.identityDocument === 'APPROVED') return null;
+  return ID_NOT_APPROVED_FOR_FUNDING_MESSAGE;
+}
+
+/** States a new loan reaches only once its funds were released. */
+const RELEASED_STATES: readonly TApplicationState[] = [
+  'COMPLETE',
+  'PAID_OFF',
+  'COLLATERAL_RELEASED',
+];
+
+/** No new loan is funded, or active, without an approved ID (fundingIdentityRefusal). */
+export const fundingNeedsApprovedIdentity: TLoanInvariant = (facts) =>
+  (facts.funded || RELEASED_STATES.includes(facts.state)) && fundingIdentityRefusal(facts) !== null
+    ? `${facts.state}${facts.funded ? ' (funded)' : ''} with the ID ${facts.identityDocument}, not APPROVED`
+    : null;
+
+/**
+ * The ID can be uploaded while the checklist is open and, for a borrower who signed and deposited
+ * first, in the origination states that wait for it: the release needs it, so none of those may
+ * refuse it. From COMPLETE on the loan is funded and nothing asks for an ID any more.
+ */
+const IDENTITY_UPLOAD_STATES: readonly TApplicationState[] = [
+  'SIGN_DOCS',
+  'WAITING_FOR_COLLATERAL',
+  'CRYPTO_FUNDING_VERIFY',
+  'BORROWER_MICRO_DEPOSIT_CONFIRM',
+  'MANUAL_FUNDING_RELEASE',
+];
+
+export function isIdentityUploadOpen(state: TApplicationState): boolean {
+  return IDENTITY_UPLOAD_STATES.includes(state);
+}
+
 /** Collateral is counted as received only when confirmed deposits cover the offer. */
 export const collateralCountedOnlyWhenConfirmed: TLoanInvariant = (facts) =>
   paysOutDollars(facts) &&
@@ -328,6 +375,7 @@ export const LOAN_INVARIANTS: Readonly<Record<string, TLoanInvariant>> = {
   fundingNeedsSignedDocuments,
   fundingNeedsConfirmedCollateral,
   fundingNeedsVerifiedDisbursement,
+  fundingNeedsApprovedIdentity,
   collateralCountedOnlyWhenConfirmed,
   fundingNotStalled,
   disbursementMatchesResidence,
@@ -352,6 +400,7 @@ export const FUNDING_INVARIANTS: readonly TLoanInvariant[] = [
   fundingNeedsSignedDocuments,
   fundingNeedsConfirmedCollateral,
   fundingNeedsVerifiedDisbursement,
+  fundingNeedsApprovedIdentity,
   collateralCountedOnlyWhenConfirmed,
   disbursementMatchesResidence,
 ];

@@ -2,8 +2,9 @@
  * Tests that put an application into a funding state directly (applyTransition, or a forced state)
  * first record what the funding rules read: the end of signing (every generated
  * disclosure signed), the full collateral
- * confirmed on chain and, if asked, a payout destination. Without them every path into
- * CRYPTO_FUNDING_VERIFY, MANUAL_FUNDING_RELEASE or COMPLETE answers 409 FUNDING_REQUIREMENTS_MISSING.
+ * confirmed on chain, an approved ID (unless `withoutId`) and, if asked, a payout destination.
+ * Without them every path into CRYPTO_FUNDING_VERIFY, MANUAL_FUNDING_RELEASE or COMPLETE answers 409
+ * FUNDING_REQUIREMENTS_MISSING (ID_NOT_APPROVED for the release without an ID).
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import {
   disbursementAccounts,
   disclosureDocuments,
   documentSignatures,
+  identityDocuments,
   offers,
 } from '../../src/db/schema/index.js';
 import { APPLICATION_ENTITY } from '../../src/services/applications/apply-transition.js';
@@ -23,7 +25,11 @@ import { APPLICATION_ENTITY } from '../../src/services/applications/apply-transi
 export async function recordFundingFacts(
   db: TDb,
   appUuid: string,
-  options: { destination?: 'US_BANK' | 'USDC_WALLET' | 'NONE'; at?: Date } = {},
+  options: {
+    destination?: 'US_BANK' | 'USDC_WALLET' | 'NONE';
+    at?: Date;
+    withoutId?: boolean;
+  } = {},
 ): Promise<void> {
   const at = options.at ?? new Date();
   const [application] = await db.select().from(applications).where(eq(applications.uuid, appUuid));
@@ -78,6 +84,24 @@ export async function recordFundingFacts(
     firstSeenAt: at,
     updatedAt: at,
   });
+  if (options.withoutId !== true) {
+    // An ID an agent approved, as the review would leave it (the file itself is never read here).
+    const sha256 = randomBytes(32).toString('hex');
+    await db.insert(identityDocuments).values({
+      applicationUuid: appUuid,
+      ownerIdentityUuid: application.identityUuid,
+      documentType: application.isInternational ? 'PASSPORT_FRONT' : 'DRIVERS_LICENSE_FRONT',
+      fileName: 'id.png',
+      contentType: 'image/png',
+      sizeBytes: 1,
+      sha256,
+      storageKey: `identity-documents/test-${sha256}`,
+      uploadedAt: at,
+      reviewStatus: 'APPROVED',
+      reviewedAt: at,
+      reviewedBy: 'agent:test',
+    });
+  }
   const destination = options.destination ?? (application.isInternational ? 'NONE' : 'US_BANK');
   if (destination === 'NONE') return;
   await db

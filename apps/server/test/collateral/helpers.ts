@@ -6,6 +6,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TApplication, TCollateralInfo, TPostRequestedOfferBody } from '@pledge/contract';
 import type { TApplicationEvent } from '@pledge/domain';
+import { eq } from 'drizzle-orm';
+import { applications } from '../../src/db/schema/index.js';
 import { applyTransition } from '../../src/services/applications/apply-transition.js';
 import { recordPayoffMethod } from '../../src/services/ops/payoff-record.js';
 import {
@@ -15,6 +17,7 @@ import {
   OHIO_OFFER,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
+import { uploadApprovedId } from '../ops/helpers.js';
 
 export const ETH_OHIO_OFFER: TPostRequestedOfferBody = {
   requestedAmount: 20_000,
@@ -69,18 +72,36 @@ export function saveManualBank(
 
 /**
  * An accepted offer taken through credit and signing: WAITING_FOR_COLLATERAL, signed at
- * `signedAt`, with a US bank account on record unless `withBank` is false (funding needs one).
+ * `signedAt`, with a US bank account on record unless `withBank` is false (funding needs one), and
+ * an approved ID unless `withId` is false (the release needs one).
  */
 export async function waitingApplication(
   ctx: TApplicationsTestContext,
   token: string,
-  options: { offer?: TPostRequestedOfferBody; signedAt?: Date; withBank?: boolean } = {},
+  options: {
+    offer?: TPostRequestedOfferBody;
+    signedAt?: Date;
+    withBank?: boolean;
+    withId?: boolean;
+  } = {},
 ): Promise<TApplication> {
   const accepted = await acceptedApplication(ctx.app, token, options.offer ?? OHIO_OFFER);
   await advance(ctx, accepted.appUuid, TO_WAITING);
   await advance(ctx, accepted.appUuid, ['ALL_DOCUMENTS_SIGNED'], options.signedAt);
   if (options.withBank !== false && options.offer?.countryCode === undefined) {
     expect((await saveManualBank(ctx.app, token, accepted.appUuid)).statusCode).toBe(200);
+  }
+  if (options.withId !== false) {
+    const [row] = await ctx.database.db
+      .select({ identityUuid: applications.identityUuid })
+      .from(applications)
+      .where(eq(applications.uuid, accepted.appUuid));
+    await uploadApprovedId(
+      ctx,
+      { token, identityUuid: row?.identityUuid ?? '' },
+      accepted.appUuid,
+      options.offer?.countryCode === undefined ? 'DRIVERS_LICENSE_FRONT' : 'PASSPORT_FRONT',
+    );
   }
   return accepted;
 }

@@ -21,6 +21,7 @@ import {
   newBorrower,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
+import { multipart, PNG_BYTES } from '../documents/helpers.js';
 import { bearer, signIn } from '../identity/sign-in.js';
 
 export const OPS = '/service-ops/secure/api/v1';
@@ -214,10 +215,68 @@ export function postManualBank(
   });
 }
 
+/** The borrower uploads an ID picture (POST …/identity-documents); abroad it must be a passport. */
+export function uploadId(
+  app: FastifyInstance,
+  borrower: { token: string; identityUuid: string },
+  appUuid: string,
+  documentType: 'DRIVERS_LICENSE_FRONT' | 'PASSPORT_FRONT' = 'DRIVERS_LICENSE_FRONT',
+): Promise<LightMyRequestResponse> {
+  const body = multipart([
+    { name: 'documentOwnerIdentityUuid', value: borrower.identityUuid },
+    { name: 'documentType', value: documentType },
+    { name: 'fileName', value: 'licence.png' },
+    { name: 'document', value: PNG_BYTES, fileName: 'licence.png', contentType: 'image/png' },
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: appPath(appUuid, '/identity-documents'),
+    headers: { ...bearer(borrower.token), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+/** Agents signed in once per test app to approve IDs (a sign-in per loan would meet its limit). */
+const idReviewers = new WeakMap<TApplicationsTestContext, Map<string, Promise<TAgent>>>();
+
+function idReviewer(ctx: TApplicationsTestContext, borrowerUuid: string): Promise<TAgent> {
+  const signedIn = idReviewers.get(ctx) ?? new Map<string, Promise<TAgent>>();
+  idReviewers.set(ctx, signedIn);
+  const reviewerOf = (email: string) => {
+    const agent = signedIn.get(email) ?? signInAgent(ctx, email);
+    signedIn.set(email, agent);
+    return agent;
+  };
+  // Never the borrower's own agent sign-in: an agent does not review their own ID.
+  return reviewerOf(SANDBOX_SECOND_AGENT_EMAIL).then((agent) =>
+    agent.identityUuid === borrowerUuid ? reviewerOf(SANDBOX_AGENT_EMAIL) : agent,
+  );
+}
+
+/** The borrower uploads an ID and a sandbox agent approves it: funds go out only after that. */
+export async function uploadApprovedId(
+  ctx: TApplicationsTestContext,
+  borrower: { token: string; identityUuid: string },
+  appUuid: string,
+  documentType?: 'DRIVERS_LICENSE_FRONT' | 'PASSPORT_FRONT',
+): Promise<void> {
+  const uploaded = await uploadId(ctx.app, borrower, appUuid, documentType);
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  const agent = await idReviewer(ctx, borrower.identityUuid);
+  const approved = await opsCall(
+    ctx.app,
+    'POST',
+    opsPath(`/${appUuid}/identity/approve`),
+    agent.token,
+  );
+  expect(approved.statusCode, approved.body).toBe(200);
+}
+
 /**
  * A domestic application signed, with a typed-in bank account and its full collateral confirmed
- * on the sandbox chain: MANUAL_FUNDING_RELEASE, every funding requirement recorded for real. With
- * `profileName`, the borrower's profile carries that name before the account is given.
+ * on the sandbox chain: MANUAL_FUNDING_RELEASE, every funding requirement recorded for real (the ID
+ * uploaded and approved unless `withoutId`). With `profileName`, the borrower's profile carries that
+ * name before the account is given.
  */
 export async function awaitingRelease(
   ctx: TApplicationsTestContext,
@@ -225,6 +284,7 @@ export async function awaitingRelease(
     borrower?: { token: string; identityUuid: string; email: string };
     profileName?: { firstName: string; lastName: string };
     bank?: object;
+    withoutId?: boolean;
   } = {},
 ) {
   const borrower = options.borrower ?? (await newBorrower(ctx.app));
@@ -252,5 +312,6 @@ export async function awaitingRelease(
     },
   });
   expect(sent.statusCode, sent.body).toBe(201);
+  if (options.withoutId !== true) await uploadApprovedId(ctx, borrower, appUuid);
   return { ...borrower, appUuid };
 }

@@ -5,6 +5,8 @@
  * with a transaction, it joins it (as a savepoint), so a caller's other writes commit with it.
  */
 import {
+  fundingIdentityRefusal,
+  fundingNeedsApprovedIdentity,
   fundingViolations,
   missingForFunding,
   nextStateOrThrow,
@@ -118,8 +120,9 @@ const REQUIREMENT_WORDS: Readonly<Record<TFundingRequirement, string>> = {
 
 /**
  * Funding, by an agent or automatically, needs signed documents, confirmed collateral and a verified
- * destination on the residence's rail (the domain's loan invariants); checked here, with the row
- * locked, so that no path into a funding state skips it.
+ * destination on the residence's rail (the domain's loan invariants), and a new loan becomes COMPLETE
+ * only with an approved ID; checked here, with the row locked, so that no path into a funding state
+ * skips it.
  */
 async function assertFundingRequirements(
   tx: TDb,
@@ -136,7 +139,17 @@ async function assertFundingRequirements(
   };
   const violations = fundingViolations(facts);
   if (violations.length === 0) return;
-  const missing = missingForFunding(facts).map((requirement) => REQUIREMENT_WORDS[requirement]);
+  // The ID is the one requirement the borrower meets after the collateral: say so in its own words.
+  const missingFacts = missingForFunding(facts);
+  const identityRefusal = fundingIdentityRefusal(facts);
+  if (
+    missingFacts.length === 0 &&
+    identityRefusal !== null &&
+    fundingNeedsApprovedIdentity(facts) !== null
+  ) {
+    throw new HttpError(409, 'ID_NOT_APPROVED', identityRefusal);
+  }
+  const missing = missingFacts.map((requirement) => REQUIREMENT_WORDS[requirement]);
   throw new HttpError(
     409,
     'FUNDING_REQUIREMENTS_MISSING',

@@ -3,13 +3,8 @@
  * read inside the transaction that changes the state (with the application locked), and by the
  * tests that check every invariant after every step.
  */
-import {
-  type TDisbursementDestinationKind,
-  type TIdentityDocumentFact,
-  type TLoanFacts,
-  type TLoanKind,
-} from '@pledge/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { type TDisbursementDestinationKind, type TLoanFacts, type TLoanKind } from '@pledge/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import {
   applicationRequiredDisclosures,
@@ -18,9 +13,9 @@ import {
   disbursementAccounts,
   disclosureDocuments,
   documentSignatures,
-  identityDocuments,
   usdcTestTransfers,
 } from '../../db/schema/index.js';
+import { identityDocumentFactOf } from '../identity-documents/identity-document-fact.js';
 import { confirmedBalance, loadCollateralRecordsOf } from '../collateral/collateral-record.js';
 import { offersByUuid } from '../offers/offer-record.js';
 import { readPayoff } from '../ops/payoff-record.js';
@@ -28,7 +23,7 @@ import { servicingFactOf } from '../servicing/servicing-invariants.js';
 import { applicationNotFound, type TApplicationRow } from './application-record.js';
 import { APPLICATION_ENTITY } from './apply-transition.js';
 
-function loanKindOf(application: TApplicationRow): TLoanKind {
+export function loanKindOf(application: TApplicationRow): TLoanKind {
   if (application.isRollForward) return 'RENEWAL';
   if (application.isCelsiusRefi) return 'REFINANCE';
   return 'NEW_LOAN';
@@ -99,16 +94,6 @@ async function disbursementOf(db: TDb, appUuid: string): Promise<TLoanFacts['dis
   return { kind, verified: transfer?.confirmedAt != null };
 }
 
-async function identityDocumentOf(db: TDb, appUuid: string): Promise<TIdentityDocumentFact> {
-  const [latest] = await db
-    .select({ status: identityDocuments.reviewStatus })
-    .from(identityDocuments)
-    .where(eq(identityDocuments.applicationUuid, appUuid))
-    .orderBy(desc(identityDocuments.uploadedAt))
-    .limit(1);
-  return latest?.status ?? 'NONE';
-}
-
 /** The facts of an application row (read in the caller's transaction). */
 export async function loanFactsOf(db: TDb, application: TApplicationRow): Promise<TLoanFacts> {
   const offer =
@@ -133,7 +118,7 @@ export async function loanFactsOf(db: TDb, application: TApplicationRow): Promis
       walletSourceType: records.account?.walletSourceType ?? 'CUSTODIAL',
     },
     disbursement: await disbursementOf(db, application.uuid),
-    identityDocument: await identityDocumentOf(db, application.uuid),
+    identityDocument: await identityDocumentFactOf(db, application),
     collateralReleases: records.releases.map((release) => ({
       id: release.id,
       result: release.result,

@@ -11,11 +11,11 @@ import { createHash } from 'node:crypto';
 import type { TIdentityDocument } from '@pledge/contract';
 import {
   ADDITIONAL_DOCUMENT_TYPE,
-  hasFinalSteps,
   IDENTITY_DOCUMENT_TYPES,
   IDENTITY_MESSAGES,
   identityDocumentType,
   ID_ALREADY_APPROVED_CODE,
+  isIdentityUploadOpen,
   MAX_ID_FILE_BYTES,
   type TIdentityDocumentType,
 } from '@pledge/domain';
@@ -80,8 +80,9 @@ function notOpen(): HttpError {
 }
 
 /**
- * Under the application's row lock (the lock agents' decisions take too): the final steps are
- * still open and no approved document of this kind would be replaced.
+ * Under the application's row lock (the lock agents' decisions take too): the upload is still open
+ * (the checklist's states, and those waiting for the release, which needs the ID) and no approved
+ * document of this kind would be replaced.
  */
 async function assertUploadAllowed(
   tx: TIdentityDocumentDeps['db'],
@@ -93,7 +94,7 @@ async function assertUploadAllowed(
     .from(applications)
     .where(eq(applications.uuid, appUuid))
     .for('no key update');
-  if (locked === undefined || !hasFinalSteps(locked.state)) throw notOpen();
+  if (locked === undefined || !isIdentityUploadOpen(locked.state)) throw notOpen();
   const uploads = await tx
     .select({
       documentType: identityDocuments.documentType,
@@ -151,7 +152,7 @@ export async function uploadIdentityDocument(
   const fileName = displayFileName(input.fileName ?? input.file.fileName);
   if (fileName === '') throw fieldError('fileName', IDENTITY_MESSAGES.idRequired);
 
-  if (!hasFinalSteps(application.state)) throw notOpen();
+  if (!isIdentityUploadOpen(application.state)) throw notOpen();
   const additionalRequired = await areAdditionalDocumentsRequired(
     deps.db,
     application.organization,
