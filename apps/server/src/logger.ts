@@ -97,8 +97,33 @@ export const REDACT_PATHS: string[] = [
 const REDACTED_FIELD_SET: ReadonlySet<string> = new Set(REDACTED_FIELDS);
 
 /**
- * A URL as logged: the values of redacted query parameters (`?partialAddress=`, `?to=`, `?search=`)
- * are censored, the rest kept for tracing.
+ * Query parameters whose values are logged as sent: paging, sorting and the few enumerations that
+ * name no one. Every other value is censored, whatever its name (an `access_token`, a code, an
+ * e-mail address under a name no one foresaw), so that a new parameter is private until it is added
+ * here.
+ */
+export const LOGGED_QUERY_PARAMS: ReadonlySet<string> = new Set([
+  'limit',
+  'offset',
+  'page',
+  'pageSize',
+  'sort',
+  'order',
+  'status',
+  'kind',
+  'state',
+  'orgCode',
+  'organization',
+  'collateralType',
+]);
+
+/** A query parameter's name as logged; one that is not a plain name may itself be data. */
+const QUERY_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}(\[\])?$/;
+
+/**
+ * A URL as logged: the path and the names of its query parameters, each value censored unless the
+ * parameter is one of LOGGED_QUERY_PARAMS (and never a redacted field); a name that is not a plain
+ * name is shown as `*`.
  */
 export function scrubUrl(url: string): string {
   const queryStart = url.indexOf('?');
@@ -108,16 +133,18 @@ export function scrubUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const separator = pair.indexOf('=');
-      if (separator === -1) return pair;
+      const rawName = separator === -1 ? pair : pair.slice(0, separator);
       let name: string;
       try {
-        name = decodeURIComponent(pair.slice(0, separator).replaceAll('+', ' '));
+        name = decodeURIComponent(rawName.replaceAll('+', ' '));
       } catch {
-        return `${pair.slice(0, separator)}=${REDACTION_CENSOR}`;
+        name = '';
       }
-      return REDACTED_FIELD_SET.has(name.replace(/\[\]$/, ''))
-        ? `${pair.slice(0, separator)}=${REDACTION_CENSOR}`
-        : pair;
+      const shownName = QUERY_NAME.test(name) ? rawName : '*';
+      if (separator === -1) return shownName;
+      const bareName = name.replace(/\[\]$/, '');
+      const isLogged = LOGGED_QUERY_PARAMS.has(bareName) && !REDACTED_FIELD_SET.has(bareName);
+      return isLogged ? pair : `${shownName}=${REDACTION_CENSOR}`;
     });
   return `${url.slice(0, queryStart)}?${params.join('&')}`;
 }
@@ -198,6 +225,13 @@ export function serializeError(error: unknown, depth = 0): unknown {
   return serialized;
 }
 
+/** The headers as logged: a referring page's URL is scrubbed like the request's own. */
+function scrubHeaders(headers: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...headers };
+  if (typeof copy.referer === 'string') copy.referer = scrubUrl(copy.referer);
+  return copy;
+}
+
 export function loggerOptions(level: TLogLevel): LoggerOptions {
   return {
     level,
@@ -217,7 +251,7 @@ export function loggerOptions(level: TLogLevel): LoggerOptions {
         method: req.method,
         url: scrubUrl(req.url),
         remoteAddress: req.ip,
-        headers: { ...req.headers },
+        headers: scrubHeaders(req.headers),
       }),
     },
   };

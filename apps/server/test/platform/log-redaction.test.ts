@@ -142,6 +142,15 @@ describe('logged URLs', () => {
     ['/lookup?partialAddress=350+Fifth&x', '/lookup?partialAddress=[redacted]&x'],
     ['/rates?state=OH&orgCode=default', '/rates?state=OH&orgCode=default'],
     ['/healthz', '/healthz'],
+    // Any value not on the list of harmless ones is censored, whatever its name.
+    ['/docs/json?access_token=eyJhbGciOi.x.y', '/docs/json?access_token=[redacted]'],
+    ['/a?token=abc&next=%2Fhome&limit=5', '/a?token=[redacted]&next=[redacted]&limit=5'],
+    [
+      '/a?access_token[]=one&access_token[]=two',
+      '/a?access_token[]=[redacted]&access_token[]=[redacted]',
+    ],
+    ['/a?ada%40example.com=1&limit', '/a?*=[redacted]&limit'],
+    ['/a?%E0%A4%A=secret', '/a?*=[redacted]'],
   ])('%s is logged as %s', (url, logged) => {
     expect(scrubUrl(url)).toBe(logged);
   });
@@ -157,6 +166,28 @@ describe('logged URLs', () => {
       });
       const output = lines.join('');
       expect(output).toContain(`to=${REDACTION_CENSOR}`);
+      expectNoPersonalValue(output);
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  });
+
+  it('censor an access token, and any value of an unforeseen parameter, in the request log', async () => {
+    const database = await createTestDatabase();
+    const { logger, lines } = captureLogger();
+    const app = await buildTestApp({ database, logger });
+    const token = 'eyJhbGciOiJFUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.c2lnbmF0dXJlLXZhbHVl';
+    try {
+      await app.inject({
+        method: 'GET',
+        url: `/docs/json?access_token=${token}&whoever=${encodeURIComponent(PERSON.email)}`,
+        headers: { referer: `https://example.com/page?access_token=${token}` },
+      });
+      const output = lines.join('');
+      expect(output).toContain(`access_token=${REDACTION_CENSOR}`);
+      expect(output).toContain(`whoever=${REDACTION_CENSOR}`);
+      expectNoSecretInLog(output, [token, 'c2VjcmV0LXBheWxvYWQ']);
       expectNoPersonalValue(output);
     } finally {
       await app.close();
