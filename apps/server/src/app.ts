@@ -48,6 +48,7 @@ import { opsFlagsRoutes } from './routes/ops/flags.js';
 import { opsOutboxRoutes } from './routes/ops/outbox.js';
 import { opsApplicationsRoutes } from './routes/ops/applications.js';
 import { opsAgentsRoutes } from './routes/ops/agents.js';
+import { opsControlledActionsRoutes } from './routes/ops/controlled-actions.js';
 import { optimizeRoutes } from './routes/optimize/decisions.js';
 import { profileRoutes } from './routes/profile/profile.js';
 import { telemetryRoutes } from './routes/telemetry/tracking.js';
@@ -91,7 +92,12 @@ export interface TAppOptions {
     TConfig,
     'sandbox' | 'webDist' | 'publicOrigin' | 'encryptionKey' | 'jwtPrivateKey'
   > &
-    Partial<Pick<TConfig, 'sandboxAutoReview' | 'metricsToken' | 'benchStatementCount' | 'plaid'>>;
+    Partial<
+      Pick<
+        TConfig,
+        'sandboxAutoReview' | 'metricsToken' | 'benchStatementCount' | 'plaid' | 'docsPublic'
+      >
+    >;
   database: TDatabase;
   adapters: TAdapters;
   /** Verifies bearer tokens; by default the sign-in tokens this app issues. */
@@ -206,7 +212,8 @@ export const app = fp<TAppOptions>(
     });
 
     await instance.register(healthRoutes, { pool: database.pool });
-    await instance.register(docsRoutes);
+    // Built without a loaded configuration (tests), the app serves its docs as development does.
+    await instance.register(docsRoutes, { isPublic: config.docsPublic ?? true });
     await instance.register(residencyRoutes);
     await instance.register(ratesRoutes, { adapters });
     await instance.register(identityBrokerRoutes, { identity });
@@ -252,9 +259,11 @@ export const app = fp<TAppOptions>(
       sandbox: config.sandbox,
     });
     await instance.register(servicingLiquidationRoutes, { db: database.db, store });
-    await instance.register(opsLoansRoutes, { db: database.db, clock, prices: adapters.prices });
-    await instance.register(opsRiskRoutes, { db: database.db, clock });
-    await instance.register(opsSurplusRoutes, { db: database.db, clock });
+    const controlDeps = { db: database.db, cipher: fieldCipher, clock };
+    await instance.register(opsLoansRoutes, { ...controlDeps, prices: adapters.prices });
+    await instance.register(opsRiskRoutes, controlDeps);
+    await instance.register(opsSurplusRoutes, controlDeps);
+    await instance.register(opsControlledActionsRoutes, controlDeps);
     await instance.register(identityDocumentsRoutes, {
       ...applicationDeps,
       store,
@@ -268,7 +277,7 @@ export const app = fp<TAppOptions>(
       store,
       sandbox: config.sandbox,
     });
-    await instance.register(opsRefiRoutes, applicationDeps);
+    await instance.register(opsRefiRoutes, controlDeps);
     await instance.register(opsApplicationsRoutes, {
       ...applicationDeps,
       cipher: fieldCipher,

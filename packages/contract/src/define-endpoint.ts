@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { TControlledActionKind } from '@pledge/domain';
 
 /** Service prefixes of DESIGN §4. */
 export const LEAP = '/service-cryptopl-leap';
@@ -40,6 +41,13 @@ export interface TEndpoint<
    * limit follows from its schema's bounds (`maxBodyBytesOf`).
    */
   maxBodyBytes?: number;
+  /**
+   * An agent route that moves money or changes who owns what names its controlled action
+   * (packages/domain controlled-actions.ts): it only proposes, and a second agent decides through a
+   * route marked 'DECIDES'. A test walks the contract: every agent route that writes is one or the
+   * other, or is listed in AGENT_WRITES_WITHOUT_CONTROL with the reason it needs none.
+   */
+  control?: TControlledActionKind | 'DECIDES';
 }
 
 export function defineEndpoint<const E extends TEndpoint>(endpoint: E): E {

@@ -69,6 +69,11 @@ import { postOpsRetryMail } from './ops/post-retry-mail.js';
 import { postOpsApproveHolderName } from './ops/post-approve-holder-name.js';
 import { postOpsApproveProposal } from './ops/post-approve-proposal.js';
 import { postOpsDeactivateAgent } from './ops/post-deactivate-agent.js';
+import { getControlledActions } from './ops/get-controlled-actions.js';
+import {
+  postApproveControlledAction,
+  postRejectControlledAction,
+} from './ops/post-decide-controlled-action.js';
 import { postOpsProposePayoff } from './ops/post-propose-payoff.js';
 import { postOpsProposeReleaseFunds } from './ops/post-propose-release-funds.js';
 import { postOpsRejectHolderName } from './ops/post-reject-holder-name.js';
@@ -167,6 +172,9 @@ export const endpoints = {
   getOpsLoans,
   getOpsLoan,
   postOpsWirePayment,
+  getControlledActions,
+  postApproveControlledAction,
+  postRejectControlledAction,
   postOpsReversePayment,
   getOpsReconciliation,
   getOpsRiskQueue,

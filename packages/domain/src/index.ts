@@ -42,3 +42,4 @@ export * from './holder-name.js';
 export * from './maker-checker.js';
 export * from './credit-facts.js';
 export * from './disbursement-flow.js';
+export * from './controlled-actions.js';

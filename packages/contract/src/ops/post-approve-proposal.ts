@@ -20,6 +20,7 @@ export const postOpsApproveProposal = defineEndpoint({
   method: 'POST',
   path: `${OPS}/applications/:appUuid/proposals/:proposalId/approve`,
   auth: 'agent',
+  control: 'DECIDES',
   summary: "Approve another agent's release or payoff proposal",
   params: ZOpsProposalParams,
   response: ZPostOpsApproveProposalResponse,

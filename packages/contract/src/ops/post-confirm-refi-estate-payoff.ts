@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { OPS_REASON_MAX_LENGTH } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
+import { ZControlledAction } from '../entities/controlled-action.js';
 import { ZRefiEstatePayoff } from '../refi/refi-entities.js';
 import { OPS } from './ops-base.js';
 
@@ -16,13 +17,15 @@ export type TPostConfirmRefiEstatePayoffBody = z.infer<typeof ZPostConfirmRefiEs
 
 export const ZPostConfirmRefiEstatePayoffResponse = ZRefiEstatePayoff;
 
-/** Records that the estate was paid (audited). Idempotent: a repeat answers the confirmed payoff. */
+/** Proposes confirming that the estate was paid; a different agent approves. */
 export const postConfirmRefiEstatePayoff = defineEndpoint({
   method: 'POST',
   path: `${OPS}/refi/estate-payoffs/:payoffUuid/confirm`,
   auth: 'agent',
-  summary: 'Confirm a payoff to the old lender’s estate was paid',
+  summary: 'Propose confirming a payoff to the old lender’s estate (a different agent approves)',
   params: ZPostConfirmRefiEstatePayoffParams,
   body: ZPostConfirmRefiEstatePayoffBody,
-  response: ZPostConfirmRefiEstatePayoffResponse,
+  response: ZControlledAction,
+  status: 202,
+  control: 'ESTATE_PAYOFF',
 });

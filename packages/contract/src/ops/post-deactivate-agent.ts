@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { ZLoginEmail } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
+import { ZControlledAction } from '../entities/controlled-action.js';
 import { ZOpsReason } from '../entities/ops-application.js';
 import { OPS } from './ops-base.js';
 import { ZGetOpsAgentsResponse } from './get-agents.js';
@@ -14,15 +15,18 @@ export const ZPostOpsDeactivateAgentResponse = ZGetOpsAgentsResponse;
 export type TPostOpsDeactivateAgentResponse = z.infer<typeof ZPostOpsDeactivateAgentResponse>;
 
 /**
- * Ends another agent's role at once: their next call is refused and they cannot sign in as an agent
- * again (a restart does not bring them back). Audited with the reason. 403 for oneself, 409 for the
- * last active agent, 404 for an address that is no agent; an agent already inactive is left so.
+ * Proposes ending another agent's role; when a third agent approves (neither the maker nor the agent
+ * removed), their next call is refused, they cannot sign in as an agent again, and their pending
+ * proposals lapse. Audited with the reason. 403 for oneself, 409 for the last active agent, 404 for
+ * an address that is no agent.
  */
 export const postOpsDeactivateAgent = defineEndpoint({
   method: 'POST',
   path: `${OPS}/agents/deactivate`,
   auth: 'agent',
-  summary: 'Deactivate another agent',
+  summary: 'Propose deactivating another agent (a different agent approves)',
   body: ZPostOpsDeactivateAgentBody,
-  response: ZPostOpsDeactivateAgentResponse,
+  response: ZControlledAction,
+  status: 202,
+  control: 'DEACTIVATE_AGENT',
 });

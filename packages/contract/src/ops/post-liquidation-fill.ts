@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
+import { ZControlledAction } from '../entities/controlled-action.js';
 import { ZLiquidation } from '../servicing/loan-risk.js';
 import { ZCoinQuantity, ZIsoDateTime } from '../wire.js';
 import { OPS } from './ops-base.js';
@@ -21,13 +22,18 @@ export const ZPostOpsLiquidationFillBody = z.object({
 });
 export type TPostOpsLiquidationFillBody = z.infer<typeof ZPostOpsLiquidationFillBody>;
 
-/** Records the fill of an open liquidation order; the ledger and the borrower's statement follow. */
+/**
+ * Proposes the desk's fill of an open liquidation order, at a price within the band of the stored
+ * price feed; the ledger and the borrower's statement follow when a different agent approves.
+ */
 export const postOpsLiquidationFill = defineEndpoint({
   method: 'POST',
   path: `${OPS}/liquidations/:liquidationUuid/fill`,
   auth: 'agent',
-  summary: 'Record the desk fill of a liquidation order (Idempotency-Key header required)',
+  summary: 'Propose the desk fill of a liquidation order (Idempotency-Key header required)',
   params: ZLiquidationOrderParams,
   body: ZPostOpsLiquidationFillBody,
-  response: ZLiquidation,
+  response: ZControlledAction,
+  status: 202,
+  control: 'LIQUIDATION_FILL',
 });

@@ -36,4 +36,5 @@ export const postOpsProposePayoff = defineEndpoint({
   params: ZAppParams,
   body: ZPostOpsProposePayoffBody,
   response: ZPostOpsProposePayoffResponse,
+  control: 'RECORD_PAYOFF',
 });

@@ -28,6 +28,7 @@ export const postOpsProposeReleaseFunds = defineEndpoint({
   method: 'POST',
   path: `${OPS}/applications/:appUuid/release-funds/proposals`,
   auth: 'agent',
+  control: 'RELEASE_FUNDS',
   summary: 'Propose releasing the loan funds (a different agent approves)',
   params: ZAppParams,
   body: ZPostOpsProposeReleaseFundsBody,

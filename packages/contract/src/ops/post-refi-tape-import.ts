@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { REFI_TAPE_MAX_BYTES } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
+import { ZControlledAction } from '../entities/controlled-action.js';
 import { OPS } from './ops-base.js';
 import { ZRefiTapeSummary } from './refi-tape-csv.js';
 
@@ -12,15 +13,18 @@ export const ZPostRefiTapeImportResponse = z.object({
 export type TPostRefiTapeImportResponse = z.infer<typeof ZPostRefiTapeImportResponse>;
 
 /**
- * Applies a tape, all or nothing: any bad row answers 400 (code REFI_TAPE_INVALID, fieldErrors keyed
- * `line.<n>`) and nothing is applied. Idempotent: the same file again, or a row identical to the
- * stored one, changes nothing. Audited.
+ * Proposes applying a tape, all or nothing: any bad row answers 400 (code REFI_TAPE_INVALID,
+ * fieldErrors keyed `line.<n>`) and nothing is proposed. A different agent approves; the tape is
+ * checked again then and applied in that transaction. The same file again, or a row identical to
+ * the stored one, changes nothing. Audited.
  */
 export const postRefiTapeImport = defineEndpoint({
   method: 'POST',
   path: `${OPS}/refi/tape/import`,
   auth: 'agent',
-  summary: 'Import a legacy loan tape (text/csv body), all or nothing',
+  summary: 'Propose importing a legacy loan tape (text/csv body), all or nothing',
   maxBodyBytes: REFI_TAPE_MAX_BYTES,
-  response: ZPostRefiTapeImportResponse,
+  response: ZControlledAction,
+  status: 202,
+  control: 'TAPE_IMPORT',
 });

@@ -18,6 +18,7 @@ export const postOpsRejectProposal = defineEndpoint({
   method: 'POST',
   path: `${OPS}/applications/:appUuid/proposals/:proposalId/reject`,
   auth: 'agent',
+  control: 'DECIDES',
   summary: 'Reject (or, as its proposer, withdraw) a release or payoff proposal',
   params: ZOpsProposalParams,
   body: ZPostOpsRejectProposalBody,

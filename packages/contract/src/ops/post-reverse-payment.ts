@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { OPS_REASON_MAX_LENGTH } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
+import { ZControlledAction } from '../entities/controlled-action.js';
 import { ZServicingPayment } from '../servicing/servicing-loan.js';
 import { OPS } from './ops-base.js';
 
@@ -13,13 +14,15 @@ export const ZPostOpsReversePaymentBody = z.object({
 });
 export type TPostOpsReversePaymentBody = z.infer<typeof ZPostOpsReversePaymentBody>;
 
-/** Reverses a settled or pending payment with reversing ledger entries; idempotent. */
+/** Proposes reversing a payment recorded in error; a different agent approves. */
 export const postOpsReversePayment = defineEndpoint({
   method: 'POST',
   path: `${OPS}/payments/:paymentUuid/reverse`,
   auth: 'agent',
-  summary: 'Reverse a payment recorded in error (reversing ledger entries)',
+  summary: 'Propose reversing a payment recorded in error (a different agent approves)',
   params: ZPaymentParams,
   body: ZPostOpsReversePaymentBody,
-  response: ZServicingPayment,
+  response: ZControlledAction,
+  status: 202,
+  control: 'REVERSE_PAYMENT',
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
+import { ZControlledAction } from '../entities/controlled-action.js';
 import { ZPaymentCents } from '../servicing/post-payment.js';
 import { ZLoanParams } from '../servicing/servicing-loan.js';
 import { ZIsoDate, ZIsoDateTime } from '../wire.js';
@@ -27,14 +28,16 @@ export const ZSurplusPayout = z.object({
 });
 export type TSurplusPayout = z.infer<typeof ZSurplusPayout>;
 
-/** Records that a liquidation's surplus was wired back. Needs the Idempotency-Key header. */
+/** Proposes recording that a liquidation's surplus was wired back. Needs the Idempotency-Key header. */
 export const postOpsSurplusPayout = defineEndpoint({
   method: 'POST',
   path: `${OPS}/loans/:loanUuid/surplus-payouts`,
   auth: 'agent',
-  summary: 'Record the wire that paid a liquidation surplus back (Idempotency-Key header required)',
+  summary:
+    'Propose the wire that paid a liquidation surplus back (Idempotency-Key header required)',
   params: ZLoanParams,
   body: ZPostOpsSurplusPayoutBody,
-  response: ZSurplusPayout,
-  status: 201,
+  response: ZControlledAction,
+  status: 202,
+  control: 'SURPLUS_PAYOUT',
 });

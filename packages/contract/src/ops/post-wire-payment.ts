@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { WIRE_REFERENCE_MAX_LENGTH } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
+import { ZControlledAction } from '../entities/controlled-action.js';
 import { ZPaymentCents } from '../servicing/post-payment.js';
 import { ZLoanParams, ZServicingPayment } from '../servicing/servicing-loan.js';
 import { ZIsoDate } from '../wire.js';
@@ -23,14 +24,19 @@ export const ZPostOpsWirePaymentBody = z.object({
 });
 export type TPostOpsWirePaymentBody = z.infer<typeof ZPostOpsWirePaymentBody>;
 
-/** Records a wire the borrower sent (settled at once). Needs the Idempotency-Key header. */
+/**
+ * Proposes recording a wire the borrower sent, for the amount the bank statement shows (never more
+ * than is owed); it reaches the ledger when a different agent approves. Needs the Idempotency-Key
+ * header: the same key answers the same proposal.
+ */
 export const postOpsWirePayment = defineEndpoint({
   method: 'POST',
   path: `${OPS}/loans/:loanUuid/wire-payments`,
   auth: 'agent',
-  summary: 'Record a wire payment received for a loan (Idempotency-Key header required)',
+  summary: 'Propose recording a wire received for a loan (Idempotency-Key header required)',
   params: ZLoanParams,
   body: ZPostOpsWirePaymentBody,
-  response: ZServicingPayment,
-  status: 201,
+  response: ZControlledAction,
+  status: 202,
+  control: 'RECORD_WIRE',
 });

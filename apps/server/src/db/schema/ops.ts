@@ -10,6 +10,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -18,8 +19,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
+  TControlledActionKind,
+  TControlledSubject,
   THolderNameReviewStatus,
-  TOpsProposalKind,
   TOpsProposalStatus,
   TPayoffMethod,
 } from '@pledge/domain';
@@ -27,17 +29,23 @@ import { applications } from './applications.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
-/** A funds release or a payoff proposed by one agent, with its evidence, for another to decide. */
+/**
+ * A controlled action (packages/domain controlled-actions.ts) proposed by one agent, with its
+ * evidence, for another to decide. A release or a payoff is about an application (application_uuid,
+ * as the first release stored them); every other action names its subject (subject_type,
+ * subject_id), the loan it concerns if any (loan_uuid, for the own-loan check) and what it will do
+ * (payload, the validated request).
+ */
 export const opsProposals = pgTable(
   'ops_proposals',
   {
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    applicationUuid: uuid('application_uuid')
-      .notNull()
-      .references(() => applications.uuid, { onDelete: 'cascade' }),
-    kind: text('kind').$type<TOpsProposalKind>().notNull(),
+    applicationUuid: uuid('application_uuid').references(() => applications.uuid, {
+      onDelete: 'cascade',
+    }),
+    kind: text('kind').$type<TControlledActionKind>().notNull(),
     status: text('status').$type<TOpsProposalStatus>().notNull().default('PENDING'),
     /** The proposing agent's identity and address, as they were. */
     proposedBy: uuid('proposed_by').notNull(),
@@ -54,14 +62,38 @@ export const opsProposals = pgTable(
     decidedByEmail: text('decided_by_email'),
     decidedAt: timestamptz('decided_at'),
     decisionReason: text('decision_reason'),
+    subjectType: text('subject_type').$type<TControlledSubject>(),
+    subjectId: text('subject_id'),
+    /** The loan (its application uuid) the action concerns, for the own-loan check. */
+    loanUuid: uuid('loan_uuid'),
+    /** What approval will do: the request as validated when proposed. */
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    amountCents: bigint('amount_cents', { mode: 'number' }),
+    /** The maker's Idempotency-Key: the same proposal sent again answers the same row. */
+    idempotencyKey: text('idempotency_key'),
+    /** What approval did, in words (the payment, the fill, the import it made). */
+    outcome: text('outcome'),
   },
   (table) => [
+    uniqueIndex('ops_proposals_maker_key_unique')
+      .on(table.proposedBy, table.kind, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} IS NOT NULL`),
+    index('ops_proposals_pending_idx')
+      .on(table.proposedAt)
+      .where(sql`${table.status} = 'PENDING'`),
+    check(
+      'ops_proposals_subject',
+      sql`${table.applicationUuid} IS NOT NULL OR (${table.subjectType} IS NOT NULL AND ${table.subjectId} IS NOT NULL)`,
+    ),
     // One open proposal of each kind per application.
     uniqueIndex('ops_proposals_one_pending_unique')
       .on(table.applicationUuid, table.kind)
       .where(sql`${table.status} = 'PENDING'`),
     index('ops_proposals_application_idx').on(table.applicationUuid, table.proposedAt),
-    check('ops_proposals_kind_known', sql`${table.kind} IN ('RELEASE_FUNDS', 'RECORD_PAYOFF')`),
+    check(
+      'ops_proposals_kind_known',
+      sql`${table.kind} IN ('RELEASE_FUNDS', 'RECORD_PAYOFF', 'RECORD_WIRE', 'REVERSE_PAYMENT', 'LIQUIDATION_FILL', 'SURPLUS_PAYOUT', 'TAPE_IMPORT', 'TAPE_REASSIGN', 'ESTATE_PAYOFF', 'DEACTIVATE_AGENT')`,
+    ),
     check(
       'ops_proposals_status_known',
       sql`${table.status} IN ('PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN')`,

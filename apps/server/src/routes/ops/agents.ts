@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { getOpsAgents, postOpsDeactivateAgent } from '@pledge/contract';
 import { callerUuidOf } from '../../http/auth.js';
 import { route } from '../../http/route.js';
-import { deactivateAgent } from '../../services/ops/deactivate-agent.js';
+import { proposeControlledAction } from '../../services/controls/propose-controlled-action.js';
 import { listOpsAgents } from '../../services/ops/list-agents.js';
 import type { TOpsDeps } from '../../services/ops/ops-record.js';
 
@@ -11,10 +11,11 @@ export const opsAgentsRoutes: FastifyPluginAsync<TOpsDeps> = async (app, deps) =
     listOpsAgents(deps.db, { agentUuid: callerUuidOf(request) }),
   );
   route(app, postOpsDeactivateAgent, ({ body, request }) =>
-    deactivateAgent(deps, {
+    proposeControlledAction(deps, {
+      kind: 'DEACTIVATE_AGENT',
+      payload: body,
       agentUuid: callerUuidOf(request),
-      email: body.email,
-      reason: body.reason,
+      idempotencyKey: null,
     }),
   );
 };

@@ -1,4 +1,7 @@
-/** The console's servicing calls: loans, one loan with its ledger, wires, reversals, reconciliation. */
+/**
+ * The console's servicing calls: loans, one loan with its ledger, reconciliation, and the proposals
+ * of a wire received or a payment's reversal (controlled actions: a second agent approves).
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import {
   getOpsLoan,
@@ -12,35 +15,45 @@ import type { TDb } from '../../db/pool.js';
 import { callerUuidOf } from '../../http/auth.js';
 import { route } from '../../http/route.js';
 import type { TClock } from '../../security/jwt.js';
-import { agentActor } from '../../services/ops/ops-record.js';
+import { proposeControlledAction } from '../../services/controls/propose-controlled-action.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
 import { getOpsLoan as readOpsLoan } from '../../services/servicing/get-ops-loan.js';
 import { requiredIdempotencyKey } from '../../services/servicing/idempotency-key.js';
 import { listOpsLoans } from '../../services/servicing/list-ops-loans.js';
 import { reconcileLedger } from '../../services/servicing/reconcile-ledger.js';
-import { recordWirePayment } from '../../services/servicing/record-wire-payment.js';
-import { reversePayment } from '../../services/servicing/reverse-payment.js';
+import { OPS_MONEY_ROUTE_LIMIT } from './controlled-actions.js';
 
 export const opsLoansRoutes: FastifyPluginAsync<{
   db: TDb;
+  cipher: TFieldCipher;
   clock: TClock;
   prices: TPricesPort;
 }> = async (app, deps) => {
   route(app, getOpsLoans, ({ query }) => listOpsLoans(deps.db, query));
   route(app, getOpsLoan, ({ params }) => readOpsLoan(deps, params.loanUuid));
-  route(app, postOpsWirePayment, ({ params, body, request }) =>
-    recordWirePayment(deps, {
-      loanUuid: params.loanUuid,
-      body,
-      idempotencyKey: requiredIdempotencyKey(request),
-      actor: agentActor(callerUuidOf(request)),
-    }),
+  route(
+    app,
+    postOpsWirePayment,
+    ({ params, body, request }) =>
+      proposeControlledAction(deps, {
+        kind: 'RECORD_WIRE',
+        payload: { loanUuid: params.loanUuid, ...body },
+        agentUuid: callerUuidOf(request),
+        idempotencyKey: requiredIdempotencyKey(request),
+      }),
+    { rateLimit: OPS_MONEY_ROUTE_LIMIT },
   );
-  route(app, postOpsReversePayment, ({ params, body, request }) =>
-    reversePayment(deps, {
-      paymentUuid: params.paymentUuid,
-      reason: body.reason,
-      actor: agentActor(callerUuidOf(request)),
-    }),
+  route(
+    app,
+    postOpsReversePayment,
+    ({ params, body, request }) =>
+      proposeControlledAction(deps, {
+        kind: 'REVERSE_PAYMENT',
+        payload: { paymentUuid: params.paymentUuid, ...body },
+        agentUuid: callerUuidOf(request),
+        idempotencyKey: null,
+      }),
+    { rateLimit: OPS_MONEY_ROUTE_LIMIT },
   );
   route(app, getOpsReconciliation, () => reconcileLedger(deps));
 };

@@ -1,4 +1,4 @@
-/** The console's collateral risk calls: the risk queue, and recording a liquidation order's fill. */
+/** The console's collateral risk calls: the risk queue, and proposing a liquidation order's fill. */
 import type { FastifyPluginAsync } from 'fastify';
 import { getOpsRiskQueue, postOpsLiquidationFill } from '@pledge/contract';
 import type { TDb } from '../../db/pool.js';
@@ -7,19 +7,29 @@ import { route } from '../../http/route.js';
 import type { TClock } from '../../security/jwt.js';
 import { agentActor } from '../../services/ops/ops-record.js';
 import { getRiskQueue } from '../../services/risk/get-risk-queue.js';
-import { recordDeskFill } from '../../services/risk/liquidation-desk-fill.js';
+import { proposeControlledAction } from '../../services/controls/propose-controlled-action.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
+import { OPS_MONEY_ROUTE_LIMIT } from './controlled-actions.js';
 import { requiredIdempotencyKey } from '../../services/servicing/idempotency-key.js';
 
-export const opsRiskRoutes: FastifyPluginAsync<{ db: TDb; clock: TClock }> = async (app, deps) => {
+export const opsRiskRoutes: FastifyPluginAsync<{
+  db: TDb;
+  cipher: TFieldCipher;
+  clock: TClock;
+}> = async (app, deps) => {
   route(app, getOpsRiskQueue, ({ request }) =>
     getRiskQueue(deps, { actor: agentActor(callerUuidOf(request)) }),
   );
-  route(app, postOpsLiquidationFill, ({ params, body, request }) =>
-    recordDeskFill(deps, {
-      liquidationUuid: params.liquidationUuid,
-      body,
-      idempotencyKey: requiredIdempotencyKey(request),
-      actor: agentActor(callerUuidOf(request)),
-    }),
+  route(
+    app,
+    postOpsLiquidationFill,
+    ({ params, body, request }) =>
+      proposeControlledAction(deps, {
+        kind: 'LIQUIDATION_FILL',
+        payload: { liquidationUuid: params.liquidationUuid, ...body },
+        agentUuid: callerUuidOf(request),
+        idempotencyKey: requiredIdempotencyKey(request),
+      }),
+    { rateLimit: OPS_MONEY_ROUTE_LIMIT },
   );
 };

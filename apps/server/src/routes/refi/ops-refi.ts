@@ -12,17 +12,10 @@ import {
 import { callerUuidOf } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import {
-  importRefiTape,
-  previewRefiTape,
-  type TRefiOpsDeps,
-} from '../../services/refi/import-refi-tape.js';
-import {
-  confirmRefiEstatePayoff,
-  listRefiEstatePayoffs,
-  listRefiTapeLoans,
-  setRefiTapeLoanBorrower,
-} from '../../services/refi/refi-ops.js';
+import { proposeControlledAction } from '../../services/controls/propose-controlled-action.js';
+import type { TControlDeps } from '../../services/controls/controlled-action-handlers.js';
+import { assertTapeValid, previewRefiTape } from '../../services/refi/import-refi-tape.js';
+import { listRefiEstatePayoffs, listRefiTapeLoans } from '../../services/refi/refi-ops.js';
 
 /** The CSV text of a tape request: text/csv only (415 otherwise), never empty (400). */
 function tapeCsvOf(request: FastifyRequest): string {
@@ -39,7 +32,7 @@ function tapeCsvOf(request: FastifyRequest): string {
   return csv;
 }
 
-export const opsRefiRoutes: FastifyPluginAsync<TRefiOpsDeps> = async (app, deps) => {
+export const opsRefiRoutes: FastifyPluginAsync<TControlDeps> = async (app, deps) => {
   // Scoped to this plugin: only the tape calls read text/csv.
   app.addContentTypeParser(
     REFI_TAPE_CONTENT_TYPE,
@@ -51,23 +44,33 @@ export const opsRefiRoutes: FastifyPluginAsync<TRefiOpsDeps> = async (app, deps)
   route(app, postRefiTapePreview, ({ request }) =>
     previewRefiTape(deps, { csv: tapeCsvOf(request) }),
   );
-  route(app, postRefiTapeImport, ({ request }) =>
-    importRefiTape(deps, { csv: tapeCsvOf(request), agentUuid: callerUuidOf(request) }),
-  );
+  route(app, postRefiTapeImport, async ({ request }) => {
+    const csv = tapeCsvOf(request);
+    // A bad file answers every bad row by line, as the preview does, before anything is proposed.
+    assertTapeValid(csv);
+    return proposeControlledAction(deps, {
+      kind: 'TAPE_IMPORT',
+      payload: { csv },
+      agentUuid: callerUuidOf(request),
+      idempotencyKey: null,
+    });
+  });
   route(app, getRefiTapeLoans, ({ query }) => listRefiTapeLoans(deps, query));
   route(app, postRefiTapeLoanBorrower, ({ params, body, request }) =>
-    setRefiTapeLoanBorrower(deps, {
-      loanId: params.loanId,
-      borrowerEmail: body.borrowerEmail,
+    proposeControlledAction(deps, {
+      kind: 'TAPE_REASSIGN',
+      payload: { loanId: params.loanId, ...body },
       agentUuid: callerUuidOf(request),
+      idempotencyKey: null,
     }),
   );
   route(app, getRefiEstatePayoffs, ({ query }) => listRefiEstatePayoffs(deps, query));
   route(app, postConfirmRefiEstatePayoff, ({ params, body, request }) =>
-    confirmRefiEstatePayoff(deps, {
-      payoffUuid: params.payoffUuid,
+    proposeControlledAction(deps, {
+      kind: 'ESTATE_PAYOFF',
+      payload: { payoffUuid: params.payoffUuid, ...body },
       agentUuid: callerUuidOf(request),
-      body,
+      idempotencyKey: null,
     }),
   );
 };

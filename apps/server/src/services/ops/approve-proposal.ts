@@ -1,5 +1,6 @@
 /**
- * Maker–checker, second step (DESIGN §6): a different agent approves a pending proposal and the
+ * Maker–checker, second step (DESIGN §6): a different active agent, not the same person as the
+ * maker (checker-rules.ts), whose maker is still an active agent, approves a pending proposal and the
  * state changes in the same transaction (release: COMPLETE; payoff: PAID_OFF), the proposal
  * recording who approved and when, the audit trail who proposed, who approved and the evidence.
  * The application row is locked first, so of two concurrent approvals one transitions and the
@@ -11,8 +12,9 @@ import { eq } from 'drizzle-orm';
 import { opsProposals } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { agentActor, lockApplication, toOpsDetail, type TOpsDeps } from './ops-record.js';
+import { assertCheckerMayApprove } from '../controls/checker-rules.js';
 import { evidenceText, lockProposal } from './proposal-record.js';
-import { recordPayoff } from './record-payoff.js';
+import { assertPayoffMatchesLedger, recordPayoff } from './record-payoff.js';
 import { releaseFunds } from './release-funds.js';
 
 export async function approveProposal(
@@ -28,7 +30,19 @@ export async function approveProposal(
     if (proposal.status === 'APPROVED') return application;
     const refusal = approvalRefusal(proposal, agent.identityUuid);
     if (refusal !== null) throw new HttpError(409, 'PROPOSAL_DECIDED', refusal);
+    await assertCheckerMayApprove(tx, {
+      makerUuid: proposal.proposedBy,
+      checkerUuid: agent.identityUuid,
+    });
     const at = deps.clock();
+    if (proposal.kind === 'RECORD_PAYOFF') {
+      // The figure is read again now: interest or a payment since the proposal changes it.
+      await assertPayoffMatchesLedger(tx, {
+        loanUuid: application.uuid,
+        amountCents: proposal.payoffAmountCents ?? 0,
+        now: at,
+      });
+    }
     const actor = agentActor(agent.identityUuid);
     const evidence = `proposed by ${proposal.proposedByEmail} (${evidenceText(proposal)}), approved by ${agent.email}`;
     const changed =

@@ -1,12 +1,14 @@
 /**
- * An agent ends another agent's role at once: the row turns inactive, which every token
+ * The approval of a DEACTIVATE_AGENT controlled action (a second agent decides; the agent removed
+ * is neither maker nor checker) ends another agent's role at once, and their pending proposals
+ * lapse: the row turns inactive, which every token
  * check and sign-in requires, so the deactivated agent's next call is refused on every instance.
  * Audited with the reason. Every active agent row is locked first (in one order), so two agents
  * deactivating each other, or the last two, are taken in turn: one agent always stays active.
  */
 import type { TPostOpsDeactivateAgentResponse } from '@pledge/contract';
-import { asc, eq } from 'drizzle-orm';
-import { agents, auditEvents, identities } from '../../db/schema/index.js';
+import { and, asc, eq } from 'drizzle-orm';
+import { agents, auditEvents, identities, opsProposals } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { actors } from '../applications/apply-transition.js';
 import { AGENT_ENTITY } from '../identity/agents.js';
@@ -15,6 +17,7 @@ import { listOpsAgents } from './list-agents.js';
 import type { TOpsDeps } from './ops-record.js';
 
 export const DEACTIVATE_SELF_MESSAGE = 'You cannot deactivate yourself: ask another agent.';
+export const MAKER_DEACTIVATED_REASON = 'Lapsed: the agent who proposed it was deactivated.';
 export const LAST_AGENT_MESSAGE = 'This is the last active agent: activate another one first.';
 
 export async function deactivateAgent(
@@ -51,6 +54,23 @@ export async function deactivateAgent(
       .update(agents)
       .set({ isActive: false, deactivatedAt: at, deactivatedBy: callerEmail })
       .where(eq(agents.email, target));
+    // A proposal dies with its maker's role: nobody can approve what they proposed any more.
+    const [removed] = await tx
+      .select({ uuid: identities.uuid })
+      .from(identities)
+      .where(eq(identities.email, target));
+    if (removed !== undefined) {
+      await tx
+        .update(opsProposals)
+        .set({
+          status: 'REJECTED',
+          decidedBy: input.agentUuid,
+          decidedByEmail: callerEmail,
+          decidedAt: at,
+          decisionReason: MAKER_DEACTIVATED_REASON,
+        })
+        .where(and(eq(opsProposals.proposedBy, removed.uuid), eq(opsProposals.status, 'PENDING')));
+    }
     await tx.insert(auditEvents).values({
       entityType: AGENT_ENTITY,
       entityId: target,

@@ -43,11 +43,11 @@ import {
 } from '../disbursement/holder-name-review.js';
 import { toIdentityDocumentView } from '../identity-documents/identity-document-record.js';
 import { identityStepStatus } from '../identity-documents/identity-step-status.js';
-import { normalizeEmail } from '../identity/email-address.js';
 import { readProfile } from '../profile/read-profile.js';
 import { underwrittenFactsOf } from '../profile/frozen-credit-facts.js';
 import { auditEventName } from './audit-event-name.js';
 import { proposalsOf } from './proposal-record.js';
+import { isSamePerson, personOfApplication, personOfIdentity } from '../controls/same-person.js';
 
 /** What every agent use case needs: the database, the field cipher and the time. */
 export interface TOpsDeps {
@@ -81,8 +81,9 @@ export const OWN_APPLICATION_MESSAGE =
 
 /**
  * The application row, locked for the rest of the transaction (404 when unknown), for an agent who
- * is not its borrower (DESIGN §6): the same identity or the same address is the same person, and
- * answers 403 OWN_APPLICATION. Every agent action on an application goes through here.
+ * is not its borrower (DESIGN §6): the same identity, mailbox or SSN is the same person
+ * (same-person.ts), and answers 403 OWN_APPLICATION. Every agent action on an application goes
+ * through here.
  */
 export async function lockApplication(
   tx: TDb,
@@ -95,16 +96,15 @@ export async function lockApplication(
     .where(eq(applications.uuid, appUuid))
     .for('no key update');
   if (application === undefined) throw applicationNotFound();
-  const people = await tx
+  const [agent] = await tx
     .select({ uuid: identities.uuid, email: identities.email })
     .from(identities)
-    .where(inArray(identities.uuid, [application.identityUuid, agentUuid]));
-  const agent = people.find((person) => person.uuid === agentUuid);
-  const borrower = people.find((person) => person.uuid === application.identityUuid);
+    .where(eq(identities.uuid, agentUuid));
   if (agent === undefined) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in again.');
-  const isBorrower =
-    agentUuid === application.identityUuid ||
-    (borrower !== undefined && normalizeEmail(borrower.email) === normalizeEmail(agent.email));
+  const isBorrower = isSamePerson(
+    await personOfIdentity(tx, agentUuid),
+    await personOfApplication(tx, application),
+  );
   if (isBorrower) throw new HttpError(403, 'OWN_APPLICATION', OWN_APPLICATION_MESSAGE);
   return { application, agent: { identityUuid: agent.uuid, email: agent.email } };
 }

@@ -6,7 +6,7 @@ import type { TOpsProposal } from '@pledge/contract';
 import {
   centsToUsd,
   centsToUsdString,
-  OPS_PROPOSAL_LABELS,
+  CONTROLLED_ACTIONS,
   type TOpsProposalKind,
 } from '@pledge/domain';
 import { and, desc, eq } from 'drizzle-orm';
@@ -25,7 +25,8 @@ export function toProposalView(row: TOpsProposalRow): TOpsProposal {
     row.paidOn !== null;
   return {
     id: row.id,
-    kind: row.kind,
+    // Proposals on an application are releases and payoffs (ops_proposals_subject).
+    kind: row.kind as TOpsProposalKind,
     status: row.status,
     proposedBy: { identityUuid: row.proposedBy, email: row.proposedByEmail },
     proposedAt: row.proposedAt.toISOString(),
@@ -116,14 +117,14 @@ export async function auditProposalStep(
     at: Date;
   },
 ): Promise<void> {
-  const label = OPS_PROPOSAL_LABELS[input.proposal.kind];
+  const label = CONTROLLED_ACTIONS[input.proposal.kind].label;
   const words =
     input.step === 'proposed'
       ? `${label} proposed by ${input.agent.email}: ${evidenceText(input.proposal)}`
       : `${label} proposal ${input.step} by ${input.agent.email}: ${input.reason ?? ''}`;
   await tx.insert(auditEvents).values({
     entityType: APPLICATION_ENTITY,
-    entityId: input.proposal.applicationUuid,
+    entityId: input.proposal.applicationUuid ?? input.proposal.id,
     actor: actors.agent(input.agent.identityUuid),
     fromState: null,
     toState: null,

@@ -3,13 +3,14 @@ import { usdToCents } from '@pledge/domain';
 import { HttpError } from '../../http/errors.js';
 import { createProposal } from './create-proposal.js';
 import type { TOpsDeps } from './ops-record.js';
-import { assertPayoffAllowed } from './record-payoff.js';
+import { assertPayoffAllowed, assertPayoffMatchesLedger } from './record-payoff.js';
 
 export const PAID_ON_IN_FUTURE_MESSAGE = 'The payment date cannot be in the future';
 
 /**
  * An agent proposes recording an active loan as paid off, with the payment's evidence: method,
- * reference, amount received and the day it arrived (not after today, UTC).
+ * reference, amount received (the ledger's payoff figure today, exactly) and the day it arrived
+ * (not after today, UTC).
  */
 export async function proposePayoff(
   deps: TOpsDeps,
@@ -33,6 +34,13 @@ export async function proposePayoff(
       payoffAmountCents: usdToCents(body.amount),
       paidOn: body.paidOn,
     },
-    assertAllowed: (_tx, application) => assertPayoffAllowed(application),
+    assertAllowed: async (tx, application) => {
+      assertPayoffAllowed(application);
+      await assertPayoffMatchesLedger(tx, {
+        loanUuid: application.uuid,
+        amountCents: usdToCents(body.amount),
+        now: deps.clock(),
+      });
+    },
   });
 }

@@ -108,12 +108,9 @@ export async function previewRefiTape(
   return { errors: parsed.errors, summary: summaryOf(sha256(input.csv), planned) };
 }
 
-export async function importRefiTape(
-  deps: TRefiOpsDeps,
-  input: { csv: string; agentUuid: string },
-): Promise<TPostRefiTapeImportResponse> {
-  const fileSha256 = sha256(input.csv);
-  const parsed = parseRefiTape(input.csv);
+/** 400 REFI_TAPE_INVALID with every bad row by line; answers the parsed tape otherwise. */
+export function assertTapeValid(csv: string): ReturnType<typeof parseRefiTape> {
+  const parsed = parseRefiTape(csv);
   if (parsed.errors.length > 0) {
     const fieldErrors: Record<string, string[]> = {};
     for (const error of parsed.errors) {
@@ -129,6 +126,19 @@ export async function importRefiTape(
       fieldErrors,
     );
   }
+  return parsed;
+}
+
+/**
+ * Applies a tape (the approval of a TAPE_IMPORT controlled action: the proposal's dry run and its
+ * approval both run this, in their transaction).
+ */
+export async function importRefiTape(
+  deps: TRefiOpsDeps,
+  input: { csv: string; agentUuid: string },
+): Promise<TPostRefiTapeImportResponse> {
+  const fileSha256 = sha256(input.csv);
+  const parsed = assertTapeValid(input.csv);
   const rows = normalized(parsed.rows);
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {

@@ -13,7 +13,7 @@ import type {
   TRefiTapeLoan,
 } from '@pledge/contract';
 import { centsToUsd } from '@pledge/domain';
-import { and, asc, desc, eq, gt, inArray, like, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, like, lt, notInArray, or, type SQL } from 'drizzle-orm';
 import {
   applications,
   auditEvents,
@@ -104,9 +104,27 @@ export async function listRefiTapeLoans(
   };
 }
 
+export const TAPE_REASSIGN_MESSAGES = {
+  inRefinancing:
+    'This legacy loan is being refinanced (or was): its borrower cannot change. Cancel that refinancing first.',
+  notTapeEmail:
+    'This is not the e-mail on the tape: tick the override and give the evidence in the reason.',
+} as const;
+
+/**
+ * Sets who may refinance a legacy loan (the approval of a TAPE_REASSIGN controlled action): never
+ * while a refinancing of it is open or done, and to an address other than the tape's only with the
+ * agents' documented override.
+ */
 export async function setRefiTapeLoanBorrower(
   deps: TRefiOpsDeps,
-  input: { loanId: string; borrowerEmail: string | null; agentUuid: string },
+  input: {
+    loanId: string;
+    borrowerEmail: string | null;
+    reason: string;
+    overrideTapeEmail: boolean;
+    agentUuid: string;
+  },
 ): Promise<TRefiTapeLoan> {
   const now = deps.clock();
   const row = await deps.db.transaction(async (tx) => {
@@ -123,6 +141,29 @@ export async function setRefiTapeLoanBorrower(
         'SANDBOX_LOAN',
         'Sandbox loans answer every borrower and cannot be matched',
       );
+    }
+    // Who owns a legacy loan does not change under a refinancing of it, nor after one.
+    const [live] = await tx
+      .select({ uuid: refiApplicationLoans.applicationUuid })
+      .from(refiApplicationLoans)
+      .innerJoin(applications, eq(applications.uuid, refiApplicationLoans.applicationUuid))
+      .where(
+        and(
+          eq(refiApplicationLoans.loanId, input.loanId),
+          notInArray(applications.state, ['DECLINED', 'CANCELLED']),
+        ),
+      )
+      .limit(1);
+    if (live !== undefined || loan.status === 'REFINANCED') {
+      throw new HttpError(409, 'TAPE_LOAN_IN_REFINANCING', TAPE_REASSIGN_MESSAGES.inRefinancing);
+    }
+    if (
+      input.borrowerEmail !== null &&
+      normalizeEmail(input.borrowerEmail) !== normalizeEmail(loan.borrowerEmail) &&
+      !input.overrideTapeEmail
+    ) {
+      const message = TAPE_REASSIGN_MESSAGES.notTapeEmail;
+      throw new HttpError(400, 'VALIDATION_ERROR', message, { borrowerEmail: [message] });
     }
     let matched: string | null = null;
     if (input.borrowerEmail !== null) {
@@ -151,7 +192,7 @@ export async function setRefiTapeLoanBorrower(
       actor: actors.agent(agent?.email ?? input.agentUuid),
       fromState: loan.matchedIdentityUuid,
       toState: matched,
-      reason: matched === null ? 'borrower match cleared' : 'borrower matched by an agent',
+      reason: `${matched === null ? 'borrower match cleared' : 'borrower matched by agents'}${input.overrideTapeEmail ? ' (override of the tape’s e-mail)' : ''}: ${input.reason}`,
       at: now,
     });
     if (updated === undefined) throw new Error('The tape row vanished');

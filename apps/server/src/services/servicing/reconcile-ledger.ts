@@ -4,7 +4,8 @@
  * that period; each balance row (ledger_account_balances) is its entries' sum; each loan's
  * counted payments (servicing_loans.counted_payments_cents) are its payments' sum; each non-wire
  * payment that is not returned or reversed has exactly one journal, and its cash equals the
- * payment; a closed (paid off, renewed) loan owes nothing.
+ * payment; a closed (paid off, renewed) loan owes nothing; a payoff recorded by agents is covered
+ * by the evidence two agents approved (a closed balance is not proof that the money came).
  */
 import type { TGetOpsReconciliationResponse } from '@pledge/contract';
 import { sql } from 'drizzle-orm';
@@ -63,6 +64,15 @@ export async function reconcileLedger(deps: {
          WHERE e.loan_uuid = s.loan_uuid AND e.account IN
            ('PRINCIPAL','ORIGINATION_FEE','DEFERRED_INTEREST','ACCRUED_INTEREST','FEES')) b ON true
        WHERE s.status IN ('PAID_OFF', 'RENEWED') AND b.sum <> 0)
+    UNION ALL
+    (SELECT p.loan_uuid, 'Paid off on ' || p.amount_cents || ' recorded by agents, but the evidence approved was '
+         || coalesce(o.evidence::text, 'none')
+       FROM servicing_payments p
+       JOIN servicing_loans s ON s.loan_uuid = p.loan_uuid AND s.status = 'PAID_OFF'
+       LEFT JOIN LATERAL (SELECT max(x.payoff_amount_cents) AS evidence FROM ops_proposals x
+         WHERE x.application_uuid = p.loan_uuid AND x.kind = 'RECORD_PAYOFF' AND x.status = 'APPROVED') o ON true
+       WHERE p.method = 'RECORDED' AND p.purpose = 'PAYOFF' AND p.status = 'SETTLED'
+         AND p.amount_cents > coalesce(o.evidence, 0))
     LIMIT ${RECONCILIATION_ISSUES_MAX}`);
   const counts = await deps.db.execute<{ loans: number; journals: number }>(sql`
     SELECT (SELECT count(*)::int FROM servicing_loans) AS loans,

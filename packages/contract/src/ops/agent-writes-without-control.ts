@@ -1,0 +1,22 @@
+/**
+ * The agent routes that write but move no money, change no amount owed and no owner: each with the
+ * reason it needs no second agent. Every other agent route that writes names its controlled action
+ * (`control` in its definition); the contract's test walks every endpoint against both.
+ */
+export const AGENT_WRITES_WITHOUT_CONTROL: Readonly<Record<string, string>> = {
+  postAgentLogout: 'Ends the caller’s own session.',
+  postOpsApproveIdentity:
+    'Marks an ID as checked; funds still need a release approved by two agents, and never on the agent’s own application.',
+  postOpsRejectIdentity: 'Asks the borrower for another ID; nothing is paid or owned.',
+  postOpsApproveHolderName:
+    'Clears a payout name for review; the money moves only through the two-agent release.',
+  postOpsRejectHolderName: 'Blocks a payout account; it moves nothing.',
+  postOpsCancelApplication: 'Ends an application before funding: no money has moved.',
+  postOpsDeclineApplication: 'Declines an application before funding: no money has moved.',
+  postOpsBanner: 'Site banner text.',
+  putOpsBanner: 'Site banner text.',
+  deleteOpsBanner: 'Site banner text.',
+  putOpsFlag: 'A feature flag of the web app.',
+  postOpsRetryMail: 'Sends a failed e-mail again.',
+  postRefiTapePreview: 'Checks a tape and changes nothing.',
+};
