@@ -11,6 +11,7 @@ import {
   type TPostRequestedOfferBody,
 } from '@pledge/contract';
 import { createAdapters, type TAdapters } from '../../src/adapters/index.js';
+import { runMigrations } from '../../src/db/migrate.js';
 import { seedSandbox } from '../../src/db/seed.js';
 import { createJobRegistrations } from '../../src/jobs/registry.js';
 import { createJobWorker, type TJobWorker } from '../../src/jobs/worker.js';
@@ -38,9 +39,16 @@ export interface TApplicationsTestContext {
 }
 
 export async function createApplicationsTestContext(
-  options: { adapters?: (database: TTestDatabase) => TAdapters } = {},
+  options: {
+    adapters?: (database: TTestDatabase) => TAdapters;
+    /** Migrates only this folder's migrations (an older release's schema); every one by default. */
+    migrationsFolder?: string;
+  } = {},
 ): Promise<TApplicationsTestContext> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrate: options.migrationsFolder === undefined });
+  if (options.migrationsFolder !== undefined) {
+    await runMigrations(database.pool, { migrationsFolder: options.migrationsFolder });
+  }
   await seedSandbox(database.db);
   const adapters =
     options.adapters?.(database) ?? createAdapters({ config: { sandbox: true }, db: database.db });
