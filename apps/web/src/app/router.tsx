@@ -204,6 +204,10 @@ const siteRoutes: RouteObject[] = [
       element: screen(() => import('../routes/ops-agents/ops-agents-page.js')),
     },
     {
+      path: paths.opsApprovals.path,
+      element: screen(() => import('../routes/ops-approvals/ops-approvals-page.js')),
+    },
+    {
       path: paths.opsMail.path,
       element: screen(() => import('../routes/ops-mail/ops-mail-page.js')),
     },

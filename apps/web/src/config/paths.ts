@@ -79,6 +79,8 @@ export const paths = {
   ops: page('/ops'),
   /** The agents of the console. */
   opsAgents: page('/ops/agents'),
+  /** Controlled actions one agent proposed, waiting for a second agent to approve or reject. */
+  opsApprovals: page('/ops/approvals'),
   /** E-mails the mail server refused after every attempt. */
   opsMail: page('/ops/mail'),
   /** The refinancing desk of the console: the legacy loan tape and the estate's payoffs. */

@@ -18,6 +18,7 @@ export function OpsPage() {
       <p>
         {session.status === 'signed-in' ? `Signed in as ${session.identity.email}. ` : ''}
         The console of {brand.companyName} for agents.{' '}
+        <Link to={paths.opsApprovals.getHref()}>Approvals</Link> ·{' '}
         <Link to={paths.opsAgents.getHref()}>Agents</Link> ·{' '}
         <Link to={paths.opsMail.getHref()}>Undelivered e-mails</Link> ·{' '}
         <Link to={paths.opsLoans.getHref()}>Loans</Link> ·{' '}

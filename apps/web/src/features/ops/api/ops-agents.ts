@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getOpsAgents,
   postOpsDeactivateAgent,
-  type TGetOpsAgentsResponse,
   type TPostOpsDeactivateAgentBody,
 } from '@pledge/contract';
 import { apiRequest } from '../../../api/client.js';
+import { CONTROLLED_ACTIONS_QUERY_KEY } from './get-controlled-actions.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
 
 export const OPS_AGENTS_QUERY_KEY = [...OPS_QUERY_KEY, 'agents'] as const;
@@ -19,14 +19,11 @@ export function useOpsAgents() {
   });
 }
 
-/** Deactivates another agent; the answer is the new list. */
+/** Proposes deactivating another agent; the answer is the proposal a third agent approves. */
 export function useDeactivateAgent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TPostOpsDeactivateAgentBody) => apiRequest(postOpsDeactivateAgent, { body }),
-    onSuccess: (list: TGetOpsAgentsResponse) => {
-      queryClient.setQueryData(OPS_AGENTS_QUERY_KEY, list);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: OPS_AGENTS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CONTROLLED_ACTIONS_QUERY_KEY }),
   });
 }

@@ -55,13 +55,13 @@ export function useOpsReconciliation() {
   });
 }
 
-/** After an action on a loan, the loan and every list are fetched again. */
+/** After an action on a loan, the loan and every list (the proposals too) are fetched again. */
 function useRefreshLoans() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: OPS_QUERY_KEY });
 }
 
-/** Records a wire received; the confirmation's key makes a second click record nothing more. */
+/** Proposes recording a wire received; the confirmation's key makes a second click propose once. */
 export function useRecordWire(loanUuid: string) {
   const refresh = useRefreshLoans();
   return useMutation({
@@ -75,7 +75,7 @@ export function useRecordWire(loanUuid: string) {
   });
 }
 
-/** Reverses a payment recorded in error, with the agent's reason. */
+/** Proposes reversing a payment recorded in error, with the agent's reason. */
 export function useReversePayment() {
   const refresh = useRefreshLoans();
   return useMutation({

@@ -24,8 +24,8 @@ export function useOpsRiskQueue() {
 }
 
 /**
- * Records the desk's fill of a liquidation order; the dialog's key makes a second click or a retry
- * record it once. The queue, the loans and their ledgers are fetched again afterwards.
+ * Proposes the desk's fill of a liquidation order; the dialog's key makes a second click or a retry
+ * propose it once. The queue and the proposals waiting for a second agent are fetched again.
  */
 export function useRecordLiquidationFill() {
   const queryClient = useQueryClient();

@@ -5,8 +5,8 @@ import { idempotencyHeaders } from '../../loan/api/idempotency-key.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
 
 /**
- * Records the wire that paid a liquidation's surplus back; the confirmation's key makes a second
- * click record nothing more. The loan and every list are fetched again afterwards.
+ * Proposes recording the wire that paid a liquidation's surplus back; the confirmation's key makes
+ * a second click propose nothing more. The loan and every list are fetched again afterwards.
  */
 export function useRecordSurplusPayout(loanUuid: string) {
   const queryClient = useQueryClient();

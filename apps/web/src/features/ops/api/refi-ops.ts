@@ -7,7 +7,7 @@ import {
   postRefiTapePreview,
   REFI_TAPE_CONTENT_TYPE,
   ZApiError,
-  ZPostRefiTapeImportResponse,
+  ZControlledAction,
   ZPostRefiTapePreviewResponse,
   type TPostConfirmRefiEstatePayoffBody,
 } from '@pledge/contract';
@@ -21,6 +21,7 @@ import {
 import { apiRequest } from '../../../api/client.js';
 import { endpointUrl } from '../../../api/endpoint-url.js';
 import { getToken } from '../../../api/token.js';
+import { CONTROLLED_ACTIONS_QUERY_KEY } from './get-controlled-actions.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
 
 export const REFI_TAPE_QUERY_KEY = [...OPS_QUERY_KEY, 'refi', 'tape'] as const;
@@ -116,12 +117,12 @@ export function useRefiTapePreview() {
   });
 }
 
-/** Applies a tape, all or nothing; the tape list is read again after it. */
+/** Proposes applying a tape, all or nothing, once a second agent approves it. */
 export function useRefiTapeImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (csv: string) => postTapeCsv(postRefiTapeImport, ZPostRefiTapeImportResponse, csv),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: REFI_TAPE_QUERY_KEY }),
+    mutationFn: (csv: string) => postTapeCsv(postRefiTapeImport, ZControlledAction, csv),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CONTROLLED_ACTIONS_QUERY_KEY }),
   });
 }
 
@@ -141,7 +142,7 @@ export function useRefiEstatePayoffs(page: TRefiPayoffsPage) {
   });
 }
 
-/** Records that a payoff to the estate was paid (idempotent on the server). */
+/** Proposes recording that a payoff to the estate was paid; a second agent approves it. */
 export function useConfirmRefiEstatePayoff() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -152,6 +153,6 @@ export function useConfirmRefiEstatePayoff() {
       payoffUuid: string;
       body: TPostConfirmRefiEstatePayoffBody;
     }) => apiRequest(postConfirmRefiEstatePayoff, { params: { payoffUuid }, body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: REFI_PAYOFFS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CONTROLLED_ACTIONS_QUERY_KEY }),
   });
 }

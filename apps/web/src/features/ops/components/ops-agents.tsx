@@ -1,16 +1,14 @@
 /**
- * The agents of the console with their status; an agent deactivates another at once (after a
- * confirmation with a reason, kept in the audit trail), never themselves nor the last active one.
+ * The agents of the console with their status; an agent proposes deactivating another (with a
+ * reason, kept in the audit trail), never themselves nor the last active one; a third agent approves.
  */
 import { useState, type FormEvent } from 'react';
 import { ZOpsReason, type TOpsAgent } from '@pledge/contract';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
-import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { useDeactivateAgent, useOpsAgents } from '../api/ops-agents.js';
 import { formatDateTime } from '../format.js';
 import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
-import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
 import { OpsTable, type TOpsTableColumn } from './ops-table.js';
 
 const AGENT_COLUMNS: readonly TOpsTableColumn[] = [
@@ -47,30 +45,20 @@ function ConfirmDeactivation({ agent, onClose }: { agent: TOpsAgent; onClose: ()
       setReasonError(parsed.error.issues[0]?.message ?? 'Give a reason');
       return;
     }
-    mutation.mutate(
-      { email: agent.email, reason: parsed.data.reason },
-      {
-        onSuccess: () => {
-          toastQueue.add(
-            { title: `${agent.email} deactivated`, variant: 'success' },
-            { timeout: OPS_TOAST_TIMEOUT_MS },
-          );
-          onClose();
-        },
-      },
-    );
+    mutation.mutate({ email: agent.email, reason: parsed.data.reason });
   }
 
   return (
     <OpsConfirmDialog
       formId="ops-deactivate-agent"
       title={`Deactivate ${agent.email}?`}
-      description="Their sessions end at once and they can no longer sign in as an agent, even after a restart."
-      confirmLabel="Deactivate"
+      description="Proposed to an agent other than you and them: once approved, their sessions end and they can no longer sign in as an agent, even after a restart."
+      confirmLabel="Propose deactivation"
       isPending={mutation.isPending}
       error={mutation.error}
       onClose={onClose}
       onSubmit={onSubmit}
+      proposal={mutation.data ?? null}
     >
       <OpsReasonField
         value={reason}

@@ -1,9 +1,13 @@
 /**
  * Every console action is confirmed the same way: the question, what follows from it, the fields the
- * server needs, and confirm / back, with the server's refusal shown in place.
+ * server needs, and confirm / back, with the server's refusal shown in place. An action that moves
+ * money or ownership is only proposed: the dialog then says so, with the proposal's summary.
  */
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { TControlledAction } from '@pledge/contract';
 import { OPS_REASON_MAX_LENGTH } from '@pledge/domain';
+import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { Modal } from '../../../ui/modal/modal.js';
@@ -18,6 +22,7 @@ export function OpsConfirmDialog({
   error,
   onClose,
   onSubmit,
+  proposal = null,
   children,
 }: {
   formId: string;
@@ -28,8 +33,26 @@ export function OpsConfirmDialog({
   error: Error | null;
   onClose: () => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The proposal the confirmation made: shown in place of the form until the agent closes it. */
+  proposal?: TControlledAction | null;
   children?: ReactNode;
 }) {
+  if (proposal !== null) {
+    return (
+      <Modal
+        isOpen
+        onClose={onClose}
+        title={title}
+        footer={
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        }
+      >
+        <OpsProposedNotice proposal={proposal} />
+      </Modal>
+    );
+  }
   return (
     <Modal
       isOpen
@@ -56,6 +79,20 @@ export function OpsConfirmDialog({
         )}
       </form>
     </Modal>
+  );
+}
+
+export const PROPOSED_TITLE = 'Proposed: a second agent must approve it before it takes effect.';
+
+/** What a proposing call answered: nothing has happened yet, and where a second agent decides. */
+export function OpsProposedNotice({ proposal }: { proposal: TControlledAction }) {
+  return (
+    <Alert variant="success" isLive title={PROPOSED_TITLE}>
+      <p className="ops-break">{proposal.summary}</p>
+      <p>
+        It waits on the <Link to={paths.opsApprovals.getHref()}>Approvals</Link> page.
+      </p>
+    </Alert>
   );
 }
 

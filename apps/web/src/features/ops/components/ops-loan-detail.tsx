@@ -28,12 +28,7 @@ import { useRecordSurplusPayout } from '../api/ops-surplus-payout.js';
 import { formatDateTime, shortId } from '../format.js';
 import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
 import { OpsFacts, OpsSection } from './ops-facts.js';
-import {
-  toastRecorded,
-  useConfirmationKey,
-  WireEvidenceFields,
-  wireEvidenceErrors,
-} from './ops-record-dialog.js';
+import { useConfirmationKey, WireEvidenceFields, wireEvidenceErrors } from './ops-record-dialog.js';
 import { OpsTable } from './ops-table.js';
 
 /** Payments an agent may still reverse: money counted that did not (or should not) arrive. */
@@ -91,13 +86,7 @@ function RecordWireDialog({
     submitOnce((done) =>
       wire.mutate(
         { body: { amountCents: cents, reference: reference.trim(), receivedOn }, key },
-        {
-          onSuccess: (payment) => {
-            toastRecorded(`Wire of ${formatUsd(payment.amountCents)} recorded`);
-            onClose();
-          },
-          onError: done,
-        },
+        { onError: done },
       ),
     );
   }
@@ -106,12 +95,13 @@ function RecordWireDialog({
     <OpsConfirmDialog
       formId="ops-record-wire"
       title="Record a wire"
-      description="The wire is settled at once and credited to the loan; it shows in the borrower’s history."
-      confirmLabel="Record wire"
+      description="Proposed to a second agent: once approved, the wire is settled and credited to the loan, and shows in the borrower’s history."
+      confirmLabel="Propose wire"
       isPending={wire.isPending}
       error={wire.isError ? new Error(refusalMessage(wire.error)) : null}
       onClose={onClose}
       onSubmit={onSubmit}
+      proposal={wire.data ?? null}
     >
       <NumericField
         label="Amount received (USD)"
@@ -192,13 +182,7 @@ function RecordSurplusPayoutDialog({
     submitOnce((done) =>
       payout.mutate(
         { body: { amountCents: owedCents, reference: reference.trim(), sentOn }, key },
-        {
-          onSuccess: (recorded) => {
-            toastRecorded(`Surplus payout of ${formatUsd(recorded.amountCents)} recorded`);
-            onClose();
-          },
-          onError: done,
-        },
+        { onError: done },
       ),
     );
   }
@@ -207,12 +191,13 @@ function RecordSurplusPayoutDialog({
     <OpsConfirmDialog
       formId="ops-record-surplus-payout"
       title="Record surplus payout"
-      description={`The whole surplus of ${formatUsd(owedCents)} owed to the borrower after the liquidation, wired back in one payment. Recording it clears the surplus owed against cash.`}
-      confirmLabel="Record payout"
+      description={`The whole surplus of ${formatUsd(owedCents)} owed to the borrower after the liquidation, wired back in one payment. Once a second agent approves, it clears the surplus owed against cash.`}
+      confirmLabel="Propose payout"
       isPending={payout.isPending}
       error={payout.isError ? new Error(refusalMessage(payout.error)) : null}
       onClose={onClose}
       onSubmit={onSubmit}
+      proposal={payout.data ?? null}
     >
       <WireEvidenceFields
         referenceDescription="The bank’s reference of the wire sent: the evidence kept with the payout."
@@ -249,13 +234,7 @@ function ReversePaymentDialog({
     submitOnce((done) =>
       reverse.mutate(
         { paymentUuid: payment.paymentUuid, reason: reason.trim() },
-        {
-          onSuccess: () => {
-            toastRecorded(`Payment of ${formatUsd(payment.amountCents)} reversed`);
-            onClose();
-          },
-          onError: done,
-        },
+        { onError: done },
       ),
     );
   }
@@ -264,12 +243,13 @@ function ReversePaymentDialog({
     <OpsConfirmDialog
       formId="ops-reverse-payment"
       title={`Reverse the payment of ${formatUsd(payment.amountCents)}?`}
-      description={`${paymentDescription(payment)} of ${displayDate(payment.createdAt)}. Reversing entries put the amount back on the loan’s balance.`}
-      confirmLabel="Reverse payment"
+      description={`${paymentDescription(payment)} of ${displayDate(payment.createdAt)}. Once a second agent approves, reversing entries put the amount back on the loan’s balance.`}
+      confirmLabel="Propose reversal"
       isPending={reverse.isPending}
       error={reverse.isError ? new Error(refusalMessage(reverse.error)) : null}
       onClose={onClose}
       onSubmit={onSubmit}
+      proposal={reverse.data ?? null}
     >
       <OpsReasonField
         value={reason}

@@ -15,7 +15,6 @@ import { useSingleFlight } from '../../loan/use-single-flight.js';
 import { useRecordLiquidationFill } from '../api/ops-risk.js';
 import { OpsConfirmDialog } from './ops-confirm-dialog.js';
 import { OpsFacts } from './ops-facts.js';
-import { toastRecorded } from './ops-record-dialog.js';
 import { formatDateTime } from '../format.js';
 
 /** The fill as the agent types it: coins, dollars per coin, the venue, and a UTC date and time. */
@@ -82,8 +81,8 @@ export function checkFill(
 
 /**
  * The desk's fill of an open liquidation order: what was sold, at what price, where and when. The
- * ledger and the borrower's statement follow from it, so the agent confirms it once; one key per
- * opening of the dialog makes a double click or a retry record it once.
+ * ledger and the borrower's statement follow from it once a second agent approves; one key per
+ * opening of the dialog makes a double click or a retry propose it once.
  */
 export function RecordFillDialog({
   order,
@@ -117,18 +116,7 @@ export function RecordFillDialog({
     if (checked.body === null) return;
     const body = checked.body;
     submitOnce((done) =>
-      fill.mutate(
-        { liquidationUuid: liquidation.liquidationUuid, body, key },
-        {
-          onSuccess: (filled) => {
-            const proceeds =
-              filled.fill === null ? '' : ` for ${formatUsd(filled.fill.proceedsCents)}`;
-            toastRecorded(`Fill of ${body.coinQuantitySold} ${coin}${proceeds} recorded`);
-            onClose();
-          },
-          onError: done,
-        },
-      ),
+      fill.mutate({ liquidationUuid: liquidation.liquidationUuid, body, key }, { onError: done }),
     );
   }
 
@@ -136,12 +124,13 @@ export function RecordFillDialog({
     <OpsConfirmDialog
       formId="ops-record-fill"
       title="Record the fill"
-      description={`The sale of ${order.borrowerEmail}’s collateral: the proceeds less the 2 % processing fee go to the loan’s ledger and the borrower is sent a statement of the sale.`}
-      confirmLabel="Record fill"
+      description={`The sale of ${order.borrowerEmail}’s collateral. Once a second agent approves, the proceeds less the 2 % processing fee go to the loan’s ledger and the borrower is sent a statement of the sale.`}
+      confirmLabel="Propose fill"
       isPending={fill.isPending}
       error={fill.isError ? new Error(refusalMessage(fill.error)) : null}
       onClose={onClose}
       onSubmit={onSubmit}
+      proposal={fill.data ?? null}
     >
       <OpsFacts
         facts={[

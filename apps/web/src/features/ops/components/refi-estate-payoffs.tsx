@@ -1,6 +1,6 @@
 /**
- * Payoffs owed to the old lender's estate once a refinancing completes; an agent confirms each one
- * paid with its payment reference (audited, idempotent).
+ * Payoffs owed to the old lender's estate once a refinancing completes; an agent proposes each one
+ * paid with its payment reference and a second agent approves (audited, idempotent).
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -15,11 +15,9 @@ import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { Select } from '../../../ui/select/select.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
-import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { formatDollars } from '../../offer/format.js';
 import { useConfirmRefiEstatePayoff, useRefiEstatePayoffs } from '../api/refi-ops.js';
 import { formatDateTime, shortId } from '../format.js';
-import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
 import { OpsConfirmDialog } from './ops-confirm-dialog.js';
 import { OpsTable, type TOpsTableColumn } from './ops-table.js';
 
@@ -75,30 +73,20 @@ function ConfirmPayoff({ payoff, onClose }: { payoff: TRefiEstatePayoff; onClose
       return;
     }
     setErrors({});
-    mutation.mutate(
-      { payoffUuid: payoff.uuid, body: parsed.data },
-      {
-        onSuccess: () => {
-          toastQueue.add(
-            { title: `Payoff of ${formatDollars(payoff.amount)} confirmed`, variant: 'success' },
-            { timeout: OPS_TOAST_TIMEOUT_MS },
-          );
-          onClose();
-        },
-      },
-    );
+    mutation.mutate({ payoffUuid: payoff.uuid, body: parsed.data });
   }
 
   return (
     <OpsConfirmDialog
       formId="refi-confirm-payoff"
       title={`Confirm the payoff of ${formatDollars(payoff.amount)}?`}
-      description={`The estate was paid for Celsius loan ${payoff.celsiusLoanIds.join(', ')}. This is recorded in the audit trail.`}
-      confirmLabel="Confirm payoff"
+      description={`The estate was paid for Celsius loan ${payoff.celsiusLoanIds.join(', ')}. Proposed to a second agent: it is recorded, in the audit trail too, once approved.`}
+      confirmLabel="Propose confirmation"
       isPending={mutation.isPending}
       error={mutation.error}
       onClose={onClose}
       onSubmit={onSubmit}
+      proposal={mutation.data ?? null}
     >
       <TextField
         label="Payment reference"

@@ -1,6 +1,7 @@
 /**
  * The legacy loan tape's import: a CSV file picked or pasted, checked row by row (every bad row with
- * its line number, nothing applied), then applied all or nothing after a confirmation.
+ * its line number, nothing applied), then proposed, and applied all or nothing once a second agent
+ * approves.
  */
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { TRefiTapeRowError, TRefiTapeSummary } from '@pledge/contract';
@@ -8,10 +9,8 @@ import { REFI_TAPE_COLUMNS, REFI_TAPE_MAX_CHARS } from '@pledge/domain';
 import { isApiError } from '../../../api/client.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
-import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { useRefiTapeImport, useRefiTapePreview } from '../api/refi-ops.js';
-import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
-import { OpsConfirmDialog } from './ops-confirm-dialog.js';
+import { OpsConfirmDialog, OpsProposedNotice } from './ops-confirm-dialog.js';
 import { OpsTable, type TOpsTableColumn } from './ops-table.js';
 
 const ERROR_COLUMNS: readonly TOpsTableColumn[] = [
@@ -90,19 +89,7 @@ export function RefiTapeImport() {
 
   function onApply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    apply.mutate(csv, {
-      onSuccess: (answer) => {
-        setIsConfirming(false);
-        toastQueue.add(
-          {
-            title: answer.alreadyImported ? 'Tape already imported' : 'Tape imported',
-            description: tapeSummaryText(answer.summary),
-            variant: 'success',
-          },
-          { timeout: OPS_TOAST_TIMEOUT_MS },
-        );
-      },
-    });
+    apply.mutate(csv);
   }
 
   const refusedRows = importRowErrors(apply.error);
@@ -179,26 +166,18 @@ export function RefiTapeImport() {
           Import the tape
         </Button>
       )}
-      {apply.isSuccess && (
-        <Alert
-          variant="success"
-          title={apply.data.alreadyImported ? 'Already imported' : 'Imported'}
-        >
-          {apply.data.alreadyImported
-            ? 'This exact file was imported before: nothing changed.'
-            : tapeSummaryText(apply.data.summary)}
-        </Alert>
-      )}
+      {apply.isSuccess && !isConfirming && <OpsProposedNotice proposal={apply.data} />}
       {isConfirming && result !== undefined && (
         <OpsConfirmDialog
           formId="refi-tape-import-confirm"
           title="Import this tape?"
-          description={`${tapeSummaryText(result.summary)}. All rows are applied together, or none.`}
-          confirmLabel="Import"
+          description={`${tapeSummaryText(result.summary)}. Once a second agent approves, all rows are applied together, or none.`}
+          confirmLabel="Propose import"
           isPending={apply.isPending}
           error={apply.error}
           onClose={() => setIsConfirming(false)}
           onSubmit={onApply}
+          proposal={apply.data ?? null}
         >
           {refusedRows.length > 0 && <RowErrors errors={refusedRows} />}
         </OpsConfirmDialog>

@@ -1,0 +1,220 @@
+/**
+ * Maker–checker: the controlled actions one agent proposed, waiting for a second agent. Another
+ * agent approves (the action happens then) or rejects with a reason; the maker may only withdraw.
+ */
+import { useState, type FormEvent } from 'react';
+import { ZOpsReason, type TControlledAction } from '@pledge/contract';
+import { formatUsd } from '@pledge/domain';
+import { Button } from '../../../ui/button/button.js';
+import { toastQueue } from '../../../ui/toast/toast-queue.js';
+import { refusalMessage } from '../../loan/api/refusal.js';
+import { useSession } from '../../session/use-session.js';
+import { usePendingControlledActions } from '../api/get-controlled-actions.js';
+import { useApproveControlledAction } from '../api/post-approve-controlled-action.js';
+import { useRejectControlledAction } from '../api/post-reject-controlled-action.js';
+import { formatDateTime } from '../format.js';
+import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
+import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
+import { OpsQueryStatus } from './ops-query-status.js';
+import { OpsTable, type TOpsTableColumn } from './ops-table.js';
+
+export const NOTHING_PENDING_TEXT = 'Nothing is waiting for a second agent.';
+
+const COLUMNS: readonly TOpsTableColumn[] = [
+  { header: 'Action' },
+  { header: 'Summary', cellClassName: 'ops-break' },
+  { header: 'Amount' },
+  { header: 'Proposed by', cellClassName: 'ops-break' },
+  { header: 'When' },
+  { header: 'Decision' },
+];
+
+type TDecision = { kind: 'approve' | 'reject' | 'withdraw'; proposal: TControlledAction };
+
+function toastDecided(title: string, description?: string) {
+  toastQueue.add(
+    { variant: 'success', title, ...(description === undefined ? {} : { description }) },
+    { timeout: OPS_TOAST_TIMEOUT_MS },
+  );
+}
+
+function ApproveDialog({
+  proposal,
+  onClose,
+}: {
+  proposal: TControlledAction;
+  onClose: () => void;
+}) {
+  const approve = useApproveControlledAction();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    approve.mutate(proposal.id, {
+      onSuccess: (approved) => {
+        toastDecided(`${approved.label} approved`, approved.outcome ?? approved.summary);
+        onClose();
+      },
+    });
+  }
+
+  return (
+    <OpsConfirmDialog
+      formId="ops-approve-action"
+      title={`Approve: ${proposal.label}?`}
+      description={`${proposal.summary}. Proposed by ${proposal.proposedBy.email}; it takes effect as soon as you approve.`}
+      confirmLabel="Approve"
+      isPending={approve.isPending}
+      error={approve.isError ? new Error(refusalMessage(approve.error)) : null}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    />
+  );
+}
+
+function RejectDialog({
+  proposal,
+  isWithdrawal,
+  onClose,
+}: {
+  proposal: TControlledAction;
+  isWithdrawal: boolean;
+  onClose: () => void;
+}) {
+  const reject = useRejectControlledAction();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const verb = isWithdrawal ? 'Withdraw' : 'Reject';
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = ZOpsReason.safeParse({ reason });
+    if (!parsed.success) {
+      setReasonError(parsed.error.issues[0]?.message ?? 'Give a reason');
+      return;
+    }
+    setReasonError(null);
+    reject.mutate(
+      { proposalId: proposal.id, reason: parsed.data.reason },
+      {
+        onSuccess: (rejected) => {
+          toastDecided(`${rejected.label} ${isWithdrawal ? 'withdrawn' : 'rejected'}`);
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <OpsConfirmDialog
+      formId="ops-reject-action"
+      title={`${verb}: ${proposal.label}?`}
+      description={`${proposal.summary}. Nothing of it happens; the reason is kept with the proposal.`}
+      confirmLabel={verb}
+      isPending={reject.isPending}
+      error={reject.isError ? new Error(refusalMessage(reject.error)) : null}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
+      <OpsReasonField
+        value={reason}
+        error={reasonError}
+        onChange={(event) => {
+          setReason(event.target.value);
+          reject.reset();
+        }}
+      />
+    </OpsConfirmDialog>
+  );
+}
+
+export function OpsApprovals() {
+  const session = useSession('agent');
+  const query = usePendingControlledActions();
+  const [decision, setDecision] = useState<TDecision | null>(null);
+  const myUuid = session.status === 'signed-in' ? session.identity.uuid : null;
+  const proposals = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <>
+      <OpsQueryStatus
+        query={query}
+        loadingText="Loading the proposals…"
+        errorTitle="The proposals could not be loaded"
+      />
+      {query.data !== undefined && (
+        <>
+          <OpsTable
+            caption="Proposals waiting for a second agent, newest first"
+            columns={COLUMNS}
+            emptyText={NOTHING_PENDING_TEXT}
+            rows={proposals.map((proposal) => {
+              const isMine = proposal.proposedBy.identityUuid === myUuid;
+              return {
+                key: proposal.id,
+                cells: [
+                  proposal.label,
+                  proposal.summary,
+                  proposal.amountCents === null ? '—' : formatUsd(proposal.amountCents),
+                  isMine ? `${proposal.proposedBy.email} (you)` : proposal.proposedBy.email,
+                  formatDateTime(proposal.proposedAt),
+                  <div className="ops-pager" key="decide">
+                    {isMine ? (
+                      <Button
+                        variant="secondary"
+                        isFullWidth={false}
+                        aria-haspopup="dialog"
+                        onClick={() => setDecision({ kind: 'withdraw', proposal })}
+                      >
+                        Withdraw <span className="visually-hidden">{proposal.summary}</span>
+                      </Button>
+                    ) : (
+                      <>
+                        <Button
+                          isFullWidth={false}
+                          aria-haspopup="dialog"
+                          onClick={() => setDecision({ kind: 'approve', proposal })}
+                        >
+                          Approve <span className="visually-hidden">{proposal.summary}</span>
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          isFullWidth={false}
+                          aria-haspopup="dialog"
+                          onClick={() => setDecision({ kind: 'reject', proposal })}
+                        >
+                          Reject <span className="visually-hidden">{proposal.summary}</span>
+                        </Button>
+                      </>
+                    )}
+                  </div>,
+                ],
+              };
+            })}
+          />
+          {query.hasNextPage && (
+            <div className="ops-pager">
+              <Button
+                variant="secondary"
+                isFullWidth={false}
+                isLoading={query.isFetchingNextPage}
+                onClick={() => void query.fetchNextPage()}
+              >
+                Show more
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+      {decision?.kind === 'approve' && (
+        <ApproveDialog proposal={decision.proposal} onClose={() => setDecision(null)} />
+      )}
+      {decision !== null && decision.kind !== 'approve' && (
+        <RejectDialog
+          proposal={decision.proposal}
+          isWithdrawal={decision.kind === 'withdraw'}
+          onClose={() => setDecision(null)}
+        />
+      )}
+    </>
+  );
+}
