@@ -66,6 +66,8 @@
  *   S3_FORCE_PATH_STYLE [false]: the bucket when STORAGE_DRIVER=s3 (bucket and keys required then).
  * - SANDBOX_AUTO_REVIEW [true in the sandbox]: approve uploaded IDs automatically after a short
  *   delay, standing in for an agent's review. Refused outside the sandbox.
+ * - DOCS_PUBLIC [false in production, else true]: serve the OpenAPI document (/docs/json), which
+ *   lists every route, the agent console's included; production serves it only when set to true.
  * - BENCH_STATEMENT_COUNT [false]: sandbox only; every answer carries `x-db-statements`, the SQL
  *   statements this instance has sent so far, so that `npm run bench` counts those of a request.
  * - DB_POOL_SIZE [10]: PostgreSQL connections this instance opens at most (instances × size must
@@ -320,6 +322,7 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1, 'must not be empty').optional(),
   S3_FORCE_PATH_STYLE: ZBooleanText.default(false),
   SANDBOX_AUTO_REVIEW: ZBooleanText.optional(),
+  DOCS_PUBLIC: ZBooleanText.optional(),
   BENCH_STATEMENT_COUNT: ZBooleanText.default(false),
   DB_POOL_SIZE: ZWholeNumber('connections', 1, 1000).default(10),
   DB_STATEMENT_TIMEOUT_MS: ZWholeNumber('milliseconds', 100, 3_600_000).default(30_000),
@@ -453,6 +456,8 @@ export interface TConfig {
   sandboxAutoReview: boolean;
   /** Sandbox only: answers carry the count of SQL statements sent so far (for the bench). */
   benchStatementCount: boolean;
+  /** Whether /docs/json is served (docsArePublic). */
+  docsPublic: boolean;
   /** Connections this instance's pool opens at most. */
   dbPoolSize: number;
   /** Statements running longer are cancelled by PostgreSQL. */
@@ -639,6 +644,14 @@ function sandboxJwtKey(dataDir: string): KeyObject {
 }
 
 /** Reads and validates the environment. Throws ConfigError with a readable message. */
+/**
+ * The API's map (every route, the agent console's included) helps an attacker more than anyone in
+ * production, so there it is served only when DOCS_PUBLIC=true; elsewhere unless turned off.
+ */
+export function docsArePublic(nodeEnv: TNodeEnv, docsPublic: boolean | undefined): boolean {
+  return docsPublic ?? nodeEnv !== 'production';
+}
+
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   repoRoot: string = findRepoRoot(),
@@ -745,6 +758,7 @@ export function loadConfig(
     brands,
     sandboxAutoReview: values.SANDBOX_AUTO_REVIEW ?? sandbox,
     benchStatementCount: sandbox && values.BENCH_STATEMENT_COUNT,
+    docsPublic: docsArePublic(values.NODE_ENV, values.DOCS_PUBLIC),
     dbPoolSize: values.DB_POOL_SIZE,
     dbStatementTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS,
     drainTimeoutMs: values.DRAIN_TIMEOUT_MS,
