@@ -22,6 +22,7 @@ import {
 } from '../applications/helpers.js';
 import { signInAgent, signInSecondAgent, type TAgent } from '../ops/helpers.js';
 import { signIn } from '../identity/sign-in.js';
+import { lookUpOne } from '../refi/helpers.js';
 import { getLoan, idempotency, sandboxLoan, type TTestLoan } from '../servicing/helpers.js';
 
 /** A funded sandbox loan of a borrower signed up with this address. */
@@ -310,6 +311,42 @@ describe('legacy loans (finding 2: one agent reassigned or invented a loan)', ()
       .from(refiTapeLoans)
       .where(eq(refiTapeLoans.loanId, loanId));
     expect(matched?.matchedIdentityUuid).not.toBeNull();
+  });
+
+  it('a legacy loan being refinanced by its borrower cannot be pointed at anyone else', async () => {
+    const loanId = `R-${Date.now()}`.slice(0, 12);
+    const owner = `refinancing-${randomUUID()}@example.com`;
+    const ownerToken = await signIn(ctx.app, owner);
+    const imported = await ctx.app.inject({
+      method: 'POST',
+      url: `${OPS}/refi/tape/import`,
+      headers: { ...bearer(maker.token), 'content-type': 'text/csv' },
+      payload: tape(loanId, owner),
+    });
+    expect((await approve(checker, (imported.json() as TControlledAction).id)).statusCode).toBe(
+      200,
+    );
+    // The real borrower starts refinancing it.
+    const application = await lookUpOne(ctx.app, ownerToken, loanId);
+    expect(application.celsiusLoanNumbers).toEqual([loanId]);
+    const attacker = await sandboxLoan(ctx);
+    const refused = await call(maker, 'POST', `/refi/tape/loans/${loanId}/borrower`, {
+      borrowerEmail: attacker.email,
+      reason: 'Borrower asked by phone',
+      overrideTapeEmail: true,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'TAPE_LOAN_IN_REFINANCING' });
+    const pending = await ctx.database.db
+      .select()
+      .from(opsProposals)
+      .where(and(eq(opsProposals.kind, 'TAPE_REASSIGN'), eq(opsProposals.subjectId, loanId)));
+    expect(pending).toHaveLength(0);
+    const [row] = await ctx.database.db
+      .select()
+      .from(refiTapeLoans)
+      .where(eq(refiTapeLoans.loanId, loanId));
+    expect(row?.matchedIdentityUuid).toBeNull();
   });
 
   it('an agent cannot import a tape that holds a loan of their own', async () => {
