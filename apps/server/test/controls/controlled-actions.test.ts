@@ -112,7 +112,7 @@ describe('a wire received (finding 1: one agent cleared a debt)', () => {
     expect(again.statusCode, again.body).toBe(202);
     expect((again.json() as TControlledAction).id).toBe(proposal.id);
     expect(await paymentsOf(loan.loanUuid)).toHaveLength(0);
-    expect((await getLoan(ctx, loan)).principal).toEqual(before.principal);
+    expect((await getLoan(ctx, loan)).balances).toEqual(before.balances);
 
     const self = await approve(maker, proposal.id);
     expect(self.statusCode).toBe(403);
@@ -130,6 +130,9 @@ describe('a wire received (finding 1: one agent cleared a debt)', () => {
     const payments = await paymentsOf(loan.loanUuid);
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ method: 'WIRE', amountCents: 150_000, status: 'SETTLED' });
+    expect((await getLoan(ctx, loan)).balances.totalCents).toBe(
+      before.balances.totalCents - 150_000,
+    );
   });
 
   it('is never more than the loan owes', async () => {

@@ -21,6 +21,7 @@ import type { TFieldCipher } from '../../security/field-encryption.js';
 import type { TClock } from '../../security/jwt.js';
 import type { TApplicationRow } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
+import { readFrozenCreditFacts } from '../profile/frozen-credit-facts.js';
 import { readProfile } from '../profile/read-profile.js';
 import { DISCLOSURES_AREA } from './disclosure-record.js';
 import {
@@ -71,12 +72,17 @@ async function factsOf(
     .from(offers)
     .where(eq(offers.uuid, application.selectedOfferUuid));
   if (offer === undefined) throw new PermanentJobError(`Offer of ${application.uuid} is missing`);
-  const profile = await readProfile(deps.db, deps.cipher, application.identityUuid);
-  if (profile.name === null) {
+  // The disclosures name the borrower the application was underwritten on: its frozen facts, not
+  // the profile, which a later application may have changed since. Refinancing has no credit
+  // pull, and reads the profile.
+  const frozen = await readFrozenCreditFacts(deps.db, deps.cipher, application.uuid);
+  const name =
+    frozen?.name ?? (await readProfile(deps.db, deps.cipher, application.identityUuid)).name;
+  if (name === null) {
     throw new PermanentJobError(`Application ${application.uuid} has no borrower name`);
   }
   const brand = brandFor(application.organization, deps.sandbox);
-  const borrowerName = [profile.name.firstName, profile.name.lastName, profile.name.suffix]
+  const borrowerName = [name.firstName, name.lastName, name.suffix]
     .filter((part) => part !== null && part !== '')
     .join(' ');
   return {
