@@ -159,3 +159,20 @@ export const INTEREST_DAY_COUNT_DAYS_PER_YEAR = 365;
 
 /** Renewal offer: an initial LTV under this is more collateral than borrowers typically pledge. */
 export const RENEWAL_LOW_LTV_WARNING_PCT = 20;
+
+/*
+ * The borrower's money routes, per client address: what a person does in a minute with room for a
+ * retry or a second tab, far below a script's pace. Each route counts on its own.
+ */
+/** ACH payments (POST …/loans/{loanUuid}/payments). */
+export const SERVICING_PAYMENTS_PER_IP_PER_MINUTE = 10;
+/** Payoffs paid (POST …/payoff). */
+export const SERVICING_PAYOFFS_PER_IP_PER_MINUTE = 5;
+/** Payoff quotes asked for (POST …/payoff-quote): the payoff page asks again as it refreshes. */
+export const SERVICING_PAYOFF_QUOTES_PER_IP_PER_MINUTE = 20;
+/** Interest deferrals asked for (POST …/deferrals). */
+export const SERVICING_DEFERRALS_PER_IP_PER_MINUTE = 5;
+/** Deferral previews (POST …/deferrals/preview): read-only, shown before the deferral. */
+export const SERVICING_DEFERRAL_PREVIEWS_PER_IP_PER_MINUTE = 20;
+/** Autopay switched on or off (PUT …/autopay). */
+export const SERVICING_AUTOPAY_CHANGES_PER_IP_PER_MINUTE = 10;

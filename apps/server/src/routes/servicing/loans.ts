@@ -1,4 +1,8 @@
-/** The borrower's servicing calls on one loan (…/servicing/v2/loans/{loanUuid}). */
+/**
+ * The borrower's servicing calls on one loan (…/servicing/v2/loans/{loanUuid}). The calls that move
+ * money or change what is owed are limited per client address to a person's pace, so that a script
+ * with a stolen session cannot fire debits by the dozen.
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import {
   getServicingLoan,
@@ -10,6 +14,14 @@ import {
   postServicingPayoffQuote,
   putServicingAutopay,
 } from '@pledge/contract';
+import {
+  SERVICING_AUTOPAY_CHANGES_PER_IP_PER_MINUTE,
+  SERVICING_DEFERRAL_PREVIEWS_PER_IP_PER_MINUTE,
+  SERVICING_DEFERRALS_PER_IP_PER_MINUTE,
+  SERVICING_PAYMENTS_PER_IP_PER_MINUTE,
+  SERVICING_PAYOFF_QUOTES_PER_IP_PER_MINUTE,
+  SERVICING_PAYOFFS_PER_IP_PER_MINUTE,
+} from '@pledge/domain';
 import type { TBankPaymentsPort } from '../../adapters/bank-payments/port.js';
 import type { TPricesPort } from '../../adapters/prices/port.js';
 import type { TEncryptedStore } from '../../adapters/storage/encrypted.js';
@@ -39,6 +51,8 @@ export interface TServicingLoanRouteDeps {
   sandbox: boolean;
 }
 
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
 export const servicingLoanRoutes: FastifyPluginAsync<TServicingLoanRouteDeps> = async (
   app,
   deps,
@@ -54,54 +68,82 @@ export const servicingLoanRoutes: FastifyPluginAsync<TServicingLoanRouteDeps> = 
     });
     return pdfDownload(reply, statement);
   });
-  route(app, postServicingPayment, async ({ params, body, request }) => {
-    const identityUuid = callerUuidOf(request);
-    const idempotencyKey = requiredIdempotencyKey(request);
-    const payment = await makePayment(deps, {
-      loanUuid: params.loanUuid,
-      identityUuid,
-      amountCents: body.amountCents,
-      method: 'ACH',
-      purpose: 'PAYMENT',
-      idempotencyKey,
-      actor: actors.borrower(identityUuid),
-    });
-    return toPaymentView(payment);
-  });
-  route(app, putServicingAutopay, ({ params, body, request }) => {
-    const identityUuid = callerUuidOf(request);
-    return setAutopay(deps, {
-      identityUuid,
-      loanUuid: params.loanUuid,
-      enabled: body.enabled,
-      actor: actors.borrower(identityUuid),
-    });
-  });
-  route(app, postServicingDeferralPreview, ({ params, request }) =>
-    previewDeferral(deps, { identityUuid: callerUuidOf(request), loanUuid: params.loanUuid }),
+  route(
+    app,
+    postServicingPayment,
+    async ({ params, body, request }) => {
+      const identityUuid = callerUuidOf(request);
+      const idempotencyKey = requiredIdempotencyKey(request);
+      const payment = await makePayment(deps, {
+        loanUuid: params.loanUuid,
+        identityUuid,
+        amountCents: body.amountCents,
+        method: 'ACH',
+        purpose: 'PAYMENT',
+        idempotencyKey,
+        actor: actors.borrower(identityUuid),
+      });
+      return toPaymentView(payment);
+    },
+    perMinute(SERVICING_PAYMENTS_PER_IP_PER_MINUTE),
   );
-  route(app, postServicingDeferral, ({ params, request }) => {
-    const identityUuid = callerUuidOf(request);
-    const idempotencyKey = requiredIdempotencyKey(request);
-    return deferInterest(deps, {
-      identityUuid,
-      loanUuid: params.loanUuid,
-      idempotencyKey,
-      actor: actors.borrower(identityUuid),
-    });
-  });
-  route(app, postServicingPayoffQuote, ({ params, request }) =>
-    quotePayoff(deps, { identityUuid: callerUuidOf(request), loanUuid: params.loanUuid }),
+  route(
+    app,
+    putServicingAutopay,
+    ({ params, body, request }) => {
+      const identityUuid = callerUuidOf(request);
+      return setAutopay(deps, {
+        identityUuid,
+        loanUuid: params.loanUuid,
+        enabled: body.enabled,
+        actor: actors.borrower(identityUuid),
+      });
+    },
+    perMinute(SERVICING_AUTOPAY_CHANGES_PER_IP_PER_MINUTE),
   );
-  route(app, postServicingPayoff, ({ params, body, request }) => {
-    const identityUuid = callerUuidOf(request);
-    const idempotencyKey = requiredIdempotencyKey(request);
-    return payOffLoan(deps, {
-      identityUuid,
-      loanUuid: params.loanUuid,
-      quoteUuid: body.quoteUuid,
-      idempotencyKey,
-      actor: actors.borrower(identityUuid),
-    });
-  });
+  route(
+    app,
+    postServicingDeferralPreview,
+    ({ params, request }) =>
+      previewDeferral(deps, { identityUuid: callerUuidOf(request), loanUuid: params.loanUuid }),
+    perMinute(SERVICING_DEFERRAL_PREVIEWS_PER_IP_PER_MINUTE),
+  );
+  route(
+    app,
+    postServicingDeferral,
+    ({ params, request }) => {
+      const identityUuid = callerUuidOf(request);
+      const idempotencyKey = requiredIdempotencyKey(request);
+      return deferInterest(deps, {
+        identityUuid,
+        loanUuid: params.loanUuid,
+        idempotencyKey,
+        actor: actors.borrower(identityUuid),
+      });
+    },
+    perMinute(SERVICING_DEFERRALS_PER_IP_PER_MINUTE),
+  );
+  route(
+    app,
+    postServicingPayoffQuote,
+    ({ params, request }) =>
+      quotePayoff(deps, { identityUuid: callerUuidOf(request), loanUuid: params.loanUuid }),
+    perMinute(SERVICING_PAYOFF_QUOTES_PER_IP_PER_MINUTE),
+  );
+  route(
+    app,
+    postServicingPayoff,
+    ({ params, body, request }) => {
+      const identityUuid = callerUuidOf(request);
+      const idempotencyKey = requiredIdempotencyKey(request);
+      return payOffLoan(deps, {
+        identityUuid,
+        loanUuid: params.loanUuid,
+        quoteUuid: body.quoteUuid,
+        idempotencyKey,
+        actor: actors.borrower(identityUuid),
+      });
+    },
+    perMinute(SERVICING_PAYOFFS_PER_IP_PER_MINUTE),
+  );
 };

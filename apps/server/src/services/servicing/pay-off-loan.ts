@@ -29,6 +29,8 @@ export const PAYOFF_MESSAGES = {
   quoteUnknown: 'This payoff quote is not known for this loan. Ask for a new quote.',
   quoteExpired: 'This payoff quote has expired. Ask for a new quote.',
   quoteStale: 'The balance changed since this quote. Ask for a new quote.',
+  nothingOwed:
+    'Nothing is owed on this loan, so there is no payoff to pay. Ask for a new quote if you expected a balance, or contact support to close the loan and return your collateral.',
   refused: (reason: string) => `Your bank refused the debit: ${reason}. The loan is not paid off.`,
 } as const;
 
@@ -105,6 +107,10 @@ export async function payOffLoan(
     throw new HttpError(400, 'VALIDATION_ERROR', PAYOFF_MESSAGES.quoteUnknown, {
       quoteUuid: [PAYOFF_MESSAGES.quoteUnknown],
     });
+  }
+  // A debit of nothing is no payment: the bank has nothing to take and the ledger nothing to post.
+  if (quote.amountCents <= 0) {
+    throw new HttpError(409, 'NOTHING_TO_PAY_OFF', PAYOFF_MESSAGES.nothingOwed);
   }
   const payment = await makePayment(
     deps,
