@@ -1,7 +1,8 @@
 /**
  * Agents are the configured set (DESIGN §6): at boot an address taken out of
  * AGENT_EMAILS stops being an agent (its token is refused at once) and a re-listed one is an agent
- * again; an agent deactivates another in the console, audited, never themselves.
+ * again; an agent deactivates another in the console on a different agent’s approval (maker–checker),
+ * audited, never themselves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TGetOpsAgentsResponse } from '@pledge/contract';
@@ -23,10 +24,21 @@ import {
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
-import { expectJson, OPS, opsCall, opsPath, signInAgent, type TAgent } from './helpers.js';
+import {
+  approvedControlled,
+  expectJson,
+  OPS,
+  opsCall,
+  opsPath,
+  signInAgent,
+  type TAgent,
+} from './helpers.js';
 
 const AGENTS_URL = `${OPS}/agents`;
 const DEACTIVATE_URL = `${OPS}/agents/deactivate`;
+const THIRD_AGENT_EMAIL = 'third.agent@example.com';
+/** Proposing one's own deactivation is refused: the agent is the person it concerns. */
+const SELF_REFUSAL_CODE = 'OWN_LOAN';
 
 let ctx: TApplicationsTestContext;
 
@@ -91,18 +103,21 @@ describe('the agent set at boot', () => {
     const first = await signInAgent(ctx, SANDBOX_AGENT_EMAIL);
     const listed = 'operator.removed@example.com';
     await syncAgents(ctx.database.db, [SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL, listed]);
-    const answer = await opsCall(ctx.app, 'POST', DEACTIVATE_URL, first.token, {
-      email: listed,
-      reason: 'Left the company',
+    const second = await signInAgent(ctx, SANDBOX_SECOND_AGENT_EMAIL);
+    await approvedControlled(ctx.app, {
+      url: DEACTIVATE_URL,
+      maker: first,
+      checker: second,
+      payload: { email: listed, reason: 'Left the company' },
     });
-    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await isActiveAgent(ctx.database.db, listed)).toBe(false);
     await syncAgents(ctx.database.db, [SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL, listed]);
     expect(await isActiveAgent(ctx.database.db, listed)).toBe(false);
   });
 });
 
 describe('the console’s agents', () => {
-  it('lists the agents, the caller marked, and deactivates another agent at once, audited', async () => {
+  it('lists the agents, the caller marked, and deactivates another agent on a third’s approval, audited', async () => {
     await syncAgents(ctx.database.db, [SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL]);
     const first = await signInAgent(ctx, SANDBOX_AGENT_EMAIL);
     const second = await signInAgent(ctx, SANDBOX_SECOND_AGENT_EMAIL);
@@ -123,23 +138,50 @@ describe('the console’s agents', () => {
       email: SANDBOX_AGENT_EMAIL,
       reason: 'Testing',
     });
-    expect(expectJson(self, 403)).toMatchObject({ code: 'CANNOT_DEACTIVATE_SELF' });
+    expect(expectJson(self, 403)).toMatchObject({ code: SELF_REFUSAL_CODE });
 
+    // One agent's word is only a proposal: the other agent is still active.
+    const deactivation = { email: ' Agent2@Example.com ', reason: 'Laptop stolen' };
+    const proposed = await opsCall(ctx.app, 'POST', DEACTIVATE_URL, first.token, deactivation);
+    expect(expectJson(proposed, 202)).toMatchObject({
+      action: 'DEACTIVATE_AGENT',
+      status: 'PENDING',
+    });
+    expect(await canUseConsole(second)).toBe(true);
+    // The agent it removes does not approve it; a third agent does.
+    const pendingId = (proposed.json() as { id: string }).id;
+    const byTarget = await opsCall(
+      ctx.app,
+      'POST',
+      `${OPS}/controlled-actions/${pendingId}/approve`,
+      second.token,
+    );
+    expect(byTarget.statusCode).toBe(403);
+    expect(await canUseConsole(second)).toBe(true);
+    await syncAgents(ctx.database.db, [
+      SANDBOX_AGENT_EMAIL,
+      SANDBOX_SECOND_AGENT_EMAIL,
+      THIRD_AGENT_EMAIL,
+    ]);
+    const third = await signInAgent(ctx, THIRD_AGENT_EMAIL);
+    await approvedControlled(ctx.app, {
+      url: DEACTIVATE_URL,
+      maker: first,
+      checker: third,
+      payload: deactivation,
+    });
     const done = expectJson(
-      await opsCall(ctx.app, 'POST', DEACTIVATE_URL, first.token, {
-        email: ' Agent2@Example.com ',
-        reason: 'Laptop stolen',
-      }),
+      await opsCall(ctx.app, 'GET', AGENTS_URL, first.token),
       200,
     ) as TGetOpsAgentsResponse;
     expect(done.agents.find((agent) => agent.email === SANDBOX_SECOND_AGENT_EMAIL)).toMatchObject({
       isActive: false,
-      deactivatedBy: SANDBOX_AGENT_EMAIL,
+      deactivatedBy: THIRD_AGENT_EMAIL,
     });
     expect(await canUseConsole(second)).toBe(false);
     const audit = await agentAudit(SANDBOX_SECOND_AGENT_EMAIL);
     expect(audit.at(-1)).toMatchObject({
-      actor: `agent:${first.identityUuid}`,
+      actor: `agent:${third.identityUuid}`,
       fromState: 'ACTIVE',
       toState: 'INACTIVE',
     });
@@ -152,6 +194,7 @@ describe('the console’s agents', () => {
     });
     expect(revenge.statusCode).toBe(401);
     expect(await isActiveAgent(ctx.database.db, SANDBOX_AGENT_EMAIL)).toBe(true);
+    await syncAgents(ctx.database.db, [SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL]);
   });
 
   it('answers 400 for bad input, 404 for an unknown address, 401 without an agent token', async () => {

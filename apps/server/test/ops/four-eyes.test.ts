@@ -17,6 +17,7 @@ import {
   opsCall,
   opsPath,
   PAYOFF_EVIDENCE,
+  payoffEvidenceOf,
   pendingProposalOf,
   RELEASE_EVIDENCE,
   type TAgent,
@@ -213,21 +214,23 @@ describe('recording a payoff takes two agents', () => {
   it('refuses the proposer’s approval and pays off on the other agent’s', async () => {
     const loan = await awaitingRelease(ctx);
     await advance(ctx, loan.appUuid, ['FUNDS_RELEASED']);
+    // The evidence's amount is the ledger's payoff figure today.
+    const evidence = await payoffEvidenceOf(ctx.app, checker, loan.appUuid);
     const proposed = expectJson(
-      await opsCall(ctx.app, 'POST', payoffProposals(loan.appUuid), checker.token, PAYOFF_EVIDENCE),
+      await opsCall(ctx.app, 'POST', payoffProposals(loan.appUuid), checker.token, evidence),
       200,
     ) as TOpsApplicationDetail;
     expect(proposed.application.state).toBe('COMPLETE');
     expect(proposed.proposals[0]?.payoff).toEqual({
       method: 'WIRE',
-      amount: PAYOFF_EVIDENCE.amount,
+      amount: evidence.amount,
       paidOn: PAYOFF_EVIDENCE.paidOn,
     });
     const [row] = await ctx.database.db
       .select()
       .from(opsProposals)
       .where(eq(opsProposals.applicationUuid, loan.appUuid));
-    expect(row?.payoffAmountCents).toBe(2_015_025);
+    expect(row?.payoffAmountCents).toBe(Math.round(Number(evidence.amount) * 100));
 
     const proposalId = pendingProposalOf(proposed, 'RECORD_PAYOFF');
     const own = await opsCall(

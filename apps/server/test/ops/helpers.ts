@@ -13,7 +13,7 @@ import {
   SANDBOX_AGENT_EMAIL,
   SANDBOX_SECOND_AGENT_EMAIL,
 } from '../../src/services/identity/agents.js';
-import type { TCollateralInfo } from '@pledge/contract';
+import type { TCollateralInfo, TControlledAction, TGetOpsLoanResponse } from '@pledge/contract';
 import {
   acceptedApplication,
   appPath,
@@ -74,6 +74,106 @@ export const PAYOFF_EVIDENCE = {
   paidOn: '2025-03-01',
 } as const;
 
+/** The ops console's view of one loan (GET …/loans/:loanUuid): the servicing view and its ledger. */
+export async function opsLoanOf(
+  app: FastifyInstance,
+  agent: TAgent,
+  loanUuid: string,
+): Promise<TGetOpsLoanResponse> {
+  const response = await opsCall(app, 'GET', `${OPS}/loans/${loanUuid}`, agent.token);
+  return expectJson(response, 200) as TGetOpsLoanResponse;
+}
+
+/**
+ * The ledger's payoff figure today, in dollars: what a payoff proposal's amount must be (the loan's
+ * receivables, as the ops loan view sums them from its ledger).
+ */
+export async function ledgerPayoffAmount(
+  app: FastifyInstance,
+  agent: TAgent,
+  loanUuid: string,
+): Promise<number> {
+  const { loan } = await opsLoanOf(app, agent, loanUuid);
+  return loan.balances.totalCents / 100;
+}
+
+/** PAYOFF_EVIDENCE for the ledger's payoff figure of the loan today. */
+export async function payoffEvidenceOf(
+  app: FastifyInstance,
+  agent: TAgent,
+  loanUuid: string,
+  overrides: object = {},
+): Promise<{ method: string; reference: string; amount: number; paidOn: string }> {
+  return {
+    ...PAYOFF_EVIDENCE,
+    amount: await ledgerPayoffAmount(app, agent, loanUuid),
+    ...overrides,
+  };
+}
+
+export const controlledActionPath = (proposalId: string, decision: 'approve' | 'reject') =>
+  `${OPS}/controlled-actions/${proposalId}/${decision}`;
+
+/**
+ * A controlled action (packages/domain controlled-actions.ts) under maker–checker: the maker
+ * proposes it (202, a PENDING proposal; any other answer is returned as it is, so that a refusal's
+ * status and message can be checked), then the checker approves it (200) and the approved proposal
+ * is answered. Nothing happens before the approval.
+ */
+export async function proposeAndApproveControlled(
+  app: FastifyInstance,
+  input: {
+    method?: 'POST';
+    url: string;
+    maker: TAgent;
+    checker: TAgent;
+    payload?: object | string;
+    headers?: Record<string, string>;
+    contentType?: string;
+  },
+): Promise<
+  | { approved: true; proposal: TControlledAction; response: LightMyRequestResponse }
+  | { approved: false; response: LightMyRequestResponse }
+> {
+  const proposed = await app.inject({
+    method: input.method ?? 'POST',
+    url: input.url,
+    headers: {
+      ...bearer(input.maker.token),
+      ...(input.contentType !== undefined ? { 'content-type': input.contentType } : {}),
+      ...input.headers,
+    },
+    ...(input.payload !== undefined
+      ? { payload: input.payload as Record<string, unknown> | string }
+      : {}),
+  });
+  if (proposed.statusCode !== 202) return { approved: false, response: proposed };
+  const pending = proposed.json() as TControlledAction;
+  expect(pending.status).toBe('PENDING');
+  const decided = await opsCall(
+    app,
+    'POST',
+    controlledActionPath(pending.id, 'approve'),
+    input.checker.token,
+  );
+  const proposal = expectJson(decided, 200) as TControlledAction;
+  expect(proposal).toMatchObject({ id: pending.id, status: 'APPROVED' });
+  return { approved: true, proposal, response: decided };
+}
+
+/** proposeAndApproveControlled that must succeed: the approved proposal. */
+export async function approvedControlled(
+  app: FastifyInstance,
+  input: Parameters<typeof proposeAndApproveControlled>[1],
+): Promise<TControlledAction> {
+  const result = await proposeAndApproveControlled(app, input);
+  if (!result.approved) {
+    expect(result.response.statusCode, result.response.body).toBe(202);
+    throw new Error('unreachable');
+  }
+  return result.proposal;
+}
+
 /** The pending proposal of a kind in a detail answer. */
 export function pendingProposalOf(
   detail: { proposals: readonly { id: string; kind: string; status: string }[] },
@@ -101,7 +201,8 @@ export async function proposeAndApprove(
     'POST',
     opsPath(`/${input.appUuid}/${isRelease ? 'release-funds' : 'payoff'}/proposals`),
     input.maker.token,
-    input.evidence ?? (isRelease ? RELEASE_EVIDENCE : PAYOFF_EVIDENCE),
+    input.evidence ??
+      (isRelease ? RELEASE_EVIDENCE : await payoffEvidenceOf(app, input.maker, input.appUuid)),
   );
   const detail = expectJson(proposed, 200) as Parameters<typeof pendingProposalOf>[0];
   const proposalId = pendingProposalOf(detail, input.kind);

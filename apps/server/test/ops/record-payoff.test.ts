@@ -19,6 +19,7 @@ import {
   advance,
   awaitingRelease,
   expectJson,
+  ledgerPayoffAmount,
   openTwoAgentContext,
   opsCall,
   opsPath,
@@ -83,7 +84,18 @@ describe('payoff: proposed by one agent, approved by another', () => {
     const loan = await activeLoan();
     expect(await collateralOf(loan.token, loan.appUuid)).not.toHaveProperty('payoff');
 
-    const evidence = { ...PAYOFF_EVIDENCE, method: 'ACH', note: '  Paid in full  ' };
+    // The payoff is recorded for the ledger's payoff figure today, and for nothing else.
+    const figure = await ledgerPayoffAmount(ctx.app, agent, loan.appUuid);
+    expect(figure).toBeGreaterThan(0);
+    const short = await opsCall(ctx.app, 'POST', payoffUrl(loan.appUuid), agent.token, {
+      ...PAYOFF_EVIDENCE,
+      amount: figure - 0.01,
+    });
+    const refused = expectJson(short, 409) as { code: string; message: string };
+    expect(refused.code).toBe('PAYOFF_AMOUNT_NOT_LEDGER');
+    expect(refused.message).toContain(figure.toFixed(2));
+
+    const evidence = { ...PAYOFF_EVIDENCE, amount: figure, method: 'ACH', note: '  Paid in full  ' };
     const proposed = expectJson(
       await opsCall(ctx.app, 'POST', payoffUrl(loan.appUuid), agent.token, evidence),
       200,
@@ -95,7 +107,7 @@ describe('payoff: proposed by one agent, approved by another', () => {
       proposedBy: { identityUuid: agent.identityUuid, email: agent.email },
       reference: PAYOFF_EVIDENCE.reference,
       note: 'Paid in full',
-      payoff: { method: 'ACH', amount: 20150.25, paidOn: '2025-03-01' },
+      payoff: { method: 'ACH', amount: figure, paidOn: '2025-03-01' },
     });
 
     const answers = await Promise.all(
@@ -146,6 +158,7 @@ describe('payoff: proposed by one agent, approved by another', () => {
 
   it('keeps the wire hold, and a paid-off loan takes no second proposal', async () => {
     const loan = await activeLoan();
+    const figure = await ledgerPayoffAmount(ctx.app, agent, loan.appUuid);
     const approved = await proposeAndApprove(ctx.app, {
       appUuid: loan.appUuid,
       kind: 'RECORD_PAYOFF',
@@ -155,6 +168,7 @@ describe('payoff: proposed by one agent, approved by another', () => {
     expect((expectJson(approved, 200) as TOpsApplicationDetail).application.state).toBe('PAID_OFF');
     const again = await opsCall(ctx.app, 'POST', payoffUrl(loan.appUuid), checker.token, {
       ...PAYOFF_EVIDENCE,
+      amount: figure,
       method: 'ACH',
     });
     expect(expectJson(again, 409)).toMatchObject({ code: 'CANNOT_RECORD_PAYOFF' });

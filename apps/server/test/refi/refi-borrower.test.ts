@@ -13,7 +13,13 @@ import {
   newBorrower,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
-import { signInAgent, type TAgent } from '../ops/helpers.js';
+import {
+  approvedControlled,
+  proposeAndApproveControlled,
+  signInAgent,
+  signInSecondAgent,
+  type TAgent,
+} from '../ops/helpers.js';
 import {
   call,
   CUSTODY_ONLY,
@@ -32,12 +38,15 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
   let borrower: TBorrower;
   let other: TBorrower;
   let agent: TAgent;
+  /** The second agent, who approves what the first proposes. */
+  let checker: TAgent;
 
   beforeAll(async () => {
     ctx = await createApplicationsTestContext();
     borrower = await newBorrower(ctx.app);
     other = await newBorrower(ctx.app);
     agent = await signInAgent(ctx);
+    checker = await signInSecondAgent(ctx);
   });
 
   afterAll(async () => {
@@ -372,10 +381,33 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
     expect((await call(app(), 'POST', confirmUrl, agent.token, { reference: '' })).statusCode).toBe(
       400,
     );
-    const confirmed = await call(app(), 'POST', confirmUrl, agent.token, { reference: 'WIRE-1' });
-    expect(confirmed.json()).toMatchObject({ status: 'CONFIRMED', reference: 'WIRE-1' });
-    const again = await call(app(), 'POST', confirmUrl, agent.token, { reference: 'WIRE-2' });
-    expect(again.json()).toMatchObject({ status: 'CONFIRMED', reference: 'WIRE-1' });
+    const payoffNow = async () => {
+      const listed = await call(app(), 'GET', `${OPS}/refi/estate-payoffs`, agent.token);
+      expect(listed.statusCode, listed.body).toBe(200);
+      return (listed.json().items as { uuid: string; status: string; reference: string | null }[])
+        .find((item) => item.uuid === payoff?.uuid);
+    };
+    // One agent's confirmation is only a proposal: the payoff is still owed until another approves.
+    const proposed = await call(app(), 'POST', confirmUrl, agent.token, { reference: 'WIRE-1' });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    expect(proposed.json()).toMatchObject({ action: 'ESTATE_PAYOFF', status: 'PENDING' });
+    expect(await payoffNow()).toMatchObject({ status: 'OWED' });
+    await approvedControlled(app(), {
+      url: confirmUrl,
+      maker: agent,
+      checker,
+      payload: { reference: 'WIRE-1' },
+    });
+    expect(await payoffNow()).toMatchObject({ status: 'CONFIRMED', reference: 'WIRE-1' });
+    // Confirmed once: another confirmation changes nothing.
+    const again = await proposeAndApproveControlled(app(), {
+      url: confirmUrl,
+      maker: agent,
+      checker,
+      payload: { reference: 'WIRE-2' },
+    });
+    expect([200, 202, 409]).toContain(again.response.statusCode);
+    expect(await payoffNow()).toMatchObject({ status: 'CONFIRMED', reference: 'WIRE-1' });
     expect((await call(app(), 'POST', confirmUrl, me.token, { reference: 'x' })).statusCode).toBe(
       401,
     );

@@ -6,7 +6,14 @@ import {
   newBorrower,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
-import { signInAgent, type TAgent } from '../ops/helpers.js';
+import type { TRefiTapeLoan } from '@pledge/contract';
+import {
+  approvedControlled,
+  proposeAndApproveControlled,
+  signInAgent,
+  signInSecondAgent,
+  type TAgent,
+} from '../ops/helpers.js';
 import { call, lookUp, lookUpOne, OPS, REFI } from './helpers.js';
 
 const HEADER =
@@ -15,10 +22,13 @@ const HEADER =
 describe('the legacy loan tape (agent CSV import)', () => {
   let ctx: TApplicationsTestContext;
   let agent: TAgent;
+  /** The second agent: imports and reassignments take their approval. */
+  let checker: TAgent;
 
   beforeAll(async () => {
     ctx = await createApplicationsTestContext();
     agent = await signInAgent(ctx);
+    checker = await signInSecondAgent(ctx);
   });
 
   afterAll(async () => {
@@ -36,7 +46,32 @@ describe('the legacy loan tape (agent CSV import)', () => {
       payload: csv,
     });
   const preview = (csv: string, token = agent.token) => sendTape('preview', csv, token);
+  /** The first agent's proposal of an import (a controlled action). */
   const importTape = (csv: string, token = agent.token) => sendTape('import', csv, token);
+  /** An import proposed by the first agent and approved by the second: what it did, in words. */
+  const importApproved = async (csv: string) =>
+    (
+      await approvedControlled(ctx.app, {
+        url: `${OPS}/refi/tape/import`,
+        maker: agent,
+        checker,
+        payload: csv,
+        contentType: 'text/csv',
+      })
+    ).outcome;
+  /** A reassignment proposed by the first agent and approved by the second. */
+  const reassign = (loanId: string, body: object) =>
+    proposeAndApproveControlled(ctx.app, {
+      url: `${OPS}/refi/tape/loans/${loanId}/borrower`,
+      maker: agent,
+      checker,
+      payload: body,
+    });
+  const tapeLoan = async (loanId: string): Promise<TRefiTapeLoan | undefined> => {
+    const page = await call(ctx.app, 'GET', `${OPS}/refi/tape/loans?search=${loanId}`, agent.token);
+    expect(page.statusCode, page.body).toBe(200);
+    return (page.json() as { items: TRefiTapeLoan[] }).items.find((item) => item.loanId === loanId);
+  };
 
   it('needs an agent: 401 without a token or with a borrower’s', async () => {
     const borrower = await newBorrower(ctx.app);
@@ -111,26 +146,30 @@ describe('the legacy loan tape (agent CSV import)', () => {
       await ctx.database.db.select().from(refiTapeLoans).where(eq(refiTapeLoans.loanId, 'C-100')),
     ).toEqual([]);
 
-    const first = await importTape(csv);
-    expect(first.json()).toMatchObject({
-      alreadyImported: false,
-      summary: { inserted: 4, updated: 0 },
-    });
-    const second = await importTape(csv);
-    expect(second.json()).toMatchObject({ alreadyImported: true, summary: { inserted: 4 } });
+    // One agent's import is only a proposal: nothing is on the tape until another approves.
+    const proposed = await importTape(csv);
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    expect(proposed.json()).toMatchObject({ action: 'TAPE_IMPORT', status: 'PENDING' });
+    expect(await tapeLoan('C-100')).toBeUndefined();
+    const first = await importApproved(csv);
+    expect(first).toBe('Tape imported: 4 new, 0 updated, 0 unchanged, 0 locked');
+    expect(await tapeLoan('C-100')).toMatchObject({ collateralType: 'BTC', matchedIdentityUuid: null });
+    const second = await importApproved(csv);
+    expect(second).toBe('This file was already imported: nothing changed');
     const audit = await ctx.database.db
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.entityType, 'refi_tape'));
     expect(audit).toHaveLength(1);
     // The same rows in another file: nothing changes, one row updated.
-    const changed = await importTape(
+    const changed = await importApproved(
       `${csv}\r\n`.replace(
         'C-103,someone-else@example.com,BTC,1,20000',
         'C-103,someone-else@example.com,BTC,1,21000',
       ),
     );
-    expect(changed.json()).toMatchObject({ summary: { unchanged: 3, updated: 1, inserted: 0 } });
+    expect(changed).toBe('Tape imported: 0 new, 1 updated, 3 unchanged, 0 locked');
+    expect((await tapeLoan('C-103'))?.principalOutstanding).toBe(21000);
 
     const application = await lookUpOne(ctx.app, borrower.token, 'C-101');
     expect(application.celsiusLoanNumbers).toEqual(['C-100', 'C-101']);
@@ -148,27 +187,28 @@ describe('the legacy loan tape (agent CSV import)', () => {
       },
     );
     expect(notMine.statusCode).toBe(404);
-    // An agent matches it to this borrower by hand.
-    const matched = await call(
-      ctx.app,
-      'POST',
-      `${OPS}/refi/tape/loans/C-103/borrower`,
-      agent.token,
-      {
-        borrowerEmail: borrower.email,
-      },
-    );
-    expect(matched.json()).toMatchObject({ matchedIdentityUuid: borrower.identityUuid });
-    const nobody = await call(
-      ctx.app,
-      'POST',
-      `${OPS}/refi/tape/loans/C-103/borrower`,
-      agent.token,
-      {
-        borrowerEmail: 'nobody@example.com',
-      },
-    );
-    expect(nobody.statusCode).toBe(400);
+    // Agents match it to this borrower by hand: not the tape's e-mail, so only with the override.
+    const reason = 'The estate confirmed the borrower changed address';
+    const noOverride = await reassign('C-103', { borrowerEmail: borrower.email, reason });
+    expect(noOverride.response.statusCode).toBe(400);
+    expect(noOverride.response.json()).toMatchObject({
+      message: 'This is not the e-mail on the tape: tick the override and give the evidence in the reason.',
+    });
+    expect((await tapeLoan('C-103'))?.matchedIdentityUuid).toBeNull();
+    const matched = await reassign('C-103', {
+      borrowerEmail: borrower.email,
+      reason,
+      overrideTapeEmail: true,
+    });
+    expect(matched.approved).toBe(true);
+    expect(await tapeLoan('C-103')).toMatchObject({ matchedIdentityUuid: borrower.identityUuid });
+    const nobody = await reassign('C-103', {
+      borrowerEmail: 'nobody@example.com',
+      reason,
+      overrideTapeEmail: true,
+    });
+    expect(nobody.response.statusCode).toBe(400);
+    expect((await tapeLoan('C-103'))?.matchedIdentityUuid).toBe(borrower.identityUuid);
     expect((await lookUp(ctx.app, borrower.token, 'C-103')).applications).toHaveLength(1);
 
     const page = await call(

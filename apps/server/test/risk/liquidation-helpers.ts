@@ -4,17 +4,17 @@
  * the statement job's dependencies.
  */
 import { randomUUID } from 'node:crypto';
-import type { TLiquidation } from '@pledge/contract';
+import type { TControlledAction, TGetOpsLoanResponse, TLiquidation } from '@pledge/contract';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TExchangePort } from '../../src/adapters/exchange/port.js';
 import { createEncryptedStore } from '../../src/adapters/storage/encrypted.js';
-import { priceObservations, servicingLoans } from '../../src/db/schema/index.js';
+import { liquidations, priceObservations, servicingLoans } from '../../src/db/schema/index.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { startLiquidation } from '../../src/services/risk/liquidate-loan.js';
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
-import { OPS } from '../ops/helpers.js';
+import { OPS, signInSecondAgent, type TAgent } from '../ops/helpers.js';
 import { idempotency, sandboxLoan, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
 import { deploymentNow } from './helpers.js';
 
@@ -58,7 +58,14 @@ export async function liquidate(
   );
 }
 
-/** The desk's fill of an open order, recorded by the agent a second before now. */
+/** The second agent of each test app, signed in once: the checker of the desk's fills. */
+const checkers = new WeakMap<TApplicationsTestContext, Promise<TAgent>>();
+
+/**
+ * The desk's fill of an open order, a second before now, at the market's price then (the stored
+ * feed, which a fill is checked against): proposed by the agent, approved by the second agent,
+ * and read back from the console's view of the loan.
+ */
 export async function deskFill(
   ctx: TApplicationsTestContext,
   agentToken: string,
@@ -66,7 +73,9 @@ export async function deskFill(
   coinQuantitySold: string,
   priceCents: number,
 ): Promise<TLiquidation> {
-  const response = await ctx.app.inject({
+  const executedAt = new Date((await deploymentNow(ctx)).getTime() - 1_000);
+  await observeBtc(ctx, priceCents, new Date(executedAt.getTime() - 1_000));
+  const proposed = await ctx.app.inject({
     method: 'POST',
     url: `${OPS}/liquidations/${order.liquidationUuid}/fill`,
     headers: { ...bearer(agentToken), ...idempotency(`desk-fill-${randomUUID()}`) },
@@ -74,11 +83,45 @@ export async function deskFill(
       coinQuantitySold,
       priceCents,
       venue: 'Desk: Kraken OTC',
-      executedAt: new Date((await deploymentNow(ctx)).getTime() - 1_000).toISOString(),
+      executedAt: executedAt.toISOString(),
     },
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TLiquidation;
+  expect(proposed.statusCode, proposed.body).toBe(202);
+  const { id } = proposed.json() as TControlledAction;
+  const signedIn = checkers.get(ctx) ?? signInSecondAgent(ctx);
+  checkers.set(ctx, signedIn);
+  let checker = await signedIn;
+  const approve = () =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `${OPS}/controlled-actions/${id}/approve`,
+      headers: bearer(checker.token),
+    });
+  let approved = await approve();
+  if (approved.statusCode === 401) {
+    // The moved clock ended the checker's session.
+    const again = signInSecondAgent(ctx);
+    checkers.set(ctx, again);
+    checker = await again;
+    approved = await approve();
+  }
+  expect(approved.statusCode, approved.body).toBe(200);
+  expect((approved.json() as TControlledAction).status).toBe('APPROVED');
+  const [row] = await ctx.database.db
+    .select({ loanUuid: liquidations.loanUuid })
+    .from(liquidations)
+    .where(eq(liquidations.uuid, order.liquidationUuid));
+  const view = await ctx.app.inject({
+    method: 'GET',
+    url: `${OPS}/loans/${row?.loanUuid ?? ''}`,
+    headers: bearer(agentToken),
+  });
+  expect(view.statusCode, view.body).toBe(200);
+  const filled = (view.json() as TGetOpsLoanResponse).loan.liquidations.find(
+    (entry) => entry.liquidationUuid === order.liquidationUuid,
+  );
+  expect(filled?.fill).toMatchObject({ coinQuantitySold, priceCents });
+  return filled as TLiquidation;
 }
 
 /** What the liquidation statement job runs with, as the worker has it. */

@@ -11,10 +11,11 @@ import type {
   TCollateralInfo,
   TGetOpsLoanResponse,
   TGetOpsReconciliationResponse,
+  TControlledAction,
   TLiquidation,
-  TSurplusPayout,
 } from '@pledge/contract';
-import { Decimal, isoDay, SURPLUS_PAYOUT_MESSAGES } from '@pledge/domain';
+import type { LightMyRequestResponse } from 'fastify';
+import { CONTROL_MESSAGES, Decimal, isoDay, SURPLUS_PAYOUT_MESSAGES } from '@pledge/domain';
 import { and, eq } from 'drizzle-orm';
 import { createDeskExchange } from '../../src/adapters/exchange/desk.js';
 import { createSandboxBankPayments } from '../../src/adapters/bank-payments/sandbox.js';
@@ -23,12 +24,9 @@ import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
 import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
-import {
-  SURPLUS_PAYOUT_ENTITY,
-  SURPLUS_PAYOUT_KEY_REUSED,
-} from '../../src/services/risk/liquidation-surplus-payout.js';
+import { SURPLUS_PAYOUT_ENTITY } from '../../src/services/risk/liquidation-surplus-payout.js';
 import { appPath, bearer, type TApplicationsTestContext } from '../applications/helpers.js';
-import { OPS } from '../ops/helpers.js';
+import { OPS, signInSecondAgent, type TAgent } from '../ops/helpers.js';
 import {
   idempotency,
   openServicingWorldWithAgent,
@@ -41,9 +39,12 @@ import { deskFill, fundedLoan, liquidate } from './liquidation-helpers.js';
 
 let ctx: TApplicationsTestContext;
 let agentToken: string;
+/** The second agent, who approves the payouts the first proposes. */
+let checker: TAgent;
 
 beforeAll(async () => {
   ({ ctx, agentToken } = await openServicingWorldWithAgent());
+  checker = await signInSecondAgent(ctx);
 });
 afterAll(async () => {
   await ctx.close();
@@ -74,6 +75,22 @@ function payout(
     },
     payload: body,
   });
+}
+
+/** The second agent approves a proposed payout (202, PENDING): the money is recorded now. */
+async function approve(proposed: LightMyRequestResponse): Promise<TControlledAction> {
+  expect(proposed.statusCode, proposed.body).toBe(202);
+  const pending = proposed.json() as TControlledAction;
+  expect(pending).toMatchObject({ action: 'SURPLUS_PAYOUT', status: 'PENDING' });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `${OPS}/controlled-actions/${pending.id}/approve`,
+    headers: bearer(checker.token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const approved = response.json() as TControlledAction;
+  expect(approved).toMatchObject({ id: pending.id, status: 'APPROVED' });
+  return approved;
 }
 
 async function opsLoan(loanUuid: string): Promise<TGetOpsLoanResponse> {
@@ -144,10 +161,20 @@ describe('surplus payout', () => {
     expect(await payoutJournalsOf(loan.loanUuid)).toHaveLength(0);
 
     const recorded = await payout(loan.loanUuid, body, key);
-    expect(recorded.statusCode, recorded.body).toBe(201);
-    const view = recorded.json() as TSurplusPayout;
-    expect(view).toMatchObject({ loanUuid: loan.loanUuid, ...body });
+    // One agent's word is only a proposal of exactly the surplus: nothing is recorded yet.
+    expect(recorded.statusCode, recorded.body).toBe(202);
+    expect(recorded.json()).toMatchObject({
+      action: 'SURPLUS_PAYOUT',
+      status: 'PENDING',
+      loanUuid: loan.loanUuid,
+      amountCents: surplus,
+    });
+    expect((recorded.json() as TControlledAction).summary).toContain('FED-SURPLUS-0001');
+    expect(await payoutJournalsOf(loan.loanUuid)).toHaveLength(0);
+    const approved = await approve(recorded);
     const legs = await payoutJournalsOf(loan.loanUuid);
+    const view = { journalUuid: legs[0]?.journalUuid ?? '' };
+    expect(approved.outcome).toContain(view.journalUuid);
     expect(legs.map((leg) => [leg.account, leg.amountCents, leg.effectiveOn]).sort()).toEqual(
       [
         ['CASH', -surplus, today],
@@ -170,15 +197,19 @@ describe('surplus payout', () => {
       );
     expect(audits).toHaveLength(1);
     expect(audits[0]?.reason).toContain('FED-SURPLUS-0001');
-    expect(audits[0]?.actor).toMatch(/^agent:/);
+    expect(audits[0]?.actor).toBe(`agent:${checker.identityUuid}`);
 
-    // A retry answers the same payout; the key with other evidence, or another key, records nothing.
+    // A retry answers the same (approved) proposal; the key with other evidence, or another key,
+    // records nothing.
     const again = await payout(loan.loanUuid, body, key);
-    expect(again.statusCode, again.body).toBe(201);
-    expect(again.json()).toEqual(view);
+    expect(again.statusCode, again.body).toBe(202);
+    expect(again.json()).toMatchObject({ id: approved.id, status: 'APPROVED' });
     const reused = await payout(loan.loanUuid, { ...body, reference: 'FED-OTHER' }, key);
     expect(reused.statusCode).toBe(409);
-    expect(reused.json()).toMatchObject({ message: SURPLUS_PAYOUT_KEY_REUSED });
+    expect(reused.json()).toMatchObject({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: CONTROL_MESSAGES.keyReused,
+    });
     const second = await payout(loan.loanUuid, body, `surplus-${randomUUID()}`);
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({
@@ -210,8 +241,20 @@ describe('surplus payout', () => {
       payout(loan.loanUuid, body, key),
       payout(loan.loanUuid, body, key),
     ]);
-    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    // One proposal, approved twice at once: one payout.
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202]);
     expect(answers[0]?.json()).toEqual(answers[1]?.json());
+    const proposalId = (answers[0]?.json() as TControlledAction).id;
+    const approvals = await Promise.all(
+      [0, 1].map(() =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `${OPS}/controlled-actions/${proposalId}/approve`,
+          headers: bearer(checker.token),
+        }),
+      ),
+    );
+    expect(approvals.map((answer) => answer.statusCode)).toEqual([200, 200]);
     expect(await payoutJournalsOf(loan.loanUuid)).toHaveLength(2);
   });
 
@@ -349,7 +392,10 @@ describe('a debit in flight when a sale pays the loan off', () => {
       sandbox: true,
     });
     const recorded = await payout(loan.loanUuid, body, `surplus-${randomUUID()}`);
-    expect(recorded.statusCode, recorded.body).toBe(201);
+    expect(sumOf((await opsLoan(loan.loanUuid)).ledger, 'SURPLUS_PAYABLE')).toBe(
+      -(surplus + amountCents),
+    );
+    await approve(recorded);
     expect(sumOf((await opsLoan(loan.loanUuid)).ledger, 'SURPLUS_PAYABLE')).toBe(0);
   });
 });

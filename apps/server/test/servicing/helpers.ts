@@ -8,6 +8,11 @@ import { createSandboxBankPayments } from '../../src/adapters/bank-payments/sand
 import { createEncryptedStore } from '../../src/adapters/storage/encrypted.js';
 import { servicingPayments } from '../../src/db/schema/index.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
+import {
+  provisionAgents,
+  SANDBOX_AGENT_EMAIL,
+  SANDBOX_SECOND_AGENT_EMAIL,
+} from '../../src/services/identity/agents.js';
 import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
 import { deliverStatement } from '../../src/services/servicing/deliver-statement.js';
 import { runServicingSweep } from '../../src/services/servicing/run-servicing-sweep.js';
@@ -24,6 +29,15 @@ import { signInAgent } from '../ops/helpers.js';
 
 export const LOANS = '/provenance/borrower/servicing/v2/loans';
 export const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+/**
+ * Both sandbox agents as active agents, as the sandbox deployment seeds them at boot: POST
+ * /sandbox/loans funds a loan through them (one proposes the release, the other approves it), and
+ * an approval is refused when its maker is not an active agent.
+ */
+export async function provisionSandboxAgents(ctx: TApplicationsTestContext): Promise<void> {
+  await provisionAgents(ctx.database.db, [SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL]);
+}
 
 /** A test file's own app with BTC at $60,000. */
 export async function openServicingWorld(): Promise<TApplicationsTestContext> {
@@ -55,6 +69,7 @@ export async function sandboxLoan(
 ): Promise<TTestLoan> {
   borrowers += 1;
   const email = `servicing-${borrowers}-${Date.now()}@example.com`;
+  await provisionSandboxAgents(ctx);
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/sandbox/loans',
