@@ -11,6 +11,10 @@ import { postLegacyLogin } from './identity/post-legacy-login.js';
 import { putIdentityAlias } from './identity/put-identity-alias.js';
 import { postIdentityAliasConfirm } from './identity/post-identity-alias-confirm.js';
 import { postIdentityAliasUndo } from './identity/post-identity-alias-undo.js';
+import { postIdentityStepUp } from './identity/post-identity-step-up.js';
+import { getIdentitySessions } from './identity/get-identity-sessions.js';
+import { deleteIdentitySession } from './identity/delete-identity-session.js';
+import { postIdentitySessionsEnd } from './identity/post-identity-sessions-end.js';
 import { getApplication } from './leap/get-application.js';
 import { getBankLinkAuth } from './leap/get-bank-link-auth.js';
 import { getBorrowerDocument } from './leap/get-borrower-document.js';
@@ -224,6 +228,10 @@ export const endpoints = {
   postFeatures,
   postIdentityAliasConfirm,
   postIdentityAliasUndo,
+  postIdentityStepUp,
+  getIdentitySessions,
+  deleteIdentitySession,
+  postIdentitySessionsEnd,
   postIdentityDocuments,
   postLegacyLogin,
   postLoanDetails,

@@ -30,7 +30,11 @@ export function requestOrgCode(request: FastifyRequest, sandbox: boolean): strin
 }
 
 export function requestOrigin(request: FastifyRequest, sandbox: boolean): TRequestOrigin {
-  return { orgCode: requestOrgCode(request, sandbox), ip: request.ip };
+  return {
+    orgCode: requestOrgCode(request, sandbox),
+    ip: request.ip,
+    userAgent: firstString(request.headers['user-agent']),
+  };
 }
 
 /** Runs a use case; a rate-limit refusal also tells the client when to retry (Retry-After). */

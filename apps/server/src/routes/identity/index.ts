@@ -1,11 +1,15 @@
 /** The legacy identity service, kept as the fallback sign-in (document 2 §1). */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
+  deleteIdentitySession,
   getIdentity,
+  getIdentitySessions,
   LEGACY_WALLET_HEADERS,
   postIdentityAliasConfirm,
   postIdentityAliasUndo,
   postLegacyLogin,
+  postIdentitySessionsEnd,
+  postIdentityStepUp,
   putIdentityAlias,
 } from '@pledge/contract';
 import { route } from '../../http/route.js';
@@ -15,6 +19,10 @@ import { logInWithPassword } from '../../services/identity/log-in-with-password.
 import { confirmIdentityAlias } from '../../services/identity/confirm-identity-alias.js';
 import { setIdentityAlias } from '../../services/identity/set-identity-alias.js';
 import { undoEmailChange } from '../../services/identity/undo-email-change.js';
+import { beginStepUp } from '../../services/identity/begin-step-up.js';
+import { endSession } from '../../services/identity/end-session.js';
+import { listSessions } from '../../services/identity/list-sessions.js';
+import { signOutEverywhere } from '../../services/identity/sign-out-everywhere.js';
 import { requestOrigin, withRetryAfter } from '../identity-broker/request-origin.js';
 import { callerUuidOf, principalOf } from '../../http/auth.js';
 
@@ -66,5 +74,24 @@ export const legacyIdentityRoutes: FastifyPluginAsync<{
     withRetryAfter(reply, () =>
       undoEmailChange(deps, { body, origin: requestOrigin(request, deps.sandbox) }),
     ),
+  );
+
+  route(app, postIdentityStepUp, ({ request, reply }) =>
+    withRetryAfter(reply, () => beginStepUp(deps, { identityUuid: callerUuidOf(request) })),
+  );
+
+  route(app, getIdentitySessions, ({ request }) =>
+    listSessions(deps, {
+      identityUuid: callerUuidOf(request),
+      tokenId: principalOf(request).token?.id,
+    }),
+  );
+
+  route(app, deleteIdentitySession, ({ params, request }) =>
+    endSession(deps, { identityUuid: callerUuidOf(request), sessionId: params.sessionId }),
+  );
+
+  route(app, postIdentitySessionsEnd, ({ request }) =>
+    signOutEverywhere(deps, { identityUuid: callerUuidOf(request) }),
   );
 };

@@ -17,4 +17,6 @@ export interface TIdentityDeps {
 export interface TRequestOrigin {
   orgCode: string;
   ip: string;
+  /** The request's User-Agent header, read only to name the device of a new session. */
+  userAgent?: string | undefined;
 }

@@ -48,7 +48,11 @@ export async function logInWithPassword(
     }
   }
 
-  const token = await startSession(deps, { identityUuid: identity.uuid, audience: 'customer' });
+  const token = await startSession(deps, {
+    identityUuid: identity.uuid,
+    audience: 'customer',
+    userAgent: input.origin.userAgent,
+  });
   const passwordExpired =
     identity.passwordExpiresAt !== null && identity.passwordExpiresAt.getTime() <= now.getTime();
   return { jwt: token.jwt, passwordExpired };

@@ -16,6 +16,7 @@ import { queueEmail } from '../email/queue-email.js';
 import type { TIdentityDeps } from './deps.js';
 import { digestEmail, normalizeEmail } from './email-address.js';
 import { getLegacyIdentity } from './get-legacy-identity.js';
+import { checkStepUp, stepUpError, type TStepUpProof, type TStepUpRefusal } from './step-up.js';
 import {
   EMAIL_CHANGE_CODE_TTL_MS,
   PRUNE_BATCH_ROWS,
@@ -40,8 +41,9 @@ export function normalizePhoneAlias(text: string): string | null {
 /**
  * Adds or replaces the caller's alias of a type.
  *
- * The Email alias is the sign-in address, so it changes only by proof: this records a pending
- * change and e-mails a code to the new address (confirmed by confirmIdentityAlias); nothing changes
+ * The Email alias is the sign-in address, so it changes only by proof: first the step-up, proven
+ * in the same request (step-up.ts), so that a stolen token alone cannot start a change; then this
+ * records a pending change and e-mails a code to the new address (confirmed by confirmIdentityAlias); nothing changes
  * yet, and the answer (the identity as it is) is the same whether or not the address has an
  * account. A Phone alias is no sign-in factor: it is saved at once, and may be shared by accounts,
  * so that no answer tells whether a number is known.
@@ -59,7 +61,12 @@ export async function setIdentityAlias(
   if (body.type === 'Email') {
     const parsed = ZLoginEmail.safeParse(body.value);
     if (!parsed.success) throw invalid('value', LOGIN_MESSAGES.email);
-    await requestEmailChange(deps, { identityUuid, newEmail: normalizeEmail(parsed.data), now });
+    await requestEmailChange(deps, {
+      identityUuid,
+      newEmail: normalizeEmail(parsed.data),
+      proof: body,
+      now,
+    });
   } else if (body.type === 'Phone') {
     const phone = normalizePhoneAlias(body.value);
     if (phone === null) throw invalid('value', ALIAS_MESSAGES.phone);
@@ -80,28 +87,40 @@ export async function setIdentityAlias(
 }
 
 /**
- * Records a pending change of sign-in address, replacing any earlier one, and e-mails its code to
- * the new address. Whether the address is free is decided at confirmation, after the proof.
+ * Checks the step-up, then records a pending change of sign-in address, replacing any earlier one,
+ * and e-mails its code to the new address. Whether the address is free is decided at confirmation,
+ * after the proof. A refused step-up changes nothing but the count of its wrong tries, which
+ * commits before the refusal is answered.
  */
 async function requestEmailChange(
   deps: Pick<TIdentityDeps, 'db' | 'cipher' | 'sandbox'>,
-  input: { identityUuid: string; newEmail: string; now: Date },
+  input: { identityUuid: string; newEmail: string; proof: TStepUpProof; now: Date },
 ): Promise<void> {
   const { db, cipher } = deps;
   const { identityUuid, newEmail, now } = input;
   const id = randomUUID();
   const code = generateOtpCode();
-  await db.transaction(async (tx) => {
+  const refusal = await db.transaction(async (tx): Promise<TStepUpRefusal | null> => {
     // The identity's row lock makes two requests of one identity take turns.
     const [identity] = await tx
-      .select({ email: identities.email, organizationCode: identities.organizationCode })
+      .select({
+        uuid: identities.uuid,
+        email: identities.email,
+        organizationCode: identities.organizationCode,
+        passwordHash: identities.passwordHash,
+        twoFactorEnabled: identities.twoFactorEnabled,
+        totpSecretSealed: identities.totpSecretSealed,
+        totpLastStep: identities.totpLastStep,
+      })
       .from(identities)
       .where(eq(identities.uuid, identityUuid))
       .for('update');
     if (identity === undefined) {
       throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
     }
-    if (identity.email === newEmail) return;
+    const stepUp = await checkStepUp(tx, cipher, { identity, proof: input.proof, at: now });
+    if (stepUp !== null) return stepUp;
+    if (identity.email === newEmail) return null;
     await tx
       .update(emailChanges)
       .set({ closedAt: now })
@@ -126,5 +145,7 @@ async function requestEmailChange(
       'email-change-code',
       emailChangeCodeMessage({ to: newEmail, code, brand }),
     );
+    return null;
   });
+  if (refusal !== null) throw stepUpError(refusal);
 }

@@ -3,6 +3,7 @@ import type { TSignInAudience } from '@pledge/domain';
 import type { TDb } from '../../db/pool.js';
 import { sessions } from '../../db/schema/index.js';
 import type { TClock, TIssuedToken, TJwtService } from '../../security/jwt.js';
+import { deviceLabelOf } from './device-label.js';
 import { PRUNE_BATCH_ROWS } from './sign-in-limits.js';
 
 /**
@@ -12,7 +13,7 @@ import { PRUNE_BATCH_ROWS } from './sign-in-limits.js';
  */
 export async function startSession(
   deps: { db: TDb; jwt: TJwtService; clock: TClock },
-  input: { identityUuid: string; audience: TSignInAudience },
+  input: { identityUuid: string; audience: TSignInAudience; userAgent?: string | undefined },
 ): Promise<TIssuedToken> {
   const { db, jwt, clock } = deps;
   const token = await jwt.issue({ subject: input.identityUuid, audience: input.audience });
@@ -25,6 +26,7 @@ export async function startSession(
       startedAt: now,
       lastSeenAt: now,
       expiresAt: token.expiresAt,
+      deviceLabel: deviceLabelOf(input.userAgent),
     });
     await tx.execute(sql`
       DELETE FROM ${sessions} WHERE ${sessions.jti} IN (

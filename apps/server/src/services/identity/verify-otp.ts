@@ -176,7 +176,11 @@ export async function verifyOtp(
   }
 
   const identity = await findOrCreateIdentity(db, { email, orgCode: origin.orgCode });
-  const token = await startSession(deps, { identityUuid: identity.uuid, audience });
+  const token = await startSession(deps, {
+    identityUuid: identity.uuid,
+    audience,
+    userAgent: origin.userAgent,
+  });
   const [request] = await db
     .delete(signInRequests)
     .where(

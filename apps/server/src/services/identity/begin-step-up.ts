@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { TPostIdentityStepUpResponse } from '@pledge/contract';
+import { brandFor } from '../../brands/brands.js';
+import { identities, stepUpCodes } from '../../db/schema/index.js';
+import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
+import { digestOtpCode, generateOtpCode } from '../../security/otp.js';
+import { queueEmail } from '../email/queue-email.js';
+import type { TIdentityDeps } from './deps.js';
+import { SIGN_IN_RATE_LIMITS, PRUNE_BATCH_ROWS, STEP_UP_CODE_TTL_MS } from './sign-in-limits.js';
+import { stepUpCodeMessage } from './step-up-code-message.js';
+import { stepUpMethodOf } from './step-up.js';
+
+/**
+ * Begins the step-up before a change of sign-in address: answers which proof the account gives
+ * and, when that is an e-mailed code, sends a new one to the CURRENT address (replacing any
+ * earlier one), queued in the transaction that stores it.
+ */
+export async function beginStepUp(
+  deps: Pick<TIdentityDeps, 'db' | 'cipher' | 'limiter' | 'clock' | 'sandbox'>,
+  input: { identityUuid: string },
+): Promise<TPostIdentityStepUpResponse> {
+  const { db, cipher, limiter, clock } = deps;
+  const { identityUuid } = input;
+  const now = clock();
+  return db.transaction(async (tx) => {
+    const [identity] = await tx
+      .select({
+        uuid: identities.uuid,
+        email: identities.email,
+        organizationCode: identities.organizationCode,
+        passwordHash: identities.passwordHash,
+        twoFactorEnabled: identities.twoFactorEnabled,
+        totpSecretSealed: identities.totpSecretSealed,
+        totpLastStep: identities.totpLastStep,
+      })
+      .from(identities)
+      .where(eq(identities.uuid, identityUuid))
+      .for('update');
+    if (identity === undefined) {
+      throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
+    }
+    const method = stepUpMethodOf(identity);
+    if (method !== 'email-code') return { method };
+
+    await limiter.consume([
+      { rule: SIGN_IN_RATE_LIMITS.stepUpCodePerIdentity, subject: identityUuid },
+    ]);
+    const id = randomUUID();
+    const code = generateOtpCode();
+    await tx
+      .update(stepUpCodes)
+      .set({ closedAt: now })
+      .where(and(eq(stepUpCodes.identityUuid, identityUuid), isNull(stepUpCodes.closedAt)));
+    await tx.insert(stepUpCodes).values({
+      id,
+      identityUuid,
+      codeDigest: digestOtpCode(cipher, id, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + STEP_UP_CODE_TTL_MS),
+    });
+    await tx.execute(sql`
+      DELETE FROM ${stepUpCodes} WHERE ${stepUpCodes.id} IN (
+        SELECT ${stepUpCodes.id} FROM ${stepUpCodes}
+        WHERE ${lt(stepUpCodes.expiresAt, new Date(now.getTime() - STEP_UP_CODE_TTL_MS))}
+        LIMIT ${PRUNE_BATCH_ROWS})`);
+    const brand = brandFor(identity.organizationCode, deps.sandbox);
+    // The outbox has no kind of its own for this code; it is a code to the sign-in address.
+    await queueEmail(
+      tx,
+      deps,
+      'sign-in-code',
+      stepUpCodeMessage({ to: identity.email, code, brand }),
+    );
+    return { method };
+  });
+}

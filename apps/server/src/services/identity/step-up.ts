@@ -1,0 +1,116 @@
+/**
+ * The step-up asked before the sign-in address changes: a stolen token alone must not be enough.
+ * The account proves it with its authenticator code where two-factor sign-in is on, else with its
+ * password where it has one, else with a code e-mailed to its CURRENT address.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { TStepUpMethod } from '@pledge/contract';
+import type { TDb } from '../../db/pool.js';
+import { stepUpCodes } from '../../db/schema/index.js';
+import { HttpError } from '../../http/errors.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
+import { digestOtpCode, isSameDigest } from '../../security/otp.js';
+import { verifyPassword } from '../../security/password.js';
+import { needsSecondFactor, useTotp, type TSecondFactorIdentity } from './second-factor.js';
+import { OTP_MAX_WRONG_ATTEMPTS } from './sign-in-limits.js';
+
+export const STEP_UP_MESSAGES = {
+  totpRequired:
+    'Enter the 6-digit code from your authenticator app to change your sign-in address.',
+  totpWrong: 'That authenticator code is not right. Enter the current code from the app.',
+  passwordRequired: 'Enter your password to change your sign-in address.',
+  passwordWrong: 'That password is not right.',
+  codeRequired:
+    'Enter the 6-digit code we e-mailed to your current address to change your sign-in address.',
+  codeWrong: 'That code is not right. Check the latest e-mail we sent to your current address.',
+  codeExpired: 'That code has expired or was used. Request a new code.',
+} as const;
+
+/** The body field each method reads. */
+const FIELD_OF = { totp: 'totp', password: 'password', 'email-code': 'stepUpCode' } as const;
+
+export interface TStepUpIdentity extends TSecondFactorIdentity {
+  passwordHash: string | null;
+}
+
+export interface TStepUpProof {
+  totp?: string | undefined;
+  password?: string | undefined;
+  stepUpCode?: string | undefined;
+}
+
+export function stepUpMethodOf(identity: TStepUpIdentity): TStepUpMethod {
+  if (needsSecondFactor(identity)) return 'totp';
+  return identity.passwordHash !== null ? 'password' : 'email-code';
+}
+
+/** A refusal to act on; thrown only after the transaction that counted a wrong try commits. */
+export type TStepUpRefusal = { status: 400 | 403; code: string; message: string; field: string };
+
+export function stepUpError(refusal: TStepUpRefusal): HttpError {
+  return new HttpError(refusal.status, refusal.code, refusal.message, {
+    [refusal.field]: [refusal.message],
+  });
+}
+
+/**
+ * Checks the proof the account's method asks for, inside the caller's transaction (a used
+ * authenticator step and a used or missed e-mailed code are written there); null when it holds.
+ */
+export async function checkStepUp(
+  tx: TDb,
+  cipher: TFieldCipher,
+  input: { identity: TStepUpIdentity; proof: TStepUpProof; at: Date },
+): Promise<TStepUpRefusal | null> {
+  const { identity, proof, at } = input;
+  const method = stepUpMethodOf(identity);
+  const field = FIELD_OF[method];
+  const required = (message: string): TStepUpRefusal => ({
+    status: 403,
+    code: 'STEP_UP_REQUIRED',
+    message,
+    field,
+  });
+  const wrong = (message: string): TStepUpRefusal => ({
+    status: 400,
+    code: 'INVALID_STEP_UP',
+    message,
+    field,
+  });
+
+  if (method === 'totp' && needsSecondFactor(identity)) {
+    if (proof.totp === undefined) return required(STEP_UP_MESSAGES.totpRequired);
+    const isRight = await useTotp(tx, cipher, { identity, code: proof.totp, at });
+    return isRight ? null : wrong(STEP_UP_MESSAGES.totpWrong);
+  }
+  if (method === 'password') {
+    if (proof.password === undefined) return required(STEP_UP_MESSAGES.passwordRequired);
+    const isRight = await verifyPassword(identity.passwordHash, proof.password);
+    return isRight ? null : wrong(STEP_UP_MESSAGES.passwordWrong);
+  }
+  if (proof.stepUpCode === undefined) return required(STEP_UP_MESSAGES.codeRequired);
+  // The newest code of the identity is the only one that can work; the row lock orders tries.
+  const [code] = await tx
+    .select()
+    .from(stepUpCodes)
+    .where(eq(stepUpCodes.identityUuid, identity.uuid))
+    .orderBy(desc(stepUpCodes.createdAt))
+    .limit(1)
+    .for('update');
+  if (code === undefined || code.closedAt !== null || code.expiresAt.getTime() <= at.getTime()) {
+    return wrong(STEP_UP_MESSAGES.codeExpired);
+  }
+  if (!isSameDigest(code.codeDigest, digestOtpCode(cipher, code.id, proof.stepUpCode))) {
+    const wrongAttempts = code.wrongAttempts + 1;
+    await tx
+      .update(stepUpCodes)
+      .set({
+        wrongAttempts,
+        ...(wrongAttempts >= OTP_MAX_WRONG_ATTEMPTS ? { closedAt: at } : {}),
+      })
+      .where(and(eq(stepUpCodes.id, code.id)));
+    return wrong(STEP_UP_MESSAGES.codeWrong);
+  }
+  await tx.update(stepUpCodes).set({ closedAt: at }).where(eq(stepUpCodes.id, code.id));
+  return null;
+}
