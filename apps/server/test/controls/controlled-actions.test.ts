@@ -13,6 +13,7 @@ import {
   agents,
   opsProposals,
   refiTapeLoans,
+  servicingLoans,
   servicingPayments,
 } from '../../src/db/schema/index.js';
 import {
@@ -72,12 +73,31 @@ function call(
 const approve = (agent: TAgent, id: string) =>
   call(agent, 'POST', `/controlled-actions/${id}/approve`);
 
-function proposeWire(agent: TAgent, loan: TTestLoan, amountCents: number, key = randomUUID()) {
+async function fundedOn(loan: TTestLoan): Promise<string> {
+  const [row] = await ctx.database.db
+    .select({ fundedOn: servicingLoans.fundedOn })
+    .from(servicingLoans)
+    .where(eq(servicingLoans.loanUuid, loan.loanUuid));
+  if (row === undefined) throw new Error('not funded');
+  return row.fundedOn;
+}
+
+async function proposeWire(
+  agent: TAgent,
+  loan: TTestLoan,
+  amountCents: number,
+  key = randomUUID(),
+  body: { reference?: string; receivedOn?: string } = {},
+) {
   return call(
     agent,
     'POST',
     `/loans/${loan.loanUuid}/wire-payments`,
-    { amountCents, reference: `FED-${key.slice(0, 8)}`, receivedOn: '2024-01-02' },
+    {
+      amountCents,
+      reference: body.reference ?? `FED-${key.slice(0, 8)}`,
+      receivedOn: body.receivedOn ?? (await fundedOn(loan)),
+    },
     idempotency(key),
   );
 }
@@ -145,6 +165,22 @@ describe('a wire received (finding 1: one agent cleared a debt)', () => {
         .from(opsProposals)
         .where(eq(opsProposals.loanUuid, loan.loanUuid)),
     ).toHaveLength(0);
+  });
+
+  it('is dated within the loan’s life and credits one bank reference once (issue 33, finding 9)', async () => {
+    const loan = await sandboxLoan(ctx);
+    const early = await proposeWire(maker, loan, 1_000, randomUUID(), { receivedOn: '2019-06-03' });
+    expect(early.statusCode).toBe(400);
+    expect(
+      early.json<{ fieldErrors: Record<string, string[]> }>().fieldErrors.receivedOn?.[0],
+    ).toMatch(/before the loan was funded/);
+    const first = await proposeWire(maker, loan, 1_000, randomUUID(), { reference: 'FED-DUP-1' });
+    expect((await approve(checker, (first.json() as TControlledAction).id)).statusCode).toBe(200);
+    // The same wire again under another key and another case of the reference.
+    const again = await proposeWire(maker, loan, 1_000, randomUUID(), { reference: 'fed-dup-1' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'WIRE_ALREADY_CREDITED' });
+    expect(await paymentsOf(loan.loanUuid)).toHaveLength(1);
   });
 
   it('is refused on the agent’s own loan, under a second address of the same mailbox', async () => {

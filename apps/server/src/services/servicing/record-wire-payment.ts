@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TPostOpsWirePaymentBody, TServicingPayment } from '@pledge/contract';
 import { isoDay, paymentJournal } from '@pledge/domain';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { auditEvents, servicingPayments } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
@@ -20,6 +21,10 @@ import { assertServicingInvariants } from './servicing-invariants.js';
 
 export const WIRE_MESSAGES = {
   futureDay: 'The day received cannot be after today',
+  beforeFunding: (fundedOn: string) =>
+    `The day received cannot be before the loan was funded (${fundedOn})`,
+  alreadyCredited:
+    'A wire with this bank reference was already credited to this loan: it is not credited twice.',
 } as const;
 
 export async function recordWirePayment(
@@ -44,6 +49,26 @@ export async function recordWirePayment(
     }
     if (!OPEN_STATUSES.includes(context.loan.status)) {
       throw new HttpError(409, 'LOAN_NOT_OPEN', PAYMENT_MESSAGES.notOpen);
+    }
+    // A wire pays this loan only once it exists, and one bank reference is credited once.
+    if (input.body.receivedOn < context.loan.fundedOn) {
+      const message = WIRE_MESSAGES.beforeFunding(context.loan.fundedOn);
+      throw new HttpError(400, 'VALIDATION_ERROR', message, { receivedOn: [message] });
+    }
+    const [sameReference] = await tx
+      .select({ uuid: servicingPayments.uuid })
+      .from(servicingPayments)
+      .where(
+        and(
+          eq(servicingPayments.loanUuid, input.loanUuid),
+          eq(servicingPayments.method, 'WIRE'),
+          sql`lower(${servicingPayments.reference}) = lower(${input.body.reference})`,
+          notInArray(servicingPayments.status, ['RETURNED', 'REVERSED']),
+        ),
+      )
+      .limit(1);
+    if (sameReference !== undefined) {
+      throw new HttpError(409, 'WIRE_ALREADY_CREDITED', WIRE_MESSAGES.alreadyCredited);
     }
     await accrueInterestBatch(tx, { asOf: today, loanUuid: input.loanUuid });
     const balances = await balancesOf(tx, input.loanUuid);
