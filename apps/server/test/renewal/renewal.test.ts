@@ -27,6 +27,7 @@ import {
 } from '../applications/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import { opsCall, opsPath, signInAgent } from '../ops/helpers.js';
+import { provisionSandboxAgents } from '../servicing/helpers.js';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -38,6 +39,7 @@ type TBorrowerLoan = { email: string; appUuid: string; token: string };
 async function fundedLoan(): Promise<TBorrowerLoan> {
   run += 1;
   const email = `renewal-${run}-${Date.now()}@example.com`;
+  await provisionSandboxAgents(ctx);
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/sandbox/loans',

@@ -15,6 +15,7 @@ import {
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
 import { signIn } from '../identity/sign-in.js';
+import { provisionSandboxAgents } from '../servicing/helpers.js';
 
 let ctx: TApplicationsTestContext;
 beforeAll(async () => {
@@ -38,6 +39,7 @@ const WALKED_STATES = [
 ];
 
 async function sandboxLoan(body: Record<string, unknown>) {
+  await provisionSandboxAgents(ctx);
   return ctx.app.inject({ method: 'POST', url: '/sandbox/loans', payload: body });
 }
 

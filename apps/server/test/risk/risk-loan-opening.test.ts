@@ -13,6 +13,7 @@ import {
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
 import { call, CUSTODY_ONLY, lookUpOne, offerOf, REFI } from '../refi/helpers.js';
+import { provisionSandboxAgents } from '../servicing/helpers.js';
 
 let ctx: TApplicationsTestContext;
 beforeAll(async () => {
@@ -60,6 +61,7 @@ describe('a refinanced custody-only loan with stabilization', () => {
 
 describe('the backfill of loans funded before the monitoring (migration 0018)', () => {
   it('fills coin, pledged quantity and tier from the selected offer', async () => {
+    await provisionSandboxAgents(ctx);
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/sandbox/loans',
