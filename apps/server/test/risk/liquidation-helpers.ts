@@ -74,7 +74,7 @@ export async function deskFill(
   priceCents: number,
 ): Promise<TLiquidation> {
   const executedAt = new Date((await deploymentNow(ctx)).getTime() - 1_000);
-  await observeBtc(ctx, priceCents, new Date(executedAt.getTime() - 1_000));
+  await observeBtc(ctx, priceCents, executedAt);
   const proposed = await ctx.app.inject({
     method: 'POST',
     url: `${OPS}/liquidations/${order.liquidationUuid}/fill`,

@@ -34,8 +34,9 @@ import {
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
 import { signInAgent } from '../ops/helpers.js';
-import { idempotency, sandboxLoan, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
+import { sandboxLoan, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
 import { deploymentNow } from './helpers.js';
+import { deskFill } from './liquidation-helpers.js';
 
 const OPS = '/service-ops/secure/api/v1';
 const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -77,18 +78,8 @@ async function liquidatedByDesk(
     ),
   );
   if (order?.status !== 'OPEN') throw new Error('the desk did not take the order');
-  const fill = await ctx.app.inject({
-    method: 'POST',
-    url: `${OPS}/liquidations/${order.liquidationUuid}/fill`,
-    headers: { ...bearer(agentToken), ...idempotency(`desk-fill-${randomUUID()}`) },
-    payload: {
-      coinQuantitySold: order.coinQuantityToSell,
-      priceCents: fillUsd * 100,
-      venue: 'Desk: Kraken OTC',
-      executedAt: new Date(at.getTime() - 1_000).toISOString(),
-    },
-  });
-  expect(fill.statusCode, fill.body).toBe(200);
+  // The desk's fill: proposed by the agent, approved by a second agent.
+  await deskFill(ctx, agentToken, order, order.coinQuantityToSell, fillUsd * 100);
   return { loan, order };
 }
 

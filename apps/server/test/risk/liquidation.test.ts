@@ -7,7 +7,10 @@
  * ledger still reconciling.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import type {
+  TControlledAction,
+  TGetOpsLoanResponse,
   TGetOpsReconciliationResponse,
   TGetOpsRiskQueueResponse,
   TLiquidation,
@@ -34,7 +37,7 @@ import { deliverLiquidationStatement } from '../../src/services/risk/liquidation
 import { balancesOf } from '../../src/services/servicing/ledger-store.js';
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import { queuedJobs } from '../helpers/jobs.js';
-import { OPS } from '../ops/helpers.js';
+import { OPS, signInSecondAgent, type TAgent } from '../ops/helpers.js';
 import {
   mailTo,
   openServicingWorldWithAgent,
@@ -52,9 +55,12 @@ import {
 
 let ctx: TApplicationsTestContext;
 let agentToken: string;
+/** The second agent, who approves the desk fills the first proposes. */
+let checker: TAgent;
 
 beforeAll(async () => {
   ({ ctx, agentToken } = await openServicingWorldWithAgent());
+  checker = await signInSecondAgent(ctx);
 });
 afterAll(async () => {
   await ctx.close();
@@ -103,6 +109,7 @@ async function deliverStatementOf(liquidationUuid: string) {
   return payload;
 }
 
+/** The first agent's proposal of a desk fill (a controlled action: nothing happens until approved). */
 async function fill(
   liquidationUuid: string,
   body: object,
@@ -118,6 +125,42 @@ async function fill(
     },
     payload: body,
   });
+}
+
+/** The second agent approves a proposed fill: the fill happens now. */
+async function approve(proposed: LightMyRequestResponse): Promise<TControlledAction> {
+  expect(proposed.statusCode, proposed.body).toBe(202);
+  const pending = proposed.json() as TControlledAction;
+  expect(pending).toMatchObject({ action: 'LIQUIDATION_FILL' });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `${OPS}/controlled-actions/${pending.id}/approve`,
+    headers: bearer(checker.token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const approved = response.json() as TControlledAction;
+  expect(approved).toMatchObject({ id: pending.id, status: 'APPROVED' });
+  return approved;
+}
+
+/** A liquidation as the console's view of its loan shows it. */
+async function liquidationOf(loanUuid: string, liquidationUuid: string): Promise<TLiquidation> {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `${OPS}/loans/${loanUuid}`,
+    headers: bearer(agentToken),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const found = (response.json() as TGetOpsLoanResponse).loan.liquidations.find(
+    (row) => row.liquidationUuid === liquidationUuid,
+  );
+  if (found === undefined) throw new Error('no such liquidation on the loan');
+  return found;
+}
+
+/** The stored price feed at the desk's price at its fill's time (a fill is checked against it). */
+async function marketAt(priceCents: number, executedAt: string): Promise<void> {
+  await observeBtc(ctx, priceCents, new Date(executedAt));
 }
 
 async function reconciliation(): Promise<TGetOpsReconciliationResponse> {
@@ -298,6 +341,7 @@ describe('desk fills', () => {
       venue: 'Desk: Kraken OTC',
       executedAt: new Date((await deploymentNow(ctx)).getTime() - 60_000).toISOString(),
     };
+    await marketAt(valid.priceCents, valid.executedAt);
     expect((await fill(order.liquidationUuid, valid, 'key-1234', null)).statusCode).toBe(401);
     expect((await fill(order.liquidationUuid, valid, null)).statusCode).toBe(400);
     const above = await fill(order.liquidationUuid, {
@@ -316,7 +360,14 @@ describe('desk fills', () => {
     expect(zeroPrice.statusCode).toBe(400);
     const unknown = await fill('00000000-0000-4000-8000-000000000000', valid);
     expect(unknown.statusCode).toBe(404);
-    // Nothing changed.
+    // Refused when proposed: nothing waits for a checker, and nothing changed.
+    const waiting = await ctx.app.inject({
+      method: 'GET',
+      url: `${OPS}/controlled-actions?status=PENDING`,
+      headers: bearer(agentToken),
+    });
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(JSON.stringify(waiting.json())).not.toContain(order.liquidationUuid);
     expect(await journalOf(loan.loanUuid)).toHaveLength(0);
     expect((await servicingRow(ctx, loan.loanUuid)).status).not.toBe('LIQUIDATED');
   });
@@ -329,22 +380,31 @@ describe('desk fills', () => {
       venue: 'Desk: Kraken OTC',
       executedAt: new Date((await deploymentNow(ctx)).getTime() - 60_000).toISOString(),
     };
+    await marketAt(body.priceCents, body.executedAt);
     const before = await balancesOf(ctx.database.db, loan.loanUuid);
     const heldBefore = (await servicingRow(ctx, loan.loanUuid)).collateralUnits ?? '1';
     const first = await fill(order.liquidationUuid, body, 'desk-fill-partial-1');
-    expect(first.statusCode, first.body).toBe(200);
-    const filled = first.json() as TLiquidation;
+    // One agent's fill is only a proposal: the order is still open, nothing sold.
+    expect(first.statusCode, first.body).toBe(202);
+    expect(first.json()).toMatchObject({ action: 'LIQUIDATION_FILL', status: 'PENDING' });
+    expect((await liquidationOf(loan.loanUuid, order.liquidationUuid)).fill).toBeNull();
+    expect(await journalOf(loan.loanUuid)).toHaveLength(0);
+    const approved = await approve(first);
+    const filled = await liquidationOf(loan.loanUuid, order.liquidationUuid);
+    expect(filled.fill).toMatchObject({ coinQuantitySold: sold, priceCents: 2_150_000 });
     const proceeds = new Decimal(sold).times(2_150_000).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
     expect(filled.fill?.proceedsCents).toBe(proceeds.toNumber());
     expect(filled.fill?.feeCents).toBe(
       proceeds.times(0.02).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber(),
     );
+    // The same request under the same key is the same (now approved) proposal: no second fill.
     const retry = await fill(order.liquidationUuid, body, 'desk-fill-partial-1');
-    expect(retry.statusCode).toBe(200);
-    expect(retry.json()).toEqual(filled);
+    expect(retry.statusCode).toBe(202);
+    expect(retry.json()).toMatchObject({ id: approved.id, status: 'APPROVED' });
+    expect(await liquidationOf(loan.loanUuid, order.liquidationUuid)).toEqual(filled);
     const reused = await fill(
       order.liquidationUuid,
-      { ...body, priceCents: 2_000_000 },
+      { ...body, priceCents: 2_100_000 },
       'desk-fill-partial-1',
     );
     expect(reused.statusCode).toBe(409);
@@ -376,7 +436,8 @@ describe('desk fills', () => {
       .select({ filledBy: liquidations.filledBy })
       .from(liquidations)
       .where(eq(liquidations.uuid, order.liquidationUuid));
-    expect(filledBy).toMatch(/^agent:/);
+    // Carried out by the approving agent.
+    expect(filledBy).toBe(`agent:${checker.identityUuid}`);
     expect((await reconciliation()).isBalanced).toBe(true);
   });
 
@@ -385,18 +446,16 @@ describe('desk fills', () => {
     const started = await liquidate(ctx, other, createDeskExchange(), 2_000_000, '101.00');
     expect(started?.coinQuantityToSell).toBe('1.00000000');
     const owed = await balancesOf(ctx.database.db, other.loanUuid);
+    const executedAt = new Date((await deploymentNow(ctx)).getTime() - 1_000).toISOString();
+    await marketAt(2_500_000, executedAt);
     const response = await fill(
       started?.liquidationUuid ?? '',
-      {
-        coinQuantitySold: '1',
-        priceCents: 2_500_000,
-        venue: 'Desk: Coinbase Prime',
-        executedAt: new Date((await deploymentNow(ctx)).getTime() - 1_000).toISOString(),
-      },
+      { coinQuantitySold: '1', priceCents: 2_500_000, venue: 'Desk: Coinbase Prime', executedAt },
       'desk-fill-all-1',
     );
-    expect(response.statusCode, response.body).toBe(200);
-    const filled = response.json() as TLiquidation;
+    expect((await servicingRow(ctx, other.loanUuid)).status).not.toBe('LIQUIDATED');
+    await approve(response);
+    const filled = await liquidationOf(other.loanUuid, started?.liquidationUuid ?? '');
     expect(filled.fill).toMatchObject({
       proceedsCents: 2_500_000,
       feeCents: 50_000,
@@ -437,13 +496,31 @@ describe('concurrent desk fills', () => {
       venue: 'Desk: Kraken OTC',
       executedAt: new Date((await deploymentNow(ctx)).getTime() - 1_000).toISOString(),
     };
+    await marketAt(body.priceCents, body.executedAt);
     const uuid = order?.liquidationUuid ?? '';
+    // The same key twice at once is one proposal; approved twice at once, it fills once.
     const same = await Promise.all([
       fill(uuid, body, 'desk-fill-race-1'),
       fill(uuid, body, 'desk-fill-race-1'),
     ]);
-    expect(same.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(same.map((response) => response.statusCode)).toEqual([202, 202]);
     expect(same[0]?.json()).toEqual(same[1]?.json());
+    const proposalId = (same[0]?.json() as TControlledAction).id;
+    const approvals = await Promise.all(
+      [0, 1].map(() =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `${OPS}/controlled-actions/${proposalId}/approve`,
+          headers: bearer(checker.token),
+        }),
+      ),
+    );
+    expect(approvals.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(approvals.map((r) => (r.json() as TControlledAction).status)).toEqual([
+      'APPROVED',
+      'APPROVED',
+    ]);
+    // A rival fill is refused when proposed: the order is filled.
     const rival = await Promise.all([
       fill(uuid, body, 'desk-fill-race-2'),
       fill(uuid, body, 'desk-fill-race-3'),

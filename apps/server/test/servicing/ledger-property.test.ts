@@ -6,7 +6,11 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TGetOpsReconciliationResponse, TServicingPayment } from '@pledge/contract';
+import type {
+  TControlledAction,
+  TGetOpsLoanResponse,
+  TGetOpsReconciliationResponse,
+} from '@pledge/contract';
 import { balancesOfLegs } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import { ledgerEntries } from '../../src/db/schema/index.js';
@@ -16,6 +20,10 @@ import {
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
 import { signIn } from '../identity/sign-in.js';
+import {
+  SANDBOX_AGENT_EMAIL,
+  SANDBOX_SECOND_AGENT_EMAIL,
+} from '../../src/services/identity/agents.js';
 import { signInAgent } from '../ops/helpers.js';
 import {
   advanceDays,
@@ -56,18 +64,55 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** The agent's token, signed in again only once the moved clock has ended the session. */
-async function agent() {
-  if (agentToken !== '') {
+let checkerToken = '';
+
+/**
+ * The first agent's token (the second's, the checker of what the first proposes, with `checker`),
+ * signed in again only once the moved clock has ended the session.
+ */
+async function agent(as: 'maker' | 'checker' = 'maker') {
+  const current = as === 'maker' ? agentToken : checkerToken;
+  if (current !== '') {
     const probe = await ctx.app.inject({
       method: 'GET',
       url: `${OPS}/loans?limit=1`,
-      headers: bearer(agentToken),
+      headers: bearer(current),
     });
-    if (probe.statusCode === 200) return bearer(agentToken);
+    if (probe.statusCode === 200) return bearer(current);
   }
-  agentToken = (await signInAgent(ctx)).token;
-  return bearer(agentToken);
+  const token = (
+    await signInAgent(ctx, as === 'maker' ? SANDBOX_AGENT_EMAIL : SANDBOX_SECOND_AGENT_EMAIL)
+  ).token;
+  if (as === 'maker') agentToken = token;
+  else checkerToken = token;
+  return bearer(token);
+}
+
+/**
+ * A money move under maker–checker: the first agent proposes (202; a refusal is answered as it
+ * is), the second approves, and the approval's answer is returned.
+ */
+async function proposeAndApproveMove(request: {
+  url: string;
+  payload: object;
+  headers?: Record<string, string>;
+}) {
+  const proposed = await ctx.app.inject({
+    method: 'POST',
+    url: request.url,
+    headers: { ...(await agent()), ...request.headers },
+    payload: request.payload as Record<string, unknown>,
+  });
+  if (proposed.statusCode !== 202) return proposed;
+  const { id } = proposed.json() as TControlledAction;
+  const approved = await ctx.app.inject({
+    method: 'POST',
+    url: `${OPS}/controlled-actions/${id}/approve`,
+    headers: await agent('checker'),
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+  expect((approved.json() as TControlledAction).status).toBe('APPROVED');
+  return approved;
 }
 
 /** The borrower signs in again only once the moved clock has ended the session. */
@@ -80,7 +125,12 @@ async function freshToken(loan: TTestLoan) {
   if (probe.statusCode === 401) loan.token = await signIn(ctx.app, loan.email);
 }
 
-async function apply(loan: TTestLoan, op: TOperation, step: number, wires: string[]) {
+async function apply(
+  loan: TTestLoan & { fundedOn: string },
+  op: TOperation,
+  step: number,
+  wires: string[],
+) {
   const key = `prop-${loan.loanUuid.slice(0, 8)}-${step}`;
   switch (op.kind) {
     case 'days':
@@ -99,27 +149,36 @@ async function apply(loan: TTestLoan, op: TOperation, step: number, wires: strin
       return;
     }
     case 'wire': {
-      const response = await ctx.app.inject({
-        method: 'POST',
+      const response = await proposeAndApproveMove({
         url: `${OPS}/loans/${loan.loanUuid}/wire-payments`,
-        headers: { ...(await agent()), ...idempotency(key) },
-        payload: { amountCents: op.cents, reference: key, receivedOn: '2020-01-01' },
+        headers: idempotency(key),
+        payload: { amountCents: op.cents, reference: key, receivedOn: loan.fundedOn },
       });
-      expect([201, 400, 409]).toContain(response.statusCode);
-      if (response.statusCode === 201)
-        wires.push((response.json() as TServicingPayment).paymentUuid);
+      // Approved (200), or refused when proposed (400, 409).
+      expect([200, 400, 409]).toContain(response.statusCode);
+      if (response.statusCode === 200) {
+        // The wire's payment, as the console's view of the loan shows it after the approval.
+        const detail = await ctx.app.inject({
+          method: 'GET',
+          url: `${OPS}/loans/${loan.loanUuid}`,
+          headers: await agent(),
+        });
+        const payment = (detail.json() as TGetOpsLoanResponse).loan.payments.find(
+          (row) => row.method === 'WIRE' && row.reference === key,
+        );
+        expect(payment).toMatchObject({ status: 'SETTLED', amountCents: op.cents });
+        wires.push(payment?.paymentUuid ?? '');
+      }
       return;
     }
     case 'reverseLast': {
       const last = wires.pop();
       if (last === undefined) return;
-      const response = await ctx.app.inject({
-        method: 'POST',
+      const response = await proposeAndApproveMove({
         url: `${OPS}/payments/${last}/reverse`,
-        headers: await agent(),
         payload: { reason: 'Recalled' },
       });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode, response.body).toBe(200);
       return;
     }
     case 'defer': {
@@ -138,7 +197,9 @@ describe('the ledger under random operations', () => {
   it('keeps every balance equal to the sum of its entries', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 3, maxLength: 8 }), async (ops) => {
-        const loan = await sandboxLoan(ctx);
+        const loan = { ...(await sandboxLoan(ctx)), fundedOn: '' };
+        // A wire is received on a day between the funding and today.
+        loan.fundedOn = (await getLoan(ctx, loan)).fundedOn;
         const wires: string[] = [];
         for (const [step, op] of ops.entries()) await apply(loan, op, step, wires);
         await runSweep(ctx);

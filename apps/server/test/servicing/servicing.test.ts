@@ -5,7 +5,9 @@
  * maturity, and the console's views and reconciliation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import type {
+  TControlledAction,
   TDeferralPreview,
   TGetOpsLoanResponse,
   TGetOpsReconciliationResponse,
@@ -17,6 +19,7 @@ import { eq } from 'drizzle-orm';
 import { applications, offers, servicingPayments } from '../../src/db/schema/index.js';
 import { SANDBOX_ACH_RULES } from '../../src/adapters/bank-payments/sandbox.js';
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { SANDBOX_SECOND_AGENT_EMAIL } from '../../src/services/identity/agents.js';
 import { signInAgent } from '../ops/helpers.js';
 import {
   advanceDays,
@@ -52,19 +55,59 @@ async function pay(loan: TTestLoan, amountCents: number, key: string) {
   });
 }
 
-/** An agent's call; the agent signs in again when the moved clock ended the session. */
-async function asAgent(request: {
-  method: 'GET' | 'POST';
-  url: string;
-  payload?: object;
-  headers?: Record<string, string>;
-}) {
+/** The second agent: the checker of the money moves the first proposes. */
+let checkerToken = '';
+
+/**
+ * An agent's call (the first agent's unless `checker`); the agent signs in again when the moved
+ * clock ended the session.
+ */
+async function asAgent(
+  request: {
+    method: 'GET' | 'POST';
+    url: string;
+    payload?: object;
+    headers?: Record<string, string>;
+  },
+  as: 'maker' | 'checker' = 'maker',
+) {
+  const token = () => (as === 'maker' ? agentToken : checkerToken);
   const send = () =>
-    ctx.app.inject({ ...request, headers: { ...request.headers, ...bearer(agentToken) } });
+    ctx.app.inject({ ...request, headers: { ...request.headers, ...bearer(token()) } });
   const first = await send();
   if (first.statusCode !== 401) return first;
-  agentToken = (await signInAgent(ctx)).token;
+  if (as === 'maker') agentToken = (await signInAgent(ctx)).token;
+  else checkerToken = (await signInAgent(ctx, SANDBOX_SECOND_AGENT_EMAIL)).token;
   return send();
+}
+
+/**
+ * A money move under maker–checker: the first agent's call is only a proposal (202, PENDING), the
+ * second agent's approval carries it out. A refusal of the proposal is answered as it is.
+ */
+async function proposedAndApproved(request: {
+  url: string;
+  payload: object;
+  headers?: Record<string, string>;
+}): Promise<{ proposal: LightMyRequestResponse; approval: LightMyRequestResponse | null }> {
+  const proposal = await asAgent({ method: 'POST', ...request });
+  if (proposal.statusCode !== 202) return { proposal, approval: null };
+  const pending = proposal.json() as TControlledAction;
+  expect(pending.status).toBe('PENDING');
+  const approval = await asAgent(
+    { method: 'POST', url: `${OPS}/controlled-actions/${pending.id}/approve` },
+    'checker',
+  );
+  expect(approval.statusCode, approval.body).toBe(200);
+  expect(approval.json()).toMatchObject({ id: pending.id, status: 'APPROVED' });
+  return { proposal, approval };
+}
+
+/** The console's view of a loan, with its ledger. */
+async function opsLoan(loanUuid: string): Promise<TGetOpsLoanResponse> {
+  const detail = await asAgent({ method: 'GET', url: `${OPS}/loans/${loanUuid}` });
+  expect(detail.statusCode, detail.body).toBe(200);
+  return detail.json() as TGetOpsLoanResponse;
 }
 
 async function reconciliation(): Promise<TGetOpsReconciliationResponse> {
@@ -218,30 +261,44 @@ describe('servicing over time', () => {
   });
 
   it('records a wire, reverses it on an agent’s word, and shows the ledger', async () => {
-    const wire = await asAgent({
-      method: 'POST',
+    const before = await opsLoan(loan.loanUuid);
+    const wireRequest = {
       url: `${OPS}/loans/${loan.loanUuid}/wire-payments`,
       headers: idempotency('wire-key-0001'),
-      payload: { amountCents: 2_500, reference: 'FED-123', receivedOn: '2020-01-02' },
+      payload: { amountCents: 2_500, reference: 'FED-123', receivedOn: before.loan.fundedOn },
+    };
+    // One agent's word is only a proposal: nothing reaches the ledger until another approves.
+    const proposed = await asAgent({ method: 'POST', ...wireRequest });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    expect(proposed.json()).toMatchObject({
+      action: 'RECORD_WIRE',
+      status: 'PENDING',
+      amountCents: 2_500,
     });
-    expect(wire.statusCode, wire.body).toBe(201);
-    const payment = wire.json() as TServicingPayment;
-    expect(payment).toMatchObject({ method: 'WIRE', status: 'SETTLED' });
-    const reverse = await ctx.app.inject({
-      method: 'POST',
-      url: `${OPS}/payments/${payment.paymentUuid}/reverse`,
-      headers: bearer(agentToken),
+    const waiting = await opsLoan(loan.loanUuid);
+    expect(waiting.loan.balances).toEqual(before.loan.balances);
+    expect(waiting.loan.payments.some((row) => row.reference === 'FED-123')).toBe(false);
+    // The same request again (same key) is the same proposal, which the second agent approves.
+    await proposedAndApproved(wireRequest);
+    const wired = await opsLoan(loan.loanUuid);
+    const payment = wired.loan.payments.find((row) => row.reference === 'FED-123');
+    expect(payment).toMatchObject({ method: 'WIRE', status: 'SETTLED', amountCents: 2_500 });
+    expect(wired.loan.balances.totalCents).toBe(before.loan.balances.totalCents - 2_500);
+    const paymentUuid = payment?.paymentUuid ?? '';
+    const reverseRequest = {
+      url: `${OPS}/payments/${paymentUuid}/reverse`,
       payload: { reason: 'Wire recalled' },
-    });
-    expect(reverse.statusCode, reverse.body).toBe(200);
-    expect((reverse.json() as TServicingPayment).status).toBe('REVERSED');
-    const detail = await ctx.app.inject({
-      method: 'GET',
-      url: `${OPS}/loans/${loan.loanUuid}`,
-      headers: bearer(agentToken),
-    });
-    expect(detail.statusCode).toBe(200);
-    const { ledger } = detail.json() as TGetOpsLoanResponse;
+    };
+    const reverseProposed = await asAgent({ method: 'POST', ...reverseRequest });
+    expect(reverseProposed.statusCode, reverseProposed.body).toBe(202);
+    expect(
+      (await opsLoan(loan.loanUuid)).loan.payments.find((row) => row.paymentUuid === paymentUuid)
+        ?.status,
+    ).toBe('SETTLED');
+    await proposedAndApproved(reverseRequest);
+    const { ledger, loan: after } = await opsLoan(loan.loanUuid);
+    expect(after.payments.find((row) => row.paymentUuid === paymentUuid)?.status).toBe('REVERSED');
+    expect(after.balances.totalCents).toBe(before.loan.balances.totalCents);
     expect(ledger.some((entry) => entry.kind === 'PAYMENT_REVERSAL')).toBe(true);
     const list = await ctx.app.inject({
       method: 'GET',
@@ -257,19 +314,25 @@ describe('servicing over time', () => {
     const other = await sandboxLoan(ctx);
     // A payment written whose debit was not sent yet (the process stopped between the two).
     await paymentInFlight(ctx, other.loanUuid, { amountCents: 1_000, key: 'stuck-in-flight' });
-    const owed = (await getLoan(ctx, other)).balances.totalCents;
-    const wire = (amountCents: number, key: string) =>
-      asAgent({
-        method: 'POST',
+    const { balances, fundedOn } = await getLoan(ctx, other);
+    const owed = balances.totalCents;
+    const wire = (amountCents: number, key: string, reference: string) =>
+      proposedAndApproved({
         url: `${OPS}/loans/${other.loanUuid}/wire-payments`,
         headers: idempotency(key),
-        payload: { amountCents, reference: 'FED-456', receivedOn: '2020-01-03' },
+        payload: { amountCents, reference, receivedOn: fundedOn },
       });
-    const all = await wire(owed, 'wire-in-flight-1');
-    expect(all.statusCode).toBe(400);
-    expect(all.json()).toMatchObject({ message: 'Enter an amount no larger than the balance' });
-    const rest = await wire(owed - 1_000, 'wire-in-flight-2');
-    expect(rest.statusCode, rest.body).toBe(201);
+    // Refused when proposed: no proposal waits for a checker.
+    const all = await wire(owed, 'wire-in-flight-1', 'FED-456');
+    expect(all.proposal.statusCode).toBe(400);
+    expect(all.proposal.json()).toMatchObject({
+      message: 'Enter an amount no larger than the balance',
+    });
+    const rest = await wire(owed - 1_000, 'wire-in-flight-2', 'FED-457');
+    expect(rest.approval?.statusCode).toBe(200);
+    expect(
+      (await opsLoan(other.loanUuid)).loan.payments.find((row) => row.reference === 'FED-457'),
+    ).toMatchObject({ method: 'WIRE', status: 'SETTLED', amountCents: owed - 1_000 });
     // The settlement sweep sends the payment in flight; it posts against what the wire left.
     await runSweep(ctx);
     const after = await getLoan(ctx, other);
