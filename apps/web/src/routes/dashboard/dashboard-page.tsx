@@ -1,4 +1,5 @@
 import { DashboardView } from '../../features/dashboard/components/dashboard-view.js';
+import { AccountSecurity } from '../../features/session/components/account-security.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
 import { PageHeading } from '../../ui/page-heading.js';
 
@@ -9,6 +10,7 @@ export function DashboardPage() {
     <section className="dashboard-page">
       <PageHeading>Dashboard</PageHeading>
       <DashboardView />
+      <AccountSecurity />
     </section>
   );
 }
