@@ -1,5 +1,6 @@
 /** Answers of the console's endpoints, for tests: an application awaiting its signatures. */
 import type {
+  TControlledAction,
   TOpsApplicationDetail,
   TOpsApplicationSummary,
   TGetOpsApplicationsResponse,
@@ -129,6 +130,35 @@ export function makeDetail(overrides: Partial<TOpsApplicationDetail> = {}): TOps
     ],
     proposals: [],
     holderNameReview: null,
+    ...overrides,
+  };
+}
+
+export const TEST_PROPOSAL_UUID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
+export const OTHER_AGENT = {
+  identityUuid: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  email: 'agent2@example.com',
+};
+
+/** A pending wire proposed by another agent, as a proposing route answers it (202). */
+export function makeControlledAction(
+  overrides: Partial<TControlledAction> = {},
+): TControlledAction {
+  return {
+    id: TEST_PROPOSAL_UUID,
+    action: 'RECORD_WIRE',
+    label: 'Wire received',
+    status: 'PENDING',
+    subject: { type: 'LOAN', id: TEST_APP_UUID },
+    loanUuid: TEST_APP_UUID,
+    amountCents: 123_400,
+    summary: 'Wire of 1,234.00 USD received 2025-01-02, ref FED-1',
+    proposedBy: OTHER_AGENT,
+    proposedAt: '2025-01-02T03:04:05.000Z',
+    decidedBy: null,
+    decidedAt: null,
+    decisionReason: null,
+    outcome: null,
     ...overrides,
   };
 }

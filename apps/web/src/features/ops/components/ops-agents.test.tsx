@@ -7,6 +7,7 @@ import {
   type TOpsAgent,
 } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { makeControlledAction } from '../ops-test-data.js';
 import { renderApp } from '../../../test/render-app.js';
 import {
   figureInfoHandlers,
@@ -33,8 +34,8 @@ function agent(email: string, overrides: Partial<TOpsAgent> = {}): TOpsAgent {
 }
 
 describe('/ops/agents', () => {
-  it('lists the agents and deactivates another one with a reason, never oneself', async () => {
-    let list: TGetOpsAgentsResponse = {
+  it('lists the agents and proposes deactivating another one with a reason, never oneself', async () => {
+    const list: TGetOpsAgentsResponse = {
       agents: [
         agent('agent@example.com', { isYou: true }),
         agent('agent2@example.com'),
@@ -51,14 +52,15 @@ describe('/ops/agents', () => {
       [`GET ${getOpsAgents.path}`]: () => jsonResponse(list),
       [`POST ${postOpsDeactivateAgent.path}`]: (_url, init) => {
         bodies.push(JSON.parse(String(init.body)));
-        list = {
-          agents: list.agents.map((row) =>
-            row.email === 'agent2@example.com'
-              ? { ...row, isActive: false, deactivatedBy: 'agent@example.com' }
-              : row,
-          ),
-        };
-        return jsonResponse(list);
+        return jsonResponse(
+          makeControlledAction({
+            action: 'DEACTIVATE_AGENT',
+            label: 'Agent deactivation',
+            amountCents: null,
+            summary: 'Deactivate agent2@example.com: Laptop stolen',
+          }),
+          202,
+        );
       },
     });
     const { user } = renderApp('/ops/agents');
@@ -73,16 +75,23 @@ describe('/ops/agents', () => {
 
     await user.click(within(table).getByRole('button', { name: /Deactivate agent2@example.com/ }));
     const dialog = screen.getByRole('dialog', { name: 'Deactivate agent2@example.com?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Propose deactivation' }));
     expect(bodies).toEqual([]);
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Laptop stolen');
-    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Propose deactivation' }));
     await waitFor(() =>
       expect(bodies).toEqual([{ email: 'agent2@example.com', reason: 'Laptop stolen' }]),
     );
-    expect(await screen.findByText('agent2@example.com deactivated', {}, LOADED)).toBeVisible();
-    await waitFor(() =>
-      expect(screen.getByRole('table')).toHaveTextContent('Deactivated (agent@example.com)'),
-    );
+    // Only proposed: the dialog says a second agent decides, and the agent is still active.
+    expect(
+      await within(dialog).findByText(
+        'Proposed: a second agent must approve it before it takes effect.',
+        {},
+        LOADED,
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByText('Deactivate agent2@example.com: Laptop stolen')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.getByRole('table')).not.toHaveTextContent('Deactivated (agent@example.com)');
   });
 });

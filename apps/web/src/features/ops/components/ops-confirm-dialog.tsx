@@ -37,22 +37,6 @@ export function OpsConfirmDialog({
   proposal?: TControlledAction | null;
   children?: ReactNode;
 }) {
-  if (proposal !== null) {
-    return (
-      <Modal
-        isOpen
-        onClose={onClose}
-        title={title}
-        footer={
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-        }
-      >
-        <OpsProposedNotice proposal={proposal} />
-      </Modal>
-    );
-  }
   return (
     <Modal
       isOpen
@@ -60,24 +44,41 @@ export function OpsConfirmDialog({
       title={title}
       description={description}
       footer={
-        <>
-          <Button type="submit" form={formId} isLoading={isPending}>
-            {confirmLabel}
+        proposal === null ? (
+          <>
+            <Button type="submit" form={formId} isLoading={isPending}>
+              {confirmLabel}
+            </Button>
+            <Button variant="secondary" onClick={onClose}>
+              Back
+            </Button>
+          </>
+        ) : (
+          <Button
+            variant="secondary"
+            onClick={(event) => {
+              // A double click on the confirm button lands its second click here, where Done
+              // now stands: it must not close the notice before it is read.
+              if (event.detail <= 1) onClose();
+            }}
+          >
+            Done
           </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Back
-          </Button>
-        </>
+        )
       }
     >
-      <form id={formId} noValidate onSubmit={onSubmit}>
-        {children}
-        {error !== null && (
-          <Alert variant="error" title={`${confirmLabel} failed`}>
-            {error.message}
-          </Alert>
-        )}
-      </form>
+      {proposal === null ? (
+        <form id={formId} noValidate onSubmit={onSubmit}>
+          {children}
+          {error !== null && (
+            <Alert variant="error" title={`${confirmLabel} failed`}>
+              {error.message}
+            </Alert>
+          )}
+        </form>
+      ) : (
+        <OpsProposedNotice proposal={proposal} />
+      )}
     </Modal>
   );
 }

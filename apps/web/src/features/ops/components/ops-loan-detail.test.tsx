@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   buildPath,
@@ -16,11 +16,13 @@ import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
 import { LOAN_UUID, servicingLoan } from '../../loan/loan-test-data.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
+import { makeControlledAction } from '../ops-test-data.js';
 import { isReversible, surplusOwedOf, surplusPayoutErrors, wireErrors } from './ops-loan-detail.js';
 
 const LOADED = { timeout: 15_000 };
 const SLOW = { timeout: 60_000 };
 const PAYMENT_UUID = '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c';
+const PROPOSED = 'Proposed: a second agent must approve it before it takes effect.';
 
 beforeEach(() => {
   storeTestSession('agent');
@@ -96,8 +98,8 @@ describe('wireErrors and isReversible', () => {
 });
 
 describe('/ops/loans/{loanUuid}', SLOW, () => {
-  it('records a wire once, with its evidence, after the agent confirms it', async () => {
-    let payments: TServicingPayment[] = [];
+  it('proposes a wire once, with its evidence, and records nothing until approved', async () => {
+    const payments: TServicingPayment[] = [];
     const sent: { key: string | null; body: unknown }[] = [];
     mockFetch({
       ...figureInfoHandlers(undefined, 'agent'),
@@ -108,8 +110,10 @@ describe('/ops/loans/{loanUuid}', SLOW, () => {
           key: new Headers(init.headers).get('Idempotency-Key'),
           body: JSON.parse(String(init.body)),
         });
-        payments = [wire()];
-        return jsonResponse(wire(), 201);
+        return jsonResponse(
+          makeControlledAction({ summary: 'Wire of 500.00 USD received 2025-02-11, ref FED-1' }),
+          202,
+        );
       },
     });
     const { user } = renderApp(`/ops/loans/${LOAN_UUID}`);
@@ -118,17 +122,26 @@ describe('/ops/loans/{loanUuid}', SLOW, () => {
 
     await user.click(screen.getByRole('button', { name: 'Record a wire' }));
     const dialog = screen.getByRole('dialog', { name: 'Record a wire' });
-    await user.click(within(dialog).getByRole('button', { name: 'Record wire' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Propose wire' }));
     expect(within(dialog).getByText('Give the wire reference')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: /Amount received/ }), '500');
     await user.type(within(dialog).getByRole('textbox', { name: /Wire reference/ }), 'FED-1');
     await user.type(within(dialog).getByLabelText(/Received on/), '2025-02-11');
-    await user.dblClick(within(dialog).getByRole('button', { name: 'Record wire' }));
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Propose wire' }));
 
+    expect(await within(dialog).findByText(PROPOSED, {}, LOADED)).toBeVisible();
+    expect(
+      within(dialog).getByText('Wire of 500.00 USD received 2025-02-11, ref FED-1'),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('link', { name: 'Approvals' })).toHaveAttribute(
+      'href',
+      '/ops/approvals',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     const paymentsSection = screen.getByRole('region', { name: 'Payments' });
-    expect(await within(paymentsSection).findByText('FED-20250211-001')).toBeInTheDocument();
+    expect(within(paymentsSection).getByText('No payments yet.')).toBeInTheDocument();
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toEqual({
       amountCents: 50_000,
@@ -138,8 +151,8 @@ describe('/ops/loans/{loanUuid}', SLOW, () => {
     expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('reverses a payment only with a reason', async () => {
-    let payments = [wire()];
+  it('proposes reversing a payment only with a reason', async () => {
+    const payments = [wire()];
     const reasons: unknown[] = [];
     mockFetch({
       ...figureInfoHandlers(undefined, 'agent'),
@@ -150,20 +163,31 @@ describe('/ops/loans/{loanUuid}', SLOW, () => {
         init,
       ) => {
         reasons.push(JSON.parse(String(init.body)));
-        payments = [wire({ status: 'REVERSED', failureReason: 'Recorded twice' })];
-        return jsonResponse(payments[0]);
+        return jsonResponse(
+          makeControlledAction({
+            action: 'REVERSE_PAYMENT',
+            label: 'Payment reversal',
+            amountCents: 50_000,
+            summary: 'Reverse the wire of 500.00 USD: Recorded twice',
+          }),
+          202,
+        );
       },
     });
     const { user } = renderApp(`/ops/loans/${LOAN_UUID}`);
     await user.click(await screen.findByRole('button', { name: /^Reverse the payment/ }, LOADED));
     const dialog = screen.getByRole('dialog', { name: 'Reverse the payment of $500.00?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Reverse payment' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Propose reversal' }));
     expect(reasons).toHaveLength(0);
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Recorded twice');
-    await user.click(within(dialog).getByRole('button', { name: 'Reverse payment' }));
-    expect(await screen.findByText('Reversed: Recorded twice')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Propose reversal' }));
+    expect(await within(dialog).findByText(PROPOSED, {}, LOADED)).toBeVisible();
+    expect(
+      within(dialog).getByText('Reverse the wire of 500.00 USD: Recorded twice'),
+    ).toBeVisible();
     expect(reasons).toEqual([{ reason: 'Recorded twice' }]);
-    expect(screen.queryByRole('button', { name: /^Reverse the payment/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.getByRole('button', { name: /^Reverse the payment/ })).toBeInTheDocument();
   });
 });
 
@@ -279,29 +303,25 @@ describe('surplusOwedOf and surplusPayoutErrors', () => {
 });
 
 describe('/ops/loans/{loanUuid} after a liquidation with a surplus', SLOW, () => {
-  it('shows the surplus owed and records its payout once, after the agent confirms it', async () => {
-    let paidOut = false;
+  it('shows the surplus owed and proposes its payout once, recording nothing yet', async () => {
     const sent: { key: string | null; body: unknown }[] = [];
     mockFetch({
       ...figureInfoHandlers(undefined, 'agent'),
       [`GET ${buildPath(getOpsLoan.path, { loanUuid: LOAN_UUID })}`]: () =>
-        jsonResponse(liquidatedDetail(paidOut)),
+        jsonResponse(liquidatedDetail(false)),
       [`POST ${buildPath(postOpsSurplusPayout.path, { loanUuid: LOAN_UUID })}`]: (_url, init) => {
         sent.push({
           key: new Headers(init.headers).get('Idempotency-Key'),
           body: JSON.parse(String(init.body)),
         });
-        paidOut = true;
         return jsonResponse(
-          {
-            journalUuid: PAYOUT_JOURNAL,
-            loanUuid: LOAN_UUID,
+          makeControlledAction({
+            action: 'SURPLUS_PAYOUT',
+            label: 'Surplus payout',
             amountCents: 376_000,
-            reference: 'FED-9',
-            sentOn: '2025-05-21',
-            recordedAt: '2025-05-21T10:00:00.000Z',
-          },
-          201,
+            summary: 'Surplus payout of 3,760.00 USD sent 2025-05-21, ref FED-9',
+          }),
+          202,
         );
       },
     });
@@ -313,20 +333,22 @@ describe('/ops/loans/{loanUuid} after a liquidation with a surplus', SLOW, () =>
     await user.click(screen.getByRole('button', { name: 'Record surplus payout' }));
     const dialog = screen.getByRole('dialog', { name: 'Record surplus payout' });
     expect(dialog).toHaveTextContent('The whole surplus of $3,760.00');
-    await user.click(within(dialog).getByRole('button', { name: 'Record payout' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Propose payout' }));
     expect(within(dialog).getByText('Give the wire reference')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: /Wire reference/ }), 'FED-9');
     await user.type(within(dialog).getByLabelText(/Sent on/), '2025-05-21');
-    await user.dblClick(within(dialog).getByRole('button', { name: 'Record payout' }));
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Propose payout' }));
 
-    await waitFor(() =>
-      expect(screen.getByText('Surplus owed to the borrower').nextElementSibling).toHaveTextContent(
-        '$0.00',
-      ),
+    expect(await within(dialog).findByText(PROPOSED, {}, LOADED)).toBeVisible();
+    expect(
+      within(dialog).getByText('Surplus payout of 3,760.00 USD sent 2025-05-21, ref FED-9'),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.getByText('Surplus owed to the borrower').nextElementSibling).toHaveTextContent(
+      '$3,760.00',
     );
-    expect(screen.queryByRole('button', { name: 'Record surplus payout' })).not.toBeInTheDocument();
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toEqual({
       amountCents: 376_000,
@@ -355,7 +377,7 @@ describe('/ops/loans/{loanUuid} after a liquidation with a surplus', SLOW, () =>
     const dialog = screen.getByRole('dialog', { name: 'Record surplus payout' });
     await user.type(within(dialog).getByRole('textbox', { name: /Wire reference/ }), 'FED-9');
     await user.type(within(dialog).getByLabelText(/Sent on/), '2025-05-01');
-    await user.click(within(dialog).getByRole('button', { name: 'Record payout' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Propose payout' }));
     expect(
       await within(dialog).findByText(
         'The surplus cannot have been sent before the sale of 2025-05-20',

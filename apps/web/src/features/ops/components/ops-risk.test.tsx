@@ -12,6 +12,7 @@ import {
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
+import { makeControlledAction } from '../ops-test-data.js';
 import { checkFill, FILL_MESSAGES, utcIsoOf } from './ops-risk-fill-dialog.js';
 import { queueNow, timeLeft } from './ops-risk.js';
 
@@ -98,21 +99,6 @@ function queue(openOrders: TLiquidation[]): TGetOpsRiskQueueResponse {
     recentPrices: [price({ priceObservationId: 43, priceCents: 3_250_000 }), price()],
   };
 }
-
-const FILLED: TLiquidation = order({
-  status: 'FILLED',
-  fill: {
-    coinQuantitySold: '0.51234567',
-    priceCents: 2_190_000,
-    venue: 'Kraken OTC',
-    executedAt: '2025-03-01T12:00:00.000Z',
-    proceedsCents: 1_122_037,
-    feeCents: 22_441,
-    appliedCents: 1_099_596,
-    surplusCents: 0,
-    ltvAfterPct: 50,
-  },
-});
 
 describe('the fill and the time left', () => {
   it('reads the executed time as UTC and refuses what is not a time', () => {
@@ -209,8 +195,8 @@ describe('/ops/risk', SLOW, () => {
     expect(within(prices).getByText('$32,500.00')).toBeInTheDocument();
   });
 
-  it('records a fill once after the agent confirms it, shows a refusal, and refreshes the queue', async () => {
-    let orders = [order()];
+  it('proposes a fill once after the agent confirms it, shows a refusal, and leaves the order open', async () => {
+    const orders = [order()];
     const sent: { key: string | null; body: unknown }[] = [];
     let refuseNext = true;
     mockFetch({
@@ -231,8 +217,15 @@ describe('/ops/risk', SLOW, () => {
             400,
           );
         }
-        orders = [];
-        return jsonResponse(FILLED);
+        return jsonResponse(
+          makeControlledAction({
+            action: 'LIQUIDATION_FILL',
+            label: 'Liquidation fill',
+            amountCents: null,
+            summary: 'Fill of 0.51234567 BTC at 21,900.00 USD on Kraken OTC',
+          }),
+          202,
+        );
       },
     });
     const { user } = renderApp('/ops/risk');
@@ -240,7 +233,7 @@ describe('/ops/risk', SLOW, () => {
     const dialog = screen.getByRole('dialog', { name: 'Record the fill' });
     // The planned coins are offered; nothing is sent while a field is missing.
     expect(within(dialog).getByRole('textbox', { name: /Coins sold/ })).toHaveValue('0.51234567');
-    await user.click(within(dialog).getByRole('button', { name: 'Record fill' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Propose fill' }));
     expect(within(dialog).getByText(FILL_MESSAGES.price)).toBeInTheDocument();
     expect(within(dialog).getByText('Give the venue')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
@@ -248,16 +241,26 @@ describe('/ops/risk', SLOW, () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Price per coin/ }), '21,900');
     await user.type(within(dialog).getByRole('textbox', { name: /Venue/ }), 'Kraken OTC');
     await user.type(within(dialog).getByLabelText(/Executed at/), '2025-03-01T12:00');
-    await user.click(within(dialog).getByRole('button', { name: 'Record fill' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Propose fill' }));
     expect(
       await within(dialog).findByText('The fill sells more coins than the collateral'),
     ).toBeInTheDocument();
 
-    await user.dblClick(within(dialog).getByRole('button', { name: 'Record fill' }));
-    const section = screen.getByRole('region', { name: 'Liquidation orders to execute' });
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Propose fill' }));
     expect(
-      await within(section).findByText('No liquidation order is waiting.'),
-    ).toBeInTheDocument();
+      await within(dialog).findByText(
+        'Proposed: a second agent must approve it before it takes effect.',
+        {},
+        LOADED,
+      ),
+    ).toBeVisible();
+    expect(
+      within(dialog).getByText('Fill of 0.51234567 BTC at 21,900.00 USD on Kraken OTC'),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    // Nothing is filled until a second agent approves: the order still waits.
+    const section = screen.getByRole('region', { name: 'Liquidation orders to execute' });
+    expect(within(section).getByRole('button', { name: /^Record the fill of/ })).toBeVisible();
     expect(sent).toHaveLength(2);
     expect(sent[1]?.body).toEqual({
       coinQuantitySold: '0.51234567',

@@ -6,8 +6,10 @@ import {
   getRefiTapeLoans,
   postConfirmRefiEstatePayoff,
   postRefiTapeImport,
+  postRefiTapeLoanBorrower,
   postRefiTapePreview,
   type TRefiEstatePayoff,
+  type TRefiTapeLoan,
   type TRefiTapeSummary,
 } from '@pledge/contract';
 import { ApiError } from '../../../api/api-error.js';
@@ -18,12 +20,34 @@ import {
   storeTestSession,
   TEST_IDENTITY,
 } from '../../session/session-test-utils.js';
+import { makeControlledAction } from '../ops-test-data.js';
 import { payoffStatusText } from './refi-estate-payoffs.js';
 import { importRowErrors, tapeSummaryText } from './refi-tape-import.js';
+import { OVERRIDE_TAPE_EMAIL_LABEL } from './refi-tape-loans.js';
 
 const LOADED = { timeout: 10_000 };
 const PAYOFF_UUID = '8c9d0e1f-2a3b-4c4d-8e5f-6a7b8c9d0e1f';
 const APP_UUID = '9d0e1f2a-3b4c-4d5e-9f6a-7b8c9d0e1f2a';
+const PROPOSED = 'Proposed: a second agent must approve it before it takes effect.';
+
+function tapeLoan(overrides: Partial<TRefiTapeLoan> = {}): TRefiTapeLoan {
+  return {
+    loanId: 'CEL-1',
+    borrowerEmail: 'old@example.com',
+    matchedIdentityUuid: null,
+    collateralType: 'BTC',
+    collateralQuantity: '1.5',
+    principalOutstanding: 20000,
+    jurisdiction: 'US-OH',
+    passportOnFile: true,
+    custodyArrangement: 'CUSTODY',
+    status: 'OPEN',
+    source: 'IMPORT',
+    appUuid: null,
+    updatedAt: '2025-01-02T03:04:05.000Z',
+    ...overrides,
+  };
+}
 
 function summary(overrides: Partial<TRefiTapeSummary> = {}): TRefiTapeSummary {
   return {
@@ -99,7 +123,7 @@ describe('console refinancing helpers', () => {
 });
 
 describe('/ops/refinancing', { timeout: 40_000 }, () => {
-  it('previews a tape with its bad rows, imports a good one after confirming, and confirms a payoff', async () => {
+  it('previews a tape with its bad rows, proposes a good one and a payoff confirmation', async () => {
     const imported: unknown[] = [];
     const confirmed: unknown[] = [];
     mockFetch({
@@ -120,17 +144,30 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
       },
       [`POST ${postRefiTapeImport.path}`]: (_url, init) => {
         imported.push(String(init.body));
-        return jsonResponse({
-          summary: summary({ rowCount: 1, updated: 0 }),
-          alreadyImported: false,
-        });
+        return jsonResponse(
+          makeControlledAction({
+            action: 'TAPE_IMPORT',
+            label: 'Loan tape import',
+            amountCents: null,
+            summary: 'Import a tape of 1 row: 1 new',
+          }),
+          202,
+        );
       },
       [`POST ${buildPath(postConfirmRefiEstatePayoff.path, { payoffUuid: PAYOFF_UUID })}`]: (
         _url,
         init,
       ) => {
         confirmed.push(JSON.parse(String(init.body)));
-        return jsonResponse(payoff({ status: 'CONFIRMED' }));
+        return jsonResponse(
+          makeControlledAction({
+            action: 'ESTATE_PAYOFF',
+            label: 'Estate payoff',
+            amountCents: 2_000_000,
+            summary: 'Estate payoff of 20,000.00 USD, ref WIRE-1',
+          }),
+          202,
+        );
       },
     });
     const { user } = renderApp('/ops/refinancing');
@@ -147,17 +184,82 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Check the tape' }));
     await user.click(await screen.findByRole('button', { name: 'Import the tape' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import this tape?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Propose import' }));
     await waitFor(() => expect(imported).toEqual(['header\nA,a@example.com,BTC']));
+    expect(await within(dialog).findByText(PROPOSED)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    // The page keeps saying it waits for a second agent; it never says the tape was imported.
+    expect(screen.getByText('Import a tape of 1 row: 1 new')).toBeVisible();
+    expect(screen.queryByText(/^Imported/)).toBeNull();
 
     await user.click(screen.getByRole('button', { name: /Confirm payoff/ }));
     const confirm = await screen.findByRole('dialog', {
       name: /Confirm the payoff of \$20,000\.00/,
     });
-    await user.click(within(confirm).getByRole('button', { name: 'Confirm payoff' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Propose confirmation' }));
     expect(await within(confirm).findByText('Give the payment reference')).toBeVisible();
     await user.type(within(confirm).getByRole('textbox', { name: /Payment reference/ }), 'WIRE-1');
-    await user.click(within(confirm).getByRole('button', { name: 'Confirm payoff' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Propose confirmation' }));
     await waitFor(() => expect(confirmed).toEqual([{ reference: 'WIRE-1' }]));
+    expect(await within(confirm).findByText(PROPOSED)).toBeVisible();
+    expect(within(confirm).getByText('Estate payoff of 20,000.00 USD, ref WIRE-1')).toBeVisible();
+  });
+
+  it('proposes reassigning a legacy loan only with a reason, with the e-mail override', async () => {
+    const sent: unknown[] = [];
+    let refuseNext = true;
+    mockFetch({
+      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+      [`GET ${getRefiTapeLoans.path}`]: () =>
+        jsonResponse({ items: [tapeLoan()], nextCursor: null }),
+      [`GET ${getRefiEstatePayoffs.path}`]: () => jsonResponse({ items: [], nextCursor: null }),
+      [`POST ${buildPath(postRefiTapeLoanBorrower.path, { loanId: 'CEL-1' })}`]: (_url, init) => {
+        sent.push(JSON.parse(String(init.body)));
+        if (refuseNext) {
+          refuseNext = false;
+          return jsonResponse(
+            {
+              code: 'VALIDATION_ERROR',
+              message: 'new@example.com is not the tape’s e-mail: give the override',
+            },
+            400,
+          );
+        }
+        return jsonResponse(
+          makeControlledAction({
+            action: 'TAPE_REASSIGN',
+            label: 'Legacy loan reassignment',
+            amountCents: null,
+            summary: 'Give CEL-1 to new@example.com',
+          }),
+          202,
+        );
+      },
+    });
+    const { user } = renderApp('/ops/refinancing');
+    await user.click(await screen.findByRole('button', { name: 'Reassign loan CEL-1' }, LOADED));
+    const dialog = screen.getByRole('dialog', { name: 'Reassign Celsius loan CEL-1?' });
+    const email = within(dialog).getByRole('textbox', { name: /Borrower’s e-mail/ });
+    expect(email).toHaveValue('old@example.com');
+    await user.clear(email);
+    await user.type(email, 'new@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Propose reassignment' }));
+    expect(within(dialog).getByText('Give a reason')).toBeVisible();
+    expect(sent).toEqual([]);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Estate letter 12');
+    await user.click(within(dialog).getByRole('button', { name: 'Propose reassignment' }));
+    expect(
+      await within(dialog).findByText(
+        'new@example.com is not the tape’s e-mail: give the override',
+      ),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('checkbox', { name: OVERRIDE_TAPE_EMAIL_LABEL }));
+    await user.click(within(dialog).getByRole('button', { name: 'Propose reassignment' }));
+    expect(await within(dialog).findByText(PROPOSED)).toBeVisible();
+    expect(sent).toEqual([
+      { borrowerEmail: 'new@example.com', reason: 'Estate letter 12' },
+      { borrowerEmail: 'new@example.com', reason: 'Estate letter 12', overrideTapeEmail: true },
+    ]);
   });
 });

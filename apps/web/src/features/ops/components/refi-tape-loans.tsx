@@ -1,15 +1,23 @@
-/** The legacy loans on the tape: a status filter, a search by loan id or e-mail, a page at a time. */
+/**
+ * The legacy loans on the tape: a status filter, a search by loan id or e-mail, a page at a time,
+ * and the proposal to give an open loan to another signed-up borrower (a second agent approves).
+ */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { ZPostRefiTapeLoanBorrowerBody, type TRefiTapeLoan } from '@pledge/contract';
 import { REFI_TAPE_LOAN_STATUSES, type TRefiTapeLoanStatus } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
+import { Checkbox } from '../../../ui/checkbox/checkbox.js';
 import { Select } from '../../../ui/select/select.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
+import { fieldRefusal, refusalMessage } from '../../loan/api/refusal.js';
 import { formatDollars } from '../../offer/format.js';
+import { useProposeTapeLoanBorrower } from '../api/post-refi-tape-loan-borrower.js';
 import { useRefiTapeLoans } from '../api/refi-ops.js';
 import { shortId } from '../format.js';
+import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
 import { OpsTable, type TOpsTableColumn } from './ops-table.js';
 
 const COLUMNS: readonly TOpsTableColumn[] = [
@@ -22,7 +30,92 @@ const COLUMNS: readonly TOpsTableColumn[] = [
   { header: 'Custody' },
   { header: 'Status' },
   { header: 'Application' },
+  { header: 'Action' },
 ];
+
+export const OVERRIDE_TAPE_EMAIL_LABEL = 'The borrower’s e-mail differs from the tape’s (override)';
+
+type TReassignErrors = Partial<Record<'borrowerEmail' | 'reason', string>>;
+
+/** The contract's messages for a reassignment, by field; empty e-mail clears the agent's match. */
+export function reassignErrors(input: { borrowerEmail: string; reason: string }): TReassignErrors {
+  const parsed = ZPostRefiTapeLoanBorrowerBody.safeParse({
+    borrowerEmail: input.borrowerEmail.trim() === '' ? null : input.borrowerEmail.trim(),
+    reason: input.reason,
+  });
+  const errors: TReassignErrors = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0];
+    if (field === 'borrowerEmail') errors.borrowerEmail ??= issue.message;
+    if (field === 'reason') errors.reason ??= issue.message;
+  }
+  return errors;
+}
+
+function ReassignDialog({ loan, onClose }: { loan: TRefiTapeLoan; onClose: () => void }) {
+  const propose = useProposeTapeLoanBorrower(loan.loanId);
+  const [borrowerEmail, setBorrowerEmail] = useState(loan.borrowerEmail);
+  const [reason, setReason] = useState('');
+  const [isOverride, setIsOverride] = useState(false);
+  const [errors, setErrors] = useState<TReassignErrors>({});
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = reassignErrors({ borrowerEmail, reason });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const email = borrowerEmail.trim();
+    propose.mutate({
+      borrowerEmail: email === '' ? null : email,
+      reason: reason.trim(),
+      ...(isOverride ? { overrideTapeEmail: true } : {}),
+    });
+  }
+
+  return (
+    <OpsConfirmDialog
+      formId="refi-reassign-loan"
+      title={`Reassign Celsius loan ${loan.loanId}?`}
+      description={`The tape names ${loan.borrowerEmail}. Proposed to a second agent: once approved, the borrower signed up with this e-mail owns the loan.`}
+      confirmLabel="Propose reassignment"
+      isPending={propose.isPending}
+      error={propose.isError ? new Error(refusalMessage(propose.error)) : null}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      proposal={propose.data ?? null}
+    >
+      <TextField
+        label="Borrower’s e-mail"
+        description="The e-mail they sign in with; leave it empty to clear an agent’s match."
+        type="email"
+        maxLength={254}
+        value={borrowerEmail}
+        error={errors.borrowerEmail ?? fieldRefusal(propose.error, 'borrowerEmail') ?? undefined}
+        onChange={(event) => {
+          setBorrowerEmail(event.target.value);
+          propose.reset();
+        }}
+      />
+      <OpsReasonField
+        value={reason}
+        error={errors.reason}
+        onChange={(event) => {
+          setReason(event.target.value);
+          propose.reset();
+        }}
+      />
+      <Checkbox
+        label={OVERRIDE_TAPE_EMAIL_LABEL}
+        description="Give the evidence in the reason, such as the estate’s confirmation of a changed address."
+        checked={isOverride}
+        onCheckedChange={(isChecked) => {
+          setIsOverride(isChecked);
+          propose.reset();
+        }}
+      />
+    </OpsConfirmDialog>
+  );
+}
 
 const ALL = '';
 const STATUS_OPTIONS = [
@@ -42,6 +135,7 @@ export function RefiTapeLoans() {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState<string | undefined>(undefined);
   const [cursors, setCursors] = useState<string[]>([]);
+  const [reassigning, setReassigning] = useState<TRefiTapeLoan | null>(null);
   const query = useRefiTapeLoans({ status, search, cursor: cursors.at(-1) });
 
   function onSearch(event: FormEvent<HTMLFormElement>) {
@@ -106,6 +200,16 @@ export function RefiTapeLoans() {
                     {shortId(loan.appUuid)}
                   </Link>
                 ),
+                loan.status === 'OPEN' ? (
+                  <Button
+                    variant="secondary"
+                    isFullWidth={false}
+                    aria-haspopup="dialog"
+                    onClick={() => setReassigning(loan)}
+                  >
+                    Reassign <span className="visually-hidden">loan {loan.loanId}</span>
+                  </Button>
+                ) : null,
               ],
             }))}
           />
@@ -133,6 +237,9 @@ export function RefiTapeLoans() {
             )}
           </div>
         </>
+      )}
+      {reassigning !== null && (
+        <ReassignDialog loan={reassigning} onClose={() => setReassigning(null)} />
       )}
     </section>
   );
