@@ -691,6 +691,9 @@ export const proposeRelease = (agent: number) =>
 export const proposePayoff = (agent: number, method: TPayoffMethod) =>
   step(`agent ${agent} proposes a ${method} payoff`, true, async (journey) => {
     const actor = agentOf(journey, agent);
+    // A payoff is recorded for the ledger's payoff figure (the loan's receivables as its view sums
+    // them); before there is a loan, any amount (the proposal is refused either way).
+    const loan = await servicingLoan(journey);
     await call(journey, {
       method: 'POST',
       url: opsPath(journey, '/payoff/proposals'),
@@ -698,7 +701,7 @@ export const proposePayoff = (agent: number, method: TPayoffMethod) =>
       payload: {
         method,
         reference: `PAY-${journey.appUuid.slice(0, 8)}`,
-        amount: 20_150.25,
+        amount: loan === undefined ? 20_150.25 : loan.balances.totalCents / 100,
         paidOn: new Date().toISOString().slice(0, 10),
       },
     });
