@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { TGetIdentitySessionsResponse } from '@pledge/contract';
 import { emailChanges, sessions } from '../../src/db/schema/index.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
+import { base32Decode, totpCode, totpStepAt } from '../../src/security/totp.js';
 import { createPasswordIdentity } from '../../src/services/identity/create-password-identity.js';
 import { SESSION_NOT_FOUND } from '../../src/services/identity/end-session.js';
 import { STEP_UP_MESSAGES } from '../../src/services/identity/step-up.js';
@@ -22,6 +23,7 @@ const SESSIONS = '/identity/secure/api/v1/identity/sessions';
 const SIGN_OUT_EVERYWHERE = '/identity/secure/api/v1/identity/sessions/end';
 const LOGIN = '/identity/api/v1/login';
 const STEP_UP_CODE = /sign-in address changes, is (\d{6})\./;
+const TOTP_SECRET = 'ONQW4ZDCN54C25DPORYC243FMNZGK5BB';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -162,6 +164,40 @@ describe('account security', () => {
       const right = await putEmail(jwt, { value: newEmail, password: 'pass_good' });
       expect(right.statusCode).toBe(200);
       expect(await pendingChangesOf(uuid ?? '')).toHaveLength(1);
+    });
+
+    it('asks an account with two-factor on for its authenticator code, not its password', async () => {
+      counter += 1;
+      const email = `two-factor-${counter}@example.com`;
+      const uuid = await createPasswordIdentity(
+        { db: database.db, cipher },
+        { email, password: 'pass_good', orgCode: 'default', totpSecret: TOTP_SECRET },
+      );
+      const secret = base32Decode(TOTP_SECRET);
+      if (secret === null || uuid === null) throw new Error('no identity');
+      const currentTotp = () => totpCode(secret, totpStepAt(time.clock()));
+      const login = await app.inject({
+        method: 'POST',
+        url: LOGIN,
+        payload: { email, password: 'pass_good', totp: currentTotp() },
+        remoteAddress: `10.83.${counter}.1`,
+      });
+      const { jwt } = login.json() as { jwt: string };
+      time.advance(30_000);
+
+      const begun = await app.inject({ method: 'POST', url: STEP_UP, headers: bearer(jwt) });
+      expect(begun.json()).toEqual({ method: 'totp' });
+      const newEmail = `two-factor-moved-${counter}@example.com`;
+      const byPassword = await putEmail(jwt, { value: newEmail, password: 'pass_good' });
+      expect(byPassword.statusCode).toBe(403);
+      expect(byPassword.json()).toMatchObject({
+        fieldErrors: { totp: [STEP_UP_MESSAGES.totpRequired] },
+      });
+      expect(await pendingChangesOf(uuid)).toEqual([]);
+
+      const right = await putEmail(jwt, { value: newEmail, totp: currentTotp() });
+      expect(right.statusCode).toBe(200);
+      expect(await pendingChangesOf(uuid)).toHaveLength(1);
     });
 
     it('asks no step-up for a phone, which is no sign-in factor', async () => {
