@@ -95,7 +95,12 @@ describe('payoff: proposed by one agent, approved by another', () => {
     expect(refused.code).toBe('PAYOFF_AMOUNT_NOT_LEDGER');
     expect(refused.message).toContain(figure.toFixed(2));
 
-    const evidence = { ...PAYOFF_EVIDENCE, amount: figure, method: 'ACH', note: '  Paid in full  ' };
+    const evidence = {
+      ...PAYOFF_EVIDENCE,
+      amount: figure,
+      method: 'ACH',
+      note: '  Paid in full  ',
+    };
     const proposed = expectJson(
       await opsCall(ctx.app, 'POST', payoffUrl(loan.appUuid), agent.token, evidence),
       200,

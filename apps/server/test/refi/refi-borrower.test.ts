@@ -384,8 +384,9 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
     const payoffNow = async () => {
       const listed = await call(app(), 'GET', `${OPS}/refi/estate-payoffs`, agent.token);
       expect(listed.statusCode, listed.body).toBe(200);
-      return (listed.json().items as { uuid: string; status: string; reference: string | null }[])
-        .find((item) => item.uuid === payoff?.uuid);
+      return (
+        listed.json().items as { uuid: string; status: string; reference: string | null }[]
+      ).find((item) => item.uuid === payoff?.uuid);
     };
     // One agent's confirmation is only a proposal: the payoff is still owed until another approves.
     const proposed = await call(app(), 'POST', confirmUrl, agent.token, { reference: 'WIRE-1' });

@@ -153,7 +153,10 @@ describe('the legacy loan tape (agent CSV import)', () => {
     expect(await tapeLoan('C-100')).toBeUndefined();
     const first = await importApproved(csv);
     expect(first).toBe('Tape imported: 4 new, 0 updated, 0 unchanged, 0 locked');
-    expect(await tapeLoan('C-100')).toMatchObject({ collateralType: 'BTC', matchedIdentityUuid: null });
+    expect(await tapeLoan('C-100')).toMatchObject({
+      collateralType: 'BTC',
+      matchedIdentityUuid: null,
+    });
     const second = await importApproved(csv);
     expect(second).toBe('This file was already imported: nothing changed');
     const audit = await ctx.database.db
@@ -192,15 +195,26 @@ describe('the legacy loan tape (agent CSV import)', () => {
     const noOverride = await reassign('C-103', { borrowerEmail: borrower.email, reason });
     expect(noOverride.response.statusCode).toBe(400);
     expect(noOverride.response.json()).toMatchObject({
-      message: 'This is not the e-mail on the tape: tick the override and give the evidence in the reason.',
+      message:
+        'This is not the e-mail on the tape: tick the override and give the evidence in the reason.',
     });
     expect((await tapeLoan('C-103'))?.matchedIdentityUuid).toBeNull();
-    const matched = await reassign('C-103', {
-      borrowerEmail: borrower.email,
-      reason,
-      overrideTapeEmail: true,
-    });
+    const match = { borrowerEmail: borrower.email, reason, overrideTapeEmail: true };
+    // One agent's match is only a proposal: the loan has no borrower until another approves.
+    const proposedMatch = await call(
+      ctx.app,
+      'POST',
+      `${OPS}/refi/tape/loans/C-103/borrower`,
+      agent.token,
+      match,
+    );
+    expect(proposedMatch.statusCode, proposedMatch.body).toBe(202);
+    expect(proposedMatch.json()).toMatchObject({ action: 'TAPE_REASSIGN', status: 'PENDING' });
+    expect((await tapeLoan('C-103'))?.matchedIdentityUuid).toBeNull();
+    // The same request again is the same proposal, which the second agent approves.
+    const matched = await reassign('C-103', match);
     expect(matched.approved).toBe(true);
+    if (matched.approved) expect(matched.proposal.id).toBe(proposedMatch.json().id);
     expect(await tapeLoan('C-103')).toMatchObject({ matchedIdentityUuid: borrower.identityUuid });
     const nobody = await reassign('C-103', {
       borrowerEmail: 'nobody@example.com',

@@ -4,7 +4,6 @@
  * recorded in a transaction that checks the loan's release rules with the servicing facts (no
  * payoff, so no hold), and every loan invariant holds before and after.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TCollateralInfo,
@@ -38,7 +37,6 @@ import { sandboxLoan, setBtcPrice, type TTestLoan } from '../servicing/helpers.j
 import { deploymentNow } from './helpers.js';
 import { deskFill } from './liquidation-helpers.js';
 
-const OPS = '/service-ops/secure/api/v1';
 const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
 let ctx: TApplicationsTestContext;
