@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { approveAsSecondAgent, expectProposed } from '../fixtures/approvals.js';
 import { APP, expect, expectAccessible, screenshotBothWidths, test } from '../fixtures/index.js';
 import { sandboxDeposit, waitForState } from '../fixtures/loan.js';
 import {
@@ -285,7 +286,7 @@ async function agentPage(browser: Browser, baseURL: string | undefined): Promise
   return page;
 }
 
-test('an agent imports a tape and its borrower refinances a loan from it; the estate is paid', async ({
+test('an agent imports a tape (a second approves) and its borrower refinances a loan from it; the estate is paid', async ({
   page,
   request,
   browser,
@@ -315,8 +316,10 @@ test('an agent imports a tape and its borrower refinances a loan from it; the es
   const confirm = agent.getByRole('dialog', { name: 'Import this tape?' });
   await expect(confirm).toBeVisible();
   await expectAccessible(agent);
-  await confirm.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(confirm).toBeHidden();
+  await confirm.getByRole('button', { name: 'Propose import', exact: true }).click();
+  await expectProposed(confirm, 'Import of a tape of 1 loan(s)');
+  // Nothing is imported until a second agent approves the proposal.
+  await approveAsSecondAgent(browser, 'Import of a tape of 1 loan(s)');
   await expect(agent.getByText('1 row: 1 new, 0 updated, 0 unchanged').first()).toBeVisible();
   await agent.getByRole('textbox', { name: 'Loan ID or e-mail' }).fill(loanId);
   await agent.getByRole('button', { name: 'Search' }).click();
@@ -340,8 +343,9 @@ test('an agent imports a tape and its borrower refinances a loan from it; the es
   await payoff.getByRole('button', { name: /Confirm payoff/ }).click();
   const dialog = agent.getByRole('dialog', { name: /Confirm the payoff/ });
   await dialog.getByRole('textbox', { name: /Payment reference/ }).fill(`WIRE-${loanId}`);
-  await dialog.getByRole('button', { name: 'Confirm payoff' }).click();
-  await expect(dialog).toBeHidden();
+  await dialog.getByRole('button', { name: 'Propose confirmation' }).click();
+  await expectProposed(dialog, `reference WIRE-${loanId}`);
+  await approveAsSecondAgent(browser, `reference WIRE-${loanId}`);
   await payoffs.getByRole('combobox', { name: 'Status' }).selectOption('CONFIRMED');
   await expect(payoffs.getByRole('row').filter({ hasText: loanId })).toContainText(
     `ref WIRE-${loanId}`,

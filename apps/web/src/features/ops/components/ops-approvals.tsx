@@ -20,13 +20,15 @@ import { OpsTable, type TOpsTableColumn } from './ops-table.js';
 
 export const NOTHING_PENDING_TEXT = 'Nothing is waiting for a second agent.';
 
+// The summary is prose: it wraps between words and takes the width left, while amounts and the
+// decision buttons keep their words whole.
 const COLUMNS: readonly TOpsTableColumn[] = [
   { header: 'Action' },
-  { header: 'Summary', cellClassName: 'ops-break' },
-  { header: 'Amount' },
+  { header: 'Summary' },
+  { header: 'Amount', cellClassName: 'nowrap' },
   { header: 'Proposed by', cellClassName: 'ops-break' },
   { header: 'When' },
-  { header: 'Decision' },
+  { header: 'Decision', cellClassName: 'nowrap' },
 ];
 
 type TDecision = { kind: 'approve' | 'reject' | 'withdraw'; proposal: TControlledAction };
