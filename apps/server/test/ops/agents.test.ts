@@ -138,7 +138,10 @@ describe('the console’s agents', () => {
       email: SANDBOX_AGENT_EMAIL,
       reason: 'Testing',
     });
-    expect(expectJson(self, 403)).toMatchObject({ code: SELF_REFUSAL_CODE });
+    expect(expectJson(self, 403)).toMatchObject({
+      code: SELF_REFUSAL_CODE,
+      message: expect.stringMatching(/cannot deactivate yourself/) as unknown,
+    });
 
     // One agent's word is only a proposal: the other agent is still active.
     const deactivation = { email: ' Agent2@Example.com ', reason: 'Laptop stolen' };

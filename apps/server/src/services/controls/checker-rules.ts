@@ -31,11 +31,11 @@ export async function actingAgent(
 export async function assertNotConcerned(
   tx: TDb,
   agentUuid: string,
-  concerns: readonly TPerson[],
+  description: { concerns: readonly TPerson[]; concernedMessage?: string },
 ): Promise<void> {
   const agent = await personOfIdentity(tx, agentUuid);
-  if (concerns.some((person) => isSamePerson(agent, person))) {
-    throw new HttpError(403, 'OWN_LOAN', CONTROL_MESSAGES.ownLoan);
+  if (description.concerns.some((person) => isSamePerson(agent, person))) {
+    throw new HttpError(403, 'OWN_LOAN', description.concernedMessage ?? CONTROL_MESSAGES.ownLoan);
   }
 }
 

@@ -67,6 +67,8 @@ export interface TControlledDescription {
   summary: string;
   /** The people it concerns: neither the maker nor the checker may be one of them. */
   concerns: TPerson[];
+  /** What an agent who is one of them is told (else CONTROL_MESSAGES.ownLoan). */
+  concernedMessage?: string;
 }
 
 export interface TPerformInput<P> {
@@ -106,9 +108,15 @@ async function borrowerOfLoan(tx: TDb, loanUuid: string): Promise<TPerson> {
   return personOfApplication(tx, application);
 }
 
-export const TAPE_MESSAGES = {
-  ownRow: 'The tape has a loan of yours (the same person): another agent must import it.',
+export const CONCERNED_MESSAGES = {
+  ownTapeRow: 'The tape has a loan of yours (the same person): another agent must import it.',
+  ownTapeLoan: 'This legacy loan is yours, or would become yours: another agent must act on it.',
+  ownAgentRole:
+    'You cannot deactivate yourself, nor approve your own deactivation: ask another agent.',
 } as const;
+
+export const ESTATE_PAYOFF_CONFIRMED =
+  'This payoff to the estate is already confirmed: there is nothing to propose.';
 
 const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPayloads[K]> } = {
   RECORD_WIRE: {
@@ -242,6 +250,7 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
         amountCents: null,
         summary: `Import of a tape of ${parsed.rows.length} loan(s), file ${sha256.slice(0, 12)}`,
         concerns,
+        concernedMessage: CONCERNED_MESSAGES.ownTapeRow,
       };
     },
     async perform(deps, { payload, agent }) {
@@ -279,6 +288,7 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
             ? `Clear the borrower of legacy loan ${p.loanId}`
             : `Legacy loan ${p.loanId} to ${p.borrowerEmail}${p.overrideTapeEmail === true ? ' (override of the tape’s e-mail)' : ''}`,
         concerns,
+        concernedMessage: CONCERNED_MESSAGES.ownTapeLoan,
       };
     },
     async perform(deps, { payload, agent }) {
@@ -298,10 +308,14 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
         .select({
           applicationUuid: refiEstatePayoffs.applicationUuid,
           amountCents: refiEstatePayoffs.amountCents,
+          status: refiEstatePayoffs.status,
         })
         .from(refiEstatePayoffs)
         .where(eq(refiEstatePayoffs.uuid, p.payoffUuid));
       if (payoff === undefined) throw new HttpError(404, 'NOT_FOUND', 'Payoff not found');
+      if (payoff.status === 'CONFIRMED') {
+        throw new HttpError(409, 'ESTATE_PAYOFF_CONFIRMED', ESTATE_PAYOFF_CONFIRMED);
+      }
       return {
         subjectId: p.payoffUuid,
         loanUuid: payoff.applicationUuid,
@@ -329,6 +343,7 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
         summary: `Deactivate agent ${p.email}`,
         // The agent removed neither proposes nor approves it.
         concerns: [await personOfEmail(tx, p.email)],
+        concernedMessage: CONCERNED_MESSAGES.ownAgentRole,
       };
     },
     async perform(deps, { payload, agent }) {

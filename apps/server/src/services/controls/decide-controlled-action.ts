@@ -67,7 +67,7 @@ export async function approveControlledAction(
     const handler = handlerOf(kind);
     const payload = row.payload as TControlledPayloads[typeof kind];
     const description = await handler.describe(tx, payload as never);
-    await assertNotConcerned(tx, agent.identityUuid, description.concerns);
+    await assertNotConcerned(tx, agent.identityUuid, description);
     const outcome = await handler.perform(
       { ...deps, db: tx },
       {

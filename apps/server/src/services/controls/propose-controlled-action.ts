@@ -112,7 +112,7 @@ export async function proposeControlledAction<K extends TPayloadKind>(
         );
       }
     }
-    await assertNotConcerned(tx, agent.identityUuid, description.concerns);
+    await assertNotConcerned(tx, agent.identityUuid, description);
     const id = randomUUID();
     await dryRun(tx, (savepoint) =>
       handler.perform(
