@@ -218,17 +218,22 @@ async function naturalMoves(
       if (review === 'PENDING')
         return [steps.decideHolderName(actingAgent(journey, choice), 'approve')];
       if (review === 'REJECTED') return [steps.saveManualBank('borrower', 'valid')];
-      // A borrower who signed and deposited before the ID uploads it now: the release needs it.
-      if (facts.state === 'MANUAL_FUNDING_RELEASE' && facts.identityDocument !== 'APPROVED') {
-        return facts.identityDocument === 'PENDING'
-          ? [steps.approveId(actingAgent(journey, choice))]
-          : [steps.uploadId(facts.identityDocument === 'NONE' ? 0 : 1, 'plan')];
-      }
       const proposal = await pendingProposal(journey);
       if (proposal !== undefined) {
         return [steps.decideProposal(actingAgent(journey, choice, proposal.proposedBy), 'approve')];
       }
       const agent = actingAgent(journey, choice);
+      // A borrower who signed and deposited before the ID uploads it now: the release needs it.
+      // Every other time an agent proposes the release first, which must be refused.
+      if (facts.state === 'MANUAL_FUNDING_RELEASE' && facts.identityDocument !== 'APPROVED') {
+        const idMove =
+          facts.identityDocument === 'PENDING'
+            ? steps.approveId(agent)
+            : steps.uploadId(facts.identityDocument === 'NONE' ? 0 : 1, 'plan');
+        return choice % 2 === 0
+          ? [steps.proposeRelease(agent), idMove]
+          : [idMove, steps.proposeRelease(agent)];
+      }
       return facts.state === 'COMPLETE'
         ? [servicingMove(journey, choice, agent, payoffMethod)]
         : [steps.proposeRelease(agent)];

@@ -38,6 +38,10 @@
  *   requests".
  * - collateralReleaseRespectsHold: schedule the release at the request time instead of
  *   collateralReleaseDate(...) → "scheduled before the hold ends".
+ * - fundingNeedsApprovedIdentity: in services/ops/release-funds.ts skip the ID refusal AND in
+ *   services/applications/apply-transition.ts drop the rule from the guard's violations → both seeds
+ *   fail on "COMPLETE (funded) with the ID PENDING, not APPROVED" (a release proposed before the
+ *   ID, one of the natural moves while the application waits for the release).
  * - own-application block: let lockApplication in services/ops/ops-record.ts skip its
  *   403 OWN_APPLICATION → "An agent acted on their own loan" (a borrower who is also an agent).
  */

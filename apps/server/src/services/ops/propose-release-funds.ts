@@ -6,7 +6,10 @@ import { createProposal } from './create-proposal.js';
 import type { TOpsDeps } from './ops-record.js';
 import { assertFundsReleasable } from './release-funds.js';
 
-/** An agent proposes releasing the funds of an application awaiting release. */
+/**
+ * An agent proposes releasing the funds of an application awaiting release; refused (409) as the
+ * release itself would be (assertFundsReleasable), a borrower without an approved ID included.
+ */
 export async function proposeReleaseFunds(
   deps: TOpsDeps,
   input: { appUuid: string; agentUuid: string; body: TPostOpsProposeReleaseFundsBody },
