@@ -140,6 +140,18 @@ describe('sign-in abuse from another device', () => {
     },
   );
 
+  it("on a shared network, a request without a nonce never stands in front of the owner's code", async () => {
+    const { email, victim } = await scene('customer');
+    expect((await startOtp(app, email, { ...victim, nonce: VICTIM_NONCE })).statusCode).toBe(204);
+    const code = await latestCode(app, email);
+    // Someone else behind the same address asks without a nonce, after the owner.
+    time.advance(1000);
+    expect((await startOtp(app, email, victim)).statusCode).toBe(204);
+
+    const signedIn = await verifyOtp(app, { email, code, nonce: VICTIM_NONCE }, victim);
+    expect(signedIn.statusCode).toBe(200);
+  });
+
   it("a device's own new request still replaces its earlier code", async () => {
     const { email, victim } = await scene('customer');
     await startOtp(app, email, { ...victim, nonce: VICTIM_NONCE });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TPostOtpVerifyResponse } from '@pledge/contract';
 import type { TSignInAudience } from '@pledge/domain';
 import { identities, otpChallenges, signInRequests } from '../../db/schema/index.js';
@@ -74,10 +74,11 @@ export async function verifyOtp(
   ]);
   const now = clock();
   const emailDigest = digestEmail(cipher, email);
-  const devices = [
-    digestSignInDevice(cipher, signInDeviceOf({ nonce: input.nonce, ip: origin.ip })),
-    digestSignInDevice(cipher, signInDeviceOf({ ip: origin.ip })),
-  ];
+  const nonceDevice = digestSignInDevice(
+    cipher,
+    signInDeviceOf({ nonce: input.nonce, ip: origin.ip }),
+  );
+  const devices = [nonceDevice, digestSignInDevice(cipher, signInDeviceOf({ ip: origin.ip }))];
   /** Past the ceiling of misses against the address, a miss burns its code at once. */
   const isPastMissCeiling = async (): Promise<boolean> => {
     try {
@@ -94,7 +95,9 @@ export async function verifyOtp(
   const outcome = await db.transaction(async (tx): Promise<TOutcome> => {
     // The newest code this device asked for is the only one that can work; the row lock makes
     // concurrent tries count one after the other. Codes sent before codes had a device (null)
-    // stay usable until they expire, so that a deploy breaks no sign-in under way.
+    // stay usable until they expire, so that a deploy breaks no sign-in under way. A code bound
+    // to this nonce comes first: one asked without a nonce from the same source address (a shared
+    // network) never stands in front of it.
     const [challenge] = await tx
       .select()
       .from(otpChallenges)
@@ -105,7 +108,12 @@ export async function verifyOtp(
           or(inArray(otpChallenges.deviceDigest, devices), isNull(otpChallenges.deviceDigest)),
         ),
       )
-      .orderBy(desc(otpChallenges.createdAt))
+      .orderBy(
+        sql`${otpChallenges.deviceDigest} IS NOT DISTINCT FROM ${nonceDevice} DESC`,
+        desc(otpChallenges.createdAt),
+        // Of codes sent in the same instant, the one that replaced the others.
+        sql`${otpChallenges.closedAt} IS NULL DESC`,
+      )
       .limit(1)
       .for('update');
     if (challenge === undefined) return 'wrong';
