@@ -26,6 +26,7 @@ import {
   type TOpsAction,
 } from '../ops-actions.js';
 import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
+import { OpsPayoffFigure } from './ops-payoff-figure.js';
 
 /** How long a success toast stays (react-aria's shortest accessible timeout). */
 export const OPS_TOAST_TIMEOUT_MS = 5000;
@@ -192,6 +193,8 @@ function ConfirmAction({
       )}
       {action.needsPaymentMethod === true && (
         <>
+          {/* A loan is identified by its application: loanUuid = appUuid. */}
+          <OpsPayoffFigure loanUuid={appUuid} />
           <NumericField
             label="Amount received (USD)"
             prefix="$"

@@ -4,17 +4,20 @@ import {
   buildPath,
   getOpsApplication,
   getOpsIdentityDocument,
+  getOpsLoan,
   postOpsApproveHolderName,
   postOpsApproveProposal,
   postOpsProposePayoff,
   postOpsProposeReleaseFunds,
   postOpsRejectIdentity,
+  type TGetOpsLoanResponse,
   type TOpsApplicationDetail,
   type TOpsProposal,
 } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { makeApplication } from '../../application/application-test-data.js';
+import { servicingLoan } from '../../loan/loan-test-data.js';
 import {
   figureInfoHandlers,
   storeTestSession,
@@ -31,6 +34,17 @@ const PAGE = `/ops/applications/${TEST_APP_UUID}`;
 const LOADED = { timeout: 5000 };
 const params = { appUuid: TEST_APP_UUID };
 const DETAIL = `GET ${buildPath(getOpsApplication.path, params)}`;
+// A loan is identified by its application.
+const LOAN = `GET ${buildPath(getOpsLoan.path, { loanUuid: TEST_APP_UUID })}`;
+
+/** The console's view of the application's loan, owing $20,350.36 by its ledger. */
+function opsLoan(): TGetOpsLoanResponse {
+  return {
+    borrowerEmail: 'ada@example.com',
+    loan: servicingLoan({ loanUuid: TEST_APP_UUID, appUuid: TEST_APP_UUID }),
+    ledger: [],
+  };
+}
 
 let agentToken: string;
 beforeEach(() => {
@@ -39,7 +53,7 @@ beforeEach(() => {
 
 function serve(
   detail: () => TOpsApplicationDetail,
-  more: Record<string, (url: URL, init: RequestInit) => Response> = {},
+  more: Record<string, (url: URL, init: RequestInit) => Response | Promise<Response>> = {},
 ) {
   return mockFetch({
     ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
@@ -284,6 +298,7 @@ describe('/ops/applications/:appUuid: the detail', () => {
     let current = makeDetail({ application: active });
     const bodies: unknown[] = [];
     const fetchMock = serve(() => current, {
+      [LOAN]: () => jsonResponse(opsLoan()),
       [`POST ${buildPath(postOpsProposePayoff.path, params)}`]: (_url, init) => {
         bodies.push(JSON.parse(String(init.body)));
         current = makeDetail({
@@ -305,6 +320,16 @@ describe('/ops/applications/:appUuid: the detail', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Select a method', 'ACH', 'Wire']);
+    // The ledger's figure is shown for the agent to compare, never typed in for them.
+    expect(
+      await within(dialog).findByText('Owed today by the ledger: $20,350.36', {}, LOADED),
+    ).toBeVisible();
+    expect(dialog).toHaveTextContent('A payoff is recorded only for exactly this amount.');
+    expect(within(dialog).getByRole('link', { name: 'loan’s page' })).toHaveAttribute(
+      'href',
+      `/ops/loans/${TEST_APP_UUID}`,
+    );
+    expect(within(dialog).getByRole('textbox', { name: /Amount received/ })).toHaveValue('');
     await user.click(within(dialog).getByRole('button', { name: 'Propose payoff' }));
     expect(select).toHaveAccessibleDescription(expect.stringContaining('Choose a payment method'));
     expect(bodies).toEqual([]);
@@ -328,6 +353,60 @@ describe('/ops/applications/:appUuid: the detail', () => {
         within(section('Actions')).getByRole('button', { name: 'Propose payoff' }),
       ).toHaveAccessibleDescription('A proposal is already waiting for approval.'),
     );
+  });
+
+  it('shows the server’s refusal of a payoff that is not the ledger’s figure, as it is', async () => {
+    const application = makeApplication({ state: 'COMPLETE', stage: 'FINAL' });
+    const refusal =
+      "The ledger's payoff figure today is 20350.36 USD: a payoff is recorded for exactly that amount. Record a smaller amount as a wire payment.";
+    serve(() => makeDetail({ application }), {
+      [LOAN]: () => jsonResponse(opsLoan()),
+      [`POST ${buildPath(postOpsProposePayoff.path, params)}`]: () =>
+        jsonResponse({ code: 'PAYOFF_AMOUNT_NOT_LEDGER', message: refusal }, 409),
+    });
+    const { user } = await showDetail();
+    await user.click(within(section('Actions')).getByRole('button', { name: 'Propose payoff' }));
+    const dialog = screen.getByRole('dialog', { name: 'Propose recording the loan as paid off?' });
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: /Payment method/ }),
+      'Wire',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: /Payment reference/ }), 'FED-1');
+    await user.type(within(dialog).getByRole('textbox', { name: /Amount received/ }), '20,000');
+    await user.type(within(dialog).getByLabelText(/Paid on/), '2025-03-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Propose payoff' }));
+    const alert = await within(dialog).findByRole('alert', {}, LOADED);
+    expect(alert).toHaveTextContent('Propose payoff failed');
+    expect(alert).toHaveTextContent(refusal);
+  });
+
+  it('says while the ledger’s figure loads, and why it could not be read', async () => {
+    const application = makeApplication({ state: 'COMPLETE', stage: 'FINAL' });
+    let answerLoan: (response: Response) => void = () => {};
+    let loanCalls = 0;
+    serve(() => makeDetail({ application }), {
+      [LOAN]: () => {
+        loanCalls += 1;
+        return loanCalls === 1
+          ? new Promise<Response>((resolve) => (answerLoan = resolve))
+          : jsonResponse(opsLoan());
+      },
+    });
+    const { user } = await showDetail();
+    await user.click(within(section('Actions')).getByRole('button', { name: 'Propose payoff' }));
+    const dialog = screen.getByRole('dialog', { name: 'Propose recording the loan as paid off?' });
+    expect(await within(dialog).findByText('Reading what the ledger holds as owed…')).toHaveRole(
+      'status',
+    );
+    answerLoan(jsonResponse({ code: 'NOT_FOUND', message: 'No loan for this application.' }, 404));
+    const alert = await within(dialog).findByRole('alert', {}, LOADED);
+    expect(alert).toHaveTextContent('The ledger’s figure could not be read');
+    expect(alert).toHaveTextContent('No loan for this application.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(
+      await within(dialog).findByText('Owed today by the ledger: $20,350.36', {}, LOADED),
+    ).toBeVisible();
   });
 
   it('offers no payoff before the loan is active', async () => {
