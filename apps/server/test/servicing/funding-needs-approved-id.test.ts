@@ -15,7 +15,8 @@ import {
   opsProposals,
 } from '../../src/db/schema/index.js';
 import { applyTransition } from '../../src/services/applications/apply-transition.js';
-import type { TApplicationsTestContext } from '../applications/helpers.js';
+import type { TPayoffQuote } from '@pledge/contract';
+import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import {
   awaitingRelease,
   expectJson,
@@ -27,6 +28,7 @@ import {
   type TAgent,
   uploadId,
 } from '../ops/helpers.js';
+import { advanceDays, idempotency, LOANS, runSweep, sandboxLoan, setBtcPrice } from './helpers.js';
 
 let ctx: TApplicationsTestContext;
 let maker: TAgent;
@@ -147,5 +149,33 @@ describe('funds are released only with an approved ID', () => {
       .from(opsProposals)
       .where(and(eq(opsProposals.applicationUuid, appUuid), eq(opsProposals.status, 'APPROVED')));
     expect(approvedProposals?.n).toBe(0);
+  });
+  // Last: it moves the sandbox clock.
+  it('lets a loan already funded open again when its payoff is returned, whatever its ID', async () => {
+    await setBtcPrice(ctx, 60_000);
+    // Cents .02: the sandbox bank returns the payoff's debit after 3 days.
+    const loan = await sandboxLoan(ctx, { drawAmount: 20_000.02 });
+    // As a loan funded before the rule: no ID on file any more.
+    await ctx.database.db
+      .delete(identityDocuments)
+      .where(eq(identityDocuments.applicationUuid, loan.loanUuid));
+    const quoted = await ctx.app.inject({
+      method: 'POST',
+      url: `${LOANS}/${loan.loanUuid}/payoff-quote`,
+      headers: bearer(loan.token),
+    });
+    const { quoteUuid } = quoted.json() as TPayoffQuote;
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: `${LOANS}/${loan.loanUuid}/payoff`,
+      headers: { ...bearer(loan.token), ...idempotency('legacy-payoff-0001') },
+      payload: { quoteUuid },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect((await snapshot(loan.loanUuid)).application?.state).toBe('PAID_OFF');
+
+    await advanceDays(ctx, 3, loan);
+    await runSweep(ctx);
+    expect((await snapshot(loan.loanUuid)).application?.state).toBe('COMPLETE');
   });
 });

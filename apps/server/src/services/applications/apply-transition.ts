@@ -131,13 +131,20 @@ async function assertFundingRequirements(
   event: TApplicationEvent,
 ): Promise<void> {
   if (!FUNDING_GUARDED_STATES.has(to) || current.state === to) return;
+  const recorded = await loanFactsOf(tx, current);
   const facts = {
-    ...(await loanFactsOf(tx, current)),
+    ...recorded,
     state: to,
     stage: stageOf(to),
     funded: event === 'FUNDS_RELEASED',
   };
-  const violations = fundingViolations(facts);
+  // The ID is checked when the funds go out; a loan already funded (a returned payoff opens it
+  // again) is not held back by it, even one funded before the rule existed.
+  const identityViolation = fundingNeedsApprovedIdentity(facts);
+  const isIdentityExempt = recorded.funded;
+  const violations = fundingViolations(facts).filter(
+    (violation) => !(isIdentityExempt && violation === identityViolation),
+  );
   if (violations.length === 0) return;
   // The ID is the one requirement the borrower meets after the collateral: say so in its own words.
   const missingFacts = missingForFunding(facts);
@@ -145,7 +152,8 @@ async function assertFundingRequirements(
   if (
     missingFacts.length === 0 &&
     identityRefusal !== null &&
-    fundingNeedsApprovedIdentity(facts) !== null
+    identityViolation !== null &&
+    !isIdentityExempt
   ) {
     throw new HttpError(409, 'ID_NOT_APPROVED', identityRefusal);
   }
