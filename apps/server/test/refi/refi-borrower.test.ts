@@ -15,7 +15,6 @@ import {
 } from '../applications/helpers.js';
 import {
   approvedControlled,
-  proposeAndApproveControlled,
   signInAgent,
   signInSecondAgent,
   type TAgent,

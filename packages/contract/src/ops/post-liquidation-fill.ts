@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZControlledAction } from '../entities/controlled-action.js';
-import { ZLiquidation } from '../servicing/loan-risk.js';
 import { ZCoinQuantity, ZIsoDateTime } from '../wire.js';
 import { OPS } from './ops-base.js';
 

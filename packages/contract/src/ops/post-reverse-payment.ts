@@ -2,7 +2,6 @@ import { z } from 'zod/mini';
 import { OPS_REASON_MAX_LENGTH } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZControlledAction } from '../entities/controlled-action.js';
-import { ZServicingPayment } from '../servicing/servicing-loan.js';
 import { OPS } from './ops-base.js';
 
 export const ZPaymentParams = z.object({ paymentUuid: z.uuid() });

@@ -3,7 +3,7 @@ import { WIRE_REFERENCE_MAX_LENGTH } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZControlledAction } from '../entities/controlled-action.js';
 import { ZPaymentCents } from '../servicing/post-payment.js';
-import { ZLoanParams, ZServicingPayment } from '../servicing/servicing-loan.js';
+import { ZLoanParams } from '../servicing/servicing-loan.js';
 import { ZIsoDate } from '../wire.js';
 import { OPS } from './ops-base.js';
 
