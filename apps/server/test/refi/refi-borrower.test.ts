@@ -13,12 +13,7 @@ import {
   newBorrower,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
-import {
-  approvedControlled,
-  signInAgent,
-  signInSecondAgent,
-  type TAgent,
-} from '../ops/helpers.js';
+import { approvedControlled, signInAgent, signInSecondAgent, type TAgent } from '../ops/helpers.js';
 import {
   call,
   CUSTODY_ONLY,
