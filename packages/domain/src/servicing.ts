@@ -6,12 +6,21 @@
  * (apr.ts), which is 30/360: every period is 30 days of a 360-day year, so a period's daily accruals
  * add up to exactly the payment the Truth in Lending schedule states.
  *
- * Rounding: interest is rounded half-up to the cent in ONE place, `periodInterestToDateCents`:
- * the interest of a period from its start to a day, on the period's interest-bearing balance. Each
- * day's accrual is the difference of two such figures, so the days of a period sum to the rounded
- * period interest and no rounding error builds up. The set-based accrual sweep computes the same
- * expression in SQL (`round(base * rate_bps * days / 3600000)`, PostgreSQL's numeric round is
- * half away from zero, which is half-up for these non-negative amounts); a test holds the two equal.
+ * Interest accrues daily on the day's interest-bearing balance (issue 33): a period is cut into
+ * segments at every change of that balance (a payment to the capitalised fee or principal, a wire,
+ * a liquidation's sale, a deferral capitalised, a reversal). A change dated day D takes effect from
+ * D: the old balance bears the interest of the days before D, the new one from D on (the accrual
+ * that runs on D + 1 is the first on the new balance).
+ *
+ * Rounding: ONE rule, `periodInterestToDateCents` (half-up to the cent): each segment's interest is
+ * rounded once, and a period's interest to a day is the sum of its closed segments' interest plus
+ * the running segment's interest to that day (`interestToDateCents`). Each day's accrual is the
+ * difference of two such figures, so the days of a period sum to the period's interest and no
+ * rounding error builds up. A period without a change of balance is one segment: its interest is
+ * the rounded period interest the disclosures state. The set-based accrual sweep and the ledger's
+ * trigger compute the same in SQL (servicing_interest_cents: `round(base * rate_bps * days /
+ * 3600000)`, PostgreSQL's numeric round is half away from zero, which is half-up for these
+ * non-negative amounts); the accrual oracle test holds the ledger to an independent computation.
  */
 import { LOAN_TERM_MONTHS, type TRateTier } from './constants/rates.js';
 import { DomainError } from './errors.js';
@@ -82,6 +91,128 @@ export function periodInterestToDateCents(
   days: number,
 ): number {
   return mulDivCents(baseCents, interestRateBps * days, BPS_PER_UNIT * DAYS_PER_YEAR_30_360);
+}
+
+/**
+ * The running segment of a period: since `start` (the day the interest-bearing balance last
+ * changed, or the period's start) the balance is `baseCents`, and the period's interest before
+ * `start` is `accruedCents`.
+ */
+export type TAccrualSegment = { start: string; baseCents: number; accruedCents: number };
+
+/**
+ * A loan's running interest period: its days, its opening balance (`baseCents`), the interest in
+ * the ledger so far (`accruedCents`) and its running segment (null: the period's own, from its
+ * start on the opening balance).
+ */
+export type TAccrualPeriod = {
+  start: string;
+  end: string;
+  baseCents: number;
+  accruedCents: number;
+  segment?: TAccrualSegment | null;
+};
+
+/** The running segment, the period's own when it has none. */
+export function runningSegment(period: TAccrualPeriod): TAccrualSegment {
+  return period.segment ?? { start: period.start, baseCents: period.baseCents, accruedCents: 0 };
+}
+
+/**
+ * The period of a servicing row (servicing_loans): the segment is the row's when it belongs to the
+ * running period, else the period's own (a row written, or a period rolled over, by a release
+ * before segments: it accrues on the opening balance, as that release did).
+ */
+export function accrualPeriodOf(row: {
+  periodNumber: number;
+  periodStart: string;
+  periodEnd: string;
+  periodBaseCents: number;
+  periodAccruedCents: number;
+  segmentPeriodNumber: number | null;
+  segmentStart: string | null;
+  segmentBaseCents: number | null;
+  segmentAccruedCents: number | null;
+}): TAccrualPeriod {
+  const hasSegment =
+    row.segmentPeriodNumber === row.periodNumber &&
+    row.segmentStart !== null &&
+    row.segmentBaseCents !== null &&
+    row.segmentAccruedCents !== null;
+  return {
+    start: row.periodStart,
+    end: row.periodEnd,
+    baseCents: row.periodBaseCents,
+    accruedCents: row.periodAccruedCents,
+    segment: hasSegment
+      ? {
+          start: row.segmentStart as string,
+          baseCents: row.segmentBaseCents as number,
+          accruedCents: row.segmentAccruedCents as number,
+        }
+      : null,
+  };
+}
+
+/** A segment's interest from its start to `asOf` (30/360 days of the period), rounded once. */
+function segmentInterestCents(
+  period: TAccrualPeriod,
+  segment: TAccrualSegment,
+  interestRateBps: number,
+  asOf: string,
+): number {
+  const days = Math.max(accrualDays(period, asOf) - accrualDays(period, segment.start), 0);
+  return periodInterestToDateCents(segment.baseCents, interestRateBps, days);
+}
+
+/**
+ * The period's interest from its start to `asOf`: the closed segments' interest plus the running
+ * segment's to that day. The daily accrual, the payoff quote and the statement all use it.
+ */
+export function interestToDateCents(
+  period: TAccrualPeriod,
+  interestRateBps: number,
+  asOf: string,
+): number {
+  const segment = runningSegment(period);
+  return segment.accruedCents + segmentInterestCents(period, segment, interestRateBps, asOf);
+}
+
+/**
+ * The period's whole interest if the balance does not change again before the cycle date (what
+ * the next bill will be).
+ */
+export function projectedPeriodInterestCents(
+  period: TAccrualPeriod,
+  interestRateBps: number,
+): number {
+  return interestToDateCents(period, interestRateBps, period.end);
+}
+
+/**
+ * The interest-bearing balance changes to `newBaseCents` on `day`: the running segment is closed
+ * (its interest to that day rounded once and added) and the new one starts. `day` is taken no
+ * earlier than the segment's start nor than `accruedThrough` (a change dated back takes effect
+ * from the day already in the ledger) and no later than the cycle date. The ledger's trigger
+ * (migration 0030) does exactly this in SQL for every interest-bearing entry.
+ */
+export function closeSegment(
+  period: TAccrualPeriod,
+  interestRateBps: number,
+  input: { day: string; accruedThrough: string; newBaseCents: number },
+): TAccrualSegment {
+  const segment = runningSegment(period);
+  const latest = [segment.start, input.accruedThrough].reduce(
+    (max, candidate) => (candidate > max ? candidate : max),
+    input.day,
+  );
+  const day = latest > period.end ? period.end : latest;
+  return {
+    start: day,
+    baseCents: input.newBaseCents,
+    accruedCents:
+      segment.accruedCents + segmentInterestCents(period, segment, interestRateBps, day),
+  };
 }
 
 /** The cycle (statement) date closing period n: the funding date plus n months. */
@@ -233,21 +364,17 @@ export type TPayoffQuoteFacts = {
 
 /**
  * Paying off today: every balance plus the interest of the running period up to today not yet in
- * the ledger (no prepayment penalty). Valid until the end of the day (UTC) and at most
+ * the ledger (interestToDateCents, on the day's balance, as the accrual; no prepayment penalty). Valid until the end of the day (UTC) and at most
  * PAYOFF_QUOTE_VALID_HOURS: interest changes with the day.
  */
 export function payoffQuote(input: {
   balances: TBalances;
-  period: { start: string; end: string; baseCents: number; accruedCents: number };
+  period: TAccrualPeriod;
   interestRateBps: number;
   now: Date;
 }): TPayoffQuoteFacts {
   const payoffDate = isoDay(input.now);
-  const toDate = periodInterestToDateCents(
-    input.period.baseCents,
-    input.interestRateBps,
-    accrualDays(input.period, payoffDate),
-  );
+  const toDate = interestToDateCents(input.period, input.interestRateBps, payoffDate);
   const notYetAccrued = Math.max(toDate - input.period.accruedCents, 0);
   const accruedInterestCents = input.balances.accruedInterestCents + notYetAccrued;
   const endOfDay = parseDay(addDays(payoffDate, 1));

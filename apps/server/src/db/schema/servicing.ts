@@ -38,8 +38,9 @@ const day = (name: string) => date(name, { mode: 'string' });
 
 /**
  * The servicing state of a loan. The current interest period runs from period_start to period_end
- * (the next cycle date); interest is accrued daily (30/360) on period_base_cents, the interest
- * bearing balance at the period's start, and period_accrued_cents of it is in the ledger so far.
+ * (the next cycle date); interest is accrued daily (30/360) on the day's interest-bearing balance
+ * (the running segment below); period_base_cents is the balance at the period's start and
+ * period_accrued_cents the period's interest in the ledger so far.
  */
 export const servicingLoans = pgTable(
   'servicing_loans',
@@ -64,6 +65,22 @@ export const servicingLoans = pgTable(
      * accrual's update answers it, so the journal is written without reading the row again.
      */
     lastAccrualCents: cents('last_accrual_cents').notNull().default(0),
+    /**
+     * The running segment of the period (issue 33): interest accrues daily on the day's
+     * interest-bearing balance, so the period is cut into segments at every change of that
+     * balance. segment_start is the day the balance last changed (or the period's start),
+     * segment_base_cents the balance from that day on, segment_accrued_cents the period's interest
+     * before that day (each closed segment rounded half-up to the cent, then summed). The ledger's
+     * trigger closes the segment in the transaction of every entry to PRINCIPAL, ORIGINATION_FEE or
+     * DEFERRED_INTEREST. The segment belongs to period segment_period_number: when that is not the
+     * running period (null for a row written before the segment existed, or a period rolled over by
+     * a release that did not know it) the segment is the period's own: (period_start,
+     * period_base_cents, 0), the opening-balance accrual of before.
+     */
+    segmentPeriodNumber: integer('segment_period_number'),
+    segmentStart: day('segment_start'),
+    segmentBaseCents: cents('segment_base_cents'),
+    segmentAccruedCents: cents('segment_accrued_cents'),
     /** Interest is in the ledger through this day. */
     accruedThrough: day('accrued_through').notNull(),
     autopayEnabled: boolean('autopay_enabled').notNull().default(false),

@@ -7,6 +7,7 @@
  */
 import type { TRollForwardLoanDetails } from '@pledge/contract';
 import {
+  accrualPeriodOf,
   currentLoanLtv,
   isOfferedCollateralType,
   loanMaturityDate,
@@ -120,8 +121,8 @@ export function assertRenewable(loan: TFundedLoan, quote: TPriceQuote, now: Date
  * The renewal's cash: what the loan's ledger says it owes on `now`, as its payoff quote does: every
  * balance (principal, capitalised fee, deferred and accrued interest, fees), each a sum of entries,
  * plus the running period's 30/360 interest up to the day that is not in the ledger yet (the
- * domain's periodInterestToDateCents, through payoffQuote). The loan's accrual is brought to the
- * day first, so the renewal settles exactly the balance the ledger closes into it.
+ * domain's interestToDateCents on the day's balance, through payoffQuote). The loan's accrual is
+ * brought to the day first, so the renewal settles exactly the balance the ledger closes into it.
  */
 export async function renewalBalanceCents(db: TDb, loan: TFundedLoan, now: Date): Promise<number> {
   await accrueInterestBatch(db, { asOf: isoDay(now), loanUuid: loan.row.uuid });
@@ -132,12 +133,7 @@ export async function renewalBalanceCents(db: TDb, loan: TFundedLoan, now: Date)
   if (servicing === undefined) throw new HttpError(409, 'NOT_ACTIVE', NOT_RENEWABLE_MESSAGE);
   return payoffQuote({
     balances: await balancesOf(db, loan.row.uuid),
-    period: {
-      start: servicing.periodStart,
-      end: servicing.periodEnd,
-      baseCents: servicing.periodBaseCents,
-      accruedCents: servicing.periodAccruedCents,
-    },
+    period: accrualPeriodOf(servicing),
     interestRateBps: servicing.interestRateBps,
     now,
   }).amountCents;

@@ -1,9 +1,22 @@
 /**
  * The daily interest accrual, set-based: one statement accrues every due loan (or one loan) up to
  * a day or its cycle date, whichever comes first, writing each day's interest as a journal. The
- * amount is the period's interest to date less what the period has in the ledger already, with the
- * rounding of the domain's periodInterestToDateCents (30/360, half-up), so running it again the
- * same day writes nothing and the period's accruals sum to its rounded interest.
+ * amount is the period's interest to date less what the period has in the ledger already, as the
+ * domain's interestToDateCents computes it: the interest of the period's closed segments
+ * (segment_accrued_cents) plus the running segment's balance over its days to date, rounded once
+ * half-up (30/360; servicing_interest_cents, migration 0030). Running it again the same day writes
+ * nothing and the period's accruals sum to its interest.
+ *
+ * Interest runs on the day's balance (issue 33): the ledger's trigger closes the running segment
+ * in the transaction of every entry that changes the interest-bearing balance, so the accrual after
+ * a payment, a wire, a liquidation or a deferral runs on the new balance. A row whose segment is
+ * not its running period's (null: written by the release before segments; or rolled over by it)
+ * accrues on its own period (period_start, period_base_cents, nothing before), as that release
+ * did. During a rolling deploy the release before accrues on period_base_cents: both releases write
+ * the interest to date less period_accrued_cents and never less than it, so neither counts a day
+ * twice; a day the old release accrued after a balance fell keeps its opening-balance figure (the
+ * new accrual adds nothing until its own figure passes it), and after a balance rose the new one
+ * adds what the old one left out.
  *
  * A batch reads only loans that are due: servicing_loans_accrual_due_idx holds the loans whose
  * period still has days to accrue, in the batch's order, so neither the loans accrued already nor
@@ -16,7 +29,6 @@
  * behind (an updated row's old entry stays in the index until vacuum): the time per loan stays the
  * same however many batches a sweep runs.
  */
-import { DAYS_PER_PERIOD_30_360, DAYS_PER_YEAR_30_360 } from '@pledge/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 
@@ -34,14 +46,21 @@ export const accrualDueSql = (asOf: string) => sql`s.status IN ${ACCRUING_STATUS
   AND s.accrued_through < s.period_end
   AND s.accrued_through < ${asOf}::date`;
 
-/** 30/360 days of `upto` into the loan's period, as accrualDays computes them. */
-const accrualDaysSql = (upto: SQL) => sql`CASE
-  WHEN ${upto} >= s.period_end THEN ${sql.raw(String(DAYS_PER_PERIOD_30_360))}
-  ELSE least(${sql.raw(String(DAYS_PER_PERIOD_30_360 - 1))}, greatest(0,
-    360 * (extract(year FROM ${upto}) - extract(year FROM s.period_start))
-    + 30 * (extract(month FROM ${upto}) - extract(month FROM s.period_start))
-    + least(extract(day FROM ${upto}), 30) - least(extract(day FROM s.period_start), 30)))
-END`;
+/** The running segment of `s` (see accrualPeriodOf): the row's when it is the period's. */
+const hasSegmentSql = sql`(s.segment_period_number IS NOT NULL AND s.segment_period_number = s.period_number)`;
+
+/**
+ * The period's interest through `upto` from the row alone, as interestToDateCents: the closed
+ * segments' interest plus the running segment's balance over its 30/360 days, rounded once.
+ */
+export const interestToDateSql = (upto: SQL) => sql`(
+  CASE WHEN ${hasSegmentSql} THEN s.segment_accrued_cents ELSE 0 END
+  + servicing_interest_cents(
+      CASE WHEN ${hasSegmentSql} THEN s.segment_base_cents ELSE s.period_base_cents END,
+      s.interest_rate_bps,
+      greatest(servicing_accrual_days(s.period_start, s.period_end, ${upto})
+        - servicing_accrual_days(s.period_start, s.period_end,
+            CASE WHEN ${hasSegmentSql} THEN s.segment_start ELSE s.period_start END), 0)))`;
 
 /** Where a batch stopped in servicing_loans_accrual_due_idx: the last loan it read. */
 export interface TAccrualCursor {
@@ -71,12 +90,10 @@ export async function accrueInterestPage(
     input.after === null
       ? sql``
       : sql`AND (s.accrued_through, s.loan_uuid) > (${input.after.accruedThrough}::date, ${input.after.loanUuid}::uuid)`;
-  // The period's interest to date (30/360, half-up), from the row's own columns: the update needs
-  // no join, so no planner estimate can turn it into a scan of the table.
+  // The period's interest to date (30/360, half-up, on the day's balance), from the row's own
+  // columns: the update needs no join, so no planner estimate can turn it into a scan of the table.
   const upto = sql`least(${input.asOf}::date, s.period_end)`;
-  const toDate = sql`round(s.period_base_cents::numeric * s.interest_rate_bps * (${accrualDaysSql(
-    upto,
-  )}) / ${sql.raw(String(10000 * DAYS_PER_YEAR_30_360))})::bigint`;
+  const toDate = interestToDateSql(upto);
   const result = await db.execute<{
     moved: number;
     last_accrued_through: string | null;

@@ -4,6 +4,7 @@
  */
 import type { TScheduleRow, TServicingLoan } from '@pledge/contract';
 import {
+  accrualPeriodOf,
   billedInterestCents,
   cycleDate,
   daysBetween,
@@ -12,6 +13,7 @@ import {
   maturityOptions,
   paymentDueDate,
   periodInterestToDateCents,
+  projectedPeriodInterestCents,
   DAYS_PER_PERIOD_30_360,
   type TBalances,
   type TLoanStatusName,
@@ -127,11 +129,7 @@ export async function buildServicingLoan(
     const interestCents =
       closed || number === loan.periodNumber
         ? number === loan.periodNumber && !closed
-          ? periodInterestToDateCents(
-              loan.periodBaseCents,
-              loan.interestRateBps,
-              DAYS_PER_PERIOD_30_360,
-            )
+          ? projectedPeriodInterestCents(accrualPeriodOf(loan), loan.interestRateBps)
           : (interest.get(number) ?? 0)
         : periodInterestToDateCents(bearing, loan.interestRateBps, DAYS_PER_PERIOD_30_360);
     const principalCents = isLast ? bearing : 0;
@@ -213,11 +211,8 @@ export async function buildServicingLoan(
 
 function remainingFinalInterest(loan: TLoanContext['loan']): number {
   if (loan.periodNumber < loan.termMonths) return 0;
-  const full = periodInterestToDateCents(
-    loan.periodBaseCents,
-    loan.interestRateBps,
-    DAYS_PER_PERIOD_30_360,
-  );
+  // The period's interest on the day's balance (issue 33), as the accrual will write it.
+  const full = projectedPeriodInterestCents(accrualPeriodOf(loan), loan.interestRateBps);
   return Math.max(full - loan.periodAccruedCents, 0);
 }
 
@@ -246,11 +241,7 @@ function nextPaymentOf(input: {
       pastDueCents: pastDue,
     };
   }
-  const interest = periodInterestToDateCents(
-    loan.periodBaseCents,
-    loan.interestRateBps,
-    DAYS_PER_PERIOD_30_360,
-  );
+  const interest = projectedPeriodInterestCents(accrualPeriodOf(loan), loan.interestRateBps);
   const isLast = loan.periodNumber >= loan.termMonths;
   return {
     dueDate: paymentDueDate(loan.fundedOn, loan.periodNumber, loan.termMonths),

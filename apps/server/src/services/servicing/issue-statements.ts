@@ -76,7 +76,7 @@ function cursorOf(row: TTailRow | undefined): TClosedPeriodCursor | null {
 /**
  * The next period of a loan: it starts at the cycle date, on the interest-bearing balance (the sum
  * of its PRINCIPAL, ORIGINATION_FEE and DEFERRED_INTEREST entries, kept on the row by the ledger's
- * trigger in the transaction of every entry).
+ * trigger in the transaction of every entry), one segment until that balance changes.
  */
 const NEXT_PERIOD_SET_SQL = sql`
   period_number = s.period_number + 1,
@@ -84,6 +84,10 @@ const NEXT_PERIOD_SET_SQL = sql`
   period_end = (s.funded_on + make_interval(months => s.period_number + 1))::date,
   period_base_cents = s.interest_bearing_cents,
   period_accrued_cents = 0,
+  segment_period_number = s.period_number + 1,
+  segment_start = s.period_end,
+  segment_base_cents = s.interest_bearing_cents,
+  segment_accrued_cents = 0,
   updated_at = now()`;
 
 /**

@@ -5,13 +5,13 @@
  */
 import type { TLoanStatus } from '@pledge/contract';
 import {
+  accrualPeriodOf,
   billedInterestCents,
   centsToUsd,
-  DAYS_PER_PERIOD_30_360,
   interestBearingCents,
   isOfferedCollateralType,
   paymentDueDate,
-  periodInterestToDateCents,
+  projectedPeriodInterestCents,
   riskTriggerPrices,
   toCoinQuantity,
 } from '@pledge/domain';
@@ -81,11 +81,8 @@ export async function servicingFactsOf(
     const ltv = ltvOf(context, bearing, price);
     const isOpen = OPEN_STATUSES.includes(loan.status) && balances.totalCents > 0;
     const billed = billedInterestCents(balances, loan.periodAccruedCents);
-    const scheduled = periodInterestToDateCents(
-      loan.periodBaseCents,
-      loan.interestRateBps,
-      DAYS_PER_PERIOD_30_360,
-    );
+    // The running period's interest on the day's balance (issue 33), as the accrual writes it.
+    const scheduled = projectedPeriodInterestCents(accrualPeriodOf(loan), loan.interestRateBps);
     const triggers = toCoinQuantity(units).isZero()
       ? null
       : riskTriggerPrices(bearing, units, thresholds);

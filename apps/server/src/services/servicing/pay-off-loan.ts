@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TPayoffQuote, TPostServicingPayoffResponse } from '@pledge/contract';
-import { isoDay, payoffQuote } from '@pledge/domain';
+import { accrualPeriodOf, isoDay, payoffQuote } from '@pledge/domain';
 import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { applications, payoffQuotes } from '../../db/schema/index.js';
@@ -39,12 +39,7 @@ async function currentQuote(tx: TDb, context: TLoanContext, now: Date) {
   const fresh = await loadLoan(tx, context.loan.loanUuid);
   return payoffQuote({
     balances: await balancesOf(tx, context.loan.loanUuid),
-    period: {
-      start: fresh.loan.periodStart,
-      end: fresh.loan.periodEnd,
-      baseCents: fresh.loan.periodBaseCents,
-      accruedCents: fresh.loan.periodAccruedCents,
-    },
+    period: accrualPeriodOf(fresh.loan),
     interestRateBps: fresh.loan.interestRateBps,
     now,
   });
