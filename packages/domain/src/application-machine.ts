@@ -77,6 +77,8 @@ export const APPLICATION_EVENTS = [
   'TOP_UP_RECEIVED',
   'RENEWAL_ACCEPTED',
   'RENEWAL_COMPLETED',
+  'RENEWAL_REPRICED',
+  'RENEWAL_EXPIRED',
   'LOAN_RENEWED',
   'REFI_COMPLETED',
   'REFI_EXPIRED',
@@ -259,6 +261,20 @@ export const TRANSITIONS: readonly TTransitionRule[] = [
     from: ['WAITING_FOR_COLLATERAL'],
     event: 'RENEWAL_COMPLETED',
     to: 'COMPLETE',
+    requires: 'isRollForward',
+  },
+  // A renewal whose accepted terms no longer hold at today's price, or that reached its loan's
+  // maturity unfinished, ends; the borrower starts again on a new offer (the coins stay on the loan).
+  {
+    from: ['GEN_APP_DISCLOSURES', 'SIGN_DOCS', 'WAITING_FOR_COLLATERAL'],
+    event: 'RENEWAL_REPRICED',
+    to: 'CANCELLED',
+    requires: 'isRollForward',
+  },
+  {
+    from: ['GEN_APP_DISCLOSURES', 'SIGN_DOCS', 'WAITING_FOR_COLLATERAL'],
+    event: 'RENEWAL_EXPIRED',
+    to: 'CANCELLED',
     requires: 'isRollForward',
   },
   { from: ['COMPLETE'], event: 'LOAN_RENEWED', to: 'RENEWED', requires: 'renewalCompleted' },

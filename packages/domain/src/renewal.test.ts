@@ -4,6 +4,8 @@ import { RENEWAL_WINDOW_DAYS } from './constants/limits.js';
 import type { TLtvStatus } from './ltv.js';
 import {
   computeRenewalOffer,
+  isRenewalWithinLtvLimits,
+  renewalCommitRefusal,
   currentLoanLtv,
   loanMaturityDate,
   loanStatusOf,
@@ -238,5 +240,64 @@ describe('renewal offer warnings', () => {
       aboveBand:
         'Additional collateral is required to be eligible for an offer at the current cash to borrow amount.',
     });
+  });
+});
+
+describe('renewalCommitRefusal', () => {
+  const at60k = computeRenewalOffer({
+    balanceCents: 2_025_000,
+    collateralType: 'BTC',
+    collateral: '1',
+    topUp: '0',
+    priceCents: 6_000_000,
+    residence: { kind: 'state', state: 'OH' },
+  });
+  const tierAt60k = at60k.eligible ? at60k.offer.tierId : '';
+  const base = { collateralType: 'BTC', maturityDate: '2027-12-01', now: new Date('2027-11-20') };
+
+  it.each([
+    ['the same tier at a small move', 5_900_000, null],
+    ['another tier after a fall', 4_000_000, 'RENEWAL_REPRICED'],
+    ['no offer above the LTV limit', 2_600_000, 'RENEWAL_REPRICED'],
+  ])('%s', (_, priceCents, code) => {
+    const repriced = computeRenewalOffer({
+      balanceCents: 2_025_000,
+      collateralType: 'BTC',
+      collateral: '1',
+      topUp: '0',
+      priceCents,
+      residence: { kind: 'state', state: 'OH' },
+    });
+    expect(
+      renewalCommitRefusal({ ...base, acceptedTierId: tierAt60k, repriced })?.code ?? null,
+    ).toBe(code);
+  });
+
+  it('refuses after maturity, whatever the price', () => {
+    expect(
+      renewalCommitRefusal({
+        ...base,
+        acceptedTierId: tierAt60k,
+        repriced: at60k,
+        now: new Date('2027-12-02T00:00:00Z'),
+      }),
+    ).toEqual({ code: 'MATURED', message: RENEWAL_MESSAGES.matured });
+  });
+
+  it('lets a renewal and its loan end on their own events only', () => {
+    for (const event of ['RENEWAL_REPRICED', 'RENEWAL_EXPIRED'] as const) {
+      expect(transition('SIGN_DOCS', event, { isRollForward: true }).ok).toBe(true);
+      expect(transition('WAITING_FOR_COLLATERAL', event, { isRollForward: true }).ok).toBe(true);
+      expect(transition('WAITING_FOR_COLLATERAL', event).ok).toBe(false);
+    }
+  });
+});
+
+describe('isRenewalWithinLtvLimits', () => {
+  it.each([
+    [2_025_000, '1', 2_700_000, 'RATE_2', true],
+    [2_025_000, '1', 2_600_000, 'RATE_2', false],
+  ])('%i cents on %s at %i (%s): %s', (drawCents, coinQuantity, priceCents, tierId, ok) => {
+    expect(isRenewalWithinLtvLimits({ drawCents, coinQuantity, priceCents, tierId })).toBe(ok);
   });
 });

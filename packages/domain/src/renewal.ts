@@ -193,6 +193,7 @@ export const RENEWAL_REFUSALS = [
   'RESIDENCE_NOT_SERVICED',
   'LTV_TOO_HIGH',
   'AMOUNT_OUT_OF_LIMITS',
+  'RENEWAL_REPRICED',
 ] as const;
 export type TRenewalRefusalCode = (typeof RENEWAL_REFUSALS)[number];
 
@@ -208,6 +209,12 @@ export const RENEWAL_MESSAGES = {
   ltvTooHigh: (quantity: string, type: string) =>
     `Add at least ${quantity} ${type} to renew at your current loan balance.`,
   amountOutOfLimits: 'Your loan balance is outside the loan amounts offered where you live.',
+  repriced: (collateralType: string) =>
+    `The price of ${collateralType} moved since this renewal’s offer was made, and its terms changed. Review the new offer and accept it again.`,
+  repricedCancelled: (collateralType: string) =>
+    `This renewal was not completed: the price of ${collateralType} moved and its accepted terms no longer hold. Start the renewal again from your dashboard to see the new offer; collateral already sent stays with your loan.`,
+  expiredCancelled:
+    'This renewal was not completed before your loan’s maturity date, so your loan was not renewed. Collateral already sent stays with your loan.',
   noFundsDisbursed: 'No new funds will be disbursed',
 } as const;
 
@@ -284,4 +291,42 @@ export function renewalWarnings(input: {
   }
   if (input.isAboveBand) warnings.push(RENEWAL_WARNINGS.aboveBand);
   return warnings;
+}
+
+/**
+ * Whether a renewal's accepted terms still hold when it is committed (accepted, signed, completed):
+ * re-priced at the current stored price on the balance of that day, the offer must still exist and
+ * keep its rate tier (the LTV band, hence the rate); the top-up is fixed once accepted. A renewal
+ * never completes past its loan's maturity date. Null when it may go on; the refusal otherwise.
+ */
+export function renewalCommitRefusal(input: {
+  acceptedTierId: string;
+  repriced: TOfferResult;
+  collateralType: string;
+  maturityDate: string;
+  now: Date;
+}): TRenewalRefusal | null {
+  if (renewalWindowPosition(input.maturityDate, input.now) === 'AFTER') {
+    return { code: 'MATURED', message: RENEWAL_MESSAGES.matured };
+  }
+  if (!input.repriced.eligible || input.repriced.offer.tierId !== input.acceptedTierId) {
+    return { code: 'RENEWAL_REPRICED', message: RENEWAL_MESSAGES.repriced(input.collateralType) };
+  }
+  return null;
+}
+
+/**
+ * The invariant of a completed renewal: its cash against its collateral at the price it completed
+ * at is within the maximum initial LTV of its tier (never above the product's limit).
+ */
+export function isRenewalWithinLtvLimits(input: {
+  drawCents: number;
+  coinQuantity: string;
+  priceCents: number;
+  tierId: string;
+}): boolean {
+  const tier = rateTierById(input.tierId);
+  if (tier === null) return false;
+  const ltv = ltvPct(input.drawCents, toCoinQuantity(input.coinQuantity), input.priceCents);
+  return ltv.lte(tier.maxInitialLtvPct);
 }

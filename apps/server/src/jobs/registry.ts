@@ -11,6 +11,7 @@ import { generateDisclosuresHandler } from './handlers/generate-disclosures.js';
 import { identityAutoReviewHandler } from './handlers/identity-auto-review.js';
 import { cancelUnfundedHandler } from './handlers/cancel-unfunded.js';
 import { watchDepositsHandler } from './handlers/watch-deposits.js';
+import { completeRenewalHandler } from './handlers/complete-renewal.js';
 import { pruneFinishedJobsHandler } from './handlers/prune-finished-jobs.js';
 import type { TJobRetention } from './prune-finished-jobs.js';
 import { deliverEmailHandler } from './handlers/deliver-email.js';
@@ -82,6 +83,7 @@ export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown
       clock,
       ...(deps.log !== undefined ? { log: deps.log } : {}),
     }),
+    completeRenewalHandler({ db: deps.db, clock }),
     cancelUnfundedHandler({ db: deps.db, chain: deps.adapters.chain, clock }),
     deliverEmailHandler({
       db: deps.db,

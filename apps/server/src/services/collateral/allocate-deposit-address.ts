@@ -42,6 +42,22 @@ export async function ensureDepositAddress(
     const terms = termsOf(await acceptedOfferOf(tx, application));
     const account = await ensureCollateralAccount(tx, application.uuid, terms.type);
     if (account.depositAddress !== null) return account.depositAddress;
+    // A renewal's coins go to its loan's own address, which it takes over on completion: its own
+    // account keeps only the borrower's choices and never gets an address.
+    if (application.isRollForward && application.renewsApplicationUuid !== null) {
+      const [loanAccount] = await tx
+        .select({ address: collateralAccounts.depositAddress })
+        .from(collateralAccounts)
+        .where(eq(collateralAccounts.applicationUuid, application.renewsApplicationUuid));
+      if (loanAccount?.address == null) {
+        throw new HttpError(
+          409,
+          'COLLATERAL_NOT_EXPECTED',
+          'Collateral is not being collected for this application',
+        );
+      }
+      return loanAccount.address;
+    }
     if (application.state !== 'WAITING_FOR_COLLATERAL') {
       throw new HttpError(
         409,

@@ -12,7 +12,7 @@ import { isChainCoin } from '../../adapters/chain/port.js';
 import { collateralAccounts, sandboxChainTransactions } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { coinText } from './collateral-record.js';
-import { completeWaitingRenewalOf } from '../renewal/complete-renewal.js';
+import { completeWaitingRenewalOrRetry } from '../renewal/complete-renewal.js';
 import { advanceRefiTopUp } from '../refi/refi-top-up.js';
 import {
   watchApplicationDeposits,
@@ -46,8 +46,9 @@ export async function recordSandboxDeposit(
     .returning();
   if (row === undefined) throw new Error('The sandbox deposit was not recorded');
   await watchApplicationDeposits(deps, account.applicationUuid);
-  // A renewal's top-up arrives on its loan's address.
-  await completeWaitingRenewalOf(deps, account.applicationUuid, WATCH_DEPOSITS_ACTOR);
+  // A renewal's top-up arrives on its loan's address; a failed completion is a retried job, the
+  // deposit is answered all the same.
+  await completeWaitingRenewalOrRetry(deps, account.applicationUuid, WATCH_DEPOSITS_ACTOR);
   // A refinancing's top-up arrives on its own address.
   await advanceRefiTopUp(deps, account.applicationUuid, WATCH_DEPOSITS_ACTOR);
   return {

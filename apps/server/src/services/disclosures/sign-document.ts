@@ -15,6 +15,7 @@ import { applications, disclosureDocuments, documentSignatures } from '../../db/
 import { lockOwnedApplication, applicationNotFound } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import { completeRenewalIfCollateralIn } from '../renewal/complete-renewal.js';
+import { assertRenewalTermsHold } from '../renewal/reprice-renewal.js';
 import { toDocumentView, type TDocumentDeps } from './disclosure-record.js';
 import {
   documentsWithSignatures,
@@ -91,6 +92,8 @@ export async function signDocument(
   if (input.borrowerUuid !== input.identityUuid) throw applicationNotFound();
   const signed = await alreadySigned(deps.db, input);
   if (signed !== undefined) return signed;
+  // A renewal is re-priced at its signatures: one whose terms no longer hold ends, unsigned.
+  await assertRenewalTermsHold(deps, input);
   return deps.db.transaction(async (tx) => {
     let application = await lockOwnedApplication(tx, input.identityUuid, input.appUuid);
     const documents = await documentsWithSignatures(tx, input.appUuid, input.identityUuid);

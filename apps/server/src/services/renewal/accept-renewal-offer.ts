@@ -4,6 +4,8 @@
  * renewable now), the terms are taken (CREATED → OFFER_ACCEPTED) and the renewal goes straight to
  * its disclosures (RENEWAL_ACCEPTED → GEN_APP_DISCLOSURES; no details, no credit check, no
  * disbursement). Of two concurrent acceptances one moves the renewal; the other is refused (409).
+ * The offer is re-priced on the day's balance at the stored price first: when its rate tier no
+ * longer holds it is refused (409 RENEWAL_REPRICED) and the borrower accepts the new offer.
  */
 import {
   generateDisclosuresDedupeKey,
@@ -19,6 +21,7 @@ import { actors, applyTransition } from '../applications/apply-transition.js';
 import { recordRequiredDisclosures } from '../applications/required-disclosures.js';
 import type { TOfferRow } from '../offers/offer-record.js';
 import { assertRenewable, fundedLoanOf, lockRenewedLoan } from './renewal-record.js';
+import { repriceRenewal } from './reprice-renewal.js';
 
 export const RENEWAL_ACCEPTED_MESSAGE =
   'The renewal’s terms were already accepted. Continue with its documents.';
@@ -34,6 +37,10 @@ export async function acceptRenewalOffer(
   const loan = await fundedLoanOf(tx, await lockRenewedLoan(tx, renewal));
   // The window, the loan's status and the residence, again at acceptance (at the offer's price).
   assertRenewable(loan, { priceCents: offer.priceCents, asOf: offer.priceAsOf }, now);
+  // Re-priced at acceptance against the stored price: an offer whose tier no longer holds is
+  // refused, and opening the renewal again shows the new one to accept.
+  const { refusal } = await repriceRenewal(tx, { renewal, loan, accepted: offer, at: now });
+  if (refusal !== null) throw new HttpError(409, refusal.code, refusal.message);
 
   await tx.update(offers).set({ acceptedAt: now }).where(eq(offers.uuid, offer.uuid));
   const actor = actors.borrower(identityUuid);
