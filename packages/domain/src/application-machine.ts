@@ -77,8 +77,7 @@ export const APPLICATION_EVENTS = [
   'TOP_UP_RECEIVED',
   'RENEWAL_ACCEPTED',
   'RENEWAL_COMPLETED',
-  'RENEWAL_REPRICED',
-  'RENEWAL_EXPIRED',
+  'RENEWAL_ENDED',
   'LOAN_RENEWED',
   'REFI_COMPLETED',
   'REFI_EXPIRED',
@@ -264,16 +263,11 @@ export const TRANSITIONS: readonly TTransitionRule[] = [
     requires: 'isRollForward',
   },
   // A renewal whose accepted terms no longer hold at today's price, or that reached its loan's
-  // maturity unfinished, ends; the borrower starts again on a new offer (the coins stay on the loan).
+  // maturity unfinished, ends before its collateral step (waiting for collateral, it ends as any
+  // application does there: UNFUNDED_TIMEOUT); the borrower starts again on a new offer.
   {
-    from: ['GEN_APP_DISCLOSURES', 'SIGN_DOCS', 'WAITING_FOR_COLLATERAL'],
-    event: 'RENEWAL_REPRICED',
-    to: 'CANCELLED',
-    requires: 'isRollForward',
-  },
-  {
-    from: ['GEN_APP_DISCLOSURES', 'SIGN_DOCS', 'WAITING_FOR_COLLATERAL'],
-    event: 'RENEWAL_EXPIRED',
+    from: ['GEN_APP_DISCLOSURES', 'SIGN_DOCS'],
+    event: 'RENEWAL_ENDED',
     to: 'CANCELLED',
     requires: 'isRollForward',
   },

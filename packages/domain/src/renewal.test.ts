@@ -285,11 +285,9 @@ describe('renewalCommitRefusal', () => {
   });
 
   it('lets a renewal and its loan end on their own events only', () => {
-    for (const event of ['RENEWAL_REPRICED', 'RENEWAL_EXPIRED'] as const) {
-      expect(transition('SIGN_DOCS', event, { isRollForward: true }).ok).toBe(true);
-      expect(transition('WAITING_FOR_COLLATERAL', event, { isRollForward: true }).ok).toBe(true);
-      expect(transition('WAITING_FOR_COLLATERAL', event).ok).toBe(false);
-    }
+    expect(transition('SIGN_DOCS', 'RENEWAL_ENDED', { isRollForward: true }).ok).toBe(true);
+    expect(transition('SIGN_DOCS', 'RENEWAL_ENDED').ok).toBe(false);
+    expect(transition('COMPLETE', 'RENEWAL_ENDED', { isRollForward: true }).ok).toBe(false);
   });
 });
 

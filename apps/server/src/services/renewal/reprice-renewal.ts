@@ -94,7 +94,7 @@ export async function endRenewal(
   const { renewal, refusal, at } = input;
   const { application } = await applyTransition(tx, {
     appUuid: renewal.uuid,
-    event: refusal.code === 'MATURED' ? 'RENEWAL_EXPIRED' : 'RENEWAL_REPRICED',
+    event: renewal.state === 'WAITING_FOR_COLLATERAL' ? 'UNFUNDED_TIMEOUT' : 'RENEWAL_ENDED',
     actor: RENEWAL_COMMIT_ACTOR,
     reason: refusal.message,
     context: { isRollForward: true },
