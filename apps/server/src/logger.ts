@@ -55,6 +55,7 @@ export const SECRET_FIELDS = [
   'jwt',
   'otp',
   'totp',
+  'stepUpCode',
   'token',
   'publicToken',
   'linkToken',

@@ -255,6 +255,8 @@ const NOT_PERSONAL = new Set([
   'executedAt',
   // A surplus paid back after a liquidation: the day the wire was sent.
   'sentOn',
+  // A legacy loan's reassignment to an address other than the tape's.
+  'overrideTapeEmail',
   'PRIVACY',
   'SOFT_CREDIT',
   'TERMS',
