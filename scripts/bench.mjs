@@ -151,6 +151,9 @@ function startServer({ withWeb }) {
       // Answers carry the SQL statements sent so far: the throughput part counts each request's.
       BENCH_STATEMENT_COUNT: 'true',
       METRICS_TOKEN: metricsToken,
+      // The payment load comes from many borrowers' devices, each paced per client address by the
+      // money routes' limits: the load names each request's client in X-Forwarded-For.
+      TRUST_PROXY: '1',
     },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -374,6 +374,9 @@ export async function prepareLoads(base, { withLoans = true } = {}) {
       };
     };
   };
+  // Addresses of the benchmarking range (198.18.0.0/15, RFC 2544): names in a header, never dialled.
+  const clientAddress = (n) =>
+    `198.${18 + (Math.floor(n / 65_536) % 2)}.${Math.floor(n / 256) % 256}.${n % 256}`;
   // A new payment each time (a key of its own), of 1 cent to $10.
   // Cents .01 and .02 are the sandbox bank's refused and returned debits: the load pays amounts
   // that settle, as a borrower's payments do.
@@ -393,6 +396,9 @@ export async function prepareLoads(base, { withLoans = true } = {}) {
           ...json,
           authorization: `Bearer ${payer.token}`,
           'idempotency-key': `bench-${runId}-${paymentNumber}`,
+          // One client per payment: a person pays a few times a minute, and the route's pace per
+          // client (SERVICING_PAYMENTS_PER_IP_PER_MINUTE) is part of what a payment costs.
+          'x-forwarded-for': clientAddress(paymentNumber),
         },
         body: JSON.stringify({ amountCents: settlingAmountCents(random) }),
       };
