@@ -3,7 +3,9 @@
  * 1. the encryption keys are checked against the database's check value (a wrong key stops the
  *    boot with a message, security/keys/key-check.ts);
  * 2. files an older version kept on this machine's disk move to the shared store;
- * 3. while ENCRYPTION_KEYS lists old keys, the re-encrypt job is enqueued (once per newest key).
+ * 3. while ENCRYPTION_KEYS lists old keys, the re-encrypt job is enqueued (once per newest key);
+ * 4. identities' addresses written in clear by the previous release are sealed (the expand phase
+ *    of sealing them; services/identity/identity-email.ts).
  */
 import type { TConfig } from '../config.js';
 import type { TDb } from '../db/pool.js';
@@ -13,6 +15,7 @@ import { reencryptDedupeKey, reencryptJob } from '../jobs/definitions/reencrypt.
 import { enqueue } from '../jobs/enqueue.js';
 import type { TFieldCipher } from '../security/field-encryption.js';
 import { verifyEncryptionKeys } from '../security/keys/key-check.js';
+import { sealUnsealedEmails } from '../services/identity/identity-email.js';
 
 export interface TPreparedData {
   cipher: TFieldCipher;
@@ -44,5 +47,7 @@ export async function prepareStoredData(deps: {
       );
     }
   }
+  const sealedEmails = await sealUnsealedEmails(deps.db, cipher);
+  if (sealedEmails > 0) deps.log.info({ sealedEmails }, 'identity addresses sealed');
   return { cipher };
 }

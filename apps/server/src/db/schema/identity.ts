@@ -16,6 +16,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -29,7 +30,15 @@ export const identities = pgTable(
     uuid: uuid('uuid')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
+    /**
+     * The address in clear: still written for the previous release during a rolling deploy, read by
+     * this one only for a row that release wrote until the boot step seals it; dropped next release.
+     */
     email: text('email').notNull().unique('identities_email_unique'),
+    /** The address sealed with the field cipher (context `identities.email:<uuid>`). */
+    emailSealed: text('email_sealed'),
+    /** Keyed digest of the normalised address (digestEmail): how an identity is found by address. */
+    emailDigest: text('email_digest'),
     organizationCode: text('organization_code').notNull(),
     isManageable: boolean('is_manageable').notNull().default(true),
     activeLegacyCustomerOrgs: text('active_legacy_customer_orgs')
@@ -54,6 +63,13 @@ export const identities = pgTable(
     check('identities_email_lower', sql`${table.email} = lower(${table.email})`),
     // Prefix search (`LIKE 'ada%'`) of the agent console, whatever the database's collation.
     index('identities_email_prefix_idx').on(table.email.op('text_pattern_ops')),
+    uniqueIndex('identities_email_digest_unique')
+      .on(table.emailDigest)
+      .where(sql`${table.emailDigest} IS NOT NULL`),
+    check(
+      'identities_email_sealed_with_digest',
+      sql`(${table.emailSealed} IS NULL) = (${table.emailDigest} IS NULL)`,
+    ),
     check(
       'identities_two_factor_has_secret',
       sql`NOT ${table.twoFactorEnabled} OR ${table.totpSecretSealed} IS NOT NULL`,

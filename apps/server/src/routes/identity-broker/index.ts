@@ -45,7 +45,7 @@ function registerAudience(app: TApp, deps: TIdentityDeps, audience: TSignInAudie
   );
 
   route(app, makeGetFigureInfo(audience), ({ request }) =>
-    getFigureInfo(deps.db, { identityUuid: principalOf(request).identityUuid, audience }),
+    getFigureInfo(deps, { identityUuid: principalOf(request).identityUuid, audience }),
   );
 
   route(app, makePostLogout(audience), ({ request }) =>

@@ -43,7 +43,7 @@ export const legacyIdentityRoutes: FastifyPluginAsync<{
   );
 
   route(app, getIdentity, async ({ request, reply }) => {
-    const answer = await getLegacyIdentity(deps.db, callerUuidOf(request), deps.clock());
+    const answer = await getLegacyIdentity(deps, callerUuidOf(request), deps.clock());
     const { accountAddress, groupPolicyAddress } = answer.wallet;
     if (accountAddress !== null)
       void reply.header(LEGACY_WALLET_HEADERS.accountAddress, accountAddress);

@@ -29,7 +29,7 @@ export const opsLoansRoutes: FastifyPluginAsync<{
   clock: TClock;
   prices: TPricesPort;
 }> = async (app, deps) => {
-  route(app, getOpsLoans, ({ query }) => listOpsLoans(deps.db, query));
+  route(app, getOpsLoans, ({ query }) => listOpsLoans(deps, query));
   route(app, getOpsLoan, ({ params }) => readOpsLoan(deps, params.loanUuid));
   route(
     app,

@@ -8,6 +8,7 @@ import {
   accountNumberContext,
   holderNameContext,
 } from '../../services/disbursement/disbursement-record.js';
+import { identityEmailContext } from '../../services/identity/identity-email.js';
 import { totpSecretContext } from '../../services/identity/totp-secret.js';
 import { profileDetailsContext, profileSsnContext } from '../../services/profile/sealed-profile.js';
 import { waitlistEmailContext } from '../../services/waitlist/waitlist-record.js';
@@ -49,6 +50,13 @@ export const SEALED_COLUMNS: readonly TSealedColumn[] = [
     column: 'totp_secret_sealed',
     contextColumns: ['uuid'],
     context: (row) => totpSecretContext(col(row, 'uuid')),
+  },
+  {
+    table: 'identities',
+    keyColumn: 'uuid',
+    column: 'email_sealed',
+    contextColumns: ['uuid'],
+    context: (row) => identityEmailContext(col(row, 'uuid')),
   },
   {
     table: 'applications',

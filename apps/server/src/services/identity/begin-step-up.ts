@@ -7,6 +7,7 @@ import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
 import { digestOtpCode, generateOtpCode } from '../../security/otp.js';
 import { queueEmail } from '../email/queue-email.js';
 import type { TIdentityDeps } from './deps.js';
+import { identityEmailColumns, openIdentityEmail } from './identity-email.js';
 import { SIGN_IN_RATE_LIMITS, PRUNE_BATCH_ROWS, STEP_UP_CODE_TTL_MS } from './sign-in-limits.js';
 import { stepUpCodeMessage } from './step-up-code-message.js';
 import { stepUpMethodOf } from './step-up.js';
@@ -27,7 +28,7 @@ export async function beginStepUp(
     const [identity] = await tx
       .select({
         uuid: identities.uuid,
-        email: identities.email,
+        ...identityEmailColumns,
         organizationCode: identities.organizationCode,
         passwordHash: identities.passwordHash,
         twoFactorEnabled: identities.twoFactorEnabled,
@@ -70,7 +71,7 @@ export async function beginStepUp(
       tx,
       deps,
       'sign-in-code',
-      stepUpCodeMessage({ to: identity.email, code, brand }),
+      stepUpCodeMessage({ to: openIdentityEmail(cipher, identity.uuid, identity), code, brand }),
     );
     return { method };
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type {
   TPostIdentityAliasConfirmBody,
   TPostIdentityAliasConfirmResponse,
@@ -14,6 +14,12 @@ import type { TIdentityDeps } from './deps.js';
 import { digestEmail, normalizeEmail } from './email-address.js';
 import { endIdentitySessions } from './end-sessions.js';
 import { getLegacyIdentity } from './get-legacy-identity.js';
+import {
+  identityByEmail,
+  identityEmailColumns,
+  identityEmailValues,
+  openIdentityEmail,
+} from './identity-email.js';
 import {
   EMAIL_CHANGE_UNDO_TTL_MS,
   OTP_MAX_WRONG_ATTEMPTS,
@@ -111,22 +117,20 @@ export async function confirmIdentityAlias(
         .from(agents)
         .where(eq(agents.email, newEmail))
         .limit(1);
-      const [other] = await tx
-        .select({ uuid: identities.uuid })
-        .from(identities)
-        .where(and(eq(identities.email, newEmail), ne(identities.uuid, identityUuid)))
-        .limit(1);
+      const other = await identityByEmail(tx, cipher, newEmail, { except: identityUuid });
       if (agent !== undefined || other !== undefined) return { kind: 'unavailable' };
 
-      const [identity] = await tx
-        .select({ email: identities.email, organizationCode: identities.organizationCode })
+      const [row] = await tx
+        .select({ ...identityEmailColumns, organizationCode: identities.organizationCode })
         .from(identities)
         .where(eq(identities.uuid, identityUuid))
         .for('update');
-      if (identity === undefined || identity.email === newEmail) return { kind: 'unchanged' };
+      if (row === undefined) return { kind: 'unchanged' };
+      const identity = { ...row, email: openIdentityEmail(cipher, identityUuid, row) };
+      if (identity.email === newEmail) return { kind: 'unchanged' };
       await tx
         .update(identities)
-        .set({ email: newEmail, updatedAt: now })
+        .set({ ...identityEmailValues(cipher, identityUuid, newEmail), updatedAt: now })
         .where(eq(identities.uuid, identityUuid));
       const tokenDigest = digestUndoToken(cipher, undoToken);
       await tx.insert(emailChangeUndos).values({
@@ -176,5 +180,5 @@ export async function confirmIdentityAlias(
     case 'changed':
       break;
   }
-  return (await getLegacyIdentity(db, identityUuid, now)).identity;
+  return (await getLegacyIdentity(deps, identityUuid, now)).identity;
 }

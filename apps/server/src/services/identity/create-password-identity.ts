@@ -3,7 +3,7 @@ import type { TDb } from '../../db/pool.js';
 import { identities } from '../../db/schema/index.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { hashPassword } from '../../security/password.js';
-import { normalizeEmail } from './email-address.js';
+import { identityEmailValues } from './identity-email.js';
 import { sealTotpSecret } from './totp-secret.js';
 
 export interface TPasswordIdentityInput {
@@ -30,7 +30,7 @@ export async function createPasswordIdentity(
     .insert(identities)
     .values({
       uuid,
-      email: normalizeEmail(input.email),
+      ...identityEmailValues(deps.cipher, uuid, input.email),
       organizationCode: input.orgCode,
       passwordHash: await hashPassword(input.password),
       passwordExpiresAt: input.passwordExpiresAt ?? null,

@@ -4,17 +4,19 @@ import type { TSignInAudience } from '@pledge/domain';
 import type { TDb } from '../../db/pool.js';
 import { identities } from '../../db/schema/index.js';
 import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
+import { identityRowColumns, openIdentityEmail } from './identity-email.js';
 
 /**
  * The signed-in person as the broker answers it (document 2 §7's catalogue names), seen through the
  * token's audience; the client builds document 2 §3's Identity from it.
  */
 export async function getFigureInfo(
-  db: TDb,
+  deps: { db: TDb; cipher: TFieldCipher },
   input: { identityUuid: string; audience: TSignInAudience },
 ): Promise<TGetFigureInfoResponse> {
-  const [identity] = await db
-    .select()
+  const [identity] = await deps.db
+    .select(identityRowColumns)
     .from(identities)
     .where(eq(identities.uuid, input.identityUuid))
     .limit(1);
@@ -25,7 +27,7 @@ export async function getFigureInfo(
     identityUuid: identity.uuid,
     organizationCode: identity.organizationCode,
     userType: input.audience,
-    email: identity.email,
+    email: openIdentityEmail(deps.cipher, identity.uuid, identity),
     updatedAt: identity.updatedAt.toISOString(),
     isManageable: identity.isManageable,
     activeLegacyCustomerOrgs: identity.activeLegacyCustomerOrgs,

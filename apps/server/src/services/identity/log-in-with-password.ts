@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { TPostLegacyLoginBody, TPostLegacyLoginResponse } from '@pledge/contract';
 import { identities } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { verifyPassword } from '../../security/password.js';
 import type { TIdentityDeps, TRequestOrigin } from './deps.js';
+import { hasEmail, identityRowColumns } from './identity-email.js';
 import { normalizeEmail } from './email-address.js';
 import { needsSecondFactor, TOTP_MESSAGES, totpError, useTotp } from './second-factor.js';
 import { addressAndSource, SIGN_IN_RATE_LIMITS } from './sign-in-limits.js';
@@ -33,7 +33,11 @@ export async function logInWithPassword(
     { rule: SIGN_IN_RATE_LIMITS.passwordLoginPerIp, subject: input.origin.ip },
     { rule: SIGN_IN_RATE_LIMITS.passwordLoginPerAddress, subject: email },
   ]);
-  const [identity] = await db.select().from(identities).where(eq(identities.email, email)).limit(1);
+  const [identity] = await db
+    .select(identityRowColumns)
+    .from(identities)
+    .where(hasEmail(cipher, email))
+    .limit(1);
   const isPasswordRight = await verifyPassword(identity?.passwordHash ?? null, input.body.password);
   if (identity === undefined || !isPasswordRight) {
     throw new HttpError(401, 'INVALID_CREDENTIALS', PASSWORD_LOGIN_MESSAGES.invalid);

@@ -1,9 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
+import { or } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { identities } from '../../db/schema/index.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL, syncAgents } from './agents.js';
 import { createPasswordIdentity, type TPasswordIdentityInput } from './create-password-identity.js';
+import { hasEmail, identityByEmail } from './identity-email.js';
 
 /**
  * Legacy borrowers of the sandbox (sign in at /auth/login with the legacy path): one with a
@@ -50,15 +51,11 @@ export async function seedIdentities(deps: {
   // The agent set is what the configuration says: unlisted addresses are deactivated.
   await syncAgents(db, sandbox ? [...SANDBOX_AGENT_EMAILS, ...deps.agentEmails] : deps.agentEmails);
   if (!sandbox) {
-    await disarmSandboxBorrowers(db);
+    await disarmSandboxBorrowers(db, deps.cipher);
     return;
   }
   for (const borrower of SANDBOX_LEGACY_BORROWERS) {
-    const [existing] = await db
-      .select({ uuid: identities.uuid })
-      .from(identities)
-      .where(eq(identities.email, borrower.email))
-      .limit(1);
+    const existing = await identityByEmail(db, deps.cipher, borrower.email);
     if (existing === undefined) await createPasswordIdentity(deps, borrower);
   }
 }
@@ -70,7 +67,7 @@ export async function seedIdentities(deps: {
  * second factor here. The identities themselves stay, as applications may point at them, and a
  * token issued in the sandbox was signed by the sandbox's own key.
  */
-export async function disarmSandboxBorrowers(db: TDb): Promise<void> {
+export async function disarmSandboxBorrowers(db: TDb, cipher: TFieldCipher): Promise<void> {
   await db
     .update(identities)
     .set({
@@ -83,10 +80,5 @@ export async function disarmSandboxBorrowers(db: TDb): Promise<void> {
       activeLegacyCustomerOrgs: [],
       updatedAt: new Date(),
     })
-    .where(
-      inArray(
-        identities.email,
-        SANDBOX_LEGACY_BORROWERS.map((borrower) => borrower.email),
-      ),
-    );
+    .where(or(...SANDBOX_LEGACY_BORROWERS.map((borrower) => hasEmail(cipher, borrower.email))));
 }

@@ -14,6 +14,7 @@ import { digestOtpCode, generateOtpCode } from '../../security/otp.js';
 import { emailChangeCodeMessage } from '../email/email-change-messages.js';
 import { queueEmail } from '../email/queue-email.js';
 import type { TIdentityDeps } from './deps.js';
+import { identityEmailColumns, openIdentityEmail } from './identity-email.js';
 import { digestEmail, normalizeEmail } from './email-address.js';
 import { getLegacyIdentity } from './get-legacy-identity.js';
 import { checkStepUp, stepUpError, type TStepUpProof, type TStepUpRefusal } from './step-up.js';
@@ -83,7 +84,7 @@ export async function setIdentityAlias(
   } else {
     throw invalid('type', ALIAS_MESSAGES.type);
   }
-  return (await getLegacyIdentity(db, identityUuid, now)).identity;
+  return (await getLegacyIdentity(deps, identityUuid, now)).identity;
 }
 
 /**
@@ -105,7 +106,7 @@ async function requestEmailChange(
     const [identity] = await tx
       .select({
         uuid: identities.uuid,
-        email: identities.email,
+        ...identityEmailColumns,
         organizationCode: identities.organizationCode,
         passwordHash: identities.passwordHash,
         twoFactorEnabled: identities.twoFactorEnabled,
@@ -120,7 +121,7 @@ async function requestEmailChange(
     }
     const stepUp = await checkStepUp(tx, cipher, { identity, proof: input.proof, at: now });
     if (stepUp !== null) return stepUp;
-    if (identity.email === newEmail) return null;
+    if (openIdentityEmail(cipher, identity.uuid, identity) === newEmail) return null;
     await tx
       .update(emailChanges)
       .set({ closedAt: now })

@@ -1,10 +1,11 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TPostIdentityAliasUndoBody, TPostIdentityAliasUndoResponse } from '@pledge/contract';
 import { emailChangeUndos, emailChanges, identities } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import type { TIdentityDeps, TRequestOrigin } from './deps.js';
 import { endIdentitySessions } from './end-sessions.js';
+import { identityByEmail, identityEmailValues } from './identity-email.js';
 import { SIGN_IN_RATE_LIMITS } from './sign-in-limits.js';
 
 /** The page the undo link opens (the sign-in page, which offers the undo). */
@@ -70,15 +71,11 @@ export async function undoEmailChange(
       }
       const email = cipher.decryptText(undo.oldEmailSealed, oldEmailContext(tokenDigest));
       const { identityUuid } = undo;
-      const [other] = await tx
-        .select({ uuid: identities.uuid })
-        .from(identities)
-        .where(and(eq(identities.email, email), ne(identities.uuid, identityUuid)))
-        .limit(1);
+      const other = await identityByEmail(tx, cipher, email, { except: identityUuid });
       if (other !== undefined) return { kind: 'taken' };
       await tx
         .update(identities)
-        .set({ email, updatedAt: now })
+        .set({ ...identityEmailValues(cipher, identityUuid, email), updatedAt: now })
         .where(eq(identities.uuid, identityUuid));
       await tx
         .update(emailChangeUndos)

@@ -7,6 +7,7 @@ import { digestOtpCode, isSameDigest } from '../../security/otp.js';
 import { RateLimitedError } from '../../security/rate-limit.js';
 import { isActiveAgent } from './agents.js';
 import type { TIdentityDeps, TRequestOrigin } from './deps.js';
+import { hasEmail } from './identity-email.js';
 import { digestEmail, digestSignInDevice, normalizeEmail } from './email-address.js';
 import { findOrCreateIdentity } from './find-or-create-identity.js';
 import { needsSecondFactor, TOTP_MESSAGES, totpError, useTotp } from './second-factor.js';
@@ -148,7 +149,7 @@ export async function verifyOtp(
         totpLastStep: identities.totpLastStep,
       })
       .from(identities)
-      .where(eq(identities.email, email))
+      .where(hasEmail(cipher, email))
       .limit(1);
     if (needsSecondFactor(identity)) {
       if (input.totp === undefined) return 'totp-required';
@@ -183,7 +184,7 @@ export async function verifyOtp(
     throw codeError(OTP_MESSAGES.wrong);
   }
 
-  const identity = await findOrCreateIdentity(db, { email, orgCode: origin.orgCode });
+  const identity = await findOrCreateIdentity(deps, { email, orgCode: origin.orgCode });
   const token = await startSession(deps, {
     identityUuid: identity.uuid,
     audience,

@@ -1,8 +1,9 @@
 /**
  * The agent console's application list: newest first, optionally one state, optionally a search by
- * the start of an application id or of the borrower's e-mail. Pages are keyset pages on
+ * the start of an application id or by the borrower's whole e-mail address (addresses are sealed at
+ * rest, so they are found by their keyed digest, exactly). Pages are keyset pages on
  * (created_at, uuid), so the thousandth page costs what the first does (indexes
- * applications_created_uuid_idx, applications_state_created_uuid_idx, identities_email_prefix_idx).
+ * applications_created_uuid_idx, applications_state_created_uuid_idx, identities_email_digest_unique).
  */
 import type {
   TGetOpsApplicationsQuery,
@@ -10,13 +11,14 @@ import type {
   TOpsApplicationSummary,
 } from '@pledge/contract';
 import type { TLoanKind } from '@pledge/domain';
-import { and, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { readAll, type TDb } from '../../db/pool.js';
 import { applications, identities, profiles } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { offersByUuid, toOfferView } from '../offers/offer-record.js';
 import { openDetails } from '../profile/sealed-profile.js';
+import { hasEmail, identityEmailColumns, openIdentityEmail } from '../identity/identity-email.js';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUID_PREFIX_PATTERN = /^[0-9a-f-]+$/i;
@@ -38,19 +40,10 @@ export function uuidRangeOf(prefix: string): { low: string; high: string } | nul
   };
 }
 
-/** A LIKE pattern matching values that start with `text`, wildcards in `text` taken literally. */
-export function startsWithPattern(text: string): string {
-  return `${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
-function searchCondition(search: string): SQL {
-  // Addresses are stored lower-case (identities_email_lower).
+function searchCondition(cipher: TFieldCipher, search: string): SQL {
   const byEmail = inArray(
     applications.identityUuid,
-    sql`(SELECT ${identities.uuid} FROM ${identities} WHERE ${like(
-      identities.email,
-      startsWithPattern(search.toLowerCase()),
-    )})`,
+    sql`(SELECT ${identities.uuid} FROM ${identities} WHERE ${hasEmail(cipher, search)})`,
   );
   const range = uuidRangeOf(search);
   if (range === null) return byEmail;
@@ -101,12 +94,12 @@ export async function listOpsApplications(
   const conditions = [
     query.state === undefined ? undefined : eq(applications.state, query.state),
     query.kind === undefined ? undefined : kindCondition(query.kind),
-    query.search === undefined ? undefined : searchCondition(query.search),
+    query.search === undefined ? undefined : searchCondition(deps.cipher, query.search),
     query.cursor === undefined ? undefined : afterCursor(query.cursor),
   ];
   // One row beyond the page says whether another page follows.
   const rows = await deps.db
-    .select({ application: applications, email: identities.email })
+    .select({ application: applications, ...identityEmailColumns })
     .from(applications)
     .innerJoin(identities, eq(identities.uuid, applications.identityUuid))
     .where(and(...conditions))
@@ -128,7 +121,7 @@ export async function listOpsApplications(
         ),
       ),
   ]);
-  const items = page.map(({ application, email }): TOpsApplicationSummary => {
+  const items = page.map(({ application, ...email }): TOpsApplicationSummary => {
     const offerRow =
       application.selectedOfferUuid === null
         ? undefined
@@ -139,7 +132,7 @@ export async function listOpsApplications(
       state: application.state,
       stage: application.stage,
       organization: application.organization,
-      borrowerEmail: email,
+      borrowerEmail: openIdentityEmail(deps.cipher, application.identityUuid, email),
       borrowerName: names.get(application.identityUuid) ?? null,
       isInternational: application.isInternational,
       isRollForward: application.isRollForward,

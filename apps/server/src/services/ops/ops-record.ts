@@ -41,6 +41,7 @@ import {
   HOLDER_NAME_REVIEW_ENTITY,
   type THolderNameReviewRow,
 } from '../disbursement/holder-name-review.js';
+import { emailOf } from '../identity/identity-email.js';
 import { toIdentityDocumentView } from '../identity-documents/identity-document-record.js';
 import { identityStepStatus } from '../identity-documents/identity-step-status.js';
 import { readProfile } from '../profile/read-profile.js';
@@ -139,11 +140,8 @@ function addressLine(address: {
  */
 async function borrowerOf(deps: TOpsDeps, row: TApplicationRow): Promise<TOpsBorrower> {
   const { identityUuid } = row;
-  const [identity] = await deps.db
-    .select({ email: identities.email })
-    .from(identities)
-    .where(eq(identities.uuid, identityUuid));
-  if (identity === undefined) throw new Error(`Identity ${identityUuid} of an application is gone`);
+  const email = await emailOf(deps.db, deps.cipher, identityUuid);
+  if (email === undefined) throw new Error(`Identity ${identityUuid} of an application is gone`);
   const profile = await readProfile(deps.db, deps.cipher, identityUuid);
   const { facts, profileDiffers } = await underwrittenFactsOf(deps.db, deps.cipher, {
     appUuid: row.uuid,
@@ -151,7 +149,7 @@ async function borrowerOf(deps: TOpsDeps, row: TApplicationRow): Promise<TOpsBor
   });
   return {
     identityUuid,
-    email: identity.email,
+    email,
     name: facts === null ? null : `${facts.name.firstName} ${facts.name.lastName}`,
     phone: profile.phoneNumbers[0]?.number ?? null,
     ssnMask: facts?.ssn == null ? null : ssnMaskOf(facts.ssn),

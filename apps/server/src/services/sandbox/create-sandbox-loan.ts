@@ -129,16 +129,16 @@ export async function createSandboxLoan(
       email: [SANDBOX_LOAN_MESSAGES.agentAddress],
     });
   }
-  const borrower = await findOrCreateIdentity(deps.db, {
+  const borrower = await findOrCreateIdentity(deps, {
     email: body.email,
     orgCode: SANDBOX_LOAN_ORGANIZATION,
   });
   const identityUuid = borrower.uuid;
-  const maker = await findOrCreateIdentity(deps.db, {
+  const maker = await findOrCreateIdentity(deps, {
     email: SANDBOX_AGENT_EMAIL,
     orgCode: SANDBOX_LOAN_ORGANIZATION,
   });
-  const checker = await findOrCreateIdentity(deps.db, {
+  const checker = await findOrCreateIdentity(deps, {
     email: SANDBOX_SECOND_AGENT_EMAIL,
     orgCode: SANDBOX_LOAN_ORGANIZATION,
   });

@@ -1,8 +1,14 @@
-/** The console's loan list: newest first, by status or search, keyset-paged. */
+/**
+ * The console's loan list: newest first, by status or search (a loan id, or the borrower's whole
+ * address, found by its keyed digest), keyset-paged.
+ */
 import type { TGetOpsLoansQuery, TGetOpsLoansResponse } from '@pledge/contract';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
+import { identities } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
+import { hasEmail, openIdentityEmail } from '../identity/identity-email.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,14 +26,17 @@ function decodeCursor(cursor: string): { createdAt: string; loanUuid: string } {
 }
 
 export async function listOpsLoans(
-  db: TDb,
+  deps: { db: TDb; cipher: TFieldCipher },
   query: TGetOpsLoansQuery,
 ): Promise<TGetOpsLoansResponse> {
+  const { db, cipher } = deps;
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   const search = query.search?.toLowerCase();
   const result = await db.execute<{
     loan_uuid: string;
-    email: string;
+    identity_uuid: string;
+    email_sealed: string | null;
+    email_unsealed: string | null;
     status: TGetOpsLoansResponse['items'][number]['status'];
     funded_on: string;
     maturity_date: string;
@@ -36,7 +45,8 @@ export async function listOpsLoans(
     total: string;
     accrued: string;
   }>(sql`
-    SELECT s.loan_uuid, i.email, s.status, s.funded_on::text, s.maturity_date::text, s.autopay_enabled,
+    SELECT s.loan_uuid, s.identity_uuid, i.email_sealed,
+           CASE WHEN i.email_sealed IS NULL THEN i.email END AS email_unsealed, s.status, s.funded_on::text, s.maturity_date::text, s.autopay_enabled,
            to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
            b.total, b.accrued
     FROM servicing_loans s
@@ -48,7 +58,7 @@ export async function listOpsLoans(
       FROM ledger_entries e WHERE e.loan_uuid = s.loan_uuid) b
     WHERE true
       ${query.status === undefined ? sql`` : sql`AND s.status = ${query.status}`}
-      ${search === undefined ? sql`` : UUID.test(search) ? sql`AND s.loan_uuid = ${search}::uuid` : sql`AND i.email LIKE ${`${search.replace(/[\\%_]/g, '\\$&')}%`}`}
+      ${search === undefined ? sql`` : UUID.test(search) ? sql`AND s.loan_uuid = ${search}::uuid` : sql`AND i.uuid = (SELECT ${identities.uuid} FROM ${identities} WHERE ${hasEmail(cipher, search)})`}
       ${after === null ? sql`` : sql`AND (s.created_at, s.loan_uuid) < (${after.createdAt}::timestamptz, ${after.loanUuid}::uuid)`}
     ORDER BY s.created_at DESC, s.loan_uuid DESC
     LIMIT ${query.limit + 1}`);
@@ -57,7 +67,10 @@ export async function listOpsLoans(
   return {
     items: rows.map((row) => ({
       loanUuid: row.loan_uuid,
-      borrowerEmail: row.email,
+      borrowerEmail: openIdentityEmail(cipher, row.identity_uuid, {
+        emailSealed: row.email_sealed,
+        emailUnsealed: row.email_unsealed,
+      }),
       status: row.status,
       fundedOn: row.funded_on,
       maturityDate: row.maturity_date,
