@@ -35,7 +35,14 @@ function SessionRow({
         {session.isCurrent && <span className="sessions-panel__current"> (this device)</span>}
       </p>
       <p className="sessions-panel__times">
-        Signed in {when(session.startedAt)} · last active {when(session.lastSeenAt)}
+        Signed in{' '}
+        <time className="sessions-panel__date" dateTime={session.startedAt}>
+          {when(session.startedAt)}
+        </time>{' '}
+        · last active{' '}
+        <time className="sessions-panel__date" dateTime={session.lastSeenAt}>
+          {when(session.lastSeenAt)}
+        </time>
       </p>
       {!session.isCurrent && (
         <Button
@@ -83,7 +90,11 @@ export function SessionsPanel() {
     <section className="sessions-panel" aria-labelledby="sessions-panel-title">
       <h2 id="sessions-panel-title">Where you are signed in</h2>
       {error !== null && <Alert variant="error">{error}</Alert>}
-      {sessions.isPending && <p role="status">Loading your sessions…</p>}
+      {sessions.isPending && (
+        <p className="loading" role="status">
+          Loading your sessions…
+        </p>
+      )}
       {sessions.isError && <Alert variant="error">{failureOf(sessions.error, []).message}</Alert>}
       {sessions.data !== undefined && (
         <ul className="sessions-panel__list">
