@@ -147,18 +147,20 @@ export async function sealUnsealedEmails(
     const last = rows[rows.length - 1];
     if (last === undefined) return sealed;
     after = last.uuid;
-    const values = rows.map((row) => ({
-      uuid: row.uuid,
-      read: row.email,
-      ...identityEmailValues(cipher, row.uuid, row.email),
-    }));
+    const values = rows.map((row) => {
+      const sealedValues = identityEmailValues(cipher, row.uuid, row.email);
+      return {
+        uuid: row.uuid,
+        read: row.email,
+        sealed: sealedValues.emailSealed,
+        digest: sealedValues.emailDigest,
+      };
+    });
     const updated = await db.execute(sql`
       UPDATE ${identities} SET email_sealed = v.sealed, email_digest = v.digest
-      FROM unnest(
-        ${values.map((v) => v.uuid)}::uuid[], ${values.map((v) => v.read)}::text[],
-        ${values.map((v) => v.emailSealed)}::text[], ${values.map((v) => v.emailDigest)}::text[]
-      ) AS v(uuid, email, sealed, digest)
-      WHERE ${identities.uuid} = v.uuid AND ${identities.email} = v.email
+      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+        AS v(uuid uuid, read text, sealed text, digest text)
+      WHERE ${identities.uuid} = v.uuid AND ${identities.email} = v.read
         AND ${identities.emailSealed} IS NULL`);
     sealed += updated.rowCount ?? 0;
     if (rows.length < batchSize) return sealed;
