@@ -113,6 +113,38 @@ describe('changing the sign-in address', () => {
     });
   });
 
+  it('shows the devices again once the change has ended the other sessions', async () => {
+    const user = userEvent.setup();
+    const LIST = `GET ${getIdentitySessions.path}`;
+    let listed = 0;
+    const fetch = mockFetch({
+      [LIST]: () => {
+        listed += 1;
+        return jsonResponse(listed === 1 ? SESSIONS : { sessions: SESSIONS.sessions.slice(0, 1) });
+      },
+      [STEP_UP]: () => jsonResponse({ method: 'email-code' }),
+      [PUT_ALIAS]: () => jsonResponse(LEGACY_IDENTITY),
+      [CONFIRM]: () => jsonResponse(LEGACY_IDENTITY),
+    });
+    render(
+      <>
+        <ChangeEmailForm currentEmail="ada@example.com" />
+        <SessionsPanel />
+      </>,
+      { wrapper: Providers },
+    );
+    expect(await screen.findByText('Firefox on Windows')).toBeVisible();
+    await user.type(screen.getByLabelText(/New sign-in address/), 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Change address' }));
+    await user.type(await screen.findByLabelText(/Code sent to your current address/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByLabelText(/Code sent to your new address/), '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm new address' }));
+    await screen.findByText(/You now sign in with new@example.com/);
+    await waitFor(() => expect(screen.queryByText('Firefox on Windows')).toBeNull());
+    expect(wasCalled(fetch, LIST)).toBe(true);
+  });
+
   it("asks for the password of an account that has one, and shows the server's refusal on it", async () => {
     const user = userEvent.setup();
     const message = 'That password is not right.';

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TStepUpMethod } from '@pledge/contract';
 import {
   EMAIL_MAX_LENGTH,
@@ -15,6 +16,7 @@ import {
   confirmEmailChange,
   failureOf,
   requestEmailChange,
+  sessionsQuery,
 } from '../api/account-security-calls.js';
 
 type TStep = 'address' | 'prove' | 'confirm' | 'done';
@@ -48,6 +50,7 @@ export const PASSWORD_REQUIRED_MESSAGE = 'Enter your password';
  * stolen session alone cannot do it; then the code e-mailed to the new address.
  */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string | null }) {
+  const queryClient = useQueryClient();
   const [step, setStep] = useState<TStep>('address');
   const [newEmail, setNewEmail] = useState('');
   const [method, setMethod] = useState<TStepUpMethod | null>(null);
@@ -116,6 +119,8 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string | null 
     if (message !== null) return;
     void run(async () => {
       await confirmEmailChange(newEmail.trim(), code.trim());
+      // The change ends every other session: the list of devices shows it at once.
+      await queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey });
       setStep('done');
     }, ['code', 'value']);
   }
