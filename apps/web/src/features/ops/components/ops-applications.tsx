@@ -105,7 +105,7 @@ export function OpsApplications() {
         <form className="ops-filters__search" role="search" onSubmit={onSearch}>
           <TextField
             label="Search"
-            description="An application id (or its start), or the start of the borrower’s email"
+            description="An application id (or its start), or the borrower’s whole e-mail address (exact match)"
             type="search"
             value={searchText}
             maxLength={200}

@@ -73,7 +73,7 @@ export function OpsLoans() {
         <form className="ops-filters__search" role="search" onSubmit={onSearch}>
           <TextField
             label="Search"
-            description="A loan id, or the start of the borrower’s email"
+            description="A loan id, or the borrower’s whole e-mail address (exact match)"
             type="search"
             value={searchText}
             maxLength={200}
