@@ -264,7 +264,11 @@ async function agentRecordsPayoff(browser: Browser, appUuid: string) {
       });
       await dialog.getByLabel('Payment method').selectOption({ label: 'Wire' });
       await dialog.getByRole('textbox', { name: /Payment reference/ }).fill('FED-20250301-77');
-      await dialog.getByRole('textbox', { name: /Amount received/ }).fill('20,150.25');
+      // The agent types the figure the ledger owes today, as the bank statement would show it.
+      const figure = await dialog.getByText(/Owed today by the ledger: \$/).textContent();
+      const owed = /\$([\d,]+\.\d{2})$/.exec(figure ?? '')?.[1];
+      expect(owed, `the ledger's figure in "${figure}"`).toBeDefined();
+      await dialog.getByRole('textbox', { name: /Amount received/ }).fill(owed ?? '');
       await dialog.getByLabel(/Paid on/).fill(new Date().toISOString().slice(0, 10));
       await dialog.getByRole('button', { name: 'Propose payoff' }).click();
       await expect(agentPage.getByText('Payoff proposed', { exact: true })).toBeVisible();
