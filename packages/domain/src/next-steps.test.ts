@@ -12,6 +12,8 @@ import {
   finalStepButton,
   finalStepRoute,
   hasFinalSteps,
+  identityFundingPrompt,
+  identityPageRoute,
   isFinalStepEnabled,
   markDisbursementDone,
   markIdentityUploaded,
@@ -23,6 +25,7 @@ import {
   showIdInReview,
   visibleFinalSteps,
   type TFinalStepItem,
+  type TIdentityFundingPrompt,
   type TNextStepsRedirect,
   type TRouteAfterDetails,
 } from './next-steps.js';
@@ -336,5 +339,55 @@ describe('hasFinalSteps', () => {
     ),
   )('%s: %s', (state, expected) => {
     expect(hasFinalSteps(state)).toBe(expected);
+  });
+});
+
+describe('identityPageRoute', () => {
+  const CHECKLIST = { isOpen: true, returnTo: 'next-steps' } as const;
+  const TRACKER = { isOpen: true, returnTo: 'complete' } as const;
+  const expected: Partial<Record<TApplicationState, ReturnType<typeof identityPageRoute>>> = {
+    SIGN_DOCS: CHECKLIST,
+    WAITING_FOR_COLLATERAL: CHECKLIST,
+    CRYPTO_FUNDING_VERIFY: TRACKER,
+    BORROWER_MICRO_DEPOSIT_CONFIRM: TRACKER,
+    MANUAL_FUNDING_RELEASE: TRACKER,
+    // Closed: the final steps decide where the borrower goes.
+    COMPLETE: { isOpen: false, returnTo: 'complete' },
+  };
+  it.each(
+    APPLICATION_STATES.map(
+      (state) => [state, expected[state] ?? { isOpen: false, returnTo: 'next-steps' }] as const,
+    ),
+  )('%s: %o', (state, route) => {
+    expect(identityPageRoute(state)).toEqual(route);
+  });
+});
+
+describe('identityFundingPrompt', () => {
+  const WAITING_FOR_FUNDS: readonly TApplicationState[] = [
+    'CRYPTO_FUNDING_VERIFY',
+    'BORROWER_MICRO_DEPOSIT_CONFIRM',
+    'MANUAL_FUNDING_RELEASE',
+  ];
+  const byStatus: Record<TFinalStepStatus, TIdentityFundingPrompt | null> = {
+    NOT_STARTED: 'upload',
+    IN_PROGRESS: 'in-review',
+    PENDING: 'in-review',
+    COMPLETED: null,
+    NOT_REQUIRED: null,
+  };
+  it.each(
+    APPLICATION_STATES.flatMap((state) =>
+      [...FINAL_STEP_STATUSES, undefined].map(
+        (status) =>
+          [
+            state,
+            status,
+            WAITING_FOR_FUNDS.includes(state) && status !== undefined ? byStatus[status] : null,
+          ] as const,
+      ),
+    ),
+  )('%s with Verify Identity %s: %s', (state, status, prompt) => {
+    expect(identityFundingPrompt(state, status)).toBe(prompt);
   });
 });

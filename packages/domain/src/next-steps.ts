@@ -5,6 +5,7 @@
  */
 import type { TApplicationState, TFinalStepName, TFinalStepStatus } from './enums.js';
 import { stageOf } from './application-machine.js';
+import { isIdentityUploadOpen } from './loan-invariants.js';
 
 export type TNextStepsRedirect =
   | 'decline'
@@ -217,4 +218,45 @@ export function markLastDocumentSigned<TSteps extends TFinalSteps>(steps: TSteps
  */
 export function hasFinalSteps(state: TApplicationState): boolean {
   return stageOf(state) === 'PROCESSING' && nextStepsRedirect(state) === null;
+}
+
+/**
+ * Where the identity page (/{appUuid}/identity) stands: it is open in every state that takes an
+ * upload (isIdentityUploadOpen: the checklist's, and those where the funds wait for the ID),
+ * otherwise the borrower leaves for the final steps, which decide where to go. Once open it returns
+ * the borrower to the page they came from: the checklist, or the tracker once the collateral is in.
+ */
+export function identityPageRoute(state: TApplicationState): {
+  isOpen: boolean;
+  returnTo: 'next-steps' | 'complete';
+} {
+  return {
+    isOpen: isIdentityUploadOpen(state),
+    returnTo: nextStepsRedirect(state) === 'complete' ? 'complete' : 'next-steps',
+  };
+}
+
+export type TIdentityFundingPrompt = 'upload' | 'in-review';
+
+/**
+ * What the tracker says about the ID while a loan's funds wait for it (ORIGINATING): no release
+ * goes out without an approved ID (loan-invariants.ts), so a borrower who signed and deposited first
+ * is asked to upload one ('upload': none on file, or the last one was rejected, both NOT_STARTED),
+ * then told it is reviewed ('in-review'). Null once it is approved, when none is required (a
+ * renewal: NOT_REQUIRED), while the Verify Identity status is unknown, and in any other state.
+ */
+export function identityFundingPrompt(
+  state: TApplicationState,
+  identityStatus: TFinalStepStatus | undefined,
+): TIdentityFundingPrompt | null {
+  if (stageOf(state) !== 'ORIGINATING' || !isIdentityUploadOpen(state)) return null;
+  switch (identityStatus) {
+    case 'NOT_STARTED':
+      return 'upload';
+    case 'IN_PROGRESS':
+    case 'PENDING':
+      return 'in-review';
+    default:
+      return null;
+  }
 }

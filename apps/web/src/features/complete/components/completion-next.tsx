@@ -11,6 +11,8 @@ import { paths } from '../../../config/paths.js';
 import { businessDaysText } from '../../collateral/collateral-display.js';
 import { CollateralNotFound } from '../../collateral/components/collateral-not-found.js';
 import { useFinalSteps } from '../../final-steps/api/get-final-steps.js';
+import { IdentityFundingPrompt } from '../../identity/components/identity-funding-prompt.js';
+import { useIdentityFundingPrompt } from '../../identity/hooks/use-identity-funding-prompt.js';
 import { MicroTransferConfirmation } from './micro-transfer-confirmation.js';
 
 const ACH_DAYS = businessDaysText(ACH_FUNDS_BUSINESS_DAYS);
@@ -30,7 +32,8 @@ interface TStepText {
   body: string[];
 }
 
-function stepText(application: TApplication): TStepText {
+/** `isIdentityAwaited`: the funds wait for the borrower's ID, so no release is promised yet. */
+function stepText(application: TApplication, isIdentityAwaited: boolean): TStepText {
   const { state, isInternational, isRollForward } = application;
   switch (state) {
     case 'WAITING_FOR_COLLATERAL':
@@ -64,6 +67,16 @@ function stepText(application: TApplication): TStepText {
     case 'MANUAL_FUNDING_RELEASE':
       if (isRollForward) {
         return { heading: 'Renewing your loan', body: ['We’re renewing your loan.'] };
+      }
+      if (isIdentityAwaited) {
+        return {
+          heading: isInternational ? 'Disbursement verified' : 'Collateral verified',
+          body: [
+            isInternational
+              ? 'Thanks for confirming your test transfer. Your full USDC disbursement follows once your ID is verified.'
+              : `Your collateral is verified. We release your funds by ACH once your ID is verified; ACH funds arrive in ${ACH_DAYS}.`,
+          ],
+        };
       }
       return isInternational
         ? {
@@ -127,9 +140,10 @@ function useIsDisbursementMissing(application: TApplication): boolean {
 export function CompletionNext({ application }: { application: TApplication }) {
   const { appUuid, state, isInternational } = application;
   const isDisbursementMissing = useIsDisbursementMissing(application);
+  const identityPrompt = useIdentityFundingPrompt(application);
   const { heading, body } = isDisbursementMissing
     ? disbursementMissingText(isInternational)
-    : stepText(application);
+    : stepText(application, identityPrompt !== null);
   return (
     <section className="completion__next" aria-labelledby="completion-next-heading">
       <h2 id="completion-next-heading">{heading}</h2>
@@ -158,6 +172,9 @@ export function CompletionNext({ application }: { application: TApplication }) {
         >
           Add your disbursement account
         </Link>
+      )}
+      {identityPrompt !== null && (
+        <IdentityFundingPrompt appUuid={appUuid} prompt={identityPrompt} />
       )}
       {state === 'BORROWER_MICRO_DEPOSIT_CONFIRM' && isInternational && (
         <MicroTransferConfirmation appUuid={appUuid} />

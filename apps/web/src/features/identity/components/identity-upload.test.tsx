@@ -334,8 +334,44 @@ describe('/{appUuid}/identity for a passport upload', () => {
   });
 });
 
+describe('/{appUuid}/identity while the funds wait for the ID', () => {
+  it.each<TApplicationState>([
+    'CRYPTO_FUNDING_VERIFY',
+    'BORROWER_MICRO_DEPOSIT_CONFIRM',
+    'MANUAL_FUNDING_RELEASE',
+  ])('%s: uploads the ID and returns to the application status', async (state) => {
+    const { sent } = serve({ application: makeApplication({ state }) });
+    const { user, router } = await openIdentity();
+    await user.click(screen.getByRole('radio', { name: 'Driver’s license' }));
+    await user.upload(fileInput('Front of your ID'), png());
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Your ID was uploaded', {}, LOADED)).toBeVisible();
+    expect(
+      screen.getByText('We will review it shortly; your application status shows its progress.'),
+    ).toBeVisible();
+    await user.click(screen.getByRole('link', { name: 'Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/complete`), LOADED);
+    expect(sent.map((one) => one.documentType)).toEqual(['DRIVERS_LICENSE_FRONT']);
+  });
+
+  it('says an approved ID is final and leads back to the application status', async () => {
+    const { sent } = serve({
+      application: makeApplication({ state: 'MANUAL_FUNDING_RELEASE' }),
+      finalSteps: () => jsonResponse(makeFinalSteps({ 'Verify Identity': 'COMPLETED' })),
+    });
+    renderApp(`${APP}/identity`);
+    expect(await screen.findByText('Your ID is verified', {}, LOADED)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your application status' })).toHaveAttribute(
+      'href',
+      `${APP}/complete`,
+    );
+    expect(sent).toHaveLength(0);
+  });
+});
+
 describe('/{appUuid}/identity outside the final steps', () => {
-  it.each<TApplicationState>(['OFFER_ACCEPTED', 'COMPLETE'])(
+  it.each<TApplicationState>(['OFFER_ACCEPTED', 'GEN_APP_DISCLOSURES', 'COMPLETE', 'PAID_OFF'])(
     '%s leaves for the final steps, which decide where to go',
     async (state) => {
       const { sent } = serve({ application: makeApplication({ state }) });

@@ -5,9 +5,9 @@ import {
   ACCEPTED_ID_MIME_TYPES,
   ADDITIONAL_DOCUMENT_TYPE,
   fieldErrorsOf,
-  hasFinalSteps,
   ID_TYPES,
   identityDocumentType,
+  identityPageRoute,
   makeIdentityUploadSchema,
   SHOW_ADDITIONAL_DOCS_FLAG,
   type TIdType,
@@ -42,28 +42,52 @@ function isIdType(value: string): value is TIdType {
   return (ID_TYPES as readonly string[]).includes(value);
 }
 
+/** Where the page returns the borrower: the checklist, or the tracker while the funds wait. */
+interface TReturnLink {
+  href: string;
+  backLabel: string;
+  /** Where the review's progress shows, after an upload. */
+  progressNote: string;
+}
+
+function returnLinkOf(appUuid: string, returnTo: 'next-steps' | 'complete'): TReturnLink {
+  return returnTo === 'complete'
+    ? {
+        href: paths.application.complete.getHref(appUuid),
+        backLabel: 'Back to your application status',
+        progressNote: 'your application status shows its progress',
+      }
+    : {
+        href: paths.application.nextSteps.getHref(appUuid),
+        backLabel: 'Back to your next steps',
+        progressNote: 'your next steps show its progress',
+      };
+}
+
 /**
- * /{appUuid}/identity: the borrower uploads an ID (document 1 §5). Open while the final steps are;
- * otherwise the checklist decides where the borrower belongs. Once the server counts Verify
- * Identity as completed the approved ID is final: the page says so and offers no upload. The
- * additional-documents flag is decided before the form shows, so that its fields do not appear
- * later.
+ * /{appUuid}/identity: the borrower uploads an ID (document 1 §5). Open in every state where the
+ * server takes one (identityPageRoute), including those where the funds wait for it after the
+ * borrower signed and deposited first; otherwise the checklist decides where the borrower belongs.
+ * Once the server counts Verify Identity as completed the approved ID is final: the page says so
+ * and offers no upload. The additional-documents flag is decided before the form shows, so that
+ * its fields do not appear later.
  */
 export function IdentityUpload() {
   const { appUuid = '' } = useParams();
   const application = useFreshApplication(appUuid);
   const additionalDocs = useFeatureFlag(SHOW_ADDITIONAL_DOCS_FLAG);
-  const hasChecklist = application.data !== undefined && hasFinalSteps(application.data.state);
-  const finalSteps = useFinalSteps(appUuid, { enabled: hasChecklist });
+  const route = application.data === undefined ? null : identityPageRoute(application.data.state);
+  const finalSteps = useFinalSteps(appUuid, { enabled: route?.isOpen === true });
 
-  if (!application.isFresh || application.data === undefined) {
+  if (!application.isFresh || application.data === undefined || route === null) {
     return <PendingData query={application} />;
   }
-  if (!hasFinalSteps(application.data.state)) {
+  if (!route.isOpen) {
     return <Navigate replace to={paths.application.nextSteps.getHref(appUuid)} />;
   }
+  const returnLink = returnLinkOf(appUuid, route.returnTo);
   const identityStep = finalSteps.data?.items.find((item) => item.name === 'Verify Identity');
-  if (identityStep?.status === 'COMPLETED') return <IdentityApproved appUuid={appUuid} />;
+  if (identityStep?.status === 'COMPLETED') return <IdentityApproved returnLink={returnLink} />;
   // Without the checklist the form shows: the server still refuses to replace an approved ID.
   if (additionalDocs.isPending || finalSteps.isPending) {
     return (
@@ -77,11 +101,12 @@ export function IdentityUpload() {
     <IdentityUploadForm
       application={application.data}
       showAdditionalDocs={additionalDocs.isEnabled}
+      returnLink={returnLink}
     />
   );
 }
 
-function IdentityApproved({ appUuid }: { appUuid: string }) {
+function IdentityApproved({ returnLink }: { returnLink: TReturnLink }) {
   return (
     <section className="panel identity">
       <PageHeading>{TITLE}</PageHeading>
@@ -89,8 +114,8 @@ function IdentityApproved({ appUuid }: { appUuid: string }) {
         We have verified your ID, so there is nothing more to upload.
       </Alert>
       <div className="page-actions">
-        <Link className="button" to={paths.application.nextSteps.getHref(appUuid)}>
-          Back to your next steps
+        <Link className="button" to={returnLink.href}>
+          {returnLink.backLabel}
         </Link>
       </div>
     </section>
@@ -98,7 +123,7 @@ function IdentityApproved({ appUuid }: { appUuid: string }) {
 }
 
 /** The uploaded state, held until the borrower moves on: the next page is theirs to open. */
-function UploadDone({ appUuid }: { appUuid: string }) {
+function UploadDone({ returnLink }: { returnLink: TReturnLink }) {
   const continueLink = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     continueLink.current?.focus();
@@ -106,14 +131,10 @@ function UploadDone({ appUuid }: { appUuid: string }) {
   return (
     <>
       <Alert variant="success" title="Your ID was uploaded" isLive>
-        We will review it shortly; your next steps show its progress.
+        We will review it shortly; {returnLink.progressNote}.
       </Alert>
       <div className="page-actions">
-        <Link
-          ref={continueLink}
-          className="button"
-          to={paths.application.nextSteps.getHref(appUuid)}
-        >
+        <Link ref={continueLink} className="button" to={returnLink.href}>
           Continue
         </Link>
       </div>
@@ -124,9 +145,11 @@ function UploadDone({ appUuid }: { appUuid: string }) {
 function IdentityUploadForm({
   application,
   showAdditionalDocs,
+  returnLink,
 }: {
   application: TApplication;
   showAdditionalDocs: boolean;
+  returnLink: TReturnLink;
 }) {
   const { appUuid, identityUuid, isInternational } = application;
   const passportOnly = isInternational || showAdditionalDocs;
@@ -257,7 +280,7 @@ function IdentityUploadForm({
             }}
           />
         )}
-        {submission.isDone && <UploadDone appUuid={appUuid} />}
+        {submission.isDone && <UploadDone returnLink={returnLink} />}
         {submission.serverErrors.form !== null && (
           <Alert variant="error" title="Your ID was not uploaded">
             {submission.serverErrors.form}
