@@ -106,6 +106,30 @@ describe('the period interest on the day balance', () => {
     expect(again).toEqual({ ...segment, baseCents: 900_000 });
   });
 
+  it('charges a reversed payment as if it had not been made, within the period', () => {
+    // $5,000 paid on day 5 ($20,000 → $15,000) and returned on day 8.
+    const paid = periodAfter(2_000_000, 1000, [['2026-01-20', 1_500_000]]);
+    const segment = closeSegment(paid, 1000, {
+      day: '2026-01-23',
+      accruedThrough: '2026-01-23',
+      newBaseCents: 2_000_000,
+      restored: { from: '2026-01-20', cents: 500_000 },
+    });
+    const period = { ...paid, segment };
+    // 5 days on $20,000 ($27.78) + 3 on $15,000 ($12.50) + 3 on the $5,000 returned ($4.17) +
+    // 22 on $20,000 ($122.22): the whole month's $166.67 within the cent of four roundings.
+    expect(segment.accruedCents).toBe(2_778 + 1_250 + 417);
+    expect(projectedPeriodInterestCents(period, 1000)).toBe(2_778 + 1_250 + 417 + 12_222);
+    // A payment of an earlier period restores from this period's start only.
+    const late = closeSegment(paid, 1000, {
+      day: '2026-01-23',
+      accruedThrough: '2026-01-23',
+      newBaseCents: 2_000_000,
+      restored: { from: '2025-12-20', cents: 500_000 },
+    });
+    expect(late.accruedCents).toBe(2_778 + 1_250 + 1_111);
+  });
+
   it('reads the row segment only when it belongs to the running period', () => {
     const row = {
       periodNumber: 2,

@@ -199,7 +199,16 @@ export function projectedPeriodInterestCents(
 export function closeSegment(
   period: TAccrualPeriod,
   interestRateBps: number,
-  input: { day: string; accruedThrough: string; newBaseCents: number },
+  input: {
+    day: string;
+    accruedThrough: string;
+    newBaseCents: number;
+    /**
+     * A reversal: the balance it restores (`cents`) bears interest from the reversed payment's
+     * day (`from`, within the period) to the day, as if the payment had not been made.
+     */
+    restored?: { from: string; cents: number };
+  },
 ): TAccrualSegment {
   const segment = runningSegment(period);
   const latest = [segment.start, input.accruedThrough].reduce(
@@ -207,11 +216,27 @@ export function closeSegment(
     input.day,
   );
   const day = latest > period.end ? period.end : latest;
+  const restored = input.restored;
+  const restoredCents =
+    restored === undefined || restored.cents <= 0 || restored.from >= day
+      ? 0
+      : segmentInterestCents(
+          period,
+          {
+            start: restored.from > period.start ? restored.from : period.start,
+            baseCents: restored.cents,
+            accruedCents: 0,
+          },
+          interestRateBps,
+          day,
+        );
   return {
     start: day,
     baseCents: input.newBaseCents,
     accruedCents:
-      segment.accruedCents + segmentInterestCents(period, segment, interestRateBps, day),
+      segment.accruedCents +
+      segmentInterestCents(period, segment, interestRateBps, day) +
+      restoredCents,
   };
 }
 

@@ -40,6 +40,12 @@ $$;
 -- takes effect from the day accrued, so no accrual already in the ledger is undone), and never
 -- after the period's cycle date. Being the trigger, it closes the segment for every posting of any
 -- release (payment, wire, liquidation, deferral, reversal, renewal close) in its own transaction.
+-- A reversal (a returned debit, a wire reversed) is as if the payment had not been made: what it
+-- restores also bears the interest of the days from the reversed payment's day to the reversal's,
+-- within the running period (a paid-off loan stays in the period of its payoff, so a returned
+-- payoff is charged every day since), as one more stretch rounded once: the journal's legs are
+-- appended by one statement and this trigger runs after it, so the first interest-bearing leg of
+-- the reversal finds them all and charges their sum.
 CREATE OR REPLACE FUNCTION "servicing_loans_keep_interest_bearing"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   s "servicing_loans"%ROWTYPE;
@@ -47,6 +53,8 @@ DECLARE
   seg_base bigint;
   seg_accrued bigint;
   close_on date;
+  reversed_on date;
+  restored bigint;
 BEGIN
   IF NEW."account" IN ('PRINCIPAL', 'ORIGINATION_FEE', 'DEFERRED_INTEREST') THEN
     SELECT * INTO s FROM "servicing_loans" WHERE "loan_uuid" = NEW."loan_uuid" FOR UPDATE;
@@ -66,6 +74,20 @@ BEGIN
     seg_accrued := seg_accrued + "servicing_interest_cents"(seg_base, s."interest_rate_bps",
       greatest("servicing_accrual_days"(s."period_start", s."period_end", close_on)
         - "servicing_accrual_days"(s."period_start", s."period_end", seg_start), 0));
+    IF NEW."reverses_journal_uuid" IS NOT NULL AND NEW."id" = (
+      SELECT min(e."id") FROM "ledger_entries" e WHERE e."journal_uuid" = NEW."journal_uuid"
+        AND e."account" IN ('PRINCIPAL', 'ORIGINATION_FEE', 'DEFERRED_INTEREST')) THEN
+      SELECT sum(e."amount_cents") INTO restored FROM "ledger_entries" e
+      WHERE e."journal_uuid" = NEW."journal_uuid"
+        AND e."account" IN ('PRINCIPAL', 'ORIGINATION_FEE', 'DEFERRED_INTEREST');
+      SELECT min(e."effective_on") INTO reversed_on FROM "ledger_entries" e
+      WHERE e."journal_uuid" = NEW."reverses_journal_uuid";
+      IF restored > 0 AND reversed_on IS NOT NULL AND reversed_on < close_on THEN
+        seg_accrued := seg_accrued + "servicing_interest_cents"(restored, s."interest_rate_bps",
+          greatest("servicing_accrual_days"(s."period_start", s."period_end", close_on)
+            - "servicing_accrual_days"(s."period_start", s."period_end", greatest(reversed_on, s."period_start")), 0));
+      END IF;
+    END IF;
     UPDATE "servicing_loans" SET
       "interest_bearing_cents" = "interest_bearing_cents" + NEW."amount_cents",
       "segment_period_number" = s."period_number",
