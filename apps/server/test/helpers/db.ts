@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { runMigrations } from '../../src/db/migrate.js';
 import { createDatabase, type TDatabase } from '../../src/db/pool.js';
 
 export interface TTestDatabase extends TDatabase {
@@ -21,16 +20,25 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** An empty database of its own (`pledge_test_<random>`), optionally migrated. */
+/**
+ * A database of its own (`pledge_test_<random>`): migrated (a clone of the run's migrated template,
+ * global-setup.ts), or empty with `migrate: false`.
+ */
 export async function createTestDatabase(
   options: { migrate?: boolean } = {},
 ): Promise<TTestDatabase> {
   const name = `pledge_test_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`));
+  const isMigrated = options.migrate !== false;
+  await admin((client) =>
+    client.query(
+      isMigrated
+        ? `CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(inject('templateDatabase'))}`
+        : `CREATE DATABASE ${client.escapeIdentifier(name)}`,
+    ),
+  );
   const url = new URL(inject('adminDatabaseUrl'));
   url.pathname = `/${name}`;
   const database = createDatabase(url.toString());
-  if (options.migrate !== false) await runMigrations(database.pool);
   let isDropped = false;
   return {
     ...database,
