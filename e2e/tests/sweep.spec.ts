@@ -218,12 +218,17 @@ async function paidOffLoan(
   secondAgentJwt: string,
 ): Promise<string> {
   const appUuid = await sandboxLoan(request, email);
+  // A payoff is recorded for exactly what the ledger owes today (a loan's id is its application's).
+  const loan = await request.get(`${OPS}/loans/${appUuid}`, { headers: bearer(agentJwt) });
+  expect(loan.ok(), await loan.text()).toBe(true);
+  const owed = ((await loan.json()) as { loan: { balances: { totalCents: number } } }).loan
+    .balances;
   const proposed = await request.post(`${OPS}/applications/${appUuid}/payoff/proposals`, {
     headers: bearer(agentJwt),
     data: {
       method: 'ACH',
       reference: 'SWEEP-PAYOFF',
-      amount: 10_000,
+      amount: owed.totalCents / 100,
       paidOn: new Date().toISOString().slice(0, 10),
     },
   });
