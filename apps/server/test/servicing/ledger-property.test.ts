@@ -74,6 +74,7 @@ async function agent(as: 'maker' | 'checker' = 'maker') {
   const current = as === 'maker' ? agentToken : checkerToken;
   if (current !== '') {
     const probe = await ctx.app.inject({
+      remoteAddress: nextClient(),
       method: 'GET',
       url: `${OPS}/loans?limit=1`,
       headers: bearer(current),
@@ -98,6 +99,7 @@ async function proposeAndApproveMove(request: {
   headers?: Record<string, string>;
 }) {
   const proposed = await ctx.app.inject({
+    remoteAddress: nextClient(),
     method: 'POST',
     url: request.url,
     headers: { ...(await agent()), ...request.headers },
@@ -106,6 +108,7 @@ async function proposeAndApproveMove(request: {
   if (proposed.statusCode !== 202) return proposed;
   const { id } = proposed.json() as TControlledAction;
   const approved = await ctx.app.inject({
+    remoteAddress: nextClient(),
     method: 'POST',
     url: `${OPS}/controlled-actions/${id}/approve`,
     headers: await agent('checker'),
@@ -118,6 +121,7 @@ async function proposeAndApproveMove(request: {
 /** The borrower signs in again only once the moved clock has ended the session. */
 async function freshToken(loan: TTestLoan) {
   const probe = await ctx.app.inject({
+    remoteAddress: nextClient(),
     method: 'GET',
     url: `${LOANS}/${loan.loanUuid}`,
     headers: bearer(loan.token),
@@ -140,6 +144,7 @@ async function apply(
     case 'ach': {
       await freshToken(loan);
       const response = await ctx.app.inject({
+        remoteAddress: nextClient(),
         method: 'POST',
         url: `${LOANS}/${loan.loanUuid}/payments`,
         headers: { ...bearer(loan.token), ...idempotency(key) },
@@ -159,6 +164,7 @@ async function apply(
       if (response.statusCode === 200) {
         // The wire's payment, as the console's view of the loan shows it after the approval.
         const detail = await ctx.app.inject({
+          remoteAddress: nextClient(),
           method: 'GET',
           url: `${OPS}/loans/${loan.loanUuid}`,
           headers: await agent(),
@@ -184,6 +190,7 @@ async function apply(
     case 'defer': {
       await freshToken(loan);
       const response = await ctx.app.inject({
+        remoteAddress: nextClient(),
         method: 'POST',
         url: `${LOANS}/${loan.loanUuid}/deferrals`,
         headers: { ...bearer(loan.token), ...idempotency(key) },
@@ -191,6 +198,16 @@ async function apply(
       expect([201, 409]).toContain(response.statusCode);
     }
   }
+}
+
+let clients = 0;
+/**
+ * A client address of its own for each request: the money routes are paced per client, and the
+ * property is about the ledger, not the pace of one device.
+ */
+function nextClient(): string {
+  clients += 1;
+  return `10.66.${Math.floor(clients / 250) % 250}.${(clients % 250) + 1}`;
 }
 
 describe('the ledger under random operations', () => {
@@ -224,6 +241,7 @@ describe('the ledger under random operations', () => {
           .reduce((sum, payment) => sum + payment.amountCents, 0);
         expect(cash).toBe(counted);
         const report = await ctx.app.inject({
+          remoteAddress: nextClient(),
           method: 'GET',
           url: `${OPS}/reconciliation`,
           headers: await agent(),
