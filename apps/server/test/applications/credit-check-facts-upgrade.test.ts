@@ -4,13 +4,12 @@
  * on, even once a later application has rewritten the borrower's profile.
  */
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOpsApplicationDetail } from '@pledge/contract';
 import { eq, sql } from 'drizzle-orm';
-import { MIGRATIONS_DIR, runMigrations } from '../../src/db/migrate.js';
+import { runMigrations } from '../../src/db/migrate.js';
+import { migrationsBefore } from '../helpers/migrations-before.js';
 import { applications, creditChecks, profiles } from '../../src/db/schema/index.js';
 import {
   creditFactsOf,
@@ -41,33 +40,12 @@ import {
 
 const UPGRADE = '0027_credit-check-facts';
 
-/** A copy of the migrations as the release before the upgrade shipped them. */
-function previousReleaseMigrations(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'pledge-previous-release-'));
-  const journalPath = path.join(MIGRATIONS_DIR, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const upgrade = journal.entries.findIndex((entry) => entry.tag === UPGRADE);
-  expect(upgrade).toBeGreaterThan(0);
-  const entries = journal.entries.slice(0, upgrade);
-  mkdirSync(path.join(folder, 'meta'));
-  writeFileSync(
-    path.join(folder, 'meta', '_journal.json'),
-    JSON.stringify({ ...journal, entries }),
-  );
-  for (const entry of entries) {
-    cpSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  }
-  return folder;
-}
-
 let folder: string;
 let ctx: TApplicationsTestContext;
 let agent: TAgent;
 
 beforeAll(async () => {
-  folder = previousReleaseMigrations();
+  folder = migrationsBefore(UPGRADE);
   ctx = await createApplicationsTestContext({ migrationsFolder: folder });
 });
 afterAll(async () => {

@@ -5,13 +5,12 @@
  * release before it (which reads proposals by application) never meets a kind it does not know.
  */
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TControlledAction, TGetControlledActionsResponse } from '@pledge/contract';
 import { sql } from 'drizzle-orm';
-import { MIGRATIONS_DIR, runMigrations } from '../../src/db/migrate.js';
+import { runMigrations } from '../../src/db/migrate.js';
+import { migrationsBefore } from '../helpers/migrations-before.js';
 import {
   createApplicationsTestContext,
   type TApplicationsTestContext,
@@ -21,33 +20,13 @@ import { opsCall, signInAgent, signInSecondAgent, type TAgent } from '../ops/hel
 const UPGRADE = '0028_controlled-actions';
 const OPS = '/service-ops/secure/api/v1';
 
-/** A copy of the migrations as the release before the upgrade shipped them. */
-function previousReleaseMigrations(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'pledge-previous-release-'));
-  const journal = JSON.parse(
-    readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { tag: string }[] };
-  const upgrade = journal.entries.findIndex((entry) => entry.tag === UPGRADE);
-  expect(upgrade).toBeGreaterThan(0);
-  const entries = journal.entries.slice(0, upgrade);
-  mkdirSync(path.join(folder, 'meta'));
-  writeFileSync(
-    path.join(folder, 'meta', '_journal.json'),
-    JSON.stringify({ ...journal, entries }),
-  );
-  for (const entry of entries) {
-    cpSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  }
-  return folder;
-}
-
 let folder: string;
 let ctx: TApplicationsTestContext;
 let maker: TAgent;
 let checker: TAgent;
 
 beforeAll(async () => {
-  folder = previousReleaseMigrations();
+  folder = migrationsBefore(UPGRADE);
   ctx = await createApplicationsTestContext({ migrationsFolder: folder });
 });
 afterAll(async () => {
