@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { TPostIdentityStepUpResponse } from '@pledge/contract';
 import { brandFor } from '../../brands/brands.js';
-import { identities, stepUpCodes } from '../../db/schema/index.js';
-import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
+import { stepUpCodes } from '../../db/schema/index.js';
 import { digestOtpCode, generateOtpCode } from '../../security/otp.js';
 import { queueEmail } from '../email/queue-email.js';
 import type { TIdentityDeps } from './deps.js';
-import { identityEmailColumns, openIdentityEmail } from './identity-email.js';
+import { openIdentityEmail } from './identity-email.js';
 import { SIGN_IN_RATE_LIMITS, PRUNE_BATCH_ROWS, STEP_UP_CODE_TTL_MS } from './sign-in-limits.js';
 import { stepUpCodeMessage } from './step-up-code-message.js';
-import { stepUpMethodOf } from './step-up.js';
+import { lockStepUpIdentity, stepUpMethodOf } from './step-up.js';
 
 /**
  * Begins the step-up before a change of sign-in address: answers which proof the account gives
@@ -25,22 +24,7 @@ export async function beginStepUp(
   const { identityUuid } = input;
   const now = clock();
   return db.transaction(async (tx) => {
-    const [identity] = await tx
-      .select({
-        uuid: identities.uuid,
-        ...identityEmailColumns,
-        organizationCode: identities.organizationCode,
-        passwordHash: identities.passwordHash,
-        twoFactorEnabled: identities.twoFactorEnabled,
-        totpSecretSealed: identities.totpSecretSealed,
-        totpLastStep: identities.totpLastStep,
-      })
-      .from(identities)
-      .where(eq(identities.uuid, identityUuid))
-      .for('update');
-    if (identity === undefined) {
-      throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
-    }
+    const identity = await lockStepUpIdentity(tx, identityUuid);
     const method = stepUpMethodOf(identity);
     if (method !== 'email-code') return { method };
 

@@ -9,15 +9,21 @@ import {
 } from '@pledge/domain';
 import { brandFor } from '../../brands/brands.js';
 import { emailChanges, identities, identityAliases } from '../../db/schema/index.js';
-import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
+import { HttpError } from '../../http/errors.js';
 import { digestOtpCode, generateOtpCode } from '../../security/otp.js';
 import { emailChangeCodeMessage } from '../email/email-change-messages.js';
 import { queueEmail } from '../email/queue-email.js';
 import type { TIdentityDeps } from './deps.js';
-import { identityEmailColumns, openIdentityEmail } from './identity-email.js';
+import { openIdentityEmail } from './identity-email.js';
 import { digestEmail, normalizeEmail } from './email-address.js';
 import { getLegacyIdentity } from './get-legacy-identity.js';
-import { checkStepUp, stepUpError, type TStepUpProof, type TStepUpRefusal } from './step-up.js';
+import {
+  checkStepUp,
+  lockStepUpIdentity,
+  stepUpError,
+  type TStepUpProof,
+  type TStepUpRefusal,
+} from './step-up.js';
 import {
   EMAIL_CHANGE_CODE_TTL_MS,
   PRUNE_BATCH_ROWS,
@@ -103,22 +109,7 @@ async function requestEmailChange(
   const code = generateOtpCode();
   const refusal = await db.transaction(async (tx): Promise<TStepUpRefusal | null> => {
     // The identity's row lock makes two requests of one identity take turns.
-    const [identity] = await tx
-      .select({
-        uuid: identities.uuid,
-        ...identityEmailColumns,
-        organizationCode: identities.organizationCode,
-        passwordHash: identities.passwordHash,
-        twoFactorEnabled: identities.twoFactorEnabled,
-        totpSecretSealed: identities.totpSecretSealed,
-        totpLastStep: identities.totpLastStep,
-      })
-      .from(identities)
-      .where(eq(identities.uuid, identityUuid))
-      .for('update');
-    if (identity === undefined) {
-      throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
-    }
+    const identity = await lockStepUpIdentity(tx, identityUuid);
     const stepUp = await checkStepUp(tx, cipher, { identity, proof: input.proof, at: now });
     if (stepUp !== null) return stepUp;
     if (openIdentityEmail(cipher, identity.uuid, identity) === newEmail) return null;

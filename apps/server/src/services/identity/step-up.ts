@@ -6,11 +6,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { TStepUpMethod } from '@pledge/contract';
 import type { TDb } from '../../db/pool.js';
-import { stepUpCodes } from '../../db/schema/index.js';
-import { HttpError } from '../../http/errors.js';
+import { identities, stepUpCodes } from '../../db/schema/index.js';
+import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { digestOtpCode, isSameDigest } from '../../security/otp.js';
 import { verifyPassword } from '../../security/password.js';
+import { identityEmailColumns } from './identity-email.js';
 import { needsSecondFactor, useTotp, type TSecondFactorIdentity } from './second-factor.js';
 import { OTP_MAX_WRONG_ATTEMPTS } from './sign-in-limits.js';
 
@@ -37,6 +38,30 @@ export interface TStepUpProof {
   totp?: string | undefined;
   password?: string | undefined;
   stepUpCode?: string | undefined;
+}
+
+/**
+ * The identity whose address is to change, with what its step-up needs, its row locked so that two
+ * requests of one identity take turns; 401 when it is gone.
+ */
+export async function lockStepUpIdentity(tx: TDb, identityUuid: string) {
+  const [identity] = await tx
+    .select({
+      uuid: identities.uuid,
+      ...identityEmailColumns,
+      organizationCode: identities.organizationCode,
+      passwordHash: identities.passwordHash,
+      twoFactorEnabled: identities.twoFactorEnabled,
+      totpSecretSealed: identities.totpSecretSealed,
+      totpLastStep: identities.totpLastStep,
+    })
+    .from(identities)
+    .where(eq(identities.uuid, identityUuid))
+    .for('update');
+  if (identity === undefined) {
+    throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
+  }
+  return identity;
 }
 
 export function stepUpMethodOf(identity: TStepUpIdentity): TStepUpMethod {
