@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cureTimeLeft,
   interestBearingAfterPaymentCents,
+  loanHealthLevel,
   ltvAfterCollateral,
   ltvAfterPayment,
   priceFallPct,
@@ -215,5 +216,33 @@ describe('cureTimeLeft', () => {
 
   it('refuses a deadline that is no date', () => {
     expect(() => cureTimeLeft('soon', 0)).toThrow(/not a date/);
+  });
+});
+
+describe('loanHealthLevel: one health for the loan page, the dashboard and the console', () => {
+  const thresholds = thresholdsFromLevels({
+    warningLtvPct: 75,
+    marginCallLtvPct: 80,
+    liquidationLtvPct: 90,
+  });
+
+  it.each<[string | number, string | null, string]>([
+    [50, null, 'NONE'],
+    ['74.99', null, 'NONE'],
+    [75, null, 'WARNING'],
+    [76, null, 'COURTESY_NOTICE'],
+    [82, null, 'MARGIN_CALL'],
+    // A matured loan at 98 % is at the liquidation level, whatever its status.
+    [98, null, 'LIQUIDATION'],
+    // An open margin call stays one until the risk pass cures it (settled money, or collateral).
+    [70, '2026-03-03T10:00:00.000Z', 'MARGIN_CALL'],
+    [77, '2026-03-03T10:00:00.000Z', 'MARGIN_CALL'],
+    [91, '2026-03-03T10:00:00.000Z', 'LIQUIDATION'],
+  ])('%s %% with cure deadline %s is %s', (ltv, cureDeadline, level) => {
+    expect(loanHealthLevel({ ltvPct: ltv, thresholds, cureDeadline })).toBe(level);
+  });
+
+  it('is null without an LTV', () => {
+    expect(loanHealthLevel({ ltvPct: null, thresholds, cureDeadline: null })).toBeNull();
   });
 });

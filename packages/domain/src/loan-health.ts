@@ -7,7 +7,7 @@
 import { interestBearingCents, paymentJournal, type TBalances } from './ledger.js';
 import { COURTESY_NOTICE_BELOW_MARGIN_CALL_PCT } from './constants/rates.js';
 import { DomainError } from './errors.js';
-import { type TRiskThresholds } from './loan-risk.js';
+import { riskLevel, type TRiskLevel, type TRiskThresholds } from './loan-risk.js';
 import { ltvPct } from './ltv.js';
 import { Decimal, toCoinQuantity } from './money.js';
 
@@ -146,6 +146,29 @@ export function whatIfPriceRange(input: {
   if (maxUsd - minUsd < 2 * stepUsd) return null;
   const startUsd = Math.min(maxUsd, Math.max(minUsd, Math.round(priceUsd / stepUsd) * stepUsd));
   return { minUsd, maxUsd, stepUsd, startUsd };
+}
+
+/**
+ * The loan's health as every page shows it (the loan page, the dashboard, the console): the level
+ * of its LTV on the balance the risk pass measures (pending debits not counted), at the latest
+ * stored price; an open margin call (a cure deadline set) stays one until the risk pass cures it,
+ * whatever the price did since. Null without an LTV (no price known, or no collateral).
+ */
+export function loanHealthLevel(input: {
+  ltvPct: Decimal | number | string | null;
+  thresholds: TRiskThresholds;
+  cureDeadline: string | Date | null;
+}): TRiskLevel | null {
+  if (input.ltvPct === null) return null;
+  const level = riskLevel(input.ltvPct, input.thresholds);
+  const isMarginCallOpen = input.cureDeadline !== null;
+  if (
+    isMarginCallOpen &&
+    (level === 'NONE' || level === 'WARNING' || level === 'COURTESY_NOTICE')
+  ) {
+    return 'MARGIN_CALL';
+  }
+  return level;
 }
 
 /** The time left to cure a margin call, in whole hours and minutes (never overstated). */

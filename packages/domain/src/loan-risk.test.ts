@@ -5,15 +5,21 @@ import {
   liquidationPlan,
   MARGIN_CALL_CURE_MS,
   marginCallOutcome,
+  isRiskWatched,
+  riskBalanceCents,
   riskLevel,
   riskNoticeStep,
+  riskPassNotices,
   riskThresholds,
   RISK_LEVELS,
   saleFigures,
+  statusAfterRiskPass,
+  type TMarginCallOutcome,
   type TRiskLevel,
 } from './loan-risk.js';
 import { ltvPct } from './ltv.js';
 import { Decimal } from './money.js';
+import type { TLoanStatusName } from './renewal.js';
 
 const [RATE_1, RATE_2] = RATE_TIERS as [(typeof RATE_TIERS)[0], (typeof RATE_TIERS)[1]];
 const TIER_1 = riskThresholds(RATE_1);
@@ -275,5 +281,145 @@ describe('liquidationPlan', () => {
         },
       ),
     );
+  });
+});
+
+describe('riskBalanceCents: money in flight is not money received', () => {
+  it('adds back what pending debits took off the interest-bearing accounts', () => {
+    // A $5,000 debit pending: $150.36 went to accrued interest, $4,849.64 to principal.
+    const legs = [
+      { account: 'CASH', amountCents: 500_000 },
+      { account: 'ACCRUED_INTEREST', amountCents: -15_036 },
+      { account: 'PRINCIPAL', amountCents: -484_964 },
+    ] as const;
+    expect(riskBalanceCents({ interestBearingCents: 1_535_036, pendingDebitLegs: [...legs] })).toBe(
+      1_535_036 + 484_964,
+    );
+  });
+
+  it('counts the fee and deferred interest a debit paid, and is the ledger balance without one', () => {
+    expect(
+      riskBalanceCents({
+        interestBearingCents: 1_000_000,
+        pendingDebitLegs: [
+          { account: 'ORIGINATION_FEE', amountCents: -20_000 },
+          { account: 'DEFERRED_INTEREST', amountCents: -3_000 },
+          { account: 'CASH', amountCents: 23_000 },
+        ],
+      }),
+    ).toBe(1_023_000);
+    expect(riskBalanceCents({ interestBearingCents: 1_000_000, pendingDebitLegs: [] })).toBe(
+      1_000_000,
+    );
+  });
+
+  it('never answers below zero', () => {
+    expect(riskBalanceCents({ interestBearingCents: -5, pendingDebitLegs: [] })).toBe(0);
+  });
+});
+
+describe('riskPassNotices', () => {
+  const DEADLINE = new Date('2026-03-03T10:00:00.000Z');
+  const outcomes: Record<TMarginCallOutcome['kind'], TMarginCallOutcome> = {
+    NONE: { kind: 'NONE' },
+    OPEN: { kind: 'OPEN', cureDeadline: DEADLINE },
+    CURED: { kind: 'CURED' },
+    LIQUIDATE: { kind: 'LIQUIDATE', reason: 'LIQUIDATION_LTV' },
+  };
+
+  it('sends the liquidation notice alone when the pass liquidates, never the warnings it jumped', () => {
+    const step = riskNoticeStep(95, TIER_1, 'NONE');
+    expect(step.notices).toEqual(['WARNING', 'COURTESY_NOTICE', 'MARGIN_CALL', 'LIQUIDATION']);
+    expect(
+      riskPassNotices({ step, outcome: outcomes.LIQUIDATE, wasMarginCallOpen: false }),
+    ).toEqual(['LIQUIDATION']);
+    // A cure deadline that passed: the loan was told of the margin call; the liquidation follows.
+    const late = riskNoticeStep(84, TIER_1, 'MARGIN_CALL');
+    expect(
+      riskPassNotices({
+        step: late,
+        outcome: { kind: 'LIQUIDATE', reason: 'CURE_DEADLINE_PASSED' },
+        wasMarginCallOpen: true,
+      }),
+    ).toEqual(['LIQUIDATION']);
+  });
+
+  it.each<[string, number, TRiskLevel, TMarginCallOutcome['kind'], boolean, string[]]>([
+    [
+      'a jump into a margin call',
+      82,
+      'NONE',
+      'OPEN',
+      false,
+      ['WARNING', 'COURTESY_NOTICE', 'MARGIN_CALL'],
+    ],
+    ['a margin call open again after a cure', 81, 'MARGIN_CALL', 'OPEN', false, ['MARGIN_CALL']],
+    ['a margin call still running', 81, 'MARGIN_CALL', 'OPEN', true, []],
+    ['a cure', 70, 'MARGIN_CALL', 'CURED', true, ['CURED']],
+    ['a warning', 75.5, 'NONE', 'NONE', false, ['WARNING']],
+  ])('%s', (_name, ltv, notified, kind, wasOpen, expected) => {
+    const step = riskNoticeStep(ltv, TIER_1, notified);
+    expect(riskPassNotices({ step, outcome: outcomes[kind], wasMarginCallOpen: wasOpen })).toEqual(
+      expected,
+    );
+  });
+});
+
+describe('statusAfterRiskPass', () => {
+  it.each<[TLoanStatusName, TMarginCallOutcome['kind'], TLoanStatusName]>([
+    ['ACTIVE', 'OPEN', 'MARGIN_CALL'],
+    ['MARGIN_CALL', 'OPEN', 'MARGIN_CALL'],
+    ['MARGIN_CALL', 'CURED', 'ACTIVE'],
+    ['MARGIN_CALL', 'NONE', 'ACTIVE'],
+    ['ACTIVE', 'LIQUIDATE', 'ACTIVE'],
+    ['MARGIN_CALL', 'LIQUIDATE', 'MARGIN_CALL'],
+    // A matured loan stays matured: its margin call is its cure deadline.
+    ['MATURED', 'OPEN', 'MATURED'],
+    ['MATURED', 'CURED', 'MATURED'],
+    ['MATURED', 'LIQUIDATE', 'MATURED'],
+  ])('%s with %s is %s', (status, kind, expected) => {
+    const outcome: TMarginCallOutcome =
+      kind === 'OPEN'
+        ? { kind, cureDeadline: new Date(0) }
+        : kind === 'LIQUIDATE'
+          ? { kind, reason: 'LIQUIDATION_LTV' }
+          : { kind };
+    expect(statusAfterRiskPass(status, outcome)).toBe(expected);
+  });
+
+  it('watches matured loans as it watches active ones, and no closed loan', () => {
+    expect(
+      ['ACTIVE', 'MARGIN_CALL', 'MATURED'].every((s) => isRiskWatched(s as TLoanStatusName)),
+    ).toBe(true);
+    expect(
+      ['LIQUIDATED', 'PAID_OFF', 'RENEWED'].some((s) => isRiskWatched(s as TLoanStatusName)),
+    ).toBe(false);
+  });
+});
+
+describe('the cure deadline is fixed when the margin call opens', () => {
+  it('keeps the deadline through every pass of the call, however the LTV moves within it', () => {
+    const opened = new Date('2026-03-01T10:00:00.000Z');
+    const first = marginCallOutcome({
+      ltv: 82,
+      thresholds: TIER_1,
+      openCureDeadline: null,
+      now: opened,
+    });
+    expect(first).toEqual({
+      kind: 'OPEN',
+      cureDeadline: new Date(opened.getTime() + 48 * 3_600_000),
+    });
+    const deadline = first.kind === 'OPEN' ? first.cureDeadline : null;
+    for (const [hours, ltv] of [
+      [1, 81],
+      [20, 86],
+      [47.9, 80],
+    ] as const) {
+      const later = new Date(opened.getTime() + hours * 3_600_000);
+      expect(
+        marginCallOutcome({ ltv, thresholds: TIER_1, openCureDeadline: deadline, now: later }),
+      ).toEqual({ kind: 'OPEN', cureDeadline: deadline });
+    }
   });
 });

@@ -11,8 +11,10 @@ import { LIQUIDATION_PROCESSING_FEE_BPS } from './constants/fees.js';
 import { MAX_COLLATERAL_DECIMALS, REFI_STABILIZATION_TRIGGER_LTV_PCT } from './constants/limits.js';
 import { MARGIN_CALL_CURE_HOURS, type TRateTier } from './constants/rates.js';
 import { DomainError } from './errors.js';
+import { INTEREST_BEARING_ACCOUNTS, type TLedgerLeg } from './ledger.js';
 import { courtesyNoticeLtvPct, ltvPct } from './ltv.js';
 import { bpsOf, Decimal, roundCoinQuantityUp, toCoinQuantity, toFiniteDecimal } from './money.js';
+import type { TLoanStatusName } from './renewal.js';
 
 export const RISK_LEVELS = [
   'NONE',
@@ -147,6 +149,80 @@ export function marginCallOutcome(input: {
     return { kind: 'OPEN', cureDeadline: new Date(input.now.getTime() + MARGIN_CALL_CURE_MS) };
   }
   return { kind: 'NONE' };
+}
+
+/**
+ * The statuses the risk pass watches: an open loan with collateral, before and after its maturity
+ * (a matured loan that is not repaid keeps its collateral, its levels and its margin calls).
+ */
+export const RISK_WATCHED_STATUSES = [
+  'ACTIVE',
+  'MARGIN_CALL',
+  'MATURED',
+] as const satisfies readonly TLoanStatusName[];
+
+export function isRiskWatched(status: TLoanStatusName): boolean {
+  return (RISK_WATCHED_STATUSES as readonly TLoanStatusName[]).includes(status);
+}
+
+/**
+ * The balance the collateral risk is measured on: the interest-bearing balance as if the debits
+ * still pending had not been made. Money in flight is not money received: a pending debit lowers
+ * no level and cures no margin call; it counts once it settles, so its return changes nothing.
+ * `pendingDebitLegs` are the ledger legs of the loan's pending debits (their journals were posted
+ * when the bank accepted them).
+ */
+export function riskBalanceCents(input: {
+  interestBearingCents: number;
+  pendingDebitLegs: readonly TLedgerLeg[];
+}): number {
+  let balance = input.interestBearingCents;
+  for (const leg of input.pendingDebitLegs) {
+    if ((INTEREST_BEARING_ACCOUNTS as readonly string[]).includes(leg.account)) {
+      balance -= leg.amountCents;
+    }
+  }
+  return Math.max(balance, 0);
+}
+
+/** What a risk notice is about: a level reached, or a margin call cured. */
+export type TRiskNotice = Exclude<TRiskLevel, 'NONE'> | 'CURED';
+
+/**
+ * The notices one pass sends, in the order they are sent (a cure first, then levels lowest
+ * first): each level newly crossed, the margin call again when it opens after a cure, the cure.
+ * A pass that liquidates sends the liquidation notice alone: a warning or an "act now" notice for a
+ * level the same pass has already acted on would come too late to act on.
+ */
+export function riskPassNotices(input: {
+  step: TRiskNoticeStep;
+  outcome: TMarginCallOutcome;
+  /** Whether a margin call was open (a cure deadline set) before the pass. */
+  wasMarginCallOpen: boolean;
+}): TRiskNotice[] {
+  const { step, outcome } = input;
+  if (outcome.kind === 'LIQUIDATE') return ['LIQUIDATION'];
+  const notices: TRiskNotice[] = [...step.notices];
+  if (outcome.kind === 'OPEN' && !input.wasMarginCallOpen && !notices.includes('MARGIN_CALL')) {
+    // A margin call that opens again after a cure is told again, with its new deadline.
+    notices.push('MARGIN_CALL');
+  }
+  if (outcome.kind === 'CURED') notices.push('CURED');
+  const order = (notice: TRiskNotice) => (notice === 'CURED' ? -1 : rank(notice));
+  return notices.sort((a, b) => order(a) - order(b));
+}
+
+/**
+ * The loan's status after a pass: ACTIVE and MARGIN_CALL follow the margin call; a matured loan
+ * stays MATURED (its margin call is its cure deadline); a liquidation leaves the status to the
+ * order that takes over.
+ */
+export function statusAfterRiskPass(
+  status: TLoanStatusName,
+  outcome: TMarginCallOutcome,
+): TLoanStatusName {
+  if (status === 'MATURED' || outcome.kind === 'LIQUIDATE') return status;
+  return outcome.kind === 'OPEN' ? 'MARGIN_CALL' : 'ACTIVE';
 }
 
 /** What selling some of the collateral at a price does to the loan. */

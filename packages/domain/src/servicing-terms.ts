@@ -77,8 +77,21 @@ export const PAYOFF_QUOTE_VALID_HOURS = 24;
 /** Maturity reminders, days before the maturity date, each sent once. */
 export const MATURITY_REMINDER_DAYS = [30, 14, 3] as const;
 
+/**
+ * Collection notices of a matured loan that is not repaid, days after its maturity date, each sent
+ * once (the loan keeps accruing interest at its contract rate until it is paid).
+ */
+export const MATURED_COLLECTION_NOTICE_DAYS = [1, 10, 30] as const;
+
 /** Working days after which a pending sandbox ACH debit settles (or is returned). */
 export const ACH_SETTLEMENT_DAYS = 3;
+
+/**
+ * Calendar days within which the bank settles or returns an ACH debit (ACH's 3-5 business days,
+ * with weekends and a holiday): a debit still pending after them is money in flight past the
+ * bank's window, which reconciliation reports for an agent to chase.
+ */
+export const PENDING_DEBIT_WINDOW_DAYS = 10;
 
 /** A payment or payoff amount: at most this many cents ($100 million). */
 export const PAYMENT_MAX_CENTS = 10_000_000_000;

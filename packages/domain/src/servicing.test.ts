@@ -17,6 +17,9 @@ import {
   days360,
   deferralPreview,
   maturityRemindersDue,
+  maturedCollectionNoticeDue,
+  daysPastMaturity,
+  afterMaturityTerms,
   payoffQuote,
   periodInterestToDateCents,
   servicingSchedule,
@@ -167,5 +170,30 @@ describe('maturity reminders', () => {
     ['2027-02-01', []],
   ])('on %s: %j', (today, due) => {
     expect(maturityRemindersDue('2027-02-01', today)).toEqual(due);
+  });
+});
+
+describe('collection notices of a matured, unpaid loan', () => {
+  it.each<[string, number | null, number]>([
+    ['2027-01-31', null, 0],
+    ['2027-02-01', null, 0],
+    ['2027-02-02', 1, 1],
+    ['2027-02-10', 1, 9],
+    ['2027-02-11', 10, 10],
+    ['2027-03-02', 10, 29],
+    ['2027-03-03', 30, 30],
+    ['2027-08-01', 30, 181],
+  ])('on %s: notice %s, %i days past maturity', (today, due, past) => {
+    expect(maturedCollectionNoticeDue('2027-02-01', today)).toBe(due);
+    expect(daysPastMaturity('2027-02-01', today)).toBe(past);
+  });
+});
+
+describe('afterMaturityTerms', () => {
+  it('says interest runs on at the contract rate, with no default rate, and the collateral stays watched', () => {
+    const text = afterMaturityTerms('8.910%');
+    expect(text).toContain('same fixed rate of 8.910% a year');
+    expect(text).toContain('No default rate and no late fee');
+    expect(text).toContain('margin calls and liquidation apply');
   });
 });

@@ -30,6 +30,7 @@ import { ltvPct } from './ltv.js';
 import { Decimal, mulDivCents, toCoinQuantity } from './money.js';
 import { addMonthsUtc, renewalWindowPosition } from './renewal.js';
 import {
+  MATURED_COLLECTION_NOTICE_DAYS,
   MATURITY_REMINDER_DAYS,
   PAYMENT_DUE_DAYS_AFTER_STATEMENT,
   PAYOFF_QUOTE_VALID_HOURS,
@@ -424,6 +425,37 @@ export function maturityRemindersDue(maturityDate: string, today: string): numbe
 
 export function isMaturedOn(maturityDate: string, today: string): boolean {
   return today >= maturityDate;
+}
+
+/**
+ * What happens to a balance not repaid at maturity (the spec says nothing; this is the policy the
+ * loan agreement discloses and the collection notices repeat): it is due at once and keeps
+ * accruing interest daily at the contract rate, on the unpaid balance, until it is repaid; there is
+ * no default rate and no late fee; the collateral stays pledged and watched as before maturity.
+ * `interestRate` is the rate as the document writes it ("8.910%").
+ */
+export function afterMaturityTerms(interestRate: string): string {
+  return `After maturity: a balance not repaid by the maturity date is due at once and keeps accruing interest daily at the same fixed rate of ${interestRate} a year (30/360) on the unpaid balance until it is repaid. No default rate and no late fee are charged. The collateral stays pledged and monitored after maturity: margin calls and liquidation apply as before it.`;
+}
+
+/** Whole days since the maturity date (0 on it and before). */
+export function daysPastMaturity(maturityDate: string, today: string): number {
+  return Math.max(daysBetween(maturityDate, today), 0);
+}
+
+/**
+ * The collection notice of a matured, unpaid loan due on `today`, by days after maturity (1, 10,
+ * 30), or null. Each is due from its day until the next one's (the last from its day on), so a
+ * sweep that did not run for some days sends the notice that applies now, never a backlog of stale
+ * ones; the record of notices sent makes each go once.
+ */
+export function maturedCollectionNoticeDue(maturityDate: string, today: string): number | null {
+  const past = daysBetween(maturityDate, today);
+  let due: number | null = null;
+  for (const days of MATURED_COLLECTION_NOTICE_DAYS) {
+    if (past >= days) due = days;
+  }
+  return due;
 }
 
 /** What the borrower may do about maturity: renew while the window is open, pay off while owed. */
