@@ -8,6 +8,7 @@ import type { TApplicationState, TOfferedCollateralType } from '@pledge/domain';
 import { findOwnedApplication } from '../applications/application-record.js';
 import { readPayoff } from '../ops/payoff-record.js';
 import { currentPrice } from '../prices/current-price.js';
+import { loadRenewalCollateral, renewedLoanHolding } from '../renewal/renewal-collateral.js';
 import { liquidatedCollateralToReturn } from '../risk/liquidation-release.js';
 import { ensureDepositAddress } from './allocate-deposit-address.js';
 import {
@@ -30,18 +31,16 @@ export async function getCollateral(
   const terms = termsOf(offer);
   // A renewal's top-up goes to its loan's own address, which holds the collateral until the
   // renewal completes and takes it over: no address of its own is derived.
-  const holderUuid =
-    application.isRollForward &&
-    application.state !== 'COMPLETE' &&
-    application.renewsApplicationUuid !== null
-      ? application.renewsApplicationUuid
-      : application.uuid;
+  const loanUuid = renewedLoanHolding(application);
   const allocates = input.allocateAddress && application.state === 'WAITING_FOR_COLLATERAL';
-  if (allocates && holderUuid === application.uuid) {
+  if (allocates && loanUuid === null) {
     await ensureDepositAddress(deps, { identityUuid: input.identityUuid, appUuid: input.appUuid });
   }
   const price = await currentPrice(deps.prices, terms.type as TOfferedCollateralType);
-  const records = await loadCollateralRecordsOf(deps.db, holderUuid);
+  const records =
+    loanUuid === null
+      ? await loadCollateralRecordsOf(deps.db, application.uuid)
+      : (await loadRenewalCollateral(deps.db, application, loanUuid)).records;
   const info = toCollateralInfo({ terms, price, records });
   // A paid-off loan shows how it was paid off: the method decides the hold on the crypto.
   const payoff = PAID_OFF_STATES.includes(application.state)

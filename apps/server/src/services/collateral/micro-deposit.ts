@@ -15,16 +15,24 @@ export function minVerifyCoinQuantity(type: TCollateralType): string {
   return MICRO_DEPOSIT_MIN_VERIFY_COINS[type];
 }
 
+/**
+ * `since`: only deposits first seen from then on verify (a renewal's address already holds the
+ * loan's coins).
+ */
 export function microDepositStatusOf(
   type: TCollateralType,
   records: TCollateralRecords,
+  options: { since?: Date } = {},
 ): TMicroDepositStatus {
   const minimum = minVerifyCoinQuantity(type);
   const optedInAt = records.account?.microDepositOptedInAt ?? null;
+  const since = options.since?.getTime() ?? Number.NEGATIVE_INFINITY;
   const verifying = records.deposits
     .filter(
       (deposit) =>
-        deposit.confirmedAt !== null && toCoinQuantity(deposit.amount).gte(toCoinQuantity(minimum)),
+        deposit.confirmedAt !== null &&
+        deposit.firstSeenAt.getTime() >= since &&
+        toCoinQuantity(deposit.amount).gte(toCoinQuantity(minimum)),
     )
     .map((deposit) => deposit.confirmedAt)
     .filter((at): at is Date => at !== null)

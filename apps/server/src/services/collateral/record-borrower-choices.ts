@@ -17,6 +17,7 @@ import {
   type TCollateralDeps,
 } from './collateral-record.js';
 import { getCollateral } from './get-collateral.js';
+import { loadRenewalCollateral, renewedLoanHolding } from '../renewal/renewal-collateral.js';
 import { microDepositStatusOf } from './micro-deposit.js';
 
 interface TOwnedInput {
@@ -91,5 +92,13 @@ export async function getMicroDepositStatus(
 ): Promise<TMicroDepositStatus> {
   const application = await findOwnedApplication(deps.db, input.identityUuid, input.appUuid);
   const terms = termsOf(await acceptedOfferOf(deps.db, application));
+  // A renewal's test deposit arrives on its loan's address, after the renewal opened.
+  const loanUuid = renewedLoanHolding(application);
+  if (loanUuid !== null) {
+    const renewal = await loadRenewalCollateral(deps.db, application, loanUuid);
+    return microDepositStatusOf(terms.type, renewal.records, {
+      since: renewal.testDepositSince,
+    });
+  }
   return microDepositStatusOf(terms.type, await loadCollateralRecordsOf(deps.db, application.uuid));
 }
