@@ -32,6 +32,7 @@ export * from './payoff.js';
 export * from './servicing-terms.js';
 export * from './ledger.js';
 export * from './servicing.js';
+export * from './what-is-due.js';
 export * from './words.js';
 export * from './loan-invariants.js';
 export * from './loan-risk.js';

@@ -4,8 +4,10 @@ import {
   acceptPriceTick,
   collateralBelowLtv,
   paymentBelowLtvCents,
+  payDownBelowLtvCents,
   riskTriggerPrices,
 } from './loan-risk-figures.js';
+import { interestBearingAfterPaymentCents } from './loan-health.js';
 import { riskLevel, riskThresholds } from './loan-risk.js';
 import { ltvPct } from './ltv.js';
 import { Decimal } from './money.js';
@@ -69,6 +71,52 @@ describe('paymentBelowLtvCents', () => {
 
   it('asks nothing when the loan is already below the level', () => {
     expect(paymentBelowLtvCents(1_000_000, '1', 6_000_000, 75)).toBe(0);
+  });
+});
+
+describe('payDownBelowLtvCents', () => {
+  // $29,000 principal, $600 capitalised fee, $400 deferred: $30,000 interest-bearing; $123.45
+  // accrued, $25.00 of fees, $4.11 of today's interest not in the ledger yet.
+  const balances = {
+    principalCents: 2_900_000,
+    originationFeeCents: 60_000,
+    deferredInterestCents: 40_000,
+    accruedInterestCents: 12_345,
+    feesCents: 2_500,
+    totalCents: 3_014_845,
+  };
+
+  it('adds the fees and interest a payment clears first to the cut of the balance', () => {
+    // 1 BTC at $38,000: the interest-bearing balance must fall to $28,499.99, by $1,500.01;
+    // before that the payment clears $25.00 + $123.45 + $4.11 = $152.56: $1,652.57 in all.
+    const cents = payDownBelowLtvCents({
+      balances,
+      interestToAccrueCents: 411,
+      coinQuantity: '1',
+      priceCents: 3_800_000,
+      ltvPct: 75,
+    });
+    expect(cents).toBe(165_257);
+    // Paid on balances that include today's interest, it leaves $28,499.99 bearing interest.
+    const withToday = {
+      ...balances,
+      accruedInterestCents: 12_756,
+      totalCents: 3_015_256,
+    };
+    expect(interestBearingAfterPaymentCents(withToday, cents)).toBe(2_849_999);
+    expect(ltvPct(2_849_999, '1', 3_800_000).lt(75)).toBe(true);
+  });
+
+  it('asks nothing, not even the interest, when the loan is already below the level', () => {
+    expect(
+      payDownBelowLtvCents({
+        balances,
+        interestToAccrueCents: 411,
+        coinQuantity: '1',
+        priceCents: 6_000_000,
+        ltvPct: 75,
+      }),
+    ).toBe(0);
   });
 });
 

@@ -3,6 +3,7 @@
  * price at which each level is reached, how much collateral or payment gets the loan back below the
  * warning level, and the wick guard that keeps a single outlying price from deciding alone.
  */
+import { interestBearingCents, type TBalances } from './ledger.js';
 import { coinQuantityAtLtv, priceAtLtv } from './ltv.js';
 import { Decimal, toCoinQuantity } from './money.js';
 import type { TRiskThresholds } from './loan-risk.js';
@@ -68,6 +69,34 @@ export function paymentBelowLtvCents(
   const highestBelow = whole.eq(limit) ? whole.minus(1) : whole;
   const allowed = highestBelow.lt(0) ? 0 : highestBelow.toNumber();
   return Math.max(balanceCents - allowed, 0);
+}
+
+/**
+ * The payment (cents) that leaves the LTV strictly below `ltvPct` at this price ("Pay down $X"):
+ * the LTV is on the interest-bearing balance, but a payment goes to fees and accrued interest
+ * first (the ledger's order), including the interest the payment itself accrues to its day
+ * (`interestToAccrueCents`: the running period's interest to date not yet in the ledger). So the
+ * figure is those plus what lowers the interest-bearing balance enough; zero when it already is.
+ */
+export function payDownBelowLtvCents(input: {
+  balances: TBalances;
+  interestToAccrueCents: number;
+  coinQuantity: Decimal | string;
+  priceCents: number;
+  ltvPct: number;
+}): number {
+  const principalCents = paymentBelowLtvCents(
+    interestBearingCents(input.balances),
+    input.coinQuantity,
+    input.priceCents,
+    input.ltvPct,
+  );
+  if (principalCents === 0) return 0;
+  const aheadCents =
+    Math.max(input.balances.feesCents, 0) +
+    Math.max(input.balances.accruedInterestCents, 0) +
+    Math.max(input.interestToAccrueCents, 0);
+  return aheadCents + principalCents;
 }
 
 /** A price more than this far (percent) from the recent accepted prices is not acted on alone. */

@@ -22,8 +22,19 @@ export type TPaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 export const PAYMENT_STATUSES = ['PENDING', 'SETTLED', 'RETURNED', 'REVERSED'] as const;
 export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** The state of one row of the 12-month schedule. */
-export const SCHEDULE_ROW_STATUSES = ['PAID', 'DEFERRED', 'DUE', 'PAST_DUE', 'UPCOMING'] as const;
+/**
+ * The state of one row of the 12-month schedule (what-is-due.ts): paid, deferred (its interest
+ * capitalised), due (billed, its date to come), partly paid (billed, part of it paid, its date to
+ * come), past due (its date passed with some of it unpaid), upcoming (not billed yet).
+ */
+export const SCHEDULE_ROW_STATUSES = [
+  'PAID',
+  'DEFERRED',
+  'DUE',
+  'PARTLY_PAID',
+  'PAST_DUE',
+  'UPCOMING',
+] as const;
 export type TScheduleRowStatus = (typeof SCHEDULE_ROW_STATUSES)[number];
 
 /** What the borrower may do when the loan matures. */
@@ -76,6 +87,9 @@ export const PAYOFF_QUOTE_VALID_HOURS = 24;
 
 /** Maturity reminders, days before the maturity date, each sent once. */
 export const MATURITY_REMINDER_DAYS = [30, 14, 3] as const;
+
+/** Past-due notices of an instalment before maturity, days after its due date, each sent once. */
+export const PAST_DUE_NOTICE_DAYS = [1, 10, 30] as const;
 
 /**
  * Collection notices of a matured loan that is not repaid, days after its maturity date, each sent

@@ -35,6 +35,7 @@ export const SCHEDULE_STATUS_WORDS: Readonly<Record<TScheduleRowStatus, string>>
   PAID: 'Paid',
   DEFERRED: 'Deferred',
   DUE: 'Due',
+  PARTLY_PAID: 'Partly paid',
   PAST_DUE: 'Past due',
   UPCOMING: 'Upcoming',
 };
