@@ -6,7 +6,7 @@
  * (approve-proposal.ts, reject-proposal.ts), under the same rules.
  */
 import type { TControlledAction } from '@pledge/contract';
-import { CONTROL_MESSAGES, declinedStatus } from '@pledge/domain';
+import { CONTROL_MESSAGES } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { opsProposals } from '../../db/schema/index.js';
@@ -14,6 +14,7 @@ import { HttpError } from '../../http/errors.js';
 import { approveProposal } from '../ops/approve-proposal.js';
 import { rejectProposal } from '../ops/reject-proposal.js';
 import { actingAgent, assertCheckerMayApprove, assertNotConcerned } from './checker-rules.js';
+import { declineProposal } from './decline-proposal.js';
 import {
   handlerOf,
   isPayloadKind,
@@ -119,33 +120,21 @@ export async function rejectControlledAction(
   const row = await deps.db.transaction(async (tx) => {
     const row = await lockControlledAction(tx, input.proposalId);
     const agent = await actingAgent(tx, input.agentUuid);
-    const status = declinedStatus(row, agent.identityUuid);
-    if (row.status !== 'PENDING') {
-      if (row.status === status && row.decidedBy === agent.identityUuid) return row;
-      throw new HttpError(409, 'PROPOSAL_DECIDED', CONTROL_MESSAGES.decided);
-    }
-    const at = deps.clock();
-    const [decided] = await tx
-      .update(opsProposals)
-      .set({
-        status,
-        decidedBy: agent.identityUuid,
-        decidedByEmail: agent.email,
-        decidedAt: at,
-        decisionReason: input.reason,
-      })
-      .where(eq(opsProposals.id, row.id))
-      .returning();
-    if (decided === undefined) throw new Error('The proposal was not updated');
-    await auditControlledStep(tx, {
-      row: decided,
+    return declineProposal(tx, {
+      proposal: row,
       agent,
-      from: 'PENDING',
-      to: status,
-      words: status === 'WITHDRAWN' ? 'withdrawn' : 'rejected',
-      at,
+      reason: input.reason,
+      at: deps.clock,
+      audit: (decided, step, at) =>
+        auditControlledStep(tx, {
+          row: decided,
+          agent,
+          from: 'PENDING',
+          to: decided.status,
+          words: step,
+          at,
+        }),
     });
-    return decided;
   });
   return toControlledActionView(row);
 }

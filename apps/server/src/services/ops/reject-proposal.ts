@@ -4,10 +4,7 @@
  * decision again by the same agent (a double click) answers the same detail.
  */
 import type { TPostOpsRejectProposalResponse } from '@pledge/contract';
-import { declinedStatus } from '@pledge/domain';
-import { eq } from 'drizzle-orm';
-import { opsProposals } from '../../db/schema/index.js';
-import { HttpError } from '../../http/errors.js';
+import { declineProposal } from '../controls/decline-proposal.js';
 import { lockApplication, toOpsDetail, type TOpsDeps } from './ops-record.js';
 import { auditProposalStep, lockProposal } from './proposal-record.js';
 
@@ -18,32 +15,13 @@ export async function rejectProposal(
   const row = await deps.db.transaction(async (tx) => {
     const { application, agent } = await lockApplication(tx, input.appUuid, input.agentUuid);
     const proposal = await lockProposal(tx, application.uuid, input.proposalId);
-    const status = declinedStatus(proposal, agent.identityUuid);
-    if (proposal.status !== 'PENDING') {
-      if (proposal.status === status && proposal.decidedBy === agent.identityUuid) {
-        return application;
-      }
-      throw new HttpError(409, 'PROPOSAL_DECIDED', 'This proposal has already been decided.');
-    }
-    const at = deps.clock();
-    const [decided] = await tx
-      .update(opsProposals)
-      .set({
-        status,
-        decidedBy: agent.identityUuid,
-        decidedByEmail: agent.email,
-        decidedAt: at,
-        decisionReason: input.reason,
-      })
-      .where(eq(opsProposals.id, proposal.id))
-      .returning();
-    if (decided === undefined) throw new Error('The proposal was not updated');
-    await auditProposalStep(tx, {
-      proposal: decided,
+    await declineProposal(tx, {
+      proposal,
       agent,
-      step: status === 'WITHDRAWN' ? 'withdrawn' : 'rejected',
       reason: input.reason,
-      at,
+      at: deps.clock,
+      audit: (decided, step, at) =>
+        auditProposalStep(tx, { proposal: decided, agent, step, reason: input.reason, at }),
     });
     return application;
   });
