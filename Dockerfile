@@ -30,8 +30,10 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 # The image's `node` user (uid 1000): the app writes nothing to its own files.
 USER node
 EXPOSE 3000
-# Ready: the database answers and holds every migration of this version; 503 while draining.
+# Alive: the process answers (its event loop turns), without asking the database: a container is
+# replaced only when it is stuck, never for a database outage every instance rides out alone. Load
+# balancers route by GET /readyz (database reachable, migrations current, not draining) instead.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/livez`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node itself is PID 1's command (no npm, no shell), so SIGTERM reaches the server and drains it.
 CMD ["node", "--enable-source-maps", "apps/server/dist/server.js"]
