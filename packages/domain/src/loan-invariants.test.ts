@@ -373,3 +373,57 @@ describe('collateral release date', () => {
     expect(isCollateralReleaseScheduled(HELD_UNTIL, HELD_UNTIL)).toBe(false);
   });
 });
+
+describe('no collateral release while a debit may still be returned (issue 33)', () => {
+  /** A paid-off loan whose ledger is settled but for `pendingDebitsCents` still with the bank. */
+  function paidOff(pendingDebitsCents: number | undefined, releases = [release('a', 'SUCCESS')]) {
+    return {
+      ...PAID_OFF,
+      collateralReleases: releases,
+      servicing: {
+        ...servicing('PAID_OFF', 0),
+        ...(pendingDebitsCents === undefined ? {} : { pendingDebitsCents }),
+      },
+    };
+  }
+
+  it.each<[string, TLoanFacts]>([
+    ['a payment of the payoff still pending', paidOff(100_002)],
+    ['a cent still pending', paidOff(1)],
+    [
+      'a request waiting for deposits to confirm',
+      paidOff(500, [release('a', 'PENDING_TRANSACTIONS')]),
+    ],
+    [
+      'the coins a liquidation left, with a debit pending',
+      {
+        ...LIQUIDATED,
+        collateralReleases: [release('a', 'SUCCESS', ASKED_AT)],
+        servicing: { ...servicing('LIQUIDATED', 0), pendingDebitsCents: 1_234 },
+      },
+    ],
+  ])('refuses an open release with %s', (_name, loan) => {
+    expect(LOAN_INVARIANTS.collateralReleaseWaitsForDebits?.(loan)).toMatch(
+      /^collateral release a open while \d+ cents of debits may still be returned$/,
+    );
+    expect(collateralReleaseViolations(loan)).toEqual([
+      expect.stringMatching(/^collateralReleaseWaitsForDebits:/),
+    ]);
+    expect(loanInvariantViolations(loan)).toEqual([
+      expect.stringMatching(/^collateralReleaseWaitsForDebits:/),
+    ]);
+  });
+
+  it.each<[string, TLoanFacts]>([
+    ['every debit settled', paidOff(0)],
+    ['no payments read (a check of the ledger alone)', paidOff(undefined)],
+    ['a debit pending and no release asked for', paidOff(100_002, [])],
+    [
+      'a debit pending and only closed requests',
+      paidOff(100_002, [release('a', 'WITHDRAWAL_FAILED'), release('b', 'NO_COLLATERAL')]),
+    ],
+  ])('holds with %s', (_name, loan) => {
+    expect(LOAN_INVARIANTS.collateralReleaseWaitsForDebits?.(loan)).toBeNull();
+    expect(loanInvariantViolations(loan)).toEqual([]);
+  });
+});

@@ -96,6 +96,11 @@ export type TServicingFact = {
   readonly cashCents: number;
   /** Sum of the payments that count (settled, or accepted debits still pending). */
   readonly countedPaymentsCents: number;
+  /**
+   * Money in flight: the loan's debits the bank has not settled (PENDING, sent or not yet sent).
+   * The bank can still return each of them. Absent where a check reads no more than the ledger.
+   */
+  readonly pendingDebitsCents?: number;
 };
 
 export type TLoanInvariant = (facts: TLoanFacts) => string | null;
@@ -369,6 +374,22 @@ export const collateralReleaseRespectsHold: TLoanInvariant = (facts) => {
     : `collateral release ${early.map((r) => r.id).join(', ')} scheduled before the hold ends (${new Date(heldUntil).toISOString()})`;
 };
 
+/**
+ * No collateral release while any debit on the loan may still be returned (issue 33): a payoff
+ * counts the debits the bank accepted, so until each has settled the collateral is the only
+ * security for money that may never come. A return reopens the loan and cancels open requests.
+ */
+export const collateralReleaseWaitsForDebits: TLoanInvariant = (facts) => {
+  const pendingCents = facts.servicing?.pendingDebitsCents ?? 0;
+  if (pendingCents <= 0) return null;
+  const open = facts.collateralReleases.filter((release) =>
+    isCollateralReleaseOpen(release.result),
+  );
+  return open.length === 0
+    ? null
+    : `collateral release ${open.map((r) => r.id).join(', ')} open while ${pendingCents} cents of debits may still be returned`;
+};
+
 /** Every rule, by name (the names are stable). */
 export const LOAN_INVARIANTS: Readonly<Record<string, TLoanInvariant>> = {
   stageMatchesState,
@@ -382,6 +403,7 @@ export const LOAN_INVARIANTS: Readonly<Record<string, TLoanInvariant>> = {
   atMostOneOpenCollateralRelease,
   collateralReleaseOnlyAfterPayoff,
   collateralReleaseRespectsHold,
+  collateralReleaseWaitsForDebits,
   servicingFollowsState,
   servicingBalancesNonNegative,
   servicingCashMatchesPayments,
@@ -417,6 +439,7 @@ export const COLLATERAL_RELEASE_INVARIANTS: Readonly<Record<string, TLoanInvaria
   atMostOneOpenCollateralRelease,
   collateralReleaseOnlyAfterPayoff,
   collateralReleaseRespectsHold,
+  collateralReleaseWaitsForDebits,
 };
 
 export function collateralReleaseViolations(facts: TLoanFacts): string[] {
