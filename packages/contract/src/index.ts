@@ -142,6 +142,7 @@ export * from './sandbox/delete-clock.js';
 export * from './sandbox/post-loans.js';
 export * from './servicing/get-loan-status.js';
 export * from './servicing/servicing-loan.js';
+export * from './servicing/payment-instructions.js';
 export * from './servicing/loan-risk.js';
 export * from './servicing/get-servicing-loan.js';
 export * from './servicing/get-statement.js';

@@ -30,6 +30,7 @@ export * from './constants/collateral.js';
 export * from './collateral-flow.js';
 export * from './payoff.js';
 export * from './servicing-terms.js';
+export * from './payment-methods.js';
 export * from './ledger.js';
 export * from './servicing.js';
 export * from './what-is-due.js';

@@ -5,7 +5,7 @@
  * deployment's own. Every e-mail, PDF and page reads its brand from here (brands.ts).
  */
 import { readFileSync } from 'node:fs';
-import { ZBrand } from '@pledge/contract';
+import { ZBrand, ZWireAccount } from '@pledge/contract';
 import { z } from 'zod';
 
 export const DEMO_BRANDS_FILE = new URL('./demo-brands.json', import.meta.url);
@@ -25,6 +25,12 @@ export const ZBrandDefinition = z.object({
   ...brandShape,
   /** Host names (without port) that serve this brand. */
   hosts: z.array(ZHostName).max(50).default([]),
+  /**
+   * The lender's receiving account that borrowers wire payments to (with their loan's reference).
+   * Server-side only: shown on a borrower's loan page, never put in index.html. Required in
+   * production, where a borrower without a US bank account has no other way to pay.
+   */
+  wireInstructions: z.optional(ZWireAccount),
 });
 
 export const ZBrandData = z
@@ -88,7 +94,8 @@ function hostOf(url: string): string | null {
 
 /**
  * Contact details that would reach a borrower as placeholders (an example domain, a fictional
- * phone number): a production deployment must not send them. One line per brand and field.
+ * phone number), or wire instructions missing: a production deployment must not send them. One
+ * line per brand and field.
  */
 export function brandDataProblems(data: TBrandData): string[] {
   const problems: string[] = [];
@@ -103,6 +110,11 @@ export function brandDataProblems(data: TBrandData): string[] {
     if (PLACEHOLDER_PHONE.test(brand.supportPhone)) {
       problems.push(
         `${name} has a placeholder supportPhone (${brand.supportPhone}): set its real number`,
+      );
+    }
+    if (brand.wireInstructions === undefined) {
+      problems.push(
+        `${name} has no wireInstructions: borrowers without a US bank account would have no way to pay`,
       );
     }
     for (const field of ['termsUrl', 'privacyUrl', 'licensesUrl'] as const) {

@@ -11,6 +11,7 @@ import {
   offersInternational,
   orgCodeForHost,
   resolveBrand,
+  wireAccountFor,
 } from './brands.js';
 
 describe('brands', () => {
@@ -131,5 +132,35 @@ describe('brand data', () => {
       ]),
     );
     expect(brandDataProblems(real)).toEqual([]);
+  });
+
+  it('keeps each brand’s wire account on the server, out of the brand the page gets', () => {
+    expect(wireAccountFor('partner')).toMatchObject({
+      beneficiaryName: 'Harbor Credit Partners, Inc.',
+      routingNumber: '110000000',
+    });
+    expect(wireAccountFor('nobody')).toEqual(wireAccountFor('default'));
+    expect(brandFor('default', true)).not.toHaveProperty('wireInstructions');
+  });
+
+  it('refuses wire details a bank would bounce, and needs them in production', () => {
+    const badRouting = (brands: Record<string, unknown>[]) => [
+      {
+        ...brands[0],
+        wireInstructions: {
+          ...(brands[0]?.wireInstructions as object),
+          routingNumber: '123456789',
+        },
+      },
+    ];
+    expect(() => loadBrandData(brandFile(badRouting))).toThrow('routingNumber');
+    const without = loadBrandData(
+      brandFile((brands) => [{ ...brands[0], wireInstructions: undefined }]),
+    );
+    installBrands(without);
+    expect(wireAccountFor('default')).toBeNull();
+    expect(brandDataProblems(without)).toContain(
+      'brand "default" has no wireInstructions: borrowers without a US bank account would have no way to pay',
+    );
   });
 });

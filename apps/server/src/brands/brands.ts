@@ -5,7 +5,7 @@
  * installs a deployment's own from BRANDS_FILE. Logos are served from
  * apps/server/public/brands/<org>/logo.svg unless a brand's logoUrl points elsewhere.
  */
-import type { TBrand } from '@pledge/contract';
+import type { TBrand, TWireAccount } from '@pledge/contract';
 import { loadBrandData, type TBrandData } from './brand-data.js';
 
 export const DEFAULT_ORG_CODE = 'default';
@@ -17,18 +17,22 @@ interface TBrandTable {
   /** Host names (without port, lower case) and the org code each serves. */
   hosts: ReadonlyMap<string, string>;
   defaultBrand: TBrandDefinition;
+  /** Each brand's receiving account for wires (kept apart: the page's brand never carries it). */
+  wireAccounts: ReadonlyMap<string, TWireAccount>;
 }
 
 function tableOf(data: TBrandData): TBrandTable {
   const brands = new Map<string, TBrandDefinition>();
   const hosts = new Map<string, string>();
-  for (const { hosts: brandHosts, ...definition } of data.brands) {
+  const wireAccounts = new Map<string, TWireAccount>();
+  for (const { hosts: brandHosts, wireInstructions, ...definition } of data.brands) {
     brands.set(definition.orgCode, definition);
+    if (wireInstructions !== undefined) wireAccounts.set(definition.orgCode, wireInstructions);
     for (const host of brandHosts) hosts.set(host, definition.orgCode);
   }
   const defaultBrand = brands.get(DEFAULT_ORG_CODE);
   if (defaultBrand === undefined) throw new Error(`The "${DEFAULT_ORG_CODE}" brand is missing`);
-  return { brands, hosts, defaultBrand };
+  return { brands, hosts, defaultBrand, wireAccounts };
 }
 
 // Validated at load: a broken brand stops the boot instead of reaching a browser.
@@ -48,6 +52,12 @@ export function brandFor(orgCode: string | undefined, sandbox: boolean): TBrand 
   const definition =
     (orgCode !== undefined ? table.brands.get(orgCode) : undefined) ?? table.defaultBrand;
   return { ...definition, sandbox };
+}
+
+/** The account borrowers of a brand wire payments to; null when the brand file gives none. */
+export function wireAccountFor(orgCode: string | undefined): TWireAccount | null {
+  const brand = brandFor(orgCode, false);
+  return table.wireAccounts.get(brand.orgCode) ?? null;
 }
 
 /**

@@ -16,6 +16,7 @@ import { ZCoinAmount } from '../entities/coin-amount.js';
 import { ZIsoDate, ZIsoDateTime, ZPercent } from '../wire.js';
 import { ZCents } from './cents.js';
 import { ZLiquidation, ZLoanRisk } from './loan-risk.js';
+import { ZLoanPaymentOptions } from './payment-instructions.js';
 
 export { ZCents } from './cents.js';
 
@@ -96,6 +97,8 @@ export const ZServicingLoan = z.object({
   annualPercentageRatePct: ZPercent,
   fundedOn: ZIsoDate,
   maturityDate: ZIsoDate,
+  /** The server's clock when this view was made: countdowns run on it, not on the device's. */
+  asOf: ZIsoDateTime,
   balances: ZLoanBalances,
   /** Null once nothing more is scheduled (paid off, renewed). */
   nextPayment: z.nullable(ZNextPayment),
@@ -105,6 +108,8 @@ export const ZServicingLoan = z.object({
   autopayEnabled: z.boolean(),
   /** The linked bank account that ACH debits draw on (masked), null when none. */
   debitAccount: z.nullable(z.object({ name: z.string(), mask: z.string() })),
+  /** The ways this loan can be paid: ACH and autopay only with a bank account, wire instructions. */
+  paymentOptions: ZLoanPaymentOptions,
   /** Null while no price is known. */
   ltv: z.nullable(ZLoanLtv),
   /** Collateral risk: levels, trigger prices, cure deadline (issue "Servicing, part 2"). */

@@ -22,6 +22,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TPricesPort } from '../../adapters/prices/port.js';
 import type { TDb } from '../../db/pool.js';
 import {
+  bankLinkItems,
   disbursementAccounts,
   ledgerEntries,
   servicingDeferrals,
@@ -40,6 +41,7 @@ import {
 import { buildLoanRisk, riskPriceOf } from '../risk/loan-risk-view.js';
 import { liquidationsOfLoan } from '../risk/liquidation-view.js';
 import { loadLoan, toPaymentView, type TLoanContext } from './servicing-record.js';
+import { debitabilityColumns, isDebitable, paymentOptionsOf } from './payment-options.js';
 
 export interface TServicingViewDeps {
   db: TDb;
@@ -112,8 +114,10 @@ export async function buildServicingLoan(
         .select({
           mask: disbursementAccounts.accountNumberMask,
           method: disbursementAccounts.method,
+          ...debitabilityColumns,
         })
         .from(disbursementAccounts)
+        .leftJoin(bankLinkItems, eq(bankLinkItems.id, disbursementAccounts.bankLinkItemId))
         .where(eq(disbursementAccounts.applicationUuid, loan.loanUuid)),
       riskPriceOf(db, context).then((riskPrice) => buildLoanRisk(db, context, riskPrice)),
       liquidationsOfLoan(db, loan.loanUuid),
@@ -166,6 +170,7 @@ export async function buildServicingLoan(
     annualPercentageRatePct: Number(offer.annualPercentageRatePct),
     fundedOn: loan.fundedOn,
     maturityDate: loan.maturityDate,
+    asOf: now.toISOString(),
     balances,
     nextPayment,
     schedule,
@@ -183,6 +188,7 @@ export async function buildServicingLoan(
       debit === undefined || debit.mask === null
         ? null
         : { name: 'Bank account', mask: debit.mask },
+    paymentOptions: paymentOptionsOf({ context, isOpen, hasDebitAccount: isDebitable(debit) }),
     ltv:
       ltvPct === null
         ? null

@@ -17,6 +17,8 @@ import {
   assertBalancedJournal,
   balancesFromAccountSums,
   isoDay,
+  loanPaymentReference,
+  PAYMENT_METHOD_MESSAGES,
   RECEIVABLE_ACCOUNTS,
   servicingViolations,
   stageOf,
@@ -57,7 +59,7 @@ export const PAYMENT_MESSAGES = {
   notOpen: 'This loan is not open for payments.',
   aboveBalance: 'Enter an amount no larger than the balance',
   keyReused: 'This Idempotency-Key was already used for a different payment',
-  noAccount: 'There is no bank account on this loan to debit. Pay by wire instead.',
+  noAccount: PAYMENT_METHOD_MESSAGES.noDebitAccount,
   refused: (reason: string) => `Your bank refused the debit: ${reason}.`,
 } as const;
 
@@ -336,6 +338,14 @@ async function createPaymentRow(
     if (!OPEN_STATUSES.includes(loan.status)) {
       throw new HttpError(409, 'LOAN_NOT_OPEN', PAYMENT_MESSAGES.notOpen);
     }
+    // Refused before anything is written: a loan paid out in USDC has no bank account to debit.
+    if (account === null) {
+      throw new HttpError(
+        409,
+        'NO_DEBIT_ACCOUNT',
+        PAYMENT_MESSAGES.noAccount(loanPaymentReference(request.loanUuid)),
+      );
+    }
     if (loan.accrual_due) {
       await accrueInterestBatch(tx, { asOf, loanUuid: request.loanUuid });
     }
@@ -352,9 +362,6 @@ async function createPaymentRow(
       throw new HttpError(400, 'VALIDATION_ERROR', PAYMENT_MESSAGES.aboveBalance, {
         amountCents: [PAYMENT_MESSAGES.aboveBalance],
       });
-    }
-    if (account === null) {
-      throw new HttpError(409, 'NO_DEBIT_ACCOUNT', PAYMENT_MESSAGES.noAccount);
     }
     if (request.onCreated !== undefined) {
       const context = await loadLoan(tx, request.loanUuid, {

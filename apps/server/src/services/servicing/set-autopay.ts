@@ -1,8 +1,11 @@
 /** Autopay on or off: the amount due is debited on each due date while on. Audited. */
 import type { TServicingLoan } from '@pledge/contract';
+import { PAYMENT_METHOD_MESSAGES } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import { auditEvents, servicingLoans } from '../../db/schema/index.js';
+import { HttpError } from '../../http/errors.js';
 import { buildServicingLoan, type TServicingViewDeps } from './get-servicing-loan.js';
+import { loanHasDebitAccount } from './payment-options.js';
 import { loadLoan } from './servicing-record.js';
 
 export async function setAutopay(
@@ -16,6 +19,10 @@ export async function setAutopay(
       forUpdate: true,
     });
     if (context.loan.autopayEnabled === input.enabled) return;
+    // Autopay is an ACH debit: a loan without a bank account (paid out in USDC) cannot have it.
+    if (input.enabled && !(await loanHasDebitAccount(tx, input.loanUuid))) {
+      throw new HttpError(409, 'NO_DEBIT_ACCOUNT', PAYMENT_METHOD_MESSAGES.noAutopay);
+    }
     await tx
       .update(servicingLoans)
       .set({ autopayEnabled: input.enabled, updatedAt: now })

@@ -1,6 +1,25 @@
-import type { TLiquidation, TLoanRisk, TPayoffQuote, TServicingLoan } from '@pledge/contract';
+import type {
+  TLiquidation,
+  TLoanRisk,
+  TPayoffQuote,
+  TServicingLoan,
+  TWireInstructions,
+} from '@pledge/contract';
 
 export const LOAN_UUID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+
+/** The sandbox lender's receiving account, with this loan's reference. */
+export const WIRE_INSTRUCTIONS: TWireInstructions = {
+  beneficiaryName: 'Pledge Lending, LLC',
+  beneficiaryAddress: '1 Sandbox Plaza, New York, NY 10004, United States',
+  bankName: 'Sandbox Bank, N.A.',
+  bankAddress: '100 Test Street, New York, NY 10004, United States',
+  accountNumber: '000123456789',
+  routingNumber: '110000000',
+  swiftCode: 'SBOXUS33',
+  reference: 'PL9A8B7C6D5E4F4A3B8C2D1E0F9A8B7C6D',
+  currency: 'USD',
+};
 
 /** A funded loan a month in: $20,000 drawn, 1 % fee capitalised, its first interest due. */
 export function servicingLoan(overrides: Partial<TServicingLoan> = {}): TServicingLoan {
@@ -13,6 +32,7 @@ export function servicingLoan(overrides: Partial<TServicingLoan> = {}): TServici
     annualPercentageRatePct: 9.823,
     fundedOn: '2025-01-10',
     maturityDate: '2026-01-10',
+    asOf: '2025-02-11T12:00:00.000Z',
     balances: {
       principalCents: 2_000_000,
       originationFeeCents: 20_000,
@@ -55,6 +75,12 @@ export function servicingLoan(overrides: Partial<TServicingLoan> = {}): TServici
     ],
     autopayEnabled: false,
     debitAccount: { name: 'Checking', mask: '6789' },
+    paymentOptions: {
+      canPayByAch: true,
+      canUseAutopay: true,
+      wire: WIRE_INSTRUCTIONS,
+      usdcNote: null,
+    },
     ltv: { ltvPct: 33.92, warningLtvPct: 75, marginCallLtvPct: 80, liquidationLtvPct: 90 },
     risk: loanRisk(),
     liquidations: [],
