@@ -5,7 +5,9 @@
  * 2. files an older version kept on this machine's disk move to the shared store;
  * 3. while ENCRYPTION_KEYS lists old keys, the re-encrypt job is enqueued (once per newest key);
  * 4. identities' addresses written in clear by the previous release are sealed (the expand phase
- *    of sealing them; services/identity/identity-email.ts).
+ *    of sealing them; services/identity/identity-email.ts);
+ * 5. loans funded before servicing existed (COMPLETE without a servicing loan) are opened as of
+ *    their funding, and the servicing sweep accrues their interest since (open-funded-loans.ts).
  */
 import type { TConfig } from '../config.js';
 import type { TDb } from '../db/pool.js';
@@ -13,6 +15,7 @@ import type { TStoragePort } from '../adapters/storage/port.js';
 import { moveLocalFiles } from '../adapters/storage/move-local-files.js';
 import { reencryptDedupeKey, reencryptJob } from '../jobs/definitions/reencrypt.js';
 import { enqueue } from '../jobs/enqueue.js';
+import { openFundedLoans } from './open-funded-loans.js';
 import type { TFieldCipher } from '../security/field-encryption.js';
 import { verifyEncryptionKeys } from '../security/keys/key-check.js';
 import { sealUnsealedEmails } from '../services/identity/identity-email.js';
@@ -49,5 +52,6 @@ export async function prepareStoredData(deps: {
   }
   const sealedEmails = await sealUnsealedEmails(deps.db, cipher);
   if (sealedEmails > 0) deps.log.info({ sealedEmails }, 'identity addresses sealed');
+  await openFundedLoans(deps);
   return { cipher };
 }

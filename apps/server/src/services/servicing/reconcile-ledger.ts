@@ -5,7 +5,10 @@
  * counted payments (servicing_loans.counted_payments_cents) are its payments' sum; each non-wire
  * payment that is not returned or reversed has exactly one journal, and its cash equals the
  * payment; a closed (paid off, renewed) loan owes nothing; a payoff recorded by agents is covered
- * by the evidence two agents approved (a closed balance is not proof that the money came).
+ * by the evidence two agents approved (a closed balance is not proof that the money came); and
+ * every funded loan (application COMPLETE) is serviced: one without a servicing loan has no ledger,
+ * interest or risk monitoring, so "balanced" over the others would hide it (listed first, so the
+ * cap on issues never hides it).
  */
 import type { TGetOpsReconciliationResponse } from '@pledge/contract';
 import { sql } from 'drizzle-orm';
@@ -18,6 +21,17 @@ export async function reconcileLedger(deps: {
   clock: () => Date;
 }): Promise<TGetOpsReconciliationResponse> {
   const issues = await deps.db.execute<{ loan_uuid: string; problem: string }>(sql`
+    (SELECT a.uuid AS loan_uuid,
+         'Funded loan without servicing (' || count(*) OVER () || ' funded loans without servicing): '
+         || 'no ledger, interest, statements or risk monitoring (a boot opens such a loan as of its '
+         || 'funding; one still listed after a boot could not be opened, and the boot log says why)'
+         AS problem
+       FROM applications a
+       WHERE a.state = 'COMPLETE'
+         AND NOT EXISTS (SELECT 1 FROM servicing_loans s WHERE s.loan_uuid = a.uuid)
+       ORDER BY a.created_at, a.uuid
+       LIMIT ${RECONCILIATION_ISSUES_MAX})
+    UNION ALL
     (SELECT loan_uuid, 'Journal ' || journal_uuid || ' sums to ' || sum(amount_cents) AS problem
        FROM ledger_entries GROUP BY loan_uuid, journal_uuid HAVING sum(amount_cents) <> 0)
     UNION ALL
