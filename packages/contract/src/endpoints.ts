@@ -87,6 +87,8 @@ import { putOpsFlag } from './ops/put-flag.js';
 import { getRefiEstatePayoffs } from './ops/get-refi-estate-payoffs.js';
 import { getRefiTapeLoans } from './ops/get-refi-tape-loans.js';
 import { postConfirmRefiEstatePayoff } from './ops/post-confirm-refi-estate-payoff.js';
+import { getRefiCoinReturns } from './ops/get-refi-coin-returns.js';
+import { postRefiCoinReturn } from './ops/post-refi-coin-return.js';
 import { postRefiTapeImport } from './ops/post-refi-tape-import.js';
 import { postRefiTapeLoanBorrower } from './ops/post-refi-tape-loan-borrower.js';
 import { postRefiTapePreview } from './ops/post-refi-tape-preview.js';
@@ -100,6 +102,7 @@ import { getRefiDownloadDocument } from './refi/get-download-document.js';
 import { getRefiUnsignedDocuments } from './refi/get-unsigned-documents.js';
 import { postCelsiusCollateralCalculate } from './refi/post-celsius-collateral-calculate.js';
 import { postCelsiusRefiBorrowerConfirmation } from './refi/post-celsius-refi-borrower-confirmation.js';
+import { postCelsiusRefiCoinReturn } from './refi/post-celsius-refi-coin-return.js';
 import { postCreateCelsiusApplication } from './refi/post-create-celsius-application.js';
 import { postRefiSelectOffer } from './refi/post-select-offer.js';
 import { postRefiSignDocument } from './refi/post-sign-document.js';
@@ -211,6 +214,7 @@ export const endpoints = {
   postBankLinkToken,
   postCelsiusCollateralCalculate,
   postCelsiusRefiBorrowerConfirmation,
+  postCelsiusRefiCoinReturn,
   postCollateralBorrowerConfirmation,
   postCollateralCalculate,
   postCollateralRelease,
@@ -280,6 +284,8 @@ export const endpoints = {
   getRefiEstatePayoffs,
   getRefiTapeLoans,
   postConfirmRefiEstatePayoff,
+  getRefiCoinReturns,
+  postRefiCoinReturn,
   postRefiTapeImport,
   postRefiTapeLoanBorrower,
   postRefiTapePreview,

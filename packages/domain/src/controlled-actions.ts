@@ -18,6 +18,7 @@ export const CONTROLLED_ACTION_KINDS = [
   'TAPE_IMPORT',
   'TAPE_REASSIGN',
   'ESTATE_PAYOFF',
+  'REFI_COIN_RETURN',
   'DEACTIVATE_AGENT',
 ] as const;
 export type TControlledActionKind = (typeof CONTROLLED_ACTION_KINDS)[number];
@@ -31,6 +32,7 @@ export const CONTROLLED_SUBJECTS = [
   'TAPE',
   'TAPE_LOAN',
   'ESTATE_PAYOFF',
+  'REFI_COIN_RETURN',
   'AGENT',
 ] as const;
 export type TControlledSubject = (typeof CONTROLLED_SUBJECTS)[number];
@@ -136,6 +138,14 @@ export const CONTROLLED_ACTIONS: Readonly<Record<TControlledActionKind, TControl
     amount: 'LEDGER_FIGURE',
     refusesOwnLoan: true,
     why: 'Confirms money paid to the old lender’s estate for a refinanced loan.',
+  },
+  REFI_COIN_RETURN: {
+    label: 'Return of refinancing coins',
+    subject: 'REFI_COIN_RETURN',
+    control: 'MAKER_CHECKER',
+    amount: 'LEDGER_FIGURE',
+    refusesOwnLoan: true,
+    why: 'Coins leave custody: every confirmed coin an ended refinancing received, to the address its borrower gave.',
   },
   DEACTIVATE_AGENT: {
     label: 'Agent deactivation',

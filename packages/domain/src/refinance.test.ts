@@ -16,6 +16,11 @@ import {
   refiRatesBps,
   refiStabilizationTriggerPriceCents,
   REFI_STABILIZATION_MESSAGE,
+  canCarryRefiCoins,
+  REFI_COIN_RETURN_MESSAGES,
+  refiCoinReturnRefusal,
+  refiEndReason,
+  type TRefiCoinReturnStatus,
 } from './refinance.js';
 import {
   REFI_COMPLETION_CALENDAR_DAYS,
@@ -256,5 +261,65 @@ describe('the loan tape CSV', () => {
       ),
     ].join('\n');
     expect(parseRefiTape(many).errors[0]?.message).toContain(String(REFI_TAPE_MAX_ROWS));
+  });
+});
+
+describe('refiCoinReturnRefusal (the coins of an ended refinancing)', () => {
+  type TInput = Parameters<typeof refiCoinReturnRefusal>[0];
+  const base: TInput = {
+    state: 'CANCELLED',
+    status: 'AWAITING_ADDRESS',
+    hasCoins: true,
+    requestedAddress: null,
+    address: 'bc1-new',
+  };
+  it.each<
+    [
+      string,
+      Partial<typeof base> & { state?: 'CANCELLED' | 'CELSIUS_WAITING_FOR_TOP_UP' },
+      string | null,
+    ]
+  >([
+    ['an ended refinancing with coins', {}, null],
+    [
+      'the same address again (a repeat)',
+      { status: 'REQUESTED', requestedAddress: 'bc1-new' },
+      null,
+    ],
+    [
+      'another address while one is requested',
+      { status: 'REQUESTED', requestedAddress: 'bc1-old' },
+      'RETURN_IN_PROGRESS',
+    ],
+    ['a refinancing still open', { state: 'CELSIUS_WAITING_FOR_TOP_UP' }, 'REFI_NOT_ENDED'],
+    ['no coins arrived', { hasCoins: false, status: null }, 'NO_COLLATERAL'],
+    ['coins already returned', { status: 'RETURNED' }, 'COINS_RETURNED'],
+    ['coins carried to a new refinancing', { status: 'CARRIED_OVER' }, 'COINS_CARRIED_OVER'],
+  ])('%s', (_name, change, code) => {
+    const refusal = refiCoinReturnRefusal({ ...base, ...change });
+    expect(refusal?.code ?? null).toBe(code);
+    if (code === 'REFI_NOT_ENDED')
+      expect(refusal?.message).toBe(REFI_COIN_RETURN_MESSAGES.notEnded);
+  });
+
+  it.each<[TRefiCoinReturnStatus | null, boolean]>([
+    [null, true],
+    ['AWAITING_ADDRESS', true],
+    ['REQUESTED', false],
+    ['RETURNED', false],
+    ['CARRIED_OVER', false],
+  ])('coins in %s may count toward a new refinancing: %s', (status, expected) => {
+    expect(canCarryRefiCoins(status)).toBe(expected);
+  });
+});
+
+describe('refiEndReason', () => {
+  it.each<[string | null, string, string]>([
+    ['2027-01-15T10:00:00Z', '2027-01-15T10:00:01Z', 'EXPIRED'],
+    ['2027-01-15T10:00:00Z', '2027-01-15T10:00:00Z', 'EXPIRED'],
+    ['2027-01-15T10:00:00Z', '2027-01-10T09:00:00Z', 'CANCELLED'],
+    [null, '2027-01-10T09:00:00Z', 'CANCELLED'],
+  ])('deadline %s, ended %s: %s', (completeBy, endedAt, reason) => {
+    expect(refiEndReason({ completeBy, endedAt })).toBe(reason);
   });
 });

@@ -10,7 +10,11 @@ import {
 } from './constants/limits.js';
 import { LOAN_TERM_MONTHS, RATE_TIERS, type TRateTier } from './constants/rates.js';
 import { US_STATE_CODES, type TUsStateCode } from './constants/states.js';
-import type { TCollateralReuseConsent, TOfferedCollateralType } from './enums.js';
+import type {
+  TApplicationState,
+  TCollateralReuseConsent,
+  TOfferedCollateralType,
+} from './enums.js';
 import { annualPercentageRate, interestOnlyPayments, monthlyInterestCents } from './apr.js';
 import { DomainError } from './errors.js';
 import {
@@ -296,3 +300,96 @@ export function assertStabilizationAllowed(option: TRefiOption | null, optIn: bo
 
 export const REFI_STABILIZATION_MESSAGE =
   'Stabilization is available with custody-only offers only';
+
+/**
+ * The coins a refinancing received on its top-up address when it ended unfinished (expired after
+ * REFI_COMPLETION_CALENDAR_DAYS, or cancelled): they wait for a return address from the borrower
+ * (AWAITING_ADDRESS), are returned to it by two agents (REQUESTED, then RETURNED), or count toward
+ * the top-up of the borrower's new refinancing of the same loan when it is looked up again and
+ * submitted before an address was given (CARRIED_OVER).
+ */
+export const REFI_COIN_RETURN_STATUSES = [
+  'AWAITING_ADDRESS',
+  'REQUESTED',
+  'RETURNED',
+  'CARRIED_OVER',
+] as const;
+export type TRefiCoinReturnStatus = (typeof REFI_COIN_RETURN_STATUSES)[number];
+
+export const REFI_COIN_RETURN_MESSAGES = {
+  notEnded:
+    'Coins are returned only from a refinancing that has ended. While it is open, they count toward its top-up.',
+  noCoins: 'No coins have arrived for this refinancing, so there is nothing to return.',
+  otherAddress:
+    'These coins are already being returned to another address. If that address is wrong, contact support.',
+  returned: 'These coins have already been returned.',
+  carriedOver:
+    'These coins now count toward the top-up of your new refinancing of the same loan, so they are not returned from here.',
+  notRequested: 'The borrower has not given a return address yet.',
+  stillConfirming:
+    'A deposit to this address is still confirming. Return the coins once it has confirmed.',
+} as const;
+
+export type TRefiCoinReturnRefusal = {
+  code:
+    | 'REFI_NOT_ENDED'
+    | 'NO_COLLATERAL'
+    | 'RETURN_IN_PROGRESS'
+    | 'COINS_RETURNED'
+    | 'COINS_CARRIED_OVER';
+  message: string;
+};
+
+/**
+ * Why the borrower may not ask for the coins of this refinancing to go to `address` now, or null
+ * when they may (asking again for the same address is a repeat, not a refusal).
+ */
+export function refiCoinReturnRefusal(input: {
+  state: TApplicationState;
+  status: TRefiCoinReturnStatus | null;
+  hasCoins: boolean;
+  requestedAddress: string | null;
+  address: string;
+}): TRefiCoinReturnRefusal | null {
+  if (input.state !== 'CANCELLED') {
+    return { code: 'REFI_NOT_ENDED', message: REFI_COIN_RETURN_MESSAGES.notEnded };
+  }
+  if (input.status === 'CARRIED_OVER') {
+    return { code: 'COINS_CARRIED_OVER', message: REFI_COIN_RETURN_MESSAGES.carriedOver };
+  }
+  if (input.status === 'RETURNED') {
+    return { code: 'COINS_RETURNED', message: REFI_COIN_RETURN_MESSAGES.returned };
+  }
+  if (!input.hasCoins) return { code: 'NO_COLLATERAL', message: REFI_COIN_RETURN_MESSAGES.noCoins };
+  if (
+    input.status === 'REQUESTED' &&
+    input.requestedAddress !== null &&
+    input.requestedAddress !== input.address
+  ) {
+    return { code: 'RETURN_IN_PROGRESS', message: REFI_COIN_RETURN_MESSAGES.otherAddress };
+  }
+  return null;
+}
+
+/** How long the address of an ended refinancing that never received a coin is still watched. */
+export const REFI_ENDED_ADDRESS_WATCH_DAYS = 30;
+
+/** Whether the coins of an ended refinancing may still count toward a new one of the same loan. */
+export function canCarryRefiCoins(status: TRefiCoinReturnStatus | null): boolean {
+  return status === null || status === 'AWAITING_ADDRESS';
+}
+
+/** Why a refinancing ended unfinished: its 14 days ran out, or it was cancelled before that. */
+export const REFI_END_REASONS = ['EXPIRED', 'CANCELLED'] as const;
+export type TRefiEndReason = (typeof REFI_END_REASONS)[number];
+
+/** An ended refinancing expired when it ended at or after its deadline. */
+export function refiEndReason(input: {
+  completeBy: Date | string | null;
+  endedAt: Date | string;
+}): TRefiEndReason {
+  if (input.completeBy === null) return 'CANCELLED';
+  return new Date(input.endedAt).getTime() >= new Date(input.completeBy).getTime()
+    ? 'EXPIRED'
+    : 'CANCELLED';
+}

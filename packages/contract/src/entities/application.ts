@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
-import { APPLICATION_STATES, STAGES } from '@pledge/domain';
+import { APPLICATION_STATES, REFI_END_REASONS, STAGES } from '@pledge/domain';
 import { ZCoinAmount } from './coin-amount.js';
 import { ZCollateralInfo } from './collateral-info.js';
 import { ZOffer } from './offer.js';
+import { ZRefiCoinReturn } from '../refi/refi-entities.js';
 import { ZIsoDateTime, ZOrgCode } from '../wire.js';
 
 /**
@@ -44,21 +45,32 @@ export const ZApplication = z.object({
 export type TApplication = z.infer<typeof ZApplication>;
 
 /** Refinancing application (document 2 §3): the fields the refinancing screens read. */
-export const ZRefinancingApplication = z.pick(ZApplication, {
-  appUuid: true,
-  identityUuid: true,
-  state: true,
-  stage: true,
-  isInternational: true,
-  isRollForward: true,
-  selectedOffer: true,
-  offers: true,
-  stabilizationOptIn: true,
-  celsiusLoanNumbers: true,
-  celsiusTopUpExpirationDate: true,
-  rollForwardLoanDetails: true,
-  collateral: true,
-});
+export const ZRefinancingApplication = z.extend(
+  z.pick(ZApplication, {
+    appUuid: true,
+    identityUuid: true,
+    state: true,
+    stage: true,
+    isInternational: true,
+    isRollForward: true,
+    selectedOffer: true,
+    offers: true,
+    stabilizationOptIn: true,
+    celsiusLoanNumbers: true,
+    celsiusTopUpExpirationDate: true,
+    rollForwardLoanDetails: true,
+    collateral: true,
+  }),
+  {
+    /**
+     * An ended refinancing that received coins: where they go. Absent while it is open and when
+     * nothing arrived.
+     */
+    coinReturn: z.optional(ZRefiCoinReturn),
+    /** A refinancing that ended unfinished (CANCELLED): when, and whether its 14 days ran out. */
+    ending: z.optional(z.object({ reason: z.enum(REFI_END_REASONS), at: ZIsoDateTime })),
+  },
+);
 export type TRefinancingApplication = z.infer<typeof ZRefinancingApplication>;
 
 /** Krang state (document 2 §3): the state alone, polled while the server moves the application. */

@@ -1,12 +1,14 @@
 import { z } from 'zod/mini';
 import {
   COLLATERAL_TYPES,
+  REFI_COIN_RETURN_STATUSES,
   REFI_CUSTODY_ARRANGEMENTS,
   REFI_ESTATE_PAYOFF_STATUSES,
   REFI_INELIGIBLE_REASONS,
   REFI_TAPE_LOAN_STATUSES,
   REFI_TAPE_SOURCES,
 } from '@pledge/domain';
+import { ZCoinAmount } from '../entities/coin-amount.js';
 import { ZCoinQuantity, ZIsoDateTime, ZUsd } from '../wire.js';
 
 /** A legacy loan that was found but cannot be refinanced, with every reason (document 2 §8). */
@@ -55,3 +57,32 @@ export const ZRefiEstatePayoff = z.object({
   note: z.nullable(z.string()),
 });
 export type TRefiEstatePayoff = z.infer<typeof ZRefiEstatePayoff>;
+
+/**
+ * The coins an ended refinancing received on its top-up address and where they go: back to the
+ * address the borrower gives, or on to the borrower's new refinancing of the same loan.
+ */
+export const ZRefiCoinReturn = z.object({
+  status: z.enum(REFI_COIN_RETURN_STATUSES),
+  /** Confirmed on chain: what is returned. */
+  confirmed: ZCoinAmount,
+  /** Seen, still confirming: returned too once confirmed. */
+  confirming: ZCoinAmount,
+  returnAddress: z.nullable(z.string()),
+  requestedAt: z.nullable(ZIsoDateTime),
+  returned: z.nullable(ZCoinAmount),
+  returnedAt: z.nullable(ZIsoDateTime),
+  transactionHash: z.nullable(z.string()),
+  /** The new refinancing the coins count toward (CARRIED_OVER). */
+  carriedToAppUuid: z.nullable(z.uuid()),
+});
+export type TRefiCoinReturn = z.infer<typeof ZRefiCoinReturn>;
+
+/** The console's row of an ended refinancing's coins. */
+export const ZRefiCoinReturnItem = z.extend(ZRefiCoinReturn, {
+  appUuid: z.uuid(),
+  celsiusLoanIds: z.array(z.string()),
+  createdAt: ZIsoDateTime,
+  returnedBy: z.nullable(z.string()),
+});
+export type TRefiCoinReturnItem = z.infer<typeof ZRefiCoinReturnItem>;

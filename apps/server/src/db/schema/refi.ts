@@ -24,6 +24,7 @@ import {
 import {
   COLLATERAL_REUSE_CONSENTS,
   COLLATERAL_TYPES,
+  REFI_COIN_RETURN_STATUSES,
   REFI_CUSTODY_ARRANGEMENTS,
   REFI_ESTATE_PAYOFF_STATUSES,
   REFI_OPTIONS,
@@ -31,6 +32,7 @@ import {
   REFI_TAPE_SOURCES,
   type TCollateralReuseConsent,
   type TCollateralType,
+  type TRefiCoinReturnStatus,
   type TRefiCustodyArrangement,
   type TRefiEstatePayoffStatus,
   type TRefiOption,
@@ -213,6 +215,57 @@ export const refiEstatePayoffs = pgTable(
     check(
       'refi_estate_payoffs_confirmed_complete',
       sql`(${table.status} = 'CONFIRMED') = (${table.confirmedAt} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/**
+ * The coins an ended refinancing received on its top-up address, and where they go: back to the
+ * address the borrower gives (two agents record the withdrawal), or on to the borrower's new
+ * refinancing of the same loan (its deposits and address move there). One row per application,
+ * from the first coin seen on an ended refinancing.
+ */
+export const refiCoinReturns = pgTable(
+  'refi_coin_returns',
+  {
+    applicationUuid: uuid('application_uuid')
+      .primaryKey()
+      .references(() => applications.uuid, { onDelete: 'cascade' }),
+    identityUuid: uuid('identity_uuid').notNull(),
+    collateralType: text('collateral_type').$type<TCollateralType>().notNull(),
+    status: text('status').$type<TRefiCoinReturnStatus>().notNull().default('AWAITING_ADDRESS'),
+    returnAddress: text('return_address'),
+    requestedAt: timestamptz('requested_at'),
+    /** The confirmed coins sent back, and the withdrawal's transaction. */
+    returnedQuantity: coinQuantity('returned_quantity'),
+    transactionHash: text('transaction_hash'),
+    returnedAt: timestamptz('returned_at'),
+    returnedByEmail: text('returned_by_email'),
+    carriedToApplicationUuid: uuid('carried_to_application_uuid').references(
+      () => applications.uuid,
+    ),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (table) => [
+    index('refi_coin_returns_created_idx').on(table.createdAt, table.applicationUuid),
+    index('refi_coin_returns_status_created_idx').on(
+      table.status,
+      table.createdAt,
+      table.applicationUuid,
+    ),
+    check('refi_coin_returns_status_known', oneOf(table.status, REFI_COIN_RETURN_STATUSES)),
+    check(
+      'refi_coin_returns_requested_address',
+      sql`(${table.status} IN ('REQUESTED', 'RETURNED')) = (${table.returnAddress} IS NOT NULL)`,
+    ),
+    check(
+      'refi_coin_returns_returned_complete',
+      sql`(${table.status} = 'RETURNED') = (${table.returnedAt} IS NOT NULL AND ${table.transactionHash} IS NOT NULL)`,
+    ),
+    check(
+      'refi_coin_returns_carried_to',
+      sql`(${table.status} = 'CARRIED_OVER') = (${table.carriedToApplicationUuid} IS NOT NULL)`,
     ),
   ],
 );

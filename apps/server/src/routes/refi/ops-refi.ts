@@ -1,9 +1,14 @@
-/** The agent console's refinancing calls: the loan tape and the payoffs owed to the estate. */
+/**
+ * The agent console's refinancing calls: the loan tape, the payoffs owed to the estate and the coins
+ * ended refinancings received.
+ */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
+  getRefiCoinReturns,
   getRefiEstatePayoffs,
   getRefiTapeLoans,
   postConfirmRefiEstatePayoff,
+  postRefiCoinReturn,
   postRefiTapeImport,
   postRefiTapeLoanBorrower,
   postRefiTapePreview,
@@ -15,6 +20,7 @@ import { route } from '../../http/route.js';
 import { proposeControlledAction } from '../../services/controls/propose-controlled-action.js';
 import type { TControlDeps } from '../../services/controls/controlled-action-handlers.js';
 import { assertTapeValid, previewRefiTape } from '../../services/refi/import-refi-tape.js';
+import { listRefiCoinReturns } from '../../services/refi/refi-coin-return-ops.js';
 import { listRefiEstatePayoffs, listRefiTapeLoans } from '../../services/refi/refi-ops.js';
 
 /** The CSV text of a tape request: text/csv only (415 otherwise), never empty (400). */
@@ -69,6 +75,15 @@ export const opsRefiRoutes: FastifyPluginAsync<TControlDeps> = async (app, deps)
     proposeControlledAction(deps, {
       kind: 'ESTATE_PAYOFF',
       payload: { payoffUuid: params.payoffUuid, ...body },
+      agentUuid: callerUuidOf(request),
+      idempotencyKey: null,
+    }),
+  );
+  route(app, getRefiCoinReturns, ({ query }) => listRefiCoinReturns(deps, query));
+  route(app, postRefiCoinReturn, ({ params, body, request }) =>
+    proposeControlledAction(deps, {
+      kind: 'REFI_COIN_RETURN',
+      payload: { appUuid: params.appUuid, ...body },
       agentUuid: callerUuidOf(request),
       idempotencyKey: null,
     }),

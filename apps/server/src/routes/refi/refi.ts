@@ -6,6 +6,7 @@ import {
   getRefiUnsignedDocuments,
   postCelsiusCollateralCalculate,
   postCelsiusRefiBorrowerConfirmation,
+  postCelsiusRefiCoinReturn,
   postCreateCelsiusApplication,
   postRefiSelectOffer,
   postRefiSignDocument,
@@ -24,6 +25,7 @@ import {
   readRefiDocument,
   signRefiDocument,
 } from '../../services/refi/refi-documents.js';
+import { requestRefiCoinReturn } from '../../services/refi/request-refi-coin-return.js';
 import { selectRefiOffer } from '../../services/refi/select-refi-offer.js';
 import { setRefiStabilization } from '../../services/refi/set-refi-stabilization.js';
 
@@ -88,5 +90,12 @@ export const refiRoutes: FastifyPluginAsync<TRefiDeps> = async (app, deps) => {
   );
   route(app, postCelsiusRefiBorrowerConfirmation, ({ params, body, request }) =>
     confirmRefi(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid, body }),
+  );
+  route(app, postCelsiusRefiCoinReturn, ({ params, body, request }) =>
+    requestRefiCoinReturn(deps, {
+      identityUuid: callerUuidOf(request),
+      appUuid: params.appUuid,
+      returnAddress: body.returnAddress,
+    }),
   );
 };

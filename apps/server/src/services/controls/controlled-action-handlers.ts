@@ -13,6 +13,7 @@ import type {
   TPostOpsReversePaymentBody,
   TPostOpsSurplusPayoutBody,
   TPostOpsWirePaymentBody,
+  TPostRefiCoinReturnBody,
   TPostRefiTapeLoanBorrowerBody,
 } from '@pledge/contract';
 import {
@@ -39,6 +40,7 @@ import { agentActor } from '../ops/ops-record.js';
 import { deactivateAgent } from '../ops/deactivate-agent.js';
 import { importRefiTape } from '../refi/import-refi-tape.js';
 import { confirmRefiEstatePayoff, setRefiTapeLoanBorrower } from '../refi/refi-ops.js';
+import { coinsToReturn, recordRefiCoinReturn } from '../refi/refi-coin-return-ops.js';
 import { recordDeskFill } from '../risk/liquidation-desk-fill.js';
 import { recordSurplusPayout } from '../risk/liquidation-surplus-payout.js';
 import { recordWirePayment } from '../servicing/record-wire-payment.js';
@@ -92,6 +94,7 @@ export interface TControlledPayloads {
   TAPE_IMPORT: { csv: string };
   TAPE_REASSIGN: TPostRefiTapeLoanBorrowerBody & { loanId: string };
   ESTATE_PAYOFF: TPostConfirmRefiEstatePayoffBody & { payoffUuid: string };
+  REFI_COIN_RETURN: TPostRefiCoinReturnBody & { appUuid: string };
   DEACTIVATE_AGENT: TPostOpsDeactivateAgentBody;
 }
 export type TPayloadKind = keyof TControlledPayloads;
@@ -332,6 +335,28 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
         body,
       });
       return `Estate payoff ${confirmed.uuid} confirmed`;
+    },
+  },
+  REFI_COIN_RETURN: {
+    async describe(tx, p) {
+      // Every confirmed coin, read again at approval; refused while one is still confirming.
+      const { row, quantity } = await coinsToReturn(tx, p.appUuid);
+      return {
+        subjectId: p.appUuid,
+        loanUuid: p.appUuid,
+        amountCents: null,
+        summary: `Return ${quantity} ${row.collateralType} to ${row.returnAddress ?? ''}, transaction ${p.transactionHash}`,
+        concerns: [await borrowerOfLoan(tx, p.appUuid)],
+      };
+    },
+    async perform(deps, { payload, agent }) {
+      const { appUuid, ...body } = payload;
+      const returned = await recordRefiCoinReturn(deps, {
+        appUuid,
+        agentUuid: agent.identityUuid,
+        body,
+      });
+      return `${returned.returned?.coinQuantity ?? ''} ${returned.confirmed.type} returned to ${returned.returnAddress ?? ''}`;
     },
   },
   DEACTIVATE_AGENT: {

@@ -17,6 +17,7 @@ import {
 import { isDomainError, isRefiExpired, REFI_COMPLETION_CALENDAR_DAYS } from '@pledge/domain';
 import type { TClock } from '../../security/jwt.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
+import { noteRefiCoinsToReturn } from './refi-coin-return-record.js';
 import { loanIdsByApplication } from './refi-record.js';
 
 export const REFI_ACTOR = actors.system('refi');
@@ -95,7 +96,8 @@ const EXPIRABLE_STATES = [
 
 /**
  * Cancels every refinancing not completed (signing included) within REFI_COMPLETION_CALENDAR_DAYS of
- * its submitted details (REFI_EXPIRED). Safe on several instances: the transition locks the row.
+ * its submitted details (REFI_EXPIRED); coins it received are noted for their return in the same
+ * transaction. Safe on several instances: the transition locks the row.
  */
 export async function cancelExpiredRefis(deps: { db: TDb; clock: TClock }): Promise<string[]> {
   const now = deps.clock();
@@ -114,13 +116,17 @@ export async function cancelExpiredRefis(deps: { db: TDb; clock: TClock }): Prom
   for (const { uuid, submittedAt } of due) {
     if (submittedAt === null || !isRefiExpired({ submittedAt, now })) continue;
     try {
-      await applyTransition(deps.db, {
-        appUuid: uuid,
-        event: 'REFI_EXPIRED',
-        actor: REFI_ACTOR,
-        reason: `not completed within ${REFI_COMPLETION_CALENDAR_DAYS} calendar days of the submitted details`,
-        context: { isCelsiusRefi: true },
-        at: now,
+      await deps.db.transaction(async (tx) => {
+        await applyTransition(tx, {
+          appUuid: uuid,
+          event: 'REFI_EXPIRED',
+          actor: REFI_ACTOR,
+          reason: `not completed within ${REFI_COMPLETION_CALENDAR_DAYS} calendar days of the submitted details`,
+          context: { isCelsiusRefi: true },
+          at: now,
+        });
+        // Coins already on its top-up address now wait for the borrower's return address.
+        await noteRefiCoinsToReturn(tx, { appUuid: uuid, actor: REFI_ACTOR, now });
       });
       cancelled.push(uuid);
     } catch (error) {

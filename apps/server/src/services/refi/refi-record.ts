@@ -5,6 +5,7 @@
 import type { TOffer, TRefinancingApplication } from '@pledge/contract';
 import {
   toCoinQuantity,
+  refiEndReason,
   remainingCoinDue,
   type TCollateralType,
   type TRefiOption,
@@ -24,6 +25,7 @@ import {
   type TApplicationRow,
 } from '../applications/application-record.js';
 import { coinText, confirmedBalance } from '../collateral/collateral-record.js';
+import { coinReturnRowsOf, refiCoinReturnView } from './refi-coin-return-record.js';
 
 export type TRefiApplicationRow = typeof refiApplications.$inferSelect;
 export type TRefiOfferRow = typeof refiOffers.$inferSelect;
@@ -101,6 +103,29 @@ export async function loanIdsByApplication(
   return byApp;
 }
 
+/** What an ended refinancing says: why and when it ended, and where the coins it received go. */
+function endedView(
+  view: { state: TRefinancingApplication['state']; updatedAt: string },
+  refi: TRefiApplicationRow | undefined,
+  deposits: Parameters<typeof refiCoinReturnView>[0]['deposits'],
+  row: Parameters<typeof refiCoinReturnView>[0]['row'],
+): Pick<TRefinancingApplication, 'ending' | 'coinReturn'> {
+  if (view.state !== 'CANCELLED' || refi === undefined) return {};
+  const coinReturn = refiCoinReturnView({
+    state: view.state,
+    type: refi.collateralType,
+    row,
+    deposits,
+  });
+  return {
+    ending: {
+      reason: refiEndReason({ completeBy: refi.completeBy, endedAt: view.updatedAt }),
+      at: view.updatedAt,
+    },
+    ...(coinReturn === undefined ? {} : { coinReturn }),
+  };
+}
+
 /** The R/ entity of each refinancing application, in the rows' order. */
 export async function toRefiViews(
   db: TDb,
@@ -128,15 +153,18 @@ export async function toRefiViews(
     .select()
     .from(collateralDeposits)
     .where(inArray(collateralDeposits.applicationUuid, uuids));
+  const coinReturns = await coinReturnRowsOf(
+    db,
+    views.filter((view) => view.state === 'CANCELLED').map((view) => view.appUuid),
+  );
   return views.map((view) => {
     const refi = refis.get(view.appUuid);
     const type: TCollateralType | undefined = refi?.collateralType;
     const selectedTreatment =
       view.selectedOffer === null ? undefined : treatments.get(view.selectedOffer.uuid);
     const topUp = coinText(refi?.topUpCoinQuantity ?? selectedTreatment?.topUpCoinQuantity ?? '0');
-    const received = confirmedBalance(
-      deposits.filter((deposit) => deposit.applicationUuid === view.appUuid),
-    );
+    const ownDeposits = deposits.filter((deposit) => deposit.applicationUuid === view.appUuid);
+    const received = confirmedBalance(ownDeposits);
     const remaining = view.state === 'COMPLETE' ? '0' : remainingCoinDue(topUp, received);
     const rollForwardLoanDetails =
       refi === undefined || type === undefined
@@ -173,6 +201,7 @@ export async function toRefiViews(
       celsiusTopUpExpirationDate: refi?.completeBy?.toISOString() ?? null,
       rollForwardLoanDetails,
       collateral,
+      ...endedView(view, refi, ownDeposits, coinReturns.get(view.appUuid)),
     };
   });
 }
