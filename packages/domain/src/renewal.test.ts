@@ -13,6 +13,7 @@ import {
   renewalDrawCents,
   renewalLtvRefusal,
   renewalRefusal,
+  renewalTopUpProgress,
   renewalWindow,
   renewalWarnings,
   renewalWindowPosition,
@@ -126,6 +127,51 @@ describe('renewal offer', () => {
       'Add at least 0.018868 BTC to renew at your current loan balance.',
     );
   });
+
+  it('names the whole top-up when the coins entered are not enough, and what is still lacking', () => {
+    const result = computeRenewalOffer({
+      balanceCents: PRINCIPAL_CENTS,
+      collateralType: 'BTC',
+      collateral: '1',
+      topUp: '0.01',
+      priceCents: 2_650_000,
+      residence: OHIO,
+    });
+    // 1.018868 BTC are needed in all: 0.018868 to add, 0.008868 beyond the 0.01 entered.
+    expect(renewalLtvRefusal(result, 'BTC', '0.01')).toEqual({
+      code: 'LTV_TOO_HIGH',
+      message:
+        'Add at least 0.018868 BTC to renew at your current loan balance. That is 0.008868 BTC more than you entered.',
+    });
+  });
+});
+
+describe('renewal top-up progress', () => {
+  it.each([
+    // pledged, top-up, held now → what the loan held of its own, arrived, remaining
+    ['1.1', '0.1', '1', '1', '0', '0.1', false],
+    ['1.1', '0.1', '1.05', '1', '0.05', '0.05', false],
+    ['1.1', '0.1', '1.11', '1', '0.11', '0', true],
+    // A refinanced loan: 10 legacy ETH never deposited, its 1.272728 ETH top-up was; 1 ETH more.
+    ['12.272728', '1', '11.272728', '11.272728', '0', '1', false],
+    ['12.272728', '1', '11.672728', '11.272728', '0.4', '0.6', false],
+    ['12.272728', '1', '12.272728', '11.272728', '1', '0', true],
+    // No top-up: nothing is due, whatever the address holds.
+    ['1', '0', '1', '1', '0', '0', true],
+    // A liquidation sold coins meanwhile: nothing counts as arrived.
+    ['1.1', '0.1', '0.9', '1', '0', '0.1', false],
+  ] as const)(
+    'pledged %s with a %s top-up, holding %s: own %s, arrived %s, remaining %s',
+    (pledged, topUp, held, loanCollateral, arrived, remaining, isIn) => {
+      expect(renewalTopUpProgress({ pledged, topUp, held })).toEqual({
+        topUp,
+        loanCollateral,
+        arrived,
+        remaining,
+        isIn,
+      });
+    },
+  );
 });
 
 describe('current LTV of a loan', () => {

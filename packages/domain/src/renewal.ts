@@ -164,6 +164,44 @@ export function renewalCoinQuantity(collateral: string, topUp: string): string {
   return toCoinQuantity(collateral).plus(toCoinQuantity(topUp)).toFixed();
 }
 
+export type TRenewalTopUpProgress = {
+  /** The coins the renewal adds. */
+  topUp: string;
+  /** What the loan held of its own when the renewal was priced: the pledge less the top-up. */
+  loanCollateral: string;
+  /** The coins the loan holds beyond its own: what arrived for the top-up. */
+  arrived: string;
+  /** What of the top-up has still to arrive ("0" once it is all in). */
+  remaining: string;
+  isIn: boolean;
+};
+
+/**
+ * How far a renewal's top-up has come. The renewal pledges the coins its loan held when it was
+ * priced plus the top-up; whatever the loan holds beyond its own coins arrived for the top-up. The
+ * deposits on the loan's address are never compared with the whole pledge: a refinanced loan's
+ * legacy coins never came through that address.
+ */
+export function renewalTopUpProgress(input: {
+  /** The collateral the renewal's offer pledges (the loan's coins plus the top-up). */
+  pledged: string;
+  topUp: string;
+  /** The coins the loan holds now. */
+  held: string;
+}): TRenewalTopUpProgress {
+  const topUp = toCoinQuantity(input.topUp);
+  const loanCollateral = Decimal.max(toCoinQuantity(input.pledged).minus(topUp), 0);
+  const arrived = Decimal.max(toCoinQuantity(input.held).minus(loanCollateral), 0);
+  const remaining = Decimal.max(topUp.minus(arrived), 0);
+  return {
+    topUp: topUp.toFixed(),
+    loanCollateral: loanCollateral.toFixed(),
+    arrived: arrived.toFixed(),
+    remaining: remaining.toFixed(),
+    isIn: remaining.isZero(),
+  };
+}
+
 /**
  * The renewal offer: the loan's balance as the cash (fixed), the collateral plus the top-up, at
  * today's price, priced like a new loan (the same tiers, fee and term).
@@ -206,8 +244,11 @@ export const RENEWAL_MESSAGES = {
   matured: 'This loan has reached its maturity date and can no longer be renewed.',
   residenceNotServiced:
     'Loans are no longer offered where you live, so this loan cannot be renewed.',
-  ltvTooHigh: (quantity: string, type: string) =>
-    `Add at least ${quantity} ${type} to renew at your current loan balance.`,
+  /** `quantity`: the whole top-up the renewal needs; `more`: beyond what was entered, if any. */
+  ltvTooHigh: (quantity: string, type: string, more?: string) =>
+    `Add at least ${quantity} ${type} to renew at your current loan balance.${
+      more === undefined ? '' : ` That is ${more} ${type} more than you entered.`
+    }`,
   amountOutOfLimits: 'Your loan balance is outside the loan amounts offered where you live.',
   repriced: (collateralType: string) =>
     `The price of ${collateralType} moved since this renewal’s offer was made, and its terms changed. Review the new offer and accept it again.`,
@@ -250,21 +291,28 @@ export function renewalRefusal(input: {
   return null;
 }
 
-/** The renewal offer's refusal: the coins to add when the new LTV fits no rate band. */
+/**
+ * The renewal offer's refusal: when the new LTV fits no rate band, the whole top-up the renewal
+ * needs (the coins entered plus what the offer still lacks), and how much more than entered.
+ */
 export function renewalLtvRefusal(
   result: TOfferResult,
   collateralType: string,
+  enteredTopUp: string = '0',
 ): TRenewalRefusal | null {
   if (result.eligible) return null;
   const needed = result.additionalCoinQuantityNeeded;
   if (needed === undefined) {
     return { code: 'AMOUNT_OUT_OF_LIMITS', message: RENEWAL_MESSAGES.amountOutOfLimits };
   }
+  const entered = toCoinQuantity(enteredTopUp);
+  const more = coinQuantityString(toCoinQuantity(needed));
   return {
     code: 'LTV_TOO_HIGH',
     message: RENEWAL_MESSAGES.ltvTooHigh(
-      coinQuantityString(toCoinQuantity(needed)),
+      coinQuantityString(entered.plus(toCoinQuantity(more))),
       collateralType,
+      entered.isZero() ? undefined : more,
     ),
   };
 }

@@ -368,6 +368,12 @@ describe('renewal', () => {
     const body = tooLittle.json() as { code: string; fieldErrors: Record<string, string[]> };
     expect(body.code).toBe('LTV_TOO_HIGH');
     expect(body.fieldErrors.topUpQuantity?.[0]).toMatch(/^Add at least 0\.\d+ BTC to renew/);
+    // The message names the whole top-up, not what it lacks beyond the 0.01 BTC entered.
+    const [, whole, more] =
+      /^Add at least (0\.\d+) BTC to renew at your current loan balance\. That is (0\.\d+) BTC more than you entered\.$/.exec(
+        body.fieldErrors.topUpQuantity?.[0] ?? '',
+      ) ?? [];
+    expect(Math.round((Number(whole) - Number(more)) * 1e6)).toBe(10_000);
     const unchanged = await ctx.app.inject({
       method: 'GET',
       url: appPath(renewal.appUuid),
@@ -376,6 +382,8 @@ describe('renewal', () => {
     expect(
       (unchanged.json() as TApplication).rollForwardLoanDetails?.topUpAmount.coinQuantity,
     ).toBe('0');
+    // That whole top-up is enough for an offer.
+    expect((await topUp(highLtv.token, renewal.appUuid, whole ?? '')).statusCode).toBe(200);
     const enough = await topUp(highLtv.token, renewal.appUuid, '0.1');
     expect(enough.statusCode).toBe(200);
     expect((enough.json() as TApplication).offers).toHaveLength(1);

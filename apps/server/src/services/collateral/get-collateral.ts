@@ -8,6 +8,7 @@ import type { TApplicationState, TOfferedCollateralType } from '@pledge/domain';
 import { findOwnedApplication } from '../applications/application-record.js';
 import { readPayoff } from '../ops/payoff-record.js';
 import { currentPrice } from '../prices/current-price.js';
+import { renewalTopUpProgressOf } from '../renewal/renewal-record.js';
 import { loadRenewalCollateral, renewedLoanHolding } from '../renewal/renewal-collateral.js';
 import { liquidatedCollateralToReturn } from '../risk/liquidation-release.js';
 import { ensureDepositAddress } from './allocate-deposit-address.js';
@@ -42,6 +43,16 @@ export async function getCollateral(
       ? await loadCollateralRecordsOf(deps.db, application.uuid)
       : (await loadRenewalCollateral(deps.db, application, loanUuid)).records;
   const info = toCollateralInfo({ terms, price, records });
+  // A renewal asks for its top-up alone: what arrived for it is what its loan holds beyond the
+  // coins of its own (a refinanced loan's legacy coins never came through the address).
+  if (loanUuid !== null) {
+    const topUp = await renewalTopUpProgressOf(deps.db, application, offer.collateralUnits);
+    return {
+      ...info,
+      requiredCoinAmount: { ...info.requiredCoinAmount, coinQuantity: topUp.topUp },
+      remainingCoinAmountDue: { ...info.remainingCoinAmountDue, coinQuantity: topUp.remaining },
+    };
+  }
   // A paid-off loan shows how it was paid off: the method decides the hold on the crypto.
   const payoff = PAID_OFF_STATES.includes(application.state)
     ? await readPayoff(deps.db, application.uuid)

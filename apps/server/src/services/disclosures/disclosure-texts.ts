@@ -14,6 +14,7 @@ import {
   RATE_TIERS,
   UNSIGNED_DOCUMENTS_FEE_CENTS,
   COLLATERAL_DISPLAY_DECIMALS,
+  toCoinQuantity,
   type TCollateralType,
   type TPaymentScheduleRow,
 } from '@pledge/domain';
@@ -31,6 +32,21 @@ export function isDisclosureDocumentKind(kind: string): kind is TDisclosureDocum
   return (DISCLOSURE_DOCUMENT_KINDS as readonly string[]).includes(kind);
 }
 
+/** The loan a renewal renews, as its documents name it. */
+export interface TRenewedLoanDisclosure {
+  loanUuid: string;
+  /** YYYY-MM-DD */
+  fundedOn: string;
+  /** YYYY-MM-DD */
+  maturityDate: string;
+  /** The Celsius loans the renewed loan refinanced; empty for any other loan. */
+  celsiusLoanIds: readonly string[];
+  /** The loan's own coins, carried over. */
+  loanCollateralUnits: string;
+  /** The coins the renewal adds ("0" when none). */
+  topUpCoinQuantity: string;
+}
+
 export interface TDisclosureFacts {
   legalName: string;
   nmlsNumber: string;
@@ -38,6 +54,8 @@ export interface TDisclosureFacts {
   applicationUuid: string;
   /** The day the documents were prepared, YYYY-MM-DD. */
   preparedOn: string;
+  /** Set when the application renews a loan: nothing is paid out, the loan's balance is carried. */
+  renewal?: TRenewedLoanDisclosure | null;
   offer: {
     amountCents: number;
     drawAmountCents: number;
@@ -84,14 +102,51 @@ function unsignedFeeSentence(): string {
   return `A fee of ${formatUsd(UNSIGNED_DOCUMENTS_FEE_CENTS, { decimals: 0 })} applies if the loan documents are not signed.`;
 }
 
+function coinText(units: string, type: string): string {
+  return `${formatCoin(units, COLLATERAL_DISPLAY_DECIMALS)} ${type}`;
+}
+
+function hasTopUp(renewal: TRenewedLoanDisclosure): boolean {
+  return toCoinQuantity(renewal.topUpCoinQuantity).gt(0);
+}
+
+/** "loan 1f…, which refinanced Celsius loan 100002," or "loan 1f…". */
+function renewedLoanName(renewal: TRenewedLoanDisclosure): string {
+  const ids = renewal.celsiusLoanIds;
+  return ids.length === 0
+    ? `loan ${renewal.loanUuid}`
+    : `loan ${renewal.loanUuid} (which refinanced Celsius loan${ids.length > 1 ? 's' : ''} ${ids.join(', ')})`;
+}
+
+/** What is pledged, and by when it must arrive: a renewal speaks of a deadline only for a top-up. */
+function collateralPledge(facts: TDisclosureFacts): string[] {
+  const { offer, renewal } = facts;
+  const coin = collateralName(offer.collateralType);
+  const quantity = coinText(offer.collateralUnits, offer.collateralType);
+  if (renewal === undefined || renewal === null) {
+    return [
+      `Collateral: ${quantity} (${coin}), pledged to ${facts.legalName} for the term of the loan.`,
+      `Collateral deadline: the collateral must be received within ${COLLATERAL_DEADLINE_CALENDAR_DAYS} calendar days of signing the loan agreement, or the application is cancelled.`,
+    ];
+  }
+  const carried = coinText(renewal.loanCollateralUnits, offer.collateralType);
+  if (!hasTopUp(renewal)) {
+    return [
+      `Collateral: ${quantity} (${coin}), pledged to ${facts.legalName} for the term of the loan: the collateral of ${renewedLoanName(renewal)}, carried over. No collateral has to be sent.`,
+    ];
+  }
+  const topUp = coinText(renewal.topUpCoinQuantity, offer.collateralType);
+  return [
+    `Collateral: ${quantity} (${coin}), pledged to ${facts.legalName} for the term of the loan: the ${carried} of ${renewedLoanName(renewal)}, carried over, and a top-up of ${topUp}.`,
+    `Collateral deadline: the top-up of ${topUp} must be received within ${COLLATERAL_DEADLINE_CALENDAR_DAYS} calendar days of signing the loan agreement, and by the end of ${renewal.maturityDate}, the maturity date of loan ${renewal.loanUuid}. Otherwise the renewal is cancelled, loan ${renewal.loanUuid} continues on its own terms, and any collateral already sent stays with it.`,
+  ];
+}
+
 function collateralTerms(facts: TDisclosureFacts): string[] {
   const { offer } = facts;
   const tier = RATE_TIERS.find((candidate) => candidate.id === offer.tierId);
-  const coin = collateralName(offer.collateralType);
-  const quantity = `${formatCoin(offer.collateralUnits, COLLATERAL_DISPLAY_DECIMALS)} ${offer.collateralType}`;
   return [
-    `Collateral: ${quantity} (${coin}), pledged to ${facts.legalName} for the term of the loan.`,
-    `Collateral deadline: the collateral must be received within ${COLLATERAL_DEADLINE_CALENDAR_DAYS} calendar days of signing the loan agreement, or the application is cancelled.`,
+    ...collateralPledge(facts),
     tier === undefined
       ? `Margin call: when the collateral's ${offer.collateralType} price falls to ${formatUsd(offer.marginCallPriceCents)}, a margin call is issued.`
       : `Margin call: when the loan-to-value ratio reaches ${tier.marginCallLtvPct}% (a ${offer.collateralType} price of ${formatUsd(offer.marginCallPriceCents)}), a margin call is issued.`,
@@ -101,6 +156,15 @@ function collateralTerms(facts: TDisclosureFacts): string[] {
       : `Liquidation: when the loan-to-value ratio reaches ${tier.liquidationLtvPct}% (a ${offer.collateralType} price of ${formatUsd(offer.liquidationPriceCents)}), or a margin call is not cured, collateral is sold to repay the loan.`,
     `Liquidation processing fee: ${percentOfBps(LIQUIDATION_PROCESSING_FEE_BPS)} of the amount liquidated.`,
   ];
+}
+
+/** What the loan is made of: cash paid out, or for a renewal the renewed loan's balance carried. */
+function loanAmountSentence(facts: TDisclosureFacts): string {
+  const { offer, renewal } = facts;
+  if (renewal === undefined || renewal === null) {
+    return `${facts.borrowerName} borrows ${formatUsd(offer.amountCents)} from ${facts.legalName}: ${formatUsd(offer.drawAmountCents)} disbursed to the borrower plus an origination fee of ${formatUsd(offer.originationFeeAmountCents)} added to the loan.`;
+  }
+  return `This loan renews ${renewedLoanName(renewal)}, funded on ${renewal.fundedOn} and maturing on ${renewal.maturityDate}, and pays it off. ${facts.borrowerName} borrows ${formatUsd(offer.amountCents)} from ${facts.legalName}: the ${formatUsd(offer.drawAmountCents)} loan ${renewal.loanUuid} owes when the renewal completes (its principal and the interest accrued to that day), carried into this loan, plus an origination fee of ${formatUsd(offer.originationFeeAmountCents)} added to the loan. No cash is disbursed to the borrower.`;
 }
 
 function header(facts: TDisclosureFacts): string[] {
@@ -142,6 +206,11 @@ export function disclosureContent(
           `Annual Percentage Rate (the cost of your credit as a yearly rate): ${formatPct(offer.annualPercentageRatePct, 3)}`,
           `Finance Charge (the dollar amount the credit will cost you): ${formatUsd(offer.financeChargeCents)}`,
           `Amount Financed (the amount of credit provided to you): ${formatUsd(offer.drawAmountCents)}`,
+          ...(facts.renewal == null
+            ? []
+            : [
+                `This loan renews ${renewedLoanName(facts.renewal)}: the amount financed pays off its balance when the renewal completes. No cash is disbursed to you.`,
+              ]),
           `Total of Payments (the amount you will have paid after making all payments as scheduled): ${formatUsd(offer.totalOfPaymentsCents)}`,
           `Interest rate: ${formatPct(offer.interestRatePct, 3)} fixed, for ${offer.termMonths} months. Origination fee (prepaid finance charge): ${formatUsd(offer.originationFeeAmountCents)}.`,
           'Payment schedule:',
@@ -156,11 +225,14 @@ export function disclosureContent(
     case 'LOAN_AGREEMENT':
       return {
         name: 'Loan Agreement',
-        description: 'The terms of your loan',
+        description:
+          facts.renewal == null
+            ? 'The terms of your loan'
+            : `The terms of your loan, renewing loan ${facts.renewal.loanUuid}`,
         fileName: 'loan-agreement.pdf',
         paragraphs: [
           ...header(facts),
-          `${facts.borrowerName} borrows ${formatUsd(offer.amountCents)} from ${facts.legalName}: ${formatUsd(offer.drawAmountCents)} disbursed to the borrower plus an origination fee of ${formatUsd(offer.originationFeeAmountCents)} added to the loan.`,
+          loanAmountSentence(facts),
           `Term: ${offer.termMonths} months. Interest rate: ${formatPct(offer.interestRatePct, 3)} fixed. Annual percentage rate: ${formatPct(offer.annualPercentageRatePct, 3)}.`,
           `Payments: ${offer.paymentSchedule.length} monthly payments totalling ${formatUsd(offer.totalOfPaymentsCents)}, as set out in the Truth in Lending disclosure. The loan may be repaid early without penalty.`,
           ...collateralTerms(facts),
@@ -174,7 +246,9 @@ export function disclosureContent(
         fileName: 'pledge-and-security-agreement.pdf',
         paragraphs: [
           ...header(facts),
-          `${facts.borrowerName} grants ${facts.legalName} a security interest in the collateral below to secure the loan of ${formatUsd(offer.amountCents)}.`,
+          facts.renewal == null
+            ? `${facts.borrowerName} grants ${facts.legalName} a security interest in the collateral below to secure the loan of ${formatUsd(offer.amountCents)}.`
+            : `${facts.borrowerName} grants ${facts.legalName} a security interest in the collateral below to secure the loan of ${formatUsd(offer.amountCents)}, which renews ${renewedLoanName(facts.renewal)}.`,
           ...collateralTerms(facts),
           'The collateral is held in custody for the term of the loan and returned within 1 business day of full repayment and a return address.',
           unsignedFeeSentence(),

@@ -23,6 +23,8 @@ import type { TApplicationRow } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import { readFrozenCreditFacts } from '../profile/frozen-credit-facts.js';
 import { readProfile } from '../profile/read-profile.js';
+import { loanIdsByApplication } from '../refi/refi-record.js';
+import { renewalChainOf, renewedLoanFacts } from '../renewal/renewed-loan-facts.js';
 import { DISCLOSURES_AREA } from './disclosure-record.js';
 import {
   disclosureContent,
@@ -60,6 +62,45 @@ async function kindsOf(db: TDb, appUuid: string): Promise<TDisclosureDocumentKin
   return [...(kinds as TDisclosureDocumentKind[]), ...ALWAYS_DELIVERED];
 }
 
+/**
+ * The disclosures name the borrower the application was underwritten on: the frozen facts of its
+ * credit pull, not the profile, which a later application may have changed since. A renewal has
+ * no credit pull of its own: the facts of the loans it renews stand, back to the first. Without
+ * any (a refinancing has no credit pull), the profile; a refinanced loan's borrower who never gave
+ * a name is named by the Celsius loans they refinanced, as the refinancing's own documents are.
+ */
+async function borrowerNameOf(
+  deps: TGenerateDisclosuresDeps,
+  application: TApplicationRow,
+): Promise<string> {
+  const chain = await renewalChainOf(deps.db, application);
+  for (const link of chain) {
+    const frozen = await readFrozenCreditFacts(deps.db, deps.cipher, link.uuid);
+    if (frozen !== null) return fullName(frozen.name);
+  }
+  const { name } = await readProfile(deps.db, deps.cipher, application.identityUuid);
+  if (name !== null) return fullName(name);
+  const refinancing = chain.find((link) => link.isCelsiusRefi);
+  const celsiusLoanIds =
+    refinancing === undefined
+      ? []
+      : ((await loanIdsByApplication(deps.db, [refinancing.uuid])).get(refinancing.uuid) ?? []);
+  if (celsiusLoanIds.length > 0) {
+    return `the borrower of Celsius loan${celsiusLoanIds.length > 1 ? 's' : ''} ${celsiusLoanIds.join(', ')}`;
+  }
+  throw new PermanentJobError(`Application ${application.uuid} has no borrower name`);
+}
+
+function fullName(name: {
+  firstName: string | null;
+  lastName: string | null;
+  suffix: string | null;
+}): string {
+  return [name.firstName, name.lastName, name.suffix]
+    .filter((part) => part !== null && part !== '')
+    .join(' ');
+}
+
 async function factsOf(
   deps: TGenerateDisclosuresDeps,
   application: TApplicationRow,
@@ -72,25 +113,18 @@ async function factsOf(
     .from(offers)
     .where(eq(offers.uuid, application.selectedOfferUuid));
   if (offer === undefined) throw new PermanentJobError(`Offer of ${application.uuid} is missing`);
-  // The disclosures name the borrower the application was underwritten on: its frozen facts, not
-  // the profile, which a later application may have changed since. Refinancing has no credit
-  // pull, and reads the profile.
-  const frozen = await readFrozenCreditFacts(deps.db, deps.cipher, application.uuid);
-  const name =
-    frozen?.name ?? (await readProfile(deps.db, deps.cipher, application.identityUuid)).name;
-  if (name === null) {
-    throw new PermanentJobError(`Application ${application.uuid} has no borrower name`);
-  }
   const brand = brandFor(application.organization, deps.sandbox);
-  const borrowerName = [name.firstName, name.lastName, name.suffix]
-    .filter((part) => part !== null && part !== '')
-    .join(' ');
+  const renewal = await renewedLoanFacts(deps.db, application, offer.collateralUnits);
+  if (application.isRollForward && renewal === null) {
+    throw new PermanentJobError(`The loan renewal ${application.uuid} renews is missing`);
+  }
   return {
     legalName: brand.legalName,
     nmlsNumber: brand.nmlsNumber,
-    borrowerName,
+    borrowerName: await borrowerNameOf(deps, application),
     applicationUuid: application.uuid,
     preparedOn: deps.clock().toISOString().slice(0, 10),
+    renewal,
     offer: {
       amountCents: offer.amountCents,
       drawAmountCents: offer.drawAmountCents,

@@ -1,9 +1,11 @@
 /**
  * Completion of a renewal (DESIGN §5), in one transaction with its audit events: once every
- * document is signed and the loan's deposit address holds the renewal's collateral (the loan's coins
- * plus any top-up, confirmed on chain), the renewal becomes the active loan (COMPLETE) and the old
+ * document is signed and its top-up has arrived (the loan holds, beyond its own coins, the coins
+ * the renewal adds, confirmed on chain), the renewal becomes the active loan (COMPLETE) and the old
  * loan RENEWED. The collateral is carried over, never released: the loan's collateral account and
- * its deposits move to the renewal, which from then on owns the deposit address.
+ * its deposits move to the renewal, which from then on owns the deposit address and every coin the
+ * loan held; the old loan keeps the record of the coins it held of its own. Any loan renews so,
+ * a refinanced one included, whose legacy coins never came through its deposit address.
  *
  * Completion is re-priced (issue 34): on the day it completes, against the current stored price,
  * the renewal's cash is the loan's balance of that day (the interest since the quote is carried,
@@ -12,14 +14,15 @@
  * last signature, a deposit, the watcher) goes through here under the renewal's lock, in any order
  * and any number of times: it completes once.
  */
-import { isRenewalWithinLtvLimits, renewalCoinQuantity, toCoinQuantity } from '@pledge/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { isRenewalWithinLtvLimits, toCoinQuantity } from '@pledge/domain';
+import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import {
   applications,
   collateralAccounts,
   collateralDeposits,
   offers,
+  servicingLoans,
 } from '../../db/schema/index.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import {
@@ -28,26 +31,9 @@ import {
 } from '../../jobs/definitions/complete-renewal.js';
 import type { TApplicationRow } from '../applications/application-record.js';
 import { applyTransition } from '../applications/apply-transition.js';
-import { confirmedBalance } from '../collateral/collateral-record.js';
 import { offerRowOf } from '../offers/offer-record.js';
-import { fundedLoanOf, lockRenewedLoan } from './renewal-record.js';
+import { fundedLoanOf, lockRenewedLoan, renewalTopUpProgressOf } from './renewal-record.js';
 import { acceptedOfferOfRenewal, endRenewal, repriceRenewal } from './reprice-renewal.js';
-
-/**
- * Confirmed coins held for the renewal: the loan's address, plus any deposit recorded on the
- * renewal itself (an address derived for it before renewals were barred from having their own).
- */
-async function confirmedForRenewal(
-  tx: TDb,
-  renewal: TApplicationRow,
-  loanUuid: string,
-): Promise<string> {
-  const deposits = await tx
-    .select()
-    .from(collateralDeposits)
-    .where(inArray(collateralDeposits.applicationUuid, [loanUuid, renewal.uuid]));
-  return confirmedBalance(deposits);
-}
 
 /**
  * Inside the caller's transaction, with the renewal locked: completes it when it waits for
@@ -67,9 +53,8 @@ export async function completeRenewalIfCollateralIn(
   // cancels it).
   if (loanRow.state !== 'COMPLETE') return renewal;
   const loan = await fundedLoanOf(tx, loanRow);
-  const required = renewalCoinQuantity(loan.collateral, renewal.topUpCoinQuantity ?? '0');
-  const confirmed = await confirmedForRenewal(tx, renewal, loan.row.uuid);
-  const isCollateralIn = toCoinQuantity(confirmed).gte(toCoinQuantity(required));
+  const topUp = await renewalTopUpProgressOf(tx, renewal, accepted.collateralUnits);
+  const isCollateralIn = topUp.isIn;
 
   const pricing = await repriceRenewal(tx, { renewal, loan, accepted, at });
   // Past maturity the renewal ends whether or not the coins came; a re-pricing only matters when
@@ -114,11 +99,12 @@ export async function completeRenewalIfCollateralIn(
     .update(collateralDeposits)
     .set({ applicationUuid: renewal.uuid, updatedAt: at })
     .where(eq(collateralDeposits.applicationUuid, loan.row.uuid));
+  const held = toCoinQuantity(topUp.loanCollateral).plus(toCoinQuantity(topUp.arrived)).toFixed();
   const { application: completed } = await applyTransition(tx, {
     appUuid: renewal.uuid,
     event: 'RENEWAL_COMPLETED',
     actor,
-    reason: `renewal of loan ${loan.row.uuid} complete: ${confirmed} ${loan.collateralType} confirmed, ${required} pledged, ${terms.drawAmountCents} cents carried at ${pricing.priceCents} cents per coin`,
+    reason: `renewal of loan ${loan.row.uuid} complete: ${topUp.arrived} ${loan.collateralType} of a ${renewal.topUpCoinQuantity ?? '0'} top-up arrived, ${held} held, ${terms.collateralUnits} pledged, ${terms.drawAmountCents} cents carried at ${pricing.priceCents} cents per coin`,
     context: { isRollForward: true },
     changes: { requestedAmountCents: terms.drawAmountCents },
     at,
@@ -127,10 +113,20 @@ export async function completeRenewalIfCollateralIn(
     appUuid: loan.row.uuid,
     event: 'LOAN_RENEWED',
     actor,
-    reason: `renewed by ${renewal.uuid}; collateral carried over`,
+    reason: `renewed by ${renewal.uuid}; its ${topUp.loanCollateral} ${loan.collateralType} carried over with the ${topUp.arrived} ${loan.collateralType} that arrived for the top-up`,
     context: { renewalCompleted: true },
     at,
   });
+  // Every coin on the address is the renewal's now (more than the top-up, when more came); the
+  // old loan's record keeps the coins it held of its own, not the top-up sent for its renewal.
+  await tx
+    .update(servicingLoans)
+    .set({ collateralUnits: held, updatedAt: at })
+    .where(eq(servicingLoans.loanUuid, renewal.uuid));
+  await tx
+    .update(servicingLoans)
+    .set({ collateralUnits: topUp.loanCollateral, updatedAt: at })
+    .where(eq(servicingLoans.loanUuid, loan.row.uuid));
   return completed;
 }
 

@@ -17,10 +17,11 @@ import {
   payoffQuote,
   renewalCoinQuantity,
   renewalRefusal,
-  remainingCoinDue,
+  renewalTopUpProgress,
   toCoinQuantity,
   type TOfferedCollateralType,
   type TOfferResult,
+  type TRenewalTopUpProgress,
   type TResidence,
 } from '@pledge/domain';
 import { and, eq, inArray, isNull, min, ne } from 'drizzle-orm';
@@ -48,7 +49,10 @@ export interface TFundedLoan {
   row: TApplicationRow;
   offer: TOfferRow;
   collateralType: TOfferedCollateralType;
-  /** The collateral the loan holds (its accepted offer's coins). */
+  /**
+   * The coins the loan holds now (its servicing record: the pledged coins, plus deposits since
+   * funding, less what a liquidation sold); the accepted offer's before servicing kept them.
+   */
   collateral: string;
   fundedAt: Date;
   maturityDate: string;
@@ -81,11 +85,15 @@ export async function fundedLoanOf(db: TDb, row: TApplicationRow): Promise<TFund
   if (offer === undefined || fundedAt === null || !isOfferedCollateralType(offer.collateralType)) {
     throw notALoan;
   }
+  const [servicing] = await db
+    .select({ collateralUnits: servicingLoans.collateralUnits })
+    .from(servicingLoans)
+    .where(eq(servicingLoans.loanUuid, row.uuid));
   return {
     row,
     offer,
     collateralType: offer.collateralType,
-    collateral: coinText(offer.collateralUnits),
+    collateral: coinText(servicing?.collateralUnits ?? offer.collateralUnits),
     fundedAt,
     maturityDate: loanMaturityDate(fundedAt, offer.termMonths),
     residence: parseResidence({
@@ -212,23 +220,110 @@ export async function priceRenewal(
   return result;
 }
 
-/** The coins the renewal pledges: the loan's collateral plus the top-up. */
-export function renewalCollateralOf(loan: TFundedLoan, renewal: TApplicationRow): string {
-  return renewalCoinQuantity(loan.collateral, renewal.topUpCoinQuantity ?? '0');
+/** The coins each loan holds now (servicing's record, else its accepted offer's), by loan uuid. */
+async function heldCollateralByLoan(
+  db: TDb,
+  loanUuids: readonly string[],
+): Promise<Map<string, { units: string; type: string }>> {
+  if (loanUuids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      uuid: applications.uuid,
+      offerUnits: offers.collateralUnits,
+      type: offers.collateralType,
+      heldUnits: servicingLoans.collateralUnits,
+    })
+    .from(applications)
+    .innerJoin(offers, eq(offers.uuid, applications.selectedOfferUuid))
+    .leftJoin(servicingLoans, eq(servicingLoans.loanUuid, applications.uuid))
+    .where(inArray(applications.uuid, [...loanUuids]));
+  return new Map(
+    rows.map((row) => [
+      row.uuid,
+      { units: coinText(row.heldUnits ?? row.offerUnits), type: row.type },
+    ]),
+  );
 }
 
-/** Confirmed coins on the loan's deposit address (the deposits follow the collateral account). */
-export async function confirmedCollateralOf(db: TDb, loanUuid: string): Promise<string> {
+/** Confirmed coins recorded on renewals' own accounts (addresses an earlier release derived). */
+async function ownDepositsByRenewal(
+  db: TDb,
+  renewalUuids: readonly string[],
+): Promise<Map<string, string>> {
+  if (renewalUuids.length === 0) return new Map();
   const deposits = await db
     .select()
     .from(collateralDeposits)
-    .where(eq(collateralDeposits.applicationUuid, loanUuid));
-  return confirmedBalance(deposits);
+    .where(inArray(collateralDeposits.applicationUuid, [...renewalUuids]));
+  return new Map(
+    renewalUuids.map((uuid) => [
+      uuid,
+      confirmedBalance(deposits.filter((deposit) => deposit.applicationUuid === uuid)),
+    ]),
+  );
 }
 
 /**
- * rollForwardLoanDetails of each renewal row: the loan's collateral, the top-up asked for, and what
- * of it has still to arrive (nothing once the renewal is complete).
+ * The collateral each renewal pledges: its accepted offer's, else its open offer's; none before it
+ * was priced (or when no offer fits).
+ */
+async function pledgedByRenewal(
+  db: TDb,
+  renewals: readonly TApplicationRow[],
+): Promise<Map<string, string>> {
+  if (renewals.length === 0) return new Map();
+  const rows = await db
+    .select({
+      applicationUuid: offers.applicationUuid,
+      uuid: offers.uuid,
+      units: offers.collateralUnits,
+      supersededAt: offers.supersededAt,
+    })
+    .from(offers)
+    .where(
+      inArray(
+        offers.applicationUuid,
+        renewals.map((renewal) => renewal.uuid),
+      ),
+    );
+  const pledged = new Map<string, string>();
+  for (const renewal of renewals) {
+    const mine = rows.filter((row) => row.applicationUuid === renewal.uuid);
+    const offer =
+      mine.find((row) => row.uuid === renewal.selectedOfferUuid) ??
+      mine.find((row) => row.supersededAt === null);
+    if (offer !== undefined) pledged.set(renewal.uuid, coinText(offer.units));
+  }
+  return pledged;
+}
+
+/**
+ * How far the top-up of a renewal not yet complete has come (renewalTopUpProgress): the coins its
+ * loan holds beyond its own, plus any recorded on the renewal itself. `pledged` is the collateral
+ * of the renewal's offer (the loan's coins when it was priced plus the top-up).
+ */
+export async function renewalTopUpProgressOf(
+  db: TDb,
+  renewal: TApplicationRow,
+  pledged: string,
+): Promise<TRenewalTopUpProgress> {
+  const loanUuid = renewal.renewsApplicationUuid;
+  const held =
+    loanUuid === null ? undefined : (await heldCollateralByLoan(db, [loanUuid])).get(loanUuid);
+  const own = (await ownDepositsByRenewal(db, [renewal.uuid])).get(renewal.uuid) ?? '0';
+  return renewalTopUpProgress({
+    pledged,
+    topUp: renewal.topUpCoinQuantity ?? '0',
+    held: toCoinQuantity(held?.units ?? '0')
+      .plus(toCoinQuantity(own))
+      .toFixed(),
+  });
+}
+
+/**
+ * rollForwardLoanDetails of each renewal row: the coins its loan holds of its own, the top-up asked
+ * for, and what of it has still to arrive (the top-up less what arrived for it; nothing once the
+ * renewal is complete).
  */
 export async function rollForwardDetailsByApplication(
   db: TDb,
@@ -240,37 +335,33 @@ export async function rollForwardDetailsByApplication(
   const loanUuids = renewals.flatMap((row) =>
     row.renewsApplicationUuid === null ? [] : [row.renewsApplicationUuid],
   );
-  const loans = await db
-    .select({ uuid: applications.uuid, units: offers.collateralUnits, type: offers.collateralType })
-    .from(applications)
-    .innerJoin(offers, eq(offers.uuid, applications.selectedOfferUuid))
-    .where(inArray(applications.uuid, loanUuids));
-  const deposits = await db
-    .select()
-    .from(collateralDeposits)
-    .where(
-      inArray(collateralDeposits.applicationUuid, [
-        ...loanUuids,
-        ...renewals.map((row) => row.uuid),
-      ]),
-    );
+  const [held, own, pledged] = await Promise.all([
+    heldCollateralByLoan(db, loanUuids),
+    ownDepositsByRenewal(
+      db,
+      renewals.map((row) => row.uuid),
+    ),
+    pledgedByRenewal(db, renewals),
+  ]);
   for (const renewal of renewals) {
-    const loan = loans.find((candidate) => candidate.uuid === renewal.renewsApplicationUuid);
+    const loan = held.get(renewal.renewsApplicationUuid ?? '');
     if (loan === undefined || !isOfferedCollateralType(loan.type)) continue;
-    const collateral = coinText(loan.units);
     const topUp = coinText(renewal.topUpCoinQuantity ?? '0');
-    const required = renewalCoinQuantity(collateral, topUp);
-    // Before completion the deposits are the loan's; after it they moved to the renewal.
-    const holder = renewal.state === 'COMPLETE' ? renewal.uuid : renewal.renewsApplicationUuid;
-    const balance = confirmedBalance(
-      deposits.filter((deposit) => deposit.applicationUuid === holder),
-    );
-    const remaining = renewal.state === 'COMPLETE' ? '0' : remainingCoinDue(required, balance);
+    const holding = toCoinQuantity(loan.units)
+      .plus(toCoinQuantity(own.get(renewal.uuid) ?? '0'))
+      .toFixed();
+    // Before an offer the loan's coins are all its own.
+    const progress = renewalTopUpProgress({
+      pledged: pledged.get(renewal.uuid) ?? renewalCoinQuantity(loan.units, topUp),
+      topUp,
+      held: holding,
+    });
+    const isComplete = renewal.state === 'COMPLETE';
     details.set(renewal.uuid, {
-      collateral: { coinQuantity: collateral, type: loan.type },
+      collateral: { coinQuantity: coinText(progress.loanCollateral), type: loan.type },
       topUpAmount: { coinQuantity: topUp, type: loan.type },
       remainingTopUpAmount: {
-        coinQuantity: toCoinQuantity(remaining).toFixed(),
+        coinQuantity: isComplete ? '0' : toCoinQuantity(progress.remaining).toFixed(),
         type: loan.type,
       },
     });

@@ -53,13 +53,15 @@ export async function repriceRenewal(
   tx: TDb,
   input: { renewal: TApplicationRow; loan: TFundedLoan; accepted: TOfferRow; at: Date },
 ): Promise<TRenewalRepricing> {
-  const { renewal, loan, accepted, at } = input;
+  const { loan, accepted, at } = input;
   const price = await storedPriceOf(tx, loan, accepted);
+  // The collateral the accepted offer pledges (the loan's coins when it was priced plus the
+  // top-up): coins that arrived since for the top-up are in it already.
   const repriced = computeRenewalOffer({
     balanceCents: await renewalBalanceCents(tx, loan, at),
     collateralType: loan.collateralType,
-    collateral: loan.collateral,
-    topUp: renewal.topUpCoinQuantity ?? '0',
+    collateral: accepted.collateralUnits,
+    topUp: '0',
     priceCents: price.priceCents,
     residence: loan.residence,
   });

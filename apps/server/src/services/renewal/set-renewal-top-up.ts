@@ -74,7 +74,7 @@ export async function setRenewalTopUp(
           residence: loan.residence,
         }),
     });
-    const refusal = renewalLtvRefusal(result, loan.collateralType);
+    const refusal = renewalLtvRefusal(result, loan.collateralType, topUp);
     // Thrown inside the transaction: the earlier offer and top-up stay as they were.
     if (refusal !== null) {
       throw new HttpError(400, refusal.code, refusal.message, { topUpQuantity: [refusal.message] });

@@ -1,0 +1,212 @@
+/**
+ * Issue 34, finding 5, replayed against the real server: a refinanced loan (100002, 10 ETH at 62 %
+ * topped up to 55 %) renews like any loan: its renewal's disclosures are generated, the renewal
+ * asks only for the coins it adds (never for the legacy coins, which never came through our
+ * address), and it completes once the top-up has arrived.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  TApplication,
+  TDocument,
+  TGetLoanStatusResponse,
+  TRefinancingApplication,
+  TServicingLoan,
+} from '@pledge/contract';
+import { eq, sql } from 'drizzle-orm';
+import { applications } from '../../src/db/schema/index.js';
+import {
+  appPath,
+  bearer,
+  createApplicationsTestContext,
+  LEAP,
+  type TApplicationsTestContext,
+} from '../applications/helpers.js';
+import { pdfText } from '../documents/helpers.js';
+import { signIn } from '../identity/sign-in.js';
+import { CUSTODY_ONLY, lookUpOne, offerOf, REFI } from '../refi/helpers.js';
+
+const DAY_MS = 24 * 3_600_000;
+
+let ctx: TApplicationsTestContext;
+const borrower = { email: `refinanced-renewal-${Date.now()}@example.com`, token: '' };
+let loanUuid = '';
+/** The refinanced loan's collateral: the legacy 10 ETH plus its top-up. */
+let loanCollateral = '';
+
+async function post(url: string, payload?: object) {
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: bearer(borrower.token),
+    ...(payload !== undefined ? { payload } : {}),
+  });
+}
+
+async function get(url: string) {
+  return ctx.app.inject({ method: 'GET', url, headers: bearer(borrower.token) });
+}
+
+async function deposit(address: string, amount: string): Promise<void> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/sandbox/chain/deposits',
+    payload: { address, amount },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+/** Refinances 100002 custody-only with its top-up, through signing; answers the loan's uuid. */
+async function refinance(): Promise<string> {
+  const application = await lookUpOne(ctx.app, borrower.token, '100002');
+  const offer = offerOf(application, CUSTODY_ONLY);
+  const confirmUrl = `${REFI}/applications/${application.appUuid}/collateral/celsius-refi-borrower-confirmation`;
+  const submitted = (await post(confirmUrl, { offerUuid: offer.uuid })).json();
+  const topUp = (submitted as TRefinancingApplication).rollForwardLoanDetails?.topUpAmount
+    .coinQuantity;
+  const estimate = (
+    await post(`${REFI}/applications/${application.appUuid}/celsius-collateral/calculate`, {
+      offerUuid: offer.uuid,
+    })
+  ).json().celsiusTopUpCollateral;
+  await deposit(estimate.wallet.depositAddress as string, topUp ?? '');
+  await ctx.runJobs();
+  const documents = (
+    await get(
+      `${REFI}/applications/${application.appUuid}/borrowers/${application.identityUuid}/documents/unsigned`,
+    )
+  ).json() as TDocument[];
+  expect(documents.length).toBeGreaterThan(0);
+  for (const document of documents) {
+    expect((await post(`${REFI}/sign-document/${document.uuid}`)).statusCode).toBe(200);
+  }
+  await ctx.runJobs();
+  loanCollateral = (10 + Number(topUp)).toString();
+  return application.appUuid;
+}
+
+async function loanStates(): Promise<Record<string, string>> {
+  const response = await get('/provenance/borrower/servicing/v2/loanStatus');
+  expect(response.statusCode).toBe(200);
+  const { loans } = response.json() as TGetLoanStatusResponse;
+  return Object.fromEntries(loans.map((loan) => [loan.appUuid, loan.state]));
+}
+
+beforeAll(async () => {
+  ctx = await createApplicationsTestContext();
+  borrower.token = await signIn(ctx.app, borrower.email);
+  loanUuid = await refinance();
+  expect(await loanStates()).toEqual({ [loanUuid]: 'COMPLETE' });
+  const status = (await get('/provenance/borrower/servicing/v2/loanStatus')).json();
+  const maturity = Date.parse(`${status.loans[0].maturityDate}T00:00:00Z`);
+  const clock = await ctx.app.inject({ method: 'GET', url: '/sandbox/clock' });
+  const now = Date.parse((clock.json() as { now: string }).now);
+  const days = Math.ceil((maturity - 20 * DAY_MS - now) / DAY_MS);
+  const moved = await ctx.app.inject({
+    method: 'POST',
+    url: '/sandbox/clock',
+    payload: { advanceHours: days * 24 },
+  });
+  expect(moved.statusCode).toBe(200);
+  borrower.token = await signIn(ctx.app, borrower.email);
+}, 180_000);
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('a refinanced loan renews', () => {
+  it('with 1 ETH more: disclosures, the top-up alone to send, completed once it arrives', async () => {
+    const opened = await post(
+      `${LEAP}/secure/api/v2/applications/${loanUuid}/roll-forward/offers`,
+      {
+        organization: 'default',
+      },
+    );
+    expect(opened.statusCode, opened.body).toBe(200);
+    const renewal = opened.json() as TApplication;
+    const toppedUp = await post(appPath(renewal.appUuid, '/roll-forward/top-up'), {
+      topUpQuantity: '1',
+    });
+    expect(toppedUp.statusCode, toppedUp.body).toBe(200);
+    const offer = (toppedUp.json() as TApplication).offers[0];
+    expect(Number(offer?.collateralUnits)).toBeCloseTo(Number(loanCollateral) + 1, 6);
+    const accepted = await post(appPath(renewal.appUuid, '/select-offer'), {
+      offerUuid: offer?.uuid ?? '',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    await ctx.runJobs();
+    const failed = await ctx.database.db.execute(
+      sql`SELECT last_error FROM graphile_worker._private_jobs WHERE last_error IS NOT NULL`,
+    );
+    expect(failed.rows).toEqual([]);
+    const [row] = await ctx.database.db
+      .select({ state: applications.state })
+      .from(applications)
+      .where(eq(applications.uuid, renewal.appUuid));
+    expect(row?.state).toBe('SIGN_DOCS');
+
+    const documents = (
+      await get(appPath(renewal.appUuid, `/borrowers/${renewal.identityUuid}/documents/unsigned`))
+    ).json() as TDocument[];
+    expect(documents.length).toBeGreaterThan(0);
+    // The agreement names the loan it renews (a refinancing of 100002) and carries its balance: no
+    // cash is paid out, and the deadline it states is the top-up's.
+    const agreement = documents.find((document) => document.name === 'Loan Agreement');
+    const pdf = await get(
+      appPath(renewal.appUuid, `/borrowers/${renewal.identityUuid}/documents/${agreement?.uuid}`),
+    );
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain(`This loan renews loan ${loanUuid}`);
+    expect(text).toContain('which refinanced Celsius loan 100002');
+    expect(text).toContain('No cash is disbursed to the borrower.');
+    expect(text).not.toContain('disbursed to the borrower plus');
+    expect(text).toContain('Borrower: the borrower of Celsius loan 100002');
+    expect(text).toMatch(/carried over, and a top-up of 1\.0+ ETH\./);
+    expect(text).toMatch(/Collateral deadline: the top-up of 1\.0+ ETH must be received/);
+    let state = '';
+    for (const document of documents) {
+      const signed = await post(
+        appPath(
+          renewal.appUuid,
+          `/borrowers/${renewal.identityUuid}/documents/${document.uuid}/sign`,
+        ),
+      );
+      expect(signed.statusCode, signed.body).toBe(200);
+      state = (signed.json() as { state: string }).state;
+    }
+    expect(state).toBe('WAITING_FOR_COLLATERAL');
+
+    // Only the coins the renewal adds are still to come.
+    const waiting = (await get(appPath(renewal.appUuid))).json() as TApplication;
+    expect(waiting.rollForwardLoanDetails?.remainingTopUpAmount.coinQuantity).toBe('1');
+    const collateral = (await post(appPath(renewal.appUuid, '/collateral/calculate'))).json();
+    expect(collateral.requiredCoinAmount).toEqual({ coinQuantity: '1', type: 'ETH' });
+    expect(collateral.remainingCoinAmountDue).toEqual({ coinQuantity: '1', type: 'ETH' });
+    const address = collateral.wallet.depositAddress as string;
+    expect(address).toMatch(/^0x/);
+    await deposit(address, '0.4');
+    const partly = (await get(appPath(renewal.appUuid))).json() as TApplication;
+    expect(partly.rollForwardLoanDetails?.remainingTopUpAmount.coinQuantity).toBe('0.6');
+    const partlyCollateral = (await get(appPath(renewal.appUuid, '/collateral'))).json();
+    expect(partlyCollateral.remainingCoinAmountDue).toEqual({ coinQuantity: '0.6', type: 'ETH' });
+    expect(
+      (await post(appPath(renewal.appUuid, '/collateral/borrower-confirmation'))).statusCode,
+    ).toBe(200);
+    await deposit(address, '0.6');
+    await ctx.runJobs();
+    expect(await loanStates()).toMatchObject({
+      [loanUuid]: 'RENEWED',
+      [renewal.appUuid]: 'COMPLETE',
+    });
+    // The renewal holds every coin; the old loan keeps the record of its own, not the top-up.
+    const collateralOf = async (uuid: string) =>
+      ((await get(`/provenance/borrower/servicing/v2/loans/${uuid}`)).json() as TServicingLoan)
+        .collateral.coinQuantity;
+    expect(Number(await collateralOf(loanUuid))).toBeCloseTo(Number(loanCollateral), 6);
+    expect(Number(await collateralOf(renewal.appUuid))).toBeCloseTo(Number(loanCollateral) + 1, 6);
+    const done = (await get(appPath(renewal.appUuid))).json() as TApplication;
+    expect(done.rollForwardLoanDetails?.remainingTopUpAmount.coinQuantity).toBe('0');
+  });
+});
