@@ -272,6 +272,7 @@ export const app = fp<TAppOptions>(
     await instance.register(documentsRoutes, { ...applicationDeps, store });
     await instance.register(refiRoutes, {
       ...applicationDeps,
+      cipher: fieldCipher,
       prices: adapters.prices,
       chain: adapters.chain,
       store,

@@ -4,8 +4,9 @@
  *    boot with a message, security/keys/key-check.ts);
  * 2. files an older version kept on this machine's disk move to the shared store;
  * 3. while ENCRYPTION_KEYS lists old keys, the re-encrypt job is enqueued (once per newest key);
- * 4. identities' addresses written in clear by the previous release are sealed (the expand phase
- *    of sealing them; services/identity/identity-email.ts);
+ * 4. identities' addresses written in clear by the previous release are sealed, and agent rows it
+ *    inserted get their address's digest (the expand phase of sealing addresses;
+ *    services/identity/identity-email.ts);
  * 5. loans funded before servicing existed (COMPLETE without a servicing loan) are opened as of
  *    their funding, and the servicing sweep accrues their interest since (open-funded-loans.ts).
  */
@@ -18,6 +19,7 @@ import { enqueue } from '../jobs/enqueue.js';
 import { openFundedLoans } from './open-funded-loans.js';
 import type { TFieldCipher } from '../security/field-encryption.js';
 import { verifyEncryptionKeys } from '../security/keys/key-check.js';
+import { digestAgentEmails } from '../services/identity/agents.js';
 import { sealUnsealedEmails } from '../services/identity/identity-email.js';
 
 export interface TPreparedData {
@@ -52,6 +54,8 @@ export async function prepareStoredData(deps: {
   }
   const sealedEmails = await sealUnsealedEmails(deps.db, cipher);
   if (sealedEmails > 0) deps.log.info({ sealedEmails }, 'identity addresses sealed');
+  const digestedAgents = await digestAgentEmails(deps.db, cipher);
+  if (digestedAgents > 0) deps.log.info({ digestedAgents }, 'agent addresses digested');
   await openFundedLoans(deps);
   return { cipher };
 }

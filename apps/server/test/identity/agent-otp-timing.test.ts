@@ -7,9 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../src/db/schema/index.js';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { provisionAgents } from '../../src/services/identity/agents.js';
 import { AGENT_OTP_START_ANSWER_MS } from '../../src/services/identity/sign-in-limits.js';
-import { buildTestApp } from '../helpers/app.js';
+import { buildTestApp, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { startOtp } from './sign-in.js';
 
@@ -21,7 +22,7 @@ describe('agent code request timing', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await provisionAgents(database.db, [AGENT]);
+    await provisionAgents(database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [AGENT]);
     app = await buildTestApp({ database });
   });
 

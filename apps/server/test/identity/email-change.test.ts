@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TGetIdentityResponse } from '@pledge/contract';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { ALIAS_CONFIRM_MESSAGES } from '../../src/services/identity/confirm-identity-alias.js';
 import { provisionAgents } from '../../src/services/identity/agents.js';
 import {
@@ -10,7 +11,7 @@ import {
   OTP_MAX_WRONG_ATTEMPTS,
 } from '../../src/services/identity/sign-in-limits.js';
 import { UNDO_EMAIL_CHANGE_MESSAGES } from '../../src/services/identity/undo-email-change.js';
-import { buildTestApp } from '../helpers/app.js';
+import { buildTestApp, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { bearer, brokerPath, latestCode, mailbox, manualClock, signIn } from './sign-in.js';
 
@@ -35,7 +36,9 @@ describe('changing the sign-in address', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await provisionAgents(database.db, ['agent@example.com']);
+    await provisionAgents(database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [
+      'agent@example.com',
+    ]);
     app = await buildTestApp({ database, clock: time.clock });
   });
   afterAll(async () => {

@@ -48,7 +48,8 @@ describe('sign-in abuse from another device', () => {
     counter += 1;
     time.advance(SIGN_IN_RATE_LIMITS.otpStartPerAddressAndIp.windowMs);
     const email = `${audience}-victim-${counter}@example.com`;
-    if (audience === 'agent') await provisionAgents(database.db, [email]);
+    if (audience === 'agent')
+      await provisionAgents(database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [email]);
     const victim = { audience, remoteAddress: `10.70.${counter}.1` };
     const attacker = { audience, remoteAddress: `10.71.${counter}.1` };
     return { email, victim, attacker };

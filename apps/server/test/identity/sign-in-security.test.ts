@@ -72,7 +72,7 @@ describe('sign-in security', () => {
       { db: database.db, cipher },
       { email: AGENT_2FA, password: 'pass_good', orgCode: 'default', totpSecret: TOTP_SECRET },
     );
-    await provisionAgents(database.db, [AGENT_2FA]);
+    await provisionAgents(database.db, cipher, [AGENT_2FA]);
     await createPasswordIdentity(
       { db: database.db, cipher },
       { email: 'paced@example.com', password: 'pass_good', orgCode: 'default' },

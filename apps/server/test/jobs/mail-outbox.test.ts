@@ -90,7 +90,9 @@ describe('mail through the queue', () => {
     expect(failed?.error).toMatch(/greeting|timeout/i);
     expect((await queuedJobs(database.db))[0]?.isFailed).toBe(true);
 
-    await provisionAgents(database.db, ['mail-agent@example.com']);
+    await provisionAgents(database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [
+      'mail-agent@example.com',
+    ]);
     // The agent signs in through a sandbox app on the same database (its mailbox shows the code).
     const sandboxApp = await buildTestApp({ database });
     const agent = {

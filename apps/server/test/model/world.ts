@@ -144,7 +144,7 @@ export async function createWorld(): Promise<TWorld> {
     }).filter((entry) => entry.definition.kind !== identityAutoReviewJob.kind),
     workerId: 'model-worker',
   });
-  await provisionAgents(database.db, AGENT_EMAILS);
+  await provisionAgents(database.db, createFieldCipher(TEST_ENCRYPTION_KEY), AGENT_EMAILS);
   const agents: TActor[] = [];
   for (const email of AGENT_EMAILS) agents.push(await agentActor(app, database, email));
   // Two steps at once may both find an actor's session ended: they share one new sign-in, since a
@@ -296,7 +296,10 @@ export async function startJourney(world: TWorld, plan: TJourneyPlan): Promise<T
   const email = `model-${borrowerCount}-${randomBytes(4).toString('hex')}@example.com`;
   let selfAgent: TActor | null = null;
   if (plan.borrowerIsAgent) {
-    await provisionAgents(world.database.db, [...AGENT_EMAILS, email]);
+    await provisionAgents(world.database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [
+      ...AGENT_EMAILS,
+      email,
+    ]);
     selfAgent = await agentActor(world.app, world.database, email);
   }
   const borrower = await signInActor(world.app, email, 'customer');

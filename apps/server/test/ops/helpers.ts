@@ -3,10 +3,9 @@
  * on the agent audience, and the console's calls.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TApplicationEvent } from '@pledge/domain';
-import { identities } from '../../src/db/schema/index.js';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { applyTransition } from '../../src/services/applications/apply-transition.js';
 import {
   provisionAgents,
@@ -22,7 +21,11 @@ import {
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
 import { multipart, PNG_BYTES } from '../documents/helpers.js';
+import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { bearer, signIn } from '../identity/sign-in.js';
+import { identityByEmail } from '../../src/services/identity/identity-email.js';
+
+const TEST_CIPHER = createFieldCipher(TEST_ENCRYPTION_KEY);
 
 export const OPS = '/service-ops/secure/api/v1';
 export const opsPath = (suffix = '') => `${OPS}/applications${suffix}`;
@@ -38,12 +41,9 @@ export async function signInAgent(
   ctx: TApplicationsTestContext,
   email: string = SANDBOX_AGENT_EMAIL,
 ): Promise<TAgent> {
-  await provisionAgents(ctx.database.db, [email]);
+  await provisionAgents(ctx.database.db, TEST_CIPHER, [email]);
   const token = await signIn(ctx.app, email, { audience: 'agent' });
-  const [identity] = await ctx.database.db
-    .select({ uuid: identities.uuid })
-    .from(identities)
-    .where(eq(identities.email, email));
+  const identity = await identityByEmail(ctx.database.db, TEST_CIPHER, email);
   if (identity === undefined) throw new Error('The signed-in agent has no identity');
   return { token, identityUuid: identity.uuid, email };
 }

@@ -36,7 +36,10 @@ export const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
  * an approval is refused when its maker is not an active agent.
  */
 export async function provisionSandboxAgents(ctx: TApplicationsTestContext): Promise<void> {
-  await provisionAgents(ctx.database.db, [SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL]);
+  await provisionAgents(ctx.database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [
+    SANDBOX_AGENT_EMAIL,
+    SANDBOX_SECOND_AGENT_EMAIL,
+  ]);
 }
 
 /** A test file's own app with BTC at $60,000. */

@@ -18,15 +18,20 @@ import {
   SANDBOX_AGENT_EMAIL,
   SANDBOX_SECOND_AGENT_EMAIL,
 } from '../../src/services/identity/agents.js';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { PAYOFF_MESSAGES } from '../../src/services/servicing/pay-off-loan.js';
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { getLoan, idempotency, LOANS, openServicingWorld, sandboxLoan } from './helpers.js';
 
 let ctx: TApplicationsTestContext;
 beforeAll(async () => {
   ctx = await openServicingWorld();
   // The sandbox loan is released by the two sandbox agents, as active agents.
-  await provisionAgents(ctx.database.db, [SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL]);
+  await provisionAgents(ctx.database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [
+    SANDBOX_AGENT_EMAIL,
+    SANDBOX_SECOND_AGENT_EMAIL,
+  ]);
 });
 afterAll(async () => {
   await ctx.close();

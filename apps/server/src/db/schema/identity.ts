@@ -102,13 +102,24 @@ export const agents = pgTable(
   'agents',
   {
     email: text('email').primaryKey(),
+    /**
+     * digestEmail of the address: how a session check finds an identity's agent row without reading
+     * the identity's address in clear. Null only on a row the previous release inserted, until the
+     * boot step or the next provisioning digests it.
+     */
+    emailDigest: text('email_digest'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     /** When and by whom the address stopped being an agent: `AGENT_EMAILS` or the agent's address. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     deactivatedBy: text('deactivated_by'),
   },
-  (table) => [check('agents_email_lower', sql`${table.email} = lower(${table.email})`)],
+  (table) => [
+    check('agents_email_lower', sql`${table.email} = lower(${table.email})`),
+    uniqueIndex('agents_email_digest_unique')
+      .on(table.emailDigest)
+      .where(sql`${table.emailDigest} IS NOT NULL`),
+  ],
 );
 
 /** Emailed sign-in codes: a keyed digest of the code, single use, a bounded number of tries. */

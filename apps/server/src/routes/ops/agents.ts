@@ -8,7 +8,7 @@ import type { TOpsDeps } from '../../services/ops/ops-record.js';
 
 export const opsAgentsRoutes: FastifyPluginAsync<TOpsDeps> = async (app, deps) => {
   route(app, getOpsAgents, ({ request }) =>
-    listOpsAgents(deps.db, { agentUuid: callerUuidOf(request) }),
+    listOpsAgents(deps, { agentUuid: callerUuidOf(request) }),
   );
   route(app, postOpsDeactivateAgent, ({ body, request }) =>
     proposeControlledAction(deps, {

@@ -80,7 +80,7 @@ export interface TPerformInput<P> {
 }
 
 export interface TControlledActionHandler<P> {
-  describe(tx: TDb, payload: P): Promise<TControlledDescription>;
+  describe(tx: TDb, cipher: TFieldCipher, payload: P): Promise<TControlledDescription>;
   /** Does it, as `agent`, with the caller's transaction as `deps.db`; answers the outcome in words. */
   perform(deps: TControlDeps, input: TPerformInput<P>): Promise<string>;
 }
@@ -102,13 +102,13 @@ export type TPayloadKind = keyof TControlledPayloads;
 /** The Idempotency-Key an approved proposal's use case is given: one effect per proposal. */
 const keyOf = (proposalId: string) => `proposal:${proposalId}`;
 
-async function borrowerOfLoan(tx: TDb, loanUuid: string): Promise<TPerson> {
+async function borrowerOfLoan(tx: TDb, cipher: TFieldCipher, loanUuid: string): Promise<TPerson> {
   const [application] = await tx
     .select({ uuid: applications.uuid, identityUuid: applications.identityUuid })
     .from(applications)
     .where(eq(applications.uuid, loanUuid));
   if (application === undefined) throw new HttpError(404, 'LOAN_NOT_FOUND', 'Loan not found');
-  return personOfApplication(tx, application);
+  return personOfApplication(tx, cipher, application);
 }
 
 export const CONCERNED_MESSAGES = {
@@ -123,13 +123,13 @@ export const ESTATE_PAYOFF_CONFIRMED =
 
 const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPayloads[K]> } = {
   RECORD_WIRE: {
-    async describe(tx, p) {
+    async describe(tx, cipher, p) {
       return {
         subjectId: p.loanUuid,
         loanUuid: p.loanUuid,
         amountCents: p.amountCents,
         summary: `Wire of ${centsToUsdString(p.amountCents)} USD received ${p.receivedOn}, reference ${p.reference}`,
-        concerns: [await borrowerOfLoan(tx, p.loanUuid)],
+        concerns: [await borrowerOfLoan(tx, cipher, p.loanUuid)],
       };
     },
     async perform(deps, { payload, proposalId, agent }) {
@@ -144,7 +144,7 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
     },
   },
   REVERSE_PAYMENT: {
-    async describe(tx, p) {
+    async describe(tx, cipher, p) {
       const [payment] = await tx
         .select({
           loanUuid: servicingPayments.loanUuid,
@@ -158,7 +158,7 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
         loanUuid: payment.loanUuid,
         amountCents: payment.amountCents,
         summary: `Reverse payment ${p.paymentUuid} of ${centsToUsdString(payment.amountCents)} USD`,
-        concerns: [await borrowerOfLoan(tx, payment.loanUuid)],
+        concerns: [await borrowerOfLoan(tx, cipher, payment.loanUuid)],
       };
     },
     async perform(deps, { payload, agent }) {
@@ -171,7 +171,7 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
     },
   },
   LIQUIDATION_FILL: {
-    async describe(tx, p) {
+    async describe(tx, cipher, p) {
       const [order] = await tx
         .select({ loanUuid: liquidations.loanUuid, collateralType: servicingLoans.collateralType })
         .from(liquidations)
@@ -205,7 +205,7 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
         loanUuid: order.loanUuid,
         amountCents: null,
         summary: `Fill of ${p.coinQuantitySold} ${order.collateralType ?? ''} at ${centsToUsdString(p.priceCents)} USD on ${p.venue}, ${p.executedAt}`,
-        concerns: [await borrowerOfLoan(tx, order.loanUuid)],
+        concerns: [await borrowerOfLoan(tx, cipher, order.loanUuid)],
       };
     },
     async perform(deps, { payload, proposalId, agent }) {
@@ -220,13 +220,13 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
     },
   },
   SURPLUS_PAYOUT: {
-    async describe(tx, p) {
+    async describe(tx, cipher, p) {
       return {
         subjectId: p.loanUuid,
         loanUuid: p.loanUuid,
         amountCents: p.amountCents,
         summary: `Surplus of ${centsToUsdString(p.amountCents)} USD wired back ${p.sentOn}, reference ${p.reference}`,
-        concerns: [await borrowerOfLoan(tx, p.loanUuid)],
+        concerns: [await borrowerOfLoan(tx, cipher, p.loanUuid)],
       };
     },
     async perform(deps, { payload, proposalId, agent }) {
@@ -241,11 +241,11 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
     },
   },
   TAPE_IMPORT: {
-    async describe(tx, p) {
+    async describe(tx, cipher, p) {
       const parsed = parseRefiTape(p.csv);
       const emails = [...new Set(parsed.rows.map((row) => row.borrowerEmail))];
       const concerns: TPerson[] = [];
-      for (const email of emails) concerns.push(await personOfEmail(tx, email));
+      for (const email of emails) concerns.push(await personOfEmail(tx, cipher, email));
       const sha256 = createHash('sha256').update(p.csv).digest('hex');
       return {
         subjectId: sha256,
@@ -268,7 +268,7 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
     },
   },
   TAPE_REASSIGN: {
-    async describe(tx, p) {
+    async describe(tx, cipher, p) {
       const [loan] = await tx
         .select({
           matched: refiTapeLoans.matchedIdentityUuid,
@@ -279,9 +279,9 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
       if (loan === undefined) {
         throw new HttpError(404, 'NOT_FOUND', 'No loan with this id is on the tape');
       }
-      const concerns = [await personOfEmail(tx, loan.borrowerEmail)];
-      if (loan.matched !== null) concerns.push(await personOfIdentity(tx, loan.matched));
-      if (p.borrowerEmail !== null) concerns.push(await personOfEmail(tx, p.borrowerEmail));
+      const concerns = [await personOfEmail(tx, cipher, loan.borrowerEmail)];
+      if (loan.matched !== null) concerns.push(await personOfIdentity(tx, cipher, loan.matched));
+      if (p.borrowerEmail !== null) concerns.push(await personOfEmail(tx, cipher, p.borrowerEmail));
       return {
         subjectId: p.loanId,
         loanUuid: null,
@@ -306,7 +306,7 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
     },
   },
   ESTATE_PAYOFF: {
-    async describe(tx, p) {
+    async describe(tx, cipher, p) {
       const [payoff] = await tx
         .select({
           applicationUuid: refiEstatePayoffs.applicationUuid,
@@ -324,7 +324,7 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
         loanUuid: payoff.applicationUuid,
         amountCents: payoff.amountCents,
         summary: `Estate paid ${centsToUsdString(payoff.amountCents)} USD, reference ${p.reference}`,
-        concerns: [await borrowerOfLoan(tx, payoff.applicationUuid)],
+        concerns: [await borrowerOfLoan(tx, cipher, payoff.applicationUuid)],
       };
     },
     async perform(deps, { payload, agent }) {
@@ -338,7 +338,7 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
     },
   },
   REFI_COIN_RETURN: {
-    async describe(tx, p) {
+    async describe(tx, cipher, p) {
       // Every confirmed coin, read again at approval; refused while one is still confirming.
       const { row, quantity } = await coinsToReturn(tx, p.appUuid);
       return {
@@ -346,7 +346,7 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
         loanUuid: p.appUuid,
         amountCents: null,
         summary: `Return ${quantity} ${row.collateralType} to ${row.returnAddress ?? ''}, transaction ${p.transactionHash}`,
-        concerns: [await borrowerOfLoan(tx, p.appUuid)],
+        concerns: [await borrowerOfLoan(tx, cipher, p.appUuid)],
       };
     },
     async perform(deps, { payload, agent }) {
@@ -360,14 +360,14 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
     },
   },
   DEACTIVATE_AGENT: {
-    async describe(tx, p) {
+    async describe(tx, cipher, p) {
       return {
         subjectId: p.email.trim().toLowerCase(),
         loanUuid: null,
         amountCents: null,
         summary: `Deactivate agent ${p.email}`,
         // The agent removed neither proposes nor approves it.
-        concerns: [await personOfEmail(tx, p.email)],
+        concerns: [await personOfEmail(tx, cipher, p.email)],
         concernedMessage: CONCERNED_MESSAGES.ownAgentRole,
       };
     },

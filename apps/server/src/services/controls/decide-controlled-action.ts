@@ -58,8 +58,8 @@ export async function approveControlledAction(
     if (row.status === 'APPROVED' && row.decidedBy === input.agentUuid) return row;
     if (row.status !== 'PENDING')
       throw new HttpError(409, 'PROPOSAL_DECIDED', CONTROL_MESSAGES.decided);
-    const agent = await actingAgent(tx, input.agentUuid);
-    await assertCheckerMayApprove(tx, {
+    const agent = await actingAgent(tx, deps.cipher, input.agentUuid);
+    await assertCheckerMayApprove(tx, deps.cipher, {
       makerUuid: row.proposedBy,
       checkerUuid: agent.identityUuid,
     });
@@ -67,8 +67,8 @@ export async function approveControlledAction(
     const kind: TPayloadKind = row.kind;
     const handler = handlerOf(kind);
     const payload = row.payload as TControlledPayloads[typeof kind];
-    const description = await handler.describe(tx, payload as never);
-    await assertNotConcerned(tx, agent.identityUuid, description);
+    const description = await handler.describe(tx, deps.cipher, payload as never);
+    await assertNotConcerned(tx, deps.cipher, agent.identityUuid, description);
     const outcome = await handler.perform(
       { ...deps, db: tx },
       {
@@ -119,7 +119,7 @@ export async function rejectControlledAction(
   }
   const row = await deps.db.transaction(async (tx) => {
     const row = await lockControlledAction(tx, input.proposalId);
-    const agent = await actingAgent(tx, input.agentUuid);
+    const agent = await actingAgent(tx, deps.cipher, input.agentUuid);
     return declineProposal(tx, {
       proposal: row,
       agent,

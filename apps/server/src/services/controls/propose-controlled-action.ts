@@ -67,8 +67,8 @@ export async function proposeControlledAction<K extends TPayloadKind>(
 ): Promise<TControlledAction> {
   const handler = handlerOf(input.kind);
   const row = await deps.db.transaction(async (tx) => {
-    const agent = await actingAgent(tx, input.agentUuid);
-    const description = await handler.describe(tx, input.payload);
+    const agent = await actingAgent(tx, deps.cipher, input.agentUuid);
+    const description = await handler.describe(tx, deps.cipher, input.payload);
     // Proposals of one kind and subject are taken one after the other.
     await tx.execute(
       sql`SELECT pg_advisory_xact_lock(hashtext(${`controlled:${input.kind}:${description.subjectId}`}))`,
@@ -112,7 +112,7 @@ export async function proposeControlledAction<K extends TPayloadKind>(
         );
       }
     }
-    await assertNotConcerned(tx, agent.identityUuid, description);
+    await assertNotConcerned(tx, deps.cipher, agent.identityUuid, description);
     const id = randomUUID();
     await dryRun(tx, (savepoint) =>
       handler.perform(

@@ -7,7 +7,9 @@
 import { mailboxKey } from '@pledge/domain';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
-import { creditChecks, identities, profiles } from '../../db/schema/index.js';
+import { creditChecks, profiles } from '../../db/schema/index.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
+import { emailOf, identityByEmail } from '../identity/identity-email.js';
 
 export interface TPerson {
   /** The identities known to be this person (may be empty for an address nobody signed up with). */
@@ -33,24 +35,26 @@ async function ssnIndexesOf(tx: TDb, identityUuids: readonly string[]): Promise<
 }
 
 /** A person by identity: its address's mailbox and the SSN its profile holds. */
-export async function personOfIdentity(tx: TDb, identityUuid: string): Promise<TPerson> {
-  const [identity] = await tx
-    .select({ email: identities.email })
-    .from(identities)
-    .where(eq(identities.uuid, identityUuid));
+export async function personOfIdentity(
+  tx: TDb,
+  cipher: TFieldCipher,
+  identityUuid: string,
+): Promise<TPerson> {
+  const email = await emailOf(tx, cipher, identityUuid);
   return {
     identityUuids: [identityUuid],
-    mailboxes: identity === undefined ? [] : [mailboxKey(identity.email)],
+    mailboxes: email === undefined ? [] : [mailboxKey(email)],
     ssnIndexes: await ssnIndexesOf(tx, [identityUuid]),
   };
 }
 
 /** A person by address: the identity signed up with it, if any, and its mailbox. */
-export async function personOfEmail(tx: TDb, email: string): Promise<TPerson> {
-  const [identity] = await tx
-    .select({ uuid: identities.uuid })
-    .from(identities)
-    .where(eq(identities.email, email.trim().toLowerCase()));
+export async function personOfEmail(
+  tx: TDb,
+  cipher: Pick<TFieldCipher, 'blindIndex'>,
+  email: string,
+): Promise<TPerson> {
+  const identity = await identityByEmail(tx, cipher, email);
   const identityUuids = identity === undefined ? [] : [identity.uuid];
   return {
     identityUuids,
@@ -65,9 +69,10 @@ export async function personOfEmail(tx: TDb, email: string): Promise<TPerson> {
  */
 export async function personOfApplication(
   tx: TDb,
+  cipher: TFieldCipher,
   application: { uuid: string; identityUuid: string },
 ): Promise<TPerson> {
-  const person = await personOfIdentity(tx, application.identityUuid);
+  const person = await personOfIdentity(tx, cipher, application.identityUuid);
   const frozen = await tx
     .select({ index: creditChecks.ssnBlindIndex })
     .from(creditChecks)

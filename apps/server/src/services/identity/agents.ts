@@ -1,8 +1,11 @@
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { agents, auditEvents } from '../../db/schema/index.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
 import { actors } from '../applications/apply-transition.js';
-import { normalizeEmail } from './email-address.js';
+import { digestEmail, normalizeEmail } from './email-address.js';
+
+type TDigestCipher = Pick<TFieldCipher, 'blindIndex'>;
 
 /** The sandbox's agents (DESIGN §3): two, so that one can approve what the other proposes. */
 export const SANDBOX_AGENT_EMAIL = 'agent@example.com';
@@ -24,16 +27,43 @@ export async function isActiveAgent(db: TDb, email: string): Promise<boolean> {
 }
 
 /**
+ * Gives agent rows written without their digest (by the previous release, during a rolling deploy)
+ * the digest of their address. Idempotent; answers how many rows it digested.
+ */
+export async function digestAgentEmails(
+  db: TDb,
+  cipher: TDigestCipher,
+  emails?: readonly string[],
+): Promise<number> {
+  const rows =
+    emails === undefined
+      ? await db.select({ email: agents.email }).from(agents).where(isNull(agents.emailDigest))
+      : emails.map((email) => ({ email }));
+  if (rows.length === 0) return 0;
+  const values = rows.map(({ email }) => ({ email, digest: digestEmail(cipher, email) }));
+  const updated = await db.execute(sql`
+    UPDATE ${agents} SET email_digest = v.digest
+    FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(email text, digest text)
+    WHERE ${agents.email} = v.email AND ${agents.emailDigest} IS NULL`);
+  return updated.rowCount ?? 0;
+}
+
+/**
  * Allows these addresses to sign in as agents. Idempotent; an address deactivated by an operator
  * stays deactivated.
  */
-export async function provisionAgents(db: TDb, emails: readonly string[]): Promise<void> {
+export async function provisionAgents(
+  db: TDb,
+  cipher: TDigestCipher,
+  emails: readonly string[],
+): Promise<void> {
   const unique = [...new Set(emails.map(normalizeEmail))];
   if (unique.length === 0) return;
   await db
     .insert(agents)
-    .values(unique.map((email) => ({ email })))
+    .values(unique.map((email) => ({ email, emailDigest: digestEmail(cipher, email) })))
     .onConflictDoNothing({ target: agents.email });
+  await digestAgentEmails(db, cipher, unique);
 }
 
 /**
@@ -45,6 +75,7 @@ export async function provisionAgents(db: TDb, emails: readonly string[]): Promi
  */
 export async function syncAgents(
   db: TDb,
+  cipher: TDigestCipher,
   emails: readonly string[],
   at: Date = new Date(),
 ): Promise<void> {
@@ -54,8 +85,9 @@ export async function syncAgents(
     if (listed.length > 0) {
       await tx
         .insert(agents)
-        .values(listed.map((email) => ({ email })))
+        .values(listed.map((email) => ({ email, emailDigest: digestEmail(cipher, email) })))
         .onConflictDoNothing({ target: agents.email });
+      await digestAgentEmails(tx, cipher, listed);
     }
     const reactivated = await tx
       .update(agents)

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { identities } from '../../db/schema/index.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
+import { digestEmail } from './email-address.js';
 import { identityEmailValues } from './identity-email.js';
 
 /**
@@ -14,6 +15,13 @@ export async function findOrCreateIdentity(
   input: { email: string; orgCode: string },
 ): Promise<{ uuid: string }> {
   const { db, cipher } = deps;
+  // Found by its digest first: a returning address costs no write and never reads the clear
+  // column (a row not sealed yet is sealed by the upsert below).
+  const [found] = await db
+    .select({ uuid: identities.uuid })
+    .from(identities)
+    .where(eq(identities.emailDigest, digestEmail(cipher, input.email)));
+  if (found !== undefined) return found;
   const uuid = randomUUID();
   const values = identityEmailValues(cipher, uuid, input.email);
   // The clear column stays the conflict target while the previous release writes it alone.

@@ -62,10 +62,16 @@ const {
 /** Every column of an identity, its address as identityEmailColumns reads it. */
 export const identityRowColumns = { ...otherIdentityColumns, ...identityEmailColumns };
 
+/** An identity's address as identityEmailColumns reads it, before openIdentityEmail opens it. */
+export interface TIdentityEmailRow {
+  emailSealed: string | null;
+  emailUnsealed: string | null;
+}
+
 export function openIdentityEmail(
   cipher: TFieldCipher,
   identityUuid: string,
-  row: { emailSealed: string | null; emailUnsealed: string | null },
+  row: TIdentityEmailRow,
 ): string {
   if (row.emailSealed !== null) {
     return cipher.decryptText(row.emailSealed, identityEmailContext(identityUuid));

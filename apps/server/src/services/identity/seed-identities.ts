@@ -49,7 +49,11 @@ export async function seedIdentities(deps: {
 }): Promise<void> {
   const { db, sandbox } = deps;
   // The agent set is what the configuration says: unlisted addresses are deactivated.
-  await syncAgents(db, sandbox ? [...SANDBOX_AGENT_EMAILS, ...deps.agentEmails] : deps.agentEmails);
+  await syncAgents(
+    db,
+    deps.cipher,
+    sandbox ? [...SANDBOX_AGENT_EMAILS, ...deps.agentEmails] : deps.agentEmails,
+  );
   if (!sandbox) {
     await disarmSandboxBorrowers(db, deps.cipher);
     return;

@@ -85,9 +85,12 @@ function sessionCheckStatement(
         c.offset_ms
       FROM (SELECT COALESCE((SELECT offset_ms FROM sandbox_clock WHERE id), 0)::bigint AS offset_ms) c`
     : sql`SELECT ${placeholder('now')}::timestamptz AS now, 0::bigint AS offset_ms`;
+  // By the address's digest; the clear addresses only for a row the previous release wrote
+  // without one (identity-email.ts), until the boot step digests it.
   const stillAgent =
     audience === 'agent'
-      ? sql`AND EXISTS (SELECT 1 FROM agents a WHERE a.email = i.email AND a.is_active)`
+      ? sql`AND EXISTS (SELECT 1 FROM agents a WHERE a.is_active AND (a.email_digest = i.email_digest
+          OR ((a.email_digest IS NULL OR i.email_digest IS NULL) AND a.email = i.email)))`
       : sql``;
   return sql`
     WITH t AS (${clockSql}), bounds AS (

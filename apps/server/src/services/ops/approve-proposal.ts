@@ -22,7 +22,12 @@ export async function approveProposal(
   input: { appUuid: string; proposalId: string; agentUuid: string },
 ): Promise<TPostOpsApproveProposalResponse> {
   const row = await deps.db.transaction(async (tx) => {
-    const { application, agent } = await lockApplication(tx, input.appUuid, input.agentUuid);
+    const { application, agent } = await lockApplication(
+      tx,
+      deps.cipher,
+      input.appUuid,
+      input.agentUuid,
+    );
     const proposal = await lockProposal(tx, application.uuid, input.proposalId);
     if (proposal.proposedBy === agent.identityUuid) {
       throw new HttpError(403, 'SAME_AGENT', SAME_AGENT_APPROVAL_MESSAGE);
@@ -30,7 +35,7 @@ export async function approveProposal(
     if (proposal.status === 'APPROVED') return application;
     const refusal = approvalRefusal(proposal, agent.identityUuid);
     if (refusal !== null) throw new HttpError(409, 'PROPOSAL_DECIDED', refusal);
-    await assertCheckerMayApprove(tx, {
+    await assertCheckerMayApprove(tx, deps.cipher, {
       makerUuid: proposal.proposedBy,
       checkerUuid: agent.identityUuid,
     });

@@ -43,7 +43,12 @@ export async function createProposal(
   },
 ): Promise<TOpsApplicationDetail> {
   const row = await deps.db.transaction(async (tx) => {
-    const { application, agent } = await lockApplication(tx, input.appUuid, input.agentUuid);
+    const { application, agent } = await lockApplication(
+      tx,
+      deps.cipher,
+      input.appUuid,
+      input.agentUuid,
+    );
     const pending = await pendingProposal(tx, application.uuid, input.kind);
     if (pending !== undefined) {
       if (pending.proposedBy === agent.identityUuid && isSameEvidence(pending, input.evidence)) {

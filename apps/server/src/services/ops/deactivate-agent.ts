@@ -8,11 +8,12 @@
  */
 import type { TPostOpsDeactivateAgentResponse } from '@pledge/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import { agents, auditEvents, identities, opsProposals } from '../../db/schema/index.js';
+import { agents, auditEvents, opsProposals } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { actors } from '../applications/apply-transition.js';
 import { AGENT_ENTITY } from '../identity/agents.js';
 import { normalizeEmail } from '../identity/email-address.js';
+import { emailOf, identityByEmail } from '../identity/identity-email.js';
 import { listOpsAgents } from './list-agents.js';
 import type { TOpsDeps } from './ops-record.js';
 
@@ -32,11 +33,8 @@ export async function deactivateAgent(
       .where(eq(agents.isActive, true))
       .orderBy(asc(agents.email))
       .for('update');
-    const [caller] = await tx
-      .select({ email: identities.email })
-      .from(identities)
-      .where(eq(identities.uuid, input.agentUuid));
-    const callerEmail = caller === undefined ? null : normalizeEmail(caller.email);
+    const caller = await emailOf(tx, deps.cipher, input.agentUuid);
+    const callerEmail = caller === undefined ? null : normalizeEmail(caller);
     // The caller may have been deactivated while this request waited for the lock.
     if (callerEmail === null || !active.some((row) => row.email === callerEmail)) {
       throw new HttpError(401, 'UNAUTHENTICATED', 'Unauthenticated');
@@ -55,10 +53,7 @@ export async function deactivateAgent(
       .set({ isActive: false, deactivatedAt: at, deactivatedBy: callerEmail })
       .where(eq(agents.email, target));
     // A proposal dies with its maker's role: nobody can approve what they proposed any more.
-    const [removed] = await tx
-      .select({ uuid: identities.uuid })
-      .from(identities)
-      .where(eq(identities.email, target));
+    const removed = await identityByEmail(tx, deps.cipher, target);
     if (removed !== undefined) {
       await tx
         .update(opsProposals)
@@ -81,5 +76,5 @@ export async function deactivateAgent(
       at,
     });
   });
-  return listOpsAgents(deps.db, { agentUuid: input.agentUuid });
+  return listOpsAgents(deps, { agentUuid: input.agentUuid });
 }

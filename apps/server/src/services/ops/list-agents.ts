@@ -1,26 +1,23 @@
 import type { TGetOpsAgentsResponse } from '@pledge/contract';
-import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
-import { identities } from '../../db/schema/index.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
 import { listAgents as readAgents } from '../identity/agents.js';
+import { emailOf } from '../identity/identity-email.js';
 
 /** The console's list of agents, active first, the caller's own row marked. */
 export async function listOpsAgents(
-  db: TDb,
+  deps: { db: TDb; cipher: TFieldCipher },
   input: { agentUuid: string },
 ): Promise<TGetOpsAgentsResponse> {
-  const [[caller], rows] = await Promise.all([
-    db
-      .select({ email: identities.email })
-      .from(identities)
-      .where(eq(identities.uuid, input.agentUuid)),
-    readAgents(db),
+  const [callerEmail, rows] = await Promise.all([
+    emailOf(deps.db, deps.cipher, input.agentUuid),
+    readAgents(deps.db),
   ]);
   return {
     agents: rows.map((row) => ({
       email: row.email,
       isActive: row.isActive,
-      isYou: row.email === caller?.email,
+      isYou: row.email === callerEmail,
       createdAt: row.createdAt.toISOString(),
       deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
       deactivatedBy: row.deactivatedBy,

@@ -20,7 +20,6 @@ import {
   disbursementAccounts,
   disclosureDocuments,
   documentSignatures,
-  identities,
   identityDocuments,
 } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
@@ -88,6 +87,7 @@ export const OWN_APPLICATION_MESSAGE =
  */
 export async function lockApplication(
   tx: TDb,
+  cipher: TFieldCipher,
   appUuid: string,
   agentUuid: string,
 ): Promise<{ application: TApplicationRow; agent: TActingAgent }> {
@@ -97,17 +97,14 @@ export async function lockApplication(
     .where(eq(applications.uuid, appUuid))
     .for('no key update');
   if (application === undefined) throw applicationNotFound();
-  const [agent] = await tx
-    .select({ uuid: identities.uuid, email: identities.email })
-    .from(identities)
-    .where(eq(identities.uuid, agentUuid));
-  if (agent === undefined) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in again.');
+  const email = await emailOf(tx, cipher, agentUuid);
+  if (email === undefined) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in again.');
   const isBorrower = isSamePerson(
-    await personOfIdentity(tx, agentUuid),
-    await personOfApplication(tx, application),
+    await personOfIdentity(tx, cipher, agentUuid),
+    await personOfApplication(tx, cipher, application),
   );
   if (isBorrower) throw new HttpError(403, 'OWN_APPLICATION', OWN_APPLICATION_MESSAGE);
-  return { application, agent: { identityUuid: agent.uuid, email: agent.email } };
+  return { application, agent: { identityUuid: agentUuid, email } };
 }
 
 export async function findApplication(db: TDb, appUuid: string): Promise<TApplicationRow> {

@@ -121,7 +121,7 @@ export async function createCelsiusApplication(
   input: { identityUuid: string; celsiusLoanId: string },
 ): Promise<TPostCreateCelsiusApplicationResponse> {
   const now = deps.clock();
-  const borrower = await borrowerIdentityOf(deps.db, input.identityUuid);
+  const borrower = await borrowerIdentityOf(deps.db, deps.cipher, input.identityUuid);
   const loanId = input.celsiusLoanId.trim();
   const [peek] = await deps.db.select().from(refiTapeLoans).where(eq(refiTapeLoans.loanId, loanId));
   if (peek === undefined || !tapeLoanBelongsTo(peek, borrower, deps.sandbox)) throw loanNotFound();

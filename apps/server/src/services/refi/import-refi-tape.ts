@@ -17,20 +17,22 @@ import type { TDb } from '../../db/pool.js';
 import {
   applications,
   auditEvents,
-  identities,
   refiApplicationLoans,
   refiTapeImports,
   refiTapeLoans,
 } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
 import type { TClock } from '../../security/jwt.js';
 import { actors } from '../applications/apply-transition.js';
 import { coinText } from '../collateral/collateral-record.js';
+import { emailOf } from '../identity/identity-email.js';
 
 export const REFI_TAPE_ENTITY = 'refi_tape';
 
 export interface TRefiOpsDeps {
   db: TDb;
+  cipher: TFieldCipher;
   clock: TClock;
 }
 
@@ -161,11 +163,8 @@ export async function importRefiTape(
         alreadyImported: true,
       };
     }
-    const [agent] = await tx
-      .select({ email: identities.email })
-      .from(identities)
-      .where(eq(identities.uuid, input.agentUuid));
-    if (agent === undefined) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in again.');
+    const agentEmail = await emailOf(tx, deps.cipher, input.agentUuid);
+    if (agentEmail === undefined) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in again.');
     const planned = await plan(tx, rows);
     for (const { row, kind } of planned) {
       const values = {
@@ -195,7 +194,7 @@ export async function importRefiTape(
     await tx.insert(refiTapeImports).values({
       fileSha256,
       importedBy: input.agentUuid,
-      importedByEmail: agent.email,
+      importedByEmail: agentEmail,
       rowCount: summary.rowCount,
       inserted: summary.inserted,
       updated: summary.updated,
@@ -206,7 +205,7 @@ export async function importRefiTape(
     await tx.insert(auditEvents).values({
       entityType: REFI_TAPE_ENTITY,
       entityId: fileSha256,
-      actor: actors.agent(agent.email),
+      actor: actors.agent(agentEmail),
       fromState: null,
       toState: 'IMPORTED',
       reason: `tape imported: ${summary.inserted} new, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.locked} locked`,

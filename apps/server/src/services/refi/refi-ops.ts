@@ -17,7 +17,6 @@ import { and, asc, desc, eq, gt, inArray, like, lt, notInArray, or, type SQL } f
 import {
   applications,
   auditEvents,
-  identities,
   refiApplicationLoans,
   refiEstatePayoffs,
   refiTapeLoans,
@@ -26,6 +25,7 @@ import { HttpError } from '../../http/errors.js';
 import { actors } from '../applications/apply-transition.js';
 import { coinText } from '../collateral/collateral-record.js';
 import { normalizeEmail } from '../identity/email-address.js';
+import { emailOf, identityByEmail } from '../identity/identity-email.js';
 import { REFI_ESTATE_ENTITY } from './complete-refi.js';
 import { REFI_TAPE_ENTITY, type TRefiOpsDeps } from './import-refi-tape.js';
 
@@ -167,20 +167,14 @@ export async function setRefiTapeLoanBorrower(
     }
     let matched: string | null = null;
     if (input.borrowerEmail !== null) {
-      const [identity] = await tx
-        .select({ uuid: identities.uuid })
-        .from(identities)
-        .where(eq(identities.email, normalizeEmail(input.borrowerEmail)));
+      const identity = await identityByEmail(tx, deps.cipher, input.borrowerEmail);
       if (identity === undefined) {
         const message = 'No borrower has signed up with this e-mail';
         throw new HttpError(400, 'VALIDATION_ERROR', message, { borrowerEmail: [message] });
       }
       matched = identity.uuid;
     }
-    const [agent] = await tx
-      .select({ email: identities.email })
-      .from(identities)
-      .where(eq(identities.uuid, input.agentUuid));
+    const agentEmail = await emailOf(tx, deps.cipher, input.agentUuid);
     const [updated] = await tx
       .update(refiTapeLoans)
       .set({ matchedIdentityUuid: matched, updatedAt: now })
@@ -189,7 +183,7 @@ export async function setRefiTapeLoanBorrower(
     await tx.insert(auditEvents).values({
       entityType: REFI_TAPE_ENTITY,
       entityId: input.loanId,
-      actor: actors.agent(agent?.email ?? input.agentUuid),
+      actor: actors.agent(agentEmail ?? input.agentUuid),
       fromState: loan.matchedIdentityUuid,
       toState: matched,
       reason: `${matched === null ? 'borrower match cleared' : 'borrower matched by agents'}${input.overrideTapeEmail ? ' (override of the tape’s e-mail)' : ''}: ${input.reason}`,
@@ -268,18 +262,15 @@ export async function confirmRefiEstatePayoff(
       .for('update');
     if (payoff === undefined) throw new HttpError(404, 'NOT_FOUND', 'Payoff not found');
     if (payoff.status === 'CONFIRMED') return payoffView(payoff);
-    const [agent] = await tx
-      .select({ email: identities.email })
-      .from(identities)
-      .where(eq(identities.uuid, input.agentUuid));
-    if (agent === undefined) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in again.');
+    const agentEmail = await emailOf(tx, deps.cipher, input.agentUuid);
+    if (agentEmail === undefined) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in again.');
     const [updated] = await tx
       .update(refiEstatePayoffs)
       .set({
         status: 'CONFIRMED',
         confirmedAt: now,
         confirmedBy: input.agentUuid,
-        confirmedByEmail: agent.email,
+        confirmedByEmail: agentEmail,
         reference: input.body.reference,
         note: input.body.note ?? null,
       })
@@ -289,7 +280,7 @@ export async function confirmRefiEstatePayoff(
     await tx.insert(auditEvents).values({
       entityType: REFI_ESTATE_ENTITY,
       entityId: payoff.uuid,
-      actor: actors.agent(agent.email),
+      actor: actors.agent(agentEmail),
       fromState: 'OWED',
       toState: 'CONFIRMED',
       reason: `estate payoff confirmed, reference ${input.body.reference}`,

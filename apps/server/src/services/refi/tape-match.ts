@@ -9,7 +9,9 @@ import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { identities, type refiTapeLoans } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
 import { normalizeEmail } from '../identity/email-address.js';
+import { identityEmailColumns, openIdentityEmail } from '../identity/identity-email.js';
 
 export type TTapeLoanRow = typeof refiTapeLoans.$inferSelect;
 
@@ -31,16 +33,17 @@ export function tapeLoanBelongsTo(
 
 export async function borrowerIdentityOf(
   db: TDb,
+  cipher: TFieldCipher,
   identityUuid: string,
 ): Promise<TBorrowerIdentity> {
   const [identity] = await db
-    .select({
-      uuid: identities.uuid,
-      email: identities.email,
-      organizationCode: identities.organizationCode,
-    })
+    .select({ organizationCode: identities.organizationCode, ...identityEmailColumns })
     .from(identities)
     .where(eq(identities.uuid, identityUuid));
   if (identity === undefined) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in again.');
-  return identity;
+  return {
+    uuid: identityUuid,
+    email: openIdentityEmail(cipher, identityUuid, identity),
+    organizationCode: identity.organizationCode,
+  };
 }

@@ -21,6 +21,8 @@ import {
   priceObservations,
   servicingLoans,
 } from '../../db/schema/index.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
+import { identityEmailColumns, openIdentityEmail } from '../identity/identity-email.js';
 import { toPriceObservationView } from '../prices/price-observations.js';
 import { toLiquidationView } from './liquidation-view.js';
 
@@ -31,11 +33,15 @@ const RECEIVABLES_SQL = sql.raw(
   `('PRINCIPAL', 'ORIGINATION_FEE', 'DEFERRED_INTEREST', 'ACCRUED_INTEREST', 'FEES')`,
 );
 
-async function riskLoans(db: TDb, where: SQL | undefined, orderBy: SQL[]): Promise<TOpsRiskLoan[]> {
-  const rows = await db
+async function riskLoans(
+  deps: { db: TDb; cipher: TFieldCipher },
+  where: SQL | undefined,
+  orderBy: SQL[],
+): Promise<TOpsRiskLoan[]> {
+  const rows = await deps.db
     .select({
       loan: servicingLoans,
-      email: identities.email,
+      email: identityEmailColumns,
       offerUnits: offers.collateralUnits,
       offerType: offers.collateralType,
       price: priceObservations,
@@ -52,7 +58,7 @@ async function riskLoans(db: TDb, where: SQL | undefined, orderBy: SQL[]): Promi
     .limit(RISK_QUEUE_LIST_MAX);
   return rows.map((row) => ({
     loanUuid: row.loan.loanUuid,
-    borrowerEmail: row.email,
+    borrowerEmail: openIdentityEmail(deps.cipher, row.loan.identityUuid, row.email),
     status: row.loan.status,
     level: row.loan.riskLevel,
     ltvPct: row.loan.riskLtvPct === null ? null : Number(row.loan.riskLtvPct),
@@ -68,15 +74,15 @@ async function riskLoans(db: TDb, where: SQL | undefined, orderBy: SQL[]): Promi
 }
 
 export async function getRiskQueue(
-  deps: { db: TDb; clock: () => Date },
+  deps: { db: TDb; cipher: TFieldCipher; clock: () => Date },
   input: { actor: string },
 ): Promise<TGetOpsRiskQueueResponse> {
-  const marginCalls = await riskLoans(deps.db, eq(servicingLoans.status, 'MARGIN_CALL'), [
+  const marginCalls = await riskLoans(deps, eq(servicingLoans.status, 'MARGIN_CALL'), [
     sql`${servicingLoans.cureDeadline} ASC NULLS LAST`,
     asc(servicingLoans.loanUuid),
   ]);
   const warnings = await riskLoans(
-    deps.db,
+    deps,
     and(
       eq(servicingLoans.status, 'ACTIVE'),
       inArray(servicingLoans.riskLevel, ['WARNING', 'COURTESY_NOTICE']),
@@ -84,7 +90,12 @@ export async function getRiskQueue(
     [sql`${servicingLoans.riskLtvPct} DESC NULLS LAST`, asc(servicingLoans.loanUuid)],
   );
   const orders = await deps.db
-    .select({ liquidation: liquidations, price: priceObservations, email: identities.email })
+    .select({
+      liquidation: liquidations,
+      price: priceObservations,
+      identityUuid: servicingLoans.identityUuid,
+      email: identityEmailColumns,
+    })
     .from(liquidations)
     .innerJoin(priceObservations, eq(priceObservations.id, liquidations.decisionPriceObservationId))
     .innerJoin(servicingLoans, eq(servicingLoans.loanUuid, liquidations.loanUuid))
@@ -105,7 +116,7 @@ export async function getRiskQueue(
   recentPrices.sort((a, b) => b.observedAt.getTime() - a.observedAt.getTime() || b.id - a.id);
   const openOrders = orders.map((row) => ({
     loanUuid: row.liquidation.loanUuid,
-    borrowerEmail: row.email,
+    borrowerEmail: openIdentityEmail(deps.cipher, row.identityUuid, row.email),
     liquidation: toLiquidationView(row.liquidation, row.price),
   }));
   await deps.db.insert(auditEvents).values({

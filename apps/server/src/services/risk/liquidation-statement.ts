@@ -15,7 +15,7 @@ import type { TFieldCipher } from '../../security/field-encryption.js';
 import { renderDisclosurePdf } from '../disclosures/render-disclosure-pdf.js';
 import { queueEmail } from '../email/queue-email.js';
 import { tierOf } from '../servicing/loan-ltv.js';
-import { brandOfLoan, loadLoan } from '../servicing/servicing-record.js';
+import { borrowerEmailOf, brandOfLoan, loadLoan } from '../servicing/servicing-record.js';
 import {
   liquidationStatementLines,
   liquidationStatementMessage,
@@ -90,7 +90,7 @@ export async function deliverLiquidationStatement(
       tx,
       deps,
       'liquidation-statement',
-      liquidationStatementMessage({ to: context.borrowerEmail, brand, facts }),
+      liquidationStatementMessage({ to: borrowerEmailOf(deps.cipher, context), brand, facts }),
     );
   });
 }

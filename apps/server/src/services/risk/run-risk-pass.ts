@@ -32,7 +32,7 @@ import { queueEmail } from '../email/queue-email.js';
 import { latestAcceptedObservation } from '../prices/price-observations.js';
 import { thresholdsOf } from '../servicing/loan-ltv.js';
 import { riskNoticeMessage, type TRiskNoticeKind } from '../servicing/servicing-messages.js';
-import { brandOfLoan, loadLoan } from '../servicing/servicing-record.js';
+import { borrowerEmailOf, brandOfLoan, loadLoan } from '../servicing/servicing-record.js';
 import { startLiquidation } from './liquidate-loan.js';
 import { loanRiskFigures } from './loan-risk-view.js';
 import { queueRiskPass, SERVICING_LOAN_ENTITY } from './queue-risk-pass.js';
@@ -293,7 +293,7 @@ export async function moveLoan(
           deps,
           'loan-risk-notice',
           riskNoticeMessage({
-            to: context.borrowerEmail,
+            to: borrowerEmailOf(deps.cipher, context),
             brand,
             notice,
             collateralType: loan.collateralType,

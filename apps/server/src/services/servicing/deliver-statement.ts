@@ -24,7 +24,7 @@ import { queueEmail } from '../email/queue-email.js';
 import { balancesOf } from './ledger-store.js';
 import { collateralTypeOf, ltvOf, priceCentsOf } from './loan-ltv.js';
 import { statementMessage } from './servicing-messages.js';
-import { brandOfLoan, loadLoan } from './servicing-record.js';
+import { borrowerEmailOf, brandOfLoan, loadLoan } from './servicing-record.js';
 
 export interface TDeliverStatementDeps {
   db: TDb;
@@ -153,7 +153,7 @@ export async function deliverStatement(
       deps,
       'loan-statement',
       statementMessage({
-        to: context.borrowerEmail,
+        to: borrowerEmailOf(deps.cipher, context),
         brand,
         cycleDate: statement.cycleDate,
         dueDate: statement.dueDate,

@@ -2,11 +2,12 @@
 import type { TGetOpsLoanResponse } from '@pledge/contract';
 import { asc, eq } from 'drizzle-orm';
 import { ledgerEntries } from '../../db/schema/index.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
 import { buildServicingLoan, type TServicingViewDeps } from './get-servicing-loan.js';
-import { loadLoan } from './servicing-record.js';
+import { borrowerEmailOf, loadLoan } from './servicing-record.js';
 
 export async function getOpsLoan(
-  deps: TServicingViewDeps,
+  deps: TServicingViewDeps & { cipher: TFieldCipher },
   loanUuid: string,
 ): Promise<TGetOpsLoanResponse> {
   const context = await loadLoan(deps.db, loanUuid);
@@ -16,7 +17,7 @@ export async function getOpsLoan(
     .where(eq(ledgerEntries.loanUuid, loanUuid))
     .orderBy(asc(ledgerEntries.id));
   return {
-    borrowerEmail: context.borrowerEmail,
+    borrowerEmail: borrowerEmailOf(deps.cipher, context),
     loan: await buildServicingLoan(deps, context),
     ledger: entries.map((entry) => ({
       entryId: String(entry.id),

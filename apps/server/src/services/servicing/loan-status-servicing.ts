@@ -64,7 +64,9 @@ export async function servicingFactsOf(
     .where(inArray(servicingLoans.loanUuid, [...loanUuids]));
   const priceByType = new Map<string, number | null>();
   for (const { loan, offer, application } of rows) {
-    const context = { loan, offer, application, borrowerEmail: '' };
+    // The address is not read here: nothing is sent.
+    const borrowerEmail = { emailSealed: null, emailUnsealed: null };
+    const context = { loan, offer, application, borrowerEmail };
     const collateralType = collateralTypeOf(context);
     if (!isOfferedCollateralType(collateralType)) continue;
     const thresholds = thresholdsOf(context);

@@ -44,6 +44,7 @@ import { debitAccountFrom, debitAccountOf } from './debit-account.js';
 import { queueRiskPass } from '../risk/queue-risk-pass.js';
 import { paymentReturnedMessage } from './servicing-messages.js';
 import {
+  borrowerEmailOf,
   brandOfLoan,
   loadLoan,
   loanNotFound,
@@ -676,7 +677,7 @@ export async function notifyReturned(
     deps,
     'payment-returned',
     paymentReturnedMessage({
-      to: context.borrowerEmail,
+      to: borrowerEmailOf(deps.cipher, context),
       brand: brandOfLoan(context, deps.sandbox),
       amountCents,
       reason,

@@ -35,7 +35,7 @@ import type { TFieldCipher } from '../../security/field-encryption.js';
 import { postJournal } from './ledger-store.js';
 import { queueRiskPass } from '../risk/queue-risk-pass.js';
 import { auditPayment, notifyReturned } from './make-payment.js';
-import { brandOfLoan, loadLoan, toPaymentView } from './servicing-record.js';
+import { borrowerEmailOf, brandOfLoan, loadLoan, toPaymentView } from './servicing-record.js';
 import { assertServicingInvariants } from './servicing-invariants.js';
 import { payoffReturnedMessage } from './servicing-messages.js';
 
@@ -222,7 +222,7 @@ export async function returnPayment(
         deps,
         'payment-returned',
         payoffReturnedMessage({
-          to: context.borrowerEmail,
+          to: borrowerEmailOf(deps.cipher, context),
           brand: brandOfLoan(context, deps.sandbox),
           amountCents: payment.amountCents,
           reason: input.reason,

@@ -26,7 +26,7 @@ import {
 import { balancesOf } from './ledger-store.js';
 import { makePayment, type TPaymentDeps } from './make-payment.js';
 import { loanMaturedMessage, maturityReminderMessage } from './servicing-messages.js';
-import { brandOfLoan, loadLoan } from './servicing-record.js';
+import { borrowerEmailOf, brandOfLoan, loadLoan } from './servicing-record.js';
 
 /**
  * Each step runs over every loan it finds, batch after batch (drainPages); the steps repeat until
@@ -140,7 +140,7 @@ async function sendMaturityNotices(deps: TPaymentDeps, asOf: string, now: Date) 
           deps,
           'maturity-reminder',
           maturityReminderMessage({
-            to: context.borrowerEmail,
+            to: borrowerEmailOf(deps.cipher, context),
             brand: brandOfLoan(context, deps.sandbox),
             daysBefore: days,
             maturityDate: context.loan.maturityDate,
@@ -167,7 +167,7 @@ async function sendMaturityNotices(deps: TPaymentDeps, asOf: string, now: Date) 
         deps,
         'loan-matured',
         loanMaturedMessage({
-          to: context.borrowerEmail,
+          to: borrowerEmailOf(deps.cipher, context),
           brand: brandOfLoan(context, deps.sandbox),
           maturityDate: context.loan.maturityDate,
           amountDueCents: balances.totalCents,

@@ -6,6 +6,12 @@ import type { TDb } from '../../db/pool.js';
 import type { servicingPayments } from '../../db/schema/index.js';
 import { applications, identities, offers, servicingLoans } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
+import {
+  identityEmailColumns,
+  openIdentityEmail,
+  type TIdentityEmailRow,
+} from '../identity/identity-email.js';
 
 export type TServicingLoanRow = typeof servicingLoans.$inferSelect;
 export type TServicingPaymentRow = typeof servicingPayments.$inferSelect;
@@ -20,7 +26,13 @@ export interface TLoanContext {
   loan: TServicingLoanRow;
   application: typeof applications.$inferSelect;
   offer: typeof offers.$inferSelect;
-  borrowerEmail: string;
+  /** The borrower's address as stored: borrowerEmailOf opens it where a message or a view needs it. */
+  borrowerEmail: TIdentityEmailRow;
+}
+
+/** The borrower's address of a loan. */
+export function borrowerEmailOf(cipher: TFieldCipher, context: TLoanContext): string {
+  return openIdentityEmail(cipher, context.application.identityUuid, context.borrowerEmail);
 }
 
 /**
@@ -39,7 +51,7 @@ export async function loadLoan(
     throw loanNotFound();
   }
   const [row] = await db
-    .select({ application: applications, offer: offers, email: identities.email })
+    .select({ application: applications, offer: offers, email: identityEmailColumns })
     .from(applications)
     .innerJoin(offers, eq(offers.uuid, applications.selectedOfferUuid))
     .innerJoin(identities, eq(identities.uuid, applications.identityUuid))

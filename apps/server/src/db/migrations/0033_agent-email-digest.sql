@@ -1,0 +1,2 @@
+ALTER TABLE "agents" ADD COLUMN "email_digest" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "agents_email_digest_unique" ON "agents" USING btree ("email_digest") WHERE "agents"."email_digest" IS NOT NULL;
