@@ -4,7 +4,7 @@
  * money.
  */
 import { RATE_DISPLAY_DECIMALS } from './constants/display.js';
-import { MAX_COLLATERAL_DECIMALS } from './constants/limits.js';
+import { MAX_COLLATERAL_DECIMALS, USD_MAX_DECIMALS } from './constants/limits.js';
 import { Decimal, type TRoundingMode } from './decimal.js';
 import { DomainError } from './errors.js';
 
@@ -86,7 +86,7 @@ export function usdToCents(usd: string | number): number {
   if (match === null || (whole === '' && fraction === '')) {
     throw new DomainError('INVALID_AMOUNT', `Not a US dollar amount: "${String(usd)}"`);
   }
-  if (fraction.length > 2) {
+  if (fraction.length > USD_MAX_DECIMALS) {
     throw new DomainError('INVALID_AMOUNT', 'US dollar amounts have at most 2 decimals');
   }
   const cents = BigInt(whole === '' ? '0' : whole) * 100n + BigInt(fraction.padEnd(2, '0'));

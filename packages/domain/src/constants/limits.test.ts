@@ -8,6 +8,7 @@ describe('limits (document 1 §5, §9; document 2 §9)', () => {
     ['DEFAULT_MAX_LOAN_USD', 2_000_000],
     ['MAX_COLLATERAL_DECIMALS', 6],
     ['NUMERIC_INPUT_MAX_DECIMALS', 6],
+    ['USD_MAX_DECIMALS', 2],
     ['COIN_DISPLAY_DECIMALS', 4],
     ['COLLATERAL_DISPLAY_DECIMALS', 6],
     ['WALLET_ADDRESS_MAX_LENGTH', 44],

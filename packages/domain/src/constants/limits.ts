@@ -25,6 +25,9 @@ export const MAX_COLLATERAL_DECIMALS = 6;
 /** Any numeric input allows at most 6 decimal places (document 2 §5). */
 export const NUMERIC_INPUT_MAX_DECIMALS = 6;
 
+/** US dollar amounts have at most 2 decimals (whole cents; document 2 §9: currency shows 2). */
+export const USD_MAX_DECIMALS = 2;
+
 /** Coin amounts in the transaction list show 4 decimals. */
 export const COIN_DISPLAY_DECIMALS = 4;
 

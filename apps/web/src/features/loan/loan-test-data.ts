@@ -32,7 +32,7 @@ export function servicingLoan(overrides: Partial<TServicingLoan> = {}): TServici
     annualPercentageRatePct: 9.823,
     fundedOn: '2025-01-10',
     maturityDate: '2026-01-10',
-    asOf: '2025-02-11T12:00:00.000Z',
+    asOf: '2025-02-11T15:00:00.000Z',
     balances: {
       principalCents: 2_000_000,
       originationFeeCents: 20_000,

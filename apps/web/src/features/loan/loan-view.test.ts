@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICING_PAYMENT_MESSAGES } from '@pledge/contract';
-import type { TLoanStatusName } from '@pledge/domain';
+import { NUMERIC_INPUT_MESSAGES, type TLoanStatusName } from '@pledge/domain';
 import {
   checkPaymentAmount,
   loanActions,
@@ -9,6 +9,8 @@ import {
   suggestedPaymentCents,
 } from './loan-view.js';
 import { servicingLoan } from './loan-test-data.js';
+
+const WITH_BANK = servicingLoan().paymentOptions;
 
 describe('loanActions', () => {
   const NEXT = { dueDate: '2025-02-24', amountCents: 15_036, pastDueCents: 0 };
@@ -21,7 +23,7 @@ describe('loanActions', () => {
     ['LIQUIDATED', false, false, false, false, false],
     ['RENEWED', false, false, false, false, false],
   ])('%s: pay %s, defer %s, autopay %s, pay off %s, release %s', (status, ...expected) => {
-    const actions = loanActions({ status, nextPayment: NEXT });
+    const actions = loanActions({ status, nextPayment: NEXT, paymentOptions: WITH_BANK });
     expect([
       actions.canPay,
       actions.canDefer,
@@ -32,7 +34,38 @@ describe('loanActions', () => {
   });
 
   it('offers no deferral when nothing is scheduled', () => {
-    expect(loanActions({ status: 'ACTIVE', nextPayment: null }).canDefer).toBe(false);
+    expect(
+      loanActions({ status: 'ACTIVE', nextPayment: null, paymentOptions: WITH_BANK }).canDefer,
+    ).toBe(false);
+  });
+
+  it('offers no ACH payment and no autopay on a loan without a bank account: a wire instead', () => {
+    const actions = loanActions({
+      status: 'ACTIVE',
+      nextPayment: NEXT,
+      paymentOptions: { ...WITH_BANK, canPayByAch: false, canUseAutopay: false },
+    });
+    expect(actions).toMatchObject({
+      isOpen: true,
+      canPay: false,
+      canSetAutopay: false,
+      canPayByWire: true,
+      canPayOff: true,
+    });
+  });
+
+  it('offers no wire once the loan is closed, or when the lender gave no account', () => {
+    expect(
+      loanActions({ status: 'PAID_OFF', nextPayment: null, paymentOptions: WITH_BANK })
+        .canPayByWire,
+    ).toBe(false);
+    expect(
+      loanActions({
+        status: 'ACTIVE',
+        nextPayment: NEXT,
+        paymentOptions: { ...WITH_BANK, wire: null },
+      }).canPayByWire,
+    ).toBe(false);
   });
 });
 
@@ -51,7 +84,10 @@ describe('checkPaymentAmount', () => {
     ['', SERVICING_PAYMENT_MESSAGES.amount],
     ['0', SERVICING_PAYMENT_MESSAGES.amount],
     ['abc', SERVICING_PAYMENT_MESSAGES.amount],
-    ['1.234', SERVICING_PAYMENT_MESSAGES.amount],
+    // Never paid as $1.23 (or $100.55 for 100.555): more than cents is refused, with the rule's words.
+    ['1.234', NUMERIC_INPUT_MESSAGES.tooManyDecimals(2)],
+    ['$100.555', NUMERIC_INPUT_MESSAGES.tooManyDecimals(2)],
+    ['1,000.5555', NUMERIC_INPUT_MESSAGES.tooManyDecimals(2)],
     ['-5', SERVICING_PAYMENT_MESSAGES.amount],
     ['20350.37', SERVICING_PAYMENT_MESSAGES.tooLarge],
   ])('refuses %j: %s', (text, error) => {

@@ -10,8 +10,12 @@ import {
 import {
   centsToUsdString,
   formatPct,
+  isDecimalNumberText,
+  isWithinDecimals,
+  NUMERIC_INPUT_MESSAGES,
   parseCashInput,
   PAYMENT_MAX_CENTS,
+  USD_MAX_DECIMALS,
   type TLoanStatusName,
   type TPaymentMethod,
   type TPaymentPurpose,
@@ -67,13 +71,17 @@ export function paymentDescription(payment: Pick<TServicingPayment, 'method' | '
 
 /** What the borrower can do with the loan now. */
 export interface TLoanActions {
-  /** Pay any amount now (ACH). */
+  /** The loan is still being serviced (it has a balance, a health, a payoff). */
+  isOpen: boolean;
+  /** Pay any amount now (ACH): only with a US bank account to debit. */
   canPay: boolean;
+  /** Wire a payment to the lender, quoting the loan's reference. */
+  canPayByWire: boolean;
   /** Ask to defer the interest now due (the server's preview says whether it may). */
   canDefer: boolean;
   /** Turn autopay on or off. */
   canSetAutopay: boolean;
-  /** Get a payoff quote and pay it. */
+  /** Get a payoff quote (paid by ACH when canPay, else by wire). */
   canPayOff: boolean;
   /** The paid-off loan's collateral can be asked back. */
   canReleaseCollateral: boolean;
@@ -82,16 +90,23 @@ export interface TLoanActions {
 /**
  * The actions a status allows. An open loan (active, in margin call, matured) can be paid and paid
  * off; deferral and autopay are for the monthly payments of a loan before its maturity; a paid-off
- * loan leads to its collateral; a liquidated or renewed loan is closed here.
+ * loan leads to its collateral; a liquidated or renewed loan is closed here. ACH payments and
+ * autopay need the bank account the server's paymentOptions say the loan has; without one (a loan
+ * paid out in USDC) the borrower pays by wire.
  */
-export function loanActions(loan: Pick<TServicingLoan, 'status' | 'nextPayment'>): TLoanActions {
+export function loanActions(
+  loan: Pick<TServicingLoan, 'status' | 'nextPayment' | 'paymentOptions'>,
+): TLoanActions {
   const isOpen =
     loan.status === 'ACTIVE' || loan.status === 'MARGIN_CALL' || loan.status === 'MATURED';
   const hasMonthlyPayments = loan.status === 'ACTIVE' || loan.status === 'MARGIN_CALL';
+  const options = loan.paymentOptions;
   return {
-    canPay: isOpen,
+    isOpen,
+    canPay: isOpen && options.canPayByAch,
+    canPayByWire: isOpen && options.wire !== null,
     canDefer: hasMonthlyPayments && loan.nextPayment !== null,
-    canSetAutopay: hasMonthlyPayments,
+    canSetAutopay: hasMonthlyPayments && options.canUseAutopay,
     canPayOff: isOpen,
     canReleaseCollateral: loan.status === 'PAID_OFF',
   };
@@ -119,10 +134,15 @@ export function typedCents(text: string): number | null {
 export type TPaymentAmountCheck = { cents: number; error: null } | { cents: null; error: string };
 
 /**
- * A typed payment amount to cents, or the message that says what is wrong: the contract's words for
- * an amount under a cent, and no more than the balance (a payoff pays the whole of it).
+ * A typed payment amount to cents, or the message that says what is wrong: dollars have at most 2
+ * decimals (the domain's amount rule: "100.555" is refused, never paid as $100.55), the contract's
+ * words for an amount under a cent, and no more than the balance (a payoff pays the whole of it).
  */
 export function checkPaymentAmount(text: string, balanceCents: number): TPaymentAmountCheck {
+  const plain = text.replace(/[$,\s]/g, '');
+  if (isDecimalNumberText(plain) && !isWithinDecimals(plain, USD_MAX_DECIMALS)) {
+    return { cents: null, error: NUMERIC_INPUT_MESSAGES.tooManyDecimals(USD_MAX_DECIMALS) };
+  }
   const cents = typedCents(text);
   if (cents === null || cents < 1) return { cents: null, error: SERVICING_PAYMENT_MESSAGES.amount };
   if (cents > Math.min(balanceCents, PAYMENT_MAX_CENTS)) {

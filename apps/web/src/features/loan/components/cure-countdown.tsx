@@ -14,12 +14,19 @@ function useNow(tickMs: number): number {
 }
 
 /**
- * The time left to cure a margin call, from the server's deadline, moving on each minute; the
- * deadline itself in the borrower's time zone.
+ * The time left to cure a margin call, from the server's deadline, moving on each minute, counted on
+ * the server's clock (the device's corrected by `serverOffsetMs`: a device set wrong must not show
+ * hours the server will not give); the deadline itself in the borrower's time zone.
  */
-export function CureCountdown({ cureDeadline }: { cureDeadline: string }) {
+export function CureCountdown({
+  cureDeadline,
+  serverOffsetMs = 0,
+}: {
+  cureDeadline: string;
+  serverOffsetMs?: number;
+}) {
   const now = useNow(CURE_COUNTDOWN_TICK_MS);
-  const left = cureTimeLeft(cureDeadline, now);
+  const left = cureTimeLeft(cureDeadline, now + serverOffsetMs);
   return (
     <div className={`cure-countdown${left.isOver ? ' cure-countdown--over' : ''}`}>
       <p className="cure-countdown__left">{cureCountdownWords(left)}</p>

@@ -2,15 +2,16 @@ import { useId, useState } from 'react';
 import type { TServicingLoan, TServicingPayment } from '@pledge/contract';
 import { formatPct, formatUsd, priceFallPct } from '@pledge/domain';
 import { Alert } from '../../../ui/alert/alert.js';
-import { Button } from '../../../ui/button/button.js';
+import { Button, buttonClassName } from '../../../ui/button/button.js';
 import { displayDateTime } from '../loan-dates.js';
 import { priceSourceWords, RISK_LEVEL_WORDS } from '../loan-health.js';
-import { formatLtv, loanActions, PAYMENT_STATUS_WORDS } from '../loan-view.js';
+import { serverClockOffsetMs } from '../server-clock.js';
+import { formatLtv, loanActions } from '../loan-view.js';
 import { AddCollateralDialog } from './add-collateral-dialog.js';
 import { CureCountdown } from './cure-countdown.js';
 import { LoanFacts, LoanSection, type TLoanFact } from './loan-facts.js';
 import { LtvGauge } from './ltv-gauge.js';
-import { PaymentDialog } from './payment-panel.js';
+import { PaymentDialog, PaymentOutcome } from './payment-panel.js';
 import { WhatIfSlider } from './what-if-slider.js';
 
 /** Decimals of a price fall ("a fall of 12.5%"). */
@@ -153,20 +154,18 @@ function RiskActions({ loan }: { loan: TServicingLoan }) {
   const [dialog, setDialog] = useState<'collateral' | 'pay' | null>(null);
   const [paid, setPaid] = useState<TServicingPayment | null>(null);
   const { risk } = loan;
-  const canPay = loanActions(loan).canPay && loan.balances.totalCents > 0;
+  const actions = loanActions(loan);
+  const canPay = actions.canPay && loan.balances.totalCents > 0;
+  const canWire = !canPay && actions.canPayByWire && loan.balances.totalCents > 0;
   const depositAddress = risk.depositAddress;
-  if (!canPay && depositAddress === null) return null;
+  if (!canPay && !canWire && depositAddress === null) return null;
   const payDownCents =
     risk.paymentToWarningCents > 0
       ? Math.min(risk.paymentToWarningCents, loan.balances.totalCents)
       : undefined;
   return (
     <>
-      {paid !== null && (
-        <Alert variant="success" isLive title={`Payment of ${formatUsd(paid.amountCents)} sent`}>
-          <p>Status: {PAYMENT_STATUS_WORDS[paid.status]}. It is in your payment history below.</p>
-        </Alert>
-      )}
+      {paid !== null && <PaymentOutcome payment={paid} />}
       <div className="loan-actions">
         {depositAddress !== null && (
           <Button
@@ -193,6 +192,14 @@ function RiskActions({ loan }: { loan: TServicingLoan }) {
             Pay down your balance
           </Button>
         )}
+        {canWire && (
+          <a
+            className={buttonClassName({ variant: 'secondary', isFullWidth: false })}
+            href="#loan-section-pay-by-wire"
+          >
+            Pay down by wire
+          </a>
+        )}
       </div>
       {dialog === 'collateral' && depositAddress !== null && (
         <AddCollateralDialog
@@ -218,11 +225,20 @@ function RiskActions({ loan }: { loan: TServicingLoan }) {
 
 /**
  * The loan's health: its LTV on a gauge with the warning, margin-call and liquidation marks, the
- * coin prices at which each starts, the cure countdown of a margin call, a what-if slider and the
- * two ways back (more collateral, a payment).
+ * coin prices at which each starts, the cure countdown of a margin call (on the server's clock: the
+ * loan's `asOf` against `receivedAtMs`, when the device received it, or else when this was shown),
+ * a what-if slider and the two ways back (more collateral, a payment).
  */
-export function LoanHealthSection({ loan }: { loan: TServicingLoan }) {
+export function LoanHealthSection({
+  loan,
+  receivedAtMs,
+}: {
+  loan: TServicingLoan;
+  receivedAtMs?: number;
+}) {
   const { risk } = loan;
+  const [shownAtMs] = useState(() => Date.now());
+  const serverOffsetMs = serverClockOffsetMs(loan.asOf, receivedAtMs ?? shownAtMs);
   const price = risk.price;
   const facts: TLoanFact[] = [
     { label: 'LTV now', value: risk.ltvPct === null ? 'Not known' : formatLtv(risk.ltvPct) },
@@ -239,7 +255,7 @@ export function LoanHealthSection({ loan }: { loan: TServicingLoan }) {
     <LoanSection id="health" title="Loan health">
       <RiskAlert loan={loan} />
       {risk.level === 'MARGIN_CALL' && risk.cureDeadline !== null && (
-        <CureCountdown cureDeadline={risk.cureDeadline} />
+        <CureCountdown cureDeadline={risk.cureDeadline} serverOffsetMs={serverOffsetMs} />
       )}
       {risk.ltvPct !== null && (
         <LtvGauge ltvPct={risk.ltvPct} level={risk.level} thresholds={risk.thresholds} />

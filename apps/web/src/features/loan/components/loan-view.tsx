@@ -23,6 +23,7 @@ import { LoanHealthSection } from './loan-health-panel.js';
 import { PaymentPanel } from './payment-panel.js';
 import { PayoffPanel } from './payoff-panel.js';
 import { PaymentHistorySection, ScheduleSection, StatementsSection } from './loan-records.js';
+import { WireSection } from './wire-section.js';
 
 function BackLink() {
   return (
@@ -137,11 +138,20 @@ function TermsSection({ loan }: { loan: TServicingLoan }) {
   );
 }
 
-/** One loan's page, shown from the server's ledger. */
-export function LoanContent({ loan }: { loan: TServicingLoan }) {
+/**
+ * One loan's page, shown from the server's ledger. `receivedAtMs` is when the device received the
+ * loan: with the server's `asOf` it gives the server's clock, on which countdowns run.
+ */
+export function LoanContent({
+  loan,
+  receivedAtMs,
+}: {
+  loan: TServicingLoan;
+  receivedAtMs?: number;
+}) {
   const actions = loanActions(loan);
   // An open loan still rests on its collateral; a closed one has no health to watch.
-  const hasHealth = actions.canPay;
+  const hasHealth = actions.isOpen;
   return (
     <section className="loan-page">
       <BackLink />
@@ -151,10 +161,11 @@ export function LoanContent({ loan }: { loan: TServicingLoan }) {
         {LOAN_STATUS_WORDS[loan.status]}
       </p>
       <StatusNotice loan={loan} />
-      {hasHealth && <LoanHealthSection loan={loan} />}
+      {hasHealth && <LoanHealthSection loan={loan} receivedAtMs={receivedAtMs} />}
       <LiquidationsSection loan={loan} />
       <BalanceSection loan={loan} />
-      {(actions.canPay || loan.nextPayment !== null) && <PaymentPanel loan={loan} />}
+      {(actions.isOpen || loan.nextPayment !== null) && <PaymentPanel loan={loan} />}
+      {actions.canPayByWire && <WireSection loan={loan} />}
       {actions.canPayOff && <PayoffPanel loan={loan} />}
       <TermsSection loan={loan} />
       <ScheduleSection loan={loan} />
@@ -208,5 +219,5 @@ export function LoanView() {
       </section>
     );
   }
-  return <LoanContent loan={query.data} />;
+  return <LoanContent loan={query.data} receivedAtMs={query.dataUpdatedAt} />;
 }

@@ -98,7 +98,6 @@ export function PaymentDialog({
         description={`Up to your balance of ${formatUsd(loan.balances.totalCents)}.`}
         prefix="$"
         allowCommas
-        maxDecimals={2}
         isRequired
         value={amountText}
         error={fieldError ?? undefined}
@@ -200,6 +199,31 @@ function AutopaySwitch({ loan }: { loan: TServicingLoan }) {
 
 type TOutcome = { kind: 'paid'; payment: TServicingPayment } | { kind: 'deferred' } | null;
 
+/**
+ * What became of a payment just made: sent (pending at the bank, or received), or refused by the
+ * bank at once, which is an error to act on, never a success.
+ */
+export function PaymentOutcome({ payment }: { payment: TServicingPayment }) {
+  const amount = formatUsd(payment.amountCents);
+  if (payment.status === 'RETURNED' || payment.status === 'REVERSED') {
+    return (
+      <Alert variant="error" isLive title={`Your payment of ${amount} did not go through`}>
+        <p>
+          {payment.failureReason === null
+            ? 'Your bank refused the debit.'
+            : `Your bank refused the debit: ${payment.failureReason}.`}{' '}
+          Nothing was paid. Check the account, then try again, or pay by wire.
+        </p>
+      </Alert>
+    );
+  }
+  return (
+    <Alert variant="success" isLive title={`Payment of ${amount} sent`}>
+      <p>Status: {PAYMENT_STATUS_WORDS[payment.status]}. It is in your payment history below.</p>
+    </Alert>
+  );
+}
+
 /** The next payment: what is due and when, pay now, defer it, autopay. */
 export function PaymentPanel({ loan }: { loan: TServicingLoan }) {
   const actions = loanActions(loan);
@@ -236,18 +260,7 @@ export function PaymentPanel({ loan }: { loan: TServicingLoan }) {
   return (
     <LoanSection id="next-payment" title="Next payment">
       {facts.length > 0 ? <LoanFacts facts={facts} /> : <p>Nothing is due at the moment.</p>}
-      {outcome?.kind === 'paid' && (
-        <Alert
-          variant="success"
-          isLive
-          title={`Payment of ${formatUsd(outcome.payment.amountCents)} sent`}
-        >
-          <p>
-            Status: {PAYMENT_STATUS_WORDS[outcome.payment.status]}. It is in your payment history
-            below.
-          </p>
-        </Alert>
-      )}
+      {outcome?.kind === 'paid' && <PaymentOutcome payment={outcome.payment} />}
       {outcome?.kind === 'deferred' && (
         <Alert variant="success" isLive title="This month’s interest is deferred">
           <p>It was added to your balance.</p>
@@ -279,6 +292,12 @@ export function PaymentPanel({ loan }: { loan: TServicingLoan }) {
             </Button>
           )}
         </div>
+      )}
+      {!actions.canPay && actions.canPayByWire && (
+        <p>
+          Your loan has no US bank account to debit: pay by wire, with the{' '}
+          <a href="#loan-section-pay-by-wire">instructions and reference below</a>.
+        </p>
       )}
       {preview.isError && <Alert variant="error">{refusalMessage(preview.error)}</Alert>}
       {actions.canSetAutopay && <AutopaySwitch loan={loan} />}

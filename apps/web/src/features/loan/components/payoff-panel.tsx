@@ -7,6 +7,7 @@ import { newIdempotencyKey } from '../api/idempotency-key.js';
 import { usePayoff, usePayoffQuote } from '../api/loan-mutations.js';
 import { refusalMessage } from '../api/refusal.js';
 import { displayDate, displayDateTime } from '../loan-dates.js';
+import { loanActions } from '../loan-view.js';
 import { useSingleFlight } from '../use-single-flight.js';
 import { LoanDialog } from './loan-dialog.js';
 import { LoanBreakdown, LoanSection, type TLoanFact } from './loan-facts.js';
@@ -75,6 +76,9 @@ function PayoffDialog({
 export function PayoffPanel({ loan }: { loan: TServicingLoan }) {
   const quote = usePayoffQuote(loan.loanUuid);
   const [isConfirming, setIsConfirming] = useState(false);
+  // Without a bank account to debit, the quote is paid by wire (the instructions are on the page).
+  const { canPay: canPayByAch } = loanActions(loan);
+  const wire = loan.paymentOptions.wire;
 
   return (
     <LoanSection id="payoff" title="Pay off your loan">
@@ -83,11 +87,18 @@ export function PayoffPanel({ loan }: { loan: TServicingLoan }) {
         <>
           <LoanBreakdown lines={payoffLines(quote.data)} />
           <p>Valid until {displayDateTime(quote.data.validUntil)}.</p>
+          {!canPayByAch && wire !== null && (
+            <p>
+              To pay it off, wire {formatUsd(quote.data.amountCents)} before then, quoting the
+              reference <strong>{wire.reference}</strong>, to the account under{' '}
+              <a href="#loan-section-pay-by-wire">Pay by wire</a>.
+            </p>
+          )}
         </>
       )}
       {quote.isError && <Alert variant="error">{refusalMessage(quote.error)}</Alert>}
       <div className="loan-actions">
-        {quote.data !== undefined && (
+        {quote.data !== undefined && canPayByAch && (
           <Button isFullWidth={false} aria-haspopup="dialog" onClick={() => setIsConfirming(true)}>
             Pay off {formatUsd(quote.data.amountCents)}
           </Button>
@@ -101,7 +112,7 @@ export function PayoffPanel({ loan }: { loan: TServicingLoan }) {
           {quote.data === undefined ? 'Get a payoff quote' : 'Get a new quote'}
         </Button>
       </div>
-      {isConfirming && quote.data !== undefined && (
+      {isConfirming && canPayByAch && quote.data !== undefined && (
         <PayoffDialog loan={loan} quote={quote.data} onClose={() => setIsConfirming(false)} />
       )}
     </LoanSection>
