@@ -217,6 +217,20 @@ describe('loadConfig', () => {
     expect(loadConfig(PRODUCTION_SECRETS, root).encryptionKeys).toHaveLength(1);
   });
 
+  it('reads the next key of a rotation (ENCRYPTION_NEXT_KEY) apart from the keys that seal', () => {
+    const next = Buffer.alloc(32, 11).toString('base64');
+    const config = loadConfig({ ...PRODUCTION_SECRETS, ENCRYPTION_NEXT_KEY: next }, root);
+    expect(config.encryptionNextKey?.toString('base64')).toBe(next);
+    expect(config.encryptionKeys.map((key) => key.toString('base64'))).toEqual([KEY]);
+    expect(loadConfig(PRODUCTION_SECRETS, root).encryptionNextKey).toBeUndefined();
+    expect(() => loadConfig({ ...PRODUCTION_SECRETS, ENCRYPTION_NEXT_KEY: 'short' }, root)).toThrow(
+      'ENCRYPTION_NEXT_KEY must be the base64 encoding of 32 bytes',
+    );
+    expect(() => loadConfig({ SANDBOX: 'true', ENCRYPTION_NEXT_KEY: next }, root)).toThrow(
+      /SANDBOX must not be true beside production secrets \(ENCRYPTION_NEXT_KEY set\)/,
+    );
+  });
+
   it.each([
     [{ ENCRYPTION_KEYS: `${KEY},nope` }, 'ENCRYPTION_KEYS entry 2 must be the base64 encoding'],
     [{ ENCRYPTION_KEYS: `${KEY},${KEY}` }, 'ENCRYPTION_KEYS must not list a key twice'],

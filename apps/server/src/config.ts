@@ -25,6 +25,9 @@
  *   the new key first, the old ones after. Values are sealed with the first and read with any; the
  *   re-encrypt job rewrites every sealed value and file to the first (README, "Rotating the
  *   encryption key").
+ * - ENCRYPTION_NEXT_KEY [unset]: the first phase of a rotation: a base64 key every instance opens
+ *   values with but none seals with yet, so that once instances start sealing with it (listed
+ *   first in ENCRYPTION_KEYS) those still restarting read what they write.
  * - PUBLIC_ORIGIN [unset]: the public https origin (e.g. https://loans.example.com), used for
  *   links and to upgrade insecure requests.
  * - TRUST_PROXY [false]: true, false, or the number of proxy hops in front of the server.
@@ -115,6 +118,7 @@ const NODE_ENVS = ['development', 'test', 'production'] as const;
 export const SANDBOX_CONFLICTING_SECRETS = [
   'ENCRYPTION_KEY',
   'ENCRYPTION_KEYS',
+  'ENCRYPTION_NEXT_KEY',
   'JWT_PRIVATE_KEY',
   'SMTP_URL',
   'CREDIT_BUREAU_API_KEY',
@@ -172,6 +176,22 @@ const ZRetentionDays = z.coerce
   .min(1, 'must be at least 1')
   .max(3650, 'must be at most 3650');
 
+/** A data-at-rest key: base64 of 32 bytes. */
+const ZEncryptionKey = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const key = decodeKey(value);
+    if (key === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be the base64 encoding of ${ENCRYPTION_KEY_BYTES} bytes`,
+      });
+      return z.NEVER;
+    }
+    return key;
+  });
+
 const ZEnv = z.object({
   PORT: ZPort.default(3000),
   HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
@@ -190,21 +210,8 @@ const ZEnv = z.object({
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
   WEB_DIST: z.string().trim().min(1, 'must not be empty').default('apps/web/dist'),
-  ENCRYPTION_KEY: z
-    .string()
-    .trim()
-    .transform((value, ctx) => {
-      const key = decodeKey(value);
-      if (key === null) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `must be the base64 encoding of ${ENCRYPTION_KEY_BYTES} bytes`,
-        });
-        return z.NEVER;
-      }
-      return key;
-    })
-    .optional(),
+  ENCRYPTION_KEY: ZEncryptionKey.optional(),
+  ENCRYPTION_NEXT_KEY: ZEncryptionKey.optional(),
   ENCRYPTION_KEYS: z
     .string()
     .transform((value, ctx) => {
@@ -430,6 +437,8 @@ export interface TConfig {
   encryptionKey: Buffer;
   /** Every key values may be sealed with, newest first (ENCRYPTION_KEYS, or the one key). */
   encryptionKeys: readonly Buffer[];
+  /** A key values are opened with but not sealed with yet (ENCRYPTION_NEXT_KEY), if any. */
+  encryptionNextKey: Buffer | undefined;
   publicOrigin: string | undefined;
   trustProxy: boolean | number;
   /** Signs sign-in tokens (ES256). */
@@ -714,6 +723,7 @@ export function loadConfig(
     webDist: path.resolve(repoRoot, values.WEB_DIST),
     encryptionKey,
     encryptionKeys,
+    encryptionNextKey: values.ENCRYPTION_NEXT_KEY,
     publicOrigin: values.PUBLIC_ORIGIN,
     trustProxy: values.TRUST_PROXY,
     jwtPrivateKey: values.JWT_PRIVATE_KEY ?? sandboxJwtKey(dataDir),

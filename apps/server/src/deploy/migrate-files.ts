@@ -44,7 +44,9 @@ async function main(): Promise<number> {
   try {
     await runMigrations(database.pool);
     // The files are sealed with the key: a wrong one must not be used to judge them.
-    await verifyEncryptionKeys(database.db, config.encryptionKeys);
+    await verifyEncryptionKeys(database.db, config.encryptionKeys, {
+      nextKeys: config.encryptionNextKey === undefined ? [] : [config.encryptionNextKey],
+    });
     const { storage } = createAdapters({ config, db: database.db, log: logger });
     const result = await moveLocalFiles({ dir: config.localFilesDir, to: storage, log: logger });
     logger.info(

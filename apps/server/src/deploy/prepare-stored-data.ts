@@ -4,6 +4,7 @@
  *    boot with a message, security/keys/key-check.ts);
  * 2. files an older version kept on this machine's disk move to the shared store;
  * 3. while ENCRYPTION_KEYS lists old keys, the re-encrypt job is enqueued (once per newest key);
+ *    a next key (ENCRYPTION_NEXT_KEY, the first phase of a rotation) is only logged;
  * 4. identities' addresses written in clear by the previous release are sealed, and agent rows it
  *    inserted get their address's digest (the expand phase of sealing addresses;
  *    services/identity/identity-email.ts);
@@ -27,7 +28,8 @@ export interface TPreparedData {
 }
 
 export async function prepareStoredData(deps: {
-  config: Pick<TConfig, 'encryptionKeys' | 'localFilesDir'>;
+  config: Pick<TConfig, 'encryptionKeys' | 'localFilesDir'> &
+    Partial<Pick<TConfig, 'encryptionNextKey'>>;
   db: TDb;
   storage: TStoragePort;
   log: {
@@ -35,8 +37,17 @@ export async function prepareStoredData(deps: {
     warn(object: object, message: string): void;
   };
 }): Promise<TPreparedData> {
-  const { cipher, created } = await verifyEncryptionKeys(deps.db, deps.config.encryptionKeys);
+  const nextKey = deps.config.encryptionNextKey;
+  const { cipher, created } = await verifyEncryptionKeys(deps.db, deps.config.encryptionKeys, {
+    nextKeys: nextKey === undefined ? [] : [nextKey],
+  });
   if (created) deps.log.info({ keyId: cipher.keyId }, 'encryption key check value written');
+  if (cipher.nextKeyIds.length > 0) {
+    deps.log.info(
+      { keyId: cipher.keyId, nextKeyIds: cipher.nextKeyIds },
+      'encryption key rotation, first phase: the next key opens values; none is sealed with it until ENCRYPTION_KEYS lists it first',
+    );
+  }
   await moveLocalFiles({ dir: deps.config.localFilesDir, to: deps.storage, log: deps.log });
   if (deps.config.encryptionKeys.length > 1) {
     const { isNew } = await enqueue(

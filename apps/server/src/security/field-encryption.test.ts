@@ -115,6 +115,25 @@ describe('key rotation', () => {
     );
   });
 
+  it('opens with a next key but never seals with it, until asked to seal with it', () => {
+    const firstPhase = createFieldCipher(oldKey, { nextKeys: [newKey] });
+    expect(firstPhase.keyId).toBe(encryptionKeyId(oldKey));
+    expect(firstPhase.nextKeyIds).toEqual([encryptionKeyId(newKey)]);
+    expect(firstPhase.encryptText('x', 'ctx').split('.')[1]).toBe(encryptionKeyId(oldKey));
+    // What an instance of the second phase wrote.
+    expect(firstPhase.decryptText(ring.encryptText('new', 'ctx'), 'ctx')).toBe('new');
+    expect(
+      firstPhase.decryptBytes(ring.encryptBytes(Buffer.from('f'), 'ctx'), 'ctx').toString(),
+    ).toBe('f');
+    const toNew = firstPhase.sealingWith(encryptionKeyId(newKey));
+    expect(toNew?.keyId).toBe(encryptionKeyId(newKey));
+    expect(ring.isSealedWithNewestKey(toNew?.encryptText('y', 'ctx') ?? '')).toBe(true);
+    expect(toNew?.blindIndex('a@b.c', 'email')).toBe(firstPhase.blindIndex('a@b.c', 'email'));
+    expect(firstPhase.sealingWith(encryptionKeyId(randomBytes(32)))).toBeNull();
+    // A next key that already seals is the sealing key, not a next one.
+    expect(createFieldCipher([newKey, oldKey], { nextKeys: [newKey] }).nextKeyIds).toEqual([]);
+  });
+
   it('keeps blind indexes stable: the index key is given, or derived from the oldest key', () => {
     expect(ring.blindIndex('a@b.c', 'email')).toBe(before.blindIndex('a@b.c', 'email'));
     const given = createFieldCipher([newKey], { indexKey: deriveBlindIndexKey(oldKey) });

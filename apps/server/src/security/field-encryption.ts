@@ -9,6 +9,12 @@
  * the ring (values sealed before ids existed are tried against each key; GCM's tag tells the right
  * one). The re-encrypt job (security/reencrypt) rewrites old values to the newest key.
  *
+ * A rotation runs in two phases so that instances of a rolling restart always read each other's
+ * writes: first every instance learns the new key for reading only (ENCRYPTION_NEXT_KEY: the
+ * ring's next keys, which open values and never seal one), then every instance seals with it
+ * (ENCRYPTION_KEYS=new,old). An instance still in the first phase reads what one in the second
+ * wrote, and can run the re-encryption to the new key (sealingWith).
+ *
  * The blind index key is not rotated with the data key (rotating it would orphan every stored
  * digest): the boot key check keeps it in the database, sealed with the data key, and hands it in.
  */
@@ -37,8 +43,15 @@ export type TFieldCipher = {
   blindIndex(value: string, purpose: string): string;
   /** Id (hex) of the newest key, the one that seals. */
   readonly keyId: string;
-  /** Ids of every key of the ring, newest first. */
+  /** Ids of every key of the ring: the sealing key, the older ones, then the next keys. */
   readonly keyIds: readonly string[];
+  /** Ids of the next keys: read with, not yet sealed with (the first phase of a rotation). */
+  readonly nextKeyIds: readonly string[];
+  /**
+   * The same ring sealing with the key of this id (a next key, for the re-encryption to it that an
+   * instance of the second phase asked for); null when the ring has no such key.
+   */
+  sealingWith(keyId: string): TFieldCipher | null;
   /** Whether a sealed value is already sealed with the newest key (nothing to rewrite). */
   isSealedWithNewestKey(sealed: string | Uint8Array): boolean;
 };
@@ -73,6 +86,8 @@ interface TRingKey {
 export interface TFieldCipherOptions {
   /** The blind index key (kept in the database); derived from the oldest key when not given. */
   indexKey?: Buffer;
+  /** Keys that open values but seal none yet (ENCRYPTION_NEXT_KEY); a sealing key's is ignored. */
+  nextKeys?: readonly Buffer[];
 }
 
 /**
@@ -85,10 +100,15 @@ export function createFieldCipher(
 ): TFieldCipher {
   const list = Buffer.isBuffer(masterKeys) ? [masterKeys] : [...masterKeys];
   if (list.length === 0) throw new Error('At least one encryption key is needed');
-  for (const key of list) {
+  const nextKeys = (options.nextKeys ?? []).filter(
+    (key, index, all) =>
+      !list.some((sealing) => sealing.equals(key)) &&
+      all.findIndex((other) => other.equals(key)) === index,
+  );
+  for (const key of [...list, ...nextKeys]) {
     if (key.length !== MASTER_KEY_BYTES) throw new Error('The encryption key must be 32 bytes');
   }
-  const ring: TRingKey[] = list.map((key) => {
+  const ring: TRingKey[] = [...list, ...nextKeys].map((key) => {
     const id = encryptionKeyId(key);
     return { id, idBytes: Buffer.from(id, 'hex'), dataKey: deriveKey(key, 'field-encryption') };
   });
@@ -167,6 +187,17 @@ export function createFieldCipher(
   return {
     keyId: newest.id,
     keyIds: ring.map((key) => key.id),
+    nextKeyIds: ring.slice(list.length).map((key) => key.id),
+    sealingWith(keyId) {
+      const all = [...list, ...nextKeys];
+      const key = all.find((candidate) => encryptionKeyId(candidate) === keyId);
+      if (key === undefined) return null;
+      // The blind index key stays the ring's: digests never change with the data key.
+      return createFieldCipher([key, ...list.filter((other) => other !== key)], {
+        indexKey,
+        nextKeys: nextKeys.filter((other) => other !== key),
+      });
+    },
     encryptText(plaintext, context) {
       const { nonce, tag, ciphertext } = seal(Buffer.from(plaintext, 'utf8'), context);
       return [

@@ -32,7 +32,8 @@ function mismatch(storedKeyId: string | null, ring: TFieldCipher): EncryptionKey
   return new EncryptionKeyMismatchError(
     `ENCRYPTION_KEY does not open the data of this database${stored}; configured key id(s): ` +
       `${ring.keyIds.join(', ')}. Set the key the data was written with, or, while rotating, list ` +
-      'it after the new key in ENCRYPTION_KEYS.',
+      'it after the new key in ENCRYPTION_KEYS (or give the new key as ENCRYPTION_NEXT_KEY while ' +
+      'instances still seal with the old one).',
   );
 }
 
@@ -74,8 +75,10 @@ export interface TVerifiedKeys {
 export async function verifyEncryptionKeys(
   db: TDb,
   keys: readonly Buffer[],
+  options: { nextKeys?: readonly Buffer[] } = {},
 ): Promise<TVerifiedKeys> {
-  const ring = createFieldCipher(keys);
+  const nextKeys = options.nextKeys ?? [];
+  const ring = createFieldCipher(keys, { nextKeys });
   let [row] = await db.select().from(encryptionKeyCheck).where(eq(encryptionKeyCheck.id, 1));
   let created = false;
   if (row === undefined) {
@@ -109,5 +112,5 @@ export async function verifyEncryptionKeys(
     if (error instanceof DecryptionError) throw mismatch(row.keyId, ring);
     throw error;
   }
-  return { cipher: createFieldCipher(keys, { indexKey }), indexKey, created };
+  return { cipher: createFieldCipher(keys, { indexKey, nextKeys }), indexKey, created };
 }
