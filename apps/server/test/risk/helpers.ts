@@ -1,4 +1,5 @@
 /** A risk test world: sandbox loans, prices that put a loan at a chosen LTV, the pass on the sandbox clock. */
+import type { TServicingPayment } from '@pledge/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TDb } from '../../src/db/pool.js';
@@ -7,7 +8,9 @@ import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js'
 import { runRiskPass, type TRiskPassDeps } from '../../src/services/risk/run-risk-pass.js';
 import type { TApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
-import { setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
+import { signIn } from '../identity/sign-in.js';
+import { bearer } from '../applications/helpers.js';
+import { idempotency, LOANS, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
 
 export function riskDeps(ctx: TApplicationsTestContext, db: TDb = ctx.database.db): TRiskPassDeps {
   return {
@@ -111,4 +114,46 @@ export const SUBJECT = {
 
 export function expectSubjects(rows: { subject: string }[], expected: (keyof typeof SUBJECT)[]) {
   expect(rows.map((row) => row.subject)).toEqual(expected.map((kind) => SUBJECT[kind]));
+}
+
+/** Moves the deployment's clock on by `hours` (the sandbox clock), as the cure deadline reads it. */
+export async function advanceHours(
+  ctx: TApplicationsTestContext,
+  hours: number,
+  ...loans: TTestLoan[]
+): Promise<void> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/sandbox/clock',
+    payload: { advanceHours: hours },
+  });
+  expect(response.statusCode).toBe(200);
+  await createSandboxClock(ctx.database.db).refresh();
+  // Their sessions may have ended by then: the borrowers sign in again.
+  for (const loan of loans) loan.token = await signIn(ctx.app, loan.email);
+}
+
+/** The borrower pays `amountCents` by ACH debit from the loan page (pending until it settles). */
+export async function payByDebit(
+  ctx: TApplicationsTestContext,
+  loan: TTestLoan,
+  amountCents: number,
+  key: string,
+): Promise<TServicingPayment> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `${LOANS}/${loan.loanUuid}/payments`,
+    headers: { ...bearer(loan.token), ...idempotency(key) },
+    payload: { amountCents },
+  });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json() as TServicingPayment;
+}
+
+/**
+ * The LTV (percent, exact as a number) of a balance on the loan's collateral at a BTC price, worked
+ * out here from the figures, not by the product's functions.
+ */
+export function ltvOf(balanceCents: number, coinQuantity: string, priceUsd: number): number {
+  return (balanceCents * 100) / (Number(coinQuantity) * Math.round(priceUsd * 100));
 }

@@ -18,7 +18,11 @@ import {
   type TTestLoan,
 } from '../servicing/helpers.js';
 import { watchApplicationDeposits } from '../../src/services/collateral/watch-deposits.js';
+import { createSandboxBankPayments } from '../../src/adapters/bank-payments/sandbox.js';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
+import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
+import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { expectSubjects, loanRow, moveTo, notices, pass, riskEvents } from './helpers.js';
 
 let ctx: TApplicationsTestContext;
@@ -94,7 +98,7 @@ describe('cure by deposit', () => {
 });
 
 describe('cure by payment', () => {
-  it('ends the margin call when a payment brings the LTV below the margin-call level', async () => {
+  it('ends the margin call when a payment that brings the LTV below the margin-call level has settled', async () => {
     const loan = await loanInMarginCall();
     const view = await getLoan(ctx, loan);
     const response = await ctx.app.inject({
@@ -106,6 +110,21 @@ describe('cure by payment', () => {
       },
     });
     expect(response.statusCode, response.body).toBeLessThan(300);
+    // Pending, the debit is money in flight: the margin call runs on.
+    await pass(ctx);
+    expect((await loanRow(ctx, loan)).status).toBe('MARGIN_CALL');
+    // The bank settles it (a same-day debit: its clock is days ahead of the deployment's).
+    const clock = createSandboxClock(ctx.database.db);
+    await clock.refresh();
+    await settlePendingPayments({
+      db: ctx.database.db,
+      cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
+      bankPayments: createSandboxBankPayments(
+        () => new Date(clock.now().getTime() + 4 * 86_400_000),
+      ),
+      clock: clock.now,
+      sandbox: true,
+    });
     await pass(ctx);
     const row = await loanRow(ctx, loan);
     expect(row.status).toBe('ACTIVE');
@@ -140,7 +159,7 @@ describe('no cure', () => {
     expect(await liquidationsOf(loan)).toHaveLength(1);
   });
 
-  it('liquidates at 90 % at once, with its notice', async () => {
+  it('liquidates at 90 % at once, with its notice alone: no "act now" for what is already done', async () => {
     await setBtcPrice(ctx, 60_000);
     await pass(ctx);
     const loan = await sandboxLoan(ctx);
@@ -148,12 +167,7 @@ describe('no cure', () => {
     const orders = await liquidationsOf(loan);
     expect(orders).toHaveLength(1);
     expect(orders[0]?.reason).toBe('LIQUIDATION_LTV');
-    expectSubjects(await notices(ctx, loan), [
-      'WARNING',
-      'COURTESY_NOTICE',
-      'MARGIN_CALL',
-      'LIQUIDATION',
-    ]);
+    expectSubjects(await notices(ctx, loan), ['LIQUIDATION']);
     const events = await riskEvents(ctx, loan);
     expect(events[0]?.to_level).toBe('LIQUIDATION');
   });

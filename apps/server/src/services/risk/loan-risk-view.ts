@@ -1,24 +1,33 @@
 /**
- * A funded loan's collateral risk as the borrower sees it: the level the monitoring recorded, the
- * LTV at the latest stored price, the loan's levels and the coin prices that reach them, the coins
- * held, the deposit address, what gets the loan back below the warning level, the cure deadline and
- * an open liquidation order.
+ * A funded loan's collateral risk as the borrower sees it: its health level, the LTV at the latest
+ * stored price, the loan's levels and the coin prices that reach them, the coins held, the deposit
+ * address, what gets the loan back below the warning level, the cure deadline and an open
+ * liquidation order. Every figure is on the balance the risk pass measures (riskBalanceOf: pending
+ * debits not counted until they settle), so the page, the dashboard and the notices agree with it.
  */
 import type { TLoanRisk } from '@pledge/contract';
 import {
   Decimal,
+  INTEREST_BEARING_ACCOUNTS,
   collateralBelowLtv,
   coinQuantityString,
+  loanHealthLevel,
   ltvPct,
   paymentBelowLtvCents,
+  riskBalanceCents,
   riskTriggerPrices,
   toCoinQuantity,
+  type TLedgerAccount,
+  type TLedgerLeg,
+  type TRiskLevel,
 } from '@pledge/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import {
   collateralAccounts,
+  ledgerEntries,
   liquidations,
+  servicingPayments,
   type TPriceObservationRow,
 } from '../../db/schema/index.js';
 import { coinQuantityText } from '../offers/offer-record.js';
@@ -38,6 +47,79 @@ export interface TLoanRiskFigures {
   depositAddress: string | null;
 }
 
+/**
+ * The loan's debits still pending, as the sums per ledger account of their journals (posted when
+ * the bank accepted them; a returned one is no longer pending).
+ */
+export async function pendingDebitLegs(db: TDb, loanUuid: string): Promise<TLedgerLeg[]> {
+  const rows = await db
+    .select({
+      account: ledgerEntries.account,
+      cents: sql<string>`sum(${ledgerEntries.amountCents})`,
+    })
+    .from(servicingPayments)
+    .innerJoin(
+      ledgerEntries,
+      and(
+        eq(ledgerEntries.paymentUuid, servicingPayments.uuid),
+        eq(ledgerEntries.loanUuid, servicingPayments.loanUuid),
+      ),
+    )
+    .where(and(eq(servicingPayments.loanUuid, loanUuid), eq(servicingPayments.status, 'PENDING')))
+    .groupBy(ledgerEntries.account);
+  return rows
+    .map((row) => ({ account: row.account as TLedgerAccount, amountCents: Number(row.cents) }))
+    .filter((leg) => leg.amountCents !== 0);
+}
+
+/**
+ * What the loan's pending debits took off its interest-bearing balance, per loan, as SQL rows
+ * (loan_uuid, cents: negative): the risk pass's selection adds it back as riskBalanceCents does.
+ */
+export const PENDING_DEBITS_ON_RISK_BALANCE_SQL = sql`
+  SELECT e.loan_uuid, sum(e.amount_cents) AS cents
+  FROM servicing_payments p
+  JOIN ledger_entries e ON e.payment_uuid = p.uuid AND e.loan_uuid = p.loan_uuid
+  WHERE p.status = 'PENDING'
+    AND e.account IN (${sql.raw(INTEREST_BEARING_ACCOUNTS.map((account) => `'${account}'`).join(', '))})
+  GROUP BY e.loan_uuid`;
+
+/** The balance the loan's risk is measured on: its interest-bearing balance, pending debits left out. */
+export async function riskBalanceOf(db: TDb, loan: TLoanFacts['loan']): Promise<number> {
+  return riskBalanceCents({
+    interestBearingCents: loan.interestBearingCents,
+    pendingDebitLegs: await pendingDebitLegs(db, loan.loanUuid),
+  });
+}
+
+/** The loan's LTV (exact) and health level at one stored price, on the risk balance. */
+export interface TLoanHealth {
+  ltv: Decimal | null;
+  level: TRiskLevel;
+}
+
+/**
+ * The health every page shows (the domain's loanHealthLevel): the level of the LTV on the risk
+ * balance at the stored price, an open margin call held until the pass cures it. Without a price
+ * or collateral, the level the last pass recorded.
+ */
+export function loanHealthOf(
+  context: TLoanFacts,
+  balanceCents: number,
+  price: TPriceObservationRow | null,
+): TLoanHealth {
+  const { loan } = context;
+  const units = toCoinQuantity(collateralUnitsOf(context));
+  const ltv =
+    price === null || units.isZero() ? null : ltvPct(balanceCents, units, price.priceCents);
+  const level = loanHealthLevel({
+    ltvPct: ltv,
+    thresholds: thresholdsOf(context),
+    cureDeadline: loan.cureDeadline,
+  });
+  return { ltv, level: level ?? loan.riskLevel };
+}
+
 async function depositAddressOf(db: TDb, loanUuid: string): Promise<string | null> {
   const [account] = await db
     .select({ address: collateralAccounts.depositAddress })
@@ -51,10 +133,10 @@ export async function loanRiskFigures(
   db: TDb,
   context: TLoanFacts,
   price: TPriceObservationRow | null,
+  balance: number,
 ): Promise<TLoanRiskFigures> {
   const { loan } = context;
   const units = toCoinQuantity(collateralUnitsOf(context));
-  const balance = Math.max(loan.interestBearingCents, 0);
   const depositAddress = await depositAddressOf(db, loan.loanUuid);
   if (price === null || units.isZero()) {
     return { ltvPct: null, collateralToWarning: '0', paymentToWarningCents: 0, depositAddress };
@@ -83,16 +165,17 @@ export async function buildLoanRisk(
   const { loan } = context;
   const thresholds = thresholdsOf(context);
   const units = collateralUnitsOf(context);
-  const balance = Math.max(loan.interestBearingCents, 0);
+  const balance = await riskBalanceOf(db, loan);
+  const health = loanHealthOf(context, balance, price);
   const [figures, [order]] = await Promise.all([
-    loanRiskFigures(db, context, price),
+    loanRiskFigures(db, context, price, balance),
     db
       .select({ uuid: liquidations.uuid })
       .from(liquidations)
       .where(and(eq(liquidations.loanUuid, loan.loanUuid), eq(liquidations.status, 'OPEN'))),
   ]);
   return {
-    level: loan.riskLevel,
+    level: health.level,
     ltvPct: figures.ltvPct === null ? null : Number(figures.ltvPct),
     thresholds,
     triggerPrices: price === null ? null : riskTriggerPrices(balance, units, thresholds),

@@ -1,22 +1,28 @@
 /**
  * The collateral risk pass (document 1 §9, issue "Servicing, part 2"). One set-based query finds
- * the open loans whose level, notices or margin call need a change at the latest accepted price of
- * their coin; each of them then moves in its own transaction under its row lock, re-evaluated with
- * the domain's rules: the level and notified level stored, the crossing recorded with the price
- * behind it and audited, each notice queued once, a margin call opened (48 h on the deployment
- * clock) or cured, and a liquidation started at the liquidation LTV or when the cure deadline
- * passed. Two passes at once give one outcome: the second finds nothing left to change.
+ * the open loans (active, in margin call, or matured and not repaid) whose level, notices or margin
+ * call need a change at the latest accepted price of their coin; each of them then moves in its own
+ * transaction under its row lock, re-evaluated with the domain's rules: the level and notified
+ * level stored, the crossing recorded with the price behind it and audited, each notice queued
+ * once, a margin call opened (48 h on the deployment clock, the deadline fixed when it opens) or
+ * cured, and a liquidation started at the liquidation LTV or when the cure deadline passed. The
+ * LTV is on the risk balance (riskBalanceCents): a debit still pending cures nothing and its
+ * return moves nothing. Two passes at once give one outcome: the second finds nothing left to
+ * change.
  */
 import {
   courtesyNoticeLtvPct,
+  isRiskWatched,
   ltvPct,
   marginCallOutcome,
   RATE_TIERS,
   REFI_STABILIZATION_TRIGGER_LTV_PCT,
   RISK_LEVELS,
+  RISK_WATCHED_STATUSES,
   riskNoticeStep,
+  riskPassNotices,
+  statusAfterRiskPass,
   Decimal,
-  type TRiskLevel,
 } from '@pledge/domain';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TExchangePort } from '../../adapters/exchange/port.js';
@@ -31,10 +37,14 @@ import type { TFieldCipher } from '../../security/field-encryption.js';
 import { queueEmail } from '../email/queue-email.js';
 import { latestAcceptedObservation } from '../prices/price-observations.js';
 import { thresholdsOf } from '../servicing/loan-ltv.js';
-import { riskNoticeMessage, type TRiskNoticeKind } from '../servicing/servicing-messages.js';
+import { riskNoticeMessage } from '../servicing/servicing-messages.js';
 import { borrowerEmailOf, brandOfLoan, loadLoan } from '../servicing/servicing-record.js';
 import { startLiquidation } from './liquidate-loan.js';
-import { loanRiskFigures } from './loan-risk-view.js';
+import {
+  loanRiskFigures,
+  PENDING_DEBITS_ON_RISK_BALANCE_SQL,
+  riskBalanceOf,
+} from './loan-risk-view.js';
 import { queueRiskPass, SERVICING_LOAN_ENTITY } from './queue-risk-pass.js';
 
 export { SERVICING_LOAN_ENTITY };
@@ -54,6 +64,10 @@ export const RISK_PASS_BATCH_SIZE = 5_000;
 
 const LEVEL_ARRAY = sql.raw(`ARRAY[${RISK_LEVELS.map((level) => `'${level}'`).join(', ')}]`);
 
+const WATCHED_STATUSES_SQL = sql.raw(
+  `(${RISK_WATCHED_STATUSES.map((status) => `'${status}'`).join(', ')})`,
+);
+
 /** The tiers' levels as SQL rows, built from the domain's RATE_TIERS. */
 function tierValuesSql(): SQL {
   const rows = RATE_TIERS.map((tier) => {
@@ -64,11 +78,12 @@ function tierValuesSql(): SQL {
 }
 
 /**
- * The selection of one pass: every ACTIVE or MARGIN_CALL loan with collateral, valued at the latest
- * accepted price of its coin, whose computed level differs from the stored one, that is owed a
- * notice, whose notified level re-arms, whose margin call must open or end, or whose cure deadline
- * has passed. Loans with a liquidation order still open are left to it. Exported so the bench can
- * EXPLAIN it.
+ * The selection of one pass: every ACTIVE, MARGIN_CALL or MATURED loan with collateral, valued at
+ * the latest accepted price of its coin on its risk balance (the interest-bearing balance with
+ * what pending debits took off it added back), whose computed level differs from the stored one,
+ * that is owed a notice, whose notified level re-arms, whose margin call must open or end, or whose
+ * cure deadline has passed. Loans with a liquidation order still open are left to it. Exported so
+ * the bench can EXPLAIN it.
  */
 export function riskPassSelectionSql(input: { now: Date; limit?: number }): SQL {
   const limit = input.limit ?? RISK_PASS_BATCH_SIZE;
@@ -86,16 +101,19 @@ export function riskPassSelectionSql(input: { now: Date; limit?: number }): SQL 
         LIMIT 1
       ) p
     ),
+    pending AS (${PENDING_DEBITS_ON_RISK_BALANCE_SQL}),
     valued AS (
       SELECT s.loan_uuid, s.risk_level, s.risk_notified_level, s.cure_deadline,
-        s.interest_bearing_cents * 100.0 / (s.collateral_units * p.price_cents) AS ltv,
+        greatest(s.interest_bearing_cents - coalesce(pd.cents, 0), 0) * 100.0
+          / (s.collateral_units * p.price_cents) AS ltv,
         t.warning, t.courtesy,
         least(t.margin_call, CASE WHEN s.stabilization THEN ${REFI_STABILIZATION_TRIGGER_LTV_PCT}::numeric ELSE t.liquidation END) AS margin_call,
         CASE WHEN s.stabilization THEN ${REFI_STABILIZATION_TRIGGER_LTV_PCT}::numeric ELSE t.liquidation END AS liquidation
       FROM servicing_loans s
       JOIN prices p ON p.collateral_type = s.collateral_type
       JOIN tiers t ON t.tier_id = s.risk_tier_id
-      WHERE s.status IN ('ACTIVE', 'MARGIN_CALL') AND s.collateral_units > 0
+      LEFT JOIN pending pd ON pd.loan_uuid = s.loan_uuid
+      WHERE s.status IN ${WATCHED_STATUSES_SQL} AND s.collateral_units > 0
         AND NOT EXISTS (
           SELECT 1 FROM liquidations l WHERE l.loan_uuid = s.loan_uuid AND l.status = 'OPEN')
     ),
@@ -166,10 +184,6 @@ export async function runRiskPass(
   return result;
 }
 
-function rank(level: TRiskLevel): number {
-  return RISK_LEVELS.indexOf(level);
-}
-
 /**
  * One loan's move, in its own transaction under the servicing row's lock: re-evaluated from what
  * is stored now, so a loan another pass already moved is left as it is (null).
@@ -182,7 +196,7 @@ export async function moveLoan(
   return deps.db.transaction(async (tx) => {
     const context = await loadLoan(tx, loanUuid, { forUpdate: true });
     const { loan } = context;
-    if (loan.status !== 'ACTIVE' && loan.status !== 'MARGIN_CALL') return null;
+    if (!isRiskWatched(loan.status)) return null;
     if (loan.collateralType === null || loan.collateralUnits === null) return null;
     const units = new Decimal(loan.collateralUnits);
     if (units.lte(0)) return null;
@@ -195,7 +209,9 @@ export async function moveLoan(
     if (price === null) return null;
 
     const thresholds = thresholdsOf(context);
-    const ltv = ltvPct(Math.max(loan.interestBearingCents, 0), units, price.priceCents);
+    // Money in flight is not money received: pending debits are left out until they settle.
+    const balance = await riskBalanceOf(tx, loan);
+    const ltv = ltvPct(balance, units, price.priceCents);
     const ltvText = ltv.toFixed(2, Decimal.ROUND_HALF_UP);
     const step = riskNoticeStep(ltv, thresholds, loan.riskNotifiedLevel);
     const outcome = marginCallOutcome({
@@ -205,34 +221,14 @@ export async function moveLoan(
       now,
     });
 
-    let status = loan.status;
-    let cureDeadline: Date | null = loan.cureDeadline;
-    const notices: TRiskNoticeKind[] = [...step.notices];
-    switch (outcome.kind) {
-      case 'OPEN':
-        status = 'MARGIN_CALL';
-        cureDeadline = outcome.cureDeadline;
-        // A margin call that opens again after a cure is told again, with its new deadline.
-        if (loan.cureDeadline === null && !notices.includes('MARGIN_CALL')) {
-          notices.push('MARGIN_CALL');
-        }
-        break;
-      case 'CURED':
-        status = 'ACTIVE';
-        cureDeadline = null;
-        notices.push('CURED');
-        break;
-      case 'NONE':
-        if (status === 'MARGIN_CALL') status = 'ACTIVE';
-        cureDeadline = null;
-        break;
-      case 'LIQUIDATE':
-        // The margin call ends in the liquidation; the order takes over.
-        cureDeadline = null;
-        if (!notices.includes('LIQUIDATION')) notices.push('LIQUIDATION');
-        break;
-    }
-    notices.sort((a, b) => noticeRank(a) - noticeRank(b));
+    const status = statusAfterRiskPass(loan.status, outcome);
+    // The deadline is the one set when the call opened; a cure or a liquidation ends it.
+    const cureDeadline: Date | null = outcome.kind === 'OPEN' ? outcome.cureDeadline : null;
+    const notices = riskPassNotices({
+      step,
+      outcome,
+      wasMarginCallOpen: loan.cureDeadline !== null,
+    });
 
     const unchanged =
       step.level === loan.riskLevel &&
@@ -285,7 +281,7 @@ export async function moveLoan(
     });
 
     if (notices.length > 0) {
-      const figures = await loanRiskFigures(tx, context, price);
+      const figures = await loanRiskFigures(tx, context, price, balance);
       const brand = brandOfLoan(context, deps.sandbox);
       for (const notice of notices) {
         await queueEmail(
@@ -324,8 +320,4 @@ export async function moveLoan(
     }
     return { notices: notices.length, liquidated: outcome.kind === 'LIQUIDATE' };
   });
-}
-
-function noticeRank(notice: TRiskNoticeKind): number {
-  return notice === 'CURED' ? -1 : rank(notice);
 }

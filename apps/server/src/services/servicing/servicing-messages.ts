@@ -183,6 +183,7 @@ export function riskNoticeMessage(input: {
         input.cureDeadline === null
           ? 'Bring it back below that level as soon as possible.'
           : `Bring it back below ${thresholds.marginCallLtvPct}% by ${input.cureDeadline.toISOString()} (48 hours). If it is not, or if it reaches ${thresholds.liquidationLtvPct}%, part of your collateral is sold to restore the loan.`,
+        'Collateral counts as soon as it is confirmed on chain. A payment counts once your bank has settled it (a debit from your bank account takes about 3 business days), not while it is pending.',
       ];
       break;
     case 'LIQUIDATION':
