@@ -354,3 +354,19 @@ describe('isWithinCreditRetryWindow', () => {
     ).toBe(expected);
   });
 });
+
+describe('a renewal that ends unfinished (issue 34, finding 7)', () => {
+  it.each<[TApplicationState, boolean]>([
+    ['CREATED', true],
+    ['OFFER_ACCEPTED', true],
+    ['GEN_APP_DISCLOSURES', true],
+    ['SIGN_DOCS', true],
+    ['WAITING_FOR_COLLATERAL', false],
+    ['COMPLETE', false],
+    ['CANCELLED', false],
+  ])('from %s, RENEWAL_ENDED is allowed: %s', (from, allowed) => {
+    expect(transition(from, 'RENEWAL_ENDED', { isRollForward: true }).ok).toBe(allowed);
+    // Only a renewal ends this way.
+    expect(transition(from, 'RENEWAL_ENDED').ok).toBe(false);
+  });
+});

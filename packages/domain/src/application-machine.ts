@@ -263,10 +263,11 @@ export const TRANSITIONS: readonly TTransitionRule[] = [
     requires: 'isRollForward',
   },
   // A renewal whose accepted terms no longer hold at today's price, or that reached its loan's
-  // maturity unfinished, ends before its collateral step (waiting for collateral, it ends as any
-  // application does there: UNFUNDED_TIMEOUT); the borrower starts again on a new offer.
+  // maturity unfinished (opened or accepted but never signed included), ends before its collateral
+  // step (waiting for collateral, it ends as any application does there: UNFUNDED_TIMEOUT); the
+  // borrower starts again on a new offer.
   {
-    from: ['GEN_APP_DISCLOSURES', 'SIGN_DOCS'],
+    from: ['CREATED', 'OFFER_ACCEPTED', 'GEN_APP_DISCLOSURES', 'SIGN_DOCS'],
     event: 'RENEWAL_ENDED',
     to: 'CANCELLED',
     requires: 'isRollForward',

@@ -45,3 +45,4 @@ export * from './maker-checker.js';
 export * from './credit-facts.js';
 export * from './disbursement-flow.js';
 export * from './controlled-actions.js';
+export * from './application-ending.js';

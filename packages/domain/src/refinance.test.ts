@@ -19,7 +19,6 @@ import {
   canCarryRefiCoins,
   REFI_COIN_RETURN_MESSAGES,
   refiCoinReturnRefusal,
-  refiEndReason,
   type TRefiCoinReturnStatus,
 } from './refinance.js';
 import {
@@ -310,16 +309,5 @@ describe('refiCoinReturnRefusal (the coins of an ended refinancing)', () => {
     ['CARRIED_OVER', false],
   ])('coins in %s may count toward a new refinancing: %s', (status, expected) => {
     expect(canCarryRefiCoins(status)).toBe(expected);
-  });
-});
-
-describe('refiEndReason', () => {
-  it.each<[string | null, string, string]>([
-    ['2027-01-15T10:00:00Z', '2027-01-15T10:00:01Z', 'EXPIRED'],
-    ['2027-01-15T10:00:00Z', '2027-01-15T10:00:00Z', 'EXPIRED'],
-    ['2027-01-15T10:00:00Z', '2027-01-10T09:00:00Z', 'CANCELLED'],
-    [null, '2027-01-10T09:00:00Z', 'CANCELLED'],
-  ])('deadline %s, ended %s: %s', (completeBy, endedAt, reason) => {
-    expect(refiEndReason({ completeBy, endedAt })).toBe(reason);
   });
 });

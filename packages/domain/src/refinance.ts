@@ -378,18 +378,3 @@ export const REFI_ENDED_ADDRESS_WATCH_DAYS = 30;
 export function canCarryRefiCoins(status: TRefiCoinReturnStatus | null): boolean {
   return status === null || status === 'AWAITING_ADDRESS';
 }
-
-/** Why a refinancing ended unfinished: its 14 days ran out, or it was cancelled before that. */
-export const REFI_END_REASONS = ['EXPIRED', 'CANCELLED'] as const;
-export type TRefiEndReason = (typeof REFI_END_REASONS)[number];
-
-/** An ended refinancing expired when it ended at or after its deadline. */
-export function refiEndReason(input: {
-  completeBy: Date | string | null;
-  endedAt: Date | string;
-}): TRefiEndReason {
-  if (input.completeBy === null) return 'CANCELLED';
-  return new Date(input.endedAt).getTime() >= new Date(input.completeBy).getTime()
-    ? 'EXPIRED'
-    : 'CANCELLED';
-}

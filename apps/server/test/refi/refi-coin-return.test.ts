@@ -153,7 +153,7 @@ describe('the coins of an expired refinancing', () => {
   it('says it expired and that the coins wait for a return address; the console lists them', async () => {
     const ended = await applicationOf(returned, returnedRefi.appUuid);
     expect(ended.state).toBe('CANCELLED');
-    expect(ended.ending?.reason).toBe('EXPIRED');
+    expect(ended.ending?.reason).toBe('REFI_EXPIRED');
     expect(ended.coinReturn).toMatchObject({
       status: 'AWAITING_ADDRESS',
       confirmed: { coinQuantity: half, type: 'ETH' },

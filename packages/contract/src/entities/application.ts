@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { APPLICATION_STATES, REFI_END_REASONS, STAGES } from '@pledge/domain';
+import { APPLICATION_END_REASONS, APPLICATION_STATES, STAGES } from '@pledge/domain';
 import { ZCoinAmount } from './coin-amount.js';
 import { ZCollateralInfo } from './collateral-info.js';
 import { ZOffer } from './offer.js';
@@ -41,6 +41,11 @@ export const ZApplication = z.object({
   stabilizationOptIn: z.nullable(z.boolean()),
   createdAt: ZIsoDateTime,
   updatedAt: ZIsoDateTime,
+  /**
+   * A cancelled application: why it ended and when, so that its pages say what happened and what
+   * the borrower can do (the domain's applicationEndWords). Absent otherwise.
+   */
+  ending: z.optional(z.object({ reason: z.enum(APPLICATION_END_REASONS), at: ZIsoDateTime })),
 });
 export type TApplication = z.infer<typeof ZApplication>;
 
@@ -60,6 +65,7 @@ export const ZRefinancingApplication = z.extend(
     celsiusTopUpExpirationDate: true,
     rollForwardLoanDetails: true,
     collateral: true,
+    ending: true,
   }),
   {
     /**
@@ -67,8 +73,6 @@ export const ZRefinancingApplication = z.extend(
      * nothing arrived.
      */
     coinReturn: z.optional(ZRefiCoinReturn),
-    /** A refinancing that ended unfinished (CANCELLED): when, and whether its 14 days ran out. */
-    ending: z.optional(z.object({ reason: z.enum(REFI_END_REASONS), at: ZIsoDateTime })),
   },
 );
 export type TRefinancingApplication = z.infer<typeof ZRefinancingApplication>;

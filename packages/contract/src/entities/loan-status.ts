@@ -21,13 +21,15 @@ export const ZLoanStatus = z.object({
   maturityDate: ZIsoDate,
   /**
    * An active loan's renewal window (from RENEWAL_WINDOW_DAYS before maturity through maturity) and
-   * whether it is open now, by the server's clock; absent for any other loan.
+   * whether it is open now, by the server's clock; absent for any other loan. `position` says
+   * whether today is before the window, in it, or after it (the loan matured unrenewed).
    */
   renewal: z.optional(
     z.object({
       opensOn: ZIsoDate,
       closesOn: ZIsoDate,
       isOpen: z.boolean(),
+      position: z.optional(z.enum(['BEFORE', 'OPEN', 'AFTER'])),
     }),
   ),
   /**

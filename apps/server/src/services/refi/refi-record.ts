@@ -5,7 +5,6 @@
 import type { TOffer, TRefinancingApplication } from '@pledge/contract';
 import {
   toCoinQuantity,
-  refiEndReason,
   remainingCoinDue,
   type TCollateralType,
   type TRefiOption,
@@ -103,27 +102,21 @@ export async function loanIdsByApplication(
   return byApp;
 }
 
-/** What an ended refinancing says: why and when it ended, and where the coins it received go. */
-function endedView(
-  view: { state: TRefinancingApplication['state']; updatedAt: string },
+/** Where the coins an ended refinancing received go (its ending is the application's). */
+function coinReturnOf(
+  view: { state: TRefinancingApplication['state'] },
   refi: TRefiApplicationRow | undefined,
   deposits: Parameters<typeof refiCoinReturnView>[0]['deposits'],
   row: Parameters<typeof refiCoinReturnView>[0]['row'],
-): Pick<TRefinancingApplication, 'ending' | 'coinReturn'> {
-  if (view.state !== 'CANCELLED' || refi === undefined) return {};
+): Pick<TRefinancingApplication, 'coinReturn'> {
+  if (refi === undefined) return {};
   const coinReturn = refiCoinReturnView({
     state: view.state,
     type: refi.collateralType,
     row,
     deposits,
   });
-  return {
-    ending: {
-      reason: refiEndReason({ completeBy: refi.completeBy, endedAt: view.updatedAt }),
-      at: view.updatedAt,
-    },
-    ...(coinReturn === undefined ? {} : { coinReturn }),
-  };
+  return coinReturn === undefined ? {} : { coinReturn };
 }
 
 /** The R/ entity of each refinancing application, in the rows' order. */
@@ -201,7 +194,8 @@ export async function toRefiViews(
       celsiusTopUpExpirationDate: refi?.completeBy?.toISOString() ?? null,
       rollForwardLoanDetails,
       collateral,
-      ...endedView(view, refi, ownDeposits, coinReturns.get(view.appUuid)),
+      ...(view.ending === undefined ? {} : { ending: view.ending }),
+      ...coinReturnOf(view, refi, ownDeposits, coinReturns.get(view.appUuid)),
     };
   });
 }

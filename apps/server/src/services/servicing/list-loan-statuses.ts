@@ -112,6 +112,7 @@ export async function listLoanStatuses(
               renewal: {
                 ...window,
                 isOpen: renewalWindowPosition(maturityDate, now) === 'OPEN',
+                position: renewalWindowPosition(maturityDate, now),
               },
             }
           : {}),
