@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,20 +6,60 @@ import { E2E_METRICS_TOKEN } from './fixtures/jobs.js';
 
 // The E2E suite runs against the server exactly as `npm start` runs it (sandbox mode, embedded
 // PostgreSQL in a throw-away data directory), on its own ports so a developer's instance can keep
-// running. E2E_BASE_URL points the suite at an already running server instead.
+// running. E2E_BASE_URL points the suite at an already running server instead (one lane then).
+//
+// Two lanes, each a deployment of its own (server, embedded PostgreSQL, sandbox clock) with one
+// worker: specs move the deployment clock and prices, so two specs never share a deployment, yet
+// the two lanes run side by side. Most of a spec's time is spent waiting on the server's jobs and
+// the browser, so two lanes on two cores take a little over half the time of one.
 const port = Number(process.env.E2E_PORT ?? 3100);
+const external = process.env.E2E_BASE_URL;
 
-const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pledge-e2e-'));
-// Run as root, the embedded PostgreSQL drops to the postgres user, which must reach the directory.
-chmodSync(dataDir, 0o755);
+/** The second lane's specs: the route sweep (the longest) and the ones that balance it. */
+const SECOND_LANE = [
+  '**/sweep.spec.ts',
+  '**/sign-in.spec.ts',
+  '**/offer.spec.ts',
+  '**/risk.spec.ts',
+  '**/servicing.spec.ts',
+];
+
+type TWebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>;
+
+function laneServer(lanePort: number): TWebServer {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pledge-e2e-'));
+  // Run as root, the embedded PostgreSQL drops to the postgres user, which must reach the directory.
+  chmodSync(dataDir, 0o755);
+  return {
+    command: 'npm start',
+    cwd: '..',
+    url: `http://127.0.0.1:${lanePort}/healthz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(lanePort),
+      HOST: '127.0.0.1',
+      SANDBOX: 'true',
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(lanePort + 20_000),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      // Read by specs that wait for background jobs, to say in a failure what the queue holds.
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
+      // As behind a load balancer: the API sign-ins of the fixtures name their own address.
+      TRUST_PROXY: '1',
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: external ? 1 : 2,
   retries: 0,
   outputDir: './test-results',
   reporter: [
@@ -27,7 +67,6 @@ export default defineConfig({
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/report.json' }],
   ],
   use: {
-    baseURL,
     browserName: 'chromium',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -45,28 +84,22 @@ export default defineConfig({
       ],
     },
   },
-  webServer: process.env.E2E_BASE_URL
-    ? undefined
-    : {
-        command: 'npm start',
-        cwd: '..',
-        url: `${baseURL}/healthz`,
-        timeout: 240_000,
-        reuseExistingServer: false,
-        stdout: 'pipe',
-        stderr: 'pipe',
-        env: {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          SANDBOX: 'true',
-          DATA_DIR: dataDir,
-          EMBEDDED_PG_PORT: String(port + 20_000),
-          DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-          LOG_LEVEL: 'warn',
-          // Read by specs that wait for background jobs, to say in a failure what the queue holds.
-          METRICS_TOKEN: E2E_METRICS_TOKEN,
-          // As behind a load balancer: the API sign-ins of the fixtures name their own address.
-          TRUST_PROXY: '1',
+  projects: external
+    ? [{ name: 'external', use: { baseURL: external } }]
+    : [
+        {
+          name: 'lane-1',
+          workers: 1,
+          testIgnore: SECOND_LANE,
+          use: { baseURL: `http://127.0.0.1:${port}` },
         },
-      },
+        {
+          name: 'lane-2',
+          workers: 1,
+          testMatch: SECOND_LANE,
+          use: { baseURL: `http://127.0.0.1:${port + 1}` },
+        },
+      ],
+  // Started one after the other: the first builds the web app if it is stale, the second finds it built.
+  webServer: external ? undefined : [laneServer(port), laneServer(port + 1)],
 });

@@ -1,22 +1,30 @@
-// `npm test`: every check CI runs, in order, with one closing line of counts.
-//   typecheck → lint → unit tests (domain, contract, server, web) → build (web app and server) →
+// `npm test`: every check CI runs, with one closing line of counts, the total time and the ten
+// slowest test files.
+//   typecheck ‖ lint → unit tests (domain ‖ contract ‖ server ‖ web) → build (web app and server) →
 //   production check (scripts/production-check.mjs) → E2E in Chromium.
-// `npm test -- --skip-e2e` stops after the unit tests.
-import { spawnSync } from 'node:child_process';
+// Steps of one stage run side by side (‖), each line of their output prefixed with the step's name:
+// the server's tests wait on PostgreSQL most of their time and the web app's on one core, so the two
+// together take little more than the longer one. `npm test -- --skip-e2e` stops after the unit tests.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { createInterface } from 'node:readline';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, '.test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 const skipE2e = process.argv.includes('--skip-e2e');
+const suiteStarted = Date.now();
 
 const unitWorkspaces = ['packages/domain', 'packages/contract', 'apps/server', 'apps/web'];
-const steps = [
-  { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
-  { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
-  ...unitWorkspaces.map((ws) => ({
+/** Stages run in order; the steps of a stage run at the same time. */
+const stages = [
+  [
+    { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
+    { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
+  ],
+  unitWorkspaces.map((ws) => ({
     name: `unit ${ws}`,
     cwd: join(root, ws),
     cmd: 'npx',
@@ -33,17 +41,19 @@ const steps = [
   ...(skipE2e
     ? []
     : [
-        { name: 'build', cmd: 'npm', args: ['run', 'build'] },
+        [{ name: 'build', cmd: 'npm', args: ['run', 'build'] }],
         // The built release installed without dev dependencies, migrated, two instances in production.
-        { name: 'production', cmd: 'node', args: ['scripts/production-check.mjs'] },
-        {
-          name: 'e2e',
-          cmd: 'npm',
-          args: ['run', 'test:e2e'],
-          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(results, 'e2e.json') },
-          report: join(results, 'e2e.json'),
-          kind: 'playwright',
-        },
+        [{ name: 'production', cmd: 'node', args: ['scripts/production-check.mjs'] }],
+        [
+          {
+            name: 'e2e',
+            cmd: 'npm',
+            args: ['run', 'test:e2e'],
+            env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(results, 'e2e.json') },
+            report: join(results, 'e2e.json'),
+            kind: 'playwright',
+          },
+        ],
       ]),
 ];
 
@@ -51,6 +61,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 /** Names and first message lines of failed tests, repeated at the end where a log's tail shows them. */
 const failures = [];
+/** [seconds, file] of every test file, for the slowest ten. */
+const fileTimes = [];
 
 function firstLines(text, lines = 6) {
   return (
@@ -88,6 +100,18 @@ function collectPlaywrightFailures(suite, path = []) {
   }
 }
 
+/** Adds each spec file's test durations (all lanes) to `perFile`. */
+function playwrightDurations(suite, perFile) {
+  for (const child of suite.suites ?? []) playwrightDurations(child, perFile);
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      for (const result of test.results ?? []) {
+        perFile.set(spec.file, (perFile.get(spec.file) ?? 0) + (result.duration ?? 0));
+      }
+    }
+  }
+}
+
 function count(step) {
   if (!step.report || !existsSync(step.report)) return;
   const report = JSON.parse(readFileSync(step.report, 'utf8'));
@@ -96,40 +120,67 @@ function count(step) {
     totals.failed += report.numFailedTests ?? 0;
     totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     collectVitestFailures(report);
+    for (const file of report.testResults ?? []) {
+      if (file.startTime && file.endTime) {
+        fileTimes.push([(file.endTime - file.startTime) / 1000, relative(root, file.name)]);
+      }
+    }
   } else {
     collectPlaywrightFailures(report);
+    const perFile = new Map();
+    playwrightDurations(report, perFile);
+    for (const [file, ms] of perFile) fileTimes.push([ms / 1000, `e2e/tests/${file}`]);
     totals.passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
     totals.failed += report.stats?.unexpected ?? 0;
     totals.skipped += report.stats?.skipped ?? 0;
   }
 }
 
-for (const step of steps) {
+async function runStep(step) {
   const started = Date.now();
-  console.log(`\n=== ${step.name}`);
-  const run = spawnSync(step.cmd, step.args, {
+  const prefix = `[${step.name}] `;
+  console.log(`${prefix}started`);
+  const child = spawn(step.cmd, step.args, {
     cwd: step.cwd ?? root,
-    stdio: 'inherit',
-    env: { ...process.env, ...step.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0', ...step.env },
   });
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => console.log(prefix + line));
+  }
+  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
   count(step);
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  if (run.status !== 0) {
-    failedSteps.push(step.name);
-    console.log(`=== ${step.name}: FAILED (${seconds}s)`);
-    // Typecheck and build failures make the rest meaningless; a lint or production-check failure
-    // still lets tests run.
-    if (!step.report && step.name !== 'lint' && step.name !== 'production') break;
-  } else {
-    console.log(`=== ${step.name}: ok (${seconds}s)`);
-  }
+  const ok = status === 0;
+  if (!ok) failedSteps.push(step.name);
+  console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} (${seconds}s)`);
+  return ok;
+}
+
+for (const stage of stages) {
+  const outcomes = await Promise.all(stage.map((step) => runStep(step)));
+  // Typecheck and build failures make the rest meaningless; a lint, production-check or test
+  // failure still lets the later steps run.
+  const fatal = stage.some(
+    (step, i) => !outcomes[i] && !step.report && step.name !== 'lint' && step.name !== 'production',
+  );
+  if (fatal) break;
 }
 
 console.log('');
 if (failures.length > 0) {
   console.log(`failed tests:\n${failures.map((failure) => `  ✗ ${failure}`).join('\n')}\n`);
 }
+if (fileTimes.length > 0) {
+  const slowest = fileTimes.sort((a, b) => b[0] - a[0]).slice(0, 10);
+  console.log('slowest test files:');
+  for (const [seconds, file] of slowest)
+    console.log(`  ${seconds.toFixed(1).padStart(7)}s  ${file}`);
+  console.log('');
+}
 if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
 const failed = totals.failed + (failedSteps.length > 0 && totals.failed === 0 ? 1 : 0);
+const minutes = (Date.now() - suiteStarted) / 60_000;
 console.log(`tests: ${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
+console.log(`total time: ${Math.floor(minutes)} min ${Math.round((minutes % 1) * 60)} s`);
 process.exit(failedSteps.length > 0 ? 1 : 0);
