@@ -8,6 +8,9 @@
  *   ledger entries;
  * - the borrower's API shows exactly the ledger's balances;
  * - a loan in margin call has its cure deadline;
+ * - a returned or reversed payment left no cash in the ledger (a paid-off loan it would leave
+ *   short is reopened instead); the debits still pending are in the facts, for
+ *   collateralReleaseWaitsForDebits;
  * - a filled liquidation charged 2 % of its proceeds, and proceeds = fee + applied + surplus;
  * - a risk notice goes out again only after the loan fell below that level in between (no
  *   second e-mail while the price hovers).
@@ -36,6 +39,7 @@ export async function loadServicingFact(db: TDb, appUuid: string): Promise<TServ
     sums: Record<string, string> | null;
     cash: string;
     counted: string;
+    pending: string;
   }>(sql`
     SELECT s.status,
       (SELECT jsonb_object_agg(account, total) FROM (
@@ -45,7 +49,9 @@ export async function loadServicingFact(db: TDb, appUuid: string): Promise<TServ
          WHERE loan_uuid = s.loan_uuid AND account = 'CASH' AND kind <> 'SURPLUS_PAYOUT') AS cash,
       (SELECT coalesce(sum(amount_cents), 0) FROM servicing_payments
          WHERE loan_uuid = s.loan_uuid
-           AND (status = 'SETTLED' OR (status = 'PENDING' AND transfer_id IS NOT NULL))) AS counted
+           AND (status = 'SETTLED' OR (status = 'PENDING' AND transfer_id IS NOT NULL))) AS counted,
+      (SELECT coalesce(sum(amount_cents), 0) FROM servicing_payments
+         WHERE loan_uuid = s.loan_uuid AND status = 'PENDING') AS pending
     FROM servicing_loans s WHERE s.loan_uuid = ${appUuid}::uuid`);
   const row = result.rows[0];
   if (row === undefined) return null;
@@ -58,6 +64,7 @@ export async function loadServicingFact(db: TDb, appUuid: string): Promise<TServ
     balances: balancesFromAccountSums(sums),
     cashCents: Number(row.cash),
     countedPaymentsCents: Number(row.counted),
+    pendingDebitsCents: Number(row.pending),
   };
 }
 
@@ -127,6 +134,14 @@ async function ledgerProblems(db: TDb, appUuid: string): Promise<string[]> {
         WHERE e.loan_uuid = s.loan_uuid AND e.kind = 'INTEREST_ACCRUAL'
           AND e.account = 'ACCRUED_INTEREST' AND e.period_number = s.period_number) a ON true
       WHERE s.loan_uuid = ${appUuid}::uuid AND s.period_accrued_cents <> coalesce(a.total, 0)
+    UNION ALL
+    SELECT 'payment ' || p.uuid || ' ' || lower(p.status) || ' with its cash ' || sum(e.amount_cents)
+        || ' still in the ledger'
+      FROM servicing_payments p
+      JOIN ledger_entries e ON e.loan_uuid = p.loan_uuid AND e.payment_uuid = p.uuid
+        AND e.account = 'CASH'
+      WHERE p.loan_uuid = ${appUuid}::uuid AND p.status IN ('RETURNED', 'REVERSED')
+      GROUP BY p.uuid, p.status HAVING sum(e.amount_cents) <> 0
     UNION ALL
     SELECT 'in margin call without a cure deadline' FROM servicing_loans
       WHERE loan_uuid = ${appUuid}::uuid AND status = 'MARGIN_CALL' AND cure_deadline IS NULL`);

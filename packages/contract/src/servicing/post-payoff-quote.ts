@@ -18,6 +18,11 @@ export const ZPayoffQuote = z.object({
   }),
   payoffDate: ZIsoDate,
   validUntil: ZIsoDateTime,
+  /**
+   * Payments the bank has not settled yet that this amount counts (money in flight): if one is
+   * returned it is owed again and the loan reopens, and the collateral waits for them all.
+   */
+  pendingPaymentsCents: z.optional(ZCents),
 });
 export type TPayoffQuote = z.infer<typeof ZPayoffQuote>;
 

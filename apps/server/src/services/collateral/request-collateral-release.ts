@@ -6,14 +6,17 @@
  * that request (DUPLICATE_REQUEST once accepted) and records nothing; another address is refused
  * (409) until the open request failed (WITHDRAWAL_FAILED) or found no collateral.
  *
- * A loan paid off by an ACH debit is released only once that debit settled: while the bank can
- * still return it (PENDING), a request is refused (409 PAYOFF_NOT_SETTLED, nothing recorded) and
- * the borrower asks again after it settled. A payoff returned later opens the loan again and
- * cancels any open request (reverse-payment.ts).
+ * The collateral is released only once every debit on the loan settled (money in flight is money
+ * not yet received, issue 33): while the bank can still return the payoff's debit, or any payment
+ * the payoff counted (PENDING), a request is refused (409 PAYOFF_NOT_SETTLED or
+ * PAYMENTS_NOT_SETTLED, nothing recorded) and the borrower asks again after they settled. A debit
+ * returned later opens the loan again and cancels any open request (reverse-payment.ts).
  */
 import type { TPostCollateralReleaseResponse } from '@pledge/contract';
 import {
+  COLLATERAL_RELEASE_HOLD_MESSAGES,
   collateralReleaseDate,
+  collateralReleaseHold,
   collateralReleaseViolations,
   INVALID_RETURN_ADDRESS_MESSAGE,
   isCollateralReleaseOpen,
@@ -21,7 +24,7 @@ import {
   toCoinQuantity,
   type TWithdrawalResult,
 } from '@pledge/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { collateralReleaseRequests, servicingPayments } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
@@ -39,20 +42,22 @@ import {
   type TCollateralDeps,
 } from './collateral-record.js';
 
-export const PAYOFF_NOT_SETTLED_MESSAGE =
-  'Your payoff by bank transfer (ACH) has not settled yet: your bank can still return it. You can ask for your collateral back once it has settled, usually within 3 business days of your payment.';
+export const PAYOFF_NOT_SETTLED_MESSAGE = COLLATERAL_RELEASE_HOLD_MESSAGES.PAYOFF_NOT_SETTLED;
 
-/** 409 while the loan's latest payoff payment is an ACH debit the bank has not settled. */
-async function assertPayoffSettled(tx: TDb, loanUuid: string): Promise<void> {
-  const [payoff] = await tx
-    .select({ status: servicingPayments.status })
+/** 409 while any debit on the loan (the payoff's, or a payment it counted) is still with the bank. */
+async function assertDebitsSettled(tx: TDb, loanUuid: string): Promise<void> {
+  const [inFlight] = await tx
+    .select({
+      pendingCents: sql<string>`coalesce(sum(${servicingPayments.amountCents}), 0)`,
+      isPayoffPending: sql<boolean>`coalesce(bool_or(${servicingPayments.purpose} = 'PAYOFF'), false)`,
+    })
     .from(servicingPayments)
-    .where(and(eq(servicingPayments.loanUuid, loanUuid), eq(servicingPayments.purpose, 'PAYOFF')))
-    .orderBy(desc(servicingPayments.createdAt))
-    .limit(1);
-  if (payoff?.status === 'PENDING') {
-    throw new HttpError(409, 'PAYOFF_NOT_SETTLED', PAYOFF_NOT_SETTLED_MESSAGE);
-  }
+    .where(and(eq(servicingPayments.loanUuid, loanUuid), eq(servicingPayments.status, 'PENDING')));
+  const hold = collateralReleaseHold({
+    isPayoffDebitPending: inFlight?.isPayoffPending === true,
+    pendingDebitsCents: Number(inFlight?.pendingCents ?? 0),
+  });
+  if (hold !== null) throw new HttpError(409, hold, COLLATERAL_RELEASE_HOLD_MESSAGES[hold]);
 }
 
 /**
@@ -98,7 +103,7 @@ export async function requestCollateralRelease(
         'Collateral can be released only once the loan is paid off',
       );
     }
-    await assertPayoffSettled(tx, application.uuid);
+    await assertDebitsSettled(tx, application.uuid);
     const terms = termsOf(await acceptedOfferOf(tx, application));
     const checked = makeReturnAddressSchema(terms.type).safeParse({
       returnAddress: input.returnAddress,

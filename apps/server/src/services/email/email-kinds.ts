@@ -10,6 +10,7 @@ export const EMAIL_KINDS = [
   'loan-matured',
   'loan-risk-notice',
   'liquidation-statement',
+  'servicing-alert',
 ] as const;
 export type TEmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -2,15 +2,21 @@
  * The payoff quote (any time, no prepayment penalty) and paying it by ACH. Paying a valid quote
  * whose amount still equals the balance with interest to today writes the payment, and once the
  * bank accepts the debit, the PAYOFF journal (the balance to zero) and the payoff the agent flow
- * records too (recordPayoff): the loan becomes PAID_OFF and the collateral release opens. Neither
- * a quote nor a payoff is taken while a liquidation order is open (liquidation-payoff.ts).
+ * records too (recordPayoff): the loan becomes PAID_OFF and the collateral release opens once
+ * every debit on the loan settled. Neither a quote nor a payoff is taken while a liquidation
+ * order is open (liquidation-payoff.ts).
+ *
+ * The quote counts the debits the bank accepted and has not settled, as the ledger posts them
+ * (a borrower's payment of yesterday is not asked for twice), and says how much of it is in
+ * flight: the payoff is final only once they settled. Until then the release waits, and one
+ * returned reopens the loan for what came back (payoff.ts, reverse-payment.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { TPayoffQuote, TPostServicingPayoffResponse } from '@pledge/contract';
 import { accrualPeriodOf, isoDay, payoffQuote } from '@pledge/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
-import { applications, payoffQuotes } from '../../db/schema/index.js';
+import { applications, payoffQuotes, servicingPayments } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { recordPayoff } from '../ops/record-payoff.js';
 import { assertNoOpenLiquidation } from '../risk/liquidation-payoff.js';
@@ -61,6 +67,17 @@ export async function quotePayoff(
     // Not while the desk is selling collateral: the sale's proceeds are applied when it is recorded.
     await assertNoOpenLiquidation(tx, input.loanUuid);
     const quote = await currentQuote(tx, context, now);
+    // The debits the ledger already counts that the bank can still return: the quote says so.
+    const [inFlight] = await tx
+      .select({ cents: sql<string>`coalesce(sum(${servicingPayments.amountCents}), 0)` })
+      .from(servicingPayments)
+      .where(
+        and(
+          eq(servicingPayments.loanUuid, input.loanUuid),
+          eq(servicingPayments.status, 'PENDING'),
+          isNotNull(servicingPayments.transferId),
+        ),
+      );
     const quoteUuid = randomUUID();
     await tx
       .insert(payoffQuotes)
@@ -78,6 +95,7 @@ export async function quotePayoff(
       },
       payoffDate: quote.payoffDate,
       validUntil: quote.validUntil.toISOString(),
+      pendingPaymentsCents: Number(inFlight?.cents ?? 0),
     };
   });
 }

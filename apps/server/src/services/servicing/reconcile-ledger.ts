@@ -11,10 +11,54 @@
  * cap on issues never hides it).
  */
 import type { TGetOpsReconciliationResponse } from '@pledge/contract';
+import { CLOSED_COLLATERAL_RELEASE_RESULTS, PENDING_DEBIT_WINDOW_DAYS } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 
 export const RECONCILIATION_ISSUES_MAX = 100;
+
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Money in flight is money not yet received (issue 33): a debit the bank has neither settled nor
+ * returned PENDING_DEBIT_WINDOW_DAYS after it was sent (its transfer kept: updated_at; one never
+ * sent, after it was made; the finding's debit stayed pending a year after the payoff that counted
+ * it); a payment returned or reversed whose cash is still in the
+ * ledger (a paid-off loan short by it); an open collateral release while a debit of the loan may
+ * still be returned.
+ */
+function moneyInFlightIssues(now: Date) {
+  const cutoff = new Date(now.getTime() - PENDING_DEBIT_WINDOW_DAYS * MS_PER_DAY);
+  const closedReleases = sql.join(
+    CLOSED_COLLATERAL_RELEASE_RESULTS.map((result) => sql`${result}`),
+    sql`, `,
+  );
+  return sql`
+    (SELECT p.loan_uuid, 'Payment ' || p.uuid || ' of ' || p.amount_cents || ' cents made '
+         || to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') || ' is still pending: the bank '
+         || 'has neither settled nor returned it within ' || ${PENDING_DEBIT_WINDOW_DAYS}::int || ' days'
+         || CASE WHEN s.status = 'PAID_OFF' THEN ' (the loan is paid off counting it)' ELSE '' END
+       FROM servicing_payments p JOIN servicing_loans s ON s.loan_uuid = p.loan_uuid
+       WHERE p.status = 'PENDING'
+         AND greatest(p.created_at, p.updated_at) < ${cutoff.toISOString()}::timestamptz)
+    UNION ALL
+    (SELECT p.loan_uuid,
+         CASE WHEN s.status = 'PAID_OFF' THEN 'Paid-off loan is short ' || c.sum || ' cents: payment '
+           ELSE 'Payment ' END
+         || p.uuid || ' was ' || lower(p.status) || ' (' || coalesce(p.failure_reason, 'no reason') || ')'
+         || ' but its cash ' || c.sum || ' is still in the ledger'
+       FROM servicing_payments p JOIN servicing_loans s ON s.loan_uuid = p.loan_uuid
+       JOIN LATERAL (SELECT coalesce(sum(e.amount_cents), 0) AS sum FROM ledger_entries e
+         WHERE e.loan_uuid = p.loan_uuid AND e.account = 'CASH' AND e.payment_uuid = p.uuid) c ON true
+       WHERE p.status IN ('RETURNED', 'REVERSED') AND c.sum <> 0)
+    UNION ALL
+    (SELECT r.application_uuid, 'Collateral release ' || r.id || ' is open while ' || d.sum
+         || ' cents of debits on the loan may still be returned'
+       FROM collateral_release_requests r
+       JOIN LATERAL (SELECT coalesce(sum(p.amount_cents), 0) AS sum FROM servicing_payments p
+         WHERE p.loan_uuid = r.application_uuid AND p.status = 'PENDING') d ON true
+       WHERE r.result NOT IN (${closedReleases}) AND d.sum > 0)`;
+}
 
 export async function reconcileLedger(deps: {
   db: TDb;
@@ -87,6 +131,8 @@ export async function reconcileLedger(deps: {
          WHERE x.application_uuid = p.loan_uuid AND x.kind = 'RECORD_PAYOFF' AND x.status = 'APPROVED') o ON true
        WHERE p.method = 'RECORDED' AND p.purpose = 'PAYOFF' AND p.status = 'SETTLED'
          AND p.amount_cents > coalesce(o.evidence, 0))
+    UNION ALL
+    ${moneyInFlightIssues(deps.clock())}
     LIMIT ${RECONCILIATION_ISSUES_MAX}`);
   const counts = await deps.db.execute<{ loans: number; journals: number }>(sql`
     SELECT (SELECT count(*)::int FROM servicing_loans) AS loans,

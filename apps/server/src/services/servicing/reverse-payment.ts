@@ -2,24 +2,28 @@
  * Reversing a payment in the ledger: the mirror of its journal (a journal is reversed at most once),
  * the payment RETURNED (the bank returned it) or REVERSED (an agent). Idempotent.
  *
- * A returned payoff (an ACH debit that paid the loan off) opens the loan again in the same
- * transaction: the balance is owed again, the loan goes from PAID_OFF back to servicing (ACTIVE, or
- * MATURED when its maturity date has passed; the application back to COMPLETE), the recorded payoff
- * is voided, any open collateral release request is cancelled, and the borrower is told. The
- * collateral never left: a release waits for the payoff's debit to settle
- * (request-collateral-release.ts).
+ * A reversal that leaves anything owed on a paid-off loan opens the loan again in the same
+ * transaction (money in flight is money not yet received, issue 33): the payoff counted money
+ * that did not come, be it the payoff's own debit or any payment the bank returns after it. The
+ * balance is owed again, the loan goes from PAID_OFF back to servicing (ACTIVE, or MATURED when
+ * its maturity date has passed; the application back to COMPLETE), the recorded payoff is voided,
+ * any open collateral release request is cancelled, and (for a debit the bank returned) the
+ * borrower and the agents are told. The collateral never left: a release waits for every debit on
+ * the loan to settle (request-collateral-release.ts).
  */
 import type { TServicingPayment } from '@pledge/contract';
 import {
   CLOSED_COLLATERAL_RELEASE_RESULTS,
-  isMaturedOn,
   isoDay,
+  reopenedLoanStatus,
   reversalLegs,
+  reversalReopensLoan,
   type TPaymentStatus,
 } from '@pledge/domain';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import {
+  agents,
   applications,
   auditEvents,
   collateralReleaseRequests,
@@ -32,12 +36,31 @@ import { queueEmail } from '../email/queue-email.js';
 import { PAYOFF_ENTITY } from '../ops/payoff-record.js';
 import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
-import { postJournal } from './ledger-store.js';
+import { balancesOf, postJournal } from './ledger-store.js';
 import { queueRiskPass } from '../risk/queue-risk-pass.js';
 import { auditPayment, notifyReturned } from './make-payment.js';
 import { borrowerEmailOf, brandOfLoan, loadLoan, toPaymentView } from './servicing-record.js';
 import { assertServicingInvariants } from './servicing-invariants.js';
-import { payoffReturnedMessage } from './servicing-messages.js';
+import {
+  paidOffPaymentReturnedMessage,
+  payoffReturnedMessage,
+  returnAfterPayoffAgentMessage,
+} from './servicing-messages.js';
+
+type TPaymentRow = typeof servicingPayments.$inferSelect;
+
+/** A paid-off loan a reversal opened again: what it owes now and the releases it cancelled. */
+export interface TReopenedLoan {
+  status: 'ACTIVE' | 'MATURED';
+  owedCents: number;
+  cancelledReleases: { id: string; address: string; scheduledFor: Date }[];
+}
+
+export interface TReversal {
+  payment: TPaymentRow;
+  /** Null unless the reversal reopened a paid-off loan. */
+  reopened: TReopenedLoan | null;
+}
 
 export async function reversePaymentInTx(
   tx: TDb,
@@ -48,14 +71,16 @@ export async function reversePaymentInTx(
     actor: string;
     at: Date;
   },
-): Promise<typeof servicingPayments.$inferSelect> {
+): Promise<TReversal> {
   const [payment] = await tx
     .select()
     .from(servicingPayments)
     .where(eq(servicingPayments.uuid, input.paymentUuid))
     .for('update');
   if (payment === undefined) throw new HttpError(404, 'PAYMENT_NOT_FOUND', 'Payment not found');
-  if (payment.status === 'RETURNED' || payment.status === 'REVERSED') return payment;
+  if (payment.status === 'RETURNED' || payment.status === 'REVERSED') {
+    return { payment, reopened: null };
+  }
   const legs = await tx
     .select()
     .from(ledgerEntries)
@@ -83,11 +108,29 @@ export async function reversePaymentInTx(
     .where(eq(servicingPayments.uuid, payment.uuid))
     .returning();
   await auditPayment(tx, payment.uuid, payment.status, input.status, input.reason, input.at);
-  if (payment.purpose === 'PAYOFF' && input.status === 'RETURNED') {
-    await reopenPaidOffLoan(tx, { loanUuid: payment.loanUuid, reason: input.reason, at: input.at });
-  }
+  const reopened =
+    journalUuid === undefined
+      ? null
+      : await reopenPaidOffLoan(tx, {
+          loanUuid: payment.loanUuid,
+          reason: reopenReason(payment, input),
+          actor: input.actor,
+          at: input.at,
+        });
   await assertServicingInvariants(tx, payment.loanUuid);
-  return updated ?? payment;
+  return { payment: updated ?? payment, reopened };
+}
+
+/** Why a paid-off loan is open again, as its audit events say. */
+function reopenReason(
+  payment: TPaymentRow,
+  input: { status: 'RETURNED' | 'REVERSED'; reason: string },
+): string {
+  if (payment.purpose === 'PAYOFF') return `Payoff returned by the bank: ${input.reason}`;
+  const what = `Payment ${payment.uuid} of ${payment.amountCents} cents`;
+  return input.status === 'RETURNED'
+    ? `${what} returned by the bank after the payoff: ${input.reason}`
+    : `${what} reversed by an agent after the payoff: ${input.reason}`;
 }
 
 /** audit_events.entity_type of collateral release requests. */
@@ -96,36 +139,39 @@ export const COLLATERAL_RELEASE_ENTITY = 'collateral-release';
 export const PAYOFF_RETURNED_RECORD = 'RETURNED';
 
 /**
- * The loan a returned payoff had closed, open again (inside the return's transaction, the loan's
- * servicing row locked): servicing status first, so that the application's transition back to
- * COMPLETE finds servicing that fits it.
+ * The loan a payoff had closed, open again when the reversal left it owing (inside the reversal's
+ * transaction, the loan's servicing row locked): servicing status first, so that the
+ * application's transition back to COMPLETE finds servicing that fits it.
  */
 async function reopenPaidOffLoan(
   tx: TDb,
-  input: { loanUuid: string; reason: string; at: Date },
-): Promise<void> {
+  input: { loanUuid: string; reason: string; actor: string; at: Date },
+): Promise<TReopenedLoan | null> {
+  const [loan] = await tx
+    .select({ maturityDate: servicingLoans.maturityDate, status: servicingLoans.status })
+    .from(servicingLoans)
+    .where(eq(servicingLoans.loanUuid, input.loanUuid));
+  if (loan === undefined) return null;
+  const owedCents = (await balancesOf(tx, input.loanUuid)).totalCents;
+  if (!reversalReopensLoan({ status: loan.status, totalCentsAfter: owedCents })) return null;
   const [application] = await tx
     .select()
     .from(applications)
     .where(eq(applications.uuid, input.loanUuid))
     .for('no key update');
-  if (application === undefined || application.state !== 'PAID_OFF') return;
-  const [loan] = await tx
-    .select({ maturityDate: servicingLoans.maturityDate, status: servicingLoans.status })
-    .from(servicingLoans)
-    .where(eq(servicingLoans.loanUuid, input.loanUuid));
-  if (loan === undefined || loan.status !== 'PAID_OFF') return;
-  const status = isMaturedOn(loan.maturityDate, isoDay(input.at)) ? 'MATURED' : 'ACTIVE';
+  // Only the paid-off loan itself goes back (its servicing invariants refuse anything else).
+  if (application === undefined || application.state !== 'PAID_OFF') return null;
+  const status = reopenedLoanStatus(loan.maturityDate, isoDay(input.at));
   await tx
     .update(servicingLoans)
     .set({ status, updatedAt: input.at })
     .where(eq(servicingLoans.loanUuid, input.loanUuid));
-  const reason = `Payoff returned by the bank: ${input.reason}`;
+  const reason = input.reason;
   await tx.insert(auditEvents).values([
     {
       entityType: 'servicing-loan',
       entityId: input.loanUuid,
-      actor: RETURN_ACTOR,
+      actor: input.actor,
       fromState: 'PAID_OFF',
       toState: status,
       reason,
@@ -134,7 +180,7 @@ async function reopenPaidOffLoan(
     {
       entityType: PAYOFF_ENTITY,
       entityId: input.loanUuid,
-      actor: RETURN_ACTOR,
+      actor: input.actor,
       fromState: null,
       toState: PAYOFF_RETURNED_RECORD,
       reason,
@@ -150,12 +196,16 @@ async function reopenPaidOffLoan(
         notInArray(collateralReleaseRequests.result, [...CLOSED_COLLATERAL_RELEASE_RESULTS]),
       ),
     )
-    .returning({ id: collateralReleaseRequests.id, result: collateralReleaseRequests.result });
+    .returning({
+      id: collateralReleaseRequests.id,
+      address: collateralReleaseRequests.address,
+      scheduledFor: collateralReleaseRequests.scheduledFor,
+    });
   for (const request of cancelled) {
     await tx.insert(auditEvents).values({
       entityType: COLLATERAL_RELEASE_ENTITY,
       entityId: request.id,
-      actor: RETURN_ACTOR,
+      actor: input.actor,
       fromState: null,
       toState: 'WITHDRAWAL_FAILED',
       reason: `Cancelled: ${reason}`,
@@ -165,10 +215,11 @@ async function reopenPaidOffLoan(
   await applyTransition(tx, {
     appUuid: input.loanUuid,
     event: 'PAYOFF_RETURNED',
-    actor: RETURN_ACTOR,
+    actor: input.actor,
     reason,
     at: input.at,
   });
+  return { status, owedCents, cancelledReleases: cancelled };
 }
 
 const RETURN_ACTOR = 'system:bank-payments';
@@ -192,12 +243,21 @@ export async function reversePayment(
       );
     }
     await loadLoan(tx, payment.loanUuid, { forUpdate: true });
-    return reversePaymentInTx(tx, { ...input, status: 'REVERSED', at: deps.clock() });
+    const reversal = await reversePaymentInTx(tx, {
+      ...input,
+      status: 'REVERSED',
+      at: deps.clock(),
+    });
+    return reversal.payment;
   });
   return toPaymentView(row);
 }
 
-/** The bank returned a debit: reversed in the ledger and the borrower told. */
+/**
+ * The bank returned a debit: reversed in the ledger and the borrower told; when the return
+ * reopened a paid-off loan, every active agent is told too (the loan owes again, and any release
+ * of its collateral was cancelled).
+ */
 export async function returnPayment(
   deps: { db: TDb; cipher: TFieldCipher; sandbox: boolean; clock: () => Date },
   input: { paymentUuid: string; reason: string },
@@ -209,27 +269,54 @@ export async function returnPayment(
       .where(eq(servicingPayments.uuid, input.paymentUuid));
     if (payment === undefined || payment.status !== 'PENDING') return;
     const context = await loadLoan(tx, payment.loanUuid, { forUpdate: true });
-    await reversePaymentInTx(tx, {
+    const at = deps.clock();
+    const { reopened } = await reversePaymentInTx(tx, {
       paymentUuid: payment.uuid,
       status: 'RETURNED',
       reason: input.reason,
       actor: RETURN_ACTOR,
-      at: deps.clock(),
+      at,
     });
+    const returned = {
+      to: borrowerEmailOf(deps.cipher, context),
+      brand: brandOfLoan(context, deps.sandbox),
+      amountCents: payment.amountCents,
+      reason: input.reason,
+    };
     if (payment.purpose === 'PAYOFF') {
+      await queueEmail(tx, deps, 'payment-returned', payoffReturnedMessage(returned));
+    } else if (reopened !== null) {
       await queueEmail(
         tx,
         deps,
         'payment-returned',
-        payoffReturnedMessage({
-          to: borrowerEmailOf(deps.cipher, context),
-          brand: brandOfLoan(context, deps.sandbox),
-          amountCents: payment.amountCents,
-          reason: input.reason,
-        }),
+        paidOffPaymentReturnedMessage({ ...returned, owedCents: reopened.owedCents }),
       );
     } else {
       await notifyReturned(tx, deps, context, payment.amountCents, input.reason);
+    }
+    if (reopened === null) return;
+    const active = await tx
+      .select({ email: agents.email })
+      .from(agents)
+      .where(eq(agents.isActive, true));
+    for (const agent of active) {
+      await queueEmail(
+        tx,
+        deps,
+        'servicing-alert',
+        returnAfterPayoffAgentMessage({
+          to: agent.email,
+          brand: returned.brand,
+          loanUuid: payment.loanUuid,
+          paymentUuid: payment.uuid,
+          isPayoff: payment.purpose === 'PAYOFF',
+          amountCents: payment.amountCents,
+          reason: input.reason,
+          reopened,
+          at,
+        }),
+      );
     }
   });
 }

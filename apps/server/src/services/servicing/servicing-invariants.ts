@@ -16,20 +16,24 @@ export async function servicingFactOf(tx: TDb, loanUuid: string): Promise<TServi
   if (loan === undefined) return null;
   // The cash the borrower paid in: a surplus wired back out is not a payment, and is held to
   // the SURPLUS_PAYABLE it clears instead (liquidation-surplus-payout.ts).
-  const result = await tx.execute<{ cash: string; counted: string }>(sql`
+  // The debits still with the bank (money in flight) hold a collateral release.
+  const result = await tx.execute<{ cash: string; counted: string; pending: string }>(sql`
     SELECT
       (SELECT coalesce(sum(amount_cents), 0) FROM ledger_entries
         WHERE loan_uuid = ${loanUuid}::uuid AND account = 'CASH'
           AND kind <> 'SURPLUS_PAYOUT') AS cash,
       (SELECT coalesce(sum(amount_cents), 0) FROM servicing_payments
         WHERE loan_uuid = ${loanUuid}::uuid
-          AND (status = 'SETTLED' OR (status = 'PENDING' AND transfer_id IS NOT NULL))) AS counted`);
+          AND (status = 'SETTLED' OR (status = 'PENDING' AND transfer_id IS NOT NULL))) AS counted,
+      (SELECT coalesce(sum(amount_cents), 0) FROM servicing_payments
+        WHERE loan_uuid = ${loanUuid}::uuid AND status = 'PENDING') AS pending`);
   const row = result.rows[0];
   return {
     status: loan.status,
     balances: await balancesOf(tx, loanUuid),
     cashCents: Number(row?.cash ?? 0),
     countedPaymentsCents: Number(row?.counted ?? 0),
+    pendingDebitsCents: Number(row?.pending ?? 0),
   };
 }
 

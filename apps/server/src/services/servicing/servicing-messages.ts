@@ -1,6 +1,6 @@
 /** The e-mails of servicing, in the brand's name. Amounts are dollars with cents. */
 import type { TBrand } from '@pledge/contract';
-import { formatUsd } from '@pledge/domain';
+import { formatUsd, isoDay } from '@pledge/domain';
 import type { TEmailMessage } from '../../adapters/email/port.js';
 
 type TBrandFacts = Pick<TBrand, 'companyName' | 'supportEmail' | 'supportPhone'>;
@@ -64,6 +64,61 @@ export function payoffReturnedMessage(input: TReturnedInput): TEmailMessage {
     'request was cancelled. Pay it off again from your loan page (a wire is not returned), or',
     'contact us.',
   ]);
+}
+
+/**
+ * The borrower's notice of a payment their bank returned after the payoff that counted it: the
+ * loan is open again for what came back, the collateral stays.
+ */
+export function paidOffPaymentReturnedMessage(
+  input: TReturnedInput & { owedCents: number },
+): TEmailMessage {
+  return returnedMessage(input, 'payment', [
+    `Your payoff counted this payment, so your loan is open again and owes ${formatUsd(input.owedCents)}`,
+    '(interest runs on it again); its collateral stays pledged and any release request was',
+    'cancelled. Pay it from your loan page (a wire is not returned), or contact us.',
+  ]);
+}
+
+/**
+ * The agents' notice of a debit the bank returned after the loan's payoff: the loan is open again
+ * and owes it, and any release of its collateral was cancelled, one due already named so that
+ * custody is asked whether it went out.
+ */
+export function returnAfterPayoffAgentMessage(input: {
+  to: string;
+  brand: TBrandFacts;
+  loanUuid: string;
+  paymentUuid: string;
+  isPayoff: boolean;
+  amountCents: number;
+  reason: string;
+  reopened: {
+    status: string;
+    owedCents: number;
+    cancelledReleases: readonly { id: string; address: string; scheduledFor: Date }[];
+  };
+  at: Date;
+}): TEmailMessage {
+  const what = input.isPayoff ? 'The payoff debit' : 'A payment debit';
+  const releases = input.reopened.cancelledReleases.map((release) => {
+    const due = release.scheduledFor.getTime() <= input.at.getTime();
+    return `- Collateral release ${release.id} to ${release.address}, due ${isoDay(release.scheduledFor)}, was cancelled.${
+      due ? ' It was due before this return: check with custody that it did not go out.' : ''
+    }`;
+  });
+  return {
+    to: input.to,
+    fromName: input.brand.companyName,
+    subject: `Loan ${input.loanUuid} reopened: a debit was returned after its payoff`,
+    text: [
+      `${what} ${input.paymentUuid} of ${formatUsd(input.amountCents)} on loan ${input.loanUuid} was returned by the bank after the loan was paid off: ${input.reason}.`,
+      `The loan is ${input.reopened.status} again and owes ${formatUsd(input.reopened.owedCents)}; the borrower was told.`,
+      ...(releases.length === 0 ? ['No collateral release was open.'] : releases),
+      '',
+      footer(input.brand),
+    ].join('\n'),
+  };
 }
 
 export function paymentReturnedMessage(input: TReturnedInput): TEmailMessage {
