@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { TPayoffQuote, TServicingLoan } from '@pledge/contract';
-import { CRYPTO_HOLD_AFTER_ACH_PAYOFF_DAYS, formatUsd } from '@pledge/domain';
+import { CRYPTO_HOLD_AFTER_ACH_PAYOFF_DAYS, formatUsd, payoffPendingNotice } from '@pledge/domain';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { newIdempotencyKey } from '../api/idempotency-key.js';
@@ -48,6 +48,7 @@ function PayoffDialog({
     submitOnce((done) => payoff.mutate({ quoteUuid: quote.quoteUuid, key }, { onError: done }));
   }
 
+  const hasPendingPayments = (quote.pendingPaymentsCents ?? 0) > 0;
   const account =
     loan.debitAccount === null
       ? 'your linked bank account'
@@ -64,18 +65,24 @@ function PayoffDialog({
       onSubmit={onSubmit}
     >
       <p className="loan-dialog-facts">
-        Once it is paid your loan closes and you can ask for your collateral back. After an ACH
-        payoff the crypto is held for {CRYPTO_HOLD_AFTER_ACH_PAYOFF_DAYS} days before it is
+        Once it is paid your loan closes, and you can ask for your collateral back once your bank
+        has settled the payoff{hasPendingPayments ? ' and the payments it counts' : ''}. After an
+        ACH payoff the crypto is held for {CRYPTO_HOLD_AFTER_ACH_PAYOFF_DAYS} days before it is
         returned.
       </p>
     </LoanDialog>
   );
 }
 
-/** The payoff: a quote (amount, breakdown, valid until), then paying it. */
+/**
+ * The payoff: a quote (amount, breakdown, valid until, and the payments in it the bank may still
+ * return), then paying it.
+ */
 export function PayoffPanel({ loan }: { loan: TServicingLoan }) {
   const quote = usePayoffQuote(loan.loanUuid);
   const [isConfirming, setIsConfirming] = useState(false);
+  const pendingNotice =
+    quote.data === undefined ? null : payoffPendingNotice(quote.data.pendingPaymentsCents ?? 0);
   // Without a bank account to debit, the quote is paid by wire (the instructions are on the page).
   const { canPay: canPayByAch } = loanActions(loan);
   const wire = loan.paymentOptions.wire;
@@ -87,6 +94,7 @@ export function PayoffPanel({ loan }: { loan: TServicingLoan }) {
         <>
           <LoanBreakdown lines={payoffLines(quote.data)} />
           <p>Valid until {displayDateTime(quote.data.validUntil)}.</p>
+          {pendingNotice !== null && <Alert>{pendingNotice}</Alert>}
           {!canPayByAch && wire !== null && (
             <p>
               To pay it off, wire {formatUsd(quote.data.amountCents)} before then, quoting the
