@@ -81,12 +81,14 @@ export function paymentBelowLtvCents(
 export function payDownBelowLtvCents(input: {
   balances: TBalances;
   interestToAccrueCents: number;
+  /** The balance the LTV is measured on: the interest-bearing balance unless said otherwise. */
+  ltvBalanceCents?: number;
   coinQuantity: Decimal | string;
   priceCents: number;
   ltvPct: number;
 }): number {
   const principalCents = paymentBelowLtvCents(
-    interestBearingCents(input.balances),
+    input.ltvBalanceCents ?? interestBearingCents(input.balances),
     input.coinQuantity,
     input.priceCents,
     input.ltvPct,

@@ -106,6 +106,14 @@ describe('loan status', () => {
       liquidationPrice: expect.any(Number),
       nextPaymentDue: expect.any(String),
       nextPaymentAmount: expect.any(Number),
+      // What is due, as the loan page has it (the same object).
+      nextPayment: {
+        dueDate: expect.any(String),
+        amountCents: expect.any(Number),
+        pastDueCents: 0,
+        pastDueSince: null,
+        daysPastDue: 0,
+      },
       cureDeadline: null,
       profile: { isServicedViaApp: false },
     });

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { APPLICATION_STATES, LOAN_STATUSES, STAGES } from '@pledge/domain';
 import { ZCoinAmount } from './coin-amount.js';
+import { ZNextPayment } from '../servicing/servicing-loan.js';
 import { ZIsoDate, ZIsoDateTime, ZPercent, ZUsd } from '../wire.js';
 
 /** How a loan came to be: a new loan, a renewal of one, or a refinanced loan of the old lender. */
@@ -50,6 +51,11 @@ export const ZLoanStatus = z.object({
   liquidationPrice: z.optional(z.nullable(ZUsd)),
   nextPaymentDue: z.optional(z.nullable(ZIsoDate)),
   nextPaymentAmount: z.optional(z.nullable(ZUsd)),
+  /**
+   * What is due, as the loan page shows it (the same object): the next due date and amount, what
+   * is past due and for how many days. nextPaymentDue and nextPaymentAmount are its date and amount.
+   */
+  nextPayment: z.optional(z.nullable(ZNextPayment)),
   /** The end of a margin call's cure window; null when none runs. */
   cureDeadline: z.optional(z.nullable(ZIsoDateTime)),
   profile: z.object({

@@ -36,12 +36,22 @@ export const ZLoanBalances = z.object({
 });
 export type TLoanBalances = z.infer<typeof ZLoanBalances>;
 
+/**
+ * What is due (the domain's whatIsDue): the next due date and everything asked by it, of which
+ * what was due on earlier dates, since the oldest of those dates and how many days ago. The loan
+ * page, the dashboard card and the console read this one object.
+ */
 export const ZNextPayment = z.object({
   dueDate: ZIsoDate,
   amountCents: ZCents,
   /** Part of the amount that was due on an earlier date. */
   pastDueCents: ZCents,
+  /** The due date of the oldest amount still unpaid after its date; null when nothing is. */
+  pastDueSince: z.nullable(ZIsoDate),
+  /** Calendar days since that date (1 the day after it), by the server's clock; 0 when none. */
+  daysPastDue: z.int().check(z.nonnegative()),
 });
+export type TNextPayment = z.infer<typeof ZNextPayment>;
 
 export const ZScheduleRow = z.object({
   number: z.int(),
@@ -51,6 +61,8 @@ export const ZScheduleRow = z.object({
   interestCents: ZCents,
   principalCents: ZCents,
   amountCents: ZCents,
+  /** What is still owed of it (zero once paid or deferred). */
+  unpaidCents: ZCents,
   status: z.enum(SCHEDULE_ROW_STATUSES),
 });
 export type TScheduleRow = z.infer<typeof ZScheduleRow>;
@@ -75,6 +87,10 @@ export const ZStatementSummary = z.object({
   cycleDate: ZIsoDate,
   dueDate: ZIsoDate,
   amountDueCents: ZCents,
+  /** Part of the amount due that was due before this statement, on its own earlier date. */
+  pastDueCents: ZCents,
+  /** The due date of the oldest of it; null when nothing was past due. */
+  pastDueSince: z.nullable(ZIsoDate),
   balanceCents: ZCents,
   createdAt: ZIsoDateTime,
 });

@@ -247,7 +247,15 @@ export const servicingStatements = pgTable(
     periodNumber: integer('period_number').notNull(),
     cycleDate: day('cycle_date').notNull(),
     dueDate: day('due_date').notNull(),
+    /** Everything asked by the due date: this month's instalment and what is past due. */
     amountDueCents: cents('amount_due_cents').notNull(),
+    /**
+     * The part of the amount due that was due before this statement (issue 33: arrears keep their
+     * own dates, never the new due date); 0 on statements written before it was kept.
+     */
+    pastDueCents: cents('past_due_cents').notNull().default(0),
+    /** The due date of the oldest of it; null when nothing was past due. */
+    pastDueSince: day('past_due_since'),
     balanceCents: cents('balance_cents').notNull(),
     accruedInterestCents: cents('accrued_interest_cents').notNull(),
     /** Percent with 2 decimals, as text; null when no price was known. */
@@ -258,6 +266,8 @@ export const servicingStatements = pgTable(
   },
   (table) => [
     uniqueIndex('servicing_statements_cycle_unique').on(table.loanUuid, table.periodNumber),
+    /** The past-due notices find the statements whose due date a notice day falls after. */
+    index('servicing_statements_due_idx').on(table.dueDate),
     index('servicing_statements_pdf_idx')
       .on(table.createdAt)
       .where(sql`pdf_key IS NULL`),
@@ -304,6 +314,17 @@ export const payoffQuotes = pgTable(
   },
   (table) => [index('payoff_quotes_loan_idx').on(table.loanUuid, table.createdAt)],
 );
+
+/**
+ * How far a set-based step of the servicing sweep has gone, by the deployment's day: the past-due
+ * notices look only at the due dates whose notice days passed since their last run (however far
+ * the clock moved), so each run reads a day's worth of statements, not the whole book.
+ */
+export const servicingSweepMarks = pgTable('servicing_sweep_marks', {
+  step: text('step').primaryKey(),
+  throughDay: day('through_day').notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
 
 /** Maturity reminders (and other one-time notices) sent, at most once each. */
 export const servicingNotices = pgTable(

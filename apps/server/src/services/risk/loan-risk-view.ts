@@ -13,7 +13,6 @@ import {
   coinQuantityString,
   loanHealthLevel,
   ltvPct,
-  paymentBelowLtvCents,
   riskBalanceCents,
   riskTriggerPrices,
   toCoinQuantity,
@@ -33,6 +32,7 @@ import {
 import { coinQuantityText } from '../offers/offer-record.js';
 import { latestAcceptedObservation, toPriceObservationView } from '../prices/price-observations.js';
 import { collateralTypeOf, collateralUnitsOf, thresholdsOf } from '../servicing/loan-ltv.js';
+import { payDownToLtvCents } from '../servicing/pay-down-figure.js';
 import type { TLoanContext } from '../servicing/servicing-record.js';
 
 type TLoanFacts = Pick<TLoanContext, 'loan' | 'offer'>;
@@ -147,7 +147,12 @@ export async function loanRiskFigures(
   return {
     ltvPct: ltvPct(balance, units, price.priceCents).toFixed(2, Decimal.ROUND_HALF_UP),
     collateralToWarning: coinQuantityString(toWarning),
-    paymentToWarningCents: paymentBelowLtvCents(balance, units, price.priceCents, warning),
+    paymentToWarningCents: await payDownToLtvCents(db, loan, {
+      ltvBalanceCents: balance,
+      coinQuantity: units,
+      priceCents: price.priceCents,
+      ltvPct: warning,
+    }),
     depositAddress,
   };
 }

@@ -94,6 +94,27 @@ export async function statementActivity(
   return { interestCents, lines };
 }
 
+/**
+ * What the statement asks: arrears apart, with their own date (issue 33: a statement never moves
+ * an unpaid instalment to its new due date), then this statement's own payment and the whole.
+ */
+export function amountDueParagraphs(statement: {
+  amountDueCents: number;
+  pastDueCents: number;
+  pastDueSince: string | null;
+  dueDate: string;
+}): string[] {
+  if (statement.pastDueCents <= 0) {
+    return [`Amount due: ${formatUsd(statement.amountDueCents)}. Due date: ${statement.dueDate}.`];
+  }
+  const since = statement.pastDueSince === null ? '' : `, due since ${statement.pastDueSince}`;
+  return [
+    `Past due: ${formatUsd(statement.pastDueCents)}${since}: please pay it now.`,
+    `This statement's payment: ${formatUsd(statement.amountDueCents - statement.pastDueCents)}, due ${statement.dueDate}.`,
+    `Amount due in all: ${formatUsd(statement.amountDueCents)}.`,
+  ];
+}
+
 /** Statements are kept under their own uuid in the `loan-statements` area. */
 export const statementStorageKey = (statementUuid: string) => `loan-statements/${statementUuid}`;
 
@@ -128,7 +149,7 @@ export async function deliverStatement(
       paragraphs: [
         `${brand.companyName} · Loan ${statement.loanUuid}`,
         `Statement date: ${statement.cycleDate}. Payment ${statement.periodNumber} of ${context.loan.termMonths}.`,
-        `Amount due: ${formatUsd(statement.amountDueCents)}. Due date: ${statement.dueDate}.`,
+        ...amountDueParagraphs(statement),
         `Balance: ${formatUsd(statement.balanceCents)}, of which accrued interest ${formatUsd(statement.accruedInterestCents)}.`,
         `Loan-to-value: ${ltvPct === null ? 'unavailable' : `${ltvPct}%`}.`,
         `Interest this period (${periodStart} to ${statement.cycleDate}): ${formatUsd(activity.interestCents)}, accrued daily on each day's interest-bearing balance.`,
@@ -158,6 +179,7 @@ export async function deliverStatement(
         cycleDate: statement.cycleDate,
         dueDate: statement.dueDate,
         amountDueCents: statement.amountDueCents,
+        pastDue: { cents: statement.pastDueCents, since: statement.pastDueSince },
         balanceCents: statement.balanceCents,
         accruedInterestCents: statement.accruedInterestCents,
         ltvPct,

@@ -1,31 +1,23 @@
 /**
  * The servicing view of a loan (GET …/servicing/v2/loans/{loanUuid}): balances as sums of the
  * ledger, next payment, the 12-month schedule, payments, statements, autopay, LTV and maturity.
+ * What is due (the schedule's statuses, the next payment, arrears) is the domain's whatIsDue
+ * (loan-due.ts), as on the dashboard and in the console.
  */
-import type { TScheduleRow, TServicingLoan } from '@pledge/contract';
+import type { TServicingLoan } from '@pledge/contract';
 import {
-  accrualPeriodOf,
-  billedInterestCents,
-  cycleDate,
   daysBetween,
   interestBearingCents,
   isoDay,
   maturityOptions,
-  paymentDueDate,
-  periodInterestToDateCents,
-  projectedPeriodInterestCents,
-  DAYS_PER_PERIOD_30_360,
-  type TBalances,
   type TLoanStatusName,
 } from '@pledge/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { TPricesPort } from '../../adapters/prices/port.js';
 import type { TDb } from '../../db/pool.js';
 import {
   bankLinkItems,
   disbursementAccounts,
-  ledgerEntries,
-  servicingDeferrals,
   servicingPayments,
   servicingStatements,
 } from '../../db/schema/index.js';
@@ -41,6 +33,7 @@ import {
 import { buildLoanRisk, riskPriceOf } from '../risk/loan-risk-view.js';
 import { liquidationsOfLoan } from '../risk/liquidation-view.js';
 import { loadLoan, toPaymentView, type TLoanContext } from './servicing-record.js';
+import { dueOf, dueRecordsOf, maturityAmountCents, nextPaymentOf, scheduleOf } from './loan-due.js';
 import { debitabilityColumns, isDebitable, paymentOptionsOf } from './payment-options.js';
 
 export interface TServicingViewDeps {
@@ -60,24 +53,6 @@ export function displayStatus(stored: TLoanStatusName): TLoanStatusName {
   return stored;
 }
 
-async function interestByPeriod(db: TDb, loanUuid: string): Promise<Map<number, number>> {
-  const rows = await db
-    .select({
-      period: ledgerEntries.periodNumber,
-      sum: sql<string>`sum(${ledgerEntries.amountCents})`,
-    })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.loanUuid, loanUuid),
-        eq(ledgerEntries.kind, 'INTEREST_ACCRUAL'),
-        eq(ledgerEntries.account, 'ACCRUED_INTEREST'),
-      ),
-    )
-    .groupBy(ledgerEntries.periodNumber);
-  return new Map(rows.map((row) => [row.period ?? 0, Number(row.sum)]));
-}
-
 export async function buildServicingLoan(
   deps: TServicingViewDeps,
   context: TLoanContext,
@@ -93,69 +68,33 @@ export async function buildServicingLoan(
   const thresholds = thresholdsOf(context);
   const isOpen = OPEN_STATUSES.includes(loan.status);
 
-  const [payments, statements, deferrals, interest, account, risk, liquidations] =
-    await Promise.all([
-      db
-        .select()
-        .from(servicingPayments)
-        .where(eq(servicingPayments.loanUuid, loan.loanUuid))
-        .orderBy(desc(servicingPayments.createdAt)),
-      db
-        .select()
-        .from(servicingStatements)
-        .where(eq(servicingStatements.loanUuid, loan.loanUuid))
-        .orderBy(desc(servicingStatements.periodNumber)),
-      db
-        .select({ period: servicingDeferrals.periodNumber })
-        .from(servicingDeferrals)
-        .where(eq(servicingDeferrals.loanUuid, loan.loanUuid)),
-      interestByPeriod(db, loan.loanUuid),
-      db
-        .select({
-          mask: disbursementAccounts.accountNumberMask,
-          method: disbursementAccounts.method,
-          ...debitabilityColumns,
-        })
-        .from(disbursementAccounts)
-        .leftJoin(bankLinkItems, eq(bankLinkItems.id, disbursementAccounts.bankLinkItemId))
-        .where(eq(disbursementAccounts.applicationUuid, loan.loanUuid)),
-      riskPriceOf(db, context).then((riskPrice) => buildLoanRisk(db, context, riskPrice)),
-      liquidationsOfLoan(db, loan.loanUuid),
-    ]);
-  const deferred = new Set(deferrals.map((row) => row.period));
-  const billed = billedInterestCents(balances, loan.periodAccruedCents);
-  const latestStatement = statements[0];
-
-  const schedule: TScheduleRow[] = Array.from({ length: loan.termMonths }, (_, index) => {
-    const number = index + 1;
-    const isLast = number === loan.termMonths;
-    const closed = number < loan.periodNumber || (isLast && loan.accruedThrough >= loan.periodEnd);
-    const interestCents =
-      closed || number === loan.periodNumber
-        ? number === loan.periodNumber && !closed
-          ? projectedPeriodInterestCents(accrualPeriodOf(loan), loan.interestRateBps)
-          : (interest.get(number) ?? 0)
-        : periodInterestToDateCents(bearing, loan.interestRateBps, DAYS_PER_PERIOD_30_360);
-    const principalCents = isLast ? bearing : 0;
-    const dueDate = paymentDueDate(loan.fundedOn, number, loan.termMonths);
-    let status: TScheduleRow['status'] = 'UPCOMING';
-    if (deferred.has(number)) status = 'DEFERRED';
-    else if (closed) {
-      const owed = isLast ? balances.totalCents : billed;
-      status = owed === 0 ? 'PAID' : dueDate < today ? 'PAST_DUE' : 'DUE';
-    }
-    return {
-      number,
-      cycleDate: cycleDate(loan.fundedOn, number),
-      dueDate,
-      interestCents,
-      principalCents,
-      amountCents: interestCents + principalCents,
-      status,
-    };
-  });
-
-  const nextPayment = nextPaymentOf({ context, balances, billed, today, isOpen, latestStatement });
+  const [payments, statements, records, account, risk, liquidations] = await Promise.all([
+    db
+      .select()
+      .from(servicingPayments)
+      .where(eq(servicingPayments.loanUuid, loan.loanUuid))
+      .orderBy(desc(servicingPayments.createdAt)),
+    db
+      .select()
+      .from(servicingStatements)
+      .where(eq(servicingStatements.loanUuid, loan.loanUuid))
+      .orderBy(desc(servicingStatements.periodNumber)),
+    dueRecordsOf(db, [loan.loanUuid]),
+    db
+      .select({
+        mask: disbursementAccounts.accountNumberMask,
+        method: disbursementAccounts.method,
+        ...debitabilityColumns,
+      })
+      .from(disbursementAccounts)
+      .leftJoin(bankLinkItems, eq(bankLinkItems.id, disbursementAccounts.bankLinkItemId))
+      .where(eq(disbursementAccounts.applicationUuid, loan.loanUuid)),
+    riskPriceOf(db, context).then((riskPrice) => buildLoanRisk(db, context, riskPrice)),
+    liquidationsOfLoan(db, loan.loanUuid),
+  ]);
+  const due = dueOf({ loan, balances, records: records.get(loan.loanUuid), asOf: today });
+  const schedule = scheduleOf(due);
+  const nextPayment = isOpen ? nextPaymentOf(due) : null;
   const status = displayStatus(loan.status);
   const debit = account[0];
   return {
@@ -180,6 +119,8 @@ export async function buildServicingLoan(
       cycleDate: row.cycleDate,
       dueDate: row.dueDate,
       amountDueCents: row.amountDueCents,
+      pastDueCents: row.pastDueCents,
+      pastDueSince: row.pastDueSince,
       balanceCents: row.balanceCents,
       createdAt: row.createdAt.toISOString(),
     })),
@@ -204,7 +145,7 @@ export async function buildServicingLoan(
       maturityDate: loan.maturityDate,
       daysToMaturity: daysBetween(today, loan.maturityDate),
       // The whole balance, with the last period's interest still to accrue when it is running.
-      amountDueCents: isOpen ? balances.totalCents + remainingFinalInterest(loan) : 0,
+      amountDueCents: isOpen ? maturityAmountCents(loan, balances) : 0,
       options: maturityOptions({
         maturityDate: loan.maturityDate,
         now,
@@ -212,49 +153,6 @@ export async function buildServicingLoan(
         isOpen,
       }),
     },
-  };
-}
-
-function remainingFinalInterest(loan: TLoanContext['loan']): number {
-  if (loan.periodNumber < loan.termMonths) return 0;
-  // The period's interest on the day's balance (issue 33), as the accrual will write it.
-  const full = projectedPeriodInterestCents(accrualPeriodOf(loan), loan.interestRateBps);
-  return Math.max(full - loan.periodAccruedCents, 0);
-}
-
-function nextPaymentOf(input: {
-  context: TLoanContext;
-  balances: TBalances;
-  billed: number;
-  today: string;
-  isOpen: boolean;
-  latestStatement: { dueDate: string; periodNumber: number } | undefined;
-}): TServicingLoan['nextPayment'] {
-  const { loan } = input.context;
-  if (!input.isOpen || input.balances.totalCents === 0) return null;
-  if (loan.status === 'MATURED') {
-    return {
-      dueDate: loan.maturityDate,
-      amountCents: input.balances.totalCents,
-      pastDueCents: input.balances.totalCents,
-    };
-  }
-  if (input.billed > 0 && input.latestStatement !== undefined) {
-    const pastDue = input.latestStatement.dueDate < input.today ? input.billed : 0;
-    return {
-      dueDate: input.latestStatement.dueDate,
-      amountCents: input.billed,
-      pastDueCents: pastDue,
-    };
-  }
-  const interest = projectedPeriodInterestCents(accrualPeriodOf(loan), loan.interestRateBps);
-  const isLast = loan.periodNumber >= loan.termMonths;
-  return {
-    dueDate: paymentDueDate(loan.fundedOn, loan.periodNumber, loan.termMonths),
-    amountCents: isLast
-      ? input.balances.totalCents + Math.max(interest - loan.periodAccruedCents, 0)
-      : interest,
-    pastDueCents: 0,
   };
 }
 

@@ -4,6 +4,11 @@
  * at maturity the whole balance), due date, balance and interest, each a sum of ledger entries.
  * Then the period rolls over to the next month on the interest-bearing balance. Rendering the PDF
  * and e-mailing it is a job per statement.
+ *
+ * Arrears keep their own dates (issue 33): of the interest billed and unpaid, what is beyond this
+ * period's own interest was due on earlier statements (payments clear the oldest first), so the
+ * statement states it apart as past due, since the oldest of those dates: the previous statement's
+ * own date, or its past-due date when more is unpaid than that statement's own instalment.
  */
 import { PAYMENT_DUE_DAYS_AFTER_STATEMENT } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
@@ -51,7 +56,8 @@ const closedPeriodsSql = (
   batchSize: number,
   before: TClosedPeriodCursor | null,
 ) => sql`
-  SELECT s.ctid AS row_id, s.loan_uuid, s.period_number, s.period_end, s.term_months
+  SELECT s.ctid AS row_id, s.loan_uuid, s.period_number, s.period_end, s.term_months,
+    s.period_accrued_cents
   FROM servicing_loans s
   WHERE ${periodClosedSql(asOf)}
     ${beforeSql(before)}
@@ -116,12 +122,17 @@ export async function issueStatementsPage(
       ${closedPeriodsSql(input.asOf, batchSize, input.before)}
     ), issued AS MATERIALIZED (
       INSERT INTO servicing_statements
-        (uuid, loan_uuid, period_number, cycle_date, due_date, amount_due_cents, balance_cents,
-         accrued_interest_cents, created_at)
+        (uuid, loan_uuid, period_number, cycle_date, due_date, amount_due_cents, past_due_cents,
+         past_due_since, balance_cents, accrued_interest_cents, created_at)
       SELECT gen_random_uuid(), c.loan_uuid, c.period_number, c.period_end,
         CASE WHEN c.period_number >= c.term_months THEN c.period_end
              ELSE c.period_end + ${PAYMENT_DUE_DAYS_AFTER_STATEMENT}::int END,
         CASE WHEN c.period_number >= c.term_months THEN b.total ELSE b.accrued END,
+        a.past_due,
+        CASE WHEN a.past_due = 0 OR p.due_date IS NULL THEN NULL
+             WHEN a.past_due > p.amount_due_cents - p.past_due_cents
+               THEN coalesce(p.past_due_since, p.due_date)
+             ELSE p.due_date END,
         b.total, b.accrued, ${input.now.toISOString()}::timestamptz
       FROM closed c
       CROSS JOIN LATERAL (
@@ -129,6 +140,9 @@ export async function issueStatementsPage(
                coalesce(sum(e.amount_cents) FILTER (WHERE e.account IN ${RECEIVABLES_SQL}), 0) AS total
         FROM ledger_entries e WHERE e.loan_uuid = c.loan_uuid
       ) b
+      CROSS JOIN LATERAL (SELECT greatest(b.accrued - c.period_accrued_cents, 0) AS past_due) a
+      LEFT JOIN servicing_statements p
+        ON p.loan_uuid = c.loan_uuid AND p.period_number = c.period_number - 1
       ON CONFLICT DO NOTHING
       RETURNING uuid, loan_uuid, period_number
     ), rolled AS (

@@ -79,7 +79,7 @@ export async function listLoanStatuses(
     rows.flatMap((row) => (row.selectedOfferUuid === null ? [] : [row.selectedOfferUuid])),
   );
 
-  const servicing = await servicingFactsOf(db, uuids, prices);
+  const servicing = await servicingFactsOf(db, uuids, prices, now);
 
   const loans = rows.flatMap((row): TLoanStatus[] => {
     const offer = row.selectedOfferUuid === null ? undefined : selected.get(row.selectedOfferUuid);

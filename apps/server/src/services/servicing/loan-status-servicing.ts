@@ -1,17 +1,15 @@
 /**
  * The servicing fields of loanStatus (DESIGN §5) for a borrower's loans, from the servicing rows
  * and the ledger's sums: status, principal (the interest-bearing balance), accrued interest, LTV
- * and its levels, the prices at margin call and liquidation, and the next payment.
+ * and its levels, the prices at margin call and liquidation, and the next payment with what is past
+ * due (the domain's whatIsDue, as on the loan page: loan-due.ts).
  */
 import type { TLoanStatus } from '@pledge/contract';
 import {
-  accrualPeriodOf,
-  billedInterestCents,
   centsToUsd,
   interestBearingCents,
   isOfferedCollateralType,
-  paymentDueDate,
-  projectedPeriodInterestCents,
+  isoDay,
   riskTriggerPrices,
   toCoinQuantity,
 } from '@pledge/domain';
@@ -21,6 +19,7 @@ import type { TDb } from '../../db/pool.js';
 import { applications, offers, servicingLoans } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { balancesOf } from './ledger-store.js';
+import { dueOf, dueRecordsOf, nextPaymentOf } from './loan-due.js';
 import { displayStatus, OPEN_STATUSES } from './get-servicing-loan.js';
 import {
   collateralTypeOf,
@@ -45,6 +44,7 @@ type TServicingFields = Pick<
   | 'liquidationPrice'
   | 'nextPaymentDue'
   | 'nextPaymentAmount'
+  | 'nextPayment'
   | 'cureDeadline'
   | 'collateral'
 >;
@@ -53,6 +53,7 @@ export async function servicingFactsOf(
   db: TDb,
   loanUuids: readonly string[],
   prices: TPricesPort | undefined,
+  now: Date,
 ): Promise<Map<string, TServicingFields>> {
   const facts = new Map<string, TServicingFields>();
   if (loanUuids.length === 0) return facts;
@@ -62,6 +63,8 @@ export async function servicingFactsOf(
     .innerJoin(applications, eq(applications.uuid, servicingLoans.loanUuid))
     .innerJoin(offers, eq(offers.uuid, applications.selectedOfferUuid))
     .where(inArray(servicingLoans.loanUuid, [...loanUuids]));
+  const records = await dueRecordsOf(db, loanUuids);
+  const asOf = isoDay(now);
   const priceByType = new Map<string, number | null>();
   for (const { loan, offer, application } of rows) {
     // The address is not read here: nothing is sent.
@@ -82,9 +85,8 @@ export async function servicingFactsOf(
     const units = collateralUnitsOf(context);
     const ltv = ltvOf(context, bearing, price);
     const isOpen = OPEN_STATUSES.includes(loan.status) && balances.totalCents > 0;
-    const billed = billedInterestCents(balances, loan.periodAccruedCents);
-    // The running period's interest on the day's balance (issue 33), as the accrual writes it.
-    const scheduled = projectedPeriodInterestCents(accrualPeriodOf(loan), loan.interestRateBps);
+    const due = dueOf({ loan, balances, records: records.get(loan.loanUuid), asOf });
+    const nextPayment = isOpen ? nextPaymentOf(due) : null;
     const triggers = toCoinQuantity(units).isZero()
       ? null
       : riskTriggerPrices(bearing, units, thresholds);
@@ -99,10 +101,9 @@ export async function servicingFactsOf(
       liquidationLtv: thresholds.liquidationLtvPct,
       marginCallPrice: triggers === null ? null : centsToUsd(triggers.marginCallPriceCents),
       liquidationPrice: triggers === null ? null : centsToUsd(triggers.liquidationPriceCents),
-      nextPaymentDue: isOpen
-        ? paymentDueDate(loan.fundedOn, loan.periodNumber, loan.termMonths)
-        : null,
-      nextPaymentAmount: isOpen ? centsToUsd(billed > 0 ? billed : scheduled) : null,
+      nextPaymentDue: nextPayment?.dueDate ?? null,
+      nextPaymentAmount: nextPayment === null ? null : centsToUsd(nextPayment.amountCents),
+      nextPayment,
       cureDeadline: loan.cureDeadline === null ? null : loan.cureDeadline.toISOString(),
       collateral: { coinQuantity: coinQuantityText(units), type: collateralType },
     });

@@ -1,7 +1,7 @@
 /**
  * The servicing sweep, for one day of the deployment's clock: accrue interest, issue the
  * statements of closed periods (each then rendered and e-mailed by its own job), roll periods
- * over, debit autopay, send maturity reminders and mark matured loans. Every step is set-based
+ * over, debit autopay, send past-due notices and maturity reminders and mark matured loans. Every step is set-based
  * and idempotent per day and cycle, so the sweep can run any number of times; after the sandbox
  * clock jumps, one run catches up period by period.
  */
@@ -27,6 +27,7 @@ import { balancesOf } from './ledger-store.js';
 import { makePayment, type TPaymentDeps } from './make-payment.js';
 import { loanMaturedMessage, maturityReminderMessage } from './servicing-messages.js';
 import { borrowerEmailOf, brandOfLoan, loadLoan } from './servicing-record.js';
+import { sendPastDueNotices } from './send-past-due-notices.js';
 
 /**
  * Each step runs over every loan it finds, batch after batch (drainPages); the steps repeat until
@@ -42,6 +43,7 @@ export interface TSweepResult {
   statements: number;
   rolledOver: number;
   autopay: number;
+  pastDueNotices: number;
   reminders: number;
   matured: number;
 }
@@ -207,6 +209,7 @@ export async function runServicingSweep(
   const asOf = isoDay(now);
   const cycle = await accrueAndIssueStatements(deps.db, asOf, now);
   const autopay = await runAutopay(deps, asOf);
+  const pastDueNotices = await sendPastDueNotices(deps, asOf, now);
   const notices = await sendMaturityNotices(deps, asOf, now);
   // A loan locked while the sweep passed it (a payment, a deferral, a liquidation in progress)
   // is not left until the next scheduled sweep: another one follows shortly.
@@ -222,7 +225,7 @@ export async function runServicingSweep(
       },
     );
   }
-  const result = { ...cycle, autopay, ...notices, followUp };
+  const result = { ...cycle, autopay, pastDueNotices, ...notices, followUp };
   deps.log?.info({ asOf, ...result }, 'servicing sweep');
   return result;
 }

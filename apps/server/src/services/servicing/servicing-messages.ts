@@ -14,10 +14,13 @@ export function statementMessage(input: {
   cycleDate: string;
   dueDate: string;
   amountDueCents: number;
+  /** The part of the amount due that was due on an earlier statement, since its oldest date. */
+  pastDue?: { cents: number; since: string | null };
   balanceCents: number;
   accruedInterestCents: number;
   ltvPct: string | null;
 }): TEmailMessage {
+  const pastDue = input.pastDue !== undefined && input.pastDue.cents > 0 ? input.pastDue : null;
   return {
     to: input.to,
     fromName: input.brand.companyName,
@@ -25,11 +28,44 @@ export function statementMessage(input: {
     text: [
       `Your monthly statement dated ${input.cycleDate} is ready on your loan page.`,
       '',
-      `Amount due: ${formatUsd(input.amountDueCents)}`,
-      `Due date: ${input.dueDate}`,
+      ...(pastDue === null
+        ? [`Amount due: ${formatUsd(input.amountDueCents)}`, `Due date: ${input.dueDate}`]
+        : [
+            `Past due: ${formatUsd(pastDue.cents)}${pastDue.since === null ? '' : `, due since ${pastDue.since}`}. Please pay it now.`,
+            `This statement's payment: ${formatUsd(input.amountDueCents - pastDue.cents)}, due ${input.dueDate}`,
+            `Amount due in all: ${formatUsd(input.amountDueCents)}`,
+          ]),
       `Balance: ${formatUsd(input.balanceCents)}`,
       `Accrued interest: ${formatUsd(input.accruedInterestCents)}`,
       `Loan-to-value: ${input.ltvPct === null ? 'unavailable' : `${input.ltvPct}%`}`,
+      '',
+      footer(input.brand),
+    ].join('\n'),
+  };
+}
+
+/**
+ * A past-due notice (1, 10 and 30 days after an instalment's due date, before maturity): what is
+ * past due, since when and for how many days, and everything asked by the next due date.
+ */
+export function pastDueNoticeMessage(input: {
+  to: string;
+  brand: TBrandFacts;
+  daysPastDue: number;
+  pastDueCents: number;
+  pastDueSince: string;
+  amountDueCents: number;
+  nextDueDate: string;
+}): TEmailMessage {
+  const days = `${input.daysPastDue} day${input.daysPastDue === 1 ? '' : 's'}`;
+  return {
+    to: input.to,
+    fromName: input.brand.companyName,
+    subject: `Your loan payment is ${days} past due`,
+    text: [
+      `${formatUsd(input.pastDueCents)} of your loan payments was due on ${input.pastDueSince} and is still unpaid: it is ${days} past due.`,
+      `Please pay it now from your loan page. With the next payment, ${formatUsd(input.amountDueCents)} is due by ${input.nextDueDate}.`,
+      'If you have already paid, thank you: a payment can take a few days to reach us.',
       '',
       footer(input.brand),
     ].join('\n'),

@@ -41,7 +41,13 @@ export function servicingLoan(overrides: Partial<TServicingLoan> = {}): TServici
       feesCents: 0,
       totalCents: 2_035_036,
     },
-    nextPayment: { dueDate: '2025-02-24', amountCents: 15_036, pastDueCents: 0 },
+    nextPayment: {
+      dueDate: '2025-02-24',
+      amountCents: 15_036,
+      pastDueCents: 0,
+      pastDueSince: null,
+      daysPastDue: 0,
+    },
     schedule: [
       {
         number: 1,
@@ -50,6 +56,7 @@ export function servicingLoan(overrides: Partial<TServicingLoan> = {}): TServici
         interestCents: 15_036,
         principalCents: 0,
         amountCents: 15_036,
+        unpaidCents: 15_036,
         status: 'DUE',
       },
       {
@@ -59,6 +66,7 @@ export function servicingLoan(overrides: Partial<TServicingLoan> = {}): TServici
         interestCents: 13_581,
         principalCents: 0,
         amountCents: 13_581,
+        unpaidCents: 13_581,
         status: 'UPCOMING',
       },
     ],
@@ -69,6 +77,8 @@ export function servicingLoan(overrides: Partial<TServicingLoan> = {}): TServici
         cycleDate: '2025-02-10',
         dueDate: '2025-02-24',
         amountDueCents: 15_036,
+        pastDueCents: 0,
+        pastDueSince: null,
         balanceCents: 2_035_036,
         createdAt: '2025-02-10T00:05:00.000Z',
       },

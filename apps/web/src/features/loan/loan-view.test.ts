@@ -13,7 +13,13 @@ import { servicingLoan } from './loan-test-data.js';
 const WITH_BANK = servicingLoan().paymentOptions;
 
 describe('loanActions', () => {
-  const NEXT = { dueDate: '2025-02-24', amountCents: 15_036, pastDueCents: 0 };
+  const NEXT = {
+    dueDate: '2025-02-24',
+    amountCents: 15_036,
+    pastDueCents: 0,
+    pastDueSince: null,
+    daysPastDue: 0,
+  };
   it.each<[TLoanStatusName, boolean, boolean, boolean, boolean, boolean]>([
     // status,        pay,   defer, autopay, payoff, release
     ['ACTIVE', true, true, true, true, false],
@@ -109,7 +115,15 @@ describe('suggestedPaymentCents', () => {
     expect(suggestedPaymentCents(servicingLoan({ nextPayment: null }))).toBeNull();
     expect(
       suggestedPaymentCents(
-        servicingLoan({ nextPayment: { dueDate: '2025-02-24', amountCents: 0, pastDueCents: 0 } }),
+        servicingLoan({
+          nextPayment: {
+            dueDate: '2025-02-24',
+            amountCents: 0,
+            pastDueCents: 0,
+            pastDueSince: null,
+            daysPastDue: 0,
+          },
+        }),
       ),
     ).toBeNull();
   });

@@ -20,6 +20,7 @@ import {
 } from '../application-summary.js';
 import { displayDate, displayRate, displayUsd } from '../display.js';
 import { RenewAction } from '../../renewal/components/renew-action.js';
+import { nextPaymentWords, pastDueWords } from '../../loan/due-words.js';
 import { RISK_LEVEL_WORDS } from '../../loan/loan-health.js';
 import { LOAN_LTV_DECIMALS } from '../../loan/loan-view.js';
 import { loanHealthSummary } from '../loan-health.js';
@@ -31,6 +32,26 @@ const LOAN_TYPE_WORDS: Readonly<Record<TLoanStatus['loanType'], string>> = {
   RENEWAL: 'Renewed loan',
   REFINANCE: 'Refinanced loan',
 };
+
+/** What is due, as the loan page says it (the server's one next payment), with any arrears. */
+function NextPaymentLines({ loan }: { loan: TLoanStatus }) {
+  const next = loan.nextPayment;
+  if (next == null) {
+    if (loan.nextPaymentDue == null || loan.nextPaymentAmount == null) return null;
+    return (
+      <p className="dashboard-card__meta">
+        Next payment: {displayUsd(loan.nextPaymentAmount)} due {displayDate(loan.nextPaymentDue)}
+      </p>
+    );
+  }
+  const pastDue = pastDueWords(next);
+  return (
+    <>
+      <p className="dashboard-card__meta">Next payment: {nextPaymentWords(next)}</p>
+      {pastDue !== null && <p className="dashboard-card__past-due">Past due: {pastDue}</p>}
+    </>
+  );
+}
 
 function LoanCard({ loan, app }: { loan: TLoanStatus; app: TApplication | undefined }) {
   const collateral = `${formatCoin(loan.collateral.coinQuantity, COIN_DISPLAY_DECIMALS)} ${loan.collateral.type}`;
@@ -88,11 +109,7 @@ function LoanCard({ loan, app }: { loan: TLoanStatus; app: TApplication | undefi
           </span>
         </p>
       )}
-      {loan.nextPaymentDue != null && loan.nextPaymentAmount != null && (
-        <p className="dashboard-card__meta">
-          Next payment: {displayUsd(loan.nextPaymentAmount)} due {displayDate(loan.nextPaymentDue)}
-        </p>
-      )}
+      <NextPaymentLines loan={loan} />
       <div className="dashboard-card__actions">
         <Link
           className={buttonClassName({ isFullWidth: false })}

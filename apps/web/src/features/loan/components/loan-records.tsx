@@ -5,7 +5,8 @@ import { formatUsd } from '@pledge/domain';
 import { Button } from '../../../ui/button/button.js';
 import { downloadStatement } from '../api/download-statement.js';
 import { displayDate } from '../loan-dates.js';
-import { PAYMENT_STATUS_WORDS, paymentDescription, SCHEDULE_STATUS_WORDS } from '../loan-view.js';
+import { scheduleStatusWords, statementDueWords } from '../due-words.js';
+import { PAYMENT_STATUS_WORDS, paymentDescription } from '../loan-view.js';
 import { LoanSection } from './loan-facts.js';
 
 interface TColumn {
@@ -81,7 +82,7 @@ export function ScheduleSection({ loan }: { loan: TServicingLoan }) {
             formatUsd(row.interestCents),
             formatUsd(row.principalCents),
             formatUsd(row.amountCents),
-            SCHEDULE_STATUS_WORDS[row.status],
+            scheduleStatusWords(row),
           ],
         }))}
         emptyText="No payments are scheduled."
@@ -133,7 +134,7 @@ function StatementItem({
       <span className="loan-statements__name">
         <strong>{name}</strong>
         <br />
-        {formatUsd(statement.amountDueCents)} due on {displayDate(statement.dueDate)}
+        {statementDueWords(statement)}
       </span>
       <Button
         variant="secondary"

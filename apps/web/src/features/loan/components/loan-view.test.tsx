@@ -145,7 +145,13 @@ describe('/loans/{loanUuid}', SLOW, () => {
     loan = servicingLoan({
       payments: [payment()],
       balances: { ...loan.balances, accruedInterestCents: 0, totalCents: 2_020_000 },
-      nextPayment: { dueDate: '2025-02-24', amountCents: 0, pastDueCents: 0 },
+      nextPayment: {
+        dueDate: '2025-02-24',
+        amountCents: 0,
+        pastDueCents: 0,
+        pastDueSince: null,
+        daysPastDue: 0,
+      },
     });
     answer(jsonResponse(payment(), 201));
     expect(await screen.findByText('Payment of $150.36 sent')).toBeInTheDocument();

@@ -13,6 +13,7 @@ import {
   useSetAutopay,
 } from '../api/loan-mutations.js';
 import { displayDate } from '../loan-dates.js';
+import { pastDueWords } from '../due-words.js';
 import { useSingleFlight } from '../use-single-flight.js';
 import {
   checkPaymentAmount,
@@ -232,6 +233,8 @@ export function PaymentPanel({ loan }: { loan: TServicingLoan }) {
   const [outcome, setOutcome] = useState<TOutcome>(null);
   const next = loan.nextPayment;
 
+  const pastDue = next === null ? null : pastDueWords(next);
+  const pastDueFacts: TLoanFact[] = pastDue === null ? [] : [{ label: 'Past due', value: pastDue }];
   const facts: TLoanFact[] =
     loan.status === 'MATURED'
       ? [
@@ -241,15 +244,14 @@ export function PaymentPanel({ loan }: { loan: TServicingLoan }) {
             isTotal: true,
           },
           { label: 'Matured on', value: displayDate(loan.maturity.maturityDate) },
+          ...pastDueFacts,
         ]
       : next === null
         ? []
         : [
             { label: 'Amount due', value: formatUsd(next.amountCents), isTotal: true },
             { label: 'Due on', value: displayDate(next.dueDate) },
-            ...(next.pastDueCents > 0
-              ? [{ label: 'Of which past due', value: formatUsd(next.pastDueCents) }]
-              : []),
+            ...pastDueFacts,
           ];
 
   function openDeferral() {

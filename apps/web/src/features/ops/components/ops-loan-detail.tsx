@@ -15,6 +15,7 @@ import { Button } from '../../../ui/button/button.js';
 import { NumericField } from '../../../ui/numeric-field/numeric-field.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { refusalMessage } from '../../loan/api/refusal.js';
+import { nextPaymentWords, pastDueWords } from '../../loan/due-words.js';
 import { displayDate } from '../../loan/loan-dates.js';
 import { useSingleFlight } from '../../loan/use-single-flight.js';
 import {
@@ -338,12 +339,8 @@ export function OpsLoanDetail() {
           ['Deferred interest', formatUsd(loan.balances.deferredInterestCents)],
           ['Fees', formatUsd(loan.balances.feesCents)],
           ['Surplus owed to the borrower', surplusOwed === null ? null : formatUsd(surplusOwed)],
-          [
-            'Next payment',
-            loan.nextPayment === null
-              ? null
-              : `${formatUsd(loan.nextPayment.amountCents)} due ${displayDate(loan.nextPayment.dueDate)}`,
-          ],
+          ['Next payment', loan.nextPayment === null ? null : nextPaymentWords(loan.nextPayment)],
+          ['Past due', loan.nextPayment === null ? null : pastDueWords(loan.nextPayment)],
           ['LTV', loan.ltv === null ? null : formatLtv(loan.ltv.ltvPct)],
           ['Autopay', loan.autopayEnabled ? 'On' : 'Off'],
           ['Funded', displayDate(loan.fundedOn)],
