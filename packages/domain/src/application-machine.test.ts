@@ -108,6 +108,8 @@ describe('transition: allowed moves', () => {
     ['PAID_OFF', 'PAYOFF_RETURNED', {}, 'COMPLETE'],
     ['CREATED', 'REFI_OFFER_SELECTED', {}, 'OFFER_ACCEPTED'],
     ['OFFER_ACCEPTED', 'REFI_OFFER_SELECTED', {}, 'OFFER_ACCEPTED'],
+    ['OFFER_ACCEPTED', 'REFI_REPRICED', { isCelsiusRefi: true }, 'CREATED'],
+    ['CREATED', 'REFI_REPRICED', { isCelsiusRefi: true }, 'CREATED'],
     ['OFFER_ACCEPTED', 'REFI_CONFIRMED', {}, 'SIGN_DOCS'],
     ['OFFER_ACCEPTED', 'REFI_CONFIRMED', { topUpRequired: true }, 'CELSIUS_TOP_UP_REQUESTED'],
     ['CELSIUS_TOP_UP_REQUESTED', 'TOP_UP_CONFIRMED', {}, 'CELSIUS_WAITING_FOR_TOP_UP'],
@@ -141,6 +143,9 @@ describe('transition: refused moves', () => {
     ['DECLINED', 'CREDIT_RETRY', { withinCreditRetryWindow: true }],
     ['CELSIUS_TOP_UP_REQUESTED', 'ALL_DOCUMENTS_SIGNED', {}],
     ['WAITING_FOR_COLLATERAL', 'REFI_OFFER_SELECTED', {}],
+    // A new loan is never re-priced so, and a submitted refinancing is locked.
+    ['OFFER_ACCEPTED', 'REFI_REPRICED', {}],
+    ['SIGN_DOCS', 'REFI_REPRICED', { isCelsiusRefi: true }],
     ['PAID_OFF', 'PAID_OFF', {}],
   ];
 

@@ -72,6 +72,7 @@ export const APPLICATION_EVENTS = [
   'AGENT_CANCEL',
   'AGENT_DECLINE',
   'REFI_OFFER_SELECTED',
+  'REFI_REPRICED',
   'REFI_CONFIRMED',
   'TOP_UP_CONFIRMED',
   'TOP_UP_RECEIVED',
@@ -214,6 +215,14 @@ export const TRANSITIONS: readonly TTransitionRule[] = [
   { from: ['PAID_OFF'], event: 'PAYOFF_RETURNED', to: 'COMPLETE' },
   // Refinancing a legacy loan (document 2 §4).
   { from: ['CREATED', 'OFFER_ACCEPTED'], event: 'REFI_OFFER_SELECTED', to: 'OFFER_ACCEPTED' },
+  // Confirmed at a price at which the chosen offer's terms no longer hold: the offers are priced
+  // anew and the borrower chooses and confirms again.
+  {
+    from: ['CREATED', 'OFFER_ACCEPTED'],
+    event: 'REFI_REPRICED',
+    to: 'CREATED',
+    requires: 'isCelsiusRefi',
+  },
   {
     from: ['OFFER_ACCEPTED'],
     event: 'REFI_CONFIRMED',

@@ -20,6 +20,9 @@ import {
   REFI_COIN_RETURN_MESSAGES,
   refiCoinReturnRefusal,
   type TRefiCoinReturnStatus,
+  isRefiWithinLtvLimits,
+  REFI_REPRICED_MESSAGES,
+  refiCommitRefusal,
 } from './refinance.js';
 import {
   REFI_COMPLETION_CALENDAR_DAYS,
@@ -310,4 +313,110 @@ describe('refiCoinReturnRefusal (the coins of an ended refinancing)', () => {
   ])('coins in %s may count toward a new refinancing: %s', (status, expected) => {
     expect(canCarryRefiCoins(status)).toBe(expected);
   });
+});
+
+describe('refiCommitRefusal (a refinancing priced when confirmed)', () => {
+  // 100003: $20,400 on 0.5 BTC; at $60,000 it is 68 %, at $51,000 80 %.
+  const loan = { principalCents: 2_040_000, collateralType: 'BTC', collateralQuantity: '0.5' };
+  const atLookup = computeRefiOffers({
+    ...loan,
+    collateralType: 'BTC',
+    priceCents: 6_000_000,
+    residence: { kind: 'state', state: 'FL' },
+    ratesBps: refiRatesBps(),
+  });
+  const quotedOf = (option: 'CUSTODY_ONLY' | 'OWNERSHIP_TRANSFER') => {
+    const offer = atLookup.find((candidate) => candidate.option === option);
+    if (offer === undefined) throw new Error(`no ${option} offer`);
+    return {
+      option,
+      topUpRequired: offer.topUpRequired,
+      topUpCoinQuantity: offer.topUpCoinQuantity,
+      tierId: offer.tierId,
+    };
+  };
+
+  it('lets the terms stand at the price they were quoted at', () => {
+    for (const option of ['CUSTODY_ONLY', 'OWNERSHIP_TRANSFER'] as const) {
+      expect(refiCommitRefusal({ ...loan, quoted: quotedOf(option), priceCents: 6_000_000 })).toBe(
+        null,
+      );
+    }
+  });
+
+  it('refuses ownership transfer above 70 % with the LTV it reached', () => {
+    expect(
+      refiCommitRefusal({ ...loan, quoted: quotedOf('OWNERSHIP_TRANSFER'), priceCents: 5_100_000 }),
+    ).toEqual({
+      code: 'REFI_REPRICED',
+      message:
+        'The price of BTC moved: your loan’s LTV is now 80.00%, above the 70% up to which ownership transfer applies. Review the new offer and accept it again.',
+    });
+    // 70 % exactly is still ownership transfer: $20,400 ÷ (0.5 × 0.70) = $58,285.71…, so at
+    // $58,286 the LTV is 69.99… %.
+    expect(
+      refiCommitRefusal({ ...loan, quoted: quotedOf('OWNERSHIP_TRANSFER'), priceCents: 5_828_600 }),
+    ).toBe(null);
+  });
+
+  it('refuses a quoted top-up that no longer brings the loan to 55 %, and keeps one that does', () => {
+    const quoted = quotedOf('CUSTODY_ONLY');
+    expect(quoted.topUpRequired).toBe(true);
+    // The price rose: the quoted top-up brings the LTV under 55 %, in the same tier.
+    expect(refiCommitRefusal({ ...loan, quoted, priceCents: 6_100_000 })).toBe(null);
+    expect(refiCommitRefusal({ ...loan, quoted, priceCents: 5_900_000 })).toEqual({
+      code: 'REFI_REPRICED',
+      message: REFI_REPRICED_MESSAGES.termsChanged('BTC'),
+    });
+  });
+
+  it('never turns a custody-only offer without a top-up into a top-up the borrower did not choose', () => {
+    // 100001: $24,000 on 1 BTC, 40 % at $60,000; at $40,000 it is 60 %.
+    const offers = computeRefiOffers({
+      principalCents: 2_400_000,
+      collateralType: 'BTC',
+      collateralQuantity: '1',
+      priceCents: 6_000_000,
+      residence: { kind: 'state', state: 'NY' },
+      ratesBps: refiRatesBps(),
+    });
+    const [offer] = offers;
+    if (offer === undefined) throw new Error('no offer');
+    const quoted = {
+      option: offer.option,
+      topUpRequired: offer.topUpRequired,
+      topUpCoinQuantity: offer.topUpCoinQuantity,
+      tierId: offer.tierId,
+    };
+    const input = { principalCents: 2_400_000, collateralType: 'BTC', collateralQuantity: '1' };
+    expect(refiCommitRefusal({ ...input, quoted, priceCents: 4_000_000 })).toEqual({
+      code: 'REFI_REPRICED',
+      message:
+        'The price of BTC moved: your loan’s LTV is now 60.00%, above 55%, so custody only now needs a collateral top-up. Review the new offer and accept it again.',
+    });
+    // 40 % → 52.17 % at $46,000: no top-up yet, but past 50 %: another tier, other margin levels.
+    expect(refiCommitRefusal({ ...input, quoted, priceCents: 4_600_000 })).toEqual({
+      code: 'REFI_REPRICED',
+      message: REFI_REPRICED_MESSAGES.termsChanged('BTC'),
+    });
+  });
+
+  it.each([
+    ['OWNERSHIP_TRANSFER', '0.5', 5_828_600, true],
+    ['OWNERSHIP_TRANSFER', '0.5', 5_100_000, false],
+    ['CUSTODY_ONLY', '0.618182', 6_000_000, true],
+    ['CUSTODY_ONLY', '0.5', 6_000_000, false],
+  ] as const)(
+    'isRefiWithinLtvLimits: %s on %s BTC at %i cents → %s',
+    (option, coins, price, ok) => {
+      expect(
+        isRefiWithinLtvLimits({
+          option,
+          principalCents: 2_040_000,
+          collateralQuantity: coins,
+          priceCents: price,
+        }),
+      ).toBe(ok);
+    },
+  );
 });

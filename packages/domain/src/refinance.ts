@@ -231,6 +231,91 @@ export function computeRefiOffers(input: TRefiOfferInput): TRefiOfferTerms[] {
   });
 }
 
+// ---------------------------------------------------------------------------------------------
+// Priced when committed: a refinancing offer's terms at the price of its confirmation.
+
+/** What the borrower is told when a confirmation finds the offer's terms changed. */
+export const REFI_REPRICED_MESSAGES = {
+  aboveOwnershipTransferLimit: (collateralType: string, ltvPct: string) =>
+    `The price of ${collateralType} moved: your loan’s LTV is now ${ltvPct}%, above the ${REFI_OWNERSHIP_TRANSFER_MAX_LTV_PCT}% up to which ownership transfer applies. Review the new offer and accept it again.`,
+  topUpNowRequired: (collateralType: string, ltvPct: string) =>
+    `The price of ${collateralType} moved: your loan’s LTV is now ${ltvPct}%, above ${REFI_TOP_UP_TARGET_LTV_PCT}%, so custody only now needs a collateral top-up. Review the new offer and accept it again.`,
+  termsChanged: (collateralType: string) =>
+    `The price of ${collateralType} moved since this offer was made, and its terms changed. Review the new offer and accept it again.`,
+} as const;
+
+export type TRefiCommitRefusal = { code: 'REFI_REPRICED'; message: string };
+
+/** A refinancing offer as the borrower saw it: its treatment, top-up and rate tier. */
+export type TRefiQuotedTerms = {
+  option: TRefiOption;
+  topUpRequired: boolean;
+  /** The top-up the offer quoted ("0" when none). */
+  topUpCoinQuantity: string;
+  tierId: string;
+};
+
+/**
+ * Whether a refinancing offer's terms still hold at this price when it is confirmed (document 2
+ * §9): its treatment is still one the loan's LTV opens, with the same need for a top-up; the
+ * quoted top-up still brings the loan within the treatment's limit (55 % custody only, 70 %
+ * ownership transfer); and the rate tier (the margin call and liquidation levels) is the same.
+ * Null when they hold, and the quoted top-up is the one to request; otherwise what to tell the
+ * borrower, who is shown the offers priced anew and accepts one again.
+ */
+export function refiCommitRefusal(input: {
+  quoted: TRefiQuotedTerms;
+  principalCents: number;
+  collateralType: string;
+  /** The legacy loans' collateral. */
+  collateralQuantity: string;
+  priceCents: number;
+}): TRefiCommitRefusal | null {
+  const { quoted } = input;
+  const legacy = toCoinQuantity(input.collateralQuantity);
+  const currentLtv = ltvPct(input.principalCents, legacy, input.priceCents);
+  const ltvText = currentLtv.toFixed(2, Decimal.ROUND_HALF_UP);
+  const isOpen = refiOptions(currentLtv).some(
+    (pricing) => pricing.option === quoted.option && pricing.topUpRequired === quoted.topUpRequired,
+  );
+  if (!isOpen) {
+    const message =
+      quoted.option === 'OWNERSHIP_TRANSFER' && currentLtv.gt(REFI_OWNERSHIP_TRANSFER_MAX_LTV_PCT)
+        ? REFI_REPRICED_MESSAGES.aboveOwnershipTransferLimit(input.collateralType, ltvText)
+        : quoted.option === 'CUSTODY_ONLY' && !quoted.topUpRequired
+          ? REFI_REPRICED_MESSAGES.topUpNowRequired(input.collateralType, ltvText)
+          : REFI_REPRICED_MESSAGES.termsChanged(input.collateralType);
+    return { code: 'REFI_REPRICED', message };
+  }
+  const collateral = legacy.plus(toCoinQuantity(quoted.topUpCoinQuantity));
+  const ltv = ltvPct(input.principalCents, collateral, input.priceCents);
+  if (ltv.gt(REFI_MAX_LTV_PCT[quoted.option]) || refiTierOf(ltv).id !== quoted.tierId) {
+    return {
+      code: 'REFI_REPRICED',
+      message: REFI_REPRICED_MESSAGES.termsChanged(input.collateralType),
+    };
+  }
+  return null;
+}
+
+/**
+ * The invariant of a confirmed refinancing: its collateral (the legacy coins plus the top-up)
+ * against its amount at the price it was confirmed at is within its treatment's limit.
+ */
+export function isRefiWithinLtvLimits(input: {
+  option: TRefiOption;
+  principalCents: number;
+  collateralQuantity: string;
+  priceCents: number;
+}): boolean {
+  const ltv = ltvPct(
+    input.principalCents,
+    toCoinQuantity(input.collateralQuantity),
+    input.priceCents,
+  );
+  return ltv.lte(REFI_MAX_LTV_PCT[input.option]);
+}
+
 /** The coin price at which a stabilized (custody-only) loan reaches its 85% liquidation trigger. */
 export function refiStabilizationTriggerPriceCents(input: {
   loanCents: number;

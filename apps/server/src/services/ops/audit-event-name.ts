@@ -15,6 +15,7 @@ import {
 const AGENT_ONLY_EVENTS: readonly TApplicationEvent[] = ['AGENT_CANCEL', 'AGENT_DECLINE'];
 const REFINANCING_ONLY_EVENTS: readonly TApplicationEvent[] = [
   'REFI_OFFER_SELECTED',
+  'REFI_REPRICED',
   'REFI_CONFIRMED',
   'TOP_UP_CONFIRMED',
   'TOP_UP_RECEIVED',

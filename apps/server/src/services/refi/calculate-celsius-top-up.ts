@@ -1,7 +1,8 @@
 /**
  * POST R/applications/{id}/celsius-collateral/calculate {offerUuid} (read as a query): the top-up the
- * offer takes at the current price, or, once submitted, the one fixed then with what still has to
- * arrive; the deposit wallet once derived. Changes nothing.
+ * offer quoted while its terms hold at the current price (else the one a new offer would take), or,
+ * once submitted, the one fixed then with what still has to arrive; the deposit wallet once
+ * derived. Changes nothing.
  */
 import type { TPostCelsiusCollateralCalculateResponse } from '@pledge/contract';
 import {
@@ -21,6 +22,7 @@ import { currentPrice } from '../prices/current-price.js';
 import { refiOfferOf } from './refi-offer-choice.js';
 import type { TRefiDeps } from './refi-deps.js';
 import { findOwnedRefi } from './refi-record.js';
+import { refiTermsRefusal } from './reprice-refi.js';
 
 export async function calculateCelsiusTopUp(
   deps: TRefiDeps,
@@ -28,7 +30,7 @@ export async function calculateCelsiusTopUp(
 ): Promise<TPostCelsiusCollateralCalculateResponse> {
   const now = deps.clock();
   const { application, refi } = await findOwnedRefi(deps.db, input.identityUuid, input.appUuid);
-  const { treatment } = await refiOfferOf(deps.db, application, input.offerUuid, now);
+  const { offer, treatment } = await refiOfferOf(deps.db, application, input.offerUuid, now);
   const type = refi.collateralType;
   if (!isOfferedCollateralType(type)) {
     throw new HttpError(409, 'REFI_NOT_PRICEABLE', 'This loan cannot be priced for refinancing');
@@ -37,15 +39,22 @@ export async function calculateCelsiusTopUp(
   const legacy = refi.legacyCollateralQuantity;
   const isSubmitted =
     refi.submittedAt !== null && application.selectedOfferUuid === input.offerUuid;
+  // Before submission: the top-up the offer quoted while its terms hold at this price (the one a
+  // confirmation requests); once they no longer do, the one a new offer would ask.
+  const quotedTopUp = coinText(treatment.topUpCoinQuantity);
   const topUp = isSubmitted
     ? coinText(refi.topUpCoinQuantity ?? '0')
-    : treatment.treatment === 'CUSTODY_ONLY'
-      ? refiTopUpCoinQuantity({
-          loanCents: refi.principalCents,
-          coinQuantity: legacy,
-          priceCents: quote.priceCents,
-        })
-      : '0';
+    : refiTermsRefusal({ refi, offer, treatment, quote }) === null
+      ? treatment.topUpRequired
+        ? quotedTopUp
+        : '0'
+      : treatment.treatment === 'CUSTODY_ONLY'
+        ? refiTopUpCoinQuantity({
+            loanCents: refi.principalCents,
+            coinQuantity: legacy,
+            priceCents: quote.priceCents,
+          })
+        : '0';
   const currentLtv = ltvPct(refi.principalCents, legacy, quote.priceCents);
   const targetLtv = ltvPct(
     refi.principalCents,

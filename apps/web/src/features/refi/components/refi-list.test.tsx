@@ -123,6 +123,43 @@ describe('/celsius-refi', { timeout: 40_000 }, () => {
     expect(bodies).toEqual([{ offerUuid: TRANSFER_OFFER_UUID, hasSentCollateral: false }]);
   });
 
+  it('shows the offers priced anew when the price moved before the confirmation', async () => {
+    const repriced =
+      'The price of ETH moved: your loan’s LTV is now 80.00%, above the 70% up to which ownership transfer applies. Review the new offer and accept it again.';
+    let listed = 0;
+    mockFetch({
+      ...figureInfoHandlers(),
+      [LIST]: () => {
+        listed += 1;
+        return jsonResponse([
+          listed === 1
+            ? makeRefiApp({ state: 'OFFER_ACCEPTED', selectedOffer: transferOffer() })
+            : makeRefiApp({
+                state: 'CREATED',
+                selectedOffer: null,
+                offers: [custodyOffer({ ltv: 80, postTopUpLoanToValue: 55 })],
+              }),
+        ]);
+      },
+      [confirmPath(ETH_APP_UUID)]: () =>
+        jsonResponse({ code: 'REFI_REPRICED', message: repriced }, 409),
+    });
+    const { user, router } = renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Review Loan Agreement' }, LOADED));
+    expect(await screen.findByText(repriced, {}, LOADED)).toBeVisible();
+    // Still on the list, nothing submitted: only custody only with its top-up is offered now.
+    expect(currentUrl(router)).toBe(PAGE);
+    await waitFor(() =>
+      expect(screen.queryByRole('radio', { name: /Ownership transfer/ })).toBeNull(),
+    );
+    const custody = screen.getByRole('radio', { name: /Custody only/ });
+    expect(custody).not.toBeChecked();
+    expect(
+      within(custody.closest('label') ?? document.body).getByText(/Needs a collateral top-up/),
+    ).toBeVisible();
+    expect(listed).toBe(2);
+  });
+
   it('asks for a loan ID, sends one lookup for quick repeats and says why none is eligible', async () => {
     let lookups = 0;
     mockFetch({

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { TOffer, TRefinancingApplication } from '@pledge/contract';
 import {
+  applicationEndWords,
   isRefiSubmitted,
   isStabilizationAvailable,
   REFI_TOP_UP_STATES,
@@ -19,6 +20,7 @@ import { formatLtv, formatRate } from '../../offer/format.js';
 import { refusalMessage } from '../../renewal/api/api-message.js';
 import { useRefiChoices } from '../hooks/use-refi-choices.js';
 import {
+  celsiusLoansName,
   chosenOffer,
   isOfferLocked,
   offerTreatment,
@@ -72,6 +74,28 @@ function OfferTerms({ offer }: { offer: TOffer }) {
         <dd>{offer.celsiusTopUpRequired ? 'Required' : 'Not required'}</dd>
       </div>
     </dl>
+  );
+}
+
+/** An ended refinancing's card says what happened and leads to its coins, if any were sent. */
+function EndedNotice({ app }: { app: TRefinancingApplication }) {
+  const words = applicationEndWords(app.ending ?? { reason: 'BY_SUPPORT' }, {
+    isRollForward: false,
+    isCelsiusRefi: true,
+  });
+  const offerUuid = app.selectedOffer?.uuid;
+  return (
+    <Alert variant="warn" title={words.title}>
+      <p>{words.whatHappened}</p>
+      <p>{words.whatToDo}</p>
+      {app.coinReturn !== undefined && offerUuid !== undefined && (
+        <p>
+          <Link to={paths.refinance.collateralTopUp.getHref(app.appUuid, offerUuid)}>
+            See what happens to the coins you sent
+          </Link>
+        </p>
+      )}
+    </Alert>
   );
 }
 
@@ -144,10 +168,8 @@ export function RefiOfferPanel({
   const refusal = select.error ?? stabilization.error ?? confirm.error;
   return (
     <form className="refi-offer" aria-labelledby={headingId} noValidate onSubmit={onSubmit}>
-      <h2 id={headingId}>
-        Your offer for Celsius loan{app.celsiusLoanNumbers.length > 1 ? 's' : ''}{' '}
-        {app.celsiusLoanNumbers.join(', ')}
-      </h2>
+      <h2 id={headingId}>Your offer for {celsiusLoansName(app.celsiusLoanNumbers)}</h2>
+      {app.state === 'CANCELLED' && <EndedNotice app={app} />}
       {isRefiSubmitted(app.state) && (
         <Alert variant="info" title="Submitted">
           This loan’s offer is locked. To change it, contact us at{' '}
@@ -168,6 +190,7 @@ export function RefiOfferPanel({
         error={formError}
         onValueChange={(offerUuid) => {
           setFormError(null);
+          confirm.reset();
           if (offerUuid !== offer?.uuid) select.mutate(offerUuid);
         }}
       />

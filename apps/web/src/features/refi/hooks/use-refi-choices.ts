@@ -46,7 +46,12 @@ export function useRefiChoices(identityUuid: string, app: TRefinancingApplicatio
   const confirm = useMutation({
     mutationFn: (offerUuid: string) => confirmRefinancing(app.appUuid, offerUuid),
     onMutate: () => optimistic(withConfirmation(app)),
-    onError: rollBack,
+    // A confirmation refused because the price moved priced the offers anew on the server: the
+    // list is read again to show them, the borrower's choice back as it was.
+    onError: (error, input, snapshot) => {
+      rollBack(error, input, snapshot);
+      void queryClient.invalidateQueries({ queryKey });
+    },
     onSuccess: keep,
   });
   return { select, stabilization, confirm };
