@@ -40,7 +40,9 @@ async function lastRunThrough(db: TDb, asOf: string): Promise<string> {
 
 /**
  * The open loans before maturity with a statement whose due date + N days fell in
- * (`after`, `asOf`] for some notice day N, and billed interest unpaid.
+ * (`after`, `asOf`] for some notice day N, and something unpaid after its date: billed interest
+ * unpaid beyond what the latest statement asks by its own date, or that date passed with some of it
+ * unpaid (a loan whose only unpaid bill is not due yet is left alone).
  */
 async function candidateLoans(db: TDb, after: string, asOf: string): Promise<string[]> {
   const windows = PAST_DUE_NOTICE_DAYS.map(
@@ -52,9 +54,16 @@ async function candidateLoans(db: TDb, after: string, asOf: string): Promise<str
     JOIN servicing_loans s ON s.loan_uuid = t.loan_uuid
     LEFT JOIN ledger_account_balances b
       ON b.loan_uuid = s.loan_uuid AND b.account = 'ACCRUED_INTEREST'
+    CROSS JOIN LATERAL (
+      SELECT l.due_date, l.amount_due_cents - l.past_due_cents AS own_cents
+      FROM servicing_statements l WHERE l.loan_uuid = s.loan_uuid
+      ORDER BY l.period_number DESC LIMIT 1
+    ) latest
     WHERE (${sql.join(windows, sql` OR `)})
       AND s.status IN ('ACTIVE', 'MARGIN_CALL') AND s.maturity_date > ${asOf}::date
-      AND coalesce(b.cents, 0) > s.period_accrued_cents`);
+      AND coalesce(b.cents, 0) > s.period_accrued_cents
+      AND (latest.due_date < ${asOf}::date
+        OR coalesce(b.cents, 0) - s.period_accrued_cents > latest.own_cents)`);
   return result.rows.map((row) => row.loan_uuid);
 }
 
