@@ -282,10 +282,12 @@ describe('/loans/{loanUuid}', SLOW, () => {
     expect(within(payoff).getByText('$155.24')).toBeInTheDocument();
     expect(within(payoff).getByText('Prepayment penalty')).toBeInTheDocument();
     expect(within(payoff).getByText(/^Valid until Feb 1[12], 2025/)).toBeInTheDocument();
+    expect(within(payoff).queryByText(/not settled yet/)).not.toBeInTheDocument();
 
     await user.click(within(payoff).getByRole('button', { name: 'Pay off $20,355.24' }));
     const dialog = screen.getByRole('dialog', { name: 'Pay off your loan' });
     expect(within(dialog).getByText(/Checking ····6789/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/once your bank has settled the payoff\./)).toBeInTheDocument();
     await user.dblClick(within(dialog).getByRole('button', { name: 'Pay off $20,355.24' }));
 
     expect(await screen.findByText('Your loan is paid off')).toBeInTheDocument();
@@ -297,6 +299,28 @@ describe('/loans/{loanUuid}', SLOW, () => {
       `/account/crypto-backed-loan/${LOAN_UUID}/collateral-release`,
     );
     expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
+  });
+
+  it('says which payments in a quote the bank may still return, and that the collateral waits for them', async () => {
+    serve(() => servicingLoan(), {
+      [route(postServicingPayoffQuote)]: () =>
+        jsonResponse({ ...PAYOFF_QUOTE, pendingPaymentsCents: 100_002 }, 201),
+    });
+    const { user } = renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Get a payoff quote' }, LOADED));
+    const payoff = screen.getByRole('region', { name: 'Pay off your loan' });
+    expect(
+      await within(payoff).findByText(
+        'This amount counts $1,000.02 of payments your bank has not settled yet. If your bank returns one, that amount is owed again and your loan reopens; your collateral is returned only once every payment has settled.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(payoff).getByRole('button', { name: 'Pay off $20,355.24' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pay off your loan' });
+    expect(
+      within(dialog).getByText(
+        /once your bank has settled the payoff and the payments it counts\./,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows what is due on a matured loan, with no deferral and no autopay', async () => {
