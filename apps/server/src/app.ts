@@ -228,7 +228,7 @@ export const app = fp<TAppOptions>(
     await instance.register(addressRoutes, { addresses: adapters.addresses });
     await instance.register(opsBannersRoutes, { db: database.db });
     await instance.register(opsFlagsRoutes, { db: database.db });
-    await instance.register(opsOutboxRoutes, { db: database.db });
+    await instance.register(opsOutboxRoutes, { db: database.db, cipher: fieldCipher });
     const applicationDeps = { db: database.db, clock };
     await instance.register(applicationsRoutes, applicationDeps);
     await instance.register(offersRoutes, { ...applicationDeps, prices: adapters.prices });
@@ -295,7 +295,9 @@ export const app = fp<TAppOptions>(
     if (sandboxClock !== undefined) {
       await instance.register(sandboxClockRoutes, { db: database.db, clock: sandboxClock });
     }
-    if (config.sandbox) await instance.register(sandboxMailboxRoutes, { db: database.db });
+    if (config.sandbox) {
+      await instance.register(sandboxMailboxRoutes, { db: database.db, cipher: fieldCipher });
+    }
     if (config.sandbox) {
       await instance.register(sandboxChainRoutes, { ...applicationDeps, chain: adapters.chain });
     }

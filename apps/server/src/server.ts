@@ -158,7 +158,7 @@ async function main(): Promise<void> {
       storage: adapters.storage,
       log: logger,
     });
-    if (config.sandbox) await seedSandbox(database.db);
+    if (config.sandbox) await seedSandbox(database.db, cipher);
     await seedIdentities({
       db: database.db,
       cipher,

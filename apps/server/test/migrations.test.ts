@@ -7,6 +7,8 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../src/db/schema/index.js';
 import { sandboxPrices } from '../src/db/schema/index.js';
 import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
+import { createFieldCipher } from '../src/security/field-encryption.js';
+import { TEST_ENCRYPTION_KEY } from './helpers/app.js';
 
 describe('migrations and seed', () => {
   let database: TTestDatabase | undefined;
@@ -53,8 +55,8 @@ describe('migrations and seed', () => {
 
   it('seeds the default sandbox prices once', async () => {
     database = await createTestDatabase();
-    await seedSandbox(database.db);
-    await seedSandbox(database.db);
+    await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
+    await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
     const rows = await database.db.select().from(sandboxPrices);
     expect(Object.fromEntries(rows.map((row) => [row.collateralType, row.priceCents]))).toEqual(
       SANDBOX_DEFAULT_PRICE_CENTS,

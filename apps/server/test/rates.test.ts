@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPostRatesResponse } from '@pledge/contract';
 import { OFFER_REFUSAL_MESSAGES } from '@pledge/domain';
-import { buildTestApp } from './helpers/app.js';
+import { buildTestApp, TEST_ENCRYPTION_KEY } from './helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
+import { createFieldCipher } from '../src/security/field-encryption.js';
 
 const LEAP = '/service-cryptopl-leap/insecure/api/v1';
 // The seeded sandbox prices: BTC $60,000, ETH $3,000.
@@ -18,7 +19,9 @@ describe('pricing endpoints', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await (await import('../src/db/seed.js')).seedSandbox(database.db);
+    await (
+      await import('../src/db/seed.js')
+    ).seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
     app = await buildTestApp({ database });
   });
   afterAll(async () => {

@@ -5,8 +5,9 @@ import { defineEndpoint, getUserApps, ZApiError } from '@pledge/contract';
 import { BODY_LIMIT_BYTES } from '../src/app.js';
 import { seedSandbox } from '../src/db/seed.js';
 import { route } from '../src/http/route.js';
-import { buildTestApp } from './helpers/app.js';
+import { buildTestApp, TEST_ENCRYPTION_KEY } from './helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
+import { createFieldCipher } from '../src/security/field-encryption.js';
 
 const LEAP = '/service-cryptopl-leap/insecure/api/v1';
 const JSON_ENDPOINTS = [`${LEAP}/rates`, '/sandbox/prices'];
@@ -85,7 +86,7 @@ describe('robustness and security', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedSandbox(database.db);
+    await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
     app = await buildTestApp({ database });
     // A secure endpoint of the contract, to exercise the auth hook point before sign-in exists.
     route(app, limitedEndpoint, async () => ({ ok: true }), {

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPostRatesResponse, TPostSandboxPricesResponse } from '@pledge/contract';
 import { seedSandbox } from '../src/db/seed.js';
-import { buildTestApp } from './helpers/app.js';
+import { buildTestApp, TEST_ENCRYPTION_KEY } from './helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
 import { useTestApp } from './helpers/test-app.js';
+import { createFieldCipher } from '../src/security/field-encryption.js';
 
 const RATES = '/service-cryptopl-leap/insecure/api/v1/rates';
 const CRYPTO_VALUES = '/service-cryptopl-leap/insecure/api/v1/crypto-values?state=CA';
@@ -15,7 +16,7 @@ describe('POST /sandbox/prices', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedSandbox(database.db);
+    await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
     app = await buildTestApp({ database, sandbox: true });
   });
   afterAll(async () => {
@@ -63,7 +64,7 @@ describe('POST /sandbox/prices', () => {
 
   it('keeps prices set through the endpoint when the seed runs again', async () => {
     await app.inject({ method: 'POST', url: '/sandbox/prices', payload: { ETH: 1234.56 } });
-    await seedSandbox(database.db);
+    await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
     const values = await app.inject({ method: 'GET', url: CRYPTO_VALUES });
     expect(values.json()).toMatchObject({
       cryptoValues: [{ collateralType: 'BTC' }, { collateralType: 'ETH', valueOfOne: 1234.56 }],

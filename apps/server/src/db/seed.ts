@@ -1,5 +1,6 @@
 import type { TOfferedCollateralType } from '@pledge/domain';
 import { sandboxPrices } from './schema/index.js';
+import type { TFieldCipher } from '../security/field-encryption.js';
 import { seedRefiTape } from '../services/refi/seed-refi-tape.js';
 import type { TDb } from './pool.js';
 
@@ -13,7 +14,7 @@ export const SANDBOX_DEFAULT_PRICE_CENTS: Record<TOfferedCollateralType, number>
  * Sandbox demo data. Idempotent: a price already set (by an earlier seed or by
  * POST /sandbox/prices) is kept.
  */
-export async function seedSandbox(db: TDb): Promise<void> {
+export async function seedSandbox(db: TDb, cipher: TFieldCipher): Promise<void> {
   await db
     .insert(sandboxPrices)
     .values(
@@ -23,5 +24,5 @@ export async function seedSandbox(db: TDb): Promise<void> {
       })),
     )
     .onConflictDoNothing({ target: sandboxPrices.collateralType });
-  await seedRefiTape(db);
+  await seedRefiTape(db, cipher);
 }

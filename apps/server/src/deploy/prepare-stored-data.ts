@@ -5,9 +5,9 @@
  * 2. files an older version kept on this machine's disk move to the shared store;
  * 3. while ENCRYPTION_KEYS lists old keys, the re-encrypt job is enqueued (once per newest key);
  *    a next key (ENCRYPTION_NEXT_KEY, the first phase of a rotation) is only logged;
- * 4. identities' addresses written in clear by the previous release are sealed, and agent rows it
- *    inserted get their address's digest (the expand phase of sealing addresses;
- *    services/identity/identity-email.ts);
+ * 4. addresses written in clear by the previous release (identities', tape loans', the outbox's)
+ *    are sealed, and agent rows it inserted get their address's digest (the expand phase of
+ *    sealing addresses; services/identity/identity-email.ts, deploy/seal-addresses.ts);
  * 5. loans funded before servicing existed (COMPLETE without a servicing loan) are opened as of
  *    their funding, and the servicing sweep accrues their interest since (open-funded-loans.ts).
  */
@@ -21,6 +21,7 @@ import { openFundedLoans } from './open-funded-loans.js';
 import type { TFieldCipher } from '../security/field-encryption.js';
 import { verifyEncryptionKeys } from '../security/keys/key-check.js';
 import { digestAgentEmails } from '../services/identity/agents.js';
+import { sealStoredAddresses } from './seal-addresses.js';
 import { sealUnsealedEmails } from '../services/identity/identity-email.js';
 
 export interface TPreparedData {
@@ -67,6 +68,10 @@ export async function prepareStoredData(deps: {
   if (sealedEmails > 0) deps.log.info({ sealedEmails }, 'identity addresses sealed');
   const digestedAgents = await digestAgentEmails(deps.db, cipher);
   if (digestedAgents > 0) deps.log.info({ digestedAgents }, 'agent addresses digested');
+  const sealedAddresses = await sealStoredAddresses(deps.db, cipher);
+  if (Object.values(sealedAddresses).some((count) => count > 0)) {
+    deps.log.info({ sealedAddresses }, 'addresses written in clear sealed');
+  }
   await openFundedLoans(deps);
   return { cipher };
 }

@@ -49,7 +49,7 @@ export async function createApplicationsTestContext(
   if (options.migrationsFolder !== undefined) {
     await runMigrations(database.pool, { migrationsFolder: options.migrationsFolder });
   }
-  await seedSandbox(database.db);
+  await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
   const adapters =
     options.adapters?.(database) ?? createAdapters({ config: { sandbox: true }, db: database.db });
   const app = await buildTestApp({ database, adapters });

@@ -17,6 +17,8 @@ import {
   selectOffer,
   type TApplicationsTestContext,
 } from './helpers.js';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
+import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 
 const BTC_PRICE_CENTS = SANDBOX_DEFAULT_PRICE_CENTS.BTC;
 
@@ -66,7 +68,8 @@ describe('offers', () => {
         estimatedMonthlyPayment: terms.estimatedMonthlyPaymentCents / 100,
         collateral: { type: 'BTC' },
         collateralUnits: '1',
-        minCollateralUnits: terms.minCollateralUnits,
+        // The wire drops trailing zeros (0.450000 → 0.45).
+        minCollateralUnits: String(Number(terms.minCollateralUnits)),
         collateralAmount: 60_000,
         postTopUpLoanToValue: null,
         celsiusTopUpRequired: false,
@@ -318,7 +321,7 @@ describe('offers', () => {
         expect(response.statusCode).toBe(503);
         expect(response.json()).toMatchObject({ code: 'PRICE_UNAVAILABLE' });
       } finally {
-        await seedSandbox(ctx.database.db);
+        await seedSandbox(ctx.database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
       }
     });
   });

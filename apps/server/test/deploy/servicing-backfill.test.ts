@@ -189,7 +189,7 @@ beforeAll(async () => {
 
   // The upgrade: this release's migrations, then its app on that database.
   await runMigrations(database.pool);
-  await seedSandbox(database.db);
+  await seedSandbox(database.db, cipher);
   const adapters = createAdapters({ config: { sandbox: true }, db: database.db });
   const app = await buildTestApp({ database, adapters });
   const worker = createJobWorker({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSandbox } from '../../src/db/seed.js';
-import { buildTestApp, captureLogger } from '../helpers/app.js';
+import { buildTestApp, captureLogger, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { acceptedApplication, newBorrower } from '../applications/helpers.js';
 import { stageOf } from '@pledge/domain';
@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { applications } from '../../src/db/schema/index.js';
 import { appPath, MANUAL_BANK, post } from './helpers.js';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
 
 describe('disbursement logging', () => {
   let database: TTestDatabase;
@@ -16,7 +17,7 @@ describe('disbursement logging', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedSandbox(database.db);
+    await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
     app = await buildTestApp({ database, logger: captured.logger });
   });
   afterAll(async () => {

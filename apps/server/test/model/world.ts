@@ -115,7 +115,7 @@ export async function signInActor(
 
 export async function createWorld(): Promise<TWorld> {
   const database = await createTestDatabase();
-  await seedSandbox(database.db);
+  await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
   const bankClock = manualClock();
   const adapters: TAdapters = {
     ...createAdapters({ config: { sandbox: true }, db: database.db }),

@@ -7,7 +7,7 @@ import { OPS_PAGE_SIZE_DEFAULT, OPS_PAGE_SIZE_MAX } from './get-applications.js'
 
 export const ZGetRefiTapeLoansQuery = z.object({
   status: z.optional(z.enum(REFI_TAPE_LOAN_STATUSES)),
-  /** The start of a loan id or of the borrower's e-mail. */
+  /** The start of a loan id, or the borrower's whole e-mail (any spelling of its mailbox). */
   search: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
   /** The `nextCursor` of the previous page. */
   cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),

@@ -6,12 +6,14 @@ import { seedSandbox } from '../../db/seed.js';
 import { setSandboxPrices } from '../../services/sandbox/set-sandbox-prices.js';
 import { PriceUnavailableError } from './port.js';
 import { createSandboxPrices } from './sandbox.js';
+import { createFieldCipher } from '../../security/field-encryption.js';
+import { TEST_ENCRYPTION_KEY } from '../../../test/helpers/app.js';
 
 let database: TTestDatabase;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedSandbox(database.db);
+  await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
 });
 
 afterAll(async () => {
@@ -60,7 +62,7 @@ describe('the sandbox prices', () => {
     const prices = createSandboxPrices(database.db, { now: () => 0 });
     await database.db.delete(sandboxPrices).where(eq(sandboxPrices.collateralType, 'BTC'));
     await expect(prices.getPrice('BTC')).rejects.toBeInstanceOf(PriceUnavailableError);
-    await seedSandbox(database.db);
+    await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
     expect((await prices.getPrice('BTC')).priceCents).toBe(6_000_000);
   });
 });

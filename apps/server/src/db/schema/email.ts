@@ -17,8 +17,16 @@ export const outbox = pgTable(
       .default(sql`gen_random_uuid()`),
     /** What the message is (sign-in code, waitlist confirmation, …), for the agent console. */
     kind: text('kind').notNull().default('message'),
-    /** Lower-case recipient address. */
+    /**
+     * Lower-case recipient address, in clear: still written for the previous release during a
+     * rolling deploy, read by this one only for a row that release wrote until the boot step seals
+     * it; dropped next release.
+     */
     toAddress: text('to_address').notNull(),
+    /** The recipient sealed with the field cipher (context `outbox.to_address:<id>`). */
+    toAddressSealed: text('to_address_sealed'),
+    /** Keyed digest of the recipient (digestEmail): how the sandbox mailbox finds its messages. */
+    toDigest: text('to_digest'),
     /** Display name of the sender: the brand the message speaks for. */
     fromName: text('from_name').notNull().default(''),
     subject: text('subject').notNull(),
@@ -44,6 +52,15 @@ export const outbox = pgTable(
   },
   (table) => [
     index('outbox_to_idx').on(table.toAddress, table.createdAt),
+    index('outbox_to_digest_idx').on(table.toDigest, table.createdAt),
+    // The boot step's walk over rows the previous release wrote: none once they are sealed.
+    index('outbox_unsealed_idx')
+      .on(table.id)
+      .where(sql`${table.toAddressSealed} IS NULL`),
+    check(
+      'outbox_to_sealed_with_digest',
+      sql`(${table.toAddressSealed} IS NULL) = (${table.toDigest} IS NULL)`,
+    ),
     index('outbox_failed_idx')
       .on(table.createdAt)
       .where(sql`${table.status} = 'failed'`),

@@ -58,8 +58,18 @@ export const refiTapeLoans = pgTable(
   {
     loanId: text('loan_id').primaryKey(),
     source: text('source').$type<TRefiTapeSource>().notNull(),
-    /** Lower-case; matched against the borrower's verified (sign-in) e-mail. */
+    /**
+     * Lower-case, in clear: still written for the previous release during a rolling deploy, read by
+     * this one only for a row that release wrote until the boot step seals it; dropped next release.
+     */
     borrowerEmail: text('borrower_email').notNull(),
+    /** The address sealed with the field cipher (context `refi_tape_loans.borrower_email:<loan id>`). */
+    borrowerEmailSealed: text('borrower_email_sealed'),
+    /**
+     * Keyed digest of the address's mailbox (mailboxKey): how the loan is matched to the borrower
+     * whose verified sign-in address reaches the same mailbox, and found by address in the console.
+     */
+    borrowerMailboxDigest: text('borrower_mailbox_digest'),
     /** Set by an agent: this borrower owns the loan, whatever the e-mail says. */
     matchedIdentityUuid: uuid('matched_identity_uuid'),
     collateralType: text('collateral_type').$type<TCollateralType>().notNull(),
@@ -77,6 +87,15 @@ export const refiTapeLoans = pgTable(
   },
   (table) => [
     index('refi_tape_loans_email_idx').on(table.borrowerEmail),
+    index('refi_tape_loans_mailbox_digest_idx').on(table.borrowerMailboxDigest),
+    // The boot step's walk over rows the previous release wrote: none once they are sealed.
+    index('refi_tape_loans_unsealed_idx')
+      .on(table.loanId)
+      .where(sql`${table.borrowerEmailSealed} IS NULL`),
+    check(
+      'refi_tape_loans_email_sealed_with_digest',
+      sql`(${table.borrowerEmailSealed} IS NULL) = (${table.borrowerMailboxDigest} IS NULL)`,
+    ),
     index('refi_tape_loans_matched_identity_idx').on(table.matchedIdentityUuid),
     index('refi_tape_loans_status_loan_idx').on(table.status, table.loanId),
     check('refi_tape_loans_source_known', oneOf(table.source, REFI_TAPE_SOURCES)),

@@ -8,9 +8,11 @@ import {
   accountNumberContext,
   holderNameContext,
 } from '../../services/disbursement/disbursement-record.js';
+import { outboxRecipientContext } from '../../services/email/outbox-recipient.js';
 import { identityEmailContext } from '../../services/identity/identity-email.js';
 import { totpSecretContext } from '../../services/identity/totp-secret.js';
 import { profileDetailsContext, profileSsnContext } from '../../services/profile/sealed-profile.js';
+import { tapeEmailContext } from '../../services/refi/tape-email.js';
 import { waitlistEmailContext } from '../../services/waitlist/waitlist-record.js';
 
 export interface TSealedColumn {
@@ -101,6 +103,20 @@ export const SEALED_COLUMNS: readonly TSealedColumn[] = [
     column: 'email_sealed',
     contextColumns: ['state_code'],
     context: (row) => waitlistEmailContext(col(row, 'state_code')),
+  },
+  {
+    table: 'refi_tape_loans',
+    keyColumn: 'loan_id',
+    column: 'borrower_email_sealed',
+    contextColumns: ['loan_id'],
+    context: (row) => tapeEmailContext(col(row, 'loan_id')),
+  },
+  {
+    table: 'outbox',
+    keyColumn: 'id',
+    column: 'to_address_sealed',
+    contextColumns: ['id'],
+    context: (row) => outboxRecipientContext(col(row, 'id')),
   },
   {
     table: 'email_change_undos',

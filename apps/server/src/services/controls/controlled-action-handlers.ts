@@ -40,6 +40,7 @@ import { agentActor } from '../ops/ops-record.js';
 import { deactivateAgent } from '../ops/deactivate-agent.js';
 import { importRefiTape } from '../refi/import-refi-tape.js';
 import { confirmRefiEstatePayoff, setRefiTapeLoanBorrower } from '../refi/refi-ops.js';
+import { openTapeEmail } from '../refi/tape-email.js';
 import { coinsToReturn, recordRefiCoinReturn } from '../refi/refi-coin-return-ops.js';
 import { recordDeskFill } from '../risk/liquidation-desk-fill.js';
 import { recordSurplusPayout } from '../risk/liquidation-surplus-payout.js';
@@ -271,15 +272,18 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
     async describe(tx, cipher, p) {
       const [loan] = await tx
         .select({
+          loanId: refiTapeLoans.loanId,
           matched: refiTapeLoans.matchedIdentityUuid,
           borrowerEmail: refiTapeLoans.borrowerEmail,
+          borrowerEmailSealed: refiTapeLoans.borrowerEmailSealed,
+          borrowerMailboxDigest: refiTapeLoans.borrowerMailboxDigest,
         })
         .from(refiTapeLoans)
         .where(eq(refiTapeLoans.loanId, p.loanId));
       if (loan === undefined) {
         throw new HttpError(404, 'NOT_FOUND', 'No loan with this id is on the tape');
       }
-      const concerns = [await personOfEmail(tx, cipher, loan.borrowerEmail)];
+      const concerns = [await personOfEmail(tx, cipher, openTapeEmail(cipher, loan))];
       if (loan.matched !== null) concerns.push(await personOfIdentity(tx, cipher, loan.matched));
       if (p.borrowerEmail !== null) concerns.push(await personOfEmail(tx, cipher, p.borrowerEmail));
       return {

@@ -12,6 +12,7 @@ import { PermanentJobError, type TJobContext } from '../../jobs/job-definition.j
 import type { TClock } from '../../security/jwt.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { outboxSealContext } from './email-kinds.js';
+import { openOutboxRecipient } from './outbox-recipient.js';
 import type { TSealedMessage } from './queue-email.js';
 
 /** SMTP error texts can be long; the outbox keeps the start. */
@@ -42,7 +43,7 @@ export async function deliverEmail(
           cipher.decryptText(row.sealedMessage, outboxSealContext(row.id)),
         ) as TSealedMessage);
   const message = {
-    to: row.toAddress,
+    to: openOutboxRecipient(cipher, row),
     fromName: row.fromName,
     subject: sealed.subject,
     text: sealed.text,

@@ -12,6 +12,7 @@ import { deliverEmailDedupeKey, deliverEmailJob } from '../../jobs/definitions/d
 import { enqueue } from '../../jobs/enqueue.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { outboxSealContext, type TEmailKind } from './email-kinds.js';
+import { outboxRecipientValues } from './outbox-recipient.js';
 
 export interface TQueueEmailDeps {
   cipher: TFieldCipher;
@@ -45,7 +46,7 @@ export async function queueEmail(
   await tx.insert(outbox).values({
     id,
     kind,
-    toAddress: message.to.toLowerCase(),
+    ...outboxRecipientValues(deps.cipher, id, message.to),
     fromName: message.fromName,
     subject: withoutSecrets(message.subject, secrets),
     bodyText: withoutSecrets(message.text, secrets),

@@ -12,6 +12,7 @@ import { HttpError } from '../../http/errors.js';
 import { deliverEmailDedupeKey, deliverEmailJob } from '../../jobs/definitions/deliver-email.js';
 import { retryFailedJob } from '../../jobs/dead-letters.js';
 import { enqueue } from '../../jobs/enqueue.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
 import { listFailedMail } from './list-failed-mail.js';
 
 export const OUTBOX_AUDIT_ENTITY = 'outbox';
@@ -22,10 +23,10 @@ export const RETRY_MAIL_MESSAGES = {
 } as const;
 
 export async function retryFailedMail(
-  db: TDb,
+  deps: { db: TDb; cipher: TFieldCipher },
   input: { outboxId: string; agentUuid: string },
 ): Promise<TPostOpsRetryMailResponse> {
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: outbox.id, status: outbox.status, jobId: outbox.jobId })
       .from(outbox)
@@ -60,5 +61,5 @@ export async function retryFailedMail(
       reason: 'e-mail retried by an agent',
     });
   });
-  return listFailedMail(db);
+  return listFailedMail(deps);
 }

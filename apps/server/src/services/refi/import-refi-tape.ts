@@ -27,6 +27,7 @@ import type { TClock } from '../../security/jwt.js';
 import { actors } from '../applications/apply-transition.js';
 import { coinText } from '../collateral/collateral-record.js';
 import { emailOf } from '../identity/identity-email.js';
+import { openTapeEmail, tapeEmailValues } from './tape-email.js';
 
 export const REFI_TAPE_ENTITY = 'refi_tape';
 
@@ -38,7 +39,11 @@ export interface TRefiOpsDeps {
 
 type TPlanned = { row: TRefiTapeRow; kind: 'insert' | 'update' | 'unchanged' | 'locked' };
 
-async function plan(db: TDb, rows: readonly TRefiTapeRow[]): Promise<TPlanned[]> {
+async function plan(
+  db: TDb,
+  cipher: TFieldCipher,
+  rows: readonly TRefiTapeRow[],
+): Promise<TPlanned[]> {
   const ids = rows.map((row) => row.loanId);
   const stored =
     ids.length === 0
@@ -61,7 +66,7 @@ async function plan(db: TDb, rows: readonly TRefiTapeRow[]): Promise<TPlanned[]>
     if (existing === undefined) return { row, kind: 'insert' };
     const same = isSameTapeRow(row, {
       loanId: existing.loanId,
-      borrowerEmail: existing.borrowerEmail,
+      borrowerEmail: openTapeEmail(cipher, existing),
       collateralType: existing.collateralType,
       collateralQuantity: coinText(existing.collateralQuantity),
       principalCents: existing.principalCents,
@@ -106,7 +111,8 @@ export async function previewRefiTape(
   input: { csv: string },
 ): Promise<TPostRefiTapePreviewResponse> {
   const parsed = parseRefiTape(input.csv);
-  const planned = parsed.errors.length > 0 ? [] : await plan(deps.db, normalized(parsed.rows));
+  const planned =
+    parsed.errors.length > 0 ? [] : await plan(deps.db, deps.cipher, normalized(parsed.rows));
   return { errors: parsed.errors, summary: summaryOf(sha256(input.csv), planned) };
 }
 
@@ -165,10 +171,10 @@ export async function importRefiTape(
     }
     const agentEmail = await emailOf(tx, deps.cipher, input.agentUuid);
     if (agentEmail === undefined) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in again.');
-    const planned = await plan(tx, rows);
+    const planned = await plan(tx, deps.cipher, rows);
     for (const { row, kind } of planned) {
       const values = {
-        borrowerEmail: row.borrowerEmail,
+        ...tapeEmailValues(deps.cipher, row.loanId, row.borrowerEmail),
         collateralType: row.collateralType,
         collateralQuantity: row.collateralQuantity,
         principalCents: row.principalCents,

@@ -24,9 +24,14 @@ import {
 import { HttpError } from '../../http/errors.js';
 import { actors } from '../applications/apply-transition.js';
 import { coinText } from '../collateral/collateral-record.js';
-import { normalizeEmail } from '../identity/email-address.js';
 import { emailOf, identityByEmail } from '../identity/identity-email.js';
 import { REFI_ESTATE_ENTITY } from './complete-refi.js';
+import {
+  mailboxDigest,
+  openTapeEmail,
+  tapeEmailReaches,
+  tapeMailboxDigestOf,
+} from './tape-email.js';
 import { REFI_TAPE_ENTITY, type TRefiOpsDeps } from './import-refi-tape.js';
 
 type TTapeRow = typeof refiTapeLoans.$inferSelect;
@@ -57,7 +62,7 @@ async function tapeViews(deps: TRefiOpsDeps, rows: readonly TTapeRow[]): Promise
           .orderBy(desc(applications.createdAt));
   return rows.map((row) => ({
     loanId: row.loanId,
-    borrowerEmail: row.borrowerEmail,
+    borrowerEmail: openTapeEmail(deps.cipher, row),
     matchedIdentityUuid: row.matchedIdentityUuid,
     collateralType: row.collateralType,
     collateralQuantity: coinText(row.collateralQuantity),
@@ -84,9 +89,10 @@ export async function listRefiTapeLoans(
   if (query.status !== undefined) filters.push(eq(refiTapeLoans.status, query.status));
   if (query.search !== undefined) {
     const prefix = `${escapeLike(query.search)}%`;
+    // By the loan id's start, or by the whole address (any spelling of its mailbox).
     const match = or(
       like(refiTapeLoans.loanId, prefix),
-      like(refiTapeLoans.borrowerEmail, prefix.toLowerCase()),
+      tapeEmailReaches(deps.cipher, query.search),
     );
     if (match !== undefined) filters.push(match);
   }
@@ -159,7 +165,7 @@ export async function setRefiTapeLoanBorrower(
     }
     if (
       input.borrowerEmail !== null &&
-      normalizeEmail(input.borrowerEmail) !== normalizeEmail(loan.borrowerEmail) &&
+      mailboxDigest(deps.cipher, input.borrowerEmail) !== tapeMailboxDigestOf(deps.cipher, loan) &&
       !input.overrideTapeEmail
     ) {
       const message = TAPE_REASSIGN_MESSAGES.notTapeEmail;

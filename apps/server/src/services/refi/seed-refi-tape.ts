@@ -7,6 +7,8 @@
  */
 import type { TDb } from '../../db/pool.js';
 import { refiTapeLoans } from '../../db/schema/index.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
+import { tapeEmailValues } from './tape-email.js';
 
 const SANDBOX_EMAIL = 'sandbox-tape@celsius.example';
 
@@ -61,14 +63,14 @@ export const SANDBOX_TAPE = [
   },
 ] as const;
 
-export async function seedRefiTape(db: TDb): Promise<void> {
+export async function seedRefiTape(db: TDb, cipher: TFieldCipher): Promise<void> {
   await db
     .insert(refiTapeLoans)
     .values(
       SANDBOX_TAPE.map((loan) => ({
         ...loan,
         source: 'SANDBOX' as const,
-        borrowerEmail: SANDBOX_EMAIL,
+        ...tapeEmailValues(cipher, loan.loanId, SANDBOX_EMAIL),
         custodyArrangement: 'CUSTODY' as const,
         status: 'OPEN' as const,
       })),
