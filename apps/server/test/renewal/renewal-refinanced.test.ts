@@ -9,6 +9,7 @@ import type {
   TApplication,
   TDocument,
   TGetLoanStatusResponse,
+  TOpsApplicationDetail,
   TRefinancingApplication,
   TServicingLoan,
 } from '@pledge/contract';
@@ -23,6 +24,7 @@ import {
 } from '../applications/helpers.js';
 import { pdfText } from '../documents/helpers.js';
 import { signIn } from '../identity/sign-in.js';
+import { opsCall, opsPath, signInAgent } from '../ops/helpers.js';
 import { CUSTODY_ONLY, lookUpOne, offerOf, REFI } from '../refi/helpers.js';
 
 const DAY_MS = 24 * 3_600_000;
@@ -208,5 +210,27 @@ describe('a refinanced loan renews', () => {
     expect(Number(await collateralOf(renewal.appUuid))).toBeCloseTo(Number(loanCollateral) + 1, 6);
     const done = (await get(appPath(renewal.appUuid))).json() as TApplication;
     expect(done.rollForwardLoanDetails?.remainingTopUpAmount.coinQuantity).toBe('0');
+  });
+
+  it('shows the console every step of the complete refinancing and its renewal done', async () => {
+    const agent = await signInAgent(ctx);
+    const [renewal] = await ctx.database.db
+      .select({ uuid: applications.uuid })
+      .from(applications)
+      .where(eq(applications.renewsApplicationUuid, loanUuid));
+    for (const uuid of [loanUuid, renewal?.uuid ?? '']) {
+      const detail = await opsCall(ctx.app, 'GET', opsPath(`/${uuid}`), agent.token);
+      expect(detail.statusCode).toBe(200);
+      const { finalSteps, application } = detail.json() as TOpsApplicationDetail;
+      expect(application.state).toBe(uuid === loanUuid ? 'RENEWED' : 'COMPLETE');
+      expect(finalSteps.status).toBe('COMPLETED');
+      expect(Object.fromEntries(finalSteps.items.map((item) => [item.name, item.status]))).toEqual({
+        'Verify Identity': 'NOT_REQUIRED',
+        'Review Agreements': 'COMPLETED',
+        'Disbursement Account': 'NOT_REQUIRED',
+        // Both took a top-up.
+        'Post Collateral': 'COMPLETED',
+      });
+    }
   });
 });

@@ -26,6 +26,8 @@ const SIGNED_STATES: ReadonlySet<TApplicationState> = new Set([
   'COMPLETE',
   'PAID_OFF',
   'COLLATERAL_RELEASED',
+  // A loan its renewal replaced was signed and funded like any other.
+  'RENEWED',
 ]);
 
 function agreementsStatus(state: TApplicationState): TFinalStepStatus {

@@ -45,6 +45,8 @@ import { toIdentityDocumentView } from '../identity-documents/identity-document-
 import { identityStepStatus } from '../identity-documents/identity-step-status.js';
 import { readProfile } from '../profile/read-profile.js';
 import { underwrittenFactsOf } from '../profile/frozen-credit-facts.js';
+import { refiFinalSteps } from '../refi/refi-final-steps.js';
+import { renewalFinalSteps } from '../renewal/renewal-final-steps.js';
 import { auditEventName } from './audit-event-name.js';
 import { proposalsOf } from './proposal-record.js';
 import { isSamePerson, personOfApplication, personOfIdentity } from '../controls/same-person.js';
@@ -275,14 +277,20 @@ export async function toOpsDetail(
   );
   const disbursement =
     destination === undefined ? null : toDisbursementView(deps.cipher, destination);
+  // A renewal and a refinancing have checklists of their own: no identity step, nothing paid out.
+  const finalSteps = row.isRollForward
+    ? await renewalFinalSteps(deps.db, row)
+    : row.isCelsiusRefi
+      ? await refiFinalSteps(deps.db, row)
+      : finalStepsOf(row, {
+          identity,
+          disbursement: disbursementStep,
+          hasCollateralActivity: collateralActivity,
+        });
   return {
     application,
     borrower,
-    finalSteps: finalStepsOf(row, {
-      identity,
-      disbursement: disbursementStep,
-      hasCollateralActivity: collateralActivity,
-    }),
+    finalSteps,
     identityDocuments: documents.map(toIdentityDocumentView),
     documents: disclosures,
     disbursement,

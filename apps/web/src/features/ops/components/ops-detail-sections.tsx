@@ -39,6 +39,13 @@ const AUDIT_EVENT_COLUMNS: readonly TOpsTableColumn[] = [
   { header: 'Reason' },
 ];
 
+/** What the offer's cash is: paid out to a new loan's borrower, nothing paid out otherwise. */
+export function drawLabel(application: { isRollForward: boolean; isCelsiusRefi: boolean }): string {
+  if (application.isCelsiusRefi) return 'Paid to the Celsius estate';
+  if (application.isRollForward) return 'Carried from the renewed loan';
+  return 'Cash to the borrower';
+}
+
 export function OfferSection({ detail }: TDetailProps) {
   const offer = detail.application.selectedOffer;
   return (
@@ -49,7 +56,7 @@ export function OfferSection({ detail }: TDetailProps) {
         <OpsFacts
           facts={[
             ['Loan amount', formatDollars(offer.amount)],
-            ['Cash to the borrower', formatDollars(offer.drawAmount)],
+            [drawLabel(detail.application), formatDollars(offer.drawAmount)],
             ['Interest rate', formatRate(offer.interestRate)],
             ['APR', formatRate(offer.annualPercentageRate)],
             [
