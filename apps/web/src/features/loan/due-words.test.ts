@@ -57,6 +57,6 @@ describe('what is due, in words', () => {
         pastDueCents: 15_036,
         pastDueSince: '2025-02-24',
       }),
-    ).toBe('$286.17 due: $150.36 past due, due since Feb 24, 2025, $135.81 on Mar 24, 2025');
+    ).toBe('$286.17 due: $150.36 past due since Feb 24, 2025 and $135.81 on Mar 24, 2025');
   });
 });

@@ -37,7 +37,10 @@ export function scheduleStatusWords(
   return words;
 }
 
-/** A statement's amount due, arrears apart with their own date: "$300.72 due Mar 29, 2025". */
+/**
+ * A statement's amount due, arrears apart with their own date: "$150.36 due on Feb 24, 2025", or
+ * "$286.17 due: $150.36 past due since Feb 24, 2025 and $135.81 on Mar 24, 2025".
+ */
 export function statementDueWords(
   statement: Pick<
     TStatementSummary,
@@ -47,8 +50,7 @@ export function statementDueWords(
   const due = `${formatUsd(statement.amountDueCents)} due`;
   if (statement.pastDueCents <= 0) return `${due} on ${displayDate(statement.dueDate)}`;
   const since =
-    statement.pastDueSince === null ? '' : `, due since ${displayDate(statement.pastDueSince)}`;
-  return `${due}: ${formatUsd(statement.pastDueCents)} past due${since}, ${formatUsd(
-    statement.amountDueCents - statement.pastDueCents,
-  )} on ${displayDate(statement.dueDate)}`;
+    statement.pastDueSince === null ? '' : ` since ${displayDate(statement.pastDueSince)}`;
+  const own = formatUsd(statement.amountDueCents - statement.pastDueCents);
+  return `${due}: ${formatUsd(statement.pastDueCents)} past due${since} and ${own} on ${displayDate(statement.dueDate)}`;
 }
