@@ -5,7 +5,10 @@
  * the loan page (borrower and agent) is served with its interest since funding, the loan book and
  * reconciliation list it, and the risk pass margin-calls it after a price drop. Before it,
  * reconciliation does not call the ledger balanced. A second boot opens nothing twice; two
- * instances booting at once open each loan once.
+ * instances booting at once open each loan once. A loan an instance of that release funds while
+ * this one runs (a rolling deploy) is opened by the next servicing sweep; a loan it funded and
+ * recorded as paid off comes in closed: its interest to its payoff, the payoff, nothing owed.
+ * (scripts/upgrade-check.mjs runs the previous release itself over HTTP, in `npm test`.)
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +22,15 @@ import type {
   TGetOpsReconciliationResponse,
   TServicingLoan,
 } from '@pledge/contract';
-import { computeOffer, isoDay, loanMaturityDate, monthlyInterestCents } from '@pledge/domain';
+import {
+  accrualDays,
+  computeOffer,
+  cycleDate,
+  isoDay,
+  loanMaturityDate,
+  monthlyInterestCents,
+  periodInterestToDateCents,
+} from '@pledge/domain';
 import { createAdapters } from '../../src/adapters/index.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import { createDatabase } from '../../src/db/pool.js';
@@ -34,7 +45,10 @@ import {
   accountNumberMaskOf,
   holderNameContext,
 } from '../../src/services/disbursement/disbursement-record.js';
-import { openUnservicedLoans } from '../../src/services/servicing/open-unserviced-loans.js';
+import {
+  openUnservicedLoans,
+  payoffBeforeServicingKey,
+} from '../../src/services/servicing/open-unserviced-loans.js';
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import { buildTestApp, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/db.js';
@@ -42,7 +56,7 @@ import { migrationsBefore } from '../helpers/migrations-before.js';
 import { signIn } from '../identity/sign-in.js';
 import { OPS, opsCall, signInAgent, type TAgent } from '../ops/helpers.js';
 import { loanRow, pass, priceAtLtvUsd } from '../risk/helpers.js';
-import { LOANS, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
+import { LOANS, runSweep, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
 
 /** The first migration after the previous release (c329e91 shipped 0000_init … 0007_ops). */
 const FIRST_MIGRATION_AFTER_PREVIOUS_RELEASE = '0008_sessions';
@@ -145,6 +159,40 @@ async function fundedByPreviousRelease(daysAgo: number): Promise<TTestLoan & { f
                 ${from}, ${to}, ${to === 'COMPLETE' ? 'funds released' : 'COLLATERAL_CONFIRMED'}, ${at})`);
   }
   return { loanUuid: appUuid, email, token: '', fundedAt };
+}
+
+/**
+ * A loan the previous release funded `fundedDaysAgo` days ago and an agent recorded as paid off
+ * (by wire) `paidDaysAgo` days ago, as that release recorded it: the PAID_OFF transition and the
+ * payoff's method in the audit trail, no amount; `released`: its collateral since returned.
+ */
+async function paidOffByPreviousRelease(
+  fundedDaysAgo: number,
+  paidDaysAgo: number,
+  released = false,
+): Promise<TTestLoan & { fundedAt: Date; paidOffAt: Date }> {
+  const loan = await fundedByPreviousRelease(fundedDaysAgo);
+  const db = ctx.database.db;
+  const paidOffAt = new Date(Date.now() - paidDaysAgo * DAY_MS);
+  const actor = 'agent:agent@example.com';
+  await db.execute(sql`
+    UPDATE applications SET state = 'PAID_OFF', stage = 'COLLATERAL_RELEASE', updated_at = ${paidOffAt}
+    WHERE uuid = ${loan.loanUuid}`);
+  await db.execute(sql`
+    INSERT INTO audit_events (entity_type, entity_id, actor, from_state, to_state, reason, at)
+      VALUES ('application', ${loan.loanUuid}, ${actor}, 'COMPLETE', 'PAID_OFF', 'Payoff recorded (Wire)', ${paidOffAt}),
+             ('payoff', ${loan.loanUuid}, ${actor}, NULL, 'WIRE', 'Payoff recorded (Wire)', ${paidOffAt})`);
+  if (released) {
+    const releasedAt = new Date(paidOffAt.getTime() + DAY_MS);
+    await db.execute(sql`
+      UPDATE applications SET state = 'COLLATERAL_RELEASED', stage = 'FINAL', updated_at = ${releasedAt}
+      WHERE uuid = ${loan.loanUuid}`);
+    await db.execute(sql`
+      INSERT INTO audit_events (entity_type, entity_id, actor, from_state, to_state, reason, at)
+        VALUES ('application', ${loan.loanUuid}, 'system:custody', 'PAID_OFF', 'COLLATERAL_RELEASED',
+                'collateral returned', ${releasedAt})`);
+  }
+  return { ...loan, paidOffAt };
 }
 
 async function bootStep(db = ctx.database.db): Promise<string[]> {
@@ -354,5 +402,124 @@ describe('upgrade: loans funded by the previous release are serviced', () => {
       expect(await servicingRows(loan.loanUuid)).toEqual({ loans: 1, journals: 2 });
     }
     expect((await reconciliation()).isBalanced).toBe(true);
+  });
+});
+
+describe('upgrade: loans the previous release funds or funded while this one runs', () => {
+  it('opens at the next servicing sweep a loan an instance of the previous release funds after the boot', async () => {
+    // A rolling deploy: this release booted (and opened the loans above); an instance of the
+    // previous release, still serving, funds one more.
+    const late = await fundedByPreviousRelease(2);
+    expect(await servicingRows(late.loanUuid)).toEqual({ loans: 0, journals: 0 });
+    await runSweep(ctx);
+    expect(await servicingRows(late.loanUuid)).toEqual({ loans: 1, journals: 2 });
+    // The same sweep accrued its two days.
+    const accrued = await ctx.database.db.execute<{ accrued_through: string }>(sql`
+      SELECT accrued_through::text FROM servicing_loans WHERE loan_uuid = ${late.loanUuid}`);
+    expect(accrued.rows[0]?.accrued_through).toBe(isoDay(new Date()));
+
+    late.token = await signIn(ctx.app, late.email);
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `${LOANS}/${late.loanUuid}`,
+      headers: bearer(late.token),
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect((page.json() as TServicingLoan).status).toBe('ACTIVE');
+    // A sweep after it opens nothing again.
+    await runSweep(ctx);
+    expect(await servicingRows(late.loanUuid)).toEqual({ loans: 1, journals: 2 });
+    expect((await reconciliation()).isBalanced).toBe(true);
+  });
+
+  it('brings a loan paid off before the upgrade in closed: interest to its payoff, the payoff, nothing owed', async () => {
+    const paid = await paidOffByPreviousRelease(70, 15);
+    const released = await paidOffByPreviousRelease(50, 10, true);
+    const report = await reconciliation();
+    expect(report.isBalanced).toBe(false);
+    expect(report.issues.map((issue) => issue.loanUuid)).toEqual(
+      expect.arrayContaining([paid.loanUuid, released.loanUuid]),
+    );
+
+    const lines = await bootStep();
+    expect(lines.some((line) => line.includes('loans funded before servicing opened'))).toBe(true);
+    const offer = computeOffer({
+      drawCents: DRAW_CENTS,
+      collateralType: 'BTC',
+      coinQuantity: '1',
+      priceCents: BTC_PRICE_CENTS,
+      residence: { kind: 'state', state: 'OH' },
+    });
+    if (!offer.eligible) throw new Error('not eligible');
+    const { amountCents, interestRateBps } = offer.offer;
+
+    for (const loan of [paid, released]) {
+      // Its interest, period by period, from its funding to its payoff day: whole months, then
+      // the days of the month it was paid off in.
+      const fundedOn = isoDay(loan.fundedAt);
+      const payoffDay = isoDay(loan.paidOffAt);
+      const expected: number[] = [];
+      for (let period = 1; ; period += 1) {
+        const start = cycleDate(fundedOn, period - 1);
+        const end = cycleDate(fundedOn, period);
+        const days = accrualDays({ start, end }, payoffDay);
+        expected.push(periodInterestToDateCents(amountCents, interestRateBps, days));
+        if (end >= payoffDay) break;
+      }
+      expect(expected[0]).toBe(monthlyInterestCents(amountCents, interestRateBps));
+      const accruals = await ctx.database.db.execute<{ period_number: number; cents: string }>(sql`
+        SELECT period_number, sum(amount_cents) AS cents FROM ledger_entries
+        WHERE loan_uuid = ${loan.loanUuid} AND kind = 'INTEREST_ACCRUAL' AND account = 'ACCRUED_INTEREST'
+        GROUP BY period_number ORDER BY period_number`);
+      expect(accruals.rows.map((row) => Number(row.cents))).toEqual(expected);
+      const interestCents = expected.reduce((sum, cents) => sum + cents, 0);
+
+      loan.token = await signIn(ctx.app, loan.email);
+      const page = await ctx.app.inject({
+        method: 'GET',
+        url: `${LOANS}/${loan.loanUuid}`,
+        headers: bearer(loan.token),
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      const view = page.json() as TServicingLoan;
+      expect(view).toMatchObject({ loanUuid: loan.loanUuid, status: 'PAID_OFF', fundedOn });
+      expect(view.balances.totalCents).toBe(0);
+      expect(view.statements).toEqual([]);
+      expect(view.payments).toEqual([
+        expect.objectContaining({
+          method: 'RECORDED',
+          purpose: 'PAYOFF',
+          status: 'SETTLED',
+          amountCents: amountCents + interestCents,
+          reference: expect.stringContaining('before servicing (WIRE)') as string,
+        }),
+      ]);
+      const payoff = await ctx.database.db.execute<{ key: string; effective_on: string }>(sql`
+        SELECT p.idempotency_key AS key, min(e.effective_on)::text AS effective_on
+        FROM servicing_payments p JOIN ledger_entries e ON e.payment_uuid = p.uuid
+        WHERE p.loan_uuid = ${loan.loanUuid} GROUP BY p.idempotency_key`);
+      expect(payoff.rows).toEqual([
+        { key: payoffBeforeServicingKey(loan.loanUuid), effective_on: payoffDay },
+      ]);
+      const agentPage = await opsCall(ctx.app, 'GET', `${OPS}/loans/${loan.loanUuid}`, agent.token);
+      expect(agentPage.statusCode, agentPage.body).toBe(200);
+      expect((await loanRow(ctx, loan)).status).toBe('PAID_OFF');
+    }
+    // Closed, with its payoff's record as the evidence: balanced.
+    const after = await reconciliation();
+    expect(after.issues).toEqual([]);
+    expect(after.isBalanced).toBe(true);
+
+    // Nothing accrues on it after, no statement is written, the risk pass leaves it alone.
+    const journals = await servicingRows(paid.loanUuid);
+    await runSweep(ctx);
+    await setBtcPrice(ctx, 10_000);
+    await pass(ctx);
+    await setBtcPrice(ctx, BTC_PRICE_CENTS / 100);
+    expect(await servicingRows(paid.loanUuid)).toEqual(journals);
+    expect((await loanRow(ctx, paid)).status).toBe('PAID_OFF');
+    const statements = await ctx.database.db.execute(sql`
+      SELECT 1 FROM servicing_statements WHERE loan_uuid IN (${paid.loanUuid}, ${released.loanUuid})`);
+    expect(statements.rows).toEqual([]);
   });
 });

@@ -18,7 +18,10 @@ export interface TServicingJobDeps {
   bankPayments: TBankPaymentsPort;
   clock: () => Date;
   sandbox: boolean;
-  log?: { info(object: object, message: string): void };
+  log?: {
+    info(object: object, message: string): void;
+    warn(object: object, message: string): void;
+  };
 }
 
 export function servicingJobHandlers(deps: TServicingJobDeps) {

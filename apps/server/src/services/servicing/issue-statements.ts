@@ -84,7 +84,7 @@ function cursorOf(row: TTailRow | undefined): TClosedPeriodCursor | null {
  * of its PRINCIPAL, ORIGINATION_FEE and DEFERRED_INTEREST entries, kept on the row by the ledger's
  * trigger in the transaction of every entry), one segment until that balance changes.
  */
-const NEXT_PERIOD_SET_SQL = sql`
+export const NEXT_PERIOD_SET_SQL = sql`
   period_number = s.period_number + 1,
   period_start = s.period_end,
   period_end = (s.funded_on + make_interval(months => s.period_number + 1))::date,

@@ -5,15 +5,18 @@
  * counted payments (servicing_loans.counted_payments_cents) are its payments' sum; each non-wire
  * payment that is not returned or reversed has exactly one journal, and its cash equals the
  * payment; a closed (paid off, renewed) loan owes nothing; a payoff recorded by agents is covered
- * by the evidence two agents approved (a closed balance is not proof that the money came); and
- * every funded loan (application COMPLETE) is serviced: one without a servicing loan has no ledger,
- * interest or risk monitoring, so "balanced" over the others would hide it (listed first, so the
- * cap on issues never hides it).
+ * by the evidence two agents approved (a closed balance is not proof that the money came), or one
+ * the release before servicing recorded by its own record of it; and
+ * every funded loan (application COMPLETE, or paid off since: PAID_OFF, COLLATERAL_RELEASED) is
+ * serviced: one without a servicing loan has no ledger, interest or risk monitoring, so "balanced"
+ * over the others would hide it (listed first, so the cap on issues never hides it).
  */
 import type { TGetOpsReconciliationResponse } from '@pledge/contract';
 import { CLOSED_COLLATERAL_RELEASE_RESULTS, PENDING_DEBIT_WINDOW_DAYS } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
+import { PAYOFF_ENTITY } from '../ops/payoff-record.js';
+import { payoffBeforeServicingKey, SERVICED_STATES_SQL } from './open-unserviced-loans.js';
 
 export const RECONCILIATION_ISSUES_MAX = 100;
 
@@ -67,11 +70,12 @@ export async function reconcileLedger(deps: {
   const issues = await deps.db.execute<{ loan_uuid: string; problem: string }>(sql`
     (SELECT a.uuid AS loan_uuid,
          'Funded loan without servicing (' || count(*) OVER () || ' funded loans without servicing): '
-         || 'no ledger, interest, statements or risk monitoring (a boot opens such a loan as of its '
-         || 'funding; one still listed after a boot could not be opened, and the boot log says why)'
+         || 'no ledger, interest, statements or risk monitoring (a boot and every servicing sweep '
+         || 'open such a loan as of its funding; one still listed after them could not be opened, '
+         || 'and their log says why)'
          AS problem
        FROM applications a
-       WHERE a.state = 'COMPLETE'
+       WHERE a.state IN ${SERVICED_STATES_SQL}
          AND NOT EXISTS (SELECT 1 FROM servicing_loans s WHERE s.loan_uuid = a.uuid)
        ORDER BY a.created_at, a.uuid
        LIMIT ${RECONCILIATION_ISSUES_MAX})
@@ -130,7 +134,12 @@ export async function reconcileLedger(deps: {
        LEFT JOIN LATERAL (SELECT max(x.payoff_amount_cents) AS evidence FROM ops_proposals x
          WHERE x.application_uuid = p.loan_uuid AND x.kind = 'RECORD_PAYOFF' AND x.status = 'APPROVED') o ON true
        WHERE p.method = 'RECORDED' AND p.purpose = 'PAYOFF' AND p.status = 'SETTLED'
-         AND p.amount_cents > coalesce(o.evidence, 0))
+         AND p.amount_cents > coalesce(o.evidence, 0)
+         -- A payoff the release before servicing recorded (one agent, its method, no amount):
+         -- that release's record of it is the evidence it kept.
+         AND NOT (p.idempotency_key = ${payoffBeforeServicingKey('')} || p.loan_uuid::text
+                  AND EXISTS (SELECT 1 FROM audit_events x WHERE x.entity_type = ${PAYOFF_ENTITY}
+                                AND x.entity_id = p.loan_uuid::text)))
     UNION ALL
     ${moneyInFlightIssues(deps.clock())}
     LIMIT ${RECONCILIATION_ISSUES_MAX}`);

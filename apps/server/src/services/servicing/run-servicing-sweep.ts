@@ -25,6 +25,7 @@ import {
 } from './issue-statements.js';
 import { balancesOf } from './ledger-store.js';
 import { makePayment, type TPaymentDeps } from './make-payment.js';
+import { logUnservicedLoans, openUnservicedLoans } from './open-unserviced-loans.js';
 import { loanMaturedMessage, maturityReminderMessage } from './servicing-messages.js';
 import { borrowerEmailOf, brandOfLoan, loadLoan } from './servicing-record.js';
 import { sendPastDueNotices } from './send-past-due-notices.js';
@@ -202,11 +203,20 @@ export const SWEEP_FOLLOW_UP_DELAY_MS = 5_000;
  * of the same job queues none twice and follow-ups form one chain, not a growing crowd).
  */
 export async function runServicingSweep(
-  deps: TPaymentDeps & { log?: { info(object: object, message: string): void } },
+  deps: TPaymentDeps & {
+    log?: {
+      info(object: object, message: string): void;
+      warn(object: object, message: string): void;
+    };
+  },
   options: { followUpKey?: string } = {},
 ): Promise<TSweepResult & { followUp: boolean }> {
   const now = deps.clock();
   const asOf = isoDay(now);
+  // A loan an instance of the release before funded during a rolling deploy, after this release's
+  // boot opened the others: opened first, so that the accrual below catches it up.
+  const unserviced = await openUnservicedLoans(deps.db);
+  if (deps.log !== undefined) logUnservicedLoans(deps.log, unserviced, 'sweep');
   const cycle = await accrueAndIssueStatements(deps.db, asOf, now);
   const autopay = await runAutopay(deps, asOf);
   const pastDueNotices = await sendPastDueNotices(deps, asOf, now);
