@@ -18,7 +18,8 @@ import { figureInfoHandlers, storeTestSession } from '../../session/session-test
 
 const LOADED = { timeout: 5000 };
 const PAGE = `/account/crypto-backed-loan/${TEST_APP_UUID}/renew`;
-const TOO_LITTLE = 'Add at least 0.008868 BTC to renew at your current loan balance.';
+const TO_ADD = 'Add at least 0.018868 BTC to renew at your current loan balance.';
+const TOO_LITTLE = `${TO_ADD} That is 0.008868 BTC more than you entered.`;
 
 function renewal(overrides: Partial<TApplication> = {}): TApplication {
   return makeApplication({
@@ -59,6 +60,7 @@ describe('/{appUuid}/renew', () => {
   });
 
   it('says how much to add when the top-up is too small, and offers nothing', async () => {
+    const asked: unknown[] = [];
     mockFetch({
       ...figureInfoHandlers(),
       [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
@@ -72,19 +74,27 @@ describe('/{appUuid}/renew', () => {
             },
           }),
         ),
-      [`POST ${buildPath(postRollForwardTopUp.path, { appUuid: TEST_APP_UUID })}`]: () =>
-        jsonResponse(
-          {
-            code: 'LTV_TOO_HIGH',
-            message: TOO_LITTLE,
-            fieldErrors: { topUpQuantity: [TOO_LITTLE] },
-          },
+      [`POST ${buildPath(postRollForwardTopUp.path, { appUuid: TEST_APP_UUID })}`]: (
+        _url,
+        init,
+      ) => {
+        const { topUpQuantity } = JSON.parse(String(init.body)) as { topUpQuantity: string };
+        asked.push(topUpQuantity);
+        const message = topUpQuantity === '0' ? TO_ADD : TOO_LITTLE;
+        return jsonResponse(
+          { code: 'LTV_TOO_HIGH', message, fieldErrors: { topUpQuantity: [message] } },
           400,
-        ),
+        );
+      },
     });
     const { user } = renderApp(PAGE);
     const field = await screen.findByRole('textbox', { name: /Additional collateral/ }, LOADED);
     expect(screen.getByText(RENEWAL_WARNINGS.aboveBand)).toBeVisible();
+    // Before anything is typed: the whole amount to add, and the field is not optional.
+    await waitFor(() => expect(screen.getByText(TO_ADD)).toBeVisible(), LOADED);
+    expect(asked).toEqual(['0']);
+    expect(field).toBeRequired();
+    expect(screen.queryByText(/\(optional\)/)).toBeNull();
     await user.type(field, '0.01');
     await waitFor(() => expect(screen.getByText(TOO_LITTLE)).toBeVisible(), LOADED);
     expect(screen.getByText(RENEWAL_WARNINGS.aboveBand)).toBeVisible();

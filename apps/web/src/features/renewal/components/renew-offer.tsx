@@ -21,6 +21,7 @@ import { TextField } from '../../../ui/text-field/text-field.js';
 import { applicationQueryKey, useApplication } from '../../application/api/get-application.js';
 import { PendingData } from '../../application/components/application-load-error.js';
 import { displayRate, displayUsd } from '../../dashboard/display.js';
+import { formatLtv } from '../../offer/format.js';
 import { useDebouncedValue } from '../../offer/hooks/use-debounced-value.js';
 import { selectOffer } from '../../offer/api/select-offer.js';
 import { refusalMessage } from '../api/api-message.js';
@@ -59,7 +60,7 @@ function RenewalTerms({ offer }: { offer: TOffer }) {
       </div>
       <div className="offer-terms__row">
         <dt>Loan-to-value (LTV)</dt>
-        <dd>{displayRate(offer.ltv)}</dd>
+        <dd>{formatLtv(offer.ltv)}</dd>
       </div>
       <div className="offer-terms__row">
         <dt>Collateral</dt>
@@ -99,7 +100,11 @@ function RenewForm({ application }: { application: TApplication }) {
   });
   const { mutate } = pricing;
   useEffect(() => {
-    if (topUp !== savedTopUp || topUpError !== null) mutate(topUp);
+    // Without an offer the server is asked at once: its answer names the coins to add, before
+    // anything is typed.
+    if (topUp !== savedTopUp || topUpError !== null || application.offers.length === 0) {
+      mutate(topUp);
+    }
     // Only a settled change of the amount re-prices.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [topUp]);
@@ -129,7 +134,12 @@ function RenewForm({ application }: { application: TApplication }) {
         </p>
         <NumericField
           label={`Additional collateral (${type})`}
-          description="Coins you add to the collateral your loan already holds (optional)."
+          description={
+            isAboveBand
+              ? 'Coins you add to the collateral your loan already holds: needed to renew at your current loan balance.'
+              : 'Coins you add to the collateral your loan already holds (optional).'
+          }
+          isRequired={isAboveBand}
           suffix={type}
           maxDecimals={MAX_COLLATERAL_DECIMALS}
           value={topUpText}
