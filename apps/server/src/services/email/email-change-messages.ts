@@ -56,6 +56,7 @@ export function emailChangedMessage(input: {
       '',
       signature(brand),
     ].join('\n'),
-    secrets: [input.undoUrl],
+    // The addresses too: the outbox keeps no address in clear outside the sandbox (outbox-recipient.ts).
+    secrets: [input.undoUrl, input.to, input.newEmail],
   };
 }
