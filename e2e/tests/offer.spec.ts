@@ -42,7 +42,7 @@ test('from /start to the loan details: residency, offer, sign-in, application', 
   await expect(eligible).toContainText('8.910%');
   await expect(eligible).toContainText('Your rate');
   await expect(termOf(page, 'Interest rate')).toHaveText('8.910%');
-  await expect(termOf(page, 'Loan-to-value (LTV)')).toHaveText('33.33%');
+  await expect(termOf(page, 'Loan-to-value (LTV)')).toHaveText('33.75%');
   await expect(termOf(page, 'Origination fee')).toHaveText('$250.00');
   await expect(termOf(page, 'Loan amount')).toHaveText('$20,250.00');
   await expect(page.getByText(/1 BTC = \$60,000\.00\. Price as of/)).toBeVisible();

@@ -39,8 +39,9 @@ describe('pricing endpoints', () => {
       expect(cryptoValues.map((value) => value.collateralType)).toEqual(['BTC', 'ETH']);
       const btc = cryptoValues[0];
       expect(btc?.valueOfOne).toBe(BTC_USD);
-      // OH minimum $5,001 at 75% LTV: 5001 / 0.75 / 60000 = 0.111133…, rounded up to 6 decimals.
-      expect(btc?.minCoinQuantity).toBe('0.111134');
+      // OH minimum $5,001 and its $250 floor fee at 75% LTV: 5251 / 0.75 / 60000 = 0.116688…,
+      // rounded up to 6 decimals.
+      expect(btc?.minCoinQuantity).toBe('0.116689');
     });
 
     it('answers for an enabled country', async () => {
@@ -96,9 +97,10 @@ describe('pricing endpoints', () => {
   });
 
   describe('POST rates', () => {
-    it('makes the 8.91% band eligible when the collateral is worth twice the cash', async () => {
+    // 1.01 BTC is worth twice the cash with its 1% CA fee: every LTV is on what is owed.
+    it('makes the 8.91% band eligible when the collateral is worth twice the loan', async () => {
       const response = await rates({
-        coinQuantity: '1',
+        coinQuantity: '1.01',
         collateralType: 'BTC',
         state: 'CA',
         requestedAmount: BTC_USD / 2,
@@ -115,7 +117,7 @@ describe('pricing endpoints', () => {
 
     it('makes the 11.5% band eligible at 60% LTV', async () => {
       const response = await rates({
-        coinQuantity: '1',
+        coinQuantity: '1.01',
         collateralType: 'BTC',
         state: 'CA',
         requestedAmount: 36000,
@@ -145,10 +147,10 @@ describe('pricing endpoints', () => {
       for (const band of body.rates) {
         expect(Number(band.additionalCoinQuantityNeeded)).toBeGreaterThan(0);
       }
-      // 48000 at 75% needs 64000 of BTC, i.e. 1.066667 coins: 0.066667 more.
+      // 48000 and its 1% fee at 75% needs 64640 of BTC, i.e. 1.077334 coins: 0.077334 more.
       expect(
         body.rates.find((band) => band.tierId === 'RATE_2')?.additionalCoinQuantityNeeded,
-      ).toBe('0.066667');
+      ).toBe('0.077334');
     });
 
     it('prices ETH for an international residence', async () => {

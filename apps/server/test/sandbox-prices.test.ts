@@ -46,11 +46,12 @@ describe('POST /sandbox/prices', () => {
     const rates = await app.inject({
       method: 'POST',
       url: RATES,
-      payload: { coinQuantity: '1', collateralType: 'BTC', state: 'CA', requestedAmount: 20000 },
+      payload: { coinQuantity: '1', collateralType: 'BTC', state: 'CA', requestedAmount: 16000 },
     });
     const body = rates.json() as TPostRatesResponse;
     expect(body.valueOfOne).toBe(40000);
-    expect(body.currentLtv).toBe(50);
+    // $16,000 and its 1% fee on $40,000.
+    expect(body.currentLtv).toBe(40.4);
     expect(body.eligibleTierId).toBe('RATE_1');
 
     const values = await app.inject({ method: 'GET', url: CRYPTO_VALUES });

@@ -2,12 +2,12 @@
  * Loan-to-value maths (document 1 §9). LTV is loan ÷ collateral value, in percent; the collateral
  * value is coin quantity × coin price.
  *
- * Which loan figure is used where (our decision, the spec does not say):
- * - the initial LTV that picks the rate tier, and the 75% ceiling, use the cash to borrow (the draw):
- *   it is the figure the borrower sets beside the rate table, so the tier shown never depends on a
- *   fee worked out afterwards;
- * - the warning, margin-call and liquidation prices use the loan amount the borrower owes (draw plus
- *   the capitalised origination fee), since that is what the collateral must cover.
+ * One definition everywhere: the loan is what the borrower owes. At the start that is the offer's
+ * amount (document 1 §3: "amount (total loan)"), the draw plus the capitalised origination fee;
+ * afterwards it is the balance servicing keeps. So the initial LTV that picks the rate tier (8.91 %
+ * up to 50 %, 11.5 % up to 75 %, document 1 §9) and the 75 % ceiling are the LTV servicing shows on
+ * the first day: a loan never starts at 50.16 % in the "up to 50 %" tier. The warning, margin-call
+ * and liquidation prices use the same amount.
  */
 import {
   COURTESY_NOTICE_BELOW_MARGIN_CALL_PCT,
@@ -115,6 +115,18 @@ export function additionalCoinQuantity(
 ): Decimal {
   const missing = coinQuantityAtLtv(loanCents, priceCents, ltv).minus(toCoinQuantity(coinQuantity));
   return missing.lte(0) ? new Decimal(0) : roundCoinQuantityUp(missing);
+}
+
+/**
+ * The initial LTV of a loan: its amount (draw plus the capitalised origination fee, what servicing
+ * books on the first day) against the collateral at the offer's price, unrounded.
+ */
+export function initialLtvPct(input: {
+  amountCents: number;
+  coinQuantity: Decimal | string;
+  priceCents: number;
+}): Decimal {
+  return ltvPct(input.amountCents, input.coinQuantity, input.priceCents);
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   type TOfferTerms,
 } from './offer.js';
 import type { TResidence } from './residence.js';
+import { balanceLtvPct } from './servicing.js';
 
 const state = (code: string): TResidence => ({ kind: 'state', state: code as never });
 const country = (countryCode: string): TResidence => ({ kind: 'country', countryCode });
@@ -121,16 +122,17 @@ describe('liquidationProcessingFeeCents', () => {
 });
 
 describe('minCoinQuantity', () => {
+  // The minimum loan with its origination fee (the amount owed) at 75% of the collateral value.
   it.each([
-    // $5,000 ÷ 75% ÷ $60,000 = 0.1111…
-    ['CA at $60,000', state('CA'), 6000000, '0.111112'],
-    // $5,001 ÷ 75% ÷ $40,000 = 0.16670
-    ['OH at $40,000', state('OH'), 4000000, '0.166700'],
-    // $250,001 ÷ 75% ÷ $3,000 = 111.1115…
-    ['HI at $3,000', state('HI'), 300000, '111.111556'],
-    // $10,000 ÷ 75% ÷ $40,000 = 0.3333…
-    ['international at $40,000', country('GB'), 4000000, '0.333334'],
-    ['CA at $75,000', state('CA'), 7500000, '0.088889'],
+    // ($5,000 + 1%) ÷ 75% ÷ $60,000 = 0.11222…
+    ['CA at $60,000', state('CA'), 6000000, '0.112223'],
+    // ($5,001 + the $250 floor) ÷ 75% ÷ $40,000 = 0.175033…
+    ['OH at $40,000', state('OH'), 4000000, '0.175034'],
+    // ($250,001 + 1%) ÷ 75% ÷ $3,000 = 112.22267…
+    ['HI at $3,000', state('HI'), 300000, '112.222672'],
+    // ($10,000 + 1.5%) ÷ 75% ÷ $40,000 = 0.33833…
+    ['international at $40,000', country('GB'), 4000000, '0.338334'],
+    ['CA at $75,000', state('CA'), 7500000, '0.089778'],
   ])('%s → %s', (_label, residence, priceCents, expected) => {
     expect(minCoinQuantity({ priceCents, residence })).toBe(expected);
   });
@@ -138,7 +140,8 @@ describe('minCoinQuantity', () => {
   it('secures the minimum loan at no more than 75% and one step less does not', () => {
     const residence = state('OH');
     const quantity = new Decimal(minCoinQuantity({ priceCents: 4321099, residence }));
-    const ltvAt = (q: Decimal) => new Decimal(500100).times(100).div(q.times(4321099));
+    // $5,001 and the $250 floor owed.
+    const ltvAt = (q: Decimal) => new Decimal(525100).times(100).div(q.times(4321099));
     expect(ltvAt(quantity).lte(75)).toBe(true);
     expect(ltvAt(quantity.minus('0.000001')).gt(75)).toBe(true);
   });
@@ -151,15 +154,16 @@ describe('minCoinQuantity', () => {
 });
 
 describe('computeOffer', () => {
+  // $10,000 and its 1% fee against 0.505 BTC at $40,000 ($20,200): exactly 50%.
   const base: TOfferInput = {
     drawCents: TEN_THOUSAND_USD,
     collateralType: 'BTC',
-    coinQuantity: '0.5',
+    coinQuantity: '0.505',
     priceCents: 4000000,
     residence: state('CA'),
   };
 
-  it('makes the 8.91% offer for $10,000 against collateral worth twice the cash', () => {
+  it('makes the 8.91% offer for $10,000 against collateral worth twice the loan', () => {
     expect(computeOffer(base)).toEqual({
       eligible: true,
       offer: {
@@ -174,13 +178,13 @@ describe('computeOffer', () => {
         originationFeeAmountCents: 10000,
         estimatedMonthlyPaymentCents: 7499,
         collateralType: 'BTC',
-        collateralUnits: '0.5',
-        minCollateralUnits: '0.333334',
-        collateralAmountCents: 2000000,
-        // 10,100 ÷ (0.5 × p) = 75% / 80% / 90%
-        warningPriceCents: 2693333,
-        marginCallPriceCents: 2525000,
-        liquidationPriceCents: 2244444,
+        collateralUnits: '0.505',
+        minCollateralUnits: '0.336667',
+        collateralAmountCents: 2020000,
+        // 10,100 ÷ (0.505 × p) = 75% / 80% / 90%
+        warningPriceCents: 2666667,
+        marginCallPriceCents: 2500000,
+        liquidationPriceCents: 2222222,
         courtesyNoticeLtvPct: 76,
         tierId: 'RATE_1',
         financeChargeCents: 99988,
@@ -197,31 +201,52 @@ describe('computeOffer', () => {
     });
   });
 
-  it('makes the 11.5% offer at 60% LTV', () => {
+  it('makes the 11.5% offer at 60.6% LTV ($12,120 owed on $20,000)', () => {
     const offer = eligibleOffer(computeOffer({ ...base, coinQuantity: '0.5', drawCents: 1200000 }));
     expect(offer).toMatchObject({
       tierId: 'RATE_2',
-      ltvPct: '60.00',
+      ltvPct: '60.60',
       interestRateBps: 1150,
       interestRatePct: '11.500',
       amountCents: 1212000,
       estimatedMonthlyPaymentCents: 11615,
       courtesyNoticeLtvPct: 80.75,
-      minCollateralUnits: '0.400000',
+      minCollateralUnits: '0.404000',
     });
+  });
+
+  // Document 1 §9: 8.91% "if the initial LTV is up to 50%". The initial LTV is the one servicing
+  // shows on the first day: what is owed, the draw with its fee, against the collateral.
+  it.each<[string, Partial<TOfferInput>, string, 'RATE_1' | 'RATE_2']>([
+    ['$10,100 owed on $20,200: 50.00%', {}, '50.00', 'RATE_1'],
+    ['$10,100.01 owed on $20,200: 50.00005%', { drawCents: 1000001 }, '50.00', 'RATE_2'],
+    // The cash alone is 50% of the collateral; with its fee the loan starts above.
+    [
+      '$10,000 cash (50%) and its fee on $20,000: 50.50%',
+      { coinQuantity: '0.5' },
+      '50.50',
+      'RATE_2',
+    ],
+    // The finding: a loan that servicing shows at 50.16% on its first day.
+    ['$10,100 owed on 0.50339 BTC: 50.16%', { coinQuantity: '0.50339' }, '50.16', 'RATE_2'],
+  ])('picks the tier at the 50%% boundary on the loan owed: %s', (_label, change, ltv, tier) => {
+    const input = { ...base, ...change };
+    const offer = eligibleOffer(computeOffer(input));
+    expect(offer.ltvPct).toBe(ltv);
+    expect(offer.tierId).toBe(tier);
+    // The same figure as the servicing LTV of the funded loan on its first day.
+    expect(balanceLtvPct(offer.amountCents, input.coinQuantity, input.priceCents)).toBe(
+      Number(ltv),
+    );
   });
 
   it.each([
     ['8.91%, CA', '9.954', { ...base }],
-    ['11.5%, CA', '12.559', { ...base, coinQuantity: '0.3333334' }],
-    ['8.91%, international', '10.473', { ...base, residence: country('GB') }],
-    [
-      '11.5%, international',
-      '13.085',
-      { ...base, coinQuantity: '0.3333334', residence: country('GB') },
-    ],
+    ['11.5%, CA', '12.559', { ...base, coinQuantity: '0.4' }],
+    ['8.91%, international', '10.473', { ...base, coinQuantity: '0.6', residence: country('GB') }],
+    ['11.5%, international', '13.085', { ...base, coinQuantity: '0.4', residence: country('GB') }],
     ['8.91%, AL (no fee)', '8.910', { ...base, residence: state('AL') }],
-    ['8.91%, OH ($250 floor)', '11.504', { ...base, residence: state('OH') }],
+    ['8.91%, OH ($250 floor)', '11.504', { ...base, coinQuantity: '0.6', residence: state('OH') }],
     ['11.5%, NY (0.85%)', '12.401', { ...base, coinQuantity: '0.4', residence: state('NY') }],
   ])('the %s offer has an APR of %s%%, checked independently', (_label, expectedApr, input) => {
     const offer = eligibleOffer(computeOffer(input));
@@ -284,9 +309,9 @@ describe('computeOffer', () => {
 
   it('prices the alerts on the loan amount, fee included', () => {
     const offer = eligibleOffer(computeOffer({ ...base, residence: state('OH') }));
-    // $10,250 owed on 0.5 coin reaches 90% at $22,777.78.
+    // $10,250 owed on 0.505 coin reaches 90% at $22,552.26.
     expect(offer.amountCents).toBe(1025000);
-    expect(offer.liquidationPriceCents).toBe(2277778);
+    expect(offer.liquidationPriceCents).toBe(2255226);
   });
 
   it('takes cash typed with commas or float-prone amounts exactly', () => {
@@ -337,13 +362,13 @@ describe('computeOffer', () => {
       { eligible: false, reason: 'ABOVE_MAX_AMOUNT' },
     ],
     [
-      // The CA minimum of $5,000 needs 0.166667 BTC at $40,000; this draw needs as much.
+      // The CA minimum of $5,000 (and its $50 fee) needs 0.168334 BTC at $40,000; so does this draw.
       '0.1 BTC for $5,000',
       { drawCents: 500000, coinQuantity: '0.1' },
       {
         eligible: false,
         reason: 'BELOW_MIN_COIN_QUANTITY',
-        additionalCoinQuantityNeeded: '0.066667',
+        additionalCoinQuantityNeeded: '0.068334',
       },
     ],
     [
@@ -352,17 +377,17 @@ describe('computeOffer', () => {
       {
         eligible: false,
         reason: 'BELOW_MIN_COIN_QUANTITY',
-        additionalCoinQuantityNeeded: '0.333334',
+        additionalCoinQuantityNeeded: '0.336667',
       },
     ],
     [
-      '$16,000 against $20,000 (80%)',
+      '$16,160 owed against $20,200 (80%)',
       { drawCents: 1600000 },
-      { eligible: false, reason: 'LTV_TOO_HIGH', additionalCoinQuantityNeeded: '0.033334' },
+      { eligible: false, reason: 'LTV_TOO_HIGH', additionalCoinQuantityNeeded: '0.033667' },
     ],
     [
-      '75.0001% LTV',
-      { drawCents: 1500002 },
+      '75.00005% LTV',
+      { drawCents: 1500001 },
       { eligible: false, reason: 'LTV_TOO_HIGH', additionalCoinQuantityNeeded: '0.000001' },
     ],
   ])('refuses %s', (_label, change, expected) => {

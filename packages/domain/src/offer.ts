@@ -19,7 +19,7 @@ import {
   coinQuantityAtLtv,
   collateralValueCents,
   courtesyNoticeLtvPct,
-  ltvPct,
+  initialLtvPct,
   priceAtLtv,
   selectRateTier,
 } from './ltv.js';
@@ -49,7 +49,7 @@ export type TOfferTerms = {
   /** Cash to the borrower. */
   drawAmountCents: number;
   termMonths: number;
-  /** Initial LTV (draw ÷ collateral value), 2 decimals. */
+  /** Initial LTV (amount, the draw with its fee, ÷ collateral value), 2 decimals. */
   ltvPct: string;
   interestRateBps: number;
   /** "8.910" */
@@ -62,7 +62,7 @@ export type TOfferTerms = {
   estimatedMonthlyPaymentCents: number;
   collateralType: TOfferedCollateralType;
   collateralUnits: string;
-  /** Least coin quantity that keeps this draw at or under the maximum initial LTV, rounded up. */
+  /** Least coin quantity that keeps this loan at or under the maximum initial LTV, rounded up. */
   minCollateralUnits: string;
   /** Collateral value at the quoted price. */
   collateralAmountCents: number;
@@ -107,9 +107,21 @@ export function originationFeeBps(residence: TResidence): number {
  */
 export function originationFeeCents(drawCents: number, residence: TResidence): number {
   const percentageFee = bpsOf(drawCents, originationFeeBps(residence));
-  if (residence.kind === 'country') return percentageFee;
-  const flatMinimum = ORIGINATION_FEE_FLAT_MINIMUM_CENTS_BY_STATE[residence.state] ?? 0;
-  return Math.max(percentageFee, flatMinimum);
+  return Math.max(percentageFee, originationFeeFlatMinimumCents(residence));
+}
+
+/** The flat amount a state's origination fee is at least (0 where there is none). */
+export function originationFeeFlatMinimumCents(residence: TResidence): number {
+  if (residence.kind === 'country') return 0;
+  return ORIGINATION_FEE_FLAT_MINIMUM_CENTS_BY_STATE[residence.state] ?? 0;
+}
+
+/**
+ * The loan amount of a draw: the draw plus its capitalised origination fee, what the borrower owes
+ * from the first day and what every LTV of the loan is measured on (ltv.ts).
+ */
+export function loanAmountCents(drawCents: number, residence: TResidence): number {
+  return drawCents + originationFeeCents(drawCents, residence);
 }
 
 /** The processing fee on a liquidation: 2% of the amount liquidated. */
@@ -151,7 +163,10 @@ function assertPositiveCents(cents: number, what: string, code: string): void {
 export function minCoinQuantity(input: { priceCents: number; residence: TResidence }): string {
   assertPositiveCents(input.priceCents, 'coin price', 'INVALID_PRICE');
   const minLoanCents = loanLimitsUsd(input.residence).min * 100;
-  return coinQuantityString(coinQuantityAtLtv(minLoanCents, input.priceCents, MAX_INITIAL_LTV_PCT));
+  const minAmountCents = loanAmountCents(minLoanCents, input.residence);
+  return coinQuantityString(
+    coinQuantityAtLtv(minAmountCents, input.priceCents, MAX_INITIAL_LTV_PCT),
+  );
 }
 
 function ineligible(
@@ -183,27 +198,33 @@ export function computeOffer(input: TOfferInput): TOfferResult {
   if (drawCents < limits.min * 100) return ineligible('BELOW_MIN_AMOUNT');
   if (drawCents > limits.max * 100) return ineligible('ABOVE_MAX_AMOUNT');
 
+  const feeBps = originationFeeBps(residence);
+  const feeCents = originationFeeCents(drawCents, residence);
+  // Every LTV of the loan is on what it owes: the draw with its capitalised fee (ltv.ts).
+  const amountCents = drawCents + feeCents;
+
   // Compared with the exact minimum: the rounded-up minCoinQuantity is what the form asks for, but a
   // quantity between the two still secures the minimum loan.
-  const minimumForResidence = coinQuantityAtLtv(limits.min * 100, priceCents, MAX_INITIAL_LTV_PCT);
+  const minimumForResidence = coinQuantityAtLtv(
+    loanAmountCents(limits.min * 100, residence),
+    priceCents,
+    MAX_INITIAL_LTV_PCT,
+  );
   if (coinQuantity.lt(minimumForResidence)) {
     return ineligible(
       'BELOW_MIN_COIN_QUANTITY',
-      additionalCoinQuantity(drawCents, coinQuantity, priceCents, MAX_INITIAL_LTV_PCT),
+      additionalCoinQuantity(amountCents, coinQuantity, priceCents, MAX_INITIAL_LTV_PCT),
     );
   }
-  const initialLtvPct = ltvPct(drawCents, coinQuantity, priceCents);
-  const tier = selectRateTier(initialLtvPct);
+  const startLtvPct = initialLtvPct({ amountCents, coinQuantity, priceCents });
+  const tier = selectRateTier(startLtvPct);
   if (tier === null) {
     return ineligible(
       'LTV_TOO_HIGH',
-      additionalCoinQuantity(drawCents, coinQuantity, priceCents, MAX_INITIAL_LTV_PCT),
+      additionalCoinQuantity(amountCents, coinQuantity, priceCents, MAX_INITIAL_LTV_PCT),
     );
   }
 
-  const feeBps = originationFeeBps(residence);
-  const feeCents = originationFeeCents(drawCents, residence);
-  const amountCents = drawCents + feeCents;
   const payments = interestOnlyPayments(amountCents, tier.interestRateBps, LOAN_TERM_MONTHS);
   const totalOfPaymentsCents = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
   // The capitalised fee is a prepaid finance charge, so the amount financed is the draw.
@@ -215,7 +236,7 @@ export function computeOffer(input: TOfferInput): TOfferResult {
       amountCents,
       drawAmountCents: drawCents,
       termMonths: LOAN_TERM_MONTHS,
-      ltvPct: initialLtvPct.toFixed(2, Decimal.ROUND_HALF_UP),
+      ltvPct: startLtvPct.toFixed(2, Decimal.ROUND_HALF_UP),
       interestRateBps: tier.interestRateBps,
       interestRatePct: new Decimal(tier.interestRateBps).div(100).toFixed(3),
       annualPercentageRatePct: apr.toFixed(3),
@@ -225,7 +246,7 @@ export function computeOffer(input: TOfferInput): TOfferResult {
       collateralType,
       collateralUnits: coinQuantity.toFixed(),
       minCollateralUnits: coinQuantityString(
-        coinQuantityAtLtv(drawCents, priceCents, MAX_INITIAL_LTV_PCT),
+        coinQuantityAtLtv(amountCents, priceCents, MAX_INITIAL_LTV_PCT),
       ),
       collateralAmountCents: decimalToCents(collateralValueCents(coinQuantity, priceCents)),
       warningPriceCents: priceAtLtv(amountCents, coinQuantity, tier.warningLtvPct),

@@ -7,16 +7,19 @@ import type { TResidence } from './residence.js';
 const state = (code: string): TResidence => ({ kind: 'state', state: code as never });
 const country = (countryCode: string): TResidence => ({ kind: 'country', countryCode });
 
-/** 0.5 BTC at $40,000: $20,000 of collateral. */
+/**
+ * 0.505 BTC at $40,000: $20,200 of collateral, twice the $10,100 owed on $10,000 of cash (its 1%
+ * CA fee capitalised). Every LTV is on what is owed, the cash with its fee (ltv.ts).
+ */
 const base: TRateBandsInput = {
   collateralType: 'BTC',
-  coinQuantity: '0.5',
+  coinQuantity: '0.505',
   priceCents: 4000000,
   residence: state('CA'),
 };
 
 describe('computeRateBands: the acceptance checks', () => {
-  it('collateral worth twice the cash → RATE_1 (8.91%) eligible', () => {
+  it('collateral worth twice the loan → RATE_1 (8.91%) eligible', () => {
     const result = computeRateBands({ ...base, requestedAmountUsd: 10000 });
     expect(result.eligibleTierId).toBe('RATE_1');
     expect(result.currentLtvPct).toBe('50.00');
@@ -34,8 +37,8 @@ describe('computeRateBands: the acceptance checks', () => {
       ['RATE_1', '8.910', false],
       ['RATE_2', '11.500', true],
     ]);
-    // $12,000 at 50% needs $24,000 of BTC: 0.1 more.
-    expect(result.rates[0]?.additionalCoinQuantityNeeded).toBe('0.100000');
+    // $12,120 owed at 50% needs $24,240 of BTC: 0.101 more.
+    expect(result.rates[0]?.additionalCoinQuantityNeeded).toBe('0.101000');
     expect(result.rates[1]?.additionalCoinQuantityNeeded).toBe('0');
   });
 
@@ -48,8 +51,8 @@ describe('computeRateBands: the acceptance checks', () => {
       expect(new Decimal(band.additionalCoinQuantityNeeded).gt(0)).toBe(true);
     }
     expect(result.rates.map((band) => band.additionalCoinQuantityNeeded)).toEqual([
-      '0.300000',
-      '0.033334',
+      '0.303000',
+      '0.033667',
     ]);
   });
 });
@@ -87,45 +90,55 @@ describe('computeRateBands: band amounts', () => {
     // [label, input, [RATE_1 min, max, eligible], [RATE_2 min, max, eligible], eligibleTierId]
     [
       'collateral too small for the 8.91% band at the CA minimum',
-      { ...base, coinQuantity: '0.2' }, // $8,000: 50% is $4,000, 75% is $6,000
-      [5000, 4000, false],
-      [5000, 6000, true],
+      // $8,000: 50% is $4,000 owed ($3,960 and its fee), 75% is $6,000 ($5,940 and its fee)
+      { ...base, coinQuantity: '0.2' },
+      [5000, 3960, false],
+      [5000, 5940, true],
       'RATE_2',
     ],
     [
       'collateral too small for any band',
-      { ...base, coinQuantity: '0.1' }, // $4,000: 75% is $3,000
-      [5000, 2000, false],
-      [5000, 3000, false],
+      { ...base, coinQuantity: '0.1' }, // $4,000: 75% is $3,000 owed ($2,970 and its fee)
+      [5000, 1980, false],
+      [5000, 2970, false],
       null,
     ],
     [
       'a state minimum above the 8.91% band (HI $250,001)',
       { ...base, coinQuantity: '10', residence: state('HI') }, // $400,000
-      [250001, 200000, false],
-      [250001, 300000, true],
+      [250001, 198019, false],
+      [250001, 297029, true],
       'RATE_2',
     ],
     [
       'the platform maximum caps both bands',
       { ...base, coinQuantity: '200' }, // $8,000,000
       [5000, 2000000, true],
-      [4000001, 2000000, false],
+      [3960397, 2000000, false],
       'RATE_1',
     ],
     [
       'fractional dollars are rounded inside the band',
       { ...base, coinQuantity: '0.333333' }, // $13,333.32
-      [5000, 6666, true],
-      [6667, 9999, true],
+      [5000, 6600, true],
+      [6601, 9900, true],
       'RATE_1',
     ],
     [
+      // $40,000: the $250 floor is the fee up to $25,000 of cash, 1% above it.
+      'a flat-fee state (OH, at least $250)',
+      { ...base, coinQuantity: '1', residence: state('OH') },
+      [5001, 19750, true],
+      [19751, 29702, true],
+      'RATE_1',
+    ],
+    [
+      // $10,000 and its 1.5% fee is 50.25% of $20,200: above the 8.91% band.
       'the international minimum',
       { ...base, residence: country('GB') },
-      [10000, 10000, true],
-      [10001, 15000, true],
-      'RATE_1',
+      [10000, 9950, false],
+      [10000, 14926, true],
+      'RATE_2',
     ],
   ] as const)('%s', (_label, input, first, second, eligibleTierId) => {
     const result = computeRateBands(input);
@@ -137,11 +150,11 @@ describe('computeRateBands: band amounts', () => {
   });
 
   it('tells how much coin the residence minimum needs without a requested amount', () => {
-    // CA minimum $5,000 on 0.1 BTC ($4,000): 50% needs 0.25, 75% needs 0.166667.
+    // CA minimum $5,000 and its fee on 0.1 BTC ($4,000): 50% needs 0.2525, 75% needs 0.168334.
     const result = computeRateBands({ ...base, coinQuantity: '0.1' });
     expect(result.rates.map((band) => band.additionalCoinQuantityNeeded)).toEqual([
-      '0.150000',
-      '0.066667',
+      '0.152500',
+      '0.068334',
     ]);
   });
 
@@ -149,7 +162,9 @@ describe('computeRateBands: band amounts', () => {
     const result = computeRateBands({ ...base, coinQuantity: '0.4567891', priceCents: 5432123 });
     const value = new Decimal('0.4567891').times(5432123);
     for (const band of result.rates) {
-      const ltvOf = (usd: number) => new Decimal(usd).times(10000).div(value);
+      // What is owed on the cash: the cash and its 1% fee, half-up to the cent.
+      const owedCents = (usd: number) => usd * 100 + Math.round(usd);
+      const ltvOf = (usd: number) => new Decimal(owedCents(usd)).times(100).div(value);
       expect(ltvOf(band.maxAmountUsd).lte(band.maxLtv)).toBe(true);
       expect(ltvOf(band.maxAmountUsd + 1).gt(band.maxLtv)).toBe(true);
       if (band.minLtv > 0) {
@@ -181,8 +196,8 @@ describe('computeRateBands: requested amounts', () => {
     expect(result.eligibleTierId).toBeNull();
     expect(result.currentLtvPct).toBeUndefined();
     expect(result.rates.map((band) => band.additionalCoinQuantityNeeded)).toEqual([
-      '0.500000',
-      '0.333334',
+      '0.505000',
+      '0.336667',
     ]);
   });
 });

@@ -4,16 +4,29 @@
  */
 import { RATE_TIERS, type TRateTierId } from './constants/rates.js';
 import { DomainError } from './errors.js';
-import { additionalCoinQuantity, collateralValueCents, ltvPct, selectRateTier } from './ltv.js';
-import { Decimal, coinQuantityString, toCoinQuantity, usdToCents } from './money.js';
-import { assertOfferable } from './offer.js';
+import {
+  additionalCoinQuantity,
+  collateralValueCents,
+  initialLtvPct,
+  selectRateTier,
+} from './ltv.js';
+import { Decimal, bpsOf, coinQuantityString, toCoinQuantity, usdToCents } from './money.js';
+import {
+  assertOfferable,
+  loanAmountCents,
+  originationFeeBps,
+  originationFeeFlatMinimumCents,
+} from './offer.js';
 import { loanLimitsUsd, type TResidence } from './residence.js';
 
 export type TRateBand = {
   tierId: TRateTierId;
   /** Interest rate in percent, 3 decimals ("8.910"). */
   rate: string;
-  /** The band holds initial LTVs above minLtv up to and including maxLtv (percent). */
+  /**
+   * The band holds initial LTVs above minLtv up to and including maxLtv (percent), on the loan
+   * amount: the cash with its capitalised origination fee (ltv.ts).
+   */
   minLtv: number;
   maxLtv: number;
   /**
@@ -32,7 +45,7 @@ export type TRateBand = {
 
 export type TRateBands = {
   rates: TRateBand[];
-  /** Initial LTV of the requested cash, 2 decimals; only when cash was requested. */
+  /** Initial LTV of the requested cash with its fee, 2 decimals; only when cash was requested. */
   currentLtvPct?: string;
   eligibleTierId: TRateTierId | null;
 };
@@ -50,9 +63,31 @@ const TIER_RATES: ReadonlyMap<TRateTierId, string> = new Map(
   RATE_TIERS.map((tier) => [tier.id, new Decimal(tier.interestRateBps).div(100).toFixed(3)]),
 );
 
-/** Whole dollars of a Decimal amount of cents times a percentage, rounded down. */
-function wholeDollarsAtPct(valueCents: Decimal, pct: number): number {
-  return valueCents.times(pct).div(10000).floor().toNumber();
+/**
+ * The most whole dollars of cash whose loan amount (cash plus its origination fee) stays at or
+ * under `pct` of the collateral value. The amount grows with the cash, so that is the most cash
+ * meeting both parts of the fee: its percentage (estimated, then stepped over the fee's rounding)
+ * and a state's flat minimum (the value less that fee).
+ */
+function maxCashUsdAtPct(valueCents: Decimal, pct: number, residence: TResidence): number {
+  const capCents = valueCents.times(pct).div(100);
+  const bps = originationFeeBps(residence);
+  const fitsPercentage = (usd: number) =>
+    new Decimal(usd * 100 + bpsOf(usd * 100, bps)).lte(capCents);
+  let usd = capCents
+    .times(10000)
+    .div(10000 + bps)
+    .div(100)
+    .floor()
+    .toNumber();
+  while (usd > 0 && !fitsPercentage(usd)) usd -= 1;
+  while (fitsPercentage(usd + 1)) usd += 1;
+  const flatCapUsd = capCents
+    .minus(originationFeeFlatMinimumCents(residence))
+    .div(100)
+    .floor()
+    .toNumber();
+  return Math.max(Math.min(usd, flatCapUsd), 0);
 }
 
 /**
@@ -76,21 +111,22 @@ export function computeRateBands(input: TRateBandsInput): TRateBands {
     }
   }
   const targetCents = requestedCents ?? limits.min * 100;
+  const targetAmountCents = loanAmountCents(targetCents, residence);
 
   const bands = RATE_TIERS.map((tier, index) => {
     const minLtv = index === 0 ? 0 : (RATE_TIERS[index - 1]?.maxInitialLtvPct ?? 0);
     const maxLtv = tier.maxInitialLtvPct;
-    // Above minLtv means at least one whole dollar more than the amount sitting exactly on it.
-    const lowestInBandUsd = minLtv === 0 ? 0 : wholeDollarsAtPct(valueCents, minLtv) + 1;
+    // Above minLtv means at least one whole dollar more than the most cash sitting on it.
+    const lowestInBandUsd = minLtv === 0 ? 0 : maxCashUsdAtPct(valueCents, minLtv, residence) + 1;
     const band: TRateBand = {
       tierId: tier.id,
       rate: TIER_RATES.get(tier.id) as string,
       minLtv,
       maxLtv,
       minAmountUsd: Math.max(limits.min, lowestInBandUsd),
-      maxAmountUsd: Math.min(limits.max, wholeDollarsAtPct(valueCents, maxLtv)),
+      maxAmountUsd: Math.min(limits.max, maxCashUsdAtPct(valueCents, maxLtv, residence)),
       additionalCoinQuantityNeeded: coinQuantityString(
-        additionalCoinQuantity(targetCents, coinQuantity, priceCents, maxLtv),
+        additionalCoinQuantity(targetAmountCents, coinQuantity, priceCents, maxLtv),
       ),
       eligible: false,
     };
@@ -104,7 +140,11 @@ export function computeRateBands(input: TRateBandsInput): TRateBands {
   }
 
   if (valueCents.isZero()) return { rates: bands, eligibleTierId: null };
-  const currentLtv = ltvPct(requestedCents, coinQuantity, priceCents);
+  const currentLtv = initialLtvPct({
+    amountCents: loanAmountCents(requestedCents, residence),
+    coinQuantity,
+    priceCents,
+  });
   const isWithinLimits = requestedCents >= limits.min * 100 && requestedCents <= limits.max * 100;
   const eligibleTierId = isWithinLimits ? (selectRateTier(currentLtv)?.id ?? null) : null;
   for (const band of bands) band.eligible = band.tierId === eligibleTierId;

@@ -14,6 +14,7 @@ import {
   renewalLtvRefusal,
   renewalRefusal,
   renewalTopUpProgress,
+  renewedLoanInstalments,
   renewalWindow,
   renewalWarnings,
   renewalWindowPosition,
@@ -21,6 +22,7 @@ import {
   unpaidAccruedInterestCents,
 } from './renewal.js';
 import type { TResidence } from './residence.js';
+import type { TInstalmentDue } from './what-is-due.js';
 
 const OHIO: TResidence = { kind: 'state', state: 'OH' };
 /** A $20,000 draw in Ohio: the fee is the greater of 1 % and $250, so the loan is $20,250. */
@@ -83,11 +85,12 @@ describe('renewal offer', () => {
     });
     expect(result.eligible).toBe(true);
     if (!result.eligible) return;
-    // $20,250 against 1.1 BTC at $60,000 = $66,000: 30.68 %, the 8.91 % tier (up to 50 %).
+    // $20,250 and the new $250 fee against 1.1 BTC at $60,000 = $66,000: 31.06 %, the 8.91 %
+    // tier (up to 50 %).
     expect(result.offer).toMatchObject({
       drawAmountCents: PRINCIPAL_CENTS,
       collateralUnits: '1.1',
-      ltvPct: '30.68',
+      ltvPct: '31.06',
       interestRatePct: '8.910',
       // Ohio: the greater of 1 % ($202.50) and $250, capitalised.
       originationFeeAmountCents: 25_000,
@@ -118,13 +121,13 @@ describe('renewal offer', () => {
       residence: OHIO,
     });
     expect(result.eligible).toBe(false);
-    // 20,250 ÷ (0.75 × 26,500) = 1.018868 BTC, rounded up: 0.018868 more.
+    // (20,250 + the $250 fee) ÷ (0.75 × 26,500) = 1.031447 BTC, rounded up: 0.031447 more.
     expect(renewalLtvRefusal(result, 'BTC')).toEqual({
       code: 'LTV_TOO_HIGH',
-      message: RENEWAL_MESSAGES.ltvTooHigh('0.018868', 'BTC'),
+      message: RENEWAL_MESSAGES.ltvTooHigh('0.031447', 'BTC'),
     });
-    expect(RENEWAL_MESSAGES.ltvTooHigh('0.018868', 'BTC')).toBe(
-      'Add at least 0.018868 BTC to renew at your current loan balance.',
+    expect(RENEWAL_MESSAGES.ltvTooHigh('0.031447', 'BTC')).toBe(
+      'Add at least 0.031447 BTC to renew at your current loan balance.',
     );
   });
 
@@ -137,11 +140,11 @@ describe('renewal offer', () => {
       priceCents: 2_650_000,
       residence: OHIO,
     });
-    // 1.018868 BTC are needed in all: 0.018868 to add, 0.008868 beyond the 0.01 entered.
+    // 1.031447 BTC are needed in all: 0.031447 to add, 0.021447 beyond the 0.01 entered.
     expect(renewalLtvRefusal(result, 'BTC', '0.01')).toEqual({
       code: 'LTV_TOO_HIGH',
       message:
-        'Add at least 0.018868 BTC to renew at your current loan balance. That is 0.008868 BTC more than you entered.',
+        'Add at least 0.031447 BTC to renew at your current loan balance. That is 0.021447 BTC more than you entered.',
     });
   });
 });
@@ -343,5 +346,69 @@ describe('isRenewalWithinLtvLimits', () => {
     [2_025_000, '1', 2_600_000, 'RATE_2', false],
   ])('%i cents on %s at %i (%s): %s', (drawCents, coinQuantity, priceCents, tierId, ok) => {
     expect(isRenewalWithinLtvLimits({ drawCents, coinQuantity, priceCents, tierId })).toBe(ok);
+  });
+});
+
+describe('the schedule of a renewed loan', () => {
+  const row = (
+    number: number,
+    cycleDate: string,
+    status: TInstalmentDue['status'],
+    unpaidCents: number,
+  ): TInstalmentDue => ({
+    number,
+    cycleDate,
+    dueDate: cycleDate,
+    interestCents: 15_000,
+    principalCents: 0,
+    amountCents: 15_000,
+    paidCents: 15_000 - unpaidCents,
+    deferredCents: 0,
+    unpaidCents,
+    status,
+  });
+  // Funded 2026-01-10; renewed 2026-04-20, in the fourth period (Apr 10 – May 10).
+  const due = [
+    row(1, '2026-02-10', 'PAID', 0),
+    row(2, '2026-03-10', 'PAST_DUE', 15_000),
+    row(3, '2026-04-10', 'PARTLY_PAID', 5_000),
+    row(4, '2026-05-10', 'UPCOMING', 15_000),
+    row(5, '2026-06-10', 'UPCOMING', 15_000),
+  ];
+
+  it('keeps what was paid, carries what was owed and lists no period after the renewal', () => {
+    const rows = renewedLoanInstalments({
+      instalments: due,
+      fundedOn: '2026-01-10',
+      renewedOn: '2026-04-20',
+      interestByPeriod: new Map([[4, 5_000]]),
+      principalCents: 2_025_000,
+    });
+    expect(rows.map((item) => [item.number, item.status, item.unpaidCents])).toEqual([
+      [1, 'PAID', 0],
+      [2, 'RENEWED', 0],
+      [3, 'RENEWED', 0],
+      [4, 'RENEWED', 0],
+    ]);
+    // The period the renewal ended: its interest to that day and the principal, carried.
+    expect(rows[3]).toMatchObject({
+      interestCents: 5_000,
+      principalCents: 2_025_000,
+      amountCents: 2_030_000,
+    });
+    // What was paid of a partly paid instalment stays paid.
+    expect(rows[2]?.paidCents).toBe(10_000);
+  });
+
+  it('ends with the period that ended on the renewal day', () => {
+    const rows = renewedLoanInstalments({
+      instalments: due,
+      fundedOn: '2026-01-10',
+      renewedOn: '2026-04-10',
+      interestByPeriod: new Map([[3, 15_000]]),
+      principalCents: 2_025_000,
+    });
+    expect(rows.map((item) => item.number)).toEqual([1, 2, 3]);
+    expect(rows[2]).toMatchObject({ status: 'RENEWED', principalCents: 2_025_000 });
   });
 });

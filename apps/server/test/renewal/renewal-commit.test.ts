@@ -299,8 +299,9 @@ describe('a renewal is re-priced when committed', () => {
   it('a price fall between acceptance and signing refuses the signature and ends the renewal', async () => {
     const renewal = await openRenewal(signFall);
     expect((await accept(signFall, renewal)).statusCode).toBe(200);
-    // At $27,500 the ~$20,250 balance is ~73.6 %: still under the 75 % limit, but another tier.
-    await setBtcPrice(27_500);
+    // At $28,000 the ~$20,500 owed (the balance and the renewal's fee) is ~73.4 %: still under the
+    // 75 % limit, but another tier.
+    await setBtcPrice(28_000);
     const signed = await signAll(signFall, renewal);
     expect(signed.statusCode).toBe(409);
     expect(signed.body).toMatchObject({
@@ -316,7 +317,7 @@ describe('a renewal is re-priced when committed', () => {
     const again = await openRenewal(signFall);
     expect(again.appUuid).not.toBe(renewal.appUuid);
     expect(again.offers).toEqual([]);
-    await setBtcPrice(27_500);
+    await setBtcPrice(28_000);
     const priced = await openRenewal(signFall);
     const offer = priced.offers[0];
     expect(offer).toBeDefined();
@@ -332,7 +333,7 @@ describe('a renewal is re-priced when committed', () => {
       isRenewalWithinLtvLimits({
         drawCents: row?.drawAmountCents ?? 0,
         coinQuantity: row?.collateralUnits ?? '0',
-        priceCents: usdToCents(27_500),
+        priceCents: usdToCents(28_000),
         tierId: row?.tierId ?? '',
       }),
     ).toBe(true);

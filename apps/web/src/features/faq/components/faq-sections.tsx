@@ -226,7 +226,8 @@ export function faqSections(brand: TBrand): TFaqSection[] {
           <>
             <p>
               There are two fixed rates. Which one you get depends on your initial loan-to-value
-              (LTV): the cash you borrow divided by the value of your collateral.
+              (LTV): what you owe at the start, the cash you borrow plus the origination fee,
+              divided by the value of your collateral.
             </p>
             <RateTiersList />
             <p>
@@ -295,8 +296,9 @@ export function faqSections(brand: TBrand): TFaqSection[] {
               falls, your LTV rises; when it rises, your LTV falls.
             </p>
             <p>
-              Your initial LTV, the cash you borrow divided by the value of your collateral, sets
-              your interest rate and can be at most {MAX_INITIAL_LTV_PCT}%.
+              Your initial LTV, what you owe at the start (the cash you borrow plus the origination
+              fee) divided by the value of your collateral, sets your interest rate and can be at
+              most {MAX_INITIAL_LTV_PCT}%. It is the LTV your loan page shows on its first day.
             </p>
           </>,
         ),

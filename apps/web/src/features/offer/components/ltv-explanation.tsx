@@ -33,9 +33,9 @@ export default function LtvExplanation({
       }
     >
       <p>
-        LTV is your loan divided by the value of your collateral. Borrowing $30,000 against
-        collateral worth $100,000 is an LTV of 30%. The more collateral you pledge for the same
-        cash, the lower your LTV, and the lower your rate.
+        LTV is what you owe, the cash you borrow plus the origination fee, divided by the value of
+        your collateral. Owing $30,000 against collateral worth $100,000 is an LTV of 30%. The more
+        collateral you pledge for the same cash, the lower your LTV, and the lower your rate.
       </p>
       {/* Side by side where there is room; one rate under another in a narrow column or large
           text, each value with its header (styles/offer.css), so nothing scrolls or is cut. */}

@@ -272,8 +272,9 @@ describe('the offer form', SLOW, () => {
     const rows = () => within(table).getAllByRole('row').slice(1);
     await waitFor(() =>
       expect(rows().map((row) => row.textContent)).toEqual([
-        '8.910%Your rateUp to 50%$5,001 to $30,000None',
-        '11.500%50% to 75%$30,001 to $45,000None',
+        // The cash whose loan (with its fee) is up to 50% and 75% of $60,000.
+        '8.910%Your rateUp to 50%$5,001 to $29,702None',
+        '11.500%50% to 75%$29,703 to $44,554None',
       ]),
     );
     expect(rows()[0]).toHaveAttribute('aria-current', 'true');
@@ -288,7 +289,8 @@ describe('the offer form', SLOW, () => {
     expect(term('Origination fee')).toBe('$250.00');
     expect(term('Estimated monthly payment')).toBe(formatUsd(offer.estimatedMonthlyPaymentCents));
     expect(term('Term')).toBe('12 months');
-    expect(term('Loan-to-value (LTV)')).toBe('33.33%');
+    // $20,250 owed (the fee included) on $60,000.
+    expect(term('Loan-to-value (LTV)')).toBe('33.75%');
     expect(term('Liquidation price')).toBe(`${formatUsd(offer.liquidationPriceCents)} per BTC`);
     expect(screen.getByText(/1 BTC = \$60,000\.00\. Price as of/)).toBeInTheDocument();
   });
@@ -298,7 +300,7 @@ describe('the offer form', SLOW, () => {
     const inputs = await fillOffer(user, '1', '50000');
     await screen.findByRole('table', { name: 'Rates for your collateral' });
     expect(
-      await screen.findByText('Add 0.111112 BTC of collateral, or borrow less, to get an offer.'),
+      await screen.findByText('Add 0.122223 BTC of collateral, or borrow less, to get an offer.'),
     ).toBeInTheDocument();
     expect(inputs.continueButton).toBeDisabled();
 
