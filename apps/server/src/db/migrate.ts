@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installJobQueue } from '../jobs/queue-schema.js';
+import { RELEASE_COMPAT_LEVEL, readSchemaCompat, schemaCompatProblem } from './schema-compat.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -29,11 +30,13 @@ export interface TMigrationOptions {
   log?: TMigrationLog;
   /** The migrations to apply (default: those shipped beside this module). */
   migrationsFolder?: string;
+  /** This version's compatibility level (db/schema-compat.ts; tests give others). */
+  releaseLevel?: number;
 }
 
 /**
- * The database holds a migration this version does not ship: it was migrated by a newer version.
- * This version refuses to serve it (its code would not match the schema).
+ * The database was migrated by a newer version in a way this one cannot serve: a contract
+ * migration raised the schema's compatibility level above this version's (db/schema-compat.ts).
  */
 export class SchemaTooNewError extends Error {
   override name = 'SchemaTooNewError';
@@ -59,37 +62,40 @@ async function appliedMigrationTimes(client: pg.PoolClient): Promise<number[]> {
   return rows.rows.map((row) => Number(row.created_at ?? 0));
 }
 
-/**
- * Refuses a database migrated past what this version ships. Drizzle applies a migration when it is
- * newer than the newest it recorded, so a recorded time past our newest is someone else's migration.
- */
-export function checkSchemaVersion(
+/** What drizzle recorded past what this version ships: a newer version's migrations. */
+export function newerMigrationTimes(
   appliedTimes: readonly number[],
   shipped: readonly TShippedMigration[],
-): void {
-  const newestShipped = shipped.at(-1);
+): number[] {
+  // Drizzle applies a migration when it is newer than the newest it recorded, so a recorded time
+  // past our newest is someone else's migration.
   const newestShippedWhen = Math.max(0, ...shipped.map((migration) => migration.when));
-  const unknown = appliedTimes.filter((when) => when > newestShippedWhen);
-  if (unknown.length === 0) return;
-  const newestApplied = new Date(Math.max(...unknown)).toISOString();
-  throw new SchemaTooNewError(
-    `The database schema is newer than this version of the server: it holds ${unknown.length} ` +
-      `migration${unknown.length === 1 ? '' : 's'} this version does not ship (the newest made ` +
-      `${newestApplied}; this version's newest is ${newestShipped?.tag ?? 'none'}). A newer version ` +
-      'migrated it: run that version (or a later one); this one does not serve that database.',
+  return appliedTimes.filter((when) => when > newestShippedWhen);
+}
+
+/** Words of a schema newer than this version: how many migrations, the newest made when. */
+function newerSchemaWords(newer: readonly number[], shipped: readonly TShippedMigration[]): string {
+  return (
+    `it holds ${newer.length} migration${newer.length === 1 ? '' : 's'} this version does not ` +
+    `ship (the newest made ${new Date(Math.max(...newer)).toISOString()}; this version's newest ` +
+    `is ${shipped.at(-1)?.tag ?? 'none'})`
   );
 }
 
 /**
- * Checks the schema is not newer than this version, installs or upgrades the job queue's schema,
- * then applies every pending migration and answers the tags of those it applied. Concurrent callers
- * wait for each other on the lock, so each migration is applied once.
+ * Installs or upgrades the job queue's schema, then applies every pending migration and answers the
+ * tags of those it applied. Concurrent callers wait for each other on the lock, so each migration
+ * is applied once. A database a newer version migrated (a rolling deploy, or a rollback to this
+ * version) has nothing of this version's to apply: it is served as it is when its compatibility
+ * level allows this version (expand migrations only), and refused with the reason when it does not
+ * (SchemaTooNewError), changing nothing either way.
  */
 export async function applyMigrations(
   pool: pg.Pool,
   options: TMigrationOptions = {},
 ): Promise<string[]> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_DIR;
+  const releaseLevel = options.releaseLevel ?? RELEASE_COMPAT_LEVEL;
   const shipped = shippedMigrations(migrationsFolder);
   const client = await pool.connect();
   let failed = false;
@@ -97,13 +103,30 @@ export async function applyMigrations(
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       const appliedTimes = await appliedMigrationTimes(client);
-      checkSchemaVersion(appliedTimes, shipped);
+      const newer = newerMigrationTimes(appliedTimes, shipped);
+      if (newer.length > 0) {
+        const problem = schemaCompatProblem(await readSchemaCompat(client), releaseLevel);
+        if (problem !== null) {
+          throw new SchemaTooNewError(
+            `The database schema is newer than this version of the server: ${newerSchemaWords(newer, shipped)}. ${problem}`,
+          );
+        }
+        options.log?.info(
+          { newerMigrations: newer.length, releaseLevel, shipped: shipped.length },
+          `database schema is newer than this version (${newerSchemaWords(newer, shipped)}), ` +
+            `by expand migrations only: nothing to apply, this version (compatibility level ${releaseLevel}) serves it`,
+        );
+        return [];
+      }
       // As drizzle decides: every shipped migration newer than the newest recorded.
       const newestApplied = Math.max(0, ...appliedTimes);
       const pending = shipped.filter((migration) => migration.when > newestApplied);
       // The job queue's schema first: migrations may enqueue jobs.
       await installJobQueue(pool);
       await migrate(drizzle(client), { migrationsFolder });
+      // A level this version's own migrations set above its own is a defect of the release.
+      const problem = schemaCompatProblem(await readSchemaCompat(client), releaseLevel);
+      if (problem !== null) throw new SchemaTooNewError(problem);
       const tags = pending.map((migration) => migration.tag);
       options.log?.info(
         { migrations: tags, shipped: shipped.length },

@@ -1,8 +1,9 @@
 /**
  * `npm run migrate`: applies the pending migrations of this version to the database, logs which
- * (one line), then exits: 0 when the schema is current, 1 when it could not be migrated or is newer
- * than this version (a newer version migrated it). The boot does the same; this runs it as a step of
- * its own before new instances start. Safe to run more than once and beside running instances.
+ * (one line), then exits: 0 when the schema is current (or newer by expand migrations only, which
+ * this version serves), 1 when it could not be migrated or a newer version's contract migration
+ * left it beyond this version (db/schema-compat.ts). The boot does the same; this runs it as a step
+ * of its own before new instances start. Safe to run more than once and beside running instances.
  *
  * Needs only DATABASE_URL (and LOG_LEVEL); without it, the configuration of the whole server is
  * read and the embedded PostgreSQL of DATA_DIR is migrated, as `npm start` would.

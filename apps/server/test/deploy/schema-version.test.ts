@@ -1,7 +1,8 @@
 /**
  * Migrations as a deployment runs them: each applied migration named in one log line, an older
- * version's database brought up to date, and a database migrated by a newer version refused (by
- * the migrate step and by the server's boot, each with a message and exit code 1).
+ * version's database brought up to date, a database a newer version only expanded served as it is,
+ * and one a newer version's contract migration took beyond this version refused (by the migrate
+ * step and by the server's boot, each with the reason and exit code 1; db/schema-compat.ts).
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../../src/config.js';
+import { RELEASE_COMPAT_LEVEL } from '../../src/db/schema-compat.js';
 import {
   applyMigrations,
   MIGRATIONS_DIR,
@@ -86,19 +88,41 @@ describe('migrations of a deployment', () => {
     expect(log.lines.map((line) => line.message)).toEqual([`applied 1 migration: ${newest?.tag}`]);
   });
 
-  it('refuses, changing nothing, a database a newer version migrated', async () => {
+  it('serves, changing nothing, a database a newer version only expanded', async () => {
     database = await createTestDatabase();
     const before = await appliedCount(database);
+    const log = captureLog();
+    await expect(
+      applyMigrations(database.pool, { migrationsFolder: olderFolder, log }),
+    ).resolves.toEqual([]);
     const older = shippedMigrations(olderFolder).at(-1)?.tag;
+    expect(log.lines.map((line) => line.message)).toEqual([
+      expect.stringContaining(
+        `database schema is newer than this version (it holds 1 migration this version does not ship`,
+      ),
+    ]);
+    expect(log.lines[0]?.message).toContain(`this version's newest is ${older}`);
+    expect(await appliedCount(database)).toBe(before);
+  });
+
+  it('refuses, changing nothing, a database a newer version contracted beyond it', async () => {
+    database = await createTestDatabase();
+    await database.pool.query(
+      "UPDATE schema_compat SET min_release_level = $1, reason = 'a column dropped'",
+      [RELEASE_COMPAT_LEVEL + 1],
+    );
+    const before = await appliedCount(database);
     const refusal = applyMigrations(database.pool, { migrationsFolder: olderFolder });
     await expect(refusal).rejects.toBeInstanceOf(SchemaTooNewError);
     await expect(refusal).rejects.toThrow(
       `The database schema is newer than this version of the server: it holds 1 migration this version does not ship`,
     );
-    await expect(refusal).rejects.toThrow(`this version's newest is ${older}`);
+    await expect(refusal).rejects.toThrow('(a column dropped)');
     expect(await appliedCount(database)).toBe(before);
     // The lock was released: the version that knows the migration still migrates.
-    await expect(applyMigrations(database.pool)).resolves.toEqual([]);
+    await expect(
+      applyMigrations(database.pool, { releaseLevel: RELEASE_COMPAT_LEVEL + 1 }),
+    ).resolves.toEqual([]);
   });
 });
 
@@ -129,15 +153,19 @@ function runEntry(
   });
 }
 
-describe('a database newer than the version', () => {
+describe('a database a newer version contracted beyond this one', () => {
   let database: TTestDatabase;
   let dataDir: string;
   beforeAll(async () => {
     database = await createTestDatabase();
-    // A migration made after every one this version ships, as a newer version records it.
+    // A contract migration made after every one this version ships, as a newer version records it.
     await database.pool.query(
       'INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ($1, $2)',
       ['a-newer-version', (newest?.when ?? 0) + 86_400_000],
+    );
+    await database.pool.query(
+      "UPDATE schema_compat SET min_release_level = $1, reason = 'a column dropped'",
+      [RELEASE_COMPAT_LEVEL + 1],
     );
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'schema-version-'));
   });
@@ -163,8 +191,10 @@ describe('a database newer than the version', () => {
       ]);
       expect(migrate.code, migrate.output).toBe(1);
       expect(migrate.output).toContain(message);
+      expect(migrate.output).toContain('(a column dropped)');
       expect(boot.code, boot.output).toBe(1);
       expect(boot.output).toContain(message);
+      expect(boot.output).toContain('(a column dropped)');
       expect(boot.output).not.toContain('Listening on');
       // Nothing was applied or recorded by either.
       expect(await appliedCount(database)).toBe(shipped.length + 1);

@@ -10,7 +10,8 @@ export type TGetReadyzResponse = z.infer<typeof ZGetReadyzResponse>;
 
 /**
  * Readiness: the database answers and holds every migration this build expects; 503 otherwise,
- * and while the instance drains for a shutdown.
+ * while the instance drains for a shutdown, and (code SCHEMA_TOO_NEW, with the reason) when a newer
+ * release's contract migration took the schema beyond this build.
  */
 export const getReadyz = defineEndpoint({
   method: 'GET',

@@ -23,3 +23,4 @@ export * from './files.js';
 export * from './refi.js';
 export * from './servicing.js';
 export * from './risk.js';
+export * from './schema-compat.js';
