@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { topUpEstimateRefetchMs } from './api/top-up-estimate.js';
 import {
   addressGroups,
+  celsiusLoansName,
   cutAddress,
   hasSubmittedLoan,
   isOfferLocked,
@@ -11,6 +12,8 @@ import {
   rateChoices,
   refiCards,
   refiNextStep,
+  refiStateText,
+  topUpProgress,
   topUpStepIndex,
   withConfirmation,
   withLastDocumentSigned,
@@ -72,8 +75,63 @@ describe('refinancing list rules', () => {
 
   it('keeps the chosen offer among the rate choices', () => {
     const chosen = custodyOffer({ uuid: '9a9a9a9a-1b1b-4c1c-8d1d-2e2e2e2e2e2e' });
-    expect(rateChoices(makeRefiApp({ selectedOffer: chosen }))[0]).toBe(chosen);
+    expect(rateChoices(makeRefiApp({ selectedOffer: chosen }))).toContain(chosen);
     expect(rateChoices(makeRefiApp({ selectedOffer: custodyOffer() }))).toHaveLength(2);
+  });
+
+  it('keeps the rate options in place when one is chosen (issue 34, finding 8)', () => {
+    const before = rateChoices(makeRefiApp()).map((offer) => offer.uuid);
+    // Choosing moves the offer from `offers` to `selectedOffer`: the options must not swap.
+    for (const chosen of [custodyOffer(), transferOffer()]) {
+      const after = makeRefiApp({
+        offers: [custodyOffer(), transferOffer()].filter((offer) => offer.uuid !== chosen.uuid),
+        selectedOffer: chosen,
+      });
+      expect(rateChoices(after).map((offer) => offer.uuid)).toEqual(before);
+    }
+    expect(before).toEqual([CUSTODY_OFFER_UUID, TRANSFER_OFFER_UUID]);
+  });
+
+  it('says an expired refinancing expired, and names refinancings by their Celsius loans', () => {
+    expect(refiStateText('CANCELLED', { reason: 'REFI_EXPIRED' })).toBe('Expired');
+    expect(refiStateText('CANCELLED', { reason: 'BY_SUPPORT' })).toBe('Cancelled');
+    expect(celsiusLoansName(['100002'])).toBe('Celsius loan 100002');
+    expect(celsiusLoansName(['100002', '100007'])).toBe('Celsius loans 100002, 100007');
+  });
+
+  it('counts what arrived and what is still to send from confirmed deposits only', () => {
+    const progress = topUpProgress({
+      offerUuid: CUSTODY_OFFER_UUID,
+      currentLtv: 62,
+      targetLtv: 55,
+      topUpRequired: true,
+      topUpCoinAmount: { coinQuantity: '1.272728', type: 'ETH' },
+      existingCollateral: { coinQuantity: '10', type: 'ETH' },
+      valueOfOne: 3000,
+      priceAsOf: '2025-03-01T12:00:00.000Z',
+      wallet: {
+        depositAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+        currentTotalCoinBalance: { coinQuantity: '0.5', type: 'ETH' },
+        transactions: [
+          {
+            transactionTime: '2025-03-01T12:00:00.000Z',
+            transactionType: 'DEPOSIT',
+            transactionAmount: '0.5',
+            transactionHash: '0xa',
+            confirmed: true,
+          },
+          {
+            transactionTime: '2025-03-01T12:05:00.000Z',
+            transactionType: 'DEPOSIT',
+            transactionAmount: '0.1',
+            transactionHash: '0xb',
+            confirmed: false,
+          },
+        ],
+      },
+      expiresAt: null,
+    });
+    expect(progress).toEqual({ received: '0.5', confirming: '0.1', remaining: '0.772728' });
   });
 
   it('merges looked-up applications into the list by id', () => {
@@ -133,7 +191,8 @@ describe('refinancing list rules', () => {
 
 describe('top-up estimate polling', () => {
   it.each([
-    [{ hasWallet: true, isTopUpRequested: true, updates: 1 }, false],
+    [{ hasWallet: true, isTopUpRequested: true, updates: 1 }, 2000],
+    [{ hasWallet: true, isTopUpRequested: false, updates: 1 }, false],
     [{ hasWallet: false, isTopUpRequested: false, updates: 1 }, 500],
     [{ hasWallet: false, isTopUpRequested: false, updates: 5 }, 500],
     [{ hasWallet: false, isTopUpRequested: false, updates: 6 }, false],

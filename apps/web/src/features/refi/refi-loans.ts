@@ -3,13 +3,17 @@
  * §4): which card is preselected, where a card's submit leads, the optimistic changes of a choice.
  * The rules themselves (submitted states, labels, ordering) are the domain's.
  */
-import type { TOffer, TRefinancingApplication } from '@pledge/contract';
+import type { TCelsiusTopUpCollateral, TOffer, TRefinancingApplication } from '@pledge/contract';
 import {
   isRefiPreselectable,
   isRefiSubmitted,
+  REFI_OPTIONS,
   REFI_TOP_UP_STATES,
   refiStateAfterConfirmation,
+  remainingCoinDue,
   sortRefiLoans,
+  toCoinQuantity,
+  type TApplicationEnding,
   type TApplicationState,
   type TRefiOption,
 } from '@pledge/domain';
@@ -50,13 +54,22 @@ export function chosenOffer(app: TRefinancingApplication): TOffer | null {
   return app.selectedOffer;
 }
 
-/** The offers a borrower chooses between; the chosen one is among them even if the list left it out. */
+/**
+ * The offers a borrower chooses between, always in the same order (by collateral treatment, as
+ * REFI_OPTIONS lists them): the chosen one is among them even if the list left it out, and choosing
+ * one never moves the options about.
+ */
 export function rateChoices(app: TRefinancingApplication): TOffer[] {
   const { offers, selectedOffer } = app;
-  if (selectedOffer === null || offers.some((offer) => offer.uuid === selectedOffer.uuid)) {
-    return [...offers];
-  }
-  return [selectedOffer, ...offers];
+  const all =
+    selectedOffer === null || offers.some((offer) => offer.uuid === selectedOffer.uuid)
+      ? [...offers]
+      : [...offers, selectedOffer];
+  const rank = (offer: TOffer) => REFI_OPTIONS.indexOf(offerTreatment(offer));
+  return all
+    .map((offer, index) => ({ offer, index }))
+    .sort((a, b) => rank(a.offer) - rank(b.offer) || a.index - b.index)
+    .map(({ offer }) => offer);
 }
 
 /** The optimistic answer of choosing a rate: the offer becomes the selected one. */
@@ -137,9 +150,44 @@ const STATE_WORDS: Partial<Record<TApplicationState, string>> = {
   DECLINED: 'Declined',
 };
 
-/** The card's status in words. */
-export function refiStateText(state: TApplicationState): string {
+/** The card's status in words; an ended refinancing says whether its days ran out. */
+export function refiStateText(
+  state: TApplicationState,
+  ending?: Pick<TApplicationEnding, 'reason'>,
+): string {
+  if (state === 'CANCELLED' && ending?.reason === 'REFI_EXPIRED') return 'Expired';
   return STATE_WORDS[state] ?? 'In progress';
+}
+
+/** What arrived for a top-up and what is still to send (confirmed coins only count). */
+export function topUpProgress(estimate: TCelsiusTopUpCollateral): {
+  received: string;
+  confirming: string;
+  remaining: string;
+} {
+  const transactions = estimate.wallet?.transactions ?? [];
+  const confirming = transactions
+    .filter((transaction) => transaction.confirmed === false)
+    .reduce(
+      (sum, transaction) => sum.plus(toCoinQuantity(transaction.transactionAmount)),
+      toCoinQuantity('0'),
+    )
+    .toFixed();
+  const received = estimate.wallet?.currentTotalCoinBalance.coinQuantity ?? '0';
+  return {
+    received,
+    confirming,
+    remaining: remainingCoinDue(estimate.topUpCoinAmount.coinQuantity, received),
+  };
+}
+
+/**
+ * The "Celsius loan 100002" a card or a page names a refinancing by, so that two of them never
+ * read alike.
+ */
+export function celsiusLoansName(loanIds: readonly string[]): string {
+  if (loanIds.length === 0) return 'Celsius loan';
+  return `Celsius loan${loanIds.length > 1 ? 's' : ''} ${loanIds.join(', ')}`;
 }
 
 /** The steps of a top-up (the tracker of the deposit page) and where a state is among them. */

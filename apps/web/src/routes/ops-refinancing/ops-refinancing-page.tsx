@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.js';
+import { RefiCoinReturns } from '../../features/ops/components/refi-coin-returns.js';
 import { RefiEstatePayoffs } from '../../features/ops/components/refi-estate-payoffs.js';
 import { RefiTapeImport } from '../../features/ops/components/refi-tape-import.js';
 import { RefiTapeLoans } from '../../features/ops/components/refi-tape-loans.js';
@@ -8,7 +9,10 @@ import { PageHeading } from '../../ui/page-heading.js';
 
 export const handle: TRouteHandle = { title: 'Celsius refinancing — Operations console' };
 
-/** The refinancing desk: import the legacy loan tape, read it, and confirm the estate's payoffs. */
+/**
+ * The refinancing desk: import the legacy loan tape, read it, confirm the estate's payoffs, and
+ * return the coins of ended refinancings.
+ */
 export function OpsRefinancingPage() {
   return (
     <section className="ops-page">
@@ -19,6 +23,7 @@ export function OpsRefinancingPage() {
       <RefiTapeImport />
       <RefiTapeLoans />
       <RefiEstatePayoffs />
+      <RefiCoinReturns />
     </section>
   );
 }

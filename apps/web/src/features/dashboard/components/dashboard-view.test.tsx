@@ -211,3 +211,123 @@ describe('/dashboard', () => {
     expect(loanCalls).toBe(3);
   }, 15_000);
 });
+
+describe('/dashboard after a deadline, and refinancings (issue 34, findings 7 and 8)', () => {
+  it('says a matured loan is due and that its renewal closed, with no renewal to continue', async () => {
+    const matured: TLoanStatus = {
+      ...LOAN,
+      status: 'MATURED',
+      renewal: { opensOn: '2025-12-11', closesOn: '2026-01-10', isOpen: false, position: 'AFTER' },
+    };
+    const ended = application({
+      appUuid: '3c4d5e6f-7081-4a92-8b03-c4d5e6f70819',
+      state: 'CANCELLED',
+      stage: 'FINAL',
+      isRollForward: true,
+      ending: { reason: 'MATURED', at: '2026-01-11T00:00:00.000Z' },
+    });
+    mockFetch({
+      ...figureInfoHandlers(),
+      [APPS]: () => jsonResponse([ended]),
+      [LOANS]: () => jsonResponse({ loans: [matured] }),
+    });
+    renderApp('/dashboard');
+    const loans = await screen.findByRole('region', { name: 'Your loans' }, { timeout: 10_000 });
+    expect(within(loans).getByText(/^Matured on .*: due in full$/)).toBeInTheDocument();
+    expect(within(loans).queryByText('Active loan')).toBeNull();
+    expect(within(loans).getByText(/^Renewal closed on /)).toBeInTheDocument();
+    expect(within(loans).queryByText(/Renewal opens on/)).toBeNull();
+    expect(within(loans).queryByRole('button', { name: 'Renew' })).toBeNull();
+    const applications = screen.getByRole('region', { name: 'Your applications' });
+    expect(within(applications).getByText('Renewal not completed')).toBeInTheDocument();
+    expect(
+      within(applications).getByText(/not completed before your loan’s maturity date/),
+    ).toBeInTheDocument();
+    expect(within(applications).getByText(/Pay it off from its page/)).toBeInTheDocument();
+    expect(within(applications).queryByRole('link', { name: 'Continue renewal' })).toBeNull();
+  });
+
+  it('says a renewal cancelled 5 days after signing what happened', async () => {
+    mockFetch({
+      ...figureInfoHandlers(),
+      [APPS]: () =>
+        jsonResponse([
+          application({
+            state: 'CANCELLED',
+            stage: 'FINAL',
+            isRollForward: true,
+            ending: { reason: 'COLLATERAL_DEADLINE', at: '2025-03-10T00:00:00.000Z' },
+          }),
+        ]),
+      [LOANS]: () => jsonResponse({ loans: [] }),
+    });
+    renderApp('/dashboard');
+    const applications = await screen.findByRole(
+      'region',
+      { name: 'Your applications' },
+      { timeout: 10_000 },
+    );
+    expect(within(applications).getByText('Renewal cancelled')).toBeInTheDocument();
+    expect(within(applications).getByText(/within 5 calendar days of signing/)).toBeInTheDocument();
+  });
+
+  it('names each refinancing by its Celsius loan, and a refinanced loan’s status is its own page', async () => {
+    const refinanced: TLoanStatus = { ...LOAN, loanType: 'REFINANCE' };
+    mockFetch({
+      ...figureInfoHandlers(),
+      [APPS]: () =>
+        jsonResponse([
+          application({
+            appUuid: refinanced.appUuid,
+            state: 'COMPLETE',
+            stage: 'FINAL',
+            isCelsiusRefi: true,
+            celsiusLoanNumbers: ['100001'],
+          }),
+          application({
+            appUuid: '4d5e6f70-8192-4a03-9c14-d5e6f7081920',
+            state: 'CELSIUS_WAITING_FOR_TOP_UP',
+            isCelsiusRefi: true,
+            celsiusLoanNumbers: ['100002'],
+          }),
+          application({
+            appUuid: '5e6f7081-92a3-4b14-8d25-e6f708192a31',
+            state: 'SIGN_DOCS',
+            isCelsiusRefi: true,
+            celsiusLoanNumbers: ['100003'],
+          }),
+        ]),
+      [LOANS]: () => jsonResponse({ loans: [refinanced] }),
+    });
+    renderApp('/dashboard');
+    const applications = await screen.findByRole(
+      'region',
+      { name: 'Your applications' },
+      { timeout: 10_000 },
+    );
+    expect(
+      within(applications).getByRole('heading', { name: 'Refinancing of Celsius loan 100002' }),
+    ).toBeInTheDocument();
+    expect(
+      within(applications).getByRole('heading', { name: 'Refinancing of Celsius loan 100003' }),
+    ).toBeInTheDocument();
+    const loans = screen.getByRole('region', { name: 'Your loans' });
+    expect(within(loans).getByText('Refinances Celsius loan 100001')).toBeInTheDocument();
+    expect(within(loans).getByRole('link', { name: 'View loan status' })).toHaveAttribute(
+      'href',
+      '/account/crypto-backed-loan/celsius-refi/complete',
+    );
+  });
+
+  it('leads a borrower without any application to refinancing too', async () => {
+    mockFetch({
+      ...figureInfoHandlers(),
+      [APPS]: () => jsonResponse([]),
+      [LOANS]: () => jsonResponse({ loans: [] }),
+    });
+    renderApp('/dashboard');
+    expect(
+      await screen.findByRole('link', { name: 'Refinance a Celsius loan' }, { timeout: 10_000 }),
+    ).toHaveAttribute('href', '/account/crypto-backed-loan/celsius-refi');
+  });
+});

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { TApplication, TLoanStatus } from '@pledge/contract';
 import {
   appPath,
+  applicationEndWords,
   COLLATERAL_DISPLAY_NAMES,
   formatCoin,
   COIN_DISPLAY_DECIMALS,
@@ -20,6 +21,7 @@ import {
 } from '../application-summary.js';
 import { displayDate, displayRate, displayUsd } from '../display.js';
 import { RenewAction } from '../../renewal/components/renew-action.js';
+import { celsiusLoansName } from '../../refi/refi-loans.js';
 import { nextPaymentWords, pastDueWords } from '../../loan/due-words.js';
 import { RISK_LEVEL_WORDS } from '../../loan/loan-health.js';
 import { LOAN_LTV_DECIMALS } from '../../loan/loan-view.js';
@@ -53,10 +55,33 @@ function NextPaymentLines({ loan }: { loan: TLoanStatus }) {
   );
 }
 
+/** A loan's state in words; a loan past its maturity date says it is due rather than active. */
+export function loanStateWords(
+  loan: Pick<TLoanStatus, 'state' | 'status' | 'maturityDate'>,
+): string {
+  if (loan.state === 'COMPLETE' && loan.status === 'MATURED') {
+    return `Matured on ${displayDate(loan.maturityDate)}: due in full`;
+  }
+  return APPLICATION_STATE_WORDS[loan.state];
+}
+
+/**
+ * The loan's status page: a refinanced loan's is the refinancing's list of submitted loans (a
+ * refinancing borrower's application pages lead to the dashboard, document 1 §2).
+ */
+function loanAction(loan: TLoanStatus, release: Parameters<typeof applicationAction>[0]) {
+  if (loan.loanType === 'REFINANCE') {
+    return loan.state === 'COMPLETE'
+      ? { label: 'View loan status', href: paths.refinance.complete.getHref() }
+      : applicationAction({ ...release, isCelsiusRefi: false });
+  }
+  return applicationAction(release);
+}
+
 function LoanCard({ loan, app }: { loan: TLoanStatus; app: TApplication | undefined }) {
   const collateral = `${formatCoin(loan.collateral.coinQuantity, COIN_DISPLAY_DECIMALS)} ${loan.collateral.type}`;
   const release = { state: loan.state, collateral: app?.collateral ?? null };
-  const action = applicationAction({
+  const action = loanAction(loan, {
     appUuid: loan.appUuid,
     isRollForward: loan.loanType === 'RENEWAL',
     isCelsiusRefi: false,
@@ -69,7 +94,12 @@ function LoanCard({ loan, app }: { loan: TLoanStatus; app: TApplication | undefi
       <h3 className="dashboard-card__title">
         {LOAN_TYPE_WORDS[loan.loanType]} of {displayUsd(loan.principalAmount)}
       </h3>
-      <p className="dashboard-card__state">{APPLICATION_STATE_WORDS[loan.state]}</p>
+      <p className="dashboard-card__state">{loanStateWords(loan)}</p>
+      {loan.loanType === 'REFINANCE' && app !== undefined && app.celsiusLoanNumbers.length > 0 && (
+        <p className="dashboard-card__meta">
+          Refinances {celsiusLoansName(app.celsiusLoanNumbers)}
+        </p>
+      )}
       {releaseNote !== null && <p className="dashboard-card__meta">{releaseNote}</p>}
       <dl className="dashboard-card__facts">
         <div>
@@ -134,19 +164,47 @@ function LoanCard({ loan, app }: { loan: TLoanStatus; app: TApplication | undefi
   );
 }
 
+/**
+ * A card's title: a refinancing names its Celsius loans (two never read alike), any other
+ * application its amount and coin.
+ */
+export function applicationTitle(app: TApplication): string {
+  const offer = app.selectedOffer;
+  const amount =
+    offer === null ? null : `${displayUsd(offer.drawAmount)} against ${offer.collateral.type}`;
+  if (app.isCelsiusRefi && app.celsiusLoanNumbers.length > 0) {
+    const name = `Refinancing of ${celsiusLoansName(app.celsiusLoanNumbers)}`;
+    return amount === null ? name : `${name}: ${displayUsd(offer?.amount ?? 0)}`;
+  }
+  return amount ?? `Application of ${displayDate(app.createdAt)}`;
+}
+
 function ApplicationCard({ app }: { app: TApplication }) {
   const action = applicationAction(app);
   const documents = documentsLink(app);
   const releaseNote = collateralReleaseNote(app);
   const offer = app.selectedOffer;
-  const title =
-    offer === null
-      ? `Application of ${displayDate(app.createdAt)}`
-      : `${displayUsd(offer.drawAmount)} against ${offer.collateral.type}`;
+  const title = applicationTitle(app);
+  const ending =
+    app.state === 'CANCELLED' && app.ending !== undefined
+      ? applicationEndWords(app.ending, {
+          isRollForward: app.isRollForward,
+          isCelsiusRefi: app.isCelsiusRefi,
+          collateralType: offer?.collateral.type ?? app.rollForwardLoanDetails?.collateral.type,
+        })
+      : null;
   return (
     <li className="dashboard-card">
       <h3 className="dashboard-card__title">{title}</h3>
-      <p className="dashboard-card__state">{APPLICATION_STATE_WORDS[app.state]}</p>
+      <p className="dashboard-card__state">
+        {ending === null ? APPLICATION_STATE_WORDS[app.state] : ending.title}
+      </p>
+      {ending !== null && (
+        <div className="dashboard-card__ending">
+          <p>{ending.whatHappened}</p>
+          <p>{ending.whatToDo}</p>
+        </div>
+      )}
       {releaseNote !== null && <p className="dashboard-card__meta">{releaseNote}</p>}
       <p className="dashboard-card__meta">
         {app.isCelsiusRefi ? 'Refinancing' : app.isRollForward ? 'Renewal' : 'New loan'} · started{' '}
@@ -173,15 +231,20 @@ function ApplicationCard({ app }: { app: TApplication }) {
 
 function StartApplicationLink({ isPrimary }: { isPrimary: boolean }) {
   return (
-    <Link
-      className={buttonClassName({
-        variant: isPrimary ? 'primary' : 'secondary',
-        isFullWidth: false,
-      })}
-      to={paths.start.getHref()}
-    >
-      Start an application
-    </Link>
+    <div className="dashboard__start">
+      <Link
+        className={buttonClassName({
+          variant: isPrimary ? 'primary' : 'secondary',
+          isFullWidth: false,
+        })}
+        to={paths.start.getHref()}
+      >
+        Start an application
+      </Link>
+      <Link className="dashboard-card__link" to={paths.refinance.list.getHref()}>
+        Refinance a Celsius loan
+      </Link>
+    </div>
   );
 }
 

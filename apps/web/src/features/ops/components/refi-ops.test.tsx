@@ -2,12 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   buildPath,
+  getRefiCoinReturns,
   getRefiEstatePayoffs,
   getRefiTapeLoans,
   postConfirmRefiEstatePayoff,
+  postRefiCoinReturn,
   postRefiTapeImport,
   postRefiTapeLoanBorrower,
   postRefiTapePreview,
+  type TRefiCoinReturnItem,
   type TRefiEstatePayoff,
   type TRefiTapeLoan,
   type TRefiTapeSummary,
@@ -22,7 +25,8 @@ import {
 } from '../../session/session-test-utils.js';
 import { makeControlledAction } from '../ops-test-data.js';
 import { payoffStatusText } from './refi-estate-payoffs.js';
-import { importRowErrors, tapeSummaryText } from './refi-tape-import.js';
+import { coinReturnStatusText } from './refi-coin-returns.js';
+import { emptyTapeMessage, importRowErrors, tapeSummaryText } from './refi-tape-import.js';
 import { OVERRIDE_TAPE_EMAIL_LABEL } from './refi-tape-loans.js';
 
 const LOADED = { timeout: 10_000 };
@@ -122,7 +126,97 @@ describe('console refinancing helpers', () => {
   });
 });
 
+function coinReturn(overrides: Partial<TRefiCoinReturnItem> = {}): TRefiCoinReturnItem {
+  return {
+    appUuid: APP_UUID,
+    celsiusLoanIds: ['100002'],
+    createdAt: '2025-03-15T12:00:00.000Z',
+    status: 'REQUESTED',
+    confirmed: { coinQuantity: '0.5', type: 'ETH' },
+    confirming: { coinQuantity: '0', type: 'ETH' },
+    returnAddress: '0xabababababababababababababababababababab',
+    requestedAt: '2025-03-16T12:00:00.000Z',
+    returned: null,
+    returnedAt: null,
+    returnedBy: null,
+    transactionHash: null,
+    carriedToAppUuid: null,
+    ...overrides,
+  };
+}
+
+describe('the coins of ended refinancings and empty tapes (issue 34, findings 7 and 8)', () => {
+  it('says where each ended refinancing’s coins go', () => {
+    expect(coinReturnStatusText(coinReturn({ status: 'AWAITING_ADDRESS' }))).toBe(
+      'Waiting for the borrower’s address',
+    );
+    expect(coinReturnStatusText(coinReturn())).toBe(
+      'To return to 0xabababababababababababababababababababab',
+    );
+    expect(
+      coinReturnStatusText(
+        coinReturn({
+          status: 'RETURNED',
+          returnedAt: '2025-03-17T10:00:00.000Z',
+          returnedBy: 'checker@example.com',
+          transactionHash: '0xfeed',
+        }),
+      ),
+    ).toBe(
+      'Returned Mar 17, 2025, 10:00 UTC to 0xabababababababababababababababababababab by checker@example.com (tx 0xfeed)',
+    );
+  });
+
+  it('says why an empty tape cannot be checked', () => {
+    expect(emptyTapeMessage(null)).toBe('Choose a tape file or paste the CSV first.');
+    expect(emptyTapeMessage('tape.csv')).toBe(
+      'tape.csv is empty. Choose the tape file again, or paste the CSV.',
+    );
+  });
+});
+
 describe('/ops/refinancing', { timeout: 40_000 }, () => {
+  it('lists the coins of ended refinancings and proposes a return with its transaction', async () => {
+    const proposed: unknown[] = [];
+    mockFetch({
+      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+      [`GET ${getRefiTapeLoans.path}`]: () => jsonResponse({ items: [], nextCursor: null }),
+      [`GET ${getRefiEstatePayoffs.path}`]: () => jsonResponse({ items: [], nextCursor: null }),
+      [`GET ${getRefiCoinReturns.path}`]: () =>
+        jsonResponse({ items: [coinReturn()], nextCursor: null }),
+      [`POST ${buildPath(postRefiCoinReturn.path, { appUuid: APP_UUID })}`]: (_url, init) => {
+        proposed.push(JSON.parse(String(init.body)));
+        return jsonResponse(
+          makeControlledAction({
+            action: 'REFI_COIN_RETURN',
+            label: 'Return of refinancing coins',
+            amountCents: null,
+            summary: 'Return 0.5 ETH',
+          }),
+          202,
+        );
+      },
+    });
+    const { user } = renderApp('/ops/refinancing');
+    const table = await screen.findByRole('table', { name: 'Coins of ended refinancings' }, LOADED);
+    expect(within(table).getByText('0.5 ETH')).toBeVisible();
+    // An empty check says why instead of doing nothing.
+    await user.click(screen.getByRole('button', { name: 'Check the tape' }));
+    expect(await screen.findByText('Choose a tape file or paste the CSV first.')).toBeVisible();
+
+    await user.click(within(table).getByRole('button', { name: /Record return/ }));
+    const dialog = await screen.findByRole('dialog', { name: /Record the return of 0\.5 ETH/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Propose the return' }));
+    expect(await within(dialog).findByText('Give the transaction of the return')).toBeVisible();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Transaction of the return/ }),
+      '0xfeed',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Propose the return' }));
+    expect(await within(dialog).findByText(PROPOSED)).toBeVisible();
+    expect(proposed).toEqual([{ transactionHash: '0xfeed' }]);
+  });
+
   it('previews a tape with its bad rows, proposes a good one and a payoff confirmation', async () => {
     const imported: unknown[] = [];
     const confirmed: unknown[] = [];
@@ -131,6 +225,7 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
       [`GET ${getRefiTapeLoans.path}`]: () => jsonResponse({ items: [], nextCursor: null }),
       [`GET ${getRefiEstatePayoffs.path}`]: () =>
         jsonResponse({ items: [payoff()], nextCursor: null }),
+      [`GET ${getRefiCoinReturns.path}`]: () => jsonResponse({ items: [], nextCursor: null }),
       [`POST ${postRefiTapePreview.path}`]: (_url, init) => {
         const csv = String(init.body);
         return jsonResponse(

@@ -55,12 +55,20 @@ function RowErrors({ errors }: { errors: readonly TRefiTapeRowError[] }) {
   );
 }
 
+/** Why an empty tape cannot be checked: the file chosen had nothing in it, or nothing was given. */
+export function emptyTapeMessage(fileName: string | null): string {
+  return fileName === null
+    ? 'Choose a tape file or paste the CSV first.'
+    : `${fileName} is empty. Choose the tape file again, or paste the CSV.`;
+}
+
 export function RefiTapeImport() {
   const fieldId = useId();
   const [csv, setCsv] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [checkedCsv, setCheckedCsv] = useState<string | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
+  const [emptyError, setEmptyError] = useState<string | null>(null);
   const preview = useRefiTapePreview();
   const apply = useRefiTapeImport();
 
@@ -70,6 +78,7 @@ export function RefiTapeImport() {
 
   function onText(text: string) {
     setCsv(text);
+    setEmptyError(null);
     apply.reset();
   }
 
@@ -82,7 +91,11 @@ export function RefiTapeImport() {
 
   function onCheck(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (csv.trim() === '') return;
+    if (csv.trim() === '') {
+      // Nothing to check: say why rather than leave the button dead.
+      setEmptyError(emptyTapeMessage(fileName));
+      return;
+    }
     setCheckedCsv(csv);
     preview.mutate(csv);
   }
@@ -113,7 +126,7 @@ export function RefiTapeImport() {
             accept=".csv,text/csv"
             onChange={(event) => void onFile(event)}
           />
-          {fileName !== null && <p className="field__note">Loaded {fileName}.</p>}
+          {fileName !== null && csv !== '' && <p className="field__note">Loaded {fileName}.</p>}
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${fieldId}-csv`}>
@@ -129,12 +142,12 @@ export function RefiTapeImport() {
             onChange={(event) => onText(event.target.value)}
           />
         </div>
-        <Button
-          type="submit"
-          isFullWidth={false}
-          isLoading={preview.isPending}
-          disabled={csv === ''}
-        >
+        {emptyError !== null && (
+          <p className="field__error" role="alert">
+            {emptyError}
+          </p>
+        )}
+        <Button type="submit" isFullWidth={false} isLoading={preview.isPending}>
           Check the tape
         </Button>
       </form>

@@ -3,6 +3,7 @@ import { postCelsiusCollateralCalculate, type TCelsiusTopUpCollateral } from '@p
 import {
   COLLATERAL_REFRESH_MAX_UPDATES,
   COLLATERAL_REFRESH_MS,
+  KRANG_STATE_POLL_MS,
   WALLET_ADDRESS_POLL_MS,
 } from '@pledge/domain';
 import { apiRequest } from '../../../api/client.js';
@@ -27,15 +28,17 @@ export async function getTopUpEstimate(
 /**
  * How often the estimate is asked again (document 2 §4, §9): every COLLATERAL_REFRESH_MS, at most
  * COLLATERAL_REFRESH_MAX_UPDATES times, until a wallet appears; once the top-up is requested and
- * still without an address, every WALLET_ADDRESS_POLL_MS until the address arrives; never once
- * the address is there (the application's state tells the rest).
+ * still without an address, every WALLET_ADDRESS_POLL_MS until the address arrives. With the
+ * address there, while the top-up is awaited, as often as the application's state
+ * (KRANG_STATE_POLL_MS), so that deposits show as they arrive with what is still to send; never
+ * otherwise.
  */
 export function topUpEstimateRefetchMs(input: {
   hasWallet: boolean;
   isTopUpRequested: boolean;
   updates: number;
 }): number | false {
-  if (input.hasWallet) return false;
+  if (input.hasWallet) return input.isTopUpRequested ? KRANG_STATE_POLL_MS : false;
   if (input.updates <= COLLATERAL_REFRESH_MAX_UPDATES) return COLLATERAL_REFRESH_MS;
   return input.isTopUpRequested ? WALLET_ADDRESS_POLL_MS : false;
 }

@@ -80,7 +80,7 @@ export function RefiCard({
         </div>
         <div>
           <dt>Status</dt>
-          <dd>{refiStateText(app.state)}</dd>
+          <dd>{refiStateText(app.state, app.ending)}</dd>
         </div>
       </dl>
       {loanIds.length > 1 && <CombinedLoanIdsButton loanIds={loanIds} />}

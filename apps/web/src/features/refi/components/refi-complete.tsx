@@ -37,7 +37,7 @@ function SubmittedLoans({ identityUuid }: { identityUuid: string }) {
                   <dl className="refi-card__details">
                     <div>
                       <dt>Status</dt>
-                      <dd>{refiStateText(app.state)}</dd>
+                      <dd>{refiStateText(app.state, app.ending)}</dd>
                     </div>
                     {offer !== null && (
                       <>

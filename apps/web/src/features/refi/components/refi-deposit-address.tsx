@@ -26,6 +26,34 @@ function VerifyAddressButton({ address }: { address: string }) {
   );
 }
 
+/** The QR code modal (document 2 §2): the address as a large code, with the address under it. */
+function QrCodeButton({ address, type }: { address: string; type: TCollateralType }) {
+  return (
+    <ModalButton
+      label={
+        <>
+          Show QR code<span className="visually-hidden"> of the deposit address</span>
+        </>
+      }
+      variant="secondary"
+      title="QR code"
+    >
+      <p>Scan it with your wallet app to send {coinName(type)} to your deposit address.</p>
+      <div className="refi-qr-modal">
+        <QrCode
+          value={address}
+          alt={`QR code of your ${type} deposit address`}
+          size={256}
+          failureVariant="refinancing"
+        />
+      </div>
+      <p className="refi-address-groups">
+        <code>{address}</code>
+      </p>
+    </ModalButton>
+  );
+}
+
 export function WalletTypeExplainer() {
   return (
     <ModalButton label="Which wallet can I send from?" title="Wallet types">
@@ -47,7 +75,8 @@ export function WalletTypeExplainer() {
 
 /**
  * Where the top-up goes (document 2 §2): the address cut to its first characters with a QR code,
- * a copy button, the full address in the verification modal, and the wallet-type explainer.
+ * a copy button, the full address in the verification modal, the QR code modal, and the
+ * wallet-type explainer.
  */
 export function RefiDepositAddress({
   wallet,
@@ -80,6 +109,7 @@ export function RefiDepositAddress({
             <div className="refi-address-actions">
               <CopyButton text={wallet.depositAddress} what="deposit address" />
               <VerifyAddressButton address={wallet.depositAddress} />
+              <QrCodeButton address={wallet.depositAddress} type={type} />
             </div>
           </div>
         </div>

@@ -7,8 +7,10 @@ import {
   getRefiUnsignedDocuments,
   postCelsiusCollateralCalculate,
   postCelsiusRefiBorrowerConfirmation,
+  postCelsiusRefiCoinReturn,
   postRefiSignDocument,
   type TCelsiusTopUpCollateral,
+  type TRefiCoinReturn,
   type TDocument,
 } from '@pledge/contract';
 import { QR_FAILURE_MESSAGES } from '../../../ui/qr-code/qr-code.js';
@@ -32,6 +34,7 @@ const STATE = `GET ${buildPath(getKrangState.path, { appUuid: ETH_APP_UUID })}`;
 const CALCULATE = `POST ${buildPath(postCelsiusCollateralCalculate.path, { appUuid: ETH_APP_UUID })}`;
 const CONFIRM = `POST ${buildPath(postCelsiusRefiBorrowerConfirmation.path, { appUuid: ETH_APP_UUID })}`;
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const COIN_RETURN = `POST ${buildPath(postCelsiusRefiCoinReturn.path, { appUuid: ETH_APP_UUID })}`;
 
 function estimate(overrides: Partial<TCelsiusTopUpCollateral> = {}): TCelsiusTopUpCollateral {
   return {
@@ -82,7 +85,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
       screen.getByRole('heading', { level: 1, name: 'Deposit required collateral' }),
     ).toBeVisible();
     expect(document.title).toContain('Deposit required collateral');
-    expect(screen.getByText('1.272728 ETH')).toBeVisible();
+    expect(screen.getAllByText('1.272728 ETH')[0]).toBeVisible();
     const tracker = screen.getByRole('list', { name: 'Top-up progress' });
     expect(within(tracker).getByText('Top-up requested').closest('li')).toHaveAttribute(
       'aria-current',
@@ -155,6 +158,164 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
     expect(screen.queryByRole('heading', { name: 'Your deposit address' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Continue to deposit' }));
     expect(await screen.findByText(`${ADDRESS.slice(0, 26)}…`, {}, LOADED)).toBeVisible();
+  });
+
+  it('shows deposits as they arrive and what is still to send (issue 34, finding 7)', async () => {
+    let deposits: TCelsiusTopUpCollateral['wallet'] = estimate().wallet;
+    mockFetch({
+      ...figureInfoHandlers(),
+      [LIST]: () =>
+        jsonResponse([
+          makeRefiApp({
+            state: 'CELSIUS_WAITING_FOR_TOP_UP',
+            stage: 'PROCESSING',
+            selectedOffer: custodyOffer(),
+          }),
+        ]),
+      [STATE]: () => jsonResponse({ state: 'CELSIUS_WAITING_FOR_TOP_UP', stage: 'PROCESSING' }),
+      [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate({ wallet: deposits }) }),
+    });
+    renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    const sofar = await screen.findByRole('region', { name: 'Your top-up so far' }, LOADED);
+    expect(within(sofar).getByText('1.272728 ETH')).toBeVisible();
+    // 0.5 ETH confirms and 0.1 ETH is seen: the page follows without a reload.
+    deposits = {
+      depositAddress: ADDRESS,
+      currentTotalCoinBalance: { coinQuantity: '0.5', type: 'ETH' },
+      transactions: [
+        {
+          transactionTime: '2025-03-01T12:10:00.000Z',
+          transactionType: 'DEPOSIT',
+          transactionAmount: '0.5',
+          transactionHash: '0xaa',
+          confirmed: true,
+        },
+        {
+          transactionTime: '2025-03-01T12:20:00.000Z',
+          transactionType: 'DEPOSIT',
+          transactionAmount: '0.1',
+          transactionHash: '0xbb',
+          confirmed: false,
+        },
+      ],
+    };
+    expect(await within(sofar).findByText('0.772728 ETH', {}, LOADED)).toBeVisible();
+    expect(within(sofar).getByText(/0\.1 ETH confirming/)).toBeVisible();
+    expect(
+      screen.getByRole('region', { name: 'Transactions on your deposit address' }),
+    ).toBeVisible();
+  });
+
+  it('opens the QR code modal of the deposit address', async () => {
+    mockFetch({
+      ...figureInfoHandlers(),
+      [LIST]: () =>
+        jsonResponse([
+          makeRefiApp({
+            state: 'CELSIUS_TOP_UP_REQUESTED',
+            stage: 'PROCESSING',
+            selectedOffer: custodyOffer(),
+          }),
+        ]),
+      [STATE]: () => jsonResponse({ state: 'CELSIUS_TOP_UP_REQUESTED', stage: 'PROCESSING' }),
+      [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate() }),
+    });
+    const { user } = renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    await user.click(await screen.findByRole('button', { name: /^Show QR code/ }, LOADED));
+    const dialog = await screen.findByRole('dialog', { name: 'QR code' });
+    expect(within(dialog).getByText(ADDRESS)).toBeInTheDocument();
+  });
+
+  it('re-fetches the state 0.5 s after "I have sent", not sooner', async () => {
+    let state: 'CELSIUS_TOP_UP_REQUESTED' | 'CELSIUS_WAITING_FOR_TOP_UP' =
+      'CELSIUS_TOP_UP_REQUESTED';
+    const stateCalls: number[] = [];
+    let confirmedAt = 0;
+    mockFetch({
+      ...figureInfoHandlers(),
+      [LIST]: () =>
+        jsonResponse([makeRefiApp({ state, stage: 'PROCESSING', selectedOffer: custodyOffer() })]),
+      [STATE]: () => {
+        stateCalls.push(Date.now());
+        return jsonResponse({ state, stage: 'PROCESSING' });
+      },
+      [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate() }),
+      [CONFIRM]: () => {
+        state = 'CELSIUS_WAITING_FOR_TOP_UP';
+        confirmedAt = Date.now();
+        return jsonResponse(
+          makeRefiApp({ state, stage: 'PROCESSING', selectedOffer: custodyOffer() }),
+        );
+      },
+    });
+    const { user } = renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    await user.click(await screen.findByRole('button', { name: 'I have sent my top-up' }, LOADED));
+    await waitFor(() => expect(stateCalls.some((at) => at > confirmedAt)).toBe(true), {
+      timeout: 4000,
+    });
+    const next = stateCalls.find((at) => at > confirmedAt) ?? 0;
+    expect(next - confirmedAt).toBeGreaterThanOrEqual(450);
+  });
+
+  it('says an expired refinancing expired and returns the coins sent to a given address', async () => {
+    let coinReturn: TRefiCoinReturn = {
+      status: 'AWAITING_ADDRESS',
+      confirmed: { coinQuantity: '0.5', type: 'ETH' },
+      confirming: { coinQuantity: '0', type: 'ETH' },
+      returnAddress: null,
+      requestedAt: null,
+      returned: null,
+      returnedAt: null,
+      transactionHash: null,
+      carriedToAppUuid: null,
+    };
+    const bodies: unknown[] = [];
+    const expired = () =>
+      makeRefiApp({
+        state: 'CANCELLED',
+        stage: 'FINAL',
+        selectedOffer: custodyOffer(),
+        ending: { reason: 'REFI_EXPIRED', at: '2025-03-15T12:00:00.000Z' },
+        coinReturn,
+      });
+    const returnAddress = '0xabababababababababababababababababababab';
+    mockFetch({
+      ...figureInfoHandlers(),
+      [LIST]: () => jsonResponse([expired()]),
+      [STATE]: () => jsonResponse({ state: 'CANCELLED', stage: 'FINAL' }),
+      [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate() }),
+      [COIN_RETURN]: (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        coinReturn = {
+          ...coinReturn,
+          status: 'REQUESTED',
+          returnAddress,
+          requestedAt: '2025-03-16T12:00:00.000Z',
+        };
+        return jsonResponse(expired());
+      },
+    });
+    const { user } = renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    expect(await screen.findByText('Refinancing expired', {}, LOADED)).toBeVisible();
+    expect(screen.getByText(/not completed within 14 calendar days/)).toBeVisible();
+    // No dead end: nothing asks for the deposit any more.
+    expect(screen.queryByRole('button', { name: 'Continue to deposit' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Your deposit address' })).toBeNull();
+    expect(screen.getByText(/You sent 0\.5 ETH for this refinancing/)).toBeVisible();
+    const field = screen.getByRole('textbox', { name: /Return address \(ETH\)/ });
+    // A Bitcoin address is not an address of the coin's chain: refused on the page.
+    await user.type(field, 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
+    await user.click(screen.getByRole('button', { name: 'Return my coins' }));
+    expect(await screen.findByText('Invalid address entered - enter again')).toBeVisible();
+    await user.clear(field);
+    await user.type(field, returnAddress);
+    await user.click(screen.getByRole('button', { name: 'Return my coins' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Return your coins to this address?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Return my coins' }));
+    expect(await screen.findByText('Your coins are being returned', {}, LOADED)).toBeVisible();
+    expect(bodies).toEqual([{ returnAddress }]);
   });
 
   it('answers a loan the borrower does not have', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TCelsiusTopUpCollateral, TRefinancingApplication } from '@pledge/contract';
@@ -26,9 +26,16 @@ import {
 import { confirmRefinancing } from '../api/refi-choices.js';
 import { refiStateQueryKey, useRefiState } from '../api/refi-state.js';
 import { topUpEstimateQueryKey, useTopUpEstimate } from '../api/top-up-estimate.js';
-import { rateChoices, TOP_UP_STEPS, topUpStepIndex } from '../refi-loans.js';
+import {
+  celsiusLoansName,
+  rateChoices,
+  TOP_UP_STEPS,
+  topUpProgress,
+  topUpStepIndex,
+} from '../refi-loans.js';
 import type { TRefiListState } from './refi-list.js';
 import { RefiDepositAddress } from './refi-deposit-address.js';
+import { RefiEnded } from './refi-ended.js';
 import { RefiNotFound } from './refi-not-found.js';
 
 export const TOP_UP_TITLE = 'Deposit required collateral';
@@ -78,6 +85,37 @@ function Estimate({ estimate }: { estimate: TCelsiusTopUpCollateral }) {
   );
 }
 
+/** What has arrived and what is still to send, following the deposits as they come. */
+function TopUpReceived({ estimate }: { estimate: TCelsiusTopUpCollateral }) {
+  const type = estimate.topUpCoinAmount.type;
+  const progress = topUpProgress(estimate);
+  const isConfirming = progress.confirming !== '0';
+  return (
+    <dl className="collateral__amounts refi-top-up__received" aria-live="polite">
+      <div>
+        <dt>Received</dt>
+        <dd>
+          {progress.received} {type}
+          {isConfirming && (
+            <span className="field__note">
+              {' '}
+              and {progress.confirming} {type} confirming
+            </span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Still to send</dt>
+        <dd>
+          <strong>
+            {progress.remaining} {type}
+          </strong>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
 /** Logs (and only logs) an address that has not arrived in WALLET_ADDRESS_TIMEOUT_MS (§8). */
 function useWalletAddressTimeout(isAwaited: boolean) {
   useEffect(() => {
@@ -93,19 +131,23 @@ function TopUp({
   identityUuid,
   app,
   offerUuid,
+  applications,
 }: {
   identityUuid: string;
   app: TRefinancingApplication;
   offerUuid: string;
+  applications: readonly TRefinancingApplication[];
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { appUuid } = app;
-  const refiState = useRefiState(appUuid, { enabled: true });
+  // From "I have sent" until its status is re-fetched, the state is not polled (document 2 §4).
+  const [isVerifying, setIsVerifying] = useState(false);
+  const refiState = useRefiState(appUuid, { enabled: true, isPaused: isVerifying });
   const state = refiState.data?.state ?? app.state;
   const isRequested = REFI_TOP_UP_STATES.includes(state);
   const estimate = useTopUpEstimate(appUuid, offerUuid, {
-    enabled: true,
+    enabled: state !== 'CANCELLED',
     isTopUpRequested: isRequested,
   });
   const wallet = estimate.data?.wallet ?? null;
@@ -140,23 +182,37 @@ function TopUp({
   });
   const sent = useVerifyAction({
     action: async () => {
-      const answer = await confirmRefinancing(appUuid, offerUuid, true);
-      setCachedRefiApplication(queryClient, identityUuid, answer);
+      setIsVerifying(true);
+      try {
+        const answer = await confirmRefinancing(appUuid, offerUuid, true);
+        setCachedRefiApplication(queryClient, identityUuid, answer);
+      } catch (error) {
+        setIsVerifying(false);
+        throw error;
+      }
     },
     onVerified: () => {
-      void refiState.refetch();
+      void refiState.refetch().finally(() => setIsVerifying(false));
     },
   });
 
   const stepIndex = topUpStepIndex(state);
   const type =
     estimate.data?.existingCollateral.type ?? app.selectedOffer?.collateral.type ?? 'BTC';
+  if (state === 'CANCELLED') {
+    return (
+      <section className="panel collateral refi-top-up">
+        <PageHeading>{TOP_UP_TITLE}</PageHeading>
+        <RefiEnded identityUuid={identityUuid} app={app} applications={applications} />
+      </section>
+    );
+  }
   return (
     <section className="panel collateral refi-top-up">
       <PageHeading>{TOP_UP_TITLE}</PageHeading>
       <p>
-        Your Celsius loan {app.celsiusLoanNumbers.join(', ')} needs more collateral for this offer.
-        The top-up brings its LTV down to the rate’s limit.
+        Your {celsiusLoansName(app.celsiusLoanNumbers)} needs more collateral for this offer. The
+        top-up brings its LTV down to the rate’s limit.
       </p>
       {stepIndex >= 0 && (
         <Stepper steps={TOP_UP_STEPS} currentIndex={stepIndex} label="Top-up progress" />
@@ -186,8 +242,14 @@ function TopUp({
       {(state === 'CELSIUS_TOP_UP_REQUESTED' || state === 'CELSIUS_WAITING_FOR_TOP_UP') && (
         <>
           <RefiDepositAddress wallet={wallet} type={type} />
-          {wallet !== null && (
-            <CollateralTransactions transactions={wallet.transactions} type={type} />
+          {wallet !== null && estimate.data !== undefined && (
+            <>
+              <section className="collateral__section" aria-labelledby="refi-received-heading">
+                <h2 id="refi-received-heading">Your top-up so far</h2>
+                <TopUpReceived estimate={estimate.data} />
+              </section>
+              <CollateralTransactions transactions={wallet.transactions} type={type} />
+            </>
           )}
           <section className="collateral__section" aria-labelledby="refi-sent-heading">
             <h2 id="refi-sent-heading">Sent your top-up?</h2>
@@ -250,5 +312,12 @@ export function RefiTopUp() {
   if (app === undefined || !rateChoices(app).some((offer) => offer.uuid === offerUuid)) {
     return <RefiNotFound title={TOP_UP_TITLE} />;
   }
-  return <TopUp identityUuid={identityUuid} app={app} offerUuid={offerUuid} />;
+  return (
+    <TopUp
+      identityUuid={identityUuid}
+      app={app}
+      offerUuid={offerUuid}
+      applications={applications.data}
+    />
+  );
 }

@@ -60,6 +60,19 @@ describe('the dashboard’s Renew action', () => {
     expect(within(loans).queryByRole('button', { name: 'Renew' })).toBeNull();
   });
 
+  it('says the window closed once the loan matured, never that it opens on a past date', async () => {
+    serve({ opensOn: '2025-12-11', closesOn: '2026-01-10', isOpen: false, position: 'AFTER' }, () =>
+      jsonResponse({}),
+    );
+    renderApp('/dashboard');
+    const loans = await screen.findByRole('region', { name: 'Your loans' }, LOADED);
+    expect(
+      within(loans).getByText(/^Renewal closed on Jan 10, 2026, when your loan matured\./),
+    ).toBeInTheDocument();
+    expect(within(loans).queryByText(/Renewal opens on/)).toBeNull();
+    expect(within(loans).queryByRole('button', { name: 'Renew' })).toBeNull();
+  });
+
   it('shows the server’s refusal when the renewal cannot be opened', async () => {
     serve({ opensOn: '2025-12-11', closesOn: '2026-01-10', isOpen: true }, () =>
       jsonResponse({ code: 'NOT_FOUND', message: 'Application not found' }, 404),

@@ -57,6 +57,9 @@ describe('/{appUuid}/renew', () => {
     expect(screen.getByText(RENEWAL_WARNINGS.lowLtv)).toBeVisible();
     expect(screen.queryByText(RENEWAL_WARNINGS.aboveBand)).toBeNull();
     expect(screen.getByRole('button', { name: 'Accept offer' })).toBeEnabled();
+    // LTV in 1 or 2 decimals (document 2 §9), as the dashboard shows it; never 3.
+    expect(screen.getByText('12.5%')).toBeVisible();
+    expect(screen.queryByText('12.500%')).toBeNull();
   });
 
   it('says how much to add when the top-up is too small, and offers nothing', async () => {
