@@ -226,23 +226,23 @@ describe('loanHealthLevel: one health for the loan page, the dashboard and the c
     liquidationLtvPct: 90,
   });
 
-  it.each<[string | number, string | null, string]>([
-    [50, null, 'NONE'],
-    ['74.99', null, 'NONE'],
-    [75, null, 'WARNING'],
-    [76, null, 'COURTESY_NOTICE'],
-    [82, null, 'MARGIN_CALL'],
+  it.each<[string | number, boolean, string]>([
+    [50, false, 'NONE'],
+    ['74.99', false, 'NONE'],
+    [75, false, 'WARNING'],
+    [76, false, 'COURTESY_NOTICE'],
+    [82, false, 'MARGIN_CALL'],
     // A matured loan at 98 % is at the liquidation level, whatever its status.
-    [98, null, 'LIQUIDATION'],
+    [98, false, 'LIQUIDATION'],
     // An open margin call stays one until the risk pass cures it (settled money, or collateral).
-    [70, '2026-03-03T10:00:00.000Z', 'MARGIN_CALL'],
-    [77, '2026-03-03T10:00:00.000Z', 'MARGIN_CALL'],
-    [91, '2026-03-03T10:00:00.000Z', 'LIQUIDATION'],
-  ])('%s %% with cure deadline %s is %s', (ltv, cureDeadline, level) => {
-    expect(loanHealthLevel({ ltvPct: ltv, thresholds, cureDeadline })).toBe(level);
+    [70, true, 'MARGIN_CALL'],
+    [77, true, 'MARGIN_CALL'],
+    [91, true, 'LIQUIDATION'],
+  ])('%s %% with a margin call open: %s, is %s', (ltv, isMarginCallOpen, level) => {
+    expect(loanHealthLevel({ ltvPct: ltv, thresholds, isMarginCallOpen })).toBe(level);
   });
 
   it('is null without an LTV', () => {
-    expect(loanHealthLevel({ ltvPct: null, thresholds, cureDeadline: null })).toBeNull();
+    expect(loanHealthLevel({ ltvPct: null, thresholds, isMarginCallOpen: false })).toBeNull();
   });
 });

@@ -151,19 +151,19 @@ export function whatIfPriceRange(input: {
 /**
  * The loan's health as every page shows it (the loan page, the dashboard, the console): the level
  * of its LTV on the balance the risk pass measures (pending debits not counted), at the latest
- * stored price; an open margin call (a cure deadline set) stays one until the risk pass cures it,
- * whatever the price did since. Null without an LTV (no price known, or no collateral).
+ * stored price; an open margin call (a cure deadline set, or the MARGIN_CALL status) stays one
+ * until the risk pass cures it, whatever the price did since. Null without an LTV (no price known,
+ * or no collateral).
  */
 export function loanHealthLevel(input: {
   ltvPct: Decimal | number | string | null;
   thresholds: TRiskThresholds;
-  cureDeadline: string | Date | null;
+  isMarginCallOpen: boolean;
 }): TRiskLevel | null {
   if (input.ltvPct === null) return null;
   const level = riskLevel(input.ltvPct, input.thresholds);
-  const isMarginCallOpen = input.cureDeadline !== null;
   if (
-    isMarginCallOpen &&
+    input.isMarginCallOpen &&
     (level === 'NONE' || level === 'WARNING' || level === 'COURTESY_NOTICE')
   ) {
     return 'MARGIN_CALL';

@@ -115,6 +115,8 @@ describe('loan status', () => {
         daysPastDue: 0,
       },
       cureDeadline: null,
+      // The loan page's health level, on the same LTV.
+      riskLevel: 'NONE',
       profile: { isServicedViaApp: false },
     });
     expect(loans[0]?.profile).toEqual({ isServicedViaApp: true });

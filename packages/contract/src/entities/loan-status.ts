@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { APPLICATION_STATES, LOAN_STATUSES, STAGES } from '@pledge/domain';
+import { APPLICATION_STATES, LOAN_STATUSES, RISK_LEVELS, STAGES } from '@pledge/domain';
 import { ZCoinAmount } from './coin-amount.js';
 import { ZNextPayment } from '../servicing/servicing-loan.js';
 import { ZIsoDate, ZIsoDateTime, ZPercent, ZUsd } from '../wire.js';
@@ -58,6 +58,11 @@ export const ZLoanStatus = z.object({
   nextPayment: z.optional(z.nullable(ZNextPayment)),
   /** The end of a margin call's cure window; null when none runs. */
   cureDeadline: z.optional(z.nullable(ZIsoDateTime)),
+  /**
+   * The loan's health level, the loan page's own (the domain's loanHealthLevel on `ltv`, an open
+   * margin call held until the risk pass cures it); absent from a server of the release before.
+   */
+  riskLevel: z.optional(z.enum(RISK_LEVELS)),
   profile: z.object({
     /** True when the loan is serviced in the mobile app; false means on the web. */
     isServicedViaApp: z.boolean(),

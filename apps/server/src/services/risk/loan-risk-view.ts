@@ -115,7 +115,7 @@ export function loanHealthOf(
   const level = loanHealthLevel({
     ltvPct: ltv,
     thresholds: thresholdsOf(context),
-    cureDeadline: loan.cureDeadline,
+    isMarginCallOpen: loan.cureDeadline !== null,
   });
   return { ltv, level: level ?? loan.riskLevel };
 }

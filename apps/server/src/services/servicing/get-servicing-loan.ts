@@ -97,6 +97,9 @@ export async function buildServicingLoan(
   const nextPayment = isOpen ? nextPaymentOf(due) : null;
   const status = displayStatus(loan.status);
   const debit = account[0];
+  // One LTV on the page: the risk panel's (pending debits left out, at the latest stored price),
+  // the price port's only while no price is stored.
+  const shownLtvPct = risk.ltvPct ?? ltvPct;
   return {
     loanUuid: loan.loanUuid,
     appUuid: loan.loanUuid,
@@ -131,10 +134,10 @@ export async function buildServicingLoan(
         : { name: 'Bank account', mask: debit.mask },
     paymentOptions: paymentOptionsOf({ context, isOpen, hasDebitAccount: isDebitable(debit) }),
     ltv:
-      ltvPct === null
+      shownLtvPct === null
         ? null
         : {
-            ltvPct,
+            ltvPct: shownLtvPct,
             warningLtvPct: thresholds.warningLtvPct,
             marginCallLtvPct: thresholds.marginCallLtvPct,
             liquidationLtvPct: thresholds.liquidationLtvPct,

@@ -7,6 +7,7 @@
 import type { TLoanStatus } from '@pledge/contract';
 import {
   centsToUsd,
+  Decimal,
   interestBearingCents,
   isOfferedCollateralType,
   isoDay,
@@ -29,6 +30,8 @@ import {
   thresholdsOf,
 } from './loan-ltv.js';
 import { coinQuantityText } from '../offers/offer-record.js';
+import { latestAcceptedObservation } from '../prices/price-observations.js';
+import { loanHealthOf, riskBalanceOf } from '../risk/loan-risk-view.js';
 
 type TServicingFields = Pick<
   TLoanStatus,
@@ -46,6 +49,7 @@ type TServicingFields = Pick<
   | 'nextPaymentAmount'
   | 'nextPayment'
   | 'cureDeadline'
+  | 'riskLevel'
   | 'collateral'
 >;
 
@@ -66,6 +70,7 @@ export async function servicingFactsOf(
   const records = await dueRecordsOf(db, loanUuids);
   const asOf = isoDay(now);
   const priceByType = new Map<string, number | null>();
+  const observedByType = new Map<string, Awaited<ReturnType<typeof latestAcceptedObservation>>>();
   for (const { loan, offer, application } of rows) {
     // The address is not read here: nothing is sent.
     const borrowerEmail = { emailSealed: null, emailUnsealed: null };
@@ -79,17 +84,28 @@ export async function servicingFactsOf(
         prices === undefined ? null : await priceCentsOf(prices, collateralType),
       );
     }
+    if (!observedByType.has(collateralType)) {
+      observedByType.set(collateralType, await latestAcceptedObservation(db, collateralType));
+    }
+    const observed = observedByType.get(collateralType) ?? null;
     const price = priceByType.get(collateralType) ?? null;
     const balances = await balancesOf(db, loan.loanUuid);
     const bearing = interestBearingCents(balances);
     const units = collateralUnitsOf(context);
-    const ltv = ltvOf(context, bearing, price);
+    // The LTV and its level as the loan page and the risk pass have them (loanHealthOf: pending
+    // debits left out, at the latest stored price); the price port's only while none is stored.
+    const riskBalance = await riskBalanceOf(db, loan);
+    const health = loanHealthOf(context, riskBalance, observed);
+    const ltv =
+      health.ltv === null
+        ? ltvOf(context, riskBalance, price)
+        : Number(health.ltv.toFixed(2, Decimal.ROUND_HALF_UP));
     const isOpen = OPEN_STATUSES.includes(loan.status) && balances.totalCents > 0;
     const due = dueOf({ loan, balances, records: records.get(loan.loanUuid), asOf });
     const nextPayment = isOpen ? nextPaymentOf(due) : null;
     const triggers = toCoinQuantity(units).isZero()
       ? null
-      : riskTriggerPrices(bearing, units, thresholds);
+      : riskTriggerPrices(riskBalance, units, thresholds);
     facts.set(loan.loanUuid, {
       loanUuid: loan.loanUuid,
       status: displayStatus(loan.status),
@@ -105,6 +121,7 @@ export async function servicingFactsOf(
       nextPaymentAmount: nextPayment === null ? null : centsToUsd(nextPayment.amountCents),
       nextPayment,
       cureDeadline: loan.cureDeadline === null ? null : loan.cureDeadline.toISOString(),
+      riskLevel: health.level,
       collateral: { coinQuantity: coinQuantityText(units), type: collateralType },
     });
   }

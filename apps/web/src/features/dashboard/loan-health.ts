@@ -1,10 +1,10 @@
 /**
- * A funded loan's health on the dashboard, from its loanStatus: the LTV and its level (the margin
- * call the server declared, or the level the server's LTV stands at), and which loans the risk
- * banner names.
+ * A funded loan's health on the dashboard, from its loanStatus: the LTV and the level the loan page
+ * shows (the server's riskLevel, the domain's loanHealthLevel on the same LTV and margin call), and
+ * which loans the risk banner names.
  */
 import type { TLoanStatus } from '@pledge/contract';
-import { riskLevel, thresholdsFromLevels, type TRiskLevel } from '@pledge/domain';
+import { loanHealthLevel, thresholdsFromLevels, type TRiskLevel } from '@pledge/domain';
 
 export type TLoanHealthSummary = { ltvPct: number; level: TRiskLevel };
 
@@ -28,22 +28,20 @@ export function loanHealthSummary(loan: TLoanStatus): TLoanHealthSummary | null 
   ) {
     return null;
   }
-  const level = riskLevel(
-    ltv,
-    thresholdsFromLevels({
-      warningLtvPct: warningLtv,
-      marginCallLtvPct: marginCallLtv,
-      liquidationLtvPct: liquidationLtv,
-    }),
-  );
-  // A margin call stays one until the server says it is cured, whatever the price did since.
-  if (
-    status === 'MARGIN_CALL' &&
-    (level === 'NONE' || level === 'WARNING' || level === 'COURTESY_NOTICE')
-  ) {
-    return { ltvPct: ltv, level: 'MARGIN_CALL' };
-  }
-  return { ltvPct: ltv, level };
+  // The server's level is the loan page's; a server of the release before sends none, and the
+  // same domain rule gives it from the LTV and the margin call.
+  const level =
+    loan.riskLevel ??
+    loanHealthLevel({
+      ltvPct: ltv,
+      thresholds: thresholdsFromLevels({
+        warningLtvPct: warningLtv,
+        marginCallLtvPct: marginCallLtv,
+        liquidationLtvPct: liquidationLtv,
+      }),
+      isMarginCallOpen: status === 'MARGIN_CALL' || (loan.cureDeadline ?? null) !== null,
+    });
+  return level === null ? null : { ltvPct: ltv, level };
 }
 
 /** The loans the dashboard's risk banner names, the most urgent first. */

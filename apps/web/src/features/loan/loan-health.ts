@@ -11,6 +11,7 @@ import {
   ltvAfterCollateral,
   ltvAfterPayment,
   ltvPct,
+  formatUsd,
   MARGIN_CALL_CURE_HOURS,
   riskLevel,
   shownLtvPct,
@@ -147,4 +148,23 @@ export function liquidationReasonWords(
 export function priceSourceWords(price: NonNullable<TLoanRisk['price']>): string {
   if (price.source === 'SANDBOX' || price.venues.length === 0) return 'test price';
   return `median of ${price.venues.join(', ')}`;
+}
+
+/** The loan's payments still with the bank (pending debits), in cents. */
+export function pendingPaymentsCents(loan: Pick<TServicingLoan, 'payments'>): number {
+  return loan.payments
+    .filter((payment) => payment.status === 'PENDING')
+    .reduce((sum, payment) => sum + payment.amountCents, 0);
+}
+
+/**
+ * What counts toward a margin call: money received, not money in flight. A debit counts once the
+ * bank has settled it (the risk pass leaves pending debits out); collateral once confirmed on chain.
+ */
+export function marginCallPaymentWords(pendingCents: number): string {
+  const collateral = 'Collateral counts as soon as it is confirmed on chain.';
+  if (pendingCents > 0) {
+    return `Your payment of ${formatUsd(pendingCents)} is still with your bank: it counts toward the margin call only once the bank has settled it, which takes a few business days. ${collateral}`;
+  }
+  return `A payment counts once your bank has settled it, which takes a few business days for a debit. ${collateral}`;
 }

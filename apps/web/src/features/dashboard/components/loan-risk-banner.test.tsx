@@ -49,6 +49,23 @@ describe('loanHealthSummary', () => {
     expect(loanHealthSummary(loanStatus({ ltv, status }))?.level).toBe(level);
   });
 
+  it('says the level the server gives (the loan page’s own), whatever the LTV alone would say', () => {
+    // A matured loan at 98 %: the dashboard and the loan page both say the liquidation level.
+    expect(
+      loanHealthSummary(loanStatus({ status: 'MATURED', ltv: 98, riskLevel: 'LIQUIDATION' })),
+    ).toEqual({ ltvPct: 98, level: 'LIQUIDATION' });
+    // The margin call of a matured loan (its cure deadline set) holds until the server cures it.
+    expect(
+      loanHealthSummary(
+        loanStatus({ status: 'MATURED', ltv: 70, cureDeadline: '2026-01-12T10:00:00.000Z' }),
+      )?.level,
+    ).toBe('MARGIN_CALL');
+    expect(
+      loanHealthSummary(loanStatus({ status: 'ACTIVE', ltv: 76.4, riskLevel: 'MARGIN_CALL' }))
+        ?.level,
+    ).toBe('MARGIN_CALL');
+  });
+
   it('has none for a closed loan or an unknown LTV', () => {
     expect(loanHealthSummary(loanStatus({ status: 'PAID_OFF' }))).toBeNull();
     expect(loanHealthSummary(loanStatus({ ltv: null }))).toBeNull();

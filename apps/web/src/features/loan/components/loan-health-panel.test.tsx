@@ -101,6 +101,31 @@ describe('LoanHealthSection', () => {
     expect(alert).toHaveTextContent('if the LTV reaches 90.00% (BTC at $22,444.44)');
   });
 
+  it('says a payment still with the bank does not count toward the margin call yet', () => {
+    const loan = marginCallLoan();
+    renderHealth({
+      ...loan,
+      payments: [
+        {
+          paymentUuid: '0b1c2d3e-4f50-4a6b-8c7d-8e9f0a1b2c3d',
+          method: 'ACH',
+          purpose: 'PAYMENT',
+          amountCents: 300_000,
+          status: 'PENDING',
+          reference: '••••6789',
+          createdAt: '2025-02-11T16:00:00.000Z',
+          settledAt: null,
+          failureReason: null,
+        },
+      ],
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Your payment of $3,000.00 is still with your bank: it counts toward the margin call only once the bank has settled it',
+    );
+    expect(alert).toHaveTextContent('Collateral counts as soon as it is confirmed on chain.');
+  });
+
   it('counts the cure down from the server’s deadline, once a minute', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2025-02-11T15:00:00.000Z'));

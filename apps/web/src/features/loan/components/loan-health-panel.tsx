@@ -4,7 +4,12 @@ import { formatPct, formatUsd, priceFallPct } from '@pledge/domain';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button, buttonClassName } from '../../../ui/button/button.js';
 import { displayDateTime } from '../loan-dates.js';
-import { priceSourceWords, RISK_LEVEL_WORDS } from '../loan-health.js';
+import {
+  marginCallPaymentWords,
+  pendingPaymentsCents,
+  priceSourceWords,
+  RISK_LEVEL_WORDS,
+} from '../loan-health.js';
 import { serverClockOffsetMs } from '../server-clock.js';
 import { formatLtv, loanActions } from '../loan-view.js';
 import { AddCollateralDialog } from './add-collateral-dialog.js';
@@ -66,6 +71,7 @@ function RiskAlert({ loan }: { loan: TServicingLoan }) {
             loan. It is sold at once if the LTV reaches {liquidation}
             {atPrice(triggerPrices?.liquidationPriceCents)}.
           </p>
+          <p>{marginCallPaymentWords(pendingPaymentsCents(loan))}</p>
         </Alert>
       );
     case 'LIQUIDATION':
