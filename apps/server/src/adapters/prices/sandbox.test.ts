@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../../../test/helpers/db.js';
-import { sandboxPrices } from '../../db/schema/index.js';
+import { sandboxClock, sandboxPrices } from '../../db/schema/index.js';
 import { seedSandbox } from '../../db/seed.js';
 import { setSandboxPrices } from '../../services/sandbox/set-sandbox-prices.js';
 import { PriceUnavailableError } from './port.js';
@@ -56,6 +56,21 @@ describe('the sandbox prices', () => {
     const quotes = await Promise.all([prices.getPrice('ETH'), prices.getPrice('ETH')]);
     expect(quotes.map((quote) => quote.priceCents)).toEqual([300_000, 300_000]);
     expect(quotes[0]?.asOf).toEqual(quotes[1]?.asOf);
+  });
+
+  it('stamps a quote with the deployment’s clock, never the wall clock (issue 34, finding 8)', async () => {
+    const prices = createSandboxPrices(database.db, { now: () => 0 });
+    const offsetMs = 40 * 24 * 3_600_000;
+    await database.db
+      .insert(sandboxClock)
+      .values({ id: true, offsetMs })
+      .onConflictDoUpdate({ target: sandboxClock.id, set: { offsetMs } });
+    await setSandboxPrices(database.db, { BTC: 60_000 });
+    const before = Date.now();
+    const quote = await prices.getPrice('BTC');
+    expect(quote.asOf.getTime()).toBeGreaterThanOrEqual(before + offsetMs - 1_000);
+    expect(quote.asOf.getTime()).toBeLessThanOrEqual(Date.now() + offsetMs);
+    await database.db.delete(sandboxClock);
   });
 
   it('keeps no failed read', async () => {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TOfferedCollateralType } from '@pledge/domain';
-import { sandboxPrices } from '../../db/schema/index.js';
+import { sandboxClock, sandboxPrices } from '../../db/schema/index.js';
 import type { TDb } from '../../db/pool.js';
 import { PriceUnavailableError, type TPricesPort } from './port.js';
 
@@ -23,8 +23,10 @@ interface TCachedPrice {
 
 /**
  * Fixed prices kept in the database, set through POST /sandbox/prices. A sandbox price holds until
- * it is changed, so it is quoted as of when it was read. A read is shared for up to a second (by
- * every request asking meanwhile), unless this process changes the prices.
+ * it is changed, so it is quoted as of when it was read, by the deployment's clock (real time plus
+ * the sandbox clock's offset, read in the same statement): a quote is never stamped with the wall
+ * clock beside dates of the moved clock. A read is shared for up to a second (by every request
+ * asking meanwhile), unless this process changes the prices.
  */
 export function createSandboxPrices(
   db: TDb,
@@ -35,13 +37,18 @@ export function createSandboxPrices(
   const cache = new Map<TOfferedCollateralType, TCachedPrice>();
 
   const readPrice = async (type: TOfferedCollateralType) => {
-    const asOf = new Date();
+    const readAt = Date.now();
     const [row] = await db
-      .select({ priceCents: sandboxPrices.priceCents })
+      .select({
+        priceCents: sandboxPrices.priceCents,
+        clockOffsetMs: sql<
+          string | number | null
+        >`(SELECT ${sandboxClock.offsetMs} FROM ${sandboxClock} WHERE ${sandboxClock.id})`,
+      })
       .from(sandboxPrices)
       .where(eq(sandboxPrices.collateralType, type));
     if (row === undefined) throw new PriceUnavailableError(type, 'no sandbox price is set');
-    return { priceCents: row.priceCents, asOf };
+    return { priceCents: row.priceCents, asOf: new Date(readAt + Number(row.clockOffsetMs ?? 0)) };
   };
 
   return {
