@@ -115,6 +115,11 @@ export const ZServicingLoan = z.object({
   maturityDate: ZIsoDate,
   /** The server's clock when this view was made: countdowns run on it, not on the device's. */
   asOf: ZIsoDateTime,
+  /**
+   * The LTV the loan started at, 2 decimals: its amount (the draw with the capitalised origination
+   * fee) against the collateral at the offer's price, the same definition as the current LTV.
+   */
+  initialLtvPct: ZPercent,
   balances: ZLoanBalances,
   /** Null once nothing more is scheduled (paid off, renewed). */
   nextPayment: z.nullable(ZNextPayment),

@@ -20,8 +20,10 @@ export interface TLiquidationStatementFacts extends TLiquidationFillFigures {
   reason: 'LIQUIDATION_LTV' | 'CURE_DEADLINE_PASSED';
   /** The level it liquidates at, percent (90, or 85 with stabilization). */
   liquidationLtvPct: number;
-  /** The tier's initial LTV the sale restores, percent. */
+  /** The LTV the sale restores: the top of the loan's rate tier (its maxInitialLtvPct), percent. */
   targetLtvPct: number;
+  /** The LTV the loan started at, 2 decimals. */
+  initialLtvPct: string;
   ltvAtDecisionPct: string;
   decisionPriceCents: number;
   decisionObservedAt: string;
@@ -44,8 +46,8 @@ export function liquidationStatementLines(facts: TLiquidationStatementFacts): st
   return [
     whyLine(facts),
     facts.ltvAfterPct === null
-      ? `Selling all of your collateral was needed: less could not bring your loan back to its initial loan-to-value of ${facts.targetLtvPct}%.`
-      : `We sold only enough collateral to bring your loan back to its initial loan-to-value of ${facts.targetLtvPct}%.`,
+      ? `Selling all of your collateral was needed: less could not bring your loan-to-value back to ${facts.targetLtvPct}%, the top of its rate tier (your loan started at ${facts.initialLtvPct}%).`
+      : `We sold only enough collateral to bring your loan-to-value back to ${facts.targetLtvPct}%, the top of its rate tier (your loan started at ${facts.initialLtvPct}%).`,
     `Sold: ${facts.coinQuantitySold} ${facts.collateralType} at ${formatUsd(facts.fillPriceCents)} per ${facts.collateralType}, on ${facts.venue}, at ${facts.executedAt}.`,
     `Proceeds: ${formatUsd(facts.proceedsCents)}.`,
     `Processing fee (${FEE_PCT} of the proceeds): ${formatUsd(facts.feeCents)}.`,

@@ -15,7 +15,7 @@ import { liquidations, servicingPayments } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 
 export const LIQUIDATION_IN_PROGRESS_MESSAGE =
-  'Part of your collateral is being sold right now to bring your loan back to its initial loan-to-value, so it cannot be paid off yet. Once the sale is recorded you will get its statement; then ask for a new payoff quote on what is left.';
+  'Part of your collateral is being sold right now to bring your loan-to-value back to the top of its rate tier, so it cannot be paid off yet. Once the sale is recorded you will get its statement; then ask for a new payoff quote on what is left.';
 
 /** How long a payoff debit waiting for the bank's answer holds off a liquidation. */
 export const PAYOFF_IN_FLIGHT_HOLD_MS = 15 * 60 * 1000;

@@ -14,7 +14,7 @@ import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { renderDisclosurePdf } from '../disclosures/render-disclosure-pdf.js';
 import { queueEmail } from '../email/queue-email.js';
-import { tierOf } from '../servicing/loan-ltv.js';
+import { initialLtvOf, tierOf } from '../servicing/loan-ltv.js';
 import { borrowerEmailOf, brandOfLoan, loadLoan } from '../servicing/servicing-record.js';
 import {
   liquidationStatementLines,
@@ -54,6 +54,7 @@ export async function deliverLiquidationStatement(
     liquidationLtvPct: riskThresholds(tier, { stabilization: context.loan.stabilization })
       .liquidationLtvPct,
     targetLtvPct: tier.maxInitialLtvPct,
+    initialLtvPct: initialLtvOf(context).toFixed(2),
     ltvAtDecisionPct: Number(liquidation.ltvAtDecisionPct).toFixed(2),
     decisionPriceCents: price.priceCents,
     decisionObservedAt: price.observedAt.toISOString(),

@@ -26,6 +26,7 @@ import { balancesOf } from './ledger-store.js';
 import {
   collateralTypeOf,
   collateralUnitsOf,
+  initialLtvOf,
   ltvOf,
   priceCentsOf,
   thresholdsOf,
@@ -113,6 +114,7 @@ export async function buildServicingLoan(
     fundedOn: loan.fundedOn,
     maturityDate: loan.maturityDate,
     asOf: now.toISOString(),
+    initialLtvPct: initialLtvOf(context),
     balances,
     nextPayment,
     schedule,

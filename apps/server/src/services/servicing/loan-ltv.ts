@@ -4,6 +4,8 @@
  */
 import {
   balanceLtvPct,
+  Decimal,
+  initialLtvPct,
   isOfferedCollateralType,
   rateTierById,
   riskThresholds,
@@ -33,6 +35,21 @@ export function tierOf(context: TLoanFacts): TRateTier {
   const tier = rateTierById(id);
   if (tier === null) throw new Error(`Unknown rate tier ${id}`);
   return tier;
+}
+
+/**
+ * The LTV the loan started at (2 decimals): its offer's amount, the draw with the capitalised fee,
+ * against the coins pledged at the offer's price (ltv.ts of the domain: one definition).
+ */
+export function initialLtvOf(context: Pick<TLoanContext, 'offer'>): number {
+  const { offer } = context;
+  return Number(
+    initialLtvPct({
+      amountCents: offer.amountCents,
+      coinQuantity: offer.collateralUnits,
+      priceCents: offer.priceCents,
+    }).toFixed(2, Decimal.ROUND_HALF_UP),
+  );
 }
 
 /** The loan's warning, courtesy, margin-call and liquidation levels (85 % with stabilization). */

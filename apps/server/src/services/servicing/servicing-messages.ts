@@ -282,7 +282,7 @@ export function riskNoticeMessage(input: {
         input.liquidationReason === 'CURE_DEADLINE_PASSED'
           ? 'The 48 hours of your margin call have passed without the loan-to-value coming back below the margin-call level.'
           : `Your loan-to-value has reached the liquidation level of ${thresholds.liquidationLtvPct}%.`,
-        'Only as much collateral as needed to restore your loan to its initial loan-to-value is being sold, with a 2% processing fee on the amount sold. A statement of exactly what was sold, at what price, follows.',
+        'Only as much collateral as needed to bring your loan-to-value back to the top of its rate tier is being sold, with a 2% processing fee on the amount sold. A statement of exactly what was sold, at what price, follows.',
       ];
       break;
     case 'CURED':

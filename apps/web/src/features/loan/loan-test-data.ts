@@ -33,6 +33,8 @@ export function servicingLoan(overrides: Partial<TServicingLoan> = {}): TServici
     fundedOn: '2025-01-10',
     maturityDate: '2026-01-10',
     asOf: '2025-02-11T15:00:00.000Z',
+    // $20,200 owed (the draw with its 1 % fee) on 1 BTC at the offer's $60,000.
+    initialLtvPct: 33.67,
     balances: {
       principalCents: 2_000_000,
       originationFeeCents: 20_000,

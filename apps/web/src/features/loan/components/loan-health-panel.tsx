@@ -79,7 +79,7 @@ function RiskAlert({ loan }: { loan: TServicingLoan }) {
         <Alert variant="error" title="Your collateral is being sold">
           <p>
             Your LTV reached the liquidation level of {liquidation}. Only the collateral needed to
-            bring the loan back to its initial LTV is sold; what it sold is listed under
+            bring the LTV back to the top of its rate tier is sold; what it sold is listed under
             Liquidations.
           </p>
         </Alert>

@@ -119,6 +119,7 @@ function TermsSection({ loan }: { loan: TServicingLoan }) {
       value: `${formatCoin(loan.collateral.coinQuantity, COIN_DISPLAY_DECIMALS)} ${loan.collateral.type}`,
     },
     { label: 'LTV now', value: loan.ltv === null ? 'Not known' : formatLtv(loan.ltv.ltvPct) },
+    { label: 'LTV at the start', value: formatLtv(loan.initialLtvPct) },
     { label: 'Interest rate', value: formatRatePct(loan.interestRatePct) },
     { label: 'APR', value: formatRatePct(loan.annualPercentageRatePct) },
     { label: 'Funded', value: displayDate(loan.fundedOn) },
