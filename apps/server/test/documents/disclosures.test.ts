@@ -118,6 +118,11 @@ describe('disclosures', () => {
     expect(agreementText).toContain('Liquidation processing fee: 2% of the amount liquidated.');
     expect(agreementText).toContain('within 5 calendar days of signing the loan agreement');
     expect(agreementText).toContain('Margin call: when the loan-to-value ratio reaches 80%');
+    // After maturity (the spec is silent; our policy): the contract rate runs on, no default rate.
+    expect(agreementText).toContain(
+      `keeps accruing interest daily at the same fixed rate of ${formatPct(offer?.interestRatePct ?? '0', 3)} a year`,
+    );
+    expect(agreementText).toContain('No default rate and no late fee are charged.');
   });
 
   it('signs one at a time, in order, idempotently, and the last signature moves the state', async () => {

@@ -4,6 +4,7 @@
  * and every rule from the domain's constants; nothing here computes money.
  */
 import {
+  afterMaturityTerms,
   COLLATERAL_DEADLINE_CALENDAR_DAYS,
   COLLATERAL_DISPLAY_NAMES,
   formatCoin,
@@ -235,6 +236,7 @@ export function disclosureContent(
           loanAmountSentence(facts),
           `Term: ${offer.termMonths} months. Interest rate: ${formatPct(offer.interestRatePct, 3)} fixed. Annual percentage rate: ${formatPct(offer.annualPercentageRatePct, 3)}.`,
           `Payments: ${offer.paymentSchedule.length} monthly payments totalling ${formatUsd(offer.totalOfPaymentsCents)}, as set out in the Truth in Lending disclosure. The loan may be repaid early without penalty.`,
+          afterMaturityTerms(formatPct(offer.interestRatePct, 3)),
           ...collateralTerms(facts),
           unsignedFeeSentence(),
         ],

@@ -8,6 +8,7 @@ export const EMAIL_KINDS = [
   'payment-returned',
   'maturity-reminder',
   'loan-matured',
+  'loan-collection-notice',
   'past-due-notice',
   'loan-risk-notice',
   'liquidation-statement',

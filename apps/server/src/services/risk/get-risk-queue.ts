@@ -1,16 +1,18 @@
 /**
- * The console's risk queue: loans in margin call (the nearest cure deadline first), loans at warning
- * or courtesy-notice level (the highest LTV first), liquidation orders waiting for the desk (oldest
- * first), and the latest stored prices — each list bounded, each loan with the price behind its
- * level. Viewing it is audited.
+ * The console's risk queue: loans in margin call (the nearest cure deadline first; a matured loan's
+ * margin call among them), loans at warning or courtesy-notice level (the highest LTV first),
+ * matured loans not repaid (the longest past maturity first, with the last collection notice sent),
+ * liquidation orders waiting for the desk (oldest first), and the latest stored prices — each list
+ * bounded, each loan with the price behind its level. Viewing it is audited.
  */
 import {
   RISK_QUEUE_LIST_MAX,
   type TGetOpsRiskQueueResponse,
+  type TOpsMaturedLoan,
   type TOpsRiskLoan,
 } from '@pledge/contract';
-import { OFFERED_COLLATERAL_TYPES, toCoinQuantity } from '@pledge/domain';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { daysPastMaturity, isoDay, OFFERED_COLLATERAL_TYPES, toCoinQuantity } from '@pledge/domain';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import {
   applications,
@@ -24,6 +26,10 @@ import {
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { identityEmailColumns, openIdentityEmail } from '../identity/identity-email.js';
 import { toPriceObservationView } from '../prices/price-observations.js';
+import {
+  COLLECTION_NOTICE_KIND_PREFIX,
+  collectionNoticeDaysOf,
+} from '../servicing/send-collection-notices.js';
 import { toLiquidationView } from './liquidation-view.js';
 
 /** The latest prices listed per coin. */
@@ -73,14 +79,72 @@ async function riskLoans(
   }));
 }
 
+/** Matured loans not repaid, the longest past maturity first, on the deployment's day `today`. */
+async function maturedUnpaidLoans(
+  deps: { db: TDb; cipher: TFieldCipher },
+  today: string,
+): Promise<TOpsMaturedLoan[]> {
+  const rows = await deps.db
+    .select({
+      loan: servicingLoans,
+      email: identityEmailColumns,
+      offerUnits: offers.collateralUnits,
+      offerType: offers.collateralType,
+      balanceCents: sql<string>`(SELECT coalesce(sum(e.amount_cents), 0) FROM ledger_entries e
+        WHERE e.loan_uuid = ${servicingLoans.loanUuid} AND e.account IN ${RECEIVABLES_SQL})`,
+      lastNoticeKind: sql<string | null>`(SELECT n.kind FROM servicing_notices n
+        WHERE n.loan_uuid = ${servicingLoans.loanUuid}
+          AND n.kind LIKE ${`${COLLECTION_NOTICE_KIND_PREFIX}%`}
+        ORDER BY n.sent_at DESC LIMIT 1)`,
+      lastNoticeAt: sql<string | null>`(SELECT to_char(max(n.sent_at) AT TIME ZONE 'UTC',
+          'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM servicing_notices n
+        WHERE n.loan_uuid = ${servicingLoans.loanUuid}
+          AND n.kind LIKE ${`${COLLECTION_NOTICE_KIND_PREFIX}%`})`,
+    })
+    .from(servicingLoans)
+    .innerJoin(identities, eq(identities.uuid, servicingLoans.identityUuid))
+    .innerJoin(applications, eq(applications.uuid, servicingLoans.loanUuid))
+    .innerJoin(offers, eq(offers.uuid, applications.selectedOfferUuid))
+    .where(eq(servicingLoans.status, 'MATURED'))
+    .orderBy(asc(servicingLoans.maturityDate), asc(servicingLoans.loanUuid))
+    .limit(RISK_QUEUE_LIST_MAX);
+  return rows.map((row) => {
+    const noticeDays =
+      row.lastNoticeKind === null ? null : collectionNoticeDaysOf(row.lastNoticeKind);
+    return {
+      loanUuid: row.loan.loanUuid,
+      borrowerEmail: openIdentityEmail(deps.cipher, row.loan.identityUuid, row.email),
+      maturityDate: row.loan.maturityDate,
+      daysPastMaturity: daysPastMaturity(row.loan.maturityDate, today),
+      balanceCents: Number(row.balanceCents),
+      level: row.loan.riskLevel,
+      ltvPct: row.loan.riskLtvPct === null ? null : Number(row.loan.riskLtvPct),
+      collateral: {
+        coinQuantity: toCoinQuantity(row.loan.collateralUnits ?? row.offerUnits).toFixed(8),
+        type: (row.loan.collateralType ?? row.offerType) as TOpsMaturedLoan['collateral']['type'],
+      },
+      cureDeadline: row.loan.cureDeadline?.toISOString() ?? null,
+      lastCollectionNotice:
+        noticeDays === null || row.lastNoticeAt === null
+          ? null
+          : { daysAfterMaturity: noticeDays, sentAt: row.lastNoticeAt },
+    };
+  });
+}
+
 export async function getRiskQueue(
   deps: { db: TDb; cipher: TFieldCipher; clock: () => Date },
   input: { actor: string },
 ): Promise<TGetOpsRiskQueueResponse> {
-  const marginCalls = await riskLoans(deps, eq(servicingLoans.status, 'MARGIN_CALL'), [
-    sql`${servicingLoans.cureDeadline} ASC NULLS LAST`,
-    asc(servicingLoans.loanUuid),
-  ]);
+  // A matured loan stays MATURED in its margin call: its cure deadline says it runs.
+  const marginCalls = await riskLoans(
+    deps,
+    or(
+      eq(servicingLoans.status, 'MARGIN_CALL'),
+      and(eq(servicingLoans.status, 'MATURED'), isNotNull(servicingLoans.cureDeadline)),
+    ),
+    [sql`${servicingLoans.cureDeadline} ASC NULLS LAST`, asc(servicingLoans.loanUuid)],
+  );
   const warnings = await riskLoans(
     deps,
     and(
@@ -89,6 +153,7 @@ export async function getRiskQueue(
     ),
     [sql`${servicingLoans.riskLtvPct} DESC NULLS LAST`, asc(servicingLoans.loanUuid)],
   );
+  const maturedUnpaid = await maturedUnpaidLoans(deps, isoDay(deps.clock()));
   const orders = await deps.db
     .select({
       liquidation: liquidations,
@@ -125,12 +190,13 @@ export async function getRiskQueue(
     actor: input.actor,
     fromState: null,
     toState: null,
-    reason: `Viewed the risk queue: ${marginCalls.length} margin calls, ${warnings.length} warnings, ${openOrders.length} open liquidation orders`,
+    reason: `Viewed the risk queue: ${marginCalls.length} margin calls, ${warnings.length} warnings, ${maturedUnpaid.length} matured unpaid, ${openOrders.length} open liquidation orders`,
     at: deps.clock(),
   });
   return {
     marginCalls,
     warnings,
+    maturedUnpaid,
     openOrders,
     asOf: deps.clock().toISOString(),
     recentPrices: recentPrices.map(toPriceObservationView),

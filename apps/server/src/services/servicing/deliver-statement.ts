@@ -148,7 +148,9 @@ export async function deliverStatement(
       fileName: `statement-${statement.cycleDate}.pdf`,
       paragraphs: [
         `${brand.companyName} · Loan ${statement.loanUuid}`,
-        `Statement date: ${statement.cycleDate}. Payment ${statement.periodNumber} of ${context.loan.termMonths}.`,
+        statement.periodNumber <= context.loan.termMonths
+          ? `Statement date: ${statement.cycleDate}. Payment ${statement.periodNumber} of ${context.loan.termMonths}.`
+          : `Statement date: ${statement.cycleDate}. The loan matured on ${context.loan.maturityDate} and is not repaid: the whole balance is due, and interest accrues on it at the loan's rate until it is repaid.`,
         ...amountDueParagraphs(statement),
         `Balance: ${formatUsd(statement.balanceCents)}, of which accrued interest ${formatUsd(statement.accruedInterestCents)}.`,
         `Loan-to-value: ${ltvPct === null ? 'unavailable' : `${ltvPct}%`}.`,

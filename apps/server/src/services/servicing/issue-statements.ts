@@ -39,6 +39,14 @@ export const periodClosedSql = (asOf: string) => sql`s.status IN ${ACCRUING_STAT
     AND s.accrued_through >= s.period_end
     AND s.period_end <= ${asOf}::date`;
 
+/**
+ * Whether the closed period of `s` is followed by another: every period of the term but the last,
+ * and after maturity every month until the loan is repaid (MATURED: open and past its term). A
+ * matured loan's interest keeps accruing at the contract rate on the unpaid balance (the loan
+ * agreement's after-maturity terms), billed a month at a time, each statement for the whole balance.
+ */
+export const rollsOverSql = sql`(s.period_number < s.term_months OR s.status = 'MATURED')`;
+
 /** Whether the statement of `s`'s current period is written. */
 export const statementWrittenSql = sql`EXISTS (SELECT 1 FROM servicing_statements t
     WHERE t.loan_uuid = s.loan_uuid AND t.period_number = s.period_number)`;
@@ -147,7 +155,7 @@ export async function issueStatementsPage(
       RETURNING uuid, loan_uuid, period_number
     ), rolled AS (
       UPDATE servicing_loans s SET ${NEXT_PERIOD_SET_SQL}
-      WHERE s.ctid = ANY (ARRAY(SELECT row_id FROM closed)) AND s.period_number < s.term_months
+      WHERE s.ctid = ANY (ARRAY(SELECT row_id FROM closed)) AND ${rollsOverSql}
       RETURNING s.loan_uuid
     )
     SELECT coalesce((SELECT array_agg(uuid::text) FROM issued), '{}') AS uuids, ${TAIL_SQL('closed')}`);
@@ -175,7 +183,7 @@ export async function rollOverPeriodsPage(
     WITH due AS MATERIALIZED (
       SELECT s.ctid AS row_id, s.loan_uuid, s.period_end FROM servicing_loans s
       WHERE ${periodClosedSql(input.asOf)}
-        AND s.period_number < s.term_months
+        AND ${rollsOverSql}
         ${beforeSql(input.before)}
         AND ${statementWrittenSql}
       ORDER BY s.period_end DESC, s.loan_uuid DESC

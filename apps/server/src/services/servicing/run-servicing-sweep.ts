@@ -20,6 +20,7 @@ import {
   issueStatementsPage,
   periodClosedSql,
   rollOverPeriodsPage,
+  rollsOverSql,
   statementWrittenSql,
   type TClosedPeriodCursor,
 } from './issue-statements.js';
@@ -28,6 +29,7 @@ import { makePayment, type TPaymentDeps } from './make-payment.js';
 import { logUnservicedLoans, openUnservicedLoans } from './open-unserviced-loans.js';
 import { loanMaturedMessage, maturityReminderMessage } from './servicing-messages.js';
 import { borrowerEmailOf, brandOfLoan, loadLoan } from './servicing-record.js';
+import { sendCollectionNotices } from './send-collection-notices.js';
 import { sendPastDueNotices } from './send-past-due-notices.js';
 
 /**
@@ -47,6 +49,7 @@ export interface TSweepResult {
   pastDueNotices: number;
   reminders: number;
   matured: number;
+  collectionNotices: number;
 }
 
 export async function accrueAndIssueStatements(
@@ -191,7 +194,7 @@ export async function cycleWorkLeft(db: TDb, asOf: string): Promise<boolean> {
     SELECT EXISTS (SELECT 1 FROM servicing_loans s WHERE ${accrualDueSql(asOf)})
       OR EXISTS (SELECT 1 FROM servicing_loans s
                  WHERE ${periodClosedSql(asOf)}
-                   AND (s.period_number < s.term_months OR NOT ${statementWrittenSql})) AS left`);
+                   AND (${rollsOverSql} OR NOT ${statementWrittenSql})) AS left`);
   return result.rows[0]?.left === true;
 }
 
@@ -221,6 +224,11 @@ export async function runServicingSweep(
   const autopay = await runAutopay(deps, asOf);
   const pastDueNotices = await sendPastDueNotices(deps, asOf, now);
   const notices = await sendMaturityNotices(deps, asOf, now);
+  // A loan that matured unpaid today rolls over past its term: its interest runs on from the
+  // maturity date (the after-maturity terms), and the cycle catches it up now.
+  const afterMaturity =
+    notices.matured > 0 ? await accrueAndIssueStatements(deps.db, asOf, now) : null;
+  const collectionNotices = await sendCollectionNotices(deps, asOf, now);
   // A loan locked while the sweep passed it (a payment, a deferral, a liquidation in progress)
   // is not left until the next scheduled sweep: another one follows shortly.
   const followUp = await cycleWorkLeft(deps.db, asOf);
@@ -235,7 +243,16 @@ export async function runServicingSweep(
       },
     );
   }
-  const result = { ...cycle, autopay, pastDueNotices, ...notices, followUp };
+  const result = {
+    accrued: cycle.accrued + (afterMaturity?.accrued ?? 0),
+    statements: cycle.statements + (afterMaturity?.statements ?? 0),
+    rolledOver: cycle.rolledOver + (afterMaturity?.rolledOver ?? 0),
+    autopay,
+    pastDueNotices,
+    ...notices,
+    collectionNotices,
+    followUp,
+  };
   deps.log?.info({ asOf, ...result }, 'servicing sweep');
   return result;
 }

@@ -205,6 +205,37 @@ export function loanMaturedMessage(input: {
   };
 }
 
+/**
+ * A collection notice of a matured loan not repaid (1, 10 and 30 days after maturity): the whole
+ * balance is due, what it is today, that interest keeps running on it at the contract rate (no
+ * default rate, no late fee), and that the collateral stays pledged under its margin calls.
+ */
+export function maturedCollectionMessage(input: {
+  to: string;
+  brand: TBrandFacts;
+  maturityDate: string;
+  daysPastMaturity: number;
+  amountDueCents: number;
+  asOf: string;
+  interestRate: string;
+}): TEmailMessage {
+  const days = `${input.daysPastMaturity} day${input.daysPastMaturity === 1 ? '' : 's'}`;
+  return {
+    to: input.to,
+    fromName: input.brand.companyName,
+    subject: `Your loan matured ${days} ago and is not repaid`,
+    text: [
+      `Your loan matured on ${input.maturityDate} and is not repaid: the whole balance is due now.`,
+      `Amount due on ${input.asOf}: ${formatUsd(input.amountDueCents)}.`,
+      `Interest keeps accruing daily on the unpaid balance at your loan's fixed rate of ${input.interestRate} a year until it is repaid; there is no default rate and no late fee.`,
+      'Pay it off from your loan page to have your collateral returned. Your collateral stays pledged meanwhile: margin calls and liquidation apply as before maturity.',
+      'If you have already paid, thank you: a payment can take a few days to reach us.',
+      '',
+      footer(input.brand),
+    ].join('\n'),
+  };
+}
+
 /** What a collateral risk notice is about: a level reached, or a margin call cured. */
 export type TRiskNoticeKind =
   'WARNING' | 'COURTESY_NOTICE' | 'MARGIN_CALL' | 'LIQUIDATION' | 'CURED';

@@ -6,6 +6,7 @@ import {
   postOpsLiquidationFill,
   type TGetOpsRiskQueueResponse,
   type TLiquidation,
+  type TOpsMaturedLoan,
   type TOpsRiskLoan,
   type TPriceObservation,
 } from '@pledge/contract';
@@ -14,7 +15,7 @@ import { renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
 import { makeControlledAction } from '../ops-test-data.js';
 import { checkFill, FILL_MESSAGES, utcIsoOf } from './ops-risk-fill-dialog.js';
-import { queueNow, timeLeft } from './ops-risk.js';
+import { collectionNoticeLines, maturedLines, queueNow, timeLeft } from './ops-risk.js';
 
 const LOADED = { timeout: 15_000 };
 const SLOW = { timeout: 60_000 };
@@ -22,6 +23,8 @@ const MARGIN_LOAN = '1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d';
 const WARNING_LOAN = '2c3d4e5f-6071-4b8c-9dae-1f2a3b4c5d6e';
 const LIQUIDATED_LOAN = '3d4e5f60-7182-4c9d-8ebf-2a3b4c5d6e7f';
 const LIQUIDATION_UUID = '4e5f6071-8293-4dae-9fc0-3b4c5d6e7f80';
+const MATURED_LOAN = '6071829a-3b4c-4d5e-8f60-7a8b9c0d1e2f';
+const MATURED_IN_CALL_LOAN = '71829a3b-4c5d-4e6f-8071-8b9c0d1e2f30';
 
 beforeEach(() => {
   storeTestSession('agent');
@@ -69,6 +72,23 @@ function order(overrides: Partial<TLiquidation> = {}): TLiquidation {
   };
 }
 
+/** A matured loan not repaid, 31 days past maturity, told on day 30. */
+function maturedLoan(overrides: Partial<TOpsMaturedLoan> = {}): TOpsMaturedLoan {
+  return {
+    loanUuid: MATURED_LOAN,
+    borrowerEmail: 'barbara@example.com',
+    maturityDate: '2025-01-29',
+    daysPastMaturity: 31,
+    balanceCents: 2_043_917,
+    level: 'NONE',
+    ltvPct: 61.94,
+    collateral: { type: 'BTC', coinQuantity: '1.00000000' },
+    cureDeadline: null,
+    lastCollectionNotice: { daysAfterMaturity: 30, sentAt: '2025-02-28T06:00:00.000Z' },
+    ...overrides,
+  };
+}
+
 function queue(openOrders: TLiquidation[]): TGetOpsRiskQueueResponse {
   return {
     marginCalls: [
@@ -90,6 +110,19 @@ function queue(openOrders: TLiquidation[]): TGetOpsRiskQueueResponse {
         cureDeadline: null,
       }),
     ],
+    maturedUnpaid: [
+      maturedLoan(),
+      maturedLoan({
+        loanUuid: MATURED_IN_CALL_LOAN,
+        borrowerEmail: 'frances@example.com',
+        maturityDate: '2025-02-27',
+        daysPastMaturity: 1,
+        level: 'MARGIN_CALL',
+        ltvPct: 82.1,
+        cureDeadline: '2025-03-03T10:00:00.000Z',
+        lastCollectionNotice: null,
+      }),
+    ],
     openOrders: openOrders.map((liquidation) => ({
       loanUuid: LIQUIDATED_LOAN,
       borrowerEmail: 'edsger@example.com',
@@ -99,6 +132,28 @@ function queue(openOrders: TLiquidation[]): TGetOpsRiskQueueResponse {
     recentPrices: [price({ priceObservationId: 43, priceCents: 3_250_000 }), price()],
   };
 }
+
+describe('matured loans in words', () => {
+  it.each([
+    [0, 'today'],
+    [1, '1 day ago'],
+    [45, '45 days ago'],
+  ])('%i days past maturity read "%s"', (days, words) => {
+    expect(maturedLines({ maturityDate: '2025-01-29', daysPastMaturity: days })).toEqual([
+      '2025-01-29',
+      words,
+    ]);
+  });
+
+  it('names the last collection notice, or none yet', () => {
+    expect(collectionNoticeLines({ lastCollectionNotice: null })).toEqual(['None yet']);
+    expect(
+      collectionNoticeLines({
+        lastCollectionNotice: { daysAfterMaturity: 10, sentAt: '2025-02-08T06:00:00.000Z' },
+      })[0],
+    ).toBe('Day 10 notice');
+  });
+});
 
 describe('the fill and the time left', () => {
   it('reads the executed time as UTC and refuses what is not a time', () => {
@@ -193,6 +248,45 @@ describe('/ops/risk', SLOW, () => {
     const prices = screen.getByRole('region', { name: 'Recent prices' });
     expect(within(prices).getByText('#43')).toBeInTheDocument();
     expect(within(prices).getByText('$32,500.00')).toBeInTheDocument();
+  });
+
+  it('lists matured loans not repaid: owed today, since when, their risk and the last notice', async () => {
+    mockFetch({
+      ...figureInfoHandlers(undefined, 'agent'),
+      [`GET ${getOpsRiskQueue.path}`]: () => jsonResponse(queue([])),
+    });
+    renderApp('/ops/risk');
+    const matured = await screen.findByRole('region', { name: 'Matured, not repaid' }, LOADED);
+    const rows = within(matured).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    const first = within(rows[1] as HTMLElement);
+    expect(first.getByRole('link', { name: MATURED_LOAN.slice(0, 8) })).toHaveAttribute(
+      'href',
+      `/ops/loans/${MATURED_LOAN}`,
+    );
+    expect(first.getByText('barbara@example.com')).toBeInTheDocument();
+    expect(first.getByText('31 days ago')).toBeInTheDocument();
+    expect(first.getByText('$20,439.17')).toBeInTheDocument();
+    expect(first.getByText('Day 30 notice')).toBeInTheDocument();
+    expect(first.getByText('61.94%')).toBeInTheDocument();
+    const second = within(rows[2] as HTMLElement);
+    expect(second.getByText('1 day ago')).toBeInTheDocument();
+    expect(second.getByText('Margin call')).toBeInTheDocument();
+    expect(second.getByText('cure by Mar 3, 2025, 10:00 UTC')).toBeInTheDocument();
+    expect(second.getByText('None yet')).toBeInTheDocument();
+  });
+
+  it('says so when no matured loan waits, also for a server that sends no such list', async () => {
+    const { maturedUnpaid: _left, ...older } = queue([]);
+    mockFetch({
+      ...figureInfoHandlers(undefined, 'agent'),
+      [`GET ${getOpsRiskQueue.path}`]: () => jsonResponse(older),
+    });
+    renderApp('/ops/risk');
+    const matured = await screen.findByRole('region', { name: 'Matured, not repaid' }, LOADED);
+    expect(
+      within(matured).getByText('No matured loan is waiting to be repaid.'),
+    ).toBeInTheDocument();
   });
 
   it('proposes a fill once after the agent confirms it, shows a refusal, and leaves the order open', async () => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type {
   TGetOpsRiskQueueResponse,
   TOpsLiquidationOrder,
+  TOpsMaturedLoan,
   TOpsRiskLoan,
   TPriceObservation,
 } from '@pledge/contract';
@@ -58,6 +59,19 @@ export function queueNow(
 ): number {
   const asOf = Date.parse(queue.asOf);
   return Number.isNaN(asOf) ? browserNow : asOf + Math.max(0, browserNow - fetchedAt);
+}
+
+/** "Matured 2026-01-10", "31 days ago". */
+export function maturedLines(loan: Pick<TOpsMaturedLoan, 'maturityDate' | 'daysPastMaturity'>) {
+  const days = loan.daysPastMaturity;
+  return [loan.maturityDate, days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`];
+}
+
+/** The last collection notice sent: "Day 10 notice", with when; or none yet. */
+export function collectionNoticeLines(loan: Pick<TOpsMaturedLoan, 'lastCollectionNotice'>) {
+  const notice = loan.lastCollectionNotice;
+  if (notice === null) return ['None yet'];
+  return [`Day ${notice.daysAfterMaturity} notice`, `sent ${formatDateTime(notice.sentAt)}`];
 }
 
 /** Facts of one cell, a line each. */
@@ -125,8 +139,9 @@ function figureCells(loan: TOpsRiskLoan): ReactNode[] {
 
 /**
  * The console's risk queue: loans in margin call (nearest cure deadline first), loans in warning,
- * liquidation orders waiting for the desk with the fill to record, and the latest stored prices.
- * Every row names the price its decision used.
+ * matured loans not repaid (with the last collection notice sent), liquidation orders waiting for
+ * the desk with the fill to record, and the latest stored prices. Every row names the price its
+ * decision used.
  */
 export function OpsRisk() {
   const query = useOpsRiskQueue();
@@ -230,6 +245,41 @@ function RiskQueue({
             ],
           }))}
           emptyText="No loan is in warning."
+        />
+      </OpsSection>
+      <OpsSection id="risk-matured" title="Matured, not repaid">
+        <OpsTable
+          caption="Matured loans not repaid, longest past maturity first; interest runs on at the loan's rate"
+          columns={[
+            ...LOAN_COLUMNS,
+            { header: 'Matured' },
+            { header: 'Owed today' },
+            { header: 'Level' },
+            { header: 'LTV' },
+            { header: 'Collateral' },
+            { header: 'Last notice' },
+          ]}
+          rows={queue.maturedUnpaid.map((loan) => ({
+            key: loan.loanUuid,
+            cells: [
+              <LoanLink loanUuid={loan.loanUuid} />,
+              loan.borrowerEmail,
+              <Lines lines={maturedLines(loan)} />,
+              formatUsd(loan.balanceCents),
+              <Lines
+                lines={[
+                  RISK_LEVEL_WORDS[loan.level],
+                  ...(loan.cureDeadline === null
+                    ? []
+                    : [`cure by ${formatDateTime(loan.cureDeadline)}`]),
+                ]}
+              />,
+              loan.ltvPct === null ? null : formatLtv(loan.ltvPct),
+              formatCoin(loan.collateral),
+              <Lines lines={collectionNoticeLines(loan)} />,
+            ],
+          }))}
+          emptyText="No matured loan is waiting to be repaid."
         />
       </OpsSection>
       <OpsSection id="risk-orders" title="Liquidation orders to execute">
