@@ -25,7 +25,9 @@ export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /**
  * The state of one row of the 12-month schedule (what-is-due.ts): paid, deferred (its interest
  * capitalised), due (billed, its date to come), partly paid (billed, part of it paid, its date to
- * come), past due (its date passed with some of it unpaid), upcoming (not billed yet).
+ * come), past due (its date passed with some of it unpaid), upcoming (not billed yet); and on a
+ * loan its renewal replaced, renewed (what it still owed was carried into the renewal:
+ * renewedLoanInstalments).
  */
 export const SCHEDULE_ROW_STATUSES = [
   'PAID',
@@ -34,6 +36,7 @@ export const SCHEDULE_ROW_STATUSES = [
   'PARTLY_PAID',
   'PAST_DUE',
   'UPCOMING',
+  'RENEWED',
 ] as const;
 export type TScheduleRowStatus = (typeof SCHEDULE_ROW_STATUSES)[number];
 

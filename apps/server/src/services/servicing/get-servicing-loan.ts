@@ -33,6 +33,7 @@ import {
 } from './loan-ltv.js';
 import { buildLoanRisk, riskPriceOf } from '../risk/loan-risk-view.js';
 import { liquidationsOfLoan } from '../risk/liquidation-view.js';
+import { renewedScheduleOf } from './renewed-loan-schedule.js';
 import { loadLoan, toPaymentView, type TLoanContext } from './servicing-record.js';
 import { dueOf, dueRecordsOf, maturityAmountCents, nextPaymentOf, scheduleOf } from './loan-due.js';
 import { debitabilityColumns, isDebitable, paymentOptionsOf } from './payment-options.js';
@@ -94,7 +95,10 @@ export async function buildServicingLoan(
     liquidationsOfLoan(db, loan.loanUuid),
   ]);
   const due = dueOf({ loan, balances, records: records.get(loan.loanUuid), asOf: today });
-  const schedule = scheduleOf(due);
+  // A loan its renewal replaced lists what it owed the day it was renewed, carried into the renewal.
+  const schedule =
+    (await renewedScheduleOf(db, { loan, balances, records: records.get(loan.loanUuid) })) ??
+    scheduleOf(due);
   const nextPayment = isOpen ? nextPaymentOf(due) : null;
   const status = displayStatus(loan.status);
   const debit = account[0];

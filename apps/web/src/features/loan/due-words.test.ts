@@ -37,6 +37,8 @@ describe('what is due, in words', () => {
     [{ status: 'PAST_DUE', amountCents: 15_036, unpaidCents: 15_036 }, 'Past due'],
     [{ status: 'PAST_DUE', amountCents: 15_036, unpaidCents: 5_036 }, 'Past due: $50.36 left'],
     [{ status: 'UPCOMING', amountCents: 13_581, unpaidCents: 13_581 }, 'Upcoming'],
+    // A loan its renewal replaced: what an instalment owed went into the renewal.
+    [{ status: 'RENEWED', amountCents: 15_036, unpaidCents: 0 }, 'Carried into the renewal'],
   ] as const)('a schedule row %o reads "%s"', (row, words) => {
     expect(scheduleStatusWords(row)).toBe(words);
   });

@@ -42,6 +42,7 @@ export const SCHEDULE_STATUS_WORDS: Readonly<Record<TScheduleRowStatus, string>>
   PARTLY_PAID: 'Partly paid',
   PAST_DUE: 'Past due',
   UPCOMING: 'Upcoming',
+  RENEWED: 'Carried into the renewal',
 };
 
 export const PAYMENT_STATUS_WORDS: Readonly<Record<TPaymentStatus, string>> = {

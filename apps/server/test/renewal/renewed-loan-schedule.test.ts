@@ -1,0 +1,149 @@
+/**
+ * Issue 34, finding 6: the old loan a renewal replaced tells the truth. Its schedule never says
+ * "Paid" for instalments no payment paid (what they owed was carried into the renewal), lists no
+ * instalment after the renewal day (never a $149.99 instalment on a $0 balance), and its period
+ * that the renewal ended carries the interest accrued to that day and the principal; its
+ * collateral is the coins it held, not the renewal's top-up.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TApplication, TDocument, TServicingLoan } from '@pledge/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { ledgerEntries } from '../../src/db/schema/index.js';
+import {
+  appPath,
+  bearer,
+  createApplicationsTestContext,
+  LEAP,
+  type TApplicationsTestContext,
+} from '../applications/helpers.js';
+import {
+  advanceDays,
+  getLoan,
+  idempotency,
+  LOANS,
+  runSweep,
+  sandboxLoan,
+  type TTestLoan,
+} from '../servicing/helpers.js';
+
+const DAY_MS = 24 * 3_600_000;
+
+let ctx: TApplicationsTestContext;
+let loan: TTestLoan;
+let renewal: TApplication;
+
+async function post(url: string, payload?: object, headers: Record<string, string> = {}) {
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(loan.token), ...headers },
+    ...(payload !== undefined ? { payload } : {}),
+  });
+}
+
+beforeAll(async () => {
+  ctx = await createApplicationsTestContext();
+  // $20,000 on 1 BTC in Ohio: $20,250 with the $250 fee.
+  loan = await sandboxLoan(ctx);
+  // The first instalment is billed and paid; nothing is paid after it.
+  await advanceDays(ctx, 32, loan);
+  await runSweep(ctx);
+  const first = (await getLoan(ctx, loan)).schedule[0];
+  expect(first?.status).toBe('DUE');
+  const paid = await post(
+    `${LOANS}/${loan.loanUuid}/payments`,
+    { amountCents: first?.amountCents },
+    idempotency(`first-${loan.loanUuid}`),
+  );
+  expect(paid.statusCode, paid.body).toBe(201);
+  await runSweep(ctx);
+  expect((await getLoan(ctx, loan)).schedule[0]?.status).toBe('PAID');
+
+  // Into the renewal window, 20 days before maturity, the sweep billing every period on the way.
+  const { maturityDate } = await getLoan(ctx, loan);
+  const clock = await ctx.app.inject({ method: 'GET', url: '/sandbox/clock' });
+  const now = Date.parse((clock.json() as { now: string }).now);
+  const days = Math.ceil((Date.parse(`${maturityDate}T00:00:00Z`) - 20 * DAY_MS - now) / DAY_MS);
+  await advanceDays(ctx, days, loan);
+  await runSweep(ctx);
+
+  const opened = await post(
+    `${LEAP}/secure/api/v2/applications/${loan.loanUuid}/roll-forward/offers`,
+    {
+      organization: 'default',
+    },
+  );
+  expect(opened.statusCode, opened.body).toBe(200);
+  renewal = opened.json() as TApplication;
+  const accepted = await post(appPath(renewal.appUuid, '/select-offer'), {
+    offerUuid: renewal.offers[0]?.uuid ?? '',
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  await ctx.runJobs();
+  const documents = (
+    await ctx.app.inject({
+      method: 'GET',
+      url: appPath(renewal.appUuid, `/borrowers/${renewal.identityUuid}/documents/unsigned`),
+      headers: bearer(loan.token),
+    })
+  ).json() as TDocument[];
+  let state = '';
+  for (const document of documents) {
+    const signed = await post(
+      appPath(
+        renewal.appUuid,
+        `/borrowers/${renewal.identityUuid}/documents/${document.uuid}/sign`,
+      ),
+    );
+    expect(signed.statusCode, signed.body).toBe(200);
+    state = (signed.json() as { state: string }).state;
+  }
+  expect(state).toBe('COMPLETE');
+}, 240_000);
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('the schedule of a renewed loan', () => {
+  it('says what was paid, what was carried into the renewal, and nothing after it', async () => {
+    const old: TServicingLoan = await getLoan(ctx, loan);
+    expect(old.status).toBe('RENEWED');
+    expect(old.balances.totalCents).toBe(0);
+    expect(old.payments).toHaveLength(1);
+
+    const [closing] = await ctx.database.db
+      .select({ effectiveOn: ledgerEntries.effectiveOn })
+      .from(ledgerEntries)
+      .where(
+        and(eq(ledgerEntries.loanUuid, loan.loanUuid), eq(ledgerEntries.kind, 'RENEWAL_CLOSE')),
+      );
+    const renewedOn = closing?.effectiveOn ?? '';
+    expect(renewedOn).not.toBe('');
+
+    // Paid by the one payment; every later instalment unpaid, so carried into the renewal.
+    expect(old.schedule[0]?.status).toBe('PAID');
+    expect(old.schedule.slice(1).map((row) => row.status)).toEqual(
+      old.schedule.slice(1).map(() => 'RENEWED'),
+    );
+    expect(old.schedule.every((row) => row.unpaidCents === 0)).toBe(true);
+    // No instalment after the renewal: the last listed is the period the renewal ended in.
+    const last = old.schedule[old.schedule.length - 1];
+    expect(last?.cycleDate >= renewedOn).toBe(true);
+    const before = old.schedule[old.schedule.length - 2];
+    expect((before?.cycleDate ?? '') < renewedOn).toBe(true);
+    // Its interest is what accrued in that period to the renewal day, with the $20,250 carried.
+    const accrued = await ctx.database.db.execute<{ cents: string | null }>(
+      sql`SELECT sum(amount_cents)::text AS cents FROM ledger_entries
+          WHERE loan_uuid = ${loan.loanUuid} AND kind = 'INTEREST_ACCRUAL'
+            AND account = 'ACCRUED_INTEREST' AND period_number = ${last?.number ?? 0}`,
+    );
+    expect(last?.interestCents).toBe(Number(accrued.rows[0]?.cents ?? 0));
+    // 20 days before maturity: about ten days of a period, under a whole month's $150.36.
+    expect(last?.interestCents ?? 0).toBeLessThan(15_036);
+    expect(last?.principalCents).toBe(2_025_000);
+    expect(last?.amountCents).toBe((last?.interestCents ?? 0) + 2_025_000);
+    // The loan held its own 1 BTC; the renewal took no top-up.
+    expect(old.collateral.coinQuantity).toBe('1');
+  });
+});
