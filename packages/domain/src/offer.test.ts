@@ -235,7 +235,7 @@ describe('computeOffer', () => {
     expect(offer.ltvPct).toBe(ltv);
     expect(offer.tierId).toBe(tier);
     // The same figure as the servicing LTV of the funded loan on its first day.
-    expect(balanceLtvPct(offer.amountCents, input.coinQuantity, input.priceCents)).toBe(
+    expect(balanceLtvPct(offer.amountCents, offer.collateralUnits, input.priceCents)).toBe(
       Number(ltv),
     );
   });
