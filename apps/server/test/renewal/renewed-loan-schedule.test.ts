@@ -129,7 +129,7 @@ describe('the schedule of a renewed loan', () => {
     expect(old.schedule.every((row) => row.unpaidCents === 0)).toBe(true);
     // No instalment after the renewal: the last listed is the period the renewal ended in.
     const last = old.schedule[old.schedule.length - 1];
-    expect(last?.cycleDate >= renewedOn).toBe(true);
+    expect((last?.cycleDate ?? '') >= renewedOn).toBe(true);
     const before = old.schedule[old.schedule.length - 2];
     expect((before?.cycleDate ?? '') < renewedOn).toBe(true);
     // Its interest is what accrued in that period to the renewal day, with the $20,250 carried.
