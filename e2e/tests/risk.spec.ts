@@ -30,6 +30,21 @@ test.use({ actionTimeout: 20_000 });
 
 const HOUR_MS = 3_600_000;
 const MARGIN_CALL_CURE_HOURS = 48;
+
+/** A moment as the e-mails say it: "Dec 3, 2026, 14:00 UTC". */
+function momentInWords(iso: string): string {
+  const date = new Date(iso);
+  const day = new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+  const time = [date.getUTCHours(), date.getUTCMinutes()]
+    .map((part) => String(part).padStart(2, '0'))
+    .join(':');
+  return `${day}, ${time} UTC`;
+}
 /** Subjects of the notices (apps/server/src/services/servicing/servicing-messages.ts). */
 const WARNING_MAIL = /warning level/i;
 const COURTESY_MAIL = /^Courtesy notice/i;
@@ -161,7 +176,8 @@ test('a loan at 8.91 % through warning, courtesy notice, margin call, cure and l
     const hoursLeft = (Date.parse(cureDeadline) - Date.parse(clock.now)) / HOUR_MS;
     expect(hoursLeft).toBeGreaterThan(MARGIN_CALL_CURE_HOURS - 1);
     expect(hoursLeft).toBeLessThanOrEqual(MARGIN_CALL_CURE_HOURS);
-    expect(text).toContain(new Date(cureDeadline).toISOString());
+    // The deadline in words and UTC ("Dec 3, 2026, 14:00 UTC"), never an ISO timestamp.
+    expect(text).toContain(`by ${momentInWords(cureDeadline)} (48 hours)`);
 
     await useBorrowerInBrowser(page, borrower);
     await openLoanPage(page, loanUuid);

@@ -200,7 +200,7 @@ test('a funded loan: statement, ACH payment, deferral, payoff and collateral rel
     .poll(
       async () =>
         (await readMailbox(request, email)).some((message) =>
-          /^Your loan statement for \d{4}-\d{2}-\d{2} is ready$/.test(message.subject),
+          /^Your loan statement for [A-Z][a-z]{2} \d{1,2}, \d{4} is ready$/.test(message.subject),
         ),
       { message: 'the statement e-mail arrives', timeout: JOB_TIMEOUT_MS },
     )

@@ -35,6 +35,7 @@ export * from './ledger.js';
 export * from './servicing.js';
 export * from './what-is-due.js';
 export * from './words.js';
+export * from './dates-in-words.js';
 export * from './loan-invariants.js';
 export * from './loan-risk.js';
 export * from './liquidation-ledger.js';

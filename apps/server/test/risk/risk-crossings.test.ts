@@ -4,6 +4,7 @@
  * the re-arm, a jump over several thresholds, the stored price behind each crossing, the view.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { momentInWords } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
 import type { TApplicationsTestContext } from '../applications/helpers.js';
 import {
@@ -80,7 +81,9 @@ describe('a loan moving through its levels', () => {
     expect(hours).toBeLessThan(48.1);
     const mails = await notices(ctx, loan);
     expectSubjects(mails, ['WARNING', 'COURTESY_NOTICE', 'MARGIN_CALL']);
-    expect(mails[2]?.body_text).toContain(deadline.toISOString());
+    // The deadline in words, in UTC, as people read it (never an ISO timestamp).
+    expect(mails[2]?.body_text).toContain(`by ${momentInWords(deadline)} (48 hours)`);
+    expect(mails[2]?.body_text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
 
     const view = await getLoan(ctx, loan);
     expect(view.status).toBe('MARGIN_CALL');

@@ -11,6 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TLoanStatus, TServicingLoan, TServicingPayment } from '@pledge/contract';
+import { dayInWords } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import { deploymentNow, pass } from '../risk/helpers.js';
@@ -253,7 +254,7 @@ describe('findings 6 and 7: one view of what is due, arrears that age', () => {
     expect(notices.map((message) => message.subject)).toEqual([
       'Your loan payment is 1 day past due',
     ]);
-    expect(notices[0]?.text).toContain(`was due on ${dueDate}`);
+    expect(notices[0]?.text).toContain(`was due on ${dayInWords(dueDate)}`);
     expect(await pastDueMail(paid)).toEqual([]);
   });
 
@@ -292,9 +293,9 @@ describe('findings 6 and 7: one view of what is due, arrears that age', () => {
       pastDueSince: firstDue,
     });
     const mail = (await mailTo(ctx, missed.email)).find((message) =>
-      message.subject.includes(`statement for ${schedule[1]!.cycleDate}`),
+      message.subject.includes(`statement for ${dayInWords(schedule[1]!.cycleDate)}`),
     );
-    expect(mail?.text).toContain(`due since ${firstDue}`);
+    expect(mail?.text).toContain(`due since ${dayInWords(firstDue)}`);
 
     // The borrower who paid: the paid instalment stays paid after its date and the next bill.
     const paidView = await expectOneView(paid);

@@ -37,6 +37,13 @@ describe('liquidationStatementLines', () => {
     expect(lines.join('\n')).not.toMatch(/initial loan-to-value of 75%/);
   });
 
+  it('says when, in words and UTC, not as ISO timestamps', () => {
+    const text = liquidationStatementLines(FACTS).join('\n');
+    expect(text).toContain('BTC at $25,000.00 (price of Dec 3, 2026, 14:00 UTC)');
+    expect(text).toContain('on Sandbox exchange, at Dec 3, 2026, 14:00 UTC.');
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+  });
+
   it('says so when everything had to be sold', () => {
     const lines = liquidationStatementLines({ ...FACTS, ltvAfterPct: null });
     expect(lines[1]).toBe(

@@ -7,6 +7,7 @@ import type { TBrand } from '@pledge/contract';
 import {
   formatUsd,
   LIQUIDATION_PROCESSING_FEE_BPS,
+  momentInWords,
   type TLiquidationFillFigures,
 } from '@pledge/domain';
 import type { TEmailMessage } from '../../adapters/email/port.js';
@@ -35,7 +36,7 @@ export interface TLiquidationStatementFacts extends TLiquidationFillFigures {
 const FEE_PCT = `${LIQUIDATION_PROCESSING_FEE_BPS / 100}%`;
 
 function whyLine(facts: TLiquidationStatementFacts): string {
-  const price = `${facts.collateralType} at ${formatUsd(facts.decisionPriceCents)} (price of ${facts.decisionObservedAt})`;
+  const price = `${facts.collateralType} at ${formatUsd(facts.decisionPriceCents)} (price of ${momentInWords(facts.decisionObservedAt)})`;
   return facts.reason === 'LIQUIDATION_LTV'
     ? `Why: your loan-to-value reached ${facts.ltvAtDecisionPct}%, at or above the liquidation level of ${facts.liquidationLtvPct}%, with ${price}.`
     : `Why: the 48-hour margin call cure period ended with your loan-to-value at ${facts.ltvAtDecisionPct}%, with ${price}.`;
@@ -48,7 +49,7 @@ export function liquidationStatementLines(facts: TLiquidationStatementFacts): st
     facts.ltvAfterPct === null
       ? `Selling all of your collateral was needed: less could not bring your loan-to-value back to ${facts.targetLtvPct}%, the top of its rate tier (your loan started at ${facts.initialLtvPct}%).`
       : `We sold only enough collateral to bring your loan-to-value back to ${facts.targetLtvPct}%, the top of its rate tier (your loan started at ${facts.initialLtvPct}%).`,
-    `Sold: ${facts.coinQuantitySold} ${facts.collateralType} at ${formatUsd(facts.fillPriceCents)} per ${facts.collateralType}, on ${facts.venue}, at ${facts.executedAt}.`,
+    `Sold: ${facts.coinQuantitySold} ${facts.collateralType} at ${formatUsd(facts.fillPriceCents)} per ${facts.collateralType}, on ${facts.venue}, at ${momentInWords(facts.executedAt)}.`,
     `Proceeds: ${formatUsd(facts.proceedsCents)}.`,
     `Processing fee (${FEE_PCT} of the proceeds): ${formatUsd(facts.feeCents)}.`,
     `Applied to your loan: ${formatUsd(facts.appliedCents)}.`,

@@ -1,6 +1,9 @@
-/** The e-mails of servicing, in the brand's name. Amounts are dollars with cents. */
+/**
+ * The e-mails of servicing, in the brand's name. Amounts are dollars with cents; days and moments
+ * are in words ("Dec 3, 2026", "Dec 3, 2026, 14:00 UTC"), never ISO timestamps.
+ */
 import type { TBrand } from '@pledge/contract';
-import { formatUsd, isoDay } from '@pledge/domain';
+import { dayInWords, formatUsd, momentInWords } from '@pledge/domain';
 import type { TEmailMessage } from '../../adapters/email/port.js';
 
 type TBrandFacts = Pick<TBrand, 'companyName' | 'supportEmail' | 'supportPhone'>;
@@ -24,15 +27,18 @@ export function statementMessage(input: {
   return {
     to: input.to,
     fromName: input.brand.companyName,
-    subject: `Your loan statement for ${input.cycleDate} is ready`,
+    subject: `Your loan statement for ${dayInWords(input.cycleDate)} is ready`,
     text: [
-      `Your monthly statement dated ${input.cycleDate} is ready on your loan page.`,
+      `Your monthly statement dated ${dayInWords(input.cycleDate)} is ready on your loan page.`,
       '',
       ...(pastDue === null
-        ? [`Amount due: ${formatUsd(input.amountDueCents)}`, `Due date: ${input.dueDate}`]
+        ? [
+            `Amount due: ${formatUsd(input.amountDueCents)}`,
+            `Due date: ${dayInWords(input.dueDate)}`,
+          ]
         : [
-            `Past due: ${formatUsd(pastDue.cents)}${pastDue.since === null ? '' : `, due since ${pastDue.since}`}. Please pay it now.`,
-            `This statement's payment: ${formatUsd(input.amountDueCents - pastDue.cents)}, due ${input.dueDate}`,
+            `Past due: ${formatUsd(pastDue.cents)}${pastDue.since === null ? '' : `, due since ${dayInWords(pastDue.since)}`}. Please pay it now.`,
+            `This statement's payment: ${formatUsd(input.amountDueCents - pastDue.cents)}, due ${dayInWords(input.dueDate)}`,
             `Amount due in all: ${formatUsd(input.amountDueCents)}`,
           ]),
       `Balance: ${formatUsd(input.balanceCents)}`,
@@ -63,8 +69,8 @@ export function pastDueNoticeMessage(input: {
     fromName: input.brand.companyName,
     subject: `Your loan payment is ${days} past due`,
     text: [
-      `${formatUsd(input.pastDueCents)} of your loan payments was due on ${input.pastDueSince} and is still unpaid: it is ${days} past due.`,
-      `Please pay it now from your loan page. With the next payment, ${formatUsd(input.amountDueCents)} is due by ${input.nextDueDate}.`,
+      `${formatUsd(input.pastDueCents)} of your loan payments was due on ${dayInWords(input.pastDueSince)} and is still unpaid: it is ${days} past due.`,
+      `Please pay it now from your loan page. With the next payment, ${formatUsd(input.amountDueCents)} is due by ${dayInWords(input.nextDueDate)}.`,
       'If you have already paid, thank you: a payment can take a few days to reach us.',
       '',
       footer(input.brand),
@@ -139,7 +145,7 @@ export function returnAfterPayoffAgentMessage(input: {
   const what = input.isPayoff ? 'The payoff debit' : 'A payment debit';
   const releases = input.reopened.cancelledReleases.map((release) => {
     const due = release.scheduledFor.getTime() <= input.at.getTime();
-    return `- Collateral release ${release.id} to ${release.address}, due ${isoDay(release.scheduledFor)}, was cancelled.${
+    return `- Collateral release ${release.id} to ${release.address}, due ${momentInWords(release.scheduledFor)}, was cancelled.${
       due ? ' It was due before this return: check with custody that it did not go out.' : ''
     }`;
   });
@@ -175,7 +181,7 @@ export function maturityReminderMessage(input: {
     fromName: input.brand.companyName,
     subject: `Your loan matures in ${input.daysBefore} days`,
     text: [
-      `Your loan matures on ${input.maturityDate}. The balance is ${formatUsd(input.balanceCents)}.`,
+      `Your loan matures on ${dayInWords(input.maturityDate)}. The balance is ${formatUsd(input.balanceCents)}.`,
       '',
       'Your options:',
       '- Renew the loan for another 12 months on your collateral, from your loan page.',
@@ -197,7 +203,7 @@ export function loanMaturedMessage(input: {
     fromName: input.brand.companyName,
     subject: 'Your loan has matured',
     text: [
-      `Your loan matured on ${input.maturityDate}. ${formatUsd(input.amountDueCents)} is now due.`,
+      `Your loan matured on ${dayInWords(input.maturityDate)}. ${formatUsd(input.amountDueCents)} is now due.`,
       'Pay it off from your loan page to have your collateral returned.',
       '',
       footer(input.brand),
@@ -304,7 +310,7 @@ export function riskNoticeMessage(input: {
         `Your loan-to-value has reached the margin-call level of ${thresholds.marginCallLtvPct}%.`,
         input.cureDeadline === null
           ? 'Bring it back below that level as soon as possible.'
-          : `Bring it back below ${thresholds.marginCallLtvPct}% by ${input.cureDeadline.toISOString()} (48 hours). If it is not, or if it reaches ${thresholds.liquidationLtvPct}%, part of your collateral is sold to restore the loan.`,
+          : `Bring it back below ${thresholds.marginCallLtvPct}% by ${momentInWords(input.cureDeadline)} (48 hours). If it is not, or if it reaches ${thresholds.liquidationLtvPct}%, part of your collateral is sold to restore the loan.`,
         'Collateral counts as soon as it is confirmed on chain. A payment counts once your bank has settled it (a debit from your bank account takes about 3 business days), not while it is pending.',
       ];
       break;

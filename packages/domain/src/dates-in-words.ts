@@ -1,0 +1,60 @@
+/**
+ * Dates and moments as people read them in e-mails and statements, in the product's US English:
+ * "Dec 3, 2026" for a day, "Dec 3, 2026, 14:00 UTC" for a moment. A message goes to a mailbox in
+ * any time zone, so a moment is said in UTC, and says so. Written out rather than with
+ * `Intl.DateTimeFormat`, so that the words never depend on the runtime's locale data.
+ */
+import { DomainError } from './errors.js';
+
+const MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function asMoment(moment: Date | string): Date {
+  const date = typeof moment === 'string' ? new Date(moment) : moment;
+  if (Number.isNaN(date.getTime())) {
+    throw new DomainError('INVALID_DATE', `Not a moment: ${String(moment)}`);
+  }
+  return date;
+}
+
+function dayWords(year: number, monthIndex: number, day: number): string {
+  return `${MONTHS[monthIndex] ?? ''} ${day}, ${year}`;
+}
+
+/** A calendar day ("2026-12-03", or a moment's UTC day) as "Dec 3, 2026". */
+export function dayInWords(day: string | Date): string {
+  if (typeof day === 'string') {
+    const match = ISO_DAY.exec(day);
+    if (match !== null) {
+      const monthIndex = Number(match[2]) - 1;
+      if (monthIndex >= 0 && monthIndex < 12) {
+        return dayWords(Number(match[1]), monthIndex, Number(match[3]));
+      }
+    }
+  }
+  const date = asMoment(day);
+  return dayWords(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+}
+
+/** A moment as "Dec 3, 2026, 14:00 UTC" (24-hour clock, to the minute). */
+export function momentInWords(moment: Date | string): string {
+  const date = asMoment(moment);
+  const time = [date.getUTCHours(), date.getUTCMinutes()]
+    .map((part) => String(part).padStart(2, '0'))
+    .join(':');
+  return `${dayInWords(date)}, ${time} UTC`;
+}
