@@ -7,6 +7,7 @@
  * figures are worked out here, not by the product's functions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayInWords } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
 import {
   getOpsRiskQueue,
@@ -157,9 +158,11 @@ describe('a matured loan not repaid', () => {
       'Your loan matured 31 days ago and is not repaid',
     ]);
     const text = sent[0]?.text ?? '';
-    expect(text).toContain(`Your loan matured on ${maturityDate} and is not repaid`);
+    expect(text).toContain(`Your loan matured on ${dayInWords(maturityDate)} and is not repaid`);
     expect(text).toContain('there is no default rate and no late fee');
-    const amount = /Amount due on \d{4}-\d{2}-\d{2}: \$([\d,]+\.\d{2})\./.exec(text)?.[1];
+    const amount = /Amount due on [A-Z][a-z]{2} \d{1,2}, \d{4}: \$([\d,]+\.\d{2})\./.exec(
+      text,
+    )?.[1];
     expect(Number(amount?.replace(/,/g, '')) * 100).toBe(
       (await getLoan(ctx, unpaid)).balances.totalCents,
     );

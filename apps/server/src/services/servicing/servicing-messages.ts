@@ -231,8 +231,8 @@ export function maturedCollectionMessage(input: {
     fromName: input.brand.companyName,
     subject: `Your loan matured ${days} ago and is not repaid`,
     text: [
-      `Your loan matured on ${input.maturityDate} and is not repaid: the whole balance is due now.`,
-      `Amount due on ${input.asOf}: ${formatUsd(input.amountDueCents)}.`,
+      `Your loan matured on ${dayInWords(input.maturityDate)} and is not repaid: the whole balance is due now.`,
+      `Amount due on ${dayInWords(input.asOf)}: ${formatUsd(input.amountDueCents)}.`,
       `Interest keeps accruing daily on the unpaid balance at your loan's fixed rate of ${input.interestRate} a year until it is repaid; there is no default rate and no late fee.`,
       'Pay it off from your loan page to have your collateral returned. Your collateral stays pledged meanwhile: margin calls and liquidation apply as before maturity.',
       'If you have already paid, thank you: a payment can take a few days to reach us.',
