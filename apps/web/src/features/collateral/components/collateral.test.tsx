@@ -60,11 +60,13 @@ type THandler = Parameters<typeof mockFetch>[0][string];
 
 function serve({
   state = 'WAITING_FOR_COLLATERAL',
+  isRollForward = false,
   collateral = () => makeCollateralInfo(),
   status = () => makeMicroDepositStatus(),
   handlers = {},
 }: {
   state?: TApplicationState;
+  isRollForward?: boolean;
   collateral?: () => TCollateralInfo;
   status?: () => TMicroDepositStatus;
   handlers?: Record<string, THandler>;
@@ -72,7 +74,7 @@ function serve({
   return mockFetch({
     ...signedIn(),
     [`GET ${buildPath(getApplication.path, params)}`]: () =>
-      jsonResponse(makeApplication({ state, stage: 'PROCESSING' })),
+      jsonResponse(makeApplication({ state, stage: 'PROCESSING', isRollForward })),
     [CALCULATE]: () => jsonResponse(collateral()),
     [STATUS]: () => jsonResponse(status()),
     [DOCUMENTS]: () =>
@@ -155,6 +157,28 @@ describe('what to send and where', () => {
       await screen.findByRole('img', { name: 'QR code of your deposit address' }, LOADED),
     ).toBeVisible();
     expect(screen.getByText('Send only Bitcoin (BTC) to this address')).toBeVisible();
+  });
+
+  it('counts for a renewal what came for its top-up, not the loan’s own coins on the address', async () => {
+    serve({
+      isRollForward: true,
+      collateral: () =>
+        makeCollateralInfo({
+          requiredCoinAmount: { coinQuantity: '1', type: 'BTC' },
+          remainingCoinAmountDue: { coinQuantity: '0.6', type: 'BTC' },
+          wallet: {
+            depositAddress: DEPOSIT_ADDRESS,
+            currentTotalCoinBalance: { coinQuantity: '1.672728', type: 'BTC' },
+            transactions: [],
+          },
+        }),
+    });
+    await showCollateral();
+    const amounts = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
+    expect(amounts('Required collateral')).toBe('1 BTC');
+    expect(amounts('Remaining due')).toBe('0.6 BTC');
+    expect(amounts('Received for your top-up')).toBe('0.4 BTC');
+    expect(screen.queryByText('Received so far')).toBeNull();
   });
 
   it('gives the deadline: 5 calendar days after the last signature', async () => {

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import type { TApplication, TCollateralInfo } from '@pledge/contract';
-import { collateralPageRedirect, COLLATERAL_DISPLAY_NAMES } from '@pledge/domain';
+import { collateralPageRedirect, COLLATERAL_DISPLAY_NAMES, toCoinQuantity } from '@pledge/domain';
 import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { useFreshApplication } from '../../application/api/get-application.js';
@@ -52,12 +52,26 @@ function CollateralDetails({
           <dt>Remaining due</dt>
           <dd>{coinAmountText(remainingCoinAmountDue)}</dd>
         </div>
-        {wallet !== null && (
-          <div>
-            <dt>Received so far</dt>
-            <dd>{coinAmountText(wallet.currentTotalCoinBalance)}</dd>
-          </div>
-        )}
+        {wallet !== null &&
+          (application.isRollForward ? (
+            // The address holds the loan's own coins too: a renewal counts what came for its top-up.
+            <div>
+              <dt>Received for your top-up</dt>
+              <dd>
+                {coinAmountText({
+                  coinQuantity: toCoinQuantity(requiredCoinAmount.coinQuantity)
+                    .minus(toCoinQuantity(remainingCoinAmountDue.coinQuantity))
+                    .toFixed(),
+                  type,
+                })}
+              </dd>
+            </div>
+          ) : (
+            <div>
+              <dt>Received so far</dt>
+              <dd>{coinAmountText(wallet.currentTotalCoinBalance)}</dd>
+            </div>
+          ))}
       </dl>
       <CollateralDeadline signedAt={signedAt.data} />
       <CollateralNotFound collateral={collateral} />
