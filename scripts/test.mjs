@@ -1,10 +1,13 @@
 // `npm test`: every check CI runs, with one closing line of counts, the total time and the ten
 // slowest test files.
-//   typecheck ‖ lint → unit tests (domain ‖ contract ‖ server ‖ web) → build (web app and server) →
-//   production check (scripts/production-check.mjs) → E2E in Chromium.
+//   typecheck ‖ lint → unit tests (domain ‖ contract ‖ server ‖ web) → build (web app and server) ‖
+//   upgrade check (scripts/upgrade-check.mjs) → production check (scripts/production-check.mjs) →
+//   E2E in Chromium.
 // Steps of one stage run side by side (‖), each line of their output prefixed with the step's name:
 // the server's tests wait on PostgreSQL most of their time and the web app's on one core, so the two
-// together take little more than the longer one. `npm test -- --skip-e2e` stops after the unit tests.
+// together take little more than the longer one; the upgrade check waits on installs and servers
+// while the build compiles. `npm test -- --skip-e2e` stops after the unit tests and the upgrade
+// check.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -38,10 +41,14 @@ const stages = [
     report: join(results, ws.replace('/', '-') + '.json'),
     kind: 'vitest',
   })),
+  // The previous release (CHANGELOG.md) on a database, then this version on it: every loan serviced.
+  [
+    ...(skipE2e ? [] : [{ name: 'build', cmd: 'npm', args: ['run', 'build'] }]),
+    { name: 'upgrade', cmd: 'node', args: ['scripts/upgrade-check.mjs'] },
+  ],
   ...(skipE2e
     ? []
     : [
-        [{ name: 'build', cmd: 'npm', args: ['run', 'build'] }],
         // The built release installed without dev dependencies, migrated, two instances in production.
         [{ name: 'production', cmd: 'node', args: ['scripts/production-check.mjs'] }],
         [
@@ -56,6 +63,9 @@ const stages = [
         ],
       ]),
 ];
+
+/** Steps without a report whose failure leaves the later steps meaningful. */
+const NOT_FATAL = new Set(['lint', 'upgrade', 'production']);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
@@ -159,11 +169,9 @@ async function runStep(step) {
 
 for (const stage of stages) {
   const outcomes = await Promise.all(stage.map((step) => runStep(step)));
-  // Typecheck and build failures make the rest meaningless; a lint, production-check or test
-  // failure still lets the later steps run.
-  const fatal = stage.some(
-    (step, i) => !outcomes[i] && !step.report && step.name !== 'lint' && step.name !== 'production',
-  );
+  // Typecheck and build failures make the rest meaningless; a lint, upgrade-check,
+  // production-check or test failure still lets the later steps run.
+  const fatal = stage.some((step, i) => !outcomes[i] && !step.report && !NOT_FATAL.has(step.name));
   if (fatal) break;
 }
 
