@@ -99,6 +99,7 @@ import { getProfile } from './profile/get-profile.js';
 import { putProfile } from './profile/put-profile.js';
 import { getCelsiusApplications } from './refi/get-celsius-applications.js';
 import { getRefiDownloadDocument } from './refi/get-download-document.js';
+import { getRefiDocumentText } from './refi/get-document-text.js';
 import { getRefiUnsignedDocuments } from './refi/get-unsigned-documents.js';
 import { postCelsiusCollateralCalculate } from './refi/post-celsius-collateral-calculate.js';
 import { postCelsiusRefiBorrowerConfirmation } from './refi/post-celsius-refi-borrower-confirmation.js';
@@ -196,6 +197,7 @@ export const endpoints = {
   getOpsIdentityDocument,
   getProfile,
   getRefiDownloadDocument,
+  getRefiDocumentText,
   getRefiUnsignedDocuments,
   getSandboxBankLinkInstitutions,
   getSandboxMailbox,

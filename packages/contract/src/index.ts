@@ -116,6 +116,7 @@ export * from './profile/get-profile.js';
 export * from './profile/put-profile.js';
 export * from './refi/get-celsius-applications.js';
 export * from './refi/get-download-document.js';
+export * from './refi/get-document-text.js';
 export * from './refi/get-unsigned-documents.js';
 export * from './refi/post-celsius-collateral-calculate.js';
 export * from './refi/post-celsius-refi-borrower-confirmation.js';

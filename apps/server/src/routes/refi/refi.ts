@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   getCelsiusApplications,
+  getRefiDocumentText,
   getRefiDownloadDocument,
   getRefiUnsignedDocuments,
   postCelsiusCollateralCalculate,
@@ -23,6 +24,7 @@ import type { TRefiDeps } from '../../services/refi/refi-deps.js';
 import {
   listRefiUnsignedDocuments,
   readRefiDocument,
+  readRefiDocumentText,
   signRefiDocument,
 } from '../../services/refi/refi-documents.js';
 import { requestRefiCoinReturn } from '../../services/refi/request-refi-coin-return.js';
@@ -97,5 +99,8 @@ export const refiRoutes: FastifyPluginAsync<TRefiDeps> = async (app, deps) => {
       appUuid: params.appUuid,
       returnAddress: body.returnAddress,
     }),
+  );
+  route(app, getRefiDocumentText, ({ params, request }) =>
+    readRefiDocumentText(deps, { identityUuid: callerUuidOf(request), docUuid: params.docUuid }),
   );
 };

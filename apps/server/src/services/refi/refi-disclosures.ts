@@ -71,6 +71,17 @@ interface TRefiFacts {
   topUpCoinQuantity: string;
 }
 
+/** Where the words of a disclosure's PDF are kept: the same id, in an area of their own. */
+export const DISCLOSURE_TEXTS_AREA = 'disclosure-texts';
+
+export function refiDocumentTextKey(storageKey: string): string {
+  return `${DISCLOSURE_TEXTS_AREA}/${storageKey.slice(storageKey.indexOf('/') + 1)}`;
+}
+
+function refiDocumentTextBytes(content: TDisclosureContent): Buffer {
+  return Buffer.from(JSON.stringify({ title: content.name, paragraphs: content.paragraphs }));
+}
+
 function contentOf(kind: TRefiDisclosureKind, facts: TRefiFacts): TDisclosureContent {
   const header = `${facts.legalName} (NMLS ${facts.nmlsNumber}). Application ${facts.appUuid}. Prepared ${facts.preparedOn}.`;
   const loans = `Celsius loan IDs refinanced: ${facts.loanIds.join(', ')}.`;
@@ -188,6 +199,8 @@ export async function ensureRefiDisclosures(
     const bytes = await renderDisclosurePdf(content, { author: facts.legalName, createdAt: now });
     const storageKey = newStorageKey(DISCLOSURES_AREA);
     await deps.store.put(storageKey, bytes);
+    // The same words as the PDF, for the signing page to show (document 2 §2).
+    await deps.store.put(refiDocumentTextKey(storageKey), refiDocumentTextBytes(content));
     const [row] = await deps.db
       .insert(disclosureDocuments)
       .values({
@@ -205,6 +218,9 @@ export async function ensureRefiDisclosures(
       .onConflictDoNothing()
       .returning({ uuid: disclosureDocuments.uuid });
     // Another request stored this kind first; its PDF stays the one to sign.
-    if (row === undefined) await deps.store.delete(storageKey);
+    if (row === undefined) {
+      await deps.store.delete(storageKey);
+      await deps.store.delete(refiDocumentTextKey(storageKey));
+    }
   }
 }

@@ -6,7 +6,12 @@
  * its completion (refi.complete).
  */
 import { createHash } from 'node:crypto';
-import type { TDocument, TSignDocumentResult } from '@pledge/contract';
+import {
+  ZRefiDocumentText,
+  type TDocument,
+  type TGetRefiDocumentTextResponse,
+  type TSignDocumentResult,
+} from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
 import { disclosureDocuments, documentSignatures } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
@@ -17,7 +22,7 @@ import { toDocumentView } from '../disclosures/disclosure-record.js';
 import { documentsWithSignatures } from '../disclosures/list-borrower-documents.js';
 import { documentNotFound } from '../disclosures/read-borrower-document.js';
 import type { TRefiDeps } from './refi-deps.js';
-import { ensureRefiDisclosures } from './refi-disclosures.js';
+import { ensureRefiDisclosures, refiDocumentTextKey } from './refi-disclosures.js';
 import { findOwnedRefi } from './refi-record.js';
 
 export async function listRefiUnsignedDocuments(
@@ -63,6 +68,21 @@ export async function readRefiDocument(
     throw new Error(`The stored PDF of document ${row.uuid} does not match its SHA-256`);
   }
   return { bytes, fileName: `${row.kind.toLowerCase().replaceAll('_', '-')}.pdf` };
+}
+
+/**
+ * The words of a disclosure, as its PDF has them, for the signing page to show; null for a
+ * document generated before they were kept (its PDF is downloaded to read it).
+ */
+export async function readRefiDocumentText(
+  deps: Pick<TRefiDeps, 'db' | 'store'>,
+  input: { identityUuid: string; docUuid: string },
+): Promise<TGetRefiDocumentTextResponse> {
+  const row = await ownedDocument(deps, input.identityUuid, input.docUuid);
+  const bytes = await deps.store.get(refiDocumentTextKey(row.storageKey));
+  if (bytes === null) return { text: null };
+  const parsed = ZRefiDocumentText.safeParse(JSON.parse(bytes.toString('utf8')));
+  return { text: parsed.success ? parsed.data : null };
 }
 
 const SIGNABLE_STATES = ['SIGN_DOCS', 'CELSIUS_FULL_COLLATERAL_RECEIVED'];

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  getRefiDocumentText,
   getRefiDownloadDocument,
   getRefiUnsignedDocuments,
   postRefiSignDocument,
@@ -51,4 +52,17 @@ export function signRefiDocument(docUuid: string): Promise<TPostRefiSignDocument
 export async function downloadRefiDocument(document: Pick<TDocument, 'uuid' | 'name'>) {
   const bytes = await apiRequest(getRefiDownloadDocument, { params: { docUuid: document.uuid } });
   saveFile(new Uint8Array(bytes), documentFileName(document.name), 'application/pdf');
+}
+
+export function refiDocumentTextQueryKey(docUuid: string) {
+  return ['refi', 'document', docUuid, 'text'] as const;
+}
+
+/** A disclosure's words, to read it on the page; null when only its PDF has them. */
+export function useRefiDocumentText(docUuid: string) {
+  return useQuery({
+    queryKey: refiDocumentTextQueryKey(docUuid),
+    queryFn: ({ signal }) =>
+      apiRequest(getRefiDocumentText, { params: { docUuid }, signal, cache: 'no-store' }),
+  });
 }

@@ -22,6 +22,7 @@ import {
   downloadRefiDocument,
   refiDocumentsQueryKey,
   signRefiDocument,
+  useRefiDocumentText,
   useRefiUnsignedDocuments,
 } from '../api/refi-documents.js';
 import { withLastDocumentSigned } from '../refi-loans.js';
@@ -53,6 +54,44 @@ function RefiDownloadButton({ document }: { document: TDocument }) {
           We couldn’t download {document.name}. Try again.
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * The document itself on the page (document 2 §2 shows one at a time), in a region that scrolls
+ * on its own: its words as its PDF has them, or, for a document generated before they were kept,
+ * a pointer to its Download.
+ */
+function DocumentText({ document }: { document: TDocument }) {
+  const text = useRefiDocumentText(document.uuid);
+  const labelId = `document-text-${document.uuid}`;
+  if (text.data === undefined) {
+    return text.isError ? (
+      <p className="field__note">We couldn’t show {document.name} here. Download it to read it.</p>
+    ) : (
+      <p role="status">Loading {document.name}…</p>
+    );
+  }
+  if (text.data.text === null) {
+    return <p className="field__note">Download {document.name} to read it before you agree.</p>;
+  }
+  return (
+    <div
+      className="refi-document-text"
+      role="region"
+      aria-labelledby={labelId}
+      // Scrolls on its own: focusable, so a keyboard can.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
+      <p id={labelId} className="refi-document-text__title">
+        {text.data.text.title}
+      </p>
+      {text.data.text.paragraphs.map((paragraph, index) => (
+        // The paragraphs are the document's, in order: their place is their identity.
+        <p key={index}>{paragraph}</p>
+      ))}
     </div>
   );
 }
@@ -142,6 +181,7 @@ function Signing({ identityUuid, app }: { identityUuid: string; app: TRefinancin
       <article className="disclosures__document" aria-labelledby={`document-${current.uuid}`}>
         <h2 id={`document-${current.uuid}`}>{current.name}</h2>
         {current.description !== '' && <p>{current.description}</p>}
+        <DocumentText key={current.uuid} document={current} />
         <RefiDownloadButton document={current} />
       </article>
       {liveRegion}
@@ -158,8 +198,8 @@ function Signing({ identityUuid, app }: { identityUuid: string; app: TRefinancin
 }
 
 /**
- * /celsius-refi/{appUuid}/{offerUuid}/disclosures (document 2 §2, §4): one disclosure at a time
- * with its download and 'Agree'; after the last one, back to /celsius-refi.
+ * /celsius-refi/{appUuid}/{offerUuid}/disclosures (document 2 §2, §4): one disclosure at a time,
+ * shown on the page with its download and 'Agree'; after the last one, back to /celsius-refi.
  */
 export function RefiDisclosures() {
   const { appUuid = '', offerUuid = '' } = useParams();

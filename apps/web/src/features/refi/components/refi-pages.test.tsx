@@ -4,6 +4,7 @@ import {
   buildPath,
   getCelsiusApplications,
   getKrangState,
+  getRefiDocumentText,
   getRefiUnsignedDocuments,
   postCelsiusCollateralCalculate,
   postCelsiusRefiBorrowerConfirmation,
@@ -348,6 +349,15 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/disclosures', { timeout: 40_000 },
         ]),
       [`GET ${buildPath(getRefiUnsignedDocuments.path, { appUuid: ETH_APP_UUID, identityUuid: REFI_IDENTITY_UUID })}`]:
         () => jsonResponse(unsigned),
+      [`GET ${buildPath(getRefiDocumentText.path, { docUuid: FIRST.uuid })}`]: () =>
+        jsonResponse({
+          text: {
+            title: 'Refinancing agreement',
+            paragraphs: ['You refinance Celsius loan 100002.', 'No cash is disbursed to you.'],
+          },
+        }),
+      [`GET ${buildPath(getRefiDocumentText.path, { docUuid: SECOND.uuid })}`]: () =>
+        jsonResponse({ text: null }),
       ...Object.fromEntries(
         [FIRST, SECOND].map((doc) => [
           `POST ${buildPath(postRefiSignDocument.path, { docUuid: doc.uuid })}`,
@@ -377,8 +387,15 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/disclosures', { timeout: 40_000 },
     expect(await screen.findByText('Document 1 of 2', {}, LOADED)).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Refinancing agreement' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Download Refinancing agreement' })).toBeVisible();
+    // The document is shown on the page, not only downloadable (issue 34, finding 8).
+    const text = await screen.findByRole('region', { name: 'Refinancing agreement' });
+    expect(within(text).getByText('No cash is disbursed to you.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Agree' }));
     expect(await screen.findByText('Document 2 of 2')).toBeVisible();
+    // A document whose words were not kept points to its download.
+    expect(
+      await screen.findByText('Download Collateral terms to read it before you agree.'),
+    ).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Agree' }));
     await waitFor(() => expect(currentUrl(router)).toBe(BASE));
     expect(
