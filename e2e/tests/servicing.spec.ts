@@ -189,7 +189,7 @@ test('a funded loan: statement, ACH payment, deferral, payoff and collateral rel
   await openLoanPage(page, loanUuid);
   const downloading = page.waitForEvent('download');
   await page
-    .getByRole('button', { name: /^Download the statement of / })
+    .getByRole('button', { name: /^Download PDF, statement of / })
     .first()
     .click();
   const download = await downloading;

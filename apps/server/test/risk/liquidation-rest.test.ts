@@ -25,6 +25,7 @@ import { balancesOf } from '../../src/services/servicing/ledger-store.js';
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import {
   BTC_RETURN_ADDRESS,
+  getLoan,
   idempotency,
   LOANS,
   openServicingWorldWithAgent,
@@ -109,7 +110,14 @@ describe('liquidation statement download', () => {
   it('is 404 until the statement is rendered, then the owner gets the PDF', async () => {
     const before = await statementOf(owner.loanUuid, filled.liquidationUuid, owner.token);
     expect(before.statusCode).toBe(404);
+    // The loan page offers the statement only once it can be downloaded.
+    const sale = async () =>
+      (await getLoan(ctx, owner)).liquidations.find(
+        (liquidation) => liquidation.liquidationUuid === filled.liquidationUuid,
+      );
+    expect((await sale())?.statementReady).toBe(false);
     await deliverStatement(filled.liquidationUuid);
+    expect((await sale())?.statementReady).toBe(true);
     const response = await statementOf(owner.loanUuid, filled.liquidationUuid, owner.token);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');

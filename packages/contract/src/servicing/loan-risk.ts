@@ -94,6 +94,8 @@ export const ZLiquidation = z.object({
       ltvAfterPct: z.nullable(ZPercent),
     }),
   ),
+  /** The sale's statement (PDF) can be downloaded: it was filled and its statement is written. */
+  statementReady: z.boolean(),
   createdAt: ZIsoDateTime,
 });
 export type TLiquidation = z.infer<typeof ZLiquidation>;

@@ -58,6 +58,7 @@ export function toLiquidationView(
           ltvAfterPct: row.ltvAfterPct === null ? null : Number(row.ltvAfterPct),
         }
       : null,
+    statementReady: filled && row.statementPdfKey !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -213,6 +213,7 @@ export function liquidation(overrides: Partial<TLiquidation> = {}): TLiquidation
       surplusCents: 0,
       ltvAfterPct: 50,
     },
+    statementReady: true,
     createdAt: '2025-02-12T09:00:01.000Z',
     ...overrides,
   };

@@ -4,6 +4,7 @@ import { displayDateTime } from '../loan-dates.js';
 import { liquidationReasonWords } from '../loan-health.js';
 import { formatLtv } from '../loan-view.js';
 import { LoanBreakdown, LoanSection, type TLoanFact } from './loan-facts.js';
+import { LiquidationStatementDownload } from './loan-records.js';
 
 const FEE_PCT = formatPct(LIQUIDATION_PROCESSING_FEE_BPS / 100, 0);
 
@@ -52,6 +53,9 @@ function LiquidationItem({
       <p>{liquidationReasonWords(liquidation, loan.risk.thresholds)}</p>
       <LoanBreakdown lines={lines} />
       {fill !== null && <p className="loan-liquidation__venue">Sold on {fill.venue}.</p>}
+      {liquidation.statementReady && (
+        <LiquidationStatementDownload loanUuid={loan.loanUuid} liquidation={liquidation} />
+      )}
     </li>
   );
 }

@@ -1,13 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
 import type { Key, ReactNode } from 'react';
-import type { TServicingLoan, TStatementSummary } from '@pledge/contract';
+import type { TLiquidation, TServicingLoan, TStatementSummary } from '@pledge/contract';
 import { formatUsd } from '@pledge/domain';
-import { Button } from '../../../ui/button/button.js';
-import { downloadStatement } from '../api/download-statement.js';
+import { downloadLiquidationStatement, downloadStatement } from '../api/download-statement.js';
 import { displayDate } from '../loan-dates.js';
 import { scheduleStatusWords, statementDueWords } from '../due-words.js';
 import { PAYMENT_STATUS_WORDS, paymentDescription } from '../loan-view.js';
 import { LoanSection } from './loan-facts.js';
+import { PdfDownload } from './pdf-download.js';
 
 interface TColumn {
   header: string;
@@ -127,7 +126,6 @@ function StatementItem({
   loanUuid: string;
   statement: TStatementSummary;
 }) {
-  const download = useMutation({ mutationFn: () => downloadStatement(loanUuid, statement) });
   const name = `Statement of ${displayDate(statement.cycleDate)}`;
   return (
     <li>
@@ -136,32 +134,55 @@ function StatementItem({
         <br />
         {statementDueWords(statement)}
       </span>
-      <Button
-        variant="secondary"
-        isFullWidth={false}
-        isLoading={download.isPending}
-        aria-label={`Download the ${name.toLowerCase()} (PDF)`}
-        onClick={() => download.mutate()}
-      >
-        Download PDF
-      </Button>
-      {download.isError && (
-        <p className="field__error" role="alert">
-          We couldn’t download the {name.toLowerCase()}. Try again.
-        </p>
-      )}
+      <PdfDownload
+        documentName={`statement of ${displayDate(statement.cycleDate)}`}
+        download={() => downloadStatement(loanUuid, statement)}
+      />
     </li>
   );
 }
 
-/** The monthly statements, each a PDF to download. */
+/** The day a liquidation sold, in words ("Feb 12, 2025"). */
+function liquidationDay(liquidation: TLiquidation): string {
+  return displayDate(liquidation.fill?.executedAt ?? liquidation.createdAt);
+}
+
+/** The statement of a liquidation: what was sold, at what price, and why. */
+export function LiquidationStatementDownload({
+  loanUuid,
+  liquidation,
+}: {
+  loanUuid: string;
+  liquidation: TLiquidation;
+}) {
+  return (
+    <PdfDownload
+      documentName={`liquidation statement of ${liquidationDay(liquidation)}`}
+      download={() => downloadLiquidationStatement(loanUuid, liquidation)}
+    />
+  );
+}
+
+/** The monthly statements and the statements of liquidations, each a PDF to download. */
 export function StatementsSection({ loan }: { loan: TServicingLoan }) {
+  const sold = loan.liquidations.filter((liquidation) => liquidation.statementReady);
   return (
     <LoanSection id="statements" title="Statements">
-      {loan.statements.length === 0 ? (
+      {loan.statements.length === 0 && (
         <p>Your first statement comes a month after your loan was funded.</p>
-      ) : (
+      )}
+      {(loan.statements.length > 0 || sold.length > 0) && (
         <ul className="loan-statements">
+          {sold.map((liquidation) => (
+            <li key={liquidation.liquidationUuid}>
+              <span className="loan-statements__name">
+                <strong>Liquidation statement of {liquidationDay(liquidation)}</strong>
+                <br />
+                What was sold, at what price, and why
+              </span>
+              <LiquidationStatementDownload loanUuid={loan.loanUuid} liquidation={liquidation} />
+            </li>
+          ))}
           {loan.statements.map((statement) => (
             <StatementItem
               key={statement.statementUuid}

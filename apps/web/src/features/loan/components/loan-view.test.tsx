@@ -101,7 +101,7 @@ describe('/loans/{loanUuid}', SLOW, () => {
     expect(within(schedule).getAllByRole('row')).toHaveLength(3);
     expect(within(schedule).getByText('Upcoming')).toBeInTheDocument();
     expect(
-      screen.getByRole('button', { name: 'Download the statement of feb 10, 2025 (PDF)' }),
+      screen.getByRole('button', { name: 'Download PDF, statement of Feb 10, 2025' }),
     ).toBeInTheDocument();
     expect(screen.getByText('No payments yet.')).toBeInTheDocument();
   });

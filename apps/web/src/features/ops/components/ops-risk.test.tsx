@@ -67,6 +67,7 @@ function order(overrides: Partial<TLiquidation> = {}): TLiquidation {
     decisionPrice: price({ priceObservationId: 42, priceCents: 2_200_000 }),
     coinQuantityToSell: '0.51234567',
     fill: null,
+    statementReady: false,
     createdAt: '2025-03-01T11:00:00.000Z',
     ...overrides,
   };

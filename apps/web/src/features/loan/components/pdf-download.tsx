@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Button } from '../../../ui/button/button.js';
+
+/**
+ * "Download PDF" for one document of the loan. The button's name starts with its visible words and
+ * goes on, for screen readers, with the document it downloads ("Download PDF, statement of Feb 10,
+ * 2025"), so that speech input ("click Download PDF") and axe's label-content-name-mismatch agree.
+ */
+export function PdfDownload({
+  documentName,
+  download,
+}: {
+  /** What the PDF is, in words ("statement of Feb 10, 2025"). */
+  documentName: string;
+  download: () => Promise<void>;
+}) {
+  const [state, setState] = useState<'idle' | 'pending' | 'failed'>('idle');
+
+  function onDownload() {
+    setState('pending');
+    download().then(
+      () => setState('idle'),
+      () => setState('failed'),
+    );
+  }
+
+  return (
+    <>
+      <Button
+        variant="secondary"
+        isFullWidth={false}
+        isLoading={state === 'pending'}
+        onClick={onDownload}
+      >
+        Download PDF<span className="visually-hidden">, {documentName}</span>
+      </Button>
+      {state === 'failed' && (
+        <p className="field__error" role="alert">
+          We couldn’t download the {documentName}. Try again.
+        </p>
+      )}
+    </>
+  );
+}
