@@ -97,6 +97,28 @@ describe('an international (USDC) loan', () => {
     expect((await getLoan(ctx, loan)).balances).toEqual(view.balances);
   });
 
+  it('quotes a payoff to wire, and refuses to pay it by ACH', async () => {
+    const quoted = await ctx.app.inject({
+      method: 'POST',
+      url: `${LOANS}/${loan.loanUuid}/payoff-quote`,
+      headers: bearer(loan.token),
+    });
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    const { quoteUuid } = quoted.json() as { quoteUuid: string };
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: `${LOANS}/${loan.loanUuid}/payoff`,
+      headers: { ...bearer(loan.token), ...idempotency('usdc-payoff-0001') },
+      payload: { quoteUuid },
+    });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json()).toMatchObject({
+      code: 'NO_DEBIT_ACCOUNT',
+      message: PAYMENT_METHOD_MESSAGES.noDebitAccount(loanPaymentReference(loan.loanUuid)),
+    });
+    expect((await getLoan(ctx, loan)).status).toBe('ACTIVE');
+  });
+
   it('refuses autopay, which would debit the same missing account', async () => {
     const response = await ctx.app.inject({
       method: 'PUT',
