@@ -57,6 +57,14 @@ describe('applicationAction', () => {
       href: '/account/crypto-backed-loan/celsius-refi',
     });
   });
+
+  it('leads an ended refinancing to the list too, where it is looked up again (issue 34)', () => {
+    expect(applicationAction(app('CANCELLED', { isCelsiusRefi: true }))).toEqual({
+      label: 'See your Celsius loans',
+      href: '/account/crypto-backed-loan/celsius-refi',
+    });
+    expect(applicationAction(app('COMPLETE', { isCelsiusRefi: true }))).toBeNull();
+  });
 });
 
 describe('documentsLink', () => {

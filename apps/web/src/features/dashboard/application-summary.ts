@@ -73,8 +73,9 @@ function hasLiquidationRemainder(app: { collateral?: TCollateralInfo | null }): 
 
 /**
  * The next thing to do with an application: where its entry path leads by state (the domain's
- * `applicationEntryRoute`), or the refinancing list for a refinancing application; null when
- * nothing is left to do (cancelled, closed). A liquidated loan with coins left leads to their
+ * `applicationEntryRoute`), or the refinancing list for a refinancing application (an ended one
+ * included: it is looked up again there, and says where coins sent go); null when nothing is left
+ * to do (cancelled, closed). A liquidated loan with coins left leads to their
  * release.
  */
 export function applicationAction(
@@ -89,8 +90,10 @@ export function applicationAction(
       : { label: ACTION_LABELS['collateral-release'], href };
   }
   if (app.isCelsiusRefi) {
-    return app.state === 'COMPLETE' || app.state === 'CANCELLED' || app.state === 'DECLINED'
-      ? null
+    if (app.state === 'COMPLETE' || app.state === 'DECLINED') return null;
+    // An ended refinancing is looked up again there, and says where the coins sent go.
+    return app.state === 'CANCELLED'
+      ? { label: 'See your Celsius loans', href: paths.refinance.list.getHref() }
       : { label: 'Continue refinancing', href: paths.refinance.list.getHref() };
   }
   const route = applicationEntryRoute({ state: app.state, isRollForward: app.isRollForward });

@@ -200,9 +200,10 @@ function TopUp({
   const type =
     estimate.data?.existingCollateral.type ?? app.selectedOffer?.collateral.type ?? 'BTC';
   if (state === 'CANCELLED') {
+    // Nothing is to deposit any more: the page is about the ended refinancing and its coins.
     return (
       <section className="panel collateral refi-top-up">
-        <PageHeading>{TOP_UP_TITLE}</PageHeading>
+        <PageHeading>Refinancing of {celsiusLoansName(app.celsiusLoanNumbers)}</PageHeading>
         <RefiEnded identityUuid={identityUuid} app={app} applications={applications} />
       </section>
     );
