@@ -1,5 +1,5 @@
 import type { BuildOptions } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { createRequire } from 'node:module';
@@ -27,6 +27,29 @@ const SERVER_PREFIXES = [
 ];
 
 const SERVER_ORIGIN = 'http://localhost:3000';
+
+/**
+ * Test files that replace modules (vi.mock) or keep state in a module between renders (the lazy
+ * screens' reload count, the QR encoder's loader, the store-link retries, the telemetry client made
+ * once): each runs in a fresh
+ * module graph and a fresh jsdom. Every other file shares its worker's modules and jsdom with the
+ * files before it, which saves the second or two a fresh environment costs per file; the setup
+ * file's cleanup (unmounted trees, cleared storage, restored mocks and globals) runs after each
+ * test either way.
+ */
+const ISOLATED_TESTS = [
+  'src/app/lazy-screen.test.tsx',
+  'src/features/complete/components/complete.test.tsx',
+  'src/features/disbursement/components/usdc-disbursement.test.tsx',
+  'src/features/documents/components/borrower-documents.test.tsx',
+  'src/features/mobile-app/components/get-mobile-app.test.tsx',
+  'src/features/session/components/require-session.test.tsx',
+  'src/features/session/start-sign-in.test.ts',
+  'src/routes/auth-login/auth-login-page.test.tsx',
+  'src/telemetry/create-telemetry-client.test.ts',
+  'src/telemetry/use-page-views.test.tsx',
+  'src/ui/qr-code/qr-code.test.tsx',
+];
 
 /**
  * react-router's package points every bundler at its development build (warnings, invariant
@@ -96,5 +119,18 @@ export default defineConfig(({ command, isSsrBuild = false }) => ({
     setupFiles: ['./vitest.setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // `npm test` runs these beside the server's tests on two cores: a slow moment is not a failure.
+    testTimeout: 15_000,
+    projects: [
+      { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS } },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          isolate: false,
+          exclude: [...configDefaults.exclude, ...ISOLATED_TESTS],
+        },
+      },
+    ],
   },
 }));
