@@ -15,7 +15,7 @@ import {
   inFlightPaymentsCents,
   PAYMENT_ENTITY,
   PAYMENT_MESSAGES,
-} from './make-payment.js';
+} from './payment-record.js';
 import { loadLoan, toPaymentView } from './servicing-record.js';
 import { assertServicingInvariants } from './servicing-invariants.js';
 

@@ -38,7 +38,8 @@ import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { balancesOf, postJournal } from './ledger-store.js';
 import { queueRiskPass } from '../risk/queue-risk-pass.js';
-import { auditPayment, notifyReturned } from './make-payment.js';
+import { notifyReturned } from './payment-apply-tx.js';
+import { auditPayment } from './payment-record.js';
 import { borrowerEmailOf, brandOfLoan, loadLoan, toPaymentView } from './servicing-record.js';
 import { assertServicingInvariants } from './servicing-invariants.js';
 import {

@@ -9,7 +9,8 @@
  */
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import { servicingPayments } from '../../db/schema/index.js';
-import { auditPayment, sendDebit, type TPaymentDeps } from './make-payment.js';
+import { sendDebit, type TPaymentDeps } from './make-payment.js';
+import { auditPayment } from './payment-record.js';
 import { MAX_PAGES } from './drain-pages.js';
 import { returnPayment } from './reverse-payment.js';
 import type { TServicingPaymentRow } from './servicing-record.js';

@@ -1,0 +1,320 @@
+/**
+ * A payment's second transaction: the bank's answer kept. An accepted debit is posted to the
+ * ledger at once (PENDING, reversed if returned); a refused one is kept as RETURNED and the
+ * borrower is told. Two statements: one locks the loan and reads what the checks need, one
+ * writes the journal with the payment's transfer. The reads of the locking statement may predate
+ * the lock (it can wait for it), so the journal is written only if the ledger is still what they
+ * saw; a statement that follows the lock reads the ledger as it is under the lock.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  acceptedDebitJournal,
+  assertBalancedJournal,
+  isoDay,
+  RECEIVABLE_ACCOUNTS,
+  servicingViolations,
+  stageOf,
+  type TApplicationState,
+  type TLedgerAccount,
+  type TLoanFacts,
+  type TRiskLevel,
+  type TServicingFact,
+} from '@pledge/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { TDebitResult } from '../../adapters/bank-payments/port.js';
+import { executeNamed } from '../../db/named-statement.js';
+import type { TDb } from '../../db/pool.js';
+import { servicingPayments } from '../../db/schema/index.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
+import { queueEmail } from '../email/queue-email.js';
+import { queueRiskPass } from '../risk/queue-risk-pass.js';
+import {
+  auditPayment,
+  balancesOfSums,
+  ledgerSumsSql,
+  paymentByUuid,
+  paymentRowOf,
+  type TAccountSums,
+  type TPaymentJson,
+} from './payment-record.js';
+import { paymentReturnedMessage } from './servicing-messages.js';
+import { assertServicingInvariants } from './servicing-invariants.js';
+import {
+  borrowerEmailOf,
+  brandOfLoan,
+  loadLoan,
+  loanNotFound,
+  type TLoanContext,
+  type TServicingPaymentRow,
+} from './servicing-record.js';
+
+export interface TApplyDeps {
+  db: TDb;
+  cipher: TFieldCipher;
+  clock: () => Date;
+  sandbox: boolean;
+}
+
+/** Inside the second transaction, after an accepted debit is posted (the payoff's closing). */
+export type TAfterAccepted = (tx: TDb, payment: TServicingPaymentRow) => Promise<void>;
+
+/** What the second transaction needs of the loan, read under its lock. */
+interface TDebitLoanRow {
+  status: TLoanContext['loan']['status'];
+  risk_level: TRiskLevel;
+  risk_notified_level: TRiskLevel;
+  has_cure_deadline: boolean;
+  application_state: TApplicationState;
+  payment: TPaymentJson | null;
+  sums: TAccountSums;
+}
+
+async function lockLoanForDebit(
+  tx: TDb,
+  payment: TServicingPaymentRow,
+): Promise<TDebitLoanRow | undefined> {
+  const loanUuid = sql`${payment.loanUuid}::uuid`;
+  const [row] = await executeNamed<TDebitLoanRow>(
+    tx,
+    'payment_debit_lock_loan',
+    sql`
+    SELECT s.status, s.risk_level, s.risk_notified_level,
+      s.cure_deadline IS NOT NULL AS has_cure_deadline, a.state AS application_state,
+      (SELECT to_jsonb(p) FROM servicing_payments p WHERE p.uuid = ${payment.uuid}::uuid) AS payment,
+      ${ledgerSumsSql(loanUuid)} AS sums
+    FROM servicing_loans s JOIN applications a ON a.uuid = s.loan_uuid
+    WHERE s.loan_uuid = ${loanUuid}
+    FOR UPDATE OF s`,
+  );
+  return row;
+}
+
+/**
+ * Whether a payment can move the loan's risk level, notices or margin call: a lower balance only
+ * lowers the LTV, so a loan at no level, notified of none and without a margin call stays so
+ * (a new price queues its own pass).
+ */
+function paymentMayMoveRisk(loan: TDebitLoanRow): boolean {
+  return (
+    loan.risk_level !== 'NONE' ||
+    loan.risk_notified_level !== 'NONE' ||
+    loan.has_cure_deadline ||
+    loan.status === 'MARGIN_CALL'
+  );
+}
+
+interface TPostedDebit {
+  /** False when the receivables were not those the journal was made of: nothing was written. */
+  isLedgerAsRead: boolean;
+  /** The payment with its transfer; null when it was no longer waiting for one. */
+  payment: TPaymentJson | null;
+  /** The sums the statement found before writing (the ledger under the lock). */
+  sumsBefore: TAccountSums;
+  sumsAfter: TAccountSums;
+  cashCents: number;
+  countedPaymentsCents: number;
+}
+
+/**
+ * In one statement: the payment's transfer kept and its journal posted, only if the payment still
+ * waits for its transfer and the loan's receivables are those the journal was made of; answers
+ * the facts of the servicing invariants as the statement left them (the ledger under the lock with
+ * the legs written, the payments with this one as updated).
+ *
+ * The payments counted as paid in are the loan's kept sum (counted_payments_cents, which the
+ * trigger on servicing_payments moves at the end of this statement) plus this payment: it was not
+ * counted before (pending, no transfer) and its transfer makes it counted.
+ */
+async function postAcceptedDebit(
+  tx: TDb,
+  input: {
+    payment: TServicingPaymentRow;
+    transferId: string;
+    /** The sums the journal was made of. */
+    sums: TAccountSums;
+    legs: { account: TLedgerAccount; amountCents: number }[];
+    kind: string;
+    now: Date;
+  },
+): Promise<TPostedDebit> {
+  const { payment, now } = input;
+  const loanUuid = sql`${payment.loanUuid}::uuid`;
+  const paymentUuid = sql`${payment.uuid}::uuid`;
+  const expected = Object.fromEntries(
+    RECEIVABLE_ACCOUNTS.map((account) => [account, Number(input.sums[account] ?? 0)]),
+  );
+  const legs = input.legs.map((leg) => ({ account: leg.account, amount_cents: leg.amountCents }));
+  const [row] = await executeNamed<{
+    is_ledger_as_read: boolean;
+    payment: TPaymentJson | null;
+    sums_before: TAccountSums;
+    sums_after: TAccountSums;
+    cash_cents: number | string;
+    counted_cents: number | string;
+  }>(
+    tx,
+    'payment_debit_post',
+    sql`
+    WITH before AS (
+      SELECT account, cents, paid_in_cents FROM ledger_account_balances WHERE loan_uuid = ${loanUuid}
+    ), as_read AS (
+      SELECT NOT EXISTS (
+        SELECT 1 FROM jsonb_each_text(${JSON.stringify(expected)}::jsonb) e
+        WHERE e.value::bigint <> coalesce((SELECT b.cents FROM before b WHERE b.account = e.key), 0)
+      ) AS ok
+    ), updated AS (
+      UPDATE servicing_payments
+      SET transfer_id = ${input.transferId}, updated_at = ${now.toISOString()}::timestamptz
+      WHERE uuid = ${paymentUuid} AND loan_uuid = ${loanUuid} AND status = 'PENDING'
+        AND transfer_id IS NULL AND (SELECT ok FROM as_read)
+      RETURNING *
+    ), legs AS (
+      INSERT INTO ledger_entries
+        (journal_uuid, loan_uuid, kind, account, amount_cents, effective_on, payment_uuid)
+      SELECT ${randomUUID()}::uuid, u.loan_uuid, ${input.kind}, leg.account, leg.amount_cents,
+        ${isoDay(now)}::date, u.uuid
+      FROM updated u
+      CROSS JOIN jsonb_to_recordset(${JSON.stringify(legs)}::jsonb)
+        AS leg (account text, amount_cents bigint)
+      RETURNING account, kind, amount_cents
+    ), after AS (
+      SELECT account, cents, paid_in_cents FROM before
+      UNION ALL
+      SELECT account, amount_cents,
+        CASE WHEN kind <> 'SURPLUS_PAYOUT' THEN amount_cents ELSE 0 END FROM legs
+    )
+    SELECT (SELECT ok FROM as_read) AS is_ledger_as_read,
+      (SELECT to_jsonb(u) FROM updated u) AS payment,
+      (SELECT coalesce(jsonb_object_agg(account, cents), '{}'::jsonb) FROM before) AS sums_before,
+      (SELECT coalesce(jsonb_object_agg(account, cents), '{}'::jsonb) FROM (
+        SELECT account, sum(cents) AS cents FROM after GROUP BY account) x) AS sums_after,
+      (SELECT coalesce(sum(paid_in_cents), 0) FROM after WHERE account = 'CASH') AS cash_cents,
+      (SELECT counted_payments_cents FROM servicing_loans WHERE loan_uuid = ${loanUuid})
+        + (SELECT coalesce(sum(amount_cents), 0) FROM updated) AS counted_cents`,
+  );
+  if (row === undefined) throw new Error('The debit posting answered no row');
+  return {
+    isLedgerAsRead: row.is_ledger_as_read,
+    payment: row.payment,
+    sumsBefore: row.sums_before,
+    sumsAfter: row.sums_after,
+    cashCents: Number(row.cash_cents),
+    countedPaymentsCents: Number(row.counted_cents),
+  };
+}
+
+/** Throws when the facts a change left break a servicing invariant (the transaction rolls back). */
+function assertServicingFacts(
+  loanUuid: string,
+  state: TApplicationState,
+  servicing: TServicingFact,
+): void {
+  // Only the servicing rules read these facts; the rest of TLoanFacts is not needed here.
+  const facts = {
+    appUuid: loanUuid,
+    state,
+    stage: stageOf(state),
+    servicing,
+  } as unknown as TLoanFacts;
+  const violations = servicingViolations(facts);
+  if (violations.length > 0) {
+    throw new Error(`Loan ${loanUuid} servicing invariant broken: ${violations.join('; ')}`);
+  }
+}
+
+export async function notifyReturned(
+  tx: TDb,
+  deps: { cipher: TFieldCipher; sandbox: boolean },
+  context: TLoanContext,
+  amountCents: number,
+  reason: string,
+): Promise<void> {
+  await queueEmail(
+    tx,
+    deps,
+    'payment-returned',
+    paymentReturnedMessage({
+      to: borrowerEmailOf(deps.cipher, context),
+      brand: brandOfLoan(context, deps.sandbox),
+      amountCents,
+      reason,
+    }),
+  );
+}
+
+/**
+ * Keeps the bank's answer to a payment's debit, once: a payment no longer waiting for its
+ * transfer (kept already, by another run or the settlement sweep) is answered as it is.
+ */
+export async function applyBankAnswer(
+  deps: TApplyDeps,
+  payment: TServicingPaymentRow,
+  result: TDebitResult,
+  afterAccepted?: TAfterAccepted,
+): Promise<TServicingPaymentRow> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const loan = await lockLoanForDebit(tx, payment);
+    if (loan === undefined) throw loanNotFound();
+    const current = loan.payment === null ? undefined : paymentRowOf(loan.payment);
+    if (current === undefined || current.status !== 'PENDING' || current.transferId !== null) {
+      return current ?? payment;
+    }
+    if (result.status === 'FAILED') {
+      const [failed] = await tx
+        .update(servicingPayments)
+        .set({ status: 'RETURNED', failureReason: result.reason, updatedAt: now })
+        .where(
+          and(
+            eq(servicingPayments.uuid, payment.uuid),
+            eq(servicingPayments.status, 'PENDING'),
+            sql`${servicingPayments.transferId} IS NULL`,
+          ),
+        )
+        .returning();
+      if (failed === undefined) return (await paymentByUuid(tx, payment.uuid)) ?? current;
+      const context = await loadLoan(tx, payment.loanUuid);
+      await notifyReturned(tx, deps, context, payment.amountCents, result.reason);
+      await auditPayment(tx, payment.uuid, 'PENDING', 'RETURNED', result.reason, now);
+      return failed;
+    }
+    let sums = loan.sums;
+    // Twice at most: the second time the sums were read by a statement made under the lock.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const balances = balancesOfSums(sums);
+      // The bank took the whole amount: what the loan no longer owes (a sale paid it down while
+      // the debit was in flight) is owed back to the borrower.
+      const journal = acceptedDebitJournal(balances, payment.amountCents, payment.purpose);
+      assertBalancedJournal(journal);
+      const posted = await postAcceptedDebit(tx, {
+        payment,
+        transferId: result.transferId,
+        sums,
+        legs: journal.legs,
+        kind: journal.kind,
+        now,
+      });
+      if (!posted.isLedgerAsRead) {
+        sums = posted.sumsBefore;
+        continue;
+      }
+      if (posted.payment === null) return (await paymentByUuid(tx, payment.uuid)) ?? current;
+      const accepted = paymentRowOf(posted.payment);
+      // The lower balance may end a margin call.
+      if (paymentMayMoveRisk(loan)) await queueRiskPass(tx, `payment:${payment.uuid}`);
+      if (afterAccepted !== undefined) {
+        await afterAccepted(tx, accepted);
+        await assertServicingInvariants(tx, payment.loanUuid);
+      } else {
+        assertServicingFacts(payment.loanUuid, loan.application_state, {
+          status: loan.status,
+          balances: balancesOfSums(posted.sumsAfter),
+          cashCents: posted.cashCents,
+          countedPaymentsCents: posted.countedPaymentsCents,
+        });
+      }
+      return accepted;
+    }
+    throw new Error(`Loan ${payment.loanUuid}: the ledger moved under the loan's lock`);
+  });
+}
