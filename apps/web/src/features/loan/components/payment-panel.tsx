@@ -25,7 +25,7 @@ import {
   typedCents,
 } from '../loan-view.js';
 import { ltvPreviewWords, paymentPreview } from '../loan-health.js';
-import { LoanDialog } from './loan-dialog.js';
+import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog.js';
 import { LoanBreakdown, LoanFacts, LoanSection, type TLoanFact } from './loan-facts.js';
 import { LoanSwitch } from './loan-switch.js';
 
@@ -84,7 +84,7 @@ export function PaymentDialog({
   const fieldError = amountError ?? serverAmountError;
   const ltvAfter = paymentPreview(loan, typed);
   return (
-    <LoanDialog
+    <ConfirmDialog
       formId="loan-payment-form"
       title="Make a payment"
       description={`The amount is debited from ${debitAccountWords(loan)} by ACH.`}
@@ -118,7 +118,7 @@ export function PaymentDialog({
           />
         </div>
       )}
-    </LoanDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -154,7 +154,7 @@ function DeferralDialog({
     lines.splice(2, 0, { label: 'LTV now', value: formatLtv(loan.ltv.ltvPct) });
   }
   return (
-    <LoanDialog
+    <ConfirmDialog
       formId="loan-deferral-form"
       title="Defer this month’s interest"
       description="The interest is added to your balance instead of being paid now; interest then runs on it too."
@@ -177,7 +177,7 @@ function DeferralDialog({
           {preview.refusedReason}
         </Alert>
       )}
-    </LoanDialog>
+    </ConfirmDialog>
   );
 }
 

@@ -9,7 +9,7 @@ import { refusalMessage } from '../api/refusal.js';
 import { displayDate, displayDateTime } from '../loan-dates.js';
 import { loanActions } from '../loan-view.js';
 import { useSingleFlight } from '../use-single-flight.js';
-import { LoanDialog } from './loan-dialog.js';
+import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog.js';
 import { LoanBreakdown, LoanSection, type TLoanFact } from './loan-facts.js';
 
 /** The lines of a quote, each part of what pays the loan off, then the total. */
@@ -54,7 +54,7 @@ function PayoffDialog({
       ? 'your linked bank account'
       : `${loan.debitAccount.name} ····${loan.debitAccount.mask}`;
   return (
-    <LoanDialog
+    <ConfirmDialog
       formId="loan-payoff-form"
       title="Pay off your loan"
       description={`${formatUsd(quote.amountCents)} is debited from ${account} by ACH.`}
@@ -70,7 +70,7 @@ function PayoffDialog({
         ACH payoff the crypto is held for {CRYPTO_HOLD_AFTER_ACH_PAYOFF_DAYS} days before it is
         returned.
       </p>
-    </LoanDialog>
+    </ConfirmDialog>
   );
 }
 

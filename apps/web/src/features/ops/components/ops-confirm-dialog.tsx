@@ -1,7 +1,7 @@
 /**
- * Every console action is confirmed the same way: the question, what follows from it, the fields the
- * server needs, and confirm / back, with the server's refusal shown in place. An action that moves
- * money or ownership is only proposed: the dialog then says so, with the proposal's summary.
+ * Every console action is confirmed the same way (the shared confirm dialog), its refusal titled
+ * by the action. An action that moves money or ownership is only proposed: the dialog then says
+ * so, with the proposal's summary.
  */
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -9,8 +9,7 @@ import type { TControlledAction } from '@pledge/contract';
 import { OPS_REASON_MAX_LENGTH } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
-import { Button } from '../../../ui/button/button.js';
-import { Modal } from '../../../ui/modal/modal.js';
+import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
 
 export function OpsConfirmDialog({
@@ -38,48 +37,20 @@ export function OpsConfirmDialog({
   children?: ReactNode;
 }) {
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <ConfirmDialog
+      formId={formId}
       title={title}
       description={description}
-      footer={
-        proposal === null ? (
-          <>
-            <Button type="submit" form={formId} isLoading={isPending}>
-              {confirmLabel}
-            </Button>
-            <Button variant="secondary" onClick={onClose}>
-              Back
-            </Button>
-          </>
-        ) : (
-          <Button
-            variant="secondary"
-            onClick={(event) => {
-              // A double click on the confirm button lands its second click here, where Done
-              // now stands: it must not close the notice before it is read.
-              if (event.detail <= 1) onClose();
-            }}
-          >
-            Done
-          </Button>
-        )
-      }
+      confirmLabel={confirmLabel}
+      isPending={isPending}
+      error={error?.message ?? null}
+      errorTitle={`${confirmLabel} failed`}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      outcome={proposal === null ? null : <OpsProposedNotice proposal={proposal} />}
     >
-      {proposal === null ? (
-        <form id={formId} noValidate onSubmit={onSubmit}>
-          {children}
-          {error !== null && (
-            <Alert variant="error" title={`${confirmLabel} failed`}>
-              {error.message}
-            </Alert>
-          )}
-        </form>
-      ) : (
-        <OpsProposedNotice proposal={proposal} />
-      )}
-    </Modal>
+      {children}
+    </ConfirmDialog>
   );
 }
 
