@@ -321,8 +321,8 @@ test('an agent imports a tape (a second approves) and its borrower refinances a 
   // Nothing is imported until a second agent approves the proposal.
   await approveAsSecondAgent(browser, 'Import of a tape of 1 loan(s)');
   await expect(agent.getByText('1 row: 1 new, 0 updated, 0 unchanged').first()).toBeVisible();
-  await agent.getByRole('textbox', { name: 'Loan ID or e-mail' }).fill(loanId);
-  await agent.getByRole('button', { name: 'Search' }).click();
+  await agent.getByRole('searchbox', { name: 'Loan ID or e-mail' }).fill(loanId);
+  await agent.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(agent.getByRole('cell', { name: loanId, exact: true })).toBeVisible();
   await screenshotBothWidths(agent, 'ops-refinancing');
 
@@ -350,8 +350,8 @@ test('an agent imports a tape (a second approves) and its borrower refinances a 
   await expect(payoffs.getByRole('row').filter({ hasText: loanId })).toContainText(
     `ref WIRE-${loanId}`,
   );
-  await agent.getByRole('textbox', { name: 'Loan ID or e-mail' }).fill(loanId);
-  await agent.getByRole('button', { name: 'Search' }).click();
+  await agent.getByRole('searchbox', { name: 'Loan ID or e-mail' }).fill(loanId);
+  await agent.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(
     agent.getByRole('table', { name: 'Loans on the tape' }).getByText('Refinanced'),
   ).toBeVisible();

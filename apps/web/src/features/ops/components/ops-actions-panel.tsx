@@ -13,7 +13,6 @@ import {
   parseCashInput,
   type TPayoffMethod,
 } from '@pledge/domain';
-import { Button } from '../../../ui/button/button.js';
 import { NumericField } from '../../../ui/numeric-field/numeric-field.js';
 import { Select } from '../../../ui/select/select.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
@@ -26,6 +25,7 @@ import {
   type TOpsAction,
 } from '../ops-actions.js';
 import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
+import type { TOpsDetailAction } from './ops-detail-panel.js';
 import { OpsPayoffFigure } from './ops-payoff-figure.js';
 
 /** How long a success toast stays (react-aria's shortest accessible timeout). */
@@ -231,48 +231,19 @@ function ConfirmAction({
 }
 
 /**
- * The agent's actions on the application. A button is disabled when the application's state (the
- * domain's state machine) or its uploads do not allow the action; each asks for confirmation, and
- * for a reason where the server keeps one.
+ * The agent's actions on the application. An action is held (its button disabled, with the reason)
+ * when the application's state (the domain's state machine) or its uploads do not allow it; each
+ * asks for confirmation, and for a reason where the server keeps one.
  */
-export function OpsActionsPanel({ detail }: { detail: TOpsApplicationDetail }) {
-  const [openAction, setOpenAction] = useState<TOpsAction | null>(null);
-  return (
-    <section className="ops-section ops-actions" aria-labelledby="ops-section-actions">
-      <h2 id="ops-section-actions">Actions</h2>
-      <ul className="ops-actions__list">
-        {OPS_ACTIONS.map((action) => {
-          const isAvailable = isOpsActionAvailable(action.id, detail);
-          const hintId = `ops-action-hint-${action.id}`;
-          const hint = opsActionHold(action.id, detail) ?? action.unavailable;
-          return (
-            <li key={action.id}>
-              <Button
-                variant={action.id === 'propose-release' ? 'primary' : 'secondary'}
-                isFullWidth={false}
-                disabled={!isAvailable}
-                aria-describedby={isAvailable ? undefined : hintId}
-                onClick={() => setOpenAction(action)}
-              >
-                {action.label}
-              </Button>
-              {!isAvailable && (
-                <span id={hintId} className="ops-muted ops-actions__hint">
-                  {hint}
-                </span>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      {openAction !== null && (
-        <ConfirmAction
-          key={openAction.id}
-          action={openAction}
-          appUuid={detail.application.appUuid}
-          onClose={() => setOpenAction(null)}
-        />
-      )}
-    </section>
-  );
+export function applicationActions(detail: TOpsApplicationDetail): TOpsDetailAction[] {
+  const appUuid = detail.application.appUuid;
+  return OPS_ACTIONS.map((action) => ({
+    id: action.id,
+    label: action.label,
+    isPrimary: action.id === 'propose-release',
+    hold: isOpsActionAvailable(action.id, detail)
+      ? null
+      : (opsActionHold(action.id, detail) ?? action.unavailable),
+    confirm: (onClose) => <ConfirmAction action={action} appUuid={appUuid} onClose={onClose} />,
+  }));
 }

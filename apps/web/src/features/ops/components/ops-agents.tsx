@@ -4,19 +4,12 @@
  */
 import { useState, type FormEvent } from 'react';
 import { ZOpsReason, type TOpsAgent } from '@pledge/contract';
-import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { useDeactivateAgent, useOpsAgents } from '../api/ops-agents.js';
 import { formatDateTime } from '../format.js';
 import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
-import { OpsTable, type TOpsTableColumn } from './ops-table.js';
-
-const AGENT_COLUMNS: readonly TOpsTableColumn[] = [
-  { header: 'Agent', cellClassName: 'ops-break' },
-  { header: 'Status' },
-  { header: 'Since' },
-  { header: 'Action' },
-];
+import { OpsList } from './ops-list.js';
+import type { TOpsColumn } from './ops-table.js';
 
 /** Why this agent cannot be deactivated from here, or null. */
 export function deactivationRefusal(agent: TOpsAgent, activeCount: number): string | null {
@@ -69,66 +62,59 @@ function ConfirmDeactivation({ agent, onClose }: { agent: TOpsAgent; onClose: ()
   );
 }
 
+function agentColumns(
+  activeCount: number,
+  onDeactivate: (agent: TOpsAgent) => void,
+): readonly TOpsColumn<TOpsAgent>[] {
+  return [
+    { header: 'Agent', cellClassName: 'ops-break', cell: (agent) => agent.email },
+    { header: 'Status', cell: statusOf },
+    { header: 'Since', cell: (agent) => formatDateTime(agent.deactivatedAt ?? agent.createdAt) },
+    {
+      header: 'Action',
+      cell: (agent) => {
+        if (!agent.isActive) return null;
+        const refusal = deactivationRefusal(agent, activeCount);
+        const hintId = `ops-agent-hint-${agent.email}`;
+        return (
+          <>
+            <Button
+              variant="secondary"
+              isFullWidth={false}
+              disabled={refusal !== null}
+              aria-describedby={refusal === null ? undefined : hintId}
+              onClick={() => onDeactivate(agent)}
+            >
+              Deactivate <span className="visually-hidden">{agent.email}</span>
+            </Button>
+            {refusal !== null && (
+              <span id={hintId} className="ops-muted ops-actions__hint">
+                {refusal}
+              </span>
+            )}
+          </>
+        );
+      },
+    },
+  ];
+}
+
 export function OpsAgents() {
   const query = useOpsAgents();
   const [target, setTarget] = useState<TOpsAgent | null>(null);
-  if (query.isPending) {
-    return (
-      <p className="loading" role="status">
-        Loading the agents…
-      </p>
-    );
-  }
-  if (query.isError) {
-    return (
-      <>
-        <Alert variant="error" title="The agents could not be loaded">
-          {query.error.message}
-        </Alert>
-        <Button isFullWidth={false} onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </>
-    );
-  }
-  const { agents } = query.data;
-  const activeCount = agents.filter((agent) => agent.isActive).length;
+  const agents = query.data?.agents;
+  const activeCount = agents?.filter((agent) => agent.isActive).length ?? 0;
   return (
     <>
-      <OpsTable
+      <OpsList
+        query={query}
+        loadingText="Loading the agents…"
+        errorTitle="The agents could not be loaded"
+        items={agents}
         caption="Agents"
-        columns={AGENT_COLUMNS}
+        columns={agentColumns(activeCount, setTarget)}
+        rowKey={(agent) => agent.email}
         emptyText="No agent is configured."
-        rows={agents.map((agent) => {
-          const refusal = deactivationRefusal(agent, activeCount);
-          const hintId = `ops-agent-hint-${agent.email}`;
-          return {
-            key: agent.email,
-            cells: [
-              agent.email,
-              statusOf(agent),
-              formatDateTime(agent.deactivatedAt ?? agent.createdAt),
-              agent.isActive ? (
-                <>
-                  <Button
-                    variant="secondary"
-                    isFullWidth={false}
-                    disabled={refusal !== null}
-                    aria-describedby={refusal === null ? undefined : hintId}
-                    onClick={() => setTarget(agent)}
-                  >
-                    Deactivate <span className="visually-hidden">{agent.email}</span>
-                  </Button>
-                  {refusal !== null && (
-                    <span id={hintId} className="ops-muted ops-actions__hint">
-                      {refusal}
-                    </span>
-                  )}
-                </>
-              ) : null,
-            ],
-          };
-        })}
       />
       {target !== null && <ConfirmDeactivation agent={target} onClose={() => setTarget(null)} />}
     </>

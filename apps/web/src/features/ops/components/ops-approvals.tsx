@@ -15,23 +15,73 @@ import { useRejectControlledAction } from '../api/post-reject-controlled-action.
 import { formatDateTime } from '../format.js';
 import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
 import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
-import { OpsQueryStatus } from './ops-query-status.js';
-import { OpsTable, type TOpsTableColumn } from './ops-table.js';
+import { OpsList } from './ops-list.js';
+import type { TOpsColumn } from './ops-table.js';
 
 export const NOTHING_PENDING_TEXT = 'Nothing is waiting for a second agent.';
 
+type TDecision = { kind: 'approve' | 'reject' | 'withdraw'; proposal: TControlledAction };
+
 // The summary is prose: it wraps between words and takes the width left, while amounts and the
 // decision buttons keep their words whole.
-const COLUMNS: readonly TOpsTableColumn[] = [
-  { header: 'Action' },
-  { header: 'Summary' },
-  { header: 'Amount', cellClassName: 'nowrap' },
-  { header: 'Proposed by', cellClassName: 'ops-break' },
-  { header: 'When' },
-  { header: 'Decision', cellClassName: 'nowrap' },
-];
-
-type TDecision = { kind: 'approve' | 'reject' | 'withdraw'; proposal: TControlledAction };
+function proposalColumns(
+  myUuid: string | null,
+  onDecide: (decision: TDecision) => void,
+): readonly TOpsColumn<TControlledAction>[] {
+  const isMine = (proposal: TControlledAction) => proposal.proposedBy.identityUuid === myUuid;
+  return [
+    { header: 'Action', cell: (proposal) => proposal.label },
+    { header: 'Summary', cell: (proposal) => proposal.summary },
+    {
+      header: 'Amount',
+      cellClassName: 'nowrap',
+      cell: (proposal) => (proposal.amountCents === null ? '—' : formatUsd(proposal.amountCents)),
+    },
+    {
+      header: 'Proposed by',
+      cellClassName: 'ops-break',
+      cell: (proposal) =>
+        isMine(proposal) ? `${proposal.proposedBy.email} (you)` : proposal.proposedBy.email,
+    },
+    { header: 'When', cell: (proposal) => formatDateTime(proposal.proposedAt) },
+    {
+      header: 'Decision',
+      cellClassName: 'nowrap',
+      cell: (proposal) => (
+        <div className="ops-pager">
+          {isMine(proposal) ? (
+            <Button
+              variant="secondary"
+              isFullWidth={false}
+              aria-haspopup="dialog"
+              onClick={() => onDecide({ kind: 'withdraw', proposal })}
+            >
+              Withdraw <span className="visually-hidden">{proposal.summary}</span>
+            </Button>
+          ) : (
+            <>
+              <Button
+                isFullWidth={false}
+                aria-haspopup="dialog"
+                onClick={() => onDecide({ kind: 'approve', proposal })}
+              >
+                Approve <span className="visually-hidden">{proposal.summary}</span>
+              </Button>
+              <Button
+                variant="secondary"
+                isFullWidth={false}
+                aria-haspopup="dialog"
+                onClick={() => onDecide({ kind: 'reject', proposal })}
+              >
+                Reject <span className="visually-hidden">{proposal.summary}</span>
+              </Button>
+            </>
+          )}
+        </div>
+      ),
+    },
+  ];
+}
 
 function toastDecided(title: string, description?: string) {
   toastQueue.add(
@@ -134,79 +184,24 @@ export function OpsApprovals() {
   const query = usePendingControlledActions();
   const [decision, setDecision] = useState<TDecision | null>(null);
   const myUuid = session.status === 'signed-in' ? session.identity.uuid : null;
-  const proposals = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <>
-      <OpsQueryStatus
+      <OpsList
         query={query}
         loadingText="Loading the proposals…"
         errorTitle="The proposals could not be loaded"
+        items={query.data?.pages.flatMap((page) => page.items)}
+        more={{
+          hasMore: query.hasNextPage,
+          isLoading: query.isFetchingNextPage,
+          onMore: () => void query.fetchNextPage(),
+        }}
+        caption="Proposals waiting for a second agent, newest first"
+        columns={proposalColumns(myUuid, setDecision)}
+        rowKey={(proposal) => proposal.id}
+        emptyText={NOTHING_PENDING_TEXT}
       />
-      {query.data !== undefined && (
-        <>
-          <OpsTable
-            caption="Proposals waiting for a second agent, newest first"
-            columns={COLUMNS}
-            emptyText={NOTHING_PENDING_TEXT}
-            rows={proposals.map((proposal) => {
-              const isMine = proposal.proposedBy.identityUuid === myUuid;
-              return {
-                key: proposal.id,
-                cells: [
-                  proposal.label,
-                  proposal.summary,
-                  proposal.amountCents === null ? '—' : formatUsd(proposal.amountCents),
-                  isMine ? `${proposal.proposedBy.email} (you)` : proposal.proposedBy.email,
-                  formatDateTime(proposal.proposedAt),
-                  <div className="ops-pager" key="decide">
-                    {isMine ? (
-                      <Button
-                        variant="secondary"
-                        isFullWidth={false}
-                        aria-haspopup="dialog"
-                        onClick={() => setDecision({ kind: 'withdraw', proposal })}
-                      >
-                        Withdraw <span className="visually-hidden">{proposal.summary}</span>
-                      </Button>
-                    ) : (
-                      <>
-                        <Button
-                          isFullWidth={false}
-                          aria-haspopup="dialog"
-                          onClick={() => setDecision({ kind: 'approve', proposal })}
-                        >
-                          Approve <span className="visually-hidden">{proposal.summary}</span>
-                        </Button>
-                        <Button
-                          variant="secondary"
-                          isFullWidth={false}
-                          aria-haspopup="dialog"
-                          onClick={() => setDecision({ kind: 'reject', proposal })}
-                        >
-                          Reject <span className="visually-hidden">{proposal.summary}</span>
-                        </Button>
-                      </>
-                    )}
-                  </div>,
-                ],
-              };
-            })}
-          />
-          {query.hasNextPage && (
-            <div className="ops-pager">
-              <Button
-                variant="secondary"
-                isFullWidth={false}
-                isLoading={query.isFetchingNextPage}
-                onClick={() => void query.fetchNextPage()}
-              >
-                Show more
-              </Button>
-            </div>
-          )}
-        </>
-      )}
       {decision?.kind === 'approve' && (
         <ApproveDialog proposal={decision.proposal} onClose={() => setDecision(null)} />
       )}

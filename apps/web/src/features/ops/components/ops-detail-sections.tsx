@@ -2,41 +2,96 @@ import type { TOpsApplicationDetail } from '@pledge/contract';
 import { formatDollars, formatLtv, formatRate } from '../../offer/format.js';
 import { formatBytes, formatCoin, formatDateTime } from '../format.js';
 import { IdentityFileActions } from './identity-file-actions.js';
-import { OpsFacts, OpsSection } from './ops-facts.js';
-import { OpsTable, type TOpsTableColumn } from './ops-table.js';
+import { OpsFacts, OpsSection, OpsTableSection } from './ops-facts.js';
+import { OpsTable, type TOpsColumn } from './ops-table.js';
 
 type TDetailProps = { detail: TOpsApplicationDetail };
 
-const IDENTITY_DOCUMENT_COLUMNS: readonly TOpsTableColumn[] = [
-  { header: 'File' },
-  { header: 'Type' },
-  { header: 'Uploaded' },
-  { header: 'Review' },
-  { header: 'File actions' },
+type TIdentityDocument = TOpsApplicationDetail['identityDocuments'][number];
+type TDocument = TOpsApplicationDetail['documents'][number];
+type TAuditEvent = TOpsApplicationDetail['auditEvents'][number];
+type TWalletTransaction = NonNullable<
+  NonNullable<TOpsApplicationDetail['application']['collateral']>['wallet']
+>['transactions'][number];
+
+function identityDocumentColumns(appUuid: string): readonly TOpsColumn<TIdentityDocument>[] {
+  return [
+    {
+      header: 'File',
+      cell: (document) => (
+        <>
+          {document.fileName}
+          <span className="ops-muted">
+            {' '}
+            ({document.contentType}, {formatBytes(document.sizeBytes)})
+          </span>
+        </>
+      ),
+    },
+    { header: 'Type', cell: (document) => document.documentType },
+    { header: 'Uploaded', cell: (document) => formatDateTime(document.uploadedAt) },
+    {
+      header: 'Review',
+      cell: (document) => (
+        <>
+          {document.reviewStatus}
+          {document.reviewReason !== null && `: ${document.reviewReason}`}
+        </>
+      ),
+    },
+    {
+      header: 'File actions',
+      cell: (document) => <IdentityFileActions appUuid={appUuid} document={document} />,
+    },
+  ];
+}
+
+const DOCUMENT_COLUMNS: readonly TOpsColumn<TDocument>[] = [
+  { header: 'Document', cell: (document) => document.name },
+  {
+    header: 'Signed',
+    cell: (document) =>
+      document.signature === null ? 'Not signed' : formatDateTime(document.signature.signedAt),
+  },
+  { header: 'IP address', cell: (document) => document.signature?.ipAddress ?? '—' },
+  {
+    header: 'User agent',
+    cellClassName: 'ops-break',
+    cell: (document) => document.signature?.userAgent ?? '—',
+  },
+  {
+    header: 'SHA-256',
+    cellClassName: 'ops-hash',
+    cell: (document) => document.signature?.documentSha256 ?? document.sha256,
+  },
 ];
 
-const DOCUMENT_COLUMNS: readonly TOpsTableColumn[] = [
-  { header: 'Document' },
-  { header: 'Signed' },
-  { header: 'IP address' },
-  { header: 'User agent', cellClassName: 'ops-break' },
-  { header: 'SHA-256', cellClassName: 'ops-hash' },
-];
+function transactionColumns(coinType: string): readonly TOpsColumn<TWalletTransaction>[] {
+  return [
+    { header: 'Time', cell: (transaction) => formatDateTime(transaction.transactionTime) },
+    { header: 'Type', cell: (transaction) => transaction.transactionType },
+    { header: 'Amount', cell: (transaction) => `${transaction.transactionAmount} ${coinType}` },
+    { header: 'Confirmed', cell: (transaction) => (transaction.confirmed ? 'Yes' : 'No') },
+    {
+      header: 'Transaction hash',
+      cellClassName: 'ops-hash',
+      cell: (transaction) => transaction.transactionHash ?? '—',
+    },
+  ];
+}
 
-const TRANSACTION_COLUMNS: readonly TOpsTableColumn[] = [
-  { header: 'Time' },
-  { header: 'Type' },
-  { header: 'Amount' },
-  { header: 'Confirmed' },
-  { header: 'Transaction hash', cellClassName: 'ops-hash' },
-];
-
-const AUDIT_EVENT_COLUMNS: readonly TOpsTableColumn[] = [
-  { header: 'Time' },
-  { header: 'Actor', cellClassName: 'ops-break' },
-  { header: 'From → to' },
-  { header: 'Event' },
-  { header: 'Reason' },
+const AUDIT_EVENT_COLUMNS: readonly TOpsColumn<TAuditEvent>[] = [
+  { header: 'Time', cell: (event) => formatDateTime(event.at) },
+  { header: 'Actor', cellClassName: 'ops-break', cell: (event) => event.actor },
+  {
+    header: 'From → to',
+    cell: (event) =>
+      event.fromState === null && event.toState === null
+        ? '—'
+        : `${event.fromState ?? '(new)'} → ${event.toState ?? '—'}`,
+  },
+  { header: 'Event', cell: (event) => event.event ?? '—' },
+  { header: 'Reason', cell: (event) => event.reason ?? '—' },
 ];
 
 /** What the offer's cash is: paid out to a new loan's borrower, nothing paid out otherwise. */
@@ -112,56 +167,28 @@ export function FinalStepsSection({ detail }: TDetailProps) {
 }
 
 export function IdentityDocumentsSection({ detail }: TDetailProps) {
-  const appUuid = detail.application.appUuid;
   return (
-    <OpsSection id="identity-documents" title="Identity documents">
-      <OpsTable
-        columns={IDENTITY_DOCUMENT_COLUMNS}
-        rows={detail.identityDocuments.map((document) => ({
-          key: document.uuid,
-          cells: [
-            <>
-              {document.fileName}
-              <span className="ops-muted">
-                {' '}
-                ({document.contentType}, {formatBytes(document.sizeBytes)})
-              </span>
-            </>,
-            document.documentType,
-            formatDateTime(document.uploadedAt),
-            <>
-              {document.reviewStatus}
-              {document.reviewReason !== null && `: ${document.reviewReason}`}
-            </>,
-            <IdentityFileActions appUuid={appUuid} document={document} />,
-          ],
-        }))}
-        emptyText="No ID uploaded yet."
-      />
-    </OpsSection>
+    <OpsTableSection
+      id="identity-documents"
+      title="Identity documents"
+      columns={identityDocumentColumns(detail.application.appUuid)}
+      items={detail.identityDocuments}
+      rowKey={(document) => document.uuid}
+      emptyText="No ID uploaded yet."
+    />
   );
 }
 
 export function DocumentsSection({ detail }: TDetailProps) {
   return (
-    <OpsSection id="documents" title="Documents and signatures">
-      <OpsTable
-        columns={DOCUMENT_COLUMNS}
-        rows={detail.documents.map((document) => ({
-          key: document.uuid,
-          cells: [
-            document.name,
-            document.signature === null
-              ? 'Not signed'
-              : formatDateTime(document.signature.signedAt),
-            document.signature?.ipAddress ?? '—',
-            document.signature?.userAgent ?? '—',
-            document.signature?.documentSha256 ?? document.sha256,
-          ],
-        }))}
-        emptyText="No disclosures generated yet."
-      />
-    </OpsSection>
+    <OpsTableSection
+      id="documents"
+      title="Documents and signatures"
+      columns={DOCUMENT_COLUMNS}
+      items={detail.documents}
+      rowKey={(document) => document.uuid}
+      emptyText="No disclosures generated yet."
+    />
   );
 }
 
@@ -221,17 +248,9 @@ export function CollateralSection({ detail }: TDetailProps) {
       />
       <h3>Transactions</h3>
       <OpsTable
-        columns={TRANSACTION_COLUMNS}
-        rows={(wallet?.transactions ?? []).map((transaction, index) => ({
-          key: transaction.transactionHash ?? index,
-          cells: [
-            formatDateTime(transaction.transactionTime),
-            transaction.transactionType,
-            `${transaction.transactionAmount} ${collateral.requiredCoinAmount.type}`,
-            transaction.confirmed ? 'Yes' : 'No',
-            transaction.transactionHash ?? '—',
-          ],
-        }))}
+        columns={transactionColumns(collateral.requiredCoinAmount.type)}
+        items={wallet?.transactions ?? []}
+        rowKey={(transaction, index) => transaction.transactionHash ?? index}
         emptyText="No transactions yet."
       />
     </OpsSection>
@@ -240,24 +259,14 @@ export function CollateralSection({ detail }: TDetailProps) {
 
 export function AuditTrailSection({ detail }: TDetailProps) {
   return (
-    <OpsSection id="audit-trail" title="Audit trail">
-      <OpsTable
-        caption="Audit trail, newest first"
-        columns={AUDIT_EVENT_COLUMNS}
-        rows={detail.auditEvents.map((event) => ({
-          key: event.id,
-          cells: [
-            formatDateTime(event.at),
-            event.actor,
-            event.fromState === null && event.toState === null
-              ? '—'
-              : `${event.fromState ?? '(new)'} → ${event.toState ?? '—'}`,
-            event.event ?? '—',
-            event.reason ?? '—',
-          ],
-        }))}
-        emptyText="Nothing recorded yet."
-      />
-    </OpsSection>
+    <OpsTableSection
+      id="audit-trail"
+      title="Audit trail"
+      caption="Audit trail, newest first"
+      columns={AUDIT_EVENT_COLUMNS}
+      items={detail.auditEvents}
+      rowKey={(event) => event.id}
+      emptyText="Nothing recorded yet."
+    />
   );
 }

@@ -4,23 +4,14 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { TFailedMail } from '@pledge/contract';
-import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { useOpsFailedMail, useRetryMail } from '../api/ops-failed-mail.js';
 import { formatDateTime } from '../format.js';
 import { OpsConfirmDialog } from './ops-confirm-dialog.js';
 import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
-import { OpsTable, type TOpsTableColumn } from './ops-table.js';
-
-const MAIL_COLUMNS: readonly TOpsTableColumn[] = [
-  { header: 'Queued' },
-  { header: 'To', cellClassName: 'ops-break' },
-  { header: 'Message', cellClassName: 'ops-break' },
-  { header: 'Attempts' },
-  { header: 'Last error', cellClassName: 'ops-break' },
-  { header: 'Action' },
-];
+import { OpsList } from './ops-list.js';
+import type { TOpsColumn } from './ops-table.js';
 
 function ConfirmRetry({ message, onClose }: { message: TFailedMail; onClose: () => void }) {
   const mutation = useRetryMail();
@@ -52,52 +43,46 @@ function ConfirmRetry({ message, onClose }: { message: TFailedMail; onClose: () 
   );
 }
 
+function mailColumns(onRetry: (message: TFailedMail) => void): readonly TOpsColumn<TFailedMail>[] {
+  return [
+    { header: 'Queued', cell: (message) => formatDateTime(message.queuedAt) },
+    { header: 'To', cellClassName: 'ops-break', cell: (message) => message.recipient },
+    {
+      header: 'Message',
+      cellClassName: 'ops-break',
+      cell: (message) => `${message.subject} (${message.kind})`,
+    },
+    { header: 'Attempts', cell: (message) => String(message.attempts) },
+    {
+      header: 'Last error',
+      cellClassName: 'ops-break',
+      cell: (message) => message.lastError ?? '—',
+    },
+    {
+      header: 'Action',
+      cell: (message) => (
+        <Button variant="secondary" isFullWidth={false} onClick={() => onRetry(message)}>
+          Send again <span className="visually-hidden">to {message.recipient}</span>
+        </Button>
+      ),
+    },
+  ];
+}
+
 export function OpsFailedMail() {
   const query = useOpsFailedMail();
   const [target, setTarget] = useState<TFailedMail | null>(null);
-  if (query.isPending) {
-    return (
-      <p className="loading" role="status">
-        Loading the undelivered e-mails…
-      </p>
-    );
-  }
-  if (query.isError) {
-    return (
-      <>
-        <Alert variant="error" title="The undelivered e-mails could not be loaded">
-          {query.error.message}
-        </Alert>
-        <Button isFullWidth={false} onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </>
-    );
-  }
   return (
     <>
-      <OpsTable
+      <OpsList
+        query={query}
+        loadingText="Loading the undelivered e-mails…"
+        errorTitle="The undelivered e-mails could not be loaded"
+        items={query.data?.messages}
         caption="Undelivered e-mails"
-        columns={MAIL_COLUMNS}
+        columns={mailColumns(setTarget)}
+        rowKey={(message) => message.outboxId}
         emptyText="Every e-mail was delivered."
-        rows={query.data.messages.map((message) => ({
-          key: message.outboxId,
-          cells: [
-            formatDateTime(message.queuedAt),
-            message.recipient,
-            `${message.subject} (${message.kind})`,
-            String(message.attempts),
-            message.lastError ?? '—',
-            <Button
-              key="retry"
-              variant="secondary"
-              isFullWidth={false}
-              onClick={() => setTarget(message)}
-            >
-              Send again <span className="visually-hidden">to {message.recipient}</span>
-            </Button>,
-          ],
-        }))}
       />
       {target !== null && <ConfirmRetry message={target} onClose={() => setTarget(null)} />}
     </>

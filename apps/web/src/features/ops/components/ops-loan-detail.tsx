@@ -4,16 +4,14 @@ import {
   ZPostOpsReversePaymentBody,
   ZPostOpsSurplusPayoutBody,
   ZPostOpsWirePaymentBody,
+  type TGetOpsLoanResponse,
   type TLedgerEntry,
   type TServicingPayment,
 } from '@pledge/contract';
 import { formatUsd } from '@pledge/domain';
-import { isApiError } from '../../../api/client.js';
 import { paths } from '../../../config/paths.js';
-import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { NumericField } from '../../../ui/numeric-field/numeric-field.js';
-import { PageHeading } from '../../../ui/page-heading.js';
 import { refusalMessage } from '../../loan/api/refusal.js';
 import { nextPaymentWords, pastDueWords } from '../../loan/due-words.js';
 import { displayDate } from '../../loan/loan-dates.js';
@@ -28,9 +26,10 @@ import { useOpsLoan, useRecordWire, useReversePayment } from '../api/ops-loans.j
 import { useRecordSurplusPayout } from '../api/ops-surplus-payout.js';
 import { formatDateTime, shortId } from '../format.js';
 import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
-import { OpsFacts, OpsSection } from './ops-facts.js';
+import { OpsDetailPanel, type TOpsDetail, type TOpsDetailAction } from './ops-detail-panel.js';
+import { OpsTableSection } from './ops-facts.js';
 import { useConfirmationKey, WireEvidenceFields, wireEvidenceErrors } from './ops-record-dialog.js';
-import { OpsTable } from './ops-table.js';
+import type { TOpsColumn } from './ops-table.js';
 
 /** Payments an agent may still reverse: money counted that did not (or should not) arrive. */
 export function isReversible(payment: Pick<TServicingPayment, 'status'>): boolean {
@@ -261,12 +260,140 @@ function ReversePaymentDialog({
   );
 }
 
-function BackLink() {
-  return (
-    <p className="ops-back">
-      <Link to={paths.opsLoans.getHref()}>All loans</Link>
-    </p>
-  );
+const LEDGER_COLUMNS: readonly TOpsColumn<TLedgerEntry>[] = [
+  { header: 'Effective', cell: (entry) => displayDate(entry.effectiveOn) },
+  { header: 'Journal', cellClassName: 'ops-hash', cell: (entry) => shortId(entry.journalUuid) },
+  { header: 'Kind', cell: (entry) => entry.kind },
+  { header: 'Account', cell: (entry) => entry.account },
+  { header: 'Amount', cell: (entry) => formatUsd(entry.amountCents) },
+  {
+    header: 'Reverses',
+    cellClassName: 'ops-hash',
+    cell: (entry) =>
+      entry.reversesJournalUuid === null ? null : shortId(entry.reversesJournalUuid),
+  },
+];
+
+function paymentColumns(
+  onReverse: (payment: TServicingPayment) => void,
+): readonly TOpsColumn<TServicingPayment>[] {
+  return [
+    { header: 'Created', cell: (payment) => formatDateTime(payment.createdAt) },
+    { header: 'Payment', cell: paymentDescription },
+    { header: 'Amount', cell: (payment) => formatUsd(payment.amountCents) },
+    {
+      header: 'Status',
+      cell: (payment) =>
+        payment.failureReason === null
+          ? PAYMENT_STATUS_WORDS[payment.status]
+          : `${PAYMENT_STATUS_WORDS[payment.status]}: ${payment.failureReason}`,
+    },
+    { header: 'Reference', cellClassName: 'ops-break', cell: (payment) => payment.reference },
+    {
+      header: 'Action',
+      cell: (payment) =>
+        isReversible(payment) ? (
+          <Button
+            variant="secondary"
+            isFullWidth={false}
+            aria-haspopup="dialog"
+            aria-label={`Reverse the payment of ${formatUsd(payment.amountCents)} of ${formatDateTime(payment.createdAt)}`}
+            onClick={() => onReverse(payment)}
+          >
+            Reverse
+          </Button>
+        ) : null,
+    },
+  ];
+}
+
+function loanDetail(
+  { loan, ledger, borrowerEmail }: TGetOpsLoanResponse,
+  onReverse: (payment: TServicingPayment) => void,
+): TOpsDetail {
+  const isOpen =
+    loan.status === 'ACTIVE' || loan.status === 'MARGIN_CALL' || loan.status === 'MATURED';
+  const surplusOwed = surplusOwedOf(ledger);
+  const actions: TOpsDetailAction[] = [];
+  if (isOpen) {
+    actions.push({
+      id: 'record-wire',
+      label: 'Record a wire',
+      isPrimary: true,
+      confirm: (onClose) => (
+        <RecordWireDialog
+          loanUuid={loan.loanUuid}
+          balanceCents={loan.balances.totalCents}
+          onClose={onClose}
+        />
+      ),
+    });
+  }
+  if (surplusOwed !== null && surplusOwed > 0) {
+    actions.push({
+      id: 'record-surplus-payout',
+      label: 'Record surplus payout',
+      isPrimary: true,
+      confirm: (onClose) => (
+        <RecordSurplusPayoutDialog
+          loanUuid={loan.loanUuid}
+          owedCents={surplusOwed}
+          onClose={onClose}
+        />
+      ),
+    });
+  }
+  return {
+    title: `Loan ${shortId(loan.loanUuid)}`,
+    facts: [
+      ['Loan id', <span className="ops-hash">{loan.loanUuid}</span>],
+      [
+        'Application',
+        <Link to={paths.opsApplication.getHref(loan.appUuid)} className="ops-id">
+          {shortId(loan.appUuid)}
+        </Link>,
+      ],
+      ['Borrower', <span className="ops-break">{borrowerEmail}</span>],
+      ['Status', <span className="ops-state">{loan.status}</span>],
+      ['Total balance', formatUsd(loan.balances.totalCents)],
+      ['Principal', formatUsd(loan.balances.principalCents)],
+      ['Origination fee', formatUsd(loan.balances.originationFeeCents)],
+      ['Accrued interest', formatUsd(loan.balances.accruedInterestCents)],
+      ['Deferred interest', formatUsd(loan.balances.deferredInterestCents)],
+      ['Fees', formatUsd(loan.balances.feesCents)],
+      ['Surplus owed to the borrower', surplusOwed === null ? null : formatUsd(surplusOwed)],
+      ['Next payment', loan.nextPayment === null ? null : nextPaymentWords(loan.nextPayment)],
+      ['Past due', loan.nextPayment === null ? null : pastDueWords(loan.nextPayment)],
+      ['LTV', loan.ltv === null ? null : formatLtv(loan.ltv.ltvPct)],
+      ['Autopay', loan.autopayEnabled ? 'On' : 'Off'],
+      ['Funded', displayDate(loan.fundedOn)],
+      ['Matures', displayDate(loan.maturityDate)],
+    ],
+    actions,
+    ...(isOpen ? {} : { actionsNote: 'The loan is closed: no payment can be recorded.' }),
+    sections: (
+      <>
+        <OpsTableSection
+          id="loan-payments"
+          title="Payments"
+          caption="Payments, newest first"
+          columns={paymentColumns(onReverse)}
+          items={loan.payments}
+          rowKey={(payment) => payment.paymentUuid}
+          emptyText="No payments yet."
+        />
+        <OpsTableSection
+          id="loan-ledger"
+          title="Ledger"
+          caption="Ledger entries, debits positive and credits negative"
+          columns={LEDGER_COLUMNS}
+          items={ledger}
+          rowKey={(entry) => entry.entryId}
+          emptyText="No ledger entries."
+        />
+      </>
+    ),
+  };
 }
 
 /**
@@ -276,178 +403,19 @@ function BackLink() {
 export function OpsLoanDetail() {
   const { loanUuid = '' } = useParams();
   const query = useOpsLoan(loanUuid);
-  const [isRecordingWire, setIsRecordingWire] = useState(false);
   const [reversing, setReversing] = useState<TServicingPayment | null>(null);
-  const [isRecordingSurplus, setIsRecordingSurplus] = useState(false);
-
-  if (query.isPending) {
-    return (
-      <section className="ops-page">
-        <BackLink />
-        <p className="loading" role="status">
-          Loading the loan…
-        </p>
-      </section>
-    );
-  }
-  if (query.isError) {
-    const isNotFound =
-      isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
-    return (
-      <section className="ops-page">
-        <BackLink />
-        <PageHeading>{isNotFound ? 'Loan not found' : 'The loan could not be loaded'}</PageHeading>
-        {isNotFound ? (
-          <p>No loan has the id {loanUuid}.</p>
-        ) : (
-          <>
-            <Alert variant="error" title="Something went wrong">
-              {query.error.message}
-            </Alert>
-            <Button isFullWidth={false} onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </>
-        )}
-      </section>
-    );
-  }
-
-  const { loan, ledger, borrowerEmail } = query.data;
-  const isOpen =
-    loan.status === 'ACTIVE' || loan.status === 'MARGIN_CALL' || loan.status === 'MATURED';
-  const surplusOwed = surplusOwedOf(ledger);
   return (
-    <section className="ops-page ops-detail">
-      <BackLink />
-      <PageHeading>Loan {shortId(loan.loanUuid)}</PageHeading>
-      <OpsFacts
-        facts={[
-          ['Loan id', <span className="ops-hash">{loan.loanUuid}</span>],
-          [
-            'Application',
-            <Link to={paths.opsApplication.getHref(loan.appUuid)} className="ops-id">
-              {shortId(loan.appUuid)}
-            </Link>,
-          ],
-          ['Borrower', <span className="ops-break">{borrowerEmail}</span>],
-          ['Status', <span className="ops-state">{loan.status}</span>],
-          ['Total balance', formatUsd(loan.balances.totalCents)],
-          ['Principal', formatUsd(loan.balances.principalCents)],
-          ['Origination fee', formatUsd(loan.balances.originationFeeCents)],
-          ['Accrued interest', formatUsd(loan.balances.accruedInterestCents)],
-          ['Deferred interest', formatUsd(loan.balances.deferredInterestCents)],
-          ['Fees', formatUsd(loan.balances.feesCents)],
-          ['Surplus owed to the borrower', surplusOwed === null ? null : formatUsd(surplusOwed)],
-          ['Next payment', loan.nextPayment === null ? null : nextPaymentWords(loan.nextPayment)],
-          ['Past due', loan.nextPayment === null ? null : pastDueWords(loan.nextPayment)],
-          ['LTV', loan.ltv === null ? null : formatLtv(loan.ltv.ltvPct)],
-          ['Autopay', loan.autopayEnabled ? 'On' : 'Off'],
-          ['Funded', displayDate(loan.fundedOn)],
-          ['Matures', displayDate(loan.maturityDate)],
-        ]}
+    <>
+      <OpsDetailPanel
+        query={query}
+        noun="loan"
+        id={loanUuid}
+        back={{ href: paths.opsLoans.getHref(), label: 'All loans' }}
+        detail={(data) => loanDetail(data, setReversing)}
       />
-      <OpsSection id="loan-actions" title="Actions">
-        {isOpen ? (
-          <Button
-            isFullWidth={false}
-            aria-haspopup="dialog"
-            onClick={() => setIsRecordingWire(true)}
-          >
-            Record a wire
-          </Button>
-        ) : (
-          <p>The loan is closed: no payment can be recorded.</p>
-        )}
-        {surplusOwed !== null && surplusOwed > 0 && (
-          <Button
-            isFullWidth={false}
-            aria-haspopup="dialog"
-            onClick={() => setIsRecordingSurplus(true)}
-          >
-            Record surplus payout
-          </Button>
-        )}
-      </OpsSection>
-      <OpsSection id="loan-payments" title="Payments">
-        <OpsTable
-          caption="Payments, newest first"
-          columns={[
-            { header: 'Created' },
-            { header: 'Payment' },
-            { header: 'Amount' },
-            { header: 'Status' },
-            { header: 'Reference', cellClassName: 'ops-break' },
-            { header: 'Action' },
-          ]}
-          rows={loan.payments.map((payment) => ({
-            key: payment.paymentUuid,
-            cells: [
-              formatDateTime(payment.createdAt),
-              paymentDescription(payment),
-              formatUsd(payment.amountCents),
-              payment.failureReason === null
-                ? PAYMENT_STATUS_WORDS[payment.status]
-                : `${PAYMENT_STATUS_WORDS[payment.status]}: ${payment.failureReason}`,
-              payment.reference,
-              isReversible(payment) ? (
-                <Button
-                  variant="secondary"
-                  isFullWidth={false}
-                  aria-haspopup="dialog"
-                  aria-label={`Reverse the payment of ${formatUsd(payment.amountCents)} of ${formatDateTime(payment.createdAt)}`}
-                  onClick={() => setReversing(payment)}
-                >
-                  Reverse
-                </Button>
-              ) : null,
-            ],
-          }))}
-          emptyText="No payments yet."
-        />
-      </OpsSection>
-      <OpsSection id="loan-ledger" title="Ledger">
-        <OpsTable
-          caption="Ledger entries, debits positive and credits negative"
-          columns={[
-            { header: 'Effective' },
-            { header: 'Journal', cellClassName: 'ops-hash' },
-            { header: 'Kind' },
-            { header: 'Account' },
-            { header: 'Amount' },
-            { header: 'Reverses', cellClassName: 'ops-hash' },
-          ]}
-          rows={ledger.map((entry) => ({
-            key: entry.entryId,
-            cells: [
-              displayDate(entry.effectiveOn),
-              shortId(entry.journalUuid),
-              entry.kind,
-              entry.account,
-              formatUsd(entry.amountCents),
-              entry.reversesJournalUuid === null ? null : shortId(entry.reversesJournalUuid),
-            ],
-          }))}
-          emptyText="No ledger entries."
-        />
-      </OpsSection>
-      {isRecordingWire && (
-        <RecordWireDialog
-          loanUuid={loan.loanUuid}
-          balanceCents={loan.balances.totalCents}
-          onClose={() => setIsRecordingWire(false)}
-        />
-      )}
       {reversing !== null && (
         <ReversePaymentDialog payment={reversing} onClose={() => setReversing(null)} />
       )}
-      {isRecordingSurplus && surplusOwed !== null && surplusOwed > 0 && (
-        <RecordSurplusPayoutDialog
-          loanUuid={loan.loanUuid}
-          owedCents={surplusOwed}
-          onClose={() => setIsRecordingSurplus(false)}
-        />
-      )}
-    </section>
+    </>
   );
 }

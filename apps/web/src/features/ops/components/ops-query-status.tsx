@@ -2,7 +2,7 @@ import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 
 /** What a console page's load says while it runs and when it fails. */
-type TLoadQuery = {
+export type TLoadQuery = {
   isPending: boolean;
   isError: boolean;
   error: Error | null;

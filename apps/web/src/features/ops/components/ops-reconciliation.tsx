@@ -1,13 +1,20 @@
 import { Link } from 'react-router';
+import type { TGetOpsReconciliationResponse } from '@pledge/contract';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { useOpsReconciliation } from '../api/ops-loans.js';
-import { formatDateTime, shortId } from '../format.js';
+import { formatDateTime } from '../format.js';
 import { OpsFacts, OpsSection } from './ops-facts.js';
-import { OpsTable } from './ops-table.js';
+import { OpsLoanLink } from './ops-links.js';
+import { OpsTable, type TOpsColumn } from './ops-table.js';
 import { OpsQueryStatus } from './ops-query-status.js';
+
+const ISSUE_COLUMNS: readonly TOpsColumn<TGetOpsReconciliationResponse['issues'][number]>[] = [
+  { header: 'Loan', cell: (issue) => <OpsLoanLink loanUuid={issue.loanUuid} /> },
+  { header: 'Problem', cellClassName: 'ops-break', cell: (issue) => issue.problem },
+];
 
 /**
  * The reconciliation report: every journal sums to zero, no receivable is negative, and each loan's
@@ -56,20 +63,9 @@ export function OpsReconciliation() {
           <OpsSection id="reconciliation-issues" title="Problems">
             <OpsTable
               caption="Problems found, by loan"
-              columns={[{ header: 'Loan' }, { header: 'Problem', cellClassName: 'ops-break' }]}
-              rows={query.data.issues.map((issue, index) => ({
-                key: `${issue.loanUuid}-${index}`,
-                cells: [
-                  <Link
-                    to={paths.opsLoan.getHref(issue.loanUuid)}
-                    title={issue.loanUuid}
-                    className="ops-id"
-                  >
-                    {shortId(issue.loanUuid)}
-                  </Link>,
-                  issue.problem,
-                ],
-              }))}
+              columns={ISSUE_COLUMNS}
+              items={query.data.issues}
+              rowKey={(issue, index) => `${issue.loanUuid}-${index}`}
               emptyText="None."
             />
           </OpsSection>

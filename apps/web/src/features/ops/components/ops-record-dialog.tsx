@@ -1,9 +1,11 @@
-import { useState } from 'react';
-import { WIRE_REFERENCE_MAX_LENGTH } from '@pledge/domain';
+import { useState, type FormEvent } from 'react';
+import type { TControlledAction } from '@pledge/contract';
+import { OPS_REASON_MAX_LENGTH, WIRE_REFERENCE_MAX_LENGTH } from '@pledge/domain';
 import { TextField } from '../../../ui/text-field/text-field.js';
 import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { newIdempotencyKey } from '../../loan/api/idempotency-key.js';
 import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
+import { OpsConfirmDialog } from './ops-confirm-dialog.js';
 
 /** Tells the agent that what the dialog recorded went through. */
 export function toastRecorded(title: string): void {
@@ -85,5 +87,90 @@ export function WireEvidenceFields({
         onChange={(event) => onDayChange(event.target.value)}
       />
     </>
+  );
+}
+
+type TParsed<TBody> =
+  { success: true; data: TBody } | { success: false; error: { issues: readonly TIssue[] } };
+
+/**
+ * The proposal of a record that names its evidence (a payment reference, a transaction) with an
+ * optional note: the contract's schema checks both, by field, before the proposal is sent.
+ */
+export function ReferenceProposalDialog<TBody>({
+  formId,
+  title,
+  description,
+  confirmLabel,
+  field,
+  label,
+  schema,
+  proposal,
+  onPropose,
+  onClose,
+}: {
+  formId: string;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  /** The evidence's field in the request's body. */
+  field: string;
+  label: string;
+  schema: { safeParse: (input: unknown) => TParsed<TBody> };
+  proposal: { isPending: boolean; error: Error | null; data: TControlledAction | undefined };
+  onPropose: (body: TBody) => void;
+  onClose: () => void;
+}) {
+  const [evidence, setEvidence] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = schema.safeParse({
+      [field]: evidence,
+      ...(note.trim() === '' ? {} : { note }),
+    });
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(
+          parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
+        ),
+      );
+      return;
+    }
+    setErrors({});
+    onPropose(parsed.data);
+  }
+
+  return (
+    <OpsConfirmDialog
+      formId={formId}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      isPending={proposal.isPending}
+      error={proposal.error}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      proposal={proposal.data ?? null}
+    >
+      <TextField
+        label={label}
+        isRequired
+        maxLength={200}
+        value={evidence}
+        error={errors[field]}
+        onChange={(event) => setEvidence(event.target.value)}
+      />
+      <TextField
+        label="Note"
+        description="Optional; kept in the audit trail."
+        maxLength={OPS_REASON_MAX_LENGTH}
+        value={note}
+        error={errors.note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+    </OpsConfirmDialog>
   );
 }

@@ -21,7 +21,7 @@ import { formatDateTime } from '../format.js';
 import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
 import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
 import { OpsFacts, OpsSection } from './ops-facts.js';
-import { OpsTable, type TOpsTableColumn } from './ops-table.js';
+import { OpsTable, type TOpsColumn } from './ops-table.js';
 
 type TDetailProps = { detail: TOpsApplicationDetail };
 
@@ -109,11 +109,20 @@ function ConfirmDecision({
   );
 }
 
-const HISTORY_COLUMNS: readonly TOpsTableColumn[] = [
-  { header: 'Proposal' },
-  { header: 'Proposed' },
-  { header: 'Evidence', cellClassName: 'ops-break' },
-  { header: 'Decision' },
+const HISTORY_COLUMNS: readonly TOpsColumn<TOpsProposal>[] = [
+  { header: 'Proposal', cell: (proposal) => OPS_PROPOSAL_LABELS[proposal.kind] },
+  {
+    header: 'Proposed',
+    cell: (proposal) => `${proposal.proposedBy.email}, ${formatDateTime(proposal.proposedAt)}`,
+  },
+  { header: 'Evidence', cellClassName: 'ops-break', cell: (proposal) => evidenceOf(proposal) },
+  {
+    header: 'Decision',
+    cell: (proposal) =>
+      `${proposal.status.toLowerCase()} by ${proposal.decidedBy?.email ?? '—'}${
+        proposal.decisionReason === null ? '' : `: ${proposal.decisionReason}`
+      }`,
+  },
 ];
 
 function PendingProposal({
@@ -223,17 +232,8 @@ export function ProposalsSection({ detail }: TDetailProps) {
           caption="Decided proposals"
           columns={HISTORY_COLUMNS}
           emptyText="No decided proposal."
-          rows={decided.map((proposal) => ({
-            key: proposal.id,
-            cells: [
-              OPS_PROPOSAL_LABELS[proposal.kind],
-              `${proposal.proposedBy.email}, ${formatDateTime(proposal.proposedAt)}`,
-              evidenceOf(proposal),
-              `${proposal.status.toLowerCase()} by ${proposal.decidedBy?.email ?? '—'}${
-                proposal.decisionReason === null ? '' : `: ${proposal.decisionReason}`
-              }`,
-            ],
-          }))}
+          items={decided}
+          rowKey={(proposal) => proposal.id}
         />
       )}
       {prompt !== null && (

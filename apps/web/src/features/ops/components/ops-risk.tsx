@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type {
   TGetOpsRiskQueueResponse,
@@ -14,9 +14,10 @@ import { PageHeading } from '../../../ui/page-heading.js';
 import { formatLtv } from '../../loan/loan-view.js';
 import { useOpsRiskQueue } from '../api/ops-risk.js';
 import { formatCoin, formatDateTime, shortId } from '../format.js';
-import { OpsSection } from './ops-facts.js';
+import { OpsTableSection } from './ops-facts.js';
+import { OpsLoanLink } from './ops-links.js';
 import { RecordFillDialog } from './ops-risk-fill-dialog.js';
-import { OpsTable, type TOpsTableColumn } from './ops-table.js';
+import type { TOpsColumn } from './ops-table.js';
 import { OpsQueryStatus } from './ops-query-status.js';
 
 export const RISK_LEVEL_WORDS: Readonly<Record<TRiskLevel, string>> = {
@@ -108,34 +109,141 @@ export function DecisionPrice({ price }: { price: TPriceObservation | null }) {
   );
 }
 
-function LoanLink({ loanUuid }: { loanUuid: string }) {
-  return (
-    <Link to={paths.opsLoan.getHref(loanUuid)} title={loanUuid} className="ops-id">
-      {shortId(loanUuid)}
-    </Link>
-  );
-}
-
 /** The first columns of every queue table: the loan and its borrower. */
-const LOAN_COLUMNS: readonly TOpsTableColumn[] = [
-  { header: 'Loan' },
-  { header: 'Borrower', cellClassName: 'ops-break' },
-];
-
-/** A loan at risk's figures: its LTV, what it owes and the collateral held. */
-const FIGURE_COLUMNS: readonly TOpsTableColumn[] = [
-  { header: 'LTV' },
-  { header: 'Balance' },
-  { header: 'Collateral' },
-];
-
-function figureCells(loan: TOpsRiskLoan): ReactNode[] {
+function loanColumns<
+  TItem extends { loanUuid: string; borrowerEmail: string },
+>(): readonly TOpsColumn<TItem>[] {
   return [
-    loan.ltvPct === null ? null : formatLtv(loan.ltvPct),
-    formatUsd(loan.balanceCents),
-    formatCoin(loan.collateral),
+    { header: 'Loan', cell: (item) => <OpsLoanLink loanUuid={item.loanUuid} /> },
+    { header: 'Borrower', cellClassName: 'ops-break', cell: (item) => item.borrowerEmail },
   ];
 }
+
+function byLoan(item: { loanUuid: string }): string {
+  return item.loanUuid;
+}
+
+const LTV_COLUMN: TOpsColumn<{ ltvPct: number | null }> = {
+  header: 'LTV',
+  cell: (loan) => (loan.ltvPct === null ? null : formatLtv(loan.ltvPct)),
+};
+
+const COLLATERAL_COLUMN: TOpsColumn<Pick<TOpsRiskLoan, 'collateral'>> = {
+  header: 'Collateral',
+  cell: (loan) => formatCoin(loan.collateral),
+};
+
+/** A loan at risk's figures: its LTV, what it owes and the collateral held. */
+const FIGURE_COLUMNS: readonly TOpsColumn<TOpsRiskLoan>[] = [
+  LTV_COLUMN,
+  { header: 'Balance', cell: (loan) => formatUsd(loan.balanceCents) },
+  COLLATERAL_COLUMN,
+];
+
+const DECISION_PRICE_COLUMN: TOpsColumn<Pick<TOpsRiskLoan, 'decisionPrice'>> = {
+  header: 'Decision price',
+  cell: (loan) => <DecisionPrice price={loan.decisionPrice} />,
+};
+
+/** The level a loan is at, with since when or its cure deadline. */
+function levelColumn<TItem extends { level: TRiskLevel }>(
+  detail: (item: TItem) => string | null,
+): TOpsColumn<TItem> {
+  return {
+    header: 'Level',
+    cell: (item) => {
+      const line = detail(item);
+      return <Lines lines={[RISK_LEVEL_WORDS[item.level], ...(line === null ? [] : [line])]} />;
+    },
+  };
+}
+
+function marginCallColumns(now: number): readonly TOpsColumn<TOpsRiskLoan>[] {
+  return [
+    ...loanColumns<TOpsRiskLoan>(),
+    ...FIGURE_COLUMNS,
+    {
+      header: 'Cure deadline',
+      cell: (loan) =>
+        loan.cureDeadline === null ? null : (
+          <Lines lines={[formatDateTime(loan.cureDeadline), timeLeft(loan.cureDeadline, now)]} />
+        ),
+    },
+    DECISION_PRICE_COLUMN,
+  ];
+}
+
+const WARNING_COLUMNS: readonly TOpsColumn<TOpsRiskLoan>[] = [
+  ...loanColumns<TOpsRiskLoan>(),
+  levelColumn((loan: TOpsRiskLoan) =>
+    loan.levelSince === null ? null : `since ${formatDateTime(loan.levelSince)}`,
+  ),
+  ...FIGURE_COLUMNS,
+  DECISION_PRICE_COLUMN,
+];
+
+const MATURED_COLUMNS: readonly TOpsColumn<TOpsMaturedLoan>[] = [
+  ...loanColumns<TOpsMaturedLoan>(),
+  { header: 'Matured', cell: (loan) => <Lines lines={maturedLines(loan)} /> },
+  { header: 'Owed today', cell: (loan) => formatUsd(loan.balanceCents) },
+  levelColumn((loan: TOpsMaturedLoan) =>
+    loan.cureDeadline === null ? null : `cure by ${formatDateTime(loan.cureDeadline)}`,
+  ),
+  LTV_COLUMN,
+  COLLATERAL_COLUMN,
+  { header: 'Last notice', cell: (loan) => <Lines lines={collectionNoticeLines(loan)} /> },
+];
+
+function coinsToSell({ liquidation }: TOpsLiquidationOrder): string {
+  return `${liquidation.coinQuantityToSell} ${liquidation.decisionPrice.type}`;
+}
+
+function orderColumns(
+  onRecordFill: (order: TOpsLiquidationOrder) => void,
+): readonly TOpsColumn<TOpsLiquidationOrder>[] {
+  return [
+    ...loanColumns<TOpsLiquidationOrder>(),
+    {
+      header: 'Ordered',
+      cell: ({ liquidation }) => (
+        <Lines
+          lines={[
+            formatDateTime(liquidation.createdAt),
+            LIQUIDATION_REASON_WORDS[liquidation.reason],
+          ]}
+        />
+      ),
+    },
+    { header: 'LTV at decision', cell: (order) => formatLtv(order.liquidation.ltvAtDecisionPct) },
+    { header: 'Coins to sell', cell: coinsToSell },
+    {
+      header: 'Decision price',
+      cell: (order) => <DecisionPrice price={order.liquidation.decisionPrice} />,
+    },
+    {
+      header: 'Action',
+      cell: (order) =>
+        order.liquidation.status === 'OPEN' ? (
+          <Button
+            isFullWidth={false}
+            aria-haspopup="dialog"
+            aria-label={`Record the fill of ${coinsToSell(order)} for loan ${shortId(order.loanUuid)}`}
+            onClick={() => onRecordFill(order)}
+          >
+            Record fill
+          </Button>
+        ) : null,
+    },
+  ];
+}
+
+const PRICE_COLUMNS: readonly TOpsColumn<TPriceObservation>[] = [
+  { header: 'Id', cell: (price) => `#${price.priceObservationId}` },
+  { header: 'Coin', cell: (price) => price.type },
+  { header: 'Per coin', cell: (price) => formatUsd(price.priceCents) },
+  { header: 'Source', cellClassName: 'ops-break', cell: priceSource },
+  { header: 'Observed', cell: (price) => formatDateTime(price.observedAt) },
+];
 
 /**
  * The console's risk queue: loans in margin call (nearest cure deadline first), loans in warning,
@@ -194,161 +302,51 @@ function RiskQueue({
       <Button variant="secondary" isFullWidth={false} isLoading={isFetching} onClick={onRefresh}>
         Refresh
       </Button>
-      <OpsSection id="risk-margin-calls" title="Margin calls">
-        <OpsTable
-          caption="Loans in margin call, nearest cure deadline first"
-          columns={[
-            ...LOAN_COLUMNS,
-            ...FIGURE_COLUMNS,
-            { header: 'Cure deadline' },
-            { header: 'Decision price' },
-          ]}
-          rows={queue.marginCalls.map((loan) => ({
-            key: loan.loanUuid,
-            cells: [
-              <LoanLink loanUuid={loan.loanUuid} />,
-              loan.borrowerEmail,
-              ...figureCells(loan),
-              loan.cureDeadline === null ? null : (
-                <Lines
-                  lines={[formatDateTime(loan.cureDeadline), timeLeft(loan.cureDeadline, now)]}
-                />
-              ),
-              <DecisionPrice price={loan.decisionPrice} />,
-            ],
-          }))}
-          emptyText="No loan is in margin call."
-        />
-      </OpsSection>
-      <OpsSection id="risk-warnings" title="Warnings">
-        <OpsTable
-          caption="Loans in warning or sent a courtesy notice, highest LTV first"
-          columns={[
-            ...LOAN_COLUMNS,
-            { header: 'Level' },
-            ...FIGURE_COLUMNS,
-            { header: 'Decision price' },
-          ]}
-          rows={queue.warnings.map((loan) => ({
-            key: loan.loanUuid,
-            cells: [
-              <LoanLink loanUuid={loan.loanUuid} />,
-              loan.borrowerEmail,
-              <Lines
-                lines={[
-                  RISK_LEVEL_WORDS[loan.level],
-                  ...(loan.levelSince === null ? [] : [`since ${formatDateTime(loan.levelSince)}`]),
-                ]}
-              />,
-              ...figureCells(loan),
-              <DecisionPrice price={loan.decisionPrice} />,
-            ],
-          }))}
-          emptyText="No loan is in warning."
-        />
-      </OpsSection>
-      <OpsSection id="risk-matured" title="Matured, not repaid">
-        <OpsTable
-          caption="Matured loans not repaid, longest past maturity first; interest runs on at the loan's rate"
-          columns={[
-            ...LOAN_COLUMNS,
-            { header: 'Matured' },
-            { header: 'Owed today' },
-            { header: 'Level' },
-            { header: 'LTV' },
-            { header: 'Collateral' },
-            { header: 'Last notice' },
-          ]}
-          rows={queue.maturedUnpaid.map((loan) => ({
-            key: loan.loanUuid,
-            cells: [
-              <LoanLink loanUuid={loan.loanUuid} />,
-              loan.borrowerEmail,
-              <Lines lines={maturedLines(loan)} />,
-              formatUsd(loan.balanceCents),
-              <Lines
-                lines={[
-                  RISK_LEVEL_WORDS[loan.level],
-                  ...(loan.cureDeadline === null
-                    ? []
-                    : [`cure by ${formatDateTime(loan.cureDeadline)}`]),
-                ]}
-              />,
-              loan.ltvPct === null ? null : formatLtv(loan.ltvPct),
-              formatCoin(loan.collateral),
-              <Lines lines={collectionNoticeLines(loan)} />,
-            ],
-          }))}
-          emptyText="No matured loan is waiting to be repaid."
-        />
-      </OpsSection>
-      <OpsSection id="risk-orders" title="Liquidation orders to execute">
-        <OpsTable
-          caption="Open liquidation orders, oldest first"
-          columns={[
-            ...LOAN_COLUMNS,
-            { header: 'Ordered' },
-            { header: 'LTV at decision' },
-            { header: 'Coins to sell' },
-            { header: 'Decision price' },
-            { header: 'Action' },
-          ]}
-          rows={queue.openOrders.map((order) => {
-            const { liquidation } = order;
-            const coins = `${liquidation.coinQuantityToSell} ${liquidation.decisionPrice.type}`;
-            return {
-              key: liquidation.liquidationUuid,
-              cells: [
-                <LoanLink loanUuid={order.loanUuid} />,
-                order.borrowerEmail,
-                <Lines
-                  lines={[
-                    formatDateTime(liquidation.createdAt),
-                    LIQUIDATION_REASON_WORDS[liquidation.reason],
-                  ]}
-                />,
-                formatLtv(liquidation.ltvAtDecisionPct),
-                coins,
-                <DecisionPrice price={liquidation.decisionPrice} />,
-                liquidation.status === 'OPEN' ? (
-                  <Button
-                    isFullWidth={false}
-                    aria-haspopup="dialog"
-                    aria-label={`Record the fill of ${coins} for loan ${shortId(order.loanUuid)}`}
-                    onClick={() => onRecordFill(order)}
-                  >
-                    Record fill
-                  </Button>
-                ) : null,
-              ],
-            };
-          })}
-          emptyText="No liquidation order is waiting."
-        />
-      </OpsSection>
-      <OpsSection id="risk-prices" title="Recent prices">
-        <OpsTable
-          caption="Stored prices, newest first"
-          columns={[
-            { header: 'Id' },
-            { header: 'Coin' },
-            { header: 'Per coin' },
-            { header: 'Source', cellClassName: 'ops-break' },
-            { header: 'Observed' },
-          ]}
-          rows={queue.recentPrices.map((price) => ({
-            key: price.priceObservationId,
-            cells: [
-              `#${price.priceObservationId}`,
-              price.type,
-              formatUsd(price.priceCents),
-              priceSource(price),
-              formatDateTime(price.observedAt),
-            ],
-          }))}
-          emptyText="No price has been stored yet."
-        />
-      </OpsSection>
+      <OpsTableSection
+        id="risk-margin-calls"
+        title="Margin calls"
+        caption="Loans in margin call, nearest cure deadline first"
+        columns={marginCallColumns(now)}
+        items={queue.marginCalls}
+        rowKey={byLoan}
+        emptyText="No loan is in margin call."
+      />
+      <OpsTableSection
+        id="risk-warnings"
+        title="Warnings"
+        caption="Loans in warning or sent a courtesy notice, highest LTV first"
+        columns={WARNING_COLUMNS}
+        items={queue.warnings}
+        rowKey={byLoan}
+        emptyText="No loan is in warning."
+      />
+      <OpsTableSection
+        id="risk-matured"
+        title="Matured, not repaid"
+        caption="Matured loans not repaid, longest past maturity first; interest runs on at the loan's rate"
+        columns={MATURED_COLUMNS}
+        items={queue.maturedUnpaid}
+        rowKey={byLoan}
+        emptyText="No matured loan is waiting to be repaid."
+      />
+      <OpsTableSection
+        id="risk-orders"
+        title="Liquidation orders to execute"
+        caption="Open liquidation orders, oldest first"
+        columns={orderColumns(onRecordFill)}
+        items={queue.openOrders}
+        rowKey={(order) => order.liquidation.liquidationUuid}
+        emptyText="No liquidation order is waiting."
+      />
+      <OpsTableSection
+        id="risk-prices"
+        title="Recent prices"
+        caption="Stored prices, newest first"
+        columns={PRICE_COLUMNS}
+        items={queue.recentPrices}
+        rowKey={(price) => price.priceObservationId}
+        emptyText="No price has been stored yet."
+      />
     </div>
   );
 }

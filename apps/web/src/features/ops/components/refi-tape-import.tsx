@@ -11,12 +11,12 @@ import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { useRefiTapeImport, useRefiTapePreview } from '../api/refi-ops.js';
 import { OpsConfirmDialog, OpsProposedNotice } from './ops-confirm-dialog.js';
-import { OpsTable, type TOpsTableColumn } from './ops-table.js';
+import { OpsTable, type TOpsColumn } from './ops-table.js';
 
-const ERROR_COLUMNS: readonly TOpsTableColumn[] = [
-  { header: 'Line' },
-  { header: 'Column' },
-  { header: 'Problem', cellClassName: 'ops-break' },
+const ERROR_COLUMNS: readonly TOpsColumn<TRefiTapeRowError>[] = [
+  { header: 'Line', cell: (error) => error.line },
+  { header: 'Column', cell: (error) => error.column ?? '—' },
+  { header: 'Problem', cellClassName: 'ops-break', cell: (error) => error.message },
 ];
 
 /** "12 rows: 3 new, 2 updated, 7 unchanged" (and the locked ones, when any). */
@@ -47,10 +47,8 @@ function RowErrors({ errors }: { errors: readonly TRefiTapeRowError[] }) {
       caption="Rows with problems"
       columns={ERROR_COLUMNS}
       emptyText="No problems."
-      rows={errors.map((error, index) => ({
-        key: `${error.line}-${error.column ?? ''}-${index}`,
-        cells: [error.line, error.column ?? '—', error.message],
-      }))}
+      items={errors}
+      rowKey={(error, index) => `${error.line}-${error.column ?? ''}-${index}`}
     />
   );
 }

@@ -3,35 +3,24 @@
  * and the proposal to give an open loan to another signed-up borrower (a second agent approves).
  */
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { ZPostRefiTapeLoanBorrowerBody, type TRefiTapeLoan } from '@pledge/contract';
 import { REFI_TAPE_LOAN_STATUSES, type TRefiTapeLoanStatus } from '@pledge/domain';
-import { paths } from '../../../config/paths.js';
-import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { Checkbox } from '../../../ui/checkbox/checkbox.js';
-import { Select } from '../../../ui/select/select.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
 import { fieldRefusal, refusalMessage } from '../../loan/api/refusal.js';
 import { formatDollars } from '../../offer/format.js';
 import { useProposeTapeLoanBorrower } from '../api/post-refi-tape-loan-borrower.js';
 import { useRefiTapeLoans } from '../api/refi-ops.js';
-import { shortId } from '../format.js';
+import { OpsApplicationLink } from './ops-links.js';
 import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
-import { OpsTable, type TOpsTableColumn } from './ops-table.js';
+import { OpsList, selectFilter, useOpsList, type TOpsFilter } from './ops-list.js';
+import type { TOpsColumn } from './ops-table.js';
 
-const COLUMNS: readonly TOpsTableColumn[] = [
-  { header: 'Loan ID' },
-  { header: 'Borrower', cellClassName: 'ops-break' },
-  { header: 'Collateral' },
-  { header: 'Principal' },
-  { header: 'Jurisdiction' },
-  { header: 'Passport' },
-  { header: 'Custody' },
-  { header: 'Status' },
-  { header: 'Application' },
-  { header: 'Action' },
-];
+const STATUS_WORDS: Readonly<Record<TRefiTapeLoanStatus, string>> = {
+  OPEN: 'Open',
+  REFINANCED: 'Refinanced',
+};
 
 export const OVERRIDE_TAPE_EMAIL_LABEL = 'The borrower’s e-mail differs from the tape’s (override)';
 
@@ -117,127 +106,77 @@ function ReassignDialog({ loan, onClose }: { loan: TRefiTapeLoan; onClose: () =>
   );
 }
 
-const ALL = '';
-const STATUS_OPTIONS = [
-  { value: ALL, label: 'All statuses' },
-  ...REFI_TAPE_LOAN_STATUSES.map((status) => ({
-    value: status,
-    label: status === 'OPEN' ? 'Open' : 'Refinanced',
-  })),
+const STATUS_FILTER = selectFilter({
+  name: 'status',
+  label: 'Status',
+  allLabel: 'All statuses',
+  values: REFI_TAPE_LOAN_STATUSES,
+  words: STATUS_WORDS,
+});
+
+const FILTERS: readonly TOpsFilter[] = [
+  STATUS_FILTER,
+  { kind: 'search', name: 'search', label: 'Loan ID or e-mail' },
 ];
 
-function isTapeStatus(value: string): value is TRefiTapeLoanStatus {
-  return (REFI_TAPE_LOAN_STATUSES as readonly string[]).includes(value);
+function tapeColumns(
+  onReassign: (loan: TRefiTapeLoan) => void,
+): readonly TOpsColumn<TRefiTapeLoan>[] {
+  return [
+    { header: 'Loan ID', cell: (loan) => loan.loanId },
+    { header: 'Borrower', cellClassName: 'ops-break', cell: (loan) => loan.borrowerEmail },
+    { header: 'Collateral', cell: (loan) => `${loan.collateralQuantity} ${loan.collateralType}` },
+    { header: 'Principal', cell: (loan) => formatDollars(loan.principalOutstanding) },
+    { header: 'Jurisdiction', cell: (loan) => loan.jurisdiction },
+    { header: 'Passport', cell: (loan) => (loan.passportOnFile ? 'On file' : 'Missing') },
+    { header: 'Custody', cell: (loan) => loan.custodyArrangement },
+    { header: 'Status', cell: (loan) => STATUS_WORDS[loan.status] },
+    {
+      header: 'Application',
+      cell: (loan) => (loan.appUuid === null ? '—' : <OpsApplicationLink appUuid={loan.appUuid} />),
+    },
+    {
+      header: 'Action',
+      cell: (loan) =>
+        loan.status === 'OPEN' ? (
+          <Button
+            variant="secondary"
+            isFullWidth={false}
+            aria-haspopup="dialog"
+            onClick={() => onReassign(loan)}
+          >
+            Reassign <span className="visually-hidden">loan {loan.loanId}</span>
+          </Button>
+        ) : null,
+    },
+  ];
 }
 
 export function RefiTapeLoans() {
-  const [status, setStatus] = useState<TRefiTapeLoanStatus | undefined>(undefined);
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState<string | undefined>(undefined);
-  const [cursors, setCursors] = useState<string[]>([]);
+  const list = useOpsList(FILTERS);
   const [reassigning, setReassigning] = useState<TRefiTapeLoan | null>(null);
-  const query = useRefiTapeLoans({ status, search, cursor: cursors.at(-1) });
-
-  function onSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSearch(searchText.trim() === '' ? undefined : searchText.trim());
-    setCursors([]);
-  }
+  const query = useRefiTapeLoans({
+    status: list.chosen(STATUS_FILTER),
+    search: list.values.search,
+    cursor: list.cursor,
+  });
 
   return (
     <section className="ops-section" aria-labelledby="refi-tape-loans-heading">
       <h2 id="refi-tape-loans-heading">Loans on the tape</h2>
-      <form className="ops-filters" role="search" noValidate onSubmit={onSearch}>
-        <Select
-          label="Status"
-          options={STATUS_OPTIONS}
-          value={status ?? ALL}
-          onValueChange={(value) => {
-            setStatus(isTapeStatus(value) ? value : undefined);
-            setCursors([]);
-          }}
-        />
-        <TextField
-          label="Loan ID or e-mail"
-          maxLength={200}
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-        />
-        <Button type="submit" variant="secondary" isFullWidth={false}>
-          Search
-        </Button>
-      </form>
-      {query.isError && (
-        <Alert variant="error" title="The tape could not be loaded">
-          {query.error.message}
-        </Alert>
-      )}
-      {query.isPending ? (
-        <p className="loading" role="status">
-          Loading the tape…
-        </p>
-      ) : query.data === undefined ? null : (
-        <>
-          <OpsTable
-            caption="Loans on the tape"
-            columns={COLUMNS}
-            emptyText="No loan on the tape matches."
-            rows={query.data.items.map((loan) => ({
-              key: loan.loanId,
-              cells: [
-                loan.loanId,
-                loan.borrowerEmail,
-                `${loan.collateralQuantity} ${loan.collateralType}`,
-                formatDollars(loan.principalOutstanding),
-                loan.jurisdiction,
-                loan.passportOnFile ? 'On file' : 'Missing',
-                loan.custodyArrangement,
-                loan.status === 'OPEN' ? 'Open' : 'Refinanced',
-                loan.appUuid === null ? (
-                  '—'
-                ) : (
-                  <Link to={paths.opsApplication.getHref(loan.appUuid)} title={loan.appUuid}>
-                    {shortId(loan.appUuid)}
-                  </Link>
-                ),
-                loan.status === 'OPEN' ? (
-                  <Button
-                    variant="secondary"
-                    isFullWidth={false}
-                    aria-haspopup="dialog"
-                    onClick={() => setReassigning(loan)}
-                  >
-                    Reassign <span className="visually-hidden">loan {loan.loanId}</span>
-                  </Button>
-                ) : null,
-              ],
-            }))}
-          />
-          <div className="ops-pager">
-            {cursors.length > 0 && (
-              <Button
-                variant="secondary"
-                isFullWidth={false}
-                onClick={() => setCursors((current) => current.slice(0, -1))}
-              >
-                Previous page
-              </Button>
-            )}
-            {query.data.nextCursor !== null && (
-              <Button
-                variant="secondary"
-                isFullWidth={false}
-                onClick={() => {
-                  const next = query.data.nextCursor;
-                  if (next !== null) setCursors((current) => [...current, next]);
-                }}
-              >
-                Next page
-              </Button>
-            )}
-          </div>
-        </>
-      )}
+      <OpsList
+        list={list}
+        query={query}
+        loadingText="Loading the tape…"
+        errorTitle="The tape could not be loaded"
+        items={query.data?.items}
+        nextCursor={query.data?.nextCursor}
+        pagerLabel="Pages of the tape"
+        caption="Loans on the tape"
+        columns={tapeColumns(setReassigning)}
+        rowKey={(loan) => loan.loanId}
+        emptyText="No loan on the tape matches."
+      />
       {reassigning !== null && (
         <ReassignDialog loan={reassigning} onClose={() => setReassigning(null)} />
       )}
