@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { Button } from '../../../ui/button/button.js';
 
 /**
- * "Download PDF" for one document of the loan. The button's name starts with its visible words and
- * goes on, for screen readers, with the document it downloads ("Download PDF, statement of Feb 10,
- * 2025"), so that speech input ("click Download PDF") and axe's label-content-name-mismatch agree.
+ * "Download PDF" for one document of the loan. The button's name is its visible words followed by
+ * the document it downloads ("Download PDF, statement of Feb 10, 2025"), so that speech input
+ * ("click Download PDF") finds it and axe's label-content-name-mismatch holds.
  */
+/** The button's visible words; its accessible name starts with them. */
+export const PDF_DOWNLOAD_WORDS = 'Download PDF';
+
 export function PdfDownload({
   documentName,
   download,
@@ -30,9 +33,10 @@ export function PdfDownload({
         variant="secondary"
         isFullWidth={false}
         isLoading={state === 'pending'}
+        aria-label={`${PDF_DOWNLOAD_WORDS}, ${documentName}`}
         onClick={onDownload}
       >
-        Download PDF<span className="visually-hidden">, {documentName}</span>
+        {PDF_DOWNLOAD_WORDS}
       </Button>
       {state === 'failed' && (
         <p className="field__error" role="alert">
