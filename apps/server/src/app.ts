@@ -78,6 +78,8 @@ import { createMetrics, registerMetrics } from './http/metrics.js';
 import { getQueueStats } from './jobs/queue-stats.js';
 import type { TIdentityDeps } from './services/identity/deps.js';
 import { verifyAccessToken } from './services/identity/verify-access-token.js';
+import { registerOnLoanTransition } from './services/applications/apply-transition.js';
+import { onLoanTransition } from './services/servicing/on-loan-transition.js';
 import { registerWeb } from './web/serve-web.js';
 import { exposeStatementCount } from './http/statement-count.js';
 import { createInFlight } from './http/in-flight.js';
@@ -119,6 +121,9 @@ export interface TAppOptions {
 export const app = fp<TAppOptions>(
   async (instance, options) => {
     const { config, database } = options;
+    // Servicing follows every application's transition (its ledger opened, closed), in the
+    // process's routes and jobs alike: handed to the transitions here rather than imported by them.
+    registerOnLoanTransition(onLoanTransition);
     // Every request is timed, and every price quote noted for the price age (GET /metrics).
     const metrics = createMetrics({
       pool: database.pool,

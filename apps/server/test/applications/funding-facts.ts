@@ -20,7 +20,7 @@ import {
   identityDocuments,
   offers,
 } from '../../src/db/schema/index.js';
-import { APPLICATION_ENTITY } from '../../src/services/applications/apply-transition.js';
+import { APPLICATION_ENTITY } from '../../src/services/applications/application-record.js';
 
 export async function recordFundingFacts(
   db: TDb,

@@ -1,22 +1,18 @@
 /**
- * Applications as stored and as the API shows them, and how a use case finds the caller's own:
- * any other id, someone else's included, is "not found" (never 403, so an id says nothing).
+ * Applications as stored, and how a use case finds the caller's own: any other id, someone else's
+ * included, is "not found" (never 403, so an id says nothing). The API's view of them, which reads
+ * offers, collateral and renewals too, is application-view.ts.
  */
-import type { TApplication, TOffer } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { applications } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TClock } from '../../security/jwt.js';
-import { collateralViewsByApplication } from '../collateral/collateral-record.js';
-import { offersByUuid, openOffersByApplication, toOfferView } from '../offers/offer-record.js';
-import { rollForwardDetailsByApplication } from '../renewal/renewal-record.js';
-import {
-  celsiusLoanNumbersByApplication,
-  endingsByApplication,
-} from './application-ending-record.js';
 
 export type TApplicationRow = typeof applications.$inferSelect;
+
+/** audit_events.entity_type of applications. */
+export const APPLICATION_ENTITY = 'application';
 
 /** What the application use cases need: the database and the time. */
 export interface TApplicationDeps {
@@ -60,81 +56,4 @@ export async function lockOwnedApplication(
     .for('no key update');
   if (row === undefined) throw applicationNotFound();
   return row;
-}
-
-/** What a use case already holds of its applications (just written), so it is not read again. */
-export interface TKnownApplicationParts {
-  /** The offers open on each application, for every row. */
-  openOffers?: ReadonlyMap<string, TOffer[]>;
-}
-
-/**
- * The application entity of the API for each row, in the rows' order, with a few queries in all
- * (one fewer when the open offers are known), however many rows.
- */
-export async function toApplicationViews(
-  db: TDb,
-  rows: readonly TApplicationRow[],
-  now: Date,
-  known: TKnownApplicationParts = {},
-): Promise<TApplication[]> {
-  const open =
-    known.openOffers ??
-    (await openOffersByApplication(
-      db,
-      rows.map((row) => row.uuid),
-      now,
-    ));
-  const selected = await offersByUuid(
-    db,
-    rows.flatMap((row) => (row.selectedOfferUuid === null ? [] : [row.selectedOfferUuid])),
-  );
-  const acceptedOffers = new Map(
-    rows.flatMap((row) => {
-      const offer =
-        row.selectedOfferUuid === null ? undefined : selected.get(row.selectedOfferUuid);
-      return offer === undefined ? [] : [[row.uuid, offer] as const];
-    }),
-  );
-  const collateral = await collateralViewsByApplication(db, rows, acceptedOffers);
-  const rollForward = await rollForwardDetailsByApplication(db, rows);
-  const endings = await endingsByApplication(db, rows);
-  const loanNumbers = await celsiusLoanNumbersByApplication(db, rows);
-  return rows.map((row) => {
-    const selectedRow =
-      row.selectedOfferUuid === null ? undefined : selected.get(row.selectedOfferUuid);
-    const ending = endings.get(row.uuid);
-    return {
-      appUuid: row.uuid,
-      identityUuid: row.identityUuid,
-      organization: row.organization,
-      state: row.state,
-      stage: row.stage,
-      isRollForward: row.isRollForward,
-      isInternational: row.isInternational,
-      isCelsiusRefi: row.isCelsiusRefi,
-      // Tracked once an offer is accepted; the wallet appears once documents are signed.
-      collateral: collateral.get(row.uuid) ?? null,
-      offers: open.get(row.uuid) ?? [],
-      selectedOffer: selectedRow === undefined ? null : toOfferView(selectedRow),
-      rollForwardLoanDetails: rollForward.get(row.uuid) ?? null,
-      celsiusLoanNumbers: loanNumbers.get(row.uuid) ?? [],
-      celsiusTopUpExpirationDate: null,
-      stabilizationOptIn: null,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      ...(ending === undefined ? {} : { ending }),
-    };
-  });
-}
-
-export async function toApplicationView(
-  db: TDb,
-  row: TApplicationRow,
-  now: Date,
-  known: TKnownApplicationParts = {},
-): Promise<TApplication> {
-  const [view] = await toApplicationViews(db, [row], now, known);
-  if (view === undefined) throw new Error('An application view was not built');
-  return view;
 }

@@ -20,12 +20,28 @@ import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { applications, auditEvents } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import { applicationNotFound, type TApplicationRow } from './application-record.js';
+import {
+  APPLICATION_ENTITY,
+  applicationNotFound,
+  type TApplicationRow,
+} from './application-record.js';
 import { loanFactsOf } from './loan-facts.js';
-import { onLoanTransition } from '../servicing/on-loan-transition.js';
 
-/** audit_events.entity_type of applications. */
-export const APPLICATION_ENTITY = 'application';
+/**
+ * What follows a loan's state inside the transition's transaction (servicing opens and closes the
+ * ledger). Servicing reads applications, so it is handed in when the app is built (app.ts) rather
+ * than imported here.
+ */
+export type TOnLoanTransition = (
+  tx: TDb,
+  input: { application: TApplicationRow; from: TApplicationState; to: TApplicationState; at: Date },
+) => Promise<void>;
+
+let onLoanTransition: TOnLoanTransition | undefined;
+
+export function registerOnLoanTransition(hook: TOnLoanTransition): void {
+  onLoanTransition = hook;
+}
 
 /** Columns a transition may write together with the state; the state machine owns the rest. */
 export type TApplicationChanges = Partial<
@@ -60,6 +76,9 @@ export async function applyTransition(
   db: TDb,
   input: TTransitionInput,
 ): Promise<TTransitionResult> {
+  const onTransition = onLoanTransition;
+  // Never a transition that servicing does not follow: no hook, no write.
+  if (onTransition === undefined) throw new Error('No loan transition hook is registered');
   const at = input.at ?? new Date();
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -100,7 +119,7 @@ export async function applyTransition(
       at,
     });
     // Servicing follows the loan's state in the same transaction (ledger opened, closed).
-    await onLoanTransition(tx, { application, from: current.state, to, at });
+    await onTransition(tx, { application, from: current.state, to, at });
     return { from: current.state, application };
   });
 }

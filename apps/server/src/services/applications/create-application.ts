@@ -14,8 +14,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { brandFor, listOrgCodes } from '../../brands/brands.js';
 import { applications, auditEvents, type TApplicationFlow } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import { toApplicationView, type TApplicationDeps } from './application-record.js';
-import { APPLICATION_ENTITY, actors } from './apply-transition.js';
+import { toApplicationView } from './application-view.js';
+import { type TApplicationDeps, APPLICATION_ENTITY } from './application-record.js';
+import { actors } from './apply-transition.js';
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 

@@ -1,9 +1,6 @@
 import type { TApplication } from '@pledge/contract';
-import {
-  findOwnedApplication,
-  toApplicationView,
-  type TApplicationDeps,
-} from './application-record.js';
+import { toApplicationView } from './application-view.js';
+import { findOwnedApplication, type TApplicationDeps } from './application-record.js';
 
 export async function getApplication(
   deps: TApplicationDeps,

@@ -1,7 +1,8 @@
 import type { TApplication } from '@pledge/contract';
 import { desc, eq } from 'drizzle-orm';
 import { applications } from '../../db/schema/index.js';
-import { toApplicationViews, type TApplicationDeps } from './application-record.js';
+import { toApplicationViews } from './application-view.js';
+import type { TApplicationDeps } from './application-record.js';
 
 /**
  * The borrower's applications, newest first. Served by the (identity_uuid, created_at) index, so it

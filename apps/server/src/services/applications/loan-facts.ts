@@ -20,8 +20,11 @@ import { confirmedBalance, loadCollateralRecordsOf } from '../collateral/collate
 import { offersByUuid } from '../offers/offer-record.js';
 import { readPayoff } from '../ops/payoff-record.js';
 import { servicingFactOf } from '../servicing/servicing-invariants.js';
-import { applicationNotFound, type TApplicationRow } from './application-record.js';
-import { APPLICATION_ENTITY } from './apply-transition.js';
+import {
+  applicationNotFound,
+  type TApplicationRow,
+  APPLICATION_ENTITY,
+} from './application-record.js';
 
 export function loanKindOf(application: TApplicationRow): TLoanKind {
   if (application.isRollForward) return 'RENEWAL';

@@ -24,9 +24,9 @@ import { CURRENT_CONSENT_VERSIONS } from '../profile/consent-versions.js';
 import { readProfileCreditFacts, sealCreditFacts } from '../profile/frozen-credit-facts.js';
 import { readProfile } from '../profile/read-profile.js';
 import { saveProfile } from '../profile/save-profile.js';
+import { toApplicationView } from './application-view.js';
 import {
   lockOwnedApplication,
-  toApplicationView,
   type TApplicationDeps,
   type TApplicationRow,
 } from './application-record.js';

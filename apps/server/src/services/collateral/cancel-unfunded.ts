@@ -15,7 +15,8 @@ import { and, eq, lt, max, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { applications, auditEvents } from '../../db/schema/index.js';
 import type { TClock } from '../../security/jwt.js';
-import { actors, APPLICATION_ENTITY, applyTransition } from '../applications/apply-transition.js';
+import { APPLICATION_ENTITY } from '../applications/application-record.js';
+import { actors, applyTransition } from '../applications/apply-transition.js';
 import { watchApplicationDeposits, type TWatchDepositsDeps } from './watch-deposits.js';
 
 const MS_PER_DAY = 24 * 60 * 60 * 1000;

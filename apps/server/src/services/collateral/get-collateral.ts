@@ -12,11 +12,11 @@ import { renewalTopUpProgressOf } from '../renewal/renewal-record.js';
 import { loadRenewalCollateral, renewedLoanHolding } from '../renewal/renewal-collateral.js';
 import { liquidatedCollateralToReturn } from '../risk/liquidation-release.js';
 import { ensureDepositAddress } from './allocate-deposit-address.js';
+import { toCollateralInfo } from './collateral-view.js';
 import {
   acceptedOfferOf,
   loadCollateralRecordsOf,
   termsOf,
-  toCollateralInfo,
   type TCollateralDeps,
 } from './collateral-record.js';
 import { withLiquidationRemainder } from './liquidated-collateral.js';

@@ -33,11 +33,11 @@ import { lockOwnedApplication, type TApplicationRow } from '../applications/appl
 import { loanFactsOf } from '../applications/loan-facts.js';
 import { readPayoff } from '../ops/payoff-record.js';
 import { liquidatedCollateralToReturn } from '../risk/liquidation-release.js';
+import { releaseRequestView } from './collateral-view.js';
 import {
   acceptedOfferOf,
   confirmedBalance,
   loadCollateralRecordsOf,
-  releaseRequestView,
   termsOf,
   type TCollateralDeps,
 } from './collateral-record.js';

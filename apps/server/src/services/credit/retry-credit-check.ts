@@ -18,11 +18,8 @@ import type { TApplication } from '@pledge/contract';
 import { HttpError } from '../../http/errors.js';
 import { creditCheckJob, creditRetryDedupeKey } from '../../jobs/definitions/credit-check.js';
 import { enqueue } from '../../jobs/enqueue.js';
-import {
-  lockOwnedApplication,
-  toApplicationView,
-  type TApplicationDeps,
-} from '../applications/application-record.js';
+import { toApplicationView } from '../applications/application-view.js';
+import { lockOwnedApplication, type TApplicationDeps } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 
 export const CREDIT_RETRY_MESSAGES = {

@@ -7,11 +7,8 @@ import type { TApplication, TPostMicroTransferConfirmationBody } from '@pledge/c
 import { eq } from 'drizzle-orm';
 import { usdcTestTransfers } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import {
-  lockOwnedApplication,
-  toApplicationView,
-  type TApplicationDeps,
-} from '../applications/application-record.js';
+import { toApplicationView } from '../applications/application-view.js';
+import { lockOwnedApplication, type TApplicationDeps } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 
 export async function confirmMicroTransfer(

@@ -8,11 +8,8 @@ import type { TApplication } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
 import { offers } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import {
-  lockOwnedApplication,
-  toApplicationView,
-  type TApplicationDeps,
-} from '../applications/application-record.js';
+import { toApplicationView } from '../applications/application-view.js';
+import { lockOwnedApplication, type TApplicationDeps } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import { acceptRenewalOffer } from '../renewal/accept-renewal-offer.js';
 import { assertOfferOpen } from './offer-record.js';

@@ -40,10 +40,10 @@ import { preparedPerPool } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 import { applications, offers } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
+import { toApplicationView } from '../applications/application-view.js';
 import {
   applicationNotFound,
   lockOwnedApplication,
-  toApplicationView,
   type TApplicationDeps,
   type TApplicationRow,
 } from '../applications/application-record.js';

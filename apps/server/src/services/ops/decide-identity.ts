@@ -8,7 +8,7 @@ import type { TOpsApplicationDetail } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, identityDocuments } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import { APPLICATION_ENTITY } from '../applications/apply-transition.js';
+import { APPLICATION_ENTITY } from '../applications/application-record.js';
 import { identityStepStatus } from '../identity-documents/identity-step-status.js';
 import { reviewIdentityDocument } from '../identity-documents/review-identity-document.js';
 import { agentActor, lockApplication, toOpsDetail, type TOpsDeps } from './ops-record.js';

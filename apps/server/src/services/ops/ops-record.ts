@@ -25,13 +25,14 @@ import {
 import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import type { TClock } from '../../security/jwt.js';
+import { toApplicationView } from '../applications/application-view.js';
 import {
   applicationNotFound,
-  toApplicationView,
   type TApplicationRow,
+  APPLICATION_ENTITY,
 } from '../applications/application-record.js';
-import { actors, APPLICATION_ENTITY } from '../applications/apply-transition.js';
-import { finalStepsOf } from '../applications/get-final-steps.js';
+import { actors } from '../applications/apply-transition.js';
+import { finalStepsOf } from '../applications/final-steps.js';
 import { hasCollateralActivity } from '../collateral/collateral-activity.js';
 import { disbursementStepStatus } from '../disbursement/disbursement-status.js';
 import { DISBURSEMENT_ENTITY, toDisbursementView } from '../disbursement/disbursement-record.js';

@@ -13,7 +13,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { auditEvents, opsProposals } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import { actors, APPLICATION_ENTITY } from '../applications/apply-transition.js';
+import { APPLICATION_ENTITY } from '../applications/application-record.js';
+import { actors } from '../applications/apply-transition.js';
 
 export type TOpsProposalRow = typeof opsProposals.$inferSelect;
 

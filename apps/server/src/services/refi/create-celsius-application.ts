@@ -25,8 +25,8 @@ import {
   refiTapeLoans,
 } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import type { TApplicationRow } from '../applications/application-record.js';
-import { actors, APPLICATION_ENTITY } from '../applications/apply-transition.js';
+import { type TApplicationRow, APPLICATION_ENTITY } from '../applications/application-record.js';
+import { actors } from '../applications/apply-transition.js';
 import { currentPrice } from '../prices/current-price.js';
 import { priceRefiOffers } from './price-refi-offers.js';
 import type { TRefiDeps } from './refi-deps.js';

@@ -18,11 +18,8 @@ import {
   refiApplications,
   refiOffers,
 } from '../../db/schema/index.js';
-import {
-  applicationNotFound,
-  toApplicationViews,
-  type TApplicationRow,
-} from '../applications/application-record.js';
+import { toApplicationViews } from '../applications/application-view.js';
+import { applicationNotFound, type TApplicationRow } from '../applications/application-record.js';
 import { coinText, confirmedBalance } from '../collateral/collateral-record.js';
 import { coinReturnRowsOf, refiCoinReturnView } from './refi-coin-return-record.js';
 

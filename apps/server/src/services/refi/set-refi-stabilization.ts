@@ -6,8 +6,8 @@ import type { TRefinancingApplication } from '@pledge/contract';
 import { assertStabilizationAllowed } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import { auditEvents, refiApplications } from '../../db/schema/index.js';
-import type { TApplicationDeps } from '../applications/application-record.js';
-import { actors, APPLICATION_ENTITY } from '../applications/apply-transition.js';
+import { type TApplicationDeps, APPLICATION_ENTITY } from '../applications/application-record.js';
+import { actors } from '../applications/apply-transition.js';
 import { assertRefiOpen } from './refi-offer-choice.js';
 import { findOwnedRefi, refiOffersByUuid, toRefiView, treatmentOf } from './refi-record.js';
 

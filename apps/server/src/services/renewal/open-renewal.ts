@@ -10,21 +10,22 @@ import { computeRenewalOffer, stageOf } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { applications, auditEvents } from '../../db/schema/index.js';
+import { toApplicationView } from '../applications/application-view.js';
 import {
   findOwnedApplication,
   lockOwnedApplication,
-  toApplicationView,
   type TApplicationRow,
+  APPLICATION_ENTITY,
 } from '../applications/application-record.js';
-import { actors, APPLICATION_ENTITY } from '../applications/apply-transition.js';
+import { actors } from '../applications/apply-transition.js';
 import { currentPrice } from '../prices/current-price.js';
 import type { TRenewalDeps } from './renewal-deps.js';
+import { priceRenewal } from './price-renewal.js';
 import {
   assertRenewable,
   fundedLoanOf,
   lockRenewedLoan,
   openRenewalOf,
-  priceRenewal,
   type TFundedLoan,
 } from './renewal-record.js';
 import type { TPriceQuote } from '../../adapters/prices/port.js';

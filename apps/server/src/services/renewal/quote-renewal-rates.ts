@@ -8,7 +8,8 @@ import { centsToUsd, computeRateBands, renewalCoinQuantity } from '@pledge/domai
 import { findOwnedApplication } from '../applications/application-record.js';
 import { currentPrice } from '../prices/current-price.js';
 import type { TRenewalDeps } from './renewal-deps.js';
-import { assertRenewable, fundedLoanOf, renewalBalanceCents } from './renewal-record.js';
+import { renewalBalanceCents } from './price-renewal.js';
+import { assertRenewable, fundedLoanOf } from './renewal-record.js';
 
 export async function quoteRenewalRates(
   deps: TRenewalDeps,

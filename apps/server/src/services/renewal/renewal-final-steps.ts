@@ -8,7 +8,7 @@ import type { TFinalSteps } from '@pledge/contract';
 import { toCoinQuantity } from '@pledge/domain';
 import type { TDb } from '../../db/pool.js';
 import type { TApplicationRow } from '../applications/application-record.js';
-import { finalStepsOf } from '../applications/get-final-steps.js';
+import { finalStepsOf } from '../applications/final-steps.js';
 import { hasCollateralActivity } from '../collateral/collateral-activity.js';
 
 export async function renewalFinalSteps(db: TDb, renewal: TApplicationRow): Promise<TFinalSteps> {

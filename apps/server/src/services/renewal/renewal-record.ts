@@ -1,30 +1,25 @@
 /**
  * A renewal (roll-forward) as stored: an isRollForward application that names the funded loan it
  * renews (renewsApplicationUuid) and the coins it adds (topUpCoinQuantity). Here: the funded loan's
- * facts the renewal rules read (balance, collateral, maturity, residence, current LTV), the refusal
- * of a loan that cannot be renewed now, the pricing of the renewal's offer, and the
- * rollForwardLoanDetails of the application entity.
+ * facts the renewal rules read (collateral, maturity, residence, current LTV), the refusal of a loan
+ * that cannot be renewed now, and the rollForwardLoanDetails of the application entity. The
+ * renewal's price, which reads the loan's ledger, is price-renewal.ts.
  */
 import type { TRollForwardLoanDetails } from '@pledge/contract';
 import {
-  accrualPeriodOf,
   currentLoanLtv,
   isOfferedCollateralType,
   loanMaturityDate,
-  OFFER_TTL_MINUTES,
   parseResidence,
-  isoDay,
-  payoffQuote,
   renewalCoinQuantity,
   renewalRefusal,
   renewalTopUpProgress,
   toCoinQuantity,
   type TOfferedCollateralType,
-  type TOfferResult,
   type TRenewalTopUpProgress,
   type TResidence,
 } from '@pledge/domain';
-import { and, eq, inArray, isNull, min, ne } from 'drizzle-orm';
+import { and, eq, inArray, min, ne } from 'drizzle-orm';
 import type { TPriceQuote } from '../../adapters/prices/port.js';
 import type { TDb } from '../../db/pool.js';
 import {
@@ -35,14 +30,13 @@ import {
   servicingLoans,
 } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import { applicationNotFound, type TApplicationRow } from '../applications/application-record.js';
-import { APPLICATION_ENTITY } from '../applications/apply-transition.js';
+import {
+  applicationNotFound,
+  type TApplicationRow,
+  APPLICATION_ENTITY,
+} from '../applications/application-record.js';
 import { coinText, confirmedBalance } from '../collateral/collateral-record.js';
-import { offerRowOf, type TOfferRow } from '../offers/offer-record.js';
-import { accrueInterestBatch } from '../servicing/accrue-interest.js';
-import { balancesOf } from '../servicing/ledger-store.js';
-
-const MS_PER_MINUTE = 60_000;
+import type { TOfferRow } from '../offers/offer-record.js';
 
 /** The funded loan as the renewal rules read it. */
 export interface TFundedLoan {
@@ -74,7 +68,7 @@ async function fundedAtOf(db: TDb, appUuid: string): Promise<Date | null> {
   return row?.at == null ? null : new Date(row.at);
 }
 
-const NOT_RENEWABLE_MESSAGE = 'Only an active loan can be renewed.';
+export const NOT_RENEWABLE_MESSAGE = 'Only an active loan can be renewed.';
 
 /** The facts of a funded loan; 409 when the application never became a loan. */
 export async function fundedLoanOf(db: TDb, row: TApplicationRow): Promise<TFundedLoan> {
@@ -125,28 +119,6 @@ export function assertRenewable(loan: TFundedLoan, quote: TPriceQuote, now: Date
   if (refusal !== null) throw new HttpError(409, refusal.code, refusal.message);
 }
 
-/**
- * The renewal's cash: what the loan's ledger says it owes on `now`, as its payoff quote does: every
- * balance (principal, capitalised fee, deferred and accrued interest, fees), each a sum of entries,
- * plus the running period's 30/360 interest up to the day that is not in the ledger yet (the
- * domain's interestToDateCents on the day's balance, through payoffQuote). The loan's accrual is
- * brought to the day first, so the renewal settles exactly the balance the ledger closes into it.
- */
-export async function renewalBalanceCents(db: TDb, loan: TFundedLoan, now: Date): Promise<number> {
-  await accrueInterestBatch(db, { asOf: isoDay(now), loanUuid: loan.row.uuid });
-  const [servicing] = await db
-    .select()
-    .from(servicingLoans)
-    .where(eq(servicingLoans.loanUuid, loan.row.uuid));
-  if (servicing === undefined) throw new HttpError(409, 'NOT_ACTIVE', NOT_RENEWABLE_MESSAGE);
-  return payoffQuote({
-    balances: await balancesOf(db, loan.row.uuid),
-    period: accrualPeriodOf(servicing),
-    interestRateBps: servicing.interestRateBps,
-    now,
-  }).amountCents;
-}
-
 /** The open (not cancelled) renewal of a funded loan, if any. */
 export async function openRenewalOf(
   db: TDb,
@@ -171,53 +143,6 @@ export async function lockRenewedLoan(tx: TDb, renewal: TApplicationRow): Promis
     .for('no key update');
   if (loan === undefined) throw applicationNotFound();
   return loan;
-}
-
-/**
- * Re-prices the renewal inside the caller's transaction (the renewal locked): the open offers are
- * superseded and, when the new LTV fits a band, one new offer is made. Answers the domain's result.
- */
-export async function priceRenewal(
-  tx: TDb,
-  input: {
-    renewal: TApplicationRow;
-    loan: TFundedLoan;
-    topUp: string;
-    quote: TPriceQuote;
-    now: Date;
-    compute: (balanceCents: number) => TOfferResult;
-  },
-): Promise<TOfferResult> {
-  const { renewal, loan, quote, now } = input;
-  const result = input.compute(await renewalBalanceCents(tx, loan, now));
-  await tx
-    .update(offers)
-    .set({ supersededAt: now })
-    .where(
-      and(
-        eq(offers.applicationUuid, renewal.uuid),
-        isNull(offers.acceptedAt),
-        isNull(offers.supersededAt),
-      ),
-    );
-  if (result.eligible) {
-    await tx.insert(offers).values(
-      offerRowOf({
-        applicationUuid: renewal.uuid,
-        terms: result.offer,
-        residence: loan.residence,
-        priceCents: quote.priceCents,
-        priceAsOf: quote.asOf,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + OFFER_TTL_MINUTES * MS_PER_MINUTE),
-      }),
-    );
-  }
-  await tx
-    .update(applications)
-    .set({ topUpCoinQuantity: input.topUp, updatedAt: now, version: renewal.version + 1 })
-    .where(eq(applications.uuid, renewal.uuid));
-  return result;
 }
 
 /** The coins each loan holds now (servicing's record, else its accepted offer's), by loan uuid. */

@@ -20,12 +20,8 @@ import { lockOwnedApplication, type TApplicationRow } from '../applications/appl
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import type { TOfferRow } from '../offers/offer-record.js';
 import { latestAcceptedObservation } from '../prices/price-observations.js';
-import {
-  fundedLoanOf,
-  lockRenewedLoan,
-  renewalBalanceCents,
-  type TFundedLoan,
-} from './renewal-record.js';
+import { renewalBalanceCents } from './price-renewal.js';
+import { fundedLoanOf, lockRenewedLoan, type TFundedLoan } from './renewal-record.js';
 
 export const RENEWAL_COMMIT_ACTOR = actors.system('renewal-commit');
 

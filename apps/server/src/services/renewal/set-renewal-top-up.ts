@@ -9,20 +9,12 @@ import { computeRenewalOffer, renewalLtvRefusal, toCoinQuantity } from '@pledge/
 import { eq } from 'drizzle-orm';
 import { applications } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import {
-  findOwnedApplication,
-  lockOwnedApplication,
-  toApplicationView,
-} from '../applications/application-record.js';
+import { toApplicationView } from '../applications/application-view.js';
+import { findOwnedApplication, lockOwnedApplication } from '../applications/application-record.js';
 import { currentPrice } from '../prices/current-price.js';
 import type { TRenewalDeps } from './renewal-deps.js';
-import {
-  assertRenewable,
-  fundedLoanOf,
-  lockRenewedLoan,
-  openRenewalOf,
-  priceRenewal,
-} from './renewal-record.js';
+import { priceRenewal } from './price-renewal.js';
+import { assertRenewable, fundedLoanOf, lockRenewedLoan, openRenewalOf } from './renewal-record.js';
 
 export const RENEWAL_TOP_UP_MESSAGES = {
   noRenewal: 'No renewal is open for this loan. Start the renewal from your dashboard.',

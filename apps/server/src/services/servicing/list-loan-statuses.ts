@@ -18,7 +18,7 @@ import type { TPricesPort } from '../../adapters/prices/port.js';
 import type { TDb } from '../../db/pool.js';
 import { servicingFactsOf } from './loan-status-servicing.js';
 import { applications, auditEvents } from '../../db/schema/index.js';
-import { APPLICATION_ENTITY } from '../applications/apply-transition.js';
+import { APPLICATION_ENTITY } from '../applications/application-record.js';
 import { coinQuantityText, offersByUuid } from '../offers/offer-record.js';
 
 /** An active loan and the states a loan reaches after it. */

@@ -33,7 +33,7 @@ import {
   servicingLoans,
   servicingPayments,
 } from '../../db/schema/index.js';
-import { APPLICATION_ENTITY } from '../applications/apply-transition.js';
+import { APPLICATION_ENTITY } from '../applications/application-record.js';
 import { readPayoff } from '../ops/payoff-record.js';
 import { accrueInterestBatch } from './accrue-interest.js';
 import { NEXT_PERIOD_SET_SQL } from './issue-statements.js';
