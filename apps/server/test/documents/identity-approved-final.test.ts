@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_MESSAGES } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
-import { featureFlags, identityDocuments } from '../../src/db/schema/index.js';
+import { identityDocuments } from '../../src/db/schema/index.js';
 import { opsCall, opsPath, signInAgent, type TAgent } from '../ops/helpers.js';
 import { picture } from './helpers.js';
-import { identityStatus, useIdentityUploadApp } from './identity-upload-kit.js';
+import { identityStatus, PASSPORT_FRONT, useIdentityUploadApp } from './identity-upload-kit.js';
 
 const kit = useIdentityUploadApp('identity-approved-final-test');
-const { borrowerAtFinalSteps, finalSteps, upload, uploadParts } = kit;
+const { borrowerAtFinalSteps, finalSteps, uploadFor, withAdditionalDocuments } = kit;
 
 describe('an approved ID is final', () => {
   let agent: TAgent;
@@ -27,13 +27,7 @@ describe('an approved ID is final', () => {
 
   async function approvedBorrower() {
     const borrower = await borrowerAtFinalSteps();
-    const first = await upload(
-      borrower.token,
-      borrower.appUuid,
-      uploadParts(borrower.identityUuid, {
-        documentType: { name: 'documentType', value: 'PASSPORT_FRONT' },
-      }),
-    );
+    const first = await uploadFor(borrower, PASSPORT_FRONT);
     expect(first.statusCode).toBe(201);
     await approve(borrower.appUuid);
     expect(identityStatus(await finalSteps(borrower.token, borrower.appUuid))).toBe('COMPLETED');
@@ -52,19 +46,11 @@ describe('an approved ID is final', () => {
   it('refuses another ID after approval (409), concurrently too, and stays COMPLETED', async () => {
     const borrower = await approvedBorrower();
     const [one, two] = await Promise.all([
-      upload(
-        borrower.token,
-        borrower.appUuid,
-        uploadParts(borrower.identityUuid, await anotherId(1)),
-      ),
-      upload(
-        borrower.token,
-        borrower.appUuid,
-        uploadParts(borrower.identityUuid, {
-          documentType: { name: 'documentType', value: 'PASSPORT_FRONT' },
-          ...(await anotherId(2)),
-        }),
-      ),
+      uploadFor(borrower, await anotherId(1)),
+      uploadFor(borrower, {
+        ...PASSPORT_FRONT,
+        ...(await anotherId(2)),
+      }),
     ]);
     for (const response of [one, two]) {
       expect(response.statusCode).toBe(409);
@@ -83,11 +69,7 @@ describe('an approved ID is final', () => {
 
   it('never leaves an upload pending beside an approval it raced', async () => {
     const borrower = await borrowerAtFinalSteps();
-    const first = await upload(
-      borrower.token,
-      borrower.appUuid,
-      uploadParts(borrower.identityUuid),
-    );
+    const first = await uploadFor(borrower);
     expect(first.statusCode).toBe(201);
     const [approval, ...uploads] = await Promise.all([
       opsCall(
@@ -96,16 +78,8 @@ describe('an approved ID is final', () => {
         opsPath(`/${borrower.appUuid}/identity/approve`),
         agent.token,
       ),
-      upload(
-        borrower.token,
-        borrower.appUuid,
-        uploadParts(borrower.identityUuid, await anotherId(3)),
-      ),
-      upload(
-        borrower.token,
-        borrower.appUuid,
-        uploadParts(borrower.identityUuid, await anotherId(4)),
-      ),
+      uploadFor(borrower, await anotherId(3)),
+      uploadFor(borrower, await anotherId(4)),
     ]);
     expect(approval?.statusCode).toBe(200);
     for (const response of uploads) expect([201, 409]).toContain(response.statusCode);
@@ -120,66 +94,33 @@ describe('an approved ID is final', () => {
 
   it('accepts the additional document an agent asks for, and keeps the approved ID final', async () => {
     const borrower = await approvedBorrower();
-    await kit.context.database.db
-      .insert(featureFlags)
-      .values({
-        key: 'fe-plc-show-additional-docs',
-        description: 'Passport picture and an additional document',
-        enabled: false,
-        rolloutPct: 100,
-        organizationOverrides: { default: true },
-      })
-      .onConflictDoUpdate({
-        target: featureFlags.key,
-        set: { organizationOverrides: { default: true } },
-      });
-    try {
+    await withAdditionalDocuments(async () => {
       expect(identityStatus(await finalSteps(borrower.token, borrower.appUuid))).toBe(
         'IN_PROGRESS',
       );
-      const passport = await upload(
-        borrower.token,
-        borrower.appUuid,
-        uploadParts(borrower.identityUuid, {
-          documentType: { name: 'documentType', value: 'PASSPORT_FRONT' },
-          ...(await anotherId(5)),
-        }),
-      );
+      const passport = await uploadFor(borrower, {
+        ...PASSPORT_FRONT,
+        ...(await anotherId(5)),
+      });
       expect(passport.statusCode).toBe(409);
-      const bill = await upload(
-        borrower.token,
-        borrower.appUuid,
-        uploadParts(borrower.identityUuid, {
-          documentType: { name: 'documentType', value: 'USER_UPLOADED_DOCUMENT' },
-          ...(await anotherId(6)),
-        }),
-      );
+      const bill = await uploadFor(borrower, {
+        documentType: { name: 'documentType', value: 'USER_UPLOADED_DOCUMENT' },
+        ...(await anotherId(6)),
+      });
       expect(bill.statusCode).toBe(201);
       await approve(borrower.appUuid);
       expect(identityStatus(await finalSteps(borrower.token, borrower.appUuid))).toBe('COMPLETED');
-      const billAgain = await upload(
-        borrower.token,
-        borrower.appUuid,
-        uploadParts(borrower.identityUuid, {
-          documentType: { name: 'documentType', value: 'USER_UPLOADED_DOCUMENT' },
-          ...(await anotherId(7)),
-        }),
-      );
+      const billAgain = await uploadFor(borrower, {
+        documentType: { name: 'documentType', value: 'USER_UPLOADED_DOCUMENT' },
+        ...(await anotherId(7)),
+      });
       expect(billAgain.statusCode).toBe(409);
-    } finally {
-      await kit.context.database.db
-        .update(featureFlags)
-        .set({ organizationOverrides: {} })
-        .where(eq(featureFlags.key, 'fe-plc-show-additional-docs'));
-    }
+    });
   });
 
   it('still accepts a new ID after a rejection', async () => {
     const borrower = await borrowerAtFinalSteps();
-    expect(
-      (await upload(borrower.token, borrower.appUuid, uploadParts(borrower.identityUuid)))
-        .statusCode,
-    ).toBe(201);
+    expect((await uploadFor(borrower)).statusCode).toBe(201);
     const rejected = await opsCall(
       kit.context.app,
       'POST',
@@ -188,11 +129,7 @@ describe('an approved ID is final', () => {
       { reason: 'Blurry' },
     );
     expect(rejected.statusCode).toBe(200);
-    const again = await upload(
-      borrower.token,
-      borrower.appUuid,
-      uploadParts(borrower.identityUuid, await anotherId(8)),
-    );
+    const again = await uploadFor(borrower, await anotherId(8));
     expect(again.statusCode).toBe(201);
   });
 });

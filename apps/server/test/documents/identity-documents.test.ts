@@ -4,25 +4,28 @@ import { describe, expect, it } from 'vitest';
 import type { TIdentityDocument } from '@pledge/contract';
 import { MAX_ID_FILE_BYTES } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
-import { featureFlags, identityDocuments } from '../../src/db/schema/index.js';
+import { identityDocuments } from '../../src/db/schema/index.js';
 import { makeJobsDue } from '../helpers/jobs.js';
 import { appPath, bearer, createdApplication, newBorrower } from '../applications/helpers.js';
 import { JPEG_BYTES, multipart, PNG_BYTES, type TMultipartPart } from './helpers.js';
-import { identityStatus, useIdentityUploadApp } from './identity-upload-kit.js';
+import { identityStatus, PASSPORT_FRONT, useIdentityUploadApp } from './identity-upload-kit.js';
 
 const kit = useIdentityUploadApp('identity-documents-test');
-const { borrowerAtFinalSteps, finalSteps, upload, uploadParts } = kit;
+const {
+  borrowerAtFinalSteps,
+  finalSteps,
+  upload,
+  uploadFor,
+  uploadParts,
+  withAdditionalDocuments,
+} = kit;
 
 describe('POST identity-documents', () => {
   it('stores the ID encrypted, sets Verify Identity in progress, and the sandbox review approves it', async () => {
     const borrower = await borrowerAtFinalSteps();
     expect(identityStatus(await finalSteps(borrower.token, borrower.appUuid))).toBe('NOT_STARTED');
 
-    const response = await upload(
-      borrower.token,
-      borrower.appUuid,
-      uploadParts(borrower.identityUuid),
-    );
+    const response = await uploadFor(borrower);
     expect(response.statusCode).toBe(201);
     const document = response.json() as TIdentityDocument;
     expect(document).toMatchObject({
@@ -79,35 +82,27 @@ describe('POST identity-documents', () => {
 
   it('judges the type by magic bytes, not by name or declared type', async () => {
     const borrower = await borrowerAtFinalSteps();
-    const disguised = await upload(
-      borrower.token,
-      borrower.appUuid,
-      uploadParts(borrower.identityUuid, {
-        document: {
-          name: 'document',
-          value: Buffer.from('MZ this is an executable'),
-          fileName: 'license.png',
-          contentType: 'image/png',
-        },
-      }),
-    );
+    const disguised = await uploadFor(borrower, {
+      document: {
+        name: 'document',
+        value: Buffer.from('MZ this is an executable'),
+        fileName: 'license.png',
+        contentType: 'image/png',
+      },
+    });
     expect(disguised.statusCode).toBe(400);
     expect(disguised.json()).toMatchObject({
       fieldErrors: { document: ['Upload a PNG, JPEG or PDF file'] },
     });
 
-    const png = await upload(
-      borrower.token,
-      borrower.appUuid,
-      uploadParts(borrower.identityUuid, {
-        document: {
-          name: 'document',
-          value: PNG_BYTES,
-          fileName: 'scan.bin',
-          contentType: 'text/plain',
-        },
-      }),
-    );
+    const png = await uploadFor(borrower, {
+      document: {
+        name: 'document',
+        value: PNG_BYTES,
+        fileName: 'scan.bin',
+        contentType: 'text/plain',
+      },
+    });
     expect(png.statusCode).toBe(201);
     expect((png.json() as TIdentityDocument).contentType).toBe('image/png');
   });
@@ -116,18 +111,14 @@ describe('POST identity-documents', () => {
     const borrower = await borrowerAtFinalSteps();
     const tooBig = Buffer.alloc(MAX_ID_FILE_BYTES + 1, 0x41);
     PNG_BYTES.copy(tooBig);
-    const response = await upload(
-      borrower.token,
-      borrower.appUuid,
-      uploadParts(borrower.identityUuid, {
-        document: {
-          name: 'document',
-          value: tooBig,
-          fileName: 'big.png',
-          contentType: 'image/png',
-        },
-      }),
-    );
+    const response = await uploadFor(borrower, {
+      document: {
+        name: 'document',
+        value: tooBig,
+        fileName: 'big.png',
+        contentType: 'image/png',
+      },
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
@@ -156,13 +147,9 @@ describe('POST identity-documents', () => {
     ],
   ] as const)('answers 400 for %s', async (_name, overrides, field, message) => {
     const borrower = await borrowerAtFinalSteps();
-    const response = await upload(
-      borrower.token,
-      borrower.appUuid,
-      uploadParts(
-        borrower.identityUuid,
-        overrides as Partial<Record<string, TMultipartPart | null>>,
-      ),
+    const response = await uploadFor(
+      borrower,
+      overrides as Partial<Record<string, TMultipartPart | null>>,
     );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ fieldErrors: { [field]: [message] } });
@@ -170,52 +157,20 @@ describe('POST identity-documents', () => {
 
   it('asks a passport plus an additional document while the flag is on for the brand', async () => {
     const borrower = await borrowerAtFinalSteps();
-    await kit.context.database.db
-      .insert(featureFlags)
-      .values({
-        key: 'fe-plc-show-additional-docs',
-        description: 'Passport picture and an additional document',
-        enabled: false,
-        rolloutPct: 100,
-        organizationOverrides: { default: true },
-      })
-      .onConflictDoUpdate({
-        target: featureFlags.key,
-        set: { organizationOverrides: { default: true } },
-      });
-    try {
-      const license = await upload(
-        borrower.token,
-        borrower.appUuid,
-        uploadParts(borrower.identityUuid),
-      );
+    await withAdditionalDocuments(async () => {
+      const license = await uploadFor(borrower);
       expect(license.statusCode).toBe(400);
       expect(license.json()).toMatchObject({
         fieldErrors: { documentType: ['A passport must be uploaded'] },
       });
-      const passport = await upload(
-        borrower.token,
-        borrower.appUuid,
-        uploadParts(borrower.identityUuid, {
-          documentType: { name: 'documentType', value: 'PASSPORT_FRONT' },
-        }),
-      );
+      const passport = await uploadFor(borrower, PASSPORT_FRONT);
       expect(passport.statusCode).toBe(201);
-      const bill = await upload(
-        borrower.token,
-        borrower.appUuid,
-        uploadParts(borrower.identityUuid, {
-          documentType: { name: 'documentType', value: 'USER_UPLOADED_DOCUMENT' },
-          document: { name: 'document', value: PNG_BYTES, fileName: 'bill.png' },
-        }),
-      );
+      const bill = await uploadFor(borrower, {
+        documentType: { name: 'documentType', value: 'USER_UPLOADED_DOCUMENT' },
+        document: { name: 'document', value: PNG_BYTES, fileName: 'bill.png' },
+      });
       expect(bill.statusCode).toBe(201);
-    } finally {
-      await kit.context.database.db
-        .update(featureFlags)
-        .set({ organizationOverrides: {} })
-        .where(eq(featureFlags.key, 'fe-plc-show-additional-docs'));
-    }
+    });
   });
 
   it('answers 404 for another owner or another borrower’s application, 401 without a token', async () => {
@@ -241,22 +196,12 @@ describe('POST identity-documents', () => {
 
   it('asks international borrowers for a passport', async () => {
     const borrower = await borrowerAtFinalSteps({ international: true });
-    const license = await upload(
-      borrower.token,
-      borrower.appUuid,
-      uploadParts(borrower.identityUuid),
-    );
+    const license = await uploadFor(borrower);
     expect(license.statusCode).toBe(400);
     expect(license.json()).toMatchObject({
       fieldErrors: { documentType: ['A passport must be uploaded'] },
     });
-    const passport = await upload(
-      borrower.token,
-      borrower.appUuid,
-      uploadParts(borrower.identityUuid, {
-        documentType: { name: 'documentType', value: 'PASSPORT_FRONT' },
-      }),
-    );
+    const passport = await uploadFor(borrower, PASSPORT_FRONT);
     expect(passport.statusCode).toBe(201);
   });
 

@@ -7,8 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { TFinalSteps } from '@pledge/contract';
+import { eq } from 'drizzle-orm';
 import { createAdapters } from '../../src/adapters/index.js';
 import { createLocalStorage } from '../../src/adapters/storage/local.js';
+import { featureFlags } from '../../src/db/schema/index.js';
 import {
   acceptedApplication,
   appPath,
@@ -25,6 +27,12 @@ import {
 import { JPEG_BYTES, multipart, type TMultipartPart } from './helpers.js';
 
 export type TUploadOverrides = Partial<Record<string, TMultipartPart | null>>;
+
+export const PASSPORT_FRONT: TUploadOverrides = {
+  documentType: { name: 'documentType', value: 'PASSPORT_FRONT' },
+};
+
+const ADDITIONAL_DOCS_FLAG = 'fe-plc-show-additional-docs';
 
 export function useIdentityUploadApp(name: string) {
   const storageDir = mkdtempSync(path.join(tmpdir(), `${name}-`));
@@ -96,6 +104,40 @@ export function useIdentityUploadApp(name: string) {
     });
   }
 
+  /** The borrower's own upload to their application: the default parts, with any overrides. */
+  function uploadFor(
+    borrower: { token: string; appUuid: string; identityUuid: string },
+    overrides: TUploadOverrides = {},
+  ) {
+    return upload(borrower.token, borrower.appUuid, uploadParts(borrower.identityUuid, overrides));
+  }
+
+  /** Runs `during` with the brand's passport-and-additional-document flag on, then off again. */
+  async function withAdditionalDocuments(during: () => Promise<void>): Promise<void> {
+    const { db } = ctx().database;
+    await db
+      .insert(featureFlags)
+      .values({
+        key: ADDITIONAL_DOCS_FLAG,
+        description: 'Passport picture and an additional document',
+        enabled: false,
+        rolloutPct: 100,
+        organizationOverrides: { default: true },
+      })
+      .onConflictDoUpdate({
+        target: featureFlags.key,
+        set: { organizationOverrides: { default: true } },
+      });
+    try {
+      await during();
+    } finally {
+      await db
+        .update(featureFlags)
+        .set({ organizationOverrides: {} })
+        .where(eq(featureFlags.key, ADDITIONAL_DOCS_FLAG));
+    }
+  }
+
   async function finalSteps(token: string, appUuid: string): Promise<TFinalSteps> {
     const response = await ctx().app.inject({
       method: 'GET',
@@ -114,6 +156,8 @@ export function useIdentityUploadApp(name: string) {
     borrowerAtFinalSteps,
     uploadParts,
     upload,
+    uploadFor,
+    withAdditionalDocuments,
     finalSteps,
   };
 }

@@ -11,7 +11,7 @@ import { picture, plainPdf } from './helpers.js';
 import { useIdentityUploadApp } from './identity-upload-kit.js';
 
 const kit = useIdentityUploadApp('identity-uploads-decoded-test');
-const { borrowerAtFinalSteps, upload, uploadParts } = kit;
+const { borrowerAtFinalSteps, uploadFor } = kit;
 
 /** A PNG whose header declares another size (CRC fixed): what a decompression bomb looks like. */
 function withDeclaredSize(png: Buffer, width: number, height: number): Buffer {
@@ -77,14 +77,10 @@ describe('uploads are decoded for real', () => {
         kind === 'png-pdf'
           ? Buffer.concat([await plainPdf(), Buffer.from(HTML)])
           : Buffer.from(HTML);
-      const response = await upload(
-        borrower.token,
-        borrower.appUuid,
-        uploadParts(borrower.identityUuid, {
-          fileName: { name: 'fileName', value: fileName },
-          ...documentPart(Buffer.concat([image, tail]), fileName),
-        }),
-      );
+      const response = await uploadFor(borrower, {
+        fileName: { name: 'fileName', value: fileName },
+        ...documentPart(Buffer.concat([image, tail]), fileName),
+      });
       expect(response.statusCode).toBe(201);
       const document = response.json() as TIdentityDocument;
       expect(document.contentType).toBe(contentType);
@@ -111,11 +107,7 @@ describe('uploads are decoded for real', () => {
       .jpeg()
       .toBuffer();
     expect(tagged.includes(Buffer.from('GPS-48.8584N'))).toBe(true);
-    const response = await upload(
-      borrower.token,
-      borrower.appUuid,
-      uploadParts(borrower.identityUuid, documentPart(tagged, 'photo.jpg')),
-    );
+    const response = await uploadFor(borrower, documentPart(tagged, 'photo.jpg'));
     expect(response.statusCode).toBe(201);
     const file = await download(borrower.appUuid, (response.json() as TIdentityDocument).uuid);
     expect(file.rawPayload.includes(Buffer.from('GPS-48.8584N'))).toBe(false);
@@ -123,14 +115,10 @@ describe('uploads are decoded for real', () => {
 
   it('writes an accepted PDF anew, without what was appended after its end', async () => {
     const borrower = await borrowerAtFinalSteps();
-    const response = await upload(
-      borrower.token,
-      borrower.appUuid,
-      uploadParts(borrower.identityUuid, {
-        ...documentPart(Buffer.concat([await plainPdf(), Buffer.from(HTML)]), 'x.html'),
-        fileName: { name: 'fileName', value: 'x.html' },
-      }),
-    );
+    const response = await uploadFor(borrower, {
+      ...documentPart(Buffer.concat([await plainPdf(), Buffer.from(HTML)]), 'x.html'),
+      fileName: { name: 'fileName', value: 'x.html' },
+    });
     expect(response.statusCode).toBe(201);
     const document = response.json() as TIdentityDocument;
     expect(document).toMatchObject({ contentType: 'application/pdf', fileName: 'x.html' });
@@ -186,11 +174,7 @@ describe('uploads are decoded for real', () => {
     ],
   ])('refuses a PDF with %s', async (_name, make) => {
     const borrower = refused;
-    const response = await upload(
-      borrower.token,
-      borrower.appUuid,
-      uploadParts(borrower.identityUuid, documentPart(await make(), 'id.pdf')),
-    );
+    const response = await uploadFor(borrower, documentPart(await make(), 'id.pdf'));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       fieldErrors: { document: [IDENTITY_MESSAGES.pdfActiveContent] },
@@ -225,11 +209,7 @@ describe('uploads are decoded for real', () => {
     ],
   ])('refuses %s with a message on the file', async (_name, make, message) => {
     const borrower = refused;
-    const response = await upload(
-      borrower.token,
-      borrower.appUuid,
-      uploadParts(borrower.identityUuid, documentPart(await make(), 'id.bin')),
-    );
+    const response = await uploadFor(borrower, documentPart(await make(), 'id.bin'));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ fieldErrors: { document: [message] } });
   });

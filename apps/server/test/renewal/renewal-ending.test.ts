@@ -7,147 +7,55 @@
  * forward.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  TApplication,
-  TDocument,
-  TGetLoanStatusResponse,
-  TPostSandboxLoanResponse,
-} from '@pledge/contract';
+import type { TApplication } from '@pledge/contract';
 import { cancelUnfundedApplications } from '../../src/services/collateral/cancel-unfunded.js';
 import { sweepRenewalTopUps } from '../../src/services/renewal/watch-renewal-top-ups.js';
 import {
-  appPath,
-  bearer,
   createApplicationsTestContext,
   LEAP,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
-import { signIn } from '../identity/sign-in.js';
-import { provisionSandboxAgents } from '../servicing/helpers.js';
-
-const DAY_MS = 24 * 3_600_000;
+import { advanceDays, sandboxLoan, type TTestLoan } from '../servicing/helpers.js';
+import {
+  enterRenewalWindow,
+  getAs,
+  loanStatuses,
+  openRenewal,
+  requestRenewal,
+  sandboxNow,
+  waitingRenewal,
+} from './helpers.js';
 
 let ctx: TApplicationsTestContext;
-let run = 0;
+const all: TTestLoan[] = [];
 
-type TBorrowerLoan = { email: string; appUuid: string; token: string };
-const all: TBorrowerLoan[] = [];
-
-async function fundedLoan(): Promise<TBorrowerLoan> {
-  run += 1;
-  const email = `renewal-ending-${run}-${Date.now()}@example.com`;
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/loans',
-    payload: { email, collateralType: 'BTC', coinQuantity: '1', drawAmount: 20_000, state: 'OH' },
-  });
-  expect(response.statusCode).toBe(201);
-  const { appUuid } = response.json() as TPostSandboxLoanResponse;
-  const loan = { email, appUuid, token: await signIn(ctx.app, email) };
-  all.push(loan);
-  return loan;
+/** The sandbox clock moved on by whole days; everyone signs in again. */
+async function daysLater(days: number): Promise<Date> {
+  await advanceDays(ctx, days, ...all);
+  return sandboxNow(ctx);
 }
 
-async function post(token: string, url: string, payload?: object) {
-  return ctx.app.inject({
-    method: 'POST',
-    url,
-    headers: bearer(token),
-    ...(payload !== undefined ? { payload } : {}),
-  });
+async function applicationOf(loan: TTestLoan, appUuid: string): Promise<TApplication> {
+  return getAs<TApplication>(ctx, loan.token, `${LEAP}/secure/api/v1/applications/${appUuid}`);
 }
 
-async function get<T>(token: string, url: string): Promise<T> {
-  const response = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
-  expect(response.statusCode).toBe(200);
-  return response.json() as T;
+async function renewalWindowOf(loan: TTestLoan) {
+  const loans = await loanStatuses(ctx, loan.token);
+  return loans.find((candidate) => candidate.appUuid === loan.loanUuid)?.renewal;
 }
 
-async function openRenewal(loan: TBorrowerLoan): Promise<TApplication> {
-  const response = await post(
-    loan.token,
-    `${LEAP}/secure/api/v2/applications/${loan.appUuid}/roll-forward/offers`,
-    { organization: 'default' },
-  );
-  expect(response.statusCode).toBe(200);
-  return response.json() as TApplication;
-}
-
-/** Open with a top-up, accept and sign: the renewal waits for its top-up. */
-async function waitingRenewal(loan: TBorrowerLoan): Promise<TApplication> {
-  const renewal = await openRenewal(loan);
-  const toppedUp = await post(loan.token, appPath(renewal.appUuid, '/roll-forward/top-up'), {
-    topUpQuantity: '0.1',
-  });
-  expect(toppedUp.statusCode).toBe(200);
-  const offer = (toppedUp.json() as TApplication).offers[0];
-  expect(
-    (await post(loan.token, appPath(renewal.appUuid, '/select-offer'), { offerUuid: offer?.uuid }))
-      .statusCode,
-  ).toBe(200);
-  await ctx.runJobs();
-  const documents = await get<TDocument[]>(
-    loan.token,
-    appPath(renewal.appUuid, `/borrowers/${renewal.identityUuid}/documents/unsigned`),
-  );
-  for (const document of documents) {
-    const signed = await post(
-      loan.token,
-      appPath(
-        renewal.appUuid,
-        `/borrowers/${renewal.identityUuid}/documents/${document.uuid}/sign`,
-      ),
-    );
-    expect(signed.statusCode).toBe(200);
-  }
-  return renewal;
-}
-
-async function now(): Promise<Date> {
-  const clock = await ctx.app.inject({ method: 'GET', url: '/sandbox/clock' });
-  return new Date((clock.json() as { now: string }).now);
-}
-
-async function advanceDays(days: number): Promise<Date> {
-  const moved = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/clock',
-    payload: { advanceHours: days * 24 },
-  });
-  expect(moved.statusCode).toBe(200);
-  for (const loan of all) loan.token = await signIn(ctx.app, loan.email);
-  return new Date((moved.json() as { now: string }).now);
-}
-
-async function applicationOf(loan: TBorrowerLoan, appUuid: string): Promise<TApplication> {
-  return get<TApplication>(loan.token, `${LEAP}/secure/api/v1/applications/${appUuid}`);
-}
-
-async function renewalWindowOf(loan: TBorrowerLoan) {
-  const { loans } = await get<TGetLoanStatusResponse>(
-    loan.token,
-    '/provenance/borrower/servicing/v2/loanStatus',
-  );
-  return loans.find((candidate) => candidate.appUuid === loan.appUuid)?.renewal;
-}
-
-let unfunded: TBorrowerLoan;
-let openedOnly: TBorrowerLoan;
-let waiting: TBorrowerLoan;
+let unfunded: TTestLoan;
+let openedOnly: TTestLoan;
+let waiting: TTestLoan;
 
 beforeAll(async () => {
   ctx = await createApplicationsTestContext();
-  await provisionSandboxAgents(ctx);
-  unfunded = await fundedLoan();
-  openedOnly = await fundedLoan();
-  waiting = await fundedLoan();
+  unfunded = await sandboxLoan(ctx);
+  openedOnly = await sandboxLoan(ctx);
+  waiting = await sandboxLoan(ctx);
+  all.push(unfunded, openedOnly, waiting);
   // Into the renewal window: 20 days before maturity.
-  const { loans } = await get<TGetLoanStatusResponse>(
-    unfunded.token,
-    '/provenance/borrower/servicing/v2/loanStatus',
-  );
-  const target = Date.parse(`${loans[0]?.maturityDate}T00:00:00Z`) - 20 * DAY_MS;
-  await advanceDays(Math.ceil((target - (await now()).getTime()) / DAY_MS));
+  await enterRenewalWindow(ctx, all);
 }, 180_000);
 afterAll(async () => {
   await ctx.close();
@@ -155,9 +63,9 @@ afterAll(async () => {
 
 describe('a renewal after its deadline says what happened', () => {
   it('is cancelled 5 days after signing without its top-up, and says so', async () => {
-    const renewal = await waitingRenewal(unfunded);
+    const renewal = await waitingRenewal(ctx, unfunded, '0.1');
     expect((await renewalWindowOf(unfunded))?.position).toBe('OPEN');
-    const later = await advanceDays(6);
+    const later = await daysLater(6);
     const result = await cancelUnfundedApplications({
       db: ctx.database.db,
       chain: ctx.adapters.chain,
@@ -170,10 +78,10 @@ describe('a renewal after its deadline says what happened', () => {
   });
 
   it('ends when the loan matures, opened only or waiting for its coins', async () => {
-    const opened = await openRenewal(openedOnly);
-    const signed = await waitingRenewal(waiting);
+    const opened = await openRenewal(ctx, openedOnly);
+    const signed = await waitingRenewal(ctx, waiting, '0.1');
     // Nothing ends before the maturity date.
-    const before = await now();
+    const before = await sandboxNow(ctx);
     await sweepRenewalTopUps({
       db: ctx.database.db,
       chain: ctx.adapters.chain,
@@ -181,7 +89,7 @@ describe('a renewal after its deadline says what happened', () => {
     });
     expect((await applicationOf(openedOnly, opened.appUuid)).state).toBe('CREATED');
 
-    const after = await advanceDays(16);
+    const after = await daysLater(16);
     const deps = { db: ctx.database.db, chain: ctx.adapters.chain, clock: () => after };
     await sweepRenewalTopUps(deps);
     await sweepRenewalTopUps(deps);
@@ -197,11 +105,7 @@ describe('a renewal after its deadline says what happened', () => {
       expect(window).toMatchObject({ isOpen: false, position: 'AFTER' });
     }
     // Opening a renewal of a matured loan is refused with the rule's words.
-    const refused = await post(
-      openedOnly.token,
-      `${LEAP}/secure/api/v2/applications/${openedOnly.appUuid}/roll-forward/offers`,
-      { organization: 'default' },
-    );
+    const refused = await requestRenewal(ctx, openedOnly.token, openedOnly.loanUuid);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'MATURED' });
   });

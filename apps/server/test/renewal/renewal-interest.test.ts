@@ -4,7 +4,7 @@
  * loan's payoff quote; completing the renewal closes exactly that balance into it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TApplication, TDocument, TPayoffQuote } from '@pledge/contract';
+import type { TPayoffQuote } from '@pledge/contract';
 import {
   accrualDays,
   isoDay,
@@ -14,13 +14,12 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { servicingLoans } from '../../src/db/schema/index.js';
 import {
-  appPath,
   bearer,
   createApplicationsTestContext,
-  LEAP,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
 import { advanceDays, LOANS, runSweep, sandboxLoan } from '../servicing/helpers.js';
+import { openRenewal, sandboxNow, selectOffer, signAll } from './helpers.js';
 
 let ctx: TApplicationsTestContext;
 
@@ -30,11 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-async function sandboxNow(): Promise<Date> {
-  const response = await ctx.app.inject({ method: 'GET', url: '/sandbox/clock' });
-  return new Date((response.json() as { now: string }).now);
-}
 
 /** The loan's receivables (sums of entries) and its servicing row. */
 async function ledgerFacts(loanUuid: string) {
@@ -66,7 +60,7 @@ describe('renewal interest', () => {
     await advanceDays(ctx, 343, loan);
     await runSweep(ctx);
     await advanceDays(ctx, 2, loan);
-    const today = isoDay(await sandboxNow());
+    const today = isoDay(await sandboxNow(ctx));
 
     const before = await ledgerFacts(loan.loanUuid);
     const { servicing } = before;
@@ -84,14 +78,7 @@ describe('renewal interest', () => {
     expect(toDay).toBeGreaterThan(0);
     const expected = inLedger + toDay;
 
-    const opened = await ctx.app.inject({
-      method: 'POST',
-      url: `${LEAP}/secure/api/v2/applications/${loan.loanUuid}/roll-forward/offers`,
-      headers: bearer(loan.token),
-      payload: { organization: 'default' },
-    });
-    expect(opened.statusCode, opened.body).toBeLessThan(300);
-    const renewal = opened.json() as TApplication;
+    const renewal = await openRenewal(ctx, loan);
     const offer = renewal.offers[0];
     if (offer === undefined) throw new Error('no renewal offer');
     const cashCents = Math.round(offer.drawAmount * 100);
@@ -113,38 +100,15 @@ describe('renewal interest', () => {
         principalCents: servicing.periodBaseCents,
         interestRateBps: servicing.interestRateBps,
         fundedAt: new Date(`${servicing.fundedOn}T00:00:00Z`),
-        now: await sandboxNow(),
+        now: await sandboxNow(ctx),
       });
     expect(cashCents).not.toBe(actual365);
 
     // Accepted and signed (no top-up): the old loan's balance closes into the renewal, to the cent.
-    const accepted = await ctx.app.inject({
-      method: 'POST',
-      url: appPath(renewal.appUuid, '/select-offer'),
-      headers: bearer(loan.token),
-      payload: { offerUuid: offer.uuid },
-    });
+    const accepted = await selectOffer(ctx, loan.token, renewal.appUuid, offer.uuid);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    await ctx.runJobs();
-    const unsigned = await ctx.app.inject({
-      method: 'GET',
-      url: appPath(renewal.appUuid, `/borrowers/${renewal.identityUuid}/documents/unsigned`),
-      headers: bearer(loan.token),
-    });
-    let state = '';
-    for (const document of unsigned.json() as TDocument[]) {
-      const signed = await ctx.app.inject({
-        method: 'POST',
-        url: appPath(
-          renewal.appUuid,
-          `/borrowers/${renewal.identityUuid}/documents/${document.uuid}/sign`,
-        ),
-        headers: bearer(loan.token),
-      });
-      expect(signed.statusCode).toBe(200);
-      state = (signed.json() as { state: string }).state;
-    }
-    expect(state).toBe('COMPLETE');
+    const signed = await signAll(ctx, loan.token, renewal);
+    expect(signed.body.state).toBe('COMPLETE');
 
     const after = await ledgerFacts(loan.loanUuid);
     expect(after.servicing.status).toBe('RENEWED');

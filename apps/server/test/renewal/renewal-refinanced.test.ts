@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TApplication,
   TDocument,
-  TGetLoanStatusResponse,
   TOpsApplicationDetail,
   TRefinancingApplication,
   TServicingLoan,
@@ -26,8 +25,7 @@ import { pdfText } from '../documents/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import { opsCall, opsPath, signInAgent } from '../ops/helpers.js';
 import { CUSTODY_ONLY, lookUpOne, offerOf, REFI } from '../refi/helpers.js';
-
-const DAY_MS = 24 * 3_600_000;
+import { enterRenewalWindow, loanStates, postAs, sendCoins } from './helpers.js';
 
 let ctx: TApplicationsTestContext;
 const borrower = { email: `refinanced-renewal-${Date.now()}@example.com`, token: '' };
@@ -35,26 +33,10 @@ let loanUuid = '';
 /** The refinanced loan's collateral: the legacy 10 ETH plus its top-up. */
 let loanCollateral = '';
 
-async function post(url: string, payload?: object) {
-  return ctx.app.inject({
-    method: 'POST',
-    url,
-    headers: bearer(borrower.token),
-    ...(payload !== undefined ? { payload } : {}),
-  });
-}
+const post = (url: string, payload?: object) => postAs(ctx, borrower.token, url, payload);
 
 async function get(url: string) {
   return ctx.app.inject({ method: 'GET', url, headers: bearer(borrower.token) });
-}
-
-async function deposit(address: string, amount: string): Promise<void> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/chain/deposits',
-    payload: { address, amount },
-  });
-  expect(response.statusCode, response.body).toBe(201);
 }
 
 /** Refinances 100002 custody-only with its top-up, through signing; answers the loan's uuid. */
@@ -70,7 +52,7 @@ async function refinance(): Promise<string> {
       offerUuid: offer.uuid,
     })
   ).json().celsiusTopUpCollateral;
-  await deposit(estimate.wallet.depositAddress as string, topUp ?? '');
+  await sendCoins(ctx, estimate.wallet.depositAddress as string, topUp ?? '');
   await ctx.runJobs();
   const documents = (
     await get(
@@ -86,30 +68,13 @@ async function refinance(): Promise<string> {
   return application.appUuid;
 }
 
-async function loanStates(): Promise<Record<string, string>> {
-  const response = await get('/provenance/borrower/servicing/v2/loanStatus');
-  expect(response.statusCode).toBe(200);
-  const { loans } = response.json() as TGetLoanStatusResponse;
-  return Object.fromEntries(loans.map((loan) => [loan.appUuid, loan.state]));
-}
-
 beforeAll(async () => {
   ctx = await createApplicationsTestContext();
   borrower.token = await signIn(ctx.app, borrower.email);
   loanUuid = await refinance();
-  expect(await loanStates()).toEqual({ [loanUuid]: 'COMPLETE' });
-  const status = (await get('/provenance/borrower/servicing/v2/loanStatus')).json();
-  const maturity = Date.parse(`${status.loans[0].maturityDate}T00:00:00Z`);
-  const clock = await ctx.app.inject({ method: 'GET', url: '/sandbox/clock' });
-  const now = Date.parse((clock.json() as { now: string }).now);
-  const days = Math.ceil((maturity - 20 * DAY_MS - now) / DAY_MS);
-  const moved = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/clock',
-    payload: { advanceHours: days * 24 },
-  });
-  expect(moved.statusCode).toBe(200);
-  borrower.token = await signIn(ctx.app, borrower.email);
+  expect(await loanStates(ctx, borrower.token)).toEqual({ [loanUuid]: 'COMPLETE' });
+  // Into the renewal window: 20 days before maturity.
+  await enterRenewalWindow(ctx, [borrower]);
 }, 180_000);
 
 afterAll(async () => {
@@ -188,7 +153,7 @@ describe('a refinanced loan renews', () => {
     expect(collateral.remainingCoinAmountDue).toEqual({ coinQuantity: '1', type: 'ETH' });
     const address = collateral.wallet.depositAddress as string;
     expect(address).toMatch(/^0x/);
-    await deposit(address, '0.4');
+    await sendCoins(ctx, address, '0.4');
     const partly = (await get(appPath(renewal.appUuid))).json() as TApplication;
     expect(partly.rollForwardLoanDetails?.remainingTopUpAmount.coinQuantity).toBe('0.6');
     const partlyCollateral = (await get(appPath(renewal.appUuid, '/collateral'))).json();
@@ -196,9 +161,9 @@ describe('a refinanced loan renews', () => {
     expect(
       (await post(appPath(renewal.appUuid, '/collateral/borrower-confirmation'))).statusCode,
     ).toBe(200);
-    await deposit(address, '0.6');
+    await sendCoins(ctx, address, '0.6');
     await ctx.runJobs();
-    expect(await loanStates()).toMatchObject({
+    expect(await loanStates(ctx, borrower.token)).toMatchObject({
       [loanUuid]: 'RENEWED',
       [renewal.appUuid]: 'COMPLETE',
     });

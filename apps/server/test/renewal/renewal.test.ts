@@ -7,13 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TApplication,
-  TDocument,
   TCollateralInfo,
-  TGetLoanStatusResponse,
   TGetOpsApplicationsResponse,
   TOpsApplicationDetail,
   TPostRollForwardRatesResponse,
-  TPostSandboxLoanResponse,
 } from '@pledge/contract';
 import { RENEWAL_MESSAGES } from '@pledge/domain';
 import { and, eq } from 'drizzle-orm';
@@ -27,109 +24,41 @@ import {
 } from '../applications/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import { opsCall, opsPath, signInAgent } from '../ops/helpers.js';
-import { provisionSandboxAgents } from '../servicing/helpers.js';
-
-const DAY_MS = 24 * 3_600_000;
+import { sandboxLoan, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
+import {
+  DAY_MS,
+  loanStatuses,
+  requestRenewal,
+  requestTopUp,
+  selectOffer,
+  signAll,
+} from './helpers.js';
 
 let ctx: TApplicationsTestContext;
-let run = 0;
 
-type TBorrowerLoan = { email: string; appUuid: string; token: string };
+const openRenewal = (token: string, loanUuid: string) => requestRenewal(ctx, token, loanUuid);
+const topUp = (token: string, renewalUuid: string, quantity: string) =>
+  requestTopUp(ctx, token, renewalUuid, quantity);
+const loans = (token: string) => loanStatuses(ctx, token);
 
-async function fundedLoan(): Promise<TBorrowerLoan> {
-  run += 1;
-  const email = `renewal-${run}-${Date.now()}@example.com`;
-  await provisionSandboxAgents(ctx);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/loans',
-    payload: { email, collateralType: 'BTC', coinQuantity: '1', drawAmount: 20_000, state: 'OH' },
-  });
-  expect(response.statusCode).toBe(201);
-  const { appUuid } = response.json() as TPostSandboxLoanResponse;
-  return { email, appUuid, token: await signIn(ctx.app, email) };
+/** Signs every document of the renewal; answers the state the last signature left. */
+async function signedState(borrower: TTestLoan, renewal: TApplication) {
+  const signed = await signAll(ctx, borrower.token, renewal);
+  expect(signed.statusCode).toBe(200);
+  return signed.body.state;
 }
 
-function openRenewal(token: string, loanUuid: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `${LEAP}/secure/api/v2/applications/${loanUuid}/roll-forward/offers`,
-    headers: bearer(token),
-    payload: { organization: 'default' },
-  });
-}
-
-function topUp(token: string, appUuid: string, topUpQuantity: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: appPath(appUuid, '/roll-forward/top-up'),
-    headers: bearer(token),
-    payload: { topUpQuantity },
-  });
-}
-
-function selectOffer(token: string, appUuid: string, offerUuid: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: appPath(appUuid, '/select-offer'),
-    headers: bearer(token),
-    payload: { offerUuid },
-  });
-}
-
-async function setBtcPrice(usd: number): Promise<void> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/prices',
-    payload: { BTC: usd, ETH: 3_000 },
-  });
-  expect(response.statusCode).toBeLessThan(300);
-}
-
-async function loans(token: string) {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: '/provenance/borrower/servicing/v2/loanStatus',
-    headers: bearer(token),
-  });
-  expect(response.statusCode).toBe(200);
-  return (response.json() as TGetLoanStatusResponse).loans;
-}
-
-async function signAll(borrower: TBorrowerLoan, renewal: TApplication): Promise<string> {
-  await ctx.runJobs();
-  const path = appPath(renewal.appUuid, `/borrowers/${renewal.identityUuid}/documents/unsigned`);
-  const list = await ctx.app.inject({ method: 'GET', url: path, headers: bearer(borrower.token) });
-  expect(list.statusCode).toBe(200);
-  const documents = list.json() as TDocument[];
-  expect(documents.length).toBeGreaterThan(0);
-  let state = '';
-  for (const document of documents) {
-    const signed = await ctx.app.inject({
-      method: 'POST',
-      url: appPath(
-        renewal.appUuid,
-        `/borrowers/${renewal.identityUuid}/documents/${document.uuid}/sign`,
-      ),
-      headers: bearer(borrower.token),
-    });
-    expect(signed.statusCode).toBe(200);
-    state = (signed.json() as { state: string }).state;
-  }
-  return state;
-}
-
-let plain: TBorrowerLoan;
-let withTopUp: TBorrowerLoan;
-let stranger: TBorrowerLoan;
-let highLtv: TBorrowerLoan;
+let plain: TTestLoan;
+let withTopUp: TTestLoan;
+let stranger: TTestLoan;
+let highLtv: TTestLoan;
 
 beforeAll(async () => {
   ctx = await createApplicationsTestContext();
-  plain = await fundedLoan();
-  withTopUp = await fundedLoan();
-  stranger = await fundedLoan();
-  highLtv = await fundedLoan();
+  plain = await sandboxLoan(ctx);
+  withTopUp = await sandboxLoan(ctx);
+  stranger = await sandboxLoan(ctx);
+  highLtv = await sandboxLoan(ctx);
 }, 120_000);
 afterAll(async () => {
   await ctx.close();
@@ -137,13 +66,18 @@ afterAll(async () => {
 
 describe('renewal', () => {
   it('is refused before the window opens, saying when it opens', async () => {
-    const response = await openRenewal(plain.token, plain.appUuid);
+    const response = await openRenewal(plain.token, plain.loanUuid);
     expect(response.statusCode).toBe(409);
     const [loan] = await loans(plain.token);
     const opensOn = new Date(Date.parse(`${loan?.maturityDate}T00:00:00Z`) - 30 * DAY_MS)
       .toISOString()
       .slice(0, 10);
-    expect(loan?.renewal).toEqual({ opensOn, closesOn: loan?.maturityDate, isOpen: false });
+    expect(loan?.renewal).toEqual({
+      opensOn,
+      closesOn: loan?.maturityDate,
+      isOpen: false,
+      position: 'BEFORE',
+    });
     expect(response.json()).toMatchObject({
       code: 'WINDOW_NOT_OPEN',
       message: RENEWAL_MESSAGES.windowNotOpen(opensOn),
@@ -168,22 +102,22 @@ describe('renewal', () => {
 
     expect((await loans(plain.token))[0]?.renewal?.isOpen).toBe(true);
     const [first, second, third] = await Promise.all([
-      openRenewal(plain.token, plain.appUuid),
-      openRenewal(plain.token, plain.appUuid),
-      openRenewal(plain.token, plain.appUuid),
+      openRenewal(plain.token, plain.loanUuid),
+      openRenewal(plain.token, plain.loanUuid),
+      openRenewal(plain.token, plain.loanUuid),
     ]);
     for (const response of [first, second, third]) expect(response.statusCode).toBe(200);
     const renewal = first?.json() as TApplication;
     expect(renewal.isRollForward).toBe(true);
-    expect(renewal.appUuid).not.toBe(plain.appUuid);
+    expect(renewal.appUuid).not.toBe(plain.loanUuid);
     expect((second?.json() as TApplication).appUuid).toBe(renewal.appUuid);
     expect((third?.json() as TApplication).appUuid).toBe(renewal.appUuid);
-    const again = await openRenewal(plain.token, plain.appUuid);
+    const again = await openRenewal(plain.token, plain.loanUuid);
     expect((again.json() as TApplication).appUuid).toBe(renewal.appUuid);
     const rows = await ctx.database.db
       .select({ uuid: applications.uuid })
       .from(applications)
-      .where(eq(applications.renewsApplicationUuid, plain.appUuid));
+      .where(eq(applications.renewsApplicationUuid, plain.loanUuid));
     expect(rows).toHaveLength(1);
 
     expect(renewal.rollForwardLoanDetails).toEqual({
@@ -198,34 +132,34 @@ describe('renewal', () => {
   });
 
   it('answers another borrower’s loan as not found', async () => {
-    const response = await openRenewal(stranger.token, plain.appUuid);
+    const response = await openRenewal(stranger.token, plain.loanUuid);
     expect(response.statusCode).toBe(404);
     const rates = await ctx.app.inject({
       method: 'POST',
       url: `${LEAP}/secure/api/v1/roll-forward/rates`,
       headers: bearer(stranger.token),
-      payload: { appUuid: plain.appUuid, topUpQuantity: '0', organization: 'default' },
+      payload: { appUuid: plain.loanUuid, topUpQuantity: '0', organization: 'default' },
     });
     expect(rates.statusCode).toBe(404);
   });
 
   it('gives one new loan when the offer is accepted twice at once, and renews the old one', async () => {
-    const renewal = (await openRenewal(plain.token, plain.appUuid)).json() as TApplication;
+    const renewal = (await openRenewal(plain.token, plain.loanUuid)).json() as TApplication;
     const offerUuid = renewal.offers[0]?.uuid ?? '';
     const answers = await Promise.all([
-      selectOffer(plain.token, renewal.appUuid, offerUuid),
-      selectOffer(plain.token, renewal.appUuid, offerUuid),
+      selectOffer(ctx, plain.token, renewal.appUuid, offerUuid),
+      selectOffer(ctx, plain.token, renewal.appUuid, offerUuid),
     ]);
     for (const answer of answers) expect(answer.statusCode).toBe(200);
     const accepted = answers[0]?.json() as TApplication;
     expect(accepted.state).toBe('GEN_APP_DISCLOSURES');
 
     // Without a top-up the last signature completes it: no collateral step.
-    expect(await signAll(plain, accepted)).toBe('COMPLETE');
+    expect(await signedState(plain, accepted)).toBe('COMPLETE');
     const all = await loans(plain.token);
     expect(all.map((loan) => [loan.appUuid, loan.state, loan.loanType]).sort()).toEqual(
       [
-        [plain.appUuid, 'RENEWED', 'NEW_LOAN'],
+        [plain.loanUuid, 'RENEWED', 'NEW_LOAN'],
         [renewal.appUuid, 'COMPLETE', 'RENEWAL'],
       ].sort(),
     );
@@ -234,26 +168,26 @@ describe('renewal', () => {
       .from(applications)
       .where(
         and(
-          eq(applications.renewsApplicationUuid, plain.appUuid),
+          eq(applications.renewsApplicationUuid, plain.loanUuid),
           eq(applications.state, 'COMPLETE'),
         ),
       );
     expect(complete).toHaveLength(1);
     // A renewed loan is not renewed again.
-    expect((await openRenewal(plain.token, plain.appUuid)).json()).toMatchObject({
+    expect((await openRenewal(plain.token, plain.loanUuid)).json()).toMatchObject({
       appUuid: renewal.appUuid,
       state: 'COMPLETE',
     });
   });
 
   it('adds collateral: the offer changes, the cash does not, and the deposit completes it', async () => {
-    const opened = (await openRenewal(withTopUp.token, withTopUp.appUuid)).json() as TApplication;
+    const opened = (await openRenewal(withTopUp.token, withTopUp.loanUuid)).json() as TApplication;
     const cash = opened.offers[0]?.drawAmount;
     const rates = await ctx.app.inject({
       method: 'POST',
       url: `${LEAP}/secure/api/v1/roll-forward/rates`,
       headers: bearer(withTopUp.token),
-      payload: { appUuid: withTopUp.appUuid, topUpQuantity: '0.1', organization: 'default' },
+      payload: { appUuid: withTopUp.loanUuid, topUpQuantity: '0.1', organization: 'default' },
     });
     expect(rates.statusCode).toBe(200);
     expect((rates.json() as TPostRollForwardRatesResponse).eligibleTierId).not.toBeNull();
@@ -267,12 +201,13 @@ describe('renewal', () => {
     expect(renewal.rollForwardLoanDetails?.topUpAmount.coinQuantity).toBe('0.1');
 
     const accepted = await selectOffer(
+      ctx,
       withTopUp.token,
       renewal.appUuid,
       renewal.offers[0]?.uuid ?? '',
     );
     expect(accepted.statusCode).toBe(200);
-    expect(await signAll(withTopUp, accepted.json() as TApplication)).toBe(
+    expect(await signedState(withTopUp, accepted.json() as TApplication)).toBe(
       'WAITING_FOR_COLLATERAL',
     );
     const waiting = await ctx.app.inject({
@@ -288,7 +223,7 @@ describe('renewal', () => {
     // The top-up goes to the loan's own deposit address.
     const collateral = await ctx.app.inject({
       method: 'GET',
-      url: appPath(withTopUp.appUuid, '/collateral'),
+      url: appPath(withTopUp.loanUuid, '/collateral'),
       headers: bearer(withTopUp.token),
     });
     const address = (collateral.json() as TCollateralInfo).wallet?.depositAddress ?? '';
@@ -312,7 +247,7 @@ describe('renewal', () => {
     const all = await loans(withTopUp.token);
     expect(all.map((loan) => [loan.appUuid, loan.state]).sort()).toEqual(
       [
-        [withTopUp.appUuid, 'RENEWED'],
+        [withTopUp.loanUuid, 'RENEWED'],
         [renewal.appUuid, 'COMPLETE'],
       ].sort(),
     );
@@ -338,7 +273,7 @@ describe('renewal', () => {
     expect(renewals.length).toBeGreaterThanOrEqual(2);
     expect(renewals.every((item) => item.isRollForward)).toBe(true);
     const newLoans = await list('NEW_LOAN');
-    expect(newLoans.map((item) => item.appUuid)).toContain(plain.appUuid);
+    expect(newLoans.map((item) => item.appUuid)).toContain(plain.loanUuid);
     expect(newLoans.some((item) => item.isRollForward)).toBe(false);
     const renewal = renewals.find((item) => item.state === 'COMPLETE');
     const detail = await opsCall(
@@ -358,8 +293,8 @@ describe('renewal', () => {
 
   it('says how much to add when the new LTV fits no band, changing nothing', async () => {
     // 1 BTC at $26,500 holds about $20,300 at 76.6 %: above every band, below the margin call.
-    await setBtcPrice(26_500);
-    const opened = await openRenewal(highLtv.token, highLtv.appUuid);
+    await setBtcPrice(ctx, 26_500);
+    const opened = await openRenewal(highLtv.token, highLtv.loanUuid);
     expect(opened.statusCode).toBe(200);
     const renewal = opened.json() as TApplication;
     expect(renewal.offers).toEqual([]);
@@ -391,13 +326,13 @@ describe('renewal', () => {
 
   it('is refused for a loan in margin call', async () => {
     // 1 BTC at $25,000 against $20,250: 81 %, past the 80 % margin call of the 8.91 % tier.
-    await setBtcPrice(25_000);
-    const response = await openRenewal(stranger.token, stranger.appUuid);
+    await setBtcPrice(ctx, 25_000);
+    const response = await openRenewal(stranger.token, stranger.loanUuid);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'MARGIN_CALL',
       message: RENEWAL_MESSAGES.marginCall,
     });
-    await setBtcPrice(60_000);
+    await setBtcPrice(ctx, 60_000);
   });
 });

@@ -6,14 +6,12 @@
  * collateral is the coins it held, not the renewal's top-up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TApplication, TDocument, TServicingLoan } from '@pledge/contract';
+import type { TApplication, TServicingLoan } from '@pledge/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerEntries } from '../../src/db/schema/index.js';
 import {
-  appPath,
   bearer,
   createApplicationsTestContext,
-  LEAP,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
 import {
@@ -25,21 +23,11 @@ import {
   sandboxLoan,
   type TTestLoan,
 } from '../servicing/helpers.js';
-
-const DAY_MS = 24 * 3_600_000;
+import { enterRenewalWindow, openRenewal, selectOffer, signAll } from './helpers.js';
 
 let ctx: TApplicationsTestContext;
 let loan: TTestLoan;
 let renewal: TApplication;
-
-async function post(url: string, payload?: object, headers: Record<string, string> = {}) {
-  return ctx.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...bearer(loan.token), ...headers },
-    ...(payload !== undefined ? { payload } : {}),
-  });
-}
 
 beforeAll(async () => {
   ctx = await createApplicationsTestContext();
@@ -50,55 +38,30 @@ beforeAll(async () => {
   await runSweep(ctx);
   const first = (await getLoan(ctx, loan)).schedule[0];
   expect(first?.status).toBe('DUE');
-  const paid = await post(
-    `${LOANS}/${loan.loanUuid}/payments`,
-    { amountCents: first?.amountCents },
-    idempotency(`first-${loan.loanUuid}`),
-  );
+  const paid = await ctx.app.inject({
+    method: 'POST',
+    url: `${LOANS}/${loan.loanUuid}/payments`,
+    headers: { ...bearer(loan.token), ...idempotency(`first-${loan.loanUuid}`) },
+    payload: { amountCents: first?.amountCents },
+  });
   expect(paid.statusCode, paid.body).toBe(201);
   await runSweep(ctx);
   expect((await getLoan(ctx, loan)).schedule[0]?.status).toBe('PAID');
 
   // Into the renewal window, 20 days before maturity, the sweep billing every period on the way.
-  const { maturityDate } = await getLoan(ctx, loan);
-  const clock = await ctx.app.inject({ method: 'GET', url: '/sandbox/clock' });
-  const now = Date.parse((clock.json() as { now: string }).now);
-  const days = Math.ceil((Date.parse(`${maturityDate}T00:00:00Z`) - 20 * DAY_MS - now) / DAY_MS);
-  await advanceDays(ctx, days, loan);
+  await enterRenewalWindow(ctx, [loan]);
   await runSweep(ctx);
 
-  const opened = await post(
-    `${LEAP}/secure/api/v2/applications/${loan.loanUuid}/roll-forward/offers`,
-    {
-      organization: 'default',
-    },
+  renewal = await openRenewal(ctx, loan);
+  const accepted = await selectOffer(
+    ctx,
+    loan.token,
+    renewal.appUuid,
+    renewal.offers[0]?.uuid ?? '',
   );
-  expect(opened.statusCode, opened.body).toBe(200);
-  renewal = opened.json() as TApplication;
-  const accepted = await post(appPath(renewal.appUuid, '/select-offer'), {
-    offerUuid: renewal.offers[0]?.uuid ?? '',
-  });
   expect(accepted.statusCode, accepted.body).toBe(200);
-  await ctx.runJobs();
-  const documents = (
-    await ctx.app.inject({
-      method: 'GET',
-      url: appPath(renewal.appUuid, `/borrowers/${renewal.identityUuid}/documents/unsigned`),
-      headers: bearer(loan.token),
-    })
-  ).json() as TDocument[];
-  let state = '';
-  for (const document of documents) {
-    const signed = await post(
-      appPath(
-        renewal.appUuid,
-        `/borrowers/${renewal.identityUuid}/documents/${document.uuid}/sign`,
-      ),
-    );
-    expect(signed.statusCode, signed.body).toBe(200);
-    state = (signed.json() as { state: string }).state;
-  }
-  expect(state).toBe('COMPLETE');
+  const signed = await signAll(ctx, loan.token, renewal);
+  expect(signed.body.state).toBe('COMPLETE');
 }, 240_000);
 
 afterAll(async () => {
