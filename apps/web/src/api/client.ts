@@ -1,6 +1,8 @@
 import type { z } from 'zod/mini';
 import type { TEndpoint, TEndpointResponse, TEndpointSchema } from '@pledge/contract';
 import { noAnswerError } from './api-error.js';
+// Types only: the code of exchange.ts is loaded with the first call (below), not with the page.
+import type { TApiExchange, TRequestOptions } from './exchange.js';
 
 export { ApiError, isApiError } from './api-error.js';
 
@@ -37,17 +39,6 @@ export type TApiRequestOptions<E extends TEndpoint> = TParamsOption<E> &
     formData?: FormData;
   };
 
-/** The options of any call, once their endpoint-specific types have been checked. */
-export interface TRequestOptions {
-  params?: Record<string, string | number>;
-  query?: object;
-  body?: unknown;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-  cache?: RequestCache;
-  formData?: FormData;
-}
-
 // The options may be left out when the endpoint needs neither params nor a body.
 type TApiRequestArgs<E extends TEndpoint> =
   object extends TApiRequestOptions<E>
@@ -56,12 +47,6 @@ type TApiRequestArgs<E extends TEndpoint> =
 
 /** An endpoint of the contract, or a loader of one (its schemas then load with the call). */
 export type TEndpointSource<E extends TEndpoint> = E | (() => Promise<E>);
-
-/** A successful call: the validated answer and the response headers that came with it. */
-export interface TApiExchange<E extends TEndpoint> {
-  data: TEndpointResponse<E>;
-  headers: Headers;
-}
 
 /**
  * Calls one endpoint of the contract and returns its answer, validated by the endpoint's response

@@ -1,5 +1,11 @@
 import { globalRegistry } from 'zod/mini';
-import { ZApiError, ZBinary, type TEndpoint, type TEndpointSchema } from '@pledge/contract';
+import {
+  ZApiError,
+  ZBinary,
+  type TEndpoint,
+  type TEndpointResponse,
+  type TEndpointSchema,
+} from '@pledge/contract';
 import { isUnauthenticatedAnswer } from '@pledge/domain';
 import {
   ApiError,
@@ -7,7 +13,6 @@ import {
   NOT_JSON_MESSAGE,
   UNEXPECTED_RESPONSE_MESSAGE,
 } from './api-error.js';
-import type { TApiExchange, TRequestOptions } from './client.js';
 import { endpointUrl } from './endpoint-url.js';
 import { clearToken, getToken } from './token.js';
 
@@ -15,6 +20,23 @@ import { clearToken, getToken } from './token.js';
  * The part of the client that checks answers against the contract, and with it zod: loaded with
  * a page's first call (see client.ts) rather than with the page.
  */
+
+/** The options of any call, once their endpoint-specific types have been checked. */
+export interface TRequestOptions {
+  params?: Record<string, string | number>;
+  query?: object;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  cache?: RequestCache;
+  formData?: FormData;
+}
+
+/** A successful call: the validated answer and the response headers that came with it. */
+export interface TApiExchange<E extends TEndpoint> {
+  data: TEndpointResponse<E>;
+  headers: Headers;
+}
 
 function isBinary(schema: TEndpointSchema): boolean {
   return (
