@@ -20,7 +20,17 @@ import type { TOpsColumn } from './ops-table.js';
 
 export const NOTHING_PENDING_TEXT = 'Nothing is waiting for a second agent.';
 
-type TDecision = { kind: 'approve' | 'reject' | 'withdraw'; proposal: TControlledAction };
+type TDecisionKind = 'approve' | 'reject' | 'withdraw';
+type TDecision = { kind: TDecisionKind; proposal: TControlledAction };
+
+const DECISION_WORDS: Readonly<Record<TDecisionKind, string>> = {
+  approve: 'Approve',
+  reject: 'Reject',
+  withdraw: 'Withdraw',
+};
+/** The maker may only withdraw a proposal; another agent approves or rejects it. */
+const MAKER_DECISIONS: readonly TDecisionKind[] = ['withdraw'];
+const CHECKER_DECISIONS: readonly TDecisionKind[] = ['approve', 'reject'];
 
 // The summary is prose: it wraps between words and takes the width left, while amounts and the
 // decision buttons keep their words whole.
@@ -49,34 +59,17 @@ function proposalColumns(
       cellClassName: 'nowrap',
       cell: (proposal) => (
         <div className="ops-pager">
-          {isMine(proposal) ? (
+          {(isMine(proposal) ? MAKER_DECISIONS : CHECKER_DECISIONS).map((kind) => (
             <Button
-              variant="secondary"
+              key={kind}
+              variant={kind === 'approve' ? 'primary' : 'secondary'}
               isFullWidth={false}
               aria-haspopup="dialog"
-              onClick={() => onDecide({ kind: 'withdraw', proposal })}
+              onClick={() => onDecide({ kind, proposal })}
             >
-              Withdraw <span className="visually-hidden">{proposal.summary}</span>
+              {DECISION_WORDS[kind]} <span className="visually-hidden">{proposal.summary}</span>
             </Button>
-          ) : (
-            <>
-              <Button
-                isFullWidth={false}
-                aria-haspopup="dialog"
-                onClick={() => onDecide({ kind: 'approve', proposal })}
-              >
-                Approve <span className="visually-hidden">{proposal.summary}</span>
-              </Button>
-              <Button
-                variant="secondary"
-                isFullWidth={false}
-                aria-haspopup="dialog"
-                onClick={() => onDecide({ kind: 'reject', proposal })}
-              >
-                Reject <span className="visually-hidden">{proposal.summary}</span>
-              </Button>
-            </>
-          )}
+          ))}
         </div>
       ),
     },

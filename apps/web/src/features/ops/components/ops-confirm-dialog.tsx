@@ -3,54 +3,38 @@
  * by the action. An action that moves money or ownership is only proposed: the dialog then says
  * so, with the proposal's summary.
  */
-import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import type { ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import type { TControlledAction } from '@pledge/contract';
 import { OPS_REASON_MAX_LENGTH } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
-import { ConfirmDialog } from '../../../ui/confirm-dialog/confirm-dialog.js';
+import {
+  ConfirmDialog,
+  type TConfirmDialogProps,
+} from '../../../ui/confirm-dialog/confirm-dialog.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
 
 export function OpsConfirmDialog({
-  formId,
-  title,
-  description,
   confirmLabel,
-  isPending,
   error,
-  onClose,
-  onSubmit,
   proposal = null,
-  children,
-}: {
-  formId: string;
-  title: string;
+  ...dialog
+}: Omit<TConfirmDialogProps, 'confirmLabel' | 'error' | 'errorTitle' | 'outcome'> & {
   description: string;
   confirmLabel: string;
-  isPending: boolean;
   error: Error | null;
-  onClose: () => void;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** The proposal the confirmation made: shown in place of the form until the agent closes it. */
   proposal?: TControlledAction | null;
-  children?: ReactNode;
 }) {
   return (
     <ConfirmDialog
-      formId={formId}
-      title={title}
-      description={description}
+      {...dialog}
       confirmLabel={confirmLabel}
-      isPending={isPending}
       error={error?.message ?? null}
       errorTitle={`${confirmLabel} failed`}
-      onClose={onClose}
-      onSubmit={onSubmit}
       outcome={proposal === null ? null : <OpsProposedNotice proposal={proposal} />}
-    >
-      {children}
-    </ConfirmDialog>
+    />
   );
 }
 
