@@ -3,6 +3,7 @@ import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.js';
 import { ApplicationPages } from '../features/application/components/application-pages.js';
 import { StateQueryRedirect } from '../features/application/components/state-query-redirect.js';
+import type { TCreditOutcomeState } from '../features/application/credit-outcomes.js';
 import { RequireSession } from '../features/session/components/require-session.js';
 import { AppLayoutFallback } from '../ui/layout/app-layout.js';
 import { lazyScreen, screenPreloadOf, type TScreenModule } from './lazy-screen.js';
@@ -26,6 +27,13 @@ function requireSession(children: RouteObject[]): RouteObject {
 function screen(load: () => Promise<TScreenModule>): ReactElement {
   const Screen = lazyScreen(load);
   return <Screen />;
+}
+
+/** The screen of a credit outcome; the four share their code, loaded when one is visited. */
+function creditOutcome(state: TCreditOutcomeState): Promise<TScreenModule> {
+  return import('../routes/credit-outcome/credit-outcome-page.js').then((page) =>
+    page.creditOutcomeScreen(state),
+  );
 }
 
 /** The pages of one application (document 1 §2); each screen's code loads when it is visited. */
@@ -98,19 +106,19 @@ const applicationRoutes: RouteObject[] = [
   },
   {
     path: paths.application.creditFrozen.path,
-    element: screen(() => import('../routes/credit-frozen/credit-frozen-page.js')),
+    element: screen(() => creditOutcome('SOFT_CREDIT_FROZEN')),
   },
   {
     path: paths.application.creditLocked.path,
-    element: screen(() => import('../routes/credit-locked/credit-locked-page.js')),
+    element: screen(() => creditOutcome('SOFT_CREDIT_LOCKED')),
   },
   {
     path: paths.application.creditNoMatch.path,
-    element: screen(() => import('../routes/credit-no-match/credit-no-match-page.js')),
+    element: screen(() => creditOutcome('SOFT_CREDIT_NO_MATCH')),
   },
   {
     path: paths.application.decline.path,
-    element: screen(() => import('../routes/decline/decline-page.js')),
+    element: screen(() => creditOutcome('DECLINED')),
   },
 ];
 
