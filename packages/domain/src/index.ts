@@ -34,6 +34,7 @@ export * from './payment-methods.js';
 export * from './ledger.js';
 export * from './servicing.js';
 export * from './what-is-due.js';
+export * from './renewed-loan-instalments.js';
 export * from './words.js';
 export * from './dates-in-words.js';
 export * from './loan-invariants.js';
