@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TApplicationState } from '@pledge/domain';
-import { finalStepsOf, type TFinalStepsProgress } from './get-final-steps.js';
+import { finalStepsOf, type TFinalStepsProgress } from './final-steps.js';
 
 const notStarted: TFinalStepsProgress = { identity: 'NOT_STARTED', disbursement: 'NOT_STARTED' };
 
