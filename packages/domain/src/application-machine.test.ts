@@ -110,6 +110,9 @@ describe('transition: allowed moves', () => {
     ['OFFER_ACCEPTED', 'REFI_OFFER_SELECTED', {}, 'OFFER_ACCEPTED'],
     ['OFFER_ACCEPTED', 'REFI_REPRICED', { isCelsiusRefi: true }, 'CREATED'],
     ['CREATED', 'REFI_REPRICED', { isCelsiusRefi: true }, 'CREATED'],
+    // Re-priced at the last signature: back to the offers.
+    ['SIGN_DOCS', 'REFI_REPRICED', { isCelsiusRefi: true }, 'CREATED'],
+    ['CELSIUS_FULL_COLLATERAL_RECEIVED', 'REFI_REPRICED', { isCelsiusRefi: true }, 'CREATED'],
     ['OFFER_ACCEPTED', 'REFI_CONFIRMED', {}, 'SIGN_DOCS'],
     ['OFFER_ACCEPTED', 'REFI_CONFIRMED', { topUpRequired: true }, 'CELSIUS_TOP_UP_REQUESTED'],
     ['CELSIUS_TOP_UP_REQUESTED', 'TOP_UP_CONFIRMED', {}, 'CELSIUS_WAITING_FOR_TOP_UP'],
@@ -143,9 +146,12 @@ describe('transition: refused moves', () => {
     ['DECLINED', 'CREDIT_RETRY', { withinCreditRetryWindow: true }],
     ['CELSIUS_TOP_UP_REQUESTED', 'ALL_DOCUMENTS_SIGNED', {}],
     ['WAITING_FOR_COLLATERAL', 'REFI_OFFER_SELECTED', {}],
-    // A new loan is never re-priced so, and a submitted refinancing is locked.
+    // A new loan is never re-priced so, and a refinancing waiting for its top-up or signed is
+    // locked.
     ['OFFER_ACCEPTED', 'REFI_REPRICED', {}],
-    ['SIGN_DOCS', 'REFI_REPRICED', { isCelsiusRefi: true }],
+    ['SIGN_DOCS', 'REFI_REPRICED', {}],
+    ['CELSIUS_WAITING_FOR_TOP_UP', 'REFI_REPRICED', { isCelsiusRefi: true }],
+    ['WAITING_FOR_COLLATERAL', 'REFI_REPRICED', { isCelsiusRefi: true }],
     ['PAID_OFF', 'PAID_OFF', {}],
   ];
 

@@ -215,10 +215,10 @@ export const TRANSITIONS: readonly TTransitionRule[] = [
   { from: ['PAID_OFF'], event: 'PAYOFF_RETURNED', to: 'COMPLETE' },
   // Refinancing a legacy loan (document 2 §4).
   { from: ['CREATED', 'OFFER_ACCEPTED'], event: 'REFI_OFFER_SELECTED', to: 'OFFER_ACCEPTED' },
-  // Confirmed at a price at which the chosen offer's terms no longer hold: the offers are priced
-  // anew and the borrower chooses and confirms again.
+  // Confirmed, or its last document signed, at a price at which the chosen offer's terms no
+  // longer hold: the offers are priced anew and the borrower chooses and confirms again.
   {
-    from: ['CREATED', 'OFFER_ACCEPTED'],
+    from: ['CREATED', 'OFFER_ACCEPTED', 'SIGN_DOCS', 'CELSIUS_FULL_COLLATERAL_RECEIVED'],
     event: 'REFI_REPRICED',
     to: 'CREATED',
     requires: 'isCelsiusRefi',

@@ -23,6 +23,7 @@ import {
   isRefiWithinLtvLimits,
   REFI_REPRICED_MESSAGES,
   refiCommitRefusal,
+  refiSignatureRefusal,
 } from './refinance.js';
 import {
   REFI_COMPLETION_CALENDAR_DAYS,
@@ -398,6 +399,60 @@ describe('refiCommitRefusal (a refinancing priced when confirmed)', () => {
     expect(refiCommitRefusal({ ...input, quoted, priceCents: 4_600_000 })).toEqual({
       code: 'REFI_REPRICED',
       message: REFI_REPRICED_MESSAGES.termsChanged('BTC'),
+    });
+  });
+
+  describe('refiSignatureRefusal (priced again at the last signature)', () => {
+    // $18,600 on 10 ETH at $3,200: 58.125 %, custody only with a top-up to 55 %.
+    const legacy = { principalCents: 1_860_000, collateralType: 'ETH', collateralQuantity: '10' };
+    const [, custody] = computeRefiOffers({
+      ...legacy,
+      collateralType: 'ETH',
+      priceCents: 320_000,
+      residence: { kind: 'state', state: 'FL' },
+      ratesBps: refiRatesBps(),
+    });
+    if (custody === undefined) throw new Error('no custody-only offer');
+    const quoted = {
+      option: custody.option,
+      topUpRequired: custody.topUpRequired,
+      topUpCoinQuantity: custody.topUpCoinQuantity,
+      tierId: custody.tierId,
+    };
+
+    it('is the confirmation’s rule before a top-up arrived', () => {
+      expect(quoted).toMatchObject({ option: 'CUSTODY_ONLY', topUpRequired: true });
+      expect(custody.topUpCoinQuantity).toBe('0.568182');
+      for (const priceCents of [300_000, 320_000, 340_000]) {
+        expect(refiSignatureRefusal({ ...legacy, quoted, priceCents, isTopUpIn: false })).toEqual(
+          refiCommitRefusal({ ...legacy, quoted, priceCents }),
+        );
+      }
+    });
+
+    it('keeps a top-up delivered while the coins pledged hold the terms', () => {
+      // At $3,400 the legacy coins alone are at 54.71 %: no top-up would be asked now, but the
+      // one delivered brings the loan to 51.77 %, in the same tier.
+      expect(refiCommitRefusal({ ...legacy, quoted, priceCents: 340_000 })).not.toBe(null);
+      expect(
+        refiSignatureRefusal({ ...legacy, quoted, priceCents: 340_000, isTopUpIn: true }),
+      ).toBe(null);
+      expect(
+        refiSignatureRefusal({ ...legacy, quoted, priceCents: 320_000, isTopUpIn: true }),
+      ).toBe(null);
+    });
+
+    it('refuses once the coins pledged are above 55 % or in another tier', () => {
+      expect(
+        refiSignatureRefusal({ ...legacy, quoted, priceCents: 300_000, isTopUpIn: true }),
+      ).toEqual({
+        code: 'REFI_REPRICED',
+        message: REFI_REPRICED_MESSAGES.moreTopUpNeeded('ETH', '58.67'),
+      });
+      // At $3,600 the pledge is at 48.89 %: the first tier, other margin levels.
+      expect(
+        refiSignatureRefusal({ ...legacy, quoted, priceCents: 360_000, isTopUpIn: true }),
+      ).toEqual({ code: 'REFI_REPRICED', message: REFI_REPRICED_MESSAGES.termsChanged('ETH') });
     });
   });
 

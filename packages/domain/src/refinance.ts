@@ -242,6 +242,8 @@ export const REFI_REPRICED_MESSAGES = {
     `The price of ${collateralType} moved: your loan’s LTV is now ${ltvPct}%, above ${REFI_TOP_UP_TARGET_LTV_PCT}%, so custody only now needs a collateral top-up. Review the new offer and accept it again.`,
   termsChanged: (collateralType: string) =>
     `The price of ${collateralType} moved since this offer was made, and its terms changed. Review the new offer and accept it again.`,
+  moreTopUpNeeded: (collateralType: string, ltvPct: string) =>
+    `The price of ${collateralType} moved: with the coins you added your loan’s LTV is now ${ltvPct}%, above ${REFI_TOP_UP_TARGET_LTV_PCT}%, so custody only needs more collateral. Review the new offer and accept it again.`,
 } as const;
 
 export type TRefiCommitRefusal = { code: 'REFI_REPRICED'; message: string };
@@ -290,6 +292,47 @@ export function refiCommitRefusal(input: {
   const collateral = legacy.plus(toCoinQuantity(quoted.topUpCoinQuantity));
   const ltv = ltvPct(input.principalCents, collateral, input.priceCents);
   if (ltv.gt(REFI_MAX_LTV_PCT[quoted.option]) || refiTierOf(ltv).id !== quoted.tierId) {
+    return {
+      code: 'REFI_REPRICED',
+      message: REFI_REPRICED_MESSAGES.termsChanged(input.collateralType),
+    };
+  }
+  return null;
+}
+
+/**
+ * Whether a submitted refinancing's terms still hold at its last signature (issue 34): priced at
+ * this price as at its confirmation (refiCommitRefusal). Once its top-up has arrived those coins
+ * are pledged: the terms hold while the legacy coins with the top-up stay within the treatment's
+ * limit in the same rate tier, and a price rise that would have asked no top-up does not undo the
+ * top-up delivered. Null when the last document may be signed; otherwise what to tell the
+ * borrower, whose signatures of the stale offer are voided and who accepts the new one.
+ */
+export function refiSignatureRefusal(input: {
+  quoted: TRefiQuotedTerms;
+  principalCents: number;
+  collateralType: string;
+  /** The legacy loans' collateral. */
+  collateralQuantity: string;
+  priceCents: number;
+  /** The requested top-up has arrived (the disclosures of a top-up are signed only then). */
+  isTopUpIn: boolean;
+}): TRefiCommitRefusal | null {
+  const { quoted } = input;
+  const topUp = toCoinQuantity(quoted.topUpCoinQuantity);
+  if (!input.isTopUpIn || !quoted.topUpRequired || topUp.isZero()) return refiCommitRefusal(input);
+  const pledged = toCoinQuantity(input.collateralQuantity).plus(topUp);
+  const ltv = ltvPct(input.principalCents, pledged, input.priceCents);
+  if (ltv.gt(REFI_MAX_LTV_PCT[quoted.option])) {
+    return {
+      code: 'REFI_REPRICED',
+      message: REFI_REPRICED_MESSAGES.moreTopUpNeeded(
+        input.collateralType,
+        ltv.toFixed(2, Decimal.ROUND_HALF_UP),
+      ),
+    };
+  }
+  if (refiTierOf(ltv).id !== quoted.tierId) {
     return {
       code: 'REFI_REPRICED',
       message: REFI_REPRICED_MESSAGES.termsChanged(input.collateralType),

@@ -13,7 +13,7 @@ import {
   type TLoanKind,
   type TPayoffMethod,
 } from '@pledge/domain';
-import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../src/db/pool.js';
 import { queuedJobs } from '../helpers/jobs.js';
 import { loadServicingFact } from './servicing-checks.js';
@@ -60,7 +60,9 @@ async function areDocumentsSigned(db: TDb, appUuid: string): Promise<boolean> {
     .select({ kind: disclosureDocuments.kind, signature: documentSignatures.uuid })
     .from(disclosureDocuments)
     .leftJoin(documentSignatures, eq(documentSignatures.documentUuid, disclosureDocuments.uuid))
-    .where(eq(disclosureDocuments.applicationUuid, appUuid));
+    .where(
+      and(eq(disclosureDocuments.applicationUuid, appUuid), isNull(disclosureDocuments.voidedAt)),
+    );
   if (documents.length === 0) return false;
   const generated = new Set(documents.map((document) => document.kind));
   return (

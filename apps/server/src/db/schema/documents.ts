@@ -93,16 +93,20 @@ export const disclosureDocuments = pgTable(
     sha256: text('sha256').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /**
+     * Set when the offer it states no longer holds and the application went back to its offers
+     * (a refinancing re-priced at its last signature): kept with its signature, never signed or
+     * listed again; the new offer's documents take its kind and place.
+     */
+    voidedAt: timestamptz('voided_at'),
   },
   (table) => [
-    uniqueIndex('disclosure_documents_application_kind_unique').on(
-      table.applicationUuid,
-      table.kind,
-    ),
-    uniqueIndex('disclosure_documents_application_position_unique').on(
-      table.applicationUuid,
-      table.position,
-    ),
+    uniqueIndex('disclosure_documents_application_kind_current_unique')
+      .on(table.applicationUuid, table.kind)
+      .where(sql`${table.voidedAt} IS NULL`),
+    uniqueIndex('disclosure_documents_application_position_current_unique')
+      .on(table.applicationUuid, table.position)
+      .where(sql`${table.voidedAt} IS NULL`),
     uniqueIndex('disclosure_documents_storage_key_unique').on(table.storageKey),
   ],
 );

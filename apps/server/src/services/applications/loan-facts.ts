@@ -4,7 +4,7 @@
  * tests that check every invariant after every step.
  */
 import { type TDisbursementDestinationKind, type TLoanFacts, type TLoanKind } from '@pledge/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import {
   applicationRequiredDisclosures,
@@ -69,7 +69,9 @@ async function documentsSignedOf(db: TDb, appUuid: string): Promise<boolean> {
     .select({ kind: disclosureDocuments.kind, signature: documentSignatures.uuid })
     .from(disclosureDocuments)
     .leftJoin(documentSignatures, eq(documentSignatures.documentUuid, disclosureDocuments.uuid))
-    .where(eq(disclosureDocuments.applicationUuid, appUuid));
+    .where(
+      and(eq(disclosureDocuments.applicationUuid, appUuid), isNull(disclosureDocuments.voidedAt)),
+    );
   if (documents.some((document) => document.signature === null)) return false;
   // Every disclosure the application needs was generated (and so signed above).
   const required = await db

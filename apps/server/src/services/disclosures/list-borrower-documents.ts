@@ -3,7 +3,7 @@
  * borrower in the path must be the caller; anything else is not found.
  */
 import type { TDocument } from '@pledge/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { disclosureDocuments, documentSignatures } from '../../db/schema/index.js';
 import { applicationNotFound, findOwnedApplication } from '../applications/application-record.js';
@@ -38,6 +38,8 @@ export async function documentsWithSignatures(
       and(
         eq(disclosureDocuments.applicationUuid, appUuid),
         eq(disclosureDocuments.identityUuid, identityUuid),
+        // A voided document belongs to an offer the application left: never signed or listed.
+        isNull(disclosureDocuments.voidedAt),
       ),
     )
     .orderBy(asc(disclosureDocuments.position));

@@ -12,7 +12,7 @@ import type {
   TOpsHolderNameReview,
 } from '@pledge/contract';
 import { APPLICATION_STATES, type TApplicationState } from '@pledge/domain';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { readAll, type TDb } from '../../db/pool.js';
 import {
   applications,
@@ -200,7 +200,10 @@ async function disclosuresOf(db: TDb, appUuid: string): Promise<TOpsDisclosure[]
     .select({ document: disclosureDocuments, signature: documentSignatures })
     .from(disclosureDocuments)
     .leftJoin(documentSignatures, eq(documentSignatures.documentUuid, disclosureDocuments.uuid))
-    .where(eq(disclosureDocuments.applicationUuid, appUuid))
+    // The documents of the current offer; those of an offer left behind are named in the audit.
+    .where(
+      and(eq(disclosureDocuments.applicationUuid, appUuid), isNull(disclosureDocuments.voidedAt)),
+    )
     .orderBy(asc(disclosureDocuments.position));
   return rows.map(({ document, signature }) => ({
     uuid: document.uuid,

@@ -13,7 +13,7 @@ import {
   REFI_STABILIZATION_TRIGGER_LTV_PCT,
   type TRefiOption,
 } from '@pledge/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { newStorageKey } from '../../adapters/storage/port.js';
 import { brandFor } from '../../brands/brands.js';
 import {
@@ -170,7 +170,12 @@ export async function ensureRefiDisclosures(
       await deps.db
         .select({ kind: disclosureDocuments.kind })
         .from(disclosureDocuments)
-        .where(eq(disclosureDocuments.applicationUuid, appUuid))
+        .where(
+          and(
+            eq(disclosureDocuments.applicationUuid, appUuid),
+            isNull(disclosureDocuments.voidedAt),
+          ),
+        )
     ).map((row) => row.kind),
   );
   const missing = kinds.filter((kind) => !existing.has(kind));

@@ -9,6 +9,7 @@ import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { useLiveRegion } from '../../../ui/live-region/live-region.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { Progress } from '../../../ui/progress/progress.js';
+import { isApiError } from '../../../api/client.js';
 import { PendingData } from '../../application/components/application-load-error.js';
 import { refusalMessage } from '../../renewal/api/api-message.js';
 import { useSession } from '../../session/use-session.js';
@@ -30,6 +31,17 @@ import type { TRefiListState } from './refi-list.js';
 import { RefiNotFound } from './refi-not-found.js';
 
 export const REFI_DISCLOSURES_TITLE = 'Review and sign your disclosures';
+
+/** Said on the list when the last signature found the offer's terms changed (issue 34). */
+export const REFI_OFFER_CHANGED_TITLE = 'Your offer changed: review it and accept it again';
+
+/**
+ * The signature was refused because the price moved and the offer was priced anew (its documents
+ * voided): the borrower goes back to the new offer, not to the stale one.
+ */
+function isOfferRepriced(error: unknown): boolean {
+  return isApiError(error) && (error.code === 'REFI_REPRICED' || error.code === 'DOCUMENT_VOIDED');
+}
 
 /** "Document 2 of 3": `signed` of the documents already signed on this page, `left` still to sign. */
 export function refiDocumentPosition(signed: number, left: number): string {
@@ -130,6 +142,19 @@ function Signing({ identityUuid, app }: { identityUuid: string; app: TRefinancin
     onError: (error, _document, snapshot) => {
       if (snapshot?.previous !== undefined) {
         queryClient.setQueryData(refiApplicationsQueryKey(identityUuid), snapshot.previous);
+      }
+      if (isOfferRepriced(error)) {
+        // The server priced the offers anew: the list reads them, and these documents are void.
+        queryClient.removeQueries({ queryKey: refiDocumentsQueryKey(appUuid) });
+        void queryClient.invalidateQueries({ queryKey: refiApplicationsQueryKey(identityUuid) });
+        const back: TRefiListState = {
+          title: REFI_OFFER_CHANGED_TITLE,
+          error: refusalMessage(error),
+          appUuid,
+          variant: 'warn',
+        };
+        void navigate(paths.refinance.list.getHref(), { state: back });
+        return;
       }
       const back: TRefiListState = {
         title: 'Your disclosures were not signed',

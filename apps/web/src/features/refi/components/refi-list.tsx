@@ -24,14 +24,28 @@ import { RefiOfferPanel } from './refi-offer-panel.js';
 export const REFI_LIST_TITLE = 'Refinance your Celsius loans';
 export const REFI_DONE_LINK = "I'm done adding loans";
 
-/** What a page sends back to the list with: a failure to say there. */
-export type TRefiListState = { title: string; error: string } | null;
+/**
+ * What a page sends back to the list with: a failure to say there, and the loan to show (a
+ * refinancing re-priced at its signature: its new offer, to accept again).
+ */
+export type TRefiListState = {
+  title: string;
+  error: string;
+  appUuid?: string;
+  variant?: 'error' | 'warn';
+} | null;
 
 /** The failure a page sent back with, if the location's state is one. */
 export function returnedFailure(state: unknown): TRefiListState {
   if (typeof state !== 'object' || state === null) return null;
-  const { title, error } = state as Record<string, unknown>;
-  return typeof title === 'string' && typeof error === 'string' ? { title, error } : null;
+  const { title, error, appUuid, variant } = state as Record<string, unknown>;
+  if (typeof title !== 'string' || typeof error !== 'string') return null;
+  return {
+    title,
+    error,
+    ...(typeof appUuid === 'string' ? { appUuid } : {}),
+    ...(variant === 'warn' ? { variant } : {}),
+  };
 }
 
 function RefiLoans({ identityUuid }: { identityUuid: string }) {
@@ -39,7 +53,7 @@ function RefiLoans({ identityUuid }: { identityUuid: string }) {
   const location = useLocation();
   const returned = returnedFailure(location.state);
   const applications = useRefiApplications(identityUuid);
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(returned?.appUuid ?? null);
   const [isLookupOpen, setIsLookupOpen] = useState(false);
 
   if (applications.data === undefined) {
@@ -79,7 +93,7 @@ function RefiLoans({ identityUuid }: { identityUuid: string }) {
         </div>
       </div>
       {returned !== null && (
-        <Alert variant="error" title={returned.title}>
+        <Alert variant={returned.variant ?? 'error'} title={returned.title}>
           {returned.error}
         </Alert>
       )}

@@ -424,6 +424,50 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/disclosures', { timeout: 40_000 },
     // The optimistic submission was rolled back.
     expect(screen.getByText('Disclosures to sign')).toBeVisible();
   });
+
+  it('leads back to the new offer when the last signature finds the price moved (issue 34)', async () => {
+    const message =
+      'The price of ETH moved: with the coins you added your loan’s LTV is now 61.12%, above 55%, so custody only needs more collateral. Review the new offer and accept it again.';
+    let isRepriced = false;
+    mockFetch({
+      ...figureInfoHandlers(),
+      [LIST]: () =>
+        jsonResponse([
+          isRepriced
+            ? makeRefiApp({
+                state: 'OFFER_ACCEPTED',
+                offers: [transferOffer({ ltv: 68 })],
+                selectedOffer: custodyOffer({ ltv: 68, postTopUpLoanToValue: 55 }),
+              })
+            : makeRefiApp({
+                state: 'SIGN_DOCS',
+                stage: 'PROCESSING',
+                selectedOffer: transferOffer(),
+              }),
+        ]),
+      [`GET ${buildPath(getRefiUnsignedDocuments.path, { appUuid: ETH_APP_UUID, identityUuid: REFI_IDENTITY_UUID })}`]:
+        () => jsonResponse(isRepriced ? [] : [FIRST]),
+      [`GET ${buildPath(getRefiDocumentText.path, { docUuid: FIRST.uuid })}`]: () =>
+        jsonResponse({ text: null }),
+      [`POST ${buildPath(postRefiSignDocument.path, { docUuid: FIRST.uuid })}`]: () => {
+        isRepriced = true;
+        return jsonResponse({ code: 'REFI_REPRICED', message }, 409);
+      },
+    });
+    const { user, router } = renderApp(
+      `${BASE}/${ETH_APP_UUID}/${TRANSFER_OFFER_UUID}/disclosures`,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Agree' }, LOADED));
+    await waitFor(() => expect(currentUrl(router)).toBe(BASE));
+    expect(
+      await screen.findByText('Your offer changed: review it and accept it again', {}, LOADED),
+    ).toBeVisible();
+    expect(screen.getByText(message)).toBeVisible();
+    // The offers as the server priced them anew, the new one chosen, to accept again.
+    expect(await screen.findByText('55.0% after your top-up', {}, LOADED)).toBeVisible();
+    expect(screen.getByText('68.0%')).toBeVisible();
+    expect(screen.queryByText('Submitted: we are setting up your new loan')).toBeNull();
+  });
 });
 
 it('has the refinancing QR failure text', () => {
