@@ -394,8 +394,9 @@ export function OfferForm({
             }
             hint={termsHint(offerResult, type, pricing)}
             isUpdating={!isSettled || rates.isFetching || awaitsResults}
-            learnMore={<LearnMoreLtv />}
-          />
+          >
+            <LearnMoreLtv />
+          </OfferTerms>
           {failure !== null && (
             <Alert variant="error" title="Your offer could not be accepted.">
               {failure.map((message) => (

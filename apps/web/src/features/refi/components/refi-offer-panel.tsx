@@ -15,8 +15,9 @@ import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { Checkbox } from '../../../ui/checkbox/checkbox.js';
 import { RadioGroup } from '../../../ui/radio-group/radio-group.js';
-import { displayUsd } from '../../dashboard/display.js';
+import { OfferTermRows, OfferTerms } from '../../offer/components/offer-terms.js';
 import { formatLtv, formatRate } from '../../offer/format.js';
+import { offerTermRows } from '../../offer/offer-term-rows.js';
 import { refusalMessage } from '../../renewal/api/api-message.js';
 import { useRefiChoices } from '../hooks/use-refi-choices.js';
 import {
@@ -30,50 +31,26 @@ import {
 } from '../refi-loans.js';
 import { RatesByTreatmentButton, StabilizationButton } from './refi-explanations.js';
 
-function OfferTerms({ offer }: { offer: TOffer }) {
+function RefiTerms({ offer }: { offer: TOffer }) {
+  const rows = offerTermRows(offer);
   return (
-    <dl className="offer-terms__list">
-      <div className="offer-terms__row">
-        <dt>Loan amount</dt>
-        <dd>
-          <strong>{displayUsd(offer.amount)}</strong>
-        </dd>
-      </div>
-      <div className="offer-terms__row">
-        <dt>Collateral treatment</dt>
-        <dd>{TREATMENT_NAMES[offerTreatment(offer)]}</dd>
-      </div>
-      <div className="offer-terms__row">
-        <dt>Interest rate</dt>
-        <dd>{formatRate(offer.interestRate)}</dd>
-      </div>
-      <div className="offer-terms__row">
-        <dt>APR</dt>
-        <dd>{formatRate(offer.annualPercentageRate)}</dd>
-      </div>
-      <div className="offer-terms__row">
-        <dt>
-          Estimated monthly payment <span className="offer-terms__note">(interest only)</span>
-        </dt>
-        <dd>{displayUsd(offer.estimatedMonthlyPayment)}</dd>
-      </div>
-      <div className="offer-terms__row">
-        <dt>Term</dt>
-        <dd>{offer.term} months</dd>
-      </div>
-      <div className="offer-terms__row">
-        <dt>Loan-to-value (LTV)</dt>
-        <dd>
-          {offer.celsiusTopUpRequired && offer.postTopUpLoanToValue !== null
+    <OfferTermRows
+      rows={[
+        rows.amount,
+        ['Collateral treatment', TREATMENT_NAMES[offerTreatment(offer)]],
+        rows.interestRate,
+        rows.apr,
+        rows.monthlyPayment,
+        rows.term,
+        [
+          rows.ltv[0],
+          offer.celsiusTopUpRequired && offer.postTopUpLoanToValue !== null
             ? `${formatLtv(offer.postTopUpLoanToValue)} after your top-up`
-            : formatLtv(offer.ltv)}
-        </dd>
-      </div>
-      <div className="offer-terms__row">
-        <dt>Collateral top-up</dt>
-        <dd>{offer.celsiusTopUpRequired ? 'Required' : 'Not required'}</dd>
-      </div>
-    </dl>
+            : rows.ltv[1],
+        ],
+        ['Collateral top-up', offer.celsiusTopUpRequired ? 'Required' : 'Not required'],
+      ]}
+    />
   );
 }
 
@@ -210,14 +187,14 @@ export function RefiOfferPanel({
           <StabilizationButton />
         </div>
       )}
-      <section className="offer-terms refi-offer__terms" aria-labelledby={`${headingId}-terms`}>
-        <h3 id={`${headingId}-terms`}>Terms of your offer</h3>
-        {offer === null ? (
-          <p className="offer-terms__hint">Choose a rate to see the terms of your new loan.</p>
-        ) : (
-          <OfferTerms offer={offer} />
-        )}
-      </section>
+      <OfferTerms
+        className="refi-offer__terms"
+        headingId={`${headingId}-terms`}
+        headingLevel={3}
+        isUpdating={false}
+        terms={offer === null ? null : <RefiTerms offer={offer} />}
+        hint="Choose a rate to see the terms of your new loan."
+      />
       {refusal !== null && (
         <Alert variant="error" title="Your choice was not saved">
           {refusalMessage(refusal)}

@@ -20,55 +20,29 @@ import { PageHeading } from '../../../ui/page-heading.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
 import { applicationQueryKey, useApplication } from '../../application/api/get-application.js';
 import { PendingData } from '../../application/components/application-load-error.js';
-import { displayRate, displayUsd } from '../../dashboard/display.js';
-import { formatLtv } from '../../offer/format.js';
+import { displayUsd } from '../../dashboard/display.js';
+import { OfferTermRows, OfferTerms } from '../../offer/components/offer-terms.js';
+import { offerTermRows } from '../../offer/offer-term-rows.js';
 import { useDebouncedValue } from '../../offer/hooks/use-debounced-value.js';
 import { selectOffer } from '../../offer/api/select-offer.js';
 import { refusalMessage } from '../api/api-message.js';
 import { setRenewalTopUp } from '../api/set-renewal-top-up.js';
 
 function RenewalTerms({ offer }: { offer: TOffer }) {
+  const rows = offerTermRows(offer);
   return (
-    <dl className="offer-terms__list">
-      <div className="offer-terms__row">
-        <dt>Loan amount</dt>
-        <dd>
-          <strong>{displayUsd(offer.amount)}</strong>
-        </dd>
-      </div>
-      <div className="offer-terms__row">
-        <dt>Interest rate</dt>
-        <dd>{displayRate(offer.interestRate)}</dd>
-      </div>
-      <div className="offer-terms__row">
-        <dt>APR</dt>
-        <dd>{displayRate(offer.annualPercentageRate)}</dd>
-      </div>
-      <div className="offer-terms__row">
-        <dt>Origination fee</dt>
-        <dd>{displayUsd(offer.originationFeeAmount)}</dd>
-      </div>
-      <div className="offer-terms__row">
-        <dt>
-          Estimated monthly payment <span className="offer-terms__note">(interest only)</span>
-        </dt>
-        <dd>{displayUsd(offer.estimatedMonthlyPayment)}</dd>
-      </div>
-      <div className="offer-terms__row">
-        <dt>Term</dt>
-        <dd>{offer.term} months</dd>
-      </div>
-      <div className="offer-terms__row">
-        <dt>Loan-to-value (LTV)</dt>
-        <dd>{formatLtv(offer.ltv)}</dd>
-      </div>
-      <div className="offer-terms__row">
-        <dt>Collateral</dt>
-        <dd>
-          {offer.collateralUnits} {offer.collateral.type}
-        </dd>
-      </div>
-    </dl>
+    <OfferTermRows
+      rows={[
+        rows.amount,
+        rows.interestRate,
+        rows.apr,
+        rows.originationFee,
+        rows.monthlyPayment,
+        rows.term,
+        rows.ltv,
+        rows.collateral,
+      ]}
+    />
   );
 }
 
@@ -159,18 +133,17 @@ function RenewForm({ application }: { application: TApplication }) {
           </Alert>
         ))}
       </form>
-      <section className="offer-terms" aria-labelledby="renew-terms-heading" aria-busy={isPricing}>
-        <h2 id="renew-terms-heading">Terms of your offer</h2>
-        {isPricing && <p className="offer-terms__hint">Updating your offer…</p>}
-        {offer === undefined ? (
-          <p className="offer-terms__hint">
-            {isAboveBand
-              ? 'Add collateral to see an offer for your renewal.'
-              : 'Your renewal offer is on its way.'}
-          </p>
-        ) : (
-          <RenewalTerms offer={offer} />
-        )}
+      <OfferTerms
+        headingId="renew-terms-heading"
+        isUpdating={isPricing}
+        updatingText="Updating your offer…"
+        terms={offer === undefined ? null : <RenewalTerms offer={offer} />}
+        hint={
+          isAboveBand
+            ? 'Add collateral to see an offer for your renewal.'
+            : 'Your renewal offer is on its way.'
+        }
+      >
         {accept.isError && <Alert variant="error">{refusalMessage(accept.error)}</Alert>}
         <Button
           isLoading={accept.isPending}
@@ -181,7 +154,7 @@ function RenewForm({ application }: { application: TApplication }) {
         >
           Accept offer
         </Button>
-      </section>
+      </OfferTerms>
     </div>
   );
 }
