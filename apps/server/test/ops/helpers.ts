@@ -161,6 +161,31 @@ export async function proposeAndApproveControlled(
   return { approved: true, proposal, response: decided };
 }
 
+/** The checker's approval of a proposal, as answered (twice at once when a race is tested). */
+export function approveProposal(app: FastifyInstance, checker: TAgent, proposalId: string) {
+  return opsCall(app, 'POST', controlledActionPath(proposalId, 'approve'), checker.token);
+}
+
+/**
+ * The checker approves what the maker's answer proposed (202, a PENDING `action`): the approved
+ * proposal. Nothing happened before the approval; it happens now.
+ */
+export async function approveProposed(
+  app: FastifyInstance,
+  checker: TAgent,
+  proposed: LightMyRequestResponse,
+  action: TControlledAction['action'],
+): Promise<TControlledAction> {
+  expect(proposed.statusCode, proposed.body).toBe(202);
+  const pending = proposed.json() as TControlledAction;
+  expect(pending).toMatchObject({ action, status: 'PENDING' });
+  const response = await approveProposal(app, checker, pending.id);
+  expect(response.statusCode, response.body).toBe(200);
+  const approved = response.json() as TControlledAction;
+  expect(approved).toMatchObject({ id: pending.id, status: 'APPROVED' });
+  return approved;
+}
+
 /** proposeAndApproveControlled that must succeed: the approved proposal. */
 export async function approvedControlled(
   app: FastifyInstance,

@@ -1,5 +1,4 @@
 /** A risk test world: sandbox loans, prices that put a loan at a chosen LTV, the pass on the sandbox clock. */
-import type { TServicingPayment } from '@pledge/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TDb } from '../../src/db/pool.js';
@@ -9,8 +8,7 @@ import { runRiskPass, type TRiskPassDeps } from '../../src/services/risk/run-ris
 import type { TApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { signIn } from '../identity/sign-in.js';
-import { bearer } from '../applications/helpers.js';
-import { idempotency, LOANS, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
+import { setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
 
 export function riskDeps(ctx: TApplicationsTestContext, db: TDb = ctx.database.db): TRiskPassDeps {
   return {
@@ -131,23 +129,6 @@ export async function advanceHours(
   await createSandboxClock(ctx.database.db).refresh();
   // Their sessions may have ended by then: the borrowers sign in again.
   for (const loan of loans) loan.token = await signIn(ctx.app, loan.email);
-}
-
-/** The borrower pays `amountCents` by ACH debit from the loan page (pending until it settles). */
-export async function payByDebit(
-  ctx: TApplicationsTestContext,
-  loan: TTestLoan,
-  amountCents: number,
-  key: string,
-): Promise<TServicingPayment> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `${LOANS}/${loan.loanUuid}/payments`,
-    headers: { ...bearer(loan.token), ...idempotency(key) },
-    payload: { amountCents },
-  });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json() as TServicingPayment;
 }
 
 /**

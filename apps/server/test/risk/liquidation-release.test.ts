@@ -5,11 +5,7 @@
  * payoff, so no hold), and every loan invariant holds before and after.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  TCollateralInfo,
-  TLiquidation,
-  TPostCollateralReleaseResponse,
-} from '@pledge/contract';
+import type { TLiquidation, TPostCollateralReleaseResponse } from '@pledge/contract';
 import {
   collateralReleaseViolations,
   Decimal,
@@ -27,17 +23,19 @@ import {
 import { loadLoanFacts } from '../../src/services/applications/loan-facts.js';
 import { startLiquidation } from '../../src/services/risk/liquidate-loan.js';
 import {
-  appPath,
-  bearer,
   createApplicationsTestContext,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
 import { signInAgent } from '../ops/helpers.js';
-import { sandboxLoan, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
+import {
+  collateralOf,
+  requestRelease,
+  sandboxLoan,
+  setBtcPrice,
+  type TTestLoan,
+} from '../servicing/helpers.js';
 import { deploymentNow } from './helpers.js';
 import { deskFill } from './liquidation-helpers.js';
-
-const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
 let ctx: TApplicationsTestContext;
 let agentToken: string;
@@ -81,25 +79,6 @@ async function liquidatedByDesk(
   return { loan, order };
 }
 
-function requestRelease(loan: TTestLoan) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: appPath(loan.loanUuid, '/collateral/release'),
-    headers: bearer(loan.token),
-    payload: { returnAddress: BTC_RETURN_ADDRESS },
-  });
-}
-
-async function collateralOf(loan: TTestLoan): Promise<TCollateralInfo> {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: appPath(loan.loanUuid, '/collateral'),
-    headers: bearer(loan.token),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TCollateralInfo;
-}
-
 async function statesOf(loan: TTestLoan) {
   const [application] = await ctx.database.db
     .select({ state: applications.state })
@@ -123,7 +102,7 @@ describe('the release of the coins a liquidation left', () => {
     expect(isLiquidatedWithNothingOwed(before)).toBe(true);
     expect(loanInvariantViolations(before)).toEqual([]);
 
-    const response = await requestRelease(loan);
+    const response = await requestRelease(ctx, loan);
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json() as TPostCollateralReleaseResponse;
     expect(answer.collateralReleaseResponse.result).toBe('SUCCESS');
@@ -144,7 +123,7 @@ describe('the release of the coins a liquidation left', () => {
     expect(new Decimal(row?.amount ?? '0').eq(left)).toBe(true);
 
     // What the borrower reads: the request, its answer and the coins it returns.
-    const collateral = await collateralOf(loan);
+    const collateral = await collateralOf(ctx, loan);
     expect(collateral.collateralReleaseRequest?.requestId).toBe(
       answer.collateralReleaseResponse.id,
     );
@@ -164,7 +143,7 @@ describe('the release of the coins a liquidation left', () => {
     const { loan } = await liquidatedByDesk(10_000);
     const facts = await loadLoanFacts(ctx.database.db, loan.loanUuid);
     expect(isLiquidatedWithNothingOwed(facts)).toBe(false);
-    const response = await requestRelease(loan);
+    const response = await requestRelease(ctx, loan);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'COLLATERAL_RELEASE_NOT_AVAILABLE' });
     expect((await loadLoanFacts(ctx.database.db, loan.loanUuid)).collateralReleases).toEqual([]);

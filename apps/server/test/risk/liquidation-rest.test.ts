@@ -26,10 +26,11 @@ import { bearer, type TApplicationsTestContext } from '../applications/helpers.j
 import {
   BTC_RETURN_ADDRESS,
   getLoan,
-  idempotency,
   LOANS,
   openServicingWorldWithAgent,
   paymentInFlight,
+  requestPayOff,
+  requestPayoffQuote,
   requestRelease,
   setBtcPrice,
   type TTestLoan,
@@ -66,23 +67,6 @@ function statementOf(loanUuid: string, liquidationUuid: string, token: string | 
     method: 'GET',
     url: `${LOANS}/${loanUuid}/liquidations/${liquidationUuid}/statement`,
     headers: token === null ? {} : bearer(token),
-  });
-}
-
-function quoteOf(loan: TTestLoan) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `${LOANS}/${loan.loanUuid}/payoff-quote`,
-    headers: bearer(loan.token),
-  });
-}
-
-function payOff(loan: TTestLoan, quoteUuid: string, key: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `${LOANS}/${loan.loanUuid}/payoff`,
-    headers: { ...bearer(loan.token), ...idempotency(key) },
-    payload: { quoteUuid },
   });
 }
 
@@ -155,7 +139,7 @@ describe('liquidation statement download', () => {
 describe('payoff while a liquidation order is open', () => {
   it('refuses the quote and the payoff with the reason and records nothing; both work after the fill', async () => {
     const loan = await fundedLoan(ctx);
-    const early = await quoteOf(loan);
+    const early = await requestPayoffQuote(ctx, loan);
     expect(early.statusCode, early.body).toBe(201);
     const earlyQuote = early.json() as TPayoffQuote;
     const order = await liquidate(ctx, loan, createDeskExchange(), 2_200_000);
@@ -166,13 +150,18 @@ describe('payoff while a liquidation order is open', () => {
       .select()
       .from(payoffQuotes)
       .where(eq(payoffQuotes.loanUuid, loan.loanUuid));
-    const refusedQuote = await quoteOf(loan);
+    const refusedQuote = await requestPayoffQuote(ctx, loan);
     expect(refusedQuote.statusCode).toBe(409);
     expect(refusedQuote.json()).toMatchObject({
       code: 'LIQUIDATION_IN_PROGRESS',
       message: LIQUIDATION_IN_PROGRESS_MESSAGE,
     });
-    const refusedPayoff = await payOff(loan, earlyQuote.quoteUuid, 'payoff-during-sale-1');
+    const refusedPayoff = await requestPayOff(
+      ctx,
+      loan,
+      earlyQuote.quoteUuid,
+      'payoff-during-sale-1',
+    );
     expect(refusedPayoff.statusCode).toBe(409);
     expect(refusedPayoff.json()).toMatchObject({ code: 'LIQUIDATION_IN_PROGRESS' });
     // Nothing written: no quote, no payment, the loan and its balance as they were.
@@ -189,13 +178,13 @@ describe('payoff while a liquidation order is open', () => {
     const filled = await deskFill(ctx, agentToken, order, order.coinQuantityToSell, 2_200_000);
     expect(filled.status).toBe('FILLED');
     expect((await servicingRow(ctx, loan.loanUuid)).status).toBe('ACTIVE');
-    const after = await quoteOf(loan);
+    const after = await requestPayoffQuote(ctx, loan);
     expect(after.statusCode, after.body).toBe(201);
     const afterQuote = after.json() as TPayoffQuote;
     expect(afterQuote.amountCents).toBe(
       (await balancesOf(ctx.database.db, loan.loanUuid)).totalCents,
     );
-    const paid = await payOff(loan, afterQuote.quoteUuid, 'payoff-after-sale-1');
+    const paid = await requestPayOff(ctx, loan, afterQuote.quoteUuid, 'payoff-after-sale-1');
     expect(paid.statusCode, paid.body).toBe(201);
     expect((await servicingRow(ctx, loan.loanUuid)).status).toBe('PAID_OFF');
   });

@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TApplication,
-  TCollateralInfo,
   TGetOpsLoanResponse,
   TGetOpsReconciliationResponse,
   TControlledAction,
@@ -26,10 +25,11 @@ import { settlePendingPayments } from '../../src/services/servicing/settle-payme
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { SURPLUS_PAYOUT_ENTITY } from '../../src/services/risk/liquidation-surplus-payout.js';
 import { appPath, bearer, type TApplicationsTestContext } from '../applications/helpers.js';
-import { OPS, signInSecondAgent, type TAgent } from '../ops/helpers.js';
+import { approveProposal, approveProposed, OPS, type TAgent } from '../ops/helpers.js';
 import {
   idempotency,
-  openServicingWorldWithAgent,
+  collateralOf,
+  openServicingWorldWithTwoAgents,
   paymentInFlight,
   setBtcPrice,
   type TTestLoan,
@@ -43,8 +43,7 @@ let agentToken: string;
 let checker: TAgent;
 
 beforeAll(async () => {
-  ({ ctx, agentToken } = await openServicingWorldWithAgent());
-  checker = await signInSecondAgent(ctx);
+  ({ ctx, agentToken, checker } = await openServicingWorldWithTwoAgents());
 });
 afterAll(async () => {
   await ctx.close();
@@ -78,20 +77,8 @@ function payout(
 }
 
 /** The second agent approves a proposed payout (202, PENDING): the money is recorded now. */
-async function approve(proposed: LightMyRequestResponse): Promise<TControlledAction> {
-  expect(proposed.statusCode, proposed.body).toBe(202);
-  const pending = proposed.json() as TControlledAction;
-  expect(pending).toMatchObject({ action: 'SURPLUS_PAYOUT', status: 'PENDING' });
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `${OPS}/controlled-actions/${pending.id}/approve`,
-    headers: bearer(checker.token),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const approved = response.json() as TControlledAction;
-  expect(approved).toMatchObject({ id: pending.id, status: 'APPROVED' });
-  return approved;
-}
+const approve = (proposed: LightMyRequestResponse) =>
+  approveProposed(ctx.app, checker, proposed, 'SURPLUS_PAYOUT');
 
 async function opsLoan(loanUuid: string): Promise<TGetOpsLoanResponse> {
   const response = await ctx.app.inject({
@@ -114,16 +101,6 @@ async function payoutJournalsOf(loanUuid: string) {
     .select()
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.loanUuid, loanUuid), eq(ledgerEntries.kind, 'SURPLUS_PAYOUT')));
-}
-
-async function collateralOf(loan: TTestLoan): Promise<TCollateralInfo> {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: appPath(loan.loanUuid, '/collateral'),
-    headers: bearer(loan.token),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TCollateralInfo;
 }
 
 describe('surplus payout', () => {
@@ -246,13 +223,7 @@ describe('surplus payout', () => {
     expect(answers[0]?.json()).toEqual(answers[1]?.json());
     const proposalId = (answers[0]?.json() as TControlledAction).id;
     const approvals = await Promise.all(
-      [0, 1].map(() =>
-        ctx.app.inject({
-          method: 'POST',
-          url: `${OPS}/controlled-actions/${proposalId}/approve`,
-          headers: bearer(checker.token),
-        }),
-      ),
+      [0, 1].map(() => approveProposal(ctx.app, checker, proposalId)),
     );
     expect(approvals.map((answer) => answer.statusCode)).toEqual([200, 200]);
     expect(await payoutJournalsOf(loan.loanUuid)).toHaveLength(2);
@@ -279,7 +250,7 @@ describe('collateral left by a liquidation, as the borrower reads it', () => {
     const { loan, filled } = await liquidatedWithSurplus();
     const sold = filled.fill?.coinQuantitySold ?? '0';
     const left = new Decimal(1).minus(sold);
-    const collateral = await collateralOf(loan);
+    const collateral = await collateralOf(ctx, loan);
     expect(collateral.liquidationRemainder?.type).toBe('BTC');
     expect(new Decimal(collateral.liquidationRemainder?.coinQuantity ?? '0').eq(left)).toBe(true);
     expect(
@@ -305,7 +276,7 @@ describe('collateral left by a liquidation, as the borrower reads it', () => {
 
   it('reports nothing to return on an open loan, or when the sale took every coin', async () => {
     const open = await fundedLoan(ctx);
-    const openCollateral = await collateralOf(open);
+    const openCollateral = await collateralOf(ctx, open);
     expect(openCollateral.liquidationRemainder).toBeUndefined();
     expect(openCollateral.wallet?.currentTotalCoinBalance.coinQuantity).toBe('1');
 
@@ -313,7 +284,7 @@ describe('collateral left by a liquidation, as the borrower reads it', () => {
     await setBtcPrice(ctx, 20_000);
     const liquidation = await liquidate(ctx, loan, ctx.adapters.exchange, 2_000_000, '101.00');
     expect(liquidation?.fill?.ltvAfterPct).toBeNull();
-    expect((await collateralOf(loan)).liquidationRemainder).toBeUndefined();
+    expect((await collateralOf(ctx, loan)).liquidationRemainder).toBeUndefined();
   });
 });
 

@@ -37,10 +37,10 @@ import { deliverLiquidationStatement } from '../../src/services/risk/liquidation
 import { balancesOf } from '../../src/services/servicing/ledger-store.js';
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import { queuedJobs } from '../helpers/jobs.js';
-import { OPS, signInSecondAgent, type TAgent } from '../ops/helpers.js';
+import { approveProposal, approveProposed, OPS, type TAgent } from '../ops/helpers.js';
 import {
   mailTo,
-  openServicingWorldWithAgent,
+  openServicingWorldWithTwoAgents,
   setBtcPrice,
   type TTestLoan,
 } from '../servicing/helpers.js';
@@ -59,8 +59,7 @@ let agentToken: string;
 let checker: TAgent;
 
 beforeAll(async () => {
-  ({ ctx, agentToken } = await openServicingWorldWithAgent());
-  checker = await signInSecondAgent(ctx);
+  ({ ctx, agentToken, checker } = await openServicingWorldWithTwoAgents());
 });
 afterAll(async () => {
   await ctx.close();
@@ -128,20 +127,8 @@ async function fill(
 }
 
 /** The second agent approves a proposed fill: the fill happens now. */
-async function approve(proposed: LightMyRequestResponse): Promise<TControlledAction> {
-  expect(proposed.statusCode, proposed.body).toBe(202);
-  const pending = proposed.json() as TControlledAction;
-  expect(pending).toMatchObject({ action: 'LIQUIDATION_FILL' });
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `${OPS}/controlled-actions/${pending.id}/approve`,
-    headers: bearer(checker.token),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const approved = response.json() as TControlledAction;
-  expect(approved).toMatchObject({ id: pending.id, status: 'APPROVED' });
-  return approved;
-}
+const approve = (proposed: LightMyRequestResponse) =>
+  approveProposed(ctx.app, checker, proposed, 'LIQUIDATION_FILL');
 
 /** A liquidation as the console's view of its loan shows it. */
 async function liquidationOf(loanUuid: string, liquidationUuid: string): Promise<TLiquidation> {
@@ -507,13 +494,7 @@ describe('concurrent desk fills', () => {
     expect(same[0]?.json()).toEqual(same[1]?.json());
     const proposalId = (same[0]?.json() as TControlledAction).id;
     const approvals = await Promise.all(
-      [0, 1].map(() =>
-        ctx.app.inject({
-          method: 'POST',
-          url: `${OPS}/controlled-actions/${proposalId}/approve`,
-          headers: bearer(checker.token),
-        }),
-      ),
+      [0, 1].map(() => approveProposal(ctx.app, checker, proposalId)),
     );
     expect(approvals.map((response) => response.statusCode)).toEqual([200, 200]);
     expect(approvals.map((r) => (r.json() as TControlledAction).status)).toEqual([

@@ -12,6 +12,7 @@ import type { TApplicationsTestContext } from '../applications/helpers.js';
 import {
   getLoan,
   openServicingWorld,
+  payByDebit,
   runSweep,
   sandboxLoan,
   setBtcPrice,
@@ -24,7 +25,6 @@ import {
   ltvOf,
   notices,
   pass,
-  payByDebit,
   priceAtLtvUsd,
 } from './helpers.js';
 

@@ -16,7 +16,7 @@
  * fee, then principal; a deferral capitalises the interest billed and unpaid.
  */
 import fc from 'fast-check';
-import type { TLiquidation, TPayoffQuote, TServicingLoan } from '@pledge/contract';
+import type { TLiquidation, TServicingLoan } from '@pledge/contract';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +36,8 @@ import {
   getLoan,
   idempotency,
   LOANS,
-  openServicingWorld,
+  openServicingWorldAtDayStart,
+  payoffQuote,
   runSweep,
   sandboxLoan,
   setBtcPrice,
@@ -45,17 +46,7 @@ import {
 
 let ctx: TApplicationsTestContext;
 beforeAll(async () => {
-  ctx = await openServicingWorld();
-  // Each step's day is the clock's day: start a little after midnight (UTC) so that no run of
-  // the test crosses one while it works.
-  const now = await deploymentNow(ctx);
-  const msToNextDay = 86_400_000 - (now.getTime() % 86_400_000);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/clock',
-    payload: { advanceHours: (msToNextDay + 5 * 60_000) / 3_600_000 },
-  });
-  expect(response.statusCode).toBe(200);
+  ctx = await openServicingWorldAtDayStart();
 });
 afterAll(async () => {
   await ctx.close();
@@ -342,13 +333,7 @@ function expectBalances(view: TServicingLoan, oracle: AccrualOracle, what: strin
 }
 
 async function payoffQuoteCents(loan: TTestLoan): Promise<bigint> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `${LOANS}/${loan.loanUuid}/payoff-quote`,
-    headers: bearer(loan.token),
-  });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return BigInt((response.json() as TPayoffQuote).amountCents);
+  return BigInt((await payoffQuote(ctx, loan)).amountCents);
 }
 
 async function startRun(drawAmount: number): Promise<TRun> {

@@ -10,7 +10,7 @@
  * the product's functions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TLoanStatus, TServicingLoan, TServicingPayment } from '@pledge/contract';
+import type { TLoanStatus, TServicingLoan } from '@pledge/contract';
 import { dayInWords } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
@@ -21,7 +21,8 @@ import {
   idempotency,
   LOANS,
   mailTo,
-  openServicingWorld,
+  openServicingWorldAtDayStart,
+  payByDebit,
   runSweep,
   sandboxLoan,
   setBtcPrice,
@@ -35,17 +36,7 @@ const SETTLEMENT_DAYS = 3;
 
 let ctx: TApplicationsTestContext;
 beforeAll(async () => {
-  ctx = await openServicingWorld();
-  // Each step's day is the clock's day: start a little after midnight (UTC) so that no step of the
-  // test crosses one while it works.
-  const now = await deploymentNow(ctx);
-  const msToNextDay = MS_PER_DAY - (now.getTime() % MS_PER_DAY);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/clock',
-    payload: { advanceHours: (msToNextDay + 5 * 60_000) / 3_600_000 },
-  });
-  expect(response.statusCode).toBe(200);
+  ctx = await openServicingWorldAtDayStart();
 });
 afterAll(async () => {
   await ctx.close();
@@ -96,17 +87,6 @@ async function expectOneView(loan: TTestLoan): Promise<TServicingLoan> {
     view.nextPayment === null ? null : view.nextPayment.amountCents / 100,
   );
   return view;
-}
-
-async function pay(loan: TTestLoan, amountCents: number, key: string): Promise<TServicingPayment> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `${LOANS}/${loan.loanUuid}/payments`,
-    headers: { ...bearer(loan.token), ...idempotency(key) },
-    payload: { amountCents },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as TServicingPayment;
 }
 
 async function rateBpsOf(loan: TTestLoan): Promise<bigint> {
@@ -181,7 +161,7 @@ describe('finding 5: paying "Pay down $X" brings the loan below the warning leve
       view.balances.feesCents + view.balances.accruedInterestCents + notYetAccrued + principalCut;
     expect(view.risk.paymentToWarningCents).toBe(expected);
 
-    await pay(loan, view.risk.paymentToWarningCents, 'pay-down-to-warning');
+    await payByDebit(ctx, loan, view.risk.paymentToWarningCents, 'pay-down-to-warning');
     await advanceDays(ctx, SETTLEMENT_DAYS, loan);
     await runSweep(ctx);
     await setBtcPrice(ctx, priceCents / 100);
@@ -230,7 +210,7 @@ describe('findings 6 and 7: one view of what is due, arrears that age', () => {
       daysPastDue: 0,
     });
     // The other borrower pays the bill.
-    await pay(paid, interest, 'pays-instalment-1');
+    await payByDebit(ctx, paid, interest, 'pays-instalment-1');
     const paidView = await expectOneView(paid);
     expect(paidView.schedule[0]?.status).toBe('PAID');
     expect(paidView.nextPayment?.dueDate).toBe(schedule[1]!.dueDate);
@@ -335,7 +315,7 @@ describe('findings 6 and 7: one view of what is due, arrears that age', () => {
       'Your loan payment is 1 day past due',
     ]);
 
-    await pay(missed, view.nextPayment?.amountCents ?? 0, 'pays-the-arrears');
+    await payByDebit(ctx, missed, view.nextPayment?.amountCents ?? 0, 'pays-the-arrears');
     const caughtUp = await expectOneView(missed);
     expect(caughtUp.schedule.slice(0, 2).map((row) => row.status)).toEqual(['PAID', 'PAID']);
     expect(caughtUp.nextPayment).toMatchObject({

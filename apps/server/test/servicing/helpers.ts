@@ -1,5 +1,11 @@
 /** A servicing test world: the app, a sandbox loan for a signed-in borrower, the sweep on the sandbox clock. */
-import type { TPostSandboxLoanResponse, TServicingLoan } from '@pledge/contract';
+import type {
+  TCollateralInfo,
+  TPayoffQuote,
+  TPostSandboxLoanResponse,
+  TServicingLoan,
+  TServicingPayment,
+} from '@pledge/contract';
 import { randomUUID } from 'node:crypto';
 import type { TPaymentPurpose } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
@@ -25,7 +31,7 @@ import {
 } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { signIn } from '../identity/sign-in.js';
-import { signInAgent } from '../ops/helpers.js';
+import { signInAgent, signInSecondAgent, type TAgent } from '../ops/helpers.js';
 
 export const LOANS = '/provenance/borrower/servicing/v2/loans';
 export const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -56,6 +62,34 @@ export async function openServicingWorldWithAgent(): Promise<{
 }> {
   const ctx = await openServicingWorld();
   return { ctx, agentToken: (await signInAgent(ctx)).token };
+}
+
+/**
+ * A test file's own app with BTC at $60,000 and the sandbox clock a little after midnight (UTC), so
+ * that no run of a test that works on the clock's day crosses one while it works.
+ */
+export async function openServicingWorldAtDayStart(): Promise<TApplicationsTestContext> {
+  const ctx = await openServicingWorld();
+  const clock = createSandboxClock(ctx.database.db);
+  await clock.refresh();
+  const msToNextDay = 86_400_000 - (clock.now().getTime() % 86_400_000);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/sandbox/clock',
+    payload: { advanceHours: (msToNextDay + 5 * 60_000) / 3_600_000 },
+  });
+  expect(response.statusCode).toBe(200);
+  return ctx;
+}
+
+/** A test file's own app with BTC at $60,000, the sandbox agent and the second agent (its checker). */
+export async function openServicingWorldWithTwoAgents(): Promise<{
+  ctx: TApplicationsTestContext;
+  agentToken: string;
+  checker: TAgent;
+}> {
+  const { ctx, agentToken } = await openServicingWorldWithAgent();
+  return { ctx, agentToken, checker: await signInSecondAgent(ctx) };
 }
 
 let borrowers = 0;
@@ -163,6 +197,80 @@ export async function mailTo(ctx: TApplicationsTestContext, email: string) {
 
 export function idempotency(key: string) {
   return { 'idempotency-key': key };
+}
+
+/** The borrower pays `amountCents` by ACH debit from the loan page (pending until it settles). */
+export async function payByDebit(
+  ctx: TApplicationsTestContext,
+  loan: TTestLoan,
+  amountCents: number,
+  key: string,
+): Promise<TServicingPayment> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `${LOANS}/${loan.loanUuid}/payments`,
+    headers: { ...bearer(loan.token), ...idempotency(key) },
+    payload: { amountCents },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as TServicingPayment;
+}
+
+/** The borrower's payoff quote, as answered. */
+export function requestPayoffQuote(ctx: TApplicationsTestContext, loan: TTestLoan) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${LOANS}/${loan.loanUuid}/payoff-quote`,
+    headers: bearer(loan.token),
+  });
+}
+
+export async function payoffQuote(
+  ctx: TApplicationsTestContext,
+  loan: TTestLoan,
+): Promise<TPayoffQuote> {
+  const response = await requestPayoffQuote(ctx, loan);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as TPayoffQuote;
+}
+
+/** The borrower pays the quote off by ACH debit, as answered. */
+export function requestPayOff(
+  ctx: TApplicationsTestContext,
+  loan: TTestLoan,
+  quoteUuid: string,
+  key: string,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${LOANS}/${loan.loanUuid}/payoff`,
+    headers: { ...bearer(loan.token), ...idempotency(key) },
+    payload: { quoteUuid },
+  });
+}
+
+export async function payOff(
+  ctx: TApplicationsTestContext,
+  loan: TTestLoan,
+  quote: TPayoffQuote,
+  key: string,
+): Promise<void> {
+  const response = await requestPayOff(ctx, loan, quote.quoteUuid, key);
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+/** The loan's collateral page, as its borrower reads it. */
+export async function collateralOf(
+  ctx: TApplicationsTestContext,
+  loan: TTestLoan,
+): Promise<TCollateralInfo> {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: appPath(loan.loanUuid, '/collateral'),
+    headers: bearer(loan.token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as TCollateralInfo;
 }
 
 /** The borrower asks for the collateral back to their BTC return address. */

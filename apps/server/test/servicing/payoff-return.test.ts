@@ -5,7 +5,7 @@
  * by the return.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TPayoffQuote } from '@pledge/contract';
+
 import { eq } from 'drizzle-orm';
 import type { TBankPaymentsPort } from '../../src/adapters/bank-payments/port.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
@@ -30,10 +30,11 @@ import {
   LOANS,
   mailTo,
   openServicingWorld,
+  payOff,
+  payoffQuote as quote,
   requestRelease,
   runSweep,
   sandboxLoan,
-  type TTestLoan,
 } from './helpers.js';
 
 let ctx: TApplicationsTestContext;
@@ -43,26 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-async function quote(loan: TTestLoan): Promise<TPayoffQuote> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `${LOANS}/${loan.loanUuid}/payoff-quote`,
-    headers: bearer(loan.token),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as TPayoffQuote;
-}
-
-async function payOff(loan: TTestLoan, payoffQuote: TPayoffQuote, key: string) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `${LOANS}/${loan.loanUuid}/payoff`,
-    headers: { ...bearer(loan.token), ...idempotency(key) },
-    payload: { quoteUuid: payoffQuote.quoteUuid },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-}
 
 async function stateOf(loanUuid: string) {
   const [application] = await ctx.database.db
@@ -113,9 +94,9 @@ describe('a returned ACH payoff', () => {
     // $20,000.02 drawn with its 1 % fee: $20,200.02 owed on the funding day, cents .02 — the
     // sandbox bank returns the debit after 3 days.
     const loan = await sandboxLoan(ctx, { drawAmount: 20_000.02 });
-    const payoffQuote = await quote(loan);
+    const payoffQuote = await quote(ctx, loan);
     expect(payoffQuote.amountCents % 100).toBe(2);
-    await payOff(loan, payoffQuote, 'payoff-returned-0001');
+    await payOff(ctx, loan, payoffQuote, 'payoff-returned-0001');
     expect(await stateOf(loan.loanUuid)).toEqual({
       state: 'PAID_OFF',
       stage: 'COLLATERAL_RELEASE',
@@ -172,9 +153,9 @@ describe('a returned ACH payoff', () => {
 
   it('releases once the payoff settled', async () => {
     const loan = await sandboxLoan(ctx, { drawAmount: 20_000 });
-    const payoffQuote = await quote(loan);
+    const payoffQuote = await quote(ctx, loan);
     expect(payoffQuote.amountCents % 100).toBe(0);
-    await payOff(loan, payoffQuote, 'payoff-settles-0001');
+    await payOff(ctx, loan, payoffQuote, 'payoff-settles-0001');
     expect((await requestRelease(ctx, loan)).statusCode).toBe(409);
     await advanceDays(ctx, 3, loan);
     await runSweep(ctx);
@@ -186,7 +167,7 @@ describe('a returned ACH payoff', () => {
 
   it('cancels an open release request when the return arrives after it', async () => {
     const loan = await sandboxLoan(ctx, { drawAmount: 20_000 });
-    await payOff(loan, await quote(loan), 'payoff-cancels-0001');
+    await payOff(ctx, loan, await quote(ctx, loan), 'payoff-cancels-0001');
     // A request recorded while the payoff was pending (as one taken before the rule was): open.
     const [request] = await ctx.database.db
       .insert(collateralReleaseRequests)
@@ -217,7 +198,7 @@ describe('a returned ACH payoff', () => {
     const loan = await sandboxLoan(ctx, { drawAmount: 20_000 });
     await advanceDays(ctx, 360, loan);
     await runSweep(ctx);
-    let payoffQuote = await quote(loan);
+    let payoffQuote = await quote(ctx, loan);
     if ([1, 2].includes(payoffQuote.amountCents % 100)) {
       // The sandbox bank would refuse or return those cents: half a dollar paid first.
       const paid = await ctx.app.inject({
@@ -227,9 +208,9 @@ describe('a returned ACH payoff', () => {
         payload: { amountCents: 50 },
       });
       expect(paid.statusCode, paid.body).toBe(201);
-      payoffQuote = await quote(loan);
+      payoffQuote = await quote(ctx, loan);
     }
-    await payOff(loan, payoffQuote, 'payoff-matured-0001');
+    await payOff(ctx, loan, payoffQuote, 'payoff-matured-0001');
     expect((await stateOf(loan.loanUuid)).status).toBe('PAID_OFF');
     await advanceDays(ctx, 10, loan);
     await settleWithReturningBank(loan.loanUuid);

@@ -14,12 +14,7 @@
  * Every expected figure is computed here from the disclosures (30/360, half-up to the cent, a
  * payment to interest, then the capitalised fee, then principal), never by the product's functions.
  */
-import type {
-  TGetOpsReconciliationResponse,
-  TPayoffQuote,
-  TServicingLoan,
-  TServicingPayment,
-} from '@pledge/contract';
+import type { TGetOpsReconciliationResponse, TServicingLoan } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBankPaymentsPort, TTransferStatus } from '../../src/adapters/bank-payments/port.js';
@@ -45,29 +40,19 @@ import {
   advanceDays,
   BTC_RETURN_ADDRESS,
   getLoan,
-  idempotency,
-  LOANS,
   mailTo,
-  openServicingWorld,
+  openServicingWorldAtDayStart,
+  payByDebit,
+  payOff,
+  payoffQuote as quote,
   requestRelease,
   runSweep,
   sandboxLoan,
-  type TTestLoan,
 } from './helpers.js';
 
 let ctx: TApplicationsTestContext;
 beforeAll(async () => {
-  ctx = await openServicingWorld();
-  // Each step's day is the clock's day: start a little after midnight (UTC) so that no run of the
-  // test crosses one while it works.
-  const now = await deploymentNow(ctx);
-  const msToNextDay = 86_400_000 - (now.getTime() % 86_400_000);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/clock',
-    payload: { advanceHours: (msToNextDay + 5 * 60_000) / 3_600_000 },
-  });
-  expect(response.statusCode).toBe(200);
+  ctx = await openServicingWorldAtDayStart();
 });
 afterAll(async () => {
   await ctx.close();
@@ -125,37 +110,6 @@ function payingDay(loan: TServicingLoan) {
 
 // ---------------------------------------------------------------------------------------------
 // The borrower, the bank and the agents.
-
-async function pay(loan: TTestLoan, amountCents: number, key: string): Promise<TServicingPayment> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `${LOANS}/${loan.loanUuid}/payments`,
-    headers: { ...bearer(loan.token), ...idempotency(key) },
-    payload: { amountCents },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as TServicingPayment;
-}
-
-async function quote(loan: TTestLoan): Promise<TPayoffQuote> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `${LOANS}/${loan.loanUuid}/payoff-quote`,
-    headers: bearer(loan.token),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as TPayoffQuote;
-}
-
-async function payOff(loan: TTestLoan, payoffQuote: TPayoffQuote, key: string) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `${LOANS}/${loan.loanUuid}/payoff`,
-    headers: { ...bearer(loan.token), ...idempotency(key) },
-    payload: { quoteUuid: payoffQuote.quoteUuid },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-}
 
 async function stateOf(loanUuid: string) {
   const [application] = await ctx.database.db
@@ -230,12 +184,12 @@ async function paidOffWithPaymentInFlight(name: string) {
   const expected = payingDay(opened);
   await advanceDays(ctx, expected.days, loan);
   await runSweep(ctx);
-  const payment = await pay(loan, RETURNED_PAYMENT_CENTS, `${name}-payment`);
+  const payment = await payByDebit(ctx, loan, RETURNED_PAYMENT_CENTS, `${name}-payment`);
   expect(payment.status).toBe('PENDING');
 
   // The quote counts the payment the bank accepted (the borrower is not asked for it twice) and
   // says how much of it the bank may still return.
-  const payoffQuote = await quote(loan);
+  const payoffQuote = await quote(ctx, loan);
   const split = applied(RETURNED_PAYMENT_CENTS, expected.interest, expected.feeCents);
   expect(payoffQuote).toMatchObject({
     amountCents: expected.payoff,
@@ -246,7 +200,7 @@ async function paidOffWithPaymentInFlight(name: string) {
       accruedInterestCents: expected.interest - split.toInterest,
     },
   });
-  await payOff(loan, payoffQuote, `${name}-payoff`);
+  await payOff(ctx, loan, payoffQuote, `${name}-payoff`);
   expect(await stateOf(loan.loanUuid)).toEqual({ state: 'PAID_OFF', status: 'PAID_OFF' });
   return { loan, expected, split, payoffQuote };
 }
