@@ -1,29 +1,20 @@
 /** Fixtures of the refinancing tests: the R/ calls of a signed-in borrower. */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type {
   TPostCreateCelsiusApplicationResponse,
   TRefinancingApplication,
 } from '@pledge/contract';
-import { bearer } from '../identity/sign-in.js';
+import type { newBorrower } from '../applications/helpers.js';
+import { opsCall as call } from '../ops/helpers.js';
 
 export const REFI = '/service-application-cryptopl/secure/api/v1';
-export const OPS = '/service-ops/secure/api/v1';
-
-export function call(
-  app: FastifyInstance,
-  method: 'GET' | 'POST',
-  url: string,
-  token: string | null,
-  payload?: object,
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method,
-    url,
-    headers: token === null ? {} : bearer(token),
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
-}
+/** The R/ path of one of the borrower's refinancing applications. */
+export const refiAppUrl = (appUuid: string, suffix = '') =>
+  `${REFI}/applications/${appUuid}${suffix}`;
+export type TBorrower = Awaited<ReturnType<typeof newBorrower>>;
+/** A signed-in caller's request (or an anonymous one): the console's call, the same for R/. */
+export { opsCall as call, OPS } from '../ops/helpers.js';
 
 export async function lookUp(
   app: FastifyInstance,

@@ -23,9 +23,9 @@ import {
   OPS,
   OWNERSHIP_TRANSFER,
   REFI,
+  refiAppUrl as appUrl,
+  type TBorrower,
 } from './helpers.js';
-
-type TBorrower = Awaited<ReturnType<typeof newBorrower>>;
 
 describe('refinancing a defunct lender’s loans (R/ calls)', () => {
   let ctx: TApplicationsTestContext;
@@ -48,7 +48,11 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
   });
 
   const app = () => ctx.app;
-  const appUrl = (appUuid: string, suffix: string) => `${REFI}/applications/${appUuid}${suffix}`;
+  /** A borrower's call on one of their refinancing applications. */
+  const post = (token: string | null, appUuid: string, suffix: string, payload?: object) =>
+    call(app(), 'POST', appUrl(appUuid, suffix), token, payload);
+  const get = (token: string | null, appUuid: string, suffix: string) =>
+    call(app(), 'GET', appUrl(appUuid, suffix), token);
 
   it('answers 401 without a token on every R/ route', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
@@ -76,37 +80,19 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fieldErrors.celsiusLoanId).toContain('Please enter a Celsius Loan ID');
     const application = await lookUpOne(app(), borrower.token, '100003');
-    const noRate = await call(
-      app(),
-      'POST',
-      appUrl(application.appUuid, '/select-offer'),
-      borrower.token,
-      {
-        offerUuid: 'nope',
-      },
-    );
+    const noRate = await post(borrower.token, application.appUuid, '/select-offer', {
+      offerUuid: 'nope',
+    });
     expect(noRate.statusCode).toBe(400);
     expect(noRate.json().fieldErrors.offerUuid).toContain('Please select a rate');
-    const notOffered = await call(
-      app(),
-      'POST',
-      appUrl(application.appUuid, '/select-offer'),
-      borrower.token,
-      {
-        offerUuid: '00000000-0000-4000-8000-000000000001',
-      },
-    );
+    const notOffered = await post(borrower.token, application.appUuid, '/select-offer', {
+      offerUuid: '00000000-0000-4000-8000-000000000001',
+    });
     expect(notOffered.statusCode).toBe(400);
     expect(notOffered.json().fieldErrors.offerUuid).toBeDefined();
-    const badOptIn = await call(
-      app(),
-      'POST',
-      appUrl(application.appUuid, '/stabilization'),
-      borrower.token,
-      {
-        optIn: 'yes',
-      },
-    );
+    const badOptIn = await post(borrower.token, application.appUuid, '/stabilization', {
+      optIn: 'yes',
+    });
     expect(badOptIn.statusCode).toBe(400);
     expect(badOptIn.json().fieldErrors.optIn).toBeDefined();
   });
@@ -208,11 +194,10 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
       );
       expect(response.statusCode, suffix).toBe(404);
     }
-    const docs = await call(
-      app(),
-      'GET',
-      appUrl(mine.appUuid, `/borrowers/${borrower.identityUuid}/documents/unsigned`),
+    const docs = await get(
       other.token,
+      mine.appUuid,
+      `/borrowers/${borrower.identityUuid}/documents/unsigned`,
     );
     expect(docs.statusCode).toBe(404);
   });
@@ -221,40 +206,22 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
     const me = await newBorrower(app());
     const application = await lookUpOne(app(), me.token, '100001');
     const offer = offerOf(application, CUSTODY_ONLY);
-    const selected = await call(
-      app(),
-      'POST',
-      appUrl(application.appUuid, '/select-offer'),
-      me.token,
-      {
-        offerUuid: offer.uuid,
-      },
-    );
+    const selected = await post(me.token, application.appUuid, '/select-offer', {
+      offerUuid: offer.uuid,
+    });
     expect(selected.statusCode).toBe(200);
     expect(selected.json()).toMatchObject({
       state: 'OFFER_ACCEPTED',
       selectedOffer: { uuid: offer.uuid },
       offers: [],
     });
-    const stabilized = await call(
-      app(),
-      'POST',
-      appUrl(application.appUuid, '/stabilization'),
-      me.token,
-      {
-        optIn: true,
-      },
-    );
+    const stabilized = await post(me.token, application.appUuid, '/stabilization', {
+      optIn: true,
+    });
     expect(stabilized.json()).toMatchObject({ stabilizationOptIn: true });
-    const estimate = await call(
-      app(),
-      'POST',
-      appUrl(application.appUuid, '/celsius-collateral/calculate'),
-      me.token,
-      {
-        offerUuid: offer.uuid,
-      },
-    );
+    const estimate = await post(me.token, application.appUuid, '/celsius-collateral/calculate', {
+      offerUuid: offer.uuid,
+    });
     expect(estimate.json().celsiusTopUpCollateral).toMatchObject({
       topUpRequired: false,
       currentLtv: 40,
@@ -262,28 +229,16 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
 
     const confirmations = await Promise.all(
       [0, 1].map(() =>
-        call(
-          app(),
-          'POST',
-          appUrl(application.appUuid, '/collateral/celsius-refi-borrower-confirmation'),
-          me.token,
-          {
-            offerUuid: offer.uuid,
-          },
-        ),
+        post(me.token, application.appUuid, '/collateral/celsius-refi-borrower-confirmation', {
+          offerUuid: offer.uuid,
+        }),
       ),
     );
     for (const response of confirmations) expect(response.statusCode, response.body).toBe(200);
     const submitted = confirmations[0]?.json() as TRefinancingApplication;
     expect(submitted.state).toBe('SIGN_DOCS');
     expect(submitted.celsiusTopUpExpirationDate).not.toBeNull();
-    const locked = await call(
-      app(),
-      'POST',
-      appUrl(application.appUuid, '/stabilization'),
-      me.token,
-      { optIn: false },
-    );
+    const locked = await post(me.token, application.appUuid, '/stabilization', { optIn: false });
     expect(locked.statusCode).toBe(409);
 
     const unsignedUrl = appUrl(
@@ -418,15 +373,9 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
       .coinQuantity;
     expect(Number(topUp)).toBeGreaterThan(0);
     const estimate = (
-      await call(
-        app(),
-        'POST',
-        appUrl(application.appUuid, '/celsius-collateral/calculate'),
-        me.token,
-        {
-          offerUuid: offer.uuid,
-        },
-      )
+      await post(me.token, application.appUuid, '/celsius-collateral/calculate', {
+        offerUuid: offer.uuid,
+      })
     ).json().celsiusTopUpCollateral;
     expect(estimate).toMatchObject({ topUpRequired: true, targetLtv: 55 });
     expect(estimate.wallet.depositAddress).toMatch(/^0x/);
@@ -453,12 +402,7 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
     ).json() as TRefinancingApplication[];
     expect(list[0]).toMatchObject({ state: 'CELSIUS_FULL_COLLATERAL_RECEIVED' });
     const documents = (
-      await call(
-        app(),
-        'GET',
-        appUrl(application.appUuid, `/borrowers/${me.identityUuid}/documents/unsigned`),
-        me.token,
-      )
+      await get(me.token, application.appUuid, `/borrowers/${me.identityUuid}/documents/unsigned`)
     ).json() as TDocument[];
     expect(documents).toHaveLength(2);
   });
@@ -467,30 +411,17 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
     const me = await newBorrower(app());
     const application = await lookUpOne(app(), me.token, '100003');
     const offer = offerOf(application, OWNERSHIP_TRANSFER);
-    const stabilization = await call(
-      app(),
-      'POST',
-      appUrl(application.appUuid, '/select-offer'),
-      me.token,
-      {
-        offerUuid: offer.uuid,
-      },
-    );
+    const stabilization = await post(me.token, application.appUuid, '/select-offer', {
+      offerUuid: offer.uuid,
+    });
     expect(stabilization.statusCode).toBe(200);
-    const refused = await call(
-      app(),
-      'POST',
-      appUrl(application.appUuid, '/stabilization'),
-      me.token,
-      { optIn: true },
-    );
+    const refused = await post(me.token, application.appUuid, '/stabilization', { optIn: true });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fieldErrors.optIn).toBeDefined();
-    const submitted = await call(
-      app(),
-      'POST',
-      appUrl(application.appUuid, '/collateral/celsius-refi-borrower-confirmation'),
+    const submitted = await post(
       me.token,
+      application.appUuid,
+      '/collateral/celsius-refi-borrower-confirmation',
       {
         offerUuid: offer.uuid,
       },
@@ -511,15 +442,9 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
     const me = await newBorrower(app());
     const application = await lookUpOne(app(), me.token, '100001');
     const offer = offerOf(application, CUSTODY_ONLY);
-    await call(
-      app(),
-      'POST',
-      appUrl(application.appUuid, '/collateral/celsius-refi-borrower-confirmation'),
-      me.token,
-      {
-        offerUuid: offer.uuid,
-      },
-    );
+    await post(me.token, application.appUuid, '/collateral/celsius-refi-borrower-confirmation', {
+      offerUuid: offer.uuid,
+    });
     const deadline = new Date(
       (
         (

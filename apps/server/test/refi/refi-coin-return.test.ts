@@ -28,9 +28,16 @@ import {
   type TAgent,
 } from '../ops/helpers.js';
 import { signIn } from '../identity/sign-in.js';
-import { call, CUSTODY_ONLY, lookUpOne, offerOf, OPS, REFI } from './helpers.js';
-
-type TBorrower = Awaited<ReturnType<typeof newBorrower>>;
+import {
+  call,
+  CUSTODY_ONLY,
+  lookUpOne,
+  offerOf,
+  OPS,
+  REFI,
+  refiAppUrl as appUrl,
+  type TBorrower,
+} from './helpers.js';
 
 const RETURN_ADDRESS = `0x${'ab'.repeat(20)}`;
 const OTHER_ADDRESS = `0x${'cd'.repeat(20)}`;
@@ -40,7 +47,6 @@ let maker: TAgent;
 let checker: TAgent;
 
 const app = () => ctx.app;
-const appUrl = (appUuid: string, suffix: string) => `${REFI}/applications/${appUuid}${suffix}`;
 const returnUrl = (appUuid: string) => appUrl(appUuid, '/collateral/celsius-refi-coin-return');
 
 async function listOf(borrower: TBorrower): Promise<TRefinancingApplication[]> {

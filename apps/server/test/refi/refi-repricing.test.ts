@@ -14,9 +14,17 @@ import {
   newBorrower,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
-import { call, CUSTODY_ONLY, lookUpOne, offerOf, OWNERSHIP_TRANSFER, REFI } from './helpers.js';
-
-type TBorrower = Awaited<ReturnType<typeof newBorrower>>;
+import { setPrices } from '../servicing/helpers.js';
+import {
+  call,
+  CUSTODY_ONLY,
+  lookUpOne,
+  offerOf,
+  OWNERSHIP_TRANSFER,
+  REFI,
+  refiAppUrl as appUrl,
+  type TBorrower,
+} from './helpers.js';
 
 let ctx: TApplicationsTestContext;
 
@@ -27,19 +35,8 @@ afterAll(async () => {
   await ctx.close();
 });
 afterEach(async () => {
-  await setPrices({ BTC: 60_000, ETH: 3_000 });
+  await setPrices(ctx, { BTC: 60_000, ETH: 3_000 });
 });
-
-async function setPrices(prices: { BTC: number; ETH: number }): Promise<void> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/prices',
-    payload: prices,
-  });
-  expect(response.statusCode).toBeLessThan(300);
-}
-
-const appUrl = (appUuid: string, suffix: string) => `${REFI}/applications/${appUuid}${suffix}`;
 
 function confirm(me: TBorrower, appUuid: string, offerUuid: string) {
   return call(
@@ -107,7 +104,7 @@ describe('a refinancing is priced when confirmed', () => {
     expect(selected.statusCode).toBe(200);
 
     // At $51,000 the loan is at 80 %: above the 70 % ownership transfer allows.
-    await setPrices({ BTC: 51_000, ETH: 3_000 });
+    await setPrices(ctx, { BTC: 51_000, ETH: 3_000 });
     const refused = await confirm(me, application.appUuid, transfer.uuid);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
@@ -155,7 +152,7 @@ describe('a refinancing is priced when confirmed', () => {
     expect(stale.celsiusTopUpRequired).toBe(false);
 
     // At $40,000 the loan is at 60 %.
-    await setPrices({ BTC: 40_000, ETH: 3_000 });
+    await setPrices(ctx, { BTC: 40_000, ETH: 3_000 });
     const refused = await confirm(me, application.appUuid, stale.uuid);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
@@ -220,7 +217,7 @@ describe('a refinancing is priced when confirmed', () => {
     expect(Number(estimate.topUpCoinAmount.coinQuantity)).toBe(Number(quoted));
 
     // The price rose a little: the quoted top-up now brings it under 55 %, in the same tier.
-    await setPrices({ BTC: 60_000, ETH: 3_050 });
+    await setPrices(ctx, { BTC: 60_000, ETH: 3_050 });
     const submitted = await confirm(me, application.appUuid, custody.uuid);
     expect(submitted.statusCode, submitted.body).toBe(200);
     const answer = submitted.json() as TRefinancingApplication;

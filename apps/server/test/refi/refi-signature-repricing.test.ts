@@ -22,9 +22,17 @@ import {
   newBorrower,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
-import { call, CUSTODY_ONLY, lookUpOne, offerOf, OWNERSHIP_TRANSFER, REFI } from './helpers.js';
-
-type TBorrower = Awaited<ReturnType<typeof newBorrower>>;
+import { setPrices } from '../servicing/helpers.js';
+import {
+  call,
+  CUSTODY_ONLY,
+  lookUpOne,
+  offerOf,
+  OWNERSHIP_TRANSFER,
+  REFI,
+  refiAppUrl as appUrl,
+  type TBorrower,
+} from './helpers.js';
 
 let ctx: TApplicationsTestContext;
 
@@ -35,19 +43,8 @@ afterAll(async () => {
   await ctx.close();
 });
 afterEach(async () => {
-  await setPrices({ BTC: 60_000, ETH: 3_000 });
+  await setPrices(ctx, { BTC: 60_000, ETH: 3_000 });
 });
-
-async function setPrices(prices: { BTC: number; ETH: number }): Promise<void> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/prices',
-    payload: prices,
-  });
-  expect(response.statusCode).toBeLessThan(300);
-}
-
-const appUrl = (appUuid: string, suffix: string) => `${REFI}/applications/${appUuid}${suffix}`;
 
 async function confirm(me: TBorrower, appUuid: string, offerUuid: string, hasSent = false) {
   const response = await call(
@@ -157,7 +154,7 @@ describe('a refinancing is priced again at its last signature', () => {
     const last = await signAllButLast(me, application.appUuid);
 
     // At $51,000 the loan is at 80 %: above the 70 % of ownership transfer.
-    await setPrices({ BTC: 51_000, ETH: 3_000 });
+    await setPrices(ctx, { BTC: 51_000, ETH: 3_000 });
     const refused = await sign(me, last);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
@@ -234,7 +231,7 @@ describe('a refinancing is priced again at its last signature', () => {
     const last = await signAllButLast(me, application.appUuid);
 
     // At $2,700 the 10 ETH and the top-up are at ~61 %: above 55 %.
-    await setPrices({ BTC: 60_000, ETH: 2_700 });
+    await setPrices(ctx, { BTC: 60_000, ETH: 2_700 });
     const refused = await sign(me, last);
     expect(refused.statusCode).toBe(409);
     const pledged = 10 + Number(topUp);
@@ -272,7 +269,7 @@ describe('a refinancing is priced again at its last signature', () => {
     const topUp = String(submitted.rollForwardLoanDetails?.topUpAmount.coinQuantity);
     await deposit(await topUpAddress(me, application.appUuid, custody.uuid), topUp);
     const last = await signAllButLast(me, application.appUuid);
-    await setPrices({ BTC: 60_000, ETH: 3_100 });
+    await setPrices(ctx, { BTC: 60_000, ETH: 3_100 });
     const signed = await sign(me, last);
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json()).toMatchObject({ state: 'WAITING_FOR_COLLATERAL', unsignedRemaining: 0 });

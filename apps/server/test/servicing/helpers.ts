@@ -151,13 +151,21 @@ export async function advanceDays(
   for (const loan of loans) loan.token = await signIn(ctx.app, loan.email);
 }
 
-export async function setBtcPrice(ctx: TApplicationsTestContext, usd: number): Promise<void> {
+/** The sandbox's prices (USD per coin); a coin left out keeps its price. */
+export async function setPrices(
+  ctx: TApplicationsTestContext,
+  prices: { BTC?: number; ETH?: number },
+): Promise<void> {
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/sandbox/prices',
-    payload: { BTC: usd },
+    payload: prices,
   });
   expect(response.statusCode).toBeLessThan(300);
+}
+
+export async function setBtcPrice(ctx: TApplicationsTestContext, usd: number): Promise<void> {
+  await setPrices(ctx, { BTC: usd });
 }
 
 /**
