@@ -7,7 +7,6 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   boolean,
   check,
   index,
@@ -17,11 +16,19 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATES, STAGES } from '@pledge/domain';
+import {
+  cents,
+  coinQuantity,
+  createdAt,
+  generatedUuid,
+  oneOf,
+  timestamptz,
+  updatedAt,
+} from './columns.js';
 
 export const APPLICATION_FLOWS = ['WEB', 'MOBILE'] as const;
 export type TApplicationFlow = (typeof APPLICATION_FLOWS)[number];
@@ -37,26 +44,11 @@ export const CREDIT_CHECK_OUTCOMES = [
 ] as const;
 export type TCreditCheckOutcome = (typeof CREDIT_CHECK_OUTCOMES)[number];
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
-const cents = (name: string) => bigint(name, { mode: 'number' });
-// 20 integer digits: any quantity whose value fits in safe-integer cents, at any price.
-const coinQuantity = (name: string) => numeric(name, { precision: 38, scale: 18 });
-
-/** `col IN ('A', 'B')` for a check constraint over a fixed list of values. */
-function oneOf(column: AnyPgColumn, values: readonly string[]) {
-  return sql`${column} IN (${sql.join(
-    values.map((value) => sql.raw(`'${value.replaceAll("'", "''")}'`)),
-    sql`, `,
-  )})`;
-}
-
 export const applications = pgTable(
   'applications',
   {
     /** The appUuid of every path. */
-    uuid: uuid('uuid')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    uuid: generatedUuid('uuid'),
     identityUuid: uuid('identity_uuid').notNull(),
     organization: text('organization').notNull(),
     loanOriginatorUuid: uuid('loan_originator_uuid'),
@@ -94,8 +86,8 @@ export const applications = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** Optimistic locking: every write increments it. */
     version: integer('version').notNull().default(0),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('applications_identity_created_idx').on(table.identityUuid, table.createdAt.desc()),
@@ -142,13 +134,23 @@ export const applications = pgTable(
   ],
 );
 
+/** The application a row belongs to; the row is deleted with it. */
+export const applicationUuidColumn = () =>
+  uuid('application_uuid')
+    .notNull()
+    .references(() => applications.uuid, { onDelete: 'cascade' });
+
+/** The loan a servicing or risk row belongs to; a loan's records are never deleted. */
+export const loanUuidColumn = () =>
+  uuid('loan_uuid')
+    .notNull()
+    .references(() => applications.uuid);
+
 /** One priced loan on an application: every term of the domain's TOfferTerms in its own column. */
 export const offers = pgTable(
   'offers',
   {
-    uuid: uuid('uuid')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    uuid: generatedUuid('uuid'),
     applicationUuid: uuid('application_uuid')
       .notNull()
       .references((): AnyPgColumn => applications.uuid, { onDelete: 'cascade' }),
@@ -186,7 +188,7 @@ export const offers = pgTable(
     /** The price of one coin the offer was computed with, and when the market quoted it. */
     priceCents: cents('price_cents').notNull(),
     priceAsOf: timestamptz('price_as_of').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),
     acceptedAt: timestamptz('accepted_at'),
     /** Set when a newer requested offer replaced this one before it was accepted. */
@@ -208,12 +210,8 @@ export const offers = pgTable(
 export const creditChecks = pgTable(
   'credit_checks',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    applicationUuid: uuid('application_uuid')
-      .notNull()
-      .references(() => applications.uuid, { onDelete: 'cascade' }),
+    id: generatedUuid('id'),
+    applicationUuid: applicationUuidColumn(),
     outcome: text('outcome').$type<TCreditCheckOutcome>().notNull(),
     /** Which bureau answered (`sandbox`, the provider's name); null when none was asked. */
     bureau: text('bureau'),
@@ -245,13 +243,11 @@ export const creditChecks = pgTable(
 export const applicationRequiredDisclosures = pgTable(
   'application_required_disclosures',
   {
-    applicationUuid: uuid('application_uuid')
-      .notNull()
-      .references(() => applications.uuid, { onDelete: 'cascade' }),
+    applicationUuid: applicationUuidColumn(),
     kind: text('kind').notNull(),
     /** Signing order, from 1. */
     position: integer('position').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({

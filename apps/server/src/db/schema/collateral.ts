@@ -9,11 +9,9 @@ import {
   check,
   index,
   integer,
-  numeric,
   pgSequence,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -23,10 +21,8 @@ import {
   WALLET_SOURCE_TYPES,
   WITHDRAWAL_RESULTS,
 } from '@pledge/domain';
-import { applications } from './applications.js';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
-const coinQuantity = (name: string) => numeric(name, { precision: 38, scale: 18 });
+import { applications, applicationUuidColumn } from './applications.js';
+import { coinQuantity, createdAt, generatedUuid, timestamptz, updatedAt } from './columns.js';
 
 function oneOf(column: string, values: readonly string[]) {
   return sql.raw(`${column} IN (${values.map((value) => `'${value}'`).join(', ')})`);
@@ -65,8 +61,8 @@ export const collateralAccounts = pgTable(
     microDepositOptedInAt: timestamptz('micro_deposit_opted_in_at'),
     /** Funding counted by the deposit watcher (the COLLATERAL_FUNDED transition). */
     fundedAt: timestamptz('funded_at'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('collateral_accounts_type_index_unique').on(
@@ -90,12 +86,8 @@ export const collateralAccounts = pgTable(
 export const collateralDeposits = pgTable(
   'collateral_deposits',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    applicationUuid: uuid('application_uuid')
-      .notNull()
-      .references(() => applications.uuid, { onDelete: 'cascade' }),
+    id: generatedUuid('id'),
+    applicationUuid: applicationUuidColumn(),
     txid: text('txid').notNull(),
     amount: coinQuantity('amount').notNull(),
     confirmations: integer('confirmations').notNull(),
@@ -104,7 +96,7 @@ export const collateralDeposits = pgTable(
     /** First seen with the required confirmations; it counts toward the collateral from then on. */
     confirmedAt: timestamptz('confirmed_at'),
     firstSeenAt: timestamptz('first_seen_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('collateral_deposits_application_txid_unique').on(
@@ -121,12 +113,8 @@ export const collateralReleaseRequests = pgTable(
   'collateral_release_requests',
   {
     /** The requestId of the API; the response of a request carries the same id. */
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    applicationUuid: uuid('application_uuid')
-      .notNull()
-      .references(() => applications.uuid, { onDelete: 'cascade' }),
+    id: generatedUuid('id'),
+    applicationUuid: applicationUuidColumn(),
     address: text('address').notNull(),
     result: text('result').$type<(typeof WITHDRAWAL_RESULTS)[number]>().notNull(),
     /** The coin quantity to send back (the confirmed balance when it was asked). */
@@ -134,7 +122,7 @@ export const collateralReleaseRequests = pgTable(
     requestedBy: text('requested_by').notNull(),
     /** Not sent before this: the end of the hold after the payoff's rail (document 1 §9). */
     scheduledFor: timestamptz('scheduled_for').notNull().defaultNow(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('collateral_release_requests_application_idx').on(table.applicationUuid, table.createdAt),
@@ -159,7 +147,7 @@ export const sandboxChainTransactions = pgTable(
     collateralType: text('collateral_type').$type<(typeof COLLATERAL_TYPES)[number]>().notNull(),
     amount: coinQuantity('amount').notNull(),
     confirmations: integer('confirmations').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('sandbox_chain_transactions_address_idx').on(table.address, table.createdAt)],
 );

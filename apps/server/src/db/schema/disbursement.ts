@@ -3,22 +3,12 @@
  * one disbursement destination of each application (account numbers sealed, with a blind index and
  * a mask), the widget exits recorded for support, and the USDC test transfer of international loans.
  */
-import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TBankLinkAccount, TDisbursementMethod } from '@pledge/contract';
 import type { TBankAccountType, TBankLinkStatus, TUsdcChain } from '@pledge/domain';
-import { applications } from './applications.js';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+import { applications, applicationUuidColumn } from './applications.js';
+import { createdAt, generatedUuid, timestamptz, updatedAt } from './columns.js';
 
 /** A linked account as last reported by the provider; the mask is all that is kept of its number. */
 export type TStoredBankAccount = TBankLinkAccount;
@@ -27,13 +17,9 @@ export type TStoredBankAccount = TBankLinkAccount;
 export const bankLinkItems = pgTable(
   'bank_link_items',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedUuid('id'),
     identityUuid: uuid('identity_uuid').notNull(),
-    applicationUuid: uuid('application_uuid')
-      .notNull()
-      .references(() => applications.uuid, { onDelete: 'cascade' }),
+    applicationUuid: applicationUuidColumn(),
     /** The provider's item id. */
     providerItemId: text('provider_item_id').notNull(),
     /** The provider's access token, sealed (context `bank_link_items.access_token:<identity>`). */
@@ -43,8 +29,8 @@ export const bankLinkItems = pgTable(
     status: text('status').$type<TBankLinkStatus>().notNull(),
     accounts: jsonb('accounts').$type<TStoredBankAccount[]>().notNull(),
     linkSessionId: text('link_session_id'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     // Exchanging the same public token twice links one item.
@@ -60,9 +46,7 @@ export const bankLinkItems = pgTable(
 export const bankLinkErrors = pgTable(
   'bank_link_errors',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedUuid('id'),
     identityUuid: uuid('identity_uuid').notNull(),
     applicationUuid: uuid('application_uuid').references(() => applications.uuid, {
       onDelete: 'cascade',
@@ -76,7 +60,7 @@ export const bankLinkErrors = pgTable(
     exitStatus: text('exit_status'),
     linkSessionId: text('link_session_id'),
     requestId: text('request_id'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('bank_link_errors_identity_idx').on(table.identityUuid, table.createdAt)],
 );
@@ -103,8 +87,8 @@ export const disbursementAccounts = pgTable('disbursement_accounts', {
   /** Keyed digest of what was submitted: the same submission again changes nothing. */
   submissionDigest: text('submission_digest').notNull(),
   version: integer('version').notNull().default(0),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /** The small USDC transfer an international borrower confirms before the loan is released. */

@@ -5,39 +5,17 @@
  * rows keep their SHA-256 so that a signature names exactly the bytes that were signed.
  */
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { IDENTITY_REVIEW_STATUSES, type TIdentityReviewStatus } from '@pledge/contract';
-import { applications } from './applications.js';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
-
-function oneOf(column: AnyPgColumn, values: readonly string[]) {
-  return sql`${column} IN (${sql.join(
-    values.map((value) => sql.raw(`'${value.replaceAll("'", "''")}'`)),
-    sql`, `,
-  )})`;
-}
+import { applicationUuidColumn } from './applications.js';
+import { createdAt, generatedUuid, oneOf, timestamptz } from './columns.js';
 
 /** One uploaded identity file; the same bytes for the same application and type are one row. */
 export const identityDocuments = pgTable(
   'identity_documents',
   {
-    uuid: uuid('uuid')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    applicationUuid: uuid('application_uuid')
-      .notNull()
-      .references(() => applications.uuid, { onDelete: 'cascade' }),
+    uuid: generatedUuid('uuid'),
+    applicationUuid: applicationUuidColumn(),
     ownerIdentityUuid: uuid('owner_identity_uuid').notNull(),
     documentType: text('document_type').notNull(),
     /** The name the borrower's device gave the file, shown back to them; never a storage path. */
@@ -75,12 +53,8 @@ export const identityDocuments = pgTable(
 export const disclosureDocuments = pgTable(
   'disclosure_documents',
   {
-    uuid: uuid('uuid')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    applicationUuid: uuid('application_uuid')
-      .notNull()
-      .references(() => applications.uuid, { onDelete: 'cascade' }),
+    uuid: generatedUuid('uuid'),
+    applicationUuid: applicationUuidColumn(),
     /** The borrower who signs it. */
     identityUuid: uuid('identity_uuid').notNull(),
     kind: text('kind').notNull(),
@@ -92,7 +66,7 @@ export const disclosureDocuments = pgTable(
     /** Hex SHA-256 of the PDF bytes served to the borrower. */
     sha256: text('sha256').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     /**
      * Set when the offer it states no longer holds and the application went back to its offers
      * (a refinancing re-priced at its last signature): kept with its signature, never signed or
@@ -115,9 +89,7 @@ export const disclosureDocuments = pgTable(
 export const documentSignatures = pgTable(
   'document_signatures',
   {
-    uuid: uuid('uuid')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    uuid: generatedUuid('uuid'),
     documentUuid: uuid('document_uuid')
       .notNull()
       .references(() => disclosureDocuments.uuid, { onDelete: 'cascade' }),

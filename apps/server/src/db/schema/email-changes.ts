@@ -4,15 +4,14 @@
  * the old address a single-use way to undo it.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { identities } from './identity.js';
+import { generatedUuid, timestamptz } from './columns.js';
 
 export const emailChanges = pgTable(
   'email_changes',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedUuid('id'),
     identityUuid: uuid('identity_uuid')
       .notNull()
       .references(() => identities.uuid, { onDelete: 'cascade' }),
@@ -20,10 +19,10 @@ export const emailChanges = pgTable(
     newEmailDigest: text('new_email_digest').notNull(),
     codeDigest: text('code_digest').notNull(),
     wrongAttempts: integer('wrong_attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     /** Set when confirmed, superseded by a newer request, refused, or burnt by wrong tries. */
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedAt: timestamptz('closed_at'),
   },
   (table) => [
     index('email_changes_identity_idx').on(table.identityUuid, table.createdAt),
@@ -41,10 +40,10 @@ export const emailChangeUndos = pgTable(
       .references(() => identities.uuid, { onDelete: 'cascade' }),
     /** The address to restore, sealed with the field cipher (context `email_change_undos:<digest>`). */
     oldEmailSealed: text('old_email_sealed').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     /** Set when used, or voided by another undo of the same identity. */
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedAt: timestamptz('used_at'),
   },
   (table) => [
     index('email_change_undos_identity_idx').on(table.identityUuid),
@@ -61,18 +60,16 @@ export const emailChangeUndos = pgTable(
 export const stepUpCodes = pgTable(
   'step_up_codes',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedUuid('id'),
     identityUuid: uuid('identity_uuid')
       .notNull()
       .references(() => identities.uuid, { onDelete: 'cascade' }),
     codeDigest: text('code_digest').notNull(),
     wrongAttempts: integer('wrong_attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     /** Set when used, superseded by a newer code, or burnt by wrong tries. */
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedAt: timestamptz('closed_at'),
   },
   (table) => [
     index('step_up_codes_identity_idx').on(table.identityUuid, table.createdAt),

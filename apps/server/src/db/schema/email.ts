@@ -4,7 +4,8 @@
  * or given up after its attempts (failed, listed in the agent console for a retry).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, generatedUuid, timestamptz } from './columns.js';
 
 export const OUTBOX_STATUSES = ['queued', 'stored', 'sent', 'failed'] as const;
 export type TOutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -12,9 +13,7 @@ export type TOutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const outbox = pgTable(
   'outbox',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedUuid('id'),
     /** What the message is (sign-in code, waitlist confirmation, …), for the agent console. */
     kind: text('kind').notNull().default('message'),
     /**
@@ -46,9 +45,9 @@ export const outbox = pgTable(
     providerMessageId: text('provider_message_id'),
     /** The last delivery error, secrets blanked out. */
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** When it was stored or sent. */
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveredAt: timestamptz('delivered_at'),
   },
   (table) => [
     index('outbox_to_idx').on(table.toAddress, table.createdAt),

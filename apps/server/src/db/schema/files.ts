@@ -3,15 +3,8 @@
  * PostgreSQL by default (STORAGE_DRIVER=postgres), and the check value of the encryption keys.
  */
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  customType,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { check, customType, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => 'bytea',
@@ -27,8 +20,8 @@ export const storedFiles = pgTable(
     key: text('key').primaryKey(),
     sealed: bytea('sealed').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [check('stored_files_size', sql`${table.sizeBytes} = octet_length(${table.sealed})`)],
 );
@@ -46,7 +39,7 @@ export const encryptionKeyCheck = pgTable(
     keyId: text('key_id').notNull(),
     checkSealed: text('check_sealed').notNull(),
     indexKeySealed: text('index_key_sealed').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [check('encryption_key_check_single_row', sql`${table.id} = 1`)],
 );

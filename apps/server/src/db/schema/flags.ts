@@ -1,6 +1,7 @@
 /** Feature flags and experiments, decided per tracker and organisation. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { updatedAt } from './columns.js';
 
 export const featureFlags = pgTable(
   'feature_flags',
@@ -15,7 +16,7 @@ export const featureFlags = pgTable(
       .$type<Record<string, boolean>>()
       .notNull()
       .default({}),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     /** The agent who last changed the flag; null while it is as the product ships it. */
     updatedBy: text('updated_by'),
   },

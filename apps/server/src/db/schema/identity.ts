@@ -15,21 +15,16 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, generatedUuid, timestamptz, updatedAt } from './columns.js';
 
 /** A person who signs in: created on the first customer sign-in, or migrated from the legacy service. */
 export const identities = pgTable(
   'identities',
   {
-    uuid: uuid('uuid')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    uuid: generatedUuid('uuid'),
     /**
      * The address in clear: still written for the previous release during a rolling deploy, read by
      * this one only for a row that release wrote until the boot step seals it; dropped next release.
@@ -49,7 +44,7 @@ export const identities = pgTable(
     walletGroupPolicyAddress: text('wallet_group_policy_address'),
     /** argon2id (legacy sign-in only; broker identities have none). */
     passwordHash: text('password_hash'),
-    passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }),
+    passwordExpiresAt: timestamptz('password_expires_at'),
     /** The TOTP secret, sealed with the field cipher (context `identities.totp_secret:<uuid>`). */
     totpSecretSealed: text('totp_secret_sealed'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
@@ -111,7 +106,7 @@ export const agents = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     /** When and by whom the address stopped being an agent: `AGENT_EMAILS` or the agent's address. */
-    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    deactivatedAt: timestamptz('deactivated_at'),
     deactivatedBy: text('deactivated_by'),
   },
   (table) => [
@@ -126,9 +121,7 @@ export const agents = pgTable(
 export const otpChallenges = pgTable(
   'otp_challenges',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedUuid('id'),
     audience: text('audience').notNull(),
     /** Keyed digest of the lower-case address (no plaintext address for people never signed in). */
     emailDigest: text('email_digest').notNull(),
@@ -141,9 +134,9 @@ export const otpChallenges = pgTable(
     deviceDigest: text('device_digest'),
     wrongAttempts: integer('wrong_attempts').notNull().default(0),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     /** Set when used, superseded by a newer code of its device, or burnt by too many wrong tries. */
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedAt: timestamptz('closed_at'),
   },
   (table) => [
     index('otp_challenges_lookup_idx').on(table.audience, table.emailDigest, table.createdAt),
@@ -166,7 +159,7 @@ export const signInRequests = pgTable(
     redirectUrl: text('redirect_url').notNull(),
     telemetryTrackingId: uuid('telemetry_tracking_id'),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (table) => [
     primaryKey({ name: 'sign_in_requests_pk', columns: [table.audience, table.nonce] }),
@@ -183,8 +176,8 @@ export const rateLimitHits = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     bucket: text('bucket').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    at: timestamptz('at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (table) => [
     index('rate_limit_hits_bucket_idx').on(table.bucket, table.at),

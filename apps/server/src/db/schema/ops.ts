@@ -14,7 +14,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -25,9 +24,8 @@ import type {
   TOpsProposalStatus,
   TPayoffMethod,
 } from '@pledge/domain';
-import { applications } from './applications.js';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+import { applications, applicationUuidColumn } from './applications.js';
+import { generatedUuid, timestamptz } from './columns.js';
 
 /**
  * A controlled action (packages/domain controlled-actions.ts) proposed by one agent, with its
@@ -39,9 +37,7 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 export const opsProposals = pgTable(
   'ops_proposals',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedUuid('id'),
     applicationUuid: uuid('application_uuid').references(() => applications.uuid, {
       onDelete: 'cascade',
     }),
@@ -120,9 +116,7 @@ export const opsProposals = pgTable(
 export const holderNameReviews = pgTable(
   'holder_name_reviews',
   {
-    applicationUuid: uuid('application_uuid')
-      .notNull()
-      .references(() => applications.uuid, { onDelete: 'cascade' }),
+    applicationUuid: applicationUuidColumn(),
     /** disbursement_accounts.version of the account reviewed. */
     disbursementVersion: integer('disbursement_version').notNull(),
     status: text('status').$type<THolderNameReviewStatus>().notNull().default('PENDING'),

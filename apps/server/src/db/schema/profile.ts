@@ -4,8 +4,9 @@
  * its identity; the SSN also has a blind index so that the same SSN can be found on two identities
  * without being readable.
  */
-import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, generatedUuid, timestamptz, updatedAt } from './columns.js';
 
 export const profiles = pgTable(
   'profiles',
@@ -14,8 +15,8 @@ export const profiles = pgTable(
     detailsSealed: text('details_sealed').notNull(),
     ssnSealed: text('ssn_sealed'),
     ssnBlindIndex: text('ssn_blind_index'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('profiles_ssn_blind_index_idx').on(table.ssnBlindIndex)],
 );
@@ -24,14 +25,12 @@ export const profiles = pgTable(
 export const profileConsents = pgTable(
   'profile_consents',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedUuid('id'),
     identityUuid: uuid('identity_uuid').notNull(),
     consentType: text('consent_type').notNull(),
     version: text('version').notNull(),
     optInOut: text('opt_in_out').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz('at').notNull().defaultNow(),
   },
   (table) => [
     index('profile_consents_identity_idx').on(table.identityUuid, table.consentType, table.at),

@@ -7,8 +7,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
-  bigint,
   boolean,
   check,
   index,
@@ -17,7 +15,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -39,18 +36,16 @@ import {
   type TRefiTapeLoanStatus,
   type TRefiTapeSource,
 } from '@pledge/domain';
-import { applications, offers } from './applications.js';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
-const cents = (name: string) => bigint(name, { mode: 'number' });
-const coinQuantity = (name: string) => numeric(name, { precision: 38, scale: 18 });
-
-function oneOf(column: AnyPgColumn, values: readonly string[]) {
-  return sql`${column} IN (${sql.join(
-    values.map((value) => sql.raw(`'${value.replaceAll("'", "''")}'`)),
-    sql`, `,
-  )})`;
-}
+import { applications, offers, applicationUuidColumn } from './applications.js';
+import {
+  cents,
+  coinQuantity,
+  createdAt,
+  generatedUuid,
+  oneOf,
+  timestamptz,
+  updatedAt,
+} from './columns.js';
 
 /** One legacy loan of the tape. */
 export const refiTapeLoans = pgTable(
@@ -82,8 +77,8 @@ export const refiTapeLoans = pgTable(
     status: text('status').$type<TRefiTapeLoanStatus>().notNull().default('OPEN'),
     /** SHA-256 of the tape file that last wrote the row (null for sandbox rows). */
     importSha256: text('import_sha256'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('refi_tape_loans_email_idx').on(table.borrowerEmail),
@@ -148,7 +143,7 @@ export const refiApplications = pgTable(
     /** The top-up fixed at submission ("0" for none). */
     topUpCoinQuantity: coinQuantity('top_up_coin_quantity'),
     completedAt: timestamptz('completed_at'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('refi_applications_identity_idx').on(table.identityUuid, table.createdAt),
@@ -160,9 +155,7 @@ export const refiApplications = pgTable(
 export const refiApplicationLoans = pgTable(
   'refi_application_loans',
   {
-    applicationUuid: uuid('application_uuid')
-      .notNull()
-      .references(() => applications.uuid, { onDelete: 'cascade' }),
+    applicationUuid: applicationUuidColumn(),
     loanId: text('loan_id')
       .notNull()
       .references(() => refiTapeLoans.loanId),
@@ -184,9 +177,7 @@ export const refiOffers = pgTable(
     offerUuid: uuid('offer_uuid')
       .primaryKey()
       .references(() => offers.uuid, { onDelete: 'cascade' }),
-    applicationUuid: uuid('application_uuid')
-      .notNull()
-      .references(() => applications.uuid, { onDelete: 'cascade' }),
+    applicationUuid: applicationUuidColumn(),
     treatment: text('treatment').$type<TRefiOption>().notNull(),
     topUpRequired: boolean('top_up_required').notNull(),
     topUpCoinQuantity: coinQuantity('top_up_coin_quantity').notNull(),
@@ -210,12 +201,8 @@ export const refiOffers = pgTable(
 export const refiEstatePayoffs = pgTable(
   'refi_estate_payoffs',
   {
-    uuid: uuid('uuid')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    applicationUuid: uuid('application_uuid')
-      .notNull()
-      .references(() => applications.uuid, { onDelete: 'cascade' }),
+    uuid: generatedUuid('uuid'),
+    applicationUuid: applicationUuidColumn(),
     loanIds: text('loan_ids').array().notNull(),
     amountCents: cents('amount_cents').notNull(),
     status: text('status').$type<TRefiEstatePayoffStatus>().notNull().default('OWED'),

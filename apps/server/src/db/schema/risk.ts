@@ -13,16 +13,12 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TRiskLevel } from '@pledge/domain';
-import { applications } from './applications.js';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
-const cents = (name: string) => bigint(name, { mode: 'number' });
-const coinQuantity = (name: string) => numeric(name, { precision: 38, scale: 18 });
+import { loanUuidColumn } from './applications.js';
+import { cents, coinQuantity, createdAt, timestamptz, updatedAt } from './columns.js';
 
 /**
  * A coin price as the monitoring saw it: the median of exchange tickers (venues named), or the
@@ -43,7 +39,7 @@ export const priceObservations = pgTable(
     /** Why the wick guard held it back, when it did. */
     rejectedReason: text('rejected_reason'),
     observedAt: timestamptz('observed_at').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('price_observations_type_idx').on(table.collateralType, table.observedAt, table.id),
@@ -56,9 +52,7 @@ export const loanRiskEvents = pgTable(
   'loan_risk_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    loanUuid: uuid('loan_uuid')
-      .notNull()
-      .references(() => applications.uuid),
+    loanUuid: loanUuidColumn(),
     fromLevel: text('from_level').$type<TRiskLevel>().notNull(),
     toLevel: text('to_level').$type<TRiskLevel>().notNull(),
     /** Notices this crossing sent (WARNING, COURTESY_NOTICE, MARGIN_CALL, CURED …). */
@@ -83,9 +77,7 @@ export const liquidations = pgTable(
   'liquidations',
   {
     uuid: uuid('uuid').primaryKey(),
-    loanUuid: uuid('loan_uuid')
-      .notNull()
-      .references(() => applications.uuid),
+    loanUuid: loanUuidColumn(),
     status: text('status').$type<'OPEN' | 'FILLED'>().notNull(),
     reason: text('reason').$type<'LIQUIDATION_LTV' | 'CURE_DEADLINE_PASSED'>().notNull(),
     ltvAtDecisionPct: numeric('ltv_at_decision_pct', { precision: 12, scale: 2 }).notNull(),
@@ -111,7 +103,7 @@ export const liquidations = pgTable(
     /** Storage key of the liquidation statement PDF. */
     statementPdfKey: text('statement_pdf_key'),
     createdAt: timestamptz('created_at').notNull(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('liquidations_one_open_per_loan')

@@ -8,7 +8,8 @@
  * release that no longer needs what it removes, normally the release before it.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.js';
 
 export const schemaCompat = pgTable(
   'schema_compat',
@@ -18,7 +19,7 @@ export const schemaCompat = pgTable(
     minReleaseLevel: integer('min_release_level').notNull(),
     /** What the migration that set the level removed or changed, for the operator. */
     reason: text('reason').notNull(),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    changedAt: timestamptz('changed_at').notNull().defaultNow(),
   },
   (table) => [
     check('schema_compat_one_row', sql`${table.id}`),

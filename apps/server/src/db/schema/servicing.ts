@@ -17,7 +17,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -30,10 +29,9 @@ import type {
   TPaymentStatus,
   TRiskLevel,
 } from '@pledge/domain';
-import { applications } from './applications.js';
+import { applications, loanUuidColumn } from './applications.js';
+import { cents, createdAt, timestamptz, updatedAt } from './columns.js';
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
-const cents = (name: string) => bigint(name, { mode: 'number' });
 const day = (name: string) => date(name, { mode: 'string' });
 
 /**
@@ -110,8 +108,8 @@ export const servicingLoans = pgTable(
     stabilization: boolean('stabilization').notNull().default(false),
     /** The rate tier the loan was priced in (its warning, margin-call and liquidation levels). */
     riskTierId: text('risk_tier_id'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     // The sweeps find their loans through these without reading the rest: the accrual the loans
@@ -148,9 +146,7 @@ export const ledgerEntries = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     journalUuid: uuid('journal_uuid').notNull(),
-    loanUuid: uuid('loan_uuid')
-      .notNull()
-      .references(() => applications.uuid),
+    loanUuid: loanUuidColumn(),
     kind: text('kind').$type<TLedgerJournalKind>().notNull(),
     account: text('account').$type<TLedgerAccount>().notNull(),
     amountCents: cents('amount_cents').notNull(),
@@ -159,7 +155,7 @@ export const ledgerEntries = pgTable(
     paymentUuid: uuid('payment_uuid'),
     /** The interest period (accruals, deferrals) it belongs to. */
     periodNumber: integer('period_number'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('ledger_entries_loan_idx').on(table.loanUuid, table.account),
@@ -195,9 +191,7 @@ export const servicingPayments = pgTable(
   'servicing_payments',
   {
     uuid: uuid('uuid').primaryKey(),
-    loanUuid: uuid('loan_uuid')
-      .notNull()
-      .references(() => applications.uuid),
+    loanUuid: loanUuidColumn(),
     method: text('method').$type<TPaymentMethod>().notNull(),
     purpose: text('purpose').$type<TPaymentPurpose>().notNull(),
     amountCents: cents('amount_cents').notNull(),
@@ -212,7 +206,7 @@ export const servicingPayments = pgTable(
     actor: text('actor').notNull(),
     createdAt: timestamptz('created_at').notNull(),
     settledAt: timestamptz('settled_at'),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     // Also the index of a loan's payments (loan_uuid leads): a few hundred at most (one a
@@ -241,9 +235,7 @@ export const servicingStatements = pgTable(
   'servicing_statements',
   {
     uuid: uuid('uuid').primaryKey(),
-    loanUuid: uuid('loan_uuid')
-      .notNull()
-      .references(() => applications.uuid),
+    loanUuid: loanUuidColumn(),
     periodNumber: integer('period_number').notNull(),
     cycleDate: day('cycle_date').notNull(),
     dueDate: day('due_date').notNull(),
@@ -279,9 +271,7 @@ export const servicingDeferrals = pgTable(
   'servicing_deferrals',
   {
     uuid: uuid('uuid').primaryKey(),
-    loanUuid: uuid('loan_uuid')
-      .notNull()
-      .references(() => applications.uuid),
+    loanUuid: loanUuidColumn(),
     periodNumber: integer('period_number').notNull(),
     interestCents: cents('interest_cents').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -299,9 +289,7 @@ export const payoffQuotes = pgTable(
   'payoff_quotes',
   {
     uuid: uuid('uuid').primaryKey(),
-    loanUuid: uuid('loan_uuid')
-      .notNull()
-      .references(() => applications.uuid),
+    loanUuid: loanUuidColumn(),
     amountCents: cents('amount_cents').notNull(),
     principalCents: cents('principal_cents').notNull(),
     originationFeeCents: cents('origination_fee_cents').notNull(),
@@ -330,9 +318,7 @@ export const servicingSweepMarks = pgTable('servicing_sweep_marks', {
 export const servicingNotices = pgTable(
   'servicing_notices',
   {
-    loanUuid: uuid('loan_uuid')
-      .notNull()
-      .references(() => applications.uuid),
+    loanUuid: loanUuidColumn(),
     kind: text('kind').notNull(),
     sentAt: timestamptz('sent_at').notNull(),
   },

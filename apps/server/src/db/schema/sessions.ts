@@ -4,8 +4,9 @@
  * absolute limits and sign-out hold on all instances at once.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { identities } from './identity.js';
+import { timestamptz, updatedAt } from './columns.js';
 
 export const sessions = pgTable(
   'sessions',
@@ -16,13 +17,13 @@ export const sessions = pgTable(
       .notNull()
       .references(() => identities.uuid, { onDelete: 'cascade' }),
     audience: text('audience').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    startedAt: timestamptz('started_at').notNull(),
     /** The last request made with the token; the idle timeout counts from here. */
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull(),
     /** The absolute limit: the session ends here however much it is used. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     /** Set on sign-out (or when every session of the identity is ended). */
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedAt: timestamptz('ended_at'),
     /**
      * A coarse name of the device that signed in ("Firefox on Windows"), from its user agent, for
      * the person's list of sessions; the user agent itself is not kept. Null on older sessions.
@@ -49,7 +50,7 @@ export const sandboxClock = pgTable(
   {
     id: boolean('id').primaryKey().default(true),
     offsetMs: bigint('offset_ms', { mode: 'number' }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     check('sandbox_clock_single_row', sql`${table.id}`),

@@ -8,10 +8,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, generatedUuid, timestamptz } from './columns.js';
 
 /** One tracking session of one browser tab; `tracker_uuid` stays the same across its sessions. */
 export const telemetrySessions = pgTable(
@@ -32,8 +32,8 @@ export const telemetrySessions = pgTable(
     windowHeight: integer('window_height').notNull(),
     /** The signed-in identity that opened the session, from a verified token only. */
     identityUuid: uuid('identity_uuid'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
   },
   (table) => [index('telemetry_sessions_tracker_idx').on(table.trackerUuid)],
 );
@@ -46,9 +46,7 @@ export const telemetrySessions = pgTable(
 export const telemetryEvents = pgTable(
   'telemetry_events',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedUuid('id'),
     sessionUuid: uuid('session_uuid')
       .notNull()
       .references(() => telemetrySessions.uuid, { onDelete: 'cascade' }),
@@ -66,7 +64,7 @@ export const telemetryEvents = pgTable(
     identityUuid: uuid('identity_uuid'),
     applicationUuid: uuid('application_uuid'),
     dedupeHash: text('dedupe_hash'),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('telemetry_events_dedupe_idx').on(table.sessionUuid, table.event, table.dedupeHash),

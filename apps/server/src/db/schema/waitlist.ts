@@ -2,15 +2,14 @@
  * Sign-ups for states where loans are not offered yet. The address is personal data: it is kept
  * encrypted, with a blind index that makes one sign-up per address and state unique.
  */
-import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, generatedUuid } from './columns.js';
 
 export const waitlist = pgTable(
   'waitlist',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedUuid('id'),
     /** The lower-case address, sealed with the field cipher (context `waitlist.email:<state>`). */
     emailSealed: text('email_sealed').notNull(),
     /** Keyed digest of the lower-case address. */
@@ -18,7 +17,7 @@ export const waitlist = pgTable(
     stateCode: text('state_code').notNull(),
     /** The brand the borrower signed up through; its name is on the confirmation. */
     organization: text('organization').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('waitlist_email_state_unique').on(table.emailBlindIndex, table.stateCode),
