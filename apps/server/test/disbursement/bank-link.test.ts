@@ -10,33 +10,26 @@ import { eq } from 'drizzle-orm';
 import { SANDBOX_ITEM_READY_MS } from '../../src/adapters/bank-link/sandbox.js';
 import { bankLinkErrors, bankLinkItems } from '../../src/db/schema/index.js';
 import { LINKED_ACCOUNT_MESSAGES } from '../../src/services/disbursement/choose-linked-account.js';
-import { newBorrower } from '../applications/helpers.js';
 import {
   appPath,
   applicationIn,
   BANK_LINK,
   bearer,
-  createDisbursementTestContext,
   LEAP,
   post,
   type TDisbursementTestContext,
+  openDisbursementWorld,
+  type TBorrower,
 } from './helpers.js';
 
 const TARTAN = { institutionId: 'ins_109511', name: 'Tartan Bank' };
 
 describe('bank linking in the sandbox', () => {
   let ctx: TDisbursementTestContext;
-  let borrower: Awaited<ReturnType<typeof newBorrower>>;
-  let other: Awaited<ReturnType<typeof newBorrower>>;
-
-  beforeAll(async () => {
-    ctx = await createDisbursementTestContext();
-    borrower = await newBorrower(ctx.app);
-    other = await newBorrower(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  let borrower: TBorrower;
+  let other: TBorrower;
+  beforeAll(async () => ({ ctx, borrower, other } = await openDisbursementWorld()));
+  afterAll(() => ctx.close());
 
   async function linkToken(token: string, appUuid: string) {
     const answer = await post(ctx.app, `${BANK_LINK}/link-token`, token, { appUuid });

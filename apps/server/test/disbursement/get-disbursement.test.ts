@@ -1,32 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TGetDisbursementResponse } from '@pledge/contract';
-import { newBorrower } from '../applications/helpers.js';
 import {
   appPath,
   applicationIn,
   bearer,
-  createDisbursementTestContext,
   EVM_ADDRESS,
   MANUAL_BANK,
   post,
   type TDisbursementTestContext,
+  openDisbursementWorld,
+  type TBorrower,
 } from './helpers.js';
 
 const disbursementPath = (appUuid: string) => appPath(appUuid, '/disbursement');
 
 describe('GET .../applications/{uuid}/disbursement: the saved payout destination', () => {
   let ctx: TDisbursementTestContext;
-  let borrower: Awaited<ReturnType<typeof newBorrower>>;
-  let other: Awaited<ReturnType<typeof newBorrower>>;
-
-  beforeAll(async () => {
-    ctx = await createDisbursementTestContext();
-    borrower = await newBorrower(ctx.app);
-    other = await newBorrower(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  let borrower: TBorrower;
+  let other: TBorrower;
+  beforeAll(async () => ({ ctx, borrower, other } = await openDisbursementWorld()));
+  afterAll(() => ctx.close());
 
   function read(appUuid: string, token: string | null) {
     return ctx.app.inject({

@@ -15,6 +15,7 @@ import {
   bearer,
   createApplicationsTestContext,
   GERMANY_OFFER,
+  newBorrower,
   OHIO_OFFER,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
@@ -38,6 +39,18 @@ export async function createDisbursementTestContext(): Promise<TDisbursementTest
     }),
   });
   return { ...ctx, advanceBankTime: (ms) => bankClock.advance(ms) };
+}
+
+export type TBorrower = Awaited<ReturnType<typeof newBorrower>>;
+
+/** A test file's disbursement app with two signed-in borrowers: the one a case is about, and another. */
+export async function openDisbursementWorld(): Promise<{
+  ctx: TDisbursementTestContext;
+  borrower: TBorrower;
+  other: TBorrower;
+}> {
+  const ctx = await createDisbursementTestContext();
+  return { ctx, borrower: await newBorrower(ctx.app), other: await newBorrower(ctx.app) };
 }
 
 /**

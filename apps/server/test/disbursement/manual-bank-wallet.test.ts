@@ -3,17 +3,17 @@ import { MANUAL_BANK_MESSAGES, USDC_WALLET_MESSAGES } from '@pledge/domain';
 import type { TDisbursement, TFinalSteps } from '@pledge/contract';
 import { eq } from 'drizzle-orm';
 import { auditEvents, disbursementAccounts } from '../../src/db/schema/index.js';
-import { newBorrower } from '../applications/helpers.js';
 import {
   appPath,
   applicationIn,
   bearer,
-  createDisbursementTestContext,
   EVM_ADDRESS,
   INVALID_ROUTING,
   MANUAL_BANK,
   post,
   type TDisbursementTestContext,
+  openDisbursementWorld,
+  type TBorrower,
 } from './helpers.js';
 
 const manualBankPath = (appUuid: string) => appPath(appUuid, '/disbursement/manual-bank');
@@ -21,17 +21,10 @@ const walletPath = (appUuid: string) => appPath(appUuid, '/disbursement/wallet-a
 
 describe('disbursement: manual bank and USDC wallet', () => {
   let ctx: TDisbursementTestContext;
-  let borrower: Awaited<ReturnType<typeof newBorrower>>;
-  let other: Awaited<ReturnType<typeof newBorrower>>;
-
-  beforeAll(async () => {
-    ctx = await createDisbursementTestContext();
-    borrower = await newBorrower(ctx.app);
-    other = await newBorrower(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  let borrower: TBorrower;
+  let other: TBorrower;
+  beforeAll(async () => ({ ctx, borrower, other } = await openDisbursementWorld()));
+  afterAll(() => ctx.close());
 
   async function disbursementAudits(appUuid: string) {
     const rows = await ctx.database.db

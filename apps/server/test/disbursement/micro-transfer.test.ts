@@ -8,30 +8,23 @@ import {
   verifyFunding,
 } from '../../src/services/disbursement/verify-funding.js';
 import { recordFundingFacts } from '../applications/funding-facts.js';
-import { newBorrower } from '../applications/helpers.js';
 import {
   appPath,
   applicationIn,
-  createDisbursementTestContext,
   EVM_ADDRESS,
   MANUAL_BANK,
   post,
   type TDisbursementTestContext,
+  openDisbursementWorld,
+  type TBorrower,
 } from './helpers.js';
 
 describe('funding verification and the USDC test transfer', () => {
   let ctx: TDisbursementTestContext;
-  let borrower: Awaited<ReturnType<typeof newBorrower>>;
-  let other: Awaited<ReturnType<typeof newBorrower>>;
-
-  beforeAll(async () => {
-    ctx = await createDisbursementTestContext();
-    borrower = await newBorrower(ctx.app);
-    other = await newBorrower(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  let borrower: TBorrower;
+  let other: TBorrower;
+  beforeAll(async () => ({ ctx, borrower, other } = await openDisbursementWorld()));
+  afterAll(() => ctx.close());
 
   async function stateOf(appUuid: string) {
     const [row] = await ctx.database.db

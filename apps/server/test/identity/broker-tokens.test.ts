@@ -7,10 +7,8 @@ import { SESSION_LIMITS } from '@pledge/domain';
 import { agents } from '../../src/db/schema/index.js';
 import { createJwtService } from '../../src/security/jwt.js';
 import { SANDBOX_AGENT_EMAIL } from '../../src/services/identity/agents.js';
-import { seedIdentities } from '../../src/services/identity/seed-identities.js';
-import { createFieldCipher } from '../../src/security/field-encryption.js';
-import { TEST_ENCRYPTION_KEY, TEST_JWT_PRIVATE_KEY, buildTestApp } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { TEST_JWT_PRIVATE_KEY, buildTestApp } from '../helpers/app.js';
+import type { TTestDatabase } from '../helpers/db.js';
 import {
   bearer,
   brokerPath,
@@ -21,6 +19,7 @@ import {
   startOtp,
   verifyOtp,
 } from './sign-in.js';
+import { createSeededDatabase } from '../helpers/seeded-db.js';
 
 const CUSTOMER_FIGURE = brokerPath('customer', '/secure/api/v3/self/figureinfo');
 const AGENT_FIGURE = brokerPath('agent', '/secure/api/v3/self/figureinfo');
@@ -32,13 +31,7 @@ describe('identity broker: tokens, audiences and logout', () => {
   const time = manualClock();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedIdentities({
-      db: database.db,
-      cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
-      sandbox: true,
-      agentEmails: ['Second.Agent@Example.com'],
-    });
+    database = await createSeededDatabase(['Second.Agent@Example.com']);
     app = await buildTestApp({ database, clock: time.clock });
   });
   afterAll(async () => {

@@ -9,11 +9,10 @@ import { SESSION_LIMITS } from '@pledge/domain';
 import { identities, sessions } from '../../src/db/schema/index.js';
 import { endIdentitySessions } from '../../src/services/identity/end-sessions.js';
 import { SANDBOX_AGENT_EMAIL } from '../../src/services/identity/agents.js';
-import { seedIdentities } from '../../src/services/identity/seed-identities.js';
-import { createFieldCipher } from '../../src/security/field-encryption.js';
-import { TEST_ENCRYPTION_KEY, buildTestApp } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { buildTestApp } from '../helpers/app.js';
+import type { TTestDatabase } from '../helpers/db.js';
 import { bearer, brokerPath, manualClock, signIn } from './sign-in.js';
+import { createSeededDatabase } from '../helpers/seeded-db.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -30,13 +29,7 @@ describe('sessions', () => {
   const time = manualClock();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedIdentities({
-      db: database.db,
-      cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
-      sandbox: true,
-      agentEmails: [],
-    });
+    database = await createSeededDatabase();
     // Two instances of the app on one database, as behind a load balancer.
     first = await buildTestApp({ database, clock: time.clock });
     second = await buildTestApp({ database, clock: time.clock });

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPostLegacyLoginResponse, TPostOtpVerifyResponse } from '@pledge/contract';
-import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { base32Decode, totpCode, totpStepAt } from '../../src/security/totp.js';
-import {
-  SANDBOX_LEGACY_BORROWERS,
-  seedIdentities,
-} from '../../src/services/identity/seed-identities.js';
-import { TEST_ENCRYPTION_KEY, buildTestApp, captureLogger } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { SANDBOX_LEGACY_BORROWERS } from '../../src/services/identity/seed-identities.js';
+import { buildTestApp, captureLogger } from '../helpers/app.js';
+import type { TTestDatabase } from '../helpers/db.js';
 import { expectNoSecretInLog } from '../helpers/log-secrets.js';
 import { bearer, brokerPath, latestCode, NONCE } from './sign-in.js';
+import { createSeededDatabase } from '../helpers/seeded-db.js';
 
 const SSN = '123-45-6789';
 
@@ -20,13 +17,7 @@ describe('sign-in logs', () => {
   const captured = captureLogger();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedIdentities({
-      db: database.db,
-      cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
-      sandbox: true,
-      agentEmails: [],
-    });
+    database = await createSeededDatabase();
     app = await buildTestApp({ database, logger: captured.logger });
     // A route that fails unexpectedly, so that the request body reaches the error log.
     app.post('/identity/api/v1/failing-login', async () => {

@@ -7,15 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, endpoints, ZApiError, type TEndpoint } from '@pledge/contract';
-import { createFieldCipher } from '../../src/security/field-encryption.js';
-import { seedIdentities } from '../../src/services/identity/seed-identities.js';
-import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
   createApplicationsTestContext,
   newBorrower,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
 import { bearer, signIn } from '../identity/sign-in.js';
+import { seedSandboxIdentities } from '../helpers/seeded-db.js';
 
 const secure = (Object.entries(endpoints) as [string, TEndpoint][]).filter(
   ([, endpoint]) => endpoint.auth !== 'none',
@@ -41,12 +39,7 @@ describe('authentication before parsing', () => {
   beforeAll(async () => {
     ctx = await createApplicationsTestContext();
     app = ctx.app;
-    await seedIdentities({
-      db: ctx.database.db,
-      cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
-      sandbox: true,
-      agentEmails: [],
-    });
+    await seedSandboxIdentities(ctx.database.db);
     borrowerToken = (await newBorrower(app)).token;
     agentToken = await signIn(app, 'agent@example.com', { audience: 'agent' });
   }, 60_000);

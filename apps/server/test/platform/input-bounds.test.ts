@@ -15,9 +15,6 @@ import {
   type TEndpoint,
   type TJsonSchema,
 } from '@pledge/contract';
-import { createFieldCipher } from '../../src/security/field-encryption.js';
-import { seedIdentities } from '../../src/services/identity/seed-identities.js';
-import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import type { TTestDatabase } from '../helpers/db.js';
 import {
   createApplicationsTestContext,
@@ -26,6 +23,7 @@ import {
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
 import { bearer, signIn } from '../identity/sign-in.js';
+import { seedSandboxIdentities } from '../helpers/seeded-db.js';
 
 type TEndpointName = keyof typeof endpoints;
 
@@ -260,12 +258,7 @@ describe('every input is bounded', () => {
     beforeAll(async () => {
       ctx = await createApplicationsTestContext();
       app = ctx.app;
-      await seedIdentities({
-        db: ctx.database.db,
-        cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
-        sandbox: true,
-        agentEmails: [],
-      });
+      await seedSandboxIdentities(ctx.database.db);
       const borrower = await newBorrower(app);
       borrowerToken = borrower.token;
       agentToken = await signIn(app, 'agent@example.com', { audience: 'agent' });

@@ -5,9 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, endpoints, type TEndpoint } from '@pledge/contract';
-import { createFieldCipher } from '../../src/security/field-encryption.js';
-import { seedIdentities } from '../../src/services/identity/seed-identities.js';
-import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
   createApplicationsTestContext,
   createdApplication,
@@ -15,6 +12,7 @@ import {
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
 import { bearer, brokerPath, latestCode, NONCE, signIn } from '../identity/sign-in.js';
+import { seedSandboxIdentities } from '../helpers/seeded-db.js';
 
 function expectNoStore(response: { headers: Record<string, unknown> }, what: string) {
   expect(String(response.headers['cache-control']), what).toMatch(/(^|,\s*)no-store(\s*,|$)/);
@@ -28,12 +26,7 @@ describe('Cache-Control: no-store', () => {
 
   beforeAll(async () => {
     ctx = await createApplicationsTestContext();
-    await seedIdentities({
-      db: ctx.database.db,
-      cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
-      sandbox: true,
-      agentEmails: [],
-    });
+    await seedSandboxIdentities(ctx.database.db);
     borrower = await newBorrower(ctx.app);
     agentToken = await signIn(ctx.app, 'agent@example.com', { audience: 'agent' });
     appUuid = (await createdApplication(ctx.app, borrower.token)).appUuid;

@@ -1,0 +1,22 @@
+/** A test file's database with the sandbox's identities, as a sandbox deployment seeds them at boot. */
+import type { TDb } from '../../src/db/pool.js';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
+import { seedIdentities } from '../../src/services/identity/seed-identities.js';
+import { TEST_ENCRYPTION_KEY } from './app.js';
+import { createTestDatabase, type TTestDatabase } from './db.js';
+
+/** The sandbox's demo borrowers and agents, plus `agentEmails` as agents. */
+export async function seedSandboxIdentities(db: TDb, agentEmails: string[] = []): Promise<void> {
+  await seedIdentities({
+    db,
+    cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
+    sandbox: true,
+    agentEmails,
+  });
+}
+
+export async function createSeededDatabase(agentEmails: string[] = []): Promise<TTestDatabase> {
+  const database = await createTestDatabase();
+  await seedSandboxIdentities(database.db, agentEmails);
+  return database;
+}
