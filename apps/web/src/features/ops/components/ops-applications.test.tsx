@@ -125,7 +125,9 @@ describe('/ops: the applications list', () => {
         : jsonResponse(makePage([makeSummary()])),
     );
     const { user } = renderApp('/ops');
-    const alert = await screen.findByRole('alert', {}, LOADED);
+    // Within the list: toasts of earlier tests in this environment are alerts too.
+    const list = await screen.findByRole('region', { name: 'Applications' }, LOADED);
+    const alert = await within(list).findByRole('alert', {}, LOADED);
     expect(alert).toHaveTextContent('The applications could not be loaded');
     expect(alert).toHaveTextContent('This page link is no longer valid');
     fail = false;

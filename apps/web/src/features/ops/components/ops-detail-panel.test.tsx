@@ -122,6 +122,7 @@ describe('the console detail panel', () => {
     const writeOff = within(actions).getByRole('button', { name: 'Write off' });
     expect(writeOff).toBeDisabled();
     expect(writeOff).toHaveAccessibleDescription('Only a closed loan can be written off.');
+    expect(writeOff).not.toHaveAttribute('aria-haspopup');
     const wire = within(actions).getByRole('button', { name: 'Record a wire' });
     expect(wire).toBeEnabled();
     expect(wire).toHaveAttribute('aria-haspopup', 'dialog');

@@ -35,22 +35,14 @@ export type TOpsDetail = {
 };
 
 /**
- * The record's actions: a button each, disabled with its reason where the record does not allow
- * it; the one pressed opens its confirmation.
+ * Actions on a record, a button each: disabled with its reason where the record does not allow it;
+ * the one pressed opens its confirmation.
  */
-export function OpsDetailActions({
-  actions,
-  note,
-}: {
-  actions: readonly TOpsDetailAction[];
-  note?: string | undefined;
-}) {
+export function OpsActionButtons({ actions }: { actions: readonly TOpsDetailAction[] }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const open = actions.find((action) => action.id === openId);
   return (
-    <section className="ops-section ops-actions" aria-labelledby="ops-section-actions">
-      <h2 id="ops-section-actions">Actions</h2>
-      {note !== undefined && <p>{note}</p>}
+    <>
       {actions.length > 0 && (
         <ul className="ops-actions__list">
           {actions.map((action) => {
@@ -62,7 +54,8 @@ export function OpsDetailActions({
                   variant={action.isPrimary === true ? 'primary' : 'secondary'}
                   isFullWidth={false}
                   disabled={hold !== null}
-                  aria-haspopup="dialog"
+                  // A held action opens nothing.
+                  aria-haspopup={hold === null ? 'dialog' : undefined}
                   aria-describedby={hold === null ? undefined : hintId}
                   onClick={() => setOpenId(action.id)}
                 >
@@ -81,6 +74,23 @@ export function OpsDetailActions({
       {open !== undefined && (
         <Fragment key={open.id}>{open.confirm(() => setOpenId(null))}</Fragment>
       )}
+    </>
+  );
+}
+
+/** The record's actions section: a note where some are not offered, then the actions. */
+export function OpsDetailActions({
+  actions,
+  note,
+}: {
+  actions: readonly TOpsDetailAction[];
+  note?: string | undefined;
+}) {
+  return (
+    <section className="ops-section ops-actions" aria-labelledby="ops-section-actions">
+      <h2 id="ops-section-actions">Actions</h2>
+      {note !== undefined && <p>{note}</p>}
+      <OpsActionButtons actions={actions} />
     </section>
   );
 }

@@ -13,12 +13,12 @@ import {
   formatUsd,
 } from '@pledge/domain';
 import { Alert } from '../../../ui/alert/alert.js';
-import { Button } from '../../../ui/button/button.js';
 import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { useSession } from '../../session/use-session.js';
 import { useOpsDecision, type TOpsDecision } from '../api/post-ops-decision.js';
 import { formatDateTime } from '../format.js';
 import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
+import { OpsActionButtons, type TOpsDetailAction } from './ops-detail-panel.js';
 import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
 import { OpsFacts, OpsSection } from './ops-facts.js';
 import { OpsTable, type TOpsColumn } from './ops-table.js';
@@ -125,14 +125,29 @@ const HISTORY_COLUMNS: readonly TOpsColumn<TOpsProposal>[] = [
   },
 ];
 
+/** A decision as an action of the console: its button, confirmed by ConfirmDecision. */
+function decisionAction(
+  appUuid: string,
+  id: string,
+  prompt: TDecisionPrompt,
+  options: Pick<TOpsDetailAction, 'isPrimary' | 'hold'> = {},
+): TOpsDetailAction {
+  return {
+    id,
+    label: prompt.confirm,
+    ...options,
+    confirm: (onClose) => <ConfirmDecision appUuid={appUuid} prompt={prompt} onClose={onClose} />,
+  };
+}
+
 function PendingProposal({
+  appUuid,
   proposal,
   agentUuid,
-  onPrompt,
 }: {
+  appUuid: string;
   proposal: TOpsProposal;
   agentUuid: string | null;
-  onPrompt: (prompt: TDecisionPrompt) => void;
 }) {
   const label = OPS_PROPOSAL_LABELS[proposal.kind];
   const isOwn = agentUuid !== null && proposal.proposedBy.identityUuid === agentUuid;
@@ -143,7 +158,6 @@ function PendingProposal({
           { status: proposal.status, proposedBy: proposal.proposedBy.identityUuid },
           agentUuid,
         );
-  const hintId = `ops-proposal-hint-${proposal.id}`;
   const base = { subject: 'proposal' as const, proposalId: proposal.id };
   return (
     <article className="ops-proposal" aria-labelledby={`ops-proposal-${proposal.id}`}>
@@ -155,53 +169,34 @@ function PendingProposal({
           ['Evidence', evidenceOf(proposal)],
         ]}
       />
-      <ul className="ops-actions__list">
-        <li>
-          <Button
-            isFullWidth={false}
-            disabled={refusal !== null}
-            aria-describedby={refusal === null ? undefined : hintId}
-            onClick={() =>
-              onPrompt({
-                decision: { ...base, verdict: 'approve' },
-                title: `Approve the ${label.toLowerCase()}?`,
-                consequence:
-                  proposal.kind === 'RELEASE_FUNDS'
-                    ? 'The loan amount is paid out to the disbursement account and the loan starts.'
-                    : 'The loan ends as paid off and the collateral can be returned after the hold.',
-                confirm: 'Approve',
-                done: `${label} approved`,
-              })
-            }
-          >
-            Approve
-          </Button>
-          {refusal !== null && (
-            <span id={hintId} className="ops-muted ops-actions__hint">
-              {refusal}
-            </span>
-          )}
-        </li>
-        <li>
-          <Button
-            variant="secondary"
-            isFullWidth={false}
-            onClick={() =>
-              onPrompt({
-                decision: { ...base, verdict: 'reject' },
-                title: isOwn
-                  ? `Withdraw your ${label.toLowerCase()} proposal?`
-                  : `Reject the ${label.toLowerCase()}?`,
-                consequence: 'Nothing changes on the loan; a new proposal can be made.',
-                confirm: isOwn ? 'Withdraw' : 'Reject',
-                done: isOwn ? 'Proposal withdrawn' : 'Proposal rejected',
-              })
-            }
-          >
-            {isOwn ? 'Withdraw' : 'Reject'}
-          </Button>
-        </li>
-      </ul>
+      <OpsActionButtons
+        actions={[
+          decisionAction(
+            appUuid,
+            `${proposal.id}-approve`,
+            {
+              decision: { ...base, verdict: 'approve' },
+              title: `Approve the ${label.toLowerCase()}?`,
+              consequence:
+                proposal.kind === 'RELEASE_FUNDS'
+                  ? 'The loan amount is paid out to the disbursement account and the loan starts.'
+                  : 'The loan ends as paid off and the collateral can be returned after the hold.',
+              confirm: 'Approve',
+              done: `${label} approved`,
+            },
+            { isPrimary: true, hold: refusal },
+          ),
+          decisionAction(appUuid, `${proposal.id}-reject`, {
+            decision: { ...base, verdict: 'reject' },
+            title: isOwn
+              ? `Withdraw your ${label.toLowerCase()} proposal?`
+              : `Reject the ${label.toLowerCase()}?`,
+            consequence: 'Nothing changes on the loan; a new proposal can be made.',
+            confirm: isOwn ? 'Withdraw' : 'Reject',
+            done: isOwn ? 'Proposal withdrawn' : 'Proposal rejected',
+          }),
+        ]}
+      />
     </article>
   );
 }
@@ -210,7 +205,6 @@ function PendingProposal({
 export function ProposalsSection({ detail }: TDetailProps) {
   const session = useSession('agent');
   const agentUuid = session.status === 'signed-in' ? session.identity.uuid : null;
-  const [prompt, setPrompt] = useState<TDecisionPrompt | null>(null);
   const pending = detail.proposals.filter((proposal) => proposal.status === 'PENDING');
   const decided = detail.proposals.filter((proposal) => proposal.status !== 'PENDING');
   return (
@@ -221,9 +215,9 @@ export function ProposalsSection({ detail }: TDetailProps) {
         pending.map((proposal) => (
           <PendingProposal
             key={proposal.id}
+            appUuid={detail.application.appUuid}
             proposal={proposal}
             agentUuid={agentUuid}
-            onPrompt={setPrompt}
           />
         ))
       )}
@@ -236,20 +230,12 @@ export function ProposalsSection({ detail }: TDetailProps) {
           rowKey={(proposal) => proposal.id}
         />
       )}
-      {prompt !== null && (
-        <ConfirmDecision
-          appUuid={detail.application.appUuid}
-          prompt={prompt}
-          onClose={() => setPrompt(null)}
-        />
-      )}
     </OpsSection>
   );
 }
 
 /** The holder-name review of the payout account, when it needed one. */
 export function HolderNameReviewSection({ detail }: TDetailProps) {
-  const [prompt, setPrompt] = useState<TDecisionPrompt | null>(null);
   const review = detail.holderNameReview;
   if (review === null) return null;
   return (
@@ -275,49 +261,30 @@ export function HolderNameReviewSection({ detail }: TDetailProps) {
         ]}
       />
       {review.status === 'PENDING' && (
-        <ul className="ops-actions__list">
-          <li>
-            <Button
-              isFullWidth={false}
-              onClick={() =>
-                setPrompt({
-                  decision: { subject: 'holder-name', verdict: 'approve' },
-                  title: 'Accept the account holder name?',
-                  consequence:
-                    'You checked that the account is the borrower’s; funds may be released to it.',
-                  confirm: 'Accept name',
-                  done: 'Account accepted',
-                })
-              }
-            >
-              Accept name
-            </Button>
-          </li>
-          <li>
-            <Button
-              variant="secondary"
-              isFullWidth={false}
-              onClick={() =>
-                setPrompt({
-                  decision: { subject: 'holder-name', verdict: 'reject' },
-                  title: 'Refuse this payout account?',
-                  consequence:
-                    'No funds go to it; the borrower is asked for an account in their own name.',
-                  confirm: 'Refuse account',
-                  done: 'Account refused',
-                })
-              }
-            >
-              Refuse account
-            </Button>
-          </li>
-        </ul>
-      )}
-      {prompt !== null && (
-        <ConfirmDecision
-          appUuid={detail.application.appUuid}
-          prompt={prompt}
-          onClose={() => setPrompt(null)}
+        <OpsActionButtons
+          actions={[
+            decisionAction(
+              detail.application.appUuid,
+              'holder-name-accept',
+              {
+                decision: { subject: 'holder-name', verdict: 'approve' },
+                title: 'Accept the account holder name?',
+                consequence:
+                  'You checked that the account is the borrower’s; funds may be released to it.',
+                confirm: 'Accept name',
+                done: 'Account accepted',
+              },
+              { isPrimary: true },
+            ),
+            decisionAction(detail.application.appUuid, 'holder-name-refuse', {
+              decision: { subject: 'holder-name', verdict: 'reject' },
+              title: 'Refuse this payout account?',
+              consequence:
+                'No funds go to it; the borrower is asked for an account in their own name.',
+              confirm: 'Refuse account',
+              done: 'Account refused',
+            }),
+          ]}
         />
       )}
     </OpsSection>
