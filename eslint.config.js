@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
@@ -107,6 +108,28 @@ export default tseslint.config(
         },
       ]),
     },
+  },
+  {
+    // No import circle anywhere: a module imports only what sits below it (STYLE.md). Type-only
+    // imports are not counted: import-x's no-cycle always skips them (it has no option to count
+    // them), and a circle made only of types is erased when compiled, so no module ever loads
+    // half-initialised through it. Tests are left out: nothing imports a test, so none closes one.
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // The sources import '.js' specifiers of their '.ts' files (NodeNext).
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    // Another workspace counts as external: the direction rules above keep it from importing back.
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: [
