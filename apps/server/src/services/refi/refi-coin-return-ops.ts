@@ -11,7 +11,7 @@ import type {
   TRefiCoinReturnItem,
 } from '@pledge/contract';
 import { REFI_COIN_RETURN_MESSAGES, toCoinQuantity } from '@pledge/domain';
-import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import {
   auditEvents,
@@ -20,6 +20,7 @@ import {
   refiCoinReturns,
 } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
+import { afterCursor, newestFirst, pageOf } from '../newest-first-page.js';
 import { actors } from '../applications/apply-transition.js';
 import { confirmedBalance } from '../collateral/collateral-record.js';
 import type { TRefiOpsDeps } from './import-refi-tape.js';
@@ -66,37 +67,23 @@ export async function listRefiCoinReturns(
   deps: Pick<TRefiOpsDeps, 'db'>,
   query: TGetRefiCoinReturnsQuery,
 ): Promise<TGetRefiCoinReturnsResponse> {
-  const filters: SQL[] = [];
-  if (query.status !== undefined) filters.push(eq(refiCoinReturns.status, query.status));
-  if (query.cursor !== undefined) {
-    const [at, uuid] = query.cursor.split('|');
-    const when = new Date(at ?? '');
-    if (uuid === undefined || Number.isNaN(when.getTime())) {
-      throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid cursor', {
-        cursor: ['Invalid cursor'],
-      });
-    }
-    const older = or(
-      lt(refiCoinReturns.createdAt, when),
-      and(eq(refiCoinReturns.createdAt, when), lt(refiCoinReturns.applicationUuid, uuid)),
-    );
-    if (older !== undefined) filters.push(older);
-  }
+  const columns = { time: refiCoinReturns.createdAt, key: refiCoinReturns.applicationUuid };
   const rows = await deps.db
     .select()
     .from(refiCoinReturns)
-    .where(and(...filters))
-    .orderBy(desc(refiCoinReturns.createdAt), desc(refiCoinReturns.applicationUuid))
+    .where(
+      and(
+        query.status === undefined ? undefined : eq(refiCoinReturns.status, query.status),
+        afterCursor(query.cursor, columns),
+      ),
+    )
+    .orderBy(...newestFirst(columns))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    items: await itemsOf(deps.db, page),
-    nextCursor:
-      rows.length > query.limit && last !== undefined
-        ? `${last.createdAt.toISOString()}|${last.applicationUuid}`
-        : null,
-  };
+  const { page, nextCursor } = pageOf(rows, query.limit, (row) => ({
+    time: row.createdAt,
+    key: row.applicationUuid,
+  }));
+  return { items: await itemsOf(deps.db, page), nextCursor };
 }
 
 /** The coins a return would send now, or the reason it cannot be recorded. */

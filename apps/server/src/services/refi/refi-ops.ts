@@ -13,7 +13,7 @@ import type {
   TRefiTapeLoan,
 } from '@pledge/contract';
 import { centsToUsd } from '@pledge/domain';
-import { and, asc, desc, eq, gt, inArray, like, lt, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, like, notInArray, or, type SQL } from 'drizzle-orm';
 import {
   applications,
   auditEvents,
@@ -22,6 +22,7 @@ import {
   refiTapeLoans,
 } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
+import { afterCursor, newestFirst, pageOf } from '../newest-first-page.js';
 import { actors } from '../applications/apply-transition.js';
 import { coinText } from '../collateral/collateral-record.js';
 import { emailOf, identityByEmail } from '../identity/identity-email.js';
@@ -222,37 +223,23 @@ export async function listRefiEstatePayoffs(
   deps: TRefiOpsDeps,
   query: TGetRefiEstatePayoffsQuery,
 ): Promise<TGetRefiEstatePayoffsResponse> {
-  const filters: SQL[] = [];
-  if (query.status !== undefined) filters.push(eq(refiEstatePayoffs.status, query.status));
-  if (query.cursor !== undefined) {
-    const [at, uuid] = query.cursor.split('|');
-    const when = new Date(at ?? '');
-    if (uuid === undefined || Number.isNaN(when.getTime())) {
-      throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid cursor', {
-        cursor: ['Invalid cursor'],
-      });
-    }
-    const older = or(
-      lt(refiEstatePayoffs.createdAt, when),
-      and(eq(refiEstatePayoffs.createdAt, when), lt(refiEstatePayoffs.uuid, uuid)),
-    );
-    if (older !== undefined) filters.push(older);
-  }
+  const columns = { time: refiEstatePayoffs.createdAt, key: refiEstatePayoffs.uuid };
   const rows = await deps.db
     .select()
     .from(refiEstatePayoffs)
-    .where(and(...filters))
-    .orderBy(desc(refiEstatePayoffs.createdAt), desc(refiEstatePayoffs.uuid))
+    .where(
+      and(
+        query.status === undefined ? undefined : eq(refiEstatePayoffs.status, query.status),
+        afterCursor(query.cursor, columns),
+      ),
+    )
+    .orderBy(...newestFirst(columns))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(payoffView),
-    nextCursor:
-      rows.length > query.limit && last !== undefined
-        ? `${last.createdAt.toISOString()}|${last.uuid}`
-        : null,
-  };
+  const { page, nextCursor } = pageOf(rows, query.limit, (row) => ({
+    time: row.createdAt,
+    key: row.uuid,
+  }));
+  return { items: page.map(payoffView), nextCursor };
 }
 
 export async function confirmRefiEstatePayoff(
