@@ -158,3 +158,17 @@ export function loadConfig(
     ...brandsArea.build(values, context),
   };
 }
+
+/**
+ * The configuration of a process that cannot start without it: undefined once every problem is
+ * written to stderr (the process then exits 1).
+ */
+export function loadConfigOrReport(): TConfig | undefined {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return undefined;
+  }
+}

@@ -8,8 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createAdapters } from './adapters/index.js';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type TConfig } from './config.js';
-import { startEmbeddedPostgres, type TEmbeddedPostgres } from './db/embedded.js';
+import { loadConfigOrReport } from './config.js';
+import { openConfiguredDatabase, type TEmbeddedPostgres } from './db/embedded.js';
 import { runMigrations, SchemaTooNewError } from './db/migrate.js';
 import { createDatabase, type TDatabase } from './db/pool.js';
 import { seedSandbox } from './db/seed.js';
@@ -44,20 +44,8 @@ async function closeDraining(app: FastifyInstance): Promise<void> {
   await app.inFlight.idle();
 }
 
-function readConfig(): TConfig {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
 async function main(): Promise<void> {
-  const config = readConfig();
+  const config = loadConfigOrReport() ?? process.exit(1);
   const logger = createLogger(config.logLevel);
   installBrands(config.brands);
 
@@ -123,20 +111,9 @@ async function main(): Promise<void> {
   });
 
   try {
-    let databaseUrl = config.databaseUrl;
-    if (databaseUrl === undefined) {
-      embedded = await startEmbeddedPostgres({
-        dataDir: config.dataDir,
-        port: config.embeddedPgPort,
-        nodeEnv: config.nodeEnv,
-        log: {
-          info: (message) => logger.info(message),
-          warn: (message) => logger.warn(message),
-          debug: (message) => logger.debug(message),
-        },
-      });
-      databaseUrl = embedded.url;
-    }
+    const opened = await openConfiguredDatabase(config, logger);
+    embedded = opened.embedded;
+    const databaseUrl = opened.url;
     // Migrations run on a connection of their own without the statement timeout: a long index
     // build must not be cut short, nor an instance waiting for another one's migration lock.
     // Two connections: one holds the migration lock while the job queue's schema is installed.

@@ -427,3 +427,31 @@ export async function startEmbeddedPostgres(options: {
 function isErrnoException(error: unknown): error is NodeJS.ErrnoException {
   return error instanceof Error && 'code' in error;
 }
+
+/**
+ * The database a process opens: DATABASE_URL, or, when it is unset, the embedded PostgreSQL of
+ * DATA_DIR started (development only: production requires DATABASE_URL). `embedded` is what the
+ * process stops on its way out.
+ */
+export async function openConfiguredDatabase(
+  config: {
+    databaseUrl: string | undefined;
+    dataDir: string;
+    embeddedPgPort: number;
+    nodeEnv: string;
+  },
+  logger: TEmbeddedLogger,
+): Promise<{ url: string; embedded: TEmbeddedPostgres | undefined }> {
+  if (config.databaseUrl !== undefined) return { url: config.databaseUrl, embedded: undefined };
+  const embedded = await startEmbeddedPostgres({
+    dataDir: config.dataDir,
+    port: config.embeddedPgPort,
+    nodeEnv: config.nodeEnv,
+    log: {
+      info: (message) => logger.info(message),
+      warn: (message) => logger.warn(message),
+      debug: (message) => logger.debug(message),
+    },
+  });
+  return { url: embedded.url, embedded };
+}

@@ -8,8 +8,8 @@
  * Needs only DATABASE_URL (and LOG_LEVEL); without it, the configuration of the whole server is
  * read and the embedded PostgreSQL of DATA_DIR is migrated, as `npm start` would.
  */
-import { ConfigError, loadConfig, type TLogLevel } from '../config.js';
-import { startEmbeddedPostgres, type TEmbeddedPostgres } from '../db/embedded.js';
+import { loadConfigOrReport, type TLogLevel } from '../config.js';
+import { openConfiguredDatabase, type TEmbeddedPostgres } from '../db/embedded.js';
 import { applyMigrations, SchemaTooNewError } from '../db/migrate.js';
 import { createDatabase } from '../db/pool.js';
 import { createLogger } from '../logger.js';
@@ -30,27 +30,9 @@ async function main(): Promise<number> {
     return 1;
   }
   if (databaseUrl === undefined) {
-    let config;
-    try {
-      config = loadConfig();
-    } catch (error) {
-      if (error instanceof ConfigError) {
-        process.stderr.write(`${error.message}\n`);
-        return 1;
-      }
-      throw error;
-    }
-    embedded = await startEmbeddedPostgres({
-      dataDir: config.dataDir,
-      port: config.embeddedPgPort,
-      nodeEnv: config.nodeEnv,
-      log: {
-        info: (message) => logger.info(message),
-        warn: (message) => logger.warn(message),
-        debug: (message) => logger.debug(message),
-      },
-    });
-    databaseUrl = embedded.url;
+    const config = loadConfigOrReport();
+    if (config === undefined) return 1;
+    ({ url: databaseUrl, embedded } = await openConfiguredDatabase(config, logger));
   }
   // Two connections: one holds the migration lock while the job queue's schema is installed.
   const database = createDatabase(databaseUrl, { maxConnections: 2 });

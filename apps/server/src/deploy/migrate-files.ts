@@ -5,8 +5,8 @@
  * new version is rolled out everywhere). Safe to run more than once.
  */
 import { createAdapters } from '../adapters/index.js';
-import { ConfigError, loadConfig } from '../config.js';
-import { startEmbeddedPostgres, type TEmbeddedPostgres } from '../db/embedded.js';
+import { loadConfigOrReport } from '../config.js';
+import { openConfiguredDatabase } from '../db/embedded.js';
 import { runMigrations } from '../db/migrate.js';
 import { createDatabase } from '../db/pool.js';
 import { moveLocalFiles } from '../adapters/storage/move-local-files.js';
@@ -14,32 +14,10 @@ import { createLogger } from '../logger.js';
 import { verifyEncryptionKeys } from '../security/keys/key-check.js';
 
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport();
+  if (config === undefined) return 1;
   const logger = createLogger(config.logLevel === 'silent' ? 'info' : config.logLevel);
-  let embedded: TEmbeddedPostgres | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (databaseUrl === undefined) {
-    embedded = await startEmbeddedPostgres({
-      dataDir: config.dataDir,
-      port: config.embeddedPgPort,
-      nodeEnv: config.nodeEnv,
-      log: {
-        info: (message) => logger.info(message),
-        warn: (message) => logger.warn(message),
-        debug: (message) => logger.debug(message),
-      },
-    });
-    databaseUrl = embedded.url;
-  }
+  const { url: databaseUrl, embedded } = await openConfiguredDatabase(config, logger);
   const database = createDatabase(databaseUrl, { maxConnections: 2 });
   try {
     await runMigrations(database.pool);
