@@ -49,9 +49,17 @@ export async function createApplicationsTestContext(
   if (options.migrationsFolder !== undefined) {
     await runMigrations(database.pool, { migrationsFolder: options.migrationsFolder });
   }
+  return applicationsTestContextOn(database, options.adapters);
+}
+
+/** The sandbox app, its adapters and its job worker on a migrated database of the test's own. */
+export async function applicationsTestContextOn(
+  database: TTestDatabase,
+  makeAdapters?: (database: TTestDatabase) => TAdapters,
+): Promise<TApplicationsTestContext> {
   await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
   const adapters =
-    options.adapters?.(database) ?? createAdapters({ config: { sandbox: true }, db: database.db });
+    makeAdapters?.(database) ?? createAdapters({ config: { sandbox: true }, db: database.db });
   const app = await buildTestApp({ database, adapters });
   const worker = createJobWorker({
     db: database.db,

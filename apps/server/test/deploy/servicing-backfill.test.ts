@@ -31,13 +31,12 @@ import {
   monthlyInterestCents,
   periodInterestToDateCents,
 } from '@pledge/domain';
-import { createAdapters } from '../../src/adapters/index.js';
+
 import { runMigrations } from '../../src/db/migrate.js';
 import { createDatabase } from '../../src/db/pool.js';
-import { seedSandbox } from '../../src/db/seed.js';
+
 import { prepareStoredData } from '../../src/deploy/prepare-stored-data.js';
-import { createJobRegistrations } from '../../src/jobs/registry.js';
-import { createJobWorker } from '../../src/jobs/worker.js';
+
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import {
   ACCOUNT_NUMBER_INDEX_PURPOSE,
@@ -49,8 +48,12 @@ import {
   openUnservicedLoans,
   payoffBeforeServicingKey,
 } from '../../src/services/servicing/open-unserviced-loans.js';
-import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
-import { buildTestApp, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import {
+  applicationsTestContextOn,
+  bearer,
+  type TApplicationsTestContext,
+} from '../applications/helpers.js';
+import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/db.js';
 import { migrationsBefore } from '../helpers/migrations-before.js';
 import { signIn } from '../identity/sign-in.js';
@@ -63,6 +66,15 @@ const FIRST_MIGRATION_AFTER_PREVIOUS_RELEASE = '0008_sessions';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BTC_PRICE_CENTS = 6_000_000;
 const DRAW_CENTS = 2_000_000;
+/** The offer the previous release made: $20,000 on 1 BTC in Ohio. */
+const previousOffer = () =>
+  computeOffer({
+    drawCents: DRAW_CENTS,
+    collateralType: 'BTC',
+    coinQuantity: '1',
+    priceCents: BTC_PRICE_CENTS,
+    residence: { kind: 'state', state: 'OH' },
+  });
 
 const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
 let folder: string;
@@ -83,13 +95,7 @@ async function fundedByPreviousRelease(daysAgo: number): Promise<TTestLoan & { f
   const email = `previous-release-${appUuid.slice(0, 8)}@example.com`;
   const fundedAt = new Date(Date.now() - daysAgo * DAY_MS);
   const appliedAt = new Date(fundedAt.getTime() - DAY_MS);
-  const result = computeOffer({
-    drawCents: DRAW_CENTS,
-    collateralType: 'BTC',
-    coinQuantity: '1',
-    priceCents: BTC_PRICE_CENTS,
-    residence: { kind: 'state', state: 'OH' },
-  });
+  const result = previousOffer();
   if (!result.eligible) throw new Error('the offer of the previous release is not eligible');
   const offer = result.offer;
   await db.execute(sql`
@@ -195,6 +201,16 @@ async function paidOffByPreviousRelease(
   return { ...loan, paidOffAt };
 }
 
+/** The loan page of the previous release's loan, its borrower signed in again. */
+async function oldLoanPage() {
+  old.token = await signIn(ctx.app, old.email);
+  return ctx.app.inject({
+    method: 'GET',
+    url: `${LOANS}/${old.loanUuid}`,
+    headers: bearer(old.token),
+  });
+}
+
 async function bootStep(db = ctx.database.db): Promise<string[]> {
   const lines: string[] = [];
   const log = {
@@ -237,30 +253,7 @@ beforeAll(async () => {
 
   // The upgrade: this release's migrations, then its app on that database.
   await runMigrations(database.pool);
-  await seedSandbox(database.db, cipher);
-  const adapters = createAdapters({ config: { sandbox: true }, db: database.db });
-  const app = await buildTestApp({ database, adapters });
-  const worker = createJobWorker({
-    db: database.db,
-    registrations: createJobRegistrations({ db: database.db, cipher, adapters, sandbox: true }),
-    workerId: 'servicing-backfill-worker',
-  });
-  ctx = {
-    app,
-    database,
-    adapters,
-    worker,
-    async runJobs() {
-      let total = 0;
-      for (let ran = await worker.runDue(); ran > 0; ran = await worker.runDue()) total += ran;
-      return total;
-    },
-    async close() {
-      await worker.stop();
-      await app.close();
-      await database.drop();
-    },
-  };
+  ctx = await applicationsTestContextOn(database);
   await setBtcPrice(ctx, BTC_PRICE_CENTS / 100);
   agent = await signInAgent(ctx);
 });
@@ -273,12 +266,7 @@ afterAll(async () => {
 describe('upgrade: loans funded by the previous release are serviced', () => {
   it('is flagged by reconciliation, not called balanced, until the boot step opens it', async () => {
     // What the upgrade alone left: no loan page.
-    old.token = await signIn(ctx.app, old.email);
-    const page = await ctx.app.inject({
-      method: 'GET',
-      url: `${LOANS}/${old.loanUuid}`,
-      headers: bearer(old.token),
-    });
+    const page = await oldLoanPage();
     expect(page.statusCode).toBe(404);
     const report = await reconciliation();
     expect(report.isBalanced).toBe(false);
@@ -295,12 +283,7 @@ describe('upgrade: loans funded by the previous release are serviced', () => {
     // The servicing sweep the boot enqueued accrues the 40 days, period by period.
     expect(await ctx.runJobs()).toBeGreaterThan(0);
 
-    old.token = await signIn(ctx.app, old.email);
-    const page = await ctx.app.inject({
-      method: 'GET',
-      url: `${LOANS}/${old.loanUuid}`,
-      headers: bearer(old.token),
-    });
+    const page = await oldLoanPage();
     expect(page.statusCode, page.body).toBe(200);
     const loan = page.json() as TServicingLoan;
     const fundedOn = isoDay(old.fundedAt);
@@ -310,13 +293,7 @@ describe('upgrade: loans funded by the previous release are serviced', () => {
       fundedOn,
       maturityDate: loanMaturityDate(old.fundedAt, 12),
     });
-    const offer = computeOffer({
-      drawCents: DRAW_CENTS,
-      collateralType: 'BTC',
-      coinQuantity: '1',
-      priceCents: BTC_PRICE_CENTS,
-      residence: { kind: 'state', state: 'OH' },
-    });
+    const offer = previousOffer();
     if (!offer.eligible) throw new Error('not eligible');
     expect(loan.balances.principalCents + loan.balances.originationFeeCents).toBe(
       offer.offer.amountCents,
@@ -443,13 +420,7 @@ describe('upgrade: loans the previous release funds or funded while this one run
 
     const lines = await bootStep();
     expect(lines.some((line) => line.includes('loans funded before servicing opened'))).toBe(true);
-    const offer = computeOffer({
-      drawCents: DRAW_CENTS,
-      collateralType: 'BTC',
-      coinQuantity: '1',
-      priceCents: BTC_PRICE_CENTS,
-      residence: { kind: 'state', state: 'OH' },
-    });
+    const offer = previousOffer();
     if (!offer.eligible) throw new Error('not eligible');
     const { amountCents, interestRateBps } = offer.offer;
 
