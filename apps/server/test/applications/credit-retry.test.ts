@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postCreditRetry, ZApplication, type TApplication } from '@pledge/contract';
 import { CREDIT_UNLOCKED_DAYS } from '@pledge/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import { createAdapters } from '../../src/adapters/index.js';
+
 import { applications, auditEvents, creditChecks } from '../../src/db/schema/index.js';
 import { queuedJobs } from '../helpers/jobs.js';
 import { CREDIT_RETRIES_PER_IP_PER_MINUTE } from '../../src/routes/leap/credit-retry.js';
@@ -13,9 +13,10 @@ import {
   bearer,
   createApplicationsTestContext,
   newBorrower,
-  submitDetails,
   usDetails,
   type TApplicationsTestContext,
+  borrowerAfterCreditCheck,
+  withCreditBureau,
 } from './helpers.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,19 +36,11 @@ describe('POST /applications/{uuid}/credit-retry', () => {
 
   beforeAll(async () => {
     ctx = await createApplicationsTestContext({
-      adapters: (database) => {
-        const sandbox = createAdapters({ config: { sandbox: true }, db: database.db });
-        return {
-          ...sandbox,
-          creditBureau: {
-            name: sandbox.creditBureau.name,
-            softPull: async (request) =>
-              unlocked.has(request.referenceId)
-                ? { outcome: 'APPROVED', reference: `unlocked-${request.referenceId}` }
-                : sandbox.creditBureau.softPull(request),
-          },
-        };
-      },
+      adapters: withCreditBureau(async (request, sandbox) =>
+        unlocked.has(request.referenceId)
+          ? { outcome: 'APPROVED', reference: `unlocked-${request.referenceId}` }
+          : sandbox.softPull(request),
+      ),
     });
   });
   afterAll(async () => {
@@ -80,14 +73,7 @@ describe('POST /applications/{uuid}/credit-retry', () => {
   }
 
   /** A borrower whose application reached the credit outcome of the SSN. */
-  async function afterCreditCheck(ssn: string) {
-    const who = await newBorrower(ctx.app);
-    const accepted = await acceptedApplication(ctx.app, who.token);
-    const submitted = await submitDetails(ctx.app, who.token, accepted.appUuid, usDetails(ssn));
-    expect(submitted.statusCode).toBe(202);
-    await ctx.runJobs();
-    return { ...who, appUuid: accepted.appUuid };
-  }
+  const afterCreditCheck = (ssn: string) => borrowerAfterCreditCheck(ctx, usDetails(ssn));
 
   async function retryJobs(appUuid: string) {
     return queuedJobs(ctx.database.db, {

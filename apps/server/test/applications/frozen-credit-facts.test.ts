@@ -8,17 +8,18 @@ import type { TProfile, TPutProfileBody } from '@pledge/contract';
 import { FROZEN_CREDIT_FACT_MESSAGES } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import type { TSoftPullRequest } from '../../src/adapters/credit-bureau/port.js';
-import { createAdapters } from '../../src/adapters/index.js';
+
 import { applications } from '../../src/db/schema/index.js';
 import {
   acceptedApplication,
   appPath,
   bearer,
   createApplicationsTestContext,
-  newBorrower,
   submitDetails,
   usDetails,
   type TApplicationsTestContext,
+  borrowerAfterCreditCheck,
+  withCreditBureau,
 } from './helpers.js';
 
 const PROFILE_URL = '/service-profile/api/v1/profile';
@@ -30,19 +31,10 @@ const pulls: TSoftPullRequest[] = [];
 
 beforeAll(async () => {
   ctx = await createApplicationsTestContext({
-    adapters: (database) => {
-      const sandbox = createAdapters({ config: { sandbox: true }, db: database.db });
-      return {
-        ...sandbox,
-        creditBureau: {
-          name: sandbox.creditBureau.name,
-          softPull: async (request) => {
-            pulls.push(request);
-            return sandbox.creditBureau.softPull(request);
-          },
-        },
-      };
-    },
+    adapters: withCreditBureau(async (request, sandbox) => {
+      pulls.push(request);
+      return sandbox.softPull(request);
+    }),
   });
 });
 afterAll(async () => {
@@ -58,14 +50,7 @@ async function stateOf(appUuid: string) {
 }
 
 /** A borrower whose application went through the details and the credit pull of the SSN. */
-async function afterCreditCheck(ssn: string) {
-  const who = await newBorrower(ctx.app);
-  const accepted = await acceptedApplication(ctx.app, who.token);
-  const submitted = await submitDetails(ctx.app, who.token, accepted.appUuid, usDetails(ssn));
-  expect(submitted.statusCode).toBe(202);
-  await ctx.runJobs();
-  return { ...who, appUuid: accepted.appUuid };
-}
+const afterCreditCheck = (ssn: string) => borrowerAfterCreditCheck(ctx, usDetails(ssn));
 
 /** The profile as the borrower's page reads it, ready to be sent back with changes. */
 async function profileBody(token: string): Promise<TPutProfileBody> {

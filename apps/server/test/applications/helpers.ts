@@ -10,6 +10,11 @@ import {
   type TPostLoanDetailsBodyInput,
   type TPostRequestedOfferBody,
 } from '@pledge/contract';
+import type {
+  TCreditBureauPort,
+  TSoftPullRequest,
+  TSoftPullResult,
+} from '../../src/adapters/credit-bureau/port.js';
 import { createAdapters, type TAdapters } from '../../src/adapters/index.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import { seedSandbox } from '../../src/db/seed.js';
@@ -239,4 +244,40 @@ export async function submitDetails(
     headers: bearer(token),
     payload: details as Record<string, unknown>,
   });
+}
+
+/**
+ * A new borrower whose application (Ohio) went through its details and the credit pull they
+ * started, the jobs run: at the outcome the SSN of `details` gives (the sandbox bureau answers by
+ * test SSN), signing its documents when approved.
+ */
+export async function borrowerAfterCreditCheck(
+  ctx: TApplicationsTestContext,
+  details: object = usDetails(),
+) {
+  const borrower = await newBorrower(ctx.app);
+  const application = await acceptedApplication(ctx.app, borrower.token);
+  const submitted = await submitDetails(ctx.app, borrower.token, application.appUuid, details);
+  expect(submitted.statusCode).toBe(202);
+  await ctx.runJobs();
+  return { ...borrower, application, appUuid: application.appUuid };
+}
+
+/**
+ * Sandbox adapters whose credit bureau answers through `softPull`, which is given the sandbox's
+ * own bureau to pass a request on to.
+ */
+export function withCreditBureau(
+  softPull: (request: TSoftPullRequest, sandbox: TCreditBureauPort) => Promise<TSoftPullResult>,
+) {
+  return (database: TTestDatabase): TAdapters => {
+    const sandbox = createAdapters({ config: { sandbox: true }, db: database.db });
+    return {
+      ...sandbox,
+      creditBureau: {
+        name: sandbox.creditBureau.name,
+        softPull: (request) => softPull(request, sandbox.creditBureau),
+      },
+    };
+  };
 }

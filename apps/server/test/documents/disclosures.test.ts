@@ -4,14 +4,12 @@ import { formatPct, formatUsd } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import { documentSignatures, offers } from '../../src/db/schema/index.js';
 import {
-  acceptedApplication,
   appPath,
   bearer,
   createApplicationsTestContext,
   newBorrower,
-  submitDetails,
-  usDetails,
   type TApplicationsTestContext,
+  borrowerAfterCreditCheck,
 } from '../applications/helpers.js';
 import { pdfText } from './helpers.js';
 
@@ -23,19 +21,7 @@ afterAll(async () => {
   await context.close();
 });
 
-async function borrowerAtSignDocs() {
-  const borrower = await newBorrower(context.app);
-  const application = await acceptedApplication(context.app, borrower.token);
-  const details = await submitDetails(
-    context.app,
-    borrower.token,
-    application.appUuid,
-    usDetails(),
-  );
-  expect(details.statusCode).toBe(202);
-  await context.runJobs();
-  return { ...borrower, application, appUuid: application.appUuid };
-}
+const borrowerAtSignDocs = () => borrowerAfterCreditCheck(context);
 
 const docsPath = (appUuid: string, identityUuid: string, suffix = '') =>
   appPath(appUuid, `/borrowers/${identityUuid}/documents${suffix}`);
