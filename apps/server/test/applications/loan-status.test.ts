@@ -91,8 +91,13 @@ describe('loan status', () => {
       collateral: { coinQuantity: '1', type: 'BTC' },
       fundedAt: '2026-01-31T15:00:00.000Z',
       maturityDate: '2027-01-31',
-      // The window's openness follows the clock of the run.
-      renewal: { opensOn: '2027-01-01', closesOn: '2027-01-31', isOpen: expect.any(Boolean) },
+      // The window's openness and position follow the clock of the run.
+      renewal: {
+        opensOn: '2027-01-01',
+        closesOn: '2027-01-31',
+        isOpen: expect.any(Boolean),
+        position: expect.stringMatching(/^(BEFORE|OPEN|AFTER)$/),
+      },
       // Servicing, from the loan's ledger (DESIGN §5); time-dependent figures by type.
       loanUuid: web.appUuid,
       status: 'ACTIVE',
