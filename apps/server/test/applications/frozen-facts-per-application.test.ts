@@ -16,13 +16,12 @@ import {
   opsCall,
   opsPath,
   postManualBank,
-  signInAgent,
   type TAgent,
+  openAgentContext,
 } from '../ops/helpers.js';
 import {
   acceptedApplication,
   bearer,
-  createApplicationsTestContext,
   GERMANY_OFFER,
   internationalDetails,
   newBorrower,
@@ -34,13 +33,8 @@ import {
 let ctx: TApplicationsTestContext;
 let agent: TAgent;
 
-beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-  agent = await signInAgent(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
-});
+beforeAll(async () => ({ ctx, agent } = await openAgentContext()));
+afterAll(() => ctx.close());
 
 const EVE = { firstName: 'Eve', lastName: 'Mallory' };
 

@@ -14,9 +14,8 @@ import {
   bearer,
   createApplicationsTestContext,
   newBorrower,
-  submitDetails,
-  usDetails,
   type TApplicationsTestContext,
+  borrowerAfterCreditCheck,
 } from '../applications/helpers.js';
 import { MANUAL_BANK } from '../disbursement/helpers.js';
 import { JPEG_BYTES, multipart } from '../documents/helpers.js';
@@ -55,14 +54,7 @@ afterAll(async () => {
 });
 
 /** A borrower whose application went through the real details step: it waits for signatures. */
-async function signingApplication() {
-  const borrower = await newBorrower(ctx.app);
-  const accepted = await acceptedApplication(ctx.app, borrower.token);
-  const details = await submitDetails(ctx.app, borrower.token, accepted.appUuid, usDetails());
-  expect(details.statusCode).toBe(202);
-  await ctx.runJobs();
-  return { ...borrower, appUuid: accepted.appUuid };
-}
+const signingApplication = () => borrowerAfterCreditCheck(ctx);
 
 /** An accepted offer moved through the state machine to SIGN_DOCS (no profile on file). */
 async function quickSigningApplication() {

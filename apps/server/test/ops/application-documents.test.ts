@@ -14,36 +14,21 @@ import {
   type TOpsApplicationDetail,
 } from '@pledge/contract';
 import {
-  acceptedApplication,
   appPath,
   bearer,
-  createApplicationsTestContext,
-  newBorrower,
-  submitDetails,
-  usDetails,
   type TApplicationsTestContext,
+  borrowerAfterCreditCheck,
 } from '../applications/helpers.js';
-import { expectJson, opsCall, opsPath, signInAgent, type TAgent } from './helpers.js';
+import { expectJson, opsCall, opsPath, type TAgent, openAgentContext } from './helpers.js';
 
 let ctx: TApplicationsTestContext;
 let agent: TAgent;
 
-beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-  agent = await signInAgent(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
-});
+beforeAll(async () => ({ ctx, agent } = await openAgentContext()));
+afterAll(() => ctx.close());
 
-async function signingApplication() {
-  const borrower = await newBorrower(ctx.app);
-  const accepted = await acceptedApplication(ctx.app, borrower.token);
-  const details = await submitDetails(ctx.app, borrower.token, accepted.appUuid, usDetails());
-  expect(details.statusCode).toBe(202);
-  await ctx.runJobs();
-  return { ...borrower, appUuid: accepted.appUuid };
-}
+/** A borrower whose application went through the real details step: it waits for signatures. */
+const signingApplication = () => borrowerAfterCreditCheck(ctx);
 
 async function detail(appUuid: string): Promise<TOpsApplicationDetail> {
   const response = await opsCall(ctx.app, 'GET', opsPath(`/${appUuid}`), agent.token);

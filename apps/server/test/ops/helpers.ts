@@ -52,6 +52,15 @@ export async function signInAgent(
 export const signInSecondAgent = (ctx: TApplicationsTestContext) =>
   signInAgent(ctx, SANDBOX_SECOND_AGENT_EMAIL);
 
+/** A test file's own database and app with the sandbox agent signed in. */
+export async function openAgentContext(): Promise<{
+  ctx: TApplicationsTestContext;
+  agent: TAgent;
+}> {
+  const ctx = await createApplicationsTestContext();
+  return { ctx, agent: await signInAgent(ctx) };
+}
+
 /** A test file's own database and app with both sandbox agents signed in: maker and checker. */
 export async function openTwoAgentContext(): Promise<{
   ctx: TApplicationsTestContext;

@@ -3,25 +3,19 @@ import type { TGetOpsApplicationsResponse } from '@pledge/contract';
 import { sql } from 'drizzle-orm';
 import {
   acceptedApplication,
-  createApplicationsTestContext,
   createdApplication,
   newBorrower,
   submitDetails,
   usDetails,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
-import { expectJson, opsCall, opsPath, signInAgent, type TAgent } from './helpers.js';
+import { expectJson, opsCall, opsPath, type TAgent, openAgentContext } from './helpers.js';
 
 let ctx: TApplicationsTestContext;
 let agent: TAgent;
 
-beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-  agent = await signInAgent(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
-});
+beforeAll(async () => ({ ctx, agent } = await openAgentContext()));
+afterAll(() => ctx.close());
 
 async function list(query: string): Promise<TGetOpsApplicationsResponse> {
   const response = await opsCall(ctx.app, 'GET', opsPath(query), agent.token);
