@@ -94,6 +94,17 @@ export async function applicationsTestContextOn(
   };
 }
 
+export type TBorrower = Awaited<ReturnType<typeof newBorrower>>;
+
+/** A test file's own app with one signed-in borrower. */
+export async function openBorrowerContext(): Promise<{
+  ctx: TApplicationsTestContext;
+  borrower: TBorrower;
+}> {
+  const ctx = await createApplicationsTestContext();
+  return { ctx, borrower: await newBorrower(ctx.app) };
+}
+
 let borrowerCount = 0;
 
 /** A new borrower, signed in; answers their token and identity uuid. */

@@ -6,7 +6,6 @@ import {
   acceptedApplication,
   appPath,
   bearer,
-  createApplicationsTestContext,
   createdApplication,
   newBorrower,
   requestOffer,
@@ -14,6 +13,8 @@ import {
   submitDetails,
   usDetails,
   type TApplicationsTestContext,
+  openBorrowerContext,
+  type TBorrower,
 } from './helpers.js';
 import { recordFundingFacts } from './funding-facts.js';
 
@@ -29,15 +30,9 @@ const TO_COMPLETE: TApplicationEvent[] = [
 
 describe('loan status', () => {
   let ctx: TApplicationsTestContext;
-  let borrower: Awaited<ReturnType<typeof newBorrower>>;
-
-  beforeAll(async () => {
-    ctx = await createApplicationsTestContext();
-    borrower = await newBorrower(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  let borrower: TBorrower;
+  beforeAll(async () => ({ ctx, borrower } = await openBorrowerContext()));
+  afterAll(() => ctx.close());
 
   async function fund(application: TApplication, token: string, fundedAt: Date): Promise<void> {
     expect((await submitDetails(ctx.app, token, application.appUuid, usDetails())).statusCode).toBe(

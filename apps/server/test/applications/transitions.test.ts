@@ -7,12 +7,13 @@ import { HttpError } from '../../src/http/errors.js';
 import { applyTransition } from '../../src/services/applications/apply-transition.js';
 import {
   acceptedApplication,
-  createApplicationsTestContext,
   createdApplication,
   newBorrower,
   submitDetails,
   usDetails,
   type TApplicationsTestContext,
+  openBorrowerContext,
+  type TBorrower,
 } from './helpers.js';
 
 /** Makes every insert into `table` fail, for the length of `work`. */
@@ -55,15 +56,9 @@ async function auditCount(ctx: TApplicationsTestContext, appUuid: string): Promi
 
 describe('applyTransition', () => {
   let ctx: TApplicationsTestContext;
-  let borrower: Awaited<ReturnType<typeof newBorrower>>;
-
-  beforeAll(async () => {
-    ctx = await createApplicationsTestContext();
-    borrower = await newBorrower(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  let borrower: TBorrower;
+  beforeAll(async () => ({ ctx, borrower } = await openBorrowerContext()));
+  afterAll(() => ctx.close());
 
   it('writes the state, the stage, the version and the audit event together', async () => {
     const created = await createdApplication(ctx.app, borrower.token);

@@ -5,9 +5,9 @@ import { applications, auditEvents, sandboxChainTransactions } from '../../src/d
 import { cancelUnfundedApplications } from '../../src/services/collateral/cancel-unfunded.js';
 import { enqueueCollateralSweeps } from '../../src/services/collateral/schedule-collateral-sweeps.js';
 import {
-  createApplicationsTestContext,
-  newBorrower,
   type TApplicationsTestContext,
+  openBorrowerContext,
+  type TBorrower,
 } from '../applications/helpers.js';
 import { queuedJobs } from '../helpers/jobs.js';
 import { calculate, deposit, waitingApplication } from './helpers.js';
@@ -16,16 +16,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('cancellation of unfunded applications', () => {
   let ctx: TApplicationsTestContext;
-  let borrower: Awaited<ReturnType<typeof newBorrower>>;
-
-  beforeAll(async () => {
-    ctx = await createApplicationsTestContext();
-    borrower = await newBorrower(ctx.app);
-  });
-
-  afterAll(async () => {
-    await ctx.close();
-  });
+  let borrower: TBorrower;
+  beforeAll(async () => ({ ctx, borrower } = await openBorrowerContext()));
+  afterAll(() => ctx.close());
 
   const stateOf = async (appUuid: string) => {
     const [row] = await ctx.database.db

@@ -30,10 +30,10 @@ import { recordPayoffMethod } from '../../src/services/ops/payoff-record.js';
 import {
   appPath,
   bearer,
-  createApplicationsTestContext,
   GERMANY_OFFER,
-  newBorrower,
   type TApplicationsTestContext,
+  openBorrowerContext,
+  type TBorrower,
 } from '../applications/helpers.js';
 import {
   calculate,
@@ -50,15 +50,9 @@ const MS_PER_DAY = 24 * 60 * 60 * 1000;
 
 describe('loan integrity in any order of events', () => {
   let ctx: TApplicationsTestContext;
-  let borrower: Awaited<ReturnType<typeof newBorrower>>;
-
-  beforeAll(async () => {
-    ctx = await createApplicationsTestContext();
-    borrower = await newBorrower(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  let borrower: TBorrower;
+  beforeAll(async () => ({ ctx, borrower } = await openBorrowerContext()));
+  afterAll(() => ctx.close());
 
   const application = async (appUuid: string) =>
     (
