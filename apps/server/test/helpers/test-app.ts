@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildTestApp } from './app.js';
+import { buildTestApp, type TTestAppOptions } from './app.js';
 import { createTestDatabase, type TTestDatabase } from './db.js';
 
 export interface TTestWorld {
@@ -23,4 +23,18 @@ export function useTestApp(options: { sandbox: boolean }): TTestWorld {
     await world.database.drop();
   });
   return world;
+}
+
+/** A database of the test's own, migrated, and the app on it (sandbox unless said otherwise). */
+export async function openTestApp(
+  options: Omit<TTestAppOptions, 'database'> = {},
+): Promise<{ database: TTestDatabase; app: FastifyInstance }> {
+  const database = await createTestDatabase();
+  return { database, app: await buildTestApp({ ...options, database }) };
+}
+
+/** Closes the app, then drops its database. */
+export async function closeTestApp(world: { database: TTestDatabase; app: FastifyInstance }) {
+  await world.app.close();
+  await world.database.drop();
 }

@@ -13,9 +13,10 @@ import { base32Decode, totpCode, totpStepAt } from '../../src/security/totp.js';
 import { createPasswordIdentity } from '../../src/services/identity/create-password-identity.js';
 import { SESSION_NOT_FOUND } from '../../src/services/identity/end-session.js';
 import { STEP_UP_MESSAGES } from '../../src/services/identity/step-up.js';
-import { TEST_ENCRYPTION_KEY, buildTestApp } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import { type TTestDatabase } from '../helpers/db.js';
 import { bearer, brokerPath, latestCode, mailbox, manualClock, signIn } from './sign-in.js';
+import { closeTestApp, openTestApp } from '../helpers/test-app.js';
 
 const ALIAS = '/identity/secure/api/v1/identity/alias';
 const STEP_UP = '/identity/secure/api/v1/identity/step-up';
@@ -35,14 +36,8 @@ describe('account security', () => {
   const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
   let counter = 0;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database, clock: time.clock });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  beforeAll(async () => ({ database, app } = await openTestApp({ clock: time.clock })));
+  afterAll(() => closeTestApp({ database, app }));
 
   async function customer(name: string) {
     counter += 1;

@@ -8,8 +8,8 @@ import {
   SIGN_IN_RATE_LIMITS,
 } from '../../src/services/identity/sign-in-limits.js';
 import { OTP_MESSAGES } from '../../src/services/identity/verify-otp.js';
-import { buildTestApp } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+
+import { type TTestDatabase } from '../helpers/db.js';
 import {
   NONCE,
   bearer,
@@ -20,28 +20,19 @@ import {
   signIn,
   startOtp,
   verifyOtp,
+  wrongCodeFor,
 } from './sign-in.js';
+import { closeTestApp, openTestApp } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** A code other than the right one. */
-function wrongCodeFor(code: string): string {
-  return ((Number(code) + 1) % 1_000_000).toString().padStart(6, '0');
-}
 
 describe('identity broker: sign-in by e-mailed code', () => {
   let database: TTestDatabase;
   let app: FastifyInstance;
   const time = manualClock();
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database, clock: time.clock });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  beforeAll(async () => ({ database, app } = await openTestApp({ clock: time.clock })));
+  afterAll(() => closeTestApp({ database, app }));
 
   describe('POST /api/v3/login', () => {
     it('redirects to the hosted sign-in page with the return path and nonce', async () => {

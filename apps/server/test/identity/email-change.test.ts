@@ -13,7 +13,15 @@ import {
 import { UNDO_EMAIL_CHANGE_MESSAGES } from '../../src/services/identity/undo-email-change.js';
 import { buildTestApp, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
-import { bearer, brokerPath, latestCode, mailbox, manualClock, signIn } from './sign-in.js';
+import {
+  bearer,
+  brokerPath,
+  latestCode,
+  mailbox,
+  manualClock,
+  signIn,
+  wrongCodeFor,
+} from './sign-in.js';
 
 const ALIAS = '/identity/secure/api/v1/identity/alias';
 const CONFIRM = '/identity/secure/api/v1/identity/alias/confirm';
@@ -23,10 +31,6 @@ const CHANGE_CODE = /sign-in address is (\d{6})\./;
 const STEP_UP = '/identity/secure/api/v1/identity/step-up';
 const STEP_UP_CODE = /sign-in address changes, is (\d{6})\./;
 const UNDO_TOKEN = /undoEmailChange=([A-Za-z0-9_-]+)/;
-
-function wrongCodeFor(code: string): string {
-  return ((Number(code) + 1) % 1_000_000).toString().padStart(6, '0');
-}
 
 describe('changing the sign-in address', () => {
   let database: TTestDatabase;

@@ -16,17 +16,14 @@ import {
   SIGN_IN_RATE_LIMITS,
 } from '../../src/services/identity/sign-in-limits.js';
 import { OTP_MESSAGES } from '../../src/services/identity/verify-otp.js';
-import { TEST_ENCRYPTION_KEY, buildTestApp } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
-import { latestCode, manualClock, startOtp, verifyOtp } from './sign-in.js';
+import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import { type TTestDatabase } from '../helpers/db.js';
+import { latestCode, manualClock, startOtp, verifyOtp, wrongCodeFor } from './sign-in.js';
+import { closeTestApp, openTestApp } from '../helpers/test-app.js';
 
 const VICTIM_NONCE = 'f1c7f1c7f1c7f1c7f1c7f1c7f1c7f1c7';
 const ATTACKER_NONCE = 'a77ac4e2a77ac4e2a77ac4e2a77ac4e2';
 const AUDIENCES = ['customer', 'agent'] as const satisfies readonly TSignInAudience[];
-
-function wrongCodeFor(code: string): string {
-  return ((Number(code) + 1) % 1_000_000).toString().padStart(6, '0');
-}
 
 describe('sign-in abuse from another device', () => {
   let database: TTestDatabase;
@@ -34,14 +31,8 @@ describe('sign-in abuse from another device', () => {
   const time = manualClock();
   let counter = 0;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database, clock: time.clock });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  beforeAll(async () => ({ database, app } = await openTestApp({ clock: time.clock })));
+  afterAll(() => closeTestApp({ database, app }));
 
   /** A fresh address of the audience (agents provisioned), and two source addresses. */
   async function scene(audience: TSignInAudience) {

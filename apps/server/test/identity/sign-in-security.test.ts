@@ -30,6 +30,7 @@ import {
   manualClock,
   startOtp,
   verifyOtp,
+  wrongCodeFor,
 } from './sign-in.js';
 
 const LEGACY_2FA = SANDBOX_LEGACY_BORROWERS[1];
@@ -37,10 +38,6 @@ const TOTP_SECRET = LEGACY_2FA?.totpSecret ?? '';
 const AGENT_2FA = 'agent-2fa@example.com';
 const AGENT = 'agent@example.com';
 const LOGIN = '/identity/api/v1/login';
-
-function wrongCodeFor(code: string): string {
-  return ((Number(code) + 1) % 1_000_000).toString().padStart(6, '0');
-}
 
 describe('sign-in security', () => {
   let database: TTestDatabase;

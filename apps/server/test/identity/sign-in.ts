@@ -6,6 +6,11 @@ import type { TSignInAudience } from '@pledge/domain';
 
 export const NONCE = 'c0ffee00c0ffee00c0ffee00c0ffee00';
 
+/** A code other than the right one. */
+export function wrongCodeFor(code: string): string {
+  return ((Number(code) + 1) % 1_000_000).toString().padStart(6, '0');
+}
+
 export function brokerPath(audience: TSignInAudience, path: string): string {
   return `/identity-broker/${audience}${path}`;
 }
