@@ -38,6 +38,7 @@ export * from './renewed-loan-instalments.js';
 export * from './words.js';
 export * from './dates-in-words.js';
 export * from './loan-invariants.js';
+export * from './commitment-invariants.js';
 export * from './loan-risk.js';
 export * from './liquidation-ledger.js';
 export * from './loan-risk-figures.js';

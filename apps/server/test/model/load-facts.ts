@@ -71,7 +71,27 @@ async function areDocumentsSigned(db: TDb, appUuid: string): Promise<boolean> {
   );
 }
 
-async function confirmedCoinQuantity(db: TDb, appUuid: string): Promise<string> {
+/**
+ * The confirmed coins a loan was funded on. A renewed loan's collateral account and deposits moved
+ * to the renewal that carried it (and on to that one's renewal, if renewed in turn): its coins are
+ * confirmed where they are held now.
+ */
+async function confirmedCoinQuantity(
+  db: TDb,
+  appUuid: string,
+  isRenewed: boolean,
+): Promise<string> {
+  if (isRenewed) {
+    const carried = await db.execute<{ total: string | null }>(sql`
+      WITH RECURSIVE chain(uuid) AS (
+        SELECT ${appUuid}::uuid
+        UNION
+        SELECT a.uuid FROM applications a JOIN chain c ON a.renews_application_uuid = c.uuid
+        WHERE a.state <> 'CANCELLED')
+      SELECT sum(amount)::text AS total FROM collateral_deposits
+      WHERE application_uuid IN (SELECT uuid FROM chain) AND confirmed_at IS NOT NULL`);
+    return toCoinQuantity(carried.rows[0]?.total ?? '0').toFixed();
+  }
   const rows = await db
     .select({ amount: collateralDeposits.amount })
     .from(collateralDeposits)
@@ -202,7 +222,7 @@ export async function loadLoanFacts(db: TDb, appUuid: string): Promise<TLoanFact
   const funded = await wasFunded(db, appUuid);
   const [documentsSigned, confirmed, disbursement, identityDocument, payoff] = await Promise.all([
     areDocumentsSigned(db, appUuid),
-    confirmedCoinQuantity(db, appUuid),
+    confirmedCoinQuantity(db, appUuid, application.state === 'RENEWED'),
     disbursementFacts(db, appUuid, funded),
     identityDocumentFact(db, appUuid),
     payoffFact(db, appUuid),

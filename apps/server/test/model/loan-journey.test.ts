@@ -44,12 +44,59 @@
  *   ID, one of the natural moves while the application waits for the release).
  * - own-application block: let lockApplication in services/ops/ops-record.ts skip its
  *   403 OWN_APPLICATION → "An agent acted on their own loan" (a borrower who is also an agent).
+ *
+ * Renewals and refinancings while prices and the clock move (issue 34), the second describe: random
+ * sequences of what the borrower, the chain and the job runner can do — a renewal opened, topped
+ * up, accepted (the offer shown or one seen earlier), signed, "I have sent", a test deposit, coins
+ * in parts and more than asked, the watcher, again and two at once; a refinancing looked up,
+ * chosen, confirmed, topped up, signed — with the stored price and the deployment's clock moved
+ * between any two steps (across the tiers' 50 % and 75 %, the treatments' 55 % and 70 %, hours,
+ * days, the loan's maturity, the refinancing's 14 days), through the real API on a real database.
+ * After every step the domain's renewal and refinancing invariants (commitment-invariants.ts) and
+ * every loan invariant and servicing check must hold (see commitment-commands.ts); no answer may
+ * be a 5xx, no job may fail, and a refused write must leave the records as they were.
+ *
+ * Each `npm test` checks a fixed seed and one of its own (MODEL_COMMITMENT_SEED, else a new one),
+ * each printed with what its runs reached; a failure prints the seed, fast-check's replay path and
+ * the shrunk sequence of steps, each by name, with the answers of the failing step and the facts
+ * that broke the rule. Runs share their world's history (the clock only moves forward, loans to
+ * renew come from earlier runs), so a failure is replayed by its seed with enough runs and time to
+ * reach it again, not by its path alone.
+ * Replay one:  MODEL_COMMITMENT_SEED=<seed> MODEL_COMMITMENT_TIME_BUDGET_MS=600000 npx vitest run test/model -t renewals
+ * More runs:   MODEL_COMMITMENT_TIME_BUDGET_MS=600000 MODEL_COMMITMENT_RUNS=100 npx vitest run test/model -t renewals
+ * Watch it:    MODEL_TRACE=1 prints every step with its answers and times.
+ *
+ * Showing that the test catches a missing enforcement, tried on the fixed seed 340034 with
+ * MODEL_COMMITMENT_TIME_BUDGET_MS=200000 (each put back after):
+ * - renewalCommitRefusal (packages/domain/src/renewal.ts) without its tier check, so that a renewal
+ *   accepted in one tier completes in the tier of the completion day's price → after 20 runs,
+ *   shrunk to 20 steps: "renewalWithinLimitsAtCommitment: renewal … accepted tier RATE_1 and
+ *   completed in RATE_2" (accepted at 49 % LTV, completed after a move to 52 %).
+ * - signRefiDocument (services/refi/refi-documents.ts) without its pricing of the last signature →
+ *   after 3 runs: "refiSignedOnHoldingTerms: refinancing … signed at 6000000 cents per coin on
+ *   terms that no longer held" (custody only with a top-up confirmed at 57 %, signed at 40 %).
  */
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { applications } from '../../src/db/schema/index.js';
+import { statementDeliveryJob } from '../../src/jobs/definitions/statement-delivery.js';
 import { commandArb, type TModel } from './commands.js';
+import {
+  type CommitmentCommand,
+  commitmentCommandArb,
+  commitmentPlanArb,
+  noteEarlierCommitments,
+  poolCompletedRefinancings,
+  type TCommitmentModel,
+} from './commitment-commands.js';
+import {
+  currentRefinancing,
+  currentRenewal,
+  startCommitmentJourney,
+  type TCommitmentJourney,
+  type TCommitmentPlan,
+} from './commitment-journey.js';
 import {
   createWorld,
   FINAL_TASKS,
@@ -94,14 +141,6 @@ async function finalState(journey: TJourney): Promise<string> {
   return row?.state ?? 'none';
 }
 
-let world: TWorld;
-beforeAll(async () => {
-  world = await createWorld();
-});
-afterAll(async () => {
-  await world.close();
-});
-
 const replaySeed = process.env.MODEL_SEED;
 const seeds =
   replaySeed !== undefined
@@ -115,6 +154,14 @@ const seeds =
       ];
 
 describe('the loan journey in any order', () => {
+  let world: TWorld;
+  beforeAll(async () => {
+    world = await createWorld();
+  });
+  afterAll(async () => {
+    await world.close();
+  });
+
   for (const { label, seed } of seeds) {
     it(
       `keeps every loan invariant (${label} seed ${seed})`,
@@ -153,6 +200,112 @@ describe('the loan journey in any order', () => {
               seed,
               numRuns: RUNS_PER_SEED,
               interruptAfterTimeLimit: TIME_BUDGET_MS,
+              ...(process.env.MODEL_PATH !== undefined ? { path: process.env.MODEL_PATH } : {}),
+            },
+          )
+          .finally(report);
+      },
+    );
+  }
+});
+
+/** The seed every run of the renewal and refinancing model checks. */
+const COMMITMENT_FIXED_SEED = 34_0034;
+/** Runs per seed (each a renewal of a loan, or a refinancing); the time budget caps them. */
+const COMMITMENT_RUNS_PER_SEED = Number(process.env.MODEL_COMMITMENT_RUNS ?? 12);
+const COMMITMENT_MIN_STEPS = 14;
+const COMMITMENT_MAX_STEPS = 26;
+/**
+ * Wall time per seed for starting new runs: the file adds about half a minute to the suite on two
+ * busy cores. A run started is always run to its end (never left running beside the next test),
+ * and the first always starts; after the budget the remaining runs pass without running.
+ */
+const COMMITMENT_TIME_BUDGET_MS = Number(process.env.MODEL_COMMITMENT_TIME_BUDGET_MS ?? 9_000);
+/** Wall time for shrinking a failure once found: it is reported shrunk as far as this allowed. */
+const SHRINK_BUDGET_MS = Number(process.env.MODEL_COMMITMENT_SHRINK_BUDGET_MS ?? 60_000);
+
+const runArb: fc.Arbitrary<[TCommitmentPlan, CommitmentCommand[]]> = commitmentPlanArb.chain(
+  (plan) =>
+    fc.tuple(
+      fc.constant(plan),
+      fc.array(commitmentCommandArb(plan.kind), {
+        minLength: COMMITMENT_MIN_STEPS,
+        maxLength: COMMITMENT_MAX_STEPS,
+        size: 'max',
+      }),
+    ),
+);
+
+async function reachedOf(journey: TCommitmentJourney): Promise<string> {
+  const current =
+    journey.plan.kind === 'RENEWAL'
+      ? await currentRenewal(journey)
+      : await currentRefinancing(journey);
+  return `${journey.plan.kind} ${current?.state ?? 'not opened'}`;
+}
+
+const ownSeed = process.env.MODEL_COMMITMENT_SEED;
+const commitmentSeeds = [
+  { label: 'fixed', seed: COMMITMENT_FIXED_SEED },
+  ownSeed !== undefined
+    ? { label: 'given', seed: Number(ownSeed) }
+    : { label: 'new', seed: Date.now() % 2_147_483_647 },
+];
+
+describe('renewals and refinancings while prices and the clock move', () => {
+  let world: TWorld;
+  beforeAll(async () => {
+    // Statements are issued as the clock moves, but this model reads no statement PDF.
+    world = await createWorld({ leaveOut: [statementDeliveryJob.kind] });
+  });
+  afterAll(async () => {
+    await world.close();
+  });
+
+  for (const { label, seed } of commitmentSeeds) {
+    it(
+      `keep every renewal and refinancing invariant (${label} seed ${seed})`,
+      { timeout: COMMITMENT_TIME_BUDGET_MS + SHRINK_BUDGET_MS + 120_000 },
+      async () => {
+        const reached = new Map<string, number>();
+        let stepsRun = 0;
+        let runsStarted = 0;
+        let failedAt: number | null = null;
+        const started = Date.now();
+        /** Whether a run may start now: the first always; then within the budget, or shrinking. */
+        const mayStart = () =>
+          runsStarted === 0 ||
+          Date.now() <
+            (failedAt === null ? started + COMMITMENT_TIME_BUDGET_MS : failedAt + SHRINK_BUDGET_MS);
+        const report = () =>
+          console.log(
+            `renewal and refinancing model, ${label} seed ${seed} (replay: MODEL_COMMITMENT_SEED=${seed}): ${runsStarted} runs, ${stepsRun} steps, reached ${JSON.stringify(Object.fromEntries(reached))}`,
+          );
+        await fc
+          .assert(
+            fc.asyncProperty(runArb, async ([plan, commands]) => {
+              if (!mayStart()) return;
+              runsStarted += 1;
+              const journey = await startCommitmentJourney(world, plan);
+              await noteEarlierCommitments(journey);
+              try {
+                await fc.asyncModelRun(
+                  () => ({ model: { stepsAfterEnd: 0 } as TCommitmentModel, real: journey }),
+                  commands,
+                );
+              } catch (error) {
+                failedAt ??= Date.now();
+                throw error;
+              } finally {
+                const state = await reachedOf(journey);
+                reached.set(state, (reached.get(state) ?? 0) + 1);
+                stepsRun += journey.step;
+                await poolCompletedRefinancings(journey);
+              }
+            }),
+            {
+              seed,
+              numRuns: COMMITMENT_RUNS_PER_SEED,
               ...(process.env.MODEL_PATH !== undefined ? { path: process.env.MODEL_PATH } : {}),
             },
           )

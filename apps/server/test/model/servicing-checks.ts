@@ -173,10 +173,10 @@ async function liquidationProblems(db: TDb, appUuid: string): Promise<string[]> 
 }
 
 /** The balances the borrower's API shows, or null when it shows no loan (not funded). */
-async function apiBalances(journey: TJourney): Promise<TBalances | null> {
+async function apiBalances(journey: TServicedJourney, appUuid: string): Promise<TBalances | null> {
   const read = await journey.world.app.inject({
     method: 'GET',
-    url: `${SERVICING_LOANS}/${journey.appUuid}`,
+    url: `${SERVICING_LOANS}/${appUuid}`,
     headers: { authorization: `Bearer ${journey.borrower.token}` },
     remoteAddress: journey.borrower.ip,
   });
@@ -184,19 +184,23 @@ async function apiBalances(journey: TJourney): Promise<TBalances | null> {
   return (read.json() as TServicingLoan).balances;
 }
 
+/** A journey whose borrower reads their loans: the application's, by default the journey's own. */
+type TServicedJourney = Pick<TJourney, 'world' | 'borrower'>;
+
 /** Everything about the loan's servicing that does not hold; empty before funding. */
 export async function servicingProblems(
-  journey: TJourney,
+  journey: TServicedJourney & { appUuid?: string },
   fact: TServicingFact | null,
+  appUuid: string = journey.appUuid ?? '',
 ): Promise<string[]> {
   if (fact === null) return [];
   const db = journey.world.database.db;
   const problems = [
-    ...(await ledgerProblems(db, journey.appUuid)),
-    ...(await liquidationProblems(db, journey.appUuid)),
-    ...(await repeatedNotices(db, journey.appUuid)),
+    ...(await ledgerProblems(db, appUuid)),
+    ...(await liquidationProblems(db, appUuid)),
+    ...(await repeatedNotices(db, appUuid)),
   ];
-  const shown = await apiBalances(journey);
+  const shown = await apiBalances(journey, appUuid);
   const differs =
     shown !== null &&
     (Object.keys(fact.balances) as (keyof TBalances)[]).some(

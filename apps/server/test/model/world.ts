@@ -113,7 +113,16 @@ export async function signInActor(
   }
 }
 
-export async function createWorld(): Promise<TWorld> {
+export interface TWorldOptions {
+  /**
+   * Job kinds the world's worker leaves out besides the ID reviewer (their jobs wait unrun): what
+   * a model does not look at and would only spend its time budget on.
+   */
+  leaveOut?: readonly string[];
+}
+
+export async function createWorld(options: TWorldOptions = {}): Promise<TWorld> {
+  const leftOut = new Set([identityAutoReviewJob.kind, ...(options.leaveOut ?? [])]);
   const database = await createTestDatabase();
   await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
   const bankClock = manualClock();
@@ -141,7 +150,7 @@ export async function createWorld(): Promise<TWorld> {
       adapters,
       sandbox: true,
       clock: clock.now,
-    }).filter((entry) => entry.definition.kind !== identityAutoReviewJob.kind),
+    }).filter((entry) => !leftOut.has(entry.definition.kind)),
     workerId: 'model-worker',
   });
   await provisionAgents(database.db, createFieldCipher(TEST_ENCRYPTION_KEY), AGENT_EMAILS);
@@ -258,9 +267,12 @@ export interface TCallOptions {
   label?: string;
 }
 
+/** What a call is made and recorded on: a journey of any model. */
+export type TCallJourney = Pick<TJourney, 'world' | 'borrower' | 'calls' | 'step'>;
+
 /** One HTTP call, recorded on the journey. */
 export async function call(
-  journey: TJourney,
+  journey: TCallJourney,
   options: TCallOptions,
 ): Promise<LightMyRequestResponse> {
   const actor = options.actor === undefined ? journey.borrower : options.actor;
