@@ -5,24 +5,15 @@
  * document never stands in for a rejected ID.
  */
 import type { TIdentityDocumentFact } from '@pledge/domain';
-import { desc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
-import { identityDocuments } from '../../db/schema/index.js';
 import { areAdditionalDocumentsRequired } from './additional-documents-required.js';
-import { identityStatusOf } from './identity-step-status.js';
+import { identityStatusOf, uploadsNewestFirst } from './identity-step-status.js';
 
 export async function identityDocumentFactOf(
   db: TDb,
   application: { uuid: string; organization: string },
 ): Promise<TIdentityDocumentFact> {
-  const uploads = await db
-    .select({
-      documentType: identityDocuments.documentType,
-      reviewStatus: identityDocuments.reviewStatus,
-    })
-    .from(identityDocuments)
-    .where(eq(identityDocuments.applicationUuid, application.uuid))
-    .orderBy(desc(identityDocuments.uploadedAt));
+  const uploads = await uploadsNewestFirst(db, application.uuid);
   if (uploads.length === 0) return 'NONE';
   const status = identityStatusOf(uploads, {
     additionalDocumentRequired: await areAdditionalDocumentsRequired(db, application.organization),

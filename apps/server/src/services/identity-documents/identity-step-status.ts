@@ -47,18 +47,23 @@ export function isApprovedDocumentFinal(
   return latestOfKind?.reviewStatus === 'APPROVED';
 }
 
-export async function identityStepStatus(
-  db: TDb,
-  application: { uuid: string; organization: string },
-): Promise<TFinalStepStatus> {
-  const uploads = await db
+/** The application's uploads, newest first: their types and reviews. */
+export function uploadsNewestFirst(db: TDb, applicationUuid: string): Promise<TUpload[]> {
+  return db
     .select({
       documentType: identityDocuments.documentType,
       reviewStatus: identityDocuments.reviewStatus,
     })
     .from(identityDocuments)
-    .where(eq(identityDocuments.applicationUuid, application.uuid))
+    .where(eq(identityDocuments.applicationUuid, applicationUuid))
     .orderBy(desc(identityDocuments.uploadedAt));
+}
+
+export async function identityStepStatus(
+  db: TDb,
+  application: { uuid: string; organization: string },
+): Promise<TFinalStepStatus> {
+  const uploads = await uploadsNewestFirst(db, application.uuid);
   if (uploads.length === 0) return 'NOT_STARTED';
   return identityStatusOf(uploads, {
     additionalDocumentRequired: await areAdditionalDocumentsRequired(db, application.organization),
