@@ -10,7 +10,7 @@ import type { TSignDocumentResult } from '@pledge/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { preparedPerPool } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
-import { HttpError } from '../../http/errors.js';
+
 import { applications, disclosureDocuments, documentSignatures } from '../../db/schema/index.js';
 import { lockOwnedApplication, applicationNotFound } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
@@ -18,7 +18,10 @@ import { completeRenewalIfCollateralIn } from '../renewal/complete-renewal.js';
 import { assertRenewalTermsHold } from '../renewal/reprice-renewal.js';
 import { toDocumentView, type TDocumentDeps } from './disclosure-record.js';
 import {
+  assertSignableNow,
   documentsWithSignatures,
+  isLastUnsigned,
+  recordSignature,
   type TBorrowerDocumentsInput,
 } from './list-borrower-documents.js';
 import { documentNotFound } from './read-borrower-document.js';
@@ -103,29 +106,10 @@ export async function signDocument(
 
     let signedAt = target.signedAt;
     if (signedAt === null) {
-      if (application.state !== 'SIGN_DOCS') {
-        throw new HttpError(
-          409,
-          'NOT_SIGNABLE',
-          'Documents can be signed only while they are open for signing',
-        );
-      }
-      if (documents.slice(0, index).some((document) => document.signedAt === null)) {
-        throw new HttpError(409, 'SIGN_IN_ORDER', 'Sign the earlier documents first');
-      }
+      assertSignableNow(documents, index, application.state === 'SIGN_DOCS');
       signedAt = deps.clock();
-      await tx.insert(documentSignatures).values({
-        documentUuid: target.row.uuid,
-        identityUuid: input.identityUuid,
-        signedAt,
-        ipAddress: input.ipAddress,
-        userAgent: input.userAgent,
-        documentSha256: target.row.sha256,
-      });
-      const unsignedAfter = documents.filter(
-        (document) => document.signedAt === null && document.row.uuid !== target.row.uuid,
-      );
-      if (unsignedAfter.length === 0) {
+      await recordSignature(tx, { ...input, target, signedAt });
+      if (isLastUnsigned(documents, target)) {
         ({ application } = await applyTransition(tx, {
           appUuid: input.appUuid,
           event: 'ALL_DOCUMENTS_SIGNED',

@@ -21,13 +21,18 @@ import { isOfferedCollateralType, type TRefiCommitRefusal } from '@pledge/domain
 import { and, eq } from 'drizzle-orm';
 import type { TPriceQuote } from '../../adapters/prices/port.js';
 import type { TDb } from '../../db/pool.js';
-import { disclosureDocuments, documentSignatures, offers } from '../../db/schema/index.js';
+import { disclosureDocuments, offers } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { refiCompleteJob } from '../../jobs/definitions/refi-complete.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import { toDocumentView } from '../disclosures/disclosure-record.js';
-import { documentsWithSignatures } from '../disclosures/list-borrower-documents.js';
+import {
+  assertSignableNow,
+  documentsWithSignatures,
+  isLastUnsigned,
+  recordSignature,
+} from '../disclosures/list-borrower-documents.js';
 import { documentNotFound } from '../disclosures/read-borrower-document.js';
 import type { TApplicationRow } from '../applications/application-record.js';
 import { currentPrice } from '../prices/current-price.js';
@@ -187,19 +192,8 @@ export async function signRefiDocument(
     }
     let signedAt = target.signedAt;
     if (signedAt === null) {
-      if (!SIGNABLE_STATES.includes(application.state)) {
-        throw new HttpError(
-          409,
-          'NOT_SIGNABLE',
-          'Documents can be signed only while they are open for signing',
-        );
-      }
-      if (documents.slice(0, index).some((candidate) => candidate.signedAt === null)) {
-        throw new HttpError(409, 'SIGN_IN_ORDER', 'Sign the earlier documents first');
-      }
-      const isLast = documents.every(
-        (candidate) => candidate.signedAt !== null || candidate.row.uuid === target.row.uuid,
-      );
+      assertSignableNow(documents, index, SIGNABLE_STATES.includes(application.state));
+      const isLast = isLastUnsigned(documents, target);
       if (isLast) {
         const refusal = await repriceAtLastSignature(tx, deps, {
           application,
@@ -209,18 +203,8 @@ export async function signRefiDocument(
         if (refusal !== null) return { refusal };
       }
       signedAt = deps.clock();
-      await tx.insert(documentSignatures).values({
-        documentUuid: target.row.uuid,
-        identityUuid: input.identityUuid,
-        signedAt,
-        ipAddress: input.ipAddress,
-        userAgent: input.userAgent,
-        documentSha256: target.row.sha256,
-      });
-      const unsignedAfter = documents.filter(
-        (candidate) => candidate.signedAt === null && candidate.row.uuid !== target.row.uuid,
-      );
-      if (unsignedAfter.length === 0) {
+      await recordSignature(tx, { ...input, target, signedAt });
+      if (isLast) {
         ({ application } = await applyTransition(tx, {
           appUuid,
           event: 'ALL_DOCUMENTS_SIGNED',
