@@ -161,6 +161,7 @@ describe('every ops route', () => {
     priceCents: 6_000_000,
     venue: 'Desk',
     executedAt: '2025-01-02T10:00:00Z',
+    transactionHash: '0x' + 'ab'.repeat(32),
   };
 
   it('answers 401 to a borrower, even about their own application, and without a token', async () => {
