@@ -27,6 +27,8 @@ export const PERSONAL_FIELDS = [
   'address',
   'addresses',
   'returnAddress',
+  // A return's transaction names the borrower's wallet on a public chain.
+  'transactionHash',
   'borrowerEmail',
   'csv',
   'partialAddress',
