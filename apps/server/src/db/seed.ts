@@ -15,6 +15,12 @@ export const SANDBOX_DEFAULT_PRICE_CENTS: Record<TOfferedCollateralType, number>
  * POST /sandbox/prices) is kept.
  */
 export async function seedSandbox(db: TDb, cipher: TFieldCipher): Promise<void> {
+  await seedSandboxPrices(db);
+  await seedRefiTape(db, cipher);
+}
+
+/** The demo prices alone, which every release's schema holds. */
+export async function seedSandboxPrices(db: TDb): Promise<void> {
   await db
     .insert(sandboxPrices)
     .values(
@@ -24,5 +30,4 @@ export async function seedSandbox(db: TDb, cipher: TFieldCipher): Promise<void> 
       })),
     )
     .onConflictDoNothing({ target: sandboxPrices.collateralType });
-  await seedRefiTape(db, cipher);
 }

@@ -17,7 +17,7 @@ import type {
 } from '../../src/adapters/credit-bureau/port.js';
 import { createAdapters, type TAdapters } from '../../src/adapters/index.js';
 import { runMigrations } from '../../src/db/migrate.js';
-import { seedSandbox } from '../../src/db/seed.js';
+import { seedSandbox, seedSandboxPrices } from '../../src/db/seed.js';
 import { createJobRegistrations } from '../../src/jobs/registry.js';
 import { createJobWorker, type TJobWorker } from '../../src/jobs/worker.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
@@ -54,15 +54,20 @@ export async function createApplicationsTestContext(
   if (options.migrationsFolder !== undefined) {
     await runMigrations(database.pool, { migrationsFolder: options.migrationsFolder });
   }
-  return applicationsTestContextOn(database, options.adapters);
+  return applicationsTestContextOn(database, options.adapters, {
+    // An earlier release's schema lacks this release's tape columns: its prices alone are seeded.
+    seed: options.migrationsFolder === undefined ? 'all' : 'prices',
+  });
 }
 
 /** The sandbox app, its adapters and its job worker on a migrated database of the test's own. */
 export async function applicationsTestContextOn(
   database: TTestDatabase,
   makeAdapters?: (database: TTestDatabase) => TAdapters,
+  options: { seed?: 'all' | 'prices' } = {},
 ): Promise<TApplicationsTestContext> {
-  await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
+  if (options.seed === 'prices') await seedSandboxPrices(database.db);
+  else await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
   const adapters =
     makeAdapters?.(database) ?? createAdapters({ config: { sandbox: true }, db: database.db });
   const app = await buildTestApp({ database, adapters });
