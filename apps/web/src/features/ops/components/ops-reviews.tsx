@@ -76,15 +76,19 @@ function ConfirmDecision({
     } else {
       decision = prompt.decision as TOpsDecision;
     }
-    mutation.mutate(decision, {
-      onSuccess: () => {
+    // Awaited rather than mutate's own onSuccess: the decision refreshes the application, which
+    // takes the decided proposal (and this dialog with it) off the page before such a callback
+    // would run, and the agent must still be told what it came to. A refusal stays in the dialog.
+    mutation
+      .mutateAsync(decision)
+      .then(() => {
         toastQueue.add(
           { title: prompt.done, variant: 'success' },
           { timeout: OPS_TOAST_TIMEOUT_MS },
         );
         onClose();
-      },
-    });
+      })
+      .catch(() => undefined);
   }
 
   return (
