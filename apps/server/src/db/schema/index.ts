@@ -24,3 +24,4 @@ export * from './refi.js';
 export * from './servicing.js';
 export * from './risk.js';
 export * from './schema-compat.js';
+export * from './health.js';
