@@ -1,17 +1,7 @@
-import { useEffect, useState } from 'react';
 import { CURE_COUNTDOWN_TICK_MS, cureTimeLeft } from '@pledge/domain';
 import { displayDateTime } from '../loan-dates.js';
 import { cureCountdownWords } from '../loan-health.js';
-
-/** The current time, renewed every `tickMs`. */
-function useNow(tickMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), tickMs);
-    return () => clearInterval(timer);
-  }, [tickMs]);
-  return now;
-}
+import { useServerNow } from '../use-server-now.js';
 
 /**
  * The time left to cure a margin call, from the server's deadline, moving on each minute, counted on
@@ -25,8 +15,8 @@ export function CureCountdown({
   cureDeadline: string;
   serverOffsetMs?: number;
 }) {
-  const now = useNow(CURE_COUNTDOWN_TICK_MS);
-  const left = cureTimeLeft(cureDeadline, now + serverOffsetMs);
+  const now = useServerNow(serverOffsetMs, CURE_COUNTDOWN_TICK_MS);
+  const left = cureTimeLeft(cureDeadline, now);
   return (
     <div className={`cure-countdown${left.isOver ? ' cure-countdown--over' : ''}`}>
       <p className="cure-countdown__left">{cureCountdownWords(left)}</p>

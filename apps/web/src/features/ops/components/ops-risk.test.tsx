@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   buildPath,
   getOpsRiskQueue,
@@ -10,12 +11,13 @@ import {
   type TOpsRiskLoan,
   type TPriceObservation,
 } from '@pledge/contract';
+import { CURE_COUNTDOWN_TICK_MS } from '@pledge/domain';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
 import { makeControlledAction } from '../ops-test-data.js';
 import { checkFill, FILL_MESSAGES, utcIsoOf } from './ops-risk-fill-dialog.js';
-import { collectionNoticeLines, maturedLines, queueNow, timeLeft } from './ops-risk.js';
+import { collectionNoticeLines, maturedLines, RiskQueue, timeLeft } from './ops-risk.js';
 
 const LOADED = { timeout: 15_000 };
 const SLOW = { timeout: 60_000 };
@@ -28,6 +30,10 @@ const MATURED_IN_CALL_LOAN = '71829a3b-4c5d-4e6f-8071-8b9c0d1e2f30';
 
 beforeEach(() => {
   storeTestSession('agent');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 function price(overrides: Partial<TPriceObservation> = {}): TPriceObservation {
@@ -207,12 +213,37 @@ describe('the fill and the time left', () => {
     expect(timeLeft(deadline, Date.parse('2025-03-01T10:00:00.000Z'))).toBe('48 h 00 min left');
     expect(timeLeft(deadline, Date.parse('2025-03-03T09:15:30.000Z'))).toBe('44 min left');
     expect(timeLeft(deadline, Date.parse('2025-03-03T10:00:00.000Z'))).toBe('Passed');
-    // The deployment's clock (ahead of the browser's in a sandbox): the server's asOf counts,
-    // moved on by the browser's clock since the queue was fetched.
+  });
+
+  it('counts the time left on the deployment’s clock, moving on each minute as the borrower’s does', () => {
+    // The browser's clock is two months behind the deployment's (a sandbox moved on).
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2025-01-01T00:00:00.000Z'));
     const read = { ...queue([]), asOf: '2025-03-01T10:00:00.000Z' };
-    const fetched = Date.parse('2025-01-01T00:00:00.000Z');
-    expect(queueNow(read, fetched)).toBe(Date.parse('2025-03-01T10:00:00.000Z'));
-    expect(queueNow(read, fetched + 60_000, fetched)).toBe(Date.parse('2025-03-01T10:01:00.000Z'));
+    render(
+      <MemoryRouter>
+        <RiskQueue
+          queue={read}
+          fetchedAt={Date.now()}
+          isFetching={false}
+          onRefresh={() => undefined}
+          onRecordFill={() => undefined}
+        />
+      </MemoryRouter>,
+    );
+    const marginCalls = screen.getByRole('region', { name: 'Margin calls' });
+    const [, first, second] = within(marginCalls).getAllByRole('row') as HTMLElement[];
+    expect(within(first as HTMLElement).getByText('48 h 00 min left')).toBeInTheDocument();
+    expect(within(second as HTMLElement).getByText('50 h 00 min left')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(CURE_COUNTDOWN_TICK_MS);
+    });
+    expect(within(first as HTMLElement).getByText('47 h 59 min left')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(2 * 60 * CURE_COUNTDOWN_TICK_MS);
+    });
+    expect(within(first as HTMLElement).getByText('45 h 59 min left')).toBeInTheDocument();
+    expect(within(second as HTMLElement).getByText('47 h 59 min left')).toBeInTheDocument();
   });
 });
 

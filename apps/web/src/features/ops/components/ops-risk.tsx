@@ -7,11 +7,13 @@ import type {
   TOpsRiskLoan,
   TPriceObservation,
 } from '@pledge/contract';
-import { formatUsd, type TRiskLevel } from '@pledge/domain';
+import { CURE_COUNTDOWN_TICK_MS, cureTimeLeft, formatUsd, type TRiskLevel } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
 import { Button } from '../../../ui/button/button.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { formatLtv } from '../../loan/loan-view.js';
+import { serverClockOffsetMs } from '../../loan/server-clock.js';
+import { useServerNow } from '../../loan/use-server-now.js';
 import { useOpsRiskQueue } from '../api/ops-risk.js';
 import { formatCoin, formatDateTime, shortId } from '../format.js';
 import { OpsTableSection } from './ops-facts.js';
@@ -35,31 +37,16 @@ const LIQUIDATION_REASON_WORDS = {
 
 const PRICE_SOURCE_WORDS = { MEDIAN: 'Median', SANDBOX: 'Sandbox price' } as const;
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-
-/** "47 h 05 min left", "12 min left", or "Passed" once the deadline is behind `now`. */
-export function timeLeft(deadlineIso: string, now: number): string {
-  const left = Date.parse(deadlineIso) - now;
-  if (Number.isNaN(left)) return '—';
-  if (left <= 0) return 'Passed';
-  const minutes = Math.floor(left / MINUTE_MS);
-  const hours = Math.floor(left / HOUR_MS);
-  if (hours === 0) return `${minutes} min left`;
-  return `${hours} h ${String(minutes % 60).padStart(2, '0')} min left`;
-}
-
 /**
- * The deployment's time as the queue was read (`asOf`, the server's clock, which in a sandbox can run
- * ahead of the browser's), moved on by the browser's clock since then.
+ * "47 h 05 min left", "12 min left", or "Passed" once the deadline is behind `serverNow` (the
+ * deployment's time, as the borrower's countdown counts it).
  */
-export function queueNow(
-  queue: TGetOpsRiskQueueResponse,
-  browserNow: number,
-  fetchedAt: number = browserNow,
-): number {
-  const asOf = Date.parse(queue.asOf);
-  return Number.isNaN(asOf) ? browserNow : asOf + Math.max(0, browserNow - fetchedAt);
+export function timeLeft(deadlineIso: string, serverNow: number): string {
+  if (Number.isNaN(Date.parse(deadlineIso))) return '—';
+  const left = cureTimeLeft(deadlineIso, serverNow);
+  if (left.isOver) return 'Passed';
+  if (left.hours === 0) return `${left.minutes} min left`;
+  return `${left.hours} h ${String(left.minutes).padStart(2, '0')} min left`;
 }
 
 /** "Matured 2026-01-10", "31 days ago". */
@@ -282,7 +269,8 @@ export function OpsRisk() {
   );
 }
 
-function RiskQueue({
+/** The queue's tables, read once, their time left moving on each minute. */
+export function RiskQueue({
   queue,
   fetchedAt,
   isFetching,
@@ -290,13 +278,15 @@ function RiskQueue({
   onRecordFill,
 }: {
   queue: TGetOpsRiskQueueResponse;
-  /** When the browser received the queue: the time left counts from then. */
+  /** When the browser received the queue: with the queue's `asOf`, how far its clock is off. */
   fetchedAt: number;
   isFetching: boolean;
   onRefresh: () => void;
   onRecordFill: (order: TOpsLiquidationOrder) => void;
 }) {
-  const now = queueNow(queue, fetchedAt);
+  // The time left counts on the deployment's clock (in a sandbox it can run ahead of the
+  // browser's), moving on each minute like the borrower's cure countdown.
+  const now = useServerNow(serverClockOffsetMs(queue.asOf, fetchedAt), CURE_COUNTDOWN_TICK_MS);
   return (
     <div aria-busy={isFetching || undefined}>
       <Button variant="secondary" isFullWidth={false} isLoading={isFetching} onClick={onRefresh}>
