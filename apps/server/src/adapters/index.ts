@@ -22,6 +22,7 @@ import { createSandboxPrices } from './prices/sandbox.js';
 import { createPostgresStorage } from './storage/postgres.js';
 import type { TStoragePort } from './storage/port.js';
 import { createS3Storage, type TStorageFetch } from './storage/s3.js';
+import { failureCause } from '../failure-cause.js';
 
 /** Every external system the app talks to, each behind its port. */
 export interface TAdapters {
@@ -73,8 +74,11 @@ export function createAdapters({
       ? createSandboxPrices(db)
       : createRealPrices({
           fetch,
-          onSourceError: (source, collateralType, reason) =>
-            log?.warn({ source, collateralType, reason }, 'price source failed'),
+          onSourceError: (source, collateralType, error) =>
+            log?.warn(
+              { source, collateralType, failure: failureCause(error) },
+              'price source failed',
+            ),
         }),
     email: config.sandbox ? createSandboxEmail() : createRealEmailFromConfig(config),
     addresses: config.sandbox

@@ -24,6 +24,7 @@ import type { TDb } from '../db/pool.js';
 import type { TClock } from '../security/jwt.js';
 import { PermanentJobError, type TJobRegistration, type TJobSchedule } from './job-definition.js';
 import { JOB_QUEUE_SCHEMA, queueLogger } from './queue-schema.js';
+import { describeFailure, failureCause } from '../failure-cause.js';
 
 /** How often an idle worker looks for jobs that became due (new jobs wake it at once). */
 export const JOB_POLL_MS = 1_000;
@@ -77,6 +78,11 @@ function withoutCronTick(payload: unknown): unknown {
   return rest;
 }
 
+/** What the queue records of a failed attempt: the scrubbed cause, `Class [code]: message`. */
+class JobAttemptFailedError extends Error {
+  override name = 'JobAttemptFailedError';
+}
+
 /** Keeps the job as failed now: no attempt is left. */
 async function giveUp(helpers: JobHelpers): Promise<void> {
   await helpers.query(
@@ -120,13 +126,15 @@ export function createJobWorker(options: TJobWorkerOptions): TJobWorker {
       } catch (error) {
         const isPermanent = error instanceof PermanentJobError;
         if (isPermanent) await giveUp(helpers);
-        const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        // The queue keeps the thrown message as the job's last error, which the console shows:
+        // it gets the scrubbed cause, never the raw text (which may quote a person or a secret).
+        const failure = failureCause(error);
         if (isPermanent || job.attempts >= job.max_attempts) {
-          log.error({ ...described, reason }, 'job failed for good');
+          log.error({ ...described, failure }, 'job failed for good');
         } else {
-          log.warn({ ...described, reason }, 'job will retry');
+          log.warn({ ...described, failure }, 'job will retry');
         }
-        throw error;
+        throw new JobAttemptFailedError(describeFailure(failure));
       }
     };
   }

@@ -102,7 +102,11 @@ describe('job queue', () => {
     const before = Date.now();
     expect(await runner.runDue()).toBe(1);
     const [afterFirst] = await queuedJobs(database.db);
-    expect(afterFirst).toMatchObject({ attempts: 1, lastError: 'failure 1', isFailed: false });
+    expect(afterFirst).toMatchObject({
+      attempts: 1,
+      lastError: 'Error: failure 1',
+      isFailed: false,
+    });
     const waitMs = (afterFirst?.runAt.getTime() ?? 0) - before;
     expect(waitMs).toBeGreaterThan(retryBackoffMs(1) - 1_000);
     expect(waitMs).toBeLessThan(retryBackoffMs(1) + 2_000);
@@ -138,7 +142,13 @@ describe('job queue', () => {
     expect(await runner.runDue()).toBe(0);
     const failed = await listFailedJobs(database.db, { kinds: [flakyJob.kind], limit: 10 });
     expect(failed).toMatchObject([
-      { id, kind: flakyJob.kind, attempts: 3, lastError: 'still down', payload: { failures: 9 } },
+      {
+        id,
+        kind: flakyJob.kind,
+        attempts: 3,
+        lastError: 'Error: still down',
+        payload: { failures: 9 },
+      },
     ]);
     expect(Math.abs((failed[0]?.failedAt.getTime() ?? 0) - Date.now())).toBeLessThan(5_000);
     expect((await getQueueStats(database.db)).failedByKind[flakyJob.kind]).toBe(1);
@@ -175,9 +185,46 @@ describe('job queue', () => {
       [true, 1],
     ]);
     expect(jobs.map((job) => job.lastError).sort()).toEqual([
-      expect.stringContaining('Invalid payload'),
-      'the application is gone',
+      expect.stringContaining('PermanentJobError: Invalid payload'),
+      'PermanentJobError: the application is gone',
     ]);
+  });
+
+  it('logs and keeps the cause of a retry and of a death scrubbed: class, code and message', async () => {
+    const logged: { level: string; object: Record<string, unknown>; message: string }[] = [];
+    const record = (level: string) => (object: object, message: string) =>
+      logged.push({ level, object: object as Record<string, unknown>, message });
+    const runner = worker({
+      log: { info: record('info'), warn: record('warn'), error: record('error') },
+      registrations: [
+        registerJob(flakyJob, async () => {
+          throw Object.assign(
+            new Error(
+              '550 mailbox <ada@example.com> unavailable at https://u:p@smtp.example.net/x?t=1',
+            ),
+            { code: 'EENVELOPE' },
+          );
+        }),
+      ],
+    });
+    await enqueue(database.db, flakyJob, { failures: 9 });
+    for (let attempt = 0; attempt < flakyJob.maxAttempts; attempt += 1) {
+      await makeJobsDue(database.db);
+      expect(await runner.runDue()).toBe(1);
+    }
+    const scrubbed = '550 mailbox <[email]> unavailable at https://smtp.example.net/x';
+    const failure = { class: 'Error', code: 'EENVELOPE', message: scrubbed };
+    expect(logged.filter((line) => line.level !== 'info')).toEqual([
+      expect.objectContaining({ level: 'warn', message: 'job will retry' }),
+      expect.objectContaining({ level: 'warn', message: 'job will retry' }),
+      expect.objectContaining({ level: 'error', message: 'job failed for good' }),
+    ]);
+    for (const line of logged.filter((entry) => entry.level !== 'info')) {
+      expect(line.object).toMatchObject({ kind: flakyJob.kind, failure });
+      expect(JSON.stringify(line.object)).not.toContain('ada@');
+    }
+    const [job] = await queuedJobs(database.db);
+    expect(job?.lastError).toBe(`Error [EENVELOPE]: ${scrubbed}`);
   });
 
   it('enqueues inside the caller’s transaction, once per dedupe key, checking the payload', async () => {

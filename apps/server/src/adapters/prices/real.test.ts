@@ -96,7 +96,11 @@ describe('real prices adapter', () => {
     const prices = createRealPrices({ fetch, now: () => NOW, onSourceError });
     // 60005.00, 60010.00, 60012.34 → 60010.00
     expect((await prices.getPrice('BTC')).priceCents).toBe(6_001_000);
-    expect(onSourceError).toHaveBeenCalledWith('kraken', 'BTC', 'HTTP 503');
+    expect(onSourceError).toHaveBeenCalledWith(
+      'kraken',
+      'BTC',
+      expect.objectContaining({ message: 'HTTP 503', status: 503 }),
+    );
   });
 
   it.each([
@@ -127,7 +131,7 @@ describe('real prices adapter', () => {
     const prices = createRealPrices({ fetch, now: () => NOW, onSourceError });
     // 60005.00, 60010.00, 60020.10 → 60010.00; the stale $1.00 is not used.
     expect((await prices.getPrice('BTC')).priceCents).toBe(6_001_000);
-    expect(onSourceError.mock.calls[0]?.[2]).toMatch(/^stale/);
+    expect((onSourceError.mock.calls[0]?.[2] as Error).message).toMatch(/^stale/);
   });
 
   it('refuses when stale and failed sources leave too few', async () => {
@@ -169,7 +173,7 @@ describe('real prices adapter', () => {
     expect(onSourceError).toHaveBeenCalledWith(
       'gemini',
       'BTC',
-      expect.stringMatching(/off the others/),
+      expect.objectContaining({ message: expect.stringMatching(/off the others/) }),
     );
   });
 

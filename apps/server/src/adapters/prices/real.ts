@@ -119,8 +119,19 @@ export interface TRealPricesOptions {
   fetch: TFetch;
   sources?: readonly TPriceSource[];
   now?: () => Date;
-  /** Told about each source that failed, for the logs. */
-  onSourceError?: (source: string, type: TOfferedCollateralType, reason: string) => void;
+  /** Told about each source that failed (what it threw), for the logs. */
+  onSourceError?: (source: string, type: TOfferedCollateralType, error: unknown) => void;
+}
+
+/** A price source that answered unusably; `status` is the HTTP status of an error answer. */
+export class PriceSourceError extends Error {
+  override name = 'PriceSourceError';
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
 }
 
 export function createRealPrices(options: TRealPricesOptions): TPricesPort {
@@ -133,13 +144,15 @@ export function createRealPrices(options: TRealPricesOptions): TPricesPort {
     const response = await options.fetch(source.url(type), {
       signal: AbortSignal.timeout(PRICE_SOURCE_TIMEOUT_MS),
     });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    if (!response.ok) throw new PriceSourceError(`HTTP ${response.status}`, response.status);
     const parsed = source.parse(await response.json(), now());
-    if (parsed === null || !PRICE_TEXT.test(parsed.price)) throw new Error('unexpected answer');
+    if (parsed === null || !PRICE_TEXT.test(parsed.price))
+      throw new PriceSourceError('unexpected answer');
     const priceCents = decimalToCents(new Decimal(parsed.price).times(100));
-    if (priceCents <= 0) throw new Error('non-positive price');
+    if (priceCents <= 0) throw new PriceSourceError('non-positive price');
     const ageMs = now().getTime() - parsed.asOf.getTime();
-    if (ageMs > PRICE_MAX_AGE_MS) throw new Error(`stale by ${Math.round(ageMs / 1000)} s`);
+    if (ageMs > PRICE_MAX_AGE_MS)
+      throw new PriceSourceError(`stale by ${Math.round(ageMs / 1000)} s`);
     return { source: source.name, priceCents, asOf: parsed.asOf };
   }
 
@@ -148,11 +161,7 @@ export function createRealPrices(options: TRealPricesOptions): TPricesPort {
     const quotes: TSourceQuote[] = [];
     settled.forEach((result, index) => {
       if (result.status === 'fulfilled') quotes.push(result.value);
-      else {
-        const reason =
-          result.reason instanceof Error ? result.reason.message : String(result.reason);
-        options.onSourceError?.(sources[index]?.name ?? 'unknown', type, reason);
-      }
+      else options.onSourceError?.(sources[index]?.name ?? 'unknown', type, result.reason);
     });
     if (quotes.length < MIN_PRICE_SOURCES) {
       throw new PriceUnavailableError(
@@ -174,7 +183,7 @@ export function createRealPrices(options: TRealPricesOptions): TPricesPort {
         options.onSourceError?.(
           entry.source,
           type,
-          `more than ${PRICE_AGREEMENT_PCT} % off the others`,
+          new PriceSourceError(`more than ${PRICE_AGREEMENT_PCT} % off the others`),
         );
       }
     }

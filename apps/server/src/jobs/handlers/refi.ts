@@ -10,6 +10,7 @@ import {
 import { sweepRefiTopUps } from '../../services/refi/refi-top-up.js';
 import { refiCompleteJob, refiSweepJob } from '../definitions/refi-complete.js';
 import { registerJob } from '../job-definition.js';
+import { failureCause } from '../../failure-cause.js';
 
 export interface TRefiJobDeps {
   db: TDb;
@@ -33,7 +34,7 @@ export function refiSweepHandler(deps: TRefiJobDeps) {
     await completeWaitingRefis(deps);
     for (const { appUuid, error } of topUps.failed) {
       deps.log?.warn(
-        { appUuid, reason: error instanceof Error ? error.message : String(error) },
+        { appUuid, failure: failureCause(error) },
         'refinancing top-up watch failed; the next sweep retries',
       );
     }

@@ -9,6 +9,7 @@ import {
 import { runRiskPass } from '../../services/risk/run-risk-pass.js';
 import { pricePollJob, riskPassJob } from '../definitions/risk-pass.js';
 import { registerJob } from '../job-definition.js';
+import { failureCause } from '../../failure-cause.js';
 
 export interface TRiskPassJobDeps {
   db: TDb;
@@ -32,7 +33,7 @@ export function riskPassHandlers(deps: TRiskPassJobDeps) {
       if (counts.changed > 0) deps.log?.info(counts, 'risk pass moved loans');
       for (const { loanUuid, error } of failed) {
         deps.log?.warn(
-          { loanUuid, reason: error instanceof Error ? error.message : String(error) },
+          { loanUuid, failure: failureCause(error) },
           'risk pass could not move a loan; the next pass retries',
         );
       }

@@ -6,6 +6,7 @@ import {
 import { sweepRenewalTopUps } from '../../services/renewal/watch-renewal-top-ups.js';
 import { watchDepositsJob } from '../definitions/watch-deposits.js';
 import { registerJob } from '../job-definition.js';
+import { failureCause } from '../../failure-cause.js';
 
 export function watchDepositsHandler(
   deps: TWatchDepositsDeps & { log?: { warn(object: object, message: string): void } },
@@ -19,7 +20,7 @@ export function watchDepositsHandler(
     const renewals = await sweepRenewalTopUps(deps);
     for (const { appUuid, error } of [...result.failed, ...renewals.failed]) {
       deps.log?.warn(
-        { appUuid, reason: error instanceof Error ? error.message : String(error) },
+        { appUuid, failure: failureCause(error) },
         'deposit watch failed; the next sweep retries',
       );
     }

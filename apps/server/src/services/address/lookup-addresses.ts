@@ -5,6 +5,7 @@ import {
   type TFoundAddress,
 } from '../../adapters/address/port.js';
 import { HttpError } from '../../http/errors.js';
+import { failureCause } from '../../failure-cause.js';
 
 /** A suggestion list longer than this stops helping; the borrower types on. */
 export const MAX_ADDRESS_SUGGESTIONS = 10;
@@ -28,7 +29,7 @@ export async function lookupAddresses(
   } catch (error) {
     if (error instanceof AddressLookupUnavailableError) {
       // The reason names the provider's failure, never what was typed.
-      log?.warn({ reason: error.message }, 'address lookup unavailable');
+      log?.warn({ failure: failureCause(error) }, 'address lookup unavailable');
       throw new HttpError(
         503,
         'ADDRESS_LOOKUP_UNAVAILABLE',

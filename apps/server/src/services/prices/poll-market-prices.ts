@@ -10,6 +10,7 @@ import { riskPassJob, riskPassKey } from '../../jobs/definitions/risk-pass.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { sql } from 'drizzle-orm';
 import { latestAcceptedObservation, recordPriceObservation } from './price-observations.js';
+import { failureCause } from '../../failure-cause.js';
 
 export async function pollMarketPrices(deps: {
   db: TDb;
@@ -25,7 +26,10 @@ export async function pollMarketPrices(deps: {
       quote = await deps.prices.getPrice(collateralType);
     } catch (error) {
       if (!(error instanceof PriceUnavailableError)) throw error;
-      deps.log?.warn({ collateralType, reason: error.message }, 'no market price this minute');
+      deps.log?.warn(
+        { collateralType, failure: failureCause(error) },
+        'no market price this minute',
+      );
       continue;
     }
     const observedAt = deps.clock();
