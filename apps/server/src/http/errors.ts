@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { TApiError } from '@pledge/contract';
 import { isDomainError } from '@pledge/domain';
 import { bodyFieldNames } from '../logger.js';
+import { databaseFailureOf, driverErrorOf } from './database-errors.js';
 
 /** An error a service throws to answer a specific non-2xx status (404 for someone else's id…). */
 export class HttpError extends Error {
@@ -23,6 +24,19 @@ const INTERNAL: TApiError = {
   message: 'Something unexpected happened. Try again',
 };
 const NOT_FOUND: TApiError = { code: 'NOT_FOUND', message: 'Not found' };
+/** The database is out of reach for now (an outage, a restart, a failover). */
+const UNAVAILABLE: TApiError = {
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'The service is briefly unavailable. Try again in a moment',
+};
+/** A statement ran past its statement or lock timeout: the database is busy. */
+const TIMED_OUT: TApiError = {
+  code: 'TIMEOUT',
+  message: 'The request took too long. Try again in a moment',
+};
+/** When a client should try again after a database outage, and after a timeout. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+export const TIMEOUT_RETRY_AFTER_SECONDS = 3;
 
 /** Codes of the 4xx answers Fastify itself produces (parsing, limits), by status. */
 const CLIENT_ERROR_CODES: Record<number, string> = {
@@ -58,6 +72,8 @@ export interface TErrorAnswer {
   body: TApiError;
   /** Unexpected: log it with its stack. */
   isUnexpected: boolean;
+  /** A passing condition: the client may try again after this many seconds (`Retry-After`). */
+  retryAfterSeconds?: number;
 }
 
 /** Maps anything thrown while handling a request to the answer the client gets. */
@@ -110,6 +126,23 @@ export function toErrorAnswer(error: unknown): TErrorAnswer {
         : (CLIENT_ERROR_CODES[statusCode] ?? 'BAD_REQUEST');
     return { statusCode, body: { code, message: error.message }, isUnexpected: false };
   }
+  const databaseFailure = databaseFailureOf(error);
+  if (databaseFailure === 'unavailable') {
+    return {
+      statusCode: 503,
+      body: UNAVAILABLE,
+      isUnexpected: false,
+      retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+    };
+  }
+  if (databaseFailure === 'timeout') {
+    return {
+      statusCode: 504,
+      body: TIMED_OUT,
+      isUnexpected: false,
+      retryAfterSeconds: TIMEOUT_RETRY_AFTER_SECONDS,
+    };
+  }
   return { statusCode: 500, body: INTERNAL, isUnexpected: true };
 }
 
@@ -137,6 +170,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Which fields were sent helps diagnosis; their values (names, addresses, SSNs…) never
       // reach the log, whatever the route.
       request.log.error({ err: error, bodyFields: bodyFieldNames(request.body) }, 'request failed');
+    } else if (answer.retryAfterSeconds !== undefined) {
+      // The operator's concern (the database's), not a bug of this request: no stack, no body.
+      const driverError = driverErrorOf(error) as (Error & { code?: unknown }) | null;
+      request.log.warn(
+        { statusCode: answer.statusCode, reason: driverError?.message, dbCode: driverError?.code },
+        'database could not answer the request',
+      );
+      void reply.header('retry-after', String(answer.retryAfterSeconds));
     } else if (answer.statusCode === 401 || answer.statusCode === 403) {
       request.log.info({ code: answer.body.code }, 'request refused');
     }
