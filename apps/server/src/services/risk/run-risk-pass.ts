@@ -46,6 +46,7 @@ import {
   riskBalanceOf,
 } from './loan-risk-view.js';
 import { queueRiskPass, SERVICING_LOAN_ENTITY } from './queue-risk-pass.js';
+import { recordSweepRun } from '../health/record-sweep-run.js';
 
 export { SERVICING_LOAN_ENTITY };
 
@@ -181,6 +182,8 @@ export async function runRiskPass(
   if (selected.rows.length >= RISK_PASS_BATCH_SIZE) {
     await queueRiskPass(deps.db, `continue:${input.now.getTime()}`);
   }
+  // A loan that failed is retried by the next pass; the pass itself finished.
+  await recordSweepRun(deps.db, 'risk-pass', input.now);
   return result;
 }
 

@@ -31,6 +31,7 @@ import { loanMaturedMessage, maturityReminderMessage } from './servicing-message
 import { borrowerEmailOf, brandOfLoan, loadLoan } from './servicing-record.js';
 import { sendCollectionNotices } from './send-collection-notices.js';
 import { sendPastDueNotices } from './send-past-due-notices.js';
+import { recordSweepRun } from '../health/record-sweep-run.js';
 
 /**
  * Each step runs over every loan it finds, batch after batch (drainPages); the steps repeat until
@@ -254,5 +255,6 @@ export async function runServicingSweep(
     followUp,
   };
   deps.log?.info({ asOf, ...result }, 'servicing sweep');
+  await recordSweepRun(deps.db, 'servicing-sweep', now);
   return result;
 }

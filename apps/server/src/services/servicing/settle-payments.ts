@@ -15,6 +15,7 @@ import { MAX_PAGES } from './drain-pages.js';
 import { returnPayment } from './reverse-payment.js';
 import type { TServicingPaymentRow } from './servicing-record.js';
 import { queueRiskPass } from '../risk/queue-risk-pass.js';
+import { recordSweepRun } from '../health/record-sweep-run.js';
 
 export const SETTLEMENT_PAGE_SIZE = 500;
 
@@ -63,6 +64,7 @@ export async function settlePendingPayments(
         `(${failures.map((failure) => failure.paymentUuid).join(', ')}); ${changed} others moved`,
     );
   }
+  await recordSweepRun(deps.db, 'settlement', deps.clock());
   return changed;
 }
 
