@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TGetFigureInfoResponse, TPostOtpVerifyResponse } from '@pledge/contract';
+import {
+  IDENTITY_BROKER_API_VERSION,
+  type TGetFigureInfoResponse,
+  type TPostOtpVerifyResponse,
+} from '@pledge/contract';
 import { LOGIN_MESSAGES } from '@pledge/domain';
 import {
   OTP_CODE_TTL_MS,
@@ -135,6 +139,7 @@ describe('identity broker: sign-in by e-mailed code', () => {
     );
     expect(verified.statusCode).toBe(200);
     const body = verified.json() as TPostOtpVerifyResponse;
+    expect(body.apiVersion).toBe(IDENTITY_BROKER_API_VERSION);
     expect(body.redirectUrl).toBe('/account/crypto-backed-loan/celsius-refi');
     expect(body.jwt.split('.')).toHaveLength(3);
 
@@ -145,7 +150,9 @@ describe('identity broker: sign-in by e-mailed code', () => {
     });
     expect(figure.statusCode).toBe(200);
     const identity = figure.json() as TGetFigureInfoResponse;
+    const wallet = { accountAddress: null, groupPolicyAddress: null };
     expect(identity).toEqual({
+      apiVersion: IDENTITY_BROKER_API_VERSION,
       identityUuid: expect.stringMatching(UUID),
       organizationCode: 'partner',
       userType: 'customer',
@@ -153,7 +160,12 @@ describe('identity broker: sign-in by e-mailed code', () => {
       updatedAt: expect.any(String),
       isManageable: true,
       activeLegacyCustomerOrgs: [],
-      auth0UserProto: { walletContext: { accountAddress: null, groupPolicyAddress: null } },
+      auth0UserProto: { walletContext: wallet },
+      // The previous release's names, one release more (a client of that release reads them).
+      uuid: identity.identityUuid,
+      profileType: 'customer',
+      isBroker: false,
+      wallet,
     });
 
     // A second sign-in, through another brand, is the same identity in its first brand.
@@ -167,6 +179,38 @@ describe('identity broker: sign-in by e-mailed code', () => {
       identityUuid: identity.identityUuid,
       organizationCode: 'partner',
     });
+  });
+
+  it("documents version 1's figureinfo names as deprecated in the OpenAPI document", async () => {
+    const docs = await app.inject({ method: 'GET', url: '/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    type TProperty = { deprecated?: boolean; description?: string };
+    const document = docs.json() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            responses: Record<
+              string,
+              { content?: Record<string, { schema: { properties: Record<string, TProperty> } }> }
+            >;
+          }
+        >
+      >;
+    };
+    const path = brokerPath('customer', '/secure/api/v3/self/figureinfo');
+    const properties =
+      document.paths[path]?.get?.responses['200']?.content?.['application/json']?.schema
+        .properties ?? {};
+    for (const name of ['uuid', 'profileType', 'isBroker', 'wallet']) {
+      expect(properties[name], name).toMatchObject({
+        deprecated: true,
+        description: expect.stringMatching(/^Deprecated: /) as string,
+      });
+    }
+    expect(properties.apiVersion).toMatchObject({ enum: [IDENTITY_BROKER_API_VERSION] });
+    expect(properties.identityUuid?.deprecated).toBeUndefined();
   });
 
   it('lands on the default page when the nonce began no sign-in', async () => {

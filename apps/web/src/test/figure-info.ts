@@ -1,4 +1,8 @@
-import type { TGetFigureInfoResponse, TIdentity } from '@pledge/contract';
+import {
+  IDENTITY_BROKER_API_VERSION,
+  type TGetFigureInfoResponse,
+  type TIdentity,
+} from '@pledge/contract';
 import type { TSignInAudience } from '@pledge/domain';
 
 /** The broker's figureinfo answer (document 2 §7's names) for a client Identity. */
@@ -7,6 +11,7 @@ export function figureInfoOf(
   audience: TSignInAudience = identity.profileType,
 ): TGetFigureInfoResponse {
   return {
+    apiVersion: IDENTITY_BROKER_API_VERSION,
     identityUuid: identity.uuid,
     organizationCode: identity.organizationCode,
     userType: audience,
@@ -15,5 +20,10 @@ export function figureInfoOf(
     isManageable: identity.isManageable,
     activeLegacyCustomerOrgs: identity.activeLegacyCustomerOrgs,
     auth0UserProto: { walletContext: identity.wallet },
+    // Version 1's names, still answered.
+    uuid: identity.uuid,
+    profileType: audience,
+    isBroker: audience === 'agent',
+    wallet: identity.wallet,
   };
 }

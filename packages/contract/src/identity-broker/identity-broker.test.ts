@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { LOGIN_MESSAGES } from '@pledge/domain';
 import {
   getAgentFigureInfo,
   getCustomerFigureInfo,
+  IDENTITY_BROKER_API_VERSION,
   makeGetFigureInfo,
   ZGetFigureInfoResponse,
 } from './get-figure-info.js';
@@ -23,26 +25,58 @@ describe('identity broker endpoints', () => {
     expect(postAgentLogin.path).toBe('/identity-broker/agent/api/v3/login');
   });
 
-  it("answers figureinfo in the catalogue's names (document 2 §7)", () => {
-    const answer = {
-      identityUuid: '0f8e6a1c-3b2d-4e5f-8a9b-0c1d2e3f4a5b',
-      organizationCode: 'default',
-      userType: 'customer',
-      email: 'ada@example.com',
-      updatedAt: '2026-01-02T03:04:05.000Z',
-      isManageable: true,
-      activeLegacyCustomerOrgs: [],
-      auth0UserProto: { walletContext: { accountAddress: null, groupPolicyAddress: null } },
-    };
+  const uuid = '0f8e6a1c-3b2d-4e5f-8a9b-0c1d2e3f4a5b';
+  const wallet = { accountAddress: null, groupPolicyAddress: null };
+  /** What the previous release (c329e91) answered: document 2 §3's Identity, with no version. */
+  const previousAnswer = {
+    uuid,
+    organizationCode: 'default',
+    profileType: 'customer',
+    email: 'ada@example.com',
+    updatedAt: '2026-01-02T03:04:05.000Z',
+    isManageable: true,
+    isBroker: false,
+    activeLegacyCustomerOrgs: [],
+    wallet,
+  };
+  const answer = {
+    ...previousAnswer,
+    apiVersion: 2,
+    identityUuid: uuid,
+    userType: 'customer',
+    auth0UserProto: { walletContext: wallet },
+  };
+
+  it("answers figureinfo in the catalogue's names (document 2 §7), with its version", () => {
+    expect(IDENTITY_BROKER_API_VERSION).toBe(2);
     expect(ZGetFigureInfoResponse.parse(answer)).toEqual(answer);
-    const { identityUuid, userType, auth0UserProto, ...rest } = answer;
-    const oldNames = {
-      ...rest,
-      uuid: identityUuid,
-      profileType: userType,
-      wallet: auth0UserProto.walletContext,
+    // The previous release's answer alone is not this version's.
+    expect(ZGetFigureInfoResponse.safeParse(previousAnswer).success).toBe(false);
+    expect(ZGetFigureInfoResponse.safeParse({ ...answer, apiVersion: 1 }).success).toBe(false);
+  });
+
+  it("still answers every field of the previous release's figureinfo, marked deprecated", () => {
+    const previousFields = Object.keys(previousAnswer);
+    const fields = ZGetFigureInfoResponse.shape;
+    for (const field of previousFields) expect(Object.keys(fields)).toContain(field);
+    // Every one is required: a client of the previous release finds it filled.
+    for (const field of previousFields) {
+      const { [field]: _left, ...without } = answer as Record<string, unknown>;
+      expect(ZGetFigureInfoResponse.safeParse(without).success, field).toBe(false);
+    }
+    const schema = z.toJSONSchema(ZGetFigureInfoResponse, { io: 'output' }) as {
+      properties: Record<string, { deprecated?: boolean; description?: string }>;
     };
-    expect(ZGetFigureInfoResponse.safeParse(oldNames).success).toBe(false);
+    const deprecated = Object.entries(schema.properties)
+      .filter(([, property]) => property.deprecated === true)
+      .map(([name]) => name)
+      .sort();
+    // Renamed (uuid, profileType, wallet) or dropped (isBroker) since the previous release.
+    expect(deprecated).toEqual(['isBroker', 'profileType', 'uuid', 'wallet']);
+    for (const name of deprecated) {
+      expect(schema.properties[name]?.description).toMatch(/^Deprecated: /);
+    }
+    expect(schema.properties.identityUuid?.deprecated).toBeUndefined();
   });
 
   it('accepts a sign-in that returns to a page of the app', () => {
@@ -85,13 +119,15 @@ describe('identity broker endpoints', () => {
     expect(bad.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['totp']);
   });
 
-  it('answers a jwt and a local redirect only', () => {
+  it('answers its version, a jwt and a local redirect only', () => {
+    const signedIn = { apiVersion: 2, jwt: 'a.b.c', redirectUrl: '/account/crypto-backed-loan' };
+    expect(ZPostOtpVerifyResponse.safeParse(signedIn).success).toBe(true);
+    // Every field of the previous release's answer is still there.
+    expect(ZPostOtpVerifyResponse.safeParse({ ...signedIn, apiVersion: undefined }).success).toBe(
+      false,
+    );
     expect(
-      ZPostOtpVerifyResponse.safeParse({ jwt: 'a.b.c', redirectUrl: '/account/crypto-backed-loan' })
-        .success,
-    ).toBe(true);
-    expect(
-      ZPostOtpVerifyResponse.safeParse({ jwt: 'a.b.c', redirectUrl: 'https://evil.example' })
+      ZPostOtpVerifyResponse.safeParse({ ...signedIn, redirectUrl: 'https://evil.example' })
         .success,
     ).toBe(false);
   });

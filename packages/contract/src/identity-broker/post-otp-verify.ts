@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { ZOtpCode, ZOtpVerifyForm, type TSignInAudience } from '@pledge/domain';
 import { brokerBase, defineEndpoint } from '../define-endpoint.js';
 import { ZLocalPath } from '../wire.js';
+import { ZIdentityBrokerApiVersion } from './api-version.js';
 
 export const ZPostOtpVerifyBody = z.object({
   ...ZOtpVerifyForm.shape,
@@ -16,6 +17,7 @@ export const ZPostOtpVerifyBody = z.object({
 export type TPostOtpVerifyBody = z.infer<typeof ZPostOtpVerifyBody>;
 
 export const ZPostOtpVerifyResponse = z.object({
+  apiVersion: ZIdentityBrokerApiVersion,
   jwt: z.string().check(z.minLength(1)),
   /** The redirectUrl given to login for this nonce. */
   redirectUrl: ZLocalPath,

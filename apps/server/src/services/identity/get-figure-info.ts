@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { TGetFigureInfoResponse } from '@pledge/contract';
+import { IDENTITY_BROKER_API_VERSION, type TGetFigureInfoResponse } from '@pledge/contract';
 import type { TSignInAudience } from '@pledge/domain';
 import type { TDb } from '../../db/pool.js';
 import { identities } from '../../db/schema/index.js';
@@ -9,7 +9,8 @@ import { identityRowColumns, openIdentityEmail } from './identity-email.js';
 
 /**
  * The signed-in person as the broker answers it (document 2 §7's catalogue names), seen through the
- * token's audience; the client builds document 2 §3's Identity from it.
+ * token's audience; the client builds document 2 §3's Identity from it. Version 1's names (that
+ * Identity itself) are answered beside them, deprecated, for one release more.
  */
 export async function getFigureInfo(
   deps: { db: TDb; cipher: TFieldCipher },
@@ -23,7 +24,12 @@ export async function getFigureInfo(
   if (identity === undefined) {
     throw new HttpError(401, UNAUTHENTICATED.code, UNAUTHENTICATED.message);
   }
+  const wallet = {
+    accountAddress: identity.walletAccountAddress,
+    groupPolicyAddress: identity.walletGroupPolicyAddress,
+  };
   return {
+    apiVersion: IDENTITY_BROKER_API_VERSION,
     identityUuid: identity.uuid,
     organizationCode: identity.organizationCode,
     userType: input.audience,
@@ -31,11 +37,10 @@ export async function getFigureInfo(
     updatedAt: identity.updatedAt.toISOString(),
     isManageable: identity.isManageable,
     activeLegacyCustomerOrgs: identity.activeLegacyCustomerOrgs,
-    auth0UserProto: {
-      walletContext: {
-        accountAddress: identity.walletAccountAddress,
-        groupPolicyAddress: identity.walletGroupPolicyAddress,
-      },
-    },
+    auth0UserProto: { walletContext: wallet },
+    uuid: identity.uuid,
+    profileType: input.audience,
+    isBroker: input.audience === 'agent',
+    wallet,
   };
 }

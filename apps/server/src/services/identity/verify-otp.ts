@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { TPostOtpVerifyResponse } from '@pledge/contract';
+import { IDENTITY_BROKER_API_VERSION, type TPostOtpVerifyResponse } from '@pledge/contract';
 import type { TSignInAudience } from '@pledge/domain';
 import { identities, otpChallenges, signInRequests } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
@@ -200,5 +200,9 @@ export async function verifyOtp(
       ),
     )
     .returning({ redirectUrl: signInRequests.redirectUrl });
-  return { jwt: token.jwt, redirectUrl: request?.redirectUrl ?? DEFAULT_LANDING[audience] };
+  return {
+    apiVersion: IDENTITY_BROKER_API_VERSION,
+    jwt: token.jwt,
+    redirectUrl: request?.redirectUrl ?? DEFAULT_LANDING[audience],
+  };
 }

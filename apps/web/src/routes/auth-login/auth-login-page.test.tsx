@@ -37,7 +37,8 @@ describe('/auth/login: the code sign-in of the identity broker', () => {
   it('asks for the e-mail, sends a code, then signs in and returns where the broker says', async () => {
     const fetch = mockFetch({
       [OTP_START]: noContent,
-      [OTP_VERIFY]: () => jsonResponse({ jwt: 'new.jwt', redirectUrl: '/dashboard' }),
+      [OTP_VERIFY]: () =>
+        jsonResponse({ apiVersion: 2, jwt: 'new.jwt', redirectUrl: '/dashboard' }),
     });
     const { user } = renderApp(brokerUrl, { brand: makeBrand({ orgCode: 'partner' }) });
     await user.type(await screen.findByLabelText(/Email address/), 'ada@example.com');
@@ -77,7 +78,7 @@ describe('/auth/login: the code sign-in of the identity broker', () => {
         bodies.push(body);
         return body.totp === undefined
           ? jsonResponse({ code: 'TOTP_REQUIRED', message, fieldErrors: { totp: [message] } }, 401)
-          : jsonResponse({ jwt: 'two.factor.jwt', redirectUrl: '/dashboard' });
+          : jsonResponse({ apiVersion: 2, jwt: 'two.factor.jwt', redirectUrl: '/dashboard' });
       },
     });
     const { user } = renderApp(brokerUrl);
@@ -177,7 +178,7 @@ describe('/auth/login: the code sign-in of the identity broker', () => {
   it('returns to the requested page only when the rule allows it', async () => {
     mockFetch({
       [OTP_START]: noContent,
-      [OTP_VERIFY]: () => jsonResponse({ jwt: 'new.jwt', redirectUrl: '/Evil' }),
+      [OTP_VERIFY]: () => jsonResponse({ apiVersion: 2, jwt: 'new.jwt', redirectUrl: '/Evil' }),
     });
     const { user } = renderApp(
       `/auth/login?redirectUrl=${encodeURIComponent('https://evil.example')}&nonce=${NONCE}`,
@@ -195,7 +196,7 @@ describe('/auth/login: the code sign-in of the identity broker', () => {
     const fetch = mockFetch({
       'POST /identity-broker/agent/api/v3/otp/start': noContent,
       'POST /identity-broker/agent/api/v3/otp/verify': () =>
-        jsonResponse({ jwt: 'agent.jwt', redirectUrl: '/ops' }),
+        jsonResponse({ apiVersion: 2, jwt: 'agent.jwt', redirectUrl: '/ops' }),
     });
     const { user } = renderApp(`/auth/login?audience=agent&redirectUrl=%2Fops&nonce=${NONCE}`);
     expect(await screen.findByText(/for agents with a provisioned address/)).toBeInTheDocument();
