@@ -155,3 +155,18 @@ export function checkPaymentAmount(text: string, balanceCents: number): TPayment
 export function formatLtv(pct: number): string {
   return formatPct(pct, LOAN_LTV_DECIMALS);
 }
+
+/**
+ * The loan's LTV now, one figure for the whole page: the risk view's (at the latest stored price,
+ * what the margin calls are measured on), else the loan's (at today's quoted price, while no price
+ * is stored yet); null only when neither is known.
+ */
+export function ltvNowPct(loan: Pick<TServicingLoan, 'ltv' | 'risk'>): number | null {
+  return loan.risk.ltvPct ?? loan.ltv?.ltvPct ?? null;
+}
+
+/** "33.83%", or "Not known" when no LTV is. */
+export function ltvNowWords(loan: Pick<TServicingLoan, 'ltv' | 'risk'>): string {
+  const pct = ltvNowPct(loan);
+  return pct === null ? 'Not known' : formatLtv(pct);
+}

@@ -180,7 +180,10 @@ describe('LoanHealthSection', () => {
 
   it('offers no gauge, slider or prices while no price is known', () => {
     renderHealth(
-      servicingLoan({ risk: loanRisk({ ltvPct: null, price: null, triggerPrices: null }) }),
+      servicingLoan({
+        ltv: null,
+        risk: loanRisk({ ltvPct: null, price: null, triggerPrices: null }),
+      }),
     );
     expect(screen.queryByRole('meter')).not.toBeInTheDocument();
     expect(screen.queryByRole('slider')).not.toBeInTheDocument();
@@ -188,6 +191,23 @@ describe('LoanHealthSection', () => {
     expect(
       screen.getByText('We have no BTC price yet, so your LTV is not known.'),
     ).toBeInTheDocument();
+  });
+
+  it('shows the LTV known at today’s price while no price is stored, never “Not known”', () => {
+    renderHealth(
+      servicingLoan({
+        ltv: { ltvPct: 33.83, warningLtvPct: 75, marginCallLtvPct: 80, liquidationLtvPct: 90 },
+        risk: loanRisk({ ltvPct: null, price: null, triggerPrices: null }),
+      }),
+    );
+    expect(screen.getByText('LTV now').parentElement).toHaveTextContent('33.83%');
+    expect(screen.queryByText('Not known')).not.toBeInTheDocument();
+    expect(screen.queryByText(/your LTV is not known/)).not.toBeInTheDocument();
+    expect(screen.getByRole('meter', { name: 'Loan-to-value (LTV)' })).toHaveAttribute(
+      'aria-valuenow',
+      '33.83',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('adds collateral: the address with QR and copy, the coins needed, the LTV an amount gives', async () => {

@@ -11,7 +11,7 @@ import {
   RISK_LEVEL_WORDS,
 } from '../loan-health.js';
 import { serverClockOffsetMs } from '../server-clock.js';
-import { formatLtv, loanActions } from '../loan-view.js';
+import { formatLtv, loanActions, ltvNowPct, ltvNowWords } from '../loan-view.js';
 import { AddCollateralDialog } from './add-collateral-dialog.js';
 import { CureCountdown } from './cure-countdown.js';
 import { LoanFacts, LoanSection, type TLoanFact } from './loan-facts.js';
@@ -246,8 +246,9 @@ export function LoanHealthSection({
   const [shownAtMs] = useState(() => Date.now());
   const serverOffsetMs = serverClockOffsetMs(loan.asOf, receivedAtMs ?? shownAtMs);
   const price = risk.price;
+  const ltvPct = ltvNowPct(loan);
   const facts: TLoanFact[] = [
-    { label: 'LTV now', value: risk.ltvPct === null ? 'Not known' : formatLtv(risk.ltvPct) },
+    { label: 'LTV now', value: ltvNowWords(loan) },
     { label: 'Level', value: RISK_LEVEL_WORDS[risk.level] },
     {
       label: 'Collateral',
@@ -263,12 +264,16 @@ export function LoanHealthSection({
       {risk.level === 'MARGIN_CALL' && risk.cureDeadline !== null && (
         <CureCountdown cureDeadline={risk.cureDeadline} serverOffsetMs={serverOffsetMs} />
       )}
-      {risk.ltvPct !== null && (
-        <LtvGauge ltvPct={risk.ltvPct} level={risk.level} thresholds={risk.thresholds} />
+      {ltvPct !== null && (
+        <LtvGauge ltvPct={ltvPct} level={risk.level} thresholds={risk.thresholds} />
       )}
       <LoanFacts facts={facts} />
       {price === null ? (
-        <p>We have no {risk.collateral.type} price yet, so your LTV is not known.</p>
+        <p>
+          {ltvPct === null
+            ? `We have no ${risk.collateral.type} price yet, so your LTV is not known.`
+            : `Your LTV is at today’s ${risk.collateral.type} price; the prices at which each level starts follow once we have stored one.`}
+        </p>
       ) : (
         <p className="loan-health__price-note">
           Figures use the {price.type} price of {formatUsd(price.priceCents)} (

@@ -18,7 +18,7 @@ import {
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
-import { LOAN_UUID, PAYOFF_QUOTE, servicingLoan } from '../loan-test-data.js';
+import { LOAN_UUID, loanRisk, PAYOFF_QUOTE, servicingLoan } from '../loan-test-data.js';
 
 const PAGE = `/account/crypto-backed-loan/loans/${LOAN_UUID}`;
 const LOADED = { timeout: 15_000 };
@@ -104,6 +104,37 @@ describe('/loans/{loanUuid}', SLOW, () => {
       screen.getByRole('button', { name: 'Download PDF, statement of Feb 10, 2025' }),
     ).toBeInTheDocument();
     expect(screen.getByText('No payments yet.')).toBeInTheDocument();
+  });
+
+  it('never says the LTV is not known while one is: an international loan before any price is stored', async () => {
+    // Paid out in USDC, paid by wire: the loan's LTV is known at today's quoted price (33.83 %),
+    // while the risk view has no stored price yet.
+    serve(() =>
+      servicingLoan({
+        debitAccount: null,
+        paymentOptions: {
+          canPayByAch: false,
+          canUseAutopay: false,
+          wire: servicingLoan().paymentOptions.wire,
+          usdcNote: 'We do not accept USDC.',
+        },
+        ltv: { ltvPct: 33.83, warningLtvPct: 75, marginCallLtvPct: 80, liquidationLtvPct: 90 },
+        risk: loanRisk({ ltvPct: null, price: null, triggerPrices: null }),
+      }),
+    );
+    renderApp(PAGE);
+    const terms = await screen.findByRole('region', { name: 'Your loan' }, LOADED);
+    const health = screen.getByRole('region', { name: 'Loan health' });
+    for (const section of [terms, health]) {
+      const label = within(section).getByText('LTV now');
+      expect(label.parentElement).toHaveTextContent('33.83%');
+    }
+    expect(screen.queryByText('Not known')).not.toBeInTheDocument();
+    expect(screen.queryByText(/your LTV is not known/)).not.toBeInTheDocument();
+    expect(screen.getByRole('meter', { name: 'Loan-to-value (LTV)' })).toHaveAttribute(
+      'aria-valuenow',
+      '33.83',
+    );
   });
 
   it('pays once however often the confirmation is clicked, with one Idempotency-Key', async () => {

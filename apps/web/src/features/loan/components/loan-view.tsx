@@ -16,7 +16,7 @@ import { PageHeading } from '../../../ui/page-heading.js';
 import { servicingLoanQuery } from '../api/get-servicing-loan.js';
 import { displayDate } from '../loan-dates.js';
 import { liquidationRemainderOf } from '../liquidation-remainder.js';
-import { formatLtv, loanActions, LOAN_STATUS_WORDS } from '../loan-view.js';
+import { formatLtv, loanActions, LOAN_STATUS_WORDS, ltvNowWords } from '../loan-view.js';
 import { LiquidationsSection } from './liquidations-section.js';
 import { LoanFacts, LoanSection, type TLoanFact } from './loan-facts.js';
 import { LoanHealthSection } from './loan-health-panel.js';
@@ -118,7 +118,7 @@ function TermsSection({ loan }: { loan: TServicingLoan }) {
       label: 'Collateral',
       value: `${formatCoin(loan.collateral.coinQuantity, COIN_DISPLAY_DECIMALS)} ${loan.collateral.type}`,
     },
-    { label: 'LTV now', value: loan.ltv === null ? 'Not known' : formatLtv(loan.ltv.ltvPct) },
+    { label: 'LTV now', value: ltvNowWords(loan) },
     { label: 'LTV at the start', value: formatLtv(loan.initialLtvPct) },
     { label: 'Interest rate', value: formatRatePct(loan.interestRatePct) },
     { label: 'APR', value: formatRatePct(loan.annualPercentageRatePct) },

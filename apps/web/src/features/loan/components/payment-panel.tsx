@@ -20,6 +20,7 @@ import {
   formatLtv,
   loanActions,
   PAYMENT_STATUS_WORDS,
+  ltvNowPct,
   paymentFieldText,
   suggestedPaymentCents,
   typedCents,
@@ -150,8 +151,9 @@ function DeferralDialog({
     { label: 'New balance', value: formatUsd(preview.newBalanceCents) },
     { label: 'New LTV', value: formatLtv(preview.newLtv), isTotal: true },
   ];
-  if (loan.ltv !== null) {
-    lines.splice(2, 0, { label: 'LTV now', value: formatLtv(loan.ltv.ltvPct) });
+  const ltvNow = ltvNowPct(loan);
+  if (ltvNow !== null) {
+    lines.splice(2, 0, { label: 'LTV now', value: formatLtv(ltvNow) });
   }
   return (
     <ConfirmDialog
