@@ -6,13 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TPostSandboxClockBody } from '@pledge/contract';
+import type { TPostSandboxClockBody, TServicingLoan } from '@pledge/contract';
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import {
+  advanceDays,
   getLoan,
   idempotency,
   LOANS,
   openServicingWorld,
+  runSweep,
   sandboxLoan,
   setBtcPrice,
   type TTestLoan,
@@ -97,17 +99,60 @@ describe('cure by deposit', () => {
   });
 });
 
+/** A coin quantity ("1.25", up to 8 decimals) in satoshi-like units of 10⁻⁸. */
+function coinUnits(quantity: string): bigint {
+  const [whole = '0', fraction = ''] = quantity.split('.');
+  return BigInt(whole) * 100_000_000n + BigInt(fraction.padEnd(8, '0').slice(0, 8));
+}
+
+/**
+ * The payment that leaves the LTV shown (2 decimals, half up) below `ltvPct`, computed here from
+ * the loan's figures: a payment clears fees and accrued interest first (the ledger's order), and
+ * only the rest lowers the interest-bearing balance (principal, origination fee, deferred interest)
+ * the LTV is on. Shown below 75.00 % is exactly below 74.995 %: the balance must end at the highest
+ * whole cent strictly below coins × price × (ltvPct − 0.005) %.
+ */
+function paymentBelowLtvCents(loan: TServicingLoan, ltvPct: number): {
+  paymentCents: number;
+  balanceAfterCents: number;
+} {
+  const { balances, risk } = loan;
+  if (risk.price === null) throw new Error('No stored price');
+  const bearingCents =
+    balances.principalCents + balances.originationFeeCents + balances.deferredInterestCents;
+  // coins × price × (ltv − 0.005) / 100, coins in 10⁻⁸, the limit in cents: exact in integers.
+  const numerator =
+    coinUnits(risk.collateral.coinQuantity) *
+    BigInt(risk.price.priceCents) *
+    (BigInt(Math.round(ltvPct * 1000)) - 5n);
+  const denominator = 100_000_000n * 100n * 1000n;
+  const floor = numerator / denominator;
+  const highestBelow = Number(numerator % denominator === 0n ? floor - 1n : floor);
+  const lowerBy = Math.max(bearingCents - highestBelow, 0);
+  return {
+    paymentCents: balances.feesCents + balances.accruedInterestCents + lowerBy,
+    balanceAfterCents: bearingCents - lowerBy,
+  };
+}
+
 describe('cure by payment', () => {
-  it('ends the margin call when a payment that brings the LTV below the margin-call level has settled', async () => {
+  it('ends the margin call when a payment that brings the LTV below the warning level has settled', async () => {
     const loan = await loanInMarginCall();
+    // A day later interest has accrued: a payment clears it before it lowers the balance.
+    await advanceDays(ctx, 1, loan);
+    await runSweep(ctx);
+    await pass(ctx);
     const view = await getLoan(ctx, loan);
+    expect(view.status).toBe('MARGIN_CALL');
+    expect(view.balances.accruedInterestCents).toBeGreaterThan(0);
+    const expected = paymentBelowLtvCents(view, view.risk.thresholds.warningLtvPct);
+    // The page's "pay down" figure is that payment, accrued interest counted once.
+    expect(view.risk.paymentToWarningCents).toBe(expected.paymentCents);
     const response = await ctx.app.inject({
       method: 'POST',
       url: `${LOANS}/${loan.loanUuid}/payments`,
       headers: { ...bearer(loan.token), ...idempotency(`cure-${loan.loanUuid}`) },
-      payload: {
-        amountCents: view.risk.paymentToWarningCents + view.balances.accruedInterestCents,
-      },
+      payload: { amountCents: expected.paymentCents },
     });
     expect(response.statusCode, response.body).toBeLessThan(300);
     // Pending, the debit is money in flight: the margin call runs on.
@@ -128,6 +173,8 @@ describe('cure by payment', () => {
     await pass(ctx);
     const row = await loanRow(ctx, loan);
     expect(row.status).toBe('ACTIVE');
+    // Exactly the balance just below the warning level: nothing more was asked than needed.
+    expect(Number(row.interest_bearing_cents)).toBe(expected.balanceAfterCents);
     expect(Number(row.risk_ltv_pct)).toBeLessThan(75);
     expectSubjects(await notices(ctx, loan), [
       'WARNING',
