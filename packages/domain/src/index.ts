@@ -11,6 +11,7 @@ export * from './constants/sessions.js';
 export * from './money.js';
 export * from './residence.js';
 export * from './offer.js';
+export * from './truth-in-lending.js';
 export * from './apr.js';
 export * from './ltv.js';
 export * from './rate-bands.js';

@@ -12,7 +12,12 @@ import {
   formatUsd,
   LIQUIDATION_PROCESSING_FEE_BPS,
   MARGIN_CALL_CURE_HOURS,
+  paymentScheduleSummary,
   RATE_TIERS,
+  totalCostSentence,
+  TRUTH_IN_LENDING_TERMS,
+  truthInLending,
+  truthInLendingValues,
   UNSIGNED_DOCUMENTS_FEE_CENTS,
   COLLATERAL_DISPLAY_DECIMALS,
   toCoinQuantity,
@@ -196,7 +201,12 @@ export function disclosureContent(
           unsignedFeeSentence(),
         ],
       };
-    case 'TRUTH_IN_LENDING_DISCLOSURE':
+    case 'TRUTH_IN_LENDING_DISCLOSURE': {
+      // The figures the offer page showed before sign-in, from the same function.
+      const figures = truthInLending(offer);
+      const values = truthInLendingValues(figures);
+      const line = (key: keyof typeof TRUTH_IN_LENDING_TERMS) =>
+        `${TRUTH_IN_LENDING_TERMS[key].label} (${TRUTH_IN_LENDING_TERMS[key].meaning}): ${values[key]}`;
       return {
         name: 'Truth in Lending Disclosure',
         description:
@@ -204,25 +214,27 @@ export function disclosureContent(
         fileName: 'truth-in-lending-disclosure.pdf',
         paragraphs: [
           ...header(facts),
-          `Annual Percentage Rate (the cost of your credit as a yearly rate): ${formatPct(offer.annualPercentageRatePct, 3)}`,
-          `Finance Charge (the dollar amount the credit will cost you): ${formatUsd(offer.financeChargeCents)}`,
-          `Amount Financed (the amount of credit provided to you): ${formatUsd(offer.drawAmountCents)}`,
+          line('apr'),
+          line('financeCharge'),
+          line('amountFinanced'),
           ...(facts.renewal == null
             ? []
             : [
                 `This loan renews ${renewedLoanName(facts.renewal)}: the amount financed pays off its balance when the renewal completes. No cash is disbursed to you.`,
               ]),
-          `Total of Payments (the amount you will have paid after making all payments as scheduled): ${formatUsd(offer.totalOfPaymentsCents)}`,
-          `Interest rate: ${formatPct(offer.interestRatePct, 3)} fixed, for ${offer.termMonths} months. Origination fee (prepaid finance charge): ${formatUsd(offer.originationFeeAmountCents)}.`,
-          'Payment schedule:',
+          line('totalOfPayments'),
+          `Interest rate: ${formatPct(offer.interestRatePct, 3)} fixed, for ${offer.termMonths} months. Origination fee (prepaid finance charge): ${formatUsd(figures.prepaidFinanceChargeCents)}.`,
+          `Payment schedule: ${paymentScheduleSummary(figures.paymentRuns)}.`,
           ...offer.paymentSchedule.map(
             (payment) =>
               `Payment ${payment.number}: ${formatUsd(payment.amountCents)}, due in month ${payment.dueMonth}`,
           ),
+          totalCostSentence(figures),
           `Security: you are giving a security interest in ${offer.collateralType} pledged as collateral.`,
           unsignedFeeSentence(),
         ],
       };
+    }
     case 'LOAN_AGREEMENT':
       return {
         name: 'Loan Agreement',

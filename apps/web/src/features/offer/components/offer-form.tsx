@@ -395,6 +395,7 @@ export function OfferForm({
             hint={termsHint(offerResult, type, pricing)}
             isUpdating={!isSettled || rates.isFetching || awaitsResults}
           >
+            {terms !== null && results !== undefined && <results.TruthInLendingBox offer={terms} />}
             <LearnMoreLtv />
           </OfferTerms>
           {failure !== null && (

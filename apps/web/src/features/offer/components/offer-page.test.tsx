@@ -295,6 +295,36 @@ describe('the offer form', SLOW, () => {
     expect(screen.getByText(/1 BTC = \$60,000\.00\. Price as of/)).toBeInTheDocument();
   });
 
+  it('shows the cost of the credit before sign-in, in the disclosure’s words', async () => {
+    const { user } = renderApp(START_OH);
+    await fillOffer(user, '1', '20000');
+    const box = await screen.findByRole(
+      'region',
+      { name: 'The cost of your credit' },
+      { timeout: 10_000 },
+    );
+    const figure = (label: string) =>
+      within(box).getByText(label, { exact: false, selector: 'dt' }).nextSibling?.textContent;
+    if (!OH_1_BTC_20000.eligible) throw new Error('The example must be an offer');
+    // Worked out by hand: $20,000 with Ohio's $250 minimum fee is $20,250 owed; a month's interest
+    // at 8.91 % is $20,250 × 0.0891 ÷ 12 = $150.35625, $150.36; twelve of them and the $20,250.
+    expect(figure('Annual Percentage Rate')).toBe(
+      `${OH_1_BTC_20000.offer.annualPercentageRatePct}%`,
+    );
+    expect(figure('Finance Charge')).toBe('$2,054.32');
+    expect(figure('Amount Financed')).toBe('$20,000.00');
+    expect(figure('Total of Payments')).toBe('$22,054.32');
+    expect(box).toHaveTextContent(
+      'Payment schedule: 11 monthly payments of $150.36 (months 1 to 11), then 1 payment of $20,400.36 (month 12).',
+    );
+    expect(box).toHaveTextContent(
+      'Origination fee (a prepaid finance charge, in the finance charge above): $250.00.',
+    );
+    expect(box).toHaveTextContent(
+      'You receive $20,000.00 and pay back $22,054.32 over 12 months: $2,054.32 of interest and fees, of which $250.00 is the origination fee.',
+    );
+  });
+
   it('keeps Continue disabled until there is an offer', async () => {
     const { user } = renderApp(START_OH);
     const inputs = await fillOffer(user, '1', '50000');
