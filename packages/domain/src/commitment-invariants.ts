@@ -121,7 +121,7 @@ export const renewalWithinLimitsAtCommitment: TRenewalInvariant = (facts) => {
     }
     const amountCents = offer.drawCents + offer.originationFeeCents;
     const input = { coinQuantity: offer.coinQuantity, priceCents: offer.priceCents };
-    if (!isRenewalWithinLtvLimits({ ...input, drawCents: amountCents, tierId: offer.tierId })) {
+    if (!isRenewalWithinLtvLimits({ ...input, amountCents, tierId: offer.tierId })) {
       return `renewal ${renewal.appUuid} completed above its tier ${offer.tierId}'s LTV limit at ${offer.priceCents} cents per coin`;
     }
     const tier = selectRateTier(

@@ -4,6 +4,7 @@ import { RENEWAL_WINDOW_DAYS } from './constants/limits.js';
 import type { TLtvStatus } from './ltv.js';
 import {
   computeRenewalOffer,
+  isRenewalOfferWithinLtvLimits,
   isRenewalWithinLtvLimits,
   renewalCommitRefusal,
   currentLoanLtv,
@@ -342,7 +343,30 @@ describe('isRenewalWithinLtvLimits', () => {
   it.each([
     [2_025_000, '1', 2_700_000, 'RATE_2', true],
     [2_025_000, '1', 2_600_000, 'RATE_2', false],
-  ])('%i cents on %s at %i (%s): %s', (drawCents, coinQuantity, priceCents, tierId, ok) => {
-    expect(isRenewalWithinLtvLimits({ drawCents, coinQuantity, priceCents, tierId })).toBe(ok);
+  ])('%i cents on %s at %i (%s): %s', (amountCents, coinQuantity, priceCents, tierId, ok) => {
+    expect(isRenewalWithinLtvLimits({ amountCents, coinQuantity, priceCents, tierId })).toBe(ok);
+  });
+});
+
+describe('isRenewalOfferWithinLtvLimits: on the balance carried with the renewal’s fee', () => {
+  /** amount ÷ (coins × price), in hundredths of a percent, computed here: 1 BTC at $20,000. */
+  const PRICE_CENTS = 2_000_000;
+  const ltvHundredths = (amountCents: number) => (amountCents * 10_000) / PRICE_CENTS;
+
+  it.each([
+    // $14,950 carried, a 1 % fee of $149.50: 74.75 % on the draw, 75.4975 % on what is owed.
+    [1_495_000, 14_950, false],
+    // $14,800 carried with its $148 fee: 74.74 %.
+    [1_480_000, 14_800, true],
+  ])('%i cents carried with a %i-cent fee: %s', (drawAmountCents, feeCents, ok) => {
+    const amountCents = drawAmountCents + feeCents;
+    expect(ltvHundredths(drawAmountCents)).toBeLessThanOrEqual(7_500);
+    expect(ltvHundredths(amountCents) <= 7_500).toBe(ok);
+    expect(
+      isRenewalOfferWithinLtvLimits(
+        { amountCents, collateralUnits: '1', tierId: 'RATE_2' },
+        PRICE_CENTS,
+      ),
+    ).toBe(ok);
   });
 });

@@ -20,7 +20,7 @@ import { LOAN_TERM_MONTHS, RATE_TIERS, type TRateTier } from './constants/rates.
 import type { TApplicationState } from './enums.js';
 import { ltvPct, ltvStatus, type TLtvStatus } from './ltv.js';
 import { Decimal, coinQuantityString, mulDivCents, toCoinQuantity } from './money.js';
-import { computeOffer, type TOfferResult } from './offer.js';
+import { computeOffer, type TOfferResult, type TOfferTerms } from './offer.js';
 import { isServiced, type TResidence } from './residence.js';
 
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
@@ -364,17 +364,35 @@ export function renewalCommitRefusal(input: {
 }
 
 /**
- * The invariant of a completed renewal: its cash against its collateral at the price it completed
- * at is within the maximum initial LTV of its tier (never above the product's limit).
+ * The invariant of a completed renewal: what the borrower owes from its first day (the balance
+ * carried with the renewal's origination fee, `amountCents`, the figure its offer's LTV is on)
+ * against its collateral at the price it completed at is within the maximum initial LTV of its
+ * tier (never above the product's limit).
  */
 export function isRenewalWithinLtvLimits(input: {
-  drawCents: number;
+  amountCents: number;
   coinQuantity: string;
   priceCents: number;
   tierId: string;
 }): boolean {
   const tier = rateTierById(input.tierId);
   if (tier === null) return false;
-  const ltv = ltvPct(input.drawCents, toCoinQuantity(input.coinQuantity), input.priceCents);
+  const ltv = ltvPct(input.amountCents, toCoinQuantity(input.coinQuantity), input.priceCents);
   return ltv.lte(tier.maxInitialLtvPct);
+}
+
+/**
+ * The same check on a renewal's offer terms as computed (the completion's re-priced offer): on the
+ * loan's amount, the draw with its fee, as the offer counted it; never on the draw alone.
+ */
+export function isRenewalOfferWithinLtvLimits(
+  terms: Pick<TOfferTerms, 'amountCents' | 'collateralUnits' | 'tierId'>,
+  priceCents: number,
+): boolean {
+  return isRenewalWithinLtvLimits({
+    amountCents: terms.amountCents,
+    coinQuantity: terms.collateralUnits,
+    priceCents,
+    tierId: terms.tierId,
+  });
 }

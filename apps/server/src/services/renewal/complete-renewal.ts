@@ -14,7 +14,7 @@
  * last signature, a deposit, the watcher) goes through here under the renewal's lock, in any order
  * and any number of times: it completes once.
  */
-import { isRenewalWithinLtvLimits, toCoinQuantity } from '@pledge/domain';
+import { isRenewalOfferWithinLtvLimits, toCoinQuantity } from '@pledge/domain';
 import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import {
@@ -64,14 +64,8 @@ export async function completeRenewalIfCollateralIn(
   }
   if (!isCollateralIn || !pricing.repriced.eligible) return renewal;
   const terms = pricing.repriced.offer;
-  if (
-    !isRenewalWithinLtvLimits({
-      drawCents: terms.drawAmountCents,
-      coinQuantity: terms.collateralUnits,
-      priceCents: pricing.priceCents,
-      tierId: terms.tierId,
-    })
-  ) {
+  // On the basis the offer's LTV is on: the balance carried with the renewal's fee.
+  if (!isRenewalOfferWithinLtvLimits(terms, pricing.priceCents)) {
     throw new Error(`Renewal ${renewal.uuid} would complete above its tier's LTV limit`);
   }
 
