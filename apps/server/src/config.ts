@@ -7,9 +7,15 @@
  * An empty variable means "not set", as most process managers cannot unset a variable.
  */
 import path from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { addressArea } from './config/address.js';
-import { ConfigError, type TCheckContext, type TIssue } from './config/area.js';
+import {
+  ConfigError,
+  type TBuildContext,
+  type TCheckContext,
+  type TConfigArea,
+  type TIssue,
+} from './config/area.js';
 import { bankArea, type TBankConfig } from './config/bank.js';
 import { brandsArea, type TBrandsConfig } from './config/brands.js';
 import { chainArea, type TChainConfig } from './config/chain.js';
@@ -17,12 +23,12 @@ import { creditBureauArea, type TCreditBureauConfig } from './config/credit-bure
 import { databaseArea, type TDatabaseConfig } from './config/database.js';
 import { formatIssues } from './config/issues.js';
 import { jobsArea, type TJobsConfig } from './config/jobs.js';
-import { keysArea, type TKeysConfig } from './config/keys.js';
+import { encryptionKeysArea, keysArea, type TKeysConfig } from './config/keys.js';
 import { limitsArea, type TLimitsConfig } from './config/limits.js';
 import { mailArea, type TMailConfig } from './config/mail.js';
 import { findRepoRoot } from './config/repo-root.js';
 import { sandboxArea, sandboxConflicts, type TSandboxConfig } from './config/sandbox.js';
-import { serverArea, type TServerConfig } from './config/server.js';
+import { serverArea, toolProcessArea, type TServerConfig } from './config/server.js';
 import { storageArea, type TFilesConfig } from './config/storage.js';
 
 export { ConfigError, type TNodeEnv } from './config/area.js';
@@ -48,26 +54,14 @@ const AREAS = [
   brandsArea,
 ] as const;
 
-/** Every variable of every area. */
-const ZEnv = z.object({
-  ...serverArea.variables.shape,
-  ...databaseArea.variables.shape,
-  ...limitsArea.variables.shape,
-  ...keysArea.variables.shape,
-  ...mailArea.variables.shape,
-  ...creditBureauArea.variables.shape,
-  ...bankArea.variables.shape,
-  ...jobsArea.variables.shape,
-  ...chainArea.variables.shape,
-  ...storageArea.variables.shape,
-  ...sandboxArea.variables.shape,
-  ...addressArea.variables.shape,
-  ...brandsArea.variables.shape,
-});
-type TEnvValues = z.output<typeof ZEnv>;
+type TUnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (
+  arg: infer I,
+) => void
+  ? I
+  : never;
 
-/** The variables whose values a message repeats (plain settings, never a secret or a URL). */
-const SHOWN_VARIABLES: ReadonlySet<string> = new Set(AREAS.flatMap((area) => area.shown));
+/** The values of every variable of every area. */
+type TEnvValues = TUnionToIntersection<z.output<(typeof AREAS)[number]['variables']>>;
 
 /** Secrets of a real deployment, refused beside SANDBOX=true (config/sandbox.ts). */
 export const SANDBOX_CONFLICTING_SECRETS: readonly string[] = AREAS.flatMap(
@@ -91,24 +85,34 @@ export interface TConfig
   chain: TChainConfig;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- areas of any variables
+type TAnyArea = TConfigArea<any, object>;
+
 /**
- * Parses every variable on its own (one bad value does not hide the others), then each area's
- * rules between its variables: every problem of the environment at once.
+ * Parses every variable of the areas on its own (one bad value does not hide the others), then
+ * each area's rules between its variables: every problem of the environment at once, in one
+ * ConfigError naming each variable and never a secret. Answers the values, all parsed.
  */
 function parseEnvironment(
-  present: Record<string, string | undefined>,
+  areas: readonly TAnyArea[],
+  env: Record<string, string | undefined>,
   repoRoot: string,
-): { values: Partial<TEnvValues>; issues: TIssue[] } {
+): { values: Record<string, unknown>; context: TBuildContext } {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
   const parsed: Record<string, unknown> = {};
   const issues: TIssue[] = [];
-  for (const [name, schema] of Object.entries(ZEnv.shape) as [string, z.ZodType][]) {
-    const result = schema.safeParse(present[name]);
-    if (result.success) parsed[name] = result.data;
-    else for (const issue of result.error.issues) issues.push({ name, message: issue.message });
+  for (const area of areas) {
+    for (const [name, schema] of Object.entries(area.variables.shape) as [string, z.ZodType][]) {
+      const result = schema.safeParse(present[name]);
+      if (result.success) parsed[name] = result.data;
+      else for (const issue of result.error.issues) issues.push({ name, message: issue.message });
+    }
   }
-  const values = parsed as Partial<TEnvValues>;
+  const values = parsed as Partial<Pick<TEnvValues, 'NODE_ENV' | 'SANDBOX' | 'DATA_DIR'>>;
   const isSet = (name: string) => present[name] !== undefined;
-  const context: TCheckContext = {
+  const checkContext: TCheckContext = {
     isSet,
     nodeEnv: values.NODE_ENV,
     sandbox: values.SANDBOX,
@@ -117,9 +121,28 @@ function parseEnvironment(
       (!isSet('SANDBOX') || values.SANDBOX !== undefined) && values.SANDBOX !== true,
     repoRoot,
   };
-  for (const area of AREAS) issues.push(...area.check(values, context));
-  issues.push(...sandboxConflicts(context, SANDBOX_CONFLICTING_SECRETS));
-  return { values, issues };
+  for (const area of areas) issues.push(...area.check(parsed, checkContext));
+  issues.push(
+    ...sandboxConflicts(
+      checkContext,
+      areas.flatMap((area) => area.sandboxSecrets),
+    ),
+  );
+  if (issues.length > 0) {
+    const shown = new Set(areas.flatMap((area) => area.shown));
+    throw new ConfigError(formatIssues(issues, present, shown));
+  }
+  // Every variable parsed: the values are complete.
+  const complete = parsed as Pick<TEnvValues, 'NODE_ENV' | 'SANDBOX' | 'DATA_DIR'>;
+  return {
+    values: parsed,
+    context: {
+      repoRoot,
+      nodeEnv: complete.NODE_ENV,
+      sandbox: complete.SANDBOX ?? false,
+      dataDir: path.resolve(repoRoot, complete.DATA_DIR),
+    },
+  };
 }
 
 /** Reads and validates the environment. Throws ConfigError with a readable message. */
@@ -127,21 +150,9 @@ export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   repoRoot: string = findRepoRoot(),
 ): TConfig {
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
-  );
-  const parsed = parseEnvironment(present, repoRoot);
-  if (parsed.issues.length > 0) {
-    throw new ConfigError(formatIssues(parsed.issues, present, SHOWN_VARIABLES));
-  }
-  // Every variable parsed: the values are complete.
+  const parsed = parseEnvironment(AREAS, env, repoRoot);
   const values = parsed.values as TEnvValues;
-  const context = {
-    repoRoot,
-    nodeEnv: values.NODE_ENV,
-    sandbox: values.SANDBOX ?? false,
-    dataDir: path.resolve(repoRoot, values.DATA_DIR),
-  };
+  const { context } = parsed;
   return {
     ...serverArea.build(values, context),
     ...databaseArea.build(values, context),
@@ -159,13 +170,58 @@ export function loadConfig(
   };
 }
 
+/** What moving files into the shared store reads (`npm run migrate-files`), and nothing else. */
+export type TFilesMigrationConfig = Pick<
+  TConfig,
+  | 'nodeEnv'
+  | 'sandbox'
+  | 'dataDir'
+  | 'logLevel'
+  | 'databaseUrl'
+  | 'embeddedPgPort'
+  | 'encryptionKey'
+  | 'encryptionKeys'
+  | 'encryptionNextKey'
+  | 'storage'
+  | 'localFilesDir'
+>;
+
+const FILES_MIGRATION_AREAS = [
+  toolProcessArea,
+  databaseArea,
+  encryptionKeysArea,
+  storageArea,
+] as const;
+
+/**
+ * The configuration of `npm run migrate-files`: the database, the data-at-rest keys and the
+ * storage settings, checked like the server's in one pass; the rest of a production environment
+ * (mail, bank, chain, sign-in keys…) is neither needed nor checked.
+ */
+export function loadFilesMigrationConfig(
+  env: Record<string, string | undefined> = process.env,
+  repoRoot: string = findRepoRoot(),
+): TFilesMigrationConfig {
+  const parsed = parseEnvironment(FILES_MIGRATION_AREAS, env, repoRoot);
+  const values = parsed.values as TEnvValues;
+  const { context } = parsed;
+  return {
+    ...toolProcessArea.build(values, context),
+    ...databaseArea.build(values, context),
+    ...encryptionKeysArea.build(values, context),
+    ...storageArea.build(values, context),
+  };
+}
+
 /**
  * The configuration of a process that cannot start without it: undefined once every problem is
  * written to stderr (the process then exits 1).
  */
-export function loadConfigOrReport(): TConfig | undefined {
+export function loadConfigOrReport(): TConfig | undefined;
+export function loadConfigOrReport<T>(load: () => T): T | undefined;
+export function loadConfigOrReport(load: () => unknown = loadConfig): unknown {
   try {
-    return loadConfig();
+    return load();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);

@@ -100,10 +100,10 @@ export function createAdapters({
  * Files go to PostgreSQL unless the configuration names an S3-compatible bucket; callers that give
  * no storage configuration (tools, tests) store in the database too.
  */
-function createStorageFromConfig(
+export function createStorageFromConfig(
   config: Partial<Pick<TConfig, 'storage'>>,
   db: TDb,
-  fetch: TStorageFetch,
+  fetch: TStorageFetch = globalThis.fetch,
 ): TStoragePort {
   const storage = config.storage ?? { driver: 'postgres' };
   if (storage.driver === 'postgres') return createPostgresStorage(db);

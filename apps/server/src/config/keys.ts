@@ -113,24 +113,26 @@ export function loadOrCreateSandboxKey(dataDir: string): Buffer {
   return key;
 }
 
-export const keysArea = defineArea({
+const ZJwtPrivateKey = z
+  .string()
+  .transform((value, ctx) => {
+    const key = parseJwtPrivateKey(value);
+    if (key === null) {
+      ctx.addIssue({ code: 'custom', message: 'must be a PKCS8 PEM of a P-256 private key' });
+      return z.NEVER;
+    }
+    return key;
+  })
+  .optional();
+
+/** The data-at-rest keys alone: what a tool that reads or writes sealed data needs. */
+export const encryptionKeysArea = defineArea({
   variables: z.object({
     ENCRYPTION_KEY: ZEncryptionKey.optional(),
     ENCRYPTION_NEXT_KEY: ZEncryptionKey.optional(),
     ENCRYPTION_KEYS: ZEncryptionKeys.optional(),
-    JWT_PRIVATE_KEY: z
-      .string()
-      .transform((value, ctx) => {
-        const key = parseJwtPrivateKey(value);
-        if (key === null) {
-          ctx.addIssue({ code: 'custom', message: 'must be a PKCS8 PEM of a P-256 private key' });
-          return z.NEVER;
-        }
-        return key;
-      })
-      .optional(),
   }),
-  sandboxSecrets: ['ENCRYPTION_KEY', 'ENCRYPTION_KEYS', 'ENCRYPTION_NEXT_KEY', 'JWT_PRIVATE_KEY'],
+  sandboxSecrets: ['ENCRYPTION_KEY', 'ENCRYPTION_KEYS', 'ENCRYPTION_NEXT_KEY'],
   check: (_env, context) => {
     const issues: TIssue[] = [];
     const { isSet } = context;
@@ -146,9 +148,9 @@ export const keysArea = defineArea({
         message: 'is required when SANDBOX is off (or ENCRYPTION_KEYS while rotating)',
       });
     }
-    return [...issues, ...requiredOutsideSandbox(context, ['JWT_PRIVATE_KEY'])];
+    return issues;
   },
-  build: (env, context): TKeysConfig => {
+  build: (env, context): Omit<TKeysConfig, 'jwtPrivateKey'> => {
     const encryptionKeys = env.ENCRYPTION_KEYS ?? [
       env.ENCRYPTION_KEY ?? loadOrCreateSandboxKey(context.dataDir),
     ];
@@ -156,8 +158,23 @@ export const keysArea = defineArea({
       encryptionKey: encryptionKeys[0] as Buffer,
       encryptionKeys,
       encryptionNextKey: env.ENCRYPTION_NEXT_KEY,
-      jwtPrivateKey:
-        env.JWT_PRIVATE_KEY ?? asConfigError(() => loadOrCreateSandboxJwtKey(context.dataDir)),
     };
   },
+});
+
+export const keysArea = defineArea({
+  variables: z.object({
+    ...encryptionKeysArea.variables.shape,
+    JWT_PRIVATE_KEY: ZJwtPrivateKey,
+  }),
+  sandboxSecrets: [...encryptionKeysArea.sandboxSecrets, 'JWT_PRIVATE_KEY'],
+  check: (env, context) => [
+    ...encryptionKeysArea.check(env, context),
+    ...requiredOutsideSandbox(context, ['JWT_PRIVATE_KEY']),
+  ],
+  build: (env, context): TKeysConfig => ({
+    ...encryptionKeysArea.build(env, context),
+    jwtPrivateKey:
+      env.JWT_PRIVATE_KEY ?? asConfigError(() => loadOrCreateSandboxJwtKey(context.dataDir)),
+  }),
 });

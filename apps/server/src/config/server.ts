@@ -132,3 +132,27 @@ export const serverArea = defineArea({
     metricsToken: env.METRICS_TOKEN,
   }),
 });
+
+const TOOL_PROCESS_VARIABLES = ['NODE_ENV', 'SANDBOX', 'DATA_DIR', 'LOG_LEVEL'] as const;
+
+/**
+ * The part of this area a command-line tool reads (which environment, where local state is, how
+ * much to log), with the same rules; where it would listen and what it would serve are not its
+ * business.
+ */
+export const toolProcessArea = defineArea({
+  variables: serverArea.variables.pick({
+    NODE_ENV: true,
+    SANDBOX: true,
+    DATA_DIR: true,
+    LOG_LEVEL: true,
+  }),
+  shown: TOOL_PROCESS_VARIABLES,
+  check: (env, context) => serverArea.check(env, context),
+  build: (env, context): Pick<TServerConfig, 'nodeEnv' | 'sandbox' | 'dataDir' | 'logLevel'> => ({
+    nodeEnv: env.NODE_ENV,
+    sandbox: context.sandbox,
+    dataDir: context.dataDir,
+    logLevel: env.LOG_LEVEL,
+  }),
+});

@@ -2,10 +2,12 @@
  * `npm run migrate-files`: moves the files an older version kept on this machine's disk
  * (STORAGE_DIR, by default DATA_DIR/uploads) into the configured shared store, then exits. The
  * boot does the same; this runs it on its own (e.g. on the machine that has the disk, before the
- * new version is rolled out everywhere). Safe to run more than once.
+ * new version is rolled out everywhere). Safe to run more than once. It needs the database, the
+ * data-at-rest keys and the storage settings only (loadFilesMigrationConfig), not the rest of a
+ * production environment.
  */
-import { createAdapters } from '../adapters/index.js';
-import { loadConfigOrReport } from '../config.js';
+import { createStorageFromConfig } from '../adapters/index.js';
+import { loadConfigOrReport, loadFilesMigrationConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/embedded.js';
 import { runMigrations } from '../db/migrate.js';
 import { createDatabase } from '../db/pool.js';
@@ -14,7 +16,7 @@ import { createLogger } from '../logger.js';
 import { verifyEncryptionKeys } from '../security/keys/key-check.js';
 
 async function main(): Promise<number> {
-  const config = loadConfigOrReport();
+  const config = loadConfigOrReport(() => loadFilesMigrationConfig());
   if (config === undefined) return 1;
   const logger = createLogger(config.logLevel === 'silent' ? 'info' : config.logLevel);
   const { url: databaseUrl, embedded } = await openConfiguredDatabase(config, logger);
@@ -25,7 +27,7 @@ async function main(): Promise<number> {
     await verifyEncryptionKeys(database.db, config.encryptionKeys, {
       nextKeys: config.encryptionNextKey === undefined ? [] : [config.encryptionNextKey],
     });
-    const { storage } = createAdapters({ config, db: database.db, log: logger });
+    const storage = createStorageFromConfig(config, database.db);
     const result = await moveLocalFiles({ dir: config.localFilesDir, to: storage, log: logger });
     logger.info(
       { moved: result.moved, conflicts: result.conflicts.length, from: config.localFilesDir },

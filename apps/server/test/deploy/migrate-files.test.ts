@@ -1,0 +1,88 @@
+/**
+ * `npm run migrate-files` as an operator runs it on the machine that has the disk: with the
+ * database, the data-at-rest key and the storage settings only, none of the rest of a production
+ * environment (sign-in key, mail, bank, chain, brands).
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEncryptedStore } from '../../src/adapters/storage/encrypted.js';
+import { createLocalStorage } from '../../src/adapters/storage/local.js';
+import { newStorageKey } from '../../src/adapters/storage/port.js';
+import { createPostgresStorage } from '../../src/adapters/storage/postgres.js';
+import { findRepoRoot } from '../../src/config.js';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
+import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+
+const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = path.join(findRepoRoot(), 'node_modules', '.bin', 'tsx');
+const KEY = randomBytes(32);
+
+function migrateFiles(
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      TSX,
+      ['src/deploy/migrate-files.ts'],
+      {
+        cwd: SERVER_DIR,
+        // Nothing of this process's environment: only what an operator would set.
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env },
+        timeout: 120_000,
+      },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+describe('npm run migrate-files', { timeout: 180_000 }, () => {
+  let database: TTestDatabase;
+  let dir: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dir = mkdtempSync(path.join(tmpdir(), 'migrate-files-'));
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await database.drop();
+  });
+
+  it('moves the files of the disk into the store with the database, key and storage settings alone', async () => {
+    const cipher = createFieldCipher(KEY);
+    const key = newStorageKey('identity-documents');
+    await createEncryptedStore(createLocalStorage(dir), cipher).put(key, Buffer.from('ID scan'));
+
+    const result = await migrateFiles({
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      ENCRYPTION_KEY: KEY.toString('base64'),
+      STORAGE_DIR: dir,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('file migration finished');
+    const stored = createEncryptedStore(createPostgresStorage(database.db), cipher);
+    expect((await stored.get(key))?.toString()).toBe('ID scan');
+    expect(await createLocalStorage(dir).get(key)).toBeNull();
+  });
+
+  it('stops before touching anything, listing every problem of what it reads', async () => {
+    const result = await migrateFiles({ NODE_ENV: 'production', STORAGE_DRIVER: 's3' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'Invalid configuration (5 problems):',
+      '  DATABASE_URL is required when NODE_ENV=production (the embedded PostgreSQL is for development only)',
+      '  ENCRYPTION_KEY is required when SANDBOX is off (or ENCRYPTION_KEYS while rotating)',
+      '  S3_BUCKET is required when STORAGE_DRIVER=s3',
+      '  S3_ACCESS_KEY_ID is required when STORAGE_DRIVER=s3',
+      '  S3_SECRET_ACCESS_KEY is required when STORAGE_DRIVER=s3',
+    ]);
+  });
+});
