@@ -6,7 +6,12 @@
  * own documents are then signed. A top-up that arrived stays pledged and counts toward the new one.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TDocument, TRefinancingApplication, TSignDocumentResult } from '@pledge/contract';
+import type {
+  TDocument,
+  TOpsApplicationDetail,
+  TRefinancingApplication,
+  TSignDocumentResult,
+} from '@pledge/contract';
 import { REFI_REPRICED_MESSAGES } from '@pledge/domain';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {
@@ -18,10 +23,12 @@ import {
 } from '../../src/db/schema/index.js';
 import { REFI_DOCUMENT_VOIDED_MESSAGE } from '../../src/services/refi/refi-documents.js';
 import {
+  bearer,
   createApplicationsTestContext,
   newBorrower,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
+import { opsPath, signInAgent } from '../ops/helpers.js';
 import { setPrices } from '../servicing/helpers.js';
 import {
   call,
@@ -190,6 +197,25 @@ describe('a refinancing is priced again at its last signature', () => {
         ),
       );
     expect(event?.reason).toContain('3 document(s) of the offer voided');
+    // The console's application detail lists them apart, marked voided, with when and why.
+    const agent = await signInAgent(ctx);
+    const opsDetail = await ctx.app.inject({
+      method: 'GET',
+      url: opsPath(`/${application.appUuid}`),
+      headers: bearer(agent.token),
+    });
+    expect(opsDetail.statusCode, opsDetail.body).toBe(200);
+    const shown = opsDetail.json() as TOpsApplicationDetail;
+    expect(shown.documents).toEqual([]);
+    expect(shown.voidedDocuments).toHaveLength(3);
+    for (const document of shown.voidedDocuments ?? []) {
+      const row = stale.find((candidate) => candidate.uuid === document.uuid);
+      expect(document.voidedAt).toBe(row?.voidedAt?.toISOString());
+      expect(document.voidedReason).toBe(event?.reason);
+    }
+    expect(shown.voidedDocuments?.filter((document) => document.signature !== null)).toHaveLength(
+      2,
+    );
 
     // The new offer: its top-up, then its own two documents (no collateral-reuse consent).
     const submitted = await confirm(me, application.appUuid, custody.uuid);

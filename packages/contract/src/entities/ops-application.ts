@@ -97,6 +97,17 @@ export const ZOpsDisclosure = z.object({
 });
 export type TOpsDisclosure = z.infer<typeof ZOpsDisclosure>;
 
+/**
+ * A disclosure voided when the offer it states no longer held (a refinancing re-priced at its last
+ * signature): kept with its signature, never signed or listed to the borrower again.
+ */
+export const ZOpsVoidedDisclosure = z.extend(ZOpsDisclosure, {
+  voidedAt: ZIsoDateTime,
+  /** Why, as the audit trail recorded the re-pricing; null when it recorded none. */
+  voidedReason: z.nullable(z.string().check(z.maxLength(2_000))),
+});
+export type TOpsVoidedDisclosure = z.infer<typeof ZOpsVoidedDisclosure>;
+
 /** An agent as the console names them. */
 export const ZOpsAgentRef = z.object({ identityUuid: z.uuid(), email: z.email() });
 export type TOpsAgentRef = z.infer<typeof ZOpsAgentRef>;
@@ -156,6 +167,11 @@ export const ZOpsApplicationDetail = z.object({
   identityDocuments: z.array(ZIdentityDocument),
   /** The disclosures and their signatures, in signing order. */
   documents: z.array(ZOpsDisclosure),
+  /**
+   * Disclosures voided by a re-pricing, newest first (at most 100; absent from an earlier
+   * release's answer).
+   */
+  voidedDocuments: z.optional(z.array(ZOpsVoidedDisclosure).check(z.maxLength(100))),
   disbursement: z.nullable(ZDisbursement),
   auditEvents: z.array(ZAuditEvent),
   /** Release and payoff proposals, newest first. */

@@ -9,10 +9,11 @@ import type {
   TOpsApplicationDetail,
   TOpsBorrower,
   TOpsDisclosure,
+  TOpsVoidedDisclosure,
   TOpsHolderNameReview,
 } from '@pledge/contract';
 import { APPLICATION_STATES, type TApplicationState } from '@pledge/domain';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { readAll, type TDb } from '../../db/pool.js';
 import {
   applications,
@@ -194,18 +195,27 @@ async function auditTrailOf(db: TDb, row: TApplicationRow): Promise<TAuditEvent[
   });
 }
 
-/** The disclosures in signing order, each with its signature (time, IP, user agent, hash). */
-async function disclosuresOf(db: TDb, appUuid: string): Promise<TOpsDisclosure[]> {
+/** At most this many voided disclosures are listed (newest first). */
+const VOIDED_DISCLOSURES_SHOWN = 100;
+/** A voided disclosure's reason as listed: the audit's, cut to the contract's bound. */
+const VOIDED_REASON_MAX_LENGTH = 2_000;
+
+/**
+ * The disclosures of the current offer in signing order, each with its signature (time, IP, user
+ * agent, hash); and those voided when a re-pricing left their offer (newest first), each with when
+ * and why (the reason of the application's audit event of that moment).
+ */
+async function disclosuresOf(
+  db: TDb,
+  appUuid: string,
+): Promise<{ current: TOpsDisclosure[]; voided: TOpsVoidedDisclosure[] }> {
   const rows = await db
     .select({ document: disclosureDocuments, signature: documentSignatures })
     .from(disclosureDocuments)
     .leftJoin(documentSignatures, eq(documentSignatures.documentUuid, disclosureDocuments.uuid))
-    // The documents of the current offer; those of an offer left behind are named in the audit.
-    .where(
-      and(eq(disclosureDocuments.applicationUuid, appUuid), isNull(disclosureDocuments.voidedAt)),
-    )
-    .orderBy(asc(disclosureDocuments.position));
-  return rows.map(({ document, signature }) => ({
+    .where(eq(disclosureDocuments.applicationUuid, appUuid))
+    .orderBy(desc(disclosureDocuments.voidedAt), asc(disclosureDocuments.position));
+  const view = ({ document, signature }: (typeof rows)[number]): TOpsDisclosure => ({
     uuid: document.uuid,
     type: document.kind,
     name: document.name,
@@ -221,7 +231,41 @@ async function disclosuresOf(db: TDb, appUuid: string): Promise<TOpsDisclosure[]
             userAgent: signature.userAgent,
             documentSha256: signature.documentSha256,
           },
-  }));
+  });
+  const current = rows.filter((row) => row.document.voidedAt === null);
+  const voided = rows
+    .filter((row) => row.document.voidedAt !== null)
+    .slice(0, VOIDED_DISCLOSURES_SHOWN);
+  const moments = [...new Set(voided.map((row) => row.document.voidedAt?.getTime() ?? 0))];
+  const reasons =
+    moments.length === 0
+      ? []
+      : await db
+          .select({ at: auditEvents.at, reason: auditEvents.reason })
+          .from(auditEvents)
+          .where(
+            and(
+              eq(auditEvents.entityType, APPLICATION_ENTITY),
+              eq(auditEvents.entityId, appUuid),
+              inArray(
+                auditEvents.at,
+                moments.map((ms) => new Date(ms)),
+              ),
+            ),
+          );
+  const reasonAt = new Map(reasons.map((event) => [event.at.getTime(), event.reason]));
+  return {
+    current: current.map(view),
+    voided: voided.map((row) => {
+      const at = row.document.voidedAt ?? new Date(0);
+      const reason = reasonAt.get(at.getTime()) ?? null;
+      return {
+        ...view(row),
+        voidedAt: at.toISOString(),
+        voidedReason: reason === null ? null : reason.slice(0, VOIDED_REASON_MAX_LENGTH),
+      };
+    }),
+  };
 }
 
 function toHolderNameReviewView(
@@ -296,7 +340,8 @@ export async function toOpsDetail(
     borrower,
     finalSteps,
     identityDocuments: documents.map(toIdentityDocumentView),
-    documents: disclosures,
+    documents: disclosures.current,
+    voidedDocuments: disclosures.voided,
     disbursement,
     auditEvents: auditTrail,
     proposals,

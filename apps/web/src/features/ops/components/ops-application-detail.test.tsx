@@ -152,6 +152,49 @@ describe('/ops/applications/:appUuid: the detail', () => {
     expect(screen.getByRole('link', { name: 'All applications' })).toHaveAttribute('href', '/ops');
   });
 
+  it('shows the documents a re-pricing voided, marked voided, with when and why', async () => {
+    const reason =
+      'last document signed at 4200000 cents per BTC, not recorded; 1 document(s) of the offer voided: The price moved';
+    const current = makeDetail().documents;
+    serve(() =>
+      makeDetail({
+        voidedDocuments: [
+          {
+            ...(current[1] as (typeof current)[number]),
+            uuid: 'e6f7a8b9-3c4d-4e5f-8a1b-2c3d4e5f6071',
+            sha256: 'c'.repeat(64),
+            signature: {
+              signedAt: '2025-01-02T04:00:00.000Z',
+              ipAddress: '203.0.113.7',
+              userAgent: 'Mozilla/5.0 (Test)',
+              documentSha256: 'c'.repeat(64),
+            },
+            voidedAt: '2025-01-02T04:10:00.000Z',
+            voidedReason: reason,
+          },
+        ],
+      }),
+    );
+    await showDetail();
+    const [voided, ...others] = within(section('Voided documents')).getAllByRole('row').slice(1);
+    expect(others).toEqual([]);
+    expect(voided).toHaveTextContent('Loan Agreement (voided)');
+    expect(voided).toHaveTextContent('Jan 2, 2025, 04:10 UTC');
+    expect(voided).toHaveTextContent(reason);
+    expect(voided).toHaveTextContent('Jan 2, 2025, 04:00 UTC');
+    expect(voided).toHaveTextContent('c'.repeat(64));
+    // The current documents stay as they are, the voided one not among them.
+    const rows = within(section('Documents and signatures')).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(section('Documents and signatures')).not.toHaveTextContent('voided');
+  });
+
+  it('shows no voided documents section when none was voided (an earlier server sends no list)', async () => {
+    serve(() => makeDetail());
+    await showDetail();
+    expect(screen.queryByRole('region', { name: 'Voided documents' })).not.toBeInTheDocument();
+  });
+
   it('says when the profile has changed since the credit pull the borrower facts are from', async () => {
     const detail = makeDetail();
     serve(() => ({ ...detail, borrower: { ...detail.borrower, profileDiffers: true } }));

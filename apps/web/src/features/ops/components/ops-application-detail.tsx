@@ -14,6 +14,7 @@ import {
   FinalStepsSection,
   IdentityDocumentsSection,
   OfferSection,
+  VoidedDocumentsSection,
 } from './ops-detail-sections.js';
 import { OpsDetailPanel, type TOpsDetail } from './ops-detail-panel.js';
 import { HolderNameReviewSection, ProposalsSection } from './ops-reviews.js';
@@ -56,6 +57,7 @@ function applicationDetail(detail: TOpsApplicationDetail): TOpsDetail {
         </div>
         <IdentityDocumentsSection detail={detail} />
         <DocumentsSection detail={detail} />
+        <VoidedDocumentsSection detail={detail} />
         <CollateralSection detail={detail} />
         <AuditTrailSection detail={detail} />
       </>

@@ -9,6 +9,7 @@ type TDetailProps = { detail: TOpsApplicationDetail };
 
 type TIdentityDocument = TOpsApplicationDetail['identityDocuments'][number];
 type TDocument = TOpsApplicationDetail['documents'][number];
+type TVoidedDocument = NonNullable<TOpsApplicationDetail['voidedDocuments']>[number];
 type TAuditEvent = TOpsApplicationDetail['auditEvents'][number];
 type TWalletTransaction = NonNullable<
   NonNullable<TOpsApplicationDetail['application']['collateral']>['wallet']
@@ -58,6 +59,22 @@ const DOCUMENT_COLUMNS: readonly TOpsColumn<TDocument>[] = [
     header: 'User agent',
     cellClassName: 'ops-break',
     cell: (document) => document.signature?.userAgent ?? '—',
+  },
+  {
+    header: 'SHA-256',
+    cellClassName: 'ops-hash',
+    cell: (document) => document.signature?.documentSha256 ?? document.sha256,
+  },
+];
+
+const VOIDED_DOCUMENT_COLUMNS: readonly TOpsColumn<TVoidedDocument>[] = [
+  { header: 'Document', cell: (document) => `${document.name} (voided)` },
+  { header: 'Voided', cell: (document) => formatDateTime(document.voidedAt) },
+  { header: 'Why', cellClassName: 'ops-break', cell: (document) => document.voidedReason ?? '—' },
+  {
+    header: 'Signed',
+    cell: (document) =>
+      document.signature === null ? 'Not signed' : formatDateTime(document.signature.signedAt),
   },
   {
     header: 'SHA-256',
@@ -188,6 +205,25 @@ export function DocumentsSection({ detail }: TDetailProps) {
       items={detail.documents}
       rowKey={(document) => document.uuid}
       emptyText="No disclosures generated yet."
+    />
+  );
+}
+
+/**
+ * The disclosures a re-pricing voided (the offer they state no longer held), newest first: kept
+ * with their signatures, each with when and why; shown only when there are any.
+ */
+export function VoidedDocumentsSection({ detail }: TDetailProps) {
+  const voided = detail.voidedDocuments ?? [];
+  if (voided.length === 0) return null;
+  return (
+    <OpsTableSection
+      id="voided-documents"
+      title="Voided documents"
+      columns={VOIDED_DOCUMENT_COLUMNS}
+      items={voided}
+      rowKey={(document) => document.uuid}
+      emptyText="No document was voided."
     />
   );
 }
