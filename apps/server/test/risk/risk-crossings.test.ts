@@ -96,6 +96,8 @@ describe('a loan moving through its levels', () => {
       marginCallLtvPct: 80,
       liquidationLtvPct: 90,
     });
+    // The 8.91 % tier's loan is sold back down to its 50 % maximum initial LTV (the what-if's sale).
+    expect(view.risk.liquidationTargetLtvPct).toBe(50);
     expect(view.risk.price?.source).toBe('SANDBOX');
     expect(view.risk.depositAddress).not.toBeNull();
     expect(Number(view.risk.collateralToWarning)).toBeGreaterThan(0);

@@ -60,6 +60,11 @@ export const ZLoanRisk = z.object({
   collateralToWarning: ZCoinQuantity,
   /** Payment (cents) that would bring the LTV back below the warning level at this price. */
   paymentToWarningCents: ZCents,
+  /**
+   * The LTV a liquidation sells the collateral back down to (the tier's maximum initial LTV): with
+   * the balance, the coins and a price, the sale the risk engine would make at that price.
+   */
+  liquidationTargetLtvPct: ZPercent,
   /** The end of an open margin call's 48-hour cure; null when none runs. */
   cureDeadline: z.nullable(ZIsoDateTime),
   /** A liquidation order waiting for the desk; null when none. */

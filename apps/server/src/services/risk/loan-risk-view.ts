@@ -31,7 +31,12 @@ import {
 } from '../../db/schema/index.js';
 import { coinQuantityText } from '../offers/offer-record.js';
 import { latestAcceptedObservation, toPriceObservationView } from '../prices/price-observations.js';
-import { collateralTypeOf, collateralUnitsOf, thresholdsOf } from '../servicing/loan-ltv.js';
+import {
+  collateralTypeOf,
+  collateralUnitsOf,
+  thresholdsOf,
+  tierOf,
+} from '../servicing/loan-ltv.js';
 import { payDownToLtvCents } from '../servicing/pay-down-figure.js';
 import type { TLoanContext } from '../servicing/servicing-record.js';
 
@@ -192,6 +197,7 @@ export async function buildLoanRisk(
     depositAddress: figures.depositAddress,
     collateralToWarning: figures.collateralToWarning,
     paymentToWarningCents: figures.paymentToWarningCents,
+    liquidationTargetLtvPct: tierOf(context).maxInitialLtvPct,
     cureDeadline: loan.cureDeadline === null ? null : loan.cureDeadline.toISOString(),
     openLiquidationOrderUuid: order?.uuid ?? null,
   };

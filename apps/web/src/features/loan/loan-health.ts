@@ -10,6 +10,7 @@ import {
   isWithinDecimals,
   ltvAfterCollateral,
   ltvAfterPayment,
+  liquidationPlan,
   ltvPct,
   formatUsd,
   MARGIN_CALL_CURE_HOURS,
@@ -17,6 +18,7 @@ import {
   shownLtvPct,
   toCoinQuantity,
   type TCureTimeLeft,
+  type TLiquidationPlan,
   type TRiskLevel,
 } from '@pledge/domain';
 import { formatLtv } from './loan-view.js';
@@ -66,6 +68,26 @@ export function ltvAtPricePreview(
   const basis = riskBasis(loan);
   if (basis === null || priceCents <= 0) return null;
   return preview(ltvPct(basis.balanceCents, basis.coinQuantity, priceCents), loan.risk);
+}
+
+/**
+ * The sale the risk engine would make at a price where the loan is in a margin call or past its
+ * liquidation level: the domain's liquidation plan on the whole balance owed, the coins held and
+ * the tier's target, as the liquidation itself computes it. Null at a price that calls for none.
+ */
+export function liquidationAtPricePreview(
+  loan: Pick<TServicingLoan, 'balances' | 'risk'>,
+  priceCents: number,
+): TLiquidationPlan | null {
+  const at = ltvAtPricePreview(loan, priceCents);
+  if (at === null || (at.level !== 'MARGIN_CALL' && at.level !== 'LIQUIDATION')) return null;
+  if (loan.balances.totalCents <= 0) return null;
+  return liquidationPlan({
+    balanceCents: loan.balances.totalCents,
+    coinQuantity: loan.risk.collateral.coinQuantity,
+    priceCents,
+    targetLtvPct: loan.risk.liquidationTargetLtvPct,
+  });
 }
 
 /** A typed quantity of coins (at most 8 decimals, above zero), or null when it is none. */

@@ -157,6 +157,7 @@ export function loanRisk(overrides: Partial<TLoanRisk> = {}): TLoanRisk {
     depositAddress: DEPOSIT_ADDRESS,
     collateralToWarning: '0',
     paymentToWarningCents: 0,
+    liquidationTargetLtvPct: 50,
     cureDeadline: null,
     openLiquidationOrderUuid: null,
     ...overrides,

@@ -178,6 +178,25 @@ describe('LoanHealthSection', () => {
     expect(screen.getByText('(Liquidation)')).toBeInTheDocument();
   });
 
+  it('shows the sale a liquidation would make at a price that calls for one', () => {
+    renderHealth(servicingLoan());
+    const slider = screen.getByRole('slider', { name: 'What if the BTC price falls?' });
+    expect(screen.queryByTestId('what-if-sale')).not.toBeInTheDocument();
+    // Worked out by hand: $20,350.36 owed on 1 BTC, back to 50 % after the 2 % fee at $25,000:
+    // q = ($20,350.36 − 0.5 × $25,000) ÷ ($25,000 × 0.48) = 0.654196666…, 0.654197 BTC rounded
+    // up to the collateral's 6 decimals; $16,354.925 is $16,354.93, its 2 % $327.10, $16,027.83
+    // repaid; $4,322.53 owed on 0.345803 BTC ($8,645.075) is 49.9999 %.
+    fireEvent.change(slider, { target: { value: '25000' } });
+    expect(screen.getByTestId('what-if-sale')).toHaveTextContent(
+      'If the margin call is not cured within 48 hours, a liquidation at this price would sell 0.65419700 BTC for $16,354.93; after the processing fee of $327.10, $16,027.83 repays the loan, leaving 0.34580300 BTC as collateral at an LTV of 50.00%.',
+    );
+    // At $16,500 (122 %) even all of it does not cover what is owed.
+    fireEvent.change(slider, { target: { value: '16500' } });
+    expect(screen.getByTestId('what-if-sale')).toHaveTextContent(
+      /^At this price your collateral would be liquidated: the sale would sell 1(\.0+)? BTC for \$16,500\.00; after the processing fee of \$330\.00, \$16,170\.00 repays the loan, and no collateral is left\.$/,
+    );
+  });
+
   it('offers no gauge, slider or prices while no price is known', () => {
     renderHealth(
       servicingLoan({

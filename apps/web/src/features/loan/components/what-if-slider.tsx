@@ -1,15 +1,21 @@
 import { useId, useState } from 'react';
 import type { TServicingLoan } from '@pledge/contract';
-import { formatUsd, whatIfPriceRange } from '@pledge/domain';
+import {
+  formatUsd,
+  MARGIN_CALL_CURE_HOURS,
+  whatIfPriceRange,
+  type TLiquidationPlan,
+} from '@pledge/domain';
 import { FieldLabel } from '../../../ui/field/field-parts.js';
-import { ltvAtPricePreview, RISK_LEVEL_WORDS } from '../loan-health.js';
+import { liquidationAtPricePreview, ltvAtPricePreview, RISK_LEVEL_WORDS } from '../loan-health.js';
 import { formatLtv } from '../loan-view.js';
 
 const CENTS_PER_DOLLAR = 100;
 
 /**
  * "If BTC falls to $X your LTV is Y %": a price slider from today's price down past the
- * liquidation price (arrow keys, Page Up/Down, Home/End), with the LTV and level it would give.
+ * liquidation price (arrow keys, Page Up/Down, Home/End), with the LTV and level it would give,
+ * and where a price calls for a liquidation, the sale the risk engine would make at it.
  */
 export function WhatIfSlider({ loan }: { loan: TServicingLoan }) {
   const { risk } = loan;
@@ -28,6 +34,7 @@ export function WhatIfSlider({ loan }: { loan: TServicingLoan }) {
   const current = priceUsd ?? range.startUsd;
   const whatIf = ltvAtPricePreview(loan, current * CENTS_PER_DOLLAR);
   if (whatIf === null) return null;
+  const sale = liquidationAtPricePreview(loan, current * CENTS_PER_DOLLAR);
   const coin = price.type;
   const priceText = formatUsd(current * CENTS_PER_DOLLAR, { decimals: 0 });
   const sentence = `If ${coin} falls to ${priceText} your LTV is ${formatLtv(whatIf.ltvPct)}`;
@@ -55,6 +62,25 @@ export function WhatIfSlider({ loan }: { loan: TServicingLoan }) {
         <span data-testid="what-if-sentence">{sentence}</span>{' '}
         <span className="what-if__level">({RISK_LEVEL_WORDS[whatIf.level]})</span>
       </p>
+      {sale !== null && (
+        <p className="what-if__sale" data-testid="what-if-sale">
+          {whatIf.level === 'MARGIN_CALL'
+            ? `If the margin call is not cured within ${MARGIN_CALL_CURE_HOURS} hours, a liquidation at this price would sell `
+            : 'At this price your collateral would be liquidated: the sale would sell '}
+          {saleWords(sale, coin)}
+        </p>
+      )}
     </div>
   );
+}
+
+/** "0.4 BTC for $10,000.00; after the 2 % fee ($200.00), $9,800.00 repays the loan, leaving …" */
+function saleWords(sale: TLiquidationPlan, coin: string): string {
+  const sold = `${sale.coinQuantitySold} ${coin} for ${formatUsd(sale.proceedsCents)}; after the processing fee of ${formatUsd(sale.feeCents)}, ${formatUsd(sale.appliedCents)} repays the loan`;
+  if (sale.ltvAfterPct === null) {
+    return sale.surplusCents > 0
+      ? `${sold} in full, and ${formatUsd(sale.surplusCents)} beyond what is owed comes back to you.`
+      : `${sold}, and no collateral is left.`;
+  }
+  return `${sold}, leaving ${sale.coinQuantityRemaining} ${coin} as collateral at an LTV of ${formatLtv(Number(sale.ltvAfterPct))}.`;
 }
