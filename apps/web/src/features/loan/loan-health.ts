@@ -81,12 +81,14 @@ export function liquidationAtPricePreview(
 ): TLiquidationPlan | null {
   const at = ltvAtPricePreview(loan, priceCents);
   if (at === null || (at.level !== 'MARGIN_CALL' && at.level !== 'LIQUIDATION')) return null;
-  if (loan.balances.totalCents <= 0) return null;
+  // An instance of the previous release (during a rolling deploy) answers without the target.
+  const targetLtvPct = loan.risk.liquidationTargetLtvPct as number | undefined;
+  if (loan.balances.totalCents <= 0 || typeof targetLtvPct !== 'number') return null;
   return liquidationPlan({
     balanceCents: loan.balances.totalCents,
     coinQuantity: loan.risk.collateral.coinQuantity,
     priceCents,
-    targetLtvPct: loan.risk.liquidationTargetLtvPct,
+    targetLtvPct,
   });
 }
 
