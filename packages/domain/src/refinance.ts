@@ -433,8 +433,9 @@ export const REFI_STABILIZATION_MESSAGE =
  * The coins a refinancing received on its top-up address when it ended unfinished (expired after
  * REFI_COMPLETION_CALENDAR_DAYS, or cancelled): they wait for a return address from the borrower
  * (AWAITING_ADDRESS), are returned to it by two agents (REQUESTED, then RETURNED), or count toward
- * the top-up of the borrower's new refinancing of the same loan when it is looked up again and
- * submitted before an address was given (CARRIED_OVER).
+ * the borrower's new refinancing of the same loan when it is looked up again and submitted before
+ * an address was given, whatever its treatment: toward its top-up, or held with it when it needs
+ * none (CARRIED_OVER).
  */
 export const REFI_COIN_RETURN_STATUSES = [
   'AWAITING_ADDRESS',
@@ -452,7 +453,7 @@ export const REFI_COIN_RETURN_MESSAGES = {
     'These coins are already being returned to another address. If that address is wrong, contact support.',
   returned: 'These coins have already been returned.',
   carriedOver:
-    'These coins now count toward the top-up of your new refinancing of the same loan, so they are not returned from here.',
+    'These coins now count toward your new refinancing of the same loan, so they are not returned from here.',
   notRequested: 'The borrower has not given a return address yet.',
   stillConfirming:
     'A deposit to this address is still confirming. Return the coins once it has confirmed.',

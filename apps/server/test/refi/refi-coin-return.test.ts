@@ -34,6 +34,7 @@ import {
   lookUpOne,
   offerOf,
   OPS,
+  OWNERSHIP_TRANSFER,
   REFI,
   refiAppUrl as appUrl,
   type TBorrower,
@@ -128,6 +129,8 @@ afterAll(async () => {
 describe('the coins of an expired refinancing', () => {
   let returned: TBorrower;
   let carried: TBorrower;
+  let transferred: TBorrower;
+  let transferredRefi: Awaited<ReturnType<typeof topUpRequested>>;
   let returnedRefi: Awaited<ReturnType<typeof topUpRequested>>;
   let carriedRefi: Awaited<ReturnType<typeof topUpRequested>>;
   let half: string;
@@ -135,11 +138,14 @@ describe('the coins of an expired refinancing', () => {
   beforeAll(async () => {
     returned = await newBorrower(app());
     carried = await newBorrower(app());
+    transferred = await newBorrower(app());
     returnedRefi = await topUpRequested(returned);
     carriedRefi = await topUpRequested(carried);
+    transferredRefi = await topUpRequested(transferred);
     half = halfOf(returnedRefi.topUp);
     await deposit(returnedRefi.address, half);
     await deposit(carriedRefi.address, halfOf(carriedRefi.topUp));
+    await deposit(transferredRefi.address, halfOf(transferredRefi.topUp));
     // While it is open the coins count toward its top-up: nothing is returned from it.
     const open = await call(app(), 'POST', returnUrl(returnedRefi.appUuid), returned.token, {
       returnAddress: RETURN_ADDRESS,
@@ -151,7 +157,7 @@ describe('the coins of an expired refinancing', () => {
     });
     await expireAll();
     // The clock moved past every session's idle limit.
-    for (const borrower of [returned, carried]) await signInAgain(borrower);
+    for (const borrower of [returned, carried, transferred]) await signInAgain(borrower);
     maker = await signInAgent(ctx);
     checker = await signInSecondAgent(ctx);
   }, 120_000);
@@ -319,5 +325,79 @@ describe('the coins of an expired refinancing', () => {
         (proposal) => proposal.subject.id === carriedRefi.appUuid,
       ),
     ).toBe(false);
+  });
+  it('counts toward a new ownership-transfer refinancing of the same loan too, which needs no top-up', async () => {
+    const ended = await applicationOf(transferred, transferredRefi.appUuid);
+    expect(ended.coinReturn?.status).toBe('AWAITING_ADDRESS');
+    const sent = halfOf(transferredRefi.topUp);
+    // Looked up again: 100002 at 62 % needs no top-up as ownership transfer.
+    const application = await lookUpOne(app(), transferred.token, '100002');
+    expect(application.appUuid).not.toBe(transferredRefi.appUuid);
+    const offer = offerOf(application, OWNERSHIP_TRANSFER);
+    const submitted = await call(
+      app(),
+      'POST',
+      appUrl(application.appUuid, '/collateral/celsius-refi-borrower-confirmation'),
+      transferred.token,
+      { offerUuid: offer.uuid },
+    );
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json()).toMatchObject({ state: 'SIGN_DOCS' });
+
+    // The coins already received are the new refinancing's now, on the same address.
+    const fresh = await applicationOf(transferred, application.appUuid);
+    expect(fresh.collateral?.wallet?.depositAddress).toBe(transferredRefi.address);
+    expect(Number(fresh.collateral?.wallet?.currentTotalCoinBalance.coinQuantity)).toBeCloseTo(
+      Number(sent),
+      6,
+    );
+    const old = await applicationOf(transferred, transferredRefi.appUuid);
+    expect(old.coinReturn).toMatchObject({
+      status: 'CARRIED_OVER',
+      carriedToAppUuid: application.appUuid,
+    });
+    const refused = await call(
+      app(),
+      'POST',
+      returnUrl(transferredRefi.appUuid),
+      transferred.token,
+      { returnAddress: RETURN_ADDRESS },
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'COINS_CARRIED_OVER',
+      message: REFI_COIN_RETURN_MESSAGES.carriedOver,
+    });
+    const [event] = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entityId, transferredRefi.appUuid),
+          eq(auditEvents.toState, 'CARRIED_OVER'),
+        ),
+      );
+    expect(event?.reason).toBe(
+      `1 deposit(s) on ${transferredRefi.address} carried to the new refinancing ${application.appUuid} of the same loan`,
+    );
+    // Submitting again carries nothing twice.
+    const again = await call(
+      app(),
+      'POST',
+      appUrl(application.appUuid, '/collateral/celsius-refi-borrower-confirmation'),
+      transferred.token,
+      { offerUuid: offer.uuid },
+    );
+    expect(again.statusCode).toBe(200);
+    const events = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entityId, transferredRefi.appUuid),
+          eq(auditEvents.toState, 'CARRIED_OVER'),
+        ),
+      );
+    expect(events).toHaveLength(1);
   });
 });

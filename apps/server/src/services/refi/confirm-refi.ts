@@ -35,7 +35,7 @@ import { chooseRefiOffer, REFI_OFFER_LOCKED_MESSAGE, refiOfferOf } from './refi-
 import type { TRefiDeps } from './refi-deps.js';
 import { ensureRefiDisclosures } from './refi-disclosures.js';
 import { findOwnedRefi, rereadApplication, toRefiView } from './refi-record.js';
-import { ensureRefiDepositAddress } from './refi-top-up.js';
+import { carryEndedRefiCoins, ensureRefiDepositAddress } from './refi-top-up.js';
 import { repriceRefi, refiTermsRefusal } from './reprice-refi.js';
 
 type TConfirmOutcome =
@@ -149,6 +149,9 @@ export async function confirmRefi(
     }));
     if (topUpRequired) {
       await ensureRefiDepositAddress(tx, deps, appUuid, refi.collateralType);
+    } else {
+      // Coins an ended refinancing of the same loan received count toward this one too.
+      await carryEndedRefiCoins(tx, deps, appUuid, refi.collateralType);
     }
     return { row: await rereadApplication(tx, appUuid) };
   });

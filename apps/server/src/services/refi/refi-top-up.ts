@@ -6,8 +6,8 @@
  *
  * A refinancing that ended unfinished keeps its address watched for a while: coins on it wait for
  * the borrower's return address (refi-coin-return-record.ts), unless the borrower looks the same
- * loan up again and submits a top-up first, in which case the new refinancing takes the address
- * over and the coins count toward its top-up.
+ * loan up again and submits it first, in which case the new refinancing takes the address over and
+ * the coins count toward it: toward its top-up, or (no top-up: ownership transfer) they are its own.
  */
 import { canCarryRefiCoins, REFI_ENDED_ADDRESS_WATCH_DAYS, toCoinQuantity } from '@pledge/domain';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
@@ -78,7 +78,13 @@ async function carryableEndedRefi(
  */
 async function carryEndedRefiAddress(
   tx: TDb,
-  input: { appUuid: string; collateralType: string; now: Date },
+  input: {
+    appUuid: string;
+    collateralType: string;
+    now: Date;
+    /** Only when coins arrived on it (a refinancing with no top-up needs no address of its own). */
+    onlyWithCoins?: boolean;
+  },
 ): Promise<string | null> {
   const [application] = await tx
     .select({ identityUuid: applications.identityUuid })
@@ -108,6 +114,14 @@ async function carryEndedRefiAddress(
     .from(collateralAccounts)
     .where(eq(collateralAccounts.applicationUuid, endedUuid));
   if (endedAccount?.depositAddress == null) return null;
+  if (input.onlyWithCoins === true) {
+    const [received] = await tx
+      .select({ id: collateralDeposits.id })
+      .from(collateralDeposits)
+      .where(eq(collateralDeposits.applicationUuid, endedUuid))
+      .limit(1);
+    if (received === undefined) return null;
+  }
 
   // The new refinancing's own account has no address yet: the ended one's takes its place, without
   // the answers the borrower gave on the ended refinancing.
@@ -188,6 +202,26 @@ export async function ensureRefiDepositAddress(
     .set({ derivationIndex: index, depositAddress: address, updatedAt: deps.clock() })
     .where(eq(collateralAccounts.applicationUuid, appUuid));
   return address;
+}
+
+/**
+ * For a refinancing submitted with no top-up (ownership transfer, or custody only at or under
+ * 55 %): the coins the borrower's ended refinancing of the same loan received count toward it as
+ * they would toward a top-up: it takes their address over with them (CARRIED_OVER), inside the
+ * caller's transaction. Answers the address, or null when no ended refinancing has coins to carry.
+ */
+export async function carryEndedRefiCoins(
+  tx: TDb,
+  deps: Pick<TRefiDeps, 'clock'>,
+  appUuid: string,
+  collateralType: string,
+): Promise<string | null> {
+  return carryEndedRefiAddress(tx, {
+    appUuid,
+    collateralType,
+    now: deps.clock(),
+    onlyWithCoins: true,
+  });
 }
 
 const TOP_UP_STATES = ['CELSIUS_TOP_UP_REQUESTED', 'CELSIUS_WAITING_FOR_TOP_UP'] as const;

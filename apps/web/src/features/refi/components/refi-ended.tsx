@@ -165,8 +165,8 @@ function CoinReturn({
             <li>
               <strong>Use them for a new refinancing.</strong>{' '}
               <Link to={paths.refinance.list.getHref()}>Look the loan up again</Link> and submit it
-              before giving an address: the coins then count toward its top-up, sent to the same
-              deposit address.
+              before giving an address, whichever offer you choose: the coins then count toward it
+              (toward its top-up, when it asks one), on the same deposit address.
             </li>
           </ul>
           <CoinReturnForm identityUuid={identityUuid} appUuid={app.appUuid} type={type} />
@@ -199,18 +199,29 @@ function CoinReturn({
     case 'CARRIED_OVER': {
       const next = applications.find((candidate) => candidate.appUuid === coins.carriedToAppUuid);
       const offerUuid = next?.selectedOffer?.uuid;
+      const hasTopUp = toCoinQuantity(
+        next?.rollForwardLoanDetails?.topUpAmount.coinQuantity ?? '0',
+      ).gt(0);
       return (
         <Alert variant="info" title="Your coins count toward your new refinancing">
-          <p>
-            The coins you sent count toward the top-up of your new refinancing of the same loan.{' '}
-            {next !== undefined && offerUuid !== undefined ? (
-              <Link to={paths.refinance.collateralTopUp.getHref(next.appUuid, offerUuid)}>
-                See its top-up
-              </Link>
-            ) : (
+          {hasTopUp ? (
+            <p>
+              The coins you sent count toward the top-up of your new refinancing of the same loan.{' '}
+              {next !== undefined && offerUuid !== undefined ? (
+                <Link to={paths.refinance.collateralTopUp.getHref(next.appUuid, offerUuid)}>
+                  See its top-up
+                </Link>
+              ) : (
+                <Link to={paths.refinance.list.getHref()}>See your Celsius loans</Link>
+              )}
+            </p>
+          ) : (
+            <p>
+              The coins you sent count toward your new refinancing of the same loan: it needs no
+              top-up, and they are held with it on the same deposit address.{' '}
               <Link to={paths.refinance.list.getHref()}>See your Celsius loans</Link>
-            )}
-          </p>
+            </p>
+          )}
         </Alert>
       );
     }

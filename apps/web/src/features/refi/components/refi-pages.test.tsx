@@ -319,6 +319,49 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
     expect(bodies).toEqual([{ returnAddress }]);
   });
 
+  it('says the coins of an expired refinancing count toward a new one needing no top-up', async () => {
+    const NEXT_APP_UUID = '8c9d0e1f-2a3b-4c4d-8e5f-6a7b8c9d0e1f';
+    const expired = makeRefiApp({
+      state: 'CANCELLED',
+      stage: 'FINAL',
+      selectedOffer: custodyOffer(),
+      ending: { reason: 'REFI_EXPIRED', at: '2025-03-15T12:00:00.000Z' },
+      coinReturn: {
+        status: 'CARRIED_OVER',
+        confirmed: { coinQuantity: '0.5', type: 'ETH' },
+        confirming: { coinQuantity: '0', type: 'ETH' },
+        returnAddress: null,
+        requestedAt: null,
+        returned: null,
+        returnedAt: null,
+        transactionHash: null,
+        carriedToAppUuid: NEXT_APP_UUID,
+      },
+    });
+    // Looked up again and submitted as ownership transfer: no top-up.
+    const next = makeRefiApp({
+      appUuid: NEXT_APP_UUID,
+      state: 'SIGN_DOCS',
+      stage: 'PROCESSING',
+      selectedOffer: transferOffer(),
+    });
+    mockFetch({
+      ...figureInfoHandlers(),
+      [LIST]: () => jsonResponse([expired, next]),
+      [STATE]: () => jsonResponse({ state: 'CANCELLED', stage: 'FINAL' }),
+      [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate() }),
+    });
+    renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    expect(
+      await screen.findByText('Your coins count toward your new refinancing', {}, LOADED),
+    ).toBeVisible();
+    expect(
+      screen.getByText(/count toward your new refinancing of the same loan: it needs no top-up/),
+    ).toBeVisible();
+    expect(screen.queryByText(/count toward the top-up/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'See its top-up' })).toBeNull();
+  });
+
   it('answers a loan the borrower does not have', async () => {
     mockFetch({ ...figureInfoHandlers(), [LIST]: () => jsonResponse([]) });
     renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
