@@ -112,7 +112,10 @@ function coinUnits(quantity: string): bigint {
  * the LTV is on. Shown below 75.00 % is exactly below 74.995 %: the balance must end at the highest
  * whole cent strictly below coins × price × (ltvPct − 0.005) %.
  */
-function paymentBelowLtvCents(loan: TServicingLoan, ltvPct: number): {
+function paymentBelowLtvCents(
+  loan: TServicingLoan,
+  ltvPct: number,
+): {
   paymentCents: number;
   balanceAfterCents: number;
 } {
