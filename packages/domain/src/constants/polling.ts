@@ -69,3 +69,6 @@ export const TOASTS_MAX_VISIBLE = 5;
 /** Banners shown at once: 1 in the main layout, 2 elsewhere. */
 export const BANNERS_MAX_IN_LAYOUT = 1;
 export const BANNERS_MAX_ELSEWHERE = 2;
+
+/** The console's System health page reads the dependency report again this often. */
+export const OPS_HEALTH_REFRESH_MS = 30_000;
