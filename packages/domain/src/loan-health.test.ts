@@ -8,8 +8,11 @@ import {
   priceFallPct,
   shownLtvPct,
   thresholdsFromLevels,
+  whatIfAtPrice,
+  whatIfBasisOfOffer,
   whatIfPriceRange,
 } from './loan-health.js';
+import { computeOffer } from './offer.js';
 import type { TBalances } from './ledger.js';
 import { riskLevel } from './loan-risk.js';
 import { Decimal } from './money.js';
@@ -244,5 +247,72 @@ describe('loanHealthLevel: one health for the loan page, the dashboard and the c
 
   it('is null without an LTV', () => {
     expect(loanHealthLevel({ ltvPct: null, thresholds, isMarginCallOpen: false })).toBeNull();
+  });
+});
+
+describe('whatIfAtPrice: what a price would do, as the risk engine would act on it', () => {
+  // The 8.91 % tier: warning 75 %, courtesy 76 %, margin call 80 %, liquidation 90 %, sold to 50 %.
+  const basis = {
+    ltvBalanceCents: 2_020_000,
+    saleBalanceCents: 2_035_036,
+    coinQuantity: '1',
+    thresholds: {
+      warningLtvPct: 75,
+      courtesyNoticeLtvPct: 76,
+      marginCallLtvPct: 80,
+      liquidationLtvPct: 90,
+    },
+    liquidationTargetLtvPct: 50,
+  };
+
+  it('at a healthy price: the LTV on the interest-bearing balance, no sale', () => {
+    // $20,200 on 1 BTC at $40,000 is 50.5 %.
+    expect(whatIfAtPrice(basis, 4_000_000)).toEqual({ ltvPct: 50.5, level: 'NONE', sale: null });
+  });
+
+  it('in a margin call: the sale of everything owed back down to the tier’s 50 %', () => {
+    const at = whatIfAtPrice(basis, 2_500_000);
+    expect(at?.level).toBe('MARGIN_CALL');
+    // Worked out by hand: q = ($20,350.36 − 0.5 × $25,000) ÷ ($25,000 × (1 − 0.02 − 0.5)) =
+    // 0.6541966…, 0.654197 up to 6 decimals; $16,354.925 → $16,354.93; 2 % → $327.10.
+    expect(at?.sale).toMatchObject({
+      proceedsCents: 1_635_493,
+      feeCents: 32_710,
+      appliedCents: 1_602_783,
+      surplusCents: 0,
+    });
+    expect(Number(at?.sale?.coinQuantitySold)).toBe(0.654197);
+    expect(Number(at?.sale?.coinQuantityRemaining)).toBe(0.345803);
+  });
+
+  it('past liquidation, when all of it does not cover what is owed: everything sold', () => {
+    const at = whatIfAtPrice(basis, 1_650_000);
+    expect(at?.level).toBe('LIQUIDATION');
+    expect(at?.sale).toMatchObject({ proceedsCents: 1_650_000, feeCents: 33_000, surplusCents: 0 });
+    expect(at?.sale?.ltvAfterPct).toBeNull();
+  });
+
+  it('of an offer: its amount with the fee on its coins, in its tier', () => {
+    const result = computeOffer({
+      drawCents: 2_000_000,
+      collateralType: 'BTC',
+      coinQuantity: '1',
+      priceCents: 6_000_000,
+      residence: { kind: 'state', state: 'OH' },
+    });
+    if (!result.eligible) throw new Error(result.reason);
+    const offerBasis = whatIfBasisOfOffer(result.offer);
+    expect(offerBasis).toEqual({
+      ltvBalanceCents: 2_025_000,
+      saleBalanceCents: 2_025_000,
+      coinQuantity: '1',
+      thresholds: basis.thresholds,
+      liquidationTargetLtvPct: 50,
+    });
+    // At the offer's own liquidation price the level is liquidation.
+    if (offerBasis === null) throw new Error('The offer’s tier must be known');
+    expect(whatIfAtPrice(offerBasis, result.offer.liquidationPriceCents)?.level).toBe(
+      'LIQUIDATION',
+    );
   });
 });

@@ -5,11 +5,19 @@
  * as the risk monitoring computes it (ltv.ts `ltvPct` gives it at another price).
  */
 import { interestBearingCents, paymentJournal, type TBalances } from './ledger.js';
-import { COURTESY_NOTICE_BELOW_MARGIN_CALL_PCT } from './constants/rates.js';
+import { COURTESY_NOTICE_BELOW_MARGIN_CALL_PCT, RATE_TIERS } from './constants/rates.js';
 import { DomainError } from './errors.js';
-import { riskLevel, type TRiskLevel, type TRiskThresholds } from './loan-risk.js';
+import {
+  liquidationPlan,
+  riskLevel,
+  riskThresholds,
+  type TLiquidationPlan,
+  type TRiskLevel,
+  type TRiskThresholds,
+} from './loan-risk.js';
 import { ltvPct } from './ltv.js';
 import { Decimal, toCoinQuantity } from './money.js';
+import type { TOfferTerms } from './offer.js';
 
 /** The cure countdown on the loan page moves on once a minute. */
 export const CURE_COUNTDOWN_TICK_MS = 60_000;
@@ -146,6 +154,65 @@ export function whatIfPriceRange(input: {
   if (maxUsd - minUsd < 2 * stepUsd) return null;
   const startUsd = Math.min(maxUsd, Math.max(minUsd, Math.round(priceUsd / stepUsd) * stepUsd));
   return { minUsd, maxUsd, stepUsd, startUsd };
+}
+
+/** What a loan's (or an offered loan's) what-if starts from. */
+export type TWhatIfBasis = {
+  /** The balance its LTV is on (the interest-bearing balance; an offer's amount with its fee). */
+  ltvBalanceCents: number;
+  /** What a liquidation repays: everything owed (an offer's amount with its fee). */
+  saleBalanceCents: number;
+  coinQuantity: Decimal | string;
+  thresholds: TRiskThresholds;
+  /** The LTV a liquidation sells back down to: the tier's maximum initial LTV. */
+  liquidationTargetLtvPct: number;
+};
+
+/**
+ * An offered loan's what-if, before it is taken: the amount with its fee owed on the coins offered,
+ * with the thresholds and liquidation target of the offer's tier. Null for an unknown tier.
+ */
+export function whatIfBasisOfOffer(
+  offer: Pick<TOfferTerms, 'amountCents' | 'collateralUnits' | 'tierId'>,
+): TWhatIfBasis | null {
+  const tier = RATE_TIERS.find((candidate) => candidate.id === offer.tierId);
+  if (tier === undefined) return null;
+  return {
+    ltvBalanceCents: offer.amountCents,
+    saleBalanceCents: offer.amountCents,
+    coinQuantity: offer.collateralUnits,
+    thresholds: riskThresholds(tier),
+    liquidationTargetLtvPct: tier.maxInitialLtvPct,
+  };
+}
+
+/** At a price: the LTV as previews show it, its level, and the sale a liquidation would make. */
+export type TWhatIf = { ltvPct: number; level: TRiskLevel; sale: TLiquidationPlan | null };
+
+/**
+ * What a price would do to a loan: its LTV and level as the risk monitoring decides them, and where
+ * the level is a margin call (sold if not cured) or a liquidation, the sale the risk engine's
+ * liquidation plan makes at that price. Null without coins or at no price.
+ */
+export function whatIfAtPrice(basis: TWhatIfBasis, priceCents: number): TWhatIf | null {
+  if (!Number.isSafeInteger(priceCents) || priceCents <= 0) return null;
+  if (toCoinQuantity(basis.coinQuantity).isZero()) return null;
+  const ltv = ltvPct(basis.ltvBalanceCents, basis.coinQuantity, priceCents);
+  const level = riskLevel(ltv, basis.thresholds);
+  const sells = level === 'MARGIN_CALL' || level === 'LIQUIDATION';
+  return {
+    ltvPct: shownLtvPct(ltv),
+    level,
+    sale:
+      sells && basis.saleBalanceCents > 0
+        ? liquidationPlan({
+            balanceCents: basis.saleBalanceCents,
+            coinQuantity: basis.coinQuantity,
+            priceCents,
+            targetLtvPct: basis.liquidationTargetLtvPct,
+          })
+        : null,
+  };
 }
 
 /**

@@ -10,15 +10,13 @@ import {
   isWithinDecimals,
   ltvAfterCollateral,
   ltvAfterPayment,
-  liquidationPlan,
-  ltvPct,
   formatUsd,
   MARGIN_CALL_CURE_HOURS,
   riskLevel,
   shownLtvPct,
   toCoinQuantity,
   type TCureTimeLeft,
-  type TLiquidationPlan,
+  type TWhatIfBasis,
   type TRiskLevel,
 } from '@pledge/domain';
 import { formatLtv } from './loan-view.js';
@@ -60,36 +58,25 @@ function preview(ltv: Decimal, risk: TLoanRisk): TLtvPreview {
   return { ltvPct: shownLtvPct(ltv), level: riskLevel(ltv, risk.thresholds) };
 }
 
-/** "If BTC falls to $X your LTV is Y %": the LTV at another price. */
-export function ltvAtPricePreview(
-  loan: Pick<TServicingLoan, 'balances' | 'risk'>,
-  priceCents: number,
-): TLtvPreview | null {
-  const basis = riskBasis(loan);
-  if (basis === null || priceCents <= 0) return null;
-  return preview(ltvPct(basis.balanceCents, basis.coinQuantity, priceCents), loan.risk);
-}
-
 /**
- * The sale the risk engine would make at a price where the loan is in a margin call or past its
- * liquidation level: the domain's liquidation plan on the whole balance owed, the coins held and
- * the tier's target, as the liquidation itself computes it. Null at a price that calls for none.
+ * What the loan's what-if starts from: the balance the risk monitoring measures, everything owed
+ * (what a liquidation repays), the coins held, its thresholds and the tier's liquidation target.
+ * Null without a price or coins, or when an instance of the previous release (during a rolling
+ * deploy) answers the loan without its liquidation target.
  */
-export function liquidationAtPricePreview(
+export function whatIfBasisOfLoan(
   loan: Pick<TServicingLoan, 'balances' | 'risk'>,
-  priceCents: number,
-): TLiquidationPlan | null {
-  const at = ltvAtPricePreview(loan, priceCents);
-  if (at === null || (at.level !== 'MARGIN_CALL' && at.level !== 'LIQUIDATION')) return null;
-  // An instance of the previous release (during a rolling deploy) answers without the target.
+): TWhatIfBasis | null {
+  const basis = riskBasis(loan);
   const targetLtvPct = loan.risk.liquidationTargetLtvPct as number | undefined;
-  if (loan.balances.totalCents <= 0 || typeof targetLtvPct !== 'number') return null;
-  return liquidationPlan({
-    balanceCents: loan.balances.totalCents,
-    coinQuantity: loan.risk.collateral.coinQuantity,
-    priceCents,
-    targetLtvPct,
-  });
+  if (basis === null || typeof targetLtvPct !== 'number') return null;
+  return {
+    ltvBalanceCents: basis.balanceCents,
+    saleBalanceCents: loan.balances.totalCents,
+    coinQuantity: basis.coinQuantity,
+    thresholds: loan.risk.thresholds,
+    liquidationTargetLtvPct: targetLtvPct,
+  };
 }
 
 /** A typed quantity of coins (at most 8 decimals, above zero), or null when it is none. */

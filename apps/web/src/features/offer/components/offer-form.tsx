@@ -395,7 +395,15 @@ export function OfferForm({
             hint={termsHint(offerResult, type, pricing)}
             isUpdating={!isSettled || rates.isFetching || awaitsResults}
           >
-            {terms !== null && results !== undefined && <results.TruthInLendingBox offer={terms} />}
+            {terms !== null && results !== undefined && currentRates !== undefined && (
+              <>
+                <results.TruthInLendingBox offer={terms} />
+                <results.OfferWhatIf
+                  terms={terms}
+                  priceCents={usdToCents(currentRates.valueOfOne)}
+                />
+              </>
+            )}
             <LearnMoreLtv />
           </OfferTerms>
           {failure !== null && (

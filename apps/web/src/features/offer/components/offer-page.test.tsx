@@ -325,6 +325,26 @@ describe('the offer form', SLOW, () => {
     );
   });
 
+  it('shows what a fall of the price would do to the offered loan, as the risk engine would act', async () => {
+    const { user } = renderApp(START_OH);
+    await fillOffer(user, '1', '20000');
+    const slider = await screen.findByRole(
+      'slider',
+      { name: 'What if the BTC price falls?' },
+      { timeout: 10_000 },
+    );
+    // $20,250 owed on 1 BTC at $25,000 is 81 %: a margin call. Worked out by hand: q = ($20,250 −
+    // 0.5 × $25,000) ÷ ($25,000 × 0.48) = 0.6458333…, 0.645834 up to 6 decimals: $16,145.85, its
+    // 2 % $322.92, $15,822.93 repaid; $4,427.07 owed on 0.354166 BTC ($8,854.15) is 49.99994 %.
+    fireEvent.change(slider, { target: { value: '25000' } });
+    expect(screen.getByTestId('what-if-sentence')).toHaveTextContent(
+      'If BTC falls to $25,000 your LTV is 81.00%',
+    );
+    expect(screen.getByTestId('what-if-sale')).toHaveTextContent(
+      'If the margin call is not cured within 48 hours, a liquidation at this price would sell 0.64583400 BTC for $16,145.85; after the processing fee of $322.92, $15,822.93 repays the loan, leaving 0.35416600 BTC as collateral at an LTV of 50.00%.',
+    );
+  });
+
   it('keeps Continue disabled until there is an offer', async () => {
     const { user } = renderApp(START_OH);
     const inputs = await fillOffer(user, '1', '50000');

@@ -5,5 +5,6 @@
  */
 export { computeOffer } from '@pledge/domain';
 export { OfferTermsList } from './offer-terms-list.js';
+export { OfferWhatIf } from './offer-what-if.js';
 export { RateTable } from './rate-table.js';
 export { TruthInLendingBox } from './truth-in-lending-box.js';
