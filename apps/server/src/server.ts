@@ -15,6 +15,7 @@ import { createDatabase, type TDatabase } from './db/pool.js';
 import { seedSandbox } from './db/seed.js';
 import { createLogger } from './logger.js';
 import { installBrands } from './brands/brands.js';
+import { pauseJobsWhenRefused, type TJobsPause } from './deploy/pause-jobs-when-refused.js';
 import { prepareStoredData } from './deploy/prepare-stored-data.js';
 import { seedIdentities } from './services/identity/seed-identities.js';
 import { createSandboxClock, SANDBOX_CLOCK_FOLLOW_MS } from './services/sandbox/sandbox-clock.js';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   let app: FastifyInstance | undefined;
   let worker: TJobWorker | undefined;
   let collateralSweeps: TCollateralSweeps | undefined;
+  let jobsPause: TJobsPause | undefined;
   let clockFollowing: { stop(): void } | undefined;
   let isShuttingDown = false;
 
@@ -68,6 +70,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.drainTimeoutMs);
     hardStop.unref();
+    // Its stop or start under way finishes first: the worker is then stopped once, below.
+    await jobsPause?.stop();
     collateralSweeps?.stop();
     clockFollowing?.stop();
     // Stop taking requests and drain them, then release the database, then stop it.
@@ -178,10 +182,31 @@ async function main(): Promise<void> {
       clockFollowing = sandboxClock?.follow(SANDBOX_CLOCK_FOLLOW_MS, (error) =>
         logger.warn({ err: error }, 'sandbox clock not loaded'),
       );
-      collateralSweeps = startCollateralSweeps({
-        db: database.db,
-        clock,
-        onError: (error) => logger.warn({ err: error }, 'collateral sweeps were not enqueued'),
+      const { db } = database;
+      const startSweeps = () =>
+        startCollateralSweeps({
+          db,
+          clock,
+          onError: (error) => logger.warn({ err: error }, 'collateral sweeps were not enqueued'),
+        });
+      collateralSweeps = startSweeps();
+      // A schema this release cannot serve (a newer one contracted it) stops the jobs as well as
+      // the requests, until it is one this release serves again.
+      const jobWorker = worker;
+      jobsPause = pauseJobsWhenRefused({
+        pool: database.pool,
+        log: logger,
+        jobs: {
+          start() {
+            jobWorker.start();
+            collateralSweeps ??= startSweeps();
+          },
+          async stop() {
+            collateralSweeps?.stop();
+            collateralSweeps = undefined;
+            await jobWorker.stop();
+          },
+        },
       });
     }
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

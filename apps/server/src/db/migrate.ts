@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installJobQueue } from '../jobs/queue-schema.js';
-import { RELEASE_COMPAT_LEVEL, readSchemaCompat, schemaCompatProblem } from './schema-compat.js';
+import { readSchemaCompat, schemaCompatProblem, servedCompatLevel } from './schema-compat.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -95,7 +95,7 @@ export async function applyMigrations(
   options: TMigrationOptions = {},
 ): Promise<string[]> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_DIR;
-  const releaseLevel = options.releaseLevel ?? RELEASE_COMPAT_LEVEL;
+  const releaseLevel = options.releaseLevel ?? servedCompatLevel();
   const shipped = shippedMigrations(migrationsFolder);
   const client = await pool.connect();
   let failed = false;

@@ -18,6 +18,23 @@ import type pg from 'pg';
 /** This release's compatibility level: raise it by one in every release. */
 export const RELEASE_COMPAT_LEVEL = 1;
 
+/**
+ * Set in a test process (NODE_ENV=test) only: the level it stands for instead of this release's,
+ * so that the multi-instance tests run the release before and the one after from one build.
+ */
+export const COMPAT_LEVEL_UNDER_TEST_VARIABLE = 'COMPAT_LEVEL_UNDER_TEST';
+
+/** The level this process serves: this release's (another only in a test process, see above). */
+export function servedCompatLevel(env: NodeJS.ProcessEnv = process.env): number {
+  const underTest = env[COMPAT_LEVEL_UNDER_TEST_VARIABLE];
+  if (env.NODE_ENV !== 'test' || underTest === undefined) return RELEASE_COMPAT_LEVEL;
+  const level = Number(underTest);
+  if (!Number.isSafeInteger(level) || level < 1) {
+    throw new Error(`${COMPAT_LEVEL_UNDER_TEST_VARIABLE} must be a level of 1 or more`);
+  }
+  return level;
+}
+
 export interface TSchemaCompat {
   minReleaseLevel: number;
   reason: string;

@@ -11,9 +11,9 @@ import type pg from 'pg';
 import type { TGetReadyzResponse } from '@pledge/contract';
 import { MIGRATIONS_DIR } from '../../db/migrate.js';
 import {
-  RELEASE_COMPAT_LEVEL,
   readSchemaCompat,
   schemaCompatProblem,
+  servedCompatLevel,
 } from '../../db/schema-compat.js';
 import { HttpError } from '../../http/errors.js';
 
@@ -58,7 +58,7 @@ export function createReadinessCheck(
   options: TReadinessOptions = {},
 ): TReadinessCheck {
   const expectedMillis = options.expectedMillis ?? expectedMigrationMillis();
-  const releaseLevel = options.releaseLevel ?? RELEASE_COMPAT_LEVEL;
+  const releaseLevel = options.releaseLevel ?? servedCompatLevel();
   let isDraining = false;
   let schemaProblem: string | null = null;
   /** Keeps what the schema says, telling the log when it changes. */
