@@ -20,6 +20,8 @@ COPY . .
 RUN npm run build && node scripts/assemble-release.mjs /release
 
 # ── runtime: the release and its production dependencies, run as an unprivileged user ─────────────
+# Production dependencies are the server's alone: the web app is static files and a self-contained
+# server-rendering bundle, and the embedded PostgreSQL (development only) is a dev dependency.
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \

