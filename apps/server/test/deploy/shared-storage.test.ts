@@ -77,7 +77,7 @@ describe('the move of files from the local disk', () => {
     await database.drop();
   });
 
-  it('moves every file once, keeps what it cannot move, and does nothing the second time', async () => {
+  it('copies every file once and keeps it on disk, keeps what it cannot copy, and does nothing the second time', async () => {
     const disk = createLocalStorage(dir);
     const target = createPostgresStorage(database.db);
     const store = createEncryptedStore(disk, cipher);
@@ -95,14 +95,19 @@ describe('the move of files from the local disk', () => {
     expect(first).toEqual({ moved: 2, conflicts: [conflicting] });
     const shared = createEncryptedStore(target, cipher);
     for (const key of keys) expect((await shared.get(key))?.toString()).toBe(`file ${key}`);
-    expect(await disk.get(keys[0] ?? '')).toBeNull();
+    // The disk keeps its copies: a rollback to the release that reads the disk finds them all.
+    for (const key of keys) expect((await store.get(key))?.toString()).toBe(`file ${key}`);
     expect(await disk.get(conflicting)).not.toBeNull();
 
+    // The second time nothing copied before is read again: a file changed on disk since (which
+    // no release does) is not compared, and the log is not a file of the store.
+    await disk.put(keys[0] ?? '', Buffer.from('changed on disk'));
     expect(await moveLocalFiles({ dir, to: target, log: quietLog })).toEqual({
       moved: 0,
       conflicts: [conflicting],
     });
-    expect(readdirSync(path.join(dir, 'identity-documents'))).toEqual([]);
+    expect(readdirSync(path.join(dir, 'identity-documents'))).toHaveLength(1);
+    expect(await disk.list(undefined, 10)).toHaveLength(3);
   });
 
   it('does nothing when the directory does not exist', async () => {
