@@ -31,6 +31,25 @@ export interface TJobDefinition<TPayload> {
    * statements, which a clock jump or a cycle date queues by the hundred.
    */
   priority?: number;
+  /**
+   * A stand-in for a person that only a sandbox may have (approving an uploaded ID): the kind is
+   * registered only when SANDBOX is on (sandboxOnlyKindsLeftOut), and its handler, registered with
+   * registerSandboxOnlyJob, refuses to act if it is ever run outside the sandbox.
+   */
+  sandboxOnly?: boolean;
+  /**
+   * Set for a kind that moves money or changes who owns what (debits, settlements, liquidations,
+   * refinancing and renewal completion, coins taken into custody): what it does, said when the
+   * console refuses to let one agent discard a failed job of the kind. Such a job is retried, not
+   * dropped.
+   */
+  movesMoneyOrOwnership?: string;
+  /**
+   * The wait before attempt n + 1 after n failed attempts, in ms, for a kind that cannot wait the
+   * queue's exponential backoff (a one-time code lives minutes): the worker schedules the next
+   * attempt itself (worker.ts, retrySoon). The queue's backoff when not given.
+   */
+  retryDelayMs?: (failedAttempts: number) => number;
 }
 
 /** The priority of the servicing and risk sweeps: ahead of deliveries and other bulk jobs. */
@@ -97,4 +116,38 @@ export function registerSchedule<TPayload>(
  */
 export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
+}
+
+/** A sandbox-only job (TJobDefinition.sandboxOnly) run outside the sandbox: it does nothing. */
+export class SandboxOnlyJobError extends PermanentJobError {
+  override name = 'SandboxOnlyJobError';
+}
+
+/**
+ * Registers a sandbox-only kind whose handler refuses outside the sandbox: the job fails for good
+ * without any effect (the worker logs it), whatever enqueued it.
+ */
+export function registerSandboxOnlyJob<TPayload>(
+  definition: TJobDefinition<TPayload>,
+  deps: { sandbox: boolean },
+  handle: TJobHandler<TPayload>,
+): TJobRegistration<TPayload> {
+  return registerJob({ ...definition, sandboxOnly: true }, async (payload, context) => {
+    if (!deps.sandbox) {
+      throw new SandboxOnlyJobError(
+        `The job kind ${definition.kind} runs only in the sandbox; outside it nothing was done`,
+      );
+    }
+    await handle(payload, context);
+  });
+}
+
+/** The registrations a deployment runs: sandbox-only kinds are left out unless SANDBOX is on. */
+export function sandboxOnlyKindsLeftOut(
+  registrations: readonly TJobRegistration<unknown>[],
+  sandbox: boolean,
+): TJobRegistration<unknown>[] {
+  return registrations.filter(
+    (registration) => sandbox || registration.definition.sandboxOnly !== true,
+  );
 }

@@ -15,6 +15,7 @@ import { completeRenewalHandler } from './handlers/complete-renewal.js';
 import { pruneFinishedJobsHandler } from './handlers/prune-finished-jobs.js';
 import type { TJobRetention } from './prune-finished-jobs.js';
 import { deliverEmailHandler } from './handlers/deliver-email.js';
+import { deliverCodeEmailHandler } from './handlers/deliver-code-email.js';
 import { refiCompleteHandler, refiSweepHandler } from './handlers/refi.js';
 import { REFI_SWEEP_CRON, refiSweepJob } from './definitions/refi-complete.js';
 import { reencryptHandler } from './handlers/reencrypt.js';
@@ -22,7 +23,12 @@ import {
   PRUNE_FINISHED_JOBS_CRON,
   pruneFinishedJobsJob,
 } from './definitions/prune-finished-jobs.js';
-import { registerSchedule, type TJobRegistration, type TJobSchedule } from './job-definition.js';
+import {
+  registerSchedule,
+  sandboxOnlyKindsLeftOut,
+  type TJobRegistration,
+  type TJobSchedule,
+} from './job-definition.js';
 import { createConfiguredBankPayments } from '../adapters/bank-payments/index.js';
 import type { TBankPaymentsPort } from '../adapters/bank-payments/port.js';
 import { servicingJobHandlers } from './handlers/servicing.js';
@@ -61,6 +67,10 @@ export interface TJobDeps {
 
 export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown>[] {
   const clock = deps.clock ?? (() => new Date());
+  return sandboxOnlyKindsLeftOut(allJobRegistrations(deps, clock), deps.sandbox);
+}
+
+function allJobRegistrations(deps: TJobDeps, clock: TClock): TJobRegistration<unknown>[] {
   return [
     creditCheckHandler({
       db: deps.db,
@@ -76,7 +86,7 @@ export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown
       clock,
       sandbox: deps.sandbox,
     }),
-    identityAutoReviewHandler({ db: deps.db, clock }),
+    identityAutoReviewHandler({ db: deps.db, clock, sandbox: deps.sandbox }),
     watchDepositsHandler({
       db: deps.db,
       chain: deps.adapters.chain,
@@ -86,6 +96,12 @@ export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown
     completeRenewalHandler({ db: deps.db, clock }),
     cancelUnfundedHandler({ db: deps.db, chain: deps.adapters.chain, clock }),
     deliverEmailHandler({
+      db: deps.db,
+      cipher: deps.cipher,
+      email: deps.adapters.email,
+      clock,
+    }),
+    deliverCodeEmailHandler({
       db: deps.db,
       cipher: deps.cipher,
       email: deps.adapters.email,

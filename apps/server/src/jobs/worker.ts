@@ -3,9 +3,9 @@
  * database: a job is locked by one worker at a time (SKIP LOCKED), new jobs wake the workers at
  * once (LISTEN/NOTIFY on commit) and future ones are found by polling; a job whose worker died is
  * unlocked by the queue after its lock timeout and tried again. A failed attempt is retried after
- * the queue's exponential backoff (retryBackoffMs) until the definition's maxAttempts; a job that
- * exhausts them, or throws PermanentJobError, is kept as failed (see dead-letters.ts). A job
- * that succeeds is deleted. Handlers are written to be safe to run again after a crash (they act
+ * the queue's exponential backoff (retryBackoffMs), or the kind's own (retryDelayMs, retrySoon),
+ * until the definition's maxAttempts; a job that exhausts them, or throws PermanentJobError, is kept
+ * as failed (see dead-letters.ts). A job that succeeds is deleted. Handlers are written to be safe to run again after a crash (they act
  * on the current state only).
  */
 import { randomUUID } from 'node:crypto';
@@ -83,6 +83,42 @@ class JobAttemptFailedError extends Error {
   override name = 'JobAttemptFailedError';
 }
 
+/**
+ * The next attempt of a kind with a backoff of its own (TJobDefinition.retryDelayMs), due after
+ * `delayMs`: the queue only knows its exponential backoff, so the failed attempt is recorded on a
+ * copy of the job (same payload, key, attempts and limit; this failure as its last error) and the
+ * attempt itself ends as done, which deletes the original. Copy and key move commit together; a
+ * worker that dies before the original is deleted leaves it to the queue's lock timeout, after
+ * which it runs once more (handlers act on the current state, so a second run finds it done).
+ */
+async function retrySoon(helpers: JobHelpers, delayMs: number, lastError: string): Promise<void> {
+  await helpers.withPgClient(async (client) => {
+    await client.query('BEGIN');
+    try {
+      const { rows } = await client.query<{ key: string | null }>(
+        `SELECT key FROM ${JOB_QUEUE_SCHEMA}._private_jobs WHERE id = $1 FOR UPDATE`,
+        [helpers.job.id],
+      );
+      await client.query(`UPDATE ${JOB_QUEUE_SCHEMA}._private_jobs SET key = NULL WHERE id = $1`, [
+        helpers.job.id,
+      ]);
+      await client.query(
+        `INSERT INTO ${JOB_QUEUE_SCHEMA}._private_jobs (job_queue_id, task_id, payload, priority,
+           run_at, attempts, max_attempts, last_error, created_at, updated_at, key, flags)
+         SELECT job_queue_id, task_id, payload, priority,
+           now() + make_interval(secs => $2::double precision / 1000), attempts, max_attempts, $3,
+           created_at, now(), $4, flags
+         FROM ${JOB_QUEUE_SCHEMA}._private_jobs WHERE id = $1`,
+        [helpers.job.id, delayMs, lastError, rows[0]?.key ?? null],
+      );
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    }
+  });
+}
+
 /** Keeps the job as failed now: no attempt is left. */
 async function giveUp(helpers: JobHelpers): Promise<void> {
   await helpers.query(
@@ -131,10 +167,15 @@ export function createJobWorker(options: TJobWorkerOptions): TJobWorker {
         const failure = failureCause(error);
         if (isPermanent || job.attempts >= job.max_attempts) {
           log.error({ ...described, failure }, 'job failed for good');
-        } else {
-          log.warn({ ...described, failure }, 'job will retry');
+          throw new JobAttemptFailedError(describeFailure(failure));
         }
-        throw new JobAttemptFailedError(describeFailure(failure));
+        const delayMs = definition.retryDelayMs?.(job.attempts);
+        log.warn(
+          { ...described, failure, ...(delayMs === undefined ? {} : { retryInMs: delayMs }) },
+          'job will retry',
+        );
+        if (delayMs === undefined) throw new JobAttemptFailedError(describeFailure(failure));
+        await retrySoon(helpers, delayMs, describeFailure(failure));
       }
     };
   }

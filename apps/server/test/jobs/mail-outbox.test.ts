@@ -1,7 +1,8 @@
 /**
  * Every e-mail goes through the queue: otp/start answers at once even when the mail server
  * accepts the connection and never answers; delivery is retried, and a message that fails all its
- * attempts is listed for agents (recipient masked), who can retry it.
+ * attempts is listed for agents (recipient masked), who can retry it, unless it carries a one-time
+ * code (code-email.test.ts: those are retried within seconds while the code lives, then never).
  */
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -10,11 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOpsFailedMail, postOpsRetryMail } from '@pledge/contract';
 import { createRealEmail, createSmtpTransport } from '../../src/adapters/email/real.js';
 import { auditEvents, outbox } from '../../src/db/schema/index.js';
+import { deliverCodeEmailJob } from '../../src/jobs/definitions/deliver-code-email.js';
 import { deliverEmailJob } from '../../src/jobs/definitions/deliver-email.js';
 import { deliverEmailHandler } from '../../src/jobs/handlers/deliver-email.js';
 import { createJobWorker } from '../../src/jobs/worker.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
+import { queueEmail } from '../../src/services/email/queue-email.js';
+import { RETRY_MAIL_MESSAGES } from '../../src/services/email/retry-failed-mail.js';
 import { provisionAgents } from '../../src/services/identity/agents.js';
+import { OTP_CODE_TTL_MS } from '../../src/services/identity/sign-in-limits.js';
 import { buildTestApp, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { makeJobsDue, queuedJobs } from '../helpers/jobs.js';
@@ -44,21 +49,34 @@ describe('mail through the queue', () => {
     await database.drop();
   });
 
-  it('answers otp/start at once while the mail server hangs; fails after its attempts; an agent retries', async () => {
+  it('answers otp/start at once while the mail server hangs; the code is queued to be sent while it lives', async () => {
     const started = performance.now();
     const response = await startOtp(app, 'Hang@Example.com', { remoteAddress: '10.70.0.1' });
     expect(response.statusCode).toBe(204);
     expect(performance.now() - started).toBeLessThan(2_000);
-    const [queued] = await database.db.select().from(outbox);
-    expect(queued).toMatchObject({
+    const [code] = await database.db.select().from(outbox);
+    expect(code).toMatchObject({
       kind: 'sign-in-code',
       status: 'queued',
       toAddress: 'hang@example.com',
     });
     // Outside the sandbox the code is stored only sealed.
-    expect(queued?.bodyText).toContain('sign-in code is [redacted].');
-    expect(queued?.sealedMessage).not.toBeNull();
+    expect(code?.bodyText).toContain('sign-in code is [redacted].');
+    expect(code?.sealedMessage).not.toBeNull();
+    const [job] = await queuedJobs(database.db, { payloadLike: `%${code?.id ?? ''}%` });
+    expect(job?.kind).toBe(deliverCodeEmailJob.kind);
+    const { expiresAt } = job?.payload as { expiresAt: string };
+    expect(Math.abs(Date.parse(expiresAt) - (Date.now() + OTP_CODE_TTL_MS))).toBeLessThan(5_000);
+  });
 
+  it('fails an e-mail after its attempts while the mail server hangs; an agent retries it, but never a code', async () => {
+    const { outboxId } = await queueEmail(
+      database.db,
+      { cipher: createFieldCipher(TEST_ENCRYPTION_KEY), sandbox: false },
+      'waitlist-confirmation',
+      { to: 'hang@example.com', fromName: 'Pledge', subject: 'You are on the list', text: 'Hi' },
+    );
+    const [queued] = await database.db.select().from(outbox).where(eq(outbox.id, outboxId));
     const email = createRealEmail({
       fromAddress: 'no-reply@pledge.test',
       transport: createSmtpTransport(`smtp://127.0.0.1:${smtpPort}`, {
@@ -88,7 +106,9 @@ describe('mail through the queue', () => {
       .where(eq(outbox.id, queued?.id ?? ''));
     expect(failed).toMatchObject({ status: 'failed', attempts: deliverEmailJob.maxAttempts });
     expect(failed?.error).toMatch(/greeting|timeout/i);
-    expect((await queuedJobs(database.db))[0]?.isFailed).toBe(true);
+    expect((await queuedJobs(database.db, { kindLike: deliverEmailJob.kind }))[0]?.isFailed).toBe(
+      true,
+    );
 
     await provisionAgents(database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [
       'mail-agent@example.com',
@@ -110,7 +130,7 @@ describe('mail through the queue', () => {
         expect.objectContaining({
           outboxId: queued?.id,
           recipient: 'h••••@example.com',
-          kind: 'sign-in-code',
+          kind: 'waitlist-confirmation',
           attempts: deliverEmailJob.maxAttempts,
         }),
       ],
@@ -139,5 +159,27 @@ describe('mail through the queue', () => {
       .from(auditEvents)
       .where(eq(auditEvents.entityId, queued?.id ?? ''));
     expect(audit).toHaveLength(1);
+
+    // A code's e-mail that failed is not sent again: its code has expired.
+    await database.db
+      .update(outbox)
+      .set({ status: 'failed' })
+      .where(eq(outbox.kind, 'sign-in-code'));
+    const [code] = await database.db.select().from(outbox).where(eq(outbox.kind, 'sign-in-code'));
+    const codeRetry = await app.inject({
+      method: 'POST',
+      url: postOpsRetryMail.path.replace(':outboxId', code?.id ?? ''),
+      headers: { authorization: `Bearer ${agent.token}` },
+    });
+    expect(codeRetry.statusCode).toBe(409);
+    expect(codeRetry.json()).toMatchObject({
+      code: 'CODE_EMAIL_NOT_RESENT',
+      message: RETRY_MAIL_MESSAGES.codeNotResent,
+    });
+    const [stillFailed] = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, code?.id ?? ''));
+    expect(stillFailed?.status).toBe('failed');
   }, 60_000);
 });

@@ -9,6 +9,7 @@ export const identityAutoReviewJob = defineJob({
   kind: 'identity-document.sandbox-auto-review',
   payload: z.object({ documentUuid: z.uuid() }),
   maxAttempts: 5,
+  sandboxOnly: true,
 });
 
 export function identityAutoReviewDedupeKey(documentUuid: string): string {

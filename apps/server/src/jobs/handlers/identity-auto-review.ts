@@ -4,10 +4,11 @@ import {
   type TReviewDeps,
 } from '../../services/identity-documents/review-identity-document.js';
 import { identityAutoReviewJob } from '../definitions/identity-auto-review.js';
-import { registerJob } from '../job-definition.js';
+import { registerSandboxOnlyJob } from '../job-definition.js';
 
-export function identityAutoReviewHandler(deps: TReviewDeps) {
-  return registerJob(identityAutoReviewJob, async (payload) => {
+/** Approves as an agent would: only ever in the sandbox (refused outside it, with no effect). */
+export function identityAutoReviewHandler(deps: TReviewDeps & { sandbox: boolean }) {
+  return registerSandboxOnlyJob(identityAutoReviewJob, deps, async (payload) => {
     await reviewIdentityDocument(deps, {
       documentUuid: payload.documentUuid,
       decision: 'APPROVED',

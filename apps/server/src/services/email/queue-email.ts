@@ -9,6 +9,7 @@ import { withoutSecrets, type TEmailMessage } from '../../adapters/email/port.js
 import type { TDb } from '../../db/pool.js';
 import { outbox } from '../../db/schema/index.js';
 import { deliverEmailDedupeKey, deliverEmailJob } from '../../jobs/definitions/deliver-email.js';
+import { deliverCodeEmailJob } from '../../jobs/definitions/deliver-code-email.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { outboxSealContext, type TEmailKind } from './email-kinds.js';
@@ -33,16 +34,31 @@ export async function queueEmail(
   deps: TQueueEmailDeps,
   kind: TEmailKind,
   message: TEmailMessage,
+  options: {
+    /**
+     * When the one-time code the message carries expires (the deployment's clock): it is then
+     * retried within seconds until then, and never delivered after (deliverCodeEmailJob).
+     */
+    codeExpiresAt?: Date;
+  } = {},
 ): Promise<{ outboxId: string }> {
   const id = randomUUID();
   const secrets = deps.sandbox ? [] : (message.secrets ?? []);
   const sealed: TSealedMessage = { subject: message.subject, text: message.text, secrets };
-  const job = await enqueue(
-    tx,
-    deliverEmailJob,
-    { outboxId: id },
-    { dedupeKey: deliverEmailDedupeKey(id) },
-  );
+  const job =
+    options.codeExpiresAt === undefined
+      ? await enqueue(
+          tx,
+          deliverEmailJob,
+          { outboxId: id },
+          { dedupeKey: deliverEmailDedupeKey(id) },
+        )
+      : await enqueue(
+          tx,
+          deliverCodeEmailJob,
+          { outboxId: id, expiresAt: options.codeExpiresAt.toISOString() },
+          { dedupeKey: deliverEmailDedupeKey(id) },
+        );
   await tx.insert(outbox).values({
     id,
     kind,

@@ -20,7 +20,12 @@ export const OUTBOX_AUDIT_ENTITY = 'outbox';
 export const RETRY_MAIL_MESSAGES = {
   notFound: 'No such e-mail',
   busy: 'This e-mail is being delivered right now. Try again in a moment.',
+  codeNotResent:
+    'This e-mail carries a one-time code, which has expired: it is not sent again. The person can ask for a new code.',
 } as const;
+
+/** Messages whose one-time code dies within minutes: a failed one is never sent again. */
+const CODE_EMAIL_KINDS: ReadonlySet<string> = new Set(['sign-in-code', 'email-change-code']);
 
 export async function retryFailedMail(
   deps: { db: TDb; cipher: TFieldCipher },
@@ -28,12 +33,15 @@ export async function retryFailedMail(
 ): Promise<TPostOpsRetryMailResponse> {
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: outbox.id, status: outbox.status, jobId: outbox.jobId })
+      .select({ id: outbox.id, kind: outbox.kind, status: outbox.status, jobId: outbox.jobId })
       .from(outbox)
       .where(eq(outbox.id, input.outboxId))
       .for('update');
     if (row === undefined) throw new HttpError(404, 'NOT_FOUND', RETRY_MAIL_MESSAGES.notFound);
     if (row.status !== 'failed') return;
+    if (CODE_EMAIL_KINDS.has(row.kind)) {
+      throw new HttpError(409, 'CODE_EMAIL_NOT_RESENT', RETRY_MAIL_MESSAGES.codeNotResent);
+    }
 
     let jobId = row.jobId;
     const isRetried = jobId !== null && (await retryFailedJob(tx, deliverEmailJob, jobId));

@@ -56,6 +56,7 @@ export async function beginStepUp(
       deps,
       'sign-in-code',
       stepUpCodeMessage({ to: openIdentityEmail(cipher, identity.uuid, identity), code, brand }),
+      { codeExpiresAt: new Date(now.getTime() + STEP_UP_CODE_TTL_MS) },
     );
     return { method };
   });

@@ -136,6 +136,7 @@ async function requestEmailChange(
       deps,
       'email-change-code',
       emailChangeCodeMessage({ to: newEmail, code, brand }),
+      { codeExpiresAt: new Date(now.getTime() + EMAIL_CHANGE_CODE_TTL_MS) },
     );
     return null;
   });

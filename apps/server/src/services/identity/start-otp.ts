@@ -97,7 +97,9 @@ export async function startOtp(
     if (maySignIn) {
       const brand = brandFor(origin.orgCode, deps.sandbox);
       const message = signInCodeMessage({ to: email, code, brand, audience });
-      await queueEmail(tx, deps, 'sign-in-code', message);
+      await queueEmail(tx, deps, 'sign-in-code', message, {
+        codeExpiresAt: new Date(now.getTime() + OTP_CODE_TTL_MS),
+      });
     }
   });
 
