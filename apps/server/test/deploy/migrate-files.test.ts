@@ -55,7 +55,7 @@ describe('npm run migrate-files', { timeout: 180_000 }, () => {
     await database.drop();
   });
 
-  it('moves the files of the disk into the store with the database, key and storage settings alone', async () => {
+  it('copies the files of the disk into the store with the database, key and storage settings alone', async () => {
     const cipher = createFieldCipher(KEY);
     const key = newStorageKey('identity-documents');
     await createEncryptedStore(createLocalStorage(dir), cipher).put(key, Buffer.from('ID scan'));
@@ -70,7 +70,6 @@ describe('npm run migrate-files', { timeout: 180_000 }, () => {
     expect(result.stdout).toContain('file migration finished');
     const stored = createEncryptedStore(createPostgresStorage(database.db), cipher);
     expect((await stored.get(key))?.toString()).toBe('ID scan');
-    expect(await createLocalStorage(dir).get(key)).toBeNull();
   });
 
   it('stops before touching anything, listing every problem of what it reads', async () => {
