@@ -21,6 +21,7 @@ import { seedIdentities } from './services/identity/seed-identities.js';
 import { createSandboxClock, SANDBOX_CLOCK_FOLLOW_MS } from './services/sandbox/sandbox-clock.js';
 import { createJobRegistrations, createJobSchedules } from './jobs/registry.js';
 import { createJobWorker, type TJobWorker } from './jobs/worker.js';
+import { createDependencyProbes } from './services/health/dependency-probes.js';
 import {
   startCollateralSweeps,
   type TCollateralSweeps,
@@ -174,6 +175,7 @@ async function main(): Promise<void> {
           plaid: config.plaid,
           log: logger,
           jobRetention: config.jobRetention,
+          dependencyProbes: createDependencyProbes({ config, adapters, db: database.db }),
         }),
         schedules: createJobSchedules(),
         log: logger,

@@ -46,6 +46,9 @@ import {
   servicingAchSettlementJob,
   servicingSweepJob,
 } from './definitions/servicing-sweep.js';
+import { dependencyProbesHandler } from './handlers/dependency-probes.js';
+import { DEPENDENCY_PROBES_CRON, dependencyProbesJob } from './definitions/dependency-probes.js';
+import type { TDependencyProbe } from '../services/health/dependency-probe.js';
 
 export interface TJobDeps {
   db: TDb;
@@ -63,6 +66,8 @@ export interface TJobDeps {
   };
   /** How long failed jobs are kept (JOB_FAILED_RETENTION_DAYS). */
   jobRetention?: TJobRetention;
+  /** The outside dependencies probed on a schedule (services/health); none when not given. */
+  dependencyProbes?: readonly TDependencyProbe[];
 }
 
 export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown>[] {
@@ -160,6 +165,12 @@ function allJobRegistrations(deps: TJobDeps, clock: TClock): TJobRegistration<un
       ...(deps.jobRetention !== undefined ? { retention: deps.jobRetention } : {}),
       ...(deps.log !== undefined ? { log: deps.log } : {}),
     }),
+    dependencyProbesHandler({
+      db: deps.db,
+      clock,
+      probes: deps.dependencyProbes ?? [],
+      ...(deps.log !== undefined ? { log: deps.log } : {}),
+    }),
   ];
 }
 
@@ -187,5 +198,6 @@ export function createJobSchedules(): TJobSchedule<unknown>[] {
     registerSchedule(refiSweepJob, REFI_SWEEP_CRON),
     registerSchedule(riskPassJob, RISK_PASS_CRON),
     registerSchedule(pricePollJob, PRICE_POLL_CRON),
+    registerSchedule(dependencyProbesJob, DEPENDENCY_PROBES_CRON),
   ] as TJobSchedule<unknown>[];
 }
