@@ -19,10 +19,19 @@ function LocationRecorder({ onLocation }: { onLocation: (location: Location) => 
   return null;
 }
 
-/** Renders the whole app (layout, router, providers) at a URL, in memory. */
-export function renderApp(url: string, { brand = makeBrand() }: { brand?: TBrand } = {}) {
+/**
+ * Renders the whole app (layout, router, providers) at a URL, in memory. A test on a fake clock
+ * passes `advanceTimers` (vi.advanceTimersByTime), with which user-event's own waits move it.
+ */
+export function renderApp(
+  url: string,
+  {
+    brand = makeBrand(),
+    advanceTimers,
+  }: { brand?: TBrand; advanceTimers?: (delay: number) => unknown } = {},
+) {
   const router: TRenderedRouter = { location: null };
-  const user = userEvent.setup();
+  const user = userEvent.setup(advanceTimers === undefined ? {} : { advanceTimers });
   const view = render(
     <AppProvider brand={brand} queryClient={createQueryClient()}>
       <MemoryRouter initialEntries={[url]}>

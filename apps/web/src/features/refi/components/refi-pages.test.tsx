@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   buildPath,
   getCelsiusApplications,
@@ -14,6 +14,11 @@ import {
   type TRefiCoinReturn,
   type TDocument,
 } from '@pledge/contract';
+import {
+  KRANG_STATE_POLL_MS,
+  VERIFY_ERROR_RESET_MS,
+  VERIFY_STATUS_REFETCH_MS,
+} from '@pledge/domain';
 import { QR_FAILURE_MESSAGES } from '../../../ui/qr-code/qr-code.js';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
@@ -61,6 +66,23 @@ beforeEach(() => {
   storeTestSession();
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/**
+ * The clock is the test's from here on: it runs as time does, and a wait on an interval is jumped
+ * over with `advance`. The returned options make user-event's own waits move it.
+ */
+function fakeClock() {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  return { advanceTimers: vi.advanceTimersByTime };
+}
+
+async function advance(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
 describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_000 }, () => {
   it('shows the address cut to 26 characters, the whole one to verify, and the top-up sent', async () => {
     let state: 'CELSIUS_TOP_UP_REQUESTED' | 'CELSIUS_WAITING_FOR_TOP_UP' =
@@ -80,7 +102,10 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
         );
       },
     });
-    const { user } = renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    const { user } = renderApp(
+      `${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`,
+      fakeClock(),
+    );
     expect(await screen.findByText(`${ADDRESS.slice(0, 26)}…`, {}, LOADED)).toBeVisible();
     expect(
       screen.getByRole('heading', { level: 1, name: 'Deposit required collateral' }),
@@ -97,6 +122,8 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
     expect(within(dialog).getByText(ADDRESS)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'I have sent my top-up' }));
+    // The state is asked again VERIFY_STATUS_REFETCH_MS after the confirmation.
+    await advance(VERIFY_STATUS_REFETCH_MS);
     await waitFor(() =>
       expect(
         within(screen.getByRole('list', { name: 'Top-up progress' }))
@@ -122,9 +149,13 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
       [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate() }),
       [CONFIRM]: () => jsonResponse({ code: 'CONFLICT', message: 'Not now' }, 409),
     });
-    const { user } = renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    const { user } = renderApp(
+      `${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`,
+      fakeClock(),
+    );
     await user.click(await screen.findByRole('button', { name: 'I have sent my top-up' }, LOADED));
     expect(await screen.findByRole('button', { name: 'Error' })).toBeVisible();
+    await advance(VERIFY_ERROR_RESET_MS);
     expect(
       await screen.findByRole('button', { name: 'I have sent my top-up' }, { timeout: 6000 }),
     ).toBeVisible();
@@ -176,7 +207,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
       [STATE]: () => jsonResponse({ state: 'CELSIUS_WAITING_FOR_TOP_UP', stage: 'PROCESSING' }),
       [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate({ wallet: deposits }) }),
     });
-    renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`, fakeClock());
     const sofar = await screen.findByRole('region', { name: 'Your top-up so far' }, LOADED);
     expect(within(sofar).getByText('1.272728 ETH')).toBeVisible();
     // 0.5 ETH confirms and 0.1 ETH is seen: the page follows without a reload.
@@ -200,6 +231,8 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
         },
       ],
     };
+    // Asked again as often as the state while the top-up is awaited.
+    await advance(KRANG_STATE_POLL_MS);
     expect(await within(sofar).findByText('0.772728 ETH', {}, LOADED)).toBeVisible();
     expect(within(sofar).getByText(/0\.1 ETH confirming/)).toBeVisible();
     expect(
@@ -249,8 +282,12 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
         );
       },
     });
-    const { user } = renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    const { user } = renderApp(
+      `${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`,
+      fakeClock(),
+    );
     await user.click(await screen.findByRole('button', { name: 'I have sent my top-up' }, LOADED));
+    await advance(VERIFY_STATUS_REFETCH_MS);
     await waitFor(() => expect(stateCalls.some((at) => at > confirmedAt)).toBe(true), {
       timeout: 4000,
     });
@@ -305,11 +342,13 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
     expect(screen.getByText(/You sent 0\.5 ETH for this refinancing/)).toBeVisible();
     const field = screen.getByRole('textbox', { name: /Return address \(ETH\)/ });
     // A Bitcoin address is not an address of the coin's chain: refused on the page.
-    await user.type(field, 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
+    // Pasted, as an address is: the typing itself is not what is tested.
+    await user.click(field);
+    await user.paste('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
     await user.click(screen.getByRole('button', { name: 'Return my coins' }));
     expect(await screen.findByText('Invalid address entered - enter again')).toBeVisible();
     await user.clear(field);
-    await user.type(field, returnAddress);
+    await user.paste(returnAddress);
     await user.click(screen.getByRole('button', { name: 'Return my coins' }));
     const dialog = await screen.findByRole('dialog', {
       name: 'Return your coins to this address?',
