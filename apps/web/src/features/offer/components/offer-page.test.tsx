@@ -140,6 +140,20 @@ function term(label: string): string {
   return row?.querySelector('dd')?.textContent ?? '';
 }
 
+/**
+ * The whole app at a URL, on a clock of the test's that runs as time does: `settle` jumps over the
+ * debounce of the inputs instead of waiting for it, and user-event's own waits move the clock.
+ */
+function showOffer(url: string, options: Parameters<typeof renderApp>[1] = {}) {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  return renderApp(url, { ...options, advanceTimers: vi.advanceTimersByTime });
+}
+
+/** The inputs have settled: the debounce before the rates are asked for is over. */
+async function settle() {
+  await act(() => vi.advanceTimersByTimeAsync(OFFER_INPUT_DEBOUNCE_MS));
+}
+
 async function fillOffer(
   user: ReturnType<typeof renderApp>['user'],
   collateral: string,
@@ -148,6 +162,7 @@ async function fillOffer(
   const inputs = await fields();
   await user.type(inputs.collateral, collateral);
   await user.type(inputs.cash, cash);
+  await settle();
   return inputs;
 }
 
@@ -179,7 +194,7 @@ describe('the offer form', SLOW, () => {
   });
 
   it('offers BTC and ETH, and shows SOL as a name only', async () => {
-    renderApp(START_OH);
+    showOffer(START_OH);
     const { type } = await fields();
     const options = within(type).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
@@ -202,7 +217,7 @@ describe('the offer form', SLOW, () => {
     ['a bare point', '.', 'Enter an Amount'],
     ['less than the least coin quantity', '0.1', `Min. ${OH_MIN_BTC} BTC`],
   ])('says what is wrong with %s as collateral', async (_, typed, message) => {
-    const { user } = renderApp(START_OH);
+    const { user } = showOffer(START_OH);
     const { collateral } = await fields();
     collateral.focus();
     if (typed !== '') await user.type(collateral, typed);
@@ -214,7 +229,7 @@ describe('the offer form', SLOW, () => {
   });
 
   it('refuses a 7th decimal of collateral and says why', async () => {
-    const { user } = renderApp(START_OH);
+    const { user } = showOffer(START_OH);
     const { collateral } = await fields();
     await user.type(collateral, '1.1234567');
     expect(collateral).toHaveValue('1.123456');
@@ -226,7 +241,7 @@ describe('the offer form', SLOW, () => {
   });
 
   it('says a collateral amount kept in the address has too many decimals', async () => {
-    renderApp(`${START_OH}&collateralAmount=1.1234567&cashToBorrow=20000`);
+    showOffer(`${START_OH}&collateralAmount=1.1234567&cashToBorrow=20000`);
     const { collateral } = await fields();
     await waitFor(() =>
       expect(collateral).toHaveAccessibleDescription(
@@ -240,7 +255,7 @@ describe('the offer form', SLOW, () => {
     ['below the state minimum', '5,000', 'Amount minimum is $5,001'],
     ['above the maximum', '2,000,000.01', 'Amount maximum is $2,000,000'],
   ])('says what is wrong with %s as cash', async (_, typed, message) => {
-    const { user } = renderApp(START_OH);
+    const { user } = showOffer(START_OH);
     const { cash } = await fields();
     cash.focus();
     if (typed !== '') await user.type(cash, typed);
@@ -252,7 +267,7 @@ describe('the offer form', SLOW, () => {
 
   it('strips the commas of the cash and prices the amount', async () => {
     const calls = mockOfferApi();
-    const { user } = renderApp(START_OH);
+    const { user } = showOffer(START_OH);
     await fillOffer(user, '1', '20,000');
     await waitFor(() =>
       expect(calls.rates.at(-1)).toEqual({
@@ -266,7 +281,7 @@ describe('the offer form', SLOW, () => {
   });
 
   it('shows the rate table with the eligible band, and the terms of the offer', async () => {
-    const { user } = renderApp(START_OH);
+    const { user } = showOffer(START_OH);
     await fillOffer(user, '1', '20000');
     const table = await screen.findByRole('table', { name: 'Rates for your collateral' });
     const rows = () => within(table).getAllByRole('row').slice(1);
@@ -296,7 +311,7 @@ describe('the offer form', SLOW, () => {
   });
 
   it('shows the cost of the credit before sign-in, in the disclosure’s words', async () => {
-    const { user } = renderApp(START_OH);
+    const { user } = showOffer(START_OH);
     await fillOffer(user, '1', '20000');
     const box = await screen.findByRole(
       'region',
@@ -326,7 +341,7 @@ describe('the offer form', SLOW, () => {
   });
 
   it('shows what a fall of the price would do to the offered loan, as the risk engine would act', async () => {
-    const { user } = renderApp(START_OH);
+    const { user } = showOffer(START_OH);
     await fillOffer(user, '1', '20000');
     const slider = await screen.findByRole(
       'slider',
@@ -346,7 +361,7 @@ describe('the offer form', SLOW, () => {
   });
 
   it('keeps Continue disabled until there is an offer', async () => {
-    const { user } = renderApp(START_OH);
+    const { user } = showOffer(START_OH);
     const inputs = await fillOffer(user, '1', '50000');
     await screen.findByRole('table', { name: 'Rates for your collateral' });
     expect(
@@ -356,11 +371,12 @@ describe('the offer form', SLOW, () => {
 
     await user.clear(inputs.cash);
     await user.type(inputs.cash, '20000');
+    await settle();
     await waitFor(() => expect(inputs.continueButton).toBeEnabled());
   });
 
   it('clears both amounts when the collateral type changes', async () => {
-    const { user } = renderApp(START_OH);
+    const { user } = showOffer(START_OH);
     const inputs = await fillOffer(user, '1', '20000');
     await waitFor(() => expect(term('Loan amount')).toBe('$20,250.00'));
     await user.selectOptions(inputs.type, 'ETH');
@@ -380,7 +396,7 @@ describe('the offer form', SLOW, () => {
     ['California', `${B}/start?state=CA`, 5000, '$5,000'],
     ['an international residence', `${B}/start?countryCode=DE`, 10000, '$10,000'],
   ])('bounds the cash slider by the limits of %s', async (_, url, min, minText) => {
-    const { user } = renderApp(url, { brand: makeBrand({ internationalEnabled: true }) });
+    const { user } = showOffer(url, { brand: makeBrand({ internationalEnabled: true }) });
     const { slider, cash } = await fields();
     await waitFor(() => expect(slider).toHaveAttribute('min', String(min)));
     expect(slider).toHaveAttribute('max', '2000000');
@@ -414,7 +430,7 @@ describe('the offer form', SLOW, () => {
   });
 
   it('shows the short FAQ, linking to the answers', async () => {
-    renderApp(START_OH);
+    showOffer(START_OH);
     const faq = await screen.findByRole('region', { name: 'Frequently asked questions' });
     expect(within(faq).getByRole('link', { name: 'Who can apply?' })).toHaveAttribute(
       'href',
@@ -427,7 +443,7 @@ describe('the offer form', SLOW, () => {
   });
 
   it('states the fee rules, the APR basis, the collateral deadline and the liquidation fee', async () => {
-    renderApp(START_OH);
+    showOffer(START_OH);
     const notes = await screen.findByRole('region', { name: 'Notes' });
     const items = within(notes).getAllByRole('listitem');
     expect(items.map((item) => item.id)).toEqual([
@@ -449,7 +465,7 @@ describe('the offer form', SLOW, () => {
   });
 
   it('hides the short FAQ for a markets-credit brand', async () => {
-    renderApp(START_OH, { brand: MARKETS });
+    showOffer(START_OH, { brand: MARKETS });
     await fields();
     // The footnotes load with the short FAQ; once they are there, the FAQ would be too.
     expect(await screen.findByRole('region', { name: 'Notes' })).toHaveTextContent(
@@ -460,7 +476,7 @@ describe('the offer form', SLOW, () => {
   });
 
   it('explains LTV in the Learn more dialog', async () => {
-    const { user } = renderApp(START_OH);
+    const { user } = showOffer(START_OH);
     await fields();
     await user.click(screen.getByRole('button', { name: 'Learn more about loan-to-value' }));
     const dialog = await screen.findByRole('dialog', { name: 'What is loan-to-value (LTV)?' });
@@ -472,7 +488,7 @@ describe('the offer form', SLOW, () => {
     [`${B}/start?state=ZZ`, 'Unknown state'],
     [`${B}/start?countryCode=CU`, 'This country is currently not being serviced'],
   ])('says why %s gets no offers', async (url, message) => {
-    renderApp(url, { brand: makeBrand({ internationalEnabled: true }) });
+    showOffer(url, { brand: makeBrand({ internationalEnabled: true }) });
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Choose where you live' })).toHaveAttribute(
       'href',
@@ -482,7 +498,7 @@ describe('the offer form', SLOW, () => {
   });
 
   it('refuses international offers for a brand that lends only in the US', async () => {
-    renderApp(`${B}/start?countryCode=DE`, { brand: MARKETS });
+    showOffer(`${B}/start?countryCode=DE`, { brand: MARKETS });
     expect(
       await screen.findByText('This country is currently not being serviced'),
     ).toBeInTheDocument();
@@ -490,7 +506,7 @@ describe('the offer form', SLOW, () => {
 
   it('says the offer is being worked out while the rates load', async () => {
     mockOfferApi({ [RATES]: () => new Promise<Response>(() => {}) });
-    const { user } = renderApp(START_OH);
+    const { user } = showOffer(START_OH);
     await fillOffer(user, '1', '20000');
     const panel = screen.getByRole('region', { name: 'Terms of your offer' });
     await waitFor(() => expect(panel).toHaveTextContent('Working out your offer…'));
@@ -505,7 +521,7 @@ describe('the offer form', SLOW, () => {
           ? jsonResponse({ code: 'INTERNAL', message: 'Prices are unavailable' }, 503)
           : jsonResponse(ratesAnswer(bodyOf(init))),
     });
-    const { user } = renderApp(START_OH);
+    const { user } = showOffer(START_OH);
     await fillOffer(user, '1', '20000');
     // The amounts are entered: the terms panel says what is missing, not to enter them.
     const panel = screen.getByRole('region', { name: 'Terms of your offer' });
@@ -529,7 +545,7 @@ describe('Continue', SLOW, () => {
     mockOfferApi();
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
     const post = vi.spyOn(browserNavigation, 'postAndFollow').mockResolvedValue(undefined);
-    const { user, router } = renderApp(START_OH);
+    const { user, router } = showOffer(START_OH);
     const { continueButton } = await fillOffer(user, '1', '20,000');
     await waitFor(() => expect(continueButton).toBeEnabled());
     await user.click(continueButton);
@@ -544,7 +560,7 @@ describe('Continue', SLOW, () => {
 
   it('signed in: creates the application, prices and accepts the offer, then opens the details', async () => {
     const calls = mockOfferApi(signIn());
-    const { user, router } = renderApp(START_OH);
+    const { user, router } = showOffer(START_OH);
     const { continueButton } = await fillOffer(user, '1', '20000');
     await waitFor(() => expect(continueButton).toBeEnabled());
     await user.dblClick(continueButton);
@@ -568,7 +584,7 @@ describe('Continue', SLOW, () => {
     const calls = mockOfferApi(signIn());
     const back = `${B}/start?state=OH&collateralType=BTC&collateralAmount=1&cashToBorrow=20%2C000`;
     sessionStorage.setItem(CONTINUE_AFTER_SIGN_IN_KEY, back);
-    const { router } = renderApp(back);
+    const { router } = showOffer(back);
     const { collateral, cash } = await fields();
     expect(collateral).toHaveValue('1');
     expect(cash).toHaveValue('20,000');
@@ -599,7 +615,7 @@ describe('Continue', SLOW, () => {
         return jsonResponse(application({ offers: [offerFor(body)] }));
       },
     });
-    const { user, router } = renderApp(START_OH);
+    const { user, router } = showOffer(START_OH);
     const { continueButton } = await fillOffer(user, '1', '20000');
     await waitFor(() => expect(continueButton).toBeEnabled());
     await user.click(continueButton);
@@ -615,7 +631,7 @@ describe('Continue', SLOW, () => {
 
   it('goes to the mobile app for a brand that has one', async () => {
     const calls = mockOfferApi(signIn());
-    const { user, router } = renderApp(START_OH, { brand: MARKETS });
+    const { user, router } = showOffer(START_OH, { brand: MARKETS });
     const { continueButton } = await fillOffer(user, '1', '20000');
     await waitFor(() => expect(continueButton).toBeEnabled());
     await user.click(continueButton);
@@ -645,7 +661,7 @@ describe('Continue', SLOW, () => {
       ...signIn(),
       [LOAN_STATUS]: () => jsonResponse({ loans: [webLoan] }),
     });
-    const { user, router } = renderApp(START_OH, { brand: MARKETS });
+    const { user, router } = showOffer(START_OH, { brand: MARKETS });
     const { continueButton } = await fillOffer(user, '1', '20000');
     await waitFor(() => expect(continueButton).toBeEnabled());
     await user.click(continueButton);
@@ -655,7 +671,7 @@ describe('Continue', SLOW, () => {
 
   it('stays on the web with ?forceWeb=true, without asking for the loans', async () => {
     const calls = mockOfferApi(signIn());
-    const { user, router } = renderApp(`${START_OH}&forceWeb=true`, { brand: MARKETS });
+    const { user, router } = showOffer(`${START_OH}&forceWeb=true`, { brand: MARKETS });
     const { continueButton } = await fillOffer(user, '1', '20000');
     await waitFor(() => expect(continueButton).toBeEnabled());
     await user.click(continueButton);
