@@ -16,6 +16,7 @@ import {
   LOAN_DETAILS_MESSAGES as M,
   NEXT_STEP_POLL_MAX_TRIES,
   NEXT_STEP_POLL_MS,
+  OFFER_INPUT_DEBOUNCE_MS,
   type TApplicationState,
 } from '@pledge/domain';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
@@ -97,14 +98,29 @@ function serve({
   return { fetch, callsTo };
 }
 
-async function openForm() {
-  const view = renderApp(`${APP}/details`);
+/** `onFakeClock`: the clock is the test's, running as time does; user-event's waits move it. */
+async function openForm({ onFakeClock = false }: { onFakeClock?: boolean } = {}) {
+  if (onFakeClock) vi.useFakeTimers({ shouldAdvanceTime: true });
+  const view = renderApp(
+    `${APP}/details`,
+    onFakeClock ? { advanceTimers: vi.advanceTimersByTime } : {},
+  );
   await screen.findByRole('button', { name: 'Submit and check my credit' }, LOADED);
   return view;
 }
 
 function field(name: string | RegExp): HTMLElement {
   return screen.getByLabelText(name);
+}
+
+/** Puts text in a field as a paste does, where the typing itself is not what is tested. */
+async function paste(
+  user: ReturnType<typeof renderApp>['user'],
+  control: HTMLElement,
+  text: string,
+) {
+  await user.click(control);
+  await user.paste(text);
 }
 
 /** Fills the form with valid US details (typed by events: the typing itself is tested above). */
@@ -219,11 +235,11 @@ describe('the loan details form', () => {
   it('shows format messages, and clears each once its field is fixed', async () => {
     serve();
     const { user } = await openForm();
-    await user.type(field('First name'), 'R2D2');
+    await paste(user, field('First name'), 'R2D2');
     fireEvent.change(field('Date of birth'), { target: { value: '2020-01-01' } });
-    await user.type(field('Social Security number'), '000123456');
-    await user.type(field('ZIP code'), '123');
-    await user.type(field('Phone number'), '123');
+    await paste(user, field('Social Security number'), '000123456');
+    await paste(user, field('ZIP code'), '123');
+    await paste(user, field('Phone number'), '123');
     await user.click(submitButton());
     expect(field('First name')).toHaveAccessibleDescription(`Error: ${M.nameCharacters}`);
     expect(field('Date of birth')).toHaveAccessibleDescription(`Error: ${M.underage}`);
@@ -235,7 +251,7 @@ describe('the loan details form', () => {
       expect.stringContaining(`Error: ${M.phoneInvalid}`),
     );
     await user.clear(field('First name'));
-    await user.type(field('First name'), 'Ada');
+    await paste(user, field('First name'), 'Ada');
     expect(field('First name')).toBeValid();
   });
 
@@ -253,9 +269,11 @@ describe('the loan details form', () => {
 
   it('fills the address from a chosen suggestion', async () => {
     const { callsTo } = serve();
-    const { user } = await openForm();
+    const { user } = await openForm({ onFakeClock: true });
     const search = screen.getByRole('combobox', { name: 'Find your address' });
     await user.type(search, '1 Ma');
+    // The suggestions are asked for once typing pauses.
+    await act(() => vi.advanceTimersByTimeAsync(OFFER_INPUT_DEBOUNCE_MS));
     const option = await screen.findByRole('option', { name: '1 Ma Main St, Columbus, OH 43004' });
     expect(callsTo('GET', getAddressLookup.path)).toBe(1);
     await user.click(option);
@@ -358,7 +376,7 @@ describe('the loan details form', () => {
     expect(screen.queryByRole('checkbox', { name: /US citizen/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: /soft credit/ })).not.toBeInTheDocument();
     expect(field('Country')).toHaveValue('United Kingdom');
-    await user.type(field('Phone number'), '6145550123');
+    await paste(user, field('Phone number'), '6145550123');
     await user.click(submit);
     expect(field('Phone number')).toHaveAccessibleDescription(
       expect.stringContaining(`Error: ${M.internationalPhoneInvalid}`),
