@@ -27,11 +27,14 @@ async function showForm() {
 
 type TUser = Awaited<ReturnType<typeof showForm>>['user'];
 
+/** Enters each value in its field as a paste does: the keystrokes themselves are not what is tested. */
 async function fill(user: TUser, values: Partial<Record<string, string>>) {
   for (const [label, value] of Object.entries(values)) {
     const input = screen.getByLabelText(new RegExp(`^${label}`));
+    // Clearing leaves the field focused, with nothing in it: the paste goes there.
     await user.clear(input);
-    if (value !== undefined && value !== '') await user.type(input, value);
+    if (value !== undefined && value !== '') await user.paste(value);
+    expect(input).toHaveValue(value ?? '');
   }
 }
 
