@@ -69,6 +69,7 @@ import { postOpsDeclineApplication } from './ops/post-decline-application.js';
 import { postOpsRejectIdentity } from './ops/post-reject-identity.js';
 import { getOpsAgents } from './ops/get-agents.js';
 import { getOpsFailedMail } from './ops/get-failed-mail.js';
+import { getOpsHealth } from './ops/get-health.js';
 import { postOpsRetryMail } from './ops/post-retry-mail.js';
 import { postOpsApproveHolderName } from './ops/post-approve-holder-name.js';
 import { postOpsApproveProposal } from './ops/post-approve-proposal.js';
@@ -273,6 +274,7 @@ export const endpoints = {
   putIdentityAlias,
   getOpsAgents,
   getOpsFailedMail,
+  getOpsHealth,
   postOpsRetryMail,
   postOpsApproveHolderName,
   postOpsApproveProposal,

@@ -88,6 +88,7 @@ export * from './ops/get-applications.js';
 export * from './ops/get-banners.js';
 export * from './ops/get-flags.js';
 export * from './ops/get-failed-mail.js';
+export * from './ops/get-health.js';
 export * from './ops/post-retry-mail.js';
 export * from './ops/get-identity-document.js';
 export * from './ops/ops-base.js';
