@@ -46,6 +46,8 @@ import { bannersRoutes } from './routes/banners/banners.js';
 import { opsBannersRoutes } from './routes/ops/banners.js';
 import { opsFlagsRoutes } from './routes/ops/flags.js';
 import { opsOutboxRoutes } from './routes/ops/outbox.js';
+import { opsHealthRoutes } from './routes/ops/health.js';
+import { readHealthMetrics } from './services/health/read-health-metrics.js';
 import { opsApplicationsRoutes } from './routes/ops/applications.js';
 import { opsAgentsRoutes } from './routes/ops/agents.js';
 import { opsControlledActionsRoutes } from './routes/ops/controlled-actions.js';
@@ -124,22 +126,21 @@ export const app = fp<TAppOptions>(
     // Servicing follows every application's transition (its ledger opened, closed), in the
     // process's routes and jobs alike: handed to the transitions here rather than imported by them.
     registerOnLoanTransition(onLoanTransition);
-    // Every request is timed, and every price quote noted for the price age (GET /metrics).
-    const metrics = createMetrics({
-      pool: database.pool,
-      jobQueue: () => getQueueStats(database.db),
-      log: instance.log,
-    });
-    const adapters = {
-      ...options.adapters,
-      prices: metrics.observePrices(options.adapters.prices),
-    };
+    const { adapters } = options;
     const sandboxClock =
       config.sandbox && options.clock === undefined
         ? (options.sandboxClock ?? createSandboxClock(database.db))
         : undefined;
     // The one clock of every rule: codes, sessions, due dates, cure windows, jobs.
     const clock = options.clock ?? sandboxClock?.now ?? (() => new Date());
+    // Every request is timed; the queue, prices, sweeps and dependencies are read at each scrape.
+    const metrics = createMetrics({
+      pool: database.pool,
+      jobQueue: () => getQueueStats(database.db),
+      health: () => readHealthMetrics(database.db),
+      clock,
+      log: instance.log,
+    });
     const fieldCipher = options.fieldCipher ?? createFieldCipher(config.encryptionKey);
     const jwt = createJwtService({ privateKey: config.jwtPrivateKey, clock });
     const identity: TIdentityDeps = {
@@ -234,6 +235,7 @@ export const app = fp<TAppOptions>(
     await instance.register(opsBannersRoutes, { db: database.db });
     await instance.register(opsFlagsRoutes, { db: database.db });
     await instance.register(opsOutboxRoutes, { db: database.db, cipher: fieldCipher });
+    await instance.register(opsHealthRoutes, { db: database.db, clock });
     const applicationDeps = { db: database.db, clock };
     await instance.register(applicationsRoutes, applicationDeps);
     await instance.register(offersRoutes, { ...applicationDeps, prices: adapters.prices });

@@ -2,10 +2,17 @@
  * Prometheus metrics of one instance, served at GET /metrics in the text format:
  * - http_request_duration_seconds{method,route,status_code}: by route pattern, never the raw URL;
  * - pledge_jobs_pending{kind}, pledge_jobs_due{kind}, pledge_jobs_failed{kind}: the job queue
- *   (the queue's own numbers: see jobs/queue-stats.ts);
+ *   (the queue's own numbers: see jobs/queue-stats.ts), and pledge_jobs_running{kind};
  * - pledge_db_pool_connections{state="total"|"idle"}, pledge_db_pool_waiting_requests,
  *   pledge_db_pool_max_connections: this instance's PostgreSQL pool;
- * - pledge_price_age_seconds{coin}: how old the newest price quote this instance obtained is;
+ * - pledge_price_age_seconds{coin}: how old the risk engine's newest accepted price is
+ *   (price_observations, the prices the risk pass decides on);
+ * - pledge_sweep_last_success_age_seconds{sweep}: since the risk pass, the servicing sweep and the
+ *   settlement run last finished;
+ * - pledge_dependency_up{dependency}, pledge_dependency_last_success_age_seconds{dependency},
+ *   pledge_dependency_probe_age_seconds{dependency}: the outside dependencies' last probes.
+ * Everything but the pool and the request durations is read from the database at the scrape, so
+ * every instance answers the same numbers.
  * - the process metrics of prom-client (CPU, memory, event loop lag, garbage collection).
  * Labels carry route patterns, job kinds and coin symbols only: no personal data.
  *
@@ -16,10 +23,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { TOfferedCollateralType } from '@pledge/domain';
-import type { TPricesPort } from '../adapters/prices/port.js';
 import { HttpError } from './errors.js';
 import type { TQueueStats } from '../jobs/queue-stats.js';
+import type { THealthMetrics } from '../services/health/read-health-metrics.js';
 
 export const METRICS_PATH = '/metrics';
 
@@ -31,8 +37,6 @@ const UNMATCHED_ROUTE = 'unmatched';
 
 export interface TMetrics {
   readonly registry: Registry;
-  /** The same port, noting the time of every quote it answers (for the price age). */
-  observePrices(port: TPricesPort): TPricesPort;
   /** Records one answered request. */
   observeRequest(request: FastifyRequest, statusCode: number, seconds: number): void;
   /** This instance's metrics and the process's, in the Prometheus text format. */
@@ -54,11 +58,15 @@ export function createMetrics(options: {
   pool: pg.Pool;
   /** The job queue's numbers, read at each scrape. */
   jobQueue: () => Promise<TQueueStats>;
+  /** Prices, sweeps, running jobs and dependencies as the database has them, read at each scrape. */
+  health: () => Promise<THealthMetrics>;
+  /** The deployment's clock, which the stored times are written on. */
+  clock?: () => Date;
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }): TMetrics {
-  const { pool, jobQueue, log } = options;
+  const { pool, jobQueue, health, log } = options;
+  const clock = options.clock ?? (() => new Date());
   const registry = new Registry();
-  const quotedAt = new Map<TOfferedCollateralType, number>();
 
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -114,6 +122,45 @@ export function createMetrics(options: {
     'Background jobs due now and not yet taken by a worker, by kind',
     (stats) => stats.dueByKind,
   );
+  // One read of the health tables per scrape feeds the gauges below.
+  let healthRead: Promise<THealthMetrics | undefined> | undefined;
+  const readHealth = () => {
+    healthRead ??= health()
+      .catch((error: unknown) => {
+        scrapeErrors.inc({ source: 'health' });
+        log?.warn({ err: error }, 'health metrics not read');
+        return undefined;
+      })
+      .finally(() => setImmediate(() => (healthRead = undefined)));
+    return healthRead;
+  };
+  const ageSeconds = (at: Date) => Math.max(0, (clock().getTime() - at.getTime()) / 1000);
+  const healthGauge = <TLabel extends string>(
+    name: string,
+    help: string,
+    label: TLabel,
+    values: (stats: THealthMetrics) => [string, number][],
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: [label] as const,
+      registers: [registry],
+      async collect() {
+        const stats = await readHealth();
+        this.reset();
+        if (stats === undefined) return;
+        for (const [key, value] of values(stats)) {
+          this.set({ [label]: key } as Record<TLabel, string>, value);
+        }
+      },
+    });
+  healthGauge(
+    'pledge_jobs_running',
+    'Background jobs a worker is running now, by kind',
+    'kind',
+    (stats) => Object.entries(stats.runningByKind),
+  );
   queueGauge(
     'pledge_jobs_failed',
     'Background jobs that failed for good and are kept, by kind',
@@ -149,29 +196,43 @@ export function createMetrics(options: {
     },
   });
 
-  new Gauge({
-    name: 'pledge_price_age_seconds',
-    help: 'Age of the newest price quote this instance obtained, by coin',
-    labelNames: ['coin'] as const,
-    registers: [registry],
-    collect() {
-      const now = Date.now();
-      for (const [coin, at] of quotedAt) this.set({ coin }, Math.max(0, (now - at) / 1000));
-    },
-  });
+  healthGauge(
+    'pledge_price_age_seconds',
+    "Age of the risk engine's newest accepted price, by coin (absent before the first)",
+    'coin',
+    (stats) => Object.entries(stats.newestPriceAt).map(([coin, at]) => [coin, ageSeconds(at)]),
+  );
+  healthGauge(
+    'pledge_sweep_last_success_age_seconds',
+    'Seconds since the risk pass, the servicing sweep and the settlement run last finished',
+    'sweep',
+    (stats) => Object.entries(stats.sweepSucceededAt).map(([sweep, at]) => [sweep, ageSeconds(at)]),
+  );
+  healthGauge(
+    'pledge_dependency_up',
+    'Whether the last probe of an outside dependency was answered (1) or not (0)',
+    'dependency',
+    (stats) => stats.dependencies.map((entry) => [entry.dependency, entry.isUp ? 1 : 0]),
+  );
+  healthGauge(
+    'pledge_dependency_last_success_age_seconds',
+    'Seconds since an outside dependency last answered its probe (absent if it never did)',
+    'dependency',
+    (stats) =>
+      stats.dependencies.flatMap((entry): [string, number][] =>
+        entry.lastSuccessAt === null ? [] : [[entry.dependency, ageSeconds(entry.lastSuccessAt)]],
+      ),
+  );
+  healthGauge(
+    'pledge_dependency_probe_age_seconds',
+    'Seconds since an outside dependency was last probed (a stalled probe job grows it)',
+    'dependency',
+    (stats) =>
+      stats.dependencies.map((entry) => [entry.dependency, ageSeconds(entry.lastProbedAt)]),
+  );
 
   return {
     registry,
-    observePrices(port) {
-      return {
-        async getPrice(type) {
-          const quote = await port.getPrice(type);
-          const at = quote.asOf.getTime();
-          if (at > (quotedAt.get(type) ?? 0)) quotedAt.set(type, at);
-          return quote;
-        },
-      };
-    },
     observeRequest(request, statusCode, seconds) {
       requestDuration.observe(
         {
