@@ -93,6 +93,9 @@ import { postRefiCoinReturn } from './ops/post-refi-coin-return.js';
 import { postRefiTapeImport } from './ops/post-refi-tape-import.js';
 import { postRefiTapeLoanBorrower } from './ops/post-refi-tape-loan-borrower.js';
 import { postRefiTapePreview } from './ops/post-refi-tape-preview.js';
+import { getOpsFailedJobs } from './ops/get-failed-jobs.js';
+import { postOpsDiscardFailedJob } from './ops/post-discard-failed-job.js';
+import { postOpsRetryFailedJob } from './ops/post-retry-failed-job.js';
 import { postDecision } from './optimize/post-decision.js';
 import { postFeatures } from './optimize/post-features.js';
 import { getConsentTypes } from './profile/get-consent-types.js';
@@ -293,6 +296,9 @@ export const endpoints = {
   postRefiTapeImport,
   postRefiTapeLoanBorrower,
   postRefiTapePreview,
+  getOpsFailedJobs,
+  postOpsRetryFailedJob,
+  postOpsDiscardFailedJob,
   putProfile,
 } as const satisfies Readonly<Record<string, TEndpoint>>;
 

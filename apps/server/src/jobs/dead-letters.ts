@@ -88,3 +88,134 @@ export async function retryFailedJob<TPayload>(
   await tx.execute(sql`SELECT pg_notify('jobs:insert', '{"count":1}')`);
   return true;
 }
+
+/** A job that failed at least once and is not running: retrying later, or dead. */
+export const HAS_FAILED_JOB = sql`job.locked_at IS NULL AND job.attempts > 0 AND job.last_error IS NOT NULL`;
+
+/**
+ * When the last attempt ended, for a retrying or a dead job: the queue's backoff (FAILED_AT), or
+ * the time its failure was recorded for a kind with a backoff of its own (worker.ts, retrySoon).
+ */
+export const LAST_FAILED_AT = sql`greatest(job.updated_at, ${FAILED_AT})`;
+
+/** LAST_FAILED_AT in whole microseconds since the epoch: the exact key of the console's pages. */
+const LAST_FAILED_AT_US = sql`(extract(epoch FROM ${LAST_FAILED_AT}) * 1000000)::bigint`;
+
+export interface TFailedOrRetryingJob {
+  id: string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  failedAt: Date;
+  runAt: Date;
+  createdAt: Date;
+  isDead: boolean;
+  /** The page key: failedAt in microseconds (a Date keeps only milliseconds). */
+  failedAtUs: string;
+}
+
+type TFailedOrRetryingRow = {
+  id: number | string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  failed_at: Date | string;
+  run_at: Date | string;
+  created_at: Date | string;
+  failed_at_us: string | number;
+};
+
+function failedOrRetryingOf(row: TFailedOrRetryingRow): TFailedOrRetryingJob {
+  return {
+    id: String(row.id),
+    kind: row.kind,
+    payload: row.payload,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    lastError: row.last_error,
+    failedAt: new Date(row.failed_at),
+    runAt: new Date(row.run_at),
+    createdAt: new Date(row.created_at),
+    isDead: row.attempts >= row.max_attempts,
+    failedAtUs: String(row.failed_at_us),
+  };
+}
+
+/**
+ * Jobs of every kind that failed, retrying or dead, newest failure first; `after` is the last of
+ * the previous page (keyset paging on the failure time and the id).
+ */
+export async function listFailedAndRetryingJobs(
+  db: TDb,
+  options: { limit: number; after?: { failedAtUs: string; id: string } },
+): Promise<TFailedOrRetryingJob[]> {
+  const after =
+    options.after === undefined
+      ? sql`true`
+      : sql`(${LAST_FAILED_AT_US}, job.id) < (${options.after.failedAtUs}::bigint, ${options.after.id}::bigint)`;
+  const result = await db.execute<TFailedOrRetryingRow>(sql`
+    SELECT job.id, task.identifier AS kind, job.payload, job.attempts, job.max_attempts,
+      job.last_error, ${LAST_FAILED_AT} AS failed_at, ${LAST_FAILED_AT_US} AS failed_at_us,
+      job.run_at, job.created_at
+    FROM graphile_worker._private_jobs job
+    JOIN graphile_worker._private_tasks task ON task.id = job.task_id
+    WHERE ${HAS_FAILED_JOB} AND ${after}
+    ORDER BY ${LAST_FAILED_AT_US} DESC, job.id DESC
+    LIMIT ${options.limit}`);
+  return result.rows.map(failedOrRetryingOf);
+}
+
+/**
+ * The job, locked for the caller's transaction; undefined when there is no such job (it finished,
+ * was discarded or never existed). A job being run is answered too (`isRunning`), unlocked.
+ */
+export async function lockJob(
+  tx: TDb,
+  jobId: string,
+): Promise<(TFailedOrRetryingJob & { isRunning: boolean; hasFailed: boolean }) | undefined> {
+  if (!/^\d{1,18}$/.test(jobId)) return undefined;
+  const result = await tx.execute<TFailedOrRetryingRow & { locked_at: Date | string | null }>(sql`
+    SELECT job.id, task.identifier AS kind, job.payload, job.attempts, job.max_attempts,
+      job.last_error, ${LAST_FAILED_AT} AS failed_at, ${LAST_FAILED_AT_US} AS failed_at_us,
+      job.run_at, job.created_at, job.locked_at
+    FROM graphile_worker._private_jobs job
+    JOIN graphile_worker._private_tasks task ON task.id = job.task_id
+    WHERE job.id = ${jobId}::bigint
+    FOR UPDATE OF job`);
+  const [row] = result.rows;
+  if (row === undefined) return undefined;
+  return {
+    ...failedOrRetryingOf(row),
+    isRunning: row.locked_at !== null,
+    hasFailed: row.attempts > 0 && row.last_error !== null,
+  };
+}
+
+/**
+ * Makes a job that failed (retrying or dead, not running) due now with a full set of attempts;
+ * false when it is no longer such a job.
+ */
+export async function retryJobNow(tx: TDb, jobId: string, maxAttempts: number): Promise<boolean> {
+  const result = await tx.execute<{ id: number | string }>(sql`
+    UPDATE graphile_worker._private_jobs AS job
+    SET attempts = 0, max_attempts = ${maxAttempts}, run_at = now(), last_error = NULL,
+      updated_at = now()
+    WHERE job.id = ${jobId}::bigint AND ${HAS_FAILED_JOB}
+    RETURNING job.id`);
+  if (result.rows.length === 0) return false;
+  await tx.execute(sql`SELECT pg_notify('jobs:insert', '{"count":1}')`);
+  return true;
+}
+
+/** Ends a job that failed (retrying or dead, not running): it is deleted; false when it is not. */
+export async function discardJob(tx: TDb, jobId: string): Promise<boolean> {
+  const result = await tx.execute<{ id: number | string }>(sql`
+    DELETE FROM graphile_worker._private_jobs AS job
+    WHERE job.id = ${jobId}::bigint AND ${HAS_FAILED_JOB}
+    RETURNING job.id`);
+  return result.rows.length > 0;
+}

@@ -19,4 +19,8 @@ export const AGENT_WRITES_WITHOUT_CONTROL: Readonly<Record<string, string>> = {
   putOpsFlag: 'A feature flag of the web app.',
   postOpsRetryMail: 'Sends a failed e-mail again.',
   postRefiTapePreview: 'Checks a tape and changes nothing.',
+  postOpsRetryFailedJob:
+    'Runs a background job again: the job applies its own rules and checks as on its first attempt.',
+  postOpsDiscardFailedJob:
+    'Ends a failed background job; kinds that move money or change who owns what are refused.',
 };

@@ -7,6 +7,7 @@ import { defineJob } from '../job-definition.js';
  */
 export const completeRenewalJob = defineJob({
   kind: 'renewal.complete',
+  movesMoneyOrOwnership: 'A loan’s balance and collateral move to its renewal',
   payload: z.object({ loanUuid: z.uuid() }),
   maxAttempts: 10,
 });

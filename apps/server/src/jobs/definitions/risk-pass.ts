@@ -8,6 +8,7 @@ import { defineJob, SWEEP_PRIORITY } from '../job-definition.js';
  */
 export const riskPassJob = defineJob({
   kind: 'risk.pass',
+  movesMoneyOrOwnership: 'Margin calls and liquidations of collateral',
   payload: z.object({}),
   // The next minute's pass replaces a failed one.
   maxAttempts: 2,

@@ -7,6 +7,7 @@ import { defineJob, SWEEP_PRIORITY } from '../job-definition.js';
  */
 export const servicingSweepJob = defineJob({
   kind: 'servicing-sweep',
+  movesMoneyOrOwnership: 'Autopay debits, interest and fees',
   payload: z.object({}),
   maxAttempts: 3,
   singleton: true,
@@ -19,6 +20,7 @@ export const SERVICING_SWEEP_CRON = '7 * * * *';
 /** ACH settlement: asks the bank about pending debits. */
 export const servicingAchSettlementJob = defineJob({
   kind: 'servicing-ach-settlement',
+  movesMoneyOrOwnership: 'ACH debits are posted or returned',
   payload: z.object({}),
   maxAttempts: 3,
   singleton: true,

@@ -7,6 +7,7 @@ import { defineJob } from '../job-definition.js';
  */
 export const watchDepositsJob = defineJob({
   kind: 'collateral.watch-deposits',
+  movesMoneyOrOwnership: 'Coins deposited are taken into custody and fund loans',
   payload: z.object({ appUuid: z.uuid().optional() }),
   // A sweep that fails is replaced by the next one; one retry covers a passing hiccup.
   maxAttempts: 2,
