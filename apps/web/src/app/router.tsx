@@ -220,6 +220,10 @@ const siteRoutes: RouteObject[] = [
       element: screen(() => import('../routes/ops-mail/ops-mail-page.js')),
     },
     {
+      path: paths.opsHealth.path,
+      element: screen(() => import('../routes/ops-health/ops-health-page.js')),
+    },
+    {
       path: paths.opsLoans.path,
       element: screen(() => import('../routes/ops-loans/ops-loans-page.js')),
     },

@@ -83,6 +83,8 @@ export const paths = {
   opsApprovals: page('/ops/approvals'),
   /** E-mails the mail server refused after every attempt. */
   opsMail: page('/ops/mail'),
+  /** The outside dependencies (mail, bureau, chain nodes, price venues, Plaid) and their probes. */
+  opsHealth: page('/ops/health'),
   /** The refinancing desk of the console: the legacy loan tape and the estate's payoffs. */
   opsRefinancing: page('/ops/refinancing'),
   /** The UI kit of the console: every control in every state. */
