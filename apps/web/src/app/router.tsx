@@ -224,6 +224,10 @@ const siteRoutes: RouteObject[] = [
       element: screen(() => import('../routes/ops-health/ops-health-page.js')),
     },
     {
+      path: paths.opsJobs.path,
+      element: screen(() => import('../routes/ops-jobs/ops-jobs-page.js')),
+    },
+    {
       path: paths.opsLoans.path,
       element: screen(() => import('../routes/ops-loans/ops-loans-page.js')),
     },

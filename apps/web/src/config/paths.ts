@@ -85,6 +85,8 @@ export const paths = {
   opsMail: page('/ops/mail'),
   /** The outside dependencies (mail, bureau, chain nodes, price venues, Plaid) and their probes. */
   opsHealth: page('/ops/health'),
+  /** Background jobs that failed (retrying or dead), retried or discarded by an agent. */
+  opsJobs: page('/ops/jobs'),
   /** The refinancing desk of the console: the legacy loan tape and the estate's payoffs. */
   opsRefinancing: page('/ops/refinancing'),
   /** The UI kit of the console: every control in every state. */

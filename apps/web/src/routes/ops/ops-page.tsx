@@ -22,6 +22,7 @@ export function OpsPage() {
         <Link to={paths.opsAgents.getHref()}>Agents</Link> ·{' '}
         <Link to={paths.opsMail.getHref()}>Undelivered e-mails</Link> ·{' '}
         <Link to={paths.opsHealth.getHref()}>System health</Link> ·{' '}
+        <Link to={paths.opsJobs.getHref()}>Failed jobs</Link> ·{' '}
         <Link to={paths.opsLoans.getHref()}>Loans</Link> ·{' '}
         <Link to={paths.opsReconciliation.getHref()}>Reconciliation</Link>
         {' · '}
