@@ -345,3 +345,52 @@ test('a loan left in margin call is liquidated when its 48-hour cure passes', as
   await waitForMail(request, email, STATEMENT_MAIL);
   expect(await countOf(request, email, MARGIN_CALL_MAIL)).toBe(1);
 });
+
+test('the what-if’s sale at a price is the sale the risk engine makes at that price', async ({
+  page,
+  request,
+}) => {
+  await setPrices(request, DEFAULT_PRICES);
+  const { email, loanUuid } = await fundedRiskLoan(request, 'what-if', {
+    collateralType: 'BTC',
+    coinQuantity: '1',
+    drawAmount: 20_000,
+  });
+  const borrower = await signInBorrower(request, email);
+  const start = await borrowerLoan(request, borrower.jwt, loanUuid);
+  const liquidationPriceCents = start.risk.triggerPrices?.liquidationPriceCents ?? 0;
+  expect(liquidationPriceCents).toBeGreaterThan(0);
+
+  await useBorrowerInBrowser(page, borrower);
+  await openLoanPage(page, loanUuid);
+  const slider = page.getByRole('slider', { name: 'What if the BTC price falls?' });
+  const step = Number(await slider.getAttribute('step'));
+  const min = Number(await slider.getAttribute('min'));
+  // The slider's nearest price under the liquidation price: past 90 %, part of the coins sold.
+  const priceUsd = Math.max(min, Math.floor((liquidationPriceCents / 100 - 1) / step) * step);
+  await slider.fill(String(priceUsd));
+  await expect(slider).toHaveValue(String(priceUsd));
+  const sale = page.getByTestId('what-if-sale');
+  await expect(sale).toContainText('At this price your collateral would be liquidated');
+  const shown = (await sale.textContent()) ?? '';
+  await expectAccessible(page);
+
+  await setPrices(request, { BTC: priceUsd });
+  const liquidated = await waitForLoan(request, borrower.jwt, loanUuid, 'a sale', (loan) =>
+    loan.liquidations.some((liquidation) => liquidation.fill !== null),
+  );
+  const [liquidation] = liquidated.liquidations;
+  const fill = liquidation?.fill;
+  if (liquidation === undefined || fill === null || fill === undefined) {
+    throw new Error('no filled liquidation');
+  }
+  const usd = (cents: number) =>
+    `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
+  // What the page said the engine would do is what it decided and what the desk filled.
+  expect(liquidation.decisionPrice.priceCents).toBe(priceUsd * 100);
+  expect(shown).toContain(`sell ${liquidation.coinQuantityToSell} BTC`);
+  expect(shown).toContain(
+    `${fill.coinQuantitySold} BTC for ${usd(fill.proceedsCents)}; after the processing fee of ${usd(fill.feeCents)}, ${usd(fill.appliedCents)} repays the loan`,
+  );
+  await setPrices(request, DEFAULT_PRICES);
+});
