@@ -46,6 +46,7 @@ import { bannersRoutes } from './routes/banners/banners.js';
 import { opsBannersRoutes } from './routes/ops/banners.js';
 import { opsFlagsRoutes } from './routes/ops/flags.js';
 import { opsOutboxRoutes } from './routes/ops/outbox.js';
+import { opsJobsRoutes } from './routes/ops/jobs.js';
 import { opsHealthRoutes } from './routes/ops/health.js';
 import { readHealthMetrics } from './services/health/read-health-metrics.js';
 import { opsApplicationsRoutes } from './routes/ops/applications.js';
@@ -235,6 +236,7 @@ export const app = fp<TAppOptions>(
     await instance.register(opsBannersRoutes, { db: database.db });
     await instance.register(opsFlagsRoutes, { db: database.db });
     await instance.register(opsOutboxRoutes, { db: database.db, cipher: fieldCipher });
+    await instance.register(opsJobsRoutes, { db: database.db, sandbox: config.sandbox });
     await instance.register(opsHealthRoutes, { db: database.db, clock });
     const applicationDeps = { db: database.db, clock };
     await instance.register(applicationsRoutes, applicationDeps);
