@@ -13,6 +13,7 @@ import {
   useBorrowerInBrowser,
   type TSignedInBorrower,
 } from '../fixtures/new-application.js';
+import { pdfText } from '../fixtures/pdf-text.js';
 import { signIn } from '../fixtures/sign-in.js';
 
 // Whole loans, start to funds disbursed: each test walks one borrower through every screen.
@@ -79,8 +80,48 @@ async function uploadId(page: Page, appUuid: string, { international = false } =
   await expect(page).toHaveURL(`${APP}/${appUuid}/next-steps`);
 }
 
-/** /disclosures: every document downloaded once and agreed to, one at a time. */
-async function signDisclosures(page: Page, appUuid: string, { screenshots = true } = {}) {
+/** The offer page's cost of the credit, figure by figure, and its total in words. */
+async function truthInLendingBox(page: Page): Promise<Record<string, string>> {
+  const box = page.getByRole('region', { name: 'The cost of your credit' });
+  await expect(box).toBeVisible();
+  const figures: Record<string, string> = {};
+  for (const label of [
+    'Annual Percentage Rate',
+    'Finance Charge',
+    'Amount Financed',
+    'Total of Payments',
+  ]) {
+    const figure = box.locator('.tila-box__figure').filter({ hasText: label });
+    figures[label] = ((await figure.locator('dd').textContent()) ?? '').trim();
+  }
+  figures.total = ((await box.locator('.tila-box__total').textContent()) ?? '').trim();
+  return figures;
+}
+
+/** The signed Truth in Lending disclosure states every figure the offer page showed. */
+function expectSameCost(disclosure: string, box: Record<string, string>) {
+  const meanings: Record<string, string> = {
+    'Annual Percentage Rate': 'the cost of your credit as a yearly rate',
+    'Finance Charge': 'the dollar amount the credit will cost you',
+    'Amount Financed': 'the amount of credit provided to you',
+    'Total of Payments': 'the amount you will have paid after making all payments as scheduled',
+  };
+  for (const [label, meaning] of Object.entries(meanings)) {
+    expect(box[label], label).toMatch(/^(\$[\d,]+\.\d{2}|\d+\.\d{3}%)$/);
+    expect(disclosure).toContain(`${label} (${meaning}): ${box[label]}`);
+  }
+  expect(disclosure).toContain(box.total);
+}
+
+/**
+ * /disclosures: every document downloaded once and agreed to, one at a time. Answers the text of
+ * the document that states the cost of the credit, downloaded before it is signed.
+ */
+async function signDisclosures(
+  page: Page,
+  appUuid: string,
+  { screenshots = true } = {},
+): Promise<string> {
   await page.getByRole('link', { name: /Review Agreements$/ }).click();
   await expect(page).toHaveURL(`${APP}/${appUuid}/disclosures`);
   await expect(
@@ -92,13 +133,17 @@ async function signDisclosures(page: Page, appUuid: string, { screenshots = true
   const total = Number(/of (\d+)/.exec(label)?.[1] ?? '0');
   expect(total, 'documents to sign').toBeGreaterThanOrEqual(3);
 
+  const costs: Record<string, string> = {};
   for (let index = 1; index <= total; index += 1) {
     await expect(page.getByText(`Document ${index} of ${total}`, { exact: true })).toBeVisible();
-    if (index === 1) {
+    const name = (await page.locator('.disclosures__document h2').textContent()) ?? '';
+    const statesCost = name === 'Truth in Lending Disclosure' || name === 'Loan Agreement';
+    if (index === 1 || statesCost) {
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: /^Download / }).click();
       expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
-      if (screenshots) {
+      if (statesCost) costs[name] = await pdfText(await (await download).path());
+      if (index === 1 && screenshots) {
         await expectAccessible(page);
         await screenshotBothWidths(page, 'disclosures');
       }
@@ -106,6 +151,10 @@ async function signDisclosures(page: Page, appUuid: string, { screenshots = true
     await page.getByRole('button', { name: 'Agree', exact: true }).click();
   }
   await expect(page).toHaveURL(`${APP}/${appUuid}/next-steps`);
+  // A US borrower's Truth in Lending disclosure states the cost; abroad, the loan agreement.
+  const cost = costs['Truth in Lending Disclosure'] ?? costs['Loan Agreement'] ?? '';
+  expect(cost, 'the document stating the cost of the credit').toContain('Finance Charge');
+  return cost;
 }
 
 /** /disbursement → link a sandbox bank → choose its checking account. */
@@ -306,6 +355,8 @@ test('a borrower in Ohio takes a loan from the offer page to funds disbursed', a
       .getByRole('table', { name: 'Rates for your collateral' })
       .locator('tr[aria-current="true"]'),
   ).toContainText('8.910%');
+  // The cost of the credit, before sign-in: what the signed disclosure will state.
+  const cost = await truthInLendingBox(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   const email = uniqueEmail('loan');
   await signIn(page, email);
@@ -332,7 +383,7 @@ test('a borrower in Ohio takes a loan from the offer page to funds disbursed', a
   // The final steps, one by one.
   await uploadId(page, appUuid);
   await expect(page.getByText('ID in Review')).toBeVisible();
-  await signDisclosures(page, appUuid);
+  expectSameCost(await signDisclosures(page, appUuid), cost);
   await linkSandboxBank(page, appUuid);
   await expect(finalStepRow(page, 'Disbursement Account').getByText('Complete')).toBeVisible();
   const jwt = await page.evaluate<string | null>('window.localStorage.getItem("pledge.jwt")');
@@ -418,11 +469,16 @@ test('an international borrower is paid in USDC after confirming the test transf
   });
   await submitInternationalDetails(request, borrower.jwt, appUuid, borrower.email);
   await useBorrowerInBrowser(page, borrower);
+  // The offer page's cost of the credit for the same loan, abroad.
+  await page.goto(`${APP}/start?countryCode=DE`);
+  await page.getByRole('textbox', { name: /Collateral amount/ }).fill('1');
+  await page.getByRole('textbox', { name: /Cash to borrow/ }).fill('20,000');
+  const cost = await truthInLendingBox(page);
   await page.goto(`${APP}/${appUuid}/next-steps`);
   await expect(page.getByRole('heading', { level: 1, name: 'Final steps' })).toBeVisible();
 
   await uploadId(page, appUuid, { international: true });
-  await signDisclosures(page, appUuid, { screenshots: false });
+  expectSameCost(await signDisclosures(page, appUuid, { screenshots: false }), cost);
 
   // The payout goes to a USDC wallet.
   await page.getByRole('link', { name: 'Start Disbursement Account' }).click();

@@ -27,6 +27,14 @@ const CASES: [string, number, TResidence, number][] = [
   ],
 ];
 
+const FACTS = {
+  legalName: 'Pledge Lending, LLC',
+  nmlsNumber: '2291047',
+  borrowerName: 'Ada Lovelace',
+  applicationUuid: '0f8e2a0c-8a8b-4a42-9b1f-1d7c8f1a2b3c',
+  preparedOn: '2027-11-09',
+};
+
 describe('the Truth in Lending disclosure', () => {
   it.each(CASES)(
     'of %s states the offer page’s figures',
@@ -62,4 +70,35 @@ describe('the Truth in Lending disclosure', () => {
       );
     },
   );
+});
+
+describe('the loan agreement of a borrower abroad (no Truth in Lending disclosure is owed)', () => {
+  it('states the cost of the credit itself, as the offer page showed it', () => {
+    const result = computeOffer({
+      drawCents: 2_000_000,
+      collateralType: 'BTC',
+      coinQuantity: '2',
+      priceCents: 6_000_000,
+      residence: { kind: 'country', countryCode: 'GB' },
+    });
+    if (!result.eligible) throw new Error(result.reason);
+    const abroad = disclosureContent('LOAN_AGREEMENT', {
+      ...FACTS,
+      isInternational: true,
+      offer: result.offer,
+    }).paragraphs;
+    // $20,000 with the 1.5 % fee is $20,300 owed; 8.91 % a month is $150.7275, $150.73.
+    expect(abroad).toEqual(
+      expect.arrayContaining([
+        'Finance Charge (the dollar amount the credit will cost you): $2,108.76',
+        'Amount Financed (the amount of credit provided to you): $20,000.00',
+        'Total of Payments (the amount you will have paid after making all payments as scheduled): $22,108.76',
+        'You receive $20,000.00 and pay back $22,108.76 over 12 months: $2,108.76 of interest and fees, of which $300.00 is the origination fee.',
+      ]),
+    );
+    expect(abroad.join('\n')).not.toContain('as set out in the Truth in Lending disclosure');
+    // At home the agreement points to the disclosure that states them.
+    const home = disclosureContent('LOAN_AGREEMENT', { ...FACTS, offer: result.offer });
+    expect(home.paragraphs.join('\n')).toContain('as set out in the Truth in Lending disclosure');
+  });
 });

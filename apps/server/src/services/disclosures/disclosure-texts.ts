@@ -60,6 +60,11 @@ export interface TDisclosureFacts {
   applicationUuid: string;
   /** The day the documents were prepared, YYYY-MM-DD. */
   preparedOn: string;
+  /**
+   * A borrower abroad gets no Truth in Lending disclosure (owed to US consumers): the loan
+   * agreement states the cost of the credit itself.
+   */
+  isInternational?: boolean;
   /** Set when the application renews a loan: nothing is paid out, the loan's balance is carried. */
   renewal?: TRenewedLoanDisclosure | null;
   offer: {
@@ -182,6 +187,36 @@ function header(facts: TDisclosureFacts): string[] {
   ];
 }
 
+/**
+ * The cost of the credit, in the figures the offer page showed before sign-in (one function for
+ * both): APR, finance charge, amount financed, total of payments, the schedule and the total.
+ */
+function costOfCreditParagraphs(facts: TDisclosureFacts): string[] {
+  const { offer } = facts;
+  const figures = truthInLending(offer);
+  const values = truthInLendingValues(figures);
+  const line = (key: keyof typeof TRUTH_IN_LENDING_TERMS) =>
+    `${TRUTH_IN_LENDING_TERMS[key].label} (${TRUTH_IN_LENDING_TERMS[key].meaning}): ${values[key]}`;
+  return [
+    line('apr'),
+    line('financeCharge'),
+    line('amountFinanced'),
+    ...(facts.renewal == null
+      ? []
+      : [
+          `This loan renews ${renewedLoanName(facts.renewal)}: the amount financed pays off its balance when the renewal completes. No cash is disbursed to you.`,
+        ]),
+    line('totalOfPayments'),
+    `Interest rate: ${formatPct(offer.interestRatePct, 3)} fixed, for ${offer.termMonths} months. Origination fee (prepaid finance charge): ${formatUsd(figures.prepaidFinanceChargeCents)}.`,
+    `Payment schedule: ${paymentScheduleSummary(figures.paymentRuns)}.`,
+    ...offer.paymentSchedule.map(
+      (payment) =>
+        `Payment ${payment.number}: ${formatUsd(payment.amountCents)}, due in month ${payment.dueMonth}`,
+    ),
+    totalCostSentence(figures),
+  ];
+}
+
 export function disclosureContent(
   kind: TDisclosureDocumentKind,
   facts: TDisclosureFacts,
@@ -201,12 +236,7 @@ export function disclosureContent(
           unsignedFeeSentence(),
         ],
       };
-    case 'TRUTH_IN_LENDING_DISCLOSURE': {
-      // The figures the offer page showed before sign-in, from the same function.
-      const figures = truthInLending(offer);
-      const values = truthInLendingValues(figures);
-      const line = (key: keyof typeof TRUTH_IN_LENDING_TERMS) =>
-        `${TRUTH_IN_LENDING_TERMS[key].label} (${TRUTH_IN_LENDING_TERMS[key].meaning}): ${values[key]}`;
+    case 'TRUTH_IN_LENDING_DISCLOSURE':
       return {
         name: 'Truth in Lending Disclosure',
         description:
@@ -214,27 +244,11 @@ export function disclosureContent(
         fileName: 'truth-in-lending-disclosure.pdf',
         paragraphs: [
           ...header(facts),
-          line('apr'),
-          line('financeCharge'),
-          line('amountFinanced'),
-          ...(facts.renewal == null
-            ? []
-            : [
-                `This loan renews ${renewedLoanName(facts.renewal)}: the amount financed pays off its balance when the renewal completes. No cash is disbursed to you.`,
-              ]),
-          line('totalOfPayments'),
-          `Interest rate: ${formatPct(offer.interestRatePct, 3)} fixed, for ${offer.termMonths} months. Origination fee (prepaid finance charge): ${formatUsd(figures.prepaidFinanceChargeCents)}.`,
-          `Payment schedule: ${paymentScheduleSummary(figures.paymentRuns)}.`,
-          ...offer.paymentSchedule.map(
-            (payment) =>
-              `Payment ${payment.number}: ${formatUsd(payment.amountCents)}, due in month ${payment.dueMonth}`,
-          ),
-          totalCostSentence(figures),
+          ...costOfCreditParagraphs(facts),
           `Security: you are giving a security interest in ${offer.collateralType} pledged as collateral.`,
           unsignedFeeSentence(),
         ],
       };
-    }
     case 'LOAN_AGREEMENT':
       return {
         name: 'Loan Agreement',
@@ -247,7 +261,11 @@ export function disclosureContent(
           ...header(facts),
           loanAmountSentence(facts),
           `Term: ${offer.termMonths} months. Interest rate: ${formatPct(offer.interestRatePct, 3)} fixed. Annual percentage rate: ${formatPct(offer.annualPercentageRatePct, 3)}.`,
-          `Payments: ${offer.paymentSchedule.length} monthly payments totalling ${formatUsd(offer.totalOfPaymentsCents)}, as set out in the Truth in Lending disclosure. The loan may be repaid early without penalty.`,
+          ...(facts.isInternational === true
+            ? [...costOfCreditParagraphs(facts), 'The loan may be repaid early without penalty.']
+            : [
+                `Payments: ${offer.paymentSchedule.length} monthly payments totalling ${formatUsd(offer.totalOfPaymentsCents)}, as set out in the Truth in Lending disclosure. The loan may be repaid early without penalty.`,
+              ]),
           afterMaturityTerms(formatPct(offer.interestRatePct, 3)),
           ...collateralTerms(facts),
           unsignedFeeSentence(),

@@ -123,6 +123,7 @@ async function factsOf(
     nmlsNumber: brand.nmlsNumber,
     borrowerName: await borrowerNameOf(deps, application),
     applicationUuid: application.uuid,
+    isInternational: application.isInternational,
     preparedOn: deps.clock().toISOString().slice(0, 10),
     renewal,
     offer: {
