@@ -27,6 +27,7 @@ import { isoDay, paymentJournal, type TApplicationState } from '@pledge/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { TDb } from '../../db/pool.js';
+import { describeFailure, failureCause } from '../../failure-cause.js';
 import {
   applications,
   auditEvents,
@@ -217,8 +218,8 @@ export async function openUnservicedLoans(db: TDb): Promise<TUnservicedLoans> {
       } catch (error) {
         // One loan the servicing invariants refuse stops neither the boot of every instance nor
         // the sweep: it is named in the log and in reconciliation, and tried again at the next run.
-        const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-        result.failed.push({ loanUuid: uuid, error: reason });
+        // Scrubbed as every logged failure is: its class, code and message without personal data.
+        result.failed.push({ loanUuid: uuid, error: describeFailure(failureCause(error)) });
       }
     }
     if (page.length < UNSERVICED_BATCH_SIZE) return result;
@@ -252,7 +253,8 @@ export function logUnservicedLoans(
   }
   for (const failure of loans.failed.slice(0, LOGGED_IDS_MAX)) {
     log.warn(
-      { loanUuid: failure.loanUuid, reason: failure.error, when },
+      // `failure`, not `reason`: log redaction censors a field named reason whole.
+      { loanUuid: failure.loanUuid, failure: failure.error, when },
       'a funded loan without servicing could not be opened; the next boot or sweep tries again, reconciliation lists it',
     );
   }
