@@ -2,7 +2,6 @@
  * The application as a Fastify plugin: security, validation, error answers, OpenAPI, every route
  * and the web app. `buildApp` wraps it in a Fastify instance for the process and for tests.
  */
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import Fastify, {
@@ -21,6 +20,7 @@ import type { TDatabase } from './db/pool.js';
 import { createBearerVerifier, type TAuthVerifier } from './http/auth.js';
 import { registerErrorHandling, toErrorAnswer } from './http/errors.js';
 import { lazyChildLogger } from './http/request-logger.js';
+import { REQUEST_ID_HEADER, registerRequestIdEcho, requestIdOf } from './http/request-id.js';
 import { NO_STORE, registerSecurity } from './http/security.js';
 import { serializerCompiler } from './http/serializer.js';
 import { createLogger } from './logger.js';
@@ -156,6 +156,8 @@ export const app = fp<TAppOptions>(
     instance.removeContentTypeParser('text/plain');
     instance.setValidatorCompiler(validatorCompiler);
     instance.setSerializerCompiler(serializerCompiler);
+    // First of the hooks: whatever answers the request, a refusal or an error, carries its id.
+    registerRequestIdEcho(instance);
     instance.decorate('inFlight', createInFlight());
     instance.decorate(
       'authVerifier',
@@ -268,7 +270,7 @@ export const app = fp<TAppOptions>(
       sandbox: config.sandbox,
     });
     await instance.register(servicingLiquidationRoutes, { db: database.db, store });
-    const controlDeps = { db: database.db, cipher: fieldCipher, clock };
+    const controlDeps = { db: database.db, cipher: fieldCipher, sandbox: config.sandbox, clock };
     await instance.register(opsLoansRoutes, { ...controlDeps, prices: adapters.prices });
     await instance.register(opsRiskRoutes, controlDeps);
     await instance.register(opsSurplusRoutes, controlDeps);
@@ -293,7 +295,7 @@ export const app = fp<TAppOptions>(
       cipher: fieldCipher,
       store,
     });
-    await instance.register(opsAgentsRoutes, { ...applicationDeps, cipher: fieldCipher });
+    await instance.register(opsAgentsRoutes, controlDeps);
     await instance.register(waitlistRoutes, {
       db: database.db,
       cipher: fieldCipher,
@@ -352,14 +354,15 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     loggerInstance: logger,
     trustProxy: trustProxyOption(options.config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
-    genReqId: () => randomUUID(),
+    genReqId: requestIdOf,
     childLoggerFactory: lazyChildLogger,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before routing (an undecodable URL) get the same JSON error body.
-    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const answer = toErrorAnswer(error);
       void reply
         .code(answer.statusCode)
+        .header(REQUEST_ID_HEADER, request.id)
         .header('cache-control', NO_STORE)
         .type('application/json')
         .send(answer.body);

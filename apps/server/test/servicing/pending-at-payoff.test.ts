@@ -34,7 +34,7 @@ import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js'
 import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
-import { OPS, signInAgent } from '../ops/helpers.js';
+import { approvedControlled, OPS, signInAgent, signInSecondAgent } from '../ops/helpers.js';
 import { deploymentNow } from '../risk/helpers.js';
 import {
   advanceDays,
@@ -285,6 +285,49 @@ describe('a debit pending at payoff (issue 33, finding 2)', () => {
     expect(after.status).toBe('ACTIVE');
     expect(after.balances.totalCents).toBeGreaterThan(RETURNED_PAYMENT_CENTS);
     expect(after.payments.filter((row) => row.status === 'RETURNED')).toHaveLength(1);
+  });
+
+  it('a payment an agent reverses after the payoff reopens the loan, and the borrower is told as for a bank’s return', async () => {
+    const { loan, split } = await paidOffWithPaymentInFlight('agent-reversed');
+    const { payment } = await paymentsOf(loan.loanUuid);
+    await settleWith(() => ({ status: 'SETTLED', settledAt: new Date() }));
+    expect((await paymentsOf(loan.loanUuid)).payment.status).toBe('SETTLED');
+    const returnedNotices = async () =>
+      (await mailTo(ctx, loan.email)).filter(
+        (message) => message.subject === 'Your loan payment was returned',
+      );
+    expect(await returnedNotices()).toEqual([]);
+
+    // The money did not stay: one agent proposes the reversal, the other approves it.
+    const reverse = {
+      url: `${OPS}/payments/${payment.uuid}/reverse`,
+      payload: { reason: 'Payment recalled by the sending bank' },
+    };
+    await approvedControlled(ctx.app, {
+      ...reverse,
+      maker: await signInAgent(ctx),
+      checker: await signInSecondAgent(ctx),
+    });
+    expect((await paymentsOf(loan.loanUuid)).payment.status).toBe('REVERSED');
+    expect(await stateOf(loan.loanUuid)).toEqual({ state: 'COMPLETE', status: 'ACTIVE' });
+    const reopened = await getLoan(ctx, loan);
+    expect(reopened.balances).toMatchObject({
+      accruedInterestCents: split.toInterest,
+      originationFeeCents: split.toFee,
+      principalCents: split.toPrincipal,
+      totalCents: RETURNED_PAYMENT_CENTS,
+    });
+
+    // The borrower gets the notice a bank's return after the payoff sends, once.
+    const notices = await returnedNotices();
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain(
+      'Your payment of $1,000.02 was returned by your bank: Payment recalled by the sending bank.',
+    );
+    expect(notices[0]?.text).toContain(
+      'Your payoff counted this payment, so your loan is open again and owes $1,000.02',
+    );
+    expect(notices[0]?.text).toContain('any release request was\ncancelled');
   });
 
   it('a debit the bank leaves pending past its window is reported, an open release with it too; its late return cancels the release and names it to the agents', async () => {

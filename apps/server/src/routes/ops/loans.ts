@@ -11,24 +11,20 @@ import {
   postOpsWirePayment,
 } from '@pledge/contract';
 import type { TPricesPort } from '../../adapters/prices/port.js';
-import type { TDb } from '../../db/pool.js';
 import { callerUuidOf } from '../../http/auth.js';
 import { route } from '../../http/route.js';
-import type { TClock } from '../../security/jwt.js';
+import type { TControlDeps } from '../../services/controls/controlled-action-handlers.js';
 import { proposeControlledAction } from '../../services/controls/propose-controlled-action.js';
-import type { TFieldCipher } from '../../security/field-encryption.js';
 import { getOpsLoan as readOpsLoan } from '../../services/servicing/get-ops-loan.js';
 import { requiredIdempotencyKey } from '../../services/servicing/idempotency-key.js';
 import { listOpsLoans } from '../../services/servicing/list-ops-loans.js';
 import { reconcileLedger } from '../../services/servicing/reconcile-ledger.js';
 import { OPS_MONEY_ROUTE_LIMIT } from './controlled-actions.js';
 
-export const opsLoansRoutes: FastifyPluginAsync<{
-  db: TDb;
-  cipher: TFieldCipher;
-  clock: TClock;
-  prices: TPricesPort;
-}> = async (app, deps) => {
+export const opsLoansRoutes: FastifyPluginAsync<TControlDeps & { prices: TPricesPort }> = async (
+  app,
+  deps,
+) => {
   route(app, getOpsLoans, ({ query }) => listOpsLoans(deps, query));
   route(app, getOpsLoan, ({ params }) => readOpsLoan(deps, params.loanUuid));
   route(

@@ -57,6 +57,8 @@ import {
 export interface TControlDeps {
   db: TDb;
   cipher: TFieldCipher;
+  /** In the sandbox the outbox keeps an e-mail's text whole, and the brand says it is a sandbox. */
+  sandbox: boolean;
   clock: TClock;
 }
 

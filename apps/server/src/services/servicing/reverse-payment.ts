@@ -7,8 +7,8 @@
  * that did not come, be it the payoff's own debit or any payment the bank returns after it. The
  * balance is owed again, the loan goes from PAID_OFF back to servicing (ACTIVE, or MATURED when
  * its maturity date has passed; the application back to COMPLETE), the recorded payoff is voided,
- * any open collateral release request is cancelled, and (for a debit the bank returned) the
- * borrower and the agents are told. The collateral never left: a release waits for every debit on
+ * any open collateral release request is cancelled, and the borrower is told (by returnPayment or
+ * reversePayment, in the same transaction; for a debit the bank returned, the agents too). The collateral never left: a release waits for every debit on
  * the loan to settle (request-collateral-release.ts).
  */
 import type { TServicingPayment } from '@pledge/contract';
@@ -40,7 +40,13 @@ import { balancesOf, postJournal } from './ledger-store.js';
 import { queueRiskPass } from '../risk/queue-risk-pass.js';
 import { notifyReturned } from './payment-apply-tx.js';
 import { auditPayment } from './payment-record.js';
-import { borrowerEmailOf, brandOfLoan, loadLoan, toPaymentView } from './servicing-record.js';
+import {
+  borrowerEmailOf,
+  brandOfLoan,
+  loadLoan,
+  toPaymentView,
+  type TLoanContext,
+} from './servicing-record.js';
 import { assertServicingInvariants } from './servicing-invariants.js';
 import {
   paidOffPaymentReturnedMessage,
@@ -225,9 +231,13 @@ async function reopenPaidOffLoan(
 
 const RETURN_ACTOR = 'system:bank-payments';
 
-/** An agent reverses a payment recorded in error (a wire that did not arrive). */
+/**
+ * An agent reverses a payment recorded in error (a wire that did not arrive, a payment that came
+ * back). When that reopens a paid-off loan the borrower is told as for a bank's return after the
+ * payoff: the loan is open again and what it owes.
+ */
 export async function reversePayment(
-  deps: { db: TDb; clock: () => Date },
+  deps: { db: TDb; cipher: TFieldCipher; sandbox: boolean; clock: () => Date },
   input: { paymentUuid: string; reason: string; actor: string },
 ): Promise<TServicingPayment> {
   const row = await deps.db.transaction(async (tx) => {
@@ -243,15 +253,44 @@ export async function reversePayment(
         'A payoff cannot be reversed here: the loan is closed. Contact engineering.',
       );
     }
-    await loadLoan(tx, payment.loanUuid, { forUpdate: true });
+    const context = await loadLoan(tx, payment.loanUuid, { forUpdate: true });
     const reversal = await reversePaymentInTx(tx, {
       ...input,
       status: 'REVERSED',
       at: deps.clock(),
     });
+    if (reversal.reopened !== null) {
+      await tellBorrowerReopened(tx, deps, context, {
+        amountCents: reversal.payment.amountCents,
+        reason: input.reason,
+        owedCents: reversal.reopened.owedCents,
+      });
+    }
     return reversal.payment;
   });
   return toPaymentView(row);
+}
+
+/**
+ * The borrower's notice that a payment their payoff counted did not stay paid (the bank returned
+ * it, or an agent reversed it): the loan is open again and owes `owedCents`.
+ */
+async function tellBorrowerReopened(
+  tx: TDb,
+  deps: { cipher: TFieldCipher; sandbox: boolean },
+  context: TLoanContext,
+  input: { amountCents: number; reason: string; owedCents: number },
+): Promise<void> {
+  await queueEmail(
+    tx,
+    deps,
+    'payment-returned',
+    paidOffPaymentReturnedMessage({
+      to: borrowerEmailOf(deps.cipher, context),
+      brand: brandOfLoan(context, deps.sandbox),
+      ...input,
+    }),
+  );
 }
 
 /**
@@ -287,12 +326,11 @@ export async function returnPayment(
     if (payment.purpose === 'PAYOFF') {
       await queueEmail(tx, deps, 'payment-returned', payoffReturnedMessage(returned));
     } else if (reopened !== null) {
-      await queueEmail(
-        tx,
-        deps,
-        'payment-returned',
-        paidOffPaymentReturnedMessage({ ...returned, owedCents: reopened.owedCents }),
-      );
+      await tellBorrowerReopened(tx, deps, context, {
+        amountCents: payment.amountCents,
+        reason: input.reason,
+        owedCents: reopened.owedCents,
+      });
     } else {
       await notifyReturned(tx, deps, context, payment.amountCents, input.reason);
     }
