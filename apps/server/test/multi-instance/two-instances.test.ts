@@ -6,6 +6,7 @@
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../src/db/migrate.js';
+import { waitlistConfirmationJob } from '../../src/jobs/definitions/waitlist-confirmation.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import {
   BOOT_TIMEOUT_MS,
@@ -137,7 +138,7 @@ describe('two instances on one database', { timeout: 120_000 }, () => {
         const sent = await Promise.all(emails.map((email) => mailbox(a, email)));
         return (
           sent.every((messages) => messages.length >= 1) &&
-          (await unfinishedJobs(a, 'waitlist-confirmation')) === 0
+          (await unfinishedJobs(a, waitlistConfirmationJob.kind)) === 0
         );
       },
       60_000,
