@@ -31,6 +31,8 @@ describe('timings of both documents', () => {
     TOASTS_MAX_VISIBLE: 5,
     BANNERS_MAX_IN_LAYOUT: 1,
     BANNERS_MAX_ELSEWHERE: 2,
+    // The console's, not the documents': the System health page's refresh.
+    OPS_HEALTH_REFRESH_MS: 30000,
   } as const;
 
   it.each(Object.entries(expected))('%s = %i', (name, value) => {
