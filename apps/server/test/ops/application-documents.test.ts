@@ -178,6 +178,7 @@ describe('every ops route', () => {
       outboxId: randomUUID(),
       loanId: '100001',
       liquidationUuid: randomUUID(),
+      jobId: '1',
     };
     for (const [name, endpoint] of opsEndpoints) {
       const url = buildPath(endpoint.path, params);
