@@ -22,9 +22,6 @@ const SECOND_LANE = [
   '**/offer.spec.ts',
   '**/risk.spec.ts',
   '**/servicing.spec.ts',
-  // The first lane's walks (loan, refinancing, renewal) took 13.4 minutes beside this lane's 10.5:
-  // the credit outcomes even them out.
-  '**/application.spec.ts',
 ];
 
 type TWebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>;
