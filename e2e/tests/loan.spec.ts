@@ -16,8 +16,10 @@ import {
 import { pdfText } from '../fixtures/pdf-text.js';
 import { signIn } from '../fixtures/sign-in.js';
 
-// Whole loans, start to funds disbursed: each test walks one borrower through every screen.
-test.describe.configure({ timeout: 240_000 });
+// Whole loans, start to funds disbursed: each test walks one borrower through every screen, and
+// reads the signed cost of the credit back from its PDF. The Ohio walk takes about 4 minutes
+// beside the route sweep on two cores: six are its bound.
+test.describe.configure({ timeout: 360_000 });
 test.use({ actionTimeout: 20_000 });
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
