@@ -14,6 +14,10 @@ import {
 import { signIn } from '../fixtures/sign-in.js';
 
 const WIDTHS = [375, 1280] as const;
+
+// Each page is opened twice per width (a short address for reference, then the longest), with axe
+// on the narrow one: about a minute beside the route sweep on two cores, so three are its bound.
+test.describe.configure({ timeout: 180_000 });
 /** RFC 5321, as the server bounds an address: 254 characters in all, 64 before the `@`. */
 const EMAIL_MAX_LENGTH = 254;
 const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
