@@ -1,9 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import { QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
 import { LOAN_STATUS_MAX_RETRIES } from '@pledge/domain';
 import { ApiError } from '../../../api/client.js';
-import { createQueryClient } from '../../../app/query-client.js';
-import { loanStatusQuery, userAppsQuery } from './dashboard-queries.js';
+import { loanStatusQuery } from './dashboard-queries.js';
 
 const failed = (status: number) =>
   new ApiError({ status, statusText: '', message: 'failed', body: null });
@@ -19,27 +17,5 @@ describe('loanStatusQuery', () => {
 
   it('never retries a 401', () => {
     expect(retry(0, failed(401))).toBe(false);
-  });
-});
-
-describe('the dashboard’s queries', () => {
-  it('show what they have and ask again each time the dashboard opens', async () => {
-    const client = createQueryClient();
-    let answers = 0;
-    const ask = async () => {
-      answers += 1;
-      return answers;
-    };
-    for (const query of [userAppsQuery, loanStatusQuery]) {
-      answers = 0;
-      const observer = () => new QueryObserver(client, { ...query, queryFn: ask } as never);
-      const first = observer().subscribe(() => undefined);
-      await vi.waitFor(() => expect(client.getQueryData(query.queryKey)).toBe(1));
-      first();
-      // Opened again (the application moved on the server meanwhile): asked again, not kept.
-      const second = observer().subscribe(() => undefined);
-      await vi.waitFor(() => expect(client.getQueryData(query.queryKey)).toBe(2));
-      second();
-    }
   });
 });
