@@ -7,6 +7,7 @@ import {
   routeAfterLastSignature,
 } from '@pledge/domain';
 import { isApiError } from '../../../api/client.js';
+import { userAppsQuery } from '../../dashboard/api/dashboard-queries.js';
 import {
   applicationQueryKey,
   setCachedApplicationState,
@@ -20,7 +21,8 @@ import { signDocument } from '../api/sign-document.js';
  * Signs the documents one at a time. Each signature marks its document signed in the cached list,
  * which brings up the next one; the last one marks Review Agreements PENDING in the cached final
  * steps (document 1 §4) and answers where the borrower goes next. A conflict (the application
- * moved on, or an earlier document is unsigned) reloads the application and the documents.
+ * moved on, or an earlier document is unsigned) reloads the application, the documents and the
+ * dashboard's applications.
  */
 export function useSignDocument(application: TApplication) {
   const queryClient = useQueryClient();
@@ -58,6 +60,9 @@ export function useSignDocument(application: TApplication) {
       if (isApiError(error) && error.status === 409) {
         void queryClient.invalidateQueries({ queryKey: applicationQueryKey(appUuid), exact: true });
         void queryClient.invalidateQueries({ queryKey: borrowerDocumentsQueryKey(appUuid) });
+        // A renewal re-priced at its signature ended: the dashboard it leads back to asks again
+        // (dropped, not only marked stale: the dashboard does not fetch again on opening).
+        queryClient.removeQueries({ queryKey: userAppsQuery.queryKey });
       }
     },
   });
