@@ -11,6 +11,8 @@ test('the layout’s background video plays muted on a wide screen, and pauses o
   expect(file.headers()['content-type']).toMatch(/^video\/webm/);
   expect((await file.body()).length).toBeLessThan(100_000);
 
+  // The suite's browser asks for less motion (playwright.config.ts): this reader does not.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${APP}/residency`);
   const video = page.locator('.background-video video');
