@@ -25,3 +25,4 @@ export * from './servicing.js';
 export * from './risk.js';
 export * from './schema-compat.js';
 export * from './health.js';
+export * from './collateral-proof.js';
