@@ -20,6 +20,12 @@ import { getBankLinkAuth } from './leap/get-bank-link-auth.js';
 import { getBorrowerDocument } from './leap/get-borrower-document.js';
 import { getBorrowerDocuments } from './leap/get-borrower-documents.js';
 import { getCollateral } from './leap/get-collateral.js';
+import { getCollateralProof } from './leap/get-collateral-proof.js';
+import { postCollateralProofLink } from './leap/post-collateral-proof-link.js';
+import { deleteCollateralProofLink } from './leap/delete-collateral-proof-link.js';
+import { getPublicCollateralProof } from './leap/get-public-collateral-proof.js';
+import { postSandboxChainWithdrawal } from './sandbox/post-chain-withdrawal.js';
+import { getOpsCollateralDiscrepancies } from './ops/get-collateral-discrepancies.js';
 import { getDisbursement } from './leap/get-disbursement.js';
 import { getCryptoValues } from './leap/get-crypto-values.js';
 import { getFinalSteps } from './leap/get-final-steps.js';
@@ -161,6 +167,12 @@ export const endpoints = {
   getBorrowerDocuments,
   getCelsiusApplications,
   getCollateral,
+  getCollateralProof,
+  postCollateralProofLink,
+  deleteCollateralProofLink,
+  getPublicCollateralProof,
+  postSandboxChainWithdrawal,
+  getOpsCollateralDiscrepancies,
   getConsentTypes,
   getCryptoValues,
   getCustomerFigureInfo,
