@@ -50,3 +50,4 @@ export * from './credit-facts.js';
 export * from './disbursement-flow.js';
 export * from './controlled-actions.js';
 export * from './application-ending.js';
+export * from './collateral-proof.js';
