@@ -177,6 +177,10 @@ const publicRoutes: RouteObject[] = [
     path: paths.getMobileApp.path,
     element: screen(() => import('../routes/get-mobile-app/get-mobile-app-page.js')),
   },
+  {
+    path: paths.collateralProof.path,
+    element: screen(() => import('../routes/collateral-proof/collateral-proof-page.js')),
+  },
   // The bank's redirect resumes a signed-in borrower's bank linking.
   requireSession([
     {

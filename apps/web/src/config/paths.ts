@@ -67,6 +67,11 @@ export const paths = {
     path: `${BASE_PATH}/loans/:loanUuid`,
     getHref: (loanUuid: string) => `${BASE_PATH}/loans/${encodeURIComponent(loanUuid)}`,
   },
+  /** A loan's collateral proof by its public link: no sign-in, nothing personal. */
+  collateralProof: {
+    path: `${BASE_PATH}/collateral-proof/:token`,
+    getHref: (token: string) => `${BASE_PATH}/collateral-proof/${encodeURIComponent(token)}`,
+  },
   refinance: {
     list: page(`${BASE_PATH}/celsius-refi`),
     collateralTopUp: refinanceOfferPage('collateral-top-up'),

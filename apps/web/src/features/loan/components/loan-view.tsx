@@ -17,6 +17,7 @@ import { servicingLoanQuery } from '../api/get-servicing-loan.js';
 import { displayDate } from '../loan-dates.js';
 import { liquidationRemainderOf } from '../liquidation-remainder.js';
 import { formatLtv, loanActions, LOAN_STATUS_WORDS, ltvNowWords } from '../loan-view.js';
+import { CollateralProofSection } from '../../collateral-proof/components/collateral-proof-section.js';
 import { LiquidationsSection } from './liquidations-section.js';
 import { LoanFacts, LoanSection, type TLoanFact } from './loan-facts.js';
 import { LoanHealthSection } from './loan-health-panel.js';
@@ -169,6 +170,7 @@ export function LoanContent({
       {actions.canPayByWire && <WireSection loan={loan} />}
       {actions.canPayOff && <PayoffPanel loan={loan} />}
       <TermsSection loan={loan} />
+      <CollateralProofSection appUuid={loan.appUuid} />
       <ScheduleSection loan={loan} />
       <PaymentHistorySection loan={loan} />
       <StatementsSection loan={loan} />
