@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { ZBrand, ZWireAccount } from '@pledge/contract';
+import { COLLATERAL_ATTESTATION_MAX_CHARS, COLLATERAL_ATTESTATION_MIN_CHARS } from '@pledge/domain';
 import { z } from 'zod';
 
 export const DEMO_BRANDS_FILE = new URL('./demo-brands.json', import.meta.url);
@@ -31,6 +32,18 @@ export const ZBrandDefinition = z.object({
    * production, where a borrower without a US bank account has no other way to pay.
    */
   wireInstructions: z.optional(ZWireAccount),
+  /**
+   * The brand's statement on every collateral proof that the coins are held at the address shown
+   * and not re-lent. Server-side, shown on the proof; absent, a statement built from the company
+   * name (defaultCollateralAttestation).
+   */
+  collateralAttestation: z.optional(
+    z
+      .string()
+      .trim()
+      .min(COLLATERAL_ATTESTATION_MIN_CHARS, `must be at least ${COLLATERAL_ATTESTATION_MIN_CHARS} characters`)
+      .max(COLLATERAL_ATTESTATION_MAX_CHARS, `must be at most ${COLLATERAL_ATTESTATION_MAX_CHARS} characters`),
+  ),
 });
 
 export const ZBrandData = z

@@ -6,6 +6,7 @@ import { ZBrand } from '@pledge/contract';
 import { brandDataProblems, loadBrandData } from './brand-data.js';
 import {
   brandFor,
+  collateralAttestationFor,
   installBrands,
   listOrgCodes,
   offersInternational,
@@ -141,6 +142,32 @@ describe('brand data', () => {
     });
     expect(wireAccountFor('nobody')).toEqual(wireAccountFor('default'));
     expect(brandFor('default', true)).not.toHaveProperty('wireInstructions');
+  });
+
+  it('gives each demo brand its own collateral attestation, kept out of the page’s brand', () => {
+    expect(collateralAttestationFor('partner')).toEqual({
+      companyName: 'Harbor Credit Partners',
+      attestation: expect.stringContaining('Harbor Credit Partners keeps the collateral'),
+    });
+    expect(collateralAttestationFor('nobody')).toEqual(collateralAttestationFor('default'));
+    expect(brandFor('partner', true)).not.toHaveProperty('collateralAttestation');
+  });
+
+  it('bounds the attestation and builds one from the company name when none is given', () => {
+    expect(() =>
+      loadBrandData(brandFile((brands) => [{ ...brands[0], collateralAttestation: 'Held.' }])),
+    ).toThrow('collateralAttestation must be at least 20 characters');
+    expect(() =>
+      loadBrandData(
+        brandFile((brands) => [{ ...brands[0], collateralAttestation: 'x'.repeat(601) }]),
+      ),
+    ).toThrow('collateralAttestation must be at most 600 characters');
+    installBrands(
+      loadBrandData(brandFile((brands) => [{ ...brands[0], collateralAttestation: undefined }])),
+    );
+    expect(collateralAttestationFor('default').attestation).toMatch(
+      /^Pledge Lending holds the collateral of this loan at the address shown/,
+    );
   });
 
   it('refuses wire details a bank would bounce, and needs them in production', () => {

@@ -6,6 +6,7 @@
  * apps/server/public/brands/<org>/logo.svg unless a brand's logoUrl points elsewhere.
  */
 import type { TBrand, TWireAccount } from '@pledge/contract';
+import { defaultCollateralAttestation } from '@pledge/domain';
 import { loadBrandData, type TBrandData } from './brand-data.js';
 
 export const DEFAULT_ORG_CODE = 'default';
@@ -19,20 +20,31 @@ interface TBrandTable {
   defaultBrand: TBrandDefinition;
   /** Each brand's receiving account for wires (kept apart: the page's brand never carries it). */
   wireAccounts: ReadonlyMap<string, TWireAccount>;
+  /** Each brand's collateral attestation, where its data gives one. */
+  attestations: ReadonlyMap<string, string>;
 }
 
 function tableOf(data: TBrandData): TBrandTable {
   const brands = new Map<string, TBrandDefinition>();
   const hosts = new Map<string, string>();
   const wireAccounts = new Map<string, TWireAccount>();
-  for (const { hosts: brandHosts, wireInstructions, ...definition } of data.brands) {
+  const attestations = new Map<string, string>();
+  for (const {
+    hosts: brandHosts,
+    wireInstructions,
+    collateralAttestation,
+    ...definition
+  } of data.brands) {
     brands.set(definition.orgCode, definition);
     if (wireInstructions !== undefined) wireAccounts.set(definition.orgCode, wireInstructions);
+    if (collateralAttestation !== undefined) {
+      attestations.set(definition.orgCode, collateralAttestation);
+    }
     for (const host of brandHosts) hosts.set(host, definition.orgCode);
   }
   const defaultBrand = brands.get(DEFAULT_ORG_CODE);
   if (defaultBrand === undefined) throw new Error(`The "${DEFAULT_ORG_CODE}" brand is missing`);
-  return { brands, hosts, defaultBrand, wireAccounts };
+  return { brands, hosts, defaultBrand, wireAccounts, attestations };
 }
 
 // Validated at load: a broken brand stops the boot instead of reaching a browser.
@@ -58,6 +70,22 @@ export function brandFor(orgCode: string | undefined, sandbox: boolean): TBrand 
 export function wireAccountFor(orgCode: string | undefined): TWireAccount | null {
   const brand = brandFor(orgCode, false);
   return table.wireAccounts.get(brand.orgCode) ?? null;
+}
+
+/**
+ * The brand's statement that a loan's coins are held at its address and not re-lent: its own
+ * from the brand data, else one built from its company name.
+ */
+export function collateralAttestationFor(orgCode: string | undefined): {
+  companyName: string;
+  attestation: string;
+} {
+  const brand = brandFor(orgCode, false);
+  return {
+    companyName: brand.companyName,
+    attestation:
+      table.attestations.get(brand.orgCode) ?? defaultCollateralAttestation(brand.companyName),
+  };
 }
 
 /**

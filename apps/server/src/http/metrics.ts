@@ -209,6 +209,12 @@ export function createMetrics(options: {
     (stats) => Object.entries(stats.sweepSucceededAt).map(([sweep, at]) => [sweep, ageSeconds(at)]),
   );
   healthGauge(
+    'pledge_collateral_short_addresses',
+    "Open loans' deposit addresses whose last confirmed balance is below the ledger's coins, by coin",
+    'coin',
+    (stats) => Object.entries(stats.collateralShortByCoin),
+  );
+  healthGauge(
     'pledge_dependency_up',
     'Whether the last probe of an outside dependency was answered (1) or not (0)',
     'dependency',

@@ -36,6 +36,7 @@ export function createChain(options: {
     throw new Error(`${missing.join(', ')} are required outside the sandbox`);
   }
   return createHdChain({
+    network: 'MAINNET',
     keys: chain.keys,
     confirmations,
     watchers: {
@@ -55,9 +56,11 @@ function unconfiguredChain(): TChainPort {
     throw new ChainUnavailableError('The chain is not configured (BTC_XPUB, ETH_XPUB, ...)');
   };
   return {
+    network: 'MAINNET',
     depositAddress: fail,
     listTransactions: () =>
       Promise.reject(new ChainUnavailableError('The chain is not configured')),
+    readAddress: () => Promise.reject(new ChainUnavailableError('The chain is not configured')),
     requiredConfirmations: () => DEFAULT_CHAIN_CONFIRMATIONS.BTC,
   };
 }

@@ -1,13 +1,17 @@
 /**
  * Bitcoin deposits through an Esplora HTTP API (Blockstream's, mempool.space's, or a self-hosted
  * electrs): GET /address/:a/txs (mempool and newest confirmed), /address/:a/txs/chain/:last for
- * older pages, and /blocks/tip/height for confirmations.
+ * older pages, and /blocks/tip/height for confirmations. A transaction's effect on the address is
+ * what its outputs pay to it less what its inputs spend from it: more in is a deposit, more out a
+ * withdrawal (a release or a liquidation sale; change back to the address is netted, not counted).
  */
 import { z } from 'zod';
 import {
   baseUnitsToCoins,
   CHAIN_REQUEST_TIMEOUT_MS,
   ChainUnavailableError,
+  confirmedHeightOf,
+  type TChainAddressState,
   type TChainFetch,
   type TChainTransaction,
   type TChainWatcher,
@@ -26,6 +30,20 @@ const ZEsploraTx = z.object({
     block_height: z.number().int().nonnegative().optional(),
     block_time: z.number().int().nonnegative().optional(),
   }),
+  /** Absent in some answers of coinbase transactions: nothing spent from the address. */
+  vin: z
+    .array(
+      z.object({
+        prevout: z
+          .object({
+            scriptpubkey_address: z.string().optional(),
+            value: z.number().int().nonnegative(),
+          })
+          .nullable()
+          .optional(),
+      }),
+    )
+    .default([]),
   vout: z.array(
     z.object({
       scriptpubkey_address: z.string().optional(),
@@ -86,38 +104,67 @@ export function createEsploraWatcher(options: TEsploraOptions): TChainWatcher {
     return all;
   }
 
+  /** Every movement of the address once, with its net effect and confirmations at the tip. */
+  async function movements(
+    address: string,
+  ): Promise<{ tipHeight: number; moves: (TChainTransaction & { net: bigint })[] }> {
+    const txs = await history(address);
+    const tip = z.coerce
+      .number()
+      .int()
+      .nonnegative()
+      .safeParse(await get('/blocks/tip/height'));
+    if (!tip.success) throw new ChainUnavailableError('Esplora answered an unexpected tip');
+    const seen = new Set<string>();
+    const moves: (TChainTransaction & { net: bigint })[] = [];
+    for (const tx of txs) {
+      if (seen.has(tx.txid)) continue;
+      seen.add(tx.txid);
+      // Integer satoshis: summed as BigInt, so nothing is rounded.
+      const received = tx.vout
+        .filter((output) => output.scriptpubkey_address === address)
+        .reduce((sum, output) => sum + BigInt(output.value), 0n);
+      const spent = tx.vin
+        .filter((input) => input.prevout?.scriptpubkey_address === address)
+        .reduce((sum, input) => sum + BigInt(input.prevout?.value ?? 0), 0n);
+      const net = received - spent;
+      if (net === 0n) continue;
+      const height = tx.status.block_height;
+      const isConfirmed = tx.status.confirmed && height !== undefined;
+      moves.push({
+        txid: tx.txid,
+        amount: baseUnitsToCoins(net < 0n ? -net : net, SATOSHI_DECIMALS),
+        confirmations: isConfirmed ? Math.max(0, tip.data - height + 1) : 0,
+        time:
+          isConfirmed && tx.status.block_time !== undefined
+            ? new Date(tx.status.block_time * 1000)
+            : null,
+        net,
+      });
+    }
+    return { tipHeight: tip.data, moves };
+  }
+
+  const withoutNet = ({ net: _net, ...move }: TChainTransaction & { net: bigint }) => move;
+
   return {
     async listTransactions(address) {
-      const txs = await history(address);
-      const tip = z.coerce
-        .number()
-        .int()
-        .nonnegative()
-        .safeParse(await get('/blocks/tip/height'));
-      if (!tip.success) throw new ChainUnavailableError('Esplora answered an unexpected tip');
-      const seen = new Set<string>();
-      const deposits: TChainTransaction[] = [];
-      for (const tx of txs) {
-        if (seen.has(tx.txid)) continue;
-        seen.add(tx.txid);
-        // Integer satoshis: summed as BigInt, so nothing is rounded.
-        const received = tx.vout
-          .filter((output) => output.scriptpubkey_address === address)
-          .reduce((sum, output) => sum + BigInt(output.value), 0n);
-        if (received === 0n) continue;
-        const height = tx.status.block_height;
-        const isConfirmed = tx.status.confirmed && height !== undefined;
-        deposits.push({
-          txid: tx.txid,
-          amount: baseUnitsToCoins(received, SATOSHI_DECIMALS),
-          confirmations: isConfirmed ? Math.max(0, tip.data - height + 1) : 0,
-          time:
-            isConfirmed && tx.status.block_time !== undefined
-              ? new Date(tx.status.block_time * 1000)
-              : null,
-        });
-      }
-      return deposits;
+      const { moves } = await movements(address);
+      return moves.filter((move) => move.net > 0n).map(withoutNet);
+    },
+    async readAddress(address, requiredConfirmations): Promise<TChainAddressState> {
+      const { tipHeight, moves } = await movements(address);
+      const confirmed = moves
+        .filter((move) => move.confirmations >= Math.max(1, requiredConfirmations))
+        .reduce((sum, move) => sum + move.net, 0n);
+      return {
+        deposits: moves.filter((move) => move.net > 0n).map(withoutNet),
+        withdrawals: moves.filter((move) => move.net < 0n).map(withoutNet),
+        tipHeight,
+        balanceHeight: confirmedHeightOf(tipHeight, requiredConfirmations),
+        // A spend of coins not yet confirmed in is counted before them: never below nothing.
+        confirmedBalance: baseUnitsToCoins(confirmed > 0n ? confirmed : 0n, SATOSHI_DECIMALS),
+      };
     },
   };
 }

@@ -4,12 +4,18 @@
  * block `required confirmations` deep is what is confirmed, the rest of the latest balance is still
  * confirming. Each is reported as one movement with a stable id per address, whose amount grows as
  * more arrives (deposit addresses are never spent from while collateral is being posted).
+ *
+ * A node without an index cannot list the transfers that left an address either: a withdrawal
+ * shows as a lower confirmed balance (read at the confirmed block), which is what the collateral
+ * proof and its discrepancy check compare; no outgoing movement is made up.
  */
 import { BaseError, createPublicClient, http, type Address } from 'viem';
 import {
   baseUnitsToCoins,
   CHAIN_REQUEST_TIMEOUT_MS,
   ChainUnavailableError,
+  confirmedHeightOf,
+  type TChainAddressState,
   type TChainFetch,
   type TChainTransaction,
   type TChainWatcher,
@@ -66,41 +72,75 @@ export function createEvmRpcWatcher(options: TEvmRpcOptions): TChainWatcher {
     }
   }
 
+  /** The tip, the balance `confirmations` deep and the latest balance of one address. */
+  async function balances(
+    address: string,
+    confirmations: number,
+  ): Promise<{ tip: bigint; confirmedBlock: bigint; confirmed: bigint; latest: bigint }> {
+    const account = address as Address;
+    const tip = await call('eth_blockNumber', () => client.getBlockNumber({ cacheTime: 0 }));
+    const depth = BigInt(Math.max(0, confirmations - 1));
+    const confirmedBlock = tip >= depth ? tip - depth : 0n;
+    const latest = await call('eth_getBalance', () =>
+      client.getBalance({ address: account, blockTag: 'latest' }),
+    );
+    const confirmed =
+      confirmations === 0
+        ? latest
+        : await call('eth_getBalance', () =>
+            client.getBalance({ address: account, blockNumber: confirmedBlock }),
+          );
+    return { tip, confirmedBlock, confirmed, latest };
+  }
+
+  function movementsOf(
+    address: string,
+    confirmations: number,
+    read: { confirmed: bigint; latest: bigint },
+  ): TChainTransaction[] {
+    const ids = evmBalanceTxids(address);
+    const movements: TChainTransaction[] = [];
+    if (read.confirmed > 0n) {
+      movements.push({
+        txid: ids.confirmed,
+        amount: baseUnitsToCoins(read.confirmed, WEI_DECIMALS),
+        confirmations,
+        // A balance has no block time: the watcher keeps when it was first seen.
+        time: null,
+      });
+    }
+    if (read.latest > read.confirmed) {
+      movements.push({
+        txid: ids.pending,
+        amount: baseUnitsToCoins(read.latest - read.confirmed, WEI_DECIMALS),
+        confirmations: 0,
+        time: null,
+      });
+    }
+    return movements;
+  }
+
   return {
     async listTransactions(address) {
-      const account = address as Address;
-      const tip = await call('eth_blockNumber', () => client.getBlockNumber({ cacheTime: 0 }));
-      const depth = BigInt(Math.max(0, options.confirmations - 1));
-      const confirmedBlock = tip >= depth ? tip - depth : 0n;
-      const latest = await call('eth_getBalance', () =>
-        client.getBalance({ address: account, blockTag: 'latest' }),
+      return movementsOf(
+        address,
+        options.confirmations,
+        await balances(address, options.confirmations),
       );
-      const confirmed =
-        options.confirmations === 0
-          ? latest
-          : await call('eth_getBalance', () =>
-              client.getBalance({ address: account, blockNumber: confirmedBlock }),
-            );
-      const ids = evmBalanceTxids(address);
-      const movements: TChainTransaction[] = [];
-      if (confirmed > 0n) {
-        movements.push({
-          txid: ids.confirmed,
-          amount: baseUnitsToCoins(confirmed, WEI_DECIMALS),
-          confirmations: options.confirmations,
-          // A balance has no block time: the watcher keeps when it was first seen.
-          time: null,
-        });
-      }
-      if (latest > confirmed) {
-        movements.push({
-          txid: ids.pending,
-          amount: baseUnitsToCoins(latest - confirmed, WEI_DECIMALS),
-          confirmations: 0,
-          time: null,
-        });
-      }
-      return movements;
+    },
+    async readAddress(address, requiredConfirmations): Promise<TChainAddressState> {
+      const read = await balances(address, requiredConfirmations);
+      const tipHeight = Number(read.tip);
+      return {
+        deposits: movementsOf(address, requiredConfirmations, read),
+        withdrawals: [],
+        tipHeight,
+        balanceHeight:
+          requiredConfirmations === 0
+            ? tipHeight
+            : confirmedHeightOf(tipHeight, requiredConfirmations),
+        confirmedBalance: baseUnitsToCoins(read.confirmed, WEI_DECIMALS),
+      };
     },
   };
 }

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  deleteCollateralProofLink,
   getCollateral as getCollateralEndpoint,
+  getCollateralProof as getCollateralProofEndpoint,
   getMicroDepositStatus as getMicroDepositStatusEndpoint,
+  getPublicCollateralProof as getPublicCollateralProofEndpoint,
   postCollateralBorrowerConfirmation,
+  postCollateralProofLink,
   postCollateralCalculate,
   postCollateralRelease,
   postCollateralSourceWalletType,
@@ -18,9 +22,23 @@ import {
   setWalletSourceType,
 } from '../../services/collateral/record-borrower-choices.js';
 import { requestCollateralRelease } from '../../services/collateral/request-collateral-release.js';
+import {
+  makeCollateralProofLink,
+  turnOffCollateralProofLink,
+} from '../../services/collateral/collateral-proof-link.js';
+import { getCollateralProof } from '../../services/collateral/get-collateral-proof.js';
+import { getPublicCollateralProof } from '../../services/collateral/get-public-collateral-proof.js';
 import { callerUuidOf } from '../../http/auth.js';
 
-/** The collateral page, the optional test deposit and the release of a paid-off loan's collateral. */
+/** Reads of a public collateral proof per client address: a person refreshing, not a crawler. */
+export const PUBLIC_COLLATERAL_PROOF_READS_PER_IP_PER_MINUTE = 60;
+/** Public links a client address may make per minute (each turns the one before off). */
+export const COLLATERAL_PROOF_LINKS_PER_IP_PER_MINUTE = 10;
+
+/**
+ * The collateral page, the optional test deposit, the release of a paid-off loan's collateral, and
+ * the loan's collateral proof with its public link.
+ */
 export const collateralRoutes: FastifyPluginAsync<TCollateralDeps> = async (app, deps) => {
   const owned = (request: Parameters<typeof callerUuidOf>[0], appUuid: string) => ({
     identityUuid: callerUuidOf(request),
@@ -49,5 +67,30 @@ export const collateralRoutes: FastifyPluginAsync<TCollateralDeps> = async (app,
       ...owned(request, params.appUuid),
       returnAddress: body.returnAddress,
     }),
+  );
+  route(app, getCollateralProofEndpoint, ({ params, request }) =>
+    getCollateralProof(deps, owned(request, params.appUuid)),
+  );
+  route(
+    app,
+    postCollateralProofLink,
+    ({ params, request }) => makeCollateralProofLink(deps, owned(request, params.appUuid)),
+    { rateLimit: { max: COLLATERAL_PROOF_LINKS_PER_IP_PER_MINUTE, timeWindow: '1 minute' } },
+  );
+  route(app, deleteCollateralProofLink, ({ params, request }) =>
+    turnOffCollateralProofLink(deps, owned(request, params.appUuid)),
+  );
+  route(
+    app,
+    getPublicCollateralProofEndpoint,
+    async ({ params, reply }) => {
+      // Whoever holds the link may read it; no one else should find it, keep it, or be told it.
+      reply
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('referrer-policy', 'no-referrer');
+      return getPublicCollateralProof(deps, { token: params.token });
+    },
+    { rateLimit: { max: PUBLIC_COLLATERAL_PROOF_READS_PER_IP_PER_MINUTE, timeWindow: '1 minute' } },
   );
 };

@@ -1,11 +1,19 @@
-/** The console's collateral risk calls: the risk queue, and proposing a liquidation order's fill. */
+/**
+ * The console's collateral risk calls: the risk queue, proposing a liquidation order's fill, and
+ * the deposit addresses whose confirmed balance is below their loan's coins.
+ */
 import type { FastifyPluginAsync } from 'fastify';
-import { getOpsRiskQueue, postOpsLiquidationFill } from '@pledge/contract';
+import {
+  getOpsCollateralDiscrepancies,
+  getOpsRiskQueue,
+  postOpsLiquidationFill,
+} from '@pledge/contract';
 import { callerUuidOf } from '../../http/auth.js';
 import { route } from '../../http/route.js';
 import type { TControlDeps } from '../../services/controls/controlled-action-handlers.js';
 import { agentActor } from '../../services/ops/ops-record.js';
 import { getRiskQueue } from '../../services/risk/get-risk-queue.js';
+import { listCollateralDiscrepancies } from '../../services/collateral/list-collateral-discrepancies.js';
 import { proposeControlledAction } from '../../services/controls/propose-controlled-action.js';
 import { OPS_MONEY_ROUTE_LIMIT } from './controlled-actions.js';
 import { requiredIdempotencyKey } from '../../services/servicing/idempotency-key.js';
@@ -14,6 +22,7 @@ export const opsRiskRoutes: FastifyPluginAsync<TControlDeps> = async (app, deps)
   route(app, getOpsRiskQueue, ({ request }) =>
     getRiskQueue(deps, { actor: agentActor(callerUuidOf(request)) }),
   );
+  route(app, getOpsCollateralDiscrepancies, () => listCollateralDiscrepancies(deps));
   route(
     app,
     postOpsLiquidationFill,

@@ -4,7 +4,9 @@
  * the quantity of the accepted offer moves the application WAITING_FOR_COLLATERAL →
  * CRYPTO_FUNDING_VERIFY (COLLATERAL_FUNDED) and, in the same transaction, on to funding when the
  * disbursement destination is already there. The application row is locked while deciding, so
- * several instances watching the same address record it once and fund it once.
+ * several instances watching the same address record it once and fund it once. The same read
+ * records the movements out of the address and its confirmed balance with its block height
+ * (record-address-reading.ts): what the collateral proof shows.
  */
 import { toCoinQuantity } from '@pledge/domain';
 import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
@@ -13,6 +15,7 @@ import type { TDb } from '../../db/pool.js';
 import {
   applications,
   collateralAccounts,
+  collateralAddressBalances,
   collateralDeposits,
   servicingLoans,
 } from '../../db/schema/index.js';
@@ -25,6 +28,7 @@ import type { TClock } from '../../security/jwt.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import { advanceFundingIfReady } from '../disbursement/verify-funding.js';
 import { acceptedOfferOf, confirmedBalance, termsOf } from './collateral-record.js';
+import { recordAddressReading } from './record-address-reading.js';
 
 export interface TWatchDepositsDeps {
   db: TDb;
@@ -110,7 +114,10 @@ export async function watchApplicationDeposits(
   if (account?.depositAddress == null || !isChainCoin(account.collateralType)) return null;
   const coin = account.collateralType;
   // Asked outside the transaction: no row lock is held while a node answers.
-  const movements = await deps.chain.listTransactions(coin, account.depositAddress);
+  const address = account.depositAddress;
+  const state = await deps.chain.readAddress(coin, address);
+  const movements = state.deposits;
+  const requiredConfirmations = deps.chain.requiredConfirmations(coin);
   const now = deps.clock();
   const result = await deps.db.transaction(async (tx): Promise<TWatchResult | null> => {
     const [application] = await tx
@@ -123,7 +130,7 @@ export async function watchApplicationDeposits(
     await recordMovements(tx, {
       appUuid,
       movements,
-      requiredConfirmations: deps.chain.requiredConfirmations(coin),
+      requiredConfirmations,
       now,
     });
     // A funded loan's address takes more collateral: each newly confirmed deposit adds to it once.
@@ -133,6 +140,8 @@ export async function watchApplicationDeposits(
       now,
       actor: WATCH_DEPOSITS_ACTOR,
     });
+    // After the deposits were added to the loan: the balance is compared with the ledger as it is now.
+    await recordAddressReading(tx, { appUuid, coin, address, state, requiredConfirmations, now });
     const deposits = await tx
       .select()
       .from(collateralDeposits)
@@ -164,8 +173,9 @@ export async function watchApplicationDeposits(
 }
 
 /**
- * Applications whose deposit addresses are watched: those still waiting for collateral, and funded
- * loans that carry collateral risk (ACTIVE or MARGIN_CALL), whose borrowers may add collateral.
+ * Applications whose deposit addresses are watched: those still waiting for collateral, funded
+ * loans that carry collateral risk (ACTIVE or MARGIN_CALL), whose borrowers may add collateral,
+ * and any other whose address last held coins, so that their release (or a sale) is seen leaving.
  */
 export async function listWatchedApplications(db: TDb): Promise<string[]> {
   const loans = await db
@@ -188,7 +198,17 @@ export async function listWatchedApplications(db: TDb): Promise<string[]> {
         isNotNull(collateralAccounts.depositAddress),
       ),
     );
-  return [...rows.map((row) => row.uuid), ...loans.map((row) => row.uuid)];
+  const holding = await db
+    .selectDistinct({ uuid: collateralAddressBalances.applicationUuid })
+    .from(collateralAddressBalances)
+    .where(sql`${collateralAddressBalances.confirmedBalance} > 0`);
+  return [
+    ...new Set([
+      ...rows.map((row) => row.uuid),
+      ...loans.map((row) => row.uuid),
+      ...holding.map((row) => row.uuid),
+    ]),
+  ];
 }
 
 /**
