@@ -25,6 +25,8 @@
  * - complete and documents: a funded loan (POST /sandbox/loans);
  * - collateral-release: a funded loan an agent proposed as paid off and a second agent approved;
  * - the loan page (/loans/{loanUuid}) and the console's loan (/ops/loans/{loanUuid}): the funded loan;
+ * - the public collateral proof (/collateral-proof/{token}): a public link the borrower made to the
+ *   funded loan's proof, visited signed out;
  * - renew: a renewal opened on a funded loan, the sandbox clock moved into its renewal window
  *   (reset after the sweep);
  * - the application's entry (/{appUuid}): the accepted-offer application, shown where it leads;
@@ -104,6 +106,8 @@ interface TFixtures {
   appOfPage: Record<string, string>;
   refiAppUuid: string;
   refiOfferUuid: string;
+  /** The token of a public link to the funded loan's collateral proof. */
+  proofToken: string;
 }
 
 function bearer(jwt: string) {
@@ -253,6 +257,12 @@ async function makeFixtures(request: APIRequestContext): Promise<TFixtures> {
   ]);
   // A borrower's newest offer replaces their others: loans and offers are made one at a time.
   const funded = await sandboxLoan(request, email);
+  const proofLink = await request.post(
+    `${LEAP}/secure/api/v1/applications/${funded}/collateral/proof/link`,
+    { headers: bearer(jwt) },
+  );
+  expect(proofLink.status(), await proofLink.text()).toBe(201);
+  const { token: proofToken } = (await proofLink.json()) as { token: string };
   const paidOff = await paidOffLoan(request, email, agentJwt, secondAgentJwt);
   const accepted: string[] = [];
   for (let index = 0; index < 7; index += 1) {
@@ -310,6 +320,7 @@ async function makeFixtures(request: APIRequestContext): Promise<TFixtures> {
     },
     refiAppUuid: randomUUID(),
     refiOfferUuid: randomUUID(),
+    proofToken,
   };
 }
 
@@ -330,13 +341,17 @@ function visitOf(route: TRoute, fixtures: TFixtures): TVisit {
   const url = route.pattern
     .replace(':appUuid', encodeURIComponent(appUuid))
     .replace(':offerUuid', encodeURIComponent(fixtures.refiOfferUuid))
-    .replace(':loanUuid', encodeURIComponent(appUuid));
+    .replace(':loanUuid', encodeURIComponent(appUuid))
+    .replace(':token', encodeURIComponent(fixtures.proofToken));
   const who: TWho = route.key.startsWith('ops')
     ? 'agent'
-    : route.key === 'login'
+    : route.key === 'login' || route.key === 'collateralProof'
       ? 'visitor'
       : 'borrower';
-  const isOwnPage = route.key.startsWith('application.') && segment !== 'entry';
+  // The public proof stays where it is, signed out: it must never send its visitor to sign in.
+  const isOwnPage =
+    (route.key.startsWith('application.') && segment !== 'entry') ||
+    route.key === 'collateralProof';
   return {
     key: route.key,
     url: route.key === 'start' ? `${url}?state=OH` : url,
