@@ -21,6 +21,8 @@ describe('screenForPath', () => {
     [`${APP}/celsius-refi`, 'celsius-refi'],
     [`${APP}/celsius-refi/complete`, 'celsius-refi-complete'],
     [`${APP}/celsius-refi/${UUID}/${UUID}/disclosures`, 'celsius-refi-disclosures'],
+    [`${APP}/collateral-proof/${'A'.repeat(43)}`, 'collateral-proof'],
+    [`${APP}/collateral-proof`, null],
     ['/dashboard', 'dashboard'],
     ['/auth/login', 'auth-login'],
     ['/ops', 'ops'],

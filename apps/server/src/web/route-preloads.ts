@@ -59,6 +59,8 @@ export function screenForPath(pathname: string): string | null {
   if (UUID.test(first)) {
     return rest.length === 0 ? 'application-entry' : rest.join('-');
   }
+  // A public collateral proof: the link's token is the one segment after it.
+  if (first === 'collateral-proof') return rest.length === 1 ? 'collateral-proof' : null;
   return segments.length === 1 && TOP_LEVEL_SCREENS.has(first) ? first : null;
 }
 
