@@ -125,7 +125,7 @@ export default defineConfig(({ command, isSsrBuild = false }) => ({
     restoreMocks: true,
     unstubGlobals: true,
     // `npm test` runs these beside the server's tests on two cores: a slow moment is not a failure.
-    testTimeout: 15_000,
+    testTimeout: 30_000,
     projects: [
       { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS } },
       {

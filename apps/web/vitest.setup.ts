@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
 // `npm test` runs these files beside the server's tests on two cores: a lazily loaded screen may
-// take more than the default second to appear, which is slowness, not a failure.
-configure({ asyncUtilTimeout: 5_000 });
+// take more than the default second to appear (its first import is compiled then), which is
+// slowness, not a failure. A passing test never waits this long.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no showModal()/close(): these do to the dialog what the browser does (set or remove the
 // open attribute, fire 'close'), for every test that opens a modal.

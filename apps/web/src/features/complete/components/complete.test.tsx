@@ -35,7 +35,8 @@ import { MICRO_TRANSFER_CHECKBOX_LABEL } from './micro-transfer-confirmation.js'
 const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 const PAGE = `${APP}/complete`;
 const params = { appUuid: TEST_APP_UUID };
-const LOADED = { timeout: 5000 };
+// The first screen of the file is compiled on first import: seconds on a busy machine.
+const LOADED = { timeout: 15_000 };
 const SUPPORT_PHONE = '1-800-555-0142';
 const APPLICATION = `GET ${buildPath(getApplication.path, params)}`;
 const CONFIRM = `POST ${buildPath(postMicroTransferConfirmation.path, params)}`;
