@@ -16,6 +16,7 @@ import { serverClockOffsetMs } from '../../loan/server-clock.js';
 import { useServerNow } from '../../loan/use-server-now.js';
 import { useOpsRiskQueue } from '../api/ops-risk.js';
 import { formatCoin, formatDateTime, shortId } from '../format.js';
+import { OpsCollateralDiscrepancies } from './ops-collateral-discrepancies.js';
 import { OpsTableSection } from './ops-facts.js';
 import { OpsLoanLink } from './ops-links.js';
 import { RecordFillDialog } from './ops-risk-fill-dialog.js';
@@ -236,7 +237,7 @@ const PRICE_COLUMNS: readonly TOpsColumn<TPriceObservation>[] = [
  * The console's risk queue: loans in margin call (nearest cure deadline first), loans in warning,
  * matured loans not repaid (with the last collection notice sent), liquidation orders waiting for
  * the desk with the fill to record, and the latest stored prices. Every row names the price its
- * decision used.
+ * decision used. Below them, the deposit addresses whose balance on chain is short of the ledger.
  */
 export function OpsRisk() {
   const query = useOpsRiskQueue();
@@ -264,6 +265,7 @@ export function OpsRisk() {
           onRecordFill={setFilling}
         />
       )}
+      <OpsCollateralDiscrepancies />
       {filling !== null && <RecordFillDialog order={filling} onClose={() => setFilling(null)} />}
     </section>
   );
