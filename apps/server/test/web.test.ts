@@ -133,6 +133,18 @@ describe('web app serving', () => {
     expect(new Set(nonces).size).toBe(3);
   });
 
+  it('keeps a public collateral proof page out of search engines, and no other page', async () => {
+    const proof = await app.inject({
+      method: 'GET',
+      url: `/account/crypto-backed-loan/collateral-proof/${'A'.repeat(43)}`,
+    });
+    expect(proof.statusCode).toBe(200);
+    expect(proof.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(proof.headers['referrer-policy']).toBe('no-referrer');
+    const start = await app.inject({ method: 'GET', url: '/account/crypto-backed-loan/start' });
+    expect(start.headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('injects a complete brand for the default org', async () => {
     const brand = brandOf((await app.inject({ method: 'GET', url: '/' })).body);
     expect(brand).toMatchObject({

@@ -16,7 +16,12 @@ import { resolveBrand } from '../brands/brands.js';
 import { encodePage, pageEncodingFor } from './page-encoding.js';
 import { pageRendererSource, type TPageRenderer } from './page-renderer.js';
 import { pageStylesInliner, withStyleSource } from './page-styles.js';
-import { buildManifestSource, preloadLinks, routePreloads } from './route-preloads.js';
+import {
+  buildManifestSource,
+  preloadLinks,
+  routePreloads,
+  screenForPath,
+} from './route-preloads.js';
 
 export const BRAND_MARKER = '<!--brand-config-->';
 const ONE_YEAR_S = 31_536_000;
@@ -172,6 +177,10 @@ export async function registerWeb(
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-store');
+    // A public collateral proof is for those its link was given to: never indexed or followed.
+    if (screenForPath(request.url.split('?')[0] ?? '') === 'collateral-proof') {
+      reply.header('X-Robots-Tag', 'noindex, nofollow');
+    }
     const html = await readIndex();
     if (html === null) return reply.code(503).type('application/json').send(NOT_BUILT);
     const query = request.query as Record<string, unknown>;
