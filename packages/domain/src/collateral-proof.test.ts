@@ -46,9 +46,12 @@ describe('collateral proof: balance status', () => {
     ['1.499999999999999999', '1.5', 'SHORT'],
     ['0', '0.5', 'SHORT'],
     ['0', null, 'HELD'],
-  ] as const)('confirmed %s against the ledger %s is %s', (confirmedBalance, expectedCoins, status) => {
-    expect(collateralProofStatus({ confirmedBalance, expectedCoins })).toBe(status);
-  });
+  ] as const)(
+    'confirmed %s against the ledger %s is %s',
+    (confirmedBalance, expectedCoins, status) => {
+      expect(collateralProofStatus({ confirmedBalance, expectedCoins })).toBe(status);
+    },
+  );
 });
 
 describe('collateral proof: attestation and token', () => {

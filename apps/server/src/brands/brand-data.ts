@@ -41,8 +41,14 @@ export const ZBrandDefinition = z.object({
     z
       .string()
       .trim()
-      .min(COLLATERAL_ATTESTATION_MIN_CHARS, `must be at least ${COLLATERAL_ATTESTATION_MIN_CHARS} characters`)
-      .max(COLLATERAL_ATTESTATION_MAX_CHARS, `must be at most ${COLLATERAL_ATTESTATION_MAX_CHARS} characters`),
+      .min(
+        COLLATERAL_ATTESTATION_MIN_CHARS,
+        `must be at least ${COLLATERAL_ATTESTATION_MIN_CHARS} characters`,
+      )
+      .max(
+        COLLATERAL_ATTESTATION_MAX_CHARS,
+        `must be at most ${COLLATERAL_ATTESTATION_MAX_CHARS} characters`,
+      ),
   ),
 });
 

@@ -67,7 +67,11 @@ function withdraw(address: string, amount: string) {
 }
 
 function makeLink(loan: TTestLoan) {
-  return ctx.app.inject({ method: 'POST', url: linkPath(loan.loanUuid), headers: bearer(loan.token) });
+  return ctx.app.inject({
+    method: 'POST',
+    url: linkPath(loan.loanUuid),
+    headers: bearer(loan.token),
+  });
 }
 
 describe('the collateral proof of a funded loan', () => {
@@ -248,9 +252,9 @@ describe('the public link to a collateral proof', () => {
     expect((await ctx.app.inject({ method: 'GET', url: publicPath(first.token) })).statusCode).toBe(
       404,
     );
-    expect((await ctx.app.inject({ method: 'GET', url: publicPath(second.token) })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: publicPath(second.token) })).statusCode,
+    ).toBe(200);
 
     for (let attempt = 0; attempt < 2; attempt += 1) {
       // Idempotent: turning an off link off again changes nothing.

@@ -60,9 +60,7 @@ export const ZCollateralProof = z.object({
   status: z.enum(COLLATERAL_PROOF_STATUSES),
   balance: z.nullable(ZCollateralProofBalance),
   /** Newest first. */
-  movements: z
-    .array(ZCollateralProofMovement)
-    .check(z.maxLength(COLLATERAL_PROOF_MAX_MOVEMENTS)),
+  movements: z.array(ZCollateralProofMovement).check(z.maxLength(COLLATERAL_PROOF_MAX_MOVEMENTS)),
   /** The lender that holds the coins, and its statement that they are held and not re-lent. */
   companyName: z.string().check(z.minLength(1), z.maxLength(200)),
   attestation: z.string().check(z.minLength(1), z.maxLength(COLLATERAL_ATTESTATION_MAX_CHARS)),

@@ -51,6 +51,47 @@ describe('Esplora watcher', () => {
     expect(urls).toEqual([`${BASE}/address/${ADDRESS}/txs`, `${BASE}/blocks/tip/height`]);
   });
 
+  it('reads the address both ways: a spend from it is a withdrawal, its change netted', async () => {
+    const OTHER = 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g';
+    // Spends the 0.12345679 of cccc…: 0.1 out to another address, 0.02345 back as change.
+    const spend = {
+      txid: 'e'.repeat(64),
+      status: { confirmed: true, block_height: 840101, block_time: 1714100000 },
+      vin: [{ prevout: { scriptpubkey_address: ADDRESS, value: 12_345_679 } }],
+      vout: [
+        { scriptpubkey_address: OTHER, value: 10_000_000 },
+        { scriptpubkey_address: ADDRESS, value: 2_345_000 },
+      ],
+    };
+    const { fetch } = fakeFetch({
+      [`/address/${ADDRESS}/txs`]: [spend, ...(TXS as unknown[])],
+      '/blocks/tip/height': '840101',
+    });
+    const watcher = createEsploraWatcher({ baseUrl: BASE, fetch });
+    const state = await watcher.readAddress(ADDRESS, 3);
+    expect(state.withdrawals).toEqual([
+      {
+        txid: 'e'.repeat(64),
+        amount: '0.10000679',
+        confirmations: 1,
+        time: new Date(1714100000 * 1000),
+      },
+    ]);
+    expect(state.deposits.map((deposit) => deposit.txid)).toEqual([
+      'a'.repeat(64),
+      'b'.repeat(64),
+      'c'.repeat(64),
+    ]);
+    expect(state.tipHeight).toBe(840101);
+    // Three confirmations reach back to 840099: only cccc… (102) is that deep, the spend is not yet.
+    expect(state.balanceHeight).toBe(840099);
+    expect(state.confirmedBalance).toBe('0.12345679');
+    // At one confirmation the spend and bbbb… count: 0.25 + 0.12345679 − 0.10000679.
+    expect((await watcher.readAddress(ADDRESS, 1)).confirmedBalance).toBe('0.27345');
+    // The deposits alone, as before.
+    expect(await watcher.listTransactions(ADDRESS)).toEqual(state.deposits);
+  });
+
   it('fails as unavailable on errors and unexpected answers', async () => {
     const down = createEsploraWatcher({
       baseUrl: BASE,

@@ -56,6 +56,19 @@ describe('Ethereum JSON-RPC watcher', () => {
     ]);
   });
 
+  it('reads the confirmed balance at its block, the tip, and no transfer it cannot list', async () => {
+    const { fetch } = fakeNode(recorded);
+    const watcher = createEvmRpcWatcher({ url: 'http://node.test', fetch, confirmations: 12 });
+    const state = await watcher.readAddress(ADDRESS, 12);
+    expect(state).toEqual({
+      deposits: await watcher.listTransactions(ADDRESS),
+      withdrawals: [],
+      tipHeight: 0x13a5c4e,
+      balanceHeight: 0x13a5c4e - 11,
+      confirmedBalance: '1.5',
+    });
+  });
+
   it('reports nothing for an empty address', async () => {
     const { fetch } = fakeNode((request) =>
       request.method === 'eth_blockNumber'

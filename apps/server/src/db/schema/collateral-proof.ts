@@ -6,10 +6,26 @@
  * never reads them.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { COLLATERAL_TYPES } from '@pledge/domain';
 import { applicationUuidColumn } from './applications.js';
-import { coinQuantity, createdAt, generatedUuid, oneOf, timestamptz, updatedAt } from './columns.js';
+import {
+  coinQuantity,
+  createdAt,
+  generatedUuid,
+  oneOf,
+  timestamptz,
+  updatedAt,
+} from './columns.js';
 
 /** A movement out of a deposit address, one row per transaction id, updated as it confirms. */
 export const collateralWithdrawals = pgTable(

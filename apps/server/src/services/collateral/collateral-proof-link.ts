@@ -29,7 +29,10 @@ async function turnOff(tx: TDb, appUuid: string, now: Date): Promise<void> {
     .update(collateralProofLinks)
     .set({ revokedAt: now })
     .where(
-      and(eq(collateralProofLinks.applicationUuid, appUuid), isNull(collateralProofLinks.revokedAt)),
+      and(
+        eq(collateralProofLinks.applicationUuid, appUuid),
+        isNull(collateralProofLinks.revokedAt),
+      ),
     );
 }
 

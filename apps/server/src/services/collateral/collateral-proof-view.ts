@@ -32,7 +32,8 @@ export async function collateralProofOf(
 ): Promise<TCollateralProof> {
   const { appUuid, network } = input;
   const [accounts, balances, deposits, withdrawals] = await readAll(db, [
-    () => db.select().from(collateralAccounts).where(eq(collateralAccounts.applicationUuid, appUuid)),
+    () =>
+      db.select().from(collateralAccounts).where(eq(collateralAccounts.applicationUuid, appUuid)),
     () =>
       db
         .select()
@@ -80,7 +81,10 @@ export async function collateralProofOf(
       : {
           confirmedBalance: coinText(
             balances
-              .reduce((sum, row) => sum.plus(toCoinQuantity(row.confirmedBalance)), toCoinQuantity('0'))
+              .reduce(
+                (sum, row) => sum.plus(toCoinQuantity(row.confirmedBalance)),
+                toCoinQuantity('0'),
+              )
               .toFixed(),
           ),
           // Several addresses are read one by one: the proof vouches for the oldest read.

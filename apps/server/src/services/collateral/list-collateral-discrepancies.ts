@@ -3,8 +3,10 @@
  * balance was below what the ledger said the loan held, the longest-standing first. Read from the
  * partial index of short addresses, so the list costs what it holds, not what the loans number.
  */
-import type { TGetOpsCollateralDiscrepanciesResponse } from '@pledge/contract';
-import { COLLATERAL_DISCREPANCY_LIST_MAX } from '@pledge/contract';
+import {
+  COLLATERAL_DISCREPANCY_LIST_MAX,
+  type TGetOpsCollateralDiscrepanciesResponse,
+} from '@pledge/contract';
 import { toCoinQuantity } from '@pledge/domain';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
@@ -27,7 +29,10 @@ export async function listCollateralDiscrepancies(deps: {
       shortSince: collateralAddressBalances.shortSince,
     })
     .from(collateralAddressBalances)
-    .innerJoin(servicingLoans, eq(servicingLoans.loanUuid, collateralAddressBalances.applicationUuid))
+    .innerJoin(
+      servicingLoans,
+      eq(servicingLoans.loanUuid, collateralAddressBalances.applicationUuid),
+    )
     .where(
       and(
         eq(collateralAddressBalances.isShort, true),

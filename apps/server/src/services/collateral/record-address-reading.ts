@@ -94,8 +94,7 @@ export async function recordAddressReading(
   await recordWithdrawals(tx, input);
   const expectedCoins = await expectedCoinsOf(tx, input.appUuid);
   const confirmedBalance = coinText(toCoinQuantity(input.state.confirmedBalance).toFixed());
-  const isShort =
-    collateralProofStatus({ confirmedBalance, expectedCoins }) === 'SHORT';
+  const isShort = collateralProofStatus({ confirmedBalance, expectedCoins }) === 'SHORT';
   const row = {
     applicationUuid: input.appUuid,
     collateralType: input.coin,

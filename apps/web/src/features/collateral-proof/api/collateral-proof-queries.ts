@@ -45,8 +45,7 @@ export function useMakeProofLink(appUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest(postCollateralProofLink, { params: { appUuid } }),
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: collateralProofQueryKey(appUuid) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: collateralProofQueryKey(appUuid) }),
   });
 }
 
@@ -55,7 +54,6 @@ export function useTurnOffProofLink(appUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest(deleteCollateralProofLink, { params: { appUuid } }),
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: collateralProofQueryKey(appUuid) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: collateralProofQueryKey(appUuid) }),
   });
 }

@@ -29,8 +29,8 @@ export function BalanceReading({ proof }: { proof: TCollateralProof }) {
   if (balance === null || proof.status === 'CHECKING') {
     return (
       <p className="collateral-proof__balance" data-testid="collateral-proof-balance">
-        Being checked: we have not yet read this address on the chain. The balance shows here
-        once we have.
+        Being checked: we have not yet read this address on the chain. The balance shows here once
+        we have.
       </p>
     );
   }
@@ -40,8 +40,8 @@ export function BalanceReading({ proof }: { proof: TCollateralProof }) {
     return (
       <Alert variant="warn" title="Being checked">
         <p data-testid="collateral-proof-balance">
-          The last confirmed reading of this address, {reading} (read {readAt}), is below the
-          coins this loan should hold there. Our team has been alerted and is looking into it.
+          The last confirmed reading of this address, {reading} (read {readAt}), is below the coins
+          this loan should hold there. Our team has been alerted and is looking into it.
         </p>
       </Alert>
     );
@@ -100,7 +100,9 @@ function Movements({ proof, idPrefix }: { proof: TCollateralProof; idPrefix: str
               <td>{displayDateTime(movement.time)}</td>
               <td>
                 {DIRECTION_WORDS[movement.direction]}
-                {!movement.isConfirmed && <span className="tag collateral-proof__pending">Pending</span>}
+                {!movement.isConfirmed && (
+                  <span className="tag collateral-proof__pending">Pending</span>
+                )}
               </td>
               <td className="collateral-proof__amount">
                 {movement.direction === 'WITHDRAWAL' ? '−' : '+'}

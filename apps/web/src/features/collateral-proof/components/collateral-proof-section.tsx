@@ -116,8 +116,8 @@ export function CollateralProofSection({ appUuid }: { appUuid: string }) {
       {query.isSuccess && (
         <>
           <p>
-            Your coins, as the chain shows them: anyone can check this address and its
-            transactions independently.
+            Your coins, as the chain shows them: anyone can check this address and its transactions
+            independently.
           </p>
           <CollateralProofDetails proof={query.data} headingLevel={3} idPrefix="loan-proof" />
           <PublicLinkPanel appUuid={appUuid} publicLink={query.data.publicLink} />

@@ -69,9 +69,9 @@ export function PublicCollateralProof() {
       <NoIndex />
       <PageHeading>Collateral proof</PageHeading>
       <p>
-        Proof, read from the {proof.network === 'SANDBOX' ? 'sandbox' : proof.collateralType}{' '}
-        chain, that the collateral of a loan with {proof.companyName} is held at its address.
-        Anyone can check the address and its transactions independently.
+        Proof, read from the {proof.network === 'SANDBOX' ? 'sandbox' : proof.collateralType} chain,
+        that the collateral of a loan with {proof.companyName} is held at its address. Anyone can
+        check the address and its transactions independently.
       </p>
       <CollateralProofDetails proof={proof} headingLevel={2} idPrefix="public-proof" />
     </section>
