@@ -70,4 +70,4 @@ export type TCollateralProof = z.infer<typeof ZCollateralProof>;
 /** A public link's token: 32 random bytes, base64url without padding. */
 export const ZCollateralProofToken = z
   .string()
-  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Must be a collateral proof link token'));
+  .check(z.maxLength(64), z.regex(/^[A-Za-z0-9_-]{43}$/, 'Must be a collateral proof link token'));
