@@ -158,7 +158,7 @@ describe('the collateral proof of a funded loan', () => {
   it('refuses a sandbox withdrawal above the balance, to an unknown address, or malformed', async () => {
     const loan = await sandboxLoan(ctx, { coinQuantity: '1' });
     const address = await addressOf(loan);
-    const above = await withdraw(address, '1.00000001');
+    const above = await withdraw(address, '1.000001');
     expect(above.statusCode).toBe(409);
     expect(above.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
     expect((await withdraw('bc1qunknownaddress', '0.1')).statusCode).toBe(404);
