@@ -87,7 +87,9 @@ describe('the loan page’s collateral proof', () => {
     });
     render(<CollateralProofSection appUuid={APP_UUID} />, { wrapper: Providers });
     const section = await screen.findByRole('region', { name: 'Proof of your collateral' });
-    expect(within(section).getByTestId('collateral-proof-address')).toHaveTextContent(ADDRESS);
+    expect(
+      await within(section).findByTestId('collateral-proof-address', {}, LOADED),
+    ).toHaveTextContent(ADDRESS);
     expect(
       within(section).getByRole('link', { name: /See this BTC address on a block explorer/ }),
     ).toHaveAttribute('href', `https://mempool.space/address/${ADDRESS}`);
