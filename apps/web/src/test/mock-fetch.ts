@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+export type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
 /**
  * Replaces fetch with answers per "METHOD /path" (query ignored); any other call answers a 404

@@ -1,25 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   getOpsAgents,
   postOpsDeactivateAgent,
   type TGetOpsAgentsResponse,
   type TOpsAgent,
 } from '@pledge/contract';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse } from '../../../test/mock-fetch.js';
+import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { makeControlledAction } from '../ops-test-data.js';
 import { renderApp } from '../../../test/render-app.js';
-import {
-  figureInfoHandlers,
-  storeTestSession,
-  TEST_IDENTITY,
-} from '../../session/session-test-utils.js';
 
 const LOADED = { timeout: 5000 };
 
-beforeEach(() => {
-  storeTestSession('agent');
-});
+signInAgentBeforeEach();
 
 function agent(email: string, overrides: Partial<TOpsAgent> = {}): TOpsAgent {
   return {
@@ -47,8 +41,7 @@ describe('/ops/agents', () => {
       ],
     };
     const bodies: unknown[] = [];
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [`GET ${getOpsAgents.path}`]: () => jsonResponse(list),
       [`POST ${postOpsDeactivateAgent.path}`]: (_url, init) => {
         bodies.push(JSON.parse(String(init.body)));

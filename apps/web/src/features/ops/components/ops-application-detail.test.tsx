@@ -14,15 +14,12 @@ import {
   type TOpsApplicationDetail,
   type TOpsProposal,
 } from '@pledge/contract';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse } from '../../../test/mock-fetch.js';
+import { mockAgentFetch } from '../ops-test-session.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { makeApplication } from '../../application/application-test-data.js';
 import { servicingLoan } from '../../loan/loan-test-data.js';
-import {
-  figureInfoHandlers,
-  storeTestSession,
-  TEST_IDENTITY,
-} from '../../session/session-test-utils.js';
+import { storeTestSession, TEST_IDENTITY } from '../../session/session-test-utils.js';
 import {
   makeDetail,
   SIGNED_SHA256,
@@ -55,8 +52,7 @@ function serve(
   detail: () => TOpsApplicationDetail,
   more: Record<string, (url: URL, init: RequestInit) => Response | Promise<Response>> = {},
 ) {
-  return mockFetch({
-    ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+  return mockAgentFetch({
     [DETAIL]: () => jsonResponse(detail()),
     ...more,
   });
@@ -95,7 +91,7 @@ function proposal(overrides: Partial<TOpsProposal> = {}): TOpsProposal {
   };
 }
 
-function detailCalls(fetchMock: ReturnType<typeof mockFetch>): number {
+function detailCalls(fetchMock: ReturnType<typeof mockAgentFetch>): number {
   return fetchMock.mock.calls.filter(
     ([url, init]) =>
       String(url) === buildPath(getOpsApplication.path, params) &&
@@ -577,8 +573,7 @@ describe('/ops/applications/:appUuid: the detail', () => {
   });
 
   it('says so when the application does not exist', async () => {
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [DETAIL]: () => jsonResponse({ code: 'NOT_FOUND', message: 'Application not found' }, 404),
     });
     const { user, router } = renderApp(PAGE);

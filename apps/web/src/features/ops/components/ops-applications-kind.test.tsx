@@ -1,27 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getOpsApplications } from '@pledge/contract';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse } from '../../../test/mock-fetch.js';
+import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
-import {
-  figureInfoHandlers,
-  storeTestSession,
-  TEST_IDENTITY,
-} from '../../session/session-test-utils.js';
 import { makePage, makeSummary } from '../ops-test-data.js';
 
 const LIST = `GET ${getOpsApplications.path}`;
 const LOADED = { timeout: 5000 };
 
-beforeEach(() => {
-  storeTestSession('agent');
-});
+signInAgentBeforeEach();
 
 describe('/ops: renewals beside new loans', () => {
   it('says the kind of each application and filters by it', async () => {
     const queries: URLSearchParams[] = [];
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [LIST]: (url) => {
         queries.push(url.searchParams);
         return jsonResponse(makePage([makeSummary({ isRollForward: true, state: 'COMPLETE' })]));

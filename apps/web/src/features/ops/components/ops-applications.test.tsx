@@ -1,13 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getOpsApplications } from '@pledge/contract';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse } from '../../../test/mock-fetch.js';
+import { mockAgentFetch } from '../ops-test-session.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
-import {
-  figureInfoHandlers,
-  storeTestSession,
-  TEST_IDENTITY,
-} from '../../session/session-test-utils.js';
+import { storeTestSession } from '../../session/session-test-utils.js';
 import { makePage, makeSummary, TEST_APP_UUID } from '../ops-test-data.js';
 
 const LIST = `GET ${getOpsApplications.path}`;
@@ -22,8 +19,7 @@ beforeEach(() => {
 /** Serves the list through `answer`, recording each query string asked for. */
 function serveList(answer: (query: URLSearchParams) => Response) {
   const queries: URLSearchParams[] = [];
-  const fetchMock = mockFetch({
-    ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+  const fetchMock = mockAgentFetch({
     [LIST]: (url) => {
       queries.push(url.searchParams);
       return answer(url.searchParams);

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buildPath,
   getControlledActions,
@@ -8,13 +8,10 @@ import {
   type TControlledAction,
 } from '@pledge/contract';
 import { OPS_REASON_MAX_LENGTH } from '@pledge/domain';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse } from '../../../test/mock-fetch.js';
+import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { renderApp } from '../../../test/render-app.js';
-import {
-  figureInfoHandlers,
-  storeTestSession,
-  TEST_IDENTITY,
-} from '../../session/session-test-utils.js';
+import { TEST_IDENTITY } from '../../session/session-test-utils.js';
 import { makeControlledAction, TEST_PROPOSAL_UUID } from '../ops-test-data.js';
 import { NOTHING_PENDING_TEXT } from './ops-approvals.js';
 
@@ -22,9 +19,7 @@ const LOADED = { timeout: 10_000 };
 const MINE_UUID = '6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b9c';
 const OLDER_UUID = '7a8b9c0d-1e2f-4a3b-9c4d-5e6f7a8b9c0d';
 
-beforeEach(() => {
-  storeTestSession('agent');
-});
+signInAgentBeforeEach();
 
 const MINE = makeControlledAction({
   id: MINE_UUID,
@@ -47,8 +42,7 @@ describe('/ops/approvals', { timeout: 60_000 }, () => {
   it('lists what waits for a second agent, and approves another agent’s proposal', async () => {
     let pending: TControlledAction[] = [makeControlledAction(), MINE];
     const approved: string[] = [];
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [`GET ${getControlledActions.path}`]: () =>
         jsonResponse({ items: pending, nextCursor: null }),
       [approveUrl(TEST_PROPOSAL_UUID)]: () => {
@@ -83,8 +77,7 @@ describe('/ops/approvals', { timeout: 60_000 }, () => {
 
   it('rejects only with a reason, and shows the server’s refusal in the dialog', async () => {
     const bodies: unknown[] = [];
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [`GET ${getControlledActions.path}`]: () =>
         jsonResponse({ items: [makeControlledAction()], nextCursor: null }),
       [rejectUrl(TEST_PROPOSAL_UUID)]: (_url, init) => {
@@ -114,8 +107,7 @@ describe('/ops/approvals', { timeout: 60_000 }, () => {
   it('withdraws the agent’s own proposal with a reason', async () => {
     let pending: TControlledAction[] = [MINE];
     const bodies: unknown[] = [];
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [`GET ${getControlledActions.path}`]: () =>
         jsonResponse({ items: pending, nextCursor: null }),
       [rejectUrl(MINE_UUID)]: (_url, init) => {
@@ -135,8 +127,7 @@ describe('/ops/approvals', { timeout: 60_000 }, () => {
 
   it('pages with “Show more” along the next cursor', async () => {
     const cursors: (string | null)[] = [];
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [`GET ${getControlledActions.path}`]: (url) => {
         const cursor = url.searchParams.get('cursor');
         cursors.push(cursor);
@@ -158,8 +149,7 @@ describe('/ops/approvals', { timeout: 60_000 }, () => {
 
   it('says when nothing waits, and shows a failed load with a retry', async () => {
     let fail = true;
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [`GET ${getControlledActions.path}`]: () =>
         fail
           ? jsonResponse({ code: 'INTERNAL', message: 'The database is not answering' }, 500)

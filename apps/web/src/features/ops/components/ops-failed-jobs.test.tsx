@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   getOpsFailedJobs,
   postOpsDiscardFailedJob,
@@ -7,20 +7,14 @@ import {
   type TFailedJob,
   type TGetOpsFailedJobsResponse,
 } from '@pledge/contract';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse } from '../../../test/mock-fetch.js';
+import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { renderApp } from '../../../test/render-app.js';
-import {
-  figureInfoHandlers,
-  storeTestSession,
-  TEST_IDENTITY,
-} from '../../session/session-test-utils.js';
 
 const LOADED = { timeout: 5000 };
 const APP_UUID = '5f0c2b9e-3d4a-4b1c-8e2f-9a0b1c2d3e4f';
 
-beforeEach(() => {
-  storeTestSession('agent');
-});
+signInAgentBeforeEach();
 
 const CREDIT_CHECK: TFailedJob = {
   jobId: '41',
@@ -55,8 +49,7 @@ describe('/ops/jobs', () => {
   it('lists failed jobs of every kind and retries one with a reason', async () => {
     let page: TGetOpsFailedJobsResponse = { items: [CREDIT_CHECK, SWEEP], nextCursor: null };
     const retried: unknown[] = [];
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [`GET ${getOpsFailedJobs.path}`]: () => jsonResponse(page),
       [`POST ${postOpsRetryFailedJob.path.replace(':jobId', '41')}`]: (_url, init) => {
         retried.push(JSON.parse(String(init.body)));
@@ -96,8 +89,7 @@ describe('/ops/jobs', () => {
   });
 
   it('offers no discard for a kind that moves money, and says why', async () => {
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [`GET ${getOpsFailedJobs.path}`]: () => jsonResponse({ items: [SWEEP], nextCursor: null }),
       [`POST ${postOpsDiscardFailedJob.path.replace(':jobId', '42')}`]: () => {
         throw new Error('a refused discard must not be sent');
@@ -112,8 +104,7 @@ describe('/ops/jobs', () => {
 
   it('discards a job with a reason, and shows the next page by the server’s cursor', async () => {
     const discarded: unknown[] = [];
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [`GET ${getOpsFailedJobs.path}`]: (url) =>
         jsonResponse(
           url.searchParams.get('cursor') === 'c1'

@@ -1,25 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   getOpsFailedMail,
   postOpsRetryMail,
   type TFailedMail,
   type TGetOpsFailedMailResponse,
 } from '@pledge/contract';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse } from '../../../test/mock-fetch.js';
+import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { renderApp } from '../../../test/render-app.js';
-import {
-  figureInfoHandlers,
-  storeTestSession,
-  TEST_IDENTITY,
-} from '../../session/session-test-utils.js';
 
 const LOADED = { timeout: 5000 };
 const OUTBOX_ID = '7c3a2f58-1b7e-4d2a-9a51-0e6f1c2d3b4a';
 
-beforeEach(() => {
-  storeTestSession('agent');
-});
+signInAgentBeforeEach();
 
 const FAILED: TFailedMail = {
   outboxId: OUTBOX_ID,
@@ -35,8 +29,7 @@ describe('/ops/mail', () => {
   it('lists undelivered e-mails and sends one again after a confirmation', async () => {
     let list: TGetOpsFailedMailResponse = { messages: [FAILED] };
     const retried: string[] = [];
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [`GET ${getOpsFailedMail.path}`]: () => jsonResponse(list),
       [`POST ${postOpsRetryMail.path.replace(':outboxId', OUTBOX_ID)}`]: () => {
         retried.push(OUTBOX_ID);

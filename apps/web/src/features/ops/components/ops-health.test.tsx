@@ -1,20 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getOpsHealth, type TGetOpsHealthResponse } from '@pledge/contract';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse } from '../../../test/mock-fetch.js';
+import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { renderApp } from '../../../test/render-app.js';
-import {
-  figureInfoHandlers,
-  storeTestSession,
-  TEST_IDENTITY,
-} from '../../session/session-test-utils.js';
 import { formatAge } from './ops-health.js';
 
 const LOADED = { timeout: 5000 };
 
-beforeEach(() => {
-  storeTestSession('agent');
-});
+signInAgentBeforeEach();
 
 const REPORT: TGetOpsHealthResponse = {
   asOf: '2026-11-25T10:05:00.000Z',
@@ -58,8 +52,7 @@ const REPORT: TGetOpsHealthResponse = {
 
 describe('/ops/health', () => {
   it("shows each dependency's status, last success, last error with its cause, and probe age", async () => {
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [`GET ${getOpsHealth.path}`]: () => jsonResponse(REPORT),
     });
     renderApp('/ops/health');
@@ -79,16 +72,14 @@ describe('/ops/health', () => {
   });
 
   it('says so when nothing has been probed yet, and when the report cannot be read', async () => {
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [`GET ${getOpsHealth.path}`]: () => jsonResponse({ asOf: REPORT.asOf, dependencies: [] }),
     });
     const first = renderApp('/ops/health');
     expect(await screen.findByText(/No dependency has been probed yet/, {}, LOADED)).toBeVisible();
     first.unmount();
 
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [`GET ${getOpsHealth.path}`]: () =>
         jsonResponse({ code: 'INTERNAL', message: 'Something went wrong' }, 500),
     });
@@ -99,7 +90,7 @@ describe('/ops/health', () => {
   });
 
   it('is linked from the console', async () => {
-    mockFetch({ ...figureInfoHandlers(TEST_IDENTITY, 'agent') });
+    mockAgentFetch({});
     renderApp('/ops');
     expect(await screen.findByRole('link', { name: 'System health' }, LOADED)).toHaveAttribute(
       'href',

@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildPath,
   getOpsRiskQueue,
@@ -12,9 +12,9 @@ import {
   type TPriceObservation,
 } from '@pledge/contract';
 import { CURE_COUNTDOWN_TICK_MS } from '@pledge/domain';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse } from '../../../test/mock-fetch.js';
+import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { renderApp } from '../../../test/render-app.js';
-import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
 import { makeControlledAction } from '../ops-test-data.js';
 import { checkFill, FILL_MESSAGES, utcIsoOf } from './ops-risk-fill-dialog.js';
 import { collectionNoticeLines, maturedLines, RiskQueue, timeLeft } from './ops-risk.js';
@@ -28,9 +28,7 @@ const LIQUIDATION_UUID = '4e5f6071-8293-4dae-9fc0-3b4c5d6e7f80';
 const MATURED_LOAN = '6071829a-3b4c-4d5e-8f60-7a8b9c0d1e2f';
 const MATURED_IN_CALL_LOAN = '71829a3b-4c5d-4e6f-8071-8b9c0d1e2f30';
 
-beforeEach(() => {
-  storeTestSession('agent');
-});
+signInAgentBeforeEach();
 
 afterEach(() => {
   vi.useRealTimers();
@@ -249,8 +247,7 @@ describe('the fill and the time left', () => {
 
 describe('/ops/risk', SLOW, () => {
   it('lists margin calls with deadlines, warnings, orders and prices, each linked to its loan', async () => {
-    mockFetch({
-      ...figureInfoHandlers(undefined, 'agent'),
+    mockAgentFetch({
       [`GET ${getOpsRiskQueue.path}`]: () => jsonResponse(queue([order()])),
     });
     renderApp('/ops/risk');
@@ -283,8 +280,7 @@ describe('/ops/risk', SLOW, () => {
   });
 
   it('lists matured loans not repaid: owed today, since when, their risk and the last notice', async () => {
-    mockFetch({
-      ...figureInfoHandlers(undefined, 'agent'),
+    mockAgentFetch({
       [`GET ${getOpsRiskQueue.path}`]: () => jsonResponse(queue([])),
     });
     renderApp('/ops/risk');
@@ -310,8 +306,7 @@ describe('/ops/risk', SLOW, () => {
 
   it('says so when no matured loan waits, also for a server that sends no such list', async () => {
     const { maturedUnpaid: _left, ...older } = queue([]);
-    mockFetch({
-      ...figureInfoHandlers(undefined, 'agent'),
+    mockAgentFetch({
       [`GET ${getOpsRiskQueue.path}`]: () => jsonResponse(older),
     });
     renderApp('/ops/risk');
@@ -325,8 +320,7 @@ describe('/ops/risk', SLOW, () => {
     const orders = [order()];
     const sent: { key: string | null; body: unknown }[] = [];
     let refuseNext = true;
-    mockFetch({
-      ...figureInfoHandlers(undefined, 'agent'),
+    mockAgentFetch({
       [`GET ${getOpsRiskQueue.path}`]: () => jsonResponse(queue(orders)),
       [`POST ${buildPath(postOpsLiquidationFill.path, { liquidationUuid: LIQUIDATION_UUID })}`]: (
         _url,

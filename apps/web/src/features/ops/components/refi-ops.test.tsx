@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buildPath,
   getRefiCoinReturns,
@@ -16,13 +16,9 @@ import {
   type TRefiTapeSummary,
 } from '@pledge/contract';
 import { ApiError } from '../../../api/api-error.js';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse } from '../../../test/mock-fetch.js';
+import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { renderApp } from '../../../test/render-app.js';
-import {
-  figureInfoHandlers,
-  storeTestSession,
-  TEST_IDENTITY,
-} from '../../session/session-test-utils.js';
 import { makeControlledAction } from '../ops-test-data.js';
 import { payoffStatusText } from './refi-estate-payoffs.js';
 import { coinReturnStatusText } from './refi-coin-returns.js';
@@ -81,9 +77,7 @@ function payoff(overrides: Partial<TRefiEstatePayoff> = {}): TRefiEstatePayoff {
   };
 }
 
-beforeEach(() => {
-  storeTestSession('agent');
-});
+signInAgentBeforeEach();
 
 describe('console refinancing helpers', () => {
   it('sums up a tape', () => {
@@ -178,8 +172,7 @@ describe('the coins of ended refinancings and empty tapes (issue 34, findings 7 
 describe('/ops/refinancing', { timeout: 40_000 }, () => {
   it('lists the coins of ended refinancings and proposes a return with its transaction', async () => {
     const proposed: unknown[] = [];
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [`GET ${getRefiTapeLoans.path}`]: () => jsonResponse({ items: [], nextCursor: null }),
       [`GET ${getRefiEstatePayoffs.path}`]: () => jsonResponse({ items: [], nextCursor: null }),
       [`GET ${getRefiCoinReturns.path}`]: () =>
@@ -220,8 +213,7 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
   it('previews a tape with its bad rows, proposes a good one and a payoff confirmation', async () => {
     const imported: unknown[] = [];
     const confirmed: unknown[] = [];
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [`GET ${getRefiTapeLoans.path}`]: () => jsonResponse({ items: [], nextCursor: null }),
       [`GET ${getRefiEstatePayoffs.path}`]: () =>
         jsonResponse({ items: [payoff()], nextCursor: null }),
@@ -303,8 +295,7 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
   it('proposes reassigning a legacy loan only with a reason, with the e-mail override', async () => {
     const sent: unknown[] = [];
     let refuseNext = true;
-    mockFetch({
-      ...figureInfoHandlers(TEST_IDENTITY, 'agent'),
+    mockAgentFetch({
       [`GET ${getRefiTapeLoans.path}`]: () =>
         jsonResponse({ items: [tapeLoan()], nextCursor: null }),
       [`GET ${getRefiEstatePayoffs.path}`]: () => jsonResponse({ items: [], nextCursor: null }),
