@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import {
-  ZOpsReason,
   ZPostOpsProposePayoffBody,
   ZPostOpsProposeReleaseFundsBody,
   type TOpsApplicationDetail,
@@ -24,7 +23,7 @@ import {
   OPS_ACTIONS,
   type TOpsAction,
 } from '../ops-actions.js';
-import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
+import { OpsConfirmDialog, OpsReasonField, useOpsReason } from './ops-confirm-dialog.js';
 import type { TOpsDetailAction } from './ops-detail-panel.js';
 import { OpsPayoffFigure } from './ops-payoff-figure.js';
 
@@ -80,12 +79,6 @@ function evidenceErrors(
   return errors;
 }
 
-/** The contract's message for a reason the server would refuse, or null when it is fine. */
-function reasonError(reason: string): string | null {
-  const parsed = ZOpsReason.safeParse({ reason });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Give a reason');
-}
-
 function ConfirmAction({
   action,
   appUuid,
@@ -96,8 +89,7 @@ function ConfirmAction({
   onClose: () => void;
 }) {
   const mutation = useOpsAction(appUuid);
-  const [reason, setReason] = useState('');
-  const [shownReasonError, setShownReasonError] = useState<string | null>(null);
+  const reason = useOpsReason();
   const [method, setMethod] = useState('');
   const [shownMethodError, setShownMethodError] = useState<string | null>(null);
   const [reference, setReference] = useState('');
@@ -108,11 +100,7 @@ function ConfirmAction({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (action.needsReason) {
-      const error = reasonError(reason);
-      setShownReasonError(error);
-      if (error !== null) return;
-    }
+    if (action.needsReason && reason.check() === null) return;
     let payoffMethod: TPayoffMethod | undefined;
     let isValid = true;
     if (action.needsPaymentMethod === true) {
@@ -131,7 +119,7 @@ function ConfirmAction({
     mutation.mutate(
       {
         action: action.id,
-        reason: reason.trim(),
+        reason: reason.field.value.trim(),
         method: payoffMethod,
         reference: reference.trim(),
         note: note.trim(),
@@ -162,11 +150,7 @@ function ConfirmAction({
       onSubmit={onSubmit}
     >
       {action.needsReason && (
-        <OpsReasonField
-          value={reason}
-          error={shownReasonError}
-          onChange={(event) => setReason(event.target.value)}
-        />
+        <OpsReasonField {...reason.field} />
       )}
       {action.needsPaymentMethod === true && (
         <Select

@@ -3,11 +3,11 @@
  * reason, kept in the audit trail), never themselves nor the last active one; a third agent approves.
  */
 import { useState, type FormEvent } from 'react';
-import { ZOpsReason, type TOpsAgent } from '@pledge/contract';
+import type { TOpsAgent } from '@pledge/contract';
 import { Button } from '../../../ui/button/button.js';
 import { useDeactivateAgent, useOpsAgents } from '../api/ops-agents.js';
 import { formatDateTime } from '../format.js';
-import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
+import { OpsConfirmDialog, OpsReasonField, useOpsReason } from './ops-confirm-dialog.js';
 import { OpsList } from './ops-list.js';
 import type { TOpsColumn } from './ops-table.js';
 
@@ -28,17 +28,13 @@ function statusOf(agent: TOpsAgent): string {
 
 function ConfirmDeactivation({ agent, onClose }: { agent: TOpsAgent; onClose: () => void }) {
   const mutation = useDeactivateAgent();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reason = useOpsReason();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = ZOpsReason.safeParse({ reason });
-    if (!parsed.success) {
-      setReasonError(parsed.error.issues[0]?.message ?? 'Give a reason');
-      return;
-    }
-    mutation.mutate({ email: agent.email, reason: parsed.data.reason });
+    const checked = reason.check();
+    if (checked === null) return;
+    mutation.mutate({ email: agent.email, reason: checked });
   }
 
   return (
@@ -53,11 +49,7 @@ function ConfirmDeactivation({ agent, onClose }: { agent: TOpsAgent; onClose: ()
       onSubmit={onSubmit}
       proposal={mutation.data ?? null}
     >
-      <OpsReasonField
-        value={reason}
-        error={reasonError}
-        onChange={(event) => setReason(event.target.value)}
-      />
+      <OpsReasonField {...reason.field} />
     </OpsConfirmDialog>
   );
 }

@@ -3,7 +3,7 @@
  * agent approves (the action happens then) or rejects with a reason; the maker may only withdraw.
  */
 import { useState, type FormEvent } from 'react';
-import { ZOpsReason, type TControlledAction } from '@pledge/contract';
+import type { TControlledAction } from '@pledge/contract';
 import { formatUsd } from '@pledge/domain';
 import { Button } from '../../../ui/button/button.js';
 import { toastQueue } from '../../../ui/toast/toast-queue.js';
@@ -14,7 +14,7 @@ import { useApproveControlledAction } from '../api/post-approve-controlled-actio
 import { useRejectControlledAction } from '../api/post-reject-controlled-action.js';
 import { formatDateTime } from '../format.js';
 import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
-import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
+import { OpsConfirmDialog, OpsReasonField, useOpsReason } from './ops-confirm-dialog.js';
 import { OpsList } from './ops-list.js';
 import type { TOpsColumn } from './ops-table.js';
 
@@ -126,20 +126,15 @@ function RejectDialog({
   onClose: () => void;
 }) {
   const reject = useRejectControlledAction();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reason = useOpsReason({ onChange: () => reject.reset() });
   const verb = isWithdrawal ? 'Withdraw' : 'Reject';
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = ZOpsReason.safeParse({ reason });
-    if (!parsed.success) {
-      setReasonError(parsed.error.issues[0]?.message ?? 'Give a reason');
-      return;
-    }
-    setReasonError(null);
+    const checked = reason.check();
+    if (checked === null) return;
     reject.mutate(
-      { proposalId: proposal.id, reason: parsed.data.reason },
+      { proposalId: proposal.id, reason: checked },
       {
         onSuccess: (rejected) => {
           toastDecided(`${rejected.label} ${isWithdrawal ? 'withdrawn' : 'rejected'}`);
@@ -160,14 +155,7 @@ function RejectDialog({
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      <OpsReasonField
-        value={reason}
-        error={reasonError}
-        onChange={(event) => {
-          setReason(event.target.value);
-          reject.reset();
-        }}
-      />
+      <OpsReasonField {...reason.field} />
     </OpsConfirmDialog>
   );
 }

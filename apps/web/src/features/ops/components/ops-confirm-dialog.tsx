@@ -3,9 +3,9 @@
  * by the action. An action that moves money or ownership is only proposed: the dialog then says
  * so, with the proposal's summary.
  */
-import type { ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
-import type { TControlledAction } from '@pledge/contract';
+import { ZOpsReason, type TControlledAction } from '@pledge/contract';
 import { OPS_REASON_MAX_LENGTH } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
@@ -73,4 +73,33 @@ export function OpsReasonField({
       onChange={onChange}
     />
   );
+}
+
+/**
+ * The reason typed in a confirm dialog: the props of its field, and the check the server makes of
+ * it. `onChange` runs on each edit (to clear a refusal shown for the last try).
+ */
+export function useOpsReason({ onChange }: { onChange?: () => void } = {}) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return {
+    /** The reason as the server takes it; null, with the field saying why, when it would refuse it. */
+    check(): string | null {
+      const parsed = ZOpsReason.safeParse({ reason: value });
+      if (!parsed.success) {
+        setError(parsed.error.issues[0]?.message ?? 'Give a reason');
+        return null;
+      }
+      setError(null);
+      return parsed.data.reason;
+    },
+    field: {
+      value,
+      error,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        setValue(event.target.value);
+        onChange?.();
+      },
+    },
+  };
 }

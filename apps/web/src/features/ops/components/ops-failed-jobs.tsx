@@ -5,7 +5,7 @@
  * that moves money or changes who owns what cannot be discarded by one agent: it is retried.
  */
 import { useState, type FormEvent } from 'react';
-import { ZOpsReason, type TFailedJob } from '@pledge/contract';
+import type { TFailedJob } from '@pledge/contract';
 import { Button } from '../../../ui/button/button.js';
 import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../api/ops-failed-jobs.js';
 import { formatDateTime, shortId } from '../format.js';
 import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
-import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
+import { OpsConfirmDialog, OpsReasonField, useOpsReason } from './ops-confirm-dialog.js';
 import { OpsApplicationLink, OpsLoanLink } from './ops-links.js';
 import { OpsList, useOpsList } from './ops-list.js';
 import type { TOpsColumn } from './ops-table.js';
@@ -75,20 +75,15 @@ function ConfirmJobAction({
   onClose: () => void;
 }) {
   const mutation = useFailedJobAction(action);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reason = useOpsReason();
   const texts = ACTION_TEXTS[action];
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = ZOpsReason.safeParse({ reason });
-    if (!parsed.success) {
-      setReasonError(parsed.error.issues[0]?.message ?? 'Give a reason');
-      return;
-    }
-    setReasonError(null);
+    const checked = reason.check();
+    if (checked === null) return;
     mutation.mutate(
-      { jobId: job.jobId, reason: parsed.data.reason },
+      { jobId: job.jobId, reason: checked },
       {
         onSuccess: () => {
           toastQueue.add(
@@ -112,11 +107,7 @@ function ConfirmJobAction({
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      <OpsReasonField
-        value={reason}
-        error={reasonError}
-        onChange={(event) => setReason(event.target.value)}
-      />
+      <OpsReasonField {...reason.field} />
     </OpsConfirmDialog>
   );
 }

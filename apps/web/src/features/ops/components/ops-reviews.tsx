@@ -3,8 +3,8 @@
  * (approve, reject; the proposer may only withdraw), and the review of a payout account whose
  * holder name is not the borrower's.
  */
-import { useState, type FormEvent } from 'react';
-import { ZOpsReason, type TOpsApplicationDetail, type TOpsProposal } from '@pledge/contract';
+import type { FormEvent } from 'react';
+import type { TOpsApplicationDetail, TOpsProposal } from '@pledge/contract';
 import {
   approvalRefusal,
   OPS_PROPOSAL_LABELS,
@@ -17,7 +17,7 @@ import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { useSession } from '../../session/use-session.js';
 import { useOpsDecision, type TOpsDecision } from '../api/post-ops-decision.js';
 import { formatDateTime } from '../format.js';
-import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
+import { OpsConfirmDialog, OpsReasonField, useOpsReason } from './ops-confirm-dialog.js';
 import { OpsActionButtons, type TOpsDetailAction } from './ops-detail-panel.js';
 import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
 import { OpsFacts, OpsSection } from './ops-facts.js';
@@ -55,24 +55,16 @@ function ConfirmDecision({
   onClose: () => void;
 }) {
   const mutation = useOpsDecision(appUuid);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reason = useOpsReason();
   const needsReason = prompt.decision.verdict === 'reject';
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     let decision: TOpsDecision;
     if (needsReason) {
-      const parsed = ZOpsReason.safeParse({ reason });
-      if (!parsed.success) {
-        setReasonError(parsed.error.issues[0]?.message ?? 'Give a reason');
-        return;
-      }
-      decision = {
-        ...prompt.decision,
-        verdict: 'reject',
-        reason: parsed.data.reason,
-      } as TOpsDecision;
+      const checked = reason.check();
+      if (checked === null) return;
+      decision = { ...prompt.decision, verdict: 'reject', reason: checked } as TOpsDecision;
     } else {
       decision = prompt.decision as TOpsDecision;
     }
@@ -102,13 +94,7 @@ function ConfirmDecision({
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      {needsReason && (
-        <OpsReasonField
-          value={reason}
-          error={reasonError}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      )}
+      {needsReason && <OpsReasonField {...reason.field} />}
     </OpsConfirmDialog>
   );
 }
