@@ -1,12 +1,11 @@
-import { Link } from 'react-router';
 import type { TOpsLoanSummary } from '@pledge/contract';
 import { formatUsd, LOAN_STATUSES } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
-import { PageHeading } from '../../../ui/page-heading.js';
 import { displayDate } from '../../loan/loan-dates.js';
 import { LOAN_STATUS_WORDS } from '../../loan/loan-view.js';
 import { useOpsLoans } from '../api/ops-loans.js';
 import { OpsLoanLink } from './ops-links.js';
+import { OpsPage } from './ops-page.js';
 import { OpsList, selectFilter, useOpsList, type TOpsFilter } from './ops-list.js';
 import type { TOpsColumn } from './ops-table.js';
 
@@ -55,13 +54,13 @@ export function OpsLoans() {
   });
 
   return (
-    <section className="ops-page">
-      <p className="ops-back">
-        <Link to={paths.ops.getHref()}>All applications</Link>
-        {' · '}
-        <Link to={paths.opsReconciliation.getHref()}>Reconciliation</Link>
-      </p>
-      <PageHeading>Loans</PageHeading>
+    <OpsPage
+      heading="Loans"
+      back={[
+        { href: paths.ops.getHref(), label: 'All applications' },
+        { href: paths.opsReconciliation.getHref(), label: 'Reconciliation' },
+      ]}
+    >
       <OpsList
         list={list}
         query={query}
@@ -78,6 +77,6 @@ export function OpsLoans() {
             : 'There are no funded loans yet.'
         }
       />
-    </section>
+    </OpsPage>
   );
 }

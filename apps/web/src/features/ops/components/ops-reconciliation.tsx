@@ -1,13 +1,12 @@
-import { Link } from 'react-router';
 import type { TGetOpsReconciliationResponse } from '@pledge/contract';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
-import { PageHeading } from '../../../ui/page-heading.js';
 import { useOpsReconciliation } from '../api/ops-loans.js';
 import { formatDateTime } from '../format.js';
 import { OpsFacts, OpsSection } from './ops-facts.js';
 import { OpsLoanLink } from './ops-links.js';
+import { OpsPage } from './ops-page.js';
 import { OpsTable, type TOpsColumn } from './ops-table.js';
 import { OpsQueryStatus } from './ops-query-status.js';
 
@@ -23,11 +22,10 @@ const ISSUE_COLUMNS: readonly TOpsColumn<TGetOpsReconciliationResponse['issues']
 export function OpsReconciliation() {
   const query = useOpsReconciliation();
   return (
-    <section className="ops-page">
-      <p className="ops-back">
-        <Link to={paths.opsLoans.getHref()}>All loans</Link>
-      </p>
-      <PageHeading>Reconciliation</PageHeading>
+    <OpsPage
+      heading="Reconciliation"
+      back={[{ href: paths.opsLoans.getHref(), label: 'All loans' }]}
+    >
       <OpsQueryStatus
         query={query}
         loadingText="Reconciling every loan’s ledger…"
@@ -71,6 +69,6 @@ export function OpsReconciliation() {
           </OpsSection>
         </>
       )}
-    </section>
+    </OpsPage>
   );
 }
