@@ -9,8 +9,10 @@ import { Progress } from '../../../ui/progress/progress.js';
 import { useLiveRegion } from '../../../ui/live-region/live-region.js';
 import { useFreshApplication } from '../../application/api/get-application.js';
 import { PendingData } from '../../application/components/application-load-error.js';
+import { downloadDocument } from '../../documents/api/download-document.js';
 import { useBorrowerDocuments } from '../../documents/api/get-borrower-documents.js';
 import { DocumentDownloadButton } from '../../documents/components/document-download-button.js';
+import { DocumentsLoadStatus } from '../../documents/components/documents-load-status.js';
 import { useSignDocument } from '../hooks/use-sign-document.js';
 
 const TITLE = 'Review and sign documents';
@@ -57,21 +59,11 @@ function DocumentSigning({ application }: { application: TApplication }) {
     return (
       <section className="panel disclosures">
         <PageHeading>{TITLE}</PageHeading>
-        {documents.isError ? (
-          <Alert variant="error" title="We couldn’t load your documents">
-            <p>{documents.error.message}</p>
-            <Button
-              variant="secondary"
-              isFullWidth={false}
-              isLoading={documents.isFetching}
-              onClick={() => void documents.refetch()}
-            >
-              Try again
-            </Button>
-          </Alert>
-        ) : (
-          <p role="status">Loading your documents…</p>
-        )}
+        <DocumentsLoadStatus
+          query={documents}
+          title="We couldn’t load your documents"
+          loadingText="Loading your documents…"
+        />
       </section>
     );
   }
@@ -96,7 +88,10 @@ function DocumentSigning({ application }: { application: TApplication }) {
         <h2 id={`document-${current.uuid}`}>{current.name}</h2>
         {current.description !== '' && <p>{current.description}</p>}
         <DocumentDownloadButton
-          document={{ appUuid, identityUuid, docUuid: current.uuid, name: current.name }}
+          name={current.name}
+          download={() =>
+            downloadDocument({ appUuid, identityUuid, docUuid: current.uuid, name: current.name })
+          }
         />
       </article>
       {liveRegion}

@@ -1,14 +1,15 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { documentsBackTarget } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
-import { Alert } from '../../../ui/alert/alert.js';
-import { Button, buttonClassName } from '../../../ui/button/button.js';
+import { buttonClassName } from '../../../ui/button/button.js';
 import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { useApplication } from '../../application/api/get-application.js';
 import { ApplicationLoadError } from '../../application/components/application-load-error.js';
+import { downloadDocument } from '../api/download-document.js';
 import { useBorrowerDocuments } from '../api/get-borrower-documents.js';
 import { DocumentDownloadButton } from './document-download-button.js';
+import { DocumentsLoadStatus } from './documents-load-status.js';
 
 export const DOCUMENTS_MESSAGES = {
   loadFailed: 'Unable to load documents. Please try again later',
@@ -46,21 +47,11 @@ export function BorrowerDocuments() {
     <section className="panel documents">
       <PageHeading>Documents</PageHeading>
       {documents.data === undefined ? (
-        documents.isError ? (
-          <Alert variant="error">
-            <p>{DOCUMENTS_MESSAGES.loadFailed}</p>
-            <Button
-              variant="secondary"
-              isFullWidth={false}
-              isLoading={documents.isFetching}
-              onClick={() => void documents.refetch()}
-            >
-              Try again
-            </Button>
-          </Alert>
-        ) : (
-          <p role="status">Loading your documents…</p>
-        )
+        <DocumentsLoadStatus
+          query={documents}
+          message={DOCUMENTS_MESSAGES.loadFailed}
+          loadingText="Loading your documents…"
+        />
       ) : documents.data.length === 0 ? (
         <p>{DOCUMENTS_MESSAGES.empty}</p>
       ) : (
@@ -74,7 +65,15 @@ export function BorrowerDocuments() {
                 )}
               </div>
               <DocumentDownloadButton
-                document={{ appUuid, identityUuid, docUuid: document.uuid, name: document.name }}
+                name={document.name}
+                download={() =>
+                  downloadDocument({
+                    appUuid,
+                    identityUuid,
+                    docUuid: document.uuid,
+                    name: document.name,
+                  })
+                }
               />
             </li>
           ))}

@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../../ui/button/button.js';
-import { downloadDocument, type TDocumentToDownload } from '../api/download-document.js';
 
 export interface TDocumentDownloadButtonProps {
-  document: TDocumentToDownload;
+  /** The document's name: the button names it to assistive technology, and so does a failure. */
+  name: string;
+  /** Fetches the document's PDF and saves it as a file. */
+  download: () => Promise<void>;
   className?: string;
 }
 
@@ -16,8 +18,12 @@ export function downloadFailedMessage(name: string): string {
  * 'Download': fetches the document's PDF and saves it as a file named after it. The button says
  * which document it downloads to assistive technology; a failure is announced beside it.
  */
-export function DocumentDownloadButton({ document, className }: TDocumentDownloadButtonProps) {
-  const download = useMutation({ mutationFn: () => downloadDocument(document) });
+export function DocumentDownloadButton({
+  name,
+  download,
+  className,
+}: TDocumentDownloadButtonProps) {
+  const mutation = useMutation({ mutationFn: download });
   return (
     <div
       className={className === undefined ? 'document-download' : `document-download ${className}`}
@@ -25,15 +31,15 @@ export function DocumentDownloadButton({ document, className }: TDocumentDownloa
       <Button
         variant="secondary"
         isFullWidth={false}
-        isLoading={download.isPending}
-        aria-label={`Download ${document.name}`}
-        onClick={() => download.mutate()}
+        isLoading={mutation.isPending}
+        aria-label={`Download ${name}`}
+        onClick={() => mutation.mutate()}
       >
         Download
       </Button>
-      {download.isError && (
+      {mutation.isError && (
         <p className="field__error document-download__error" role="alert">
-          {downloadFailedMessage(document.name)}
+          {downloadFailedMessage(name)}
         </p>
       )}
     </div>

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import type { TDocument, TRefinancingApplication } from '@pledge/contract';
 import { paths } from '../../../config/paths.js';
-import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { useLiveRegion } from '../../../ui/live-region/live-region.js';
@@ -11,6 +10,8 @@ import { PageHeading } from '../../../ui/page-heading.js';
 import { Progress } from '../../../ui/progress/progress.js';
 import { isApiError } from '../../../api/client.js';
 import { PendingData } from '../../application/components/application-load-error.js';
+import { DocumentDownloadButton } from '../../documents/components/document-download-button.js';
+import { DocumentsLoadStatus } from '../../documents/components/documents-load-status.js';
 import { refusalMessage } from '../../renewal/api/api-message.js';
 import { useSession } from '../../session/use-session.js';
 import {
@@ -46,28 +47,6 @@ function isOfferRepriced(error: unknown): boolean {
 /** "Document 2 of 3": `signed` of the documents already signed on this page, `left` still to sign. */
 export function refiDocumentPosition(signed: number, left: number): string {
   return `Document ${signed + 1} of ${signed + left}`;
-}
-
-function RefiDownloadButton({ document }: { document: TDocument }) {
-  const download = useMutation({ mutationFn: () => downloadRefiDocument(document) });
-  return (
-    <div className="document-download">
-      <Button
-        variant="secondary"
-        isFullWidth={false}
-        isLoading={download.isPending}
-        aria-label={`Download ${document.name}`}
-        onClick={() => download.mutate()}
-      >
-        Download
-      </Button>
-      {download.isError && (
-        <p className="field__error document-download__error" role="alert">
-          We couldn’t download {document.name}. Try again.
-        </p>
-      )}
-    </div>
-  );
 }
 
 /**
@@ -174,20 +153,12 @@ function Signing({ identityUuid, app }: { identityUuid: string; app: TRefinancin
     return <Navigate replace to={paths.refinance.list.getHref()} />;
   }
   if (documents.data === undefined) {
-    return documents.isError ? (
-      <Alert variant="error" title="We couldn’t load your disclosures">
-        <p>{documents.error.message}</p>
-        <Button
-          variant="secondary"
-          isFullWidth={false}
-          isLoading={documents.isFetching}
-          onClick={() => void documents.refetch()}
-        >
-          Try again
-        </Button>
-      </Alert>
-    ) : (
-      <p role="status">Loading your disclosures…</p>
+    return (
+      <DocumentsLoadStatus
+        query={documents}
+        title="We couldn’t load your disclosures"
+        loadingText="Loading your disclosures…"
+      />
     );
   }
   const current = documents.data[0];
@@ -207,7 +178,10 @@ function Signing({ identityUuid, app }: { identityUuid: string; app: TRefinancin
         <h2 id={`document-${current.uuid}`}>{current.name}</h2>
         {current.description !== '' && <p>{current.description}</p>}
         <DocumentText key={current.uuid} document={current} />
-        <RefiDownloadButton document={current} />
+        <DocumentDownloadButton
+          name={current.name}
+          download={() => downloadRefiDocument(current)}
+        />
       </article>
       {liveRegion}
       <p className="disclosures__sign-text">
