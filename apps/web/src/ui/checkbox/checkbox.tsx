@@ -1,13 +1,13 @@
 import type { ChangeEvent, ComponentPropsWithRef, MouseEvent, ReactNode } from 'react';
 import {
-  classNames,
   describedBy,
+  fieldClassName,
   FieldDescription,
   FieldError,
   hasError,
   RequiredTag,
-  useFieldIds,
   type TFieldStateProps,
+  useFieldIds,
 } from '../field/field-parts.js';
 import { useEditBeforeHydration } from '../field/edits-before-hydration.js';
 
@@ -67,16 +67,7 @@ export function Checkbox({
   }
 
   return (
-    <div
-      className={classNames(
-        'field',
-        'checkbox',
-        isInvalid && 'field--invalid',
-        isDisabled && 'field--disabled',
-        isReadOnly && 'field--read-only',
-        className,
-      )}
-    >
+    <div className={fieldClassName({ isInvalid, isDisabled, isReadOnly }, 'checkbox', className)}>
       {isInvalid && <FieldError id={ids.errorId} message={error} />}
       <div className="checkbox__row">
         <input

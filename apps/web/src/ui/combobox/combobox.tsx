@@ -10,7 +10,12 @@ import {
   Text,
   type Key,
 } from 'react-aria-components/ComboBox';
-import { classNames, hasError, RequiredTag, type TFieldStateProps } from '../field/field-parts.js';
+import {
+  fieldClassName,
+  hasError,
+  RequiredTag,
+  type TFieldStateProps,
+} from '../field/field-parts.js';
 
 export interface TComboboxOption {
   id: string;
@@ -84,14 +89,7 @@ export function Combobox({
       {...itemProps}
       id={id}
       name={name}
-      className={classNames(
-        'field',
-        'combobox',
-        isInvalid && 'field--invalid',
-        isDisabled && 'field--disabled',
-        isReadOnly && 'field--read-only',
-        className,
-      )}
+      className={fieldClassName({ isInvalid, isDisabled, isReadOnly }, 'combobox', className)}
       inputValue={inputValue}
       onInputChange={onInputChange}
       value={selectedId}

@@ -38,6 +38,20 @@ export function classNames(...names: (string | false | null | undefined)[]): str
   return names.filter(Boolean).join(' ');
 }
 
+/** The class of a field's wrapper: `field` with a class per state it is in, and its own beside. */
+export function fieldClassName(
+  state: { isInvalid: boolean; isDisabled: boolean; isReadOnly: boolean },
+  ...own: (string | undefined)[]
+): string {
+  return classNames(
+    'field',
+    state.isInvalid && 'field--invalid',
+    state.isDisabled && 'field--disabled',
+    state.isReadOnly && 'field--read-only',
+    ...own,
+  );
+}
+
 /**
  * A visual "Required" tag next to a label. Hidden from assistive technology, which already hears
  * "required" from the control itself.
@@ -94,5 +108,35 @@ export function FieldError({ id, message }: { id: string; message: string }) {
         <span className="visually-hidden">Error:</span> {message}
       </span>
     </p>
+  );
+}
+
+/**
+ * What stands above a labelled control, in this order: its label, its hint and its error, so that
+ * a sighted reader sees the error before the value it is about.
+ */
+export function FieldHeading({
+  ids,
+  label,
+  description,
+  error,
+  isRequired = false,
+}: {
+  ids: ReturnType<typeof useFieldIds>;
+  label: ReactNode;
+  description?: ReactNode;
+  error?: string | null;
+  isRequired?: boolean;
+}) {
+  return (
+    <>
+      <FieldLabel htmlFor={ids.controlId} isRequired={isRequired}>
+        {label}
+      </FieldLabel>
+      {description !== undefined && (
+        <FieldDescription id={ids.descriptionId}>{description}</FieldDescription>
+      )}
+      {hasError(error) && <FieldError id={ids.errorId} message={error} />}
+    </>
   );
 }

@@ -2,11 +2,12 @@ import { useState, type ChangeEvent, type DragEvent, type ReactNode } from 'reac
 import {
   classNames,
   describedBy,
+  fieldClassName,
   FieldDescription,
   FieldError,
   hasError,
-  useFieldIds,
   type TFieldStateProps,
+  useFieldIds,
 } from '../field/field-parts.js';
 
 /** Selecting, uploading, uploaded (document 2 §4). */
@@ -131,14 +132,7 @@ export function FileUploader({
 
   return (
     <div
-      className={classNames(
-        'field',
-        'file-uploader',
-        isInvalid && 'field--invalid',
-        isDisabled && 'field--disabled',
-        isReadOnly && 'field--read-only',
-        className,
-      )}
+      className={fieldClassName({ isInvalid, isDisabled, isReadOnly }, 'file-uploader', className)}
     >
       <div className="field__label-row">
         <label className="field__label" id={ids.labelId} htmlFor={ids.controlId}>

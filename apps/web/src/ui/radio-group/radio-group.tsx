@@ -1,13 +1,13 @@
 import { useState, type ComponentPropsWithoutRef, type MouseEvent, type ReactNode } from 'react';
 import {
-  classNames,
   describedBy,
+  fieldClassName,
   FieldDescription,
   FieldError,
   hasError,
   RequiredTag,
-  useFieldIds,
   type TFieldStateProps,
+  useFieldIds,
 } from '../field/field-parts.js';
 import { useEditBeforeHydration } from '../field/edits-before-hydration.js';
 
@@ -75,14 +75,7 @@ export function RadioGroup({
     <fieldset
       id={ids.controlId}
       role="radiogroup"
-      className={classNames(
-        'field',
-        'choice-group',
-        isInvalid && 'field--invalid',
-        isDisabled && 'field--disabled',
-        isReadOnly && 'field--read-only',
-        className,
-      )}
+      className={fieldClassName({ isInvalid, isDisabled, isReadOnly }, 'choice-group', className)}
       disabled={isDisabled}
       aria-labelledby={ids.labelId}
       aria-required={isRequired || undefined}

@@ -1,13 +1,11 @@
 import type { ChangeEvent, ComponentPropsWithRef, ReactNode } from 'react';
 import {
-  classNames,
   describedBy,
-  FieldDescription,
-  FieldError,
-  FieldLabel,
+  fieldClassName,
   hasError,
-  useFieldIds,
   type TFieldStateProps,
+  useFieldIds,
+  FieldHeading,
 } from '../field/field-parts.js';
 import { useEditBeforeHydration } from '../field/edits-before-hydration.js';
 
@@ -102,22 +100,14 @@ export function Select({
   );
 
   return (
-    <div
-      className={classNames(
-        'field',
-        isInvalid && 'field--invalid',
-        isDisabled && 'field--disabled',
-        isReadOnly && 'field--read-only',
-        className,
-      )}
-    >
-      <FieldLabel htmlFor={ids.controlId} isRequired={isRequired}>
-        {label}
-      </FieldLabel>
-      {description !== undefined && (
-        <FieldDescription id={ids.descriptionId}>{description}</FieldDescription>
-      )}
-      {isInvalid && <FieldError id={ids.errorId} message={error} />}
+    <div className={fieldClassName({ isInvalid, isDisabled, isReadOnly }, className)}>
+      <FieldHeading
+        ids={ids}
+        label={label}
+        description={description}
+        error={error}
+        isRequired={isRequired}
+      />
       {control}
     </div>
   );

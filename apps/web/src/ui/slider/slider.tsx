@@ -1,14 +1,12 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { formatUsd, usdToCents } from '@pledge/domain';
 import {
-  classNames,
   describedBy,
-  FieldDescription,
-  FieldError,
-  FieldLabel,
+  fieldClassName,
   hasError,
-  useFieldIds,
   type TFieldStateProps,
+  useFieldIds,
+  FieldHeading,
 } from '../field/field-parts.js';
 
 /** Slider defaults of document 2 §5 (and §9): 0 to 100, or the minimum plus 100. */
@@ -75,21 +73,8 @@ export function Slider({
   }
 
   return (
-    <div
-      className={classNames(
-        'field',
-        'slider',
-        isInvalid && 'field--invalid',
-        isDisabled && 'field--disabled',
-        isReadOnly && 'field--read-only',
-        className,
-      )}
-    >
-      <FieldLabel htmlFor={ids.controlId}>{label}</FieldLabel>
-      {description !== undefined && (
-        <FieldDescription id={ids.descriptionId}>{description}</FieldDescription>
-      )}
-      {isInvalid && <FieldError id={ids.errorId} message={error} />}
+    <div className={fieldClassName({ isInvalid, isDisabled, isReadOnly }, 'slider', className)}>
+      <FieldHeading ids={ids} label={label} description={description} error={error} />
       <input
         id={ids.controlId}
         type="range"

@@ -1,13 +1,11 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import {
-  classNames,
   describedBy,
-  FieldDescription,
-  FieldError,
-  FieldLabel,
+  fieldClassName,
   hasError,
-  useFieldIds,
   type TFieldStateProps,
+  useFieldIds,
+  FieldHeading,
 } from '../field/field-parts.js';
 import { useEditBeforeHydration } from '../field/edits-before-hydration.js';
 
@@ -51,22 +49,14 @@ export function TextField({
   const isInvalid = hasError(error);
   const hasNotice = hasError(notice);
   return (
-    <div
-      className={classNames(
-        'field',
-        isInvalid && 'field--invalid',
-        isDisabled && 'field--disabled',
-        isReadOnly && 'field--read-only',
-        className,
-      )}
-    >
-      <FieldLabel htmlFor={ids.controlId} isRequired={isRequired}>
-        {label}
-      </FieldLabel>
-      {description !== undefined && (
-        <FieldDescription id={ids.descriptionId}>{description}</FieldDescription>
-      )}
-      {isInvalid && <FieldError id={ids.errorId} message={error} />}
+    <div className={fieldClassName({ isInvalid, isDisabled, isReadOnly }, className)}>
+      <FieldHeading
+        ids={ids}
+        label={label}
+        description={description}
+        error={error}
+        isRequired={isRequired}
+      />
       <div className="input-group">
         {prefix !== undefined && (
           <span className="input-group__affix" aria-hidden="true">

@@ -12,6 +12,7 @@ import { useBrand } from '../../../brand/brand-context.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
+import { OneTimeCodeField } from '../../../ui/text-field/preset-fields.js';
 import { readPendingSignIn } from '../../session/session-storage.js';
 import { legacyLogin } from '../api/sign-in-calls.js';
 import { completeSignIn } from '../complete-sign-in.js';
@@ -146,15 +147,11 @@ export function LegacySignIn({ audience, requestedRedirect }: TLegacySignInProps
         onChange={(event) => onChange('password', event.target.value)}
       />
       {needsTotp && (
-        <TextField
+        <OneTimeCodeField
           ref={totpInput}
           label="Authenticator code"
           description={`The ${OTP_CODE_DIGITS}-digit code your authenticator app shows now.`}
           name="totp"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={OTP_CODE_DIGITS}
-          isRequired
           value={values.totp}
           error={errors.totp ?? null}
           onChange={(event) => onChange('totp', event.target.value.replace(/\D/g, ''))}

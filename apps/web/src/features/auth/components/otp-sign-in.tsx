@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  EMAIL_MAX_LENGTH,
   fieldErrorsOf,
   OTP_CODE_DIGITS,
   ZOtpCode,
@@ -12,7 +11,7 @@ import { isApiError } from '../../../api/client.js';
 import { useBrand } from '../../../brand/brand-context.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
-import { TextField } from '../../../ui/text-field/text-field.js';
+import { EmailField, OneTimeCodeField } from '../../../ui/text-field/preset-fields.js';
 import { readPendingSignIn } from '../../session/session-storage.js';
 import { startOtp, verifyOtp } from '../api/sign-in-calls.js';
 import { completeSignIn } from '../complete-sign-in.js';
@@ -174,16 +173,9 @@ export function OtpSignIn({ audience, nonce, isBrokerNonce, requestedRedirect }:
           Enter your e-mail address and we will send you a {OTP_CODE_DIGITS}-digit sign-in code.
         </p>
         {formError !== null && <Alert variant="error">{formError}</Alert>}
-        <TextField
+        <EmailField
           ref={emailInput}
           label="Email address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          maxLength={EMAIL_MAX_LENGTH}
-          isRequired
           value={email}
           error={emailError}
           onChange={(event) => setEmail(event.target.value)}
@@ -203,29 +195,21 @@ export function OtpSignIn({ audience, nonce, isBrokerNonce, requestedRedirect }:
         </Alert>
       )}
       {formError !== null && <Alert variant="error">{formError}</Alert>}
-      <TextField
+      <OneTimeCodeField
         ref={codeInput}
         label="Sign-in code"
         description={`The ${OTP_CODE_DIGITS} digits from the e-mail.`}
         name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={OTP_CODE_DIGITS}
-        isRequired
         value={code}
         error={codeError}
         onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
       />
       {needsTotp && (
-        <TextField
+        <OneTimeCodeField
           ref={totpInput}
           label="Authenticator code"
           description={`The ${OTP_CODE_DIGITS}-digit code your authenticator app shows now.`}
           name="totp"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={OTP_CODE_DIGITS}
-          isRequired
           value={totp}
           error={totpError}
           onChange={(event) => setTotp(event.target.value.replace(/\D/g, ''))}

@@ -1,11 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ZPostWaitlistBody, type TValidState } from '@pledge/contract';
-import { EMAIL_MAX_LENGTH } from '@pledge/domain';
 import { isApiError } from '../../../api/api-error.js';
 import { useBrand } from '../../../brand/brand-context.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
-import { TextField } from '../../../ui/text-field/text-field.js';
+import { EmailField } from '../../../ui/text-field/preset-fields.js';
 import { useJoinWaitlist } from '../api/post-waitlist.js';
 
 export interface TWaitlistFormProps {
@@ -80,16 +79,9 @@ export function WaitlistForm({ state, signedInEmail }: TWaitlistFormProps) {
           <p>{failure.message}</p>
         </Alert>
       )}
-      <TextField
+      <EmailField
         ref={emailInput}
         label="E-mail address"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
-        maxLength={EMAIL_MAX_LENGTH}
-        isRequired
         value={email}
         error={emailError}
         onChange={(event) => {

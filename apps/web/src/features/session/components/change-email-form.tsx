@@ -1,16 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TStepUpMethod } from '@pledge/contract';
-import {
-  EMAIL_MAX_LENGTH,
-  OTP_CODE_DIGITS,
-  PASSWORD_MAX_LENGTH,
-  ZLoginEmail,
-  ZOtpCode,
-} from '@pledge/domain';
+import { OTP_CODE_DIGITS, PASSWORD_MAX_LENGTH, ZLoginEmail, ZOtpCode } from '@pledge/domain';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
+import { EmailField, OneTimeCodeField } from '../../../ui/text-field/preset-fields.js';
 import {
   beginStepUp,
   confirmEmailChange,
@@ -155,13 +150,9 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string | null 
             sign-in address.
           </p>
           {formError !== null && <Alert variant="error">{formError}</Alert>}
-          <TextField
+          <OneTimeCodeField
             label="Code sent to your new address"
             name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={OTP_CODE_DIGITS}
-            isRequired
             value={code}
             error={fieldError}
             onChange={(event) => setCode(event.target.value)}
@@ -215,15 +206,8 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string | null 
       <form className="auth-form" noValidate onSubmit={onSubmitAddress}>
         {currentEmail !== null && <p>You sign in with {currentEmail}.</p>}
         {formError !== null && <Alert variant="error">{formError}</Alert>}
-        <TextField
+        <EmailField
           label="New sign-in address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          maxLength={EMAIL_MAX_LENGTH}
-          isRequired
           value={newEmail}
           error={fieldError}
           onChange={(event) => setNewEmail(event.target.value)}
