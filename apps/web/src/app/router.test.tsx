@@ -7,7 +7,6 @@ import {
   getProfile,
   getValidStates,
   type TApplication,
-  type TGetProfileResponse,
 } from '@pledge/contract';
 import {
   makeApplication,
@@ -21,7 +20,7 @@ import {
   storeTestSession,
   TEST_IDENTITY,
 } from '../features/session/session-test-utils.js';
-import { APP_UUID, VALID_STATES } from '../test/fixtures.js';
+import { APP_UUID, EMPTY_PROFILE, VALID_STATES } from '../test/fixtures.js';
 import { jsonResponse, mockFetch } from '../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../test/render-app.js';
 
@@ -31,19 +30,6 @@ const START_HEADING = 'Borrow funds against your crypto assets to get cash while
 
 // A screen's code loads on its first visit in this file, which can take a while.
 const LOADED = { timeout: 5000 };
-
-// A borrower who has not given their details yet.
-const EMPTY_PROFILE: TGetProfileResponse = {
-  uuid: '0b7e6c1a-3f2d-4e5b-9a8c-7d6e5f4a3b2c',
-  name: null,
-  dob: null,
-  hasSsn: false,
-  addresses: [],
-  phoneNumbers: [],
-  email: null,
-  countryOfDomicile: null,
-  consents: [],
-};
 
 beforeEach(() => {
   mockFetch({

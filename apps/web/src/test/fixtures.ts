@@ -1,8 +1,21 @@
-import type { TBrand, TValidCountry, TValidState } from '@pledge/contract';
+import type { TBrand, TGetProfileResponse, TValidCountry, TValidState } from '@pledge/contract';
 import { FALLBACK_BRAND } from '../brand/fallback-brand.js';
 
 export const APP_UUID = '5f0c2b9e-3d4a-4c1b-9a7e-2b6d8f1e0c3a';
 export const OFFER_UUID = 'a3e1c7d2-6b4f-4e8a-8c2d-9f1b7e5a3c40';
+
+/** The profile of a borrower who has not given their details yet. */
+export const EMPTY_PROFILE: TGetProfileResponse = {
+  uuid: '0b7e6c1a-3f2d-4e5b-9a8c-7d6e5f4a3b2c',
+  name: null,
+  dob: null,
+  hasSsn: false,
+  addresses: [],
+  phoneNumbers: [],
+  email: null,
+  countryOfDomicile: null,
+  consents: [],
+};
 
 export function makeBrand(overrides: Partial<TBrand> = {}): TBrand {
   return {

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { getLoanStatus, getUserApps, type TApplication, type TLoanStatus } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
+import { makeApplication } from '../../application/application-test-data.js';
 import { browserNavigation } from '../../session/browser-navigation.js';
 import {
   figureInfoHandlers,
@@ -14,26 +15,16 @@ const APPS = `GET ${getUserApps.path}`;
 const LOANS = `GET ${getLoanStatus.path}`;
 
 function application(overrides: Partial<TApplication>): TApplication {
-  return {
-    appUuid: '5f0c2b9e-3d4a-4c1b-9a7e-2b6d8f1e0c3a',
+  return makeApplication({
     identityUuid: TEST_IDENTITY.uuid,
-    organization: 'partner',
     state: 'SIGN_DOCS',
     stage: 'PROCESSING',
-    isRollForward: false,
-    isInternational: false,
-    isCelsiusRefi: false,
-    collateral: null,
     offers: [],
     selectedOffer: null,
-    rollForwardLoanDetails: null,
-    celsiusLoanNumbers: [],
-    celsiusTopUpExpirationDate: null,
-    stabilizationOptIn: null,
     createdAt: '2025-03-03T15:00:00.000Z',
     updatedAt: '2025-03-04T15:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 const LOAN: TLoanStatus = {

@@ -20,6 +20,7 @@ import {
   type TApplicationState,
 } from '@pledge/domain';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { EMPTY_PROFILE } from '../../../test/fixtures.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   krangState,
@@ -35,18 +36,6 @@ const params = { appUuid: TEST_APP_UUID };
 const LOADED = { timeout: 5000 };
 const DETAILS_PATH = buildPath(postLoanDetails.path, params);
 const KRANG_PATH = buildPath(getKrangState.path, params);
-
-const EMPTY_PROFILE: TGetProfileResponse = {
-  uuid: '0b7e6c1a-3f2d-4e5b-9a8c-7d6e5f4a3b2c',
-  name: null,
-  dob: null,
-  hasSsn: false,
-  addresses: [],
-  phoneNumbers: [],
-  email: null,
-  countryOfDomicile: null,
-  consents: [],
-};
 
 interface TServeOptions {
   application?: TApplication;

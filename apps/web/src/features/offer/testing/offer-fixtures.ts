@@ -20,6 +20,7 @@ import {
   usdToCents,
 } from '@pledge/domain';
 import { setToken } from '../../../api/token.js';
+import { makeApplication } from '../../application/application-test-data.js';
 import { APP_UUID, OFFER_UUID } from '../../../test/fixtures.js';
 import { figureInfoOf } from '../../../test/figure-info.js';
 import { jsonResponse } from '../../../test/mock-fetch.js';
@@ -95,26 +96,16 @@ export function bodyOf<T>(init: RequestInit): T {
 }
 
 export function application(overrides: Partial<TApplication> = {}): TApplication {
-  return {
+  return makeApplication({
     appUuid: APP_UUID,
     identityUuid: IDENTITY.uuid,
-    organization: 'partner',
     state: 'CREATED',
-    stage: 'UNINITIALIZED_STATE',
-    isRollForward: false,
-    isInternational: false,
-    isCelsiusRefi: false,
-    collateral: null,
     offers: [],
     selectedOffer: null,
-    rollForwardLoanDetails: null,
-    celsiusLoanNumbers: [],
-    celsiusTopUpExpirationDate: null,
-    stabilizationOptIn: null,
     createdAt: PRICE_AS_OF,
     updatedAt: PRICE_AS_OF,
     ...overrides,
-  };
+  });
 }
 
 /** The offer the server makes for a requested-offer body in a state. */

@@ -9,6 +9,7 @@ import {
 } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
+import { makeApplication } from '../../application/application-test-data.js';
 import { browserNavigation } from '../../session/browser-navigation.js';
 import {
   figureInfoHandlers,
@@ -85,25 +86,19 @@ describe('the dashboard’s Renew action', () => {
 
   it('navigates to the renewal’s offer page once it is open', async () => {
     serve({ opensOn: '2025-12-11', closesOn: '2026-01-10', isOpen: true }, () =>
-      jsonResponse({
-        appUuid: RENEWAL_UUID,
-        identityUuid: TEST_IDENTITY.uuid,
-        organization: 'default',
-        state: 'CREATED',
-        stage: 'UNINITIALIZED_STATE',
-        isRollForward: true,
-        isInternational: false,
-        isCelsiusRefi: false,
-        collateral: null,
-        offers: [],
-        selectedOffer: null,
-        rollForwardLoanDetails: null,
-        celsiusLoanNumbers: [],
-        celsiusTopUpExpirationDate: null,
-        stabilizationOptIn: null,
-        createdAt: '2025-12-20T15:00:00.000Z',
-        updatedAt: '2025-12-20T15:00:00.000Z',
-      }),
+      jsonResponse(
+        makeApplication({
+          appUuid: RENEWAL_UUID,
+          identityUuid: TEST_IDENTITY.uuid,
+          organization: 'default',
+          state: 'CREATED',
+          isRollForward: true,
+          offers: [],
+          selectedOffer: null,
+          createdAt: '2025-12-20T15:00:00.000Z',
+          updatedAt: '2025-12-20T15:00:00.000Z',
+        }),
+      ),
     );
     const { user, router } = renderApp('/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Renew' }, LOADED));
