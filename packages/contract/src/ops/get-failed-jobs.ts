@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZIsoDateTime } from '../wire.js';
-import { OPS_PAGE_SIZE_DEFAULT, OPS_PAGE_SIZE_MAX } from './get-applications.js';
+import { OPS_PAGE_QUERY, zOpsPage } from './ops-page.js';
 import { OPS } from './ops-base.js';
 
 /** A job that failed and is tried again later, or one that is kept failed with no attempt left. */
@@ -52,21 +52,11 @@ export const ZFailedJob = z.object({
 export type TFailedJob = z.infer<typeof ZFailedJob>;
 
 export const ZGetOpsFailedJobsQuery = z.object({
-  /** The `nextCursor` of the previous page. */
-  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-  limit: z._default(
-    z.coerce.number().check(z.int(), z.gte(1), z.lte(OPS_PAGE_SIZE_MAX)),
-    OPS_PAGE_SIZE_DEFAULT,
-  ),
+  ...OPS_PAGE_QUERY,
 });
 export type TGetOpsFailedJobsQuery = z.infer<typeof ZGetOpsFailedJobsQuery>;
 
-export const ZGetOpsFailedJobsResponse = z.object({
-  /** Newest failure first. */
-  items: z.array(ZFailedJob),
-  /** Null on the last page. */
-  nextCursor: z.nullable(z.string()),
-});
+export const ZGetOpsFailedJobsResponse = zOpsPage(ZFailedJob);
 export type TGetOpsFailedJobsResponse = z.infer<typeof ZGetOpsFailedJobsResponse>;
 
 export const getOpsFailedJobs = defineEndpoint({

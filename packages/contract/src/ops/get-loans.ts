@@ -3,19 +3,14 @@ import { LOAN_STATUSES } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZCents } from '../servicing/servicing-loan.js';
 import { ZIsoDate } from '../wire.js';
-import { OPS_PAGE_SIZE_DEFAULT, OPS_PAGE_SIZE_MAX } from './get-applications.js';
+import { OPS_PAGE_QUERY, zOpsPage } from './ops-page.js';
 import { OPS } from './ops-base.js';
 
 export const ZGetOpsLoansQuery = z.object({
   status: z.optional(z.enum(LOAN_STATUSES)),
   /** Matches a loan id exactly, or the start of the borrower's email. */
   search: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
-  /** The `nextCursor` of the previous page. */
-  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-  limit: z._default(
-    z.coerce.number().check(z.int(), z.gte(1), z.lte(OPS_PAGE_SIZE_MAX)),
-    OPS_PAGE_SIZE_DEFAULT,
-  ),
+  ...OPS_PAGE_QUERY,
 });
 export type TGetOpsLoansQuery = z.infer<typeof ZGetOpsLoansQuery>;
 
@@ -31,10 +26,7 @@ export const ZOpsLoanSummary = z.object({
 });
 export type TOpsLoanSummary = z.infer<typeof ZOpsLoanSummary>;
 
-export const ZGetOpsLoansResponse = z.object({
-  items: z.array(ZOpsLoanSummary),
-  nextCursor: z.nullable(z.string()),
-});
+export const ZGetOpsLoansResponse = zOpsPage(ZOpsLoanSummary);
 export type TGetOpsLoansResponse = z.infer<typeof ZGetOpsLoansResponse>;
 
 export const getOpsLoans = defineEndpoint({
