@@ -66,7 +66,10 @@ test('a funded loan’s collateral proof follows the chain, and its public link 
   await expect(balance).toContainText(/At block\s*[\d,]+/);
   await expect(section.getByRole('row', { name: /Deposit/ })).toHaveCount(2);
   await expect(section.getByText(/not lent, pledged or rehypothecated/)).toBeVisible();
-  await expectAccessible(page);
+  for (const width of [320, 375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page);
+  }
   await screenshotBothWidths(page, 'collateral-proof-loan');
 
   // A withdrawal leaves the address: it is listed with its transaction id, and the balance drops
@@ -102,7 +105,10 @@ test('a funded loan’s collateral proof follows the chain, and its public link 
   expect(text).not.toContain(loanUuid);
   expect(text).not.toContain('20,000');
   await expect(publicPage.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-  await expectAccessible(publicPage);
+  for (const width of [320, 375, 1280]) {
+    await publicPage.setViewportSize({ width, height: 900 });
+    await expectAccessible(publicPage);
+  }
   await screenshotBothWidths(publicPage, 'collateral-proof-public');
 
   // Turned off by the borrower, the link leads nowhere.
