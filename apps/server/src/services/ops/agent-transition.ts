@@ -23,12 +23,7 @@ export async function applyAgentTransition(
   input: TAgentTransitionInput,
 ): Promise<TOpsApplicationDetail> {
   const row = await deps.db.transaction(async (tx) => {
-    const { application: current } = await lockApplication(
-      tx,
-      deps.cipher,
-      input.appUuid,
-      input.agentUuid,
-    );
+    const { application: current } = await lockApplication(tx, deps.cipher, input);
     if (!canTransition(current.state, input.event)) {
       throw new HttpError(409, input.refusal.code, input.refusal.message(current.state));
     }

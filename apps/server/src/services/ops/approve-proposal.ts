@@ -22,12 +22,7 @@ export async function approveProposal(
   input: { appUuid: string; proposalId: string; agentUuid: string },
 ): Promise<TPostOpsApproveProposalResponse> {
   const row = await deps.db.transaction(async (tx) => {
-    const { application, agent } = await lockApplication(
-      tx,
-      deps.cipher,
-      input.appUuid,
-      input.agentUuid,
-    );
+    const { application, agent } = await lockApplication(tx, deps.cipher, input);
     const proposal = await lockProposal(tx, application.uuid, input.proposalId);
     if (proposal.proposedBy === agent.identityUuid) {
       throw new HttpError(403, 'SAME_AGENT', SAME_AGENT_APPROVAL_MESSAGE);

@@ -43,12 +43,7 @@ export async function createProposal(
   },
 ): Promise<TOpsApplicationDetail> {
   const row = await deps.db.transaction(async (tx) => {
-    const { application, agent } = await lockApplication(
-      tx,
-      deps.cipher,
-      input.appUuid,
-      input.agentUuid,
-    );
+    const { application, agent } = await lockApplication(tx, deps.cipher, input);
     const pending = await pendingProposal(tx, application.uuid, input.kind);
     if (pending !== undefined) {
       if (pending.proposedBy === agent.identityUuid && isSameEvidence(pending, input.evidence)) {

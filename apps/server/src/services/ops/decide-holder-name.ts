@@ -26,12 +26,7 @@ export async function decideHolderName(
   input: { appUuid: string; agentUuid: string } & THolderNameDecision,
 ): Promise<TOpsApplicationDetail> {
   const row = await deps.db.transaction(async (tx) => {
-    const { application, agent } = await lockApplication(
-      tx,
-      deps.cipher,
-      input.appUuid,
-      input.agentUuid,
-    );
+    const { application, agent } = await lockApplication(tx, deps.cipher, input);
     const review = await currentHolderNameReview(tx, application.uuid);
     if (review === null) {
       throw new HttpError(409, 'NO_HOLDER_NAME_REVIEW', NO_HOLDER_NAME_REVIEW_MESSAGE);

@@ -23,7 +23,7 @@ export async function decideIdentity(
 ): Promise<TOpsApplicationDetail> {
   const reviewer = agentActor(input.agentUuid);
   const row = await deps.db.transaction(async (tx) => {
-    const { application } = await lockApplication(tx, deps.cipher, input.appUuid, input.agentUuid);
+    const { application } = await lockApplication(tx, deps.cipher, input);
     const pending = await tx
       .select({ uuid: identityDocuments.uuid })
       .from(identityDocuments)

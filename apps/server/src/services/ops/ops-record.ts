@@ -92,8 +92,7 @@ export const OWN_APPLICATION_MESSAGE =
 export async function lockApplication(
   tx: TDb,
   cipher: TFieldCipher,
-  appUuid: string,
-  agentUuid: string,
+  { appUuid, agentUuid }: { appUuid: string; agentUuid: string },
 ): Promise<{ application: TApplicationRow; agent: TActingAgent }> {
   const [application] = await tx
     .select()

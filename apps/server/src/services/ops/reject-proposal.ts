@@ -13,12 +13,7 @@ export async function rejectProposal(
   input: { appUuid: string; proposalId: string; agentUuid: string; reason: string },
 ): Promise<TPostOpsRejectProposalResponse> {
   const row = await deps.db.transaction(async (tx) => {
-    const { application, agent } = await lockApplication(
-      tx,
-      deps.cipher,
-      input.appUuid,
-      input.agentUuid,
-    );
+    const { application, agent } = await lockApplication(tx, deps.cipher, input);
     const proposal = await lockProposal(tx, application.uuid, input.proposalId);
     await declineProposal(tx, {
       proposal,
