@@ -8,7 +8,7 @@ import type { TDb } from '../../db/pool.js';
 import { HttpError } from '../../http/errors.js';
 import { discardJob } from '../../jobs/dead-letters.js';
 import { discardRefusalOf, FAILED_JOB_MESSAGES } from './failed-job-view.js';
-import { auditJobAction, keepOutboxInStep, lockFailedJob } from './job-action.js';
+import { finishJobAction, lockFailedJob } from './job-action.js';
 
 export async function discardFailedJobAsAgent(
   deps: { db: TDb },
@@ -21,13 +21,6 @@ export async function discardFailedJobAsAgent(
     if (!(await discardJob(tx, job.id))) {
       throw new HttpError(409, 'JOB_NOT_FAILED', FAILED_JOB_MESSAGES.notFailed);
     }
-    await keepOutboxInStep(tx, job, 'DISCARDED');
-    await auditJobAction(tx, {
-      job,
-      agentUuid: input.agentUuid,
-      reason: input.reason,
-      outcome: 'DISCARDED',
-    });
-    return { jobId: job.id, outcome: 'DISCARDED' };
+    return finishJobAction(tx, job, input, 'DISCARDED');
   });
 }

@@ -2,7 +2,7 @@
  * What an agent's retry and discard of a failed job share: the job locked for the decision, the
  * checks every action makes, the outbox kept in step for an e-mail job, and the audit row.
  */
-import type { TFailedJobStatus } from '@pledge/contract';
+import type { TFailedJobStatus, TOpsFailedJobOutcome } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { auditEvents, outbox } from '../../db/schema/index.js';
@@ -13,6 +13,8 @@ import { deliverEmailJob } from '../../jobs/definitions/deliver-email.js';
 import { FAILED_JOB_MESSAGES } from './failed-job-view.js';
 
 export const JOB_AUDIT_ENTITY = 'job';
+
+type TJobActionOutcome = TOpsFailedJobOutcome['outcome'];
 
 /** The job kinds that deliver an outbox message: their outbox row follows what is done. */
 const OUTBOX_JOB_KINDS: ReadonlySet<string> = new Set([
@@ -36,10 +38,10 @@ function outboxIdOf(job: TFailedOrRetryingJob): string | undefined {
 }
 
 /** The outbox row of an e-mail job, queued again on a retry or failed on a discard. */
-export async function keepOutboxInStep(
+async function keepOutboxInStep(
   tx: TDb,
   job: TFailedOrRetryingJob,
-  outcome: 'RETRIED' | 'DISCARDED',
+  outcome: TJobActionOutcome,
 ): Promise<void> {
   const outboxId = outboxIdOf(job);
   if (outboxId === undefined) return;
@@ -56,13 +58,13 @@ export async function keepOutboxInStep(
   }
 }
 
-export async function auditJobAction(
+async function auditJobAction(
   tx: TDb,
   input: {
     job: TFailedOrRetryingJob;
     agentUuid: string;
     reason: string;
-    outcome: 'RETRIED' | 'DISCARDED';
+    outcome: TJobActionOutcome;
   },
 ): Promise<void> {
   const fromState: TFailedJobStatus = input.job.isDead ? 'DEAD' : 'RETRYING';
@@ -74,4 +76,19 @@ export async function auditJobAction(
     toState: input.outcome === 'RETRIED' ? 'QUEUED' : 'DISCARDED',
     reason: `${input.job.kind}: ${input.reason}`,
   });
+}
+
+/**
+ * What follows an agent's retry or discard once the queue has taken it, in the same transaction:
+ * the outbox kept in step, the audit row with the agent's reason, and the answer.
+ */
+export async function finishJobAction(
+  tx: TDb,
+  job: TFailedOrRetryingJob,
+  input: { agentUuid: string; reason: string },
+  outcome: TJobActionOutcome,
+): Promise<TOpsFailedJobOutcome> {
+  await keepOutboxInStep(tx, job, outcome);
+  await auditJobAction(tx, { job, agentUuid: input.agentUuid, reason: input.reason, outcome });
+  return { jobId: job.id, outcome };
 }

@@ -9,7 +9,7 @@ import { HttpError } from '../../http/errors.js';
 import { retryJobNow } from '../../jobs/dead-letters.js';
 import { jobDefinitionOf } from '../../jobs/job-kinds.js';
 import { FAILED_JOB_MESSAGES } from './failed-job-view.js';
-import { auditJobAction, keepOutboxInStep, lockFailedJob } from './job-action.js';
+import { finishJobAction, lockFailedJob } from './job-action.js';
 
 export async function retryFailedJobAsAgent(
   deps: { db: TDb; sandbox: boolean },
@@ -27,13 +27,6 @@ export async function retryFailedJobAsAgent(
     if (!(await retryJobNow(tx, job.id, maxAttempts))) {
       throw new HttpError(409, 'JOB_NOT_FAILED', FAILED_JOB_MESSAGES.notFailed);
     }
-    await keepOutboxInStep(tx, job, 'RETRIED');
-    await auditJobAction(tx, {
-      job,
-      agentUuid: input.agentUuid,
-      reason: input.reason,
-      outcome: 'RETRIED',
-    });
-    return { jobId: job.id, outcome: 'RETRIED' };
+    return finishJobAction(tx, job, input, 'RETRIED');
   });
 }
