@@ -48,6 +48,9 @@ const KEY_PATTERN = SCRUBBED_KEYS.map((key) => key.replace(/[.*+?^${}()|[\]\\]/g
   '|',
 );
 
+/** A named secret shorter than this would take out ordinary words: it is left to the rules. */
+const MIN_NAMED_SECRET_CHARS = 4;
+
 /** Each rule replaces what it matches; order matters (a URL before the e-mail inside it). */
 const SCRUB_RULES: readonly {
   pattern: RegExp;
@@ -103,10 +106,17 @@ const SCRUB_RULES: readonly {
  * A text with its personal values and secrets replaced by placeholders: e-mail addresses, the
  * values of personal or secret fields (`name=…`, `"ssn": …`), social security and account
  * numbers, wallet addresses, transaction hashes, tokens, and the credentials, query strings and
- * fragments of URLs. What says what failed (words, codes, hosts, paths, statuses, ids) is kept.
+ * fragments of URLs, and any of `secrets`, values the caller knows to be secret. What says what
+ * failed (words, codes, hosts, paths, statuses, ids) is kept.
  */
-export function scrubFailureText(text: string): string {
+export function scrubFailureText(text: string, secrets: readonly string[] = []): string {
   let scrubbed = text;
+  // Values the caller knows to be secret (a password, an API key) go first, whatever their shape.
+  for (const secret of secrets) {
+    if (secret.length >= MIN_NAMED_SECRET_CHARS) {
+      scrubbed = scrubbed.split(secret).join(REDACTION_CENSOR);
+    }
+  }
   for (const rule of SCRUB_RULES) {
     scrubbed =
       typeof rule.replace === 'string'
@@ -147,12 +157,15 @@ function messageOf(error: Error): string {
   return at === -1 ? error.message : error.message.slice(0, at);
 }
 
-/** The failure as a log line keeps it: class, code and scrubbed message, causes included. */
-export function failureCause(error: unknown): TFailureCause {
+/**
+ * The failure as a log line keeps it: class, code and scrubbed message, causes included; `secrets`
+ * are values the caller knows to be secret, taken out as well.
+ */
+export function failureCause(error: unknown, secrets: readonly string[] = []): TFailureCause {
   if (!(error instanceof Error)) {
     return {
       class: 'NonError',
-      message: scrubFailureText(String(error)).slice(0, FAILURE_MESSAGE_MAX_CHARS),
+      message: scrubFailureText(String(error), secrets).slice(0, FAILURE_MESSAGE_MAX_CHARS),
     };
   }
   let message = messageOf(error);
@@ -167,7 +180,7 @@ export function failureCause(error: unknown): TFailureCause {
   return {
     class: classOf(error),
     ...(code === undefined ? {} : { code }),
-    message: scrubFailureText(message.replace(/\s+/g, ' ').trim()).slice(
+    message: scrubFailureText(message.replace(/\s+/g, ' ').trim(), secrets).slice(
       0,
       FAILURE_MESSAGE_MAX_CHARS,
     ),

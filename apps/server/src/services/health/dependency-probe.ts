@@ -3,6 +3,7 @@
  * block height, a ticker), bounded by a short timeout. A probe throws when the dependency did not
  * answer usably; what it throws is stored scrubbed (scrubProbeError), never as it came.
  */
+import { failureCause } from '../../failure-cause.js';
 
 /** A probe that has not answered by then counts as failed. */
 export const PROBE_TIMEOUT_MS = 5_000;
@@ -41,36 +42,22 @@ export interface TProbeError {
 const NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 const CODE = /^[A-Za-z0-9_.-]{1,32}$/;
 
-function withoutSecrets(text: string, secrets: readonly string[]): string {
-  let scrubbed = text;
-  for (const secret of secrets) {
-    if (secret.length >= 4) scrubbed = scrubbed.split(secret).join('[redacted]');
-  }
-  return (
-    scrubbed
-      // Credentials in a URL (smtp://user:pass@host) and query strings (?key=…) are dropped.
-      .replace(/([a-z][a-z0-9+.-]*:\/\/)[^/\s@]*@/gi, '$1')
-      .replace(/([a-z][a-z0-9+.-]*:\/\/[^\s?#]*)[?#]\S*/gi, '$1')
-      .replace(/\b(bearer|basic)\s+\S+/gi, '$1 [redacted]')
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
-}
-
-/** What is stored of a probe's failure: its class, its code and a short message without secrets. */
+/**
+ * What is stored of a probe's failure: its class, its code and a short message scrubbed as a log
+ * line's failure cause is (failure-cause.ts), the probe's own secrets taken out as well.
+ */
 export function scrubProbeError(error: unknown, secrets: readonly string[] = []): TProbeError {
   if (!(error instanceof Error)) {
     return { errorClass: 'Error', code: null, message: 'The probe failed without an error' };
   }
-  const code = (error as { code?: unknown }).code;
-  const message = withoutSecrets(error.message, secrets);
+  const cause = failureCause(error, secrets);
   return {
-    errorClass: NAME.test(error.name) ? error.name : 'Error',
-    code: typeof code === 'string' && CODE.test(code) ? code : null,
+    errorClass: NAME.test(cause.class) ? cause.class : 'Error',
+    code: cause.code !== undefined && CODE.test(cause.code) ? cause.code : null,
     message:
-      message.length > PROBE_ERROR_MESSAGE_MAX
-        ? `${message.slice(0, PROBE_ERROR_MESSAGE_MAX - 1)}…`
-        : message || 'No message',
+      cause.message.length > PROBE_ERROR_MESSAGE_MAX
+        ? `${cause.message.slice(0, PROBE_ERROR_MESSAGE_MAX - 1)}…`
+        : cause.message || 'No message',
   };
 }
 
