@@ -39,21 +39,38 @@ const RECEIVABLES_SQL = sql.raw(
   `('PRINCIPAL', 'ORIGINATION_FEE', 'DEFERRED_INTEREST', 'ACCRUED_INTEREST', 'FEES')`,
 );
 
+/**
+ * What every listed loan reads: the loan, its borrower's sealed address, its offer's coins, and
+ * what it owes (the sum of its receivables).
+ */
+const LISTED_LOAN_FIELDS = {
+  loan: servicingLoans,
+  email: identityEmailColumns,
+  offerUnits: offers.collateralUnits,
+  offerType: offers.collateralType,
+  balanceCents: sql<string>`(SELECT coalesce(sum(e.amount_cents), 0) FROM ledger_entries e
+    WHERE e.loan_uuid = ${servicingLoans.loanUuid} AND e.account IN ${RECEIVABLES_SQL})`,
+};
+
+/** A listed loan's coins: its own once recorded, else those of the offer it was made on. */
+function collateralOf(row: {
+  loan: { collateralUnits: string | null; collateralType: string | null };
+  offerUnits: string;
+  offerType: string;
+}): TOpsRiskLoan['collateral'] {
+  return {
+    coinQuantity: toCoinQuantity(row.loan.collateralUnits ?? row.offerUnits).toFixed(8),
+    type: (row.loan.collateralType ?? row.offerType) as TOpsRiskLoan['collateral']['type'],
+  };
+}
+
 async function riskLoans(
   deps: { db: TDb; cipher: TFieldCipher },
   where: SQL | undefined,
   orderBy: SQL[],
 ): Promise<TOpsRiskLoan[]> {
   const rows = await deps.db
-    .select({
-      loan: servicingLoans,
-      email: identityEmailColumns,
-      offerUnits: offers.collateralUnits,
-      offerType: offers.collateralType,
-      price: priceObservations,
-      balanceCents: sql<string>`(SELECT coalesce(sum(e.amount_cents), 0) FROM ledger_entries e
-        WHERE e.loan_uuid = ${servicingLoans.loanUuid} AND e.account IN ${RECEIVABLES_SQL})`,
-    })
+    .select({ ...LISTED_LOAN_FIELDS, price: priceObservations })
     .from(servicingLoans)
     .innerJoin(identities, eq(identities.uuid, servicingLoans.identityUuid))
     .innerJoin(applications, eq(applications.uuid, servicingLoans.loanUuid))
@@ -69,10 +86,7 @@ async function riskLoans(
     level: row.loan.riskLevel,
     ltvPct: row.loan.riskLtvPct === null ? null : Number(row.loan.riskLtvPct),
     balanceCents: Number(row.balanceCents),
-    collateral: {
-      coinQuantity: toCoinQuantity(row.loan.collateralUnits ?? row.offerUnits).toFixed(8),
-      type: (row.loan.collateralType ?? row.offerType) as TOpsRiskLoan['collateral']['type'],
-    },
+    collateral: collateralOf(row),
     decisionPrice: row.price === null ? null : toPriceObservationView(row.price),
     levelSince: row.loan.riskLevelSince?.toISOString() ?? null,
     cureDeadline: row.loan.cureDeadline?.toISOString() ?? null,
@@ -86,12 +100,7 @@ async function maturedUnpaidLoans(
 ): Promise<TOpsMaturedLoan[]> {
   const rows = await deps.db
     .select({
-      loan: servicingLoans,
-      email: identityEmailColumns,
-      offerUnits: offers.collateralUnits,
-      offerType: offers.collateralType,
-      balanceCents: sql<string>`(SELECT coalesce(sum(e.amount_cents), 0) FROM ledger_entries e
-        WHERE e.loan_uuid = ${servicingLoans.loanUuid} AND e.account IN ${RECEIVABLES_SQL})`,
+      ...LISTED_LOAN_FIELDS,
       lastNoticeKind: sql<string | null>`(SELECT n.kind FROM servicing_notices n
         WHERE n.loan_uuid = ${servicingLoans.loanUuid}
           AND n.kind LIKE ${`${COLLECTION_NOTICE_KIND_PREFIX}%`}
@@ -119,10 +128,7 @@ async function maturedUnpaidLoans(
       balanceCents: Number(row.balanceCents),
       level: row.loan.riskLevel,
       ltvPct: row.loan.riskLtvPct === null ? null : Number(row.loan.riskLtvPct),
-      collateral: {
-        coinQuantity: toCoinQuantity(row.loan.collateralUnits ?? row.offerUnits).toFixed(8),
-        type: (row.loan.collateralType ?? row.offerType) as TOpsMaturedLoan['collateral']['type'],
-      },
+      collateral: collateralOf(row),
       cureDeadline: row.loan.cureDeadline?.toISOString() ?? null,
       lastCollectionNotice:
         noticeDays === null || row.lastNoticeAt === null
