@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ZApplication, type TApplication } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
 import { applications, auditEvents } from '../../src/db/schema/index.js';
@@ -10,25 +10,20 @@ import {
   appPath,
   bearer,
   createApplication,
-  createApplicationsTestContext,
   createdApplication,
   newBorrower,
   usDetails,
-  type TApplicationsTestContext,
+  useApplicationsTestContext,
 } from './helpers.js';
 
 describe('applications', () => {
-  let ctx: TApplicationsTestContext;
+  const ctx = useApplicationsTestContext();
   let ada: Awaited<ReturnType<typeof newBorrower>>;
   let bob: Awaited<ReturnType<typeof newBorrower>>;
 
   beforeAll(async () => {
-    ctx = await createApplicationsTestContext();
     ada = await newBorrower(ctx.app);
     bob = await newBorrower(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   describe('create', () => {

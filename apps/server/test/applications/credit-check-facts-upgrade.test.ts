@@ -4,12 +4,10 @@
  * on, even once a later application has rewritten the borrower's profile.
  */
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TOpsApplicationDetail } from '@pledge/contract';
 import { eq, sql } from 'drizzle-orm';
 import { runMigrations } from '../../src/db/migrate.js';
-import { migrationsBefore } from '../helpers/migrations-before.js';
 import { applications, creditChecks, profiles } from '../../src/db/schema/index.js';
 import {
   creditFactsOf,
@@ -32,26 +30,15 @@ import {
 } from '../ops/helpers.js';
 import {
   acceptedApplication,
-  createApplicationsTestContext,
   submitDetails,
   usDetails,
-  type TApplicationsTestContext,
+  useContextBeforeUpgrade,
 } from './helpers.js';
 
 const UPGRADE = '0027_credit-check-facts';
 
-let folder: string;
-let ctx: TApplicationsTestContext;
+const ctx = useContextBeforeUpgrade(UPGRADE);
 let agent: TAgent;
-
-beforeAll(async () => {
-  folder = migrationsBefore(UPGRADE);
-  ctx = await createApplicationsTestContext({ migrationsFolder: folder });
-});
-afterAll(async () => {
-  await ctx.close();
-  rmSync(folder, { recursive: true, force: true });
-});
 
 describe('upgrade: credit checks record their facts', () => {
   it('serves an application credit-checked before the upgrade on the facts it was underwritten on', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { postCreditRetry, ZApplication, type TApplication } from '@pledge/contract';
 import { CREDIT_UNLOCKED_DAYS } from '@pledge/domain';
 import { and, asc, eq } from 'drizzle-orm';
@@ -14,9 +14,9 @@ import {
   createApplicationsTestContext,
   newBorrower,
   usDetails,
-  type TApplicationsTestContext,
   borrowerAfterCreditCheck,
   withCreditBureau,
+  useApplicationsTestContext,
 } from './helpers.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,22 +30,17 @@ const SSN = {
 } as const;
 
 describe('POST /applications/{uuid}/credit-retry', () => {
-  let ctx: TApplicationsTestContext;
-  /** Applications whose borrower has unlocked their credit file at the bureau since. */
-  const unlocked = new Set<string>();
-
-  beforeAll(async () => {
-    ctx = await createApplicationsTestContext({
+  const ctx = useApplicationsTestContext(() =>
+    createApplicationsTestContext({
       adapters: withCreditBureau(async (request, sandbox) =>
         unlocked.has(request.referenceId)
           ? { outcome: 'APPROVED', reference: `unlocked-${request.referenceId}` }
           : sandbox.softPull(request),
       ),
-    });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+    }),
+  );
+  /** Applications whose borrower has unlocked their credit file at the bureau since. */
+  const unlocked = new Set<string>();
 
   /** Each test calls from its own address, so that only the rate-limit test meets the limit. */
   let testCount = 0;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ZApplication, type TApplication, type TFinalSteps } from '@pledge/contract';
 import { LOAN_DETAILS_MESSAGES } from '@pledge/domain';
 import { asc, eq } from 'drizzle-orm';
@@ -18,13 +18,13 @@ import {
   acceptedApplication,
   appPath,
   bearer,
-  createApplicationsTestContext,
   createdApplication,
   internationalDetails,
   newBorrower,
   submitDetails,
   usDetails,
   type TApplicationsTestContext,
+  useApplicationsTestContext,
 } from './helpers.js';
 
 async function krangState(ctx: TApplicationsTestContext, token: string, appUuid: string) {
@@ -47,16 +47,12 @@ async function finalSteps(ctx: TApplicationsTestContext, token: string, appUuid:
 }
 
 describe('loan details and the soft credit check', () => {
-  let ctx: TApplicationsTestContext;
+  const ctx = useApplicationsTestContext();
   /** One borrower for the refusals, which change nothing. */
   let refused: Awaited<ReturnType<typeof newBorrower>>;
 
   beforeAll(async () => {
-    ctx = await createApplicationsTestContext();
     refused = await newBorrower(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   it('saves the profile with the SSN encrypted, records consents, and enqueues one credit job', async () => {

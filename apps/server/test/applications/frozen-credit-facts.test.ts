@@ -3,7 +3,7 @@
  * birth and residence it used cannot be changed through the profile while the application can go
  * on, and every pull of that application (a credit retry included) sends the facts frozen with it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TProfile, TPutProfileBody } from '@pledge/contract';
 import { FROZEN_CREDIT_FACT_MESSAGES } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
@@ -17,29 +17,24 @@ import {
   createApplicationsTestContext,
   submitDetails,
   usDetails,
-  type TApplicationsTestContext,
   borrowerAfterCreditCheck,
   withCreditBureau,
+  useApplicationsTestContext,
 } from './helpers.js';
 
 const PROFILE_URL = '/service-profile/api/v1/profile';
 const SSN = { approved: '123-45-6789', noMatch: '123-45-0001', locked: '123-45-0002' } as const;
 
-let ctx: TApplicationsTestContext;
-/** Every request the bureau received, in order. */
-const pulls: TSoftPullRequest[] = [];
-
-beforeAll(async () => {
-  ctx = await createApplicationsTestContext({
+const ctx = useApplicationsTestContext(() =>
+  createApplicationsTestContext({
     adapters: withCreditBureau(async (request, sandbox) => {
       pulls.push(request);
       return sandbox.softPull(request);
     }),
-  });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+  }),
+);
+/** Every request the bureau received, in order. */
+const pulls: TSoftPullRequest[] = [];
 
 async function stateOf(appUuid: string) {
   const [row] = await ctx.database.db

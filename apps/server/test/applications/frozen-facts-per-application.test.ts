@@ -4,7 +4,7 @@
  * the first one was decided on: its credit check keeps its facts, the holder name of its payout
  * account is checked against them, and the agent console shows them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TOpsApplicationDetail, TProfile } from '@pledge/contract';
 import { asc, eq } from 'drizzle-orm';
 import { creditChecks, holderNameReviews, profiles } from '../../src/db/schema/index.js';
@@ -16,8 +16,7 @@ import {
   opsCall,
   opsPath,
   postManualBank,
-  type TAgent,
-  openAgentContext,
+  useAgentContext,
 } from '../ops/helpers.js';
 import {
   acceptedApplication,
@@ -27,14 +26,9 @@ import {
   newBorrower,
   submitDetails,
   usDetails,
-  type TApplicationsTestContext,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-let agent: TAgent;
-
-beforeAll(async () => ({ ctx, agent } = await openAgentContext()));
-afterAll(() => ctx.close());
+const { ctx, agent } = useAgentContext();
 
 const EVE = { firstName: 'Eve', lastName: 'Mallory' };
 

@@ -3,8 +3,9 @@
  * signed in through the real e-mailed-code flow, the calls of the new-loan flow, and a job worker
  * that the tests run by hand.
  */
+import { rmSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   type TApplication,
   type TPostLoanDetailsBodyInput,
@@ -23,6 +24,7 @@ import { createJobWorker, type TJobWorker } from '../../src/jobs/worker.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { buildTestApp, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { migrationsBefore } from '../helpers/migrations-before.js';
 import { bearer, signIn } from '../identity/sign-in.js';
 
 export const LEAP = '/service-cryptopl-leap';
@@ -57,6 +59,39 @@ export async function createApplicationsTestContext(
   return applicationsTestContextOn(database, options.adapters, {
     // An earlier release's schema lacks this release's tape columns: its prices alone are seeded.
     seed: options.migrationsFolder === undefined ? 'all' : 'prices',
+  });
+}
+
+/**
+ * A test file's (or describe block's) context, opened before its tests (by `open`, a bare one by
+ * default) and closed after them. Its fields are filled in then: read them inside the tests and
+ * hooks, not at collection.
+ */
+export function useApplicationsTestContext(
+  open: () => Promise<TApplicationsTestContext> = () => createApplicationsTestContext(),
+): TApplicationsTestContext {
+  const ctx = {} as TApplicationsTestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await open());
+  });
+  afterAll(async () => {
+    if ('close' in ctx) await ctx.close();
+  });
+  return ctx;
+}
+
+/**
+ * An upgrade test's context: the sandbox app on a database as the release before the migration
+ * `upgradeTag` left it (its migrations only); the test writes that release's rows, then upgrades.
+ */
+export function useContextBeforeUpgrade(upgradeTag: string): TApplicationsTestContext {
+  return useApplicationsTestContext(async () => {
+    const folder = migrationsBefore(upgradeTag);
+    try {
+      return await createApplicationsTestContext({ migrationsFolder: folder });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 }
 
@@ -108,6 +143,19 @@ export async function openBorrowerContext(): Promise<{
 }> {
   const ctx = await createApplicationsTestContext();
   return { ctx, borrower: await newBorrower(ctx.app) };
+}
+
+/**
+ * As `openBorrowerContext`, for a test file or describe block: made before its tests and closed
+ * after them. Destructure it at collection; its objects are filled in before the first test.
+ */
+export function useBorrowerContext(): { ctx: TApplicationsTestContext; borrower: TBorrower } {
+  const ctx = useApplicationsTestContext();
+  const borrower = {} as TBorrower;
+  beforeAll(async () => {
+    Object.assign(borrower, await newBorrower(ctx.app));
+  });
+  return { ctx, borrower };
 }
 
 let borrowerCount = 0;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZGetLoanStatusResponse, type TApplication } from '@pledge/contract';
 import type { TApplicationEvent } from '@pledge/domain';
 import { applyTransition } from '../../src/services/applications/apply-transition.js';
@@ -12,9 +12,7 @@ import {
   selectOffer,
   submitDetails,
   usDetails,
-  type TApplicationsTestContext,
-  openBorrowerContext,
-  type TBorrower,
+  useBorrowerContext,
 } from './helpers.js';
 import { recordFundingFacts } from './funding-facts.js';
 
@@ -29,10 +27,7 @@ const TO_COMPLETE: TApplicationEvent[] = [
 ];
 
 describe('loan status', () => {
-  let ctx: TApplicationsTestContext;
-  let borrower: TBorrower;
-  beforeAll(async () => ({ ctx, borrower } = await openBorrowerContext()));
-  afterAll(() => ctx.close());
+  const { ctx, borrower } = useBorrowerContext();
 
   async function fund(application: TApplication, token: string, fundedAt: Date): Promise<void> {
     expect((await submitDetails(ctx.app, token, application.appUuid, usDetails())).statusCode).toBe(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ZApplication, ZOffer, type TApplication, type TOffer } from '@pledge/contract';
 import { OFFER_TTL_MINUTES, computeOffer, minCoinQuantity, type TOfferTerms } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
@@ -10,12 +10,11 @@ import {
   acceptedApplication,
   appPath,
   bearer,
-  createApplicationsTestContext,
   createdApplication,
   newBorrower,
   requestOffer,
   selectOffer,
-  type TApplicationsTestContext,
+  useApplicationsTestContext,
 } from './helpers.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
@@ -35,17 +34,13 @@ function expectedOhioTerms(): TOfferTerms {
 }
 
 describe('offers', () => {
-  let ctx: TApplicationsTestContext;
+  const ctx = useApplicationsTestContext();
   let borrower: Awaited<ReturnType<typeof newBorrower>>;
   let fresh: TApplication;
 
   beforeAll(async () => {
-    ctx = await createApplicationsTestContext();
     borrower = await newBorrower(ctx.app);
     fresh = await createdApplication(ctx.app, borrower.token);
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   describe('requested offer', () => {

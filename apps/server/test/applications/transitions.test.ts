@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isDomainError } from '@pledge/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { applications, auditEvents, profiles } from '../../src/db/schema/index.js';
@@ -12,8 +12,7 @@ import {
   submitDetails,
   usDetails,
   type TApplicationsTestContext,
-  openBorrowerContext,
-  type TBorrower,
+  useBorrowerContext,
 } from './helpers.js';
 
 /** Makes every insert into `table` fail, for the length of `work`. */
@@ -55,10 +54,7 @@ async function auditCount(ctx: TApplicationsTestContext, appUuid: string): Promi
 }
 
 describe('applyTransition', () => {
-  let ctx: TApplicationsTestContext;
-  let borrower: TBorrower;
-  beforeAll(async () => ({ ctx, borrower } = await openBorrowerContext()));
-  afterAll(() => ctx.close());
+  const { ctx, borrower } = useBorrowerContext();
 
   it('writes the state, the stage, the version and the audit event together', async () => {
     const created = await createdApplication(ctx.app, borrower.token);

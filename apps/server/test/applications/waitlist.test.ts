@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { outbox, waitlist } from '../../src/db/schema/index.js';
 import { mailbox } from '../identity/sign-in.js';
-import { LEAP, createApplicationsTestContext, type TApplicationsTestContext } from './helpers.js';
+import { LEAP, useApplicationsTestContext } from './helpers.js';
 
 const WAITLIST_PATH = `${LEAP}/insecure/api/v1/waitlist`;
 
 describe('waitlist', () => {
-  let ctx: TApplicationsTestContext;
-
-  beforeAll(async () => {
-    ctx = await createApplicationsTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useApplicationsTestContext();
 
   const join = (payload: unknown, options: { org?: string; ip?: string } = {}) =>
     ctx.app.inject({

@@ -5,34 +5,19 @@
  * release before it (which reads proposals by application) never meets a kind it does not know.
  */
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TControlledAction, TGetControlledActionsResponse } from '@pledge/contract';
 import { sql } from 'drizzle-orm';
 import { runMigrations } from '../../src/db/migrate.js';
-import { migrationsBefore } from '../helpers/migrations-before.js';
-import {
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { useContextBeforeUpgrade } from '../applications/helpers.js';
 import { opsCall, signInAgent, signInSecondAgent, type TAgent } from '../ops/helpers.js';
 
 const UPGRADE = '0028_controlled-actions';
 const OPS = '/service-ops/secure/api/v1';
 
-let folder: string;
-let ctx: TApplicationsTestContext;
+const ctx = useContextBeforeUpgrade(UPGRADE);
 let maker: TAgent;
 let checker: TAgent;
-
-beforeAll(async () => {
-  folder = migrationsBefore(UPGRADE);
-  ctx = await createApplicationsTestContext({ migrationsFolder: folder });
-});
-afterAll(async () => {
-  await ctx.close();
-  rmSync(folder, { recursive: true, force: true });
-});
 
 describe('upgrade: one registry of controlled actions', () => {
   it('serves and decides a proposal the release before it left pending', async () => {

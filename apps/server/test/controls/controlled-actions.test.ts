@@ -4,7 +4,7 @@
  * one agent's call is only a proposal and changes no row; the maker, the same person under another
  * address and the borrower concerned cannot approve; a different agent's approval does it once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TControlledAction, TGetOpsReconciliationResponse } from '@pledge/contract';
 import { CONTROL_MESSAGES, CONTROLLED_ACTION_KINDS, REFI_TAPE_COLUMNS } from '@pledge/domain';
 import { randomUUID } from 'node:crypto';
@@ -16,11 +16,7 @@ import {
   servicingLoans,
   servicingPayments,
 } from '../../src/db/schema/index.js';
-import {
-  bearer,
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { signInAgent, signInSecondAgent, type TAgent } from '../ops/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import { lookUpOne } from '../refi/helpers.js';
@@ -40,19 +36,15 @@ async function loanOf(email: string): Promise<TTestLoan> {
 
 const OPS = '/service-ops/secure/api/v1';
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext();
 let maker: TAgent;
 let checker: TAgent;
 let third: TAgent;
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
   maker = await signInAgent(ctx);
   checker = await signInSecondAgent(ctx);
   third = await signInAgent(ctx, 'agent3@example.com');
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 function call(

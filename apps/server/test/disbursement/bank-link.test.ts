@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   TDisbursement,
   TGetBankLinkAuthResponse,
@@ -17,19 +17,13 @@ import {
   bearer,
   LEAP,
   post,
-  type TDisbursementTestContext,
-  openDisbursementWorld,
-  type TBorrower,
+  useDisbursementWorld,
 } from './helpers.js';
 
 const TARTAN = { institutionId: 'ins_109511', name: 'Tartan Bank' };
 
 describe('bank linking in the sandbox', () => {
-  let ctx: TDisbursementTestContext;
-  let borrower: TBorrower;
-  let other: TBorrower;
-  beforeAll(async () => ({ ctx, borrower, other } = await openDisbursementWorld()));
-  afterAll(() => ctx.close());
+  const { ctx, borrower, other } = useDisbursementWorld();
 
   async function linkToken(token: string, appUuid: string) {
     const answer = await post(ctx.app, `${BANK_LINK}/link-token`, token, { appUuid });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TGetDisbursementResponse } from '@pledge/contract';
 import {
   appPath,
@@ -7,19 +7,13 @@ import {
   EVM_ADDRESS,
   MANUAL_BANK,
   post,
-  type TDisbursementTestContext,
-  openDisbursementWorld,
-  type TBorrower,
+  useDisbursementWorld,
 } from './helpers.js';
 
 const disbursementPath = (appUuid: string) => appPath(appUuid, '/disbursement');
 
 describe('GET .../applications/{uuid}/disbursement: the saved payout destination', () => {
-  let ctx: TDisbursementTestContext;
-  let borrower: TBorrower;
-  let other: TBorrower;
-  beforeAll(async () => ({ ctx, borrower, other } = await openDisbursementWorld()));
-  afterAll(() => ctx.close());
+  const { ctx, borrower, other } = useDisbursementWorld();
 
   function read(appUuid: string, token: string | null) {
     return ctx.app.inject({

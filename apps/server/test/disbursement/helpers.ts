@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { stageOf, type TApplicationState } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import { createAdapters } from '../../src/adapters/index.js';
@@ -43,14 +44,30 @@ export async function createDisbursementTestContext(): Promise<TDisbursementTest
 
 export type TBorrower = Awaited<ReturnType<typeof newBorrower>>;
 
-/** A test file's disbursement app with two signed-in borrowers: the one a case is about, and another. */
-export async function openDisbursementWorld(): Promise<{
+/**
+ * A describe block's disbursement app with two signed-in borrowers, the one a case is about and
+ * another, made before its tests and closed after them. Destructure it at collection; its objects
+ * are filled in before the first test.
+ */
+export function useDisbursementWorld(): {
   ctx: TDisbursementTestContext;
   borrower: TBorrower;
   other: TBorrower;
-}> {
-  const ctx = await createDisbursementTestContext();
-  return { ctx, borrower: await newBorrower(ctx.app), other: await newBorrower(ctx.app) };
+} {
+  const world = {
+    ctx: {} as TDisbursementTestContext,
+    borrower: {} as TBorrower,
+    other: {} as TBorrower,
+  };
+  beforeAll(async () => {
+    Object.assign(world.ctx, await createDisbursementTestContext());
+    Object.assign(world.borrower, await newBorrower(world.ctx.app));
+    Object.assign(world.other, await newBorrower(world.ctx.app));
+  });
+  afterAll(async () => {
+    if ('close' in world.ctx) await world.ctx.close();
+  });
+  return world;
 }
 
 /**

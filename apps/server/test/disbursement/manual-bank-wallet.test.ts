@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MANUAL_BANK_MESSAGES, USDC_WALLET_MESSAGES } from '@pledge/domain';
 import type { TDisbursement, TFinalSteps } from '@pledge/contract';
 import { eq } from 'drizzle-orm';
@@ -11,20 +11,14 @@ import {
   INVALID_ROUTING,
   MANUAL_BANK,
   post,
-  type TDisbursementTestContext,
-  openDisbursementWorld,
-  type TBorrower,
+  useDisbursementWorld,
 } from './helpers.js';
 
 const manualBankPath = (appUuid: string) => appPath(appUuid, '/disbursement/manual-bank');
 const walletPath = (appUuid: string) => appPath(appUuid, '/disbursement/wallet-address');
 
 describe('disbursement: manual bank and USDC wallet', () => {
-  let ctx: TDisbursementTestContext;
-  let borrower: TBorrower;
-  let other: TBorrower;
-  beforeAll(async () => ({ ctx, borrower, other } = await openDisbursementWorld()));
-  afterAll(() => ctx.close());
+  const { ctx, borrower, other } = useDisbursementWorld();
 
   async function disbursementAudits(appUuid: string) {
     const rows = await ctx.database.db

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TApplication } from '@pledge/contract';
 import { isDomainError } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
@@ -14,17 +14,11 @@ import {
   EVM_ADDRESS,
   MANUAL_BANK,
   post,
-  type TDisbursementTestContext,
-  openDisbursementWorld,
-  type TBorrower,
+  useDisbursementWorld,
 } from './helpers.js';
 
 describe('funding verification and the USDC test transfer', () => {
-  let ctx: TDisbursementTestContext;
-  let borrower: TBorrower;
-  let other: TBorrower;
-  beforeAll(async () => ({ ctx, borrower, other } = await openDisbursementWorld()));
-  afterAll(() => ctx.close());
+  const { ctx, borrower, other } = useDisbursementWorld();
 
   async function stateOf(appUuid: string) {
     const [row] = await ctx.database.db

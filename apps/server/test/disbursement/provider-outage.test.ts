@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TFinalSteps, TGetBankLinkAuthResponse } from '@pledge/contract';
 import { eq } from 'drizzle-orm';
 import { createAdapters } from '../../src/adapters/index.js';
@@ -10,26 +10,24 @@ import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
   createApplicationsTestContext,
   newBorrower,
-  type TApplicationsTestContext,
+  useApplicationsTestContext,
 } from '../applications/helpers.js';
 import { appPath, applicationIn, BANK_LINK, bearer, MANUAL_BANK, post } from './helpers.js';
 
 describe('disbursement when the bank-link provider is unavailable, and for renewals', () => {
-  let ctx: TApplicationsTestContext;
-  let borrower: Awaited<ReturnType<typeof newBorrower>>;
-
-  beforeAll(async () => {
-    ctx = await createApplicationsTestContext({
+  const ctx = useApplicationsTestContext(() =>
+    createApplicationsTestContext({
       adapters: (database) => ({
         ...createAdapters({ config: { sandbox: true }, db: database.db }),
         // Plaid without an account: every call reports the provider unavailable.
         bankLink: createConfiguredBankLink({ sandbox: false }),
       }),
-    });
+    }),
+  );
+  let borrower: Awaited<ReturnType<typeof newBorrower>>;
+
+  beforeAll(async () => {
     borrower = await newBorrower(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   it('answers 503 with the product messages, and manual bank entry still works', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TApplication, TDocument, TSignDocumentResult } from '@pledge/contract';
 import { formatPct, formatUsd } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
@@ -6,20 +6,13 @@ import { documentSignatures, offers } from '../../src/db/schema/index.js';
 import {
   appPath,
   bearer,
-  createApplicationsTestContext,
   newBorrower,
-  type TApplicationsTestContext,
   borrowerAfterCreditCheck,
+  useApplicationsTestContext,
 } from '../applications/helpers.js';
 import { pdfText } from './helpers.js';
 
-let context: TApplicationsTestContext;
-beforeAll(async () => {
-  context = await createApplicationsTestContext();
-});
-afterAll(async () => {
-  await context.close();
-});
+const context = useApplicationsTestContext();
 
 const borrowerAtSignDocs = () => borrowerAfterCreditCheck(context);
 

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   TControlledAction,
   TGetIdentityResponse,
@@ -22,7 +22,7 @@ import type {
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { createPasswordIdentity } from '../../src/services/identity/create-password-identity.js';
 import { identityByEmail } from '../../src/services/identity/identity-email.js';
-import type { TApplicationsTestContext } from '../applications/helpers.js';
+import { useApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
   awaitingRelease,
@@ -48,19 +48,15 @@ const OWNER_LOAN_EMAIL = 'ops-owner+loan@example.com';
 const OWNER_APP_EMAIL = 'ops-owner+app@example.com';
 const LEGACY_EMAIL = 'legacy-decoy@example.com';
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext(openServicingWorld);
 let maker: TAgent;
 let checker: TAgent;
 let owner: TAgent;
 
 beforeAll(async () => {
-  ctx = await openServicingWorld();
   maker = await signInAgent(ctx);
   checker = await signInSecondAgent(ctx);
   owner = await signInAgent(ctx, OWNER_AGENT);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 /**

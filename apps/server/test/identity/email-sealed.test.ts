@@ -19,10 +19,7 @@ import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { hashPassword } from '../../src/security/password.js';
 import { digestEmail } from '../../src/services/identity/email-address.js';
 import { identityEmailContext } from '../../src/services/identity/identity-email.js';
-import {
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { useApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { OPS, signInAgent, type TAgent } from '../ops/helpers.js';
 import { bearer, signIn } from './sign-in.js';
@@ -30,18 +27,16 @@ import { bearer, signIn } from './sign-in.js';
 const LOGIN = '/identity/api/v1/login';
 const IDENTITY = '/identity/secure/api/v1/identity';
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext();
 let agent: TAgent;
 let filesDir: string;
 const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
   agent = await signInAgent(ctx);
   filesDir = mkdtempSync(path.join(tmpdir(), 'pledge-email-sealed-'));
 });
 afterAll(async () => {
-  await ctx.close();
   rmSync(filesDir, { recursive: true, force: true });
 });
 

@@ -4,7 +4,7 @@
  * again; an agent deactivates another in the console on a different agent’s approval (maker–checker),
  * audited, never themselves.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TGetOpsAgentsResponse } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
 import { agents, auditEvents } from '../../src/db/schema/index.js';
@@ -18,11 +18,7 @@ import {
 } from '../../src/services/identity/agents.js';
 import { seedIdentities } from '../../src/services/identity/seed-identities.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
-import {
-  createApplicationsTestContext,
-  newBorrower,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
   approvedControlled,
@@ -40,14 +36,7 @@ const THIRD_AGENT_EMAIL = 'third.agent@example.com';
 /** Proposing one's own deactivation is refused: the agent is the person it concerns. */
 const SELF_REFUSAL_CODE = 'OWN_LOAN';
 
-let ctx: TApplicationsTestContext;
-
-beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext();
 
 async function canUseConsole(agent: TAgent): Promise<boolean> {
   const answer = await opsCall(ctx.app, 'GET', opsPath(), agent.token);

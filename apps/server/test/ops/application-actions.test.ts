@@ -14,8 +14,8 @@ import {
   bearer,
   createApplicationsTestContext,
   newBorrower,
-  type TApplicationsTestContext,
   borrowerAfterCreditCheck,
+  useApplicationsTestContext,
 } from '../applications/helpers.js';
 import { MANUAL_BANK } from '../disbursement/helpers.js';
 import { JPEG_BYTES, multipart } from '../documents/helpers.js';
@@ -34,22 +34,22 @@ import {
 } from './helpers.js';
 
 const storageDir = mkdtempSync(path.join(tmpdir(), 'ops-applications-test-'));
-let ctx: TApplicationsTestContext;
-let agent: TAgent;
-let checker: TAgent;
-
-beforeAll(async () => {
-  ctx = await createApplicationsTestContext({
+const ctx = useApplicationsTestContext(() =>
+  createApplicationsTestContext({
     adapters: (database) => ({
       ...createAdapters({ config: { sandbox: true }, db: database.db }),
       storage: createLocalStorage(storageDir),
     }),
-  });
+  }),
+);
+let agent: TAgent;
+let checker: TAgent;
+
+beforeAll(async () => {
   agent = await signInAgent(ctx);
   checker = await signInSecondAgent(ctx);
 });
 afterAll(async () => {
-  await ctx.close();
   rmSync(storageDir, { recursive: true, force: true });
 });
 

@@ -4,7 +4,7 @@
  * application.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buildPath,
   endpoints,
@@ -13,19 +13,10 @@ import {
   type TEndpoint,
   type TOpsApplicationDetail,
 } from '@pledge/contract';
-import {
-  appPath,
-  bearer,
-  type TApplicationsTestContext,
-  borrowerAfterCreditCheck,
-} from '../applications/helpers.js';
-import { expectJson, opsCall, opsPath, type TAgent, openAgentContext } from './helpers.js';
+import { appPath, bearer, borrowerAfterCreditCheck } from '../applications/helpers.js';
+import { expectJson, opsCall, opsPath, useAgentContext } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-let agent: TAgent;
-
-beforeAll(async () => ({ ctx, agent } = await openAgentContext()));
-afterAll(() => ctx.close());
+const { ctx, agent } = useAgentContext();
 
 /** A borrower whose application went through the real details step: it waits for signatures. */
 const signingApplication = () => borrowerAfterCreditCheck(ctx);

@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZGetOpsHealthResponse } from '@pledge/contract';
 import { dependencyProbes } from '../../src/db/schema/index.js';
 import { createDependencyProbes } from '../../src/services/health/dependency-probes.js';
@@ -16,11 +16,7 @@ import {
 } from '../../src/services/health/dependency-probe.js';
 import { runDependencyProbes } from '../../src/services/health/run-dependency-probes.js';
 import { createSmtpProbe } from '../../src/services/health/smtp-probe.js';
-import {
-  createApplicationsTestContext,
-  newBorrower,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
 import { expectJson, OPS, opsCall, signInAgent } from './helpers.js';
 
 const HEALTH_URL = `${OPS}/health`;
@@ -63,14 +59,7 @@ async function fakeSmtpServer() {
   };
 }
 
-let ctx: TApplicationsTestContext;
-
-beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext();
 
 async function probeRow(dependency: string) {
   const [row] = await ctx.database.db

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   getOpsFailedJobs,
   postOpsDiscardFailedJob,
@@ -23,25 +23,18 @@ import { servicingSweepJob } from '../../src/jobs/definitions/servicing-sweep.js
 import { statementDeliveryJob } from '../../src/jobs/definitions/statement-delivery.js';
 import { enqueue } from '../../src/jobs/enqueue.js';
 import type { TJobDefinition } from '../../src/jobs/job-definition.js';
-import { newBorrower, type TApplicationsTestContext } from '../applications/helpers.js';
+import { newBorrower } from '../applications/helpers.js';
 import { queuedJobs } from '../helpers/jobs.js';
 import { bearer } from '../identity/sign-in.js';
-import { expectJson, openAgentContext, type TAgent } from './helpers.js';
+import { expectJson, useAgentContext } from './helpers.js';
 
 const jobPath = (path: string, jobId: string) => path.replace(':jobId', jobId);
 
 describe('failed jobs in the agent console', () => {
-  let ctx: TApplicationsTestContext;
-  let agent: TAgent;
+  const { ctx, agent } = useAgentContext();
 
-  beforeAll(async () => {
-    ({ ctx, agent } = await openAgentContext());
-  });
   beforeEach(async () => {
     await ctx.database.db.execute(sql`DELETE FROM graphile_worker._private_jobs`);
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   /** A job of the kind that failed `attempts` times, its last attempt `minutesAgo` ago. */

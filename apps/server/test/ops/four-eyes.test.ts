@@ -4,16 +4,14 @@
  * rejected or withdrawn with a reason, approvals are idempotent and concurrent ones transition once.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TOpsApplicationDetail } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, opsProposals } from '../../src/db/schema/index.js';
-import { type TApplicationsTestContext } from '../applications/helpers.js';
 import {
   advance,
   awaitingRelease,
   expectJson,
-  openTwoAgentContext,
   opsCall,
   opsPath,
   PAYOFF_EVIDENCE,
@@ -21,18 +19,10 @@ import {
   pendingProposalOf,
   RELEASE_EVIDENCE,
   type TAgent,
+  useTwoAgentContext,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-let maker: TAgent;
-let checker: TAgent;
-
-beforeAll(async () => {
-  ({ ctx, maker, checker } = await openTwoAgentContext());
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const { ctx, maker, checker } = useTwoAgentContext();
 
 const releaseProposals = (appUuid: string) => opsPath(`/${appUuid}/release-funds/proposals`);
 const payoffProposals = (appUuid: string) => opsPath(`/${appUuid}/payoff/proposals`);

@@ -3,7 +3,7 @@
  * on the agent audience, and the console's calls.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { TApplicationEvent } from '@pledge/domain';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { applyTransition } from '../../src/services/applications/apply-transition.js';
@@ -16,7 +16,7 @@ import type { TCollateralInfo, TControlledAction, TGetOpsLoanResponse } from '@p
 import {
   acceptedApplication,
   appPath,
-  createApplicationsTestContext,
+  useApplicationsTestContext,
   newBorrower,
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
@@ -52,23 +52,35 @@ export async function signInAgent(
 export const signInSecondAgent = (ctx: TApplicationsTestContext) =>
   signInAgent(ctx, SANDBOX_SECOND_AGENT_EMAIL);
 
-/** A test file's own database and app with the sandbox agent signed in. */
-export async function openAgentContext(): Promise<{
+/**
+ * A test file's (or describe block's) own database and app (opened by `open`, a bare one by
+ * default) with the sandbox agent signed in, made before its tests and closed after them. Destructure it at collection; its objects are filled in
+ * before the first test.
+ */
+export function useAgentContext(open?: () => Promise<TApplicationsTestContext>): {
   ctx: TApplicationsTestContext;
   agent: TAgent;
-}> {
-  const ctx = await createApplicationsTestContext();
-  return { ctx, agent: await signInAgent(ctx) };
+} {
+  const ctx = useApplicationsTestContext(open);
+  const agent = {} as TAgent;
+  beforeAll(async () => {
+    Object.assign(agent, await signInAgent(ctx));
+  });
+  return { ctx, agent };
 }
 
-/** A test file's own database and app with both sandbox agents signed in: maker and checker. */
-export async function openTwoAgentContext(): Promise<{
+/** As `useAgentContext`, with both sandbox agents signed in: the maker and their checker. */
+export function useTwoAgentContext(open?: () => Promise<TApplicationsTestContext>): {
   ctx: TApplicationsTestContext;
   maker: TAgent;
   checker: TAgent;
-}> {
-  const ctx = await createApplicationsTestContext();
-  return { ctx, maker: await signInAgent(ctx), checker: await signInSecondAgent(ctx) };
+} {
+  const { ctx, agent: maker } = useAgentContext(open);
+  const checker = {} as TAgent;
+  beforeAll(async () => {
+    Object.assign(checker, await signInSecondAgent(ctx));
+  });
+  return { ctx, maker, checker };
 }
 
 /** Evidence of a funds release and of a payoff, as an agent gives it. */

@@ -3,32 +3,22 @@
  *: the borrower's Disbursement Account step shows it pending, no funds are released
  * while it is open or after it was refused, and the agent's decision is audited.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TFinalSteps, TOpsApplicationDetail } from '@pledge/contract';
-import { appPath, bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { appPath, bearer } from '../applications/helpers.js';
 import {
   awaitingRelease,
   expectJson,
-  openTwoAgentContext,
   HOLDER_ADA,
   opsCall,
   opsPath,
   postManualBank,
   proposeAndApprove,
   RELEASE_EVIDENCE,
-  type TAgent,
+  useTwoAgentContext,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-let agent: TAgent;
-let checker: TAgent;
-
-beforeAll(async () => {
-  ({ ctx, maker: agent, checker } = await openTwoAgentContext());
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const { ctx, maker: agent, checker } = useTwoAgentContext();
 
 const ADA = { firstName: 'Ada', lastName: 'Lovelace' };
 const EVE_ACCOUNT = { ...HOLDER_ADA, firstName: 'Eve', lastName: 'Mallory' };

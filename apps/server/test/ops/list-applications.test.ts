@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TGetOpsApplicationsResponse } from '@pledge/contract';
 import { sql } from 'drizzle-orm';
 import {
@@ -7,15 +7,10 @@ import {
   newBorrower,
   submitDetails,
   usDetails,
-  type TApplicationsTestContext,
 } from '../applications/helpers.js';
-import { expectJson, opsCall, opsPath, type TAgent, openAgentContext } from './helpers.js';
+import { expectJson, opsCall, opsPath, useAgentContext } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-let agent: TAgent;
-
-beforeAll(async () => ({ ctx, agent } = await openAgentContext()));
-afterAll(() => ctx.close());
+const { ctx, agent } = useAgentContext();
 
 async function list(query: string): Promise<TGetOpsApplicationsResponse> {
   const response = await opsCall(ctx.app, 'GET', opsPath(query), agent.token);

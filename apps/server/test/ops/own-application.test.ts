@@ -2,36 +2,25 @@
  * Segregation of duties (DESIGN §6): an agent who is also a borrower (same identity, same
  * address) takes no action on their own application: 403 OWN_APPLICATION, nothing changed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TOpsApplicationDetail } from '@pledge/contract';
 import { eq } from 'drizzle-orm';
 import { identities } from '../../src/db/schema/index.js';
 import { SANDBOX_AGENT_EMAIL } from '../../src/services/identity/agents.js';
-import { type TApplicationsTestContext } from '../applications/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import {
   advance,
   awaitingRelease,
   expectJson,
-  openTwoAgentContext,
   opsCall,
   opsPath,
   PAYOFF_EVIDENCE,
   pendingProposalOf,
   RELEASE_EVIDENCE,
-  type TAgent,
+  useTwoAgentContext,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-let self: TAgent;
-let other: TAgent;
-
-beforeAll(async () => {
-  ({ ctx, maker: self, checker: other } = await openTwoAgentContext());
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const { ctx, maker: self, checker: other } = useTwoAgentContext();
 
 /** agent@example.com signed in as a customer (the same person, the same identity). */
 async function agentAsBorrower() {

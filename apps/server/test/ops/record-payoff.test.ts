@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   TCollateralInfo,
   TOpsApplicationDetail,
@@ -8,41 +8,25 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import { auditEvents } from '../../src/db/schema/index.js';
 import { PAYOFF_ENTITY } from '../../src/services/ops/payoff-record.js';
-import {
-  acceptedApplication,
-  appPath,
-  bearer,
-  newBorrower,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { acceptedApplication, appPath, bearer, newBorrower } from '../applications/helpers.js';
 import {
   advance,
   awaitingRelease,
   expectJson,
   ledgerPayoffAmount,
-  openTwoAgentContext,
   opsCall,
   opsPath,
   PAYOFF_EVIDENCE,
   pendingProposalOf,
   proposeAndApprove,
   TO_SIGN_DOCS,
-  type TAgent,
+  useTwoAgentContext,
 } from './helpers.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
-let ctx: TApplicationsTestContext;
-let agent: TAgent;
-let checker: TAgent;
-
-beforeAll(async () => {
-  ({ ctx, maker: agent, checker } = await openTwoAgentContext());
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const { ctx, maker: agent, checker } = useTwoAgentContext();
 
 /** A borrower's application moved through the real state machine to `events`' end. */
 async function applicationAfter(events: readonly Parameters<typeof advance>[2][number][]) {

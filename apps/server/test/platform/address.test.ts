@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TAddressSuggestion } from '@pledge/contract';
 import { createAdapters } from '../../src/adapters/index.js';
 import { createUnconfiguredAddresses } from '../../src/adapters/address/real.js';
@@ -10,7 +10,7 @@ import {
   borrowerHeaders,
   createPlatformTestApp,
   newIdentity,
-  type TPlatformTestApp,
+  usePlatformTestApp,
 } from './helpers.js';
 
 const LOOKUP_URL = '/service-address/api/v1/lookup';
@@ -18,14 +18,8 @@ const lookupUrl = (partialAddress: string) =>
   `${LOOKUP_URL}?partialAddress=${encodeURIComponent(partialAddress)}`;
 
 describe('GET /service-address/api/v1/lookup', () => {
-  let t: TPlatformTestApp;
+  const t = usePlatformTestApp();
   const borrower = borrowerHeaders(newIdentity());
-  beforeAll(async () => {
-    t = await createPlatformTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   async function suggestions(partialAddress: string) {
     const response = await t.app.inject({

@@ -5,13 +5,9 @@
  * Walks `endpoints`, not a list kept by hand, so a new secure endpoint is covered here.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, endpoints, ZApiError, type TEndpoint } from '@pledge/contract';
-import {
-  createApplicationsTestContext,
-  newBorrower,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
 import { bearer, signIn } from '../identity/sign-in.js';
 import { seedSandboxIdentities } from '../helpers/seeded-db.js';
 
@@ -31,21 +27,17 @@ function malformedUrl(endpoint: TEndpoint): string {
 const hasBody = (endpoint: TEndpoint) => endpoint.method !== 'GET';
 
 describe('authentication before parsing', () => {
-  let ctx: TApplicationsTestContext;
+  const ctx = useApplicationsTestContext();
   let app: FastifyInstance;
   let borrowerToken: string;
   let agentToken: string;
 
   beforeAll(async () => {
-    ctx = await createApplicationsTestContext();
     app = ctx.app;
     await seedSandboxIdentities(ctx.database.db);
     borrowerToken = (await newBorrower(app)).token;
     agentToken = await signIn(app, 'agent@example.com', { audience: 'agent' });
   }, 60_000);
-  afterAll(async () => {
-    await ctx.close();
-  });
 
   let source = 0;
   /** Each request from its own address, so that rate limits never answer first. */

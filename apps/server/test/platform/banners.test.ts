@@ -1,14 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TBanner } from '@pledge/contract';
 import { auditEvents } from '../../src/db/schema/index.js';
-import {
-  agentHeaders,
-  borrowerHeaders,
-  createPlatformTestApp,
-  newIdentity,
-  type TPlatformTestApp,
-} from './helpers.js';
+import { agentHeaders, borrowerHeaders, newIdentity, usePlatformTestApp } from './helpers.js';
 
 const PUBLIC_URL = '/banners/banners.json';
 const OPS_URL = '/service-ops/secure/api/v1/banners';
@@ -23,14 +17,8 @@ const input = (overrides: Partial<TBanner> = {}) => ({
 });
 
 describe('banners', () => {
-  let t: TPlatformTestApp;
+  const t = usePlatformTestApp();
   const agent = newIdentity();
-  beforeAll(async () => {
-    t = await createPlatformTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   async function publicBanners() {
     const response = await t.app.inject({ method: 'GET', url: PUBLIC_URL });

@@ -5,17 +5,12 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, maxBodyBytesOf, type TPutProfileBody } from '@pledge/contract';
 import { LOGIN_MESSAGES, PROFILE_ADDRESSES_MAX_COUNT } from '@pledge/domain';
 import { CURRENT_CONSENT_VERSIONS } from '../../src/services/profile/consent-versions.js';
 import { brokerPath, mailbox } from '../identity/sign-in.js';
-import {
-  borrowerHeaders,
-  createPlatformTestApp,
-  newIdentity,
-  type TPlatformTestApp,
-} from './helpers.js';
+import { borrowerHeaders, newIdentity, usePlatformTestApp } from './helpers.js';
 
 const OTP_START = brokerPath('customer', '/api/v3/otp/start');
 const RATES = endpoints.postRates.path;
@@ -49,18 +44,14 @@ function profileBody(addressCount: number): TPutProfileBody {
 }
 
 describe('request body limits', () => {
-  let t: TPlatformTestApp;
+  const t = usePlatformTestApp();
   let app: FastifyInstance;
   let origin: string;
 
   beforeAll(async () => {
-    t = await createPlatformTestApp();
     app = t.app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TFeatureFlag, TSessionKey } from '@pledge/contract';
 import { SHOW_ADDITIONAL_DOCS_FLAG, SIGN_IN_EXPERIMENT_KEYS } from '@pledge/domain';
 import { auditEvents } from '../../src/db/schema/index.js';
@@ -9,10 +9,9 @@ import { buildTestApp } from '../helpers/app.js';
 import {
   agentHeaders,
   borrowerHeaders,
-  createPlatformTestApp,
   newIdentity,
   testAuthVerifier,
-  type TPlatformTestApp,
+  usePlatformTestApp,
 } from './helpers.js';
 
 const DECISION_URL = '/service-optimize/crypto-backed-loan/api/v2/decision';
@@ -21,14 +20,8 @@ const OPS_FLAGS_URL = '/service-ops/secure/api/v1/flags';
 const NO_SESSION = 'Could not establish session.';
 
 describe('feature flags', () => {
-  let t: TPlatformTestApp;
+  const t = usePlatformTestApp();
   const agent = newIdentity();
-  beforeAll(async () => {
-    t = await createPlatformTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   async function newTracker(): Promise<string> {
     const response = await t.app.inject({

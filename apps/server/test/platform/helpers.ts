@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import type { TAdapters } from '../../src/adapters/index.js';
 import type { TAuthVerifier } from '../../src/http/auth.js';
 import { buildTestApp } from '../helpers/app.js';
@@ -52,6 +53,21 @@ export async function createPlatformTestApp(
       await database.drop();
     },
   };
+}
+
+/**
+ * A describe block's platform app, made before its tests and closed after them. Its fields are
+ * filled in then: read them inside the tests and hooks, not at collection.
+ */
+export function usePlatformTestApp(): TPlatformTestApp {
+  const t = {} as TPlatformTestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createPlatformTestApp());
+  });
+  afterAll(async () => {
+    if ('close' in t) await t.close();
+  });
+  return t;
 }
 
 export const newIdentity = () => randomUUID();

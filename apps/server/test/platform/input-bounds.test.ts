@@ -5,7 +5,7 @@
  * so a new endpoint with an unbounded field fails here.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildPath,
   endpoints,
@@ -17,10 +17,9 @@ import {
 } from '@pledge/contract';
 import type { TTestDatabase } from '../helpers/db.js';
 import {
-  createApplicationsTestContext,
   createdApplication,
   newBorrower,
-  type TApplicationsTestContext,
+  useApplicationsTestContext,
 } from '../applications/helpers.js';
 import { bearer, signIn } from '../identity/sign-in.js';
 import { seedSandboxIdentities } from '../helpers/seeded-db.js';
@@ -249,14 +248,13 @@ describe('every input is bounded', () => {
   });
 
   describe('over HTTP', () => {
-    let ctx: TApplicationsTestContext;
+    const ctx = useApplicationsTestContext();
     let app: FastifyInstance;
     let borrowerToken: string;
     let agentToken: string;
     let values: Record<string, string>;
 
     beforeAll(async () => {
-      ctx = await createApplicationsTestContext();
       app = ctx.app;
       await seedSandboxIdentities(ctx.database.db);
       const borrower = await newBorrower(app);
@@ -266,9 +264,6 @@ describe('every input is bounded', () => {
       // A job id is a number, not a uuid: no such job, so only the bounds answer.
       values = { appUuid, identityUuid: borrower.identityUuid, jobId: '1' };
     }, 60_000);
-    afterAll(async () => {
-      await ctx.close();
-    });
 
     let source = 0;
     /** Each probe from its own address, so that sign-in rate limits never answer first. */

@@ -3,13 +3,12 @@
  * `Cache-Control: no-store`, whatever its status; only public files that are cacheable on purpose
  * (brand logos, hashed web assets) say otherwise.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, endpoints, type TEndpoint } from '@pledge/contract';
 import {
-  createApplicationsTestContext,
   createdApplication,
   newBorrower,
-  type TApplicationsTestContext,
+  useApplicationsTestContext,
 } from '../applications/helpers.js';
 import { bearer, brokerPath, latestCode, NONCE, signIn } from '../identity/sign-in.js';
 import { seedSandboxIdentities } from '../helpers/seeded-db.js';
@@ -19,20 +18,16 @@ function expectNoStore(response: { headers: Record<string, unknown> }, what: str
 }
 
 describe('Cache-Control: no-store', () => {
-  let ctx: TApplicationsTestContext;
+  const ctx = useApplicationsTestContext();
   let borrower: { token: string; identityUuid: string };
   let agentToken: string;
   let appUuid: string;
 
   beforeAll(async () => {
-    ctx = await createApplicationsTestContext();
     await seedSandboxIdentities(ctx.database.db);
     borrower = await newBorrower(ctx.app);
     agentToken = await signIn(ctx.app, 'agent@example.com', { audience: 'agent' });
     appUuid = (await createdApplication(ctx.app, borrower.token)).appUuid;
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   it('is on the token the code is traded for', async () => {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TProfile, TPutProfileBody } from '@pledge/contract';
 import { CONSENT_TYPES, LOAN_DETAILS_MESSAGES } from '@pledge/domain';
 import { profileConsents, profiles } from '../../src/db/schema/index.js';
@@ -13,7 +13,7 @@ import {
   borrowerHeaders,
   createPlatformTestApp,
   newIdentity,
-  type TPlatformTestApp,
+  usePlatformTestApp,
 } from './helpers.js';
 
 const PROFILE_URL = '/service-profile/api/v1/profile';
@@ -48,13 +48,7 @@ function profileBody(overrides: Partial<TPutProfileBody> = {}): TPutProfileBody 
 }
 
 describe('profile', () => {
-  let t: TPlatformTestApp;
-  beforeAll(async () => {
-    t = await createPlatformTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = usePlatformTestApp();
 
   const get = (identity: string, url = PROFILE_URL) =>
     t.app.inject({ method: 'GET', url, headers: borrowerHeaders(identity) });

@@ -3,7 +3,7 @@
  * route's budget with cheap refused calls (no token: 401) from one address must make the next call
  * answer 429, even a valid one, while another address and another route are untouched.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BANNER_READS_PER_IP_PER_MINUTE } from '../../src/routes/banners/banners.js';
 import {
   OPS_BANNER_CHANGES_PER_IP_PER_MINUTE,
@@ -19,13 +19,7 @@ import {
   PROFILE_READS_PER_IP_PER_MINUTE,
   PROFILE_SAVES_PER_IP_PER_MINUTE,
 } from '../../src/routes/profile/profile.js';
-import {
-  agentHeaders,
-  borrowerHeaders,
-  createPlatformTestApp,
-  newIdentity,
-  type TPlatformTestApp,
-} from './helpers.js';
+import { agentHeaders, borrowerHeaders, newIdentity, usePlatformTestApp } from './helpers.js';
 
 type TMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -149,13 +143,7 @@ const ROUTES: TLimitedRoute[] = [
 ];
 
 describe('per-route rate limits of the platform services', () => {
-  let t: TPlatformTestApp;
-  beforeAll(async () => {
-    t = await createPlatformTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = usePlatformTestApp();
 
   function call(
     route: TLimitedRoute,

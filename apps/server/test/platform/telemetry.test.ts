@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TPostTelemetryEventBody, TSessionKey } from '@pledge/contract';
 import { telemetryEvents, telemetrySessions } from '../../src/db/schema/index.js';
 import {
@@ -7,12 +7,7 @@ import {
   TELEMETRY_SESSIONS_PER_IP_PER_MINUTE,
 } from '../../src/routes/telemetry/tracking.js';
 import { EVENT_PROPERTIES_MAX_BYTES } from '../../src/services/telemetry/record-event.js';
-import {
-  borrowerHeaders,
-  createPlatformTestApp,
-  newIdentity,
-  type TPlatformTestApp,
-} from './helpers.js';
+import { borrowerHeaders, newIdentity, usePlatformTestApp } from './helpers.js';
 
 const SESSION_URL = '/ft/crypto-backed-loan/session';
 const EVENT_URL = '/ft/crypto-backed-loan/event';
@@ -28,13 +23,7 @@ const sessionBody = {
 };
 
 describe('telemetry', () => {
-  let t: TPlatformTestApp;
-  beforeAll(async () => {
-    t = await createPlatformTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = usePlatformTestApp();
 
   async function openSession(
     options: { headers?: Record<string, string>; body?: object; remoteAddress?: string } = {},

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TRefinancingApplication, TSignDocumentResult, TDocument } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -8,11 +8,7 @@ import {
   disclosureDocuments,
 } from '../../src/db/schema/index.js';
 import { cancelExpiredRefis } from '../../src/services/refi/complete-refi.js';
-import {
-  createApplicationsTestContext,
-  newBorrower,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
 import { approvedControlled, signInAgent, signInSecondAgent, type TAgent } from '../ops/helpers.js';
 import {
   call,
@@ -28,7 +24,7 @@ import {
 } from './helpers.js';
 
 describe('refinancing a defunct lender’s loans (R/ calls)', () => {
-  let ctx: TApplicationsTestContext;
+  const ctx = useApplicationsTestContext();
   let borrower: TBorrower;
   let other: TBorrower;
   let agent: TAgent;
@@ -36,15 +32,10 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
   let checker: TAgent;
 
   beforeAll(async () => {
-    ctx = await createApplicationsTestContext();
     borrower = await newBorrower(ctx.app);
     other = await newBorrower(ctx.app);
     agent = await signInAgent(ctx);
     checker = await signInSecondAgent(ctx);
-  });
-
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const app = () => ctx.app;

@@ -5,7 +5,7 @@
  * controlled action); or, when the borrower looks the same loan up again and submits a top-up
  * before giving an address, the new refinancing takes the address over and the coins count.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   TControlledAction,
   TGetRefiCoinReturnsResponse,
@@ -15,11 +15,7 @@ import { INVALID_RETURN_ADDRESS_MESSAGE, REFI_COIN_RETURN_MESSAGES } from '@pled
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, refiCoinReturns } from '../../src/db/schema/index.js';
 import { cancelExpiredRefis } from '../../src/services/refi/complete-refi.js';
-import {
-  createApplicationsTestContext,
-  newBorrower,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
 import {
   approvedControlled,
   proposeAndApproveControlled,
@@ -43,7 +39,7 @@ import {
 const RETURN_ADDRESS = `0x${'ab'.repeat(20)}`;
 const OTHER_ADDRESS = `0x${'cd'.repeat(20)}`;
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext();
 let maker: TAgent;
 let checker: TAgent;
 
@@ -118,12 +114,8 @@ async function signInAgain(borrower: TBorrower): Promise<void> {
 const halfOf = (quantity: string) => (Number(quantity) / 2).toFixed(6);
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
   maker = await signInAgent(ctx);
   checker = await signInSecondAgent(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe('the coins of an expired refinancing', () => {

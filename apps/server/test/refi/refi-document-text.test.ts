@@ -2,23 +2,12 @@
  * Issue 34, finding 8: the refinancing disclosures are shown on the signing page, not only
  * downloadable: each document's words, as its PDF has them, are read by its borrower alone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TDocument, TGetRefiDocumentTextResponse } from '@pledge/contract';
-import {
-  createApplicationsTestContext,
-  newBorrower,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
 import { call, lookUpOne, offerOf, OWNERSHIP_TRANSFER, REFI } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-
-beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext();
 
 describe('a refinancing disclosure’s words', () => {
   it('are answered to its borrower, the words its PDF was made of; to nobody else', async () => {

@@ -5,15 +5,11 @@
  * never becomes a locked top-up request: the borrower is shown the new offer and confirms it; a
  * quoted top-up that still reaches 55 % is the one requested.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TOffer, TRefinancingApplication } from '@pledge/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditEvents, collateralAccounts, refiApplications } from '../../src/db/schema/index.js';
-import {
-  createApplicationsTestContext,
-  newBorrower,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
 import { setPrices } from '../servicing/helpers.js';
 import {
   call,
@@ -26,14 +22,8 @@ import {
   type TBorrower,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext();
 
-beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
 afterEach(async () => {
   await setPrices(ctx, { BTC: 60_000, ETH: 3_000 });
 });

@@ -5,7 +5,7 @@
  * (kept with their signatures, never signed again), and the borrower accepts the new offer, whose
  * own documents are then signed. A top-up that arrived stays pledged and counts toward the new one.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type {
   TDocument,
   TOpsApplicationDetail,
@@ -22,12 +22,7 @@ import {
   refiEstatePayoffs,
 } from '../../src/db/schema/index.js';
 import { REFI_DOCUMENT_VOIDED_MESSAGE } from '../../src/services/refi/refi-documents.js';
-import {
-  bearer,
-  createApplicationsTestContext,
-  newBorrower,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { bearer, newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
 import { opsPath, signInAgent } from '../ops/helpers.js';
 import { setPrices } from '../servicing/helpers.js';
 import {
@@ -41,14 +36,8 @@ import {
   type TBorrower,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext();
 
-beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
 afterEach(async () => {
   await setPrices(ctx, { BTC: 60_000, ETH: 3_000 });
 });

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditEvents, refiTapeLoans } from '../../src/db/schema/index.js';
-import {
-  createApplicationsTestContext,
-  newBorrower,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
 import type { TRefiTapeLoan } from '@pledge/contract';
 import {
   approvedControlled,
@@ -20,19 +16,14 @@ const HEADER =
   'loan_id,borrower_email,collateral_type,collateral_quantity,principal_outstanding_usd,jurisdiction,passport_on_file,custody_arrangement';
 
 describe('the legacy loan tape (agent CSV import)', () => {
-  let ctx: TApplicationsTestContext;
+  const ctx = useApplicationsTestContext();
   let agent: TAgent;
   /** The second agent: imports and reassignments take their approval. */
   let checker: TAgent;
 
   beforeAll(async () => {
-    ctx = await createApplicationsTestContext();
     agent = await signInAgent(ctx);
     checker = await signInSecondAgent(ctx);
-  });
-
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const sendTape = (suffix: string, csv: string, token: string, type = 'text/csv') =>

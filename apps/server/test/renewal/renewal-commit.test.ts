@@ -7,16 +7,12 @@
  * loan's maturity unfinished ends and says so. One database for the file: the clock only moves
  * forward, so the loans are made first and the tests run in order.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TApplication, TPayoffQuote } from '@pledge/contract';
 import { RENEWAL_MESSAGES, usdToCents } from '@pledge/domain';
 import { and, eq } from 'drizzle-orm';
 import { applications, auditEvents, offers } from '../../src/db/schema/index.js';
-import {
-  appPath,
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { appPath, useApplicationsTestContext } from '../applications/helpers.js';
 import { advanceDays, sandboxLoan, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
 import {
   enterRenewalWindow,
@@ -30,7 +26,7 @@ import {
   waitingRenewal,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext();
 
 function accept(borrower: TTestLoan, renewal: TApplication) {
   return selectOffer(ctx, borrower.token, renewal.appUuid, renewal.offers[0]?.uuid ?? '');
@@ -88,7 +84,6 @@ let carried: TTestLoan;
 let matured: TTestLoan;
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
   confirmFirst = await sandboxLoan(ctx);
   depositFirst = await sandboxLoan(ctx);
   testDepositFirst = await sandboxLoan(ctx);
@@ -101,9 +96,6 @@ beforeAll(async () => {
   await enterRenewalWindow(ctx, all);
   await setBtcPrice(ctx, 60_000);
 }, 180_000);
-afterAll(async () => {
-  await ctx.close();
-});
 
 describe('a renewal with a top-up completes in any order, once', () => {
   it('"I have sent" first, then the coins (and the callback again)', async () => {

@@ -6,15 +6,11 @@
  * page offers a renewal that can no longer happen. One database for the file: the clock only moves
  * forward.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TApplication } from '@pledge/contract';
 import { cancelUnfundedApplications } from '../../src/services/collateral/cancel-unfunded.js';
 import { sweepRenewalTopUps } from '../../src/services/renewal/watch-renewal-top-ups.js';
-import {
-  createApplicationsTestContext,
-  LEAP,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { LEAP, useApplicationsTestContext } from '../applications/helpers.js';
 import { advanceDays, sandboxLoan, type TTestLoan } from '../servicing/helpers.js';
 import {
   enterRenewalWindow,
@@ -26,7 +22,7 @@ import {
   waitingRenewal,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext();
 const all: TTestLoan[] = [];
 
 /** The sandbox clock moved on by whole days; everyone signs in again. */
@@ -49,7 +45,6 @@ let openedOnly: TTestLoan;
 let waiting: TTestLoan;
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
   unfunded = await sandboxLoan(ctx);
   openedOnly = await sandboxLoan(ctx);
   waiting = await sandboxLoan(ctx);
@@ -57,9 +52,6 @@ beforeAll(async () => {
   // Into the renewal window: 20 days before maturity.
   await enterRenewalWindow(ctx, all);
 }, 180_000);
-afterAll(async () => {
-  await ctx.close();
-});
 
 describe('a renewal after its deadline says what happened', () => {
   it('is cancelled 5 days after signing without its top-up, and says so', async () => {

@@ -3,7 +3,7 @@
  * period's 30/360 interest to the renewal day (the domain's one rounding), the same figure as the
  * loan's payoff quote; completing the renewal closes exactly that balance into it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TPayoffQuote } from '@pledge/contract';
 import {
   accrualDays,
@@ -13,22 +13,11 @@ import {
 } from '@pledge/domain';
 import { eq, sql } from 'drizzle-orm';
 import { servicingLoans } from '../../src/db/schema/index.js';
-import {
-  bearer,
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { advanceDays, LOANS, runSweep, sandboxLoan } from '../servicing/helpers.js';
 import { openRenewal, sandboxNow, selectOffer, signAll } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-
-beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-}, 120_000);
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext();
 
 /** The loan's receivables (sums of entries) and its servicing row. */
 async function ledgerFacts(loanUuid: string) {

@@ -4,7 +4,7 @@
  * asks only for the coins it adds (never for the legacy coins, which never came through our
  * address), and it completes once the top-up has arrived.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   TApplication,
   TDocument,
@@ -14,20 +14,14 @@ import type {
 } from '@pledge/contract';
 import { eq, sql } from 'drizzle-orm';
 import { applications } from '../../src/db/schema/index.js';
-import {
-  appPath,
-  bearer,
-  createApplicationsTestContext,
-  LEAP,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { appPath, bearer, LEAP, useApplicationsTestContext } from '../applications/helpers.js';
 import { pdfText } from '../documents/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import { opsCall, opsPath, signInAgent } from '../ops/helpers.js';
 import { CUSTODY_ONLY, lookUpOne, offerOf, REFI } from '../refi/helpers.js';
 import { enterRenewalWindow, loanStates, postAs, sendCoins } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext();
 const borrower = { email: `refinanced-renewal-${Date.now()}@example.com`, token: '' };
 let loanUuid = '';
 /** The refinanced loan's collateral: the legacy 10 ETH plus its top-up. */
@@ -69,17 +63,12 @@ async function refinance(): Promise<string> {
 }
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
   borrower.token = await signIn(ctx.app, borrower.email);
   loanUuid = await refinance();
   expect(await loanStates(ctx, borrower.token)).toEqual({ [loanUuid]: 'COMPLETE' });
   // Into the renewal window: 20 days before maturity.
   await enterRenewalWindow(ctx, [borrower]);
 }, 180_000);
-
-afterAll(async () => {
-  await ctx.close();
-});
 
 describe('a refinanced loan renews', () => {
   it('with 1 ETH more: disclosures, the top-up alone to send, completed once it arrives', async () => {

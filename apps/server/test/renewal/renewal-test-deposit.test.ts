@@ -4,25 +4,19 @@
  * first seen after the renewal opened verifies it, and what the borrower says on the renewal's
  * collateral page (the opt-in, "I have sent") is the renewal's own, never the loan's old answers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TApplication, TCollateralInfo, TMicroDepositStatus } from '@pledge/contract';
-import {
-  appPath,
-  createApplicationsTestContext,
-  LEAP,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { appPath, LEAP, useApplicationsTestContext } from '../applications/helpers.js';
 import { sandboxLoan, type TTestLoan } from '../servicing/helpers.js';
 import { enterRenewalWindow, getAs, postAs, sendCoins, waitingRenewal } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext();
 let loan: TTestLoan;
 
 const post = (url: string) => postAs(ctx, loan.token, url);
 const get = <T>(url: string) => getAs<T>(ctx, loan.token, url);
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
   loan = await sandboxLoan(ctx);
   // The loan's own collateral page was walked: its "I have sent" is on record.
   expect((await post(appPath(loan.loanUuid, '/collateral/borrower-confirmation'))).statusCode).toBe(
@@ -31,9 +25,6 @@ beforeAll(async () => {
   // Into the renewal window: 20 days before maturity.
   await enterRenewalWindow(ctx, [loan]);
 }, 120_000);
-afterAll(async () => {
-  await ctx.close();
-});
 
 describe("a renewal's test deposit", () => {
   it('is awaited after the opt-in, and verified by a deposit to the loan’s address', async () => {

@@ -4,7 +4,7 @@
  * signing and the top-up deposit. One database for the file: the clock only moves forward, so the
  * loans are made first and the tests run in order.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   TApplication,
   TCollateralInfo,
@@ -15,13 +15,7 @@ import type {
 import { RENEWAL_MESSAGES } from '@pledge/domain';
 import { and, eq } from 'drizzle-orm';
 import { applications } from '../../src/db/schema/index.js';
-import {
-  appPath,
-  bearer,
-  createApplicationsTestContext,
-  LEAP,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { appPath, bearer, LEAP, useApplicationsTestContext } from '../applications/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import { opsCall, opsPath, signInAgent } from '../ops/helpers.js';
 import { sandboxLoan, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
@@ -34,7 +28,7 @@ import {
   signAll,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext();
 
 const openRenewal = (token: string, loanUuid: string) => requestRenewal(ctx, token, loanUuid);
 const topUp = (token: string, renewalUuid: string, quantity: string) =>
@@ -54,15 +48,11 @@ let stranger: TTestLoan;
 let highLtv: TTestLoan;
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
   plain = await sandboxLoan(ctx);
   withTopUp = await sandboxLoan(ctx);
   stranger = await sandboxLoan(ctx);
   highLtv = await sandboxLoan(ctx);
 }, 120_000);
-afterAll(async () => {
-  await ctx.close();
-});
 
 describe('renewal', () => {
   it('is refused before the window opens, saying when it opens', async () => {

@@ -5,15 +5,11 @@
  * that the renewal ended carries the interest accrued to that day and the principal; its
  * collateral is the coins it held, not the renewal's top-up.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TApplication, TServicingLoan } from '@pledge/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerEntries } from '../../src/db/schema/index.js';
-import {
-  bearer,
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import {
   advanceDays,
   getLoan,
@@ -25,12 +21,11 @@ import {
 } from '../servicing/helpers.js';
 import { enterRenewalWindow, openRenewal, selectOffer, signAll } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext();
 let loan: TTestLoan;
 let renewal: TApplication;
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
   // $20,000 on 1 BTC in Ohio: $20,250 with the $250 fee.
   loan = await sandboxLoan(ctx);
   // The first instalment is billed and paid; nothing is paid after it.
@@ -63,10 +58,6 @@ beforeAll(async () => {
   const signed = await signAll(ctx, loan.token, renewal);
   expect(signed.body.state).toBe('COMPLETE');
 }, 240_000);
-
-afterAll(async () => {
-  await ctx.close();
-});
 
 describe('the schedule of a renewed loan', () => {
   it('says what was paid, what was carried into the renewal, and nothing after it', async () => {

@@ -3,27 +3,17 @@
  * borrower who walked every step has: COMPLETE through every state of the new-loan machine, each
  * transition in the audit trail, every loan invariant holding, listed by loanStatus.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TGetLoanStatusResponse, TPostSandboxLoanResponse } from '@pledge/contract';
 import { loanInvariantViolations } from '@pledge/domain';
 import { and, eq } from 'drizzle-orm';
 import { applications, auditEvents } from '../../src/db/schema/index.js';
 import { loanFactsOf } from '../../src/services/applications/loan-facts.js';
-import {
-  bearer,
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import { provisionSandboxAgents } from '../servicing/helpers.js';
 
-let ctx: TApplicationsTestContext;
-beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext();
 
 const WALKED_STATES = [
   'CREATED',

@@ -4,7 +4,7 @@
  * recorded in a transaction that checks the loan's release rules with the servicing facts (no
  * payoff, so no hold), and every loan invariant holds before and after.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TLiquidation, TPostCollateralReleaseResponse } from '@pledge/contract';
 import {
   collateralReleaseViolations,
@@ -22,10 +22,7 @@ import {
 } from '../../src/db/schema/index.js';
 import { loadLoanFacts } from '../../src/services/applications/loan-facts.js';
 import { startLiquidation } from '../../src/services/risk/liquidate-loan.js';
-import {
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { useApplicationsTestContext } from '../applications/helpers.js';
 import { signInAgent } from '../ops/helpers.js';
 import {
   collateralOf,
@@ -37,15 +34,11 @@ import {
 import { deploymentNow } from './helpers.js';
 import { deskFill } from './liquidation-helpers.js';
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext();
 let agentToken: string;
 
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
   agentToken = (await signInAgent(ctx)).token;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 /** A $20,000 loan on 1 BTC at $60,000, put to the desk at $22,000 and sold there at `fillUsd`. */

@@ -5,7 +5,7 @@
  * coins the sale left through the collateral release, as a paid-off loan does.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TLiquidation, TPayoffQuote } from '@pledge/contract';
 import { Decimal } from '@pledge/domain';
 import { and, eq } from 'drizzle-orm';
@@ -22,18 +22,19 @@ import {
 } from '../../src/services/risk/liquidation-payoff.js';
 import { deliverLiquidationStatement } from '../../src/services/risk/liquidation-statement.js';
 import { balancesOf } from '../../src/services/servicing/ledger-store.js';
-import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { bearer } from '../applications/helpers.js';
+import { useAgentContext } from '../ops/helpers.js';
 import {
   BTC_RETURN_ADDRESS,
   getLoan,
   LOANS,
-  openServicingWorldWithAgent,
   paymentInFlight,
   requestPayOff,
   requestPayoffQuote,
   requestRelease,
   setBtcPrice,
   type TTestLoan,
+  openServicingWorld,
 } from '../servicing/helpers.js';
 import { deploymentNow } from './helpers.js';
 import {
@@ -44,15 +45,7 @@ import {
   statementDeps,
 } from './liquidation-helpers.js';
 
-let ctx: TApplicationsTestContext;
-let agentToken: string;
-
-beforeAll(async () => {
-  ({ ctx, agentToken } = await openServicingWorldWithAgent());
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const { ctx, agent } = useAgentContext(openServicingWorld);
 
 async function deliverStatement(liquidationUuid: string): Promise<void> {
   await deliverLiquidationStatement(statementDeps(ctx), {
@@ -175,7 +168,7 @@ describe('payoff while a liquidation order is open', () => {
     expect((await servicingRow(ctx, loan.loanUuid)).status).toBe('ACTIVE');
 
     // The desk sells part: the loan is open again and can be paid off on what is left.
-    const filled = await deskFill(ctx, agentToken, order, order.coinQuantityToSell, 2_200_000);
+    const filled = await deskFill(ctx, agent.token, order, order.coinQuantityToSell, 2_200_000);
     expect(filled.status).toBe('FILLED');
     expect((await servicingRow(ctx, loan.loanUuid)).status).toBe('ACTIVE');
     const after = await requestPayoffQuote(ctx, loan);
@@ -225,7 +218,7 @@ describe('collateral left by a liquidation', () => {
     const order = await liquidate(ctx, loan, createDeskExchange(), 2_200_000);
     if (order === null) throw new Error('no order');
     // The desk sells the planned quantity at a far better price: everything owed is covered.
-    const filled = await deskFill(ctx, agentToken, order, order.coinQuantityToSell, 6_000_000);
+    const filled = await deskFill(ctx, agent.token, order, order.coinQuantityToSell, 6_000_000);
     expect(filled.fill?.surplusCents).toBeGreaterThan(0);
     const row = await servicingRow(ctx, loan.loanUuid);
     expect(row.status).toBe('LIQUIDATED');

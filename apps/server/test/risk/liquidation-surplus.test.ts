@@ -5,7 +5,7 @@
  * the coins the sale left, ready for release as after a payoff.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   TApplication,
   TGetOpsLoanResponse,
@@ -24,37 +24,28 @@ import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js'
 import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { SURPLUS_PAYOUT_ENTITY } from '../../src/services/risk/liquidation-surplus-payout.js';
-import { appPath, bearer, type TApplicationsTestContext } from '../applications/helpers.js';
-import { approveProposal, approveProposed, OPS, type TAgent } from '../ops/helpers.js';
+import { appPath, bearer } from '../applications/helpers.js';
+import { approveProposal, approveProposed, OPS, useTwoAgentContext } from '../ops/helpers.js';
 import {
   idempotency,
   collateralOf,
-  openServicingWorldWithTwoAgents,
   paymentInFlight,
   setBtcPrice,
   type TTestLoan,
+  openServicingWorld,
 } from '../servicing/helpers.js';
 import { deploymentNow } from './helpers.js';
 import { deskFill, fundedLoan, liquidate } from './liquidation-helpers.js';
 
-let ctx: TApplicationsTestContext;
-let agentToken: string;
 /** The second agent, who approves the payouts the first proposes. */
-let checker: TAgent;
-
-beforeAll(async () => {
-  ({ ctx, agentToken, checker } = await openServicingWorldWithTwoAgents());
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const { ctx, maker: agent, checker } = useTwoAgentContext(openServicingWorld);
 
 /** A loan the desk liquidated at a far better price: LIQUIDATED, nothing owed, a surplus and coins left. */
 async function liquidatedWithSurplus(): Promise<{ loan: TTestLoan; filled: TLiquidation }> {
   const loan = await fundedLoan(ctx);
   const order = await liquidate(ctx, loan, createDeskExchange(), 2_200_000);
   if (order === null) throw new Error('no order');
-  const filled = await deskFill(ctx, agentToken, order, order.coinQuantityToSell, 6_000_000);
+  const filled = await deskFill(ctx, agent.token, order, order.coinQuantityToSell, 6_000_000);
   expect(filled.fill?.surplusCents).toBeGreaterThan(0);
   return { loan, filled };
 }
@@ -63,7 +54,7 @@ function payout(
   loanUuid: string,
   body: { amountCents: number; reference: string; sentOn: string },
   key: string | null,
-  token: string | null = agentToken,
+  token: string | null = agent.token,
 ) {
   return ctx.app.inject({
     method: 'POST',
@@ -84,7 +75,7 @@ async function opsLoan(loanUuid: string): Promise<TGetOpsLoanResponse> {
   const response = await ctx.app.inject({
     method: 'GET',
     url: `${OPS}/loans/${loanUuid}`,
-    headers: bearer(agentToken),
+    headers: bearer(agent.token),
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as TGetOpsLoanResponse;
@@ -198,7 +189,7 @@ describe('surplus payout', () => {
     const reconciliation = await ctx.app.inject({
       method: 'GET',
       url: `${OPS}/reconciliation`,
-      headers: bearer(agentToken),
+      headers: bearer(agent.token),
     });
     expect(reconciliation.statusCode).toBe(200);
     const report = reconciliation.json() as TGetOpsReconciliationResponse;
@@ -299,7 +290,7 @@ describe('a debit in flight when a sale pays the loan off', () => {
     });
     const order = await liquidate(ctx, loan, createDeskExchange(), 2_200_000);
     if (order === null) throw new Error('no order');
-    const filled = await deskFill(ctx, agentToken, order, order.coinQuantityToSell, 6_000_000);
+    const filled = await deskFill(ctx, agent.token, order, order.coinQuantityToSell, 6_000_000);
     const surplus = filled.fill?.surplusCents ?? 0;
     expect(surplus).toBeGreaterThan(0);
     expect((await opsLoan(loan.loanUuid)).loan.balances.totalCents).toBe(0);
@@ -336,7 +327,7 @@ describe('a debit in flight when a sale pays the loan off', () => {
     const report = await ctx.app.inject({
       method: 'GET',
       url: `${OPS}/reconciliation`,
-      headers: bearer(agentToken),
+      headers: bearer(agent.token),
     });
     expect((report.json() as TGetOpsReconciliationResponse).issues).toEqual([]);
 

@@ -6,7 +6,7 @@
  * LIQUIDATED, the statement PDF and e-mail with the numbers, the console's risk queue, and the
  * ledger still reconciling.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type {
   TControlledAction,
@@ -35,15 +35,10 @@ import {
 } from '../../src/db/schema/index.js';
 import { deliverLiquidationStatement } from '../../src/services/risk/liquidation-statement.js';
 import { balancesOf } from '../../src/services/servicing/ledger-store.js';
-import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { bearer } from '../applications/helpers.js';
 import { queuedJobs } from '../helpers/jobs.js';
-import { approveProposal, approveProposed, OPS, type TAgent } from '../ops/helpers.js';
-import {
-  mailTo,
-  openServicingWorldWithTwoAgents,
-  setBtcPrice,
-  type TTestLoan,
-} from '../servicing/helpers.js';
+import { approveProposal, approveProposed, OPS, useTwoAgentContext } from '../ops/helpers.js';
+import { mailTo, setBtcPrice, type TTestLoan, openServicingWorld } from '../servicing/helpers.js';
 import { deploymentNow } from './helpers.js';
 import {
   fundedLoan,
@@ -53,17 +48,8 @@ import {
   statementDeps,
 } from './liquidation-helpers.js';
 
-let ctx: TApplicationsTestContext;
-let agentToken: string;
 /** The second agent, who approves the desk fills the first proposes. */
-let checker: TAgent;
-
-beforeAll(async () => {
-  ({ ctx, agentToken, checker } = await openServicingWorldWithTwoAgents());
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const { ctx, maker: agent, checker } = useTwoAgentContext(openServicingWorld);
 
 /** What the loan owes, leaving out the liquidation's own journal. */
 async function balancesBeforeLiquidation(loanUuid: string): Promise<TBalances> {
@@ -113,7 +99,7 @@ async function fill(
   liquidationUuid: string,
   body: object,
   key: string | null = 'desk-fill-0001',
-  token: string | null = agentToken,
+  token: string | null = agent.token,
 ) {
   return ctx.app.inject({
     method: 'POST',
@@ -135,7 +121,7 @@ async function liquidationOf(loanUuid: string, liquidationUuid: string): Promise
   const response = await ctx.app.inject({
     method: 'GET',
     url: `${OPS}/loans/${loanUuid}`,
-    headers: bearer(agentToken),
+    headers: bearer(agent.token),
   });
   expect(response.statusCode, response.body).toBe(200);
   const found = (response.json() as TGetOpsLoanResponse).loan.liquidations.find(
@@ -154,7 +140,7 @@ async function reconciliation(): Promise<TGetOpsReconciliationResponse> {
   const response = await ctx.app.inject({
     method: 'GET',
     url: `${OPS}/reconciliation`,
-    headers: bearer(agentToken),
+    headers: bearer(agent.token),
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as TGetOpsReconciliationResponse;
@@ -309,7 +295,7 @@ describe('desk fills', () => {
     const response = await ctx.app.inject({
       method: 'GET',
       url: `${OPS}/risk`,
-      headers: bearer(agentToken),
+      headers: bearer(agent.token),
     });
     expect(response.statusCode, response.body).toBe(200);
     const queue = response.json() as TGetOpsRiskQueueResponse;
@@ -351,7 +337,7 @@ describe('desk fills', () => {
     const waiting = await ctx.app.inject({
       method: 'GET',
       url: `${OPS}/controlled-actions?status=PENDING`,
-      headers: bearer(agentToken),
+      headers: bearer(agent.token),
     });
     expect(waiting.statusCode, waiting.body).toBe(200);
     expect(JSON.stringify(waiting.json())).not.toContain(order.liquidationUuid);
@@ -551,7 +537,7 @@ describe('risk queue', () => {
     const response = await ctx.app.inject({
       method: 'GET',
       url: `${OPS}/risk`,
-      headers: bearer(agentToken),
+      headers: bearer(agent.token),
     });
     expect(response.statusCode, response.body).toBe(200);
     const queue = response.json() as TGetOpsRiskQueueResponse;

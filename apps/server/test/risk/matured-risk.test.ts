@@ -6,7 +6,7 @@
  * once each, and the console lists it; the loan page and the dashboard say the same health. Expected
  * figures are worked out here, not by the product's functions.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dayInWords } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
 import {
@@ -14,7 +14,7 @@ import {
   type TGetLoanStatusResponse,
   type TGetOpsRiskQueueResponse,
 } from '@pledge/contract';
-import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { signInAgent } from '../ops/helpers.js';
 import {
   advanceDays,
@@ -32,19 +32,15 @@ const LOAN_STATUS = '/provenance/borrower/servicing/v2/loanStatus';
 const MS_PER_DAY = 86_400_000;
 const COLLECTION_SUBJECT = /^Your loan matured \d+ days? ago and is not repaid$/;
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext(openServicingWorld);
 /** Left unpaid past maturity; the risk tests move its price. */
 let unpaid: TTestLoan;
 let maturityDate: string;
 
 beforeAll(async () => {
-  ctx = await openServicingWorld();
   unpaid = await sandboxLoan(ctx);
   maturityDate = (await getLoan(ctx, unpaid)).maturityDate;
 }, 120_000);
-afterAll(async () => {
-  await ctx.close();
-});
 
 /** The deployment's day. */
 async function today(): Promise<string> {

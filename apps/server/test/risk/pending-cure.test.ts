@@ -5,10 +5,10 @@
  * liquidation follows at it. Settled money cures, and so does collateral confirmed on chain, a
  * pending debit or not. The LTVs are worked out here from the loan's figures and the price.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SANDBOX_ACH_RULES } from '../../src/adapters/bank-payments/sandbox.js';
-import type { TApplicationsTestContext } from '../applications/helpers.js';
+import { useApplicationsTestContext } from '../applications/helpers.js';
 import {
   getLoan,
   openServicingWorld,
@@ -28,13 +28,7 @@ import {
   priceAtLtvUsd,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-beforeAll(async () => {
-  ctx = await openServicingWorld();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext(openServicingWorld);
 
 /** A fresh loan at $60,000 a coin, its row and the BTC price that puts it at `ltvPct`. */
 async function freshLoan(ltvPct: number) {

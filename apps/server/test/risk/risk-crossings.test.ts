@@ -3,10 +3,10 @@
  * threshold crossing up and down with exactly one notice each, a hovering price that sends nothing,
  * the re-arm, a jump over several thresholds, the stored price behind each crossing, the view.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { momentInWords } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
-import type { TApplicationsTestContext } from '../applications/helpers.js';
+import { useApplicationsTestContext } from '../applications/helpers.js';
 import {
   getLoan,
   openServicingWorld,
@@ -25,13 +25,7 @@ import {
   riskEvents,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-beforeAll(async () => {
-  ctx = await openServicingWorld();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext(openServicingWorld);
 
 describe('a loan moving through its levels', () => {
   let loan: TTestLoan;

@@ -4,10 +4,10 @@
  * deployment clock, or the liquidation LTV, starts the liquidation. A custody-only refinanced loan
  * with stabilization liquidates at 85 %.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TPostSandboxClockBody, TServicingLoan } from '@pledge/contract';
-import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import {
   advanceDays,
   getLoan,
@@ -27,13 +27,7 @@ import { settlePendingPayments } from '../../src/services/servicing/settle-payme
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { expectSubjects, loanRow, moveTo, notices, pass, riskEvents } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-beforeAll(async () => {
-  ctx = await openServicingWorld();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext(openServicingWorld);
 
 /** A fresh loan (the price back at $60,000 first), taken into a margin call at 82 %. */
 async function loanInMarginCall(): Promise<TTestLoan> {

@@ -4,24 +4,14 @@
  * 85 %); loans funded before the monitoring get their coin, quantity and tier from the backfill.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TDocument } from '@pledge/contract';
 import { sql } from 'drizzle-orm';
-import {
-  createApplicationsTestContext,
-  newBorrower,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
 import { call, CUSTODY_ONLY, lookUpOne, offerOf, REFI } from '../refi/helpers.js';
 import { provisionSandboxAgents } from '../servicing/helpers.js';
 
-let ctx: TApplicationsTestContext;
-beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext();
 
 describe('a refinanced custody-only loan with stabilization', () => {
   it('opens with stabilization on and its collateral on the servicing row', async () => {

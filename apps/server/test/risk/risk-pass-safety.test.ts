@@ -11,11 +11,7 @@ import { PriceUnavailableError } from '../../src/adapters/prices/port.js';
 import { pollMarketPrices } from '../../src/services/prices/poll-market-prices.js';
 import { recordPriceObservation } from '../../src/services/prices/price-observations.js';
 import { riskPassSelectionSql } from '../../src/services/risk/run-risk-pass.js';
-import {
-  bearer,
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import {
   idempotency,
   LOANS,
@@ -26,16 +22,14 @@ import {
 } from '../servicing/helpers.js';
 import { expectSubjects, loanRow, notices, pass, priceAtLtvUsd, riskEvents } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext();
 let second: TDatabase;
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
   second = createDatabase(ctx.database.url);
   await setBtcPrice(ctx, 60_000);
 });
 afterAll(async () => {
   await second.pool.end();
-  await ctx.close();
 });
 
 describe('two passes at once', () => {

@@ -19,8 +19,8 @@ import fc from 'fast-check';
 import type { TLiquidation, TServicingLoan } from '@pledge/contract';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { pdfText } from '../documents/helpers.js';
 import {
   approvedControlled,
@@ -44,13 +44,7 @@ import {
   type TTestLoan,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-beforeAll(async () => {
-  ctx = await openServicingWorldAtDayStart();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext(openServicingWorldAtDayStart);
 
 // ---------------------------------------------------------------------------------------------
 // The oracle: exact integer arithmetic (BigInt), written from the disclosures.

@@ -9,11 +9,11 @@
  * Every expected amount is computed here, from the ledger's balances and the loan's rate, not by
  * the product's functions.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TLoanStatus, TServicingLoan } from '@pledge/contract';
 import { dayInWords } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
-import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { deploymentNow, pass } from '../risk/helpers.js';
 import {
   advanceDays,
@@ -34,13 +34,7 @@ const MS_PER_DAY = 86_400_000;
 /** The sandbox bank settles a debit after 3 days (ACH_SETTLEMENT_DAYS). */
 const SETTLEMENT_DAYS = 3;
 
-let ctx: TApplicationsTestContext;
-beforeAll(async () => {
-  ctx = await openServicingWorldAtDayStart();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext(openServicingWorldAtDayStart);
 
 async function today(): Promise<string> {
   return (await deploymentNow(ctx)).toISOString().slice(0, 10);

@@ -7,7 +7,7 @@
  */
 import { ID_NOT_APPROVED_FOR_FUNDING_MESSAGE } from '@pledge/domain';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   applications,
   auditEvents,
@@ -16,29 +16,20 @@ import {
 } from '../../src/db/schema/index.js';
 import { applyTransition } from '../../src/services/applications/apply-transition.js';
 import type { TPayoffQuote } from '@pledge/contract';
-import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { bearer } from '../applications/helpers.js';
 import {
   awaitingRelease,
   expectJson,
   opsCall,
   opsPath,
-  openTwoAgentContext,
   pendingProposalOf,
   RELEASE_EVIDENCE,
-  type TAgent,
   uploadId,
+  useTwoAgentContext,
 } from '../ops/helpers.js';
 import { advanceDays, idempotency, LOANS, runSweep, sandboxLoan, setBtcPrice } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-let maker: TAgent;
-let checker: TAgent;
-beforeAll(async () => {
-  ({ ctx, maker, checker } = await openTwoAgentContext());
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const { ctx, maker, checker } = useTwoAgentContext();
 
 /** The application's row and every record a release would write. */
 async function snapshot(appUuid: string) {

@@ -31,7 +31,6 @@ import {
 } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { signIn } from '../identity/sign-in.js';
-import { signInAgent, signInSecondAgent, type TAgent } from '../ops/helpers.js';
 
 export const LOANS = '/provenance/borrower/servicing/v2/loans';
 export const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -55,15 +54,6 @@ export async function openServicingWorld(): Promise<TApplicationsTestContext> {
   return ctx;
 }
 
-/** A test file's own app with BTC at $60,000 and the sandbox agent signed in. */
-export async function openServicingWorldWithAgent(): Promise<{
-  ctx: TApplicationsTestContext;
-  agentToken: string;
-}> {
-  const ctx = await openServicingWorld();
-  return { ctx, agentToken: (await signInAgent(ctx)).token };
-}
-
 /**
  * A test file's own app with BTC at $60,000 and the sandbox clock a little after midnight (UTC), so
  * that no run of a test that works on the clock's day crosses one while it works.
@@ -80,16 +70,6 @@ export async function openServicingWorldAtDayStart(): Promise<TApplicationsTestC
   });
   expect(response.statusCode).toBe(200);
   return ctx;
-}
-
-/** A test file's own app with BTC at $60,000, the sandbox agent and the second agent (its checker). */
-export async function openServicingWorldWithTwoAgents(): Promise<{
-  ctx: TApplicationsTestContext;
-  agentToken: string;
-  checker: TAgent;
-}> {
-  const { ctx, agentToken } = await openServicingWorldWithAgent();
-  return { ctx, agentToken, checker: await signInSecondAgent(ctx) };
 }
 
 let borrowers = 0;

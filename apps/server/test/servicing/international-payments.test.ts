@@ -4,13 +4,13 @@
  * autopay, since the loan has no US bank account to debit; an ACH debit or autopay asked anyway is
  * refused with words that say what to do, and nothing is written. A domestic loan keeps ACH.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TPostSandboxLoanResponse, TServicingLoan } from '@pledge/contract';
 import { loanPaymentReference, PAYMENT_METHOD_MESSAGES } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import { auditEvents, servicingPayments } from '../../src/db/schema/index.js';
 import { wireAccountFor } from '../../src/brands/brands.js';
-import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import {
   getLoan,
@@ -22,13 +22,7 @@ import {
   type TTestLoan,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-beforeAll(async () => {
-  ctx = await openServicingWorld();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext(openServicingWorld);
 
 /** A funded loan of a borrower living in Germany, paid out in USDC to a wallet. */
 async function internationalLoan(): Promise<TTestLoan> {

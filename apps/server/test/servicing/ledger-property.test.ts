@@ -5,7 +5,7 @@
  * negative, and the reconciliation report finds nothing.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   TControlledAction,
   TGetOpsLoanResponse,
@@ -14,11 +14,7 @@ import type {
 import { balancesOfLegs } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import { ledgerEntries } from '../../src/db/schema/index.js';
-import {
-  bearer,
-  createApplicationsTestContext,
-  type TApplicationsTestContext,
-} from '../applications/helpers.js';
+import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import {
   SANDBOX_AGENT_EMAIL,
@@ -54,14 +50,10 @@ const operation: fc.Arbitrary<TOperation> = fc.oneof(
   fc.constant({ kind: 'defer' as const }),
 );
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext();
 let agentToken = '';
 beforeAll(async () => {
-  ctx = await createApplicationsTestContext();
   await setBtcPrice(ctx, 60_000);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 let checkerToken = '';

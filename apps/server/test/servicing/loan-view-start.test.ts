@@ -3,17 +3,11 @@
  * the loan started at is the real one, with the fee, 2 decimals (never the tier's "75 %"); the view
  * carries the server's time, on which the cure countdown runs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TApplicationsTestContext } from '../applications/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useApplicationsTestContext } from '../applications/helpers.js';
 import { advanceDays, getLoan, openServicingWorld, sandboxLoan } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-beforeAll(async () => {
-  ctx = await openServicingWorld();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext(openServicingWorld);
 
 describe('the loan view', () => {
   it('shows the LTV the loan started at, with its fee, to 2 decimals', async () => {

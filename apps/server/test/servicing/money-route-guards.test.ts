@@ -6,7 +6,7 @@
 import type { TPayoffQuote, TServicingPayment } from '@pledge/contract';
 import { SERVICING_PAYMENTS_PER_IP_PER_MINUTE } from '@pledge/domain';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   applications,
   auditEvents,
@@ -20,21 +20,17 @@ import {
 } from '../../src/services/identity/agents.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { PAYOFF_MESSAGES } from '../../src/services/servicing/pay-off-loan.js';
-import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { getLoan, idempotency, LOANS, openServicingWorld, sandboxLoan } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
+const ctx = useApplicationsTestContext(openServicingWorld);
 beforeAll(async () => {
-  ctx = await openServicingWorld();
   // The sandbox loan is released by the two sandbox agents, as active agents.
   await provisionAgents(ctx.database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [
     SANDBOX_AGENT_EMAIL,
     SANDBOX_SECOND_AGENT_EMAIL,
   ]);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 /** Every record a payment or a payoff writes for this loan, counted. */

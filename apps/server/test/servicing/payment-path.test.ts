@@ -4,7 +4,7 @@
  * loan's ledger moved while it waited for the loan's lock, the risk pass a payment queues, and the
  * payments a loan counts as paid in, kept on the loan.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TServicingLoan, TServicingPayment } from '@pledge/contract';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -15,7 +15,7 @@ import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { sendDebit } from '../../src/services/servicing/make-payment.js';
 import { reconcileLedger } from '../../src/services/servicing/reconcile-ledger.js';
 import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
-import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
   advanceDays,
@@ -29,13 +29,7 @@ import {
   type TTestLoan,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-beforeAll(async () => {
-  ctx = await openServicingWorld();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext(openServicingWorld);
 
 /**
  * Each loan's borrower pays from a client address of their own: the payments route is limited per

@@ -4,7 +4,7 @@
  * no release while the payoff's debit can still be returned, and an open release request cancelled
  * by the return.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { eq } from 'drizzle-orm';
 import type { TBankPaymentsPort } from '../../src/adapters/bank-payments/port.js';
@@ -20,7 +20,7 @@ import { PAYOFF_NOT_SETTLED_MESSAGE } from '../../src/services/collateral/reques
 import { readPayoff } from '../../src/services/ops/payoff-record.js';
 import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
 import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
-import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
   advanceDays,
@@ -37,13 +37,7 @@ import {
   sandboxLoan,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-beforeAll(async () => {
-  ctx = await openServicingWorld();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext(openServicingWorld);
 
 async function stateOf(loanUuid: string) {
   const [application] = await ctx.database.db

@@ -16,7 +16,7 @@
  */
 import type { TGetOpsReconciliationResponse, TServicingLoan } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TBankPaymentsPort, TTransferStatus } from '../../src/adapters/bank-payments/port.js';
 import {
   applications,
@@ -32,7 +32,7 @@ import {
 import { readPayoff } from '../../src/services/ops/payoff-record.js';
 import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
 import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
-import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { approvedControlled, OPS, signInAgent, signInSecondAgent } from '../ops/helpers.js';
 import { deploymentNow } from '../risk/helpers.js';
@@ -50,13 +50,7 @@ import {
   sandboxLoan,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-beforeAll(async () => {
-  ctx = await openServicingWorldAtDayStart();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext(openServicingWorldAtDayStart);
 
 // ---------------------------------------------------------------------------------------------
 // The borrower's figures, from the disclosures.

@@ -4,7 +4,7 @@
  * reversed exactly, deferral refused into margin call, payoff to PAID_OFF with the release open,
  * maturity, and the console's views and reconciliation.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type {
   TControlledAction,
@@ -18,31 +18,24 @@ import type {
 import { eq } from 'drizzle-orm';
 import { applications, offers, servicingPayments } from '../../src/db/schema/index.js';
 import { SANDBOX_ACH_RULES } from '../../src/adapters/bank-payments/sandbox.js';
-import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
+import { bearer } from '../applications/helpers.js';
 import { SANDBOX_SECOND_AGENT_EMAIL } from '../../src/services/identity/agents.js';
-import { signInAgent } from '../ops/helpers.js';
+import { signInAgent, useAgentContext } from '../ops/helpers.js';
 import {
   advanceDays,
   getLoan,
   idempotency,
   LOANS,
   mailTo,
-  openServicingWorldWithAgent,
   paymentInFlight,
   runSweep,
   sandboxLoan,
   setBtcPrice,
   type TTestLoan,
+  openServicingWorld,
 } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-let agentToken: string;
-beforeAll(async () => {
-  ({ ctx, agentToken } = await openServicingWorldWithAgent());
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const { ctx, agent } = useAgentContext(openServicingWorld);
 
 const OPS = '/service-ops/secure/api/v1';
 
@@ -71,12 +64,12 @@ async function asAgent(
   },
   as: 'maker' | 'checker' = 'maker',
 ) {
-  const token = () => (as === 'maker' ? agentToken : checkerToken);
+  const token = () => (as === 'maker' ? agent.token : checkerToken);
   const send = () =>
     ctx.app.inject({ ...request, headers: { ...request.headers, ...bearer(token()) } });
   const first = await send();
   if (first.statusCode !== 401) return first;
-  if (as === 'maker') agentToken = (await signInAgent(ctx)).token;
+  if (as === 'maker') agent.token = (await signInAgent(ctx)).token;
   else checkerToken = (await signInAgent(ctx, SANDBOX_SECOND_AGENT_EMAIL)).token;
   return send();
 }
@@ -303,7 +296,7 @@ describe('servicing over time', () => {
     const list = await ctx.app.inject({
       method: 'GET',
       url: `${OPS}/loans?search=${encodeURIComponent(loan.email)}`,
-      headers: bearer(agentToken),
+      headers: bearer(agent.token),
     });
     expect(list.statusCode).toBe(200);
     expect((list.json() as { items: unknown[] }).items).toHaveLength(1);

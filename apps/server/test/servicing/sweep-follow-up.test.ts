@@ -4,17 +4,11 @@
  * one shortly, which bills it, instead of leaving it to the next scheduled sweep.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TApplicationsTestContext } from '../applications/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useApplicationsTestContext } from '../applications/helpers.js';
 import { advanceDays, getLoan, openServicingWorld, runSweep, sandboxLoan } from './helpers.js';
 
-let ctx: TApplicationsTestContext;
-beforeAll(async () => {
-  ctx = await openServicingWorld();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useApplicationsTestContext(openServicingWorld);
 
 async function followUpJobs(): Promise<number> {
   const result = await ctx.database.db.execute<{ count: number }>(sql`
