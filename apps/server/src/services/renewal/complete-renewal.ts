@@ -20,7 +20,10 @@ import type { TDb } from '../../db/pool.js';
 import {
   applications,
   collateralAccounts,
+  collateralAddressBalances,
   collateralDeposits,
+  collateralProofLinks,
+  collateralWithdrawals,
   offers,
   servicingLoans,
 } from '../../db/schema/index.js';
@@ -93,6 +96,20 @@ export async function completeRenewalIfCollateralIn(
     .update(collateralDeposits)
     .set({ applicationUuid: renewal.uuid, updatedAt: at })
     .where(eq(collateralDeposits.applicationUuid, loan.row.uuid));
+  // So do the address's withdrawals, its last confirmed balance and the public link to its proof,
+  // which the borrower may have shared: the proof follows the coins.
+  await tx
+    .update(collateralWithdrawals)
+    .set({ applicationUuid: renewal.uuid, updatedAt: at })
+    .where(eq(collateralWithdrawals.applicationUuid, loan.row.uuid));
+  await tx
+    .update(collateralAddressBalances)
+    .set({ applicationUuid: renewal.uuid, updatedAt: at })
+    .where(eq(collateralAddressBalances.applicationUuid, loan.row.uuid));
+  await tx
+    .update(collateralProofLinks)
+    .set({ applicationUuid: renewal.uuid })
+    .where(eq(collateralProofLinks.applicationUuid, loan.row.uuid));
   const held = toCoinQuantity(topUp.loanCollateral).plus(toCoinQuantity(topUp.arrived)).toFixed();
   const { application: completed } = await applyTransition(tx, {
     appUuid: renewal.uuid,
