@@ -3,40 +3,18 @@
  * request in flight, closes its pool and exits 0.
  */
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
-import {
-  BOOT_TIMEOUT_MS,
-  sharedDataDir,
-  startInstance,
-  stopAll,
-  waitFor,
-  waitUntilReady,
-  type TInstance,
-} from './instances.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useInstancesOnOneDatabase, waitFor, type TInstance } from './instances.js';
 
-let database: TTestDatabase;
-let dataDir: Awaited<ReturnType<typeof sharedDataDir>>;
+const world = useInstancesOnOneDatabase([
+  // Its request log tells when the slow request has reached it.
+  { name: 'draining instance', env: { LOG_LEVEL: 'info' } },
+]);
 let instance: TInstance;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = await sharedDataDir();
-  instance = await startInstance({
-    name: 'draining instance',
-    databaseUrl: database.url,
-    dataDir: dataDir.dir,
-    // Its request log tells when the slow request has reached it.
-    env: { LOG_LEVEL: 'info' },
-  });
-  await waitUntilReady(instance);
-}, BOOT_TIMEOUT_MS + 30_000);
-
-afterAll(async () => {
-  await stopAll([instance]);
-  await database?.drop();
-  await dataDir?.remove();
-}, 60_000);
+beforeAll(() => {
+  [instance] = world.instances as [TInstance];
+});
 
 /** Whether a new TCP connection to the port is accepted. */
 function accepts(port: number): Promise<boolean> {
@@ -88,7 +66,7 @@ describe('SIGTERM', { timeout: 120_000 }, () => {
     expect(answer).toContain('"BTC":61000');
     expect(await instance.exited).toBe(0);
     // The write of the drained request was committed.
-    const stored = await database.pool.query<{ price_cents: number }>(
+    const stored = await world.database.pool.query<{ price_cents: number }>(
       `SELECT price_cents FROM sandbox_prices WHERE collateral_type = 'BTC'`,
     );
     expect(stored.rows[0]?.price_cents).toBe(6_100_000);

@@ -4,11 +4,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { findRepoRoot, loadConfig } from '../../src/config.js';
+import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { freePort } from '../helpers/free-port.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = path.join(findRepoRoot(), 'node_modules', '.bin', 'tsx');
@@ -16,21 +18,6 @@ const TSX = path.join(findRepoRoot(), 'node_modules', '.bin', 'tsx');
 /** Two busy cores shared with other test files: compiling and booting a server can take minutes. */
 export const BOOT_TIMEOUT_MS = 240_000;
 export const METRICS_TOKEN = 'multi-instance-metrics-token';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address !== null
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /**
  * A DATA_DIR whose sandbox keys exist before any instance starts, as a deployment provides the
@@ -150,4 +137,39 @@ export async function stopAll(instances: readonly (TInstance | undefined)[]): Pr
       clearTimeout(timer);
     }),
   );
+}
+
+export interface TInstancesOnOneDatabase {
+  readonly database: TTestDatabase;
+  /** In the order of their specs. */
+  readonly instances: readonly TInstance[];
+}
+
+/**
+ * A test file's instances: a database of their own (migrated, or empty with `migrate: false` for
+ * them to migrate) and one DATA_DIR, all started together and ready before the first test, and
+ * stopped, dropped and removed after the last. Read the fields inside the tests, not at collection.
+ */
+export function useInstancesOnOneDatabase(
+  specs: readonly { name: string; env?: Record<string, string> }[],
+  options: { migrate?: boolean } = {},
+): TInstancesOnOneDatabase {
+  const world = { instances: [] as TInstance[] } as {
+    database: TTestDatabase;
+    instances: TInstance[];
+  };
+  let dataDir: Awaited<ReturnType<typeof sharedDataDir>> | undefined;
+  beforeAll(async () => {
+    world.database = await createTestDatabase(options);
+    dataDir = await sharedDataDir();
+    const common = { databaseUrl: world.database.url, dataDir: dataDir.dir };
+    world.instances = await Promise.all(specs.map((spec) => startInstance({ ...common, ...spec })));
+    await Promise.all(world.instances.map(waitUntilReady));
+  }, BOOT_TIMEOUT_MS + 30_000);
+  afterAll(async () => {
+    await stopAll(world.instances);
+    await world.database?.drop();
+    await dataDir?.remove();
+  }, 60_000);
+  return world;
 }

@@ -6,20 +6,11 @@
  * with the reason, refuses requests and runs no more jobs, while B answers every request, none
  * with a 5xx, through the switch.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RELEASE_COMPAT_LEVEL } from '../../src/db/schema-compat.js';
 import { shippedMigrations } from '../../src/db/migrate.js';
 import { waitlistConfirmationJob } from '../../src/jobs/definitions/waitlist-confirmation.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
-import {
-  BOOT_TIMEOUT_MS,
-  sharedDataDir,
-  startInstance,
-  stopAll,
-  waitFor,
-  waitUntilReady,
-  type TInstance,
-} from './instances.js';
+import { useInstancesOnOneDatabase, waitFor, type TInstance } from './instances.js';
 
 const LEAP = '/service-cryptopl-leap';
 const STATES = `${LEAP}/insecure/api/v1/states/valid`;
@@ -27,8 +18,13 @@ const WAITLIST = `${LEAP}/insecure/api/v1/waitlist`;
 const NEXT_LEVEL = RELEASE_COMPAT_LEVEL + 1;
 const CONTRACT_REASON = 'waitlist.legacy_state dropped: releases before the next one read it';
 
-let database: TTestDatabase;
-let dataDir: Awaited<ReturnType<typeof sharedDataDir>>;
+const world = useInstancesOnOneDatabase([
+  { name: 'instance A (this release)' },
+  {
+    name: 'instance B (the next release)',
+    env: { COMPAT_LEVEL_UNDER_TEST: String(NEXT_LEVEL), JOB_WORKER: 'false' },
+  },
+]);
 /** This release. */
 let a: TInstance;
 /** The next release: a level above, no job worker. */
@@ -57,7 +53,7 @@ async function mailboxCount(to: string): Promise<number> {
 
 /** Waitlist confirmations due now that no worker has taken. */
 async function untakenConfirmations(): Promise<number> {
-  const result = await database.pool.query<{ count: number }>(
+  const result = await world.database.pool.query<{ count: number }>(
     `SELECT count(*)::int AS count
        FROM graphile_worker._private_jobs job
        JOIN graphile_worker._private_tasks task ON task.id = job.task_id
@@ -67,26 +63,9 @@ async function untakenConfirmations(): Promise<number> {
   return result.rows[0]?.count ?? 0;
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = await sharedDataDir();
-  const common = { databaseUrl: database.url, dataDir: dataDir.dir };
-  [a, b] = await Promise.all([
-    startInstance({ ...common, name: 'instance A (this release)' }),
-    startInstance({
-      ...common,
-      name: 'instance B (the next release)',
-      env: { COMPAT_LEVEL_UNDER_TEST: String(NEXT_LEVEL), JOB_WORKER: 'false' },
-    }),
-  ]);
-  await Promise.all([waitUntilReady(a), waitUntilReady(b)]);
-}, BOOT_TIMEOUT_MS + 30_000);
-
-afterAll(async () => {
-  await stopAll([a, b]);
-  await database?.drop();
-  await dataDir?.remove();
-}, 60_000);
+beforeAll(() => {
+  [a, b] = world.instances as [TInstance, TInstance];
+});
 
 describe('a rolling upgrade that contracts the schema', { timeout: 180_000 }, () => {
   it('takes the older instance out, jobs included, while the newer one serves every request', async () => {
@@ -124,11 +103,11 @@ describe('a rolling upgrade that contracts the schema', { timeout: 180_000 }, ()
     try {
       // B's contract migration: one more migration than A ships, and the level raised beyond A.
       const newest = shippedMigrations().at(-1)?.when ?? 0;
-      await database.pool.query(
+      await world.database.pool.query(
         'INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ($1, $2)',
         ['next-release-contract', newest + 86_400_000],
       );
-      await database.pool.query(
+      await world.database.pool.query(
         `UPDATE schema_compat SET min_release_level = greatest(min_release_level, $1), reason = $2,
            changed_at = now()`,
         [NEXT_LEVEL, CONTRACT_REASON],

@@ -4,27 +4,19 @@
  * other's writes at once (a sign-out, an offer).
  */
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../src/db/migrate.js';
 import { waitlistConfirmationJob } from '../../src/jobs/definitions/waitlist-confirmation.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
-import {
-  BOOT_TIMEOUT_MS,
-  METRICS_TOKEN,
-  sharedDataDir,
-  startInstance,
-  stopAll,
-  waitFor,
-  waitUntilReady,
-  type TInstance,
-} from './instances.js';
+import { METRICS_TOKEN, useInstancesOnOneDatabase, waitFor, type TInstance } from './instances.js';
 
 const LEAP = '/service-cryptopl-leap';
 const BROKER = '/identity-broker/customer';
 const NONCE = 'c0ffee00c0ffee00c0ffee00c0ffee00';
 
-let database: TTestDatabase;
-let dataDir: Awaited<ReturnType<typeof sharedDataDir>>;
+// An empty database: both instances find it so and migrate it at the same time.
+const world = useInstancesOnOneDatabase([{ name: 'instance A' }, { name: 'instance B' }], {
+  migrate: false,
+});
 let a: TInstance;
 let b: TInstance;
 
@@ -81,29 +73,15 @@ async function unfinishedJobs(instance: TInstance, kind: string): Promise<number
   return Number(line?.[1] ?? 0);
 }
 
-beforeAll(async () => {
-  // An empty database: both instances find it so and migrate it at the same time.
-  database = await createTestDatabase({ migrate: false });
-  dataDir = await sharedDataDir();
-  const common = { databaseUrl: database.url, dataDir: dataDir.dir };
-  [a, b] = await Promise.all([
-    startInstance({ ...common, name: 'instance A' }),
-    startInstance({ ...common, name: 'instance B' }),
-  ]);
-  await Promise.all([waitUntilReady(a), waitUntilReady(b)]);
-}, BOOT_TIMEOUT_MS + 30_000);
-
-afterAll(async () => {
-  await stopAll([a, b]);
-  await database?.drop();
-  await dataDir?.remove();
-}, 60_000);
+beforeAll(() => {
+  [a, b] = world.instances as [TInstance, TInstance];
+});
 
 // Each test polls real processes on busy cores.
 describe('two instances on one database', { timeout: 120_000 }, () => {
   it('migrate an empty database together, each migration once', async () => {
     const shipped = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
-    const applied = await database.pool.query<{ hash: string }>(
+    const applied = await world.database.pool.query<{ hash: string }>(
       'SELECT hash FROM drizzle.__drizzle_migrations ORDER BY id',
     );
     expect(applied.rows.map((row) => row.hash)).toEqual(shipped.map((entry) => entry.hash));
