@@ -19,6 +19,8 @@ import {
   collateralWithdrawals,
   servicingLoans,
 } from '../../src/db/schema/index.js';
+import { createMetrics } from '../../src/http/metrics.js';
+import { getQueueStats } from '../../src/jobs/queue-stats.js';
 import { listWatchedApplications } from '../../src/services/collateral/watch-deposits.js';
 import { readHealthMetrics } from '../../src/services/health/read-health-metrics.js';
 import { bearer, LEAP, type TApplicationsTestContext } from '../applications/helpers.js';
@@ -144,7 +146,17 @@ describe('the collateral proof of a funded loan', () => {
       expectedCoins: '1',
       shortBy: '0.4',
     });
-    expect((await readHealthMetrics(ctx.database.db)).collateralShortByCoin.BTC).toBeGreaterThan(0);
+    const health = await readHealthMetrics(ctx.database.db);
+    expect(health.collateralShortByCoin.BTC).toBeGreaterThan(0);
+    const metrics = createMetrics({
+      pool: ctx.database.pool,
+      jobQueue: () => getQueueStats(ctx.database.db),
+      health: () => readHealthMetrics(ctx.database.db),
+    });
+    const { body } = await metrics.render();
+    expect(body).toContain(
+      `pledge_collateral_short_addresses{coin="BTC"} ${health.collateralShortByCoin.BTC}`,
+    );
 
     // Borrowers never reach the console's list.
     const asBorrower = await ctx.app.inject({
