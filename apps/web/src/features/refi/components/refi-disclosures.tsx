@@ -1,24 +1,20 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import type { TDocument, TRefinancingApplication } from '@pledge/contract';
 import { paths } from '../../../config/paths.js';
 import { Button } from '../../../ui/button/button.js';
-import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { useLiveRegion } from '../../../ui/live-region/live-region.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { Progress } from '../../../ui/progress/progress.js';
 import { isApiError } from '../../../api/client.js';
-import { PendingData } from '../../application/components/application-load-error.js';
 import { DocumentDownloadButton } from '../../documents/components/document-download-button.js';
 import { DocumentsLoadStatus } from '../../documents/components/documents-load-status.js';
 import { refusalMessage } from '../../renewal/api/api-message.js';
-import { useSession } from '../../session/use-session.js';
 import {
   cachedRefiApplications,
   refiApplicationsQueryKey,
   setCachedRefiApplication,
-  useRefiApplications,
 } from '../api/refi-applications.js';
 import {
   downloadRefiDocument,
@@ -28,8 +24,8 @@ import {
   useRefiUnsignedDocuments,
 } from '../api/refi-documents.js';
 import { withLastDocumentSigned } from '../refi-loans.js';
+import { RefiApplicationRoute } from './refi-application-route.js';
 import type { TRefiListState } from './refi-list.js';
-import { RefiNotFound } from './refi-not-found.js';
 
 export const REFI_DISCLOSURES_TITLE = 'Review and sign your disclosures';
 
@@ -201,22 +197,17 @@ function Signing({ identityUuid, app }: { identityUuid: string; app: TRefinancin
  * shown on the page with its download and 'Agree'; after the last one, back to /celsius-refi.
  */
 export function RefiDisclosures() {
-  const { appUuid = '', offerUuid = '' } = useParams();
-  const session = useSession();
-  const identityUuid = session.status === 'signed-in' ? session.identity.uuid : '';
-  const applications = useRefiApplications(identityUuid);
-  if (session.status !== 'signed-in') return <ScreenLoading />;
-  if (applications.data === undefined) {
-    return <PendingData query={applications} what="your loans" />;
-  }
-  const app = applications.data.find((candidate) => candidate.appUuid === appUuid);
-  if (app === undefined || app.selectedOffer?.uuid !== offerUuid) {
-    return <RefiNotFound title={REFI_DISCLOSURES_TITLE} />;
-  }
   return (
-    <section className="panel disclosures refi-page">
-      <PageHeading>{REFI_DISCLOSURES_TITLE}</PageHeading>
-      <Signing identityUuid={identityUuid} app={app} />
-    </section>
+    <RefiApplicationRoute
+      title={REFI_DISCLOSURES_TITLE}
+      hasOffer={(app, offerUuid) => app.selectedOffer?.uuid === offerUuid}
+    >
+      {({ identityUuid, app }) => (
+        <section className="panel disclosures refi-page">
+          <PageHeading>{REFI_DISCLOSURES_TITLE}</PageHeading>
+          <Signing identityUuid={identityUuid} app={app} />
+        </section>
+      )}
+    </RefiApplicationRoute>
   );
 }

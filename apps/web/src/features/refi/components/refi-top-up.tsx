@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { TCelsiusTopUpCollateral, TRefinancingApplication } from '@pledge/contract';
 import { REFI_TOP_UP_STATES, WALLET_ADDRESS_TIMEOUT_MS } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
@@ -9,7 +9,6 @@ import { Button } from '../../../ui/button/button.js';
 import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { Stepper } from '../../../ui/stepper/stepper.js';
-import { PendingData } from '../../application/components/application-load-error.js';
 import { coinAmountText, formatDateTime } from '../../collateral/collateral-display.js';
 import { CollateralTransactions } from '../../collateral/components/collateral-transactions.js';
 import { VerifyButton } from '../../collateral/components/verify-button.js';
@@ -17,12 +16,7 @@ import { useVerifyAction, type TVerifyLabels } from '../../collateral/hooks/use-
 import { displayUsd } from '../../dashboard/display.js';
 import { formatLtv } from '../../offer/format.js';
 import { refusalMessage } from '../../renewal/api/api-message.js';
-import { useSession } from '../../session/use-session.js';
-import {
-  refiApplicationsQueryKey,
-  setCachedRefiApplication,
-  useRefiApplications,
-} from '../api/refi-applications.js';
+import { refiApplicationsQueryKey, setCachedRefiApplication } from '../api/refi-applications.js';
 import { confirmRefinancing } from '../api/refi-choices.js';
 import { refiStateQueryKey, useRefiState } from '../api/refi-state.js';
 import { topUpEstimateQueryKey, useTopUpEstimate } from '../api/top-up-estimate.js';
@@ -33,10 +27,10 @@ import {
   topUpProgress,
   topUpStepIndex,
 } from '../refi-loans.js';
+import { RefiApplicationRoute } from './refi-application-route.js';
 import type { TRefiListState } from './refi-list.js';
 import { RefiDepositAddress } from './refi-deposit-address.js';
 import { RefiEnded } from './refi-ended.js';
-import { RefiNotFound } from './refi-not-found.js';
 
 export const TOP_UP_TITLE = 'Deposit required collateral';
 
@@ -301,24 +295,12 @@ function TopUp({
  * top-up'; then the way to the disclosures.
  */
 export function RefiTopUp() {
-  const { appUuid = '', offerUuid = '' } = useParams();
-  const session = useSession();
-  const identityUuid = session.status === 'signed-in' ? session.identity.uuid : '';
-  const applications = useRefiApplications(identityUuid);
-  if (session.status !== 'signed-in') return <ScreenLoading />;
-  if (applications.data === undefined) {
-    return <PendingData query={applications} what="your loans" />;
-  }
-  const app = applications.data.find((candidate) => candidate.appUuid === appUuid);
-  if (app === undefined || !rateChoices(app).some((offer) => offer.uuid === offerUuid)) {
-    return <RefiNotFound title={TOP_UP_TITLE} />;
-  }
   return (
-    <TopUp
-      identityUuid={identityUuid}
-      app={app}
-      offerUuid={offerUuid}
-      applications={applications.data}
-    />
+    <RefiApplicationRoute
+      title={TOP_UP_TITLE}
+      hasOffer={(app, offerUuid) => rateChoices(app).some((offer) => offer.uuid === offerUuid)}
+    >
+      {(page) => <TopUp {...page} />}
+    </RefiApplicationRoute>
   );
 }
