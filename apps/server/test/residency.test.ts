@@ -1,29 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TGetValidCountriesResponse, TGetValidStatesResponse } from '@pledge/contract';
 import { DEFAULT_MIN_LOAN_USD_DOMESTIC, UNAVAILABLE_COUNTRIES } from '@pledge/domain';
-import { buildTestApp } from './helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
+import { useTestApp } from './helpers/test-app.js';
 
 const LEAP = '/service-cryptopl-leap/insecure/api/v1';
 
 describe('residency endpoints', () => {
-  let database: TTestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  const world = useTestApp({ sandbox: true });
 
   describe('GET states/valid', () => {
     let states: TGetValidStatesResponse;
     beforeAll(async () => {
-      const response = await app.inject({ method: 'GET', url: `${LEAP}/states/valid` });
+      const response = await world.app.inject({ method: 'GET', url: `${LEAP}/states/valid` });
       expect(response.statusCode).toBe(200);
       states = response.json();
     });
@@ -51,7 +39,7 @@ describe('residency endpoints', () => {
     });
 
     it('answers with a trailing slash too', async () => {
-      const response = await app.inject({ method: 'GET', url: `${LEAP}/states/valid/` });
+      const response = await world.app.inject({ method: 'GET', url: `${LEAP}/states/valid/` });
       expect(response.statusCode).toBe(200);
     });
   });
@@ -59,7 +47,7 @@ describe('residency endpoints', () => {
   describe('GET countries/valid', () => {
     let countries: TGetValidCountriesResponse;
     beforeAll(async () => {
-      const response = await app.inject({ method: 'GET', url: `${LEAP}/countries/valid` });
+      const response = await world.app.inject({ method: 'GET', url: `${LEAP}/countries/valid` });
       expect(response.statusCode).toBe(200);
       countries = response.json();
     });

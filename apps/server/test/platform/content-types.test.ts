@@ -13,6 +13,7 @@ import { buildTestApp } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { brokerPath, NONCE } from '../identity/sign-in.js';
 import { agentHeaders, borrowerHeaders, newIdentity, testAuthVerifier } from './helpers.js';
+import { useTestApp } from '../helpers/test-app.js';
 
 const UNSUPPORTED = { code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.any(String) };
 const SOME_UUID = '5b0c8f4e-6f2a-4c1e-9d3b-2a7e1f0c9b84';
@@ -183,23 +184,13 @@ describe('content types', () => {
 });
 
 describe('the begin-sign-in form POST', () => {
-  let database: TTestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  const world = useTestApp({ sandbox: true });
 
   const HOST = 'loans.example.com';
   let attempt = 0;
   const login = (headers: Record<string, string>, audience: 'customer' | 'agent' = 'customer') => {
     attempt += 1;
-    return app.inject({
+    return world.app.inject({
       method: 'POST',
       url: brokerPath(audience, `/api/v3/login?redirectUrl=%2Fdashboard&nonce=${NONCE}-${attempt}`),
       headers: { host: HOST, ...headers },
