@@ -23,13 +23,13 @@ import {
 import { APP_UUID, EMPTY_PROFILE, VALID_STATES } from '../test/fixtures.js';
 import { jsonResponse, mockFetch } from '../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../test/render-app.js';
+import { LOADED } from '../test/loaded.js';
 
 const B = '/account/crypto-backed-loan';
 const APP = `${B}/${TEST_APP_UUID}`;
 const START_HEADING = 'Borrow funds against your crypto assets to get cash while you HODL';
 
 // A screen's code loads on its first visit in this file, which can take a while.
-const LOADED = { timeout: 5000 };
 
 beforeEach(() => {
   mockFetch({

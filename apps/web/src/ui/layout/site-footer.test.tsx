@@ -15,6 +15,7 @@ import { makeBrand } from '../../test/fixtures.js';
 import { jsonResponse, mockFetch } from '../../test/mock-fetch.js';
 import { renderApp } from '../../test/render-app.js';
 import { PRIVACY_CHOICES_STORAGE_KEY } from './privacy-options/privacy-choices.js';
+import { LOADED } from '../../test/loaded.js';
 
 const FAQ = '/account/crypto-backed-loan/faq';
 
@@ -108,11 +109,7 @@ describe('the privacy options', () => {
     mockFetch({});
     const { user } = renderApp(FAQ);
     await user.click(screen.getByRole('button', { name: 'Privacy options' }));
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: 'Privacy options' },
-      { timeout: 5000 },
-    );
+    const dialog = await screen.findByRole('dialog', { name: 'Privacy options' }, LOADED);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Opt out of marketing' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save choices' }));
     await waitFor(() => expect(dialog).not.toHaveAttribute('open'));
@@ -137,11 +134,7 @@ describe('the privacy options', () => {
     });
     const { user } = renderApp(FAQ);
     await user.click(screen.getByRole('button', { name: 'Privacy options' }));
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: 'Privacy options' },
-      { timeout: 5000 },
-    );
+    const dialog = await screen.findByRole('dialog', { name: 'Privacy options' }, LOADED);
     const communications = await within(dialog).findByRole('checkbox', {
       name: 'Opt out of other communications',
     });
@@ -179,11 +172,7 @@ describe('the privacy options', () => {
     });
     const { user } = renderApp(FAQ);
     await user.click(screen.getByRole('button', { name: 'Privacy options' }));
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: 'Privacy options' },
-      { timeout: 5000 },
-    );
+    const dialog = await screen.findByRole('dialog', { name: 'Privacy options' }, LOADED);
     await user.click(await within(dialog).findByRole('button', { name: 'Save choices' }));
     expect(
       await within(dialog).findByText(

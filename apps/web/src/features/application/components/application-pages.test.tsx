@@ -11,12 +11,12 @@ import {
   TEST_APP_UUID,
 } from '../application-test-data.js';
 import { STATE_PATH_KEY_PREFIX } from '../state-query-redirect.js';
+import { LOADED } from '../../../test/loaded.js';
 
 const B = '/account/crypto-backed-loan';
 const APP = `${B}/${TEST_APP_UUID}`;
 const params = { appUuid: TEST_APP_UUID };
 // A screen's code loads on its first visit in a test file, which can take a while.
-const LOADED = { timeout: 5000 };
 
 function serve(application: TApplication) {
   return mockFetch({

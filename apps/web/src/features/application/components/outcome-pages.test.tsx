@@ -7,9 +7,9 @@ import { makeBrand } from '../../../test/fixtures.js';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { makeApplication, signedIn, TEST_APP_UUID } from '../application-test-data.js';
+import { LOADED } from '../../../test/loaded.js';
 
 const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
-const LOADED = { timeout: 5000 };
 const brand = makeBrand({ supportPhone: '(877) 555-0199', supportEmail: 'help@harbor.example' });
 
 function serve(state: TApplicationState) {

@@ -19,11 +19,11 @@ import {
 } from '../../application/application-test-data.js';
 import { DEPOSIT_ADDRESS, makeCollateralInfo } from '../../collateral/collateral-test-data.js';
 import { formatReleaseDate } from '../release-texts.js';
+import { LOADED } from '../../../test/loaded.js';
 
 const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 const PAGE = `${APP}/collateral-release`;
 const params = { appUuid: TEST_APP_UUID };
-const LOADED = { timeout: 5000 };
 const SUPPORT_PHONE = '1-800-555-0142';
 const RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const REQUEST_ID = '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b';

@@ -38,11 +38,11 @@ import {
   makeSignedDocument,
 } from '../collateral-test-data.js';
 import { collateralNotFoundMessage } from './collateral-not-found.js';
+import { LOADED } from '../../../test/loaded.js';
 
 const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 const PAGE = `${APP}/collateral`;
 const params = { appUuid: TEST_APP_UUID };
-const LOADED = { timeout: 5000 };
 const SUPPORT_PHONE = '1-800-555-0142';
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -30,10 +30,10 @@ import {
   TEST_APP_UUID,
   TEST_EMAIL,
 } from '../../application/application-test-data.js';
+import { LOADED } from '../../../test/loaded.js';
 
 const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 const params = { appUuid: TEST_APP_UUID };
-const LOADED = { timeout: 5000 };
 const DETAILS_PATH = buildPath(postLoanDetails.path, params);
 const KRANG_PATH = buildPath(getKrangState.path, params);
 

@@ -19,7 +19,7 @@ import {
 
 export const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 export const APP_PARAMS = { appUuid: TEST_APP_UUID };
-export const LOADED = { timeout: 5000 };
+export { LOADED } from '../../../test/loaded.js';
 
 export const TARTAN = { institutionId: 'ins_109511', name: 'Tartan Bank' };
 export const PLATYPUS = { institutionId: 'ins_109508', name: 'First Platypus Bank' };

@@ -29,9 +29,9 @@ import {
 } from '../../application/application-test-data.js';
 import { makeDocument, makeSignResult } from '../../documents/document-test-data.js';
 import { finalStepsQueryKey } from '../../final-steps/api/get-final-steps.js';
+import { LOADED } from '../../../test/loaded.js';
 
 const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
-const LOADED = { timeout: 5000 };
 const borrower = { appUuid: TEST_APP_UUID, identityUuid: TEST_IDENTITY_UUID };
 
 const PRIVACY = makeDocument({

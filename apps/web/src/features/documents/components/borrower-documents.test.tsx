@@ -16,9 +16,9 @@ import {
 } from '../../application/application-test-data.js';
 import { documentFileName } from '../api/download-document.js';
 import { makeDocument, SIGNED_AT } from '../document-test-data.js';
+import { LOADED } from '../../../test/loaded.js';
 
 const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
-const LOADED = { timeout: 5000 };
 const borrower = { appUuid: TEST_APP_UUID, identityUuid: TEST_IDENTITY_UUID };
 
 const AGREEMENT = makeDocument();

@@ -17,10 +17,10 @@ import {
   signedIn,
   TEST_APP_UUID,
 } from '../../application/application-test-data.js';
+import { LOADED } from '../../../test/loaded.js';
 
 const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 const params = { appUuid: TEST_APP_UUID };
-const LOADED = { timeout: 5000 };
 
 function serve(application: TApplication | (() => TApplication), finalSteps: TFinalSteps) {
   const next = typeof application === 'function' ? application : () => application;

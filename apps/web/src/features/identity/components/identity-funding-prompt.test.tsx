@@ -16,10 +16,10 @@ import {
   signedIn,
   TEST_APP_UUID,
 } from '../../application/application-test-data.js';
+import { LOADED } from '../../../test/loaded.js';
 
 const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 const params = { appUuid: TEST_APP_UUID };
-const LOADED = { timeout: 5000 };
 const UPLOAD_PROMPT = 'Upload your ID: we release your funds only after we verify it.';
 const IN_REVIEW = 'We’re reviewing your ID. We release your funds once it’s verified.';
 

@@ -18,9 +18,9 @@ import {
   TEST_APP_UUID,
   TEST_IDENTITY_UUID,
 } from '../../application/application-test-data.js';
+import { LOADED } from '../../../test/loaded.js';
 
 const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
-const LOADED = { timeout: 5000 };
 const UPLOAD = `POST ${buildPath(postIdentityDocuments.path, { appUuid: TEST_APP_UUID })}`;
 const SESSION_PATH = 'POST /ft/crypto-backed-loan/session';
 const DECISION_PATH = 'POST /service-optimize/crypto-backed-loan/api/v2/decision';

@@ -63,7 +63,7 @@ describe('the statements', () => {
       }),
     );
     await vi.waitFor(() => expect(saved).toEqual(['liquidation-2025-02-12.pdf']), {
-      timeout: 5_000,
+      timeout: 15_000,
     });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(

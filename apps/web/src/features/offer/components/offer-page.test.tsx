@@ -35,6 +35,7 @@ import {
   ratesAnswer,
   signIn,
 } from '../testing/offer-fixtures.js';
+import { LOADED } from '../../../test/loaded.js';
 
 const B = '/account/crypto-backed-loan';
 const START_OH = `${B}/start?state=OH`;
@@ -117,11 +118,7 @@ function mockOfferApi(extra: THandlers = {}): TCalls {
 }
 
 async function fields() {
-  const collateral = await screen.findByRole(
-    'textbox',
-    { name: /Collateral amount/ },
-    { timeout: 5000 },
-  );
+  const collateral = await screen.findByRole('textbox', { name: /Collateral amount/ }, LOADED);
   return {
     type: screen.getByRole('combobox', { name: /Collateral type/ }),
     collateral,

@@ -10,8 +10,7 @@ import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { makeControlledAction } from '../ops-test-data.js';
 import { renderApp } from '../../../test/render-app.js';
-
-const LOADED = { timeout: 5000 };
+import { LOADED } from '../../../test/loaded.js';
 
 signInAgentBeforeEach();
 

@@ -26,9 +26,9 @@ import {
   TEST_APP_UUID,
   TEST_ID_DOCUMENT_UUID,
 } from '../ops-test-data.js';
+import { LOADED } from '../../../test/loaded.js';
 
 const PAGE = `/ops/applications/${TEST_APP_UUID}`;
-const LOADED = { timeout: 5000 };
 const params = { appUuid: TEST_APP_UUID };
 const DETAIL = `GET ${buildPath(getOpsApplication.path, params)}`;
 // A loan is identified by its application.

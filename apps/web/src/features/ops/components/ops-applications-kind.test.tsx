@@ -5,9 +5,9 @@ import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { makePage, makeSummary } from '../ops-test-data.js';
+import { LOADED } from '../../../test/loaded.js';
 
 const LIST = `GET ${getOpsApplications.path}`;
-const LOADED = { timeout: 5000 };
 
 signInAgentBeforeEach();
 

@@ -6,9 +6,9 @@ import { mockAgentFetch } from '../ops-test-session.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { storeTestSession } from '../../session/session-test-utils.js';
 import { makePage, makeSummary, TEST_APP_UUID } from '../ops-test-data.js';
+import { LOADED } from '../../../test/loaded.js';
 
 const LIST = `GET ${getOpsApplications.path}`;
-const LOADED = { timeout: 5000 };
 const SECOND_UUID = '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
 let agentToken: string;

@@ -10,8 +10,8 @@ import {
 import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { renderApp } from '../../../test/render-app.js';
+import { LOADED } from '../../../test/loaded.js';
 
-const LOADED = { timeout: 5000 };
 const APP_UUID = '5f0c2b9e-3d4a-4b1c-8e2f-9a0b1c2d3e4f';
 
 signInAgentBeforeEach();

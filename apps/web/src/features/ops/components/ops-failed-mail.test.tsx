@@ -9,8 +9,8 @@ import {
 import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { renderApp } from '../../../test/render-app.js';
+import { LOADED } from '../../../test/loaded.js';
 
-const LOADED = { timeout: 5000 };
 const OUTBOX_ID = '7c3a2f58-1b7e-4d2a-9a51-0e6f1c2d3b4a';
 
 signInAgentBeforeEach();

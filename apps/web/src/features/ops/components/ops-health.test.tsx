@@ -5,8 +5,7 @@ import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { renderApp } from '../../../test/render-app.js';
 import { formatAge } from './ops-health.js';
-
-const LOADED = { timeout: 5000 };
+import { LOADED } from '../../../test/loaded.js';
 
 signInAgentBeforeEach();
 

@@ -16,10 +16,10 @@ import {
   storeTestSession,
   TEST_IDENTITY,
 } from '../../session/session-test-utils.js';
+import { LOADED } from '../../../test/loaded.js';
 
 const LOAN_UUID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const RENEWAL_UUID = '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f';
-const LOADED = { timeout: 5000 };
 
 function loan(renewal: TLoanStatus['renewal']): TLoanStatus {
   return {

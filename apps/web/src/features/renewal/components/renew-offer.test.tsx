@@ -15,8 +15,8 @@ import {
   TEST_APP_UUID,
 } from '../../application/application-test-data.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
+import { LOADED } from '../../../test/loaded.js';
 
-const LOADED = { timeout: 5000 };
 const PAGE = `/account/crypto-backed-loan/${TEST_APP_UUID}/renew`;
 const TO_ADD = 'Add at least 0.018868 BTC to renew at your current loan balance.';
 const TOO_LITTLE = `${TO_ADD} That is 0.008868 BTC more than you entered.`;

@@ -1,0 +1,6 @@
+/**
+ * How long a test waits for a screen to appear. A passing test never waits this long; on a busy
+ * machine (the web suite runs beside the server's on two cores) the first lazily loaded screen of
+ * a file is compiled on first import and can take seconds.
+ */
+export const LOADED = { timeout: 15_000 };
