@@ -11,6 +11,7 @@ import { bankLinkAuthQueryKey, exchangePublicToken, storeLinkError } from '../ap
 import { readBankLinkResume } from '../bank-link-resume.js';
 import { BANK_LINK_MESSAGES } from '../messages.js';
 import { openPlaidLink } from '../plaid-link.js';
+import { BackToFinalSteps } from './back-to-final-steps.js';
 import { SandboxBankPicker } from './sandbox-bank-picker.js';
 
 const TITLE = 'Finishing your bank link';
@@ -99,12 +100,7 @@ export function PlaidOauthSuccess() {
             >
               Link a bank account
             </Link>
-            <Link
-              className={buttonClassName({ variant: 'secondary' })}
-              to={paths.application.nextSteps.getHref(appUuid)}
-            >
-              Back to final steps
-            </Link>
+            <BackToFinalSteps appUuid={appUuid} />
           </div>
         </>
       ) : (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import {
   fieldErrorsOf,
   MICRO_TRANSFER_BUSINESS_DAYS,
@@ -12,7 +12,7 @@ import {
 import { isApiError } from '../../../api/client.js';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
-import { Button, buttonClassName } from '../../../ui/button/button.js';
+import { Button } from '../../../ui/button/button.js';
 import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { Select } from '../../../ui/select/select.js';
@@ -26,6 +26,7 @@ import {
   useSavedDisbursement,
 } from '../api/disbursement.js';
 import { BANK_LINK_MESSAGES, refusalMessage } from '../messages.js';
+import { BackToFinalSteps } from './back-to-final-steps.js';
 
 const CHAIN_OPTIONS = USDC_CHAINS.map((chain) => ({ value: chain, label: chain }));
 
@@ -183,12 +184,7 @@ function UsdcWalletForm({ appUuid, saved }: { appUuid: string; saved: TWalletVal
           <Button type="submit" isLoading={save.isPending || save.isSuccess}>
             Continue
           </Button>
-          <Link
-            className={buttonClassName({ variant: 'secondary' })}
-            to={paths.application.nextSteps.getHref(appUuid)}
-          >
-            Back to final steps
-          </Link>
+          <BackToFinalSteps appUuid={appUuid} />
         </div>
       </form>
     </section>
