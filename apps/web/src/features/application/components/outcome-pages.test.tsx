@@ -6,10 +6,14 @@ import { CREDIT_UNLOCKED_DAYS, type TApplicationState } from '@pledge/domain';
 import { makeBrand } from '../../../test/fixtures.js';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
-import { makeApplication, signedIn, TEST_APP_UUID } from '../application-test-data.js';
+import {
+  makeApplication,
+  signedIn,
+  TEST_APP_UUID,
+  TEST_APP_PATH,
+} from '../application-test-data.js';
 import { LOADED } from '../../../test/loaded.js';
 
-const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 const brand = makeBrand({ supportPhone: '(877) 555-0199', supportEmail: 'help@harbor.example' });
 
 function serve(state: TApplicationState) {
@@ -22,7 +26,7 @@ function serve(state: TApplicationState) {
 
 async function showPage(page: string, state: TApplicationState, heading: string) {
   serve(state);
-  const view = renderApp(`${APP}/${page}`, { brand });
+  const view = renderApp(`${TEST_APP_PATH}/${page}`, { brand });
   expect(
     await screen.findByRole('heading', { level: 1, name: heading }, LOADED),
   ).toBeInTheDocument();
@@ -93,15 +97,15 @@ describe('the outcome pages', () => {
   });
 
   it.each([
-    ['credit-frozen', 'SIGN_DOCS', `${APP}/next-steps`],
-    ['credit-locked', 'SOFT_CREDIT_FROZEN', `${APP}/credit-frozen`],
-    ['decline', 'SOFT_CREDIT', `${APP}/details`],
+    ['credit-frozen', 'SIGN_DOCS', `${TEST_APP_PATH}/next-steps`],
+    ['credit-locked', 'SOFT_CREDIT_FROZEN', `${TEST_APP_PATH}/credit-frozen`],
+    ['decline', 'SOFT_CREDIT', `${TEST_APP_PATH}/details`],
     ['credit-no-match', 'CANCELLED', '/dashboard'],
   ] as const)(
     '/%s for an application in %s leads where the application is now (%s)',
     async (page, state, target) => {
       serve(state);
-      const { router } = renderApp(`${APP}/${page}`, { brand });
+      const { router } = renderApp(`${TEST_APP_PATH}/${page}`, { brand });
       await waitFor(() => expect(currentUrl(router)).toBe(target), LOADED);
     },
   );
@@ -140,11 +144,14 @@ describe('running the credit check again', () => {
     '%s: shows the check running, then goes to the page of the new decision',
     async (page, state, heading) => {
       const fetchMock = serveRetry(state, 'SIGN_DOCS');
-      const view = renderApp(`${APP}/${page}`, { brand });
+      const view = renderApp(`${TEST_APP_PATH}/${page}`, { brand });
       await screen.findByRole('heading', { level: 1, name: heading }, LOADED);
       await userEvent.click(screen.getByRole('button', { name: 'Check my credit again' }));
       expect(await screen.findByText('Checking your credit again…')).toBeVisible();
-      await waitFor(() => expect(currentUrl(view.router)).toBe(`${APP}/next-steps`), LOADED);
+      await waitFor(
+        () => expect(currentUrl(view.router)).toBe(`${TEST_APP_PATH}/next-steps`),
+        LOADED,
+      );
       const retries = fetchMock.mock.calls.filter(
         ([input, init]) =>
           init?.method === 'POST' && String(input).endsWith(`/${TEST_APP_UUID}/credit-retry`),
@@ -155,14 +162,14 @@ describe('running the credit check again', () => {
 
   it('says so when the check run again finds the same lock', async () => {
     serveRetry('SOFT_CREDIT_LOCKED', 'SOFT_CREDIT_LOCKED');
-    const view = renderApp(`${APP}/credit-locked`, { brand });
+    const view = renderApp(`${TEST_APP_PATH}/credit-locked`, { brand });
     await screen.findByRole('heading', { level: 1, name: 'Your credit file is locked' }, LOADED);
     await userEvent.click(screen.getByRole('button', { name: 'Check my credit again' }));
     expect(await screen.findByText(/^We checked again at \d\d:\d\d$/, {}, LOADED)).toBeVisible();
     expect(
       screen.getByText(/The credit bureau still says your credit file is locked/),
     ).toBeVisible();
-    expect(currentUrl(view.router)).toBe(`${APP}/credit-locked`);
+    expect(currentUrl(view.router)).toBe(`${TEST_APP_PATH}/credit-locked`);
     expect(screen.getByRole('button', { name: 'Check my credit again' })).toBeEnabled();
   });
 
@@ -181,12 +188,12 @@ describe('running the credit check again', () => {
           409,
         ),
     });
-    const view = renderApp(`${APP}/credit-locked`, { brand });
+    const view = renderApp(`${TEST_APP_PATH}/credit-locked`, { brand });
     await screen.findByRole('heading', { level: 1, name: 'Your credit file is locked' }, LOADED);
     await userEvent.click(screen.getByRole('button', { name: 'Check my credit again' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'can only be run again within 30 days',
     );
-    expect(currentUrl(view.router)).toBe(`${APP}/credit-locked`);
+    expect(currentUrl(view.router)).toBe(`${TEST_APP_PATH}/credit-locked`);
   });
 });

@@ -23,6 +23,7 @@ import {
   makeOffer,
   signedIn,
   TEST_APP_UUID,
+  TEST_APP_PATH,
 } from '../../application/application-test-data.js';
 import { makeCollateralInfo } from '../../collateral/collateral-test-data.js';
 import { collateralNotFoundMessage } from '../../collateral/components/collateral-not-found.js';
@@ -32,8 +33,7 @@ import {
 } from '../hooks/use-completion-telemetry.js';
 import { MICRO_TRANSFER_CHECKBOX_LABEL } from './micro-transfer-confirmation.js';
 
-const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
-const PAGE = `${APP}/complete`;
+const PAGE = `${TEST_APP_PATH}/complete`;
 const params = { appUuid: TEST_APP_UUID };
 // The first screen of the file is compiled on first import: seconds on a busy machine.
 const LOADED = { timeout: 15_000 };
@@ -192,7 +192,7 @@ describe('the tracker of a new loan', () => {
     expect(screen.queryByText(/we send your funds to your bank account by ACH/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Add your disbursement account' })).toHaveAttribute(
       'href',
-      `${APP}/disbursement`,
+      `${TEST_APP_PATH}/disbursement`,
     );
   });
 
@@ -201,7 +201,7 @@ describe('the tracker of a new loan', () => {
     await showTracker();
     expect(screen.getByRole('link', { name: 'View your deposit address' })).toHaveAttribute(
       'href',
-      `${APP}/collateral`,
+      `${TEST_APP_PATH}/collateral`,
     );
   });
 
@@ -381,11 +381,11 @@ describe('polling and telemetry', () => {
 
 describe('redirects and errors', () => {
   it.each<[TApplicationState, string]>([
-    ['SIGN_DOCS', `${APP}/next-steps`],
-    ['DECLINED', `${APP}/decline`],
-    ['SOFT_CREDIT_FROZEN', `${APP}/credit-frozen`],
-    ['OFFER_ACCEPTED', `${APP}/details`],
-    ['PAID_OFF', `${APP}/collateral-release`],
+    ['SIGN_DOCS', `${TEST_APP_PATH}/next-steps`],
+    ['DECLINED', `${TEST_APP_PATH}/decline`],
+    ['SOFT_CREDIT_FROZEN', `${TEST_APP_PATH}/credit-frozen`],
+    ['OFFER_ACCEPTED', `${TEST_APP_PATH}/details`],
+    ['PAID_OFF', `${TEST_APP_PATH}/collateral-release`],
   ])('%s goes to %s', async (state, target) => {
     serve(makeApplication({ state }));
     const { router } = showPage();

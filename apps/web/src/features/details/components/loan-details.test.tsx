@@ -29,10 +29,10 @@ import {
   signedIn,
   TEST_APP_UUID,
   TEST_EMAIL,
+  TEST_APP_PATH,
 } from '../../application/application-test-data.js';
 import { LOADED } from '../../../test/loaded.js';
 
-const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 const params = { appUuid: TEST_APP_UUID };
 const DETAILS_PATH = buildPath(postLoanDetails.path, params);
 const KRANG_PATH = buildPath(getKrangState.path, params);
@@ -91,7 +91,7 @@ function serve({
 async function openForm({ onFakeClock = false }: { onFakeClock?: boolean } = {}) {
   if (onFakeClock) vi.useFakeTimers({ shouldAdvanceTime: true });
   const view = renderApp(
-    `${APP}/details`,
+    `${TEST_APP_PATH}/details`,
     onFakeClock ? { advanceTimers: vi.advanceTimersByTime } : {},
   );
   await screen.findByRole('button', { name: 'Submit and check my credit' }, LOADED);
@@ -288,7 +288,7 @@ describe('the loan details form', () => {
     fireEvent.submit(form);
     fireEvent.submit(form);
     await user.click(submitButton()).catch(() => undefined);
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+    await waitFor(() => expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/next-steps`), LOADED);
     expect(bodies).toEqual([
       {
         residency: 'UNITED_STATES',
@@ -359,7 +359,7 @@ describe('the loan details form', () => {
         selectedOffer: makeOffer({ state: null, countryCode: 'GB' }),
       }),
     });
-    const { user } = renderApp(`${APP}/details`);
+    const { user } = renderApp(`${TEST_APP_PATH}/details`);
     const submit = await screen.findByRole('button', { name: 'Submit my details' }, LOADED);
     expect(screen.queryByLabelText('Social Security number')).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: /US citizen/ })).not.toBeInTheDocument();
@@ -394,14 +394,14 @@ describe('after the details are sent', () => {
     expect(callsTo('GET', KRANG_PATH)).toBe(NEXT_STEP_POLL_MAX_TRIES);
     await act(() => vi.advanceTimersByTimeAsync(DETAILS_POLL_MS * (DETAILS_POLL_MAX_TRIES - 1)));
     expect(callsTo('GET', KRANG_PATH)).toBe(NEXT_STEP_POLL_MAX_TRIES + DETAILS_POLL_MAX_TRIES - 1);
-    expect(currentUrl(router)).toBe(`${APP}/details`);
+    expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/details`);
     await act(() => vi.advanceTimersByTimeAsync(DETAILS_POLL_MS));
     expect(callsTo('GET', KRANG_PATH)).toBe(NEXT_STEP_POLL_MAX_TRIES + DETAILS_POLL_MAX_TRIES);
     // Told what is happening before going anywhere.
     await vi.waitFor(() =>
       expect(screen.getByText('Your credit check is taking longer than usual')).toBeVisible(),
     );
-    expect(currentUrl(router)).toBe(`${APP}/details`);
+    expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/details`);
     const next = screen.getByRole('link', { name: 'Go to your dashboard' });
     expect(next).toHaveFocus();
     fireEvent.click(next);
@@ -409,11 +409,11 @@ describe('after the details are sent', () => {
   });
 
   it.each<[TApplicationState, string]>([
-    ['SIGN_DOCS', `${APP}/next-steps`],
-    ['SOFT_CREDIT_NO_MATCH', `${APP}/credit-no-match`],
-    ['SOFT_CREDIT_LOCKED', `${APP}/credit-locked`],
-    ['SOFT_CREDIT_FROZEN', `${APP}/credit-frozen`],
-    ['DECLINED', `${APP}/decline`],
+    ['SIGN_DOCS', `${TEST_APP_PATH}/next-steps`],
+    ['SOFT_CREDIT_NO_MATCH', `${TEST_APP_PATH}/credit-no-match`],
+    ['SOFT_CREDIT_LOCKED', `${TEST_APP_PATH}/credit-locked`],
+    ['SOFT_CREDIT_FROZEN', `${TEST_APP_PATH}/credit-frozen`],
+    ['DECLINED', `${TEST_APP_PATH}/decline`],
   ])('goes on once the state is %s (to %s)', async (state, target) => {
     const { router, callsTo } = await submitValidForm({
       states: ['ATTACH_PROFILE', 'SOFT_CREDIT', state],
@@ -432,9 +432,9 @@ describe('after the details are sent', () => {
       ],
     });
     await act(() => vi.advanceTimersByTimeAsync(NEXT_STEP_POLL_MS * NEXT_STEP_POLL_MAX_TRIES));
-    expect(currentUrl(router)).toBe(`${APP}/details`);
+    expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/details`);
     await act(() => vi.advanceTimersByTimeAsync(DETAILS_POLL_MS * 2));
-    await vi.waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`));
+    await vi.waitFor(() => expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/next-steps`));
   });
 
   it('waits for the decision of details sent before (a second tab), instead of refusing', async () => {
@@ -450,7 +450,7 @@ describe('after the details are sent', () => {
     await vi.waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('Checking your credit…'),
     );
-    await vi.waitFor(() => expect(currentUrl(router)).toBe(`${APP}/credit-locked`));
+    await vi.waitFor(() => expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/credit-locked`));
     expect(screen.queryByText('Your details were already submitted')).not.toBeInTheDocument();
   });
 });
@@ -461,20 +461,20 @@ describe('opening the page in other states', () => {
       application: makeApplication({ state: 'SOFT_CREDIT', stage: 'APPLYING' }),
       states: ['SOFT_CREDIT_FROZEN'],
     });
-    const { router } = renderApp(`${APP}/details`);
+    const { router } = renderApp(`${TEST_APP_PATH}/details`);
     expect(await screen.findByText('Checking your credit…', {}, LOADED)).toBeVisible();
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/credit-frozen`), LOADED);
+    await waitFor(() => expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/credit-frozen`), LOADED);
   });
 
   it('goes to the page of a decision already made', async () => {
     serve({ application: makeApplication({ state: 'SIGN_DOCS', stage: 'PROCESSING' }) });
-    const { router } = renderApp(`${APP}/details`);
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+    const { router } = renderApp(`${TEST_APP_PATH}/details`);
+    await waitFor(() => expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/next-steps`), LOADED);
   });
 
   it('asks for an offer first when none was accepted', async () => {
     serve({ application: makeApplication({ state: 'CREATED', selectedOffer: null }) });
-    renderApp(`${APP}/details`);
+    renderApp(`${TEST_APP_PATH}/details`);
     expect(await screen.findByText('Choose your offer first', {}, LOADED)).toBeVisible();
     expect(
       within(screen.getByRole('main')).getByRole('link', { name: 'Go to your offer' }),

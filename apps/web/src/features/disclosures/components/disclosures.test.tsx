@@ -26,12 +26,12 @@ import {
   signedIn,
   TEST_APP_UUID,
   TEST_IDENTITY_UUID,
+  TEST_APP_PATH,
 } from '../../application/application-test-data.js';
 import { makeDocument, makeSignResult } from '../../documents/document-test-data.js';
 import { finalStepsQueryKey } from '../../final-steps/api/get-final-steps.js';
 import { LOADED } from '../../../test/loaded.js';
 
-const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 const borrower = { appUuid: TEST_APP_UUID, identityUuid: TEST_IDENTITY_UUID };
 
 const PRIVACY = makeDocument({
@@ -106,7 +106,7 @@ afterEach(() => {
 describe('/{appUuid}/disclosures while the documents are to be signed', () => {
   it('shows the first unsigned document, with its progress, download and sign text', async () => {
     serve();
-    renderApp(`${APP}/disclosures`);
+    renderApp(`${TEST_APP_PATH}/disclosures`);
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Loan Agreement' }, LOADED),
     ).toBeVisible();
@@ -126,7 +126,7 @@ describe('/{appUuid}/disclosures while the documents are to be signed', () => {
 
   it('signs the shown document on Agree, then shows the next one', async () => {
     const fetch = serve();
-    const { user } = renderApp(`${APP}/disclosures`);
+    const { user } = renderApp(`${TEST_APP_PATH}/disclosures`);
     await screen.findByRole('heading', { level: 2, name: 'Loan Agreement' }, LOADED);
     await user.click(screen.getByRole('button', { name: 'Agree' }));
     expect(
@@ -140,7 +140,7 @@ describe('/{appUuid}/disclosures while the documents are to be signed', () => {
 
   it('clears the "… signed." announcement after LIVE_REGION_CLEAR_MS', async () => {
     serve();
-    const { user } = renderApp(`${APP}/disclosures`);
+    const { user } = renderApp(`${TEST_APP_PATH}/disclosures`);
     await screen.findByRole('heading', { level: 2, name: 'Loan Agreement' }, LOADED);
     await user.click(screen.getByRole('button', { name: 'Agree' }));
     await screen.findByRole('heading', { level: 2, name: 'Truth in Lending Disclosure' });
@@ -160,7 +160,7 @@ describe('/{appUuid}/disclosures while the documents are to be signed', () => {
           void document;
         }),
     });
-    const { user } = renderApp(`${APP}/disclosures`);
+    const { user } = renderApp(`${TEST_APP_PATH}/disclosures`);
     await screen.findByRole('heading', { level: 2, name: 'Loan Agreement' }, LOADED);
     const agree = screen.getByRole('button', { name: 'Agree' });
     await user.click(agree);
@@ -180,7 +180,7 @@ describe('/{appUuid}/disclosures while the documents are to be signed', () => {
           ? jsonResponse({ code: 'UNAVAILABLE', message: 'The service is unavailable' }, 503)
           : jsonResponse(makeSignResult(document, 1)),
     });
-    const { user } = renderApp(`${APP}/disclosures`);
+    const { user } = renderApp(`${TEST_APP_PATH}/disclosures`);
     await screen.findByRole('heading', { level: 2, name: 'Loan Agreement' }, LOADED);
     await user.click(screen.getByRole('button', { name: 'Agree' }));
     const alert = await screen.findByRole('alert');
@@ -209,7 +209,7 @@ describe('/{appUuid}/disclosures while the documents are to be signed', () => {
           ? jsonResponse({ code: 'DOWN', message: 'Down for maintenance' }, 503)
           : jsonResponse([AGREEMENT]),
     });
-    const { user } = renderApp(`${APP}/disclosures`);
+    const { user } = renderApp(`${TEST_APP_PATH}/disclosures`);
     const alert = await screen.findByRole('alert', {}, LOADED);
     expect(alert).toHaveTextContent('We couldn’t load your documents');
     expect(alert).toHaveTextContent('Down for maintenance');
@@ -237,12 +237,12 @@ describe('after the last signature', () => {
     });
 
   it.each([
-    ['a new loan', `${APP}/next-steps`, makeApplication({ state: 'SIGN_DOCS' })],
-    ['a renewal with collateral due', `${APP}/collateral`, renewal('0.5')],
-    ['a renewal with no collateral due', `${APP}/complete`, renewal('0')],
+    ['a new loan', `${TEST_APP_PATH}/next-steps`, makeApplication({ state: 'SIGN_DOCS' })],
+    ['a renewal with collateral due', `${TEST_APP_PATH}/collateral`, renewal('0.5')],
+    ['a renewal with no collateral due', `${TEST_APP_PATH}/complete`, renewal('0')],
   ])('%s goes to %s', async (_label, target, application) => {
     serve({ application, documents: [PRIVACY, TRUTH_IN_LENDING] });
-    const { user, router } = renderApp(`${APP}/disclosures`);
+    const { user, router } = renderApp(`${TEST_APP_PATH}/disclosures`);
     await screen.findByRole('heading', { level: 2, name: 'Truth in Lending Disclosure' }, LOADED);
     expect(screen.getByText('Document 2 of 2')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Agree' }));
@@ -260,7 +260,7 @@ describe('after the last signature', () => {
     const user = userEvent.setup();
     render(
       <AppProvider brand={makeBrand()} queryClient={queryClient}>
-        <MemoryRouter initialEntries={[`${APP}/disclosures`]}>
+        <MemoryRouter initialEntries={[`${TEST_APP_PATH}/disclosures`]}>
           <AppRoutes />
         </MemoryRouter>
       </AppProvider>,
@@ -284,15 +284,15 @@ describe('/{appUuid}/disclosures when nothing is to be signed', () => {
     '%s sends the borrower to the final steps without loading documents',
     async (state) => {
       const fetch = serve({ application: makeApplication({ state }) });
-      const { router } = renderApp(`${APP}/disclosures`);
-      await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+      const { router } = renderApp(`${TEST_APP_PATH}/disclosures`);
+      await waitFor(() => expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/next-steps`), LOADED);
       expect(callsTo(fetch, `GET ${buildPath(getBorrowerDocuments.path, borrower)}`)).toBe(0);
     },
   );
 
   it('sends the borrower to the final steps when every document is signed', async () => {
     serve({ documents: [PRIVACY] });
-    const { router } = renderApp(`${APP}/disclosures`);
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+    const { router } = renderApp(`${TEST_APP_PATH}/disclosures`);
+    await waitFor(() => expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/next-steps`), LOADED);
   });
 });

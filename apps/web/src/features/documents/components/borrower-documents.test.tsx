@@ -13,12 +13,12 @@ import {
   signedIn,
   TEST_APP_UUID,
   TEST_IDENTITY_UUID,
+  TEST_APP_PATH,
 } from '../../application/application-test-data.js';
 import { documentFileName } from '../api/download-document.js';
 import { makeDocument, SIGNED_AT } from '../document-test-data.js';
 import { LOADED } from '../../../test/loaded.js';
 
-const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 const borrower = { appUuid: TEST_APP_UUID, identityUuid: TEST_IDENTITY_UUID };
 
 const AGREEMENT = makeDocument();
@@ -63,7 +63,7 @@ afterEach(() => {
 describe('/{appUuid}/documents', () => {
   it('lists every document with its own download', async () => {
     const fetch = serve(() => jsonResponse([AGREEMENT, PRIVACY]));
-    renderApp(`${APP}/documents`);
+    renderApp(`${TEST_APP_PATH}/documents`);
     const list = await screen.findByRole('list', { name: 'Your documents' }, LOADED);
     expect(screen.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
     expect(
@@ -84,7 +84,7 @@ describe('/{appUuid}/documents', () => {
   it('downloads the PDF as a file named after the document', async () => {
     const clicked = recordDownloads();
     serve(() => jsonResponse([AGREEMENT]));
-    const { user } = renderApp(`${APP}/documents`);
+    const { user } = renderApp(`${TEST_APP_PATH}/documents`);
     await user.click(
       await screen.findByRole('button', { name: 'Download Loan Agreement' }, LOADED),
     );
@@ -99,7 +99,7 @@ describe('/{appUuid}/documents', () => {
   it('says so when a download fails', async () => {
     const clicked = recordDownloads();
     serve(() => jsonResponse([PRIVACY]));
-    const { user } = renderApp(`${APP}/documents`);
+    const { user } = renderApp(`${TEST_APP_PATH}/documents`);
     await user.click(
       await screen.findByRole('button', { name: 'Download Privacy Notice' }, LOADED),
     );
@@ -111,7 +111,7 @@ describe('/{appUuid}/documents', () => {
 
   it("says 'Currently no documents.' when there are none", async () => {
     serve(() => jsonResponse([]));
-    renderApp(`${APP}/documents`);
+    renderApp(`${TEST_APP_PATH}/documents`);
     expect(await screen.findByText('Currently no documents.', {}, LOADED)).toBeVisible();
     expect(screen.queryByRole('list', { name: 'Your documents' })).not.toBeInTheDocument();
   });
@@ -121,7 +121,7 @@ describe('/{appUuid}/documents', () => {
     serve(() =>
       fail ? jsonResponse({ code: 'DOWN', message: 'Down' }, 503) : jsonResponse([AGREEMENT]),
     );
-    const { user } = renderApp(`${APP}/documents`);
+    const { user } = renderApp(`${TEST_APP_PATH}/documents`);
     expect(await screen.findByRole('alert', {}, LOADED)).toHaveTextContent(
       'Unable to load documents. Please try again later',
     );
@@ -132,16 +132,16 @@ describe('/{appUuid}/documents', () => {
 
   it('goes back to the dashboard by default', async () => {
     serve(() => jsonResponse([]));
-    const { user, router } = renderApp(`${APP}/documents`);
+    const { user, router } = renderApp(`${TEST_APP_PATH}/documents`);
     await user.click(await screen.findByRole('link', { name: 'Back to dashboard' }, LOADED));
     await waitFor(() => expect(currentUrl(router)).toBe('/dashboard'), LOADED);
   });
 
   it('goes back to the loan details with ?back=true', async () => {
     serve(() => jsonResponse([]));
-    const { user, router } = renderApp(`${APP}/documents?back=true`);
+    const { user, router } = renderApp(`${TEST_APP_PATH}/documents?back=true`);
     await user.click(await screen.findByRole('link', { name: 'Back to loan details' }, LOADED));
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/details`), LOADED);
+    await waitFor(() => expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/details`), LOADED);
   });
 });
 

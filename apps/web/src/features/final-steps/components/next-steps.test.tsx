@@ -16,10 +16,10 @@ import {
   makeOffer,
   signedIn,
   TEST_APP_UUID,
+  TEST_APP_PATH,
 } from '../../application/application-test-data.js';
 import { LOADED } from '../../../test/loaded.js';
 
-const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 const params = { appUuid: TEST_APP_UUID };
 
 function serve(application: TApplication | (() => TApplication), finalSteps: TFinalSteps) {
@@ -33,7 +33,7 @@ function serve(application: TApplication | (() => TApplication), finalSteps: TFi
 
 async function showChecklist(application: TApplication, finalSteps: TFinalSteps) {
   serve(application, finalSteps);
-  const view = renderApp(`${APP}/next-steps`);
+  const view = renderApp(`${TEST_APP_PATH}/next-steps`);
   await screen.findByRole('list', { name: 'Final steps' }, LOADED);
   return view;
 }
@@ -69,15 +69,15 @@ describe('the final steps while the documents are to be signed (SIGN_DOCS)', () 
     ]);
     expect(
       within(row('Verify Identity')).getByRole('link', { name: 'Start Verify Identity' }),
-    ).toHaveAttribute('href', `${APP}/identity`);
+    ).toHaveAttribute('href', `${TEST_APP_PATH}/identity`);
     expect(
       within(row('Review Agreements')).getByRole('link', { name: 'Continue Review Agreements' }),
-    ).toHaveAttribute('href', `${APP}/disclosures`);
+    ).toHaveAttribute('href', `${TEST_APP_PATH}/disclosures`);
     expect(
       within(row('Disbursement Account')).getByRole('link', {
         name: 'Start Disbursement Account',
       }),
-    ).toHaveAttribute('href', `${APP}/disbursement`);
+    ).toHaveAttribute('href', `${TEST_APP_PATH}/disbursement`);
     const collateral = within(row('Post Collateral')).getByRole('button', {
       name: 'Start Post Collateral',
     });
@@ -115,7 +115,7 @@ describe('the final steps while collateral is awaited (WAITING_FOR_COLLATERAL)',
     expect(within(row('Review Agreements')).queryByRole('link')).not.toBeInTheDocument();
     expect(
       within(row('Post Collateral')).getByRole('link', { name: 'Start Post Collateral' }),
-    ).toHaveAttribute('href', `${APP}/collateral`);
+    ).toHaveAttribute('href', `${TEST_APP_PATH}/collateral`);
   });
 
   it('says the ID is in review and shows the row as Processing', async () => {
@@ -160,7 +160,7 @@ describe('the final steps while collateral is awaited (WAITING_FOR_COLLATERAL)',
       ),
     );
     await user.click(screen.getByRole('link', { name: 'Continue' }));
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/complete`), LOADED);
+    await waitFor(() => expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/complete`), LOADED);
   });
 });
 
@@ -194,26 +194,26 @@ describe('hidden rows', () => {
       within(row('Disbursement Account')).getByRole('link', {
         name: 'Start Disbursement Account',
       }),
-    ).toHaveAttribute('href', `${APP}/usdc-disbursement`);
+    ).toHaveAttribute('href', `${TEST_APP_PATH}/usdc-disbursement`);
     expect(within(row('Verify Identity')).getByText(/passport/)).toBeVisible();
   });
 });
 
 describe('redirects', () => {
   it.each<[TApplicationState, string]>([
-    ['DECLINED', `${APP}/decline`],
-    ['SOFT_CREDIT_NO_MATCH', `${APP}/credit-no-match`],
-    ['SOFT_CREDIT_LOCKED', `${APP}/credit-locked`],
-    ['SOFT_CREDIT_FROZEN', `${APP}/credit-frozen`],
+    ['DECLINED', `${TEST_APP_PATH}/decline`],
+    ['SOFT_CREDIT_NO_MATCH', `${TEST_APP_PATH}/credit-no-match`],
+    ['SOFT_CREDIT_LOCKED', `${TEST_APP_PATH}/credit-locked`],
+    ['SOFT_CREDIT_FROZEN', `${TEST_APP_PATH}/credit-frozen`],
     ['CANCELLED', '/dashboard'],
-    ['CRYPTO_FUNDING_VERIFY', `${APP}/complete`],
-    ['BORROWER_MICRO_DEPOSIT_CONFIRM', `${APP}/complete`],
-    ['MANUAL_FUNDING_RELEASE', `${APP}/complete`],
-    ['COMPLETE', `${APP}/complete`],
-    ['OFFER_ACCEPTED', `${APP}/details`],
+    ['CRYPTO_FUNDING_VERIFY', `${TEST_APP_PATH}/complete`],
+    ['BORROWER_MICRO_DEPOSIT_CONFIRM', `${TEST_APP_PATH}/complete`],
+    ['MANUAL_FUNDING_RELEASE', `${TEST_APP_PATH}/complete`],
+    ['COMPLETE', `${TEST_APP_PATH}/complete`],
+    ['OFFER_ACCEPTED', `${TEST_APP_PATH}/details`],
   ])('%s goes to %s', async (state, target) => {
     const fetch = serve(makeApplication({ state }), makeFinalSteps());
-    const { router } = renderApp(`${APP}/next-steps`);
+    const { router } = renderApp(`${TEST_APP_PATH}/next-steps`);
     await waitFor(() => expect(currentUrl(router)).toBe(target), LOADED);
     expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain(
       buildPath(getFinalSteps.path, params),
@@ -235,7 +235,7 @@ describe('loading and errors', () => {
           : jsonResponse(makeFinalSteps());
       },
     });
-    const { user } = renderApp(`${APP}/next-steps`);
+    const { user } = renderApp(`${TEST_APP_PATH}/next-steps`);
     expect(
       await screen.findByRole(
         'heading',
@@ -252,7 +252,7 @@ describe('loading and errors', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let state: TApplicationState = 'GEN_APP_DISCLOSURES';
     serve(() => makeApplication({ state }), makeFinalSteps());
-    renderApp(`${APP}/next-steps`);
+    renderApp(`${TEST_APP_PATH}/next-steps`);
     expect(
       await screen.findByText('We’re still processing your application…', {}, LOADED),
     ).toBeVisible();

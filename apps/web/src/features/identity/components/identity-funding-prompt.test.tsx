@@ -15,10 +15,10 @@ import {
   makeFinalSteps,
   signedIn,
   TEST_APP_UUID,
+  TEST_APP_PATH,
 } from '../../application/application-test-data.js';
 import { LOADED } from '../../../test/loaded.js';
 
-const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 const params = { appUuid: TEST_APP_UUID };
 const UPLOAD_PROMPT = 'Upload your ID: we release your funds only after we verify it.';
 const IN_REVIEW = 'We’re reviewing your ID. We release your funds once it’s verified.';
@@ -56,7 +56,7 @@ function serve(application: () => TApplication, identity: () => TFinalStepStatus
 }
 
 async function showTracker() {
-  const view = renderApp(`${APP}/complete`);
+  const view = renderApp(`${TEST_APP_PATH}/complete`);
   await screen.findByRole('list', { name: 'Loan progress' }, LOADED);
   return view;
 }
@@ -80,7 +80,7 @@ describe('the tracker while the funds wait for the ID', () => {
     expect(screen.getByText('We need your ID')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Upload your ID' })).toHaveAttribute(
       'href',
-      `${APP}/identity`,
+      `${TEST_APP_PATH}/identity`,
     );
   });
 
@@ -103,7 +103,7 @@ describe('the tracker while the funds wait for the ID', () => {
     );
     const { user, router } = await showTracker();
     await user.click(await screen.findByRole('link', { name: 'Upload your ID' }, LOADED));
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/identity`), LOADED);
+    await waitFor(() => expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/identity`), LOADED);
 
     await user.click(await screen.findByRole('radio', { name: 'Driver’s license' }, LOADED));
     await user.upload(
@@ -113,7 +113,7 @@ describe('the tracker while the funds wait for the ID', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     identity = 'IN_PROGRESS';
     await user.click(await screen.findByRole('link', { name: 'Continue' }, LOADED));
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/complete`), LOADED);
+    await waitFor(() => expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/complete`), LOADED);
     expect(await screen.findByText(IN_REVIEW, {}, LOADED)).toBeVisible();
     expect(screen.getByText('ID in Review')).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Upload your ID' })).toBeNull();

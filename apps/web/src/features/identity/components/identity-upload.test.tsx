@@ -17,10 +17,10 @@ import {
   signedIn,
   TEST_APP_UUID,
   TEST_IDENTITY_UUID,
+  TEST_APP_PATH,
 } from '../../application/application-test-data.js';
 import { LOADED } from '../../../test/loaded.js';
 
-const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 const UPLOAD = `POST ${buildPath(postIdentityDocuments.path, { appUuid: TEST_APP_UUID })}`;
 const SESSION_PATH = 'POST /ft/crypto-backed-loan/session';
 const DECISION_PATH = 'POST /service-optimize/crypto-backed-loan/api/v2/decision';
@@ -102,7 +102,7 @@ function serve({
 }
 
 async function openIdentity() {
-  const view = renderApp(`${APP}/identity`);
+  const view = renderApp(`${TEST_APP_PATH}/identity`);
   await screen.findByRole('button', { name: 'Submit' }, LOADED);
   return view;
 }
@@ -117,11 +117,11 @@ async function continueAfterUpload(
   router: ReturnType<typeof renderApp>['router'],
 ) {
   expect(await screen.findByText('Your ID was uploaded', {}, LOADED)).toBeVisible();
-  expect(currentUrl(router)).toBe(`${APP}/identity`);
+  expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/identity`);
   const next = screen.getByRole('link', { name: 'Continue' });
   expect(next).toHaveFocus();
   await user.click(next);
-  await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+  await waitFor(() => expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/next-steps`), LOADED);
 }
 
 afterEach(() => {
@@ -182,7 +182,7 @@ describe('/{appUuid}/identity for a US borrower', () => {
       finalSteps: () =>
         holdChecklist ? new Promise<Response>(() => {}) : jsonResponse(makeFinalSteps()),
     });
-    const { user, router } = renderApp(`${APP}/next-steps`);
+    const { user, router } = renderApp(`${TEST_APP_PATH}/next-steps`);
     await user.click(await screen.findByRole('link', { name: 'Start Verify Identity' }, LOADED));
     await screen.findByRole('button', { name: 'Submit' }, LOADED);
     // The checklist's next fetch never answers: what it shows is the cached, updated list.
@@ -251,7 +251,7 @@ describe('/{appUuid}/identity for a US borrower', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Upload a PNG, JPEG or PDF file')).toBeVisible();
     expect(fileInput('Front of your ID')).toHaveAttribute('aria-invalid', 'true');
-    expect(currentUrl(router)).toBe(`${APP}/identity`);
+    expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/identity`);
     expect(screen.getByRole('button', { name: 'Submit' })).not.toHaveAttribute('aria-busy');
   });
 
@@ -350,7 +350,7 @@ describe('/{appUuid}/identity while the funds wait for the ID', () => {
       screen.getByText('We will review it shortly; your application status shows its progress.'),
     ).toBeVisible();
     await user.click(screen.getByRole('link', { name: 'Continue' }));
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/complete`), LOADED);
+    await waitFor(() => expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/complete`), LOADED);
     expect(sent.map((one) => one.documentType)).toEqual(['DRIVERS_LICENSE_FRONT']);
   });
 
@@ -359,12 +359,12 @@ describe('/{appUuid}/identity while the funds wait for the ID', () => {
       application: makeApplication({ state: 'MANUAL_FUNDING_RELEASE' }),
       finalSteps: () => jsonResponse(makeFinalSteps({ 'Verify Identity': 'COMPLETED' })),
     });
-    renderApp(`${APP}/identity`);
+    renderApp(`${TEST_APP_PATH}/identity`);
     expect(await screen.findByText('Your ID is verified', {}, LOADED)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to your application status' })).toHaveAttribute(
       'href',
-      `${APP}/complete`,
+      `${TEST_APP_PATH}/complete`,
     );
     expect(sent).toHaveLength(0);
   });
@@ -375,8 +375,8 @@ describe('/{appUuid}/identity outside the final steps', () => {
     '%s leaves for the final steps, which decide where to go',
     async (state) => {
       const { sent } = serve({ application: makeApplication({ state }) });
-      const { router } = renderApp(`${APP}/identity`);
-      await waitFor(() => expect(currentUrl(router)).not.toBe(`${APP}/identity`), LOADED);
+      const { router } = renderApp(`${TEST_APP_PATH}/identity`);
+      await waitFor(() => expect(currentUrl(router)).not.toBe(`${TEST_APP_PATH}/identity`), LOADED);
       expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
       expect(sent).toHaveLength(0);
     },
@@ -388,13 +388,13 @@ describe('/{appUuid}/identity once the ID is approved', () => {
     const { sent } = serve({
       finalSteps: () => jsonResponse(makeFinalSteps({ 'Verify Identity': 'COMPLETED' })),
     });
-    const { user, router } = renderApp(`${APP}/identity`);
+    const { user, router } = renderApp(`${TEST_APP_PATH}/identity`);
     expect(await screen.findByText('Your ID is verified', {}, LOADED)).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Upload ID' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Front of your ID')).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to your next steps' }));
-    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+    await waitFor(() => expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/next-steps`), LOADED);
     expect(sent).toHaveLength(0);
   });
 
