@@ -153,19 +153,24 @@ const requiredText = (max: number, requiredMessage: string, tooLongMessage: stri
       z.maxLength(max, { error: tooLongMessage }),
     );
 
+/** The street and city of a home address, in the US or elsewhere. */
+const ADDRESS_LINES = {
+  street1: requiredText(
+    STREET_MAX_LENGTH,
+    LOAN_DETAILS_MESSAGES.street1Required,
+    LOAN_DETAILS_MESSAGES.streetTooLong,
+  ),
+  street2: optionalText(STREET_MAX_LENGTH, LOAN_DETAILS_MESSAGES.streetTooLong),
+  city: requiredText(
+    CITY_MAX_LENGTH,
+    LOAN_DETAILS_MESSAGES.cityRequired,
+    LOAN_DETAILS_MESSAGES.cityTooLong,
+  ),
+};
+
 const ZUsHomeAddress = z.object(
   {
-    street1: requiredText(
-      STREET_MAX_LENGTH,
-      LOAN_DETAILS_MESSAGES.street1Required,
-      LOAN_DETAILS_MESSAGES.streetTooLong,
-    ),
-    street2: optionalText(STREET_MAX_LENGTH, LOAN_DETAILS_MESSAGES.streetTooLong),
-    city: requiredText(
-      CITY_MAX_LENGTH,
-      LOAN_DETAILS_MESSAGES.cityRequired,
-      LOAN_DETAILS_MESSAGES.cityTooLong,
-    ),
+    ...ADDRESS_LINES,
     state: z
       .string({ error: LOAN_DETAILS_MESSAGES.stateRequired })
       .check(
@@ -188,17 +193,7 @@ const ZUsHomeAddress = z.object(
 
 const ZInternationalHomeAddress = z.object(
   {
-    street1: requiredText(
-      STREET_MAX_LENGTH,
-      LOAN_DETAILS_MESSAGES.street1Required,
-      LOAN_DETAILS_MESSAGES.streetTooLong,
-    ),
-    street2: optionalText(STREET_MAX_LENGTH, LOAN_DETAILS_MESSAGES.streetTooLong),
-    city: requiredText(
-      CITY_MAX_LENGTH,
-      LOAN_DETAILS_MESSAGES.cityRequired,
-      LOAN_DETAILS_MESSAGES.cityTooLong,
-    ),
+    ...ADDRESS_LINES,
     /** Region or province, where the country has them. */
     state: optionalText(CITY_MAX_LENGTH, LOAN_DETAILS_MESSAGES.cityTooLong),
     zip: z.string({ error: LOAN_DETAILS_MESSAGES.postalCodeRequired }).check(
