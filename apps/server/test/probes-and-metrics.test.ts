@@ -9,7 +9,7 @@ import { createAdapters } from '../src/adapters/index.js';
 import { buildApp } from '../src/app.js';
 import { createLogger } from '../src/logger.js';
 import { createReadinessCheck } from '../src/services/system/check-readiness.js';
-import { buildTestApp, TEST_ENCRYPTION_KEY, TEST_JWT_PRIVATE_KEY } from './helpers/app.js';
+import { buildTestApp, testAppConfig } from './helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -18,13 +18,7 @@ const SLOW = { timeout: 60_000 };
 
 async function appWithMetrics(database: TTestDatabase): Promise<FastifyInstance> {
   const config = {
-    sandbox: true,
-    webDist: '/nonexistent/web-dist',
-    publicOrigin: undefined,
-    trustProxy: false,
-    logLevel: 'silent' as const,
-    encryptionKey: TEST_ENCRYPTION_KEY,
-    jwtPrivateKey: TEST_JWT_PRIVATE_KEY,
+    ...testAppConfig(),
     metricsToken: TOKEN,
   };
   return buildApp({

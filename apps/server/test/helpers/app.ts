@@ -25,17 +25,25 @@ export interface TTestAppOptions {
 export const TEST_ENCRYPTION_KEY = randomBytes(32);
 export const TEST_JWT_PRIVATE_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
 
-/** The app as the process builds it, with test-friendly defaults (sandbox, silent logs). */
-export async function buildTestApp(options: TTestAppOptions): Promise<FastifyInstance> {
-  const sandbox = options.sandbox ?? true;
-  const config = {
-    sandbox,
+/** The configuration a test app starts from: sandbox unless said, no web build, silent logs, the test keys. */
+export function testAppConfig(
+  options: { sandbox?: boolean; webDist?: string; publicOrigin?: string } = {},
+) {
+  return {
+    sandbox: options.sandbox ?? true,
     webDist: options.webDist ?? '/nonexistent/web-dist',
     publicOrigin: options.publicOrigin,
     trustProxy: false,
     logLevel: 'silent' as const,
     encryptionKey: TEST_ENCRYPTION_KEY,
     jwtPrivateKey: TEST_JWT_PRIVATE_KEY,
+  };
+}
+
+/** The app as the process builds it, with test-friendly defaults (sandbox, silent logs). */
+export async function buildTestApp(options: TTestAppOptions): Promise<FastifyInstance> {
+  const config = {
+    ...testAppConfig(options),
     // Outside the sandbox e-mail goes to SMTP; nothing listens here, so a send is recorded as failed.
     smtp: { url: 'smtp://127.0.0.1:9', from: 'no-reply@pledge.test' },
     // Outside the sandbox soft pulls go to this provider; nothing answers there either.

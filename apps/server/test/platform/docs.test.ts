@@ -11,7 +11,7 @@ import { createAdapters } from '../../src/adapters/index.js';
 import { buildApp } from '../../src/app.js';
 import { docsArePublic, loadConfig, type TNodeEnv } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
-import { TEST_ENCRYPTION_KEY, TEST_JWT_PRIVATE_KEY } from '../helpers/app.js';
+import { testAppConfig } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 
 describe('whether the docs are public', () => {
@@ -53,13 +53,7 @@ describe('GET /docs/json', () => {
 
   async function appWithDocs(docsPublic: boolean, sandbox: boolean): Promise<FastifyInstance> {
     const config = {
-      sandbox,
-      webDist: '/nonexistent/web-dist',
-      publicOrigin: undefined,
-      trustProxy: false,
-      logLevel: 'silent' as const,
-      encryptionKey: TEST_ENCRYPTION_KEY,
-      jwtPrivateKey: TEST_JWT_PRIVATE_KEY,
+      ...testAppConfig({ sandbox }),
       smtp: { url: 'smtp://127.0.0.1:9', from: 'no-reply@pledge.test' },
       creditBureau: { baseUrl: 'https://credit-bureau.invalid', apiKey: 'test-key' },
       docsPublic,

@@ -20,7 +20,7 @@ import { runDependencyProbes } from '../../src/services/health/run-dependency-pr
 import { runRiskPass } from '../../src/services/risk/run-risk-pass.js';
 import { runServicingSweep } from '../../src/services/servicing/run-servicing-sweep.js';
 import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
-import { TEST_ENCRYPTION_KEY, TEST_JWT_PRIVATE_KEY } from '../helpers/app.js';
+import { TEST_ENCRYPTION_KEY, testAppConfig } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -34,13 +34,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = {
-    sandbox: true,
-    webDist: '/nonexistent/web-dist',
-    publicOrigin: undefined,
-    trustProxy: false,
-    logLevel: 'silent' as const,
-    encryptionKey: TEST_ENCRYPTION_KEY,
-    jwtPrivateKey: TEST_JWT_PRIVATE_KEY,
+    ...testAppConfig(),
     metricsToken: TOKEN,
   };
   app = await buildApp({
