@@ -149,9 +149,7 @@ function ConfirmAction({
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      {action.needsReason && (
-        <OpsReasonField {...reason.field} />
-      )}
+      {action.needsReason && <OpsReasonField {...reason.field} />}
       {action.needsPaymentMethod === true && (
         <Select
           label="Payment method"
