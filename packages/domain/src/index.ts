@@ -51,3 +51,4 @@ export * from './disbursement-flow.js';
 export * from './controlled-actions.js';
 export * from './application-ending.js';
 export * from './collateral-proof.js';
+export * from './brand-rules.js';
