@@ -26,3 +26,4 @@ export * from './risk.js';
 export * from './schema-compat.js';
 export * from './health.js';
 export * from './collateral-proof.js';
+export * from './partner.js';
