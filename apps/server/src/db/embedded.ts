@@ -348,6 +348,8 @@ export async function startEmbeddedPostgres(options: {
   log: TEmbeddedLogger;
   /** The process's NODE_ENV: production never runs on the embedded database. */
   nodeEnv?: string | undefined;
+  /** Loads pg_stat_statements (EMBEDDED_PG_STAT_STATEMENTS: the bench reads it). */
+  statStatements?: boolean;
 }): Promise<TEmbeddedPostgres> {
   const { dataDir, port, log } = options;
   // The configuration already requires DATABASE_URL in production; this holds for any caller.
@@ -375,7 +377,14 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...embeddedMemoryFlags(os.totalmem())],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      ...embeddedMemoryFlags(os.totalmem()),
+      ...(options.statStatements === true
+        ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'track_io_timing=on']
+        : []),
+    ],
     onLog: remember,
     onError: remember,
   };
@@ -472,6 +481,7 @@ export async function openConfiguredDatabase(
     databaseUrl: string | undefined;
     dataDir: string;
     embeddedPgPort: number;
+    embeddedPgStatStatements?: boolean;
     nodeEnv: string;
   },
   logger: TEmbeddedLogger,
@@ -481,6 +491,7 @@ export async function openConfiguredDatabase(
     dataDir: config.dataDir,
     port: config.embeddedPgPort,
     nodeEnv: config.nodeEnv,
+    statStatements: config.embeddedPgStatStatements === true,
     log: {
       info: (message) => logger.info(message),
       warn: (message) => logger.warn(message),
