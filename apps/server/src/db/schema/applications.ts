@@ -58,6 +58,8 @@ export const applications = pgTable(
     stage: text('stage').$type<(typeof STAGES)[number]>().notNull(),
     isInternational: boolean('is_international').notNull().default(false),
     isRollForward: boolean('is_roll_forward').notNull().default(false),
+    /** The brand's published version (brands.ts) the application was made under; null before brands were versioned. */
+    brandVersion: integer('brand_version'),
     isCelsiusRefi: boolean('is_celsius_refi').notNull().default(false),
     /** Residence the offer was priced for: a US state, or a country for international borrowers. */
     stateCode: text('state_code'),

@@ -66,6 +66,8 @@ export const disclosureDocuments = pgTable(
     /** Hex SHA-256 of the PDF bytes served to the borrower. */
     sha256: text('sha256').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /** The brand's published version (brands.ts) the disclosure was made under; null before brands were versioned. */
+    brandVersion: integer('brand_version'),
     createdAt: createdAt(),
     /**
      * Set when the offer it states no longer holds and the application went back to its offers

@@ -27,3 +27,4 @@ export * from './schema-compat.js';
 export * from './health.js';
 export * from './collateral-proof.js';
 export * from './partner.js';
+export * from './brands.js';
