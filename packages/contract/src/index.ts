@@ -141,6 +141,7 @@ export * from './ops/get-refi-coin-returns.js';
 export * from './ops/post-refi-coin-return.js';
 export * from './sandbox/get-bank-link-institutions.js';
 export * from './sandbox/get-mailbox.js';
+export * from './partner/partner-events.js';
 export * from './sandbox/post-bank-link-public-token.js';
 export * from './sandbox/post-chain-deposit.js';
 export * from './sandbox/post-prices.js';
