@@ -52,3 +52,4 @@ export * from './controlled-actions.js';
 export * from './application-ending.js';
 export * from './collateral-proof.js';
 export * from './brand-rules.js';
+export * from './partner-webhooks.js';
