@@ -251,6 +251,7 @@ export const app = fp<TAppOptions>(
       ...applicationDeps,
       chain: adapters.chain,
       prices: adapters.prices,
+      cipher: fieldCipher,
     });
     await instance.register(disbursementRoutes, { ...applicationDeps, cipher: fieldCipher });
     await instance.register(bankLinkRoutes, {

@@ -68,12 +68,19 @@ function withdraw(address: string, amount: string) {
   });
 }
 
-function makeLink(loan: TTestLoan) {
+function makeLink(loan: TTestLoan, idempotencyKey?: string) {
   return ctx.app.inject({
     method: 'POST',
     url: linkPath(loan.loanUuid),
-    headers: bearer(loan.token),
+    headers: {
+      ...bearer(loan.token),
+      ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
+    },
   });
+}
+
+function readPublic(token: string) {
+  return ctx.app.inject({ method: 'GET', url: publicPath(token) });
 }
 
 describe('the collateral proof of a funded loan', () => {
@@ -286,5 +293,45 @@ describe('the public link to a collateral proof', () => {
     expect(guessed.statusCode).toBe(404);
     const malformed = await ctx.app.inject({ method: 'GET', url: publicPath('short') });
     expect(malformed.statusCode).toBe(400);
+  });
+
+  it('answers a double click or a retry of one request (its Idempotency-Key) with the same link, still on', async () => {
+    const loan = await sandboxLoan(ctx);
+    const key = 'make-link-0001';
+    // Two clicks at once, then a retry: one link, made once, and the same token each time.
+    const answers = await Promise.all([makeLink(loan, key), makeLink(loan, key)]);
+    answers.push(await makeLink(loan, key));
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
+    const [first, ...again] = answers.map((a) => a.json() as TPostCollateralProofLinkResponse);
+    expect(first?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    for (const answer of again) expect(answer).toEqual(first);
+    const rows = await ctx.database.db
+      .select()
+      .from(collateralProofLinks)
+      .where(eq(collateralProofLinks.applicationUuid, loan.loanUuid));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.revokedAt).toBeNull();
+    expect((await readPublic(first?.token ?? '')).statusCode).toBe(200);
+
+    // Another loan with the same key gets a link of its own.
+    const other = await sandboxLoan(ctx);
+    const otherLink = (await makeLink(other, key)).json() as TPostCollateralProofLinkResponse;
+    expect(otherLink.token).not.toBe(first?.token);
+    expect((await readPublic(first?.token ?? '')).statusCode).toBe(200);
+
+    // A new key is a new request: a new link, the one before off.
+    const second = (
+      await makeLink(loan, 'make-link-0002')
+    ).json() as TPostCollateralProofLinkResponse;
+    expect(second.token).not.toBe(first?.token);
+    expect((await readPublic(first?.token ?? '')).statusCode).toBe(404);
+    expect((await readPublic(second.token)).statusCode).toBe(200);
+
+    // The first request's retry, now its link is off, does not bring it back nor turn the new off.
+    const late = await makeLink(loan, key);
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'PROOF_LINK_KEY_USED' });
+    expect((await readPublic(first?.token ?? '')).statusCode).toBe(404);
+    expect((await readPublic(second.token)).statusCode).toBe(200);
   });
 });

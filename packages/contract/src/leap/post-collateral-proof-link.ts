@@ -14,7 +14,8 @@ export const postCollateralProofLink = defineEndpoint({
   method: 'POST',
   path: `${LEAP}/secure/api/v1/applications/:appUuid/collateral/proof/link`,
   auth: 'bearer',
-  summary: 'Make a public link to the collateral proof (the link before it stops working)',
+  summary:
+    'Make a public link to the collateral proof (the link before it stops working); the same Idempotency-Key header answers the same link while it is on',
   params: ZAppParams,
   response: ZPostCollateralProofLinkResponse,
   status: 201,

@@ -29,6 +29,8 @@ import {
 import { getCollateralProof } from '../../services/collateral/get-collateral-proof.js';
 import { getPublicCollateralProof } from '../../services/collateral/get-public-collateral-proof.js';
 import { callerUuidOf } from '../../http/auth.js';
+import type { TFieldCipher } from '../../security/field-encryption.js';
+import { optionalIdempotencyKey } from '../../services/servicing/idempotency-key.js';
 
 /** Reads of a public collateral proof per client address: a person refreshing, not a crawler. */
 export const PUBLIC_COLLATERAL_PROOF_READS_PER_IP_PER_MINUTE = 60;
@@ -39,7 +41,9 @@ export const COLLATERAL_PROOF_LINKS_PER_IP_PER_MINUTE = 10;
  * The collateral page, the optional test deposit, the release of a paid-off loan's collateral, and
  * the loan's collateral proof with its public link.
  */
-export const collateralRoutes: FastifyPluginAsync<TCollateralDeps> = async (app, deps) => {
+export const collateralRoutes: FastifyPluginAsync<
+  TCollateralDeps & { cipher: Pick<TFieldCipher, 'blindIndex'> }
+> = async (app, deps) => {
   const owned = (request: Parameters<typeof callerUuidOf>[0], appUuid: string) => ({
     identityUuid: callerUuidOf(request),
     appUuid,
@@ -74,7 +78,11 @@ export const collateralRoutes: FastifyPluginAsync<TCollateralDeps> = async (app,
   route(
     app,
     postCollateralProofLink,
-    ({ params, request }) => makeCollateralProofLink(deps, owned(request, params.appUuid)),
+    ({ params, request }) =>
+      makeCollateralProofLink(deps, {
+        ...owned(request, params.appUuid),
+        idempotencyKey: optionalIdempotencyKey(request),
+      }),
     { rateLimit: { max: COLLATERAL_PROOF_LINKS_PER_IP_PER_MINUTE, timeWindow: '1 minute' } },
   );
   route(app, deleteCollateralProofLink, ({ params, request }) =>

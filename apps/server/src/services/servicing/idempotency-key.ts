@@ -16,3 +16,12 @@ export function requiredIdempotencyKey(request: FastifyRequest): string {
   }
   return value;
 }
+
+/**
+ * The Idempotency-Key header of a call that takes one but works without it (a client of the
+ * release before): undefined when absent, refused when malformed.
+ */
+export function optionalIdempotencyKey(request: FastifyRequest): string | undefined {
+  if (request.headers[IDEMPOTENCY_KEY_HEADER] === undefined) return undefined;
+  return requiredIdempotencyKey(request);
+}

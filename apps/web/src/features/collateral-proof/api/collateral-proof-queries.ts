@@ -7,6 +7,7 @@ import {
 } from '@pledge/contract';
 import { COLLATERAL_PROOF_POLL_MS } from '@pledge/domain';
 import { apiRequest, isApiError } from '../../../api/client.js';
+import { idempotencyHeaders } from '../../loan/api/idempotency-key.js';
 
 const isRefusal = (error: unknown) =>
   isApiError(error) && [400, 401, 403, 404].includes(error.status);
@@ -40,11 +41,18 @@ export function publicCollateralProofQuery(token: string) {
   });
 }
 
-/** Makes a public link (the one before stops working); its token is in the answer, once. */
+/**
+ * Makes a public link (the one before stops working); its token is in the answer, once. The same
+ * key (one "make a link": a double click, a retry) answers the same link.
+ */
 export function useMakeProofLink(appUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest(postCollateralProofLink, { params: { appUuid } }),
+    mutationFn: (idempotencyKey: string) =>
+      apiRequest(postCollateralProofLink, {
+        params: { appUuid },
+        headers: idempotencyHeaders(idempotencyKey),
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: collateralProofQueryKey(appUuid) }),
   });
 }

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { TGetCollateralProofResponse } from '@pledge/contract';
 import { isApiError } from '../../../api/client.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { CopyButton } from '../../../ui/copy-button/copy-button.js';
+import { newIdempotencyKey } from '../../loan/api/idempotency-key.js';
 import { displayDateTime } from '../../loan/loan-dates.js';
 import { LoanSection } from '../../loan/components/loan-facts.js';
 import {
@@ -27,6 +29,16 @@ function PublicLinkPanel({
 }) {
   const make = useMakeProofLink(appUuid);
   const turnOff = useTurnOffProofLink(appUuid);
+  // One key per "make a link": a second click before the first answer (or a retry after a lost
+  // answer) gets the same link back; once a link is made, the next click makes a new one.
+  const [makeKey, setMakeKey] = useState(newIdempotencyKey);
+  const onMake = () =>
+    make.mutate(makeKey, {
+      onSuccess: () => setMakeKey(newIdempotencyKey()),
+      onError: (error) => {
+        if (isApiError(error) && error.status === 409) setMakeKey(newIdempotencyKey());
+      },
+    });
   const isBusy = make.isPending || turnOff.isPending;
   // The link just made (a turn-off forgets it; a newer one replaces it).
   const made = make.data;
@@ -72,7 +84,7 @@ function PublicLinkPanel({
           variant={publicLink === null ? 'primary' : 'secondary'}
           isFullWidth={false}
           disabled={isBusy}
-          onClick={() => make.mutate()}
+          onClick={onMake}
         >
           {publicLink === null ? 'Make a public link' : 'Make a new link'}
         </Button>

@@ -171,6 +171,44 @@ describe('the loan page’s collateral proof', () => {
     expect(calls).toEqual(['make', 'off']);
   });
 
+  it('asks once per "make a link": a double click sends one key twice, the next click a new one', async () => {
+    const keys: string[] = [];
+    let link: TGetCollateralProofResponse['publicLink'] = null;
+    let answer: (() => void) | undefined;
+    mockFetch({
+      [route(getCollateralProof, { appUuid: APP_UUID })]: () =>
+        jsonResponse(borrowerProof({ publicLink: link })),
+      [route(postCollateralProofLink, { appUuid: APP_UUID })]: async (_url, init) => {
+        keys.push(new Headers(init.headers).get('Idempotency-Key') ?? 'none');
+        // The answer waits, as on a slow network, until both clicks are in.
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+          if (keys.length !== 1) resolve();
+        });
+        link = { createdAt: '2025-03-05T09:00:00.000Z' };
+        return jsonResponse({ token: TOKEN, createdAt: link.createdAt }, 201);
+      },
+    });
+    const user = userEvent.setup();
+    render(<CollateralProofSection appUuid={APP_UUID} />, { wrapper: Providers });
+    const make = await screen.findByRole('button', { name: 'Make a public link' }, LOADED);
+    await user.dblClick(make);
+    await waitFor(() => expect(keys.length).toBeGreaterThanOrEqual(1));
+    answer?.();
+    expect(await screen.findByLabelText('Your public link')).toHaveValue(
+      `${window.location.origin}/account/crypto-backed-loan/collateral-proof/${TOKEN}`,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Make a new link' }));
+    await waitFor(() => expect(keys.length).toBeGreaterThanOrEqual(2));
+    const [first, ...rest] = keys;
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    const last = rest.at(-1);
+    // Every request of the double click carried the first key; the later click its own.
+    for (const key of rest.slice(0, -1)) expect(key).toBe(first);
+    expect(last).not.toBe(first);
+    expect(last).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('shows nothing for a loan without a tracked address', async () => {
     const fetch = mockFetch({});
     const { container } = render(<CollateralProofSection appUuid={APP_UUID} />, {
