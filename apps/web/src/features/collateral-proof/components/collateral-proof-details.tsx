@@ -72,7 +72,8 @@ function Movements({ proof, idPrefix }: { proof: TCollateralProof; idPrefix: str
   }
   const captionId = `${idPrefix}-movements-caption`;
   return (
-    // Scrolls sideways when the table is wider than the screen: focusable, so a keyboard can.
+    // A table on wide screens (scrolling sideways if it must: focusable, so a keyboard can); on a
+    // phone each movement is a card of labelled lines (styles/collateral-proof.css).
     <div
       className="collateral-proof__movements"
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
@@ -97,18 +98,24 @@ function Movements({ proof, idPrefix }: { proof: TCollateralProof; idPrefix: str
         <tbody>
           {proof.movements.map((movement) => (
             <tr key={`${movement.direction}-${movement.txid}`}>
-              <td>{displayDateTime(movement.time)}</td>
-              <td>
-                {DIRECTION_WORDS[movement.direction]}
-                {!movement.isConfirmed && (
-                  <span className="tag collateral-proof__pending">Pending</span>
-                )}
+              <td data-label="Time">
+                <span>{displayDateTime(movement.time)}</span>
               </td>
-              <td className="collateral-proof__amount">
-                {movement.direction === 'WITHDRAWAL' ? '−' : '+'}
-                {movement.amount} {proof.collateralType}
+              <td data-label="Type">
+                <span>
+                  {DIRECTION_WORDS[movement.direction]}
+                  {!movement.isConfirmed && (
+                    <span className="tag collateral-proof__pending">Pending</span>
+                  )}
+                </span>
               </td>
-              <td>
+              <td data-label="Amount" className="collateral-proof__amount">
+                <span>
+                  {movement.direction === 'WITHDRAWAL' ? '−' : '+'}
+                  {movement.amount} {proof.collateralType}
+                </span>
+              </td>
+              <td data-label="Transaction">
                 {movement.explorerUrl === null ? (
                   <code className="collateral-proof__id">{movement.txid}</code>
                 ) : (
