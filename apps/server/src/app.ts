@@ -51,6 +51,7 @@ import { opsHealthRoutes } from './routes/ops/health.js';
 import { readHealthMetrics } from './services/health/read-health-metrics.js';
 import { opsApplicationsRoutes } from './routes/ops/applications.js';
 import { opsAgentsRoutes } from './routes/ops/agents.js';
+import { opsBrandsRoutes } from './routes/ops/brands.js';
 import { opsControlledActionsRoutes } from './routes/ops/controlled-actions.js';
 import { optimizeRoutes } from './routes/optimize/decisions.js';
 import { profileRoutes } from './routes/profile/profile.js';
@@ -297,6 +298,7 @@ export const app = fp<TAppOptions>(
       store,
     });
     await instance.register(opsAgentsRoutes, controlDeps);
+    await instance.register(opsBrandsRoutes, controlDeps);
     await instance.register(waitlistRoutes, {
       db: database.db,
       cipher: fieldCipher,

@@ -15,6 +15,7 @@ import { createDatabase, type TDatabase } from './db/pool.js';
 import { seedSandbox } from './db/seed.js';
 import { createLogger } from './logger.js';
 import { installBrands } from './brands/brands.js';
+import { seedBrands, startBrandSync, type TBrandSync } from './brands/brand-store.js';
 import { pauseJobsWhenRefused, type TJobsPause } from './deploy/pause-jobs-when-refused.js';
 import { prepareStoredData } from './deploy/prepare-stored-data.js';
 import { seedIdentities } from './services/identity/seed-identities.js';
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
   let collateralSweeps: TCollateralSweeps | undefined;
   let jobsPause: TJobsPause | undefined;
   let clockFollowing: { stop(): void } | undefined;
+  let brandSync: TBrandSync | undefined;
   let isShuttingDown = false;
 
   const shutdown = async (reason: string, exitCode: number): Promise<void> => {
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
     await jobsPause?.stop();
     collateralSweeps?.stop();
     clockFollowing?.stop();
+    await brandSync?.stop();
     // Stop taking requests and drain them, then release the database, then stop it.
     const [currentApp, currentWorker, currentDatabase, currentEmbedded] = [
       app,
@@ -146,6 +149,13 @@ async function main(): Promise<void> {
       cipher,
       sandbox: config.sandbox,
       agentEmails: config.agentEmails,
+    });
+    // The brand file seeds an empty database; then every instance serves the published versions.
+    await seedBrands(database.db, config.brands);
+    brandSync = await startBrandSync({
+      db: database.db,
+      pool: database.pool,
+      onError: (error) => logger.warn({ err: error }, 'brands not reloaded'),
     });
 
     // One clock for the app and the jobs: the sandbox clock (kept in the database) or real time.

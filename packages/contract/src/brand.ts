@@ -9,6 +9,9 @@ export const HOUSING_LOGOS = [
 ] as const;
 export type THousingLogo = (typeof HOUSING_LOGOS)[number];
 
+/** The 50 states and the District of Columbia. */
+const BRAND_STATES_MAX = 51;
+
 const ZColor = z
   .string()
   .check(z.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'Must be a hex colour'));
@@ -59,6 +62,27 @@ export const ZBrand = z.object({
       CUSTODY_ONLY: z.number().check(z.positive(), z.lt(100)),
       OWNERSHIP_TRANSFER: z.number().check(z.positive(), z.lt(100)),
     }),
+  ),
+  /** The favicon, when the brand has its own (uploaded in the console). */
+  faviconUrl: z.optional(ZHref),
+  /** The US states the brand lends in; each has a licence below (packages/domain brand-rules.ts). */
+  servedStates: z.optional(
+    z.array(z.string().check(z.regex(/^[A-Z]{2}$/))).check(z.maxLength(BRAND_STATES_MAX)),
+  ),
+  /** The brand's state licences, listed in the footer with its NMLS number. */
+  stateLicences: z.optional(
+    z
+      .array(
+        z.object({
+          state: z.string().check(z.regex(/^[A-Z]{2}$/)),
+          number: z.string().check(z.minLength(1), z.maxLength(40)),
+        }),
+      )
+      .check(z.maxLength(BRAND_STATES_MAX)),
+  ),
+  /** Paragraphs of the footer (disclaimers), in order. */
+  footerTexts: z.optional(
+    z.array(z.string().check(z.minLength(1), z.maxLength(1_000))).check(z.maxLength(6)),
   ),
   sandbox: z.boolean(),
 });

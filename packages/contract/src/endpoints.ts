@@ -147,6 +147,11 @@ import { postOpsLiquidationFill } from './ops/post-liquidation-fill.js';
 import { postOpsSurplusPayout } from './ops/post-surplus-payout.js';
 import { getDocsJson } from './system/get-docs-json.js';
 import { getHealthz } from './system/get-healthz.js';
+import { getOpsBrand } from './ops/brands/get-brand.js';
+import { getOpsBrands } from './ops/brands/get-brands.js';
+import { postOpsBrand } from './ops/brands/post-brand.js';
+import { postOpsPublishBrandVersion } from './ops/brands/post-publish-brand-version.js';
+import { putOpsBrandDraft } from './ops/brands/put-brand-draft.js';
 import { getLivez } from './system/get-livez.js';
 import { getReadyz } from './system/get-readyz.js';
 import { postTelemetryEvent } from './telemetry/post-event.js';
@@ -157,6 +162,11 @@ import { postTelemetrySession } from './telemetry/post-session.js';
  * contract's tests check every entry (unique method and path, params matching the path, auth).
  */
 export const endpoints = {
+  getOpsBrand,
+  getOpsBrands,
+  postOpsBrand,
+  postOpsPublishBrandVersion,
+  putOpsBrandDraft,
   deleteOpsBanner,
   getAddressLookup,
   getAgentFigureInfo,

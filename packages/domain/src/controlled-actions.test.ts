@@ -26,7 +26,7 @@ describe('the registry of controlled actions', () => {
     const aboutNoBorrower = CONTROLLED_ACTION_KINDS.filter(
       (k) => !CONTROLLED_ACTIONS[k].refusesOwnLoan,
     );
-    expect(aboutNoBorrower).toEqual(['DEACTIVATE_AGENT']);
+    expect(aboutNoBorrower).toEqual(['DEACTIVATE_AGENT', 'PUBLISH_BRAND']);
   });
 });
 

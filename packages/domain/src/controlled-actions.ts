@@ -20,6 +20,7 @@ export const CONTROLLED_ACTION_KINDS = [
   'ESTATE_PAYOFF',
   'REFI_COIN_RETURN',
   'DEACTIVATE_AGENT',
+  'PUBLISH_BRAND',
 ] as const;
 export type TControlledActionKind = (typeof CONTROLLED_ACTION_KINDS)[number];
 
@@ -34,6 +35,7 @@ export const CONTROLLED_SUBJECTS = [
   'ESTATE_PAYOFF',
   'REFI_COIN_RETURN',
   'AGENT',
+  'BRAND',
 ] as const;
 export type TControlledSubject = (typeof CONTROLLED_SUBJECTS)[number];
 
@@ -154,6 +156,14 @@ export const CONTROLLED_ACTIONS: Readonly<Record<TControlledActionKind, TControl
     amount: 'NONE',
     refusesOwnLoan: false,
     why: 'Ends an agent’s role: no single agent can remove the others.',
+  },
+  PUBLISH_BRAND: {
+    label: 'Brand publication',
+    subject: 'BRAND',
+    control: 'MAKER_CHECKER',
+    amount: 'NONE',
+    refusesOwnLoan: false,
+    why: 'Changes what every borrower of a brand is shown (names, licences, colours, hosts): a version, new or restored, is served only once a second agent approves it.',
   },
 };
 

@@ -2,7 +2,8 @@
  * The brands served and how a request picks one: by host name, or by `?org=` in sandbox mode.
  * Unknown codes fall back to `default`. The brands come from brand data (brand-data.ts): the demo
  * brands (organisation codes pinned by the design: default, partner, markets) unless the boot
- * installs a deployment's own from BRANDS_FILE. Logos are served from
+ * installs a deployment's own from BRANDS_FILE; with a database, the published versions of the
+ * brands table (brand-store.ts keeps every instance on them). Logos are served from
  * apps/server/public/brands/<org>/logo.svg unless a brand's logoUrl points elsewhere.
  */
 import type { TBrand, TWireAccount } from '@pledge/contract';
@@ -22,9 +23,11 @@ interface TBrandTable {
   wireAccounts: ReadonlyMap<string, TWireAccount>;
   /** Each brand's collateral attestation, where its data gives one. */
   attestations: ReadonlyMap<string, string>;
+  /** The published version each brand is served at (none before the database has brands). */
+  versions: ReadonlyMap<string, number>;
 }
 
-function tableOf(data: TBrandData): TBrandTable {
+function tableOf(data: TBrandData, versions: ReadonlyMap<string, number>): TBrandTable {
   const brands = new Map<string, TBrandDefinition>();
   const hosts = new Map<string, string>();
   const wireAccounts = new Map<string, TWireAccount>();
@@ -44,15 +47,27 @@ function tableOf(data: TBrandData): TBrandTable {
   }
   const defaultBrand = brands.get(DEFAULT_ORG_CODE);
   if (defaultBrand === undefined) throw new Error(`The "${DEFAULT_ORG_CODE}" brand is missing`);
-  return { brands, hosts, defaultBrand, wireAccounts, attestations };
+  return { brands, hosts, defaultBrand, wireAccounts, attestations, versions };
 }
 
 // Validated at load: a broken brand stops the boot instead of reaching a browser.
-let table: TBrandTable = tableOf(loadBrandData());
+let table: TBrandTable = tableOf(loadBrandData(), new Map());
 
-/** Serves these brands from now on (the boot installs the configured brand data once). */
-export function installBrands(data: TBrandData): void {
-  table = tableOf(data);
+/**
+ * Serves these brands from now on: the boot installs the configured brand data, then the brand
+ * store the published versions of the database, again whenever one is published.
+ */
+export function installBrands(
+  data: TBrandData,
+  versions: ReadonlyMap<string, number> = new Map(),
+): void {
+  table = tableOf(data, versions);
+}
+
+/** The published version a brand is served at, or null when its brands come from a file. */
+export function publishedBrandVersion(orgCode: string | undefined): number | null {
+  const brand = brandFor(orgCode, false);
+  return table.versions.get(brand.orgCode) ?? null;
 }
 
 export function listOrgCodes(): string[] {

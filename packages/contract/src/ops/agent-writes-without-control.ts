@@ -21,6 +21,8 @@ export const AGENT_WRITES_WITHOUT_CONTROL: Readonly<Record<string, string>> = {
   postRefiTapePreview: 'Checks a tape and changes nothing.',
   postOpsRetryFailedJob:
     'Runs a background job again: the job applies its own rules and checks as on its first attempt.',
+  postOpsBrand: 'Creates a brand as a draft: nothing is served until a second agent approves it.',
+  putOpsBrandDraft: 'Saves a brand draft: nothing is served until a second agent approves it.',
   postOpsDiscardFailedJob:
     'Ends a failed background job; kinds that move money or change who owns what are refused.',
 };

@@ -10,6 +10,7 @@ import type {
   TPostConfirmRefiEstatePayoffBody,
   TPostOpsDeactivateAgentBody,
   TPostOpsLiquidationFillBody,
+  TPostOpsPublishBrandVersionBody,
   TPostOpsReversePaymentBody,
   TPostOpsSurplusPayoutBody,
   TPostOpsWirePaymentBody,
@@ -38,6 +39,7 @@ import { HttpError } from '../../http/errors.js';
 import type { TClock } from '../../security/jwt.js';
 import { agentActor } from '../ops/ops-record.js';
 import { deactivateAgent } from '../ops/deactivate-agent.js';
+import { describeBrandPublication, performBrandPublication } from '../brands/brand-publication.js';
 import { importRefiTape } from '../refi/import-refi-tape.js';
 import { confirmRefiEstatePayoff, setRefiTapeLoanBorrower } from '../refi/refi-ops.js';
 import { openTapeEmail } from '../refi/tape-email.js';
@@ -99,6 +101,7 @@ export interface TControlledPayloads {
   ESTATE_PAYOFF: TPostConfirmRefiEstatePayoffBody & { payoffUuid: string };
   REFI_COIN_RETURN: TPostRefiCoinReturnBody & { appUuid: string };
   DEACTIVATE_AGENT: TPostOpsDeactivateAgentBody;
+  PUBLISH_BRAND: TPostOpsPublishBrandVersionBody & { orgCode: string; version: number };
 }
 export type TPayloadKind = keyof TControlledPayloads;
 
@@ -385,6 +388,10 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
       });
       return `Agent ${payload.email} deactivated`;
     },
+  },
+  PUBLISH_BRAND: {
+    describe: (tx, _cipher, p) => describeBrandPublication(tx, p),
+    perform: (deps, input) => performBrandPublication(deps, input),
   },
 };
 

@@ -1,0 +1,260 @@
+/**
+ * The brand console's server side: a brand is created and edited as a draft, refused whole when a
+ * rule is broken (contrast with its ratio, licences, hosts, an org code used before), and served
+ * only once a second agent approves its publication (PUBLISH_BRAND); any earlier version can be
+ * restored the same way. Every instance then serves it (brand-store.ts; across processes in
+ * test/multi-instance/brand-publication.test.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TBrandDraft, TControlledAction, TGetOpsBrandResponse } from '@pledge/contract';
+import { eq } from 'drizzle-orm';
+import { loadBrandData } from '../../src/brands/brand-data.js';
+import { seedBrands, startBrandSync, type TBrandSync } from '../../src/brands/brand-store.js';
+import { brandFor, installBrands, publishedBrandVersion } from '../../src/brands/brands.js';
+import { brandHosts, brands, brandVersions } from '../../src/db/schema/index.js';
+import { bearer } from '../identity/sign-in.js';
+import { approveProposal, expectJson, OPS, opsCall, useTwoAgentContext } from './helpers.js';
+
+const { ctx, maker, checker } = useTwoAgentContext();
+let sync: TBrandSync;
+
+beforeAll(async () => {
+  await seedBrands(ctx.database.db, loadBrandData());
+  sync = await startBrandSync({
+    db: ctx.database.db,
+    pool: ctx.database.pool,
+    onError: (error) => {
+      throw error;
+    },
+  });
+});
+afterAll(async () => {
+  await sync?.stop();
+  // The other test files of this worker serve the demo brands from the file.
+  installBrands(loadBrandData());
+});
+
+/** WCAG 2.0 contrast, written again here from its definition. */
+function referenceContrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const n = parseInt(hex.slice(1), 16);
+    const [r, g, bl] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+const ACME: TBrandDraft = {
+  orgCode: 'acme',
+  companyName: 'Acme Crypto Credit',
+  legalName: 'Acme Crypto Credit, LLC',
+  supportPhone: '(800) 201-4400',
+  supportEmail: 'help@acmecredit.test',
+  termsUrl: 'https://acmecredit.test/terms',
+  privacyUrl: '/privacy',
+  licensesUrl: 'https://acmecredit.test/licences',
+  nmlsNumber: '4455667',
+  logoUrl: '/brands/default/logo.svg',
+  colors: {
+    primary: '#7a1f5c',
+    primaryContrast: '#ffffff',
+    accent: '#0f766e',
+    background: '#fbf7fa',
+    surface: '#ffffff',
+    text: '#1a1017',
+    muted: '#5a4a55',
+  },
+  flags: { wholesale: false, marketsCredit: false, general: true },
+  housingLogo: 'EQUAL_HOUSING_LENDER',
+  internationalEnabled: false,
+  mobileApp: null,
+  servedStates: ['CA', 'NY'],
+  stateLicences: [
+    { state: 'CA', number: 'CFL 60DBO-1234' },
+    { state: 'NY', number: 'NY-LL-5678' },
+  ],
+  footerTexts: ['Acme Crypto Credit lends in California and New York only.'],
+  hosts: ['loans.acmecredit.test'],
+};
+
+function call(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
+}
+
+async function publish(orgCode: string, version: number): Promise<TControlledAction> {
+  const proposed = await call(
+    'POST',
+    `${OPS}/brands/${orgCode}/versions/${version}/publish`,
+    maker.token,
+    {
+      reason: 'Reviewed with the lender',
+    },
+  );
+  const pending = expectJson(proposed, 202) as TControlledAction;
+  expect(pending).toMatchObject({ action: 'PUBLISH_BRAND', status: 'PENDING' });
+  return pending;
+}
+
+describe('brand drafts', () => {
+  it('refuses a draft whose text is below 4.5:1 on its background, with the ratio, and writes nothing', async () => {
+    const answer = await call('POST', `${OPS}/brands`, maker.token, {
+      ...ACME,
+      orgCode: 'faint',
+      hosts: [],
+      colors: { ...ACME.colors, text: '#9a9a9a' },
+    });
+    const body = expectJson(answer, 400) as {
+      message: string;
+      fieldErrors: Record<string, string[]>;
+    };
+    const ratio = (Math.floor(referenceContrast('#9a9a9a', '#fbf7fa') * 100) / 100).toFixed(2);
+    expect(body.message).toContain(`${ratio}:1`);
+    expect(body.fieldErrors['colors.text']?.[0]).toContain('4.5:1');
+    expect(await ctx.database.db.select().from(brands).where(eq(brands.orgCode, 'faint'))).toEqual(
+      [],
+    );
+  });
+
+  it('refuses a served state without a licence, a host another brand serves and a used org code', async () => {
+    const unlicensed = await call('POST', `${OPS}/brands`, maker.token, {
+      ...ACME,
+      servedStates: ['CA', 'NY', 'FL'],
+    });
+    expect((expectJson(unlicensed, 400) as { message: string }).message).toContain('FL');
+    const takenHost = await call('POST', `${OPS}/brands`, maker.token, {
+      ...ACME,
+      hosts: ['partner.localhost'],
+    });
+    expect((expectJson(takenHost, 400) as { message: string }).message).toBe(
+      'partner.localhost already serves the brand "partner".',
+    );
+    const usedCode = await call('POST', `${OPS}/brands`, maker.token, {
+      ...ACME,
+      orgCode: 'partner',
+    });
+    expect((expectJson(usedCode, 400) as { message: string }).message).toContain('already used');
+    const tooLong = await call('POST', `${OPS}/brands`, maker.token, {
+      ...ACME,
+      companyName: 'x'.repeat(121),
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('creates a brand as a draft: listed, not served', async () => {
+    const created = expectJson(
+      await call('POST', `${OPS}/brands`, maker.token, ACME),
+      201,
+    ) as TGetOpsBrandResponse;
+    expect(created).toMatchObject({ orgCode: 'acme', publishedVersion: null, published: null });
+    expect(created.draft).toMatchObject({ version: 1, basedOn: null, fields: ACME });
+    const list = expectJson(await call('GET', `${OPS}/brands`, checker.token), 200) as {
+      brands: { orgCode: string; publishedVersion: number | null; draftVersion: number | null }[];
+    };
+    expect(list.brands.map((brand) => brand.orgCode)).toEqual([
+      'default',
+      'partner',
+      'markets',
+      'acme',
+    ]);
+    expect(list.brands[3]).toMatchObject({ publishedVersion: null, draftVersion: 1 });
+    await sync.refresh();
+    expect(brandFor('acme', false).orgCode).toBe('default');
+    // The same creation again (a double click) is refused: the code is taken.
+    expect((await call('POST', `${OPS}/brands`, maker.token, ACME)).statusCode).toBe(400);
+  });
+});
+
+describe('publishing under four eyes', () => {
+  it('serves the draft only once a second agent approves it, and records both agents', async () => {
+    const pending = await publish('acme', 1);
+    const self = await approveProposal(ctx.app, maker, pending.id);
+    expect(self.statusCode).toBe(403);
+    await sync.refresh();
+    expect(brandFor('acme', false).orgCode).toBe('default');
+
+    const approved = expectJson(
+      await approveProposal(ctx.app, checker, pending.id),
+      200,
+    ) as TControlledAction;
+    expect(approved.status).toBe('APPROVED');
+    await sync.refresh();
+    expect(brandFor('acme', false)).toMatchObject({
+      orgCode: 'acme',
+      companyName: 'Acme Crypto Credit',
+      stateLicences: ACME.stateLicences,
+      footerTexts: ACME.footerTexts,
+    });
+    expect(publishedBrandVersion('acme')).toBe(1);
+    const [version] = await ctx.database.db
+      .select()
+      .from(brandVersions)
+      .where(eq(brandVersions.orgCode, 'acme'));
+    expect(version).toMatchObject({
+      status: 'PUBLISHED',
+      proposedByEmail: maker.email,
+      approvedByEmail: checker.email,
+      createdByEmail: maker.email,
+    });
+    expect(
+      await ctx.database.db.select().from(brandHosts).where(eq(brandHosts.orgCode, 'acme')),
+    ).toEqual([{ host: 'loans.acmecredit.test', orgCode: 'acme' }]);
+  });
+
+  it('publishes a new version, then restores the first, each on approval', async () => {
+    const saved = expectJson(
+      await call('PUT', `${OPS}/brands/acme/draft`, maker.token, {
+        ...ACME,
+        companyName: 'Acme Credit',
+      }),
+      200,
+    ) as TGetOpsBrandResponse;
+    expect(saved.draft).toMatchObject({ version: 2, basedOn: 1 });
+    expect(saved.published?.companyName).toBe('Acme Crypto Credit');
+
+    expectJson(await approveProposal(ctx.app, checker, (await publish('acme', 2)).id), 200);
+    await sync.refresh();
+    expect(brandFor('acme', false).companyName).toBe('Acme Credit');
+    expect(publishedBrandVersion('acme')).toBe(2);
+
+    const restore = await publish('acme', 1);
+    expect(restore.summary).toContain('Restore version 1 of brand acme (serving version 2)');
+    expectJson(await approveProposal(ctx.app, checker, restore.id), 200);
+    await sync.refresh();
+    expect(brandFor('acme', false).companyName).toBe('Acme Crypto Credit');
+    expect(publishedBrandVersion('acme')).toBe(1);
+
+    // The version served already: nothing to propose.
+    const again = await call('POST', `${OPS}/brands/acme/versions/1/publish`, maker.token, {
+      reason: 'again',
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses a draft that takes a host published since, at proposal', async () => {
+    expectJson(
+      await call('POST', `${OPS}/brands`, maker.token, {
+        ...ACME,
+        orgCode: 'acme-two',
+        hosts: ['loans.acmecredit.test'],
+      }),
+      400,
+    );
+    const foreign = await call('PUT', `${OPS}/brands/acme/draft`, maker.token, {
+      ...ACME,
+      orgCode: 'other',
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect((await opsCall(ctx.app, 'GET', `${OPS}/brands/nobody`, checker.token)).statusCode).toBe(
+      404,
+    );
+  });
+});
