@@ -9,13 +9,16 @@
 //   sweeps      the servicing sweeps (daily accrual, statement cycle, risk pass selection) at 1
 //               thousand and 1 million loans: flat when the time per loan grows less than 2x, with
 //               each statement's plan (scripts/bench/sweeps.mjs).
-//   lighthouse  mobile performance of /start, /residency and /faq in Debian's Chromium.
+//   lighthouse  mobile performance in Debian's Chromium of every route of the app (signed in as
+//               its reader: borrower, agent or visitor) and of the offer page with its
+//               Truth-in-Lending box shown; INP of the offer's amount fields and slider at 4x CPU
+//               slowdown (scripts/bench/lighthouse.mjs; BENCH_LIGHTHOUSE_ONLY=start,inp for some).
 //
 //   npm run bench                                  every part
 //   npm run bench -- --only=throughput,lists       some parts
 //
-// The server runs in the sandbox on port 3200 with its own embedded PostgreSQL (port 23200) in a
-// fresh data directory, removed afterwards. Results of the parts that ran replace theirs in
+// The server runs in the sandbox on port BENCH_PORT (3200) with its own embedded PostgreSQL (port
+// 20,000 above) in a fresh data directory, removed afterwards. Results of the parts that ran replace theirs in
 // .bench/results.json; a table of every bar ends the run, which exits with 1 when a bar of this run
 // is over its budget.
 import { spawn, execSync } from 'node:child_process';
@@ -37,15 +40,15 @@ import { waitFor } from './bench/http.mjs';
 import { listBars, measureLists, printLists } from './bench/lists.mjs';
 import { measureThroughput, throughputBars } from './bench/throughput.mjs';
 import { measureSweeps, printSweeps, sweepBars } from './bench/sweeps.mjs';
+import { lighthouseBars, measureLighthouse } from './bench/lighthouse.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist');
 const resultsFile = join(root, '.bench/results.json');
 /** The bench server's log (warnings and errors): what a failed answer of a load run was. */
 const serverLogFile = join(root, '.bench/server.log');
-const APP = '/account/crypto-backed-loan';
 const PARTS = ['bundles', 'throughput', 'lists', 'lighthouse', 'sweeps'];
-const SERVER_PORT = 3200;
+const SERVER_PORT = Number(process.env.BENCH_PORT ?? 3200);
 const SERVER_STOP_WAIT_MS = 60_000;
 
 function partsToRun(argv) {
@@ -69,58 +72,6 @@ function measureBundles() {
   const bundles = measureBundleSizes(dist);
   console.log('bundles', bundles);
   return bundles;
-}
-
-// Lighthouse is fetched on demand (npx) rather than kept in the lock file: its dependency tree pins
-// a moving dist-tag, which would break `npm ci`.
-const LIGHTHOUSE = 'lighthouse@12.8.2';
-const LIGHTHOUSE_ATTEMPTS = 3;
-
-async function measureLighthouse(base) {
-  const lighthouse = {};
-  const out = mkdtempSync(join(tmpdir(), 'pledge-lighthouse-'));
-  for (const [index, path] of [
-    `${APP}/start?state=OH`,
-    `${APP}/residency`,
-    `${APP}/faq`,
-  ].entries()) {
-    const report = join(out, `${index}.json`);
-    // Lighthouse now and then loses the page load's trace (NO_NAVSTART) and exits with an error;
-    // such a run measured nothing, so it is taken again.
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        execSync(
-          [
-            `npx --yes ${LIGHTHOUSE}`,
-            JSON.stringify(`${base}${path}`),
-            '--quiet --only-categories=performance,accessibility --form-factor=mobile',
-            `--output=json --output-path=${report}`,
-            '--chrome-flags="--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run"',
-          ].join(' '),
-          {
-            stdio: 'inherit',
-            env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
-          },
-        );
-        break;
-      } catch (error) {
-        if (attempt === LIGHTHOUSE_ATTEMPTS) throw error;
-        console.log(`lighthouse: ${path} failed to record, running it again`);
-      }
-    }
-    const lhr = JSON.parse(readFileSync(report, 'utf8'));
-    lighthouse[path] = {
-      performance: Math.round(lhr.categories.performance.score * 100),
-      accessibility: Math.round(lhr.categories.accessibility.score * 100),
-      totalBlockingTimeMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
-      // Lighthouse slows the CPU by a fixed factor whatever the host's own speed: its measure of
-      // the host (higher is faster) says how far a score taken here carries to another machine.
-      hostBenchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
-    };
-  }
-  lighthouse.budget = { performance: 95 };
-  console.log('lighthouse', lighthouse);
-  return lighthouse;
 }
 
 /**
@@ -188,17 +139,6 @@ function bundleBars(bundles) {
       ok: bundles.largestRoute.gzipKB <= bundles.budget.perRouteGzipKB,
     },
   ];
-}
-
-function lighthouseBars(lighthouse) {
-  return Object.entries(lighthouse)
-    .filter(([path]) => path !== 'budget' && path !== 'measuredAt')
-    .map(([path, scores]) => ({
-      bar: `Lighthouse mobile performance ${path}`,
-      value: `${scores.performance} (blocking ${scores.totalBlockingTimeMs} ms, host index ${scores.hostBenchmarkIndex})`,
-      budget: `>= ${lighthouse.budget.performance}`,
-      ok: scores.performance >= lighthouse.budget.performance,
-    }));
 }
 
 const BARS = {
