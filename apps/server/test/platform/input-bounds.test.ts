@@ -261,8 +261,8 @@ describe('every input is bounded', () => {
       borrowerToken = borrower.token;
       agentToken = await signIn(app, 'agent@example.com', { audience: 'agent' });
       const { appUuid } = await createdApplication(app, borrowerToken);
-      // A job id is a number, not a uuid: no such job, so only the bounds answer.
-      values = { appUuid, identityUuid: borrower.identityUuid, jobId: '1' };
+      // A job id and a brand version are numbers, not uuids: none exists, so only the bounds answer.
+      values = { appUuid, identityUuid: borrower.identityUuid, jobId: '1', version: '1' };
     }, 60_000);
 
     let source = 0;
