@@ -13,6 +13,14 @@ export interface TEnqueueOptions {
    * that cannot happen twice.
    */
   dedupeKey?: string;
+  /**
+   * With dedupeKey: a second enqueue with the key replaces the waiting job's payload and time
+   * (the queue's `replace`), and while the keyed job runs it adds a new one instead of nothing, so
+   * that work added during a run is never missed. Off by default (the first job stands).
+   */
+  replacesWaiting?: boolean;
+  /** Jobs of one named queue run one at a time, in order; the kind's own when it is a singleton. */
+  queueName?: string;
 }
 
 export interface TEnqueued {
@@ -46,12 +54,12 @@ export async function enqueue<TPayload>(
     SELECT job.id, job.revision FROM graphile_worker.add_job(
       identifier => ${definition.kind},
       payload => ${JSON.stringify(checked ?? {})}::json,
-      queue_name => ${definition.singleton === true ? definition.kind : null}::text,
+      queue_name => ${options.queueName ?? (definition.singleton === true ? definition.kind : null)}::text,
       run_at => ${runAt},
       max_attempts => ${definition.maxAttempts}::int,
       job_key => ${options.dedupeKey ?? null}::text,
       priority => ${definition.priority ?? 0}::int,
-      job_key_mode => 'unsafe_dedupe'
+      job_key_mode => ${options.replacesWaiting === true ? 'replace' : 'unsafe_dedupe'}
     ) AS job`);
   const [row] = result.rows;
   if (row === undefined) throw new Error('The job insert returned no row');

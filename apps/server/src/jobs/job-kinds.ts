@@ -12,6 +12,7 @@ import { dependencyProbesJob } from './definitions/dependency-probes.js';
 import { generateDisclosuresJob } from './definitions/generate-disclosures.js';
 import { identityAutoReviewJob } from './definitions/identity-auto-review.js';
 import { liquidationStatementJob } from './definitions/liquidation-statement.js';
+import { partnerOutboxDrainJob, partnerWebhookDeliverJob } from './definitions/partner-webhooks.js';
 import { pruneFinishedJobsJob } from './definitions/prune-finished-jobs.js';
 import { reencryptJob } from './definitions/reencrypt.js';
 import { refiCompleteJob, refiSweepJob } from './definitions/refi-complete.js';
@@ -32,6 +33,8 @@ export const JOB_DEFINITIONS: readonly TJobDefinition<unknown>[] = [
   generateDisclosuresJob,
   identityAutoReviewJob,
   liquidationStatementJob,
+  partnerOutboxDrainJob,
+  partnerWebhookDeliverJob,
   pruneFinishedJobsJob,
   reencryptJob,
   refiCompleteJob,

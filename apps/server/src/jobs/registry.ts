@@ -49,6 +49,18 @@ import {
 import { dependencyProbesHandler } from './handlers/dependency-probes.js';
 import { DEPENDENCY_PROBES_CRON, dependencyProbesJob } from './definitions/dependency-probes.js';
 import type { TDependencyProbe } from '../services/health/dependency-probe.js';
+import {
+  partnerOutboxDrainHandler,
+  partnerWebhookDeliverHandler,
+} from './handlers/partner-webhooks.js';
+import {
+  PARTNER_OUTBOX_DRAIN_CRON,
+  partnerOutboxDrainJob,
+} from './definitions/partner-webhooks.js';
+import type { TWebhookTransport } from '../adapters/webhooks/port.js';
+import { postWebhookHttps } from '../adapters/webhooks/real.js';
+import { resolveHost, type THostResolver } from '../security/public-url.js';
+import { receiveSandboxWebhook } from '../services/sandbox/webhook-inbox.js';
 
 export interface TJobDeps {
   db: TDb;
@@ -68,6 +80,8 @@ export interface TJobDeps {
   jobRetention?: TJobRetention;
   /** The outside dependencies probed on a schedule (services/health); none when not given. */
   dependencyProbes?: readonly TDependencyProbe[];
+  /** How partner webhooks resolve and post; DNS and HTTPS when not given. */
+  webhooks?: { resolve: THostResolver; transport: TWebhookTransport };
 }
 
 export function createJobRegistrations(deps: TJobDeps): TJobRegistration<unknown>[] {
@@ -171,6 +185,16 @@ function allJobRegistrations(deps: TJobDeps, clock: TClock): TJobRegistration<un
       probes: deps.dependencyProbes ?? [],
       ...(deps.log !== undefined ? { log: deps.log } : {}),
     }),
+    partnerOutboxDrainHandler({ db: deps.db, clock }),
+    partnerWebhookDeliverHandler({
+      db: deps.db,
+      cipher: deps.cipher,
+      clock,
+      sandbox: deps.sandbox,
+      resolve: deps.webhooks?.resolve ?? resolveHost,
+      transport: deps.webhooks?.transport ?? postWebhookHttps,
+      sandboxReceiver: (input) => receiveSandboxWebhook({ db: deps.db, clock }, input),
+    }),
   ];
 }
 
@@ -193,6 +217,7 @@ export function bankPaymentsOfJobs(deps: TJobDeps, clock: TClock): TBankPayments
 export function createJobSchedules(): TJobSchedule<unknown>[] {
   return [
     registerSchedule(pruneFinishedJobsJob, PRUNE_FINISHED_JOBS_CRON),
+    registerSchedule(partnerOutboxDrainJob, PARTNER_OUTBOX_DRAIN_CRON),
     registerSchedule(servicingSweepJob, SERVICING_SWEEP_CRON),
     registerSchedule(servicingAchSettlementJob, SERVICING_ACH_SETTLEMENT_CRON),
     registerSchedule(refiSweepJob, REFI_SWEEP_CRON),

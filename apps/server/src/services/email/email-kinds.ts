@@ -13,6 +13,7 @@ export const EMAIL_KINDS = [
   'loan-risk-notice',
   'liquidation-statement',
   'servicing-alert',
+  'partner-endpoint-disabled',
 ] as const;
 export type TEmailKind = (typeof EMAIL_KINDS)[number];
 

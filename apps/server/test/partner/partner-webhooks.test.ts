@@ -1,0 +1,323 @@
+/**
+ * Partner events end to end inside the server: the outbox trigger, the drain into catalogue events
+ * and deliveries, signed delivery in each loan's order, retries after a failing receiver (each event
+ * accepted once), the URL guard at send time, the 1 KB cap and disabling after a day of failures.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { TWebhookRequest, TWebhookTransport } from '../../src/adapters/webhooks/port.js';
+import {
+  auditEvents,
+  outbox,
+  partnerDeliveries,
+  partnerDeliveryAttempts,
+  partnerEvents,
+  partnerOutbox,
+  partnerWebhookEndpoints,
+} from '../../src/db/schema/index.js';
+import { createFieldCipher } from '../../src/security/field-encryption.js';
+import { SANDBOX_WEBHOOK_URL, type THostResolver } from '../../src/security/public-url.js';
+import {
+  deliverPartnerWebhooks,
+  type TDeliverDeps,
+} from '../../src/services/partner/deliver-partner-webhooks.js';
+import { drainPartnerOutbox } from '../../src/services/partner/drain-partner-outbox.js';
+import { insertWebhookEndpoint } from '../../src/services/partner/webhook-endpoint-record.js';
+import { verifyWebhookSignature } from '../../src/services/partner/webhook-signature.js';
+import {
+  listSandboxWebhooks,
+  receiveSandboxWebhook,
+  setSandboxWebhookFailures,
+} from '../../src/services/sandbox/webhook-inbox.js';
+import { useApplicationsTestContext } from '../applications/helpers.js';
+import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import { provisionSandboxAgents, setBtcPrice } from '../servicing/helpers.js';
+
+const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
+const SECRET = 'whsec_partner_test_secret';
+const HOUR_MS = 3_600_000;
+
+const resolve: THostResolver = async (hostname) =>
+  hostname === 'rebind.lender.example' ? ['10.0.0.7'] : ['93.184.216.34'];
+
+describe('partner webhooks', () => {
+  const world = useApplicationsTestContext();
+  let now = new Date();
+  const clock = () => now;
+  const db = () => world.database.db;
+
+  const deliverDeps = (transport: TWebhookTransport): TDeliverDeps => ({
+    db: db(),
+    cipher,
+    clock,
+    sandbox: true,
+    resolve,
+    transport,
+    sandboxReceiver: (input) => receiveSandboxWebhook({ db: db(), clock }, input),
+  });
+  const noNetwork: TWebhookTransport = async () => {
+    throw new Error('no network in this test');
+  };
+
+  async function sandboxLoan(email: string): Promise<string> {
+    await provisionSandboxAgents(world);
+    await setBtcPrice(world, 60_000);
+    const response = await world.app.inject({
+      method: 'POST',
+      url: '/sandbox/loans',
+      payload: {
+        email,
+        collateralType: 'BTC',
+        coinQuantity: '1.5',
+        drawAmount: 20_000,
+        state: 'OH',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return (response.json() as { appUuid: string }).appUuid;
+  }
+
+  async function endpoint(url: string, brand = 'default') {
+    return insertWebhookEndpoint(db(), cipher, {
+      brand,
+      url,
+      description: 'lender systems',
+      secret: SECRET,
+      createdBy: 'agent:test',
+    });
+  }
+
+  async function drainAll(): Promise<void> {
+    while ((await drainPartnerOutbox({ db: db(), clock })) > 0) {
+      // until the outbox is empty
+    }
+  }
+
+  it('writes the outbox copy in the change transaction, and none when it rolls back', async () => {
+    const before = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(partnerOutbox);
+    await expect(
+      db().transaction(async (tx) => {
+        await tx.insert(auditEvents).values({
+          entityType: 'application',
+          entityId: '00000000-0000-4000-8000-000000000001',
+          actor: 'system:test',
+          fromState: 'SIGN_DOCS',
+          toState: 'WAITING_FOR_COLLATERAL',
+        });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await db().insert(auditEvents).values({
+      entityType: 'banner',
+      entityId: 'b1',
+      actor: 'system:test',
+    });
+    const after = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(partnerOutbox);
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it('delivers every event of a loan to the sandbox receiver, in order, signed, once each after failures', async () => {
+    const hook = await endpoint(SANDBOX_WEBHOOK_URL);
+    const appUuid = await sandboxLoan('partner-walk@example.com');
+    await drainAll();
+    const events = await db()
+      .select()
+      .from(partnerEvents)
+      .where(eq(partnerEvents.appUuid, appUuid))
+      .orderBy(partnerEvents.seq);
+    const types = events.map((event) => event.type);
+    expect(types[0]).toBe('application.created');
+    for (const expected of [
+      'application.offer_accepted',
+      'application.documents_signed',
+      'application.collateral_received',
+      'application.funds_released',
+      'loan.funded',
+    ]) {
+      expect(types).toContain(expected);
+    }
+    expect(types.indexOf('application.documents_signed')).toBeLessThan(
+      types.indexOf('loan.funded'),
+    );
+    for (const event of events) {
+      expect(JSON.stringify(event.data)).not.toMatch(/ssn|account|routing/i);
+    }
+
+    // The receiver is down for the first three posts.
+    await setSandboxWebhookFailures(db(), { count: 3, status: 503 });
+    const deps = deliverDeps(noNetwork);
+    let outcome = await deliverPartnerWebhooks(deps, { endpointId: hook.id, appUuid });
+    for (let round = 0; round < 10 && outcome.next !== 'none'; round += 1) {
+      if (outcome.next === 'at') now = outcome.at;
+      outcome = await deliverPartnerWebhooks(deps, { endpointId: hook.id, appUuid });
+    }
+    expect(outcome).toEqual({ next: 'none' });
+
+    const inbox = (await listSandboxWebhooks(db())).deliveries.filter((received) =>
+      events.some((event) => event.id === received.eventId),
+    );
+    expect(inbox.filter((received) => received.answeredStatus === 503)).toHaveLength(3);
+    const accepted = inbox.filter((received) => received.answeredStatus === 200);
+    expect(accepted.map((received) => received.eventId)).toEqual(events.map((event) => event.id));
+    for (const received of accepted) {
+      expect(
+        verifyWebhookSignature(SECRET, received.body, received.signature, now, 10 * 86_400),
+      ).toBe(true);
+      const body = JSON.parse(received.body) as { id: string; appUuid: string; brand: string };
+      expect(body).toMatchObject({ id: received.eventId, appUuid, brand: 'default' });
+    }
+    const attempts = await db()
+      .select()
+      .from(partnerDeliveryAttempts)
+      .innerJoin(partnerDeliveries, eq(partnerDeliveries.id, partnerDeliveryAttempts.deliveryId))
+      .where(eq(partnerDeliveries.endpointId, hook.id));
+    expect(attempts).toHaveLength(events.length + 3);
+    const [endpointAfter] = await db()
+      .select()
+      .from(partnerWebhookEndpoints)
+      .where(eq(partnerWebhookEndpoints.id, hook.id));
+    expect(endpointAfter).toMatchObject({ status: 'ACTIVE', failingSince: null });
+    await db()
+      .update(partnerWebhookEndpoints)
+      .set({ status: 'DISABLED' })
+      .where(eq(partnerWebhookEndpoints.id, hook.id));
+  });
+
+  it('refuses to send to a name that now resolves to a private address, and keeps 1 KB of an answer', async () => {
+    const rebinding = await endpoint('https://rebind.lender.example/hooks');
+    const publicOne = await endpoint('https://hooks.lender.example/hooks');
+    const appUuid = await sandboxLoan('partner-guard@example.com');
+    await drainAll();
+    const sent: TWebhookRequest[] = [];
+    const transport: TWebhookTransport = async (request) => {
+      sent.push(request);
+      return { status: 200, body: 'é'.repeat(3_000) };
+    };
+    const refused = await deliverPartnerWebhooks(deliverDeps(transport), {
+      endpointId: rebinding.id,
+      appUuid,
+    });
+    expect(refused.next).toBe('at');
+    expect(sent).toHaveLength(0);
+    const [refusal] = await db()
+      .select({
+        error: partnerDeliveryAttempts.error,
+        statusCode: partnerDeliveryAttempts.statusCode,
+      })
+      .from(partnerDeliveryAttempts)
+      .innerJoin(partnerDeliveries, eq(partnerDeliveries.id, partnerDeliveryAttempts.deliveryId))
+      .where(eq(partnerDeliveries.endpointId, rebinding.id));
+    expect(refusal?.statusCode).toBeNull();
+    expect(refusal?.error).toContain('10.0.0.7');
+
+    expect(
+      await deliverPartnerWebhooks(deliverDeps(transport), { endpointId: publicOne.id, appUuid }),
+    ).toEqual({ next: 'none' });
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent[0]?.address).toBe('93.184.216.34');
+    expect(sent[0]?.timeoutMs).toBe(10_000);
+    expect(sent[0]?.headers['idempotency-key']).toBe(sent[0]?.headers['pledge-event-id']);
+    const bodies = await db()
+      .select({ body: partnerDeliveryAttempts.responseBody })
+      .from(partnerDeliveryAttempts)
+      .innerJoin(partnerDeliveries, eq(partnerDeliveries.id, partnerDeliveryAttempts.deliveryId))
+      .where(eq(partnerDeliveries.endpointId, publicOne.id));
+    for (const { body } of bodies) {
+      expect(Buffer.byteLength(body ?? '')).toBeLessThanOrEqual(1_024);
+      expect(Buffer.byteLength(body ?? '')).toBeGreaterThan(1_000);
+    }
+    await db()
+      .update(partnerWebhookEndpoints)
+      .set({ status: 'DISABLED' })
+      .where(eq(partnerWebhookEndpoints.id, rebinding.id));
+    await db()
+      .update(partnerWebhookEndpoints)
+      .set({ status: 'DISABLED' })
+      .where(eq(partnerWebhookEndpoints.id, publicOne.id));
+  });
+
+  it('disables an endpoint after a day of failures and tells the lender', async () => {
+    const down = await endpoint('https://hooks.lender.example/down');
+    const appUuid = await sandboxLoan('partner-down@example.com');
+    await drainAll();
+    const failing: TWebhookTransport = async () => ({ status: 500, body: 'down' });
+    const start = now;
+    let outcome = await deliverPartnerWebhooks(deliverDeps(failing), {
+      endpointId: down.id,
+      appUuid,
+    });
+    while (outcome.next === 'at' && now.getTime() - start.getTime() < 30 * HOUR_MS) {
+      now = outcome.at;
+      outcome = await deliverPartnerWebhooks(deliverDeps(failing), {
+        endpointId: down.id,
+        appUuid,
+      });
+    }
+    expect(outcome).toEqual({ next: 'none' });
+    const [row] = await db()
+      .select()
+      .from(partnerWebhookEndpoints)
+      .where(eq(partnerWebhookEndpoints.id, down.id));
+    expect(row?.status).toBe('DISABLED');
+    const disabledAfterMs = (row?.disabledAt?.getTime() ?? 0) - start.getTime();
+    expect(disabledAfterMs).toBeGreaterThanOrEqual(24 * HOUR_MS);
+    expect(disabledAfterMs).toBeLessThan(26 * HOUR_MS);
+    const mails = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.kind, 'partner-endpoint-disabled'));
+    expect(mails).toHaveLength(1);
+    const pending = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(partnerDeliveries)
+      .where(eq(partnerDeliveries.endpointId, down.id));
+    expect(pending[0]?.n).toBeGreaterThan(0);
+  });
+
+  it('the jobs drain the outbox and deliver to the sandbox receiver, queued by the change itself', async () => {
+    await setSandboxWebhookFailures(db(), { count: 0, status: 503 });
+    const hook = await endpoint(SANDBOX_WEBHOOK_URL, 'markets');
+    await provisionSandboxAgents(world);
+    await setBtcPrice(world, 60_000);
+    const response = await world.app.inject({
+      method: 'POST',
+      url: '/sandbox/loans',
+      payload: {
+        email: 'partner-jobs@example.com',
+        collateralType: 'BTC',
+        coinQuantity: '1.5',
+        drawAmount: 20_000,
+        state: 'OH',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { appUuid } = response.json() as { appUuid: string };
+    await db().execute(
+      sql`UPDATE applications SET organization = 'markets' WHERE uuid = ${appUuid}`,
+    );
+    await db().insert(auditEvents).values({
+      entityType: 'application',
+      entityId: appUuid,
+      actor: 'system:test',
+      fromState: 'COMPLETE',
+      toState: 'PAID_OFF',
+    });
+    await world.runJobs();
+    const delivered = await db()
+      .select({ eventId: partnerDeliveries.eventId, status: partnerDeliveries.status })
+      .from(partnerDeliveries)
+      .where(eq(partnerDeliveries.endpointId, hook.id));
+    expect(delivered.length).toBeGreaterThan(0);
+    expect(delivered.every((delivery) => delivery.status === 'DELIVERED')).toBe(true);
+    const inbox = (await listSandboxWebhooks(db())).deliveries.filter((received) =>
+      delivered.some((delivery) => delivery.eventId === received.eventId),
+    );
+    expect(
+      inbox.map((received) => JSON.parse(received.body) as { type: string }).at(-1)?.type,
+    ).toBe('loan.paid_off');
+  });
+});
