@@ -26,8 +26,12 @@ async function waitForCode(base, email, sentBefore) {
   const until = Date.now() + MAILBOX_WAIT_MS;
   while (Date.now() < until) {
     const messages = await mailbox(base, email);
-    const code =
-      messages.length > sentBefore ? CODE_PATTERN.exec(messages[0]?.text ?? '')?.[1] : undefined;
+    // Newest first; other mail (a statement, a notice) may arrive meanwhile: the newest message
+    // that carries a code.
+    const code = messages
+      .slice(0, Math.max(0, messages.length - sentBefore))
+      .map((message) => CODE_PATTERN.exec(message.text)?.[1])
+      .find((found) => found !== undefined);
     if (code !== undefined) return code;
     await new Promise((r) => setTimeout(r, MAILBOX_POLL_MS));
   }
