@@ -11,7 +11,18 @@ import { eq } from 'drizzle-orm';
 import { loadBrandData } from '../../src/brands/brand-data.js';
 import { seedBrands, startBrandSync, type TBrandSync } from '../../src/brands/brand-store.js';
 import { brandFor, installBrands, publishedBrandVersion } from '../../src/brands/brands.js';
-import { brandHosts, brands, brandVersions } from '../../src/db/schema/index.js';
+import {
+  applications,
+  disclosureDocuments,
+  brandHosts,
+  brands,
+  brandVersions,
+} from '../../src/db/schema/index.js';
+import {
+  borrowerAfterCreditCheck,
+  createdApplication,
+  newBorrower,
+} from '../applications/helpers.js';
 import { bearer } from '../identity/sign-in.js';
 import { approveProposal, expectJson, OPS, opsCall, useTwoAgentContext } from './helpers.js';
 
@@ -207,6 +218,27 @@ describe('publishing under four eyes', () => {
     expect(
       await ctx.database.db.select().from(brandHosts).where(eq(brandHosts.orgCode, 'acme')),
     ).toEqual([{ host: 'loans.acmecredit.test', orgCode: 'acme' }]);
+  });
+
+  it('records the published version on a new application of the brand', async () => {
+    const borrower = await newBorrower(ctx.app);
+    const { appUuid } = await createdApplication(ctx.app, borrower.token, { organization: 'acme' });
+    const [row] = await ctx.database.db
+      .select({ organization: applications.organization, brandVersion: applications.brandVersion })
+      .from(applications)
+      .where(eq(applications.uuid, appUuid));
+    expect(row).toEqual({ organization: 'acme', brandVersion: 1 });
+  });
+
+  it('records the published version on the disclosures an application is given', async () => {
+    // The default brand is served at its seeded version 1.
+    const borrower = await borrowerAfterCreditCheck(ctx);
+    const rows = await ctx.database.db
+      .select({ brandVersion: disclosureDocuments.brandVersion })
+      .from(disclosureDocuments)
+      .where(eq(disclosureDocuments.applicationUuid, borrower.appUuid));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.brandVersion === 1)).toBe(true);
   });
 
   it('publishes a new version, then restores the first, each on approval', async () => {

@@ -11,7 +11,7 @@
 import type { TApplication, TPostCreateApplicationBody } from '@pledge/contract';
 import { stageOf } from '@pledge/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { brandFor, listOrgCodes } from '../../brands/brands.js';
+import { brandFor, listOrgCodes, publishedBrandVersion } from '../../brands/brands.js';
 import { applications, auditEvents, type TApplicationFlow } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { toApplicationView } from './application-view.js';
@@ -96,6 +96,7 @@ export async function createApplication(
       .values({
         identityUuid,
         organization: body.organization,
+        brandVersion: publishedBrandVersion(body.organization),
         loanOriginatorUuid: body.loanOriginatorUuid ?? null,
         referralUuid: body.referralUuid ?? null,
         flow,

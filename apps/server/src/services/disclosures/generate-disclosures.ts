@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { TEncryptedStore } from '../../adapters/storage/encrypted.js';
 import { newStorageKey } from '../../adapters/storage/port.js';
-import { brandFor } from '../../brands/brands.js';
+import { brandFor, publishedBrandVersion } from '../../brands/brands.js';
 import type { TDb } from '../../db/pool.js';
 import {
   applicationRequiredDisclosures,
@@ -104,7 +104,7 @@ function fullName(name: {
 async function factsOf(
   deps: TGenerateDisclosuresDeps,
   application: TApplicationRow,
-): Promise<TDisclosureFacts> {
+): Promise<TBrandedFacts> {
   if (application.selectedOfferUuid === null) {
     throw new PermanentJobError(`Application ${application.uuid} has no accepted offer`);
   }
@@ -113,12 +113,15 @@ async function factsOf(
     .from(offers)
     .where(eq(offers.uuid, application.selectedOfferUuid));
   if (offer === undefined) throw new PermanentJobError(`Offer of ${application.uuid} is missing`);
+  // Read together: the brand the documents state and the version recorded with them.
   const brand = brandFor(application.organization, deps.sandbox);
+  const brandVersion = publishedBrandVersion(application.organization);
   const renewal = await renewedLoanFacts(deps.db, application, offer.collateralUnits);
   if (application.isRollForward && renewal === null) {
     throw new PermanentJobError(`The loan renewal ${application.uuid} renews is missing`);
   }
   return {
+    brandVersion,
     legalName: brand.legalName,
     nmlsNumber: brand.nmlsNumber,
     borrowerName: await borrowerNameOf(deps, application),
@@ -145,12 +148,15 @@ async function factsOf(
   };
 }
 
+/** The facts of the documents, and the brand version (brands.ts) they were made under. */
+type TBrandedFacts = TDisclosureFacts & { brandVersion: number | null };
+
 async function storeDisclosure(
   deps: TGenerateDisclosuresDeps,
   application: TApplicationRow,
   kind: TDisclosureDocumentKind,
   position: number,
-  facts: TDisclosureFacts,
+  facts: TBrandedFacts,
 ): Promise<void> {
   const content = disclosureContent(kind, facts);
   const bytes = await renderDisclosurePdf(content, {
@@ -171,6 +177,7 @@ async function storeDisclosure(
       storageKey,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       sizeBytes: bytes.length,
+      brandVersion: facts.brandVersion,
       createdAt: deps.clock(),
     })
     .onConflictDoNothing()

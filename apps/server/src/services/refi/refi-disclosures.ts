@@ -15,7 +15,7 @@ import {
 } from '@pledge/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { newStorageKey } from '../../adapters/storage/port.js';
-import { brandFor } from '../../brands/brands.js';
+import { brandFor, publishedBrandVersion } from '../../brands/brands.js';
 import {
   applicationRequiredDisclosures,
   applications,
@@ -180,7 +180,9 @@ export async function ensureRefiDisclosures(
   );
   const missing = kinds.filter((kind) => !existing.has(kind));
   if (missing.length === 0) return;
+  // Read together: the brand the documents state and the version recorded with them.
   const brand = brandFor(application.organization, deps.sandbox);
+  const brandVersion = publishedBrandVersion(application.organization);
   const facts: TRefiFacts = {
     legalName: brand.legalName,
     nmlsNumber: brand.nmlsNumber,
@@ -218,6 +220,7 @@ export async function ensureRefiDisclosures(
         storageKey,
         sha256: createHash('sha256').update(bytes).digest('hex'),
         sizeBytes: bytes.length,
+        brandVersion,
         createdAt: now,
       })
       .onConflictDoNothing()
