@@ -48,18 +48,22 @@ function useCanMove(): boolean {
   return canMove;
 }
 
-/** True once the page has loaded and the browser is idle: nothing here delays a first paint. */
-function useIsIdle(): boolean {
-  const [isIdle, setIsIdle] = useState(false);
+/**
+ * `read()`'s answer once the page has loaded and the browser is idle (undefined until then):
+ * nothing here delays a first paint, not even the first read of session storage, which blocks.
+ */
+function useReadWhenIdle<T>(read: () => T): T | undefined {
+  const [answer, setAnswer] = useState<{ value: T } | null>(null);
   useEffect(() => {
+    const done = () => setAnswer({ value: read() });
     if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(() => setIsIdle(true));
+      const id = window.requestIdleCallback(done);
       return () => window.cancelIdleCallback(id);
     }
-    const id = setTimeout(() => setIsIdle(true));
+    const id = setTimeout(done);
     return () => clearTimeout(id);
-  }, []);
-  return isIdle;
+  }, [read]);
+  return answer?.value;
 }
 
 /**
@@ -68,9 +72,12 @@ function useIsIdle(): boolean {
  * elsewhere), and has a pause button, since it moves for longer than 5 s (WCAG 2.2.2).
  */
 export function BackgroundVideo() {
-  const isIdle = useIsIdle();
+  // Read once the page is idle, when the video loads: paused until then.
+  const storedPaused = useReadWhenIdle(readPaused);
+  const isIdle = storedPaused !== undefined;
   const canMove = useCanMove();
-  const [isPaused, setIsPaused] = useState(readPaused);
+  const [clickedPaused, setIsPaused] = useState<boolean | null>(null);
+  const isPaused = clickedPaused ?? storedPaused ?? true;
   const video = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
