@@ -26,7 +26,12 @@ describe('the registry of controlled actions', () => {
     const aboutNoBorrower = CONTROLLED_ACTION_KINDS.filter(
       (k) => !CONTROLLED_ACTIONS[k].refusesOwnLoan,
     );
-    expect(aboutNoBorrower).toEqual(['DEACTIVATE_AGENT', 'PUBLISH_BRAND']);
+    expect(aboutNoBorrower).toEqual([
+      'DEACTIVATE_AGENT',
+      'PUBLISH_BRAND',
+      'CREATE_WEBHOOK_ENDPOINT',
+      'CREATE_PARTNER_API_KEY',
+    ]);
   });
 });
 

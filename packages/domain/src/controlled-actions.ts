@@ -21,6 +21,8 @@ export const CONTROLLED_ACTION_KINDS = [
   'REFI_COIN_RETURN',
   'DEACTIVATE_AGENT',
   'PUBLISH_BRAND',
+  'CREATE_WEBHOOK_ENDPOINT',
+  'CREATE_PARTNER_API_KEY',
 ] as const;
 export type TControlledActionKind = (typeof CONTROLLED_ACTION_KINDS)[number];
 
@@ -164,6 +166,22 @@ export const CONTROLLED_ACTIONS: Readonly<Record<TControlledActionKind, TControl
     amount: 'NONE',
     refusesOwnLoan: false,
     why: 'Changes what every borrower of a brand is shown (names, licences, colours, hosts): a version, new or restored, is served only once a second agent approves it.',
+  },
+  CREATE_WEBHOOK_ENDPOINT: {
+    label: 'Partner webhook endpoint',
+    subject: 'BRAND',
+    control: 'MAKER_CHECKER',
+    amount: 'NONE',
+    refusesOwnLoan: false,
+    why: 'Sends every application and loan event of a brand to an outside system: the URL and its owner are checked by a second agent; the signing secret is shown once, to the agent who proposed it.',
+  },
+  CREATE_PARTNER_API_KEY: {
+    label: 'Partner API key',
+    subject: 'BRAND',
+    control: 'MAKER_CHECKER',
+    amount: 'NONE',
+    refusesOwnLoan: false,
+    why: 'Lets an outside system read a brand’s applications, loans and events: its scopes are checked by a second agent; the key is shown once, to the agent who proposed it, and only its digest is kept.',
   },
 };
 

@@ -88,7 +88,7 @@ export const opsProposals = pgTable(
     index('ops_proposals_application_idx').on(table.applicationUuid, table.proposedAt),
     check(
       'ops_proposals_kind_known',
-      sql`${table.kind} IN ('RELEASE_FUNDS', 'RECORD_PAYOFF', 'RECORD_WIRE', 'REVERSE_PAYMENT', 'LIQUIDATION_FILL', 'SURPLUS_PAYOUT', 'TAPE_IMPORT', 'TAPE_REASSIGN', 'ESTATE_PAYOFF', 'REFI_COIN_RETURN', 'DEACTIVATE_AGENT', 'PUBLISH_BRAND')`,
+      sql`${table.kind} IN ('RELEASE_FUNDS', 'RECORD_PAYOFF', 'RECORD_WIRE', 'REVERSE_PAYMENT', 'LIQUIDATION_FILL', 'SURPLUS_PAYOUT', 'TAPE_IMPORT', 'TAPE_REASSIGN', 'ESTATE_PAYOFF', 'REFI_COIN_RETURN', 'DEACTIVATE_AGENT', 'PUBLISH_BRAND', 'CREATE_WEBHOOK_ENDPOINT', 'CREATE_PARTNER_API_KEY')`,
     ),
     check(
       'ops_proposals_status_known',

@@ -193,3 +193,18 @@ export const sandboxWebhookReceiver = pgTable('sandbox_webhook_receiver', {
   failRemaining: integer('fail_remaining').notNull().default(0),
   failStatus: integer('fail_status').notNull().default(503),
 });
+
+/**
+ * The secret of an approved endpoint or key, sealed until the agent who proposed it reads it once
+ * (then only the row that it was shown stays). Keyed by the proposal.
+ */
+export const partnerSecretReveals = pgTable('partner_secret_reveals', {
+  proposalId: uuid('proposal_id').primaryKey(),
+  kind: text('kind').$type<'WEBHOOK_ENDPOINT' | 'API_KEY'>().notNull(),
+  /** The endpoint's id or the key's public id. */
+  targetId: text('target_id').notNull(),
+  /** Sealed with context `partner_secret_reveals:<proposal id>`; null once shown. */
+  secretSealed: text('secret_sealed'),
+  revealedAt: timestamptz('revealed_at'),
+  createdAt: createdAt(),
+});
