@@ -342,6 +342,7 @@ function visitOf(route: TRoute, fixtures: TFixtures): TVisit {
     .replace(':appUuid', encodeURIComponent(appUuid))
     .replace(':offerUuid', encodeURIComponent(fixtures.refiOfferUuid))
     .replace(':loanUuid', encodeURIComponent(appUuid))
+    .replace(':orgCode', 'default')
     .replace(':token', encodeURIComponent(fixtures.proofToken));
   const who: TWho = route.key.startsWith('ops')
     ? 'agent'

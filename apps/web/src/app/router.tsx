@@ -216,6 +216,14 @@ const siteRoutes: RouteObject[] = [
       element: screen(() => import('../routes/ops-agents/ops-agents-page.js')),
     },
     {
+      path: paths.opsBrands.path,
+      element: screen(() => import('../routes/ops-brands/ops-brands-page.js')),
+    },
+    {
+      path: paths.opsBrand.path,
+      element: screen(() => import('../routes/ops-brand/ops-brand-page.js')),
+    },
+    {
       path: paths.opsApprovals.path,
       element: screen(() => import('../routes/ops-approvals/ops-approvals-page.js')),
     },

@@ -84,6 +84,13 @@ export const paths = {
   ops: page('/ops'),
   /** The agents of the console. */
   opsAgents: page('/ops/agents'),
+  /** The lenders' brands: drafts, versions and their publication under four eyes. */
+  opsBrands: page('/ops/brands'),
+  /** One brand: its draft, the changes from the served version, its versions. */
+  opsBrand: {
+    path: '/ops/brands/:orgCode',
+    getHref: (orgCode: string) => `/ops/brands/${encodeURIComponent(orgCode)}`,
+  },
   /** Controlled actions one agent proposed, waiting for a second agent to approve or reject. */
   opsApprovals: page('/ops/approvals'),
   /** E-mails the mail server refused after every attempt. */

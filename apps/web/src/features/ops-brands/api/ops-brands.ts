@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getOpsBrand,
+  getOpsBrands,
+  postOpsBrand,
+  postOpsPublishBrandVersion,
+  putOpsBrandDraft,
+  type TBrandDraft,
+} from '@pledge/contract';
+import { apiRequest } from '../../../api/client.js';
+import { CONTROLLED_ACTIONS_QUERY_KEY } from '../../ops/api/get-controlled-actions.js';
+import { OPS_QUERY_KEY } from '../../ops/api/get-ops-applications.js';
+
+const OPS_BRANDS_KEY = [...OPS_QUERY_KEY, 'brands'] as const;
+const brandKey = (orgCode: string) => [...OPS_BRANDS_KEY, 'brand', orgCode] as const;
+
+/** The brands with the version each serves, fetched again each time the page is shown. */
+export function useOpsBrands() {
+  return useQuery({
+    queryKey: [...OPS_BRANDS_KEY, 'list'] as const,
+    queryFn: ({ signal }) => apiRequest(getOpsBrands, { signal, cache: 'no-store' }),
+    refetchOnMount: 'always',
+  });
+}
+
+/** One brand: its served version, its open draft, every version. */
+export function useOpsBrand(orgCode: string) {
+  return useQuery({
+    queryKey: brandKey(orgCode),
+    queryFn: ({ signal }) =>
+      apiRequest(getOpsBrand, { params: { orgCode }, signal, cache: 'no-store' }),
+    refetchOnMount: 'always',
+  });
+}
+
+/** Creates a brand as a draft (nothing is served until a second agent approves it). */
+export function useCreateBrand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (draft: TBrandDraft) => apiRequest(postOpsBrand, { body: draft }),
+    onSuccess: (brand) => {
+      queryClient.setQueryData(brandKey(brand.orgCode), brand);
+      return queryClient.invalidateQueries({ queryKey: OPS_BRANDS_KEY });
+    },
+  });
+}
+
+/** Saves the brand's draft. */
+export function useSaveBrandDraft(orgCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (draft: TBrandDraft) =>
+      apiRequest(putOpsBrandDraft, { params: { orgCode }, body: draft }),
+    onSuccess: (brand) => {
+      queryClient.setQueryData(brandKey(orgCode), brand);
+      return queryClient.invalidateQueries({ queryKey: [...OPS_BRANDS_KEY, 'list'] });
+    },
+  });
+}
+
+/** Proposes serving a version (the draft, or an earlier one again); a second agent approves. */
+export function useProposeBrandVersion(orgCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { version: number; reason: string }) =>
+      apiRequest(postOpsPublishBrandVersion, {
+        params: { orgCode, version: input.version },
+        body: { reason: input.reason },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CONTROLLED_ACTIONS_QUERY_KEY }),
+  });
+}

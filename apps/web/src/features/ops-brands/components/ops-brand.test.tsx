@@ -1,0 +1,158 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  buildPath,
+  getOpsBrand,
+  postOpsPublishBrandVersion,
+  putOpsBrandDraft,
+  type TBrandDraft,
+  type TGetOpsBrandResponse,
+} from '@pledge/contract';
+import { jsonResponse } from '../../../test/mock-fetch.js';
+import { LOADED } from '../../../test/loaded.js';
+import { renderApp } from '../../../test/render-app.js';
+import { makeControlledAction } from '../../ops/ops-test-data.js';
+import { mockAgentFetch, signInAgentBeforeEach } from '../../ops/ops-test-session.js';
+
+signInAgentBeforeEach();
+
+const SERVED: TBrandDraft = {
+  orgCode: 'acme',
+  companyName: 'Acme Crypto Credit',
+  legalName: 'Acme Crypto Credit, LLC',
+  supportPhone: '(800) 201-4400',
+  supportEmail: 'help@acmecredit.test',
+  termsUrl: 'https://acmecredit.test/terms',
+  privacyUrl: '/privacy',
+  licensesUrl: 'https://acmecredit.test/licences',
+  nmlsNumber: '4455667',
+  logoUrl: '/brands/default/logo.svg',
+  colors: {
+    primary: '#7a1f5c',
+    primaryContrast: '#ffffff',
+    accent: '#0f766e',
+    background: '#fbf7fa',
+    surface: '#ffffff',
+    text: '#1a1017',
+    muted: '#5a4a55',
+  },
+  flags: { wholesale: false, marketsCredit: false, general: true },
+  housingLogo: 'EQUAL_HOUSING_LENDER',
+  internationalEnabled: false,
+  mobileApp: null,
+  servedStates: ['CA'],
+  stateLicences: [{ state: 'CA', number: 'CFL-1' }],
+  footerTexts: ['Acme lends in California.'],
+  hosts: ['loans.acmecredit.test'],
+};
+
+const BRAND: TGetOpsBrandResponse = {
+  orgCode: 'acme',
+  publishedVersion: 1,
+  published: SERVED,
+  draft: null,
+  versions: [
+    {
+      version: 1,
+      status: 'PUBLISHED',
+      basedOn: null,
+      createdByEmail: 'agent@example.com',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+      proposedByEmail: 'agent@example.com',
+      approvedByEmail: 'agent2@example.com',
+      publishedAt: '2026-11-01T11:00:00.000Z',
+    },
+  ],
+};
+
+/** WCAG 2.0 contrast, written again here. */
+function contrast(a: string, b: string): number {
+  const lum = (hex: string) => {
+    const n = parseInt(hex.slice(1), 16);
+    const [r, g, bl] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+describe('/ops/brands/:orgCode', () => {
+  it('refuses faint text with its ratio, shows the changes, saves the draft and proposes it', async () => {
+    const saved: unknown[] = [];
+    const proposed: unknown[] = [];
+    const url = buildPath(getOpsBrand.path, { orgCode: 'acme' });
+    mockAgentFetch({
+      [`GET ${url}`]: () => jsonResponse(BRAND),
+      [`PUT ${buildPath(putOpsBrandDraft.path, { orgCode: 'acme' })}`]: (_url, init) => {
+        const body = JSON.parse(String(init.body)) as TBrandDraft;
+        saved.push(body);
+        return jsonResponse({
+          ...BRAND,
+          draft: { version: 2, basedOn: 1, fields: body },
+          versions: [
+            {
+              ...BRAND.versions[0]!,
+              version: 2,
+              status: 'DRAFT',
+              approvedByEmail: null,
+              proposedByEmail: null,
+              publishedAt: null,
+            },
+            ...BRAND.versions,
+          ],
+        });
+      },
+      [`POST ${buildPath(postOpsPublishBrandVersion.path, { orgCode: 'acme', version: 2 })}`]: (
+        _url,
+        init,
+      ) => {
+        proposed.push(JSON.parse(String(init.body)));
+        return jsonResponse(
+          makeControlledAction({
+            action: 'PUBLISH_BRAND',
+            label: 'Brand publication',
+            amountCents: null,
+            summary: 'Publish version 2 of brand acme (serving version 1)',
+          }),
+          202,
+        );
+      },
+    });
+    const { user } = renderApp('/ops/brands/acme');
+    await screen.findByRole('heading', { level: 1, name: 'Brand acme' }, LOADED);
+    const text = await screen.findByLabelText('Text (hex)', {}, LOADED);
+
+    await user.clear(text);
+    await user.type(text, '#aaaaaa');
+    const ratio = (Math.floor(contrast('#aaaaaa', '#fbf7fa') * 100) / 100).toFixed(2);
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent(`${ratio}:1`);
+    await user.click(screen.getByRole('button', { name: 'Save the draft' }));
+    expect(saved).toEqual([]);
+
+    await user.clear(text);
+    await user.type(text, '#111111');
+    const name = screen.getByLabelText('Company name');
+    await user.clear(name);
+    await user.type(name, 'Acme Credit');
+    const changes = screen.getByRole('table', { name: 'Changes from the version served' });
+    expect(within(changes).getByRole('row', { name: /companyName/ })).toHaveTextContent(
+      'Acme Crypto Credit',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save the draft' }));
+    await screen.findByText('The draft is saved. Propose its publication below.');
+    expect(saved).toEqual([
+      { ...SERVED, companyName: 'Acme Credit', colors: { ...SERVED.colors, text: '#111111' } },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Propose publication of version 2' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Reason/), 'New name agreed with the lender');
+    await user.click(within(dialog).getByRole('button', { name: 'Propose to publish' }));
+    await within(dialog).findByText('Publish version 2 of brand acme (serving version 1)');
+    expect(proposed).toEqual([{ reason: 'New name agreed with the lender' }]);
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * One brand in the console (/ops/brands/:orgCode): its draft (opened from the version served when
+ * none is), the difference from the version served, the proposal to publish it, and every version
+ * with who wrote and approved it, an earlier one restorable the same way (a second agent approves).
+ */
+import { useState, type FormEvent } from 'react';
+import type { TBrandVersionSummary, TGetOpsBrandResponse } from '@pledge/contract';
+import { Button } from '../../../ui/button/button.js';
+import {
+  OpsConfirmDialog,
+  OpsReasonField,
+  useOpsReason,
+} from '../../ops/components/ops-confirm-dialog.js';
+import { OpsQueryStatus } from '../../ops/components/ops-query-status.js';
+import { formatDateTime } from '../../ops/format.js';
+import { useOpsBrand, useProposeBrandVersion, useSaveBrandDraft } from '../api/ops-brands.js';
+import { formOf } from '../brand-form.js';
+import { BrandEditor } from './brand-editor.js';
+
+function ProposeVersion({
+  orgCode,
+  version,
+  restore,
+  onClose,
+}: {
+  orgCode: string;
+  version: number;
+  restore: boolean;
+  onClose: () => void;
+}) {
+  const mutation = useProposeBrandVersion(orgCode);
+  const reason = useOpsReason();
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = reason.check();
+    if (checked === null) return;
+    mutation.mutate({ version, reason: checked });
+  }
+  const verb = restore ? 'Restore' : 'Publish';
+  return (
+    <OpsConfirmDialog
+      formId="ops-propose-brand-version"
+      title={`${verb} version ${version} of ${orgCode}?`}
+      description="Proposed to another agent: once approved, every page of the brand shows this version within a second."
+      confirmLabel={`Propose to ${verb.toLowerCase()}`}
+      isPending={mutation.isPending}
+      error={mutation.error}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      proposal={mutation.data ?? null}
+    >
+      <OpsReasonField {...reason.field} />
+    </OpsConfirmDialog>
+  );
+}
+
+function Versions({
+  brand,
+  onPropose,
+}: {
+  brand: TGetOpsBrandResponse;
+  onPropose: (version: TBrandVersionSummary) => void;
+}) {
+  return (
+    <div className="ops-table-scroll">
+      <table className="ops-table">
+        <caption>Versions</caption>
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">Status</th>
+            <th scope="col">Written by</th>
+            <th scope="col">Approved by</th>
+            <th scope="col">Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {brand.versions.map((version) => {
+            const served = version.version === brand.publishedVersion;
+            return (
+              <tr key={version.version}>
+                <th scope="row">{version.version}</th>
+                <td>
+                  {served
+                    ? 'Served'
+                    : version.status === 'DRAFT'
+                      ? 'Draft'
+                      : `Published ${version.publishedAt === null ? '' : formatDateTime(version.publishedAt)}`}
+                </td>
+                <td className="ops-break">
+                  {version.createdByEmail ?? 'Brand file'} · {formatDateTime(version.updatedAt)}
+                </td>
+                <td className="ops-break">
+                  {version.approvedByEmail === null
+                    ? '—'
+                    : `${version.approvedByEmail} (proposed by ${version.proposedByEmail ?? '—'})`}
+                </td>
+                <td>
+                  {!served && (
+                    <Button
+                      variant="secondary"
+                      isFullWidth={false}
+                      onClick={() => onPropose(version)}
+                    >
+                      {version.status === 'DRAFT' ? 'Propose publication' : 'Propose restore'}{' '}
+                      <span className="visually-hidden">of version {version.version}</span>
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function OpsBrand({ orgCode }: { orgCode: string }) {
+  const query = useOpsBrand(orgCode);
+  const save = useSaveBrandDraft(orgCode);
+  const [proposing, setProposing] = useState<TBrandVersionSummary | null>(null);
+  const brand = query.data;
+  const editing = brand?.draft?.fields ?? brand?.published ?? null;
+  return (
+    <>
+      <OpsQueryStatus
+        query={query}
+        loadingText="Loading the brand…"
+        errorTitle="The brand could not be loaded"
+      />
+      {brand !== undefined && editing !== null && (
+        <>
+          <p>
+            {brand.publishedVersion === null
+              ? 'Not published yet.'
+              : `Serving version ${brand.publishedVersion}.`}{' '}
+            {brand.draft === null
+              ? 'Saving opens a draft.'
+              : `Draft: version ${brand.draft.version}.`}
+          </p>
+          <h2>Draft</h2>
+          <BrandEditor
+            key={`${brand.draft?.version ?? 'served'}`}
+            initial={formOf(editing)}
+            isNew={false}
+            published={brand.published}
+            isPending={save.isPending}
+            error={save.error}
+            onSave={(draft) => save.mutate(draft)}
+          />
+          {save.isSuccess && (
+            <p role="status">The draft is saved. Propose its publication below.</p>
+          )}
+          <h2>Versions</h2>
+          <Versions brand={brand} onPropose={setProposing} />
+          {proposing !== null && (
+            <ProposeVersion
+              orgCode={orgCode}
+              version={proposing.version}
+              restore={proposing.status === 'PUBLISHED'}
+              onClose={() => setProposing(null)}
+            />
+          )}
+        </>
+      )}
+    </>
+  );
+}
