@@ -61,6 +61,25 @@ describe('the footer', () => {
     expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} ${brand.legalName}`);
   });
 
+  it('lists the brand’s state licences and footer paragraphs, when it has them', async () => {
+    mockFetch({});
+    renderApp(FAQ, {
+      brand: makeBrand({
+        stateLicences: [
+          { state: 'CA', number: 'CFL 60DBO-1234' },
+          { state: 'NY', number: 'NY-LL-5678' },
+        ],
+        footerTexts: ['Loans are made by Acme.', 'Not available in Texas.'],
+      }),
+    });
+    const footer = screen.getByRole('contentinfo');
+    expect(
+      within(footer).getByText('State licences: CA CFL 60DBO-1234 · NY NY-LL-5678'),
+    ).toBeInTheDocument();
+    expect(within(footer).getByText('Loans are made by Acme.')).toBeInTheDocument();
+    expect(within(footer).getByText('Not available in Texas.')).toBeInTheDocument();
+  });
+
   it('lists every unavailable country', async () => {
     mockFetch({});
     renderApp(FAQ);

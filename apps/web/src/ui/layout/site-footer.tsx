@@ -21,8 +21,8 @@ function BrandLink({ href, children }: { href: string; children: string }) {
 
 /**
  * The footer of every page (document 2 §2): terms, privacy, licences, the NMLS number, the year,
- * the brand's fair-lending mark, the privacy options and the countries the loans are not
- * available in (§9).
+ * the brand's state licences and footer paragraphs (brand console), its fair-lending mark, the
+ * privacy options and the countries the loans are not available in (§9).
  */
 export function SiteFooter() {
   const brand = useBrand();
@@ -76,11 +76,24 @@ export function SiteFooter() {
               Questions? <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a> ·{' '}
               <a href={`tel:${brand.supportPhone.replace(/[^\d+]/g, '')}`}>{brand.supportPhone}</a>
             </p>
+            {brand.stateLicences !== undefined && brand.stateLicences.length > 0 && (
+              <p className="site-footer__licences">
+                State licences:{' '}
+                {brand.stateLicences
+                  .map((licence) => `${licence.state} ${licence.number}`)
+                  .join(' · ')}
+              </p>
+            )}
             <p>
               © {year} {brand.legalName}
             </p>
           </div>
         </div>
+        {brand.footerTexts?.map((text) => (
+          <p key={text} className="site-footer__text">
+            {text}
+          </p>
+        ))}
         <Suspense fallback={null}>
           <UnavailableCountries />
         </Suspense>
