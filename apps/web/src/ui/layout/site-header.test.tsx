@@ -53,6 +53,36 @@ describe('the header', () => {
     expect(browserNavigation.postAndFollow).not.toHaveBeenCalled();
   });
 
+  it('keeps the room of the signed-in nav, hidden, while a held sign-in is checked', async () => {
+    storeTestSession();
+    let answer: (() => void) | undefined;
+    const handlers = figureInfoHandlers(makeIdentity({ email: 'grace@example.com' }));
+    mockFetch(
+      Object.fromEntries(
+        Object.entries(handlers).map(([key, handler]) => [
+          key,
+          async (...args: Parameters<typeof handler>) => {
+            await new Promise<void>((resolve) => {
+              answer = resolve;
+            });
+            return handler(...args);
+          },
+        ]),
+      ),
+    );
+    const { container } = renderApp(FAQ);
+    const header = screen.getByRole('banner');
+    await waitFor(() => expect(answer).toBeDefined());
+    // Neither Login nor the e-mail yet: a room as tall as the nav, out of the accessibility tree.
+    const room = container.querySelector('.site-nav--pending');
+    expect(room).toHaveAttribute('aria-hidden', 'true');
+    expect(room?.querySelector('.site-nav__email')).not.toBeNull();
+    expect(within(header).queryByRole('button')).not.toBeInTheDocument();
+    answer?.();
+    expect(await within(header).findByText('grace@example.com')).toBeInTheDocument();
+    expect(container.querySelector('.site-nav--pending')).toBeNull();
+  });
+
   it('keeps the whole of a long address in the title and the text, cut only on screen', async () => {
     const email = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(63)}.com`;
     storeTestSession();

@@ -12,7 +12,16 @@ function SessionNav({ session }: { session: TSession }) {
   const { startSignIn, isStarting } = useStartSignIn(session.audience);
   const { signOut, isSigningOut } = useSignOut(session);
 
-  if (session.status === 'pending') return null;
+  if (session.status === 'pending') {
+    // A held sign-in being checked, which mostly holds: the signed-in nav's room is kept (two
+    // lines on a phone), so that the page does not jump down when it shows.
+    return (
+      <div className="site-nav site-nav--pending" aria-hidden="true">
+        <span className="site-nav__email">&nbsp;</span>
+        <span className="site-nav__button-room" />
+      </div>
+    );
+  }
   if (session.status === 'signed-in') {
     return (
       <nav className="site-nav" aria-label="Account">
