@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getLoanStatus, getUserApps } from '@pledge/contract';
 import { LOAN_STATUS_MAX_RETRIES } from '@pledge/domain';
 import { apiRequest, isApiError } from '../../../api/client.js';
@@ -19,3 +19,10 @@ export const loanStatusQuery = queryOptions({
   retry: (failureCount, error) =>
     !(isApiError(error) && error.status === 401) && failureCount < LOAN_STATUS_MAX_RETRIES,
 });
+
+/** Whether the dashboard's two lists have answered (or failed): what shows above the rest. */
+export function useDashboardListsSettled(): boolean {
+  const apps = useQuery(userAppsQuery);
+  const loans = useQuery(loanStatusQuery);
+  return !apps.isPending && !loans.isPending;
+}

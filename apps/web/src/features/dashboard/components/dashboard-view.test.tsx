@@ -174,10 +174,13 @@ describe('/dashboard', () => {
     });
     const { user } = renderApp('/dashboard');
     expect(await screen.findByText('Loading your loans and applications…')).toBeInTheDocument();
+    // The account's settings wait below for the lists, which would push them down as they came.
+    expect(screen.queryByRole('heading', { name: 'Sign-in address' })).toBeNull();
     answerApps(jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404));
     expect(
       await screen.findByText('We could not load your loans and applications.'),
     ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign-in address' })).toBeInTheDocument();
     appsAnswer = Promise.resolve(jsonResponse([application({ state: 'SIGN_DOCS' })]));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Your applications' })).toBeInTheDocument();
