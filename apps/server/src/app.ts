@@ -52,6 +52,7 @@ import { readHealthMetrics } from './services/health/read-health-metrics.js';
 import { opsApplicationsRoutes } from './routes/ops/applications.js';
 import { opsAgentsRoutes } from './routes/ops/agents.js';
 import { opsBrandsRoutes } from './routes/ops/brands.js';
+import { previewBrandOf } from './services/brands/brand-preview.js';
 import { opsControlledActionsRoutes } from './routes/ops/controlled-actions.js';
 import { optimizeRoutes } from './routes/optimize/decisions.js';
 import { profileRoutes } from './routes/profile/profile.js';
@@ -333,6 +334,7 @@ export const app = fp<TAppOptions>(
       webDist: config.webDist,
       publicDir: PUBLIC_DIR,
       sandbox: config.sandbox,
+      previewBrand: (token) => previewBrandOf(controlDeps, token, config.sandbox),
     });
   },
   { name: 'pledge-app', fastify: '5.x' },

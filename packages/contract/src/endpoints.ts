@@ -150,6 +150,7 @@ import { getHealthz } from './system/get-healthz.js';
 import { getOpsBrand } from './ops/brands/get-brand.js';
 import { getOpsBrands } from './ops/brands/get-brands.js';
 import { postOpsBrand } from './ops/brands/post-brand.js';
+import { postOpsBrandPreview } from './ops/brands/post-brand-preview.js';
 import { postOpsPublishBrandVersion } from './ops/brands/post-publish-brand-version.js';
 import { putOpsBrandDraft } from './ops/brands/put-brand-draft.js';
 import { getLivez } from './system/get-livez.js';
@@ -165,6 +166,7 @@ export const endpoints = {
   getOpsBrand,
   getOpsBrands,
   postOpsBrand,
+  postOpsBrandPreview,
   postOpsPublishBrandVersion,
   putOpsBrandDraft,
   deleteOpsBanner,

@@ -16,12 +16,12 @@ async function cspWith(allowPlaidLink: boolean | undefined): Promise<string> {
 
 describe('the content security policy', () => {
   it.each([undefined, false])(
-    'allows no third-party script, connection or frame by default (allowPlaidLink: %s)',
+    'allows no third-party script, connection or frame by default, frames of its own pages only (allowPlaidLink: %s)',
     async (allowPlaidLink) => {
       const csp = await cspWith(allowPlaidLink);
       expect(csp).toContain("script-src 'self';");
       expect(csp).toContain("connect-src 'self';");
-      expect(csp).toContain("frame-src 'none'");
+      expect(csp).toContain("frame-src 'self';");
       expect(csp).not.toContain('plaid');
     },
   );
@@ -29,7 +29,7 @@ describe('the content security policy', () => {
   it('lets the Plaid Link widget load, frame and call Plaid when the real bank link is on', async () => {
     const csp = await cspWith(true);
     expect(csp).toContain("script-src 'self' https://cdn.plaid.com;");
-    expect(csp).toContain('frame-src https://cdn.plaid.com');
+    expect(csp).toContain("frame-src 'self' https://cdn.plaid.com");
     expect(csp).toContain("connect-src 'self' https://*.plaid.com;");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');

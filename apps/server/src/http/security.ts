@@ -11,7 +11,8 @@ const PLAID_API = 'https://*.plaid.com';
 
 /**
  * Security headers on every answer: a CSP without inline scripts (the brand block in index.html is
- * `type="application/json"`, which is data, not script), no framing, HSTS, no referrer; and the
+ * `type="application/json"`, which is data, not script), no framing by others (only a brand preview
+ * is framed, by the console of this origin), HSTS, no referrer; and the
  * rate limiter, applied per route (sign-in, one-time codes) rather than globally.
  */
 export async function registerSecurity(
@@ -37,7 +38,8 @@ export async function registerSecurity(
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: plaid ? ["'self'", PLAID_API] : ["'self'"],
-        frameSrc: plaid ? [PLAID_CDN] : ["'none'"],
+        // 'self': the brand console previews a draft in frames of the real pages.
+        frameSrc: plaid ? ["'self'", PLAID_CDN] : ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -24,6 +24,7 @@ import {
 } from './route-preloads.js';
 
 export const BRAND_MARKER = '<!--brand-config-->';
+export const PREVIEW_EXPIRED = 'This preview has expired: open it again from the brand console.';
 const ONE_YEAR_S = 31_536_000;
 const LOGO_MAX_AGE_S = 3_600;
 
@@ -150,6 +151,11 @@ export async function registerWeb(
     sandbox: boolean;
     /** The web app's server-rendering module (default: dist-ssr/entry-server.js beside webDist). */
     ssrEntry?: string;
+    /**
+     * The brand a `?brandPreview=` token shows (a draft, brand console), null when the token is
+     * expired or not one of ours.
+     */
+    previewBrand?: (token: string) => Promise<TBrand | null>;
   },
 ): Promise<void> {
   const readIndex = indexHtmlSource(options.webDist);
@@ -184,11 +190,31 @@ export async function registerWeb(
     const html = await readIndex();
     if (html === null) return reply.code(503).type('application/json').send(NOT_BUILT);
     const query = request.query as Record<string, unknown>;
-    const brand = resolveBrand({
-      host: request.host,
-      orgParam: firstString(query.org),
-      sandbox: options.sandbox,
-    });
+    const previewToken = firstString(query.brandPreview);
+    let brand: TBrand;
+    if (previewToken !== undefined && options.previewBrand !== undefined) {
+      const preview = await options.previewBrand(previewToken);
+      if (preview === null) {
+        return reply.code(410).type('text/plain; charset=utf-8').send(PREVIEW_EXPIRED);
+      }
+      brand = preview;
+      // A draft is shown in the console's frames only, and never indexed.
+      reply.header('X-Robots-Tag', 'noindex, nofollow');
+      reply.header('X-Frame-Options', 'SAMEORIGIN');
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') {
+        reply.header(
+          'content-security-policy',
+          policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+        );
+      }
+    } else {
+      brand = resolveBrand({
+        host: request.host,
+        orgParam: firstString(query.org),
+        sandbox: options.sandbox,
+      });
+    }
     const manifest = await readManifest();
     const screenFiles =
       manifest === null ? [] : routePreloads(manifest, request.url.split('?')[0] ?? '');

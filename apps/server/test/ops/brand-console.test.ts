@@ -5,6 +5,10 @@
  * restored the same way. Every instance then serves it (brand-store.ts; across processes in
  * test/multi-instance/brand-publication.test.ts).
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBrandDraft, TControlledAction, TGetOpsBrandResponse } from '@pledge/contract';
 import { eq } from 'drizzle-orm';
@@ -23,6 +27,8 @@ import {
   createdApplication,
   newBorrower,
 } from '../applications/helpers.js';
+import { PREVIEW_EXPIRED } from '../../src/web/serve-web.js';
+import { buildTestApp } from '../helpers/app.js';
 import { bearer } from '../identity/sign-in.js';
 import { approveProposal, expectJson, OPS, opsCall, useTwoAgentContext } from './helpers.js';
 
@@ -288,5 +294,66 @@ describe('publishing under four eyes', () => {
     expect((await opsCall(ctx.app, 'GET', `${OPS}/brands/nobody`, checker.token)).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('the preview of a draft on the real pages', () => {
+  let webRoot: string;
+  let pages: FastifyInstance;
+  beforeAll(async () => {
+    webRoot = await mkdtemp(path.join(os.tmpdir(), 'pledge-brand-preview-'));
+    await writeFile(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head><!--brand-config--></head><body><div id="root"></div></body></html>',
+    );
+    pages = await buildTestApp({ database: ctx.database, webDist: webRoot, sandbox: true });
+  });
+  afterAll(async () => {
+    await pages?.close();
+    await rm(webRoot, { recursive: true, force: true });
+  });
+
+  it('shows the draft to whoever holds an agent’s token, framed by this origin only, and nothing else', async () => {
+    expectJson(
+      await call('PUT', `${OPS}/brands/acme/draft`, maker.token, {
+        ...ACME,
+        companyName: 'Acme Preview Credit',
+      }),
+      200,
+    );
+    const anonymous = await ctx.app.inject({ method: 'POST', url: `${OPS}/brands/acme/preview` });
+    expect(anonymous.statusCode).toBe(401);
+    const issued = expectJson(
+      await call('POST', `${OPS}/brands/acme/preview`, maker.token),
+      200,
+    ) as { token: string; version: number };
+    expect(issued.version).toBe(3);
+
+    const page = await pages.inject({
+      method: 'GET',
+      url: `/account/crypto-backed-loan/residency?brandPreview=${encodeURIComponent(issued.token)}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('"companyName":"Acme Preview Credit"');
+    expect(page.body).not.toContain('loans.acmecredit.test');
+    expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
+
+    // Without the token the page is the served brand's, and cannot be framed.
+    const served = await pages.inject({
+      method: 'GET',
+      url: '/account/crypto-backed-loan/residency?org=acme',
+    });
+    expect(served.body).toContain('"companyName":"Acme Crypto Credit"');
+    expect(String(served.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+
+    // A forged or altered token shows nothing.
+    const forged = await pages.inject({
+      method: 'GET',
+      url: `/account/crypto-backed-loan/residency?brandPreview=${encodeURIComponent(issued.token.slice(0, -2))}xx`,
+    });
+    expect(forged.statusCode).toBe(410);
+    expect(forged.body).toBe(PREVIEW_EXPIRED);
   });
 });

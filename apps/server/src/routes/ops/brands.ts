@@ -7,11 +7,13 @@ import {
   getOpsBrand,
   getOpsBrands,
   postOpsBrand,
+  postOpsBrandPreview,
   postOpsPublishBrandVersion,
   putOpsBrandDraft,
 } from '@pledge/contract';
 import { callerUuidOf } from '../../http/auth.js';
 import { route } from '../../http/route.js';
+import { issueBrandPreview } from '../../services/brands/brand-preview.js';
 import { readBrandView } from '../../services/brands/brand-view.js';
 import { listBrands } from '../../services/brands/list-brands.js';
 import { createBrand, saveBrandDraft } from '../../services/brands/save-brand-draft.js';
@@ -30,6 +32,9 @@ export const opsBrandsRoutes: FastifyPluginAsync<TControlDeps> = async (app, dep
       orgCode: params.orgCode,
       draft: body,
     }),
+  );
+  route(app, postOpsBrandPreview, ({ params, request }) =>
+    issueBrandPreview(deps, { agentUuid: callerUuidOf(request), orgCode: params.orgCode }),
   );
   route(app, postOpsPublishBrandVersion, ({ params, body, request }) =>
     proposeControlledAction(deps, {
