@@ -17,10 +17,11 @@
 //   npm run bench                                  every part
 //   npm run bench -- --only=throughput,lists       some parts
 //
-// The server runs in the sandbox on port BENCH_PORT (3200) with its own embedded PostgreSQL (port
-// 20,000 above) in a fresh data directory, removed afterwards. Results of the parts that ran replace theirs in
-// .bench/results.json; a table of every bar ends the run, which exits with 1 when a bar of this run
-// is over its budget.
+// The server runs in the sandbox on port BENCH_PORT (3200) with its own embedded PostgreSQL (20,000
+// above it, pg_stat_statements loaded) in a fresh data directory, removed afterwards. Results of
+// the parts that ran replace theirs in .bench/results.json, and this run's alone are kept in
+// .bench/runs/<time>.json; a table of every bar ends the run, which exits with 1 when a bar of this
+// run is over its budget.
 import { spawn, execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -38,7 +39,8 @@ import { join } from 'node:path';
 import { measureBundleSizes } from './bundle-size.mjs';
 import { waitFor } from './bench/http.mjs';
 import { listBars, measureLists, printLists } from './bench/lists.mjs';
-import { measureThroughput, throughputBars } from './bench/throughput.mjs';
+import { printStatementCost } from './bench/db-cost.mjs';
+import { measureThroughput, printCeiling, throughputBars } from './bench/throughput.mjs';
 import { measureSweeps, printSweeps, sweepBars } from './bench/sweeps.mjs';
 import { lighthouseBars, measureLighthouse } from './bench/lighthouse.mjs';
 
@@ -49,6 +51,7 @@ const resultsFile = join(root, '.bench/results.json');
 const serverLogFile = join(root, '.bench/server.log');
 const PARTS = ['bundles', 'throughput', 'lists', 'lighthouse', 'sweeps'];
 const SERVER_PORT = Number(process.env.BENCH_PORT ?? 3200);
+const runsDir = join(root, '.bench/runs');
 const SERVER_STOP_WAIT_MS = 60_000;
 
 function partsToRun(argv) {
@@ -101,6 +104,8 @@ function startServer({ withWeb }) {
       EMBEDDED_PG_PORT: String(pgPort),
       // Answers carry the SQL statements sent so far: the throughput part counts each request's.
       BENCH_STATEMENT_COUNT: 'true',
+      // Each load's statements, rows, buffers and WAL per request (scripts/bench/db-cost.mjs).
+      EMBEDDED_PG_STAT_STATEMENTS: 'true',
       METRICS_TOKEN: metricsToken,
       // The payment load comes from many borrowers' devices, each paced per client address by the
       // money routes' limits: the load names each request's client in X-Forwarded-For.
@@ -157,7 +162,8 @@ function printBars(results, ran) {
     })),
   );
   const header = { bar: 'bar', value: 'value', budget: 'budget', verdict: '', when: 'measured' };
-  const lines = [header, ...rows.map((row) => ({ ...row, verdict: row.ok ? 'ok' : 'OVER' }))];
+  const verdict = (row) => (row.info === true ? '' : row.ok ? 'ok' : 'OVER');
+  const lines = [header, ...rows.map((row) => ({ ...row, verdict: verdict(row) }))];
   const width = (key) => Math.max(...lines.map((line) => String(line[key]).length));
   const widths = Object.fromEntries(Object.keys(header).map((key) => [key, width(key)]));
   console.log('');
@@ -172,6 +178,19 @@ function printBars(results, ran) {
   return rows.filter((row) => row.when === 'this run' && !row.ok).length;
 }
 
+/** A result without each load's statement table (printed on its own), for the console. */
+function summaryOf(result) {
+  return Object.fromEntries(
+    Object.entries(result).map(([key, value]) => {
+      if (value === null || typeof value !== 'object' || value.database === undefined) {
+        return [key, value];
+      }
+      const { top: _top, ...database } = value.database;
+      return [key, { ...value, database }];
+    }),
+  );
+}
+
 const ran = partsToRun(process.argv.slice(2));
 const fresh = {};
 const stamp = (result) => ({ ...result, measuredAt: new Date().toISOString() });
@@ -182,7 +201,11 @@ if (ran.some((part) => part !== 'bundles')) {
     await waitFor(`${server.base}/healthz`);
     if (ran.includes('throughput')) {
       fresh.throughput = stamp(await measureThroughput(server.base, { root, server }));
-      console.log('throughput', fresh.throughput);
+      for (const [name, row] of Object.entries(fresh.throughput)) {
+        printStatementCost(name, row?.database);
+      }
+      console.log('throughput', summaryOf(fresh.throughput));
+      printCeiling(fresh.throughput);
     }
     if (ran.includes('lighthouse')) fresh.lighthouse = stamp(await measureLighthouse(server.base));
     // It leaves a million applications in the database.
@@ -201,11 +224,13 @@ if (ran.some((part) => part !== 'bundles')) {
 }
 const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
 const results = { ...previous, ...fresh };
-mkdirSync(join(root, '.bench'), { recursive: true });
+mkdirSync(runsDir, { recursive: true });
 writeFileSync(resultsFile, JSON.stringify(results, null, 2));
+const runFile = join(runsDir, `${new Date().toISOString().replaceAll(':', '-')}.json`);
+writeFileSync(runFile, JSON.stringify({ parts: ran, ...fresh }, null, 2));
 const over = printBars(results, ran);
 console.log(
-  `\nwritten .bench/results.json (${ran.join(', ')}); the server's log: .bench/server.log`,
+  `\nwritten .bench/results.json and ${runFile.slice(root.length)} (${ran.join(', ')}); the server's log: .bench/server.log`,
 );
 if (over > 0) {
   console.log(`${over} bar${over === 1 ? '' : 's'} of this run over budget`);

@@ -5,7 +5,13 @@
 // by the requests, less what the idle server spends in the same wall time (its job worker).
 //
 //   node scripts/bench/cpu.mjs [--requests=N] [--only=rates,offerWrite,offers,sign,payment]
-//     [--cpu-prof=DIR] [--load=SECONDS]
+//     [--cpu-prof=DIR] [--load=SECONDS] [--pgbench]
+//
+// One request after another, it also prints each endpoint's database work per request from
+// pg_stat_statements (statements, rows, buffers, WAL; db-cost.mjs) and the WAL the server wrote;
+// --pgbench adds a `pgbench -N` run on the same PostgreSQL and states PostgreSQL's CPU per request
+// in pgbench transactions (the unit of DESIGN §7's database bars). CPU_BENCH_PORT sets the port
+// (3390; the embedded PostgreSQL's is 20,000 above it).
 //
 // --load=SECONDS sends each endpoint's requests as the throughput part does instead (autocannon,
 // 50 connections, a borrower per request in flight) for that long, and adds the load generator's
@@ -18,9 +24,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { openStatementCost, printStatementCost } from './db-cost.mjs';
 import { cannon, waitFor } from './http.mjs';
 import { cpuOf, cpuPerUnit } from './process-cpu.mjs';
-import { jobsSettled, prepareLoads, seeded, statementsPerRequest } from './throughput.mjs';
+import {
+  jobsSettled,
+  pgbenchRun,
+  prepareLoads,
+  seeded,
+  statementsPerRequest,
+} from './throughput.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PORT = Number(process.env.CPU_BENCH_PORT ?? 3390);
@@ -34,6 +47,7 @@ const only = process.argv
 const profileDir = process.argv.find((arg) => arg.startsWith('--cpu-prof='))?.split('=')[1];
 const loadArgument = process.argv.find((arg) => arg.startsWith('--load='));
 const LOAD_SECONDS = loadArgument === undefined ? undefined : Number(loadArgument.split('=')[1]);
+const WITH_PGBENCH = process.argv.includes('--pgbench');
 const WARMUP = 200;
 const IDLE_MS = 3_000;
 
@@ -78,7 +92,10 @@ const child = spawn(
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(PORT + 20_000),
       BENCH_STATEMENT_COUNT: 'true',
+      EMBEDDED_PG_STAT_STATEMENTS: 'true',
       METRICS_TOKEN: metricsToken,
+      // Each payment names a client of its own in X-Forwarded-For, as in the throughput part.
+      TRUST_PROXY: '1',
     },
   },
 );
@@ -112,7 +129,11 @@ try {
   await waitFor(`${base}/readyz`);
   const { requests } = await prepareLoads(base, {
     withLoans: only === undefined || only.includes('sign') || only.includes('payment'),
+    // One request at a time needs one borrower; a load one per request in flight.
+    ...(LOAD_SECONDS === undefined ? { borrowerCount: 1 } : {}),
   });
+  const server = { dataDir, pgPort: PORT + 20_000, pid: child.pid };
+  const statementCost = await openStatementCost(server);
   await jobsSettled(base, metricsToken);
   const before = cpuOf(child.pid);
   const started = performance.now();
@@ -143,9 +164,13 @@ try {
     await send(base, make(seeded(12)), WARMUP);
     const from = cpuOf(child.pid);
     const at = performance.now();
-    await send(base, make(seeded(13)), REQUESTS);
+    const { cost } = await statementCost.measure(
+      () => send(base, make(seeded(13)), REQUESTS),
+      REQUESTS,
+    );
     const wallMs = performance.now() - at;
     const to = cpuOf(child.pid);
+    printStatementCost(name, cost);
     const perRequest = (part) =>
       +((to[part] - from[part] - idlePerMs[part] * wallMs) / REQUESTS).toFixed(3);
     rows[name] = {
@@ -153,9 +178,18 @@ try {
       postgresCpuMs: perRequest('database'),
       wallMs: +(wallMs / REQUESTS).toFixed(3),
       statements,
+      walBytes: cost?.walBytes,
     };
   }
+  if (WITH_PGBENCH) {
+    const pgbench = await pgbenchRun(root, server);
+    console.log('pgbench -N', pgbench);
+    for (const row of Object.values(rows)) {
+      row.pgbenchTx = +(row.postgresCpuMs / pgbench.cpu.postgresCpuMs).toFixed(2);
+    }
+  }
   console.table(rows);
+  await statementCost.close();
 } finally {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));

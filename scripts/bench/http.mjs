@@ -5,9 +5,12 @@ import { request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
-/** Connections and seconds of a throughput run (DESIGN §7: p99 at 50 connections). */
+/**
+ * Connections and seconds of a throughput run (DESIGN §7: p99 at 50 connections);
+ * BENCH_LOAD_SECONDS shortens the runs to try the bench quickly (its figures are then rougher).
+ */
 export const LOAD_CONNECTIONS = 50;
-export const LOAD_DURATION_S = 10;
+export const LOAD_DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 
 /** autocannon with the bench's defaults; resolves with its result. */
 export function cannon(opts) {

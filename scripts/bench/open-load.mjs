@@ -1,0 +1,96 @@
+// An open-model load: requests sent at a fixed arrival rate whatever the answers do, as users who
+// do not wait for each other arrive. Each request's latency is counted from the time it was due
+// to be sent, not from when it went out, so a server (or a generator) that falls behind shows it
+// in the latency instead of quietly sending less (autocannon's closed model, where a connection
+// waits for its answer before the next request, hides that: "coordinated omission").
+//
+// Requests go over keep-alive connections of node's own HTTP agent, as many as are in flight (up
+// to MAX_SOCKETS); a request due while that many are in flight waits for one, its latency still
+// counted from its due time.
+import { Agent, request as httpRequest } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { percentile } from './http.mjs';
+
+const MAX_SOCKETS = 256;
+/** An answer not come this long after its request was due counts as an error (a timeout). */
+const ANSWER_TIMEOUT_MS = 10_000;
+/** How often the scheduler wakes to send what fell due meanwhile. */
+const TICK_MS = 1;
+
+function send(agent, base, { method = 'GET', path, headers = {}, body }) {
+  return new Promise((resolve) => {
+    const outgoing = httpRequest(new URL(path, base), { method, headers, agent }, (incoming) => {
+      incoming.on('data', () => {});
+      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0 }));
+      incoming.on('error', () => resolve({ status: 0 }));
+      incoming.on('aborted', () => resolve({ status: 0 }));
+    });
+    outgoing.setTimeout(ANSWER_TIMEOUT_MS, () => {
+      outgoing.destroy();
+      resolve({ status: 0 });
+    });
+    outgoing.on('error', () => resolve({ status: 0 }));
+    outgoing.end(body);
+  });
+}
+
+/**
+ * Sends `next(context)`'s requests to `base` at `ratePerSecond` for `durationS` seconds and
+ * answers their latency (from each request's due time), the answers outside 2xx, and how far
+ * behind its schedule the generator itself ran (a generator that could not keep up measured its
+ * own lateness, not the server's). `context.release` (see borrowerOf in throughput.mjs) is called
+ * when a request is answered.
+ */
+export async function openLoad(base, next, { ratePerSecond, durationS }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
+  const intervalMs = 1_000 / ratePerSecond;
+  const total = Math.max(1, Math.round(ratePerSecond * durationS));
+  const latencies = [];
+  let non2xx = 0;
+  let errors = 0;
+  /** How many answers of each status came (0: no answer, a socket error or a timeout). */
+  const statuses = {};
+  let maxLateMs = 0;
+  const inFlight = new Set();
+  const started = performance.now();
+  let sent = 0;
+  try {
+    while (sent < total) {
+      const now = performance.now();
+      while (sent < total && started + sent * intervalMs <= now) {
+        const dueAt = started + sent * intervalMs;
+        maxLateMs = Math.max(maxLateMs, now - dueAt);
+        const context = {};
+        const exchange = send(agent, base, next(context)).then(({ status }) => {
+          latencies.push(performance.now() - dueAt);
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          if (status === 0) errors += 1;
+          else if (status < 200 || status >= 300) non2xx += 1;
+          context.release?.();
+          inFlight.delete(exchange);
+        });
+        inFlight.add(exchange);
+        sent += 1;
+      }
+      await new Promise((resolve) => setTimeout(resolve, TICK_MS));
+    }
+    await Promise.all(inFlight);
+  } finally {
+    agent.destroy();
+  }
+  const elapsedS = (performance.now() - started) / 1_000;
+  latencies.sort((a, b) => a - b);
+  const ms = (value) => +value.toFixed(2);
+  return {
+    ratePerSecond: Math.round(ratePerSecond),
+    requests: latencies.length,
+    achievedPerSecond: Math.round(latencies.length / elapsedS),
+    p50ms: ms(percentile(latencies, 50)),
+    p99ms: ms(percentile(latencies, 99)),
+    maxMs: ms(latencies.at(-1) ?? 0),
+    non2xx,
+    errors,
+    statuses,
+    generatorMaxLateMs: ms(maxLateMs),
+  };
+}
