@@ -123,7 +123,14 @@ function installEventTiming() {
       const what = `${entry.name} on ${target?.getAttribute?.('name') ?? target?.getAttribute?.('type') ?? target?.tagName ?? '?'}`;
       const known = byInteraction.get(entry.interactionId);
       if (known === undefined || entry.duration > known.duration) {
-        byInteraction.set(entry.interactionId, { duration: entry.duration, what });
+        // Where the time went: waiting for the main thread, the handlers, then the next paint.
+        const delay = Math.round(entry.processingStart - entry.startTime);
+        const handlers = Math.round(entry.processingEnd - entry.processingStart);
+        const paint = Math.round(entry.startTime + entry.duration - entry.processingEnd);
+        byInteraction.set(entry.interactionId, {
+          duration: entry.duration,
+          what: `${what} (input delay ${delay} ms, handlers ${handlers} ms, to the paint ${paint} ms)`,
+        });
       }
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
