@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildPath,
   getOpsBrand,
+  postOpsBrandPreview,
   postOpsPublishBrandVersion,
   putOpsBrandDraft,
   type TBrandDraft,
@@ -105,6 +106,8 @@ describe('/ops/brands/:orgCode', () => {
           ],
         });
       },
+      [`POST ${buildPath(postOpsBrandPreview.path, { orgCode: 'acme' })}`]: () =>
+        jsonResponse({ version: 2, token: 'v2.k.n.t.c', expiresAt: '2026-11-01T12:00:00.000Z' }),
       [`POST ${buildPath(postOpsPublishBrandVersion.path, { orgCode: 'acme', version: 2 })}`]: (
         _url,
         init,
@@ -147,6 +150,19 @@ describe('/ops/brands/:orgCode', () => {
     expect(saved).toEqual([
       { ...SERVED, companyName: 'Acme Credit', colors: { ...SERVED.colors, text: '#111111' } },
     ]);
+
+    await user.selectOptions(screen.getByLabelText('Page'), 'FAQ');
+    await user.click(screen.getByRole('button', { name: 'Show the preview' }));
+    const narrow = await screen.findByTitle('FAQ page in version 2, 375 px wide');
+    expect(narrow).toHaveAttribute(
+      'src',
+      '/account/crypto-backed-loan/faq?brandPreview=v2.k.n.t.c',
+    );
+    expect(narrow).toHaveAttribute('width', '375');
+    expect(screen.getByTitle('FAQ page in version 2, 1280 px wide')).toHaveAttribute(
+      'width',
+      '1280',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Propose publication of version 2' }));
     const dialog = await screen.findByRole('dialog');

@@ -16,6 +16,7 @@ import { formatDateTime } from '../../ops/format.js';
 import { useOpsBrand, useProposeBrandVersion, useSaveBrandDraft } from '../api/ops-brands.js';
 import { formOf } from '../brand-form.js';
 import { BrandEditor } from './brand-editor.js';
+import { BrandPreview } from './brand-preview.js';
 
 function ProposeVersion({
   orgCode,
@@ -152,6 +153,7 @@ export function OpsBrand({ orgCode }: { orgCode: string }) {
           {save.isSuccess && (
             <p role="status">The draft is saved. Propose its publication below.</p>
           )}
+          <BrandPreview orgCode={orgCode} />
           <h2>Versions</h2>
           <Versions brand={brand} onPropose={setProposing} />
           {proposing !== null && (
