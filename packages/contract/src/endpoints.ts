@@ -151,6 +151,8 @@ import { getOpsBrand } from './ops/brands/get-brand.js';
 import { getOpsBrands } from './ops/brands/get-brands.js';
 import { postOpsBrand } from './ops/brands/post-brand.js';
 import { postOpsBrandPreview } from './ops/brands/post-brand-preview.js';
+import { postOpsBrandAsset } from './ops/brands/post-brand-asset.js';
+import { getBrandAsset } from './brand-assets/get-brand-asset.js';
 import { postOpsPublishBrandVersion } from './ops/brands/post-publish-brand-version.js';
 import { putOpsBrandDraft } from './ops/brands/put-brand-draft.js';
 import { getLivez } from './system/get-livez.js';
@@ -167,6 +169,8 @@ export const endpoints = {
   getOpsBrands,
   postOpsBrand,
   postOpsBrandPreview,
+  postOpsBrandAsset,
+  getBrandAsset,
   postOpsPublishBrandVersion,
   putOpsBrandDraft,
   deleteOpsBanner,

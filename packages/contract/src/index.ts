@@ -190,5 +190,7 @@ export * from './ops/brands/get-brands.js';
 export * from './ops/brands/get-brand.js';
 export * from './ops/brands/post-brand.js';
 export * from './ops/brands/post-brand-preview.js';
+export * from './ops/brands/post-brand-asset.js';
+export * from './brand-assets/get-brand-asset.js';
 export * from './ops/brands/put-brand-draft.js';
 export * from './ops/brands/post-publish-brand-version.js';

@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBrandDraft, TControlledAction, TGetOpsBrandResponse } from '@pledge/contract';
 import { eq } from 'drizzle-orm';
@@ -27,6 +28,7 @@ import {
   createdApplication,
   newBorrower,
 } from '../applications/helpers.js';
+import { BRAND_ASSET_MESSAGES } from '../../src/services/brands/brand-assets.js';
 import { PREVIEW_EXPIRED } from '../../src/web/serve-web.js';
 import { buildTestApp } from '../helpers/app.js';
 import { bearer } from '../identity/sign-in.js';
@@ -355,5 +357,71 @@ describe('the preview of a draft on the real pages', () => {
     });
     expect(forged.statusCode).toBe(410);
     expect(forged.body).toBe(PREVIEW_EXPIRED);
+  });
+});
+
+function upload(kind: 'LOGO' | 'FAVICON', bytes: Buffer, contentType: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${OPS}/brands/acme/assets?kind=${kind}`,
+    headers: { ...bearer(maker.token), 'content-type': contentType },
+    payload: bytes,
+  });
+}
+
+describe('brand images', () => {
+  it('re-encodes an uploaded logo as PNG without its metadata, serves it, and refuses SVG', async () => {
+    const jpeg = await sharp({
+      create: { width: 4000, height: 1000, channels: 3, background: '#7a1f5c' },
+    })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-maker' } } })
+      .toBuffer();
+    const uploaded = expectJson(await upload('LOGO', jpeg, 'image/jpeg'), 201) as {
+      url: string;
+      width: number;
+      height: number;
+    };
+    // At most 2,048 px a side, its proportions kept.
+    expect(uploaded).toMatchObject({ width: 2048, height: 512 });
+    expect(uploaded.url).toMatch(/^\/brand-assets\/[0-9a-f-]{36}$/);
+
+    const served = await ctx.app.inject({ method: 'GET', url: uploaded.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect(metadata).toMatchObject({ format: 'png', width: 2048, height: 512 });
+    expect(metadata.exif).toBeUndefined();
+    expect(served.rawPayload.includes(Buffer.from('secret-maker'))).toBe(false);
+
+    // The same image again is the same asset.
+    const again = expectJson(await upload('LOGO', jpeg, 'image/jpeg'), 201) as { url: string };
+    expect(again.url).toBe(uploaded.url);
+
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const refused = await upload('LOGO', svg, 'image/svg+xml');
+    expect((expectJson(refused, 400) as { message: string }).message).toBe(
+      BRAND_ASSET_MESSAGES.svg,
+    );
+    // An SVG sent as a PNG is refused all the same, as is a file that is no image.
+    const disguised = await upload('LOGO', svg, 'image/png');
+    expect((expectJson(disguised, 400) as { message: string }).message).toBe(
+      BRAND_ASSET_MESSAGES.svg,
+    );
+    const junk = await upload('FAVICON', Buffer.from('not an image at all'), 'image/png');
+    expect((expectJson(junk, 400) as { message: string }).message).toBe(
+      BRAND_ASSET_MESSAGES.unreadable,
+    );
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: `${OPS}/brands/acme/assets?kind=LOGO`,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: jpeg,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const tooLarge = await upload('LOGO', Buffer.alloc(600 * 1024, 1), 'image/png');
+    expect(tooLarge.statusCode).toBe(413);
   });
 });

@@ -24,6 +24,8 @@ export const AGENT_WRITES_WITHOUT_CONTROL: Readonly<Record<string, string>> = {
   postOpsBrand: 'Creates a brand as a draft: nothing is served until a second agent approves it.',
   postOpsBrandPreview:
     'Issues a short-lived token to view a draft on the real pages; changes nothing.',
+  postOpsBrandAsset:
+    'Stores an image for a brand draft; nothing is served until a second agent approves the draft.',
   putOpsBrandDraft: 'Saves a brand draft: nothing is served until a second agent approves it.',
   postOpsDiscardFailedJob:
     'Ends a failed background job; kinds that move money or change who owns what are refused.',
