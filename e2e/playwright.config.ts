@@ -8,21 +8,37 @@ import { E2E_METRICS_TOKEN } from './fixtures/jobs.js';
 // PostgreSQL in a throw-away data directory), on its own ports so a developer's instance can keep
 // running. E2E_BASE_URL points the suite at an already running server instead (one lane then).
 //
-// Two lanes, each a deployment of its own (server, embedded PostgreSQL, sandbox clock) with one
+// Three lanes, each a deployment of its own (server, embedded PostgreSQL, sandbox clock) with one
 // worker: specs move the deployment clock and prices, so two specs never share a deployment, yet
-// the two lanes run side by side. Most of a spec's time is spent waiting on the server's jobs and
-// the browser, so two lanes on two cores take a little over half the time of one.
+// the lanes run side by side. A lane spends most of its time waiting on the server's jobs and the
+// browser (the first lane used 0.6 of a core alone), so three lanes on two cores take about a third
+// of the time of one.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const external = process.env.E2E_BASE_URL;
 
-/** The second lane's specs: the route sweep (the longest) and the ones that balance it. */
-const SECOND_LANE = [
-  '**/sweep.spec.ts',
-  '**/sign-in.spec.ts',
-  '**/offer.spec.ts',
-  '**/risk.spec.ts',
-  '**/servicing.spec.ts',
-];
+/**
+ * The specs of the second and third lanes, balanced by their measured times; the first lane takes
+ * every other spec (a new spec runs there until it is placed).
+ */
+const LANES = {
+  /** The route sweep, the longest by far (about five minutes), and one that balances it. */
+  'lane-2': ['**/sweep.spec.ts', '**/sign-in.spec.ts'],
+  'lane-3': [
+    '**/renewal-moves.spec.ts',
+    '**/application.spec.ts',
+    '**/offer.spec.ts',
+    '**/id-after-deposit.spec.ts',
+    '**/risk.spec.ts',
+    '**/renewal.spec.ts',
+    '**/servicing.spec.ts',
+    '**/bank-oauth-resume.spec.ts',
+    '**/sign-in-security.spec.ts',
+    '**/approvals.spec.ts',
+    '**/residency-redirect.spec.ts',
+    '**/server-rendering.spec.ts',
+    '**/layout-video.spec.ts',
+  ],
+};
 
 type TWebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>;
 
@@ -59,7 +75,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: external ? 1 : 2,
+  workers: external ? 1 : 1 + Object.keys(LANES).length,
   retries: 0,
   outputDir: './test-results',
   reporter: [
@@ -101,16 +117,18 @@ export default defineConfig({
         {
           name: 'lane-1',
           workers: 1,
-          testIgnore: SECOND_LANE,
+          testIgnore: Object.values(LANES).flat(),
           use: { baseURL: `http://127.0.0.1:${port}` },
         },
-        {
-          name: 'lane-2',
+        ...Object.entries(LANES).map(([name, specs], index) => ({
+          name,
           workers: 1,
-          testMatch: SECOND_LANE,
-          use: { baseURL: `http://127.0.0.1:${port + 1}` },
-        },
+          testMatch: specs,
+          use: { baseURL: `http://127.0.0.1:${port + 1 + index}` },
+        })),
       ],
-  // Started one after the other: the first builds the web app if it is stale, the second finds it built.
-  webServer: external ? undefined : [laneServer(port), laneServer(port + 1)],
+  // Started one after the other: the first builds the web app if it is stale, the others find it built.
+  webServer: external
+    ? undefined
+    : [port, ...Object.keys(LANES).map((_, index) => port + 1 + index)].map(laneServer),
 });
