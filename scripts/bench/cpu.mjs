@@ -5,7 +5,7 @@
 // by the requests, less what the idle server spends in the same wall time (its job worker).
 //
 //   node scripts/bench/cpu.mjs [--requests=N] [--only=rates,offerWrite,offers,sign,payment]
-//     [--cpu-prof=DIR] [--load=SECONDS] [--pgbench]
+//     [--cpu-prof=DIR] [--load=SECONDS [--open=RATE]] [--pgbench]
 //
 // One request after another, it also prints each endpoint's database work per request from
 // pg_stat_statements (statements, rows, buffers, WAL; db-cost.mjs) and the WAL the server wrote;
@@ -26,6 +26,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { openStatementCost, printStatementCost } from './db-cost.mjs';
 import { cannon, waitFor } from './http.mjs';
+import { openLoad } from './open-load.mjs';
 import { cpuOf, cpuPerUnit } from './process-cpu.mjs';
 import {
   jobsSettled,
@@ -48,6 +49,9 @@ const profileDir = process.argv.find((arg) => arg.startsWith('--cpu-prof='))?.sp
 const loadArgument = process.argv.find((arg) => arg.startsWith('--load='));
 const LOAD_SECONDS = loadArgument === undefined ? undefined : Number(loadArgument.split('=')[1]);
 const WITH_PGBENCH = process.argv.includes('--pgbench');
+// --open=RATE (with --load): after each load, an open-model run at RATE requests a second.
+const openArgument = process.argv.find((arg) => arg.startsWith('--open='));
+const OPEN_RATE = openArgument === undefined ? undefined : Number(openArgument.split('=')[1]);
 const WARMUP = 200;
 const IDLE_MS = 3_000;
 
@@ -157,6 +161,18 @@ try {
     }
     for (const [name, make] of measured) {
       rows[name] = { ...(await underLoad(make(seeded(13)))), statements: statements[name] };
+      if (OPEN_RATE !== undefined) {
+        const next = make(seeded(14));
+        const open = await openLoad(
+          base,
+          (context) => next(Object.assign(context, { open: true })),
+          {
+            ratePerSecond: OPEN_RATE,
+            durationS: LOAD_SECONDS,
+          },
+        );
+        console.log(`${name}: open model at ${OPEN_RATE}/s`, open);
+      }
     }
   }
   for (const [name, make] of LOAD_SECONDS === undefined ? measured : []) {

@@ -7,6 +7,7 @@
 // Requests go over keep-alive connections of node's own HTTP agent, as many as are in flight (up
 // to MAX_SOCKETS); a request due while that many are in flight waits for one, its latency still
 // counted from its due time.
+import { Buffer } from 'node:buffer';
 import { Agent, request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { percentile } from './http.mjs';
@@ -18,13 +19,20 @@ const ANSWER_TIMEOUT_MS = 10_000;
 const TICK_MS = 1;
 
 function send(agent, base, { method = 'GET', path, headers = {}, body }) {
+  // With its length, as autocannon and browsers send a body (not chunked).
+  const sized =
+    body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) };
   return new Promise((resolve) => {
-    const outgoing = httpRequest(new URL(path, base), { method, headers, agent }, (incoming) => {
-      incoming.on('data', () => {});
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0 }));
-      incoming.on('error', () => resolve({ status: 0 }));
-      incoming.on('aborted', () => resolve({ status: 0 }));
-    });
+    const outgoing = httpRequest(
+      new URL(path, base),
+      { method, headers: sized, agent },
+      (incoming) => {
+        incoming.on('data', () => {});
+        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0 }));
+        incoming.on('error', () => resolve({ status: 0 }));
+        incoming.on('aborted', () => resolve({ status: 0 }));
+      },
+    );
     outgoing.setTimeout(ANSWER_TIMEOUT_MS, () => {
       outgoing.destroy();
       resolve({ status: 0 });
