@@ -291,7 +291,15 @@ function pageOf(route, fixtures) {
     .replace(':appUuid', encodeURIComponent(appUuid))
     .replace(':offerUuid', encodeURIComponent(randomUUID()))
     .replace(':loanUuid', encodeURIComponent(appUuid))
-    .replace(':token', encodeURIComponent(fixtures.proofToken));
+    .replace(':token', encodeURIComponent(fixtures.proofToken))
+    // The brand every sandbox serves.
+    .replace(':orgCode', 'default');
+  const unfilled = /:[A-Za-z]+/.exec(path);
+  if (unfilled !== null) {
+    throw new Error(
+      `The bench makes nothing for ${unfilled[0]} of ${route.key} (${route.pattern})`,
+    );
+  }
   const who = route.key.startsWith('ops')
     ? 'agent'
     : route.key === 'login' || route.key === 'collateralProof'
