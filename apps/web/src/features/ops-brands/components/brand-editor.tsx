@@ -11,6 +11,7 @@ import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { Checkbox } from '../../../ui/checkbox/checkbox.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
+import { useUploadBrandImage } from '../api/upload-brand-image.js';
 import { changesOf, draftOf, draftProblems, type TBrandForm } from '../brand-form.js';
 
 const COLOR_LABELS: Record<keyof TBrandDraft['colors'], string> = {
@@ -54,6 +55,54 @@ function TextArea({
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
+    </div>
+  );
+}
+
+/** Uploads a logo or favicon (re-encoded as PNG by the server) and puts its address in the field. */
+function ImageUpload({
+  orgCode,
+  kind,
+  label,
+  onUploaded,
+}: {
+  orgCode: string;
+  kind: 'LOGO' | 'FAVICON';
+  label: string;
+  onUploaded: (url: string) => void;
+}) {
+  const id = useId();
+  const upload = useUploadBrandImage();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <p className="field__description" id={`${id}-hint`}>
+        PNG, JPEG or WebP, at most 512 KB; stored as PNG. SVG is refused.
+      </p>
+      <input
+        id={id}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file !== undefined) {
+            upload.mutate(
+              { orgCode, kind, file },
+              { onSuccess: (stored) => onUploaded(stored.url) },
+            );
+          }
+        }}
+      />
+      {upload.isPending && <p role="status">Uploading…</p>}
+      {upload.isSuccess && <p role="status">Uploaded: the field below now names it.</p>}
+      {upload.error !== null && (
+        <p className="field__error" role="alert">
+          {upload.error.message}
+        </p>
+      )}
     </div>
   );
 }
@@ -176,7 +225,23 @@ export function BrandEditor({
         {text('termsUrl', 'Terms of use link', BRAND_BOUNDS.url)}
         {text('privacyUrl', 'Privacy link', BRAND_BOUNDS.url)}
         {text('licensesUrl', 'Licences page link', BRAND_BOUNDS.url)}
+        {!isNew && (
+          <ImageUpload
+            orgCode={form.orgCode}
+            kind="LOGO"
+            label="Upload a logo"
+            onUploaded={(url) => set('logoUrl', url)}
+          />
+        )}
         {text('logoUrl', 'Logo', BRAND_BOUNDS.url)}
+        {!isNew && (
+          <ImageUpload
+            orgCode={form.orgCode}
+            kind="FAVICON"
+            label="Upload a favicon"
+            onUploaded={(url) => set('faviconUrl', url)}
+          />
+        )}
         {text('faviconUrl', 'Favicon (optional)', BRAND_BOUNDS.url)}
         {text('iosUrl', 'iOS app link (optional)', BRAND_BOUNDS.url)}
         {text('androidUrl', 'Android app link (optional)', BRAND_BOUNDS.url)}

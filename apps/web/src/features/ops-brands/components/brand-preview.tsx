@@ -67,7 +67,14 @@ export function BrandPreview({ orgCode }: { orgCode: string }) {
           {WIDTHS.map((width) => (
             <div className="ops-brand-preview__frame" key={width}>
               <h3>{width} px</h3>
-              <div className="ops-brand-preview__scroll">
+              <div
+                className="ops-brand-preview__scroll"
+                role="region"
+                aria-label={`${shown.name} page at ${width} px`}
+                // Scrolls sideways when wider than the console: focusable, so a keyboard can.
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+                tabIndex={0}
+              >
                 <iframe
                   title={`${shown.name} page in version ${preview.data.version}, ${width} px wide`}
                   src={previewUrl(shown.href, preview.data.token)}

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   buildPath,
   getOpsBrand,
+  postOpsBrandAsset,
   postOpsBrandPreview,
   postOpsPublishBrandVersion,
   putOpsBrandDraft,
@@ -47,6 +48,8 @@ const SERVED: TBrandDraft = {
   hosts: ['loans.acmecredit.test'],
 };
 
+const LOGO_URL = '/brand-assets/0b6a4f0e-4f55-4c43-9a3c-2b1f5f3c9a10';
+
 const BRAND: TGetOpsBrandResponse = {
   orgCode: 'acme',
   publishedVersion: 1,
@@ -83,6 +86,7 @@ function contrast(a: string, b: string): number {
 describe('/ops/brands/:orgCode', () => {
   it('refuses faint text with its ratio, shows the changes, saves the draft and proposes it', async () => {
     const saved: unknown[] = [];
+    const uploads: { kind: string | null; headers: Headers }[] = [];
     const proposed: unknown[] = [];
     const url = buildPath(getOpsBrand.path, { orgCode: 'acme' });
     mockAgentFetch({
@@ -105,6 +109,13 @@ describe('/ops/brands/:orgCode', () => {
             ...BRAND.versions,
           ],
         });
+      },
+      [`POST ${buildPath(postOpsBrandAsset.path, { orgCode: 'acme' })}`]: (requestUrl, init) => {
+        uploads.push({
+          kind: requestUrl.searchParams.get('kind'),
+          headers: new Headers(init.headers),
+        });
+        return jsonResponse({ url: LOGO_URL, width: 600, height: 120 }, 201);
       },
       [`POST ${buildPath(postOpsBrandPreview.path, { orgCode: 'acme' })}`]: () =>
         jsonResponse({ version: 2, token: 'v2.k.n.t.c', expiresAt: '2026-11-01T12:00:00.000Z' }),
@@ -138,6 +149,14 @@ describe('/ops/brands/:orgCode', () => {
 
     await user.clear(text);
     await user.type(text, '#111111');
+    await user.upload(
+      screen.getByLabelText('Upload a logo'),
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(screen.getByLabelText('Logo')).toHaveValue(LOGO_URL));
+    expect(uploads.map((upload) => [upload.kind, upload.headers.get('content-type')])).toEqual([
+      ['LOGO', 'image/png'],
+    ]);
     const name = screen.getByLabelText('Company name');
     await user.clear(name);
     await user.type(name, 'Acme Credit');
@@ -148,7 +167,12 @@ describe('/ops/brands/:orgCode', () => {
     await user.click(screen.getByRole('button', { name: 'Save the draft' }));
     await screen.findByText('The draft is saved. Propose its publication below.');
     expect(saved).toEqual([
-      { ...SERVED, companyName: 'Acme Credit', colors: { ...SERVED.colors, text: '#111111' } },
+      {
+        ...SERVED,
+        companyName: 'Acme Credit',
+        colors: { ...SERVED.colors, text: '#111111' },
+        logoUrl: LOGO_URL,
+      },
     ]);
 
     await user.selectOptions(screen.getByLabelText('Page'), 'FAQ');
