@@ -12,12 +12,13 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBrandDraft, TControlledAction, TGetOpsBrandResponse } from '@pledge/contract';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { loadBrandData } from '../../src/brands/brand-data.js';
 import { seedBrands, startBrandSync, type TBrandSync } from '../../src/brands/brand-store.js';
 import { brandFor, installBrands, publishedBrandVersion } from '../../src/brands/brands.js';
 import {
   applications,
+  auditEvents,
   disclosureDocuments,
   brandHosts,
   brands,
@@ -226,6 +227,19 @@ describe('publishing under four eyes', () => {
     expect(
       await ctx.database.db.select().from(brandHosts).where(eq(brandHosts.orgCode, 'acme')),
     ).toEqual([{ host: 'loans.acmecredit.test', orgCode: 'acme' }]);
+    const trail = await ctx.database.db
+      .select({ from: auditEvents.fromState, to: auditEvents.toState, reason: auditEvents.reason })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, 'brand'), eq(auditEvents.entityId, 'acme')))
+      .orderBy(asc(auditEvents.at));
+    expect(trail).toEqual([
+      { from: null, to: 'DRAFT 1', reason: `created by ${maker.email}` },
+      {
+        from: null,
+        to: 'PUBLISHED 1',
+        reason: `proposed by ${maker.email}, approved by ${checker.email}`,
+      },
+    ]);
   });
 
   it('records the published version on a new application of the brand', async () => {
@@ -258,6 +272,11 @@ describe('publishing under four eyes', () => {
       200,
     ) as TGetOpsBrandResponse;
     expect(saved.draft).toMatchObject({ version: 2, basedOn: 1 });
+    const [changed] = await ctx.database.db
+      .select({ reason: auditEvents.reason, to: auditEvents.toState })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, 'brand'), eq(auditEvents.toState, 'DRAFT 2')));
+    expect(changed?.reason).toBe(`${maker.email} changed companyName`);
     expect(saved.published?.companyName).toBe('Acme Crypto Credit');
 
     expectJson(await approveProposal(ctx.app, checker, (await publish('acme', 2)).id), 200);

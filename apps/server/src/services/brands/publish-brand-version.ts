@@ -11,6 +11,7 @@ import { notifyBrandsChanged } from '../../brands/brand-store.js';
 import type { TDb } from '../../db/pool.js';
 import { brandHosts, brands, brandVersions } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
+import { auditBrand } from './brand-audit.js';
 import { assertBrandVersionValid } from './brand-checks.js';
 
 export const BRAND_NOT_FOUND = 'No brand has this organisation code.';
@@ -78,5 +79,13 @@ export async function publishBrandVersion(
   }
   await notifyBrandsChanged(tx, input.orgCode);
   const restored = row.status === 'PUBLISHED' ? ' (restored)' : '';
+  await auditBrand(tx, {
+    orgCode: input.orgCode,
+    agentUuid: input.approver.identityUuid,
+    from: brand.publishedVersion === null ? null : `PUBLISHED ${brand.publishedVersion}`,
+    to: `PUBLISHED ${input.version}`,
+    reason: `proposed by ${input.proposedByEmail}, approved by ${input.approver.email}${restored}`,
+    at: input.at,
+  });
   return `Brand ${input.orgCode} now serves version ${input.version}${restored}`;
 }

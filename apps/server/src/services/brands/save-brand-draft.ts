@@ -12,6 +12,7 @@ import { brands, brandVersions } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { actingAgent } from '../controls/checker-rules.js';
+import { auditBrand, changedBrandFields } from './brand-audit.js';
 import { assertBrandVersionValid, definitionOfDraft } from './brand-checks.js';
 import { readBrandView } from './brand-view.js';
 import { BRAND_NOT_FOUND } from './publish-brand-version.js';
@@ -22,6 +23,14 @@ export interface TBrandDeps {
 }
 
 export const ORG_CODE_FIXED = 'A brand keeps its organisation code: create a new brand instead.';
+
+async function nextVersion(tx: TDb, orgCode: string): Promise<number> {
+  const [latest] = await tx
+    .select({ version: max(brandVersions.version) })
+    .from(brandVersions)
+    .where(eq(brandVersions.orgCode, orgCode));
+  return (latest?.version ?? 0) + 1;
+}
 
 export async function createBrand(
   deps: TBrandDeps,
@@ -44,6 +53,13 @@ export async function createBrand(
       basedOn: null,
       createdBy: agent.identityUuid,
       createdByEmail: agent.email,
+    });
+    await auditBrand(tx, {
+      orgCode: definition.orgCode,
+      agentUuid: agent.identityUuid,
+      from: null,
+      to: 'DRAFT 1',
+      reason: `created by ${agent.email}`,
     });
   });
   return readBrandView(deps.db, input.draft.orgCode);
@@ -83,6 +99,15 @@ export async function saveBrandDraft(
     const definition = definitionOfDraft(input.draft, base);
     await assertBrandVersionValid(tx, definition, { newBrand: false });
     const stored = definition as unknown as Record<string, unknown>;
+    const changed = changedBrandFields(draft?.definition ?? baseRow?.definition ?? null, stored);
+    const version = draft?.version ?? (await nextVersion(tx, input.orgCode));
+    await auditBrand(tx, {
+      orgCode: input.orgCode,
+      agentUuid: agent.identityUuid,
+      from: draft === undefined ? null : `DRAFT ${draft.version}`,
+      to: `DRAFT ${version}`,
+      reason: `${agent.email} changed ${changed.length === 0 ? 'nothing' : changed.join(', ')}`,
+    });
     if (draft !== undefined) {
       await tx
         .update(brandVersions)
@@ -97,13 +122,9 @@ export async function saveBrandDraft(
         );
       return;
     }
-    const [latest] = await tx
-      .select({ version: max(brandVersions.version) })
-      .from(brandVersions)
-      .where(eq(brandVersions.orgCode, input.orgCode));
     await tx.insert(brandVersions).values({
       orgCode: input.orgCode,
-      version: (latest?.version ?? 0) + 1,
+      version,
       status: 'DRAFT',
       definition: stored,
       basedOn: brand.publishedVersion,
