@@ -38,6 +38,9 @@ import { isSandboxBankPicker } from './adapters/bank-link/port.js';
 import { sandboxPricesRoutes } from './routes/sandbox/prices.js';
 import { sandboxClockRoutes } from './routes/sandbox/clock.js';
 import { sandboxLoansRoutes } from './routes/sandbox/loans.js';
+import { sandboxWebhooksRoutes } from './routes/sandbox/webhooks.js';
+import { opsPartnerRoutes } from './routes/ops/partner.js';
+import { partnerApiRoutes } from './routes/partner/partner-api.js';
 import { createSandboxClock, type TSandboxClock } from './services/sandbox/sandbox-clock.js';
 import { docsRoutes } from './routes/system/docs.js';
 import { healthRoutes } from './routes/system/health.js';
@@ -216,6 +219,7 @@ export const app = fp<TAppOptions>(
         components: {
           securitySchemes: {
             bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            partnerKey: { type: 'http', scheme: 'bearer', bearerFormat: 'pk_<id>.<secret>' },
           },
         },
       },
@@ -278,6 +282,12 @@ export const app = fp<TAppOptions>(
     await instance.register(opsRiskRoutes, controlDeps);
     await instance.register(opsSurplusRoutes, controlDeps);
     await instance.register(opsControlledActionsRoutes, controlDeps);
+    await instance.register(opsPartnerRoutes, controlDeps);
+    await instance.register(partnerApiRoutes, {
+      db: database.db,
+      clock,
+      limiter: identity.limiter,
+    });
     await instance.register(identityDocumentsRoutes, {
       ...applicationDeps,
       store,
@@ -315,6 +325,9 @@ export const app = fp<TAppOptions>(
     }
     if (config.sandbox) {
       await instance.register(sandboxChainRoutes, { ...applicationDeps, chain: adapters.chain });
+    }
+    if (config.sandbox) {
+      await instance.register(sandboxWebhooksRoutes, { db: database.db });
     }
     if (config.sandbox) {
       await instance.register(sandboxLoansRoutes, {

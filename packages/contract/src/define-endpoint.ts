@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import type { TControlledActionKind } from '@pledge/domain';
+import type { TControlledActionKind, TPartnerApiScope } from '@pledge/domain';
 
 /** Service prefixes of DESIGN §4. */
 export const LEAP = '/service-cryptopl-leap';
@@ -11,9 +11,10 @@ export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * How a caller proves who it is: `none` (public), `bearer` (a borrower's jwt, customer audience),
- * `agent` (an agent's jwt, agent audience).
+ * `agent` (an agent's jwt, agent audience), `partner` (a lender's API key with the endpoint's
+ * `scope`, partner-api.ts).
  */
-export type TEndpointAuth = 'none' | 'bearer' | 'agent';
+export type TEndpointAuth = 'none' | 'bearer' | 'agent' | 'partner';
 
 /** A schema of an endpoint: the contract's are zod/mini; a zod classic schema fits as well. */
 export type TEndpointSchema = z.ZodMiniType;
@@ -48,6 +49,8 @@ export interface TEndpoint<
    * other, or is listed in AGENT_WRITES_WITHOUT_CONTROL with the reason it needs none.
    */
   control?: TControlledActionKind | 'DECIDES';
+  /** What a partner API key needs to call it (auth 'partner'). */
+  scope?: TPartnerApiScope;
 }
 
 export function defineEndpoint<const E extends TEndpoint>(endpoint: E): E {

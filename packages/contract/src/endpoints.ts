@@ -127,6 +127,15 @@ import { postSandboxBankLinkPublicToken } from './sandbox/post-bank-link-public-
 import { postSandboxChainDeposit } from './sandbox/post-chain-deposit.js';
 import { postSandboxPrices } from './sandbox/post-prices.js';
 import { postSandboxLoan } from './sandbox/post-loans.js';
+import { getSandboxWebhooks, postSandboxWebhookFailures } from './sandbox/webhook-inbox.js';
+import {
+  getOpsWebhookDeliveries,
+  getOpsWebhookEndpoints,
+  postOpsPartnerApiKey,
+  postOpsRevealPartnerSecret,
+  postOpsWebhookEndpoint,
+  postOpsWebhookReplay,
+} from './ops/partner/partner-ops.js';
 import { getLoanStatus } from './servicing/get-loan-status.js';
 import { getServicingLoan } from './servicing/get-servicing-loan.js';
 import { getServicingStatement } from './servicing/get-statement.js';
@@ -294,6 +303,14 @@ export const endpoints = {
   postSandboxPrices,
   postSandboxClock,
   postSandboxLoan,
+  getSandboxWebhooks,
+  postSandboxWebhookFailures,
+  postOpsWebhookEndpoint,
+  postOpsPartnerApiKey,
+  postOpsRevealPartnerSecret,
+  getOpsWebhookEndpoints,
+  getOpsWebhookDeliveries,
+  postOpsWebhookReplay,
   postSelectOffer,
   postSignDocument,
   postStoreLinkError,

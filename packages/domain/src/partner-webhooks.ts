@@ -43,6 +43,11 @@ export function isWebhookEndpointDueToDisable(failingSince: Date | null, now: Da
   );
 }
 
+/** A rotated key keeps working this long beside its successor. */
+export const PARTNER_KEY_ROTATION_OVERLAP_MS = 24 * HOUR_MS;
+/** Calls one partner API key may make per minute. */
+export const PARTNER_API_CALLS_PER_MINUTE = 120;
+
 /** The scopes a partner API key may carry. */
 export const PARTNER_API_SCOPES = ['applications:read', 'loans:read', 'events:read'] as const;
 export type TPartnerApiScope = (typeof PARTNER_API_SCOPES)[number];

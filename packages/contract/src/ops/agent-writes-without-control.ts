@@ -27,6 +27,10 @@ export const AGENT_WRITES_WITHOUT_CONTROL: Readonly<Record<string, string>> = {
   postOpsBrandAsset:
     'Stores an image for a brand draft; nothing is served until a second agent approves the draft.',
   putOpsBrandDraft: 'Saves a brand draft: nothing is served until a second agent approves it.',
+  postOpsRevealPartnerSecret:
+    'Shows an approved endpoint’s or key’s secret once to the agent who proposed it; it creates nothing.',
+  postOpsWebhookReplay:
+    'Sends events already delivered to an approved endpoint of the same brand again; it moves nothing.',
   postOpsDiscardFailedJob:
     'Ends a failed background job; kinds that move money or change who owns what are refused.',
 };

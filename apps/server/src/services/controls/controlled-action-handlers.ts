@@ -14,6 +14,8 @@ import type {
   TPostOpsReversePaymentBody,
   TPostOpsSurplusPayoutBody,
   TPostOpsWirePaymentBody,
+  TPostOpsPartnerApiKeyBody,
+  TPostOpsWebhookEndpointBody,
   TPostRefiCoinReturnBody,
   TPostRefiTapeLoanBorrowerBody,
 } from '@pledge/contract';
@@ -49,6 +51,13 @@ import { recordSurplusPayout } from '../risk/liquidation-surplus-payout.js';
 import { recordWirePayment } from '../servicing/record-wire-payment.js';
 import { reversePayment } from '../servicing/reverse-payment.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
+import type { THostResolver } from '../../security/public-url.js';
+import {
+  describePartnerApiKey,
+  describeWebhookEndpoint,
+  performPartnerApiKey,
+  performWebhookEndpoint,
+} from '../partner/partner-controls.js';
 import {
   personOfApplication,
   personOfEmail,
@@ -62,6 +71,8 @@ export interface TControlDeps {
   /** In the sandbox the outbox keeps an e-mail's text whole, and the brand says it is a sandbox. */
   sandbox: boolean;
   clock: TClock;
+  /** Host lookups of the webhook URL guard; DNS when not given. */
+  resolve?: THostResolver;
 }
 
 /** What a proposal is about, read when it is proposed and again when it is approved. */
@@ -102,6 +113,8 @@ export interface TControlledPayloads {
   REFI_COIN_RETURN: TPostRefiCoinReturnBody & { appUuid: string };
   DEACTIVATE_AGENT: TPostOpsDeactivateAgentBody;
   PUBLISH_BRAND: TPostOpsPublishBrandVersionBody & { orgCode: string; version: number };
+  CREATE_WEBHOOK_ENDPOINT: TPostOpsWebhookEndpointBody;
+  CREATE_PARTNER_API_KEY: TPostOpsPartnerApiKeyBody;
 }
 export type TPayloadKind = keyof TControlledPayloads;
 
@@ -392,6 +405,14 @@ const handlers: { [K in TPayloadKind]: TControlledActionHandler<TControlledPaylo
   PUBLISH_BRAND: {
     describe: (tx, _cipher, p) => describeBrandPublication(tx, p),
     perform: (deps, input) => performBrandPublication(deps, input),
+  },
+  CREATE_WEBHOOK_ENDPOINT: {
+    describe: async (_tx, _cipher, p) => describeWebhookEndpoint(p),
+    perform: (deps, input) => performWebhookEndpoint(deps, input),
+  },
+  CREATE_PARTNER_API_KEY: {
+    describe: async (_tx, _cipher, p) => describePartnerApiKey(p),
+    perform: (deps, input) => performPartnerApiKey(deps, input),
   },
 };
 

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  getOpsWebhookDeliveries,
+  getOpsWebhookEndpoints,
+  postOpsPartnerApiKey,
+  postOpsRevealPartnerSecret,
+  postOpsWebhookEndpoint,
+  postOpsWebhookReplay,
+} from '@pledge/contract';
+import { callerUuidOf } from '../../http/auth.js';
+import { route } from '../../http/route.js';
+import type { TControlDeps } from '../../services/controls/controlled-action-handlers.js';
+import { proposeControlledAction } from '../../services/controls/propose-controlled-action.js';
+import {
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+} from '../../services/partner/list-webhook-endpoints.js';
+import { replayPartnerEvents } from '../../services/partner/replay-partner-events.js';
+import { revealPartnerSecret } from '../../services/partner/reveal-partner-secret.js';
+
+/** The console's partner endpoints, keys, deliveries and replays. */
+export const opsPartnerRoutes: FastifyPluginAsync<TControlDeps> = async (app, deps) => {
+  route(app, postOpsWebhookEndpoint, ({ body, request }) =>
+    proposeControlledAction(deps, {
+      kind: 'CREATE_WEBHOOK_ENDPOINT',
+      payload: body,
+      agentUuid: callerUuidOf(request),
+      idempotencyKey: null,
+    }),
+  );
+  route(app, postOpsPartnerApiKey, ({ body, request }) =>
+    proposeControlledAction(deps, {
+      kind: 'CREATE_PARTNER_API_KEY',
+      payload: body,
+      agentUuid: callerUuidOf(request),
+      idempotencyKey: null,
+    }),
+  );
+  route(app, postOpsRevealPartnerSecret, ({ params, request }) =>
+    revealPartnerSecret(deps, { proposalId: params.proposalId, agentUuid: callerUuidOf(request) }),
+  );
+  route(app, getOpsWebhookEndpoints, () => listWebhookEndpoints(deps.db));
+  route(app, getOpsWebhookDeliveries, ({ params }) =>
+    listWebhookDeliveries(deps.db, params.endpointId),
+  );
+  route(app, postOpsWebhookReplay, ({ params, body }) =>
+    replayPartnerEvents(deps, { endpointId: params.endpointId, body }),
+  );
+};

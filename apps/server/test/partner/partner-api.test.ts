@@ -1,0 +1,227 @@
+/**
+ * The console's partner calls and the partner read API: an endpoint and a key are created only on a
+ * second agent's approval, their secret shown once to the proposer; URLs into private networks are
+ * refused at registration; a key reads its own brand's applications, loans and events, needs its
+ * scope, and a rotated key works for the overlap only.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  OPS,
+  signInAgent,
+  signInSecondAgent,
+  useTwoAgentContext,
+  type TAgent,
+} from '../ops/helpers.js';
+import { setBtcPrice } from '../servicing/helpers.js';
+
+const PARTNER = `${OPS}/partner`;
+
+describe('partner endpoints, keys and read API', () => {
+  const { ctx, maker, checker } = useTwoAgentContext();
+
+  const call = (method: 'GET' | 'POST', url: string, agent: TAgent | null, payload?: object) =>
+    ctx.app.inject({
+      method,
+      url,
+      ...(agent !== null ? { headers: { authorization: `Bearer ${agent.token}` } } : {}),
+      ...(payload !== undefined ? { payload } : {}),
+    });
+
+  /** Proposed by the maker, approved by the checker, revealed to the maker: the secret. */
+  async function approved(path: string, body: object): Promise<{ id: string; secret: string }> {
+    const proposed = await call('POST', `${PARTNER}/${path}`, maker, body);
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    const { id: proposalId } = proposed.json() as { id: string };
+    const early = await call('POST', `${PARTNER}/secrets/${proposalId}/reveal`, maker);
+    expect(early.statusCode, early.body).toBe(409);
+    const self = await call('POST', `${OPS}/controlled-actions/${proposalId}/approve`, maker);
+    expect(self.statusCode).toBe(403);
+    const approval = await call('POST', `${OPS}/controlled-actions/${proposalId}/approve`, checker);
+    expect(approval.statusCode, approval.body).toBe(200);
+    expect(approval.body).not.toMatch(/whsec_|pk_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{20}/);
+    const byChecker = await call('POST', `${PARTNER}/secrets/${proposalId}/reveal`, checker);
+    expect(byChecker.statusCode).toBe(404);
+    const reveal = await call('POST', `${PARTNER}/secrets/${proposalId}/reveal`, maker);
+    expect(reveal.statusCode, reveal.body).toBe(200);
+    const again = await call('POST', `${PARTNER}/secrets/${proposalId}/reveal`, maker);
+    expect(again.statusCode).toBe(410);
+    return reveal.json() as { id: string; secret: string };
+  }
+
+  it.each([
+    'https://127.0.0.1/hooks',
+    'https://10.0.0.5/hooks',
+    'https://10.255.0.1:8443/hooks',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://[::1]/hooks',
+    'http://hooks.lender.example/hooks',
+  ])('refuses to register %s, creating nothing', async (url) => {
+    const response = await call('POST', `${PARTNER}/webhook-endpoints`, maker, {
+      brand: 'default',
+      url,
+      description: 'lender systems',
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ fieldErrors: { url: [expect.any(String)] } });
+    const list = await call('GET', `${PARTNER}/webhook-endpoints`, maker);
+    expect(
+      (list.json() as { endpoints: { url: string }[] }).endpoints.map((e) => e.url),
+    ).not.toContain(url);
+  });
+
+  it('creates an endpoint on approval and shows its signing secret once, to the proposer', async () => {
+    const { id, secret } = await approved('webhook-endpoints', {
+      brand: 'default',
+      url: 'sandbox:webhooks/inbox',
+      description: 'sandbox receiver',
+    });
+    expect(secret).toMatch(/^whsec_/);
+    const list = await call('GET', `${PARTNER}/webhook-endpoints`, maker);
+    expect(
+      (list.json() as { endpoints: { id: string; status: string }[] }).endpoints,
+    ).toContainEqual(expect.objectContaining({ id, status: 'ACTIVE' }));
+    const deliveries = await call('GET', `${PARTNER}/webhook-endpoints/${id}/deliveries`, maker);
+    expect(deliveries.statusCode).toBe(200);
+  });
+
+  it('a key reads its own brand only, with its scopes; a rotated key works until the overlap ends', async () => {
+    await setBtcPrice(ctx, 60_000);
+    const loan = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/loans',
+      payload: {
+        email: 'partner-api-borrower@example.com',
+        collateralType: 'BTC',
+        coinQuantity: '1.5',
+        drawAmount: 20_000,
+        state: 'OH',
+      },
+    });
+    expect(loan.statusCode, loan.body).toBe(201);
+    const { loanUuid } = loan.json() as { loanUuid: string };
+    await ctx.runJobs();
+
+    const own = await approved('api-keys', {
+      brand: 'default',
+      label: 'lender core',
+      scopes: ['applications:read', 'loans:read', 'events:read'],
+    });
+    const other = await approved('api-keys', {
+      brand: 'partner',
+      label: 'partner core',
+      scopes: ['loans:read'],
+    });
+    const read = (path: string, key: string | null) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/partner/v1/${path}`,
+        ...(key !== null ? { headers: { authorization: `Bearer ${key}` } } : {}),
+      });
+
+    expect((await read('loans', null)).statusCode).toBe(401);
+    expect((await read('loans', `${own.secret}x`)).statusCode).toBe(401);
+    const loans = await read('loans', own.secret);
+    expect(loans.statusCode, loans.body).toBe(200);
+    expect(loans.headers['cache-control']).toBe('no-store');
+    expect(
+      (loans.json() as { data: { loanUuid: string }[] }).data.map((l) => l.loanUuid),
+    ).toContain(loanUuid);
+    const otherLoans = await read('loans', other.secret);
+    expect(otherLoans.statusCode).toBe(200);
+    expect(
+      (otherLoans.json() as { data: { loanUuid: string }[] }).data.map((l) => l.loanUuid),
+    ).not.toContain(loanUuid);
+    expect((await read('events', other.secret)).statusCode).toBe(403);
+
+    const events = await read('events?limit=2', own.secret);
+    expect(events.statusCode, events.body).toBe(200);
+    const first = events.json() as { data: { id: string; appUuid: string }[]; nextCursor: string };
+    expect(first.data).toHaveLength(2);
+    const next = await read(`events?cursor=${first.nextCursor}&limit=100`, own.secret);
+    const rest = (next.json() as { data: { id: string; appUuid: string; type: string }[] }).data;
+    expect(rest.map((e) => e.id)).not.toContain(first.data[0]?.id);
+    expect([...first.data, ...rest].filter((e) => e.appUuid === loanUuid).length).toBeGreaterThan(
+      3,
+    );
+    expect((await read('events?cursor=abc', own.secret)).statusCode).toBe(400);
+
+    const ownKeyId = own.secret.split('.')[0];
+    const rotated = await approved('api-keys', {
+      brand: 'default',
+      label: 'lender core 2',
+      scopes: ['loans:read'],
+      rotatesKeyId: ownKeyId,
+    });
+    expect((await read('loans', own.secret)).statusCode).toBe(200);
+    expect((await read('loans', rotated.secret)).statusCode).toBe(200);
+    const clock = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/clock',
+      payload: { advanceHours: 25 },
+    });
+    expect(clock.statusCode).toBe(200);
+    expect((await read('loans', own.secret)).statusCode).toBe(401);
+    expect((await read('loans', rotated.secret)).statusCode).toBe(200);
+  });
+
+  it('lists the partner API in the OpenAPI document with its key scheme', async () => {
+    const docs = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
+    const document = docs.json() as {
+      paths: Record<string, { get?: { security?: unknown } }>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(document.paths['/partner/v1/events']?.get?.security).toEqual([{ partnerKey: [] }]);
+    expect(document.paths['/partner/v1/loans']).toBeDefined();
+    expect(document.components.securitySchemes.partnerKey).toBeDefined();
+  });
+
+  it('replays one event or a time range to an endpoint, as new deliveries of the same events', async () => {
+    // The last test moved the sandbox clock a day on; this file's job worker runs on real time.
+    const reset = await ctx.app.inject({ method: 'DELETE', url: '/sandbox/clock' });
+    expect(reset.statusCode).toBeLessThan(300);
+    Object.assign(maker, await signInAgent(ctx));
+    Object.assign(checker, await signInSecondAgent(ctx));
+    const { id } = await approved('webhook-endpoints', {
+      brand: 'default',
+      url: 'sandbox:webhooks/inbox',
+      description: 'replay target',
+    });
+    await ctx.runJobs();
+    const events = await ctx.app.inject({ method: 'GET', url: '/sandbox/webhooks/inbox' });
+    expect(events.statusCode).toBe(200);
+    const anyEvent = (events.json() as { deliveries: { eventId: string }[] }).deliveries[0];
+    expect(anyEvent).toBeDefined();
+    const replay = (body: object) =>
+      call('POST', `${PARTNER}/webhook-endpoints/${id}/replay`, maker, body);
+    expect((await replay({})).statusCode).toBe(400);
+    expect((await replay({ from: '2026-01-01T00:00:00Z' })).statusCode).toBe(400);
+    expect(
+      (await replay({ from: '2026-01-01T00:00:00Z', to: '2026-03-01T00:00:00Z' })).statusCode,
+    ).toBe(400);
+    const one = await replay({ eventId: anyEvent?.eventId });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toEqual({ replayed: 1 });
+    const clock = await ctx.app.inject({ method: 'GET', url: '/sandbox/clock' });
+    const now = new Date((clock.json() as { now: string }).now).getTime();
+    const range = await replay({
+      from: new Date(now - 3 * 86_400_000).toISOString(),
+      to: new Date(now + 86_400_000).toISOString(),
+    });
+    expect(range.statusCode, range.body).toBe(200);
+    expect((range.json() as { replayed: number }).replayed).toBeGreaterThan(1);
+    await ctx.runJobs();
+    const deliveries = await call('GET', `${PARTNER}/webhook-endpoints/${id}/deliveries`, maker);
+    const list = (
+      deliveries.json() as {
+        deliveries: { eventId: string; isReplay: boolean; status: string; attempts: unknown[] }[];
+      }
+    ).deliveries;
+    const replays = list.filter((delivery) => delivery.isReplay);
+    expect(replays.length).toBeGreaterThan(1);
+    expect(
+      replays.every(
+        (delivery) => delivery.status === 'DELIVERED' && delivery.attempts.length === 1,
+      ),
+    ).toBe(true);
+  }, 60_000);
+});
