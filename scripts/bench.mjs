@@ -215,7 +215,11 @@ if (ran.some((part) => part !== 'bundles')) {
     }
     // After the lists (which count every application): it adds a million loans of its own.
     if (ran.includes('sweeps')) {
-      fresh.sweeps = stamp(await measureSweeps(server.base, server));
+      fresh.sweeps = stamp(
+        await measureSweeps(server.base, server, {
+          pgbenchCpuMs: fresh.throughput?.pgbench?.cpu.postgresCpuMs,
+        }),
+      );
       printSweeps(fresh.sweeps);
     }
   } finally {

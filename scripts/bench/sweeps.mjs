@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { call } from './http.mjs';
+import { cpuOf } from './process-cpu.mjs';
 import { contract } from './sandbox.mjs';
 import { embeddedDatabaseUrl } from './lists.mjs';
 
@@ -325,7 +326,17 @@ function addDays(isoDate, days) {
   return date.toISOString().slice(0, 10);
 }
 
-async function measureAtSize(client, template) {
+/**
+ * Runs `run` and adds to its result the CPU PostgreSQL spent meanwhile (every process of the
+ * server's tree named postgres: the bench's own connection runs the sweep's statements there).
+ */
+async function withPostgresCpu(serverPid, run) {
+  const from = cpuOf(serverPid);
+  const result = await run();
+  return { ...result, postgresCpuMs: cpuOf(serverPid).database - from.database };
+}
+
+async function measureAtSize(client, template, serverPid) {
   const { loans, entries } = await countLoans(client);
   const { db } = recordingDb(client);
   const cycleDate = template.servicing.period_end;
@@ -359,17 +370,18 @@ async function measureAtSize(client, template) {
   const plans = {
     accrual: await plansOf(client, (database) => firstTwo(accrue(database, dayBefore))),
   };
-  const accrual = await untilDone(accrue(db, dayBefore));
+  const accrual = await withPostgresCpu(serverPid, () => untilDone(accrue(db, dayBefore)));
   // The cycle's plans from the state the sweep meets on the cycle date: every loan accrued to the
   // day before, its statement not yet written.
   plans.statements = await plansOf(client, async (database) => {
     for (const step of cycleSteps) await firstTwo(step(database));
   });
-  const statementsRun = { ms: 0, moved: 0 };
+  const statementsRun = { ms: 0, moved: 0, postgresCpuMs: 0 };
   for (const step of cycleSteps) {
-    const run = await untilDone(step(db));
+    const run = await withPostgresCpu(serverPid, () => untilDone(step(db)));
     statementsRun.ms += run.ms;
     statementsRun.moved += run.moved;
+    statementsRun.postgresCpuMs += run.postgresCpuMs;
   }
   const result = {
     loans,
@@ -382,27 +394,36 @@ async function measureAtSize(client, template) {
     const query = db.dialect.sqlToQuery(selection);
     const statement = { query: query.sql, params: query.params };
     const started = process.hrtime.bigint();
+    const cpuFrom = cpuOf(serverPid);
     // Every open loan is valued; only those whose level must move are selected (none here: the
     // copies sit far below the warning level at PRICES_USD).
     const selected = await client.query(statement.query, statement.params);
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const postgresCpuMs = cpuOf(serverPid).database - cpuFrom.database;
     result.riskPass = {
-      ...rounded({ ms, moved: selected.rowCount ?? 0 }, loans),
+      ...rounded({ ms, moved: selected.rowCount ?? 0, postgresCpuMs }, loans),
       plans: await explainAll(client, [statement]),
     };
   }
   return result;
 }
 
-function rounded({ ms, moved }, loans) {
+function rounded({ ms, moved, postgresCpuMs }, loans) {
   return {
     ms: Math.round(ms),
     moved,
     usPerLoan: Math.round(((ms * 1000) / loans) * 100) / 100,
+    // PostgreSQL's CPU per loan (µs; the kernel counts CPU in 10 ms ticks, so a sweep of a
+    // thousand loans reads coarsely).
+    postgresCpuUsPerLoan: Math.round(((postgresCpuMs * 1000) / loans) * 100) / 100,
   };
 }
 
-export async function measureSweeps(base, { dataDir, pgPort }) {
+/**
+ * `pgbenchCpuMs`: PostgreSQL's CPU per `pgbench -N` transaction measured in the same run (the
+ * throughput part), so that each sweep's cost per loan is also stated in pgbench transactions.
+ */
+export async function measureSweeps(base, { dataDir, pgPort, pid }, { pgbenchCpuMs } = {}) {
   const loanUuid = await makeTemplateLoan(base);
   const client = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir, pgPort) });
   await client.connect();
@@ -414,14 +435,14 @@ export async function measureSweeps(base, { dataDir, pgPort }) {
       await resetBook(client, template);
       const seedTables = await seedCopies(client, template, size - 1);
       const seedSeconds = Math.round((Date.now() - started) / 100) / 10;
-      const measured = await measureAtSize(client, template);
+      const measured = await measureAtSize(client, template, pid);
       console.log(
         `sweeps: ${measured.loans} loans, ${measured.entries} ledger entries ` +
           `(${seedSeconds} s to fill: ${JSON.stringify(seedTables)})`,
       );
       sizes.push({ ...measured, seedSeconds, seedTables });
     }
-    return summarise(sizes);
+    return { ...summarise(sizes), ...(pgbenchCpuMs === undefined ? {} : { pgbenchCpuMs }) };
   } finally {
     await client.end();
   }
@@ -453,7 +474,7 @@ export function printSweeps(result) {
         `  ${String(size.loans).padStart(9)} loans  ${name.padEnd(20)}  ` +
           (row === undefined
             ? 'not measured (services/risk/run-risk-pass.ts exports no riskPassSelectionSql)'
-            : `${row.ms} ms, ${row.usPerLoan} µs per loan, ${row.moved} rows moved or selected`),
+            : `${row.ms} ms, ${row.usPerLoan} µs per loan (PostgreSQL CPU ${row.postgresCpuUsPerLoan} µs), ${row.moved} rows moved or selected`),
       );
     }
   }
@@ -472,8 +493,36 @@ export function printSweeps(result) {
   }
 }
 
+/**
+ * Each sweep's cost per loan at the largest size, as DESIGN §7 states it: PostgreSQL's CPU per
+ * loan, in pgbench -N transactions when the throughput part ran in the same run (shown, no goal).
+ */
+function sweepCostRows(result) {
+  const largest = result.sizes.at(-1);
+  return Object.entries(SWEEPS)
+    .filter(([key]) => largest[key]?.postgresCpuUsPerLoan !== undefined)
+    .map(([key, name]) => {
+      const perLoanUs = largest[key].postgresCpuUsPerLoan;
+      const inPgbench =
+        result.pgbenchCpuMs === undefined
+          ? 'pgbench -N not run in this run'
+          : `${+(perLoanUs / 1000 / result.pgbenchCpuMs).toFixed(3)} pgbench -N transactions`;
+      return {
+        bar: `${name}: PostgreSQL CPU per loan at ${largest.loans} loans`,
+        value: `${perLoanUs} µs = ${inPgbench}`,
+        budget: 'stated',
+        ok: true,
+        info: true,
+      };
+    });
+}
+
 /** Bars of a sweeps result: each sweep's time per loan flat from the smallest to the largest size. */
 export function sweepBars(result) {
+  return [...flatnessBars(result), ...sweepCostRows(result)];
+}
+
+function flatnessBars(result) {
   const [smallest, largest] = [result.sizes[0], result.sizes.at(-1)];
   return Object.entries(SWEEPS).map(([key, name]) => {
     const flat = result.flatness[key];
