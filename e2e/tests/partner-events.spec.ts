@@ -1,0 +1,214 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures/index.js';
+import { clientAddress, readMailbox, waitForSignInCode } from '../fixtures/sign-in.js';
+
+// Partner events: two agents register the sandbox receiver and API keys under four eyes, a funded
+// loan is made, the receiver fails for a while and then gets every event of the loan once, in the
+// loan's order, signed with the endpoint's secret; a key reads its brand's loans only, and webhook
+// URLs into private networks are refused.
+test.describe.configure({ timeout: 300_000 });
+
+const OPS = '/service-ops/secure/api/v1';
+const AGENT_BROKER = '/identity-broker/agent';
+
+async function signInAgent(request: APIRequestContext, email: string): Promise<string> {
+  const nonce = randomUUID().replaceAll('-', '');
+  const headers = { 'x-forwarded-for': clientAddress() };
+  const login = await request.post(`${AGENT_BROKER}/api/v3/login`, {
+    params: { redirectUrl: '/ops', nonce },
+    maxRedirects: 0,
+    headers,
+  });
+  expect(login.status(), await login.text()).toBe(303);
+  const sentBefore = (await readMailbox(request, email)).length;
+  const start = await request.post(`${AGENT_BROKER}/api/v3/otp/start`, {
+    data: { email },
+    headers,
+  });
+  expect(start.status(), await start.text()).toBe(204);
+  const code = await waitForSignInCode(request, email, sentBefore);
+  const verify = await request.post(`${AGENT_BROKER}/api/v3/otp/verify`, {
+    data: { email, code, nonce },
+    headers,
+  });
+  expect(verify.status(), await verify.text()).toBe(200);
+  return ((await verify.json()) as { jwt: string }).jwt;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Proposed by the maker, approved by the checker, then shown once to the maker. */
+async function approvedSecret(
+  request: APIRequestContext,
+  agents: { maker: string; checker: string },
+  path: string,
+  data: object,
+): Promise<{ id: string; secret: string }> {
+  const proposed = await request.post(`${OPS}/partner/${path}`, {
+    data,
+    headers: bearer(agents.maker),
+  });
+  expect(proposed.status(), await proposed.text()).toBe(202);
+  const { id } = (await proposed.json()) as { id: string };
+  const approved = await request.post(`${OPS}/controlled-actions/${id}/approve`, {
+    headers: bearer(agents.checker),
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const reveal = await request.post(`${OPS}/partner/secrets/${id}/reveal`, {
+    headers: bearer(agents.maker),
+  });
+  expect(reveal.status(), await reveal.text()).toBe(200);
+  const again = await request.post(`${OPS}/partner/secrets/${id}/reveal`, {
+    headers: bearer(agents.maker),
+  });
+  expect(again.status()).toBe(410);
+  return (await reveal.json()) as { id: string; secret: string };
+}
+
+interface TReceived {
+  eventId: string;
+  signature: string;
+  body: string;
+  answeredStatus: number;
+}
+
+/** The check a receiver makes: HMAC-SHA256 of "<t>.<raw body>" with the endpoint's secret. */
+function isSignedBy(secret: string, received: TReceived): boolean {
+  const parts = Object.fromEntries(received.signature.split(',').map((part) => part.split('=')));
+  const expected = createHmac('sha256', secret).update(`${parts.t}.${received.body}`).digest('hex');
+  return parts.v1 === expected;
+}
+
+test('a lender follows a loan through signed webhooks and its API key', async ({ request }) => {
+  const agents = {
+    maker: await signInAgent(request, 'agent@example.com'),
+    checker: await signInAgent(request, 'agent2@example.com'),
+  };
+
+  // URLs that lead into the deployment's network are refused at registration.
+  for (const url of [
+    'https://127.0.0.1/hooks',
+    'https://10.0.0.8/hooks',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://localhost/hooks',
+  ]) {
+    const refused = await request.post(`${OPS}/partner/webhook-endpoints`, {
+      data: { brand: 'default', url, description: 'not allowed' },
+      headers: bearer(agents.maker),
+    });
+    expect(refused.status(), url).toBe(400);
+  }
+
+  const endpoint = await approvedSecret(request, agents, 'webhook-endpoints', {
+    brand: 'default',
+    url: 'sandbox:webhooks/inbox',
+    description: `e2e receiver ${randomUUID()}`,
+  });
+  const key = await approvedSecret(request, agents, 'api-keys', {
+    brand: 'default',
+    label: `e2e core ${randomUUID()}`,
+    scopes: ['applications:read', 'loans:read', 'events:read'],
+  });
+  const otherBrandKey = await approvedSecret(request, agents, 'api-keys', {
+    brand: 'partner',
+    label: `e2e other ${randomUUID()}`,
+    scopes: ['loans:read'],
+  });
+
+  // The receiver is down for its next three posts.
+  const failing = await request.post('/sandbox/webhooks/inbox/failures', {
+    data: { count: 3, status: 503 },
+  });
+  expect(failing.status()).toBe(200);
+
+  const created = await request.post('/sandbox/loans', {
+    data: {
+      email: `partner-${randomUUID()}@example.com`,
+      collateralType: 'BTC',
+      coinQuantity: '1',
+      drawAmount: 20_000,
+      state: 'OH',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { loanUuid } = (await created.json()) as { loanUuid: string };
+
+  // The loan's events, in order, through the partner API (read by cursor to the end).
+  const readEvents = async () => {
+    const events: { id: string; type: string; appUuid: string }[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 50; page += 1) {
+      const response = await request.get('/partner/v1/events', {
+        params: { limit: 100, ...(cursor !== null ? { cursor } : {}) },
+        headers: { authorization: `Bearer ${key.secret}` },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      const body = (await response.json()) as {
+        data: { id: string; type: string; appUuid: string }[];
+        nextCursor: string | null;
+      };
+      events.push(...body.data);
+      if (body.data.length === 0 || body.nextCursor === cursor) break;
+      cursor = body.nextCursor;
+    }
+    return events.filter((event) => event.appUuid === loanUuid);
+  };
+  await expect
+    .poll(async () => (await readEvents()).map((event) => event.type), {
+      timeout: 60_000,
+    })
+    .toContain('loan.funded');
+  const events = await readEvents();
+  expect(events[0]?.type).toBe('application.created');
+
+  // Retries wait their backoff on the deployment's clock: move it on until all are accepted.
+  const inbox = async () => {
+    const response = await request.get('/sandbox/webhooks/inbox');
+    expect(response.status()).toBe(200);
+    const { deliveries } = (await response.json()) as { deliveries: TReceived[] };
+    const ids = new Set(events.map((event) => event.id));
+    return deliveries.filter((received) => ids.has(received.eventId));
+  };
+  await expect
+    .poll(
+      async () => {
+        const received = await inbox();
+        const accepted = received.filter((item) => item.answeredStatus === 200);
+        if (accepted.length < events.length) {
+          await request.post('/sandbox/clock', { data: { advanceHours: 1 } });
+        }
+        return accepted.length;
+      },
+      { timeout: 180_000, intervals: [2_000] },
+    )
+    .toBe(events.length);
+  const received = await inbox();
+  expect(received.filter((item) => item.answeredStatus === 503)).toHaveLength(3);
+  const accepted = received.filter((item) => item.answeredStatus === 200);
+  // Every event once, in the loan's order, signed with the endpoint's secret.
+  expect(accepted.map((item) => item.eventId)).toEqual(events.map((event) => event.id));
+  for (const item of accepted) {
+    expect(isSignedBy(endpoint.secret, item)).toBe(true);
+    expect(isSignedBy('whsec_not_the_secret', item)).toBe(false);
+    expect(item.body).not.toMatch(/ssn|accountNumber|routingNumber/i);
+  }
+
+  // The key reads its brand's loans; another brand's key does not see them, nor events.
+  const loans = async (secret: string) => {
+    const response = await request.get('/partner/v1/loans', {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return ((await response.json()) as { data: { loanUuid: string }[] }).data.map(
+      (loan) => loan.loanUuid,
+    );
+  };
+  expect(await loans(key.secret)).toContain(loanUuid);
+  expect(await loans(otherBrandKey.secret)).not.toContain(loanUuid);
+  const refused = await request.get('/partner/v1/events', {
+    headers: { authorization: `Bearer ${otherBrandKey.secret}` },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await request.get('/partner/v1/loans')).status()).toBe(401);
+});
