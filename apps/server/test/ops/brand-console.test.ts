@@ -30,6 +30,7 @@ import {
   newBorrower,
 } from '../applications/helpers.js';
 import { BRAND_ASSET_MESSAGES } from '../../src/services/brands/brand-assets.js';
+import { DRAFT_PROPOSED } from '../../src/services/brands/save-brand-draft.js';
 import { PREVIEW_EXPIRED } from '../../src/web/serve-web.js';
 import { buildTestApp } from '../helpers/app.js';
 import { bearer } from '../identity/sign-in.js';
@@ -279,7 +280,14 @@ describe('publishing under four eyes', () => {
     expect(changed?.reason).toBe(`${maker.email} changed companyName`);
     expect(saved.published?.companyName).toBe('Acme Crypto Credit');
 
-    expectJson(await approveProposal(ctx.app, checker, (await publish('acme', 2)).id), 200);
+    // Once proposed, the draft is what the checker approves: it cannot change while it waits.
+    const proposedV2 = await publish('acme', 2);
+    const edited = await call('PUT', `${OPS}/brands/acme/draft`, maker.token, {
+      ...ACME,
+      companyName: 'Acme Sneaky Credit',
+    });
+    expect((expectJson(edited, 409) as { message: string }).message).toBe(DRAFT_PROPOSED);
+    expectJson(await approveProposal(ctx.app, checker, proposedV2.id), 200);
     await sync.refresh();
     expect(brandFor('acme', false).companyName).toBe('Acme Credit');
     expect(publishedBrandVersion('acme')).toBe(2);

@@ -8,7 +8,7 @@ import type { TBrandDraft, TGetOpsBrandResponse } from '@pledge/contract';
 import { and, eq, max, sql } from 'drizzle-orm';
 import { ZBrandDefinition } from '../../brands/brand-data.js';
 import type { TDb } from '../../db/pool.js';
-import { brands, brandVersions } from '../../db/schema/index.js';
+import { brands, brandVersions, opsProposals } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { actingAgent } from '../controls/checker-rules.js';
@@ -23,6 +23,8 @@ export interface TBrandDeps {
 }
 
 export const ORG_CODE_FIXED = 'A brand keeps its organisation code: create a new brand instead.';
+export const DRAFT_PROPOSED =
+  'A publication of this brand is waiting for a second agent: it is approved as proposed, so reject or withdraw it before changing the draft.';
 
 async function nextVersion(tx: TDb, orgCode: string): Promise<number> {
   const [latest] = await tx
@@ -80,6 +82,18 @@ export async function saveBrandDraft(
       .where(eq(brands.orgCode, input.orgCode))
       .for('update');
     if (brand === undefined) throw new HttpError(404, 'BRAND_NOT_FOUND', BRAND_NOT_FOUND);
+    // What a second agent approves is what was proposed: the draft is frozen while one waits.
+    const [pending] = await tx
+      .select({ id: opsProposals.id })
+      .from(opsProposals)
+      .where(
+        and(
+          eq(opsProposals.kind, 'PUBLISH_BRAND'),
+          eq(opsProposals.subjectId, input.orgCode),
+          eq(opsProposals.status, 'PENDING'),
+        ),
+      );
+    if (pending !== undefined) throw new HttpError(409, 'PROPOSAL_PENDING', DRAFT_PROPOSED);
     const [draft] = await tx
       .select()
       .from(brandVersions)
