@@ -1,5 +1,5 @@
 // `npm test`: every check CI runs, with one closing line of counts, the total time and the ten
-// slowest test files.
+// slowest test files; each stage's time and how busy it kept the machine's CPU are printed as it ends.
 //   typecheck ‖ lint → unit tests (domain ‖ contract ‖ server ‖ web) → build (web app and server) ‖
 //   upgrade check (scripts/upgrade-check.mjs) → production check (scripts/production-check.mjs) →
 //   E2E in Chromium.
@@ -167,8 +167,32 @@ async function runStep(step) {
   return ok;
 }
 
+/** The machine's CPU time so far, busy and all, in clock ticks (Linux's /proc/stat); null elsewhere. */
+function cpuTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1);
+    const ticks = fields.map(Number);
+    const all = ticks.reduce((sum, value) => sum + value, 0);
+    // idle and iowait are the 4th and 5th fields: time no process could use.
+    return { all, busy: all - (ticks[3] ?? 0) - (ticks[4] ?? 0) };
+  } catch {
+    return null;
+  }
+}
+
 for (const stage of stages) {
+  const before = cpuTicks();
+  const stageStarted = Date.now();
   const outcomes = await Promise.all(stage.map((step) => runStep(step)));
+  const after = cpuTicks();
+  if (before !== null && after !== null && after.all > before.all) {
+    // How full the machine was: a stage far below 100 % leaves room for another beside it.
+    const busy = (100 * (after.busy - before.busy)) / (after.all - before.all);
+    const seconds = ((Date.now() - stageStarted) / 1000).toFixed(0);
+    console.log(
+      `=== stage ${stage.map((step) => step.name).join(' ‖ ')}: ${seconds}s, CPU ${busy.toFixed(0)} % busy`,
+    );
+  }
   // Typecheck and build failures make the rest meaningless; a lint, upgrade-check,
   // production-check or test failure still lets the later steps run.
   const fatal = stage.some((step, i) => !outcomes[i] && !step.report && !NOT_FATAL.has(step.name));
