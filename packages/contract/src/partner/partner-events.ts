@@ -66,7 +66,9 @@ export const PARTNER_EVENT_DATA = {
 
 export type TPartnerEventType = keyof typeof PARTNER_EVENT_DATA;
 export const PARTNER_EVENT_TYPES = Object.keys(PARTNER_EVENT_DATA) as TPartnerEventType[];
-export type TPartnerEventData<K extends TPartnerEventType> = z.infer<(typeof PARTNER_EVENT_DATA)[K]>;
+export type TPartnerEventData<K extends TPartnerEventType> = z.infer<
+  (typeof PARTNER_EVENT_DATA)[K]
+>;
 
 export const ZPartnerEventType = z.enum(
   PARTNER_EVENT_TYPES as [TPartnerEventType, ...TPartnerEventType[]],
