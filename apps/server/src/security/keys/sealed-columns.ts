@@ -11,6 +11,10 @@ import {
 import { outboxRecipientContext } from '../../services/email/outbox-recipient.js';
 import { identityEmailContext } from '../../services/identity/identity-email.js';
 import { totpSecretContext } from '../../services/identity/totp-secret.js';
+import {
+  endpointSecretContext,
+  revealSealContext,
+} from '../../services/partner/webhook-endpoint-record.js';
 import { profileDetailsContext, profileSsnContext } from '../../services/profile/sealed-profile.js';
 import { tapeEmailContext } from '../../services/refi/tape-email.js';
 import { waitlistEmailContext } from '../../services/waitlist/waitlist-record.js';
@@ -125,6 +129,21 @@ export const SEALED_COLUMNS: readonly TSealedColumn[] = [
     contextColumns: ['token_digest'],
     // services/identity/undo-email-change.ts
     context: (row) => `email_change_undos.old_email:${col(row, 'token_digest')}`,
+  },
+  {
+    table: 'partner_webhook_endpoints',
+    keyColumn: 'id',
+    column: 'secret_sealed',
+    contextColumns: ['id'],
+    context: (row) => endpointSecretContext(col(row, 'id')),
+  },
+  {
+    // Null once its proposer has read it.
+    table: 'partner_secret_reveals',
+    keyColumn: 'proposal_id',
+    column: 'secret_sealed',
+    contextColumns: ['proposal_id'],
+    context: (row) => revealSealContext(col(row, 'proposal_id')),
   },
 ];
 

@@ -15,7 +15,7 @@ import { partnerApiKeys, partnerSecretReveals } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { checkWebhookUrl, resolveHost, type THostResolver } from '../../security/public-url.js';
-import { insertWebhookEndpoint } from './webhook-endpoint-record.js';
+import { insertWebhookEndpoint, revealSealContext } from './webhook-endpoint-record.js';
 import { newWebhookSecret } from './webhook-signature.js';
 
 export interface TPartnerControlDeps {
@@ -41,8 +41,6 @@ interface TPerformArgs<P> {
   proposalId: string;
   agent: { identityUuid: string; email: string };
 }
-
-export const revealSealContext = (proposalId: string) => `partner_secret_reveals:${proposalId}`;
 
 function assertBrand(brand: string): void {
   if (!listOrgCodes().includes(brand)) {

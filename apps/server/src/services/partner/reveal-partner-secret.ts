@@ -10,7 +10,7 @@ import { opsProposals, partnerSecretReveals } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import type { TClock } from '../../security/jwt.js';
-import { revealSealContext } from './partner-controls.js';
+import { revealSealContext } from './webhook-endpoint-record.js';
 
 export async function revealPartnerSecret(
   deps: { db: TDb; cipher: TFieldCipher; clock: TClock },

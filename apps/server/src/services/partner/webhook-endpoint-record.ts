@@ -9,6 +9,11 @@ export function endpointSecretContext(endpointId: string): string {
   return `partner_webhook_endpoints.secret:${endpointId}`;
 }
 
+/** The encryption context of a secret waiting for its proposer to read it (keyed by the proposal). */
+export function revealSealContext(proposalId: string): string {
+  return `partner_secret_reveals:${proposalId}`;
+}
+
 export type TWebhookEndpointRow = typeof partnerWebhookEndpoints.$inferSelect;
 
 /** Writes an active endpoint with its secret sealed; the URL is checked by the caller. */
