@@ -687,17 +687,36 @@ async function main() {
 
   // Moving files an older version kept on a disk: nothing to move here, the tool must still run.
   const movingFiles = run('npm', ['run', 'migrate-files'], { cwd: release, env: shared });
-  const [portA, portB] = [await freePort(), await freePort()];
+  // The brand file seeds a database without brands, and only that: an instance without it refuses
+  // such a database, saying why; once A has seeded the brands, B serves them without the file.
+  const { BRANDS_FILE: _seedFile, ...withoutBrandFile } = shared;
+  const [portA, portB, portC] = [await freePort(), await freePort(), await freePort()];
+  const c = startInstance('C', release, 'node', ['apps/server/dist/server.js'], {
+    ...withoutBrandFile,
+    PORT: String(portC),
+  });
+  const refused = await Promise.race([
+    c.exited,
+    new Promise((resolve) => setTimeout(() => resolve(null), 60_000)),
+  ]);
+  check(
+    refused !== null &&
+      refused.code === 1 &&
+      c.output().includes('The database holds no brand yet: set BRANDS_FILE'),
+    `an instance without BRANDS_FILE did not refuse a database without brands:\n${c.output()}`,
+  );
+  step('without BRANDS_FILE, an instance refuses a database that holds no brand');
   const a = startInstance('A', release, 'npm', ['run', 'start:prod'], {
     ...shared,
     PORT: String(portA),
   });
+  await waitFor('A ready', async () => (await a.fetch('/readyz')).status === 200, 90_000, [a]);
   const b = startInstance(
     'B',
     release,
     'node',
     ['--enable-source-maps', 'apps/server/dist/server.js'],
-    { ...shared, PORT: String(portB) },
+    { ...withoutBrandFile, PORT: String(portB) },
   );
   for (const instance of [a, b]) {
     await waitFor(
@@ -711,7 +730,7 @@ async function main() {
       `${instance.name} did not log its migrations:\n${instance.output()}`,
     );
   }
-  step('both instances ready');
+  step('both instances ready, B with the brands A seeded and no brand file');
   const moved = await movingFiles;
   check(
     moved.code === 0 && moved.output.includes('file migration finished'),

@@ -149,7 +149,6 @@ describe('loadConfig', () => {
       /^ {2}ESPLORA_URL is required when SANDBOX is off$/,
       /^ {2}ETH_RPC_URL is required when SANDBOX is off$/,
       /^ {2}JWT_PRIVATE_KEY is required when SANDBOX is off$/,
-      /^ {2}BRANDS_FILE is required when NODE_ENV=production/,
     ]) {
       expect(lines.some((line) => expected.test(line))).toBe(true);
     }
@@ -253,13 +252,15 @@ describe('loadConfig', () => {
       /brand "default" has a placeholder supportEmail[\s\S]*brand "default" has a placeholder supportPhone/,
     );
     const real = writeBrandFile(root);
-    expect(loadConfig({ ...env, BRANDS_FILE: real }, root).brands.brands[0]).toMatchObject({
+    expect(loadConfig({ ...env, BRANDS_FILE: real }, root).brands?.brands[0]).toMatchObject({
       supportEmail: 'help@acme-lending.com',
     });
     // Development keeps the demo brands.
     expect(
-      loadConfig(PRODUCTION_SECRETS, root).brands.brands.map((brand) => brand.orgCode),
+      loadConfig(PRODUCTION_SECRETS, root).brands?.brands.map((brand) => brand.orgCode),
     ).toEqual(['default', 'partner', 'markets']);
+    // Production without a brand file serves the database's brands, never the demo ones.
+    expect(loadConfig(env, root).brands).toBeNull();
     expect(() =>
       loadConfig({ ...env, BRANDS_FILE: path.join(root, 'missing.json') }, root),
     ).toThrow(/BRANDS_FILE names a file that does not exist/);

@@ -15,7 +15,13 @@ import { createDatabase, type TDatabase } from './db/pool.js';
 import { seedSandbox } from './db/seed.js';
 import { createLogger } from './logger.js';
 import { installBrands } from './brands/brands.js';
-import { seedBrands, startBrandSync, type TBrandSync } from './brands/brand-store.js';
+import {
+  NoBrandsError,
+  readPublishedBrands,
+  seedBrands,
+  startBrandSync,
+  type TBrandSync,
+} from './brands/brand-store.js';
 import { pauseJobsWhenRefused, type TJobsPause } from './deploy/pause-jobs-when-refused.js';
 import { prepareStoredData } from './deploy/prepare-stored-data.js';
 import { seedIdentities } from './services/identity/seed-identities.js';
@@ -50,7 +56,8 @@ async function closeDraining(app: FastifyInstance): Promise<void> {
 async function main(): Promise<void> {
   const config = loadConfigOrReport() ?? process.exit(1);
   const logger = createLogger(config.logLevel);
-  installBrands(config.brands);
+  // Served until the database's published versions are read (none yet on an empty database).
+  if (config.brands !== null) installBrands(config.brands);
 
   let embedded: TEmbeddedPostgres | undefined;
   let database: TDatabase | undefined;
@@ -151,7 +158,8 @@ async function main(): Promise<void> {
       agentEmails: config.agentEmails,
     });
     // The brand file seeds an empty database; then every instance serves the published versions.
-    await seedBrands(database.db, config.brands);
+    if (config.brands !== null) await seedBrands(database.db, config.brands);
+    else if ((await readPublishedBrands(database.db)) === null) throw new NoBrandsError();
     brandSync = await startBrandSync({
       db: database.db,
       pool: database.pool,
@@ -227,7 +235,7 @@ async function main(): Promise<void> {
       `Listening on http://${shownHost}:${config.port}/account/crypto-backed-loan`,
     );
   } catch (error) {
-    if (error instanceof SchemaTooNewError) {
+    if (error instanceof SchemaTooNewError || error instanceof NoBrandsError) {
       // An operator's mistake, not a crash: the reason alone, on stderr as well as in the log.
       logger.fatal(error.message);
       process.stderr.write(`${error.message}\n`);

@@ -58,6 +58,16 @@ export async function seedBrands(db: TDb, data: TBrandData): Promise<boolean> {
   });
 }
 
+/** A production boot on a database without brands and without a brand file to seed it from. */
+export class NoBrandsError extends Error {
+  constructor() {
+    super(
+      'The database holds no brand yet: set BRANDS_FILE to the file of the deployment’s brands for this first start (it seeds the database once; the brand console changes them afterwards)',
+    );
+    this.name = 'NoBrandsError';
+  }
+}
+
 export interface TPublishedBrands {
   data: TBrandData;
   versions: Map<string, number>;

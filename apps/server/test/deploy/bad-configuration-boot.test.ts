@@ -74,7 +74,6 @@ describe('a server started with a bad configuration', () => {
       /^ {2}ETH_RPC_URL is required when SANDBOX is off$/,
       /^ {2}JWT_PRIVATE_KEY is required when SANDBOX is off$/,
       /^ {2}MAIL_FROM is required when SANDBOX is off$/,
-      /^ {2}BRANDS_FILE is required when NODE_ENV=production/,
     ]) {
       expect(lines.filter((line) => expected.test(line))).toHaveLength(1);
     }
