@@ -21,11 +21,17 @@ const external = process.env.E2E_BASE_URL;
  * every other spec (a new spec runs there until it is placed).
  */
 const LANES = {
-  /** The route sweep, the longest by far (about five minutes), and one that balances it. */
-  'lane-2': ['**/sweep.spec.ts', '**/sign-in.spec.ts'],
+  /** The route sweep, the longest by far (about five minutes), and short ones that balance it. */
+  'lane-2': [
+    '**/sweep.spec.ts',
+    '**/long-values.spec.ts',
+    '**/international-payments.spec.ts',
+    '**/session.spec.ts',
+  ],
   'lane-3': [
     '**/renewal-moves.spec.ts',
     '**/application.spec.ts',
+    '**/sign-in.spec.ts',
     '**/offer.spec.ts',
     '**/id-after-deposit.spec.ts',
     '**/risk.spec.ts',
