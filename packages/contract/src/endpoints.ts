@@ -129,6 +129,8 @@ import { postSandboxPrices } from './sandbox/post-prices.js';
 import { postSandboxLoan } from './sandbox/post-loans.js';
 import { getSandboxWebhooks, postSandboxWebhookFailures } from './sandbox/webhook-inbox.js';
 import {
+  getOpsPartnerApiKeys,
+  getOpsPartnerSecrets,
   getOpsWebhookDeliveries,
   getOpsWebhookEndpoints,
   postOpsPartnerApiKey,
@@ -310,6 +312,8 @@ export const endpoints = {
   postOpsRevealPartnerSecret,
   getOpsWebhookEndpoints,
   getOpsWebhookDeliveries,
+  getOpsPartnerApiKeys,
+  getOpsPartnerSecrets,
   postOpsWebhookReplay,
   postSelectOffer,
   postSignDocument,

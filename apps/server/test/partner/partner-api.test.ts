@@ -27,6 +27,16 @@ describe('partner endpoints, keys and read API', () => {
       ...(payload !== undefined ? { payload } : {}),
     });
 
+  /** The proposals whose secret waits to be read by the agent. */
+  async function waitingSecrets(agent: TAgent): Promise<string[]> {
+    const response = await call('GET', `${PARTNER}/secrets`, agent);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body).not.toMatch(/whsec_|pk_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{20}/);
+    return (response.json() as { secrets: { proposalId: string }[] }).secrets.map(
+      (secret) => secret.proposalId,
+    );
+  }
+
   /** Proposed by the maker, approved by the checker, revealed to the maker: the secret. */
   async function approved(path: string, body: object): Promise<{ id: string; secret: string }> {
     const proposed = await call('POST', `${PARTNER}/${path}`, maker, body);
@@ -41,8 +51,11 @@ describe('partner endpoints, keys and read API', () => {
     expect(approval.body).not.toMatch(/whsec_|pk_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{20}/);
     const byChecker = await call('POST', `${PARTNER}/secrets/${proposalId}/reveal`, checker);
     expect(byChecker.statusCode).toBe(404);
+    expect(await waitingSecrets(maker)).toContain(proposalId);
+    expect(await waitingSecrets(checker)).not.toContain(proposalId);
     const reveal = await call('POST', `${PARTNER}/secrets/${proposalId}/reveal`, maker);
     expect(reveal.statusCode, reveal.body).toBe(200);
+    expect(await waitingSecrets(maker)).not.toContain(proposalId);
     const again = await call('POST', `${PARTNER}/secrets/${proposalId}/reveal`, maker);
     expect(again.statusCode).toBe(410);
     return reveal.json() as { id: string; secret: string };
@@ -154,6 +167,20 @@ describe('partner endpoints, keys and read API', () => {
     });
     expect((await read('loans', own.secret)).statusCode).toBe(200);
     expect((await read('loans', rotated.secret)).statusCode).toBe(200);
+    const keys = await call('GET', `${PARTNER}/api-keys`, checker);
+    expect(keys.statusCode, keys.body).toBe(200);
+    expect(keys.body).not.toContain(own.secret.split('.')[1]);
+    expect(keys.body).not.toContain(rotated.secret.split('.')[1]);
+    const listed = (keys.json() as { keys: { keyId: string }[] }).keys;
+    expect(listed.find((key) => key.keyId === rotated.id)).toMatchObject({
+      brand: 'default',
+      label: 'lender core 2',
+      scopes: ['loans:read'],
+      expiresAt: null,
+      replacesKeyId: ownKeyId,
+    });
+    const old = listed.find((key) => key.keyId === ownKeyId) as { expiresAt: string } | undefined;
+    expect(old?.expiresAt).toEqual(expect.any(String));
     const clock = await ctx.app.inject({
       method: 'POST',
       url: '/sandbox/clock',

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  getOpsPartnerApiKeys,
+  getOpsPartnerSecrets,
   getOpsWebhookDeliveries,
   getOpsWebhookEndpoints,
   postOpsPartnerApiKey,
@@ -15,6 +17,8 @@ import {
   listWebhookDeliveries,
   listWebhookEndpoints,
 } from '../../services/partner/list-webhook-endpoints.js';
+import { listPartnerApiKeys } from '../../services/partner/list-partner-api-keys.js';
+import { listPartnerSecrets } from '../../services/partner/list-partner-secrets.js';
 import { replayPartnerEvents } from '../../services/partner/replay-partner-events.js';
 import { revealPartnerSecret } from '../../services/partner/reveal-partner-secret.js';
 
@@ -38,6 +42,10 @@ export const opsPartnerRoutes: FastifyPluginAsync<TControlDeps> = async (app, de
   );
   route(app, postOpsRevealPartnerSecret, ({ params, request }) =>
     revealPartnerSecret(deps, { proposalId: params.proposalId, agentUuid: callerUuidOf(request) }),
+  );
+  route(app, getOpsPartnerApiKeys, () => listPartnerApiKeys(deps.db));
+  route(app, getOpsPartnerSecrets, ({ request }) =>
+    listPartnerSecrets(deps.db, callerUuidOf(request)),
   );
   route(app, getOpsWebhookEndpoints, () => listWebhookEndpoints(deps.db));
   route(app, getOpsWebhookDeliveries, ({ params }) =>

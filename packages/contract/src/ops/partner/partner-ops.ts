@@ -160,3 +160,53 @@ export const postOpsWebhookReplay = defineEndpoint({
   body: ZPostOpsWebhookReplayBody,
   response: z.object({ replayed: z.int() }),
 });
+
+/** A partner API key as the console shows it: never its secret, which is kept only as a digest. */
+export const ZPartnerApiKey = z.object({
+  /** The public id, the part of the key before the dot (`pk_…`). */
+  keyId: z.string(),
+  brand: z.string(),
+  label: z.string(),
+  scopes: z.array(z.string()),
+  createdAt: ZIsoDateTime,
+  /** Set once the key is rotated: it works until then (the overlap), then stops. */
+  expiresAt: z.nullable(ZIsoDateTime),
+  revokedAt: z.nullable(ZIsoDateTime),
+  lastUsedAt: z.nullable(ZIsoDateTime),
+  /** The public id of the key this one replaced. */
+  replacesKeyId: z.nullable(z.string()),
+});
+export type TPartnerApiKey = z.infer<typeof ZPartnerApiKey>;
+
+/** The console lists this many keys at most, newest first. */
+export const PARTNER_API_KEYS_LIST_MAX = 200;
+
+export const ZGetOpsPartnerApiKeysResponse = z.object({ keys: z.array(ZPartnerApiKey) });
+
+export const getOpsPartnerApiKeys = defineEndpoint({
+  method: 'GET',
+  path: `${OPS}/partner/api-keys`,
+  auth: 'agent',
+  summary: 'Partner API keys (never their secret), newest first',
+  response: ZGetOpsPartnerApiKeysResponse,
+});
+
+/** An approved endpoint or key whose secret its proposer (the caller) has not read yet. */
+export const ZPartnerSecretWaiting = z.object({
+  proposalId: z.uuid(),
+  kind: z.enum(['WEBHOOK_ENDPOINT', 'API_KEY']),
+  /** The endpoint's id, or the key's public id. */
+  id: z.string(),
+  approvedAt: ZIsoDateTime,
+});
+export type TPartnerSecretWaiting = z.infer<typeof ZPartnerSecretWaiting>;
+
+export const ZGetOpsPartnerSecretsResponse = z.object({ secrets: z.array(ZPartnerSecretWaiting) });
+
+export const getOpsPartnerSecrets = defineEndpoint({
+  method: 'GET',
+  path: `${OPS}/partner/secrets`,
+  auth: 'agent',
+  summary: 'The secrets of approved endpoints and keys the calling agent proposed and has not read',
+  response: ZGetOpsPartnerSecretsResponse,
+});
