@@ -224,6 +224,10 @@ const siteRoutes: RouteObject[] = [
       element: screen(() => import('../routes/ops-brand/ops-brand-page.js')),
     },
     {
+      path: paths.opsPartners.path,
+      element: screen(() => import('../routes/ops-partners/ops-partners-page.js')),
+    },
+    {
       path: paths.opsApprovals.path,
       element: screen(() => import('../routes/ops-approvals/ops-approvals-page.js')),
     },

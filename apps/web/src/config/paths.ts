@@ -91,6 +91,8 @@ export const paths = {
     path: '/ops/brands/:orgCode',
     getHref: (orgCode: string) => `/ops/brands/${encodeURIComponent(orgCode)}`,
   },
+  /** A brand's partner webhook endpoints and API keys, their delivery log and replays. */
+  opsPartners: page('/ops/partners'),
   /** Controlled actions one agent proposed, waiting for a second agent to approve or reject. */
   opsApprovals: page('/ops/approvals'),
   /** E-mails the mail server refused after every attempt. */

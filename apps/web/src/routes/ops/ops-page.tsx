@@ -21,6 +21,7 @@ export function OpsPage() {
         <Link to={paths.opsApprovals.getHref()}>Approvals</Link> ·{' '}
         <Link to={paths.opsAgents.getHref()}>Agents</Link> ·{' '}
         <Link to={paths.opsBrands.getHref()}>Brands</Link> ·{' '}
+        <Link to={paths.opsPartners.getHref()}>Partner events</Link> ·{' '}
         <Link to={paths.opsMail.getHref()}>Undelivered e-mails</Link> ·{' '}
         <Link to={paths.opsHealth.getHref()}>System health</Link> ·{' '}
         <Link to={paths.opsJobs.getHref()}>Failed jobs</Link> ·{' '}

@@ -1,0 +1,103 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getOpsPartnerApiKeys,
+  getOpsPartnerSecrets,
+  getOpsWebhookDeliveries,
+  getOpsWebhookEndpoints,
+  postOpsPartnerApiKey,
+  postOpsRevealPartnerSecret,
+  postOpsWebhookEndpoint,
+  postOpsWebhookReplay,
+  type TPostOpsPartnerApiKeyBody,
+  type TPostOpsWebhookEndpointBody,
+  type TPostOpsWebhookReplayBody,
+} from '@pledge/contract';
+import { apiRequest } from '../../../api/client.js';
+import { CONTROLLED_ACTIONS_QUERY_KEY } from '../../ops/api/get-controlled-actions.js';
+import { OPS_QUERY_KEY } from '../../ops/api/get-ops-applications.js';
+
+const PARTNERS_KEY = [...OPS_QUERY_KEY, 'partners'] as const;
+const SECRETS_KEY = [...PARTNERS_KEY, 'secrets'] as const;
+const deliveriesKey = (endpointId: string) => [...PARTNERS_KEY, 'deliveries', endpointId] as const;
+
+/** The webhook endpoints of every brand, newest first, read again each time the page is shown. */
+export function useWebhookEndpoints() {
+  return useQuery({
+    queryKey: [...PARTNERS_KEY, 'endpoints'] as const,
+    queryFn: ({ signal }) => apiRequest(getOpsWebhookEndpoints, { signal, cache: 'no-store' }),
+    refetchOnMount: 'always',
+  });
+}
+
+/** The API keys of every brand (never their secret), newest first. */
+export function usePartnerApiKeys() {
+  return useQuery({
+    queryKey: [...PARTNERS_KEY, 'keys'] as const,
+    queryFn: ({ signal }) => apiRequest(getOpsPartnerApiKeys, { signal, cache: 'no-store' }),
+    refetchOnMount: 'always',
+  });
+}
+
+/** The approved proposals of the signed-in agent whose secret is still to be read. */
+export function usePartnerSecrets() {
+  return useQuery({
+    queryKey: SECRETS_KEY,
+    queryFn: ({ signal }) => apiRequest(getOpsPartnerSecrets, { signal, cache: 'no-store' }),
+    refetchOnMount: 'always',
+  });
+}
+
+/** One endpoint's latest deliveries with every attempt. */
+export function useWebhookDeliveries(endpointId: string) {
+  return useQuery({
+    queryKey: deliveriesKey(endpointId),
+    queryFn: ({ signal }) =>
+      apiRequest(getOpsWebhookDeliveries, {
+        params: { endpointId },
+        signal,
+        cache: 'no-store',
+      }),
+    refetchOnMount: 'always',
+  });
+}
+
+/** Proposes an endpoint; a second agent approves it on the Approvals page. */
+export function useProposeWebhookEndpoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TPostOpsWebhookEndpointBody) => apiRequest(postOpsWebhookEndpoint, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CONTROLLED_ACTIONS_QUERY_KEY }),
+  });
+}
+
+/** Proposes a key, or the rotation of one; a second agent approves it on the Approvals page. */
+export function useProposePartnerApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TPostOpsPartnerApiKeyBody) => apiRequest(postOpsPartnerApiKey, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CONTROLLED_ACTIONS_QUERY_KEY }),
+  });
+}
+
+/**
+ * Reads a secret, once: the server forgets it in the same call. The answer is kept only by the
+ * component that shows it, never in the query cache.
+ */
+export function useRevealPartnerSecret() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (proposalId: string) =>
+      apiRequest(postOpsRevealPartnerSecret, { params: { proposalId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: PARTNERS_KEY }),
+  });
+}
+
+/** Sends one event, or a time range of events, to an endpoint again. */
+export function useReplayWebhookEvents(endpointId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TPostOpsWebhookReplayBody) =>
+      apiRequest(postOpsWebhookReplay, { params: { endpointId }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deliveriesKey(endpointId) }),
+  });
+}
