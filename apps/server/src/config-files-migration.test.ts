@@ -21,7 +21,7 @@ describe('the configuration of npm run migrate-files', () => {
   });
 
   it('needs only the database, the data-at-rest keys and the storage settings in production', () => {
-    // The server itself refuses this environment (sign-in key, mail, bank, chain, brands missing).
+    // The server itself refuses this environment (sign-in key, mail, bank, chain missing).
     expect(() => loadConfig(MIGRATE_FILES_ENV, root)).toThrow(ConfigError);
     expect(loadFilesMigrationConfig(MIGRATE_FILES_ENV, root)).toEqual({
       nodeEnv: 'production',
@@ -30,6 +30,7 @@ describe('the configuration of npm run migrate-files', () => {
       logLevel: 'info',
       databaseUrl: DATABASE_URL,
       embeddedPgPort: 54329,
+      embeddedPgStatStatements: false,
       encryptionKey: Buffer.from(KEY, 'base64'),
       encryptionKeys: [Buffer.from(KEY, 'base64')],
       encryptionNextKey: undefined,

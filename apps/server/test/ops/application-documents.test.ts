@@ -153,6 +153,39 @@ describe('every ops route', () => {
     venue: 'Desk',
     executedAt: '2025-01-02T10:00:00Z',
     transactionHash: '0x' + 'ab'.repeat(32),
+    // A brand draft.
+    orgCode: 'acme',
+    companyName: 'Acme Crypto Credit',
+    legalName: 'Acme Crypto Credit, LLC',
+    supportPhone: '(800) 201-4400',
+    supportEmail: 'help@acmecredit.test',
+    termsUrl: 'https://acmecredit.test/terms',
+    privacyUrl: '/privacy',
+    licensesUrl: 'https://acmecredit.test/licences',
+    nmlsNumber: '4455667',
+    logoUrl: '/brands/default/logo.svg',
+    colors: {
+      primary: '#7a1f5c',
+      primaryContrast: '#ffffff',
+      accent: '#0f766e',
+      background: '#fbf7fa',
+      surface: '#ffffff',
+      text: '#1a1017',
+      muted: '#5a4a55',
+    },
+    flags: { wholesale: false, marketsCredit: false, general: true },
+    housingLogo: 'EQUAL_HOUSING_LENDER',
+    internationalEnabled: false,
+    mobileApp: null,
+    servedStates: ['CA'],
+    stateLicences: [{ state: 'CA', number: 'CFL 60DBO-1234' }],
+    footerTexts: [],
+    hosts: ['loans.acmecredit.test'],
+    // A partner webhook endpoint or API key.
+    brand: 'default',
+    url: 'https://hooks.acmecredit.test/events',
+    label: 'CRM',
+    scopes: ['loans:read'],
   };
 
   it('answers 401 to a borrower, even about their own application, and without a token', async () => {
@@ -170,11 +203,14 @@ describe('every ops route', () => {
       loanId: '100001',
       liquidationUuid: randomUUID(),
       jobId: '1',
+      orgCode: 'default',
+      version: '1',
+      endpointId: randomUUID(),
     };
     for (const [name, endpoint] of opsEndpoints) {
       const url = buildPath(endpoint.path, params);
       if (endpoint.body !== undefined)
-        expect(endpoint.body.safeParse(validBody).success).toBe(true);
+        expect(endpoint.body.safeParse(validBody).error?.issues, name).toBeUndefined();
       for (const headers of [bearer(borrower.token), {}]) {
         const response = await ctx.app.inject({
           method: endpoint.method,
