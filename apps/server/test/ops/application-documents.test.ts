@@ -14,6 +14,7 @@ import {
   type TOpsApplicationDetail,
 } from '@pledge/contract';
 import { appPath, bearer, borrowerAfterCreditCheck } from '../applications/helpers.js';
+import { ACME } from '../helpers/brand-draft.js';
 import { expectJson, opsCall, opsPath, useAgentContext } from './helpers.js';
 
 const { ctx, agent } = useAgentContext();
@@ -154,33 +155,7 @@ describe('every ops route', () => {
     executedAt: '2025-01-02T10:00:00Z',
     transactionHash: '0x' + 'ab'.repeat(32),
     // A brand draft.
-    orgCode: 'acme',
-    companyName: 'Acme Crypto Credit',
-    legalName: 'Acme Crypto Credit, LLC',
-    supportPhone: '(800) 201-4400',
-    supportEmail: 'help@acmecredit.test',
-    termsUrl: 'https://acmecredit.test/terms',
-    privacyUrl: '/privacy',
-    licensesUrl: 'https://acmecredit.test/licences',
-    nmlsNumber: '4455667',
-    logoUrl: '/brands/default/logo.svg',
-    colors: {
-      primary: '#7a1f5c',
-      primaryContrast: '#ffffff',
-      accent: '#0f766e',
-      background: '#fbf7fa',
-      surface: '#ffffff',
-      text: '#1a1017',
-      muted: '#5a4a55',
-    },
-    flags: { wholesale: false, marketsCredit: false, general: true },
-    housingLogo: 'EQUAL_HOUSING_LENDER',
-    internationalEnabled: false,
-    mobileApp: null,
-    servedStates: ['CA'],
-    stateLicences: [{ state: 'CA', number: 'CFL 60DBO-1234' }],
-    footerTexts: [],
-    hosts: ['loans.acmecredit.test'],
+    ...ACME,
     // A partner webhook endpoint or API key.
     brand: 'default',
     url: 'https://hooks.acmecredit.test/events',

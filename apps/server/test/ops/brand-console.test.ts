@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TBrandDraft, TControlledAction, TGetOpsBrandResponse } from '@pledge/contract';
+import type { TControlledAction, TGetOpsBrandResponse } from '@pledge/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { loadBrandData } from '../../src/brands/brand-data.js';
 import { seedBrands, startBrandSync, type TBrandSync } from '../../src/brands/brand-store.js';
@@ -34,6 +34,7 @@ import { DRAFT_PROPOSED } from '../../src/services/brands/save-brand-draft.js';
 import { PREVIEW_EXPIRED } from '../../src/web/serve-web.js';
 import { buildTestApp } from '../helpers/app.js';
 import { bearer } from '../identity/sign-in.js';
+import { ACME } from '../helpers/brand-draft.js';
 import { approveProposal, expectJson, OPS, opsCall, useTwoAgentContext } from './helpers.js';
 
 const { ctx, maker, checker } = useTwoAgentContext();
@@ -68,39 +69,6 @@ function referenceContrast(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
 }
-
-const ACME: TBrandDraft = {
-  orgCode: 'acme',
-  companyName: 'Acme Crypto Credit',
-  legalName: 'Acme Crypto Credit, LLC',
-  supportPhone: '(800) 201-4400',
-  supportEmail: 'help@acmecredit.test',
-  termsUrl: 'https://acmecredit.test/terms',
-  privacyUrl: '/privacy',
-  licensesUrl: 'https://acmecredit.test/licences',
-  nmlsNumber: '4455667',
-  logoUrl: '/brands/default/logo.svg',
-  colors: {
-    primary: '#7a1f5c',
-    primaryContrast: '#ffffff',
-    accent: '#0f766e',
-    background: '#fbf7fa',
-    surface: '#ffffff',
-    text: '#1a1017',
-    muted: '#5a4a55',
-  },
-  flags: { wholesale: false, marketsCredit: false, general: true },
-  housingLogo: 'EQUAL_HOUSING_LENDER',
-  internationalEnabled: false,
-  mobileApp: null,
-  servedStates: ['CA', 'NY'],
-  stateLicences: [
-    { state: 'CA', number: 'CFL 60DBO-1234' },
-    { state: 'NY', number: 'NY-LL-5678' },
-  ],
-  footerTexts: ['Acme Crypto Credit lends in California and New York only.'],
-  hosts: ['loans.acmecredit.test'],
-};
 
 function call(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) {
   return ctx.app.inject({
