@@ -5,8 +5,9 @@ import { clientAddress, readMailbox, waitForSignInCode } from '../fixtures/sign-
 
 // Partner events: two agents register the sandbox receiver and API keys under four eyes, a funded
 // loan is made, the receiver fails for a while and then gets every event of the loan once, in the
-// loan's order, signed with the endpoint's secret; a key reads its brand's loans only, and webhook
-// URLs into private networks are refused.
+// loan's order, signed with the endpoint's secret; two agents record the loan's payoff and the
+// receiver gets the payoff's events too, after the others; a key reads its brand's loans only, and
+// webhook URLs into private networks are refused.
 test.describe.configure({ timeout: 300_000 });
 
 const OPS = '/service-ops/secure/api/v1';
@@ -163,36 +164,92 @@ test('a lender follows a loan through signed webhooks and its API key', async ({
   expect(events[0]?.type).toBe('application.created');
 
   // Retries wait their backoff on the deployment's clock: move it on until all are accepted.
-  const inbox = async () => {
+  const inbox = async (ofEvents: readonly { id: string }[]) => {
     const response = await request.get('/sandbox/webhooks/inbox');
     expect(response.status()).toBe(200);
     const { deliveries } = (await response.json()) as { deliveries: TReceived[] };
-    const ids = new Set(events.map((event) => event.id));
+    const ids = new Set(ofEvents.map((event) => event.id));
     return deliveries.filter((received) => ids.has(received.eventId));
   };
-  await expect
-    .poll(
-      async () => {
-        const received = await inbox();
-        const accepted = received.filter((item) => item.answeredStatus === 200);
-        if (accepted.length < events.length) {
-          await request.post('/sandbox/clock', { data: { advanceHours: 1 } });
-        }
-        return accepted.length;
-      },
-      { timeout: 180_000, intervals: [2_000] },
-    )
-    .toBe(events.length);
-  const received = await inbox();
+  /** Waits until the receiver accepted each of the events; answers what it received of them. */
+  const receivedAll = async (ofEvents: readonly { id: string }[]) => {
+    await expect
+      .poll(
+        async () => {
+          const accepted = (await inbox(ofEvents)).filter((item) => item.answeredStatus === 200);
+          if (accepted.length < ofEvents.length) {
+            await request.post('/sandbox/clock', { data: { advanceHours: 1 } });
+          }
+          return accepted.length;
+        },
+        { timeout: 180_000, intervals: [2_000] },
+      )
+      .toBe(ofEvents.length);
+    return inbox(ofEvents);
+  };
+  /** Every event once, in the loan's order, signed with the endpoint's secret, nothing personal. */
+  const expectInOrderSigned = (
+    received: readonly TReceived[],
+    ofEvents: readonly { id: string }[],
+  ) => {
+    const accepted = received.filter((item) => item.answeredStatus === 200);
+    expect(accepted.map((item) => item.eventId)).toEqual(ofEvents.map((event) => event.id));
+    for (const item of accepted) {
+      expect(isSignedBy(endpoint.secret, item)).toBe(true);
+      expect(isSignedBy('whsec_not_the_secret', item)).toBe(false);
+      expect(item.body).not.toMatch(/ssn|accountNumber|routingNumber/i);
+    }
+  };
+  const received = await receivedAll(events);
   expect(received.filter((item) => item.answeredStatus === 503)).toHaveLength(3);
-  const accepted = received.filter((item) => item.answeredStatus === 200);
-  // Every event once, in the loan's order, signed with the endpoint's secret.
-  expect(accepted.map((item) => item.eventId)).toEqual(events.map((event) => event.id));
-  for (const item of accepted) {
-    expect(isSignedBy(endpoint.secret, item)).toBe(true);
-    expect(isSignedBy('whsec_not_the_secret', item)).toBe(false);
-    expect(item.body).not.toMatch(/ssn|accountNumber|routingNumber/i);
-  }
+  expectInOrderSigned(received, events);
+
+  // Two agents record the payoff, for exactly what the ledger owes now (a loan's id is its
+  // application's): the receiver then holds the payoff too, after everything before it, signed.
+  // The clock moved hours on while the receiver was retried: the agents sign in again.
+  agents.maker = await signInAgent(request, 'agent@example.com');
+  agents.checker = await signInAgent(request, 'agent2@example.com');
+  const owing = await request.get(`${OPS}/loans/${loanUuid}`, { headers: bearer(agents.maker) });
+  expect(owing.status(), await owing.text()).toBe(200);
+  const { totalCents } = ((await owing.json()) as { loan: { balances: { totalCents: number } } })
+    .loan.balances;
+  expect(totalCents).toBeGreaterThanOrEqual(20_000 * 100);
+  const payoff = await request.post(`${OPS}/applications/${loanUuid}/payoff/proposals`, {
+    headers: bearer(agents.maker),
+    data: {
+      method: 'ACH',
+      reference: `E2E-PAYOFF-${randomUUID().slice(0, 8)}`,
+      amount: totalCents / 100,
+      paidOn: new Date().toISOString().slice(0, 10),
+    },
+  });
+  expect(payoff.status(), await payoff.text()).toBeLessThan(300);
+  const { proposals } = (await payoff.json()) as {
+    proposals: { id: string; kind: string; status: string; payoff: { amount: number } | null }[];
+  };
+  const payoffProposal = proposals.find(
+    (proposal) => proposal.kind === 'RECORD_PAYOFF' && proposal.status === 'PENDING',
+  );
+  expect(payoffProposal?.payoff?.amount).toBe(totalCents / 100);
+  const payoffId = payoffProposal?.id ?? '';
+  const selfApproval = await request.post(
+    `${OPS}/applications/${loanUuid}/proposals/${payoffId}/approve`,
+    { headers: bearer(agents.maker) },
+  );
+  expect(selfApproval.status()).toBe(403);
+  const payoffApproved = await request.post(
+    `${OPS}/applications/${loanUuid}/proposals/${payoffId}/approve`,
+    { headers: bearer(agents.checker) },
+  );
+  expect(payoffApproved.status(), await payoffApproved.text()).toBe(200);
+  await expect
+    .poll(async () => (await readEvents()).map((event) => event.type), { timeout: 60_000 })
+    .toContain('loan.paid_off');
+  const throughPayoff = await readEvents();
+  const types = throughPayoff.map((event) => event.type);
+  expect(throughPayoff.slice(0, events.length)).toEqual(events);
+  expect(types.indexOf('loan.paid_off')).toBeGreaterThan(types.indexOf('loan.funded'));
+  expectInOrderSigned(await receivedAll(throughPayoff), throughPayoff);
 
   // The key reads its brand's loans; another brand's key does not see them, nor events.
   const loans = async (secret: string) => {
