@@ -300,6 +300,42 @@ describe('/ops/partners', () => {
     expect(screen.queryByText(/s3cr3t/)).toBeNull();
   });
 
+  it('replays a time range of at most a week, typed as UTC, refusing a longer one before sending', async () => {
+    const replays: unknown[] = [];
+    mockAgentFetch({
+      ...baseHandlers([]),
+      [`GET ${PARTNER}/webhook-endpoints/${ENDPOINT_ID}/deliveries`]: () =>
+        jsonResponse({ deliveries: [] }),
+      [`POST ${PARTNER}/webhook-endpoints/${ENDPOINT_ID}/replay`]: (_url, init) => {
+        replays.push(JSON.parse(String(init.body)));
+        return jsonResponse({ replayed: 12 });
+      },
+    });
+    const { user } = renderApp('/ops/partners');
+    const endpoints = await screen.findByRole(
+      'table',
+      { name: 'Webhook endpoints of default' },
+      LOADED,
+    );
+    await user.click(within(endpoints).getByRole('button', { name: /Show deliveries/ }));
+    expect(await screen.findByText('Nothing was sent to this endpoint yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send a time range again' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a time range again?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Send the range again' });
+    await user.click(confirm);
+    expect(within(dialog).getByLabelText(/From/)).toHaveAttribute('aria-invalid', 'true');
+    await user.type(within(dialog).getByLabelText(/From/), '2026-11-20T00:00');
+    await user.type(within(dialog).getByLabelText(/To/), '2026-11-27T00:01');
+    await user.click(confirm);
+    expect(within(dialog).getByText(/at most a week later/)).toBeInTheDocument();
+    expect(replays).toEqual([]);
+    await user.clear(within(dialog).getByLabelText(/To/));
+    await user.type(within(dialog).getByLabelText(/To/), '2026-11-27T00:00');
+    await user.click(confirm);
+    await screen.findByText('12 events queued again');
+    expect(replays).toEqual([{ from: '2026-11-20T00:00:00.000Z', to: '2026-11-27T00:00:00.000Z' }]);
+  });
+
   it('reads a replay range typed as UTC, and nothing that is not a time', () => {
     expect(utcInstantOf('2026-11-29T10:05')).toBe('2026-11-29T10:05:00.000Z');
     expect(utcInstantOf('2026-11-29')).toBeNull();
