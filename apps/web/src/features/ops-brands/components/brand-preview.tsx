@@ -31,7 +31,7 @@ export function BrandPreview({ orgCode }: { orgCode: string }) {
   });
   const shown = PAGES.find((candidate) => candidate.name === page) ?? PAGES[0];
   return (
-    <section aria-labelledby={`${selectId}-heading`}>
+    <section className="ops-brand-preview-section" aria-labelledby={`${selectId}-heading`}>
       <h2 id={`${selectId}-heading`}>Preview</h2>
       <p>The brand’s own pages, in the draft (or the version served when there is no draft).</p>
       <div className="field">
