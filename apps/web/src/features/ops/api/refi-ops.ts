@@ -6,21 +6,15 @@ import {
   postRefiTapeImport,
   postRefiTapePreview,
   REFI_TAPE_CONTENT_TYPE,
-  ZApiError,
   ZControlledAction,
   ZPostRefiTapePreviewResponse,
   type TPostConfirmRefiEstatePayoffBody,
 } from '@pledge/contract';
 import type { TRefiEstatePayoffStatus, TRefiTapeLoanStatus } from '@pledge/domain';
 import type { z } from 'zod/mini';
-import {
-  ApiError,
-  NETWORK_ERROR_MESSAGE,
-  UNEXPECTED_RESPONSE_MESSAGE,
-} from '../../../api/api-error.js';
 import { apiRequest } from '../../../api/client.js';
 import { endpointUrl } from '../../../api/endpoint-url.js';
-import { getToken } from '../../../api/token.js';
+import { sendRawBody } from '../../../api/raw-body.js';
 import { CONTROLLED_ACTIONS_QUERY_KEY } from './get-controlled-actions.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
 
@@ -44,69 +38,19 @@ export function useRefiTapeLoans(page: TRefiTapePage) {
   });
 }
 
-/**
- * Sends a tape as the request body itself (text/csv), which the JSON client does not send, and
- * reads the answer as it does: the contract's schema on success, an ApiError with the server's
- * field messages otherwise.
- */
-async function postTapeCsv<S extends z.ZodMiniType>(
+/** Sends a tape as the request body itself (text/csv). */
+function postTapeCsv<S extends z.ZodMiniType>(
   endpoint: typeof postRefiTapePreview | typeof postRefiTapeImport,
   schema: S,
   csv: string,
 ): Promise<z.infer<S>> {
-  const headers = new Headers({
-    Accept: 'application/json',
-    'Content-Type': REFI_TAPE_CONTENT_TYPE,
+  return sendRawBody({
+    url: endpointUrl(endpoint),
+    method: endpoint.method,
+    contentType: REFI_TAPE_CONTENT_TYPE,
+    body: csv,
+    schema,
   });
-  const token = getToken();
-  if (token !== null) headers.set('Authorization', `Bearer ${token}`);
-  let response: Response;
-  try {
-    response = await fetch(endpointUrl(endpoint), {
-      method: endpoint.method,
-      headers,
-      body: csv,
-      credentials: 'include',
-      cache: 'no-store',
-    });
-  } catch (cause) {
-    throw new ApiError({
-      status: 0,
-      statusText: '',
-      message: NETWORK_ERROR_MESSAGE,
-      body: null,
-      cause,
-    });
-  }
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text === '' ? null : JSON.parse(text);
-  } catch {
-    body = text;
-  }
-  if (!response.ok) {
-    const apiError = ZApiError.safeParse(body);
-    throw new ApiError({
-      status: response.status,
-      statusText: response.statusText,
-      message: apiError.success
-        ? apiError.data.message
-        : `Request failed with status ${response.status}`,
-      body,
-      apiError: apiError.success ? apiError.data : null,
-    });
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    throw new ApiError({
-      status: response.status,
-      statusText: response.statusText,
-      message: UNEXPECTED_RESPONSE_MESSAGE,
-      body,
-    });
-  }
-  return parsed.data as z.infer<S>;
 }
 
 /** Checks a tape: every bad row by line, and what applying it would change. Changes nothing. */
