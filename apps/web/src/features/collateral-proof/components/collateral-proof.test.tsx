@@ -1,8 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
   buildPath,
@@ -16,6 +13,7 @@ import {
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
 import { CollateralProofSection } from './collateral-proof-section.js';
+import { TestProviders } from '../../../test/providers.js';
 
 const APP_UUID = '3f2b8c1e-7d4a-4e9b-8c5f-1a2b3c4d5e6f';
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
@@ -71,21 +69,12 @@ function borrowerProof(
 const route = (endpoint: { method: string; path: string }, params: Record<string, string>) =>
   `${endpoint.method} ${buildPath(endpoint.path, params)}`;
 
-function Providers({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{children}</MemoryRouter>
-    </QueryClientProvider>
-  );
-}
-
 describe('the loan page’s collateral proof', () => {
   it('shows the address with its explorer link, the confirmed balance, every movement and the statement', async () => {
     mockFetch({
       [route(getCollateralProof, { appUuid: APP_UUID })]: () => jsonResponse(borrowerProof()),
     });
-    render(<CollateralProofSection appUuid={APP_UUID} />, { wrapper: Providers });
+    render(<CollateralProofSection appUuid={APP_UUID} />, { wrapper: TestProviders });
     const section = await screen.findByRole('region', { name: 'Proof of your collateral' });
     expect(
       await within(section).findByTestId('collateral-proof-address', {}, LOADED),
@@ -114,7 +103,7 @@ describe('the loan page’s collateral proof', () => {
       [route(getCollateralProof, { appUuid: APP_UUID })]: () =>
         jsonResponse(borrowerProof({ status: 'SHORT' })),
     });
-    render(<CollateralProofSection appUuid={APP_UUID} />, { wrapper: Providers });
+    render(<CollateralProofSection appUuid={APP_UUID} />, { wrapper: TestProviders });
     const alert = await screen.findByText('Being checked', {}, LOADED);
     expect(alert.closest('.alert')).toHaveTextContent(
       /below the coins this loan should hold there\. Our team has been alerted/,
@@ -133,7 +122,7 @@ describe('the loan page’s collateral proof', () => {
           }),
         ),
     });
-    render(<CollateralProofSection appUuid={APP_UUID} />, { wrapper: Providers });
+    render(<CollateralProofSection appUuid={APP_UUID} />, { wrapper: TestProviders });
     expect(await screen.findByText('Sandbox chain', {}, LOADED)).toBeInTheDocument();
     const section = screen.getByRole('region', { name: 'Proof of your collateral' });
     expect(within(section).queryByRole('link')).toBeNull();
@@ -157,7 +146,7 @@ describe('the loan page’s collateral proof', () => {
       },
     });
     const user = userEvent.setup();
-    render(<CollateralProofSection appUuid={APP_UUID} />, { wrapper: Providers });
+    render(<CollateralProofSection appUuid={APP_UUID} />, { wrapper: TestProviders });
     // Nothing is shared until the borrower asks.
     await user.click(await screen.findByRole('button', { name: 'Make a public link' }, LOADED));
     const input = await screen.findByLabelText('Your public link');
@@ -190,7 +179,7 @@ describe('the loan page’s collateral proof', () => {
       },
     });
     const user = userEvent.setup();
-    render(<CollateralProofSection appUuid={APP_UUID} />, { wrapper: Providers });
+    render(<CollateralProofSection appUuid={APP_UUID} />, { wrapper: TestProviders });
     const make = await screen.findByRole('button', { name: 'Make a public link' }, LOADED);
     await user.dblClick(make);
     await waitFor(() => expect(keys.length).toBeGreaterThanOrEqual(1));
@@ -212,7 +201,7 @@ describe('the loan page’s collateral proof', () => {
   it('shows nothing for a loan without a tracked address', async () => {
     const fetch = mockFetch({});
     const { container } = render(<CollateralProofSection appUuid={APP_UUID} />, {
-      wrapper: Providers,
+      wrapper: TestProviders,
     });
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     await waitFor(() => expect(container).toBeEmptyDOMElement());

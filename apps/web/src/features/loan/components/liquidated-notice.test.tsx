@@ -1,20 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { TServicingLoan } from '@pledge/contract';
 import { LOAN_UUID, liquidation, servicingLoan } from '../loan-test-data.js';
 import { LoanContent } from './loan-view.js';
-
-function Providers({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{children}</MemoryRouter>
-    </QueryClientProvider>
-  );
-}
+import { TestProviders } from '../../../test/providers.js';
 
 const NOTHING_OWED = {
   principalCents: 0,
@@ -40,7 +29,7 @@ const RELEASE_PAGE = `/account/crypto-backed-loan/${LOAN_UUID}/collateral-releas
 
 describe('the liquidated loan notice', () => {
   it('links to the release page when the sale left coins and nothing is owed', () => {
-    render(<LoanContent loan={liquidated()} />, { wrapper: Providers });
+    render(<LoanContent loan={liquidated()} />, { wrapper: TestProviders });
     const notice = screen.getByText(/you owe nothing/);
     expect(notice.textContent).toContain('The sale left 0.4000 BTC: give us an address');
     const link = screen.getByRole('link', { name: 'Get your collateral back' });
@@ -51,7 +40,7 @@ describe('the liquidated loan notice', () => {
     ['the sale took every coin', { collateral: { coinQuantity: '0', type: 'BTC' } }],
     ['something is still owed', { balances: { ...NOTHING_OWED, feesCents: 500, totalCents: 500 } }],
   ])('offers no release when %s', (_name, overrides) => {
-    render(<LoanContent loan={liquidated(overrides)} />, { wrapper: Providers });
+    render(<LoanContent loan={liquidated(overrides)} />, { wrapper: TestProviders });
     expect(screen.getByText('Your collateral was sold to repay the loan.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Get your collateral back' })).toBeNull();
   });

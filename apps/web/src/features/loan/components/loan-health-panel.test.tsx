@@ -1,8 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TServicingLoan } from '@pledge/contract';
 import { CURE_COUNTDOWN_TICK_MS } from '@pledge/domain';
@@ -16,18 +13,10 @@ import {
 } from '../loan-test-data.js';
 import { LiquidationsSection } from './liquidations-section.js';
 import { LoanHealthSection } from './loan-health-panel.js';
-
-function Providers({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{children}</MemoryRouter>
-    </QueryClientProvider>
-  );
-}
+import { TestProviders } from '../../../test/providers.js';
 
 function renderHealth(loan: TServicingLoan) {
-  return render(<LoanHealthSection loan={loan} />, { wrapper: Providers });
+  return render(<LoanHealthSection loan={loan} />, { wrapper: TestProviders });
 }
 
 /** The loan in a margin call at $25,000 a BTC (80.80 %). */

@@ -6,9 +6,6 @@
  */
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildPath,
@@ -29,15 +26,7 @@ import {
 import { LoanHealthSection } from './loan-health-panel.js';
 import { LoanContent } from './loan-view.js';
 import { PaymentPanel } from './payment-panel.js';
-
-function Providers({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{children}</MemoryRouter>
-    </QueryClientProvider>
-  );
-}
+import { TestProviders } from '../../../test/providers.js';
 
 const route = (endpoint: { method: string; path: string }) =>
   `${endpoint.method} ${buildPath(endpoint.path, { loanUuid: LOAN_UUID })}`;
@@ -94,7 +83,7 @@ afterEach(() => {
 
 describe('a loan without a US bank account (paid out in USDC)', () => {
   it('shows where to wire, with the reference to quote, and no ACH, autopay or pay-down debit', () => {
-    render(<LoanContent loan={usdcLoan()} />, { wrapper: Providers });
+    render(<LoanContent loan={usdcLoan()} />, { wrapper: TestProviders });
     const wire = screen.getByRole('region', { name: 'Pay by wire' });
     expect(within(wire).getByText(WIRE_INSTRUCTIONS.reference)).toBeInTheDocument();
     for (const line of [
@@ -121,7 +110,7 @@ describe('a loan without a US bank account (paid out in USDC)', () => {
 
   it('offers a pay-down by wire, not by debit, when the loan is at risk', () => {
     render(<LoanHealthSection loan={usdcLoan({ risk: marginCallRisk() })} />, {
-      wrapper: Providers,
+      wrapper: TestProviders,
     });
     expect(screen.queryByRole('button', { name: 'Pay down your balance' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Pay down by wire' })).toHaveAttribute(
@@ -133,7 +122,7 @@ describe('a loan without a US bank account (paid out in USDC)', () => {
   it('quotes a payoff to wire, with no ACH payoff button', async () => {
     mockFetch({ [route(postServicingPayoffQuote)]: () => jsonResponse(PAYOFF_QUOTE, 201) });
     const user = userEvent.setup();
-    render(<LoanContent loan={usdcLoan()} />, { wrapper: Providers });
+    render(<LoanContent loan={usdcLoan()} />, { wrapper: TestProviders });
     const payoff = screen.getByRole('region', { name: 'Pay off your loan' });
     await user.click(within(payoff).getByRole('button', { name: 'Get a payoff quote' }));
     expect(
@@ -147,7 +136,7 @@ describe('a loan without a US bank account (paid out in USDC)', () => {
 
 describe('a loan with a bank account', () => {
   it('keeps ACH and autopay, with the wire as another way', () => {
-    render(<LoanContent loan={servicingLoan()} />, { wrapper: Providers });
+    render(<LoanContent loan={servicingLoan()} />, { wrapper: TestProviders });
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Autopay' })).toBeInTheDocument();
     const wire = screen.getByRole('region', { name: 'Pay by wire' });
@@ -163,7 +152,7 @@ describe('the payment dialog', () => {
       [route(postServicingPayment)]: () => jsonResponse(payment(), 201),
     });
     const user = userEvent.setup();
-    render(<PaymentPanel loan={servicingLoan()} />, { wrapper: Providers });
+    render(<PaymentPanel loan={servicingLoan()} />, { wrapper: TestProviders });
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     const dialog = screen.getByRole('dialog', { name: 'Make a payment' });
     const amount = within(dialog).getByRole('textbox', { name: /Amount/ });
@@ -186,7 +175,7 @@ describe('the payment dialog', () => {
         ),
     });
     const user = userEvent.setup();
-    render(<PaymentPanel loan={servicingLoan()} />, { wrapper: Providers });
+    render(<PaymentPanel loan={servicingLoan()} />, { wrapper: TestProviders });
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     const dialog = screen.getByRole('dialog', { name: 'Make a payment' });
     const amount = within(dialog).getByRole('textbox', { name: /Amount/ });
@@ -210,7 +199,7 @@ describe('the cure countdown', () => {
       risk: marginCallRisk(),
       asOf: '2025-02-11T17:00:00.000Z',
     });
-    render(<LoanHealthSection loan={loan} receivedAtMs={Date.now()} />, { wrapper: Providers });
+    render(<LoanHealthSection loan={loan} receivedAtMs={Date.now()} />, { wrapper: TestProviders });
     expect(screen.getByText('46 hours 0 minutes left')).toBeInTheDocument();
     act(() => {
       vi.setSystemTime(new Date('2025-02-13T13:00:00.000Z'));

@@ -5,14 +5,13 @@
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildPath, getServicingLiquidationStatement } from '@pledge/contract';
 import { mockFetch } from '../../../test/mock-fetch.js';
 import { liquidation, LOAN_UUID, servicingLoan } from '../loan-test-data.js';
 import { LiquidationsSection } from './liquidations-section.js';
 import { StatementsSection } from './loan-records.js';
+import { TestProviders } from '../../../test/providers.js';
 
 /** The files the page hands to the browser to save (saveFile clicks a download link). */
 const saved: string[] = [];
@@ -24,11 +23,6 @@ beforeEach(() => {
     saved.push(this.download);
   });
 });
-
-function Providers({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-}
 
 afterEach(() => {
   saved.length = 0;
@@ -54,7 +48,7 @@ describe('the statements', () => {
         }),
     });
     const user = userEvent.setup();
-    render(<StatementsSection loan={soldLoan()} />, { wrapper: Providers });
+    render(<StatementsSection loan={soldLoan()} />, { wrapper: TestProviders });
     const list = screen.getByRole('region', { name: 'Statements' });
     expect(within(list).getByText('Liquidation statement of Feb 12, 2025')).toBeInTheDocument();
     await user.click(
@@ -76,13 +70,13 @@ describe('the statements', () => {
       <StatementsSection
         loan={servicingLoan({ liquidations: [liquidation({ statementReady: false })] })}
       />,
-      { wrapper: Providers },
+      { wrapper: TestProviders },
     );
     expect(screen.queryByText(/Liquidation statement/)).not.toBeInTheDocument();
   });
 
   it('offer the statement beside the sale on the loan page', () => {
-    render(<LiquidationsSection loan={soldLoan()} />, { wrapper: Providers });
+    render(<LiquidationsSection loan={soldLoan()} />, { wrapper: TestProviders });
     const sales = screen.getByRole('region', { name: 'Liquidations' });
     expect(
       within(sales).getByRole('button', {
@@ -92,7 +86,7 @@ describe('the statements', () => {
   });
 
   it('name every Download PDF button by its visible words first', () => {
-    render(<StatementsSection loan={soldLoan()} />, { wrapper: Providers });
+    render(<StatementsSection loan={soldLoan()} />, { wrapper: TestProviders });
     const buttons = screen.getAllByRole('button');
     expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
       'Download PDF, liquidation statement of Feb 12, 2025',

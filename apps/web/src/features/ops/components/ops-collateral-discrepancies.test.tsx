@@ -1,7 +1,4 @@
 import { render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
   getOpsCollateralDiscrepancies,
@@ -9,19 +6,11 @@ import {
 } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { OpsCollateralDiscrepancies } from './ops-collateral-discrepancies.js';
+import { TestProviders } from '../../../test/providers.js';
 
 const LOAN = '8d1e6f4a-2b3c-4d5e-9f80-1a2b3c4d5e6f';
 const ADDRESS = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 const LOADED = { timeout: 15_000 };
-
-function Providers({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{children}</MemoryRouter>
-    </QueryClientProvider>
-  );
-}
 
 function answer(
   discrepancies: TGetOpsCollateralDiscrepanciesResponse['discrepancies'],
@@ -49,7 +38,7 @@ describe('the console’s collateral discrepancies', () => {
           ]),
         ),
     });
-    render(<OpsCollateralDiscrepancies />, { wrapper: Providers });
+    render(<OpsCollateralDiscrepancies />, { wrapper: TestProviders });
     const section = await screen.findByRole(
       'region',
       { name: 'Collateral below the ledger' },
@@ -71,7 +60,7 @@ describe('the console’s collateral discrepancies', () => {
     mockFetch({
       [`GET ${getOpsCollateralDiscrepancies.path}`]: () => jsonResponse(answer([])),
     });
-    render(<OpsCollateralDiscrepancies />, { wrapper: Providers });
+    render(<OpsCollateralDiscrepancies />, { wrapper: TestProviders });
     expect(
       await screen.findByText(
         "Every open loan's address holds at least the coins its ledger says.",

@@ -1,7 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   deleteIdentitySession,
@@ -18,11 +16,7 @@ import { browserNavigation } from '../browser-navigation.js';
 import { storeTestSession } from '../session-test-utils.js';
 import { ChangeEmailForm } from './change-email-form.js';
 import { SessionsPanel } from './sessions-panel.js';
-
-function Providers({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-}
+import { TestProviders } from '../../../test/providers.js';
 
 type TFetch = ReturnType<typeof mockFetch>;
 
@@ -86,7 +80,7 @@ describe('changing the sign-in address', () => {
       [PUT_ALIAS]: () => jsonResponse(LEGACY_IDENTITY),
       [CONFIRM]: () => jsonResponse(LEGACY_IDENTITY),
     });
-    render(<ChangeEmailForm currentEmail="ada@example.com" />, { wrapper: Providers });
+    render(<ChangeEmailForm currentEmail="ada@example.com" />, { wrapper: TestProviders });
     expect(screen.getByText('You sign in with ada@example.com.')).toBeVisible();
 
     await user.type(screen.getByLabelText(/New sign-in address/), 'new@example.com');
@@ -131,7 +125,7 @@ describe('changing the sign-in address', () => {
         <ChangeEmailForm currentEmail="ada@example.com" />
         <SessionsPanel />
       </>,
-      { wrapper: Providers },
+      { wrapper: TestProviders },
     );
     expect(await screen.findByText('Firefox on Windows')).toBeVisible();
     await user.type(screen.getByLabelText(/New sign-in address/), 'new@example.com');
@@ -156,7 +150,7 @@ describe('changing the sign-in address', () => {
           400,
         ),
     });
-    render(<ChangeEmailForm currentEmail="ada@example.com" />, { wrapper: Providers });
+    render(<ChangeEmailForm currentEmail="ada@example.com" />, { wrapper: TestProviders });
     await user.type(screen.getByLabelText(/New sign-in address/), 'new@example.com');
     await user.click(screen.getByRole('button', { name: 'Change address' }));
 
@@ -175,7 +169,7 @@ describe('changing the sign-in address', () => {
   it('checks the new address before asking anything', async () => {
     const user = userEvent.setup();
     const fetch = mockFetch({});
-    render(<ChangeEmailForm currentEmail={null} />, { wrapper: Providers });
+    render(<ChangeEmailForm currentEmail={null} />, { wrapper: TestProviders });
     await user.type(screen.getByLabelText(/New sign-in address/), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Change address' }));
     expect(await screen.findByText('Enter a valid email address')).toBeVisible();
@@ -192,7 +186,7 @@ describe('the sessions panel', () => {
       [`DELETE ${deleteIdentitySession.path.replace(':sessionId', 'laptop-session-000001')}`]: () =>
         new Response(null, { status: 204 }),
     });
-    render(<SessionsPanel />, { wrapper: Providers });
+    render(<SessionsPanel />, { wrapper: TestProviders });
 
     const items = await screen.findAllByRole('listitem');
     expect(
@@ -220,7 +214,7 @@ describe('the sessions panel', () => {
       [`POST ${postIdentitySessionsEnd.path}`]: () =>
         jsonResponse({ redirectUrl: '/auth/login?audience=customer' }),
     });
-    render(<SessionsPanel />, { wrapper: Providers });
+    render(<SessionsPanel />, { wrapper: TestProviders });
     await screen.findAllByRole('listitem');
 
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
