@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '../button/button.js';
 
 export type TAlertVariant = 'info' | 'warn' | 'error' | 'success';
 
@@ -92,5 +93,17 @@ export function Alert({
         </button>
       )}
     </div>
+  );
+}
+
+/** What a screen shows when what it reads could not be loaded: say so, and offer to read it again. */
+export function RetryAlert({ title, onRetry }: { title: ReactNode; onRetry: () => void }) {
+  return (
+    <Alert variant="error" title={title}>
+      <p>Check your connection and try again.</p>
+      <Button isFullWidth={false} onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { TGetCollateralProofResponse } from '@pledge/contract';
 import { isApiError } from '../../../api/client.js';
-import { Alert } from '../../../ui/alert/alert.js';
+import { Alert, RetryAlert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { CopyButton } from '../../../ui/copy-button/copy-button.js';
 import { newIdempotencyKey } from '../../loan/api/idempotency-key.js';
@@ -118,12 +118,10 @@ export function CollateralProofSection({ appUuid }: { appUuid: string }) {
         </p>
       )}
       {query.isError && (
-        <Alert variant="error" title="We could not load the proof of your collateral.">
-          <p>Check your connection and try again.</p>
-          <Button isFullWidth={false} onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <RetryAlert
+          title="We could not load the proof of your collateral."
+          onRetry={() => void query.refetch()}
+        />
       )}
       {query.isSuccess && (
         <>

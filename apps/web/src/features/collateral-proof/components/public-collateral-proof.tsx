@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { isApiError } from '../../../api/client.js';
-import { Alert } from '../../../ui/alert/alert.js';
-import { Button } from '../../../ui/button/button.js';
+import { RetryAlert } from '../../../ui/alert/alert.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { publicCollateralProofQuery } from '../api/collateral-proof-queries.js';
 import { isProofToken } from '../proof-link.js';
@@ -54,12 +53,10 @@ export function PublicCollateralProof() {
       <section className="collateral-proof-page">
         <NoIndex />
         <PageHeading>Collateral proof</PageHeading>
-        <Alert variant="error" title="We could not load this collateral proof.">
-          <p>Check your connection and try again.</p>
-          <Button isFullWidth={false} onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <RetryAlert
+          title="We could not load this collateral proof."
+          onRetry={() => void query.refetch()}
+        />
       </section>
     );
   }

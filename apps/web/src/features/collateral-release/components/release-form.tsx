@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { TCoinAmount, TPostCollateralReleaseResponse } from '@pledge/contract';
 import {
-  COLLATERAL_DISPLAY_NAMES,
   INVALID_RETURN_ADDRESS_MESSAGE,
-  RETURN_ADDRESS_MAX_LENGTH,
   RETURN_ADDRESS_MESSAGES,
   ZReturnAddressForm,
 } from '@pledge/domain';
@@ -11,7 +9,7 @@ import { isApiError } from '../../../api/client.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { Modal } from '../../../ui/modal/modal.js';
-import { TextField } from '../../../ui/text-field/text-field.js';
+import { ReturnAddressForm } from '../../collateral/components/return-address-form.js';
 import { useCollateralRelease } from '../api/collateral-release-queries.js';
 import {
   CONFIRM_TITLE,
@@ -100,27 +98,19 @@ export function ReleaseForm({
           <p>{WITHDRAWAL_FAILED_TEXT}</p>
         </Alert>
       )}
-      <form className="collateral-release__form" noValidate onSubmit={onSubmit}>
-        <TextField
-          label={RETURN_ADDRESS_LABEL}
-          description={`Your ${COLLATERAL_DISPLAY_NAMES[held.type]} (${held.type}) wallet address. ${RETURN_ADDRESS_MESSAGES.doubleCheckWarning}`}
-          isRequired
-          autoComplete="off"
-          autoCapitalize="off"
-          autoCorrect="off"
-          spellCheck={false}
-          maxLength={RETURN_ADDRESS_MAX_LENGTH}
-          value={address}
-          error={fieldError ?? undefined}
-          onChange={(event) => {
-            setAddress(event.target.value);
-            if (fieldError !== null) setFieldError(null);
-          }}
-        />
-        <div className="page-actions">
-          <Button type="submit">{RELEASE_BUTTON}</Button>
-        </div>
-      </form>
+      <ReturnAddressForm
+        className="collateral-release__form"
+        label={RETURN_ADDRESS_LABEL}
+        type={held.type}
+        address={address}
+        error={fieldError}
+        submitLabel={RELEASE_BUTTON}
+        onAddressChange={(value) => {
+          setAddress(value);
+          setFieldError(null);
+        }}
+        onSubmit={onSubmit}
+      />
       {confirming !== null && (
         <Modal
           isOpen

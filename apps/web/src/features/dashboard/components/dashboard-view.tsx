@@ -10,8 +10,8 @@ import {
   formatPct,
 } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
-import { Alert } from '../../../ui/alert/alert.js';
-import { Button, buttonClassName } from '../../../ui/button/button.js';
+import { RetryAlert } from '../../../ui/alert/alert.js';
+import { buttonClassName } from '../../../ui/button/button.js';
 import { loanStatusQuery, userAppsQuery } from '../api/dashboard-queries.js';
 import {
   APPLICATION_STATE_WORDS,
@@ -265,18 +265,13 @@ export function DashboardView() {
   }
   if (apps.isError || loans.isError) {
     return (
-      <Alert variant="error" title="We could not load your loans and applications.">
-        <p>Check your connection and try again.</p>
-        <Button
-          isFullWidth={false}
-          onClick={() => {
-            if (apps.isError) void apps.refetch();
-            if (loans.isError) void loans.refetch();
-          }}
-        >
-          Try again
-        </Button>
-      </Alert>
+      <RetryAlert
+        title="We could not load your loans and applications."
+        onRetry={() => {
+          if (apps.isError) void apps.refetch();
+          if (loans.isError) void loans.refetch();
+        }}
+      />
     );
   }
 

@@ -10,8 +10,8 @@ import {
 } from '@pledge/domain';
 import { isApiError } from '../../../api/client.js';
 import { paths } from '../../../config/paths.js';
-import { Alert } from '../../../ui/alert/alert.js';
-import { Button, buttonClassName } from '../../../ui/button/button.js';
+import { Alert, RetryAlert } from '../../../ui/alert/alert.js';
+import { buttonClassName } from '../../../ui/button/button.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { servicingLoanQuery } from '../api/get-servicing-loan.js';
 import { displayDate } from '../loan-dates.js';
@@ -213,12 +213,7 @@ export function LoanView() {
       <section className="loan-page">
         <BackLink />
         <PageHeading>Your loan</PageHeading>
-        <Alert variant="error" title="We could not load your loan.">
-          <p>Check your connection and try again.</p>
-          <Button isFullWidth={false} onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <RetryAlert title="We could not load your loan." onRetry={() => void query.refetch()} />
       </section>
     );
   }

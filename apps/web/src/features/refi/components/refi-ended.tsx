@@ -4,10 +4,8 @@ import { Link } from 'react-router';
 import type { TRefiCoinReturn, TRefinancingApplication } from '@pledge/contract';
 import {
   applicationEndWords,
-  COLLATERAL_DISPLAY_NAMES,
   INVALID_RETURN_ADDRESS_MESSAGE,
   makeReturnAddressSchema,
-  RETURN_ADDRESS_MAX_LENGTH,
   RETURN_ADDRESS_MESSAGES,
   toCoinQuantity,
   type TCollateralType,
@@ -17,9 +15,9 @@ import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { Modal } from '../../../ui/modal/modal.js';
-import { TextField } from '../../../ui/text-field/text-field.js';
 import { coinAmountText, formatDateTime } from '../../collateral/collateral-display.js';
 import { CollateralTransactions } from '../../collateral/components/collateral-transactions.js';
+import { ReturnAddressForm } from '../../collateral/components/return-address-form.js';
 import { refusalMessage } from '../../renewal/api/api-message.js';
 import { setCachedRefiApplication } from '../api/refi-applications.js';
 import { requestRefiCoinReturn } from '../api/refi-coin-return.js';
@@ -78,27 +76,19 @@ function CoinReturnForm({
 
   return (
     <>
-      <form className="refi-ended__form" noValidate onSubmit={onSubmit}>
-        <TextField
-          label={`Return address (${type})`}
-          description={`Your ${COLLATERAL_DISPLAY_NAMES[type]} (${type}) wallet address. ${RETURN_ADDRESS_MESSAGES.doubleCheckWarning}`}
-          isRequired
-          autoComplete="off"
-          autoCapitalize="off"
-          autoCorrect="off"
-          spellCheck={false}
-          maxLength={RETURN_ADDRESS_MAX_LENGTH}
-          value={address}
-          error={fieldError ?? undefined}
-          onChange={(event) => {
-            setAddress(event.target.value);
-            if (fieldError !== null) setFieldError(null);
-          }}
-        />
-        <div className="page-actions">
-          <Button type="submit">{COIN_RETURN_BUTTON}</Button>
-        </div>
-      </form>
+      <ReturnAddressForm
+        className="refi-ended__form"
+        label={`Return address (${type})`}
+        type={type}
+        address={address}
+        error={fieldError}
+        submitLabel={COIN_RETURN_BUTTON}
+        onAddressChange={(value) => {
+          setAddress(value);
+          setFieldError(null);
+        }}
+        onSubmit={onSubmit}
+      />
       {confirming !== null && (
         <Modal
           isOpen

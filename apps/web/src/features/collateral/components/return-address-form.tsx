@@ -1,0 +1,55 @@
+import type { FormEvent } from 'react';
+import {
+  COLLATERAL_DISPLAY_NAMES,
+  RETURN_ADDRESS_MAX_LENGTH,
+  RETURN_ADDRESS_MESSAGES,
+  type TCollateralType,
+} from '@pledge/domain';
+import { Button } from '../../../ui/button/button.js';
+import { TextField } from '../../../ui/text-field/text-field.js';
+
+/**
+ * The address coins go back to: typed exactly as the wallet shows it (no autocorrect, no capitals
+ * added), with the warning to check it twice. Editing it clears the error it was refused with.
+ */
+export function ReturnAddressForm({
+  className,
+  label,
+  type,
+  address,
+  error,
+  submitLabel,
+  onAddressChange,
+  onSubmit,
+}: {
+  className: string;
+  label: string;
+  type: TCollateralType;
+  address: string;
+  error: string | null;
+  submitLabel: string;
+  /** The address as typed; the error it was refused with no longer stands once it changes. */
+  onAddressChange: (address: string) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  return (
+    <form className={className} noValidate onSubmit={onSubmit}>
+      <TextField
+        label={label}
+        description={`Your ${COLLATERAL_DISPLAY_NAMES[type]} (${type}) wallet address. ${RETURN_ADDRESS_MESSAGES.doubleCheckWarning}`}
+        isRequired
+        autoComplete="off"
+        autoCapitalize="off"
+        autoCorrect="off"
+        spellCheck={false}
+        maxLength={RETURN_ADDRESS_MAX_LENGTH}
+        value={address}
+        error={error ?? undefined}
+        onChange={(event) => onAddressChange(event.target.value)}
+      />
+      <div className="page-actions">
+        <Button type="submit">{submitLabel}</Button>
+      </div>
+    </form>
+  );
+}
