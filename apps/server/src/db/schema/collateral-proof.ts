@@ -6,18 +6,10 @@
  * never reads them.
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { COLLATERAL_TYPES } from '@pledge/domain';
 import { applicationUuidColumn } from './applications.js';
+import { chainMovementTable, sandboxChainTable } from './collateral.js';
 import {
   coinQuantity,
   createdAt,
@@ -28,31 +20,9 @@ import {
 } from './columns.js';
 
 /** A movement out of a deposit address, one row per transaction id, updated as it confirms. */
-export const collateralWithdrawals = pgTable(
-  'collateral_withdrawals',
-  {
-    id: generatedUuid('id'),
-    applicationUuid: applicationUuidColumn(),
-    txid: text('txid').notNull(),
-    amount: coinQuantity('amount').notNull(),
-    confirmations: integer('confirmations').notNull(),
-    /** When the chain says it happened (block time), else when it was first seen. */
-    transactionTime: timestamptz('transaction_time').notNull(),
-    /** First seen with the required confirmations. */
-    confirmedAt: timestamptz('confirmed_at'),
-    firstSeenAt: timestamptz('first_seen_at').notNull().defaultNow(),
-    updatedAt: updatedAt(),
-  },
-  (table) => [
-    uniqueIndex('collateral_withdrawals_application_txid_unique').on(
-      table.applicationUuid,
-      table.txid,
-    ),
-    check('collateral_withdrawals_amount_positive', sql`${table.amount} > 0`),
-    check('collateral_withdrawals_confirmations_nonnegative', sql`${table.confirmations} >= 0`),
-    check('collateral_withdrawals_txid_length', sql`char_length(${table.txid}) <= 128`),
-  ],
-);
+export const collateralWithdrawals = chainMovementTable('collateral_withdrawals', {
+  boundsTxid: true,
+});
 
 /**
  * The watcher's last read of a deposit address: the balance with the required confirmations, the
@@ -117,18 +87,6 @@ export const collateralProofLinks = pgTable(
 );
 
 /** The sandbox's simulated chain: withdrawals made through POST /sandbox/chain/withdrawals. */
-export const sandboxChainWithdrawals = pgTable(
-  'sandbox_chain_withdrawals',
-  {
-    txid: text('txid').primaryKey(),
-    address: text('address').notNull(),
-    collateralType: text('collateral_type').$type<(typeof COLLATERAL_TYPES)[number]>().notNull(),
-    amount: coinQuantity('amount').notNull(),
-    confirmations: integer('confirmations').notNull(),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    index('sandbox_chain_withdrawals_address_idx').on(table.address, table.createdAt),
-    check('sandbox_chain_withdrawals_amount_positive', sql`${table.amount} > 0`),
-  ],
-);
+export const sandboxChainWithdrawals = sandboxChainTable('sandbox_chain_withdrawals', {
+  checksAmount: true,
+});

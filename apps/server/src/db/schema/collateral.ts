@@ -82,31 +82,39 @@ export const collateralAccounts = pgTable(
   ],
 );
 
-/** A movement seen on a deposit address, one row per transaction id, updated as it confirms. */
-export const collateralDeposits = pgTable(
-  'collateral_deposits',
-  {
-    id: generatedUuid('id'),
-    applicationUuid: applicationUuidColumn(),
-    txid: text('txid').notNull(),
-    amount: coinQuantity('amount').notNull(),
-    confirmations: integer('confirmations').notNull(),
-    /** When the chain says it happened (block time), else when it was first seen. */
-    transactionTime: timestamptz('transaction_time').notNull(),
-    /** First seen with the required confirmations; it counts toward the collateral from then on. */
-    confirmedAt: timestamptz('confirmed_at'),
-    firstSeenAt: timestamptz('first_seen_at').notNull().defaultNow(),
-    updatedAt: updatedAt(),
-  },
-  (table) => [
-    uniqueIndex('collateral_deposits_application_txid_unique').on(
-      table.applicationUuid,
-      table.txid,
-    ),
-    check('collateral_deposits_amount_positive', sql`${table.amount} > 0`),
-    check('collateral_deposits_confirmations_nonnegative', sql`${table.confirmations} >= 0`),
-  ],
-);
+/**
+ * A movement on a deposit address, one row per transaction id, updated as it confirms: the coins
+ * that arrived (deposits) or left (withdrawals). The withdrawals' table also bounds the txid.
+ */
+export function chainMovementTable<TName extends string>(
+  name: TName,
+  { boundsTxid }: { boundsTxid: boolean },
+) {
+  return pgTable(
+    name,
+    {
+      id: generatedUuid('id'),
+      applicationUuid: applicationUuidColumn(),
+      txid: text('txid').notNull(),
+      amount: coinQuantity('amount').notNull(),
+      confirmations: integer('confirmations').notNull(),
+      /** When the chain says it happened (block time), else when it was first seen. */
+      transactionTime: timestamptz('transaction_time').notNull(),
+      /** First seen with the required confirmations; a deposit counts toward the collateral then. */
+      confirmedAt: timestamptz('confirmed_at'),
+      firstSeenAt: timestamptz('first_seen_at').notNull().defaultNow(),
+      updatedAt: updatedAt(),
+    },
+    (table) => [
+      uniqueIndex(`${name}_application_txid_unique`).on(table.applicationUuid, table.txid),
+      check(`${name}_amount_positive`, sql`${table.amount} > 0`),
+      check(`${name}_confirmations_nonnegative`, sql`${table.confirmations} >= 0`),
+      ...(boundsTxid ? [check(`${name}_txid_length`, sql`char_length(${table.txid}) <= 128`)] : []),
+    ],
+  );
+}
+
+export const collateralDeposits = chainMovementTable('collateral_deposits', { boundsTxid: false });
 
 /** Requests to send the collateral of a paid-off loan back, with the answer each got. */
 export const collateralReleaseRequests = pgTable(
@@ -138,16 +146,32 @@ export const collateralReleaseRequests = pgTable(
   ],
 );
 
+/**
+ * A table of the sandbox's simulated chain: the deposits or withdrawals made through POST
+ * /sandbox/chain/…; the withdrawals' table also checks the amount.
+ */
+export function sandboxChainTable<TName extends string>(
+  name: TName,
+  { checksAmount }: { checksAmount: boolean },
+) {
+  return pgTable(
+    name,
+    {
+      txid: text('txid').primaryKey(),
+      address: text('address').notNull(),
+      collateralType: text('collateral_type').$type<(typeof COLLATERAL_TYPES)[number]>().notNull(),
+      amount: coinQuantity('amount').notNull(),
+      confirmations: integer('confirmations').notNull(),
+      createdAt: createdAt(),
+    },
+    (table) => [
+      index(`${name}_address_idx`).on(table.address, table.createdAt),
+      ...(checksAmount ? [check(`${name}_amount_positive`, sql`${table.amount} > 0`)] : []),
+    ],
+  );
+}
+
 /** The sandbox's simulated chain: deposits made through POST /sandbox/chain/deposits. */
-export const sandboxChainTransactions = pgTable(
-  'sandbox_chain_transactions',
-  {
-    txid: text('txid').primaryKey(),
-    address: text('address').notNull(),
-    collateralType: text('collateral_type').$type<(typeof COLLATERAL_TYPES)[number]>().notNull(),
-    amount: coinQuantity('amount').notNull(),
-    confirmations: integer('confirmations').notNull(),
-    createdAt: createdAt(),
-  },
-  (table) => [index('sandbox_chain_transactions_address_idx').on(table.address, table.createdAt)],
-);
+export const sandboxChainTransactions = sandboxChainTable('sandbox_chain_transactions', {
+  checksAmount: false,
+});

@@ -6,8 +6,13 @@
  */
 import { collateralProofStatus, toCoinQuantity } from '@pledge/domain';
 import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
-import type { TChainAddressState, TChainCoin } from '../../adapters/chain/port.js';
+import type {
+  TChainAddressState,
+  TChainCoin,
+  TChainTransaction,
+} from '../../adapters/chain/port.js';
 import type { TDb } from '../../db/pool.js';
+import type { collateralDeposits } from '../../db/schema/index.js';
 import {
   collateralAddressBalances,
   collateralWithdrawals,
@@ -16,19 +21,25 @@ import {
 import { WATCHED_LOAN_STATUSES } from '../risk/add-loan-collateral.js';
 import { coinText } from './collateral-record.js';
 
-async function recordWithdrawals(
+/**
+ * Records the movements one read of an address reported in their table (deposits or withdrawals),
+ * once per transaction id, updating their confirmations as they grow; once confirmed, a movement
+ * stays confirmed. An unconfirmed one the chain no longer reports was dropped or replaced: forgotten.
+ */
+export async function recordChainMovements(
   tx: TDb,
+  table: typeof collateralDeposits | typeof collateralWithdrawals,
   input: {
     appUuid: string;
-    state: TChainAddressState;
+    movements: readonly TChainTransaction[];
     requiredConfirmations: number;
     now: Date;
   },
 ): Promise<void> {
-  for (const movement of input.state.withdrawals) {
+  for (const movement of input.movements) {
     const isConfirmed = movement.confirmations >= input.requiredConfirmations;
     await tx
-      .insert(collateralWithdrawals)
+      .insert(table)
       .values({
         applicationUuid: input.appUuid,
         txid: movement.txid,
@@ -40,28 +51,26 @@ async function recordWithdrawals(
         updatedAt: input.now,
       })
       .onConflictDoUpdate({
-        target: [collateralWithdrawals.applicationUuid, collateralWithdrawals.txid],
+        target: [table.applicationUuid, table.txid],
         set: {
           amount: movement.amount,
           confirmations: movement.confirmations,
-          transactionTime:
-            movement.time === null ? sql`${collateralWithdrawals.transactionTime}` : movement.time,
+          transactionTime: movement.time === null ? sql`${table.transactionTime}` : movement.time,
           confirmedAt: isConfirmed
-            ? sql`COALESCE(${collateralWithdrawals.confirmedAt}, ${input.now.toISOString()}::timestamptz)`
-            : sql`${collateralWithdrawals.confirmedAt}`,
+            ? sql`COALESCE(${table.confirmedAt}, ${input.now.toISOString()}::timestamptz)`
+            : sql`${table.confirmedAt}`,
           updatedAt: input.now,
         },
       });
   }
-  // An unconfirmed withdrawal the chain no longer reports was dropped or replaced: forget it.
-  const reported = input.state.withdrawals.map((movement) => movement.txid);
+  const reported = input.movements.map((movement) => movement.txid);
   await tx
-    .delete(collateralWithdrawals)
+    .delete(table)
     .where(
       and(
-        eq(collateralWithdrawals.applicationUuid, input.appUuid),
-        isNull(collateralWithdrawals.confirmedAt),
-        ...(reported.length > 0 ? [notInArray(collateralWithdrawals.txid, reported)] : []),
+        eq(table.applicationUuid, input.appUuid),
+        isNull(table.confirmedAt),
+        ...(reported.length > 0 ? [notInArray(table.txid, reported)] : []),
       ),
     );
 }
@@ -91,7 +100,10 @@ export async function recordAddressReading(
     now: Date;
   },
 ): Promise<void> {
-  await recordWithdrawals(tx, input);
+  await recordChainMovements(tx, collateralWithdrawals, {
+    ...input,
+    movements: input.state.withdrawals,
+  });
   const expectedCoins = await expectedCoinsOf(tx, input.appUuid);
   const confirmedBalance = coinText(toCoinQuantity(input.state.confirmedBalance).toFixed());
   const isShort = collateralProofStatus({ confirmedBalance, expectedCoins }) === 'SHORT';

@@ -9,8 +9,8 @@
  * (record-address-reading.ts): what the collateral proof shows.
  */
 import { toCoinQuantity } from '@pledge/domain';
-import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
-import { isChainCoin, type TChainPort, type TChainTransaction } from '../../adapters/chain/port.js';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { isChainCoin, type TChainPort } from '../../adapters/chain/port.js';
 import type { TDb } from '../../db/pool.js';
 import {
   applications,
@@ -28,7 +28,7 @@ import type { TClock } from '../../security/jwt.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import { advanceFundingIfReady } from '../disbursement/verify-funding.js';
 import { acceptedOfferOf, confirmedBalance, termsOf } from './collateral-record.js';
-import { recordAddressReading } from './record-address-reading.js';
+import { recordAddressReading, recordChainMovements } from './record-address-reading.js';
 
 export interface TWatchDepositsDeps {
   db: TDb;
@@ -45,57 +45,6 @@ export interface TWatchResult {
 }
 
 export const WATCH_DEPOSITS_ACTOR = actors.system('watch-deposits');
-
-async function recordMovements(
-  tx: TDb,
-  input: {
-    appUuid: string;
-    movements: readonly TChainTransaction[];
-    requiredConfirmations: number;
-    now: Date;
-  },
-): Promise<void> {
-  for (const movement of input.movements) {
-    const isConfirmed = movement.confirmations >= input.requiredConfirmations;
-    await tx
-      .insert(collateralDeposits)
-      .values({
-        applicationUuid: input.appUuid,
-        txid: movement.txid,
-        amount: movement.amount,
-        confirmations: movement.confirmations,
-        transactionTime: movement.time ?? input.now,
-        confirmedAt: isConfirmed ? input.now : null,
-        firstSeenAt: input.now,
-        updatedAt: input.now,
-      })
-      .onConflictDoUpdate({
-        target: [collateralDeposits.applicationUuid, collateralDeposits.txid],
-        set: {
-          amount: movement.amount,
-          confirmations: movement.confirmations,
-          transactionTime:
-            movement.time === null ? sql`${collateralDeposits.transactionTime}` : movement.time,
-          // Once counted, a deposit stays counted.
-          confirmedAt: isConfirmed
-            ? sql`COALESCE(${collateralDeposits.confirmedAt}, ${input.now.toISOString()}::timestamptz)`
-            : sql`${collateralDeposits.confirmedAt}`,
-          updatedAt: input.now,
-        },
-      });
-  }
-  // An unconfirmed movement the chain no longer reports was dropped or replaced: forget it.
-  const reported = input.movements.map((movement) => movement.txid);
-  await tx
-    .delete(collateralDeposits)
-    .where(
-      and(
-        eq(collateralDeposits.applicationUuid, input.appUuid),
-        isNull(collateralDeposits.confirmedAt),
-        ...(reported.length > 0 ? [notInArray(collateralDeposits.txid, reported)] : []),
-      ),
-    );
-}
 
 /** One poll of one application's deposit address. */
 export async function watchApplicationDeposits(
@@ -127,7 +76,7 @@ export async function watchApplicationDeposits(
       .for('no key update');
     if (application === undefined) return null;
     const counted = await confirmedTxids(tx, appUuid);
-    await recordMovements(tx, {
+    await recordChainMovements(tx, collateralDeposits, {
       appUuid,
       movements,
       requiredConfirmations,
