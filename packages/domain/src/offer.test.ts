@@ -9,6 +9,7 @@ import {
   isOfferedCollateralType,
   liquidationProcessingFeeCents,
   minCoinQuantity,
+  offerPaymentSchedule,
   originationFeeBps,
   originationFeeCents,
   type TOfferInput,
@@ -300,6 +301,8 @@ describe('computeOffer', () => {
           }),
         ),
       );
+      // What an offer's row keeps is enough to state its schedule again.
+      expect(offerPaymentSchedule(offer)).toEqual(offer.paymentSchedule);
       expect(offer.liquidationPriceCents).toBeLessThan(offer.marginCallPriceCents);
       expect(offer.marginCallPriceCents).toBeLessThan(offer.warningPriceCents);
       expect(offer.warningPriceCents).toBeLessThan(input.priceCents);

@@ -11,7 +11,12 @@ import {
   ORIGINATION_FEE_INTERNATIONAL_BPS,
 } from './constants/fees.js';
 import { LOAN_TERM_MONTHS, MAX_INITIAL_LTV_PCT, type TRateTierId } from './constants/rates.js';
-import { annualPercentageRate, interestOnlyPayments, monthlyInterestCents } from './apr.js';
+import {
+  annualPercentageRate,
+  interestOnlyPayments,
+  monthlyInterestCents,
+  type TScheduledPayment,
+} from './apr.js';
 import { OFFERED_COLLATERAL_TYPES, type TOfferedCollateralType } from './enums.js';
 import { DomainError } from './errors.js';
 import {
@@ -42,6 +47,27 @@ export const OFFER_INELIGIBLE_REASONS = [
 export type TOfferIneligibleReason = (typeof OFFER_INELIGIBLE_REASONS)[number];
 
 export type TPaymentScheduleRow = { number: number; dueMonth: number; amountCents: number };
+
+/** Payments as an offer states them: numbered from 1, each with the month it falls due. */
+export function paymentScheduleRows(payments: readonly TScheduledPayment[]): TPaymentScheduleRow[] {
+  return payments.map((payment, index) => ({
+    number: index + 1,
+    dueMonth: payment.periodMonths,
+    amountCents: payment.amountCents,
+  }));
+}
+
+/**
+ * An offer's payments from its terms: every offer's loan is interest only, so the schedule follows
+ * from the amount, the rate and the term, and is not kept beside them.
+ */
+export function offerPaymentSchedule(
+  terms: Pick<TOfferTerms, 'amountCents' | 'interestRateBps' | 'termMonths'>,
+): TPaymentScheduleRow[] {
+  return paymentScheduleRows(
+    interestOnlyPayments(terms.amountCents, terms.interestRateBps, terms.termMonths),
+  );
+}
 
 export type TOfferTerms = {
   /** The loan: draw plus the capitalised origination fee. */
@@ -256,11 +282,7 @@ export function computeOffer(input: TOfferInput): TOfferResult {
       tierId: tier.id,
       financeChargeCents: totalOfPaymentsCents - drawCents,
       totalOfPaymentsCents,
-      paymentSchedule: payments.map((payment, index) => ({
-        number: index + 1,
-        dueMonth: payment.periodMonths,
-        amountCents: payment.amountCents,
-      })),
+      paymentSchedule: paymentScheduleRows(payments),
     },
   };
 }

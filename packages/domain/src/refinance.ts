@@ -33,7 +33,7 @@ import {
   toCoinQuantity,
   toFiniteDecimal,
 } from './money.js';
-import type { TOfferTerms } from './offer.js';
+import { paymentScheduleRows, type TOfferTerms } from './offer.js';
 import { findCountry, isServiced } from './residence.js';
 import { loanLimitsUsd, type TResidence } from './residence-core.js';
 import {
@@ -216,11 +216,7 @@ export function computeRefiOffers(input: TRefiOfferInput): TRefiOfferTerms[] {
       tierId: tier.id,
       financeChargeCents: totalOfPaymentsCents - principalCents,
       totalOfPaymentsCents,
-      paymentSchedule: payments.map((payment, index) => ({
-        number: index + 1,
-        dueMonth: payment.periodMonths,
-        amountCents: payment.amountCents,
-      })),
+      paymentSchedule: paymentScheduleRows(payments),
       option: pricing.option,
       topUpRequired: pricing.topUpRequired,
       topUpCoinQuantity: topUp.isZero() ? '0' : topUp.toFixed(),

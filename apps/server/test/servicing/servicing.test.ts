@@ -20,6 +20,7 @@ import { applications, offers, servicingPayments } from '../../src/db/schema/ind
 import { SANDBOX_ACH_RULES } from '../../src/adapters/bank-payments/sandbox.js';
 import { bearer } from '../applications/helpers.js';
 import { SANDBOX_SECOND_AGENT_EMAIL } from '../../src/services/identity/agents.js';
+import { paymentScheduleOf } from '../../src/services/offers/offer-record.js';
 import { signInAgent, useAgentContext } from '../ops/helpers.js';
 import {
   advanceDays,
@@ -140,7 +141,7 @@ describe('the ledger at funding and the schedule', () => {
       totalCents: offer.amountCents,
     });
     expect(view.schedule.map((row) => row.amountCents)).toEqual(
-      offer.paymentSchedule.map((row) => row.amountCents),
+      paymentScheduleOf(offer).map((row) => row.amountCents),
     );
     expect(view.schedule.reduce((sum, row) => sum + row.amountCents, 0)).toBe(
       offer.totalOfPaymentsCents,

@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { APPLICATION_STATES, STAGES } from '@pledge/domain';
+import { APPLICATION_STATES, STAGES, type TPaymentScheduleRow } from '@pledge/domain';
 import {
   cents,
   coinQuantity,
@@ -180,10 +180,12 @@ export const offers = pgTable(
     tierId: text('tier_id').notNull(),
     financeChargeCents: cents('finance_charge_cents').notNull(),
     totalOfPaymentsCents: cents('total_of_payments_cents').notNull(),
-    /** The payments of the term, in order: `[{ number, dueMonth, amountCents }]`. */
-    paymentSchedule: jsonb('payment_schedule')
-      .$type<{ number: number; dueMonth: number; amountCents: number }[]>()
-      .notNull(),
+    /**
+     * The payments of the term, in order: `[{ number, dueMonth, amountCents }]`, as releases before
+     * 0044 stored them. Null on offers made since: the schedule follows from the amount, rate and
+     * term (offerPaymentSchedule), so an offer's write and its supersession no longer copy it.
+     */
+    paymentSchedule: jsonb('payment_schedule').$type<TPaymentScheduleRow[]>(),
     /** Residence the offer was priced for. */
     stateCode: text('state_code'),
     countryCode: text('country_code'),

@@ -21,6 +21,7 @@ import type { TFieldCipher } from '../../security/field-encryption.js';
 import type { TClock } from '../../security/jwt.js';
 import type { TApplicationRow } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
+import { paymentScheduleOf } from '../offers/offer-record.js';
 import { readFrozenCreditFacts } from '../profile/frozen-credit-facts.js';
 import { readProfile } from '../profile/read-profile.js';
 import { loanIdsByApplication } from '../refi/refi-record.js';
@@ -138,7 +139,7 @@ async function factsOf(
       originationFeeAmountCents: offer.originationFeeAmountCents,
       financeChargeCents: offer.financeChargeCents,
       totalOfPaymentsCents: offer.totalOfPaymentsCents,
-      paymentSchedule: offer.paymentSchedule,
+      paymentSchedule: paymentScheduleOf(offer),
       collateralType: offer.collateralType,
       collateralUnits: offer.collateralUnits,
       marginCallPriceCents: offer.marginCallPriceCents,

@@ -7,7 +7,9 @@ import {
   Decimal,
   centsToUsd,
   isOfferedCollateralType,
+  offerPaymentSchedule,
   type TOfferTerms,
+  type TPaymentScheduleRow,
   type TResidence,
 } from '@pledge/domain';
 import { and, asc, gt, inArray, isNull } from 'drizzle-orm';
@@ -57,7 +59,6 @@ export function offerRowOf(input: {
     tierId: terms.tierId,
     financeChargeCents: terms.financeChargeCents,
     totalOfPaymentsCents: terms.totalOfPaymentsCents,
-    paymentSchedule: terms.paymentSchedule,
     stateCode: residence.kind === 'state' ? residence.state : null,
     countryCode: residence.kind === 'country' ? residence.countryCode : null,
     priceCents: input.priceCents,
@@ -65,6 +66,13 @@ export function offerRowOf(input: {
     createdAt: input.createdAt,
     expiresAt: input.expiresAt,
   };
+}
+
+/** An offer's payments: as stored on an offer made before 0044, else from its terms. */
+export function paymentScheduleOf(
+  row: Pick<TOfferRow, 'paymentSchedule' | 'amountCents' | 'interestRateBps' | 'termMonths'>,
+): TPaymentScheduleRow[] {
+  return row.paymentSchedule ?? offerPaymentSchedule(row);
 }
 
 export function toOfferView(row: TOfferRow): TOffer {
