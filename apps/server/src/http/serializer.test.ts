@@ -1,18 +1,56 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
+import { ZBinary } from '@pledge/contract';
 import { serializerCompiler } from './serializer.js';
 
 const ZAnswer = z.object({ name: z.string(), amount: z.number().check(z.nonnegative()) });
 
-function compile() {
-  return serializerCompiler({ schema: ZAnswer, method: 'GET', url: '/x', httpStatus: '200' });
+function compile(schema: z.ZodMiniType = ZAnswer) {
+  return serializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' });
 }
 
 describe('the response serializer', () => {
-  it('encodes through the schema: unknown fields are dropped, invalid answers refused', () => {
+  it("writes the schema's fields only: a field beyond it never leaves the server", () => {
     const serialize = compile();
     expect(serialize({ name: 'a', amount: 1, secret: 'x' })).toBe('{"name":"a","amount":1}');
-    expect(() => serialize({ name: 'a', amount: -1 })).toThrow();
+    expect(() => serialize({ amount: 1 })).toThrow();
+  });
+
+  it('writes nullable values, unions of literals and of objects, records and arrays', () => {
+    const serialize = compile(
+      z.object({
+        note: z.nullable(z.string()),
+        total: z.nullable(z.object({ cents: z.number(), hidden: z.optional(z.string()) })),
+        state: z.union([z.literal('OPEN'), z.literal('CLOSED')]),
+        event: z.union([
+          z.object({ kind: z.literal('paid'), cents: z.number() }),
+          z.object({ kind: z.literal('note'), text: z.string() }),
+        ]),
+        counts: z.record(z.string(), z.number()),
+        tags: z.array(z.nullable(z.string())),
+        later: z.optional(z.string()),
+      }),
+    );
+    const answer = {
+      note: null,
+      total: { cents: 5, secret: 'x' },
+      state: 'OPEN',
+      event: { kind: 'note', text: 'a "quote"', secret: 'x' },
+      counts: { a: 1 },
+      tags: ['x', null],
+    };
+    expect(JSON.parse(serialize(answer))).toEqual({
+      note: null,
+      total: { cents: 5 },
+      state: 'OPEN',
+      event: { kind: 'note', text: 'a "quote"' },
+      counts: { a: 1 },
+      tags: ['x', null],
+    });
+    expect(JSON.parse(serialize({ ...answer, note: 'n', total: null }))).toMatchObject({
+      note: 'n',
+      total: null,
+    });
   });
 
   it('encodes a frozen answer once and reuses its JSON', () => {
@@ -29,8 +67,12 @@ describe('the response serializer', () => {
 
   it('never caches a refused frozen answer', () => {
     const serialize = compile();
-    const invalid = Object.freeze({ name: 'a', amount: -1 });
+    const invalid = Object.freeze({ amount: 1 });
     expect(() => serialize(invalid)).toThrow();
     expect(() => serialize(invalid)).toThrow();
+  });
+
+  it('keeps the schema check for what JSON Schema cannot state', () => {
+    expect(() => compile(ZBinary)({ name: 'a' })).toThrow();
   });
 });
