@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   buildPath,
@@ -31,24 +31,6 @@ const COLLATERAL = `GET ${buildPath(getCollateral.path, params)}`;
 const RELEASE = `POST ${buildPath(postCollateralRelease.path, params)}`;
 
 type THandler = Parameters<typeof mockFetch>[0][string];
-
-// jsdom has no showModal()/close(): these do what the browser does to the dialog.
-beforeEach(() => {
-  Object.assign(HTMLDialogElement.prototype, {
-    showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    },
-    close(this: HTMLDialogElement) {
-      if (!this.hasAttribute('open')) return;
-      this.removeAttribute('open');
-      this.dispatchEvent(new Event('close'));
-    },
-  });
-});
-afterEach(() => {
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
-});
 
 /** A paid-off 0.4 BTC loan: two confirmed deposits, paid off by ACH, nothing asked for yet. */
 function paidOffCollateral(overrides: Partial<TCollateralInfo> = {}): TCollateralInfo {

@@ -60,25 +60,9 @@ function payment(overrides: Partial<TServicingPayment> = {}): TServicingPayment 
   };
 }
 
-// jsdom has no showModal()/close(): these do what the browser does to the dialog.
-function polyfillDialog() {
-  Object.assign(HTMLDialogElement.prototype, {
-    showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    },
-    close(this: HTMLDialogElement) {
-      if (!this.hasAttribute('open')) return;
-      this.removeAttribute('open');
-      this.dispatchEvent(new Event('close'));
-    },
-  });
-}
-
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
 });
 
 describe('a loan without a US bank account (paid out in USDC)', () => {
@@ -147,7 +131,6 @@ describe('a loan with a bank account', () => {
 
 describe('the payment dialog', () => {
   it('sends nothing for an amount with more than cents, and says why', async () => {
-    polyfillDialog();
     const fetch = mockFetch({
       [route(postServicingPayment)]: () => jsonResponse(payment(), 201),
     });
@@ -166,7 +149,6 @@ describe('the payment dialog', () => {
   });
 
   it('shows a debit the bank refused as an error, not as sent', async () => {
-    polyfillDialog();
     mockFetch({
       [route(postServicingPayment)]: () =>
         jsonResponse(

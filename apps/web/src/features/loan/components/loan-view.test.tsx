@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   buildPath,
   getLoanStatus,
@@ -28,23 +28,8 @@ const params = { loanUuid: LOAN_UUID };
 const route = (endpoint: { method: string; path: string }) =>
   `${endpoint.method} ${buildPath(endpoint.path, params)}`;
 
-// jsdom has no showModal()/close(): these do what the browser does to the dialog.
 beforeEach(() => {
-  Object.assign(HTMLDialogElement.prototype, {
-    showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    },
-    close(this: HTMLDialogElement) {
-      if (!this.hasAttribute('open')) return;
-      this.removeAttribute('open');
-      this.dispatchEvent(new Event('close'));
-    },
-  });
   storeTestSession();
-});
-afterEach(() => {
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
-  Reflect.deleteProperty(HTMLDialogElement.prototype, 'close');
 });
 
 function payment(overrides: Partial<TServicingPayment> = {}): TServicingPayment {
