@@ -4,13 +4,13 @@ import { preparedPerPool } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 import { applications, offers } from '../../db/schema/index.js';
 import { applicationNotFound, type TApplicationDeps } from '../applications/application-record.js';
-import { toOfferView } from './offer-record.js';
+import { OFFER_VIEW_COLUMNS, toOfferView } from './offer-record.js';
 
 const placeholder = (name: string) => sql.placeholder(name);
 
 function openOffersStatement(db: TDb) {
   return db
-    .select({ appUuid: applications.uuid, offer: offers })
+    .select({ appUuid: applications.uuid, offer: OFFER_VIEW_COLUMNS })
     .from(applications)
     .leftJoin(
       offers,

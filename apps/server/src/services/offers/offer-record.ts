@@ -75,7 +75,29 @@ export function paymentScheduleOf(
   return row.paymentSchedule ?? offerPaymentSchedule(row);
 }
 
-export function toOfferView(row: TOfferRow): TOffer {
+/** The columns an offer's view (TOffer) shows: a list reads these and no others. */
+export const OFFER_VIEW_COLUMNS = {
+  uuid: offers.uuid,
+  amountCents: offers.amountCents,
+  drawAmountCents: offers.drawAmountCents,
+  termMonths: offers.termMonths,
+  ltvPct: offers.ltvPct,
+  interestRatePct: offers.interestRatePct,
+  annualPercentageRatePct: offers.annualPercentageRatePct,
+  originationFeeBps: offers.originationFeeBps,
+  originationFeeAmountCents: offers.originationFeeAmountCents,
+  estimatedMonthlyPaymentCents: offers.estimatedMonthlyPaymentCents,
+  collateralType: offers.collateralType,
+  collateralUnits: offers.collateralUnits,
+  minCollateralUnits: offers.minCollateralUnits,
+  collateralAmountCents: offers.collateralAmountCents,
+  stateCode: offers.stateCode,
+  countryCode: offers.countryCode,
+};
+
+export type TOfferViewRow = Pick<TOfferRow, keyof typeof OFFER_VIEW_COLUMNS>;
+
+export function toOfferView(row: TOfferViewRow): TOffer {
   if (!isOfferedCollateralType(row.collateralType)) {
     throw new Error(`Offer ${row.uuid} holds an unknown collateral type`);
   }
@@ -115,7 +137,7 @@ export async function openOffersByApplication(
   const byApplication = new Map<string, TOffer[]>();
   if (applicationUuids.length === 0) return byApplication;
   const rows = await db
-    .select()
+    .select({ ...OFFER_VIEW_COLUMNS, applicationUuid: offers.applicationUuid })
     .from(offers)
     .where(
       and(
