@@ -33,6 +33,10 @@ import {
   startCollateralSweeps,
   type TCollateralSweeps,
 } from './services/collateral/schedule-collateral-sweeps.js';
+import {
+  startPartnerOutboxDrainer,
+  type TPartnerOutboxDrainer,
+} from './services/partner/drain-partner-outbox.js';
 
 /** While draining, how often connections whose last answer has gone out are closed. */
 const DRAIN_SWEEP_MS = 100;
@@ -64,6 +68,7 @@ async function main(): Promise<void> {
   let app: FastifyInstance | undefined;
   let worker: TJobWorker | undefined;
   let collateralSweeps: TCollateralSweeps | undefined;
+  let partnerDrainer: TPartnerOutboxDrainer | undefined;
   let jobsPause: TJobsPause | undefined;
   let clockFollowing: { stop(): void } | undefined;
   let brandSync: TBrandSync | undefined;
@@ -83,6 +88,7 @@ async function main(): Promise<void> {
     // Its stop or start under way finishes first: the worker is then stopped once, below.
     await jobsPause?.stop();
     collateralSweeps?.stop();
+    await partnerDrainer?.stop();
     clockFollowing?.stop();
     await brandSync?.stop();
     // Stop taking requests and drain them, then release the database, then stop it.
@@ -210,6 +216,13 @@ async function main(): Promise<void> {
           onError: (error) => logger.warn({ err: error }, 'collateral sweeps were not enqueued'),
         });
       collateralSweeps = startSweeps();
+      const startDrainer = () =>
+        startPartnerOutboxDrainer({
+          db,
+          clock,
+          onError: (error) => logger.warn({ err: error }, 'partner outbox not drained'),
+        });
+      partnerDrainer = startDrainer();
       // A schema this release cannot serve (a newer one contracted it) stops the jobs as well as
       // the requests, until it is one this release serves again.
       const jobWorker = worker;
@@ -220,10 +233,13 @@ async function main(): Promise<void> {
           start() {
             jobWorker.start();
             collateralSweeps ??= startSweeps();
+            partnerDrainer ??= startDrainer();
           },
           async stop() {
             collateralSweeps?.stop();
             collateralSweeps = undefined;
+            await partnerDrainer?.stop();
+            partnerDrainer = undefined;
             await jobWorker.stop();
           },
         },

@@ -1,9 +1,10 @@
 /**
  * Partner events end to end inside the server: the outbox trigger, the drain into catalogue events
- * and deliveries, signed delivery in each loan's order, retries after a failing receiver (each event
+ * and deliveries (one at a time and in order across instances), signed delivery in each loan's order, retries after a failing receiver (each event
  * accepted once), the URL guard at send time, the 1 KB cap and disabling after a day of failures.
  */
-import { eq, sql } from 'drizzle-orm';
+import { PAYMENT_STATUSES } from '@pledge/domain';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TWebhookRequest, TWebhookTransport } from '../../src/adapters/webhooks/port.js';
 import {
@@ -21,7 +22,11 @@ import {
   deliverPartnerWebhooks,
   type TDeliverDeps,
 } from '../../src/services/partner/deliver-partner-webhooks.js';
-import { drainPartnerOutbox } from '../../src/services/partner/drain-partner-outbox.js';
+import {
+  drainPartnerOutbox,
+  startPartnerOutboxDrainer,
+} from '../../src/services/partner/drain-partner-outbox.js';
+import { partnerEventsOfChange } from '../../src/services/partner/partner-event-types.js';
 import { insertWebhookEndpoint } from '../../src/services/partner/webhook-endpoint-record.js';
 import { verifyWebhookSignature } from '../../src/services/partner/webhook-signature.js';
 import {
@@ -31,6 +36,7 @@ import {
 } from '../../src/services/sandbox/webhook-inbox.js';
 import { useApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import { waitFor } from '../multi-instance/instances.js';
 import { provisionSandboxAgents, setBtcPrice } from '../servicing/helpers.js';
 
 const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
@@ -278,7 +284,7 @@ describe('partner webhooks', () => {
     expect(pending[0]?.n).toBeGreaterThan(0);
   });
 
-  it('the jobs drain the outbox and deliver to the sandbox receiver, queued by the change itself', async () => {
+  it('the drainer turns a change into events and the jobs deliver them to the sandbox receiver', async () => {
     await setSandboxWebhookFailures(db(), { count: 0, status: 503 });
     const hook = await endpoint(SANDBOX_WEBHOOK_URL, 'markets');
     await provisionSandboxAgents(world);
@@ -299,6 +305,7 @@ describe('partner webhooks', () => {
     await db().execute(
       sql`UPDATE applications SET organization = 'markets' WHERE uuid = ${appUuid}`,
     );
+    await world.runJobs();
     await db().insert(auditEvents).values({
       entityType: 'application',
       entityId: appUuid,
@@ -306,6 +313,19 @@ describe('partner webhooks', () => {
       fromState: 'COMPLETE',
       toState: 'PAID_OFF',
     });
+    // The change queued no job: the drainer finds its copy.
+    expect(await world.runJobs()).toBe(0);
+    const drainer = startPartnerOutboxDrainer({ db: db(), clock, everyMs: 20 });
+    try {
+      await waitFor('the drainer to drain the outbox', async () => {
+        const [waiting] = await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(partnerOutbox);
+        return waiting?.n === 0;
+      });
+    } finally {
+      await drainer.stop();
+    }
     await world.runJobs();
     const delivered = await db()
       .select({ eventId: partnerDeliveries.eventId, status: partnerDeliveries.status })
@@ -319,5 +339,108 @@ describe('partner webhooks', () => {
     expect(
       inbox.map((received) => JSON.parse(received.body) as { type: string }).at(-1)?.type,
     ).toBe('loan.paid_off');
+  });
+  it('copies a payment audit only when it makes an event', async () => {
+    const paymentUuid = '00000000-0000-4000-8000-00000000a001';
+    const changes = PAYMENT_STATUSES.flatMap((from) =>
+      [null, ...PAYMENT_STATUSES].map((to) => ({ fromState: from as string | null, toState: to })),
+    ).concat(PAYMENT_STATUSES.map((to) => ({ fromState: null, toState: to })));
+    const inserted = await db()
+      .insert(auditEvents)
+      .values(
+        changes.map((change) => ({
+          entityType: 'servicing-payment',
+          entityId: paymentUuid,
+          actor: 'system:test',
+          ...change,
+        })),
+      )
+      .returning({
+        id: auditEvents.id,
+        fromState: auditEvents.fromState,
+        toState: auditEvents.toState,
+      });
+    const copied = await db()
+      .select({ auditEventId: partnerOutbox.auditEventId })
+      .from(partnerOutbox)
+      .where(
+        inArray(
+          partnerOutbox.auditEventId,
+          inserted.map((row) => row.id),
+        ),
+      );
+    const copiedIds = new Set(copied.map((row) => row.auditEventId));
+    for (const row of inserted) {
+      const makesEvents =
+        partnerEventsOfChange({ entityType: 'servicing-payment', ...row }, { isCelsiusRefi: false })
+          .length > 0;
+      // Every change that makes an event is copied; the trigger may copy more, never fewer.
+      if (makesEvents)
+        expect(copiedIds.has(row.id), `${row.fromState} → ${row.toState}`).toBe(true);
+    }
+    // A payment written (its first audit row) is not copied.
+    const written = inserted.find((row) => row.fromState === null && row.toState === 'PENDING');
+    expect(copiedIds.has(written?.id ?? '')).toBe(false);
+    await drainAll();
+  });
+
+  it('two instances drain bursts once each, numbering the events in the order of the changes', async () => {
+    await drainAll();
+    const loans = await Promise.all(
+      ['a', 'b', 'c'].map((name) => sandboxLoan(`partner-burst-${name}@example.com`)),
+    );
+    await drainAll();
+    const steps: [string, string][] = [
+      ['COMPLETE', 'PAID_OFF'],
+      ['PAID_OFF', 'COLLATERAL_RELEASED'],
+    ];
+    const drainers = [1, 2].map(() => startPartnerOutboxDrainer({ db: db(), clock, everyMs: 5 }));
+    try {
+      for (const [from, to] of steps) {
+        // A burst: every loan's change at once, each in its own transaction.
+        await Promise.all(
+          loans.map((appUuid) =>
+            db().insert(auditEvents).values({
+              entityType: 'application',
+              entityId: appUuid,
+              actor: 'system:test',
+              fromState: from,
+              toState: to,
+            }),
+          ),
+        );
+      }
+      await waitFor('the drainers to drain the outbox', async () => {
+        const [waiting] = await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(partnerOutbox);
+        return waiting?.n === 0;
+      });
+    } finally {
+      await Promise.all(drainers.map((drainer) => drainer.stop()));
+    }
+    const events = await db()
+      .select({
+        appUuid: partnerEvents.appUuid,
+        type: partnerEvents.type,
+        outboxId: partnerEvents.outboxId,
+      })
+      .from(partnerEvents)
+      .where(inArray(partnerEvents.appUuid, loans))
+      .orderBy(asc(partnerEvents.seq));
+    for (const appUuid of loans) {
+      const mine = events.filter((event) => event.appUuid === appUuid);
+      const told = mine.filter((event) =>
+        ['loan.paid_off', 'loan.collateral_released'].includes(event.type),
+      );
+      // Once each, in the loan's order.
+      expect(told.map((event) => event.type)).toEqual([
+        'loan.paid_off',
+        'loan.collateral_released',
+      ]);
+    }
+    // Numbered in the order of the copies, whichever instance drained them.
+    const copies = events.map((event) => event.outboxId);
+    expect(copies).toEqual([...copies].sort((x, y) => x - y));
   });
 });

@@ -221,11 +221,13 @@ export const servicingPayments = pgTable(
     index('servicing_payments_pending_uuid_idx')
       .on(table.uuid)
       .where(sql`status = 'PENDING'`),
-    // The loan's payments in flight (written, not yet sent to the bank or posted), which a new
-    // payment is checked against: few, whatever the loan's history or the pending payments.
-    index('servicing_payments_in_flight_idx')
+    // The loan's pending payments, among them those in flight (written, not yet sent to the bank
+    // or posted), which a new payment is checked against: few, whatever the loan's history (a
+    // pending payment settles within days). Its predicate names no column the debit's posting
+    // sets (transfer_id), so that update changes no index and stays on its page (HOT).
+    index('servicing_payments_pending_loan_idx')
       .on(table.loanUuid)
-      .where(sql`status = 'PENDING' AND transfer_id IS NULL`),
+      .where(sql`status = 'PENDING'`),
     check('servicing_payments_positive', sql`amount_cents > 0`),
   ],
 );

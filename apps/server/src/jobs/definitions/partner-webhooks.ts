@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineJob } from '../job-definition.js';
 
 /**
- * Turns the partner outbox into events and deliveries. Queued by the outbox's trigger (migration
- * 0040 names this kind and its queue and attempts: change them together) and every minute as a
- * safety net; one at a time across every instance, so that events are numbered in order.
+ * Turns the partner outbox into events and deliveries every minute, a safety net under each
+ * instance's drainer (drain-partner-outbox.ts), which looks every second. A queued job of an older
+ * release names this kind too (its trigger queued one per copy).
  */
 export const partnerOutboxDrainJob = defineJob({
   kind: 'partner-outbox-drain',

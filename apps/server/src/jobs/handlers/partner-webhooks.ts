@@ -1,6 +1,5 @@
 import {
-  drainPartnerOutbox,
-  PARTNER_OUTBOX_BATCH,
+  drainWaitingPartnerChanges,
   type TDrainDeps,
 } from '../../services/partner/drain-partner-outbox.js';
 import {
@@ -16,9 +15,7 @@ import { registerJob } from '../job-definition.js';
 
 export function partnerOutboxDrainHandler(deps: TDrainDeps) {
   return registerJob(partnerOutboxDrainJob, async () => {
-    while ((await drainPartnerOutbox(deps)) === PARTNER_OUTBOX_BATCH) {
-      // A full batch: there may be more.
-    }
+    await drainWaitingPartnerChanges(deps);
   });
 }
 

@@ -2,8 +2,14 @@
  * Turns the outbox's copies of audited changes into events of the partner catalogue, in the order
  * they were written, and queues one delivery of each event to every active webhook endpoint of its
  * brand (with the job that sends a loan's deliveries in order). One transaction per batch: a copy
- * is marked drained together with its events and deliveries, so a crash repeats nothing and loses
- * nothing.
+ * is removed together with the writing of its events and deliveries, so a crash repeats nothing and
+ * loses nothing.
+ *
+ * Every instance with a job worker looks for waiting copies every PARTNER_OUTBOX_POLL_MS and drains
+ * them all at once (one drain per burst of changes, however many there were); a change's own
+ * transaction only writes its copy, so it neither queues a job nor waits on a shared row. One drain
+ * at a time across every instance (a transaction-scoped advisory lock), so events are numbered in
+ * the order of the copies.
  */
 import {
   PARTNER_EVENT_VERSION,
@@ -35,6 +41,12 @@ import { queuePartnerDeliveries } from './queue-partner-deliveries.js';
 
 /** Copies drained per transaction. */
 export const PARTNER_OUTBOX_BATCH = 200;
+
+/** How often an instance looks for copies waiting to be drained. */
+export const PARTNER_OUTBOX_POLL_MS = 1_000;
+
+/** The advisory lock a drain holds for its transaction: one drain at a time, on any instance. */
+const DRAIN_LOCK = sql`hashtextextended('partner-outbox-drain', 0)`;
 
 type TOutboxRow = typeof partnerOutbox.$inferSelect;
 
@@ -170,18 +182,24 @@ async function dataOf(
 }
 
 /**
- * Drains up to one batch; answers how many copies it drained (the job runs again while a full
- * batch was drained).
+ * Drains up to one batch; answers how many copies it drained (0 while another drain runs: it takes
+ * what is waiting), so a caller drains again while a full batch was drained.
  */
 export async function drainPartnerOutbox(deps: TDrainDeps): Promise<number> {
   return deps.db.transaction(async (tx) => {
+    const { rows: lock } = await tx.execute<{ isLocked: boolean }>(
+      sql`SELECT pg_try_advisory_xact_lock(${DRAIN_LOCK}) AS "isLocked"`,
+    );
+    if (lock[0]?.isLocked !== true) return 0;
+    // Locked without skipping: an older release's drain (which takes no advisory lock) finishes
+    // with the copies it holds before this one reads them.
     const rows = await tx
       .select()
       .from(partnerOutbox)
       .where(isNull(partnerOutbox.drainedAt))
       .orderBy(asc(partnerOutbox.id))
       .limit(PARTNER_OUTBOX_BATCH)
-      .for('update', { skipLocked: true });
+      .for('update');
     if (rows.length === 0) return 0;
     const now = deps.clock();
     const endpointsByBrand = new Map<string, string[]>();
@@ -256,25 +274,68 @@ export async function drainPartnerOutbox(deps: TDrainDeps): Promise<number> {
         }
       }
     }
-    await tx
-      .update(partnerOutbox)
-      .set({ drainedAt: now })
-      .where(
-        inArray(
-          partnerOutbox.id,
-          rows.map((row) => row.id),
-        ),
-      );
+    // Removed, not marked: a drained copy is read by nothing, and a deletion writes no index.
+    await tx.delete(partnerOutbox).where(
+      inArray(
+        partnerOutbox.id,
+        rows.map((row) => row.id),
+      ),
+    );
     await queuePartnerDeliveries(tx, [...toSend.values()]);
     return rows.length;
   });
 }
 
-/** Rows of the outbox not drained yet (the job's test and the console's health read it). */
-export async function waitingPartnerOutboxCount(db: TDb): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+/** Whether a copy waits to be drained (one index probe, so an idle instance's look costs little). */
+async function hasWaitingCopies(db: TDb): Promise<boolean> {
+  const rows = await db
+    .select({ id: partnerOutbox.id })
     .from(partnerOutbox)
-    .where(isNull(partnerOutbox.drainedAt));
-  return row?.count ?? 0;
+    .where(isNull(partnerOutbox.drainedAt))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Drains every copy waiting now, batch after batch; answers how many it drained. */
+export async function drainWaitingPartnerChanges(deps: TDrainDeps): Promise<number> {
+  if (!(await hasWaitingCopies(deps.db))) return 0;
+  let total = 0;
+  for (;;) {
+    const drained = await drainPartnerOutbox(deps);
+    total += drained;
+    if (drained < PARTNER_OUTBOX_BATCH) return total;
+  }
+}
+
+export interface TPartnerOutboxDrainer {
+  /** Stops looking and waits for a drain under way. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Looks for waiting copies every PARTNER_OUTBOX_POLL_MS and drains them; a failed drain is
+ * reported and the next look tries again (the copies wait in the table meanwhile).
+ */
+export function startPartnerOutboxDrainer(
+  deps: TDrainDeps & { everyMs?: number; onError?: (error: unknown) => void },
+): TPartnerOutboxDrainer {
+  let running: Promise<void> | undefined;
+  const look = () => {
+    running ??= drainWaitingPartnerChanges(deps)
+      .then(
+        () => undefined,
+        (error: unknown) => deps.onError?.(error),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(look, deps.everyMs ?? PARTNER_OUTBOX_POLL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
