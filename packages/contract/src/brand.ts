@@ -14,7 +14,10 @@ const BRAND_STATES_MAX = 51;
 
 const ZColor = z
   .string()
-  .check(z.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'Must be a hex colour'));
+  .check(
+    z.maxLength(9),
+    z.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'Must be a hex colour'),
+  );
 
 /**
  * The brand the server injects into index.html as a JSON data block (`#brand-config`), chosen by
