@@ -1,10 +1,6 @@
-import type { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZMicroDepositStatus } from '../entities/micro-deposit-status.js';
 import { ZAppParams } from '../wire.js';
-
-export const ZGetMicroDepositStatusResponse = ZMicroDepositStatus;
-export type TGetMicroDepositStatusResponse = z.infer<typeof ZGetMicroDepositStatusResponse>;
 
 export const getMicroDepositStatus = defineEndpoint({
   method: 'GET',
@@ -12,5 +8,5 @@ export const getMicroDepositStatus = defineEndpoint({
   auth: 'bearer',
   summary: 'Whether the test deposit has arrived (polled)',
   params: ZAppParams,
-  response: ZGetMicroDepositStatusResponse,
+  response: ZMicroDepositStatus,
 });

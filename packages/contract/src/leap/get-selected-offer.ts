@@ -1,10 +1,6 @@
-import type { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZOffer } from '../entities/offer.js';
 import { ZAppParams } from '../wire.js';
-
-export const ZGetSelectedOfferResponse = ZOffer;
-export type TGetSelectedOfferResponse = z.infer<typeof ZGetSelectedOfferResponse>;
 
 export const getSelectedOffer = defineEndpoint({
   method: 'GET',
@@ -12,5 +8,5 @@ export const getSelectedOffer = defineEndpoint({
   auth: 'bearer',
   summary: 'The accepted offer (404 NO_SELECTED_OFFER until one is accepted)',
   params: ZAppParams,
-  response: ZGetSelectedOfferResponse,
+  response: ZOffer,
 });

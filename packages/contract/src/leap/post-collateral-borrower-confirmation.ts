@@ -1,12 +1,6 @@
-import type { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZCollateralInfo } from '../entities/collateral-info.js';
 import { ZAppParams } from '../wire.js';
-
-export const ZPostCollateralBorrowerConfirmationResponse = ZCollateralInfo;
-export type TPostCollateralBorrowerConfirmationResponse = z.infer<
-  typeof ZPostCollateralBorrowerConfirmationResponse
->;
 
 /** No body (document 2 §7); idempotent, the first confirmation time is kept. */
 export const postCollateralBorrowerConfirmation = defineEndpoint({
@@ -15,5 +9,5 @@ export const postCollateralBorrowerConfirmation = defineEndpoint({
   auth: 'bearer',
   summary: 'The borrower says "I have sent the required amount of collateral"',
   params: ZAppParams,
-  response: ZPostCollateralBorrowerConfirmationResponse,
+  response: ZCollateralInfo,
 });

@@ -11,9 +11,6 @@ export const ZPostCreateApplicationBody = z.object({
 });
 export type TPostCreateApplicationBody = z.infer<typeof ZPostCreateApplicationBody>;
 
-export const ZPostCreateApplicationResponse = ZApplication;
-export type TPostCreateApplicationResponse = z.infer<typeof ZPostCreateApplicationResponse>;
-
 /** Public path, but the new application is bound to the caller, so a bearer token is required. */
 export const postCreateApplication = defineEndpoint({
   method: 'POST',
@@ -21,6 +18,6 @@ export const postCreateApplication = defineEndpoint({
   auth: 'bearer',
   summary: 'Create a web-flow application for the signed-in borrower',
   body: ZPostCreateApplicationBody,
-  response: ZPostCreateApplicationResponse,
+  response: ZApplication,
   status: 201,
 });

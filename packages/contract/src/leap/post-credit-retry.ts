@@ -1,14 +1,6 @@
-import type { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZApplication } from '../entities/application.js';
 import { ZAppParams } from '../wire.js';
-
-/**
- * The application, back in SOFT_CREDIT: poll its state while the soft credit check runs again,
- * exactly as after the details were submitted.
- */
-export const ZPostCreditRetryResponse = ZApplication;
-export type TPostCreditRetryResponse = z.infer<typeof ZPostCreditRetryResponse>;
 
 /**
  * No body. The borrower has unlocked or unfrozen their credit file and asks for the soft credit
@@ -22,6 +14,10 @@ export const postCreditRetry = defineEndpoint({
   auth: 'bearer',
   summary: 'Run the soft credit check again after the borrower unlocked or unfroze their credit',
   params: ZAppParams,
-  response: ZPostCreditRetryResponse,
+  /**
+   * The application, back in SOFT_CREDIT: poll its state while the soft credit check runs again,
+   * exactly as after the details were submitted.
+   */
+  response: ZApplication,
   status: 202,
 });

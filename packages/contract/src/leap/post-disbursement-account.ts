@@ -14,9 +14,6 @@ export const ZPostDisbursementAccountBody = z.object({
 });
 export type TPostDisbursementAccountBody = z.infer<typeof ZPostDisbursementAccountBody>;
 
-export const ZPostDisbursementAccountResponse = ZDisbursement;
-export type TPostDisbursementAccountResponse = z.infer<typeof ZPostDisbursementAccountResponse>;
-
 export const postDisbursementAccount = defineEndpoint({
   method: 'POST',
   path: `${LEAP}/secure/api/v1/applications/:appUuid/disbursement/account`,
@@ -24,5 +21,5 @@ export const postDisbursementAccount = defineEndpoint({
   summary: 'Choose a linked personal bank account for the ACH payout',
   params: ZAppParams,
   body: ZPostDisbursementAccountBody,
-  response: ZPostDisbursementAccountResponse,
+  response: ZDisbursement,
 });

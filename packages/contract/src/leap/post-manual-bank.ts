@@ -7,10 +7,6 @@ import { ZAppParams } from '../wire.js';
 export const ZPostManualBankBody = ZManualBankForm;
 export type TPostManualBankBody = z.infer<typeof ZPostManualBankBody>;
 
-/** The account number comes back as its last four digits only. */
-export const ZPostManualBankResponse = ZDisbursement;
-export type TPostManualBankResponse = z.infer<typeof ZPostManualBankResponse>;
-
 export const postManualBank = defineEndpoint({
   method: 'POST',
   path: `${LEAP}/secure/api/v1/applications/:appUuid/disbursement/manual-bank`,
@@ -18,5 +14,6 @@ export const postManualBank = defineEndpoint({
   summary: 'Save a typed-in bank account for the ACH payout (US residents)',
   params: ZAppParams,
   body: ZPostManualBankBody,
-  response: ZPostManualBankResponse,
+  /** The account number comes back as its last four digits only. */
+  response: ZDisbursement,
 });

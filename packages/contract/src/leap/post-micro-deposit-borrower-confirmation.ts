@@ -1,12 +1,6 @@
-import type { z } from 'zod/mini';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZMicroDepositStatus } from '../entities/micro-deposit-status.js';
 import { ZAppParams } from '../wire.js';
-
-export const ZPostMicroDepositBorrowerConfirmationResponse = ZMicroDepositStatus;
-export type TPostMicroDepositBorrowerConfirmationResponse = z.infer<
-  typeof ZPostMicroDepositBorrowerConfirmationResponse
->;
 
 export const postMicroDepositBorrowerConfirmation = defineEndpoint({
   method: 'POST',
@@ -14,5 +8,5 @@ export const postMicroDepositBorrowerConfirmation = defineEndpoint({
   auth: 'bearer',
   summary: 'Opt in to verifying the deposit address with a small test deposit (no body)',
   params: ZAppParams,
-  response: ZPostMicroDepositBorrowerConfirmationResponse,
+  response: ZMicroDepositStatus,
 });

@@ -8,11 +8,6 @@ import { ZAppParams } from '../wire.js';
 export const ZPostMicroTransferConfirmationBody = ZMicroTransferConfirmation;
 export type TPostMicroTransferConfirmationBody = z.infer<typeof ZPostMicroTransferConfirmationBody>;
 
-export const ZPostMicroTransferConfirmationResponse = ZApplication;
-export type TPostMicroTransferConfirmationResponse = z.infer<
-  typeof ZPostMicroTransferConfirmationResponse
->;
-
 export const postMicroTransferConfirmation = defineEndpoint({
   method: 'POST',
   path: `${LEAP}/secure/api/v1/applications/:appUuid/disbursement/micro-transfer-confirmation`,
@@ -20,5 +15,5 @@ export const postMicroTransferConfirmation = defineEndpoint({
   summary: 'The international borrower confirms the USDC test transfer arrived',
   params: ZAppParams,
   body: ZPostMicroTransferConfirmationBody,
-  response: ZPostMicroTransferConfirmationResponse,
+  response: ZApplication,
 });

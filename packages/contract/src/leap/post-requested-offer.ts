@@ -17,9 +17,6 @@ export const ZPostRequestedOfferBody = z
   .check(z.superRefine(refineExactlyOneResidence));
 export type TPostRequestedOfferBody = z.infer<typeof ZPostRequestedOfferBody>;
 
-export const ZPostRequestedOfferResponse = ZApplication;
-export type TPostRequestedOfferResponse = z.infer<typeof ZPostRequestedOfferResponse>;
-
 export const postRequestedOffer = defineEndpoint({
   method: 'POST',
   path: `${LEAP}/secure/api/v1/applications/:appUuid/requested-offer`,
@@ -27,5 +24,5 @@ export const postRequestedOffer = defineEndpoint({
   summary: 'Price the requested amount and collateral; the answer carries the new offers',
   params: ZAppParams,
   body: ZPostRequestedOfferBody,
-  response: ZPostRequestedOfferResponse,
+  response: ZApplication,
 });

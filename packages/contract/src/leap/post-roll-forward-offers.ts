@@ -8,10 +8,6 @@ export const ZPostRollForwardOffersBody = z.object({
 });
 export type TPostRollForwardOffersBody = z.infer<typeof ZPostRollForwardOffersBody>;
 
-/** The renewal application (isRollForward) with its offers; calling again refreshes the offers. */
-export const ZPostRollForwardOffersResponse = ZApplication;
-export type TPostRollForwardOffersResponse = z.infer<typeof ZPostRollForwardOffersResponse>;
-
 export const postRollForwardOffers = defineEndpoint({
   method: 'POST',
   path: `${LEAP}/secure/api/v2/applications/:appUuid/roll-forward/offers`,
@@ -19,5 +15,6 @@ export const postRollForwardOffers = defineEndpoint({
   summary: 'Open or refresh the renewal of a funded loan and answer it with its offers',
   params: ZAppParams,
   body: ZPostRollForwardOffersBody,
-  response: ZPostRollForwardOffersResponse,
+  /** The renewal application (isRollForward) with its offers; calling again refreshes the offers. */
+  response: ZApplication,
 });

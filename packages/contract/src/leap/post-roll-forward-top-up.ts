@@ -8,9 +8,6 @@ export const ZPostRollForwardTopUpBody = z.object({
 });
 export type TPostRollForwardTopUpBody = z.infer<typeof ZPostRollForwardTopUpBody>;
 
-export const ZPostRollForwardTopUpResponse = ZApplication;
-export type TPostRollForwardTopUpResponse = z.infer<typeof ZPostRollForwardTopUpResponse>;
-
 export const postRollForwardTopUp = defineEndpoint({
   method: 'POST',
   path: `${LEAP}/secure/api/v1/applications/:appUuid/roll-forward/top-up`,
@@ -18,5 +15,5 @@ export const postRollForwardTopUp = defineEndpoint({
   summary: 'Set the collateral a renewal adds; the renewal offers are then re-priced',
   params: ZAppParams,
   body: ZPostRollForwardTopUpBody,
-  response: ZPostRollForwardTopUpResponse,
+  response: ZApplication,
 });

@@ -8,9 +8,6 @@ export const ZPostSelectOfferBody = z.object({
 });
 export type TPostSelectOfferBody = z.infer<typeof ZPostSelectOfferBody>;
 
-export const ZPostSelectOfferResponse = ZApplication;
-export type TPostSelectOfferResponse = z.infer<typeof ZPostSelectOfferResponse>;
-
 export const postSelectOffer = defineEndpoint({
   method: 'POST',
   path: `${LEAP}/secure/api/v1/applications/:appUuid/select-offer`,
@@ -18,5 +15,5 @@ export const postSelectOffer = defineEndpoint({
   summary: 'Accept an offer of a new loan or a renewal',
   params: ZAppParams,
   body: ZPostSelectOfferBody,
-  response: ZPostSelectOfferResponse,
+  response: ZApplication,
 });

@@ -8,9 +8,6 @@ import { ZAppParams } from '../wire.js';
 export const ZPostWalletAddressBody = ZUsdcWalletSubmission;
 export type TPostWalletAddressBody = z.infer<typeof ZPostWalletAddressBody>;
 
-export const ZPostWalletAddressResponse = ZDisbursement;
-export type TPostWalletAddressResponse = z.infer<typeof ZPostWalletAddressResponse>;
-
 export const postWalletAddress = defineEndpoint({
   method: 'POST',
   path: `${LEAP}/secure/api/v1/applications/:appUuid/disbursement/wallet-address`,
@@ -18,5 +15,5 @@ export const postWalletAddress = defineEndpoint({
   summary: 'Save the USDC wallet the loan is paid to (international residents)',
   params: ZAppParams,
   body: ZPostWalletAddressBody,
-  response: ZPostWalletAddressResponse,
+  response: ZDisbursement,
 });

@@ -1,11 +1,7 @@
-import type { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZOpsApplicationDetail } from '../entities/ops-application.js';
 import { ZAppParams } from '../wire.js';
 import { OPS } from './ops-base.js';
-
-export const ZPostOpsApproveHolderNameResponse = ZOpsApplicationDetail;
-export type TPostOpsApproveHolderNameResponse = z.infer<typeof ZPostOpsApproveHolderNameResponse>;
 
 /**
  * Accepts a typed-in bank account whose holder name is not the borrower's (the agent checked it is
@@ -17,5 +13,5 @@ export const postOpsApproveHolderName = defineEndpoint({
   auth: 'agent',
   summary: "Accept the payout account's holder name after review",
   params: ZAppParams,
-  response: ZPostOpsApproveHolderNameResponse,
+  response: ZOpsApplicationDetail,
 });

@@ -4,9 +4,6 @@ import { ZOpsApplicationDetail, ZOpsReason } from '../entities/ops-application.j
 import { ZAppParams } from '../wire.js';
 import { OPS } from './ops-base.js';
 
-export const ZPostOpsCancelApplicationBody = ZOpsReason;
-export type TPostOpsCancelApplicationBody = z.infer<typeof ZPostOpsCancelApplicationBody>;
-
 export const ZPostOpsCancelApplicationResponse = ZOpsApplicationDetail;
 export type TPostOpsCancelApplicationResponse = z.infer<typeof ZPostOpsCancelApplicationResponse>;
 
@@ -16,6 +13,6 @@ export const postOpsCancelApplication = defineEndpoint({
   auth: 'agent',
   summary: 'Cancel an application that is not yet funded',
   params: ZAppParams,
-  body: ZPostOpsCancelApplicationBody,
+  body: ZOpsReason,
   response: ZPostOpsCancelApplicationResponse,
 });

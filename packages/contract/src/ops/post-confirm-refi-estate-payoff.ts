@@ -2,7 +2,6 @@ import { z } from 'zod/mini';
 import { OPS_REASON_MAX_LENGTH } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZControlledAction } from '../entities/controlled-action.js';
-import { ZRefiEstatePayoff } from '../refi/refi-entities.js';
 import { OPS } from './ops-base.js';
 
 export const ZPostConfirmRefiEstatePayoffParams = z.object({ payoffUuid: z.uuid() });
@@ -14,8 +13,6 @@ export const ZPostConfirmRefiEstatePayoffBody = z.object({
   note: z.optional(z.string().check(z.trim(), z.maxLength(OPS_REASON_MAX_LENGTH))),
 });
 export type TPostConfirmRefiEstatePayoffBody = z.infer<typeof ZPostConfirmRefiEstatePayoffBody>;
-
-export const ZPostConfirmRefiEstatePayoffResponse = ZRefiEstatePayoff;
 
 /** Proposes confirming that the estate was paid; a different agent approves. */
 export const postConfirmRefiEstatePayoff = defineEndpoint({

@@ -6,9 +6,6 @@ import { OPS } from './ops-base.js';
 
 export const ZControlledActionParams = z.object({ proposalId: z.uuid() });
 
-export const ZPostRejectControlledActionBody = ZOpsReason;
-export type TPostRejectControlledActionBody = z.infer<typeof ZPostRejectControlledActionBody>;
-
 /**
  * Maker–checker, second step: a different active agent, who is not the person the action
  * concerns, approves; the action happens in the same transaction, its figures checked again
@@ -33,6 +30,6 @@ export const postRejectControlledAction = defineEndpoint({
   control: 'DECIDES',
   summary: 'Reject (or, as its maker, withdraw) a controlled action',
   params: ZControlledActionParams,
-  body: ZPostRejectControlledActionBody,
+  body: ZOpsReason,
   response: ZControlledAction,
 });

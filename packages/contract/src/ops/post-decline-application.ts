@@ -4,9 +4,6 @@ import { ZOpsApplicationDetail, ZOpsReason } from '../entities/ops-application.j
 import { ZAppParams } from '../wire.js';
 import { OPS } from './ops-base.js';
 
-export const ZPostOpsDeclineApplicationBody = ZOpsReason;
-export type TPostOpsDeclineApplicationBody = z.infer<typeof ZPostOpsDeclineApplicationBody>;
-
 export const ZPostOpsDeclineApplicationResponse = ZOpsApplicationDetail;
 export type TPostOpsDeclineApplicationResponse = z.infer<typeof ZPostOpsDeclineApplicationResponse>;
 
@@ -16,6 +13,6 @@ export const postOpsDeclineApplication = defineEndpoint({
   auth: 'agent',
   summary: 'Decline an application in the applying, processing or originating stage',
   params: ZAppParams,
-  body: ZPostOpsDeclineApplicationBody,
+  body: ZOpsReason,
   response: ZPostOpsDeclineApplicationResponse,
 });

@@ -1,11 +1,7 @@
-import type { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZOpsReason } from '../entities/ops-application.js';
 import { OPS } from './ops-base.js';
 import { ZOpsFailedJobOutcome, ZOpsJobParams } from './post-retry-failed-job.js';
-
-export const ZPostOpsDiscardFailedJobBody = ZOpsReason;
-export type TPostOpsDiscardFailedJobBody = z.infer<typeof ZPostOpsDiscardFailedJobBody>;
 
 /**
  * Ends a failed job: it is not tried again; audited with the agent and the reason. Refused (409)
@@ -18,6 +14,6 @@ export const postOpsDiscardFailedJob = defineEndpoint({
   auth: 'agent',
   summary: 'Discard a failed background job',
   params: ZOpsJobParams,
-  body: ZPostOpsDiscardFailedJobBody,
+  body: ZOpsReason,
   response: ZOpsFailedJobOutcome,
 });

@@ -2,7 +2,6 @@ import { z } from 'zod/mini';
 import { CELSIUS_LOAN_ID_MAX_LENGTH, OPS_REASON_MAX_LENGTH } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZControlledAction } from '../entities/controlled-action.js';
-import { ZRefiTapeLoan } from '../refi/refi-entities.js';
 import { OPS } from './ops-base.js';
 
 /** Any id up to a few times a loan id's length is looked up (an unknown one is 404). */
@@ -26,8 +25,6 @@ export const ZPostRefiTapeLoanBorrowerBody = z.object({
   overrideTapeEmail: z.optional(z.boolean()),
 });
 export type TPostRefiTapeLoanBorrowerBody = z.infer<typeof ZPostRefiTapeLoanBorrowerBody>;
-
-export const ZPostRefiTapeLoanBorrowerResponse = ZRefiTapeLoan;
 
 /**
  * Proposes matching a legacy loan to a signed-up borrower (or clearing the match), with a reason; a

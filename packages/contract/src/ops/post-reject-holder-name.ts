@@ -1,14 +1,7 @@
-import type { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZOpsApplicationDetail, ZOpsReason } from '../entities/ops-application.js';
 import { ZAppParams } from '../wire.js';
 import { OPS } from './ops-base.js';
-
-export const ZPostOpsRejectHolderNameBody = ZOpsReason;
-export type TPostOpsRejectHolderNameBody = z.infer<typeof ZPostOpsRejectHolderNameBody>;
-
-export const ZPostOpsRejectHolderNameResponse = ZOpsApplicationDetail;
-export type TPostOpsRejectHolderNameResponse = z.infer<typeof ZPostOpsRejectHolderNameResponse>;
 
 /**
  * Refuses a typed-in bank account whose holder name is not the borrower's: no funds go to it, and
@@ -20,6 +13,6 @@ export const postOpsRejectHolderName = defineEndpoint({
   auth: 'agent',
   summary: "Refuse the payout account's holder name after review",
   params: ZAppParams,
-  body: ZPostOpsRejectHolderNameBody,
-  response: ZPostOpsRejectHolderNameResponse,
+  body: ZOpsReason,
+  response: ZOpsApplicationDetail,
 });

@@ -4,9 +4,6 @@ import { ZOpsApplicationDetail, ZOpsReason } from '../entities/ops-application.j
 import { ZAppParams } from '../wire.js';
 import { OPS } from './ops-base.js';
 
-export const ZPostOpsRejectIdentityBody = ZOpsReason;
-export type TPostOpsRejectIdentityBody = z.infer<typeof ZPostOpsRejectIdentityBody>;
-
 export const ZPostOpsRejectIdentityResponse = ZOpsApplicationDetail;
 export type TPostOpsRejectIdentityResponse = z.infer<typeof ZPostOpsRejectIdentityResponse>;
 
@@ -16,6 +13,6 @@ export const postOpsRejectIdentity = defineEndpoint({
   auth: 'agent',
   summary: 'Reject the uploaded ID: Verify Identity returns to NOT_STARTED for a new upload',
   params: ZAppParams,
-  body: ZPostOpsRejectIdentityBody,
+  body: ZOpsReason,
   response: ZPostOpsRejectIdentityResponse,
 });

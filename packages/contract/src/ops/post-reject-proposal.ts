@@ -4,9 +4,6 @@ import { ZOpsApplicationDetail, ZOpsReason } from '../entities/ops-application.j
 import { OPS } from './ops-base.js';
 import { ZOpsProposalParams } from './post-approve-proposal.js';
 
-export const ZPostOpsRejectProposalBody = ZOpsReason;
-export type TPostOpsRejectProposalBody = z.infer<typeof ZPostOpsRejectProposalBody>;
-
 export const ZPostOpsRejectProposalResponse = ZOpsApplicationDetail;
 export type TPostOpsRejectProposalResponse = z.infer<typeof ZPostOpsRejectProposalResponse>;
 
@@ -21,6 +18,6 @@ export const postOpsRejectProposal = defineEndpoint({
   control: 'DECIDES',
   summary: 'Reject (or, as its proposer, withdraw) a release or payoff proposal',
   params: ZOpsProposalParams,
-  body: ZPostOpsRejectProposalBody,
+  body: ZOpsReason,
   response: ZPostOpsRejectProposalResponse,
 });

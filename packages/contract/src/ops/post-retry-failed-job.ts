@@ -7,9 +7,6 @@ import { ZJobId } from './get-failed-jobs.js';
 export const ZOpsJobParams = z.object({ jobId: ZJobId });
 export type TOpsJobParams = z.infer<typeof ZOpsJobParams>;
 
-export const ZPostOpsRetryFailedJobBody = ZOpsReason;
-export type TPostOpsRetryFailedJobBody = z.infer<typeof ZPostOpsRetryFailedJobBody>;
-
 export const ZOpsFailedJobOutcome = z.object({
   jobId: z.string(),
   outcome: z.enum(['RETRIED', 'DISCARDED']),
@@ -27,6 +24,6 @@ export const postOpsRetryFailedJob = defineEndpoint({
   auth: 'agent',
   summary: 'Retry a failed background job now',
   params: ZOpsJobParams,
-  body: ZPostOpsRetryFailedJobBody,
+  body: ZOpsReason,
   response: ZOpsFailedJobOutcome,
 });

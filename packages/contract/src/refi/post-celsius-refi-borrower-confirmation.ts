@@ -16,12 +16,6 @@ export type TPostCelsiusRefiBorrowerConfirmationBody = z.infer<
   typeof ZPostCelsiusRefiBorrowerConfirmationBody
 >;
 
-/** SIGN_DOCS, or a top-up state when the offer needs more collateral. */
-export const ZPostCelsiusRefiBorrowerConfirmationResponse = ZRefinancingApplication;
-export type TPostCelsiusRefiBorrowerConfirmationResponse = z.infer<
-  typeof ZPostCelsiusRefiBorrowerConfirmationResponse
->;
-
 export const postCelsiusRefiBorrowerConfirmation = defineEndpoint({
   method: 'POST',
   path: `${REFI}/applications/:appUuid/collateral/celsius-refi-borrower-confirmation`,
@@ -29,5 +23,6 @@ export const postCelsiusRefiBorrowerConfirmation = defineEndpoint({
   summary: 'Submit the refinancing choice, or confirm the requested top-up was sent',
   params: ZAppParams,
   body: ZPostCelsiusRefiBorrowerConfirmationBody,
-  response: ZPostCelsiusRefiBorrowerConfirmationResponse,
+  /** SIGN_DOCS, or a top-up state when the offer needs more collateral. */
+  response: ZRefinancingApplication,
 });

@@ -1,17 +1,7 @@
-import type { z } from 'zod/mini';
 import { ZReturnAddressForm } from '@pledge/domain';
 import { defineEndpoint, REFI } from '../define-endpoint.js';
 import { ZRefinancingApplication } from '../entities/application.js';
 import { ZAppParams } from '../wire.js';
-
-/**
- * `{ returnAddress }`, trimmed and required here; the server checks it for the coin of the
- * refinancing and refuses a malformed one with 400 `INVALID_RETURN_ADDRESS`.
- */
-export const ZPostCelsiusRefiCoinReturnBody = ZReturnAddressForm;
-export type TPostCelsiusRefiCoinReturnBody = z.infer<typeof ZPostCelsiusRefiCoinReturnBody>;
-
-export const ZPostCelsiusRefiCoinReturnResponse = ZRefinancingApplication;
 
 /**
  * The borrower's return address for the coins an ended refinancing received. Idempotent: the same
@@ -24,6 +14,10 @@ export const postCelsiusRefiCoinReturn = defineEndpoint({
   auth: 'bearer',
   summary: 'Give the address the coins of an ended refinancing are returned to',
   params: ZAppParams,
-  body: ZPostCelsiusRefiCoinReturnBody,
-  response: ZPostCelsiusRefiCoinReturnResponse,
+  /**
+   * `{ returnAddress }`, trimmed and required here; the server checks it for the coin of the
+   * refinancing and refuses a malformed one with 400 `INVALID_RETURN_ADDRESS`.
+   */
+  body: ZReturnAddressForm,
+  response: ZRefinancingApplication,
 });

@@ -4,10 +4,6 @@ import { defineEndpoint, REFI } from '../define-endpoint.js';
 import { ZRefinancingApplication } from '../entities/application.js';
 import { ZRefiIneligibleLoan } from './refi-entities.js';
 
-/** A loan id of the old lender; every eligible loan combined with it is looked up. */
-export const ZPostCreateCelsiusApplicationBody = ZCelsiusLoanIdForm;
-export type TPostCreateCelsiusApplicationBody = z.infer<typeof ZPostCreateCelsiusApplicationBody>;
-
 /**
  * The refinancing applications for the looked-up loan (a repeat answers the same application), and
  * the loans found that cannot be refinanced with their reasons. `applications` empty with
@@ -27,6 +23,7 @@ export const postCreateCelsiusApplication = defineEndpoint({
   path: `${REFI}/applications/create-celsius`,
   auth: 'bearer',
   summary: 'Look up the old lender’s loans by loan id and open refinancing applications for them',
-  body: ZPostCreateCelsiusApplicationBody,
+  /** A loan id of the old lender; every eligible loan combined with it is looked up. */
+  body: ZCelsiusLoanIdForm,
   response: ZPostCreateCelsiusApplicationResponse,
 });

@@ -9,9 +9,6 @@ export const ZPostRefiSelectOfferBody = z.object({
 });
 export type TPostRefiSelectOfferBody = z.infer<typeof ZPostRefiSelectOfferBody>;
 
-export const ZPostRefiSelectOfferResponse = ZRefinancingApplication;
-export type TPostRefiSelectOfferResponse = z.infer<typeof ZPostRefiSelectOfferResponse>;
-
 export const postRefiSelectOffer = defineEndpoint({
   method: 'POST',
   path: `${REFI}/applications/:appUuid/select-offer`,
@@ -19,5 +16,5 @@ export const postRefiSelectOffer = defineEndpoint({
   summary: 'Choose the refinancing offer (collateral treatment); locked once submitted',
   params: ZAppParams,
   body: ZPostRefiSelectOfferBody,
-  response: ZPostRefiSelectOfferResponse,
+  response: ZRefinancingApplication,
 });

@@ -8,9 +8,6 @@ export const ZPostRefiStabilizationBody = z.object({
 });
 export type TPostRefiStabilizationBody = z.infer<typeof ZPostRefiStabilizationBody>;
 
-export const ZPostRefiStabilizationResponse = ZRefinancingApplication;
-export type TPostRefiStabilizationResponse = z.infer<typeof ZPostRefiStabilizationResponse>;
-
 export const postRefiStabilization = defineEndpoint({
   method: 'POST',
   path: `${REFI}/applications/:appUuid/stabilization`,
@@ -18,5 +15,5 @@ export const postRefiStabilization = defineEndpoint({
   summary: 'Opt in or out of stabilization (custody-only offers)',
   params: ZAppParams,
   body: ZPostRefiStabilizationBody,
-  response: ZPostRefiStabilizationResponse,
+  response: ZRefinancingApplication,
 });

@@ -1,13 +1,11 @@
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZLoanParams, ZServicingLoan } from './servicing-loan.js';
 
-export const ZGetServicingLoanResponse = ZServicingLoan;
-
 export const getServicingLoan = defineEndpoint({
   method: 'GET',
   path: '/provenance/borrower/servicing/v2/loans/:loanUuid',
   auth: 'bearer',
   summary: 'One of the borrower’s loans: balances, next payment, schedule, payments, statements',
   params: ZLoanParams,
-  response: ZGetServicingLoanResponse,
+  response: ZServicingLoan,
 });

@@ -19,8 +19,6 @@ export const ZPaymentCents = z
 export const ZPostServicingPaymentBody = z.object({ amountCents: ZPaymentCents });
 export type TPostServicingPaymentBody = z.infer<typeof ZPostServicingPaymentBody>;
 
-export const ZPostServicingPaymentResponse = ZServicingPayment;
-
 /**
  * An ACH debit of the linked account. Needs the Idempotency-Key header: the same key answers the
  * same payment however often it is sent.
@@ -32,6 +30,6 @@ export const postServicingPayment = defineEndpoint({
   summary: 'Pay an amount by ACH debit of the linked account (Idempotency-Key header required)',
   params: ZLoanParams,
   body: ZPostServicingPaymentBody,
-  response: ZPostServicingPaymentResponse,
+  response: ZServicingPayment,
   status: 201,
 });

@@ -22,12 +22,6 @@ const ZLink = z
       'Must be an http(s) URL or a path starting with /',
     ),
   );
-const ZColor = z
-  .string()
-  .check(
-    z.maxLength(9),
-    z.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'Must be a hex colour'),
-  );
 const ZState = z.enum(US_STATE_CODES as [string, ...string[]]);
 
 export const ZBrandDraft = z.object({
@@ -44,15 +38,7 @@ export const ZBrandDraft = z.object({
     .check(z.maxLength(BRAND_BOUNDS.nmls), z.regex(/^\d{1,20}$/, 'The NMLS number is digits only')),
   logoUrl: ZLink,
   faviconUrl: z.optional(ZLink),
-  colors: z.object({
-    primary: ZColor,
-    primaryContrast: ZColor,
-    accent: ZColor,
-    background: ZColor,
-    surface: ZColor,
-    text: ZColor,
-    muted: ZColor,
-  }),
+  colors: ZBrand.shape.colors,
   flags: ZBrand.shape.flags,
   housingLogo: z.enum(HOUSING_LOGOS),
   internationalEnabled: z.boolean(),
