@@ -25,3 +25,11 @@ export function jsonResponse(body: unknown, status = 200): Response {
     headers: { 'Content-Type': 'application/json' },
   });
 }
+
+/** The calls a mocked fetch received for "METHOD /path" (query ignored), keyed as its handlers are. */
+export function callsTo(fetch: ReturnType<typeof mockFetch>, key: string) {
+  return fetch.mock.calls.filter(
+    ([input, init]) =>
+      `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key,
+  );
+}

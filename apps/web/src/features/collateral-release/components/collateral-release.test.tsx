@@ -10,7 +10,7 @@ import {
 } from '@pledge/contract';
 import type { TApplicationState, TStage, TWithdrawalResult } from '@pledge/domain';
 import { makeBrand } from '../../../test/fixtures.js';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { callsTo, jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   makeApplication,
@@ -95,15 +95,6 @@ function serve({
     [COLLATERAL]: () => jsonResponse(collateral()),
     ...handlers,
   });
-}
-
-function callsTo(fetch: ReturnType<typeof mockFetch>, key: string) {
-  const [method, path] = key.split(' ');
-  return fetch.mock.calls.filter(
-    ([url, init]) =>
-      (init?.method ?? 'GET') === method &&
-      new URL(String(url), 'http://localhost').pathname === path,
-  );
 }
 
 async function showPage() {

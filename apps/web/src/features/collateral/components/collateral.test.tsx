@@ -22,7 +22,7 @@ import {
   type TApplicationState,
 } from '@pledge/domain';
 import { makeBrand } from '../../../test/fixtures.js';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { callsTo, jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   makeApplication,
@@ -84,15 +84,6 @@ function serve({
       ]),
     ...handlers,
   });
-}
-
-function callsTo(fetch: ReturnType<typeof mockFetch>, key: string) {
-  const [method, path] = key.split(' ');
-  return fetch.mock.calls.filter(
-    ([url, init]) =>
-      (init?.method ?? 'GET') === method &&
-      new URL(String(url), 'http://localhost').pathname === path,
-  );
 }
 
 function showPage() {

@@ -15,7 +15,7 @@ import {
 } from '@pledge/domain';
 import { telemetry } from '../../../telemetry/telemetry-client.js';
 import { makeBrand } from '../../../test/fixtures.js';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { callsTo, jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   makeApplication,
@@ -62,15 +62,6 @@ function serve(
     [APPLICATION]: () => jsonResponse(next()),
     ...handlers,
   });
-}
-
-function callsTo(fetch: ReturnType<typeof mockFetch>, key: string) {
-  const [method, path] = key.split(' ');
-  return fetch.mock.calls.filter(
-    ([url, init]) =>
-      (init?.method ?? 'GET') === method &&
-      new URL(String(url), 'http://localhost').pathname === path,
-  );
 }
 
 function showPage() {

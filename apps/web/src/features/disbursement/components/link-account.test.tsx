@@ -9,7 +9,7 @@ import {
   postStoreLinkError,
   type TPostBankLinkTokenResponse,
 } from '@pledge/contract';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { callsTo, jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { TEST_APP_UUID } from '../../application/application-test-data.js';
 import { BANK_LINK_APP_UUID_KEY, BANK_LINK_TOKEN_KEY } from '../bank-link-resume.js';
@@ -49,14 +49,6 @@ function serveSandbox(overrides: Record<string, () => Response> = {}) {
   });
 }
 
-function callsTo(fetch: ReturnType<typeof mockFetch>, method: string, path: string) {
-  return fetch.mock.calls.filter(
-    ([url, init]) =>
-      new URL(String(url), 'http://localhost').pathname === path &&
-      (init?.method ?? 'GET') === method,
-  );
-}
-
 async function openPicker() {
   const view = renderApp(`${APP}/disbursement/link-account`);
   const dialog = await screen.findByRole('dialog', { name: 'Select your bank' }, LOADED);
@@ -86,20 +78,20 @@ describe('linking a bank with the sandbox picker', () => {
       () => expect(currentUrl(router)).toBe(`${APP}/disbursement/choose-account`),
       LOADED,
     );
-    const [, picked] = callsTo(fetch, 'POST', postSandboxBankLinkPublicToken.path)[0] ?? [];
+    const [, picked] = callsTo(fetch, `POST ${postSandboxBankLinkPublicToken.path}`)[0] ?? [];
     expect(sentBody(picked ?? {})).toEqual({
       linkToken: LINK_TOKEN,
       institutionId: TARTAN.institutionId,
       username: 'user_good',
       password: 'pass_good',
     });
-    const [, exchanged] = callsTo(fetch, 'POST', postBankLinkExchange.path)[0] ?? [];
+    const [, exchanged] = callsTo(fetch, `POST ${postBankLinkExchange.path}`)[0] ?? [];
     expect(sentBody(exchanged ?? {})).toMatchObject({
       appUuid: TEST_APP_UUID,
       publicToken: PUBLIC_TOKEN,
       metadata: { institution: TARTAN, accounts: [] },
     });
-    expect(sentBody(callsTo(fetch, 'POST', postBankLinkToken.path)[0]?.[1] ?? {})).toEqual({
+    expect(sentBody(callsTo(fetch, `POST ${postBankLinkToken.path}`)[0]?.[1] ?? {})).toEqual({
       appUuid: TEST_APP_UUID,
     });
   });
@@ -145,12 +137,14 @@ describe('linking a bank with the sandbox picker', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close bank linking' }));
 
     expect(await screen.findByText('Your bank was not linked.')).toBeVisible();
-    await waitFor(() => expect(callsTo(fetch, 'POST', postStoreLinkError.path)).toHaveLength(1));
-    expect(sentBody(callsTo(fetch, 'POST', postStoreLinkError.path)[0]?.[1] ?? {})).toMatchObject({
-      appUuid: TEST_APP_UUID,
-      linkError: { errorCode: 'INVALID_CREDENTIALS', displayMessage: 'Wrong credentials.' },
-      linkErrorMetadata: { institution: TARTAN, status: 'requires_credentials' },
-    });
+    await waitFor(() => expect(callsTo(fetch, `POST ${postStoreLinkError.path}`)).toHaveLength(1));
+    expect(sentBody(callsTo(fetch, `POST ${postStoreLinkError.path}`)[0]?.[1] ?? {})).toMatchObject(
+      {
+        appUuid: TEST_APP_UUID,
+        linkError: { errorCode: 'INVALID_CREDENTIALS', displayMessage: 'Wrong credentials.' },
+        linkErrorMetadata: { institution: TARTAN, status: 'requires_credentials' },
+      },
+    );
     expect(screen.getByRole('link', { name: 'Enter account details manually' })).toHaveAttribute(
       'href',
       `${APP}/disbursement/manually-link`,
@@ -226,7 +220,7 @@ describe('linking a bank with Plaid Link', () => {
       () => expect(currentUrl(router)).toBe(`${APP}/disbursement/choose-account`),
       LOADED,
     );
-    expect(sentBody(callsTo(fetch, 'POST', postBankLinkExchange.path)[0]?.[1] ?? {})).toEqual({
+    expect(sentBody(callsTo(fetch, `POST ${postBankLinkExchange.path}`)[0]?.[1] ?? {})).toEqual({
       appUuid: TEST_APP_UUID,
       publicToken: 'public-plaid-1',
       metadata: {
@@ -262,8 +256,8 @@ describe('linking a bank with Plaid Link', () => {
       ),
     );
     expect(await screen.findByText('Your bank was not linked.')).toBeVisible();
-    await waitFor(() => expect(callsTo(fetch, 'POST', postStoreLinkError.path)).toHaveLength(1));
-    expect(sentBody(callsTo(fetch, 'POST', postStoreLinkError.path)[0]?.[1] ?? {})).toEqual({
+    await waitFor(() => expect(callsTo(fetch, `POST ${postStoreLinkError.path}`)).toHaveLength(1));
+    expect(sentBody(callsTo(fetch, `POST ${postStoreLinkError.path}`)[0]?.[1] ?? {})).toEqual({
       appUuid: TEST_APP_UUID,
       linkError: {
         errorType: 'ITEM_ERROR',
