@@ -42,6 +42,7 @@ import {
   type TExample,
   type TFileUploaderExample,
 } from './ui-kit-examples.js';
+import { SectionLinks } from '../../ui/section-links.js';
 
 export const handle: TRouteHandle = { title: 'UI kit' };
 
@@ -282,13 +283,7 @@ export function OpsUiKitPage() {
     <div className="ui-kit">
       <PageHeading>UI kit</PageHeading>
       <nav className="ui-kit__toc" aria-label="Components">
-        <ul>
-          {SECTIONS.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`}>{section.title}</a>
-            </li>
-          ))}
-        </ul>
+        <SectionLinks sections={SECTIONS} />
       </nav>
       {SECTIONS.map((section) => (
         <section

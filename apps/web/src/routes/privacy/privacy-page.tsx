@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useBrand } from '../../brand/brand-context.js';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
 import { PageHeading } from '../../ui/page-heading.js';
+import { SectionLinks } from '../../ui/section-links.js';
 
 export const handle: TRouteHandle = { title: 'Privacy notice' };
 
@@ -28,13 +29,7 @@ export function PrivacyPage() {
         with us, why we need it, how we protect it and the choices you have.
       </p>
       <nav className="prose-page__toc" aria-label="On this page">
-        <ul>
-          {SECTIONS.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`}>{section.title}</a>
-            </li>
-          ))}
-        </ul>
+        <SectionLinks sections={SECTIONS} />
       </nav>
 
       <section aria-labelledby="collect">

@@ -4,6 +4,7 @@ import { LOAN_TERM_MONTHS, OFFER_TTL_MINUTES } from '@pledge/domain';
 import { useBrand } from '../../../brand/brand-context.js';
 import { Accordion, AccordionItem } from '../../../ui/accordion/accordion.js';
 import { faqSections } from './faq-sections.js';
+import { SectionLinks } from '../../../ui/section-links.js';
 
 /** Notes under the FAQ: the assumptions behind its figures. */
 function FaqNotes() {
@@ -58,13 +59,7 @@ export function Faq() {
         <h2 id="faq-index-heading" className="faq__index-heading">
           Topics
         </h2>
-        <ul>
-          {sections.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`}>{section.title}</a>
-            </li>
-          ))}
-        </ul>
+        <SectionLinks sections={sections} />
       </nav>
       <div className="faq__body">
         {sections.map((section) => (
