@@ -3,7 +3,12 @@
  * document 2 §4. The server owns every transition; it asks `transition` and never writes a state
  * this table does not allow.
  */
-import type { TApplicationState, TCollateralType, TStage } from './enums.js';
+import {
+  APPLICATION_STATES,
+  type TApplicationState,
+  type TCollateralType,
+  type TStage,
+} from './enums.js';
 import { CREDIT_UNLOCKED_DAYS } from './constants/limits.js';
 import { DomainError } from './errors.js';
 
@@ -123,42 +128,20 @@ export type TTransitionRule = {
   readonly requires?: TContextFlag;
 };
 
+/** The APPLYING, PROCESSING and ORIGINATING states, except DECLINED itself. */
+const DECLINABLE_STATES: readonly TApplicationState[] = APPLICATION_STATES.filter(
+  (state) =>
+    state !== 'DECLINED' &&
+    (stageOf(state) === 'APPLYING' ||
+      stageOf(state) === 'PROCESSING' ||
+      stageOf(state) === 'ORIGINATING'),
+);
+
 /** Every state before an active loan that is not already an end: an agent may cancel these. */
 const CANCELLABLE_STATES: readonly TApplicationState[] = [
   'CREATED',
   'OFFER_ACCEPTED',
-  'ATTACH_PROFILE',
-  'SOFT_CREDIT',
-  'GEN_APP_DISCLOSURES',
-  'SOFT_CREDIT_NO_MATCH',
-  'SOFT_CREDIT_LOCKED',
-  'SOFT_CREDIT_FROZEN',
-  'SIGN_DOCS',
-  'WAITING_FOR_COLLATERAL',
-  'CELSIUS_TOP_UP_REQUESTED',
-  'CELSIUS_WAITING_FOR_TOP_UP',
-  'CELSIUS_FULL_COLLATERAL_RECEIVED',
-  'CRYPTO_FUNDING_VERIFY',
-  'BORROWER_MICRO_DEPOSIT_CONFIRM',
-  'MANUAL_FUNDING_RELEASE',
-];
-
-/** The APPLYING, PROCESSING and ORIGINATING states, except DECLINED itself. */
-const DECLINABLE_STATES: readonly TApplicationState[] = [
-  'ATTACH_PROFILE',
-  'SOFT_CREDIT',
-  'GEN_APP_DISCLOSURES',
-  'SOFT_CREDIT_NO_MATCH',
-  'SOFT_CREDIT_LOCKED',
-  'SOFT_CREDIT_FROZEN',
-  'SIGN_DOCS',
-  'WAITING_FOR_COLLATERAL',
-  'CELSIUS_TOP_UP_REQUESTED',
-  'CELSIUS_WAITING_FOR_TOP_UP',
-  'CELSIUS_FULL_COLLATERAL_RECEIVED',
-  'CRYPTO_FUNDING_VERIFY',
-  'BORROWER_MICRO_DEPOSIT_CONFIRM',
-  'MANUAL_FUNDING_RELEASE',
+  ...DECLINABLE_STATES,
 ];
 
 /**
@@ -299,6 +282,13 @@ export function isWithinCreditRetryWindow(input: {
   return elapsedMs >= 0 && elapsedMs <= CREDIT_UNLOCKED_DAYS * MS_PER_DAY;
 }
 
+/** A test of membership in a list of states, for the `is…` questions the lists below answer. */
+export function inStates(
+  states: readonly TApplicationState[],
+): (state: TApplicationState) => boolean {
+  return (state) => states.includes(state);
+}
+
 /** States nothing leaves. The credit outcomes are not here: a credit retry can leave them. */
 export const TERMINAL_STATES: readonly TApplicationState[] = [
   'DECLINED',
@@ -307,9 +297,7 @@ export const TERMINAL_STATES: readonly TApplicationState[] = [
   'RENEWED',
 ];
 
-export function isTerminal(state: TApplicationState): boolean {
-  return TERMINAL_STATES.includes(state);
-}
+export const isTerminal = inStates(TERMINAL_STATES);
 
 export type TTransitionResult =
   | { readonly ok: true; readonly to: TApplicationState }
@@ -373,9 +361,7 @@ export const TRANSITIONAL_STATES: readonly TApplicationState[] = [
   'SOFT_CREDIT',
 ];
 
-export function isTransitional(state: TApplicationState): boolean {
-  return TRANSITIONAL_STATES.includes(state);
-}
+export const isTransitional = inStates(TRANSITIONAL_STATES);
 
 // Refinancing (document 2 §2 and §4).
 
@@ -388,9 +374,7 @@ export const REFI_SUBMITTED_STATES: readonly TApplicationState[] = [
   'COMPLETE',
 ];
 
-export function isRefiSubmitted(state: TApplicationState): boolean {
-  return REFI_SUBMITTED_STATES.includes(state);
-}
+export const isRefiSubmitted = inStates(REFI_SUBMITTED_STATES);
 
 /** The collateral top-up states of a refinancing. */
 export const REFI_TOP_UP_STATES: readonly TApplicationState[] = [

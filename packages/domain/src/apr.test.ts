@@ -7,8 +7,8 @@ import {
   solveUnitPeriodRate,
   type TScheduledPayment,
 } from './apr.js';
-import { isDomainError } from './errors.js';
 import { Decimal } from './money.js';
+import { domainErrorCode } from './test-support/domain-error-code.js';
 
 /** Present value in plain floating point, written apart from the code under test. */
 function floatPresentValue(payments: readonly TScheduledPayment[], annualPct: number): number {
@@ -29,15 +29,6 @@ function floatApr(amountFinancedCents: number, payments: readonly TScheduledPaym
     else high = middle;
   }
   return (low + high) / 2;
-}
-
-function domainErrorCode(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    return isDomainError(error) ? error.code : 'NOT_A_DOMAIN_ERROR';
-  }
-  return undefined;
 }
 
 describe('monthlyInterestCents and interestOnlyPayments', () => {

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BRAND_COLOR_PROPERTIES, brandColorsCss } from './brand-colors.js';
-
-const COLORS = {
-  primary: '#1d4ed8',
-  primaryContrast: '#ffffff',
-  accent: '#0f766e',
-  background: '#f6f7fb',
-  surface: '#ffffff',
-  text: '#111827',
-  muted: '#4b5563',
-};
+import { DEMO_BRAND_COLORS } from './test-support/brand-colors.js';
 
 describe('brandColorsCss', () => {
   it('sets every brand colour property on :root', () => {
-    expect(brandColorsCss(COLORS)).toBe(
+    expect(brandColorsCss(DEMO_BRAND_COLORS)).toBe(
       ':root{--color-primary:#1d4ed8;--color-primary-contrast:#ffffff;--color-accent:#0f766e;' +
         '--color-background:#f6f7fb;--color-surface:#ffffff;--color-text:#111827;' +
         '--color-muted:#4b5563;}\n',
@@ -21,7 +12,9 @@ describe('brandColorsCss', () => {
   });
 
   it('names one custom property per colour', () => {
-    expect(Object.keys(BRAND_COLOR_PROPERTIES).sort()).toEqual(Object.keys(COLORS).sort());
+    expect(Object.keys(BRAND_COLOR_PROPERTIES).sort()).toEqual(
+      Object.keys(DEMO_BRAND_COLORS).sort(),
+    );
     expect(new Set(Object.values(BRAND_COLOR_PROPERTIES)).size).toBe(7);
   });
 });

@@ -5,8 +5,8 @@ import {
   brandRuleProblems,
   contrastRatio,
   parseHexColor,
-  type TBrandColorSet,
 } from './brand-rules.js';
+import { DEMO_BRAND_COLORS } from './test-support/brand-colors.js';
 
 /** WCAG 2.0's own formula, written again here (its 0.03928 threshold, sRGB to linear). */
 function referenceRatio(a: string, b: string): number {
@@ -21,16 +21,6 @@ function referenceRatio(a: string, b: string): number {
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
 }
-
-const DEMO: TBrandColorSet = {
-  primary: '#1d4ed8',
-  primaryContrast: '#ffffff',
-  accent: '#0f766e',
-  background: '#f6f7fb',
-  surface: '#ffffff',
-  text: '#111827',
-  muted: '#4b5563',
-};
 
 describe('contrastRatio', () => {
   it('is 21 for black on white and 1 for a colour on itself', () => {
@@ -80,11 +70,11 @@ describe('contrastRatio', () => {
 
 describe('brandContrastProblems', () => {
   it('finds none in the demo brand', () => {
-    expect(brandContrastProblems(DEMO)).toEqual([]);
+    expect(brandContrastProblems(DEMO_BRAND_COLORS)).toEqual([]);
   });
 
   it('refuses light grey text with its ratio, rounded down', () => {
-    const problems = brandContrastProblems({ ...DEMO, text: '#aaaaaa' });
+    const problems = brandContrastProblems({ ...DEMO_BRAND_COLORS, text: '#aaaaaa' });
     const expected = Math.floor(referenceRatio('#aaaaaa', '#f6f7fb') * 100) / 100;
     expect(problems[0]).toMatchObject({
       foreground: 'text',
@@ -99,7 +89,7 @@ describe('brandContrastProblems', () => {
   });
 
   it('checks the button text on the primary colour', () => {
-    const problems = brandContrastProblems({ ...DEMO, primary: '#60a5fa' });
+    const problems = brandContrastProblems({ ...DEMO_BRAND_COLORS, primary: '#60a5fa' });
     expect(problems.map((p) => `${p.foreground}/${p.background}`)).toContain(
       'primaryContrast/primary',
     );
@@ -109,7 +99,7 @@ describe('brandContrastProblems', () => {
 describe('brandRuleProblems', () => {
   const base = {
     orgCode: 'acme',
-    colors: DEMO,
+    colors: DEMO_BRAND_COLORS,
     hosts: ['loans.acme.com'],
     servedStates: ['CA', 'NY'] as const,
     stateLicences: [

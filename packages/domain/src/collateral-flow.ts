@@ -4,6 +4,7 @@
  * milestones it reports, and the tracker's steps and current index for an application.
  */
 import type { TApplicationState } from './enums.js';
+import { inStates } from './application-machine.js';
 import { isRenewalCollateralDue } from './renewal-collateral.js';
 import { applicationEntryRoute, type TAppRouteSegment } from './routing.js';
 import {
@@ -60,9 +61,7 @@ const COLLATERAL_RECEIVED_STATES: readonly TApplicationState[] = [
   'COMPLETE',
 ];
 
-export function isCollateralReceived(state: TApplicationState): boolean {
-  return COLLATERAL_RECEIVED_STATES.includes(state);
-}
+export const isCollateralReceived = inStates(COLLATERAL_RECEIVED_STATES);
 
 export type TCompletionTracker = {
   readonly steps: readonly TTrackerStepLabel[];

@@ -7,17 +7,10 @@ import {
   type TRenewalFact,
 } from './commitment-invariants.js';
 import { computeRefiOffers, refiRatesBps } from './refinance.js';
-import { computeRenewalOffer } from './renewal.js';
+import { renewalOfOneBtcAt } from './test-support/renewal.js';
 
 // A loan owing $20,250 on 1 BTC, renewed at $60,000 (~34 %, the first tier).
-const priced = computeRenewalOffer({
-  balanceCents: 2_025_000,
-  collateralType: 'BTC',
-  collateral: '1',
-  topUp: '0',
-  priceCents: 6_000_000,
-  residence: { kind: 'state', state: 'OH' },
-});
+const priced = renewalOfOneBtcAt(6_000_000);
 if (!priced.eligible) throw new Error('no renewal offer');
 const offer = {
   drawCents: priced.offer.drawAmountCents,

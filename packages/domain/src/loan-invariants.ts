@@ -6,7 +6,7 @@
  * every step. Names are stable: rules are added, never renamed.
  */
 import type { TApplicationState, TStage, TWithdrawalResult } from './enums.js';
-import { stageOf } from './application-machine.js';
+import { inStates, stageOf } from './application-machine.js';
 import { toCoinQuantity } from './money.js';
 import { collateralHeldUntil, type TPayoffMethod } from './payoff.js';
 import type { TBalances } from './ledger.js';
@@ -278,9 +278,7 @@ const IDENTITY_UPLOAD_STATES: readonly TApplicationState[] = [
   'MANUAL_FUNDING_RELEASE',
 ];
 
-export function isIdentityUploadOpen(state: TApplicationState): boolean {
-  return IDENTITY_UPLOAD_STATES.includes(state);
-}
+export const isIdentityUploadOpen = inStates(IDENTITY_UPLOAD_STATES);
 
 /** Collateral is counted as received only when confirmed deposits cover the offer. */
 export const collateralCountedOnlyWhenConfirmed: TLoanInvariant = (facts) =>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { RATE_TIERS, type TRateTier } from './constants/rates.js';
-import { isDomainError } from './errors.js';
 import {
   additionalCoinQuantity,
   coinQuantityAtLtv,
@@ -13,17 +12,9 @@ import {
   type TLtvStatus,
 } from './ltv.js';
 import { Decimal } from './money.js';
+import { domainErrorCode } from './test-support/domain-error-code.js';
 
 const [RATE_1, RATE_2] = RATE_TIERS as [TRateTier, TRateTier];
-
-function domainErrorCode(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    return isDomainError(error) ? error.code : 'NOT_A_DOMAIN_ERROR';
-  }
-  return undefined;
-}
 
 describe('ltvPct', () => {
   it.each([

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isDomainError } from './errors.js';
 import {
   formatRateBps,
   formatRatePct,
@@ -21,15 +20,7 @@ import {
   toFiniteDecimal,
   usdToCents,
 } from './money.js';
-
-function domainErrorCode(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    return isDomainError(error) ? error.code : 'NOT_A_DOMAIN_ERROR';
-  }
-  return undefined;
-}
+import { domainErrorCode } from './test-support/domain-error-code.js';
 
 describe('Decimal', () => {
   it('works with at least 40 significant digits, rounding half-up, in plain notation', () => {

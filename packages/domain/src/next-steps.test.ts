@@ -32,35 +32,40 @@ import {
 
 const item = (name: TFinalStepName, status: TFinalStepStatus): TFinalStepItem => ({ name, status });
 
-describe('nextStepsRedirect', () => {
-  const expected: Record<TApplicationState, TNextStepsRedirect | null> = {
-    CREATED: 'details',
-    OFFER_ACCEPTED: 'details',
-    ATTACH_PROFILE: null,
-    SOFT_CREDIT: null,
-    GEN_APP_DISCLOSURES: null,
-    SIGN_DOCS: null,
-    WAITING_FOR_COLLATERAL: null,
-    CRYPTO_FUNDING_VERIFY: 'complete',
-    BORROWER_MICRO_DEPOSIT_CONFIRM: 'complete',
-    MANUAL_FUNDING_RELEASE: 'complete',
-    COMPLETE: 'complete',
-    PAID_OFF: 'dashboard',
-    COLLATERAL_RELEASED: 'dashboard',
-    DECLINED: 'decline',
-    CANCELLED: 'dashboard',
-    SOFT_CREDIT_NO_MATCH: 'credit-no-match',
-    SOFT_CREDIT_LOCKED: 'credit-locked',
-    SOFT_CREDIT_FROZEN: 'credit-frozen',
-    CELSIUS_TOP_UP_REQUESTED: 'dashboard',
-    CELSIUS_WAITING_FOR_TOP_UP: 'dashboard',
-    CELSIUS_FULL_COLLATERAL_RECEIVED: 'dashboard',
-    RENEWED: 'dashboard',
+describe('nextStepsRedirect and routeAfterDetails', () => {
+  /** Per state: where /next-steps sends the borrower, and where the details page goes. */
+  const expected: Record<
+    TApplicationState,
+    readonly [TNextStepsRedirect | null, TRouteAfterDetails | null]
+  > = {
+    CREATED: ['details', null],
+    OFFER_ACCEPTED: ['details', null],
+    ATTACH_PROFILE: [null, null],
+    SOFT_CREDIT: [null, null],
+    GEN_APP_DISCLOSURES: [null, null],
+    SIGN_DOCS: [null, 'next-steps'],
+    WAITING_FOR_COLLATERAL: [null, 'next-steps'],
+    CRYPTO_FUNDING_VERIFY: ['complete', 'complete'],
+    BORROWER_MICRO_DEPOSIT_CONFIRM: ['complete', 'complete'],
+    MANUAL_FUNDING_RELEASE: ['complete', 'complete'],
+    COMPLETE: ['complete', 'complete'],
+    PAID_OFF: ['dashboard', 'dashboard'],
+    COLLATERAL_RELEASED: ['dashboard', 'dashboard'],
+    DECLINED: ['decline', 'decline'],
+    CANCELLED: ['dashboard', 'dashboard'],
+    SOFT_CREDIT_NO_MATCH: ['credit-no-match', 'credit-no-match'],
+    SOFT_CREDIT_LOCKED: ['credit-locked', 'credit-locked'],
+    SOFT_CREDIT_FROZEN: ['credit-frozen', 'credit-frozen'],
+    CELSIUS_TOP_UP_REQUESTED: ['dashboard', 'dashboard'],
+    CELSIUS_WAITING_FOR_TOP_UP: ['dashboard', 'dashboard'],
+    CELSIUS_FULL_COLLATERAL_RECEIVED: ['dashboard', 'dashboard'],
+    RENEWED: ['dashboard', 'dashboard'],
   };
-  it.each(APPLICATION_STATES.map((state) => [state, expected[state]] as const))(
-    '%s → %s',
-    (state, redirect) => {
+  it.each(APPLICATION_STATES.map((state) => [state, ...expected[state]] as const))(
+    '%s → next steps %s, after details %s',
+    (state, redirect, route) => {
       expect(nextStepsRedirect(state)).toBe(redirect);
+      expect(routeAfterDetails(state)).toBe(route);
     },
   );
 });
@@ -247,39 +252,6 @@ describe('finalStepRoute', () => {
   it('covers every row', () => {
     for (const name of FINAL_STEP_NAMES) expect(finalStepRoute(name)).toBeTruthy();
   });
-});
-
-describe('routeAfterDetails', () => {
-  const expected: Record<TApplicationState, TRouteAfterDetails | null> = {
-    CREATED: null,
-    OFFER_ACCEPTED: null,
-    ATTACH_PROFILE: null,
-    SOFT_CREDIT: null,
-    GEN_APP_DISCLOSURES: null,
-    SIGN_DOCS: 'next-steps',
-    WAITING_FOR_COLLATERAL: 'next-steps',
-    CRYPTO_FUNDING_VERIFY: 'complete',
-    BORROWER_MICRO_DEPOSIT_CONFIRM: 'complete',
-    MANUAL_FUNDING_RELEASE: 'complete',
-    COMPLETE: 'complete',
-    PAID_OFF: 'dashboard',
-    COLLATERAL_RELEASED: 'dashboard',
-    DECLINED: 'decline',
-    CANCELLED: 'dashboard',
-    SOFT_CREDIT_NO_MATCH: 'credit-no-match',
-    SOFT_CREDIT_LOCKED: 'credit-locked',
-    SOFT_CREDIT_FROZEN: 'credit-frozen',
-    CELSIUS_TOP_UP_REQUESTED: 'dashboard',
-    CELSIUS_WAITING_FOR_TOP_UP: 'dashboard',
-    CELSIUS_FULL_COLLATERAL_RECEIVED: 'dashboard',
-    RENEWED: 'dashboard',
-  };
-  it.each(APPLICATION_STATES.map((state) => [state, expected[state]] as const))(
-    '%s → %s',
-    (state, route) => {
-      expect(routeAfterDetails(state)).toBe(route);
-    },
-  );
 });
 
 describe('routeAfterLastSignature', () => {

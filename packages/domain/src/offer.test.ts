@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { interestOnlyPayments, type TScheduledPayment } from './apr.js';
-import { isDomainError } from './errors.js';
 import { Decimal, usdToCents } from './money.js';
 import {
   OFFER_REFUSAL_MESSAGES,
@@ -18,19 +17,11 @@ import {
 } from './offer.js';
 import type { TResidence } from './residence.js';
 import { balanceLtvPct } from './servicing.js';
+import { domainErrorCode } from './test-support/domain-error-code.js';
 
 const state = (code: string): TResidence => ({ kind: 'state', state: code as never });
 const country = (countryCode: string): TResidence => ({ kind: 'country', countryCode });
 const TEN_THOUSAND_USD = usdToCents('10,000');
-
-function domainErrorCode(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    return isDomainError(error) ? error.code : 'NOT_A_DOMAIN_ERROR';
-  }
-  return undefined;
-}
 
 function eligibleOffer(result: TOfferResult): TOfferTerms {
   if (!result.eligible) throw new Error(`expected an offer, got ${result.reason}`);

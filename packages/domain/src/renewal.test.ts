@@ -3,7 +3,6 @@ import { transition } from './application-machine.js';
 import { RENEWAL_WINDOW_DAYS } from './constants/limits.js';
 import type { TLtvStatus } from './ltv.js';
 import {
-  computeRenewalOffer,
   isRenewalOfferWithinLtvLimits,
   isRenewalWithinLtvLimits,
   renewalCommitRefusal,
@@ -22,6 +21,7 @@ import {
   unpaidAccruedInterestCents,
 } from './renewal.js';
 import type { TResidence } from './residence.js';
+import { renewalOfOneBtcAt } from './test-support/renewal.js';
 
 const OHIO: TResidence = { kind: 'state', state: 'OH' };
 /** A $20,000 draw in Ohio: the fee is the greater of 1 % and $250, so the loan is $20,250. */
@@ -74,14 +74,7 @@ describe('unpaid accrued interest', () => {
 
 describe('renewal offer', () => {
   it('borrows the balance against the collateral plus the top-up, priced like a new loan', () => {
-    const result = computeRenewalOffer({
-      balanceCents: PRINCIPAL_CENTS,
-      collateralType: 'BTC',
-      collateral: '1',
-      topUp: '0.1',
-      priceCents: 6_000_000,
-      residence: OHIO,
-    });
+    const result = renewalOfOneBtcAt(6_000_000, '0.1');
     expect(result.eligible).toBe(true);
     if (!result.eligible) return;
     // $20,250 and the new $250 fee against 1.1 BTC at $60,000 = $66,000: 31.06 %, the 8.91 %
@@ -99,26 +92,12 @@ describe('renewal offer', () => {
   });
 
   it('takes the 11.5 % tier up to 75 %', () => {
-    const result = computeRenewalOffer({
-      balanceCents: PRINCIPAL_CENTS,
-      collateralType: 'BTC',
-      collateral: '1',
-      topUp: '0',
-      priceCents: 3_000_000,
-      residence: OHIO,
-    });
+    const result = renewalOfOneBtcAt(3_000_000);
     expect(result.eligible && result.offer.interestRatePct).toBe('11.500');
   });
 
   it('says how much to add when the new LTV is above 75 %', () => {
-    const result = computeRenewalOffer({
-      balanceCents: PRINCIPAL_CENTS,
-      collateralType: 'BTC',
-      collateral: '1',
-      topUp: '0',
-      priceCents: 2_650_000,
-      residence: OHIO,
-    });
+    const result = renewalOfOneBtcAt(2_650_000);
     expect(result.eligible).toBe(false);
     // (20,250 + the $250 fee) ÷ (0.75 × 26,500) = 1.031447 BTC, rounded up: 0.031447 more.
     expect(renewalLtvRefusal(result, 'BTC')).toEqual({
@@ -131,14 +110,7 @@ describe('renewal offer', () => {
   });
 
   it('names the whole top-up when the coins entered are not enough, and what is still lacking', () => {
-    const result = computeRenewalOffer({
-      balanceCents: PRINCIPAL_CENTS,
-      collateralType: 'BTC',
-      collateral: '1',
-      topUp: '0.01',
-      priceCents: 2_650_000,
-      residence: OHIO,
-    });
+    const result = renewalOfOneBtcAt(2_650_000, '0.01');
     // 1.031447 BTC are needed in all: 0.031447 to add, 0.021447 beyond the 0.01 entered.
     expect(renewalLtvRefusal(result, 'BTC', '0.01')).toEqual({
       code: 'LTV_TOO_HIGH',
@@ -292,14 +264,7 @@ describe('renewal offer warnings', () => {
 });
 
 describe('renewalCommitRefusal', () => {
-  const at60k = computeRenewalOffer({
-    balanceCents: 2_025_000,
-    collateralType: 'BTC',
-    collateral: '1',
-    topUp: '0',
-    priceCents: 6_000_000,
-    residence: { kind: 'state', state: 'OH' },
-  });
+  const at60k = renewalOfOneBtcAt(6_000_000);
   const tierAt60k = at60k.eligible ? at60k.offer.tierId : '';
   const base = { collateralType: 'BTC', maturityDate: '2027-12-01', now: new Date('2027-11-20') };
 
@@ -308,14 +273,7 @@ describe('renewalCommitRefusal', () => {
     ['another tier after a fall', 4_000_000, 'RENEWAL_REPRICED'],
     ['no offer above the LTV limit', 2_600_000, 'RENEWAL_REPRICED'],
   ])('%s', (_, priceCents, code) => {
-    const repriced = computeRenewalOffer({
-      balanceCents: 2_025_000,
-      collateralType: 'BTC',
-      collateral: '1',
-      topUp: '0',
-      priceCents,
-      residence: { kind: 'state', state: 'OH' },
-    });
+    const repriced = renewalOfOneBtcAt(priceCents);
     expect(
       renewalCommitRefusal({ ...base, acceptedTierId: tierAt60k, repriced })?.code ?? null,
     ).toBe(code);

@@ -7,6 +7,15 @@ import {
   renewalTrackerSteps,
 } from './tracker.js';
 
+type TIndexBySituation = Partial<Record<TApplicationState, readonly [number, number]>>;
+
+/** Every state with the flag off and on, at the index `special` gives it (the first step else). */
+function indexCases(special: TIndexBySituation) {
+  return APPLICATION_STATES.flatMap((state) =>
+    [false, true].map((flag) => [state, flag, special[state]?.[flag ? 1 : 0] ?? 0] as const),
+  );
+}
+
 describe('newLoanTrackerSteps', () => {
   it.each([
     [false, ['Application Complete', 'Collateral Received', 'Funds Disbursed']],
@@ -20,21 +29,14 @@ describe('newLoanTrackerSteps', () => {
 });
 
 describe('newLoanTrackerIndex', () => {
-  const special: Partial<Record<TApplicationState, readonly [number, number]>> = {
+  const special: TIndexBySituation = {
     // [domestic, international]
     COMPLETE: [2, 3],
     MANUAL_FUNDING_RELEASE: [1, 2],
     CRYPTO_FUNDING_VERIFY: [1, 1],
     BORROWER_MICRO_DEPOSIT_CONFIRM: [1, 1],
   };
-  it.each(
-    APPLICATION_STATES.flatMap((state) =>
-      [false, true].map(
-        (isInternational) =>
-          [state, isInternational, special[state]?.[isInternational ? 1 : 0] ?? 0] as const,
-      ),
-    ),
-  )('%s (international %s) → %i', (state, isInternational, index) => {
+  it.each(indexCases(special))('%s (international %s) → %i', (state, isInternational, index) => {
     expect(newLoanTrackerIndex(state, isInternational)).toBe(index);
   });
 
@@ -59,21 +61,14 @@ describe('renewalTrackerSteps', () => {
 });
 
 describe('renewalTrackerIndex', () => {
-  const special: Partial<Record<TApplicationState, readonly [number, number]>> = {
+  const special: TIndexBySituation = {
     // [no collateral due, collateral due]
     COMPLETE: [1, 2],
     CRYPTO_FUNDING_VERIFY: [1, 1],
     BORROWER_MICRO_DEPOSIT_CONFIRM: [1, 1],
     MANUAL_FUNDING_RELEASE: [1, 1],
   };
-  it.each(
-    APPLICATION_STATES.flatMap((state) =>
-      [false, true].map(
-        (collateralDue) =>
-          [state, collateralDue, special[state]?.[collateralDue ? 1 : 0] ?? 0] as const,
-      ),
-    ),
-  )('%s (collateral due %s) → %i', (state, collateralDue, index) => {
+  it.each(indexCases(special))('%s (collateral due %s) → %i', (state, collateralDue, index) => {
     expect(renewalTrackerIndex(state, collateralDue)).toBe(index);
   });
 });
