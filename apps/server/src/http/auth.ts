@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { TEndpointAuth } from '@pledge/contract';
 import type { applications } from '../db/schema/index.js';
+import type { TOfferViewRow } from '../services/offers/offer-record.js';
 import { HttpError, UNAUTHENTICATED } from './errors.js';
 
 export type TAudience = Exclude<TEndpointAuth, 'none'>;
@@ -16,12 +17,19 @@ export interface TPrincipal {
    * (TAuthOptions): null when the caller has none of that uuid; absent when it was not read.
    */
   application?: typeof applications.$inferSelect | null;
+  /**
+   * The open offers of the caller's application the route lists, read with the session when the
+   * route asks for them (TAuthOptions): null when the caller has none of that uuid.
+   */
+  openOffers?: TOfferViewRow[] | null;
 }
 
 /** What a secure route's check also reads with the session. */
 export interface TAuthOptions {
   /** The caller's application of this uuid (the route's param). */
   applicationUuid?: string;
+  /** Instead, the open offers of the caller's application of this uuid (the route's param). */
+  openOffersOf?: string;
 }
 
 /**
@@ -74,16 +82,18 @@ declare module 'fastify' {
 export function requireAuth(
   audience: TAudience,
   verify: TAuthVerifier,
-  reads: { applicationParam?: string } = {},
+  reads: { applicationParam?: string; openOffersParam?: string } = {},
 ): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { applicationParam } = reads;
+    const { applicationParam, openOffersParam } = reads;
+    // The params are not validated yet: the verifier reads no application for a malformed one.
+    const paramOf = (name: string) => {
+      const value = (request.params as Record<string, unknown> | undefined)?.[name];
+      return typeof value === 'string' ? value : '';
+    };
     let options: TAuthOptions | undefined;
-    if (applicationParam !== undefined) {
-      // The params are not validated yet: the verifier reads no application for a malformed one.
-      const value = (request.params as Record<string, unknown> | undefined)?.[applicationParam];
-      options = { applicationUuid: typeof value === 'string' ? value : '' };
-    }
+    if (applicationParam !== undefined) options = { applicationUuid: paramOf(applicationParam) };
+    else if (openOffersParam !== undefined) options = { openOffersOf: paramOf(openOffersParam) };
     const principal = await verify(request, audience, options);
     if (principal === null || principal.audience !== audience) {
       return reply.code(401).type('application/json').send(UNAUTHENTICATED);

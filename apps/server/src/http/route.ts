@@ -50,6 +50,12 @@ export interface TRouteOptions {
    * (null when the caller has none of that uuid), one round trip to the database fewer.
    */
   applicationParam?: string;
+  /**
+   * A secure route that lists the open offers of the caller's application of this param: the
+   * session check reads them in its own statement (`principal.openOffers`, null when the caller
+   * has no application of that uuid), the list's one round trip to the database.
+   */
+  openOffersParam?: string;
 }
 
 /**
@@ -99,6 +105,9 @@ export function route<E extends TEndpoint>(
       requireAuth(endpoint.auth, app.authVerifier, {
         ...(options.applicationParam !== undefined
           ? { applicationParam: options.applicationParam }
+          : {}),
+        ...(options.openOffersParam !== undefined
+          ? { openOffersParam: options.openOffersParam }
           : {}),
       }),
     );

@@ -4,7 +4,7 @@ import { OFFER_TTL_MINUTES, computeOffer, minCoinQuantity, type TOfferTerms } fr
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SANDBOX_DEFAULT_PRICE_CENTS, seedSandbox } from '../../src/db/seed.js';
-import { applications, auditEvents, offers, sandboxPrices } from '../../src/db/schema/index.js';
+import { applications, offers, sandboxPrices } from '../../src/db/schema/index.js';
 import {
   OHIO_OFFER,
   acceptedApplication,
@@ -18,7 +18,9 @@ import {
 } from './helpers.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import { listOffers } from '../../src/services/offers/list-offers.js';
 import { paymentScheduleOf } from '../../src/services/offers/offer-record.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const BTC_PRICE_CENTS = SANDBOX_DEFAULT_PRICE_CENTS.BTC;
 
@@ -374,6 +376,67 @@ describe('offers', () => {
     });
   });
 
+  describe('the open offers read with the session', () => {
+    const listed = (token: string, appUuid: string) =>
+      ctx.app.inject({ method: 'GET', url: appPath(appUuid, '/offers'), headers: bearer(token) });
+
+    it("are the offers the list reads alone, in order, and only the caller's", async () => {
+      const owner = await newBorrower(ctx.app);
+      const application = await createdApplication(ctx.app, owner.token);
+      await requestOffer(ctx.app, owner.token, application.appUuid);
+      // A second open offer (as several options are open on a refinancing), made a minute later.
+      const [first] = await ctx.database.db
+        .select()
+        .from(offers)
+        .where(eq(offers.applicationUuid, application.appUuid));
+      if (first === undefined) throw new Error('The offer was not recorded');
+      const { uuid: _uuid, ...copy } = first;
+      await ctx.database.db.insert(offers).values({
+        ...copy,
+        drawAmountCents: first.drawAmountCents + 100,
+        createdAt: new Date(first.createdAt.getTime() + 60_000),
+      });
+
+      const answer = await listed(owner.token, application.appUuid);
+      expect(answer.statusCode).toBe(200);
+      const open = answer.json() as TOffer[];
+      expect(open.map((offer) => offer.drawAmount * 100)).toEqual([
+        first.drawAmountCents,
+        first.drawAmountCents + 100,
+      ]);
+      const read = await listOffers(
+        { db: ctx.database.db, clock: () => new Date() },
+        { identityUuid: owner.identityUuid, appUuid: application.appUuid },
+      );
+      expect(open).toEqual(read);
+
+      expect((await listed(borrower.token, application.appUuid)).statusCode).toBe(404);
+      const verified = await ctx.app.authVerifier(
+        { headers: bearer(owner.token) } as unknown as FastifyRequest,
+        'bearer',
+        { openOffersOf: 'not-a-uuid' },
+      );
+      expect(verified?.openOffers).toBeNull();
+    });
+
+    it('make the offers list one statement, the session check included', async () => {
+      const sent = ctx.database.statementsSent;
+      if (sent === undefined) throw new Error('The test database counts its statements');
+      const application = await createdApplication(ctx.app, borrower.token);
+      await requestOffer(ctx.app, borrower.token, application.appUuid);
+      // As for the requested offer: the fewest of three is the request's own count.
+      const counts: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const before = sent();
+        const response = await listed(borrower.token, application.appUuid);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toHaveLength(1);
+        counts.push(sent() - before);
+      }
+      expect(Math.min(...counts)).toBe(1);
+    });
+  });
+
   describe('accepting', () => {
     it('moves CREATED → OFFER_ACCEPTED through the transition service, idempotently', async () => {
       const who = await newBorrower(ctx.app);
@@ -404,10 +467,7 @@ describe('offers', () => {
       });
       expect(selected.json()).toEqual(accepted.selectedOffer);
 
-      const audit = await ctx.database.db
-        .select()
-        .from(auditEvents)
-        .where(eq(auditEvents.entityId, created.appUuid));
+      const audit = await auditEventsOf(ctx.database.db, created.appUuid);
       expect(audit.map((event) => [event.fromState, event.toState])).toEqual([
         [null, 'CREATED'],
         ['CREATED', 'OFFER_ACCEPTED'],
@@ -425,10 +485,7 @@ describe('offers', () => {
         [1, 2, 3].map(() => selectOffer(ctx.app, who.token, created.appUuid, offerUuid)),
       );
       expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
-      const audit = await ctx.database.db
-        .select()
-        .from(auditEvents)
-        .where(eq(auditEvents.entityId, created.appUuid));
+      const audit = await auditEventsOf(ctx.database.db, created.appUuid);
       expect(audit).toHaveLength(2);
     });
 

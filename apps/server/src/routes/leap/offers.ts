@@ -35,8 +35,19 @@ export const offersRoutes: FastifyPluginAsync<{
     },
     { applicationParam: 'appUuid' },
   );
-  route(app, getOffers, ({ params, request }) =>
-    listOffers(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid }),
+  // The session check reads the open offers too: the list is that statement alone.
+  route(
+    app,
+    getOffers,
+    ({ params, request }) => {
+      const { identityUuid, openOffers } = principalOf(request);
+      return listOffers(deps, {
+        identityUuid,
+        appUuid: params.appUuid,
+        ...(openOffers !== undefined ? { openOffers } : {}),
+      });
+    },
+    { openOffersParam: 'appUuid' },
   );
   route(app, getSelectedOfferEndpoint, ({ params, request }) =>
     getSelectedOffer(deps.db, { identityUuid: callerUuidOf(request), appUuid: params.appUuid }),

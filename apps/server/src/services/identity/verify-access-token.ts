@@ -4,6 +4,7 @@ import { namedStatement, type TNamedStatement } from '../../db/named-statement.j
 import type { TDb } from '../../db/pool.js';
 import { applications } from '../../db/schema/index.js';
 import type { TAudience, TPrincipal } from '../../http/auth.js';
+import { OFFER_VIEW_COLUMNS, type TOfferViewRow } from '../offers/offer-record.js';
 import type { TClock, TJwtService } from '../../security/jwt.js';
 import type { TSandboxClock } from '../sandbox/sandbox-clock.js';
 
@@ -25,22 +26,57 @@ type TSessionCheckRow = {
 const APPLICATION_COLUMNS = Object.entries(getTableColumns(applications));
 const applicationAlias = (key: string) => `application_${key}`;
 
+/** The columns of an open offer a session check may read, each as `offer_<key>`. */
+const OFFER_COLUMNS = Object.entries(OFFER_VIEW_COLUMNS);
+const offerAlias = (key: string) => `offer_${key}`;
+
 type TApplicationRow = typeof applications.$inferSelect;
 
 /**
- * The application a session check read (its columns as `application_<key>`, in the driver's form),
- * as the query builder would answer it; null when the caller has no application of that uuid.
+ * Columns a session check read (as `<prefix><key>`, in the driver's form) as the query builder
+ * would answer them; null when the row holds none (the caller has no application of that uuid,
+ * or it has no open offer).
  */
-function applicationOfRow(row: TSessionCheckRow): TApplicationRow | null {
-  if (row[applicationAlias('uuid')] === null || row[applicationAlias('uuid')] === undefined) {
-    return null;
+function recordOfRow(
+  row: TSessionCheckRow,
+  columns: typeof APPLICATION_COLUMNS | typeof OFFER_COLUMNS,
+  alias: (key: string) => string,
+): Record<string, unknown> | null {
+  if (row[alias('uuid')] === null || row[alias('uuid')] === undefined) return null;
+  const record: Record<string, unknown> = {};
+  for (const [key, column] of columns) {
+    const value = row[alias(key)];
+    record[key] = value === null ? null : column.mapFromDriverValue(value);
   }
-  const application: Record<string, unknown> = {};
-  for (const [key, column] of APPLICATION_COLUMNS) {
-    const value = row[applicationAlias(key)];
-    application[key] = value === null ? null : column.mapFromDriverValue(value);
+  return record;
+}
+
+/**
+ * What a session check read of the caller's application: the application itself, or its open
+ * offers (one row each, in order; null when the caller has no application of that uuid).
+ */
+function applicationReadOf(
+  read: TApplicationRead,
+  rows: readonly TSessionCheckRow[],
+): Pick<TPrincipal, 'application' | 'openOffers'> {
+  const [first] = rows;
+  if (read === 'none' || first === undefined) return {};
+  if (read === 'application') {
+    return {
+      application: recordOfRow(
+        first,
+        APPLICATION_COLUMNS,
+        applicationAlias,
+      ) as TApplicationRow | null,
+    };
   }
-  return application as TApplicationRow;
+  if (recordOfRow(first, [], applicationAlias) === null) return { openOffers: null };
+  return {
+    openOffers: rows.flatMap((row) => {
+      const offer = recordOfRow(row, OFFER_COLUMNS, offerAlias);
+      return offer === null ? [] : [offer as TOfferViewRow];
+    }),
+  };
 }
 
 type TSessionCheck = TNamedStatement<TSessionCheckRow>;
@@ -64,6 +100,32 @@ const applicationJoin = sql`
       ON app.uuid = ${placeholder('applicationUuid')}::uuid AND app.identity_uuid = live.identity_uuid`;
 
 /**
+ * The open offers of the caller's application (neither accepted, replaced nor expired at the
+ * check's time), read by a session check in the same statement: a row for each, in the order they
+ * were made, or one row without an offer.
+ */
+const openOffersColumns = sql`, app.uuid AS ${sql.identifier(applicationAlias('uuid'))}, ${sql.join(
+  OFFER_COLUMNS.map(
+    ([key, column]) => sql`o.${sql.identifier(column.name)} AS ${sql.identifier(offerAlias(key))}`,
+  ),
+  sql`, `,
+)}`;
+const openOffersJoin = sql`${applicationJoin}
+    LEFT JOIN offers o
+      ON o.application_uuid = app.uuid AND o.accepted_at IS NULL AND o.superseded_at IS NULL
+        AND o.expires_at > t.now
+    ORDER BY o.created_at, o.uuid`;
+
+/** What a session check reads of the caller's application besides the session. */
+type TApplicationRead = 'none' | 'application' | 'openOffers';
+
+const APPLICATION_READS = {
+  none: { columns: sql``, join: sql``, suffix: '' },
+  application: { columns: applicationColumns, join: applicationJoin, suffix: '_application' },
+  openOffers: { columns: openOffersColumns, join: openOffersJoin, suffix: '_open_offers' },
+} satisfies Record<TApplicationRead, { columns: SQL; join: SQL; suffix: string }>;
+
+/**
  * The session check of verifyAccessToken as one statement, its values left as placeholders: for
  * an audience ('agent' also checks that the address is still an active agent), and with the time
  * told by the process's clock or, in the sandbox, by real time plus the sandbox clock's offset.
@@ -79,7 +141,7 @@ const applicationJoin = sql`
 function sessionCheckStatement(
   audience: TSignInAudience,
   sandbox: boolean,
-  withApplication: boolean,
+  read: TApplicationRead,
 ): SQL {
   const clockSql = sandbox
     ? sql`
@@ -118,8 +180,8 @@ function sessionCheckStatement(
         AND (expires_at <= b.now OR last_seen_at <= b.idle_since)
       RETURNING jti
     )
-    SELECT live.identity_uuid, live.expires_at, t.offset_ms${withApplication ? applicationColumns : sql``}
-    FROM t LEFT JOIN live ON true${withApplication ? applicationJoin : sql``}`;
+    SELECT live.identity_uuid, live.expires_at, t.offset_ms${APPLICATION_READS[read].columns}
+    FROM t LEFT JOIN live ON true${APPLICATION_READS[read].join}`;
 }
 
 /**
@@ -131,12 +193,12 @@ function sessionCheck(
   db: TDb,
   audience: TSignInAudience,
   sandbox: boolean,
-  withApplication: boolean,
+  read: TApplicationRead,
 ): TSessionCheck {
   return namedStatement<TSessionCheckRow>(
     db,
-    `session_check_${audience}${sandbox ? '_sandbox' : ''}${withApplication ? '_application' : ''}`,
-    () => sessionCheckStatement(audience, sandbox, withApplication),
+    `session_check_${audience}${sandbox ? '_sandbox' : ''}${APPLICATION_READS[read].suffix}`,
+    () => sessionCheckStatement(audience, sandbox, read),
   );
 }
 
@@ -147,6 +209,11 @@ export interface TSessionCheckOptions {
    * route that reads the application first saves a round trip to the database this way.
    */
   applicationUuid?: string;
+  /**
+   * Instead, read the open offers of this application of the caller's (the route lists them): the
+   * principal then carries them, or null when the caller has none of that uuid.
+   */
+  openOffersOf?: string;
 }
 
 /**
@@ -192,9 +259,14 @@ export async function verifyAccessToken(
     takeOffset = sandboxClock.loading();
     realNowMs = sandboxClock.realNow();
   }
-  const { applicationUuid } = options;
-  const withApplication = applicationUuid !== undefined;
-  const check = sessionCheck(deps.db, signInAudience, sandboxClock !== undefined, withApplication);
+  const applicationUuid = options.applicationUuid ?? options.openOffersOf;
+  const read: TApplicationRead =
+    options.applicationUuid !== undefined
+      ? 'application'
+      : options.openOffersOf !== undefined
+        ? 'openOffers'
+        : 'none';
+  const check = sessionCheck(deps.db, signInAudience, sandboxClock !== undefined, read);
   const rows = await check({
     now: sandboxClock === undefined ? deps.clock() : null,
     realNowMs,
@@ -204,7 +276,7 @@ export async function verifyAccessToken(
     idleMs: sessionIdleTimeoutMs(signInAudience),
     renewMs: SESSION_LAST_SEEN_PRECISION_MS,
     // A uuid the route's params will refuse reads no application (its handler never runs).
-    ...(withApplication
+    ...(applicationUuid !== undefined
       ? { applicationUuid: UUID_PATTERN.test(applicationUuid) ? applicationUuid : null }
       : {}),
   });
@@ -219,6 +291,6 @@ export async function verifyAccessToken(
     identityUuid: row.identity_uuid,
     audience,
     token: { id: claims.jti, expiresAt: new Date(row.expires_at) },
-    ...(withApplication ? { application: applicationOfRow(row) } : {}),
+    ...applicationReadOf(read, rows),
   };
 }

@@ -4,7 +4,7 @@ import { preparedPerPool } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 import { applications, offers } from '../../db/schema/index.js';
 import { applicationNotFound, type TApplicationDeps } from '../applications/application-record.js';
-import { OFFER_VIEW_COLUMNS, toOfferView } from './offer-record.js';
+import { OFFER_VIEW_COLUMNS, toOfferView, type TOfferViewRow } from './offer-record.js';
 
 const placeholder = (name: string) => sql.placeholder(name);
 
@@ -36,12 +36,15 @@ const openOffersRead = preparedPerPool((db) => openOffersStatement(db).prepare('
 /**
  * The offers open on the borrower's application: neither accepted, replaced nor expired. One
  * statement on every call (the application joined to its open offers), so that a change made
- * through any instance shows at once; another borrower's application is a 404.
+ * through any instance shows at once; another borrower's application is a 404. The route has the
+ * session check read them in its statement (`openOffers`); read here when it did not.
  */
 export async function listOffers(
   deps: TApplicationDeps,
-  input: { identityUuid: string; appUuid: string },
+  input: { identityUuid: string; appUuid: string; openOffers?: TOfferViewRow[] | null },
 ): Promise<TOffer[]> {
+  if (input.openOffers === null) throw applicationNotFound();
+  if (input.openOffers !== undefined) return input.openOffers.map(toOfferView);
   const rows = await openOffersRead(deps.db).execute({
     appUuid: input.appUuid,
     identityUuid: input.identityUuid,
