@@ -4,7 +4,7 @@
 // jwt and its audience in localStorage) is written before the app's scripts run, after Lighthouse
 // has cleared the origin's storage and cache. INP is measured apart, in a page of its own.
 /* global window, document, performance, requestAnimationFrame, PerformanceObserver -- functions handed to the page run there */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -42,6 +42,21 @@ const SETTLE_MS = 1_500;
 const READY_TIMEOUT_MS = 60_000;
 
 const origin = new URL(job.base).origin;
+
+/**
+ * Where LCP's time went (Lighthouse's phases: time to first byte, the wait before the LCP
+ * resource was asked for, its download, then the wait until it was painted), in ms.
+ */
+function lcpPhases(lhr) {
+  const items = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const phases = items.find((item) => item.type === 'table' && item.items?.[0]?.phase);
+  const element = items.find((item) => item.type === 'table' && item.items?.[0]?.node);
+  if (phases === undefined) return undefined;
+  return {
+    ...Object.fromEntries(phases.items.map((row) => [row.phase, Math.round(row.timing)])),
+    element: element?.items?.[0]?.node?.snippet?.slice(0, 80),
+  };
+}
 const browser = await puppeteer.launch({
   executablePath: job.chromiumPath,
   headless: true,
@@ -85,6 +100,10 @@ async function measurePage(spec) {
       });
       const lhr = flow.lhr;
       if (lhr.runtimeError !== undefined) throw new Error(lhr.runtimeError.message);
+      if (job.lhrDir !== null) {
+        mkdirSync(job.lhrDir, { recursive: true });
+        writeFileSync(join(job.lhrDir, `${spec.name}.json`), JSON.stringify(lhr));
+      }
       const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
       const problems = [];
       if (spec.mustStayOn !== null && finalPath !== spec.mustStayOn) {
@@ -100,6 +119,8 @@ async function measurePage(spec) {
         lcpMs: Math.round(audit('largest-contentful-paint')),
         totalBlockingTimeMs: Math.round(audit('total-blocking-time')),
         cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+        fcpMs: Math.round(audit('first-contentful-paint')),
+        lcpPhases: lcpPhases(lhr),
         benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
         ...(problems.length === 0 ? {} : { problem: problems.join('; ') }),
       };

@@ -366,6 +366,8 @@ export async function measureLighthouse(base, { only = process.env.BENCH_LIGHTHO
     }
     const result = runLighthouse({
       base,
+      // Each page's whole Lighthouse report, to read where its time went.
+      lhrDir: process.env.BENCH_LIGHTHOUSE_REPORTS ?? null,
       chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       pages,
       inp: isWanted('inp') ? { path: `${paths.start.path}?state=OH`, cpuSlowdown: 4 } : null,
