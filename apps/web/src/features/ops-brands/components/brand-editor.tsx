@@ -181,6 +181,26 @@ export function BrandEditor({
     />
   );
 
+  // An image's link, and (once the brand exists, so that the file has a place) its upload.
+  const image = (
+    kind: 'LOGO' | 'FAVICON',
+    key: 'logoUrl' | 'faviconUrl',
+    label: string,
+    uploadLabel: string,
+  ) => (
+    <>
+      {!isNew && (
+        <ImageUpload
+          orgCode={form.orgCode}
+          kind={kind}
+          label={uploadLabel}
+          onUploaded={(url) => set(key, url)}
+        />
+      )}
+      {text(key, label, BRAND_BOUNDS.url)}
+    </>
+  );
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setShowProblems(true);
@@ -225,24 +245,8 @@ export function BrandEditor({
         {text('termsUrl', 'Terms of use link', BRAND_BOUNDS.url)}
         {text('privacyUrl', 'Privacy link', BRAND_BOUNDS.url)}
         {text('licensesUrl', 'Licences page link', BRAND_BOUNDS.url)}
-        {!isNew && (
-          <ImageUpload
-            orgCode={form.orgCode}
-            kind="LOGO"
-            label="Upload a logo"
-            onUploaded={(url) => set('logoUrl', url)}
-          />
-        )}
-        {text('logoUrl', 'Logo', BRAND_BOUNDS.url)}
-        {!isNew && (
-          <ImageUpload
-            orgCode={form.orgCode}
-            kind="FAVICON"
-            label="Upload a favicon"
-            onUploaded={(url) => set('faviconUrl', url)}
-          />
-        )}
-        {text('faviconUrl', 'Favicon (optional)', BRAND_BOUNDS.url)}
+        {image('LOGO', 'logoUrl', 'Logo', 'Upload a logo')}
+        {image('FAVICON', 'faviconUrl', 'Favicon (optional)', 'Upload a favicon')}
         {text('iosUrl', 'iOS app link (optional)', BRAND_BOUNDS.url)}
         {text('androidUrl', 'Android app link (optional)', BRAND_BOUNDS.url)}
       </Fieldset>
