@@ -15,6 +15,21 @@ export type TBuildManifest = Record<
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Application pages that share one screen: the outcomes of the credit check. */
+const CREDIT_OUTCOME_PAGES = new Set([
+  'credit-frozen',
+  'credit-locked',
+  'credit-no-match',
+  'decline',
+]);
+
+/** Console pages of one record, under /ops/<list>/<id>: the list's screen name, singular. */
+const OPS_RECORD_SCREENS: Readonly<Record<string, string>> = {
+  applications: 'ops-application',
+  loans: 'ops-loan',
+  brands: 'ops-brand',
+};
+
 /** Screens directly under the app's base path. */
 const TOP_LEVEL_SCREENS = new Set([
   'start',
@@ -41,12 +56,14 @@ export function screenForPath(pathname: string): string | null {
       return 'auth-login';
     case '/ops':
       return 'ops';
-    case '/ops/ui-kit':
-      return 'ops-ui-kit';
     default:
       break;
   }
-  if (/^\/ops\/applications\/[^/]+$/.test(clean)) return 'ops-application';
+  const ops = /^\/ops\/([a-z-]+)(?:\/([^/]+))?$/.exec(clean);
+  if (ops !== null) {
+    const [, list = '', id] = ops;
+    return id === undefined ? `ops-${list}` : (OPS_RECORD_SCREENS[list] ?? null);
+  }
   if (!clean.startsWith(`${BASE_PATH}/`)) return null;
   const segments = clean.slice(BASE_PATH.length + 1).split('/');
   const [first = '', ...rest] = segments;
@@ -57,8 +74,11 @@ export function screenForPath(pathname: string): string | null {
     return null;
   }
   if (UUID.test(first)) {
-    return rest.length === 0 ? 'application-entry' : rest.join('-');
+    if (rest.length === 0) return 'application-entry';
+    const page = rest.join('-');
+    return CREDIT_OUTCOME_PAGES.has(page) ? 'credit-outcome' : page;
   }
+  if (first === 'loans') return rest.length === 1 ? 'loan' : null;
   // A public collateral proof: the link's token is the one segment after it.
   if (first === 'collateral-proof') return rest.length === 1 ? 'collateral-proof' : null;
   return segments.length === 1 && TOP_LEVEL_SCREENS.has(first) ? first : null;
