@@ -22,6 +22,7 @@ import { seedSandbox, seedSandboxPrices } from '../../src/db/seed.js';
 import { createJobRegistrations } from '../../src/jobs/registry.js';
 import { createJobWorker, type TJobWorker } from '../../src/jobs/worker.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
+import { drainWaitingPartnerChanges } from '../../src/services/partner/drain-partner-outbox.js';
 import { buildTestApp, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { migrationsBefore } from '../helpers/migrations-before.js';
@@ -123,8 +124,16 @@ export async function applicationsTestContextOn(
     worker,
     async runJobs() {
       let total = 0;
-      for (let ran = await worker.runDue(); ran > 0; ran = await worker.runDue()) total += ran;
-      return total;
+      for (;;) {
+        // What an instance's partner outbox drainer does on its next look, then the jobs due.
+        const drained = await drainWaitingPartnerChanges({
+          db: database.db,
+          clock: () => new Date(),
+        });
+        const ran = await worker.runDue();
+        total += ran;
+        if (ran === 0 && drained === 0) return total;
+      }
     },
     async close() {
       await worker.stop();
