@@ -384,6 +384,12 @@ export async function measureLighthouse(base, { only = process.env.BENCH_LIGHTHO
   }
 }
 
+/** Where most of a page's LCP went beyond the first byte: the LCP element's render delay. */
+function lcpWait(page) {
+  const renderDelay = page.lcpPhases?.['Render Delay'];
+  return renderDelay === undefined ? '' : ` of which render delay ${renderDelay} ms`;
+}
+
 /** The table's rows: each page's performance, each interaction group's INP. */
 export function lighthouseBars(lighthouse) {
   const budget = lighthouse.budget ?? LIGHTHOUSE_BUDGET;
@@ -391,7 +397,7 @@ export function lighthouseBars(lighthouse) {
     bar: `Lighthouse mobile performance ${name === 'offerWithBox' ? 'offer page, Truth-in-Lending box shown' : name} (${page.path})`,
     value:
       page.error === undefined
-        ? `${page.performance} (LCP ${page.lcpMs} ms, TBT ${page.totalBlockingTimeMs} ms, CLS ${page.cls}${page.problem === undefined ? '' : `; ${page.problem}`})`
+        ? `${page.performance} (LCP ${page.lcpMs} ms${lcpWait(page)}, TBT ${page.totalBlockingTimeMs} ms, CLS ${page.cls}${page.problem === undefined ? '' : `; ${page.problem}`})`
         : `failed: ${page.error}`,
     budget: `>= ${budget.performance}`,
     ok:
