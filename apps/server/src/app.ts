@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type onRequestHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
@@ -186,13 +187,21 @@ export const app = fp<TAppOptions>(
       // Every request that tells the time sees the sandbox clock as the database has it, whichever
       // instance moved it: a secure route's session check reads it in its own statement (when the
       // app's verifier checks the tokens), other routes here, and routes that tell no time never.
+      // The load is a hook of each route that needs it, so that the others run no hook for it.
       const sessionReadsClock = options.authVerifier === undefined;
-      instance.addHook('onRequest', async (request) => {
-        const { clockRead } = request.routeOptions.config;
+      const loadClock: onRequestHookHandler = (request, _reply, done) => {
+        sandboxClock.refresh().then(
+          () => done(),
+          (error: unknown) => {
+            request.log.warn({ err: error }, 'sandbox clock not loaded; using the last one');
+            done();
+          },
+        );
+      };
+      instance.addHook('onRoute', (routeOptions) => {
+        const clockRead = routeOptions.config?.clockRead;
         if (clockRead === 'none' || (clockRead === 'session' && sessionReadsClock)) return;
-        await sandboxClock.refresh().catch((error: unknown) => {
-          request.log.warn({ err: error }, 'sandbox clock not loaded; using the last one');
-        });
+        routeOptions.onRequest = [loadClock, ...[routeOptions.onRequest ?? []].flat()];
       });
     }
     instance.decorateRequest('principal', null);
