@@ -13,6 +13,7 @@ import {
   type TCelsiusTopUpCollateral,
   type TRefiCoinReturn,
   type TDocument,
+  type TRefinancingApplication,
 } from '@pledge/contract';
 import {
   KRANG_STATE_POLL_MS,
@@ -20,7 +21,7 @@ import {
   VERIFY_STATUS_REFETCH_MS,
 } from '@pledge/domain';
 import { QR_FAILURE_MESSAGES } from '../../../ui/qr-code/qr-code.js';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse, mockFetch, type THandler } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
 import {
@@ -74,6 +75,26 @@ afterEach(() => {
  * The clock is the test's from here on: it runs as time does, and a wait on an interval is jumped
  * over with `advance`. The returned options make user-event's own waits move it.
  */
+/**
+ * The server of a custody-only refinancing in the state `state()` answers (read at each call),
+ * with its top-up estimate; a test's own handlers added or in place of these.
+ */
+function serveTopUp(
+  state: () => TRefinancingApplication['state'],
+  more: Record<string, THandler> = {},
+) {
+  return mockFetch({
+    ...figureInfoHandlers(),
+    [LIST]: () =>
+      jsonResponse([
+        makeRefiApp({ state: state(), stage: 'PROCESSING', selectedOffer: custodyOffer() }),
+      ]),
+    [STATE]: () => jsonResponse({ state: state(), stage: 'PROCESSING' }),
+    [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate() }),
+    ...more,
+  });
+}
+
 function fakeClock() {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   return { advanceTimers: vi.advanceTimersByTime };
@@ -88,12 +109,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
     let state: 'CELSIUS_TOP_UP_REQUESTED' | 'CELSIUS_WAITING_FOR_TOP_UP' =
       'CELSIUS_TOP_UP_REQUESTED';
     const bodies: unknown[] = [];
-    mockFetch({
-      ...figureInfoHandlers(),
-      [LIST]: () =>
-        jsonResponse([makeRefiApp({ state, stage: 'PROCESSING', selectedOffer: custodyOffer() })]),
-      [STATE]: () => jsonResponse({ state, stage: 'PROCESSING' }),
-      [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate() }),
+    serveTopUp(() => state, {
       [CONFIRM]: (_url, init) => {
         bodies.push(JSON.parse(String(init.body)));
         state = 'CELSIUS_WAITING_FOR_TOP_UP';
@@ -135,18 +151,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
   });
 
   it('says Error on a refused confirmation and is back after 1.5 s', async () => {
-    mockFetch({
-      ...figureInfoHandlers(),
-      [LIST]: () =>
-        jsonResponse([
-          makeRefiApp({
-            state: 'CELSIUS_TOP_UP_REQUESTED',
-            stage: 'PROCESSING',
-            selectedOffer: custodyOffer(),
-          }),
-        ]),
-      [STATE]: () => jsonResponse({ state: 'CELSIUS_TOP_UP_REQUESTED', stage: 'PROCESSING' }),
-      [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate() }),
+    serveTopUp(() => 'CELSIUS_TOP_UP_REQUESTED', {
       [CONFIRM]: () => jsonResponse({ code: 'CONFLICT', message: 'Not now' }, 409),
     });
     const { user } = renderApp(
@@ -194,17 +199,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
 
   it('shows deposits as they arrive and what is still to send (issue 34, finding 7)', async () => {
     let deposits: TCelsiusTopUpCollateral['wallet'] = estimate().wallet;
-    mockFetch({
-      ...figureInfoHandlers(),
-      [LIST]: () =>
-        jsonResponse([
-          makeRefiApp({
-            state: 'CELSIUS_WAITING_FOR_TOP_UP',
-            stage: 'PROCESSING',
-            selectedOffer: custodyOffer(),
-          }),
-        ]),
-      [STATE]: () => jsonResponse({ state: 'CELSIUS_WAITING_FOR_TOP_UP', stage: 'PROCESSING' }),
+    serveTopUp(() => 'CELSIUS_WAITING_FOR_TOP_UP', {
       [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate({ wallet: deposits }) }),
     });
     renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`, fakeClock());
@@ -241,19 +236,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
   });
 
   it('opens the QR code modal of the deposit address', async () => {
-    mockFetch({
-      ...figureInfoHandlers(),
-      [LIST]: () =>
-        jsonResponse([
-          makeRefiApp({
-            state: 'CELSIUS_TOP_UP_REQUESTED',
-            stage: 'PROCESSING',
-            selectedOffer: custodyOffer(),
-          }),
-        ]),
-      [STATE]: () => jsonResponse({ state: 'CELSIUS_TOP_UP_REQUESTED', stage: 'PROCESSING' }),
-      [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate() }),
-    });
+    serveTopUp(() => 'CELSIUS_TOP_UP_REQUESTED');
     const { user } = renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
     await user.click(await screen.findByRole('button', { name: /^Show QR code/ }, LOADED));
     const dialog = await screen.findByRole('dialog', { name: 'QR code' });
@@ -265,15 +248,11 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
       'CELSIUS_TOP_UP_REQUESTED';
     const stateCalls: number[] = [];
     let confirmedAt = 0;
-    mockFetch({
-      ...figureInfoHandlers(),
-      [LIST]: () =>
-        jsonResponse([makeRefiApp({ state, stage: 'PROCESSING', selectedOffer: custodyOffer() })]),
+    serveTopUp(() => state, {
       [STATE]: () => {
         stateCalls.push(Date.now());
         return jsonResponse({ state, stage: 'PROCESSING' });
       },
-      [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate() }),
       [CONFIRM]: () => {
         state = 'CELSIUS_WAITING_FOR_TOP_UP';
         confirmedAt = Date.now();
