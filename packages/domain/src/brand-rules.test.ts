@@ -4,9 +4,9 @@ import {
   brandContrastProblems,
   brandRuleProblems,
   contrastRatio,
+  DEFAULT_BRAND_COLORS,
   parseHexColor,
 } from './brand-rules.js';
-import { DEMO_BRAND_COLORS } from './test-support/brand-colors.js';
 
 /** WCAG 2.0's own formula, written again here (its 0.03928 threshold, sRGB to linear). */
 function referenceRatio(a: string, b: string): number {
@@ -70,11 +70,11 @@ describe('contrastRatio', () => {
 
 describe('brandContrastProblems', () => {
   it('finds none in the demo brand', () => {
-    expect(brandContrastProblems(DEMO_BRAND_COLORS)).toEqual([]);
+    expect(brandContrastProblems(DEFAULT_BRAND_COLORS)).toEqual([]);
   });
 
   it('refuses light grey text with its ratio, rounded down', () => {
-    const problems = brandContrastProblems({ ...DEMO_BRAND_COLORS, text: '#aaaaaa' });
+    const problems = brandContrastProblems({ ...DEFAULT_BRAND_COLORS, text: '#aaaaaa' });
     const expected = Math.floor(referenceRatio('#aaaaaa', '#f6f7fb') * 100) / 100;
     expect(problems[0]).toMatchObject({
       foreground: 'text',
@@ -89,7 +89,7 @@ describe('brandContrastProblems', () => {
   });
 
   it('checks the button text on the primary colour', () => {
-    const problems = brandContrastProblems({ ...DEMO_BRAND_COLORS, primary: '#60a5fa' });
+    const problems = brandContrastProblems({ ...DEFAULT_BRAND_COLORS, primary: '#60a5fa' });
     expect(problems.map((p) => `${p.foreground}/${p.background}`)).toContain(
       'primaryContrast/primary',
     );
@@ -99,7 +99,7 @@ describe('brandContrastProblems', () => {
 describe('brandRuleProblems', () => {
   const base = {
     orgCode: 'acme',
-    colors: DEMO_BRAND_COLORS,
+    colors: DEFAULT_BRAND_COLORS,
     hosts: ['loans.acme.com'],
     servedStates: ['CA', 'NY'] as const,
     stateLicences: [

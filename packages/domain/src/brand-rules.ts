@@ -91,6 +91,17 @@ export interface TBrandColorSet {
   muted: string;
 }
 
+/** The product's own colours: the default brand's, and a new brand's until the console changes them. */
+export const DEFAULT_BRAND_COLORS: Readonly<TBrandColorSet> = {
+  primary: '#1d4ed8',
+  primaryContrast: '#ffffff',
+  accent: '#0f766e',
+  background: '#f6f7fb',
+  surface: '#ffffff',
+  text: '#111827',
+  muted: '#4b5563',
+};
+
 /** The pairs of a brand's colours the pages put text on: [text colour, background colour]. */
 export const BRAND_TEXT_PAIRS: readonly (readonly [keyof TBrandColorSet, keyof TBrandColorSet])[] =
   [

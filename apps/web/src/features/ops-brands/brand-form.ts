@@ -5,7 +5,12 @@
  * from the version served.
  */
 import type { TBrandDraft } from '@pledge/contract';
-import { brandRuleProblems, type TBrandRuleProblem, type TUsStateCode } from '@pledge/domain';
+import {
+  brandRuleProblems,
+  DEFAULT_BRAND_COLORS,
+  type TBrandRuleProblem,
+  type TUsStateCode,
+} from '@pledge/domain';
 
 export type TBrandForm = Omit<
   TBrandDraft,
@@ -39,15 +44,7 @@ export const NEW_BRAND_FORM: TBrandForm = {
   nmlsNumber: '',
   logoUrl: '/brands/default/logo.svg',
   faviconUrl: '',
-  colors: {
-    primary: '#1d4ed8',
-    primaryContrast: '#ffffff',
-    accent: '#0f766e',
-    background: '#f6f7fb',
-    surface: '#ffffff',
-    text: '#111827',
-    muted: '#4b5563',
-  },
+  colors: { ...DEFAULT_BRAND_COLORS },
   flags: { wholesale: false, marketsCredit: false, general: true },
   housingLogo: 'EQUAL_HOUSING_LENDER',
   internationalEnabled: false,
