@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { markPageVisit } from '../api/page-visit.js';
 import { AppLayout } from '../ui/layout/app-layout.js';
 import { ScreensShownContext, useIsScreenLoading } from './lazy-screen.js';
 import { ScreenErrorBoundary } from './screen-error-boundary.js';
@@ -9,7 +10,9 @@ import { ScreenErrorBoundary } from './screen-error-boundary.js';
  * progress bar, until the next one's code has loaded.
  */
 export function RouterLayout() {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
+  // Before the screens below render: what they fetch afresh "each time shown" is for this visit.
+  markPageVisit(key);
   const isScreenLoading = useIsScreenLoading();
   const [shownScreens, setShownScreens] = useState(0);
   const onScreenShown = useCallback(() => setShownScreens((count) => count + 1), []);

@@ -21,7 +21,7 @@ import {
   TEST_IDENTITY,
 } from '../features/session/session-test-utils.js';
 import { APP_UUID, EMPTY_PROFILE, VALID_STATES } from '../test/fixtures.js';
-import { jsonResponse, mockFetch } from '../test/mock-fetch.js';
+import { callsTo, jsonResponse, mockFetch } from '../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../test/render-app.js';
 import { LOADED } from '../test/loaded.js';
 
@@ -228,5 +228,46 @@ describe('the layout', () => {
     await user.click(screen.getByRole('link', { name: 'Harbor Credit Partners' }));
     await expectHeading('Where do you reside?');
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+  });
+});
+
+describe('a signed-in page asks for its data beside the session check', () => {
+  it('fetches the application while the sign-in is checked, and shows it only once confirmed', async () => {
+    let confirmSession: () => void = () => undefined;
+    const sessionAnswered = new Promise<void>((resolve) => {
+      confirmSession = resolve;
+    });
+    const application = makeApplication({ state: 'SIGN_DOCS' });
+    const params = { appUuid: application.appUuid };
+    const session = figureInfoHandlers(TEST_IDENTITY);
+    const fetch = mockFetch({
+      // The session check answers only when the test says so.
+      ...Object.fromEntries(
+        Object.entries(session).map(([key, answer]) => [key, () => sessionAnswered.then(answer)]),
+      ),
+      [`GET ${buildPath(getApplication.path, params)}`]: () => jsonResponse(application),
+      [`GET ${buildPath(getFinalSteps.path, params)}`]: () => jsonResponse(makeFinalSteps()),
+    });
+    storeTestSession('customer');
+    renderApp(`${B}/${application.appUuid}/next-steps`);
+    const applicationCalls = () => callsTo(fetch, `GET ${buildPath(getApplication.path, params)}`);
+    await waitFor(() => expect(applicationCalls()).toHaveLength(1), LOADED);
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your sign-in…');
+    expect(screen.queryByRole('heading', { level: 1, name: 'Final steps' })).toBeNull();
+
+    confirmSession();
+    await expectHeading('Final steps');
+    // The answer fetched for this visit is the page's: not asked for a second time.
+    expect(applicationCalls()).toHaveLength(1);
+  });
+
+  it("asks for nothing with another audience's token: the page sends to sign in", async () => {
+    const fetch = mockFetch({ ...figureInfoHandlers(TEST_IDENTITY, 'agent') });
+    storeTestSession('agent');
+    renderApp(`${APP}/next-steps`);
+    await waitFor(() => expect(browserNavigation.assign).toHaveBeenCalled(), LOADED);
+    expect(
+      callsTo(fetch, `GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`),
+    ).toHaveLength(0);
   });
 });

@@ -1,12 +1,18 @@
 import { Suspense, type ReactElement } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { isUuidSegment } from '@pledge/domain';
 import { paths } from '../config/paths.js';
 import { ApplicationPages } from '../features/application/components/application-pages.js';
 import { StateQueryRedirect } from '../features/application/components/state-query-redirect.js';
 import type { TCreditOutcomeState } from '../features/application/credit-outcomes.js';
 import { RequireSession } from '../features/session/components/require-session.js';
+import { readTokenAudience } from '../features/session/session-storage.js';
+import { audienceForPath } from '../features/session/sign-in-paths.js';
+import { useToken } from '../features/session/use-session.js';
 import { AppLayoutFallback } from '../ui/layout/app-layout.js';
 import { lazyScreen, screenPreloadOf, type TScreenModule } from './lazy-screen.js';
+import { prefetchAbsent, prefetchRoute, routeData, type TRoutePrefetch } from './route-prefetch.js';
 import {
   RedirectToStart,
   RedirectUnknownPath,
@@ -16,12 +22,80 @@ import {
 import { RouterLayout } from './router-layout.js';
 
 /**
+ * A page that needs a signed-in visitor. With a token of the page's audience held, the screen's
+ * code and the data its routes name are asked for as the address renders, beside the session
+ * check instead of after it. What shows is still the session's to decide (RequireSession): nothing
+ * of the page until the token is confirmed, and a token the server refuses (401, the session
+ * check's or a prefetch's) is cleared, which ends in sign-in.
+ */
+function SignedInRoute() {
+  const { pathname } = useLocation();
+  const client = useQueryClient();
+  const token = useToken();
+  if (token !== null && readTokenAudience() === audienceForPath(pathname)) {
+    // Started while rendering (as a query prefetched in render): an effect would wait for the
+    // commit, which a navigation holds back until the screen's code is in.
+    prefetchRoute(routes, pathname, client);
+  }
+  return <RequireSession />;
+}
+
+/**
  * Pages that need a signed-in visitor (document 2 §2): a borrower, or an agent under /ops. Anyone
  * else goes to sign in and comes back.
  */
 function requireSession(children: RouteObject[]): RouteObject {
-  return { element: <RequireSession />, children };
+  return { element: <SignedInRoute />, children };
 }
+
+/** The application every /{appUuid}/… page is shown with (an id that is no UUID is redirected). */
+const applicationData: TRoutePrefetch = async ({ appUuid = '' }, client) => {
+  if (!isUuidSegment(appUuid)) return;
+  const { applicationQueryOptions } =
+    await import('../features/application/api/get-application.js');
+  await prefetchAbsent(client, applicationQueryOptions(appUuid));
+};
+
+/** A borrower's loan, and the proof of its collateral shown on the same page. */
+const loanData: TRoutePrefetch = async ({ loanUuid = '' }, client) => {
+  if (!isUuidSegment(loanUuid)) return;
+  const [{ servicingLoanQuery }, { collateralProofQuery }] = await Promise.all([
+    import('../features/loan/api/get-servicing-loan.js'),
+    // A loan's id is its application's.
+    import('../features/collateral-proof/api/collateral-proof-queries.js'),
+  ]);
+  await Promise.all([
+    prefetchAbsent(client, servicingLoanQuery(loanUuid)),
+    prefetchAbsent(client, collateralProofQuery(loanUuid)),
+  ]);
+};
+
+/** The dashboard's two lists and the account's sessions. */
+const dashboardData: TRoutePrefetch = async (_params, client) => {
+  const [{ userAppsQuery, loanStatusQuery }, { sessionsQuery }] = await Promise.all([
+    import('../features/dashboard/api/dashboard-queries.js'),
+    import('../features/session/api/account-security-calls.js'),
+  ]);
+  await Promise.all([
+    prefetchAbsent(client, userAppsQuery),
+    prefetchAbsent(client, loanStatusQuery),
+    prefetchAbsent(client, sessionsQuery),
+  ]);
+};
+
+/** One application in the console. */
+const opsApplicationData: TRoutePrefetch = async ({ appUuid = '' }, client) => {
+  if (!isUuidSegment(appUuid)) return;
+  const { opsApplicationQuery } = await import('../features/ops/api/get-ops-application.js');
+  await prefetchAbsent(client, opsApplicationQuery(appUuid));
+};
+
+/** One funded loan in the console. */
+const opsLoanData: TRoutePrefetch = async ({ loanUuid = '' }, client) => {
+  if (!isUuidSegment(loanUuid)) return;
+  const { opsLoanQuery } = await import('../features/ops/api/ops-loans.js');
+  await prefetchAbsent(client, opsLoanQuery(loanUuid));
+};
 
 /** A screen of src/routes, its code loaded when it is first shown. */
 function screen(load: () => Promise<TScreenModule>): ReactElement {
@@ -201,15 +275,18 @@ const siteRoutes: RouteObject[] = [
     {
       path: paths.dashboard.path,
       element: screen(() => import('../routes/dashboard/dashboard-page.js')),
+      handle: routeData(dashboardData),
     },
     {
       path: paths.loan.path,
       element: screen(() => import('../routes/loan/loan-page.js')),
+      handle: routeData(loanData),
     },
     { path: paths.ops.path, element: screen(() => import('../routes/ops/ops-page.js')) },
     {
       path: paths.opsApplication.path,
       element: screen(() => import('../routes/ops-application/ops-application-page.js')),
+      handle: routeData(opsApplicationData),
     },
     {
       path: paths.opsAgents.path,
@@ -250,6 +327,7 @@ const siteRoutes: RouteObject[] = [
     {
       path: paths.opsLoan.path,
       element: screen(() => import('../routes/ops-loan/ops-loan-page.js')),
+      handle: routeData(opsLoanData),
     },
     {
       path: paths.opsReconciliation.path,
@@ -287,7 +365,13 @@ export const routes: RouteObject[] = [
           {
             element: <RequireUuidParams />,
             children: [
-              requireSession([{ element: <ApplicationPages />, children: applicationRoutes }]),
+              requireSession([
+                {
+                  element: <ApplicationPages />,
+                  handle: routeData(applicationData),
+                  children: applicationRoutes,
+                },
+              ]),
             ],
           },
           ...siteRoutes,

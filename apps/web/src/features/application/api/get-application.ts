@@ -7,6 +7,7 @@ import {
 } from '@pledge/contract';
 import type { TApplicationState } from '@pledge/domain';
 import { apiRequest } from '../../../api/client.js';
+import { pageVisitStartedAt, refetchUnlessFetchedThisVisit } from '../../../api/page-visit.js';
 
 export function getApplication(
   appUuid: string,
@@ -33,17 +34,18 @@ export function useApplication(appUuid: string) {
 
 /**
  * The application as the server holds it now: fetched again whenever a page that decides on its
- * state is shown. `isFresh` turns true once an answer fetched for this page is in. `pollMsWhile`
+ * state is shown. `isFresh` turns true once an answer fetched for this visit of the page is in
+ * (the route's prefetch, started with the session check, fetched it). `pollMsWhile`
  * answers how often to fetch it again in a state (false: not again).
  */
 export function useFreshApplication(
   appUuid: string,
   { pollMsWhile }: { pollMsWhile?: (state: TApplicationState) => number | false } = {},
 ) {
-  const [shownAt] = useState(() => Date.now());
+  const [shownAt] = useState(pageVisitStartedAt);
   const query = useQuery({
     ...applicationQueryOptions(appUuid),
-    refetchOnMount: 'always',
+    refetchOnMount: refetchUnlessFetchedThisVisit,
     refetchInterval: (current) => {
       const state = current.state.data?.state;
       return state === undefined || pollMsWhile === undefined ? false : pollMsWhile(state);

@@ -7,6 +7,7 @@ import {
 } from '@pledge/contract';
 import { COLLATERAL_PROOF_POLL_MS } from '@pledge/domain';
 import { apiRequest, isApiError } from '../../../api/client.js';
+import { refetchUnlessFetchedThisVisit } from '../../../api/page-visit.js';
 import { idempotencyHeaders } from '../../loan/api/idempotency-key.js';
 
 const isRefusal = (error: unknown) =>
@@ -17,8 +18,9 @@ export function collateralProofQueryKey(appUuid: string) {
 }
 
 /**
- * The borrower's collateral proof, as the chain watcher last recorded it: always fetched fresh. A
- * 404 (no collateral tracked for the loan, or not the borrower's) is not retried.
+ * The borrower's collateral proof, as the chain watcher last recorded it: fetched afresh for each
+ * visit of its page. A 404 (no collateral tracked for the loan, or not the borrower's) is not
+ * retried.
  */
 export function collateralProofQuery(appUuid: string) {
   return queryOptions({
@@ -26,7 +28,7 @@ export function collateralProofQuery(appUuid: string) {
     queryFn: ({ signal }) =>
       apiRequest(getCollateralProof, { params: { appUuid }, signal, cache: 'no-store' }),
     retry: (failureCount, error) => !isRefusal(error) && failureCount < 2,
-    refetchOnMount: 'always',
+    refetchOnMount: refetchUnlessFetchedThisVisit,
   });
 }
 

@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   getOpsLoan,
   getOpsLoans,
@@ -9,6 +15,7 @@ import {
 } from '@pledge/contract';
 import type { TLoanStatusName } from '@pledge/domain';
 import { apiRequest } from '../../../api/client.js';
+import { refetchUnlessFetchedThisVisit } from '../../../api/page-visit.js';
 import { idempotencyHeaders } from '../../loan/api/idempotency-key.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
 
@@ -36,14 +43,18 @@ export function useOpsLoans(page: TOpsLoansPage) {
   });
 }
 
-/** One loan with its ledger, fetched again each time the page is shown. */
-export function useOpsLoan(loanUuid: string) {
-  return useQuery({
+/** One loan with its ledger, fetched afresh for each visit of its page. */
+export function opsLoanQuery(loanUuid: string) {
+  return queryOptions({
     queryKey: opsLoanQueryKey(loanUuid),
     queryFn: ({ signal }) =>
       apiRequest(getOpsLoan, { params: { loanUuid }, signal, cache: 'no-store' }),
-    refetchOnMount: 'always',
+    refetchOnMount: refetchUnlessFetchedThisVisit,
   });
+}
+
+export function useOpsLoan(loanUuid: string) {
+  return useQuery(opsLoanQuery(loanUuid));
 }
 
 /** The reconciliation of every loan's ledger, run when the page is shown or asked again. */
