@@ -53,6 +53,12 @@ describe('the response serializer', () => {
     });
   });
 
+  it('writes a number as it is, never truncating one the schema says is whole', () => {
+    const serialize = compile(z.object({ cents: z.int(), rate: z.nullable(z.int()) }));
+    expect(serialize({ cents: 1.5, rate: 2 })).toBe('{"cents":1.5,"rate":2}');
+    expect(() => serialize({ cents: 'many', rate: null })).toThrow();
+  });
+
   it('encodes a frozen answer once and reuses its JSON', () => {
     const serialize = compile();
     const answer = Object.freeze({ name: 'a', amount: 1, secret: 'x' });

@@ -52,6 +52,8 @@ function forEncoding(schema: unknown): unknown {
       simplified[keyword] = forEncoding(value);
     }
   }
+  // An integer is written as the number it is: the encoder would truncate a fraction unseen.
+  if (simplified.type === 'integer') simplified.type = 'number';
   const { anyOf, ...rest } = simplified;
   if (!Array.isArray(anyOf)) return simplified;
   const members = (anyOf as TJsonSchema[]).filter((member) => !isNullSchema(member));
