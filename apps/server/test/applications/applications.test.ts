@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ZApplication, type TApplication } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
-import { applications, auditEvents } from '../../src/db/schema/index.js';
+import { applications } from '../../src/db/schema/index.js';
 import {
   CREATE_PATH,
   LEAP,
@@ -15,6 +15,7 @@ import {
   usDetails,
   useApplicationsTestContext,
 } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 describe('applications', () => {
   const ctx = useApplicationsTestContext();
@@ -48,10 +49,7 @@ describe('applications', () => {
         .from(applications)
         .where(eq(applications.uuid, created.appUuid));
       expect(row?.flow).toBe('WEB');
-      const audit = await ctx.database.db
-        .select()
-        .from(auditEvents)
-        .where(eq(auditEvents.entityId, created.appUuid));
+      const audit = await auditEventsOf(ctx.database.db, created.appUuid);
       expect(audit).toMatchObject([
         { fromState: null, toState: 'CREATED', actor: `borrower:${ada.identityUuid}` },
       ]);

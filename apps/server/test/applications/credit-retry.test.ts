@@ -18,6 +18,7 @@ import {
   withCreditBureau,
   useApplicationsTestContext,
 } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sandbox test SSNs (DESIGN §3). */
@@ -151,12 +152,9 @@ describe('POST /applications/{uuid}/credit-retry', () => {
       .from(creditChecks)
       .where(eq(creditChecks.applicationUuid, who.appUuid));
     expect(checks.map((check) => check.outcome)).toEqual(['LOCKED', 'LOCKED', 'LOCKED']);
-    const retries = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(eq(auditEvents.entityId, who.appUuid), eq(auditEvents.fromState, 'SOFT_CREDIT_LOCKED')),
-      );
+    const retries = await auditEventsOf(ctx.database.db, who.appUuid, {
+      fromState: 'SOFT_CREDIT_LOCKED',
+    });
     expect(retries).toHaveLength(2);
   });
 
@@ -168,12 +166,9 @@ describe('POST /applications/{uuid}/credit-retry', () => {
       expect((answer.json() as TApplication).state).toBe('SOFT_CREDIT');
     }
     expect(await retryJobs(who.appUuid)).toHaveLength(1);
-    const retries = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(eq(auditEvents.entityId, who.appUuid), eq(auditEvents.fromState, 'SOFT_CREDIT_LOCKED')),
-      );
+    const retries = await auditEventsOf(ctx.database.db, who.appUuid, {
+      fromState: 'SOFT_CREDIT_LOCKED',
+    });
     expect(retries).toHaveLength(1);
 
     // A second POST after the first, still running: the same answer, nothing more.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDomainError } from '@pledge/domain';
-import { and, eq, sql } from 'drizzle-orm';
-import { applications, auditEvents, profiles } from '../../src/db/schema/index.js';
+import { eq, sql } from 'drizzle-orm';
+import { applications, profiles } from '../../src/db/schema/index.js';
 import { JOB_TABLE, queuedJobs } from '../helpers/jobs.js';
 import { HttpError } from '../../src/http/errors.js';
 import { applyTransition } from '../../src/services/applications/apply-transition.js';
@@ -14,6 +14,7 @@ import {
   type TApplicationsTestContext,
   useBorrowerContext,
 } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 /** Makes every insert into `table` fail, for the length of `work`. */
 async function withFailingInserts<T>(
@@ -46,10 +47,7 @@ async function rowOf(ctx: TApplicationsTestContext, appUuid: string) {
 }
 
 async function auditCount(ctx: TApplicationsTestContext, appUuid: string): Promise<number> {
-  const rows = await ctx.database.db
-    .select()
-    .from(auditEvents)
-    .where(eq(auditEvents.entityId, appUuid));
+  const rows = await auditEventsOf(ctx.database.db, appUuid);
   return rows.length;
 }
 
@@ -74,12 +72,9 @@ describe('applyTransition', () => {
       version: (before?.version ?? 0) + 1,
       updatedAt: at,
     });
-    const [event] = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(eq(auditEvents.entityId, created.appUuid), eq(auditEvents.toState, 'OFFER_ACCEPTED')),
-      );
+    const [event] = await auditEventsOf(ctx.database.db, created.appUuid, {
+      toState: 'OFFER_ACCEPTED',
+    });
     expect(event).toMatchObject({
       entityType: 'application',
       entityId: created.appUuid,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLATERAL_DEADLINE_CALENDAR_DAYS } from '@pledge/domain';
-import { and, eq } from 'drizzle-orm';
-import { applications, auditEvents, sandboxChainTransactions } from '../../src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { applications, sandboxChainTransactions } from '../../src/db/schema/index.js';
 import { cancelUnfundedApplications } from '../../src/services/collateral/cancel-unfunded.js';
 import { enqueueCollateralSweeps } from '../../src/services/collateral/schedule-collateral-sweeps.js';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../applications/helpers.js';
 import { queuedJobs } from '../helpers/jobs.js';
 import { calculate, deposit, waitingApplication } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -48,12 +49,9 @@ describe('cancellation of unfunded applications', () => {
     });
     expect(late.cancelled).toContain(application.appUuid);
     expect(await stateOf(application.appUuid)).toBe('CANCELLED');
-    const [audit] = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(eq(auditEvents.entityId, application.appUuid), eq(auditEvents.toState, 'CANCELLED')),
-      );
+    const [audit] = await auditEventsOf(ctx.database.db, application.appUuid, {
+      toState: 'CANCELLED',
+    });
     expect(audit).toMatchObject({
       actor: 'system:cancel-unfunded',
       fromState: 'WAITING_FOR_COLLATERAL',

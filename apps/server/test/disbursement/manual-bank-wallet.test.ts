@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MANUAL_BANK_MESSAGES, USDC_WALLET_MESSAGES } from '@pledge/domain';
 import type { TDisbursement, TFinalSteps } from '@pledge/contract';
 import { eq } from 'drizzle-orm';
-import { auditEvents, disbursementAccounts } from '../../src/db/schema/index.js';
+import { disbursementAccounts } from '../../src/db/schema/index.js';
 import {
   appPath,
   applicationIn,
@@ -13,6 +13,7 @@ import {
   post,
   useDisbursementWorld,
 } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const manualBankPath = (appUuid: string) => appPath(appUuid, '/disbursement/manual-bank');
 const walletPath = (appUuid: string) => appPath(appUuid, '/disbursement/wallet-address');
@@ -21,10 +22,7 @@ describe('disbursement: manual bank and USDC wallet', () => {
   const { ctx, borrower, other } = useDisbursementWorld();
 
   async function disbursementAudits(appUuid: string) {
-    const rows = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.entityId, appUuid));
+    const rows = await auditEventsOf(ctx.database.db, appUuid);
     return rows.filter((row) => row.entityType === 'disbursement');
   }
 

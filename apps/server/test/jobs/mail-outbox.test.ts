@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOpsFailedMail, postOpsRetryMail } from '@pledge/contract';
 import { createRealEmail, createSmtpTransport } from '../../src/adapters/email/real.js';
-import { auditEvents, outbox } from '../../src/db/schema/index.js';
+import { outbox } from '../../src/db/schema/index.js';
 import { deliverCodeEmailJob } from '../../src/jobs/definitions/deliver-code-email.js';
 import { deliverEmailJob } from '../../src/jobs/definitions/deliver-email.js';
 import { deliverEmailHandler } from '../../src/jobs/handlers/deliver-email.js';
@@ -24,6 +24,7 @@ import { buildTestApp, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { makeJobsDue, queuedJobs } from '../helpers/jobs.js';
 import { signIn, startOtp } from '../identity/sign-in.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 describe('mail through the queue', () => {
   let database: TTestDatabase;
@@ -154,10 +155,7 @@ describe('mail through the queue', () => {
     expect(again).toMatchObject({ status: 'queued', attempts: 0 });
     const jobs = await queuedJobs(database.db, { payloadLike: `%${queued?.id ?? ''}%` });
     expect(jobs.map((job) => [job.isFailed, job.attempts])).toEqual([[false, 0]]);
-    const audit = await database.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.entityId, queued?.id ?? ''));
+    const audit = await auditEventsOf(database.db, queued?.id ?? '');
     expect(audit).toHaveLength(1);
 
     // A code's e-mail that failed is not sent again: its code has expired.

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TFeatureFlag, TSessionKey } from '@pledge/contract';
 import { SHOW_ADDITIONAL_DOCS_FLAG, SIGN_IN_EXPERIMENT_KEYS } from '@pledge/domain';
-import { auditEvents } from '../../src/db/schema/index.js';
 import { rolloutBucket } from '../../src/services/flags/decide-flag.js';
 import { buildTestApp } from '../helpers/app.js';
 import {
@@ -13,6 +11,7 @@ import {
   testAuthVerifier,
   usePlatformTestApp,
 } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const DECISION_URL = '/service-optimize/crypto-backed-loan/api/v2/decision';
 const FEATURES_URL = '/service-optimize/crypto-backed-loan/api/v1/features';
@@ -235,10 +234,7 @@ describe('feature flags', () => {
         updatedBy: agent,
       });
 
-      const [audit, ...more] = await t.database.db
-        .select()
-        .from(auditEvents)
-        .where(eq(auditEvents.entityId, key));
+      const [audit, ...more] = await auditEventsOf(t.database.db, key);
       expect(more).toEqual([]);
       expect(audit).toMatchObject({
         entityType: 'feature_flag',
@@ -274,10 +270,7 @@ describe('feature flags', () => {
     it('creates a flag, recorded as created', async () => {
       const response = await putFlag('brand-new-flag', setting({ enabled: false }));
       expect(response.statusCode).toBe(200);
-      const [audit] = await t.database.db
-        .select()
-        .from(auditEvents)
-        .where(eq(auditEvents.entityId, 'brand-new-flag'));
+      const [audit] = await auditEventsOf(t.database.db, 'brand-new-flag');
       expect(audit).toMatchObject({ reason: 'flag created', fromState: null, actor: agent });
     });
 

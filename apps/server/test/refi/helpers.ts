@@ -51,3 +51,46 @@ export function offerOf(application: TRefinancingApplication, consent: string) {
 
 export const CUSTODY_ONLY = 'DECLINE_REHYPOTHECATION';
 export const OWNERSHIP_TRANSFER = 'ALLOW_REHYPOTHECATION';
+
+/** The borrower's refinancing applications, as R/ lists them. */
+export async function listRefis(
+  app: FastifyInstance,
+  me: TBorrower,
+): Promise<TRefinancingApplication[]> {
+  const response = await call(
+    app,
+    'GET',
+    `${REFI}/borrower/${me.identityUuid}/celsius-application`,
+    me.token,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as TRefinancingApplication[];
+}
+
+/** One of the borrower's refinancing applications, as R/ lists it. */
+export async function listedRefi(
+  app: FastifyInstance,
+  me: TBorrower,
+  appUuid: string,
+): Promise<TRefinancingApplication> {
+  const found = (await listRefis(app, me)).find((application) => application.appUuid === appUuid);
+  if (found === undefined) throw new Error(`${appUuid} is not listed`);
+  return found;
+}
+
+/** The borrower's confirmation of one of the offers (the answer, whichever it is). */
+export function confirmRefiOffer(
+  app: FastifyInstance,
+  me: TBorrower,
+  appUuid: string,
+  offerUuid: string,
+  more: { hasSentCollateral?: boolean } = {},
+) {
+  return call(
+    app,
+    'POST',
+    refiAppUrl(appUuid, '/collateral/celsius-refi-borrower-confirmation'),
+    me.token,
+    { offerUuid, ...more },
+  );
+}

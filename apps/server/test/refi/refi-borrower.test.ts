@@ -22,6 +22,7 @@ import {
   refiAppUrl as appUrl,
   type TBorrower,
 } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 describe('refinancing a defunct lender’s loans (R/ calls)', () => {
   const ctx = useApplicationsTestContext();
@@ -466,12 +467,9 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
       .from(applications)
       .where(eq(applications.uuid, application.appUuid));
     expect(row?.state).toBe('CANCELLED');
-    const [audit] = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(eq(auditEvents.entityId, application.appUuid), eq(auditEvents.toState, 'CANCELLED')),
-      );
+    const [audit] = await auditEventsOf(ctx.database.db, application.appUuid, {
+      toState: 'CANCELLED',
+    });
     expect(audit).toMatchObject({ actor: 'system:refi', fromState: 'SIGN_DOCS' });
   });
 });

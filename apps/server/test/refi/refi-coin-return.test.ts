@@ -12,8 +12,8 @@ import type {
   TRefinancingApplication,
 } from '@pledge/contract';
 import { INVALID_RETURN_ADDRESS_MESSAGE, REFI_COIN_RETURN_MESSAGES } from '@pledge/domain';
-import { and, eq } from 'drizzle-orm';
-import { auditEvents, refiCoinReturns } from '../../src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { refiCoinReturns } from '../../src/db/schema/index.js';
 import { cancelExpiredRefis } from '../../src/services/refi/complete-refi.js';
 import { newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
 import {
@@ -26,15 +26,17 @@ import {
 import { signIn } from '../identity/sign-in.js';
 import {
   call,
+  confirmRefiOffer,
   CUSTODY_ONLY,
+  listedRefi,
   lookUpOne,
   offerOf,
   OPS,
   OWNERSHIP_TRANSFER,
-  REFI,
   refiAppUrl as appUrl,
   type TBorrower,
 } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const RETURN_ADDRESS = `0x${'ab'.repeat(20)}`;
 const OTHER_ADDRESS = `0x${'cd'.repeat(20)}`;
@@ -46,34 +48,11 @@ let checker: TAgent;
 const app = () => ctx.app;
 const returnUrl = (appUuid: string) => appUrl(appUuid, '/collateral/celsius-refi-coin-return');
 
-async function listOf(borrower: TBorrower): Promise<TRefinancingApplication[]> {
-  const response = await call(
-    app(),
-    'GET',
-    `${REFI}/borrower/${borrower.identityUuid}/celsius-application`,
-    borrower.token,
-  );
-  expect(response.statusCode).toBe(200);
-  return response.json() as TRefinancingApplication[];
-}
-
-async function applicationOf(borrower: TBorrower, appUuid: string) {
-  const found = (await listOf(borrower)).find((candidate) => candidate.appUuid === appUuid);
-  if (found === undefined) throw new Error('application not listed');
-  return found;
-}
-
 /** 100002 (ETH, 62 % LTV) submitted custody-only: a top-up requested, its address and quantity. */
 async function topUpRequested(borrower: TBorrower) {
   const application = await lookUpOne(app(), borrower.token, '100002');
   const offer = offerOf(application, CUSTODY_ONLY);
-  const submitted = await call(
-    app(),
-    'POST',
-    appUrl(application.appUuid, '/collateral/celsius-refi-borrower-confirmation'),
-    borrower.token,
-    { offerUuid: offer.uuid },
-  );
+  const submitted = await confirmRefiOffer(app(), borrower, application.appUuid, offer.uuid);
   expect(submitted.json()).toMatchObject({ state: 'CELSIUS_TOP_UP_REQUESTED' });
   const answer = submitted.json() as TRefinancingApplication;
   const estimate = await call(
@@ -155,7 +134,7 @@ describe('the coins of an expired refinancing', () => {
   }, 120_000);
 
   it('says it expired and that the coins wait for a return address; the console lists them', async () => {
-    const ended = await applicationOf(returned, returnedRefi.appUuid);
+    const ended = await listedRefi(app(), returned, returnedRefi.appUuid);
     expect(ended.state).toBe('CANCELLED');
     expect(ended.ending?.reason).toBe('REFI_EXPIRED');
     expect(ended.coinReturn).toMatchObject({
@@ -165,7 +144,7 @@ describe('the coins of an expired refinancing', () => {
     });
     // Coins sent after the deadline are counted for their return as well.
     await deposit(returnedRefi.address, '0.01');
-    const later = await applicationOf(returned, returnedRefi.appUuid);
+    const later = await listedRefi(app(), returned, returnedRefi.appUuid);
     expect(later.coinReturn?.confirmed.coinQuantity).toBe((Number(half) + 0.01).toFixed(6));
 
     const listed = await call(
@@ -212,7 +191,7 @@ describe('the coins of an expired refinancing', () => {
     }
     const empty = await call(app(), 'POST', url, returned.token, { returnAddress: '  ' });
     expect(empty.statusCode).toBe(400);
-    expect((await applicationOf(returned, returnedRefi.appUuid)).coinReturn?.status).toBe(
+    expect((await listedRefi(app(), returned, returnedRefi.appUuid)).coinReturn?.status).toBe(
       'AWAITING_ADDRESS',
     );
 
@@ -232,12 +211,9 @@ describe('the coins of an expired refinancing', () => {
       code: 'RETURN_IN_PROGRESS',
       message: REFI_COIN_RETURN_MESSAGES.otherAddress,
     });
-    const requested = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(eq(auditEvents.entityId, returnedRefi.appUuid), eq(auditEvents.toState, 'REQUESTED')),
-      );
+    const requested = await auditEventsOf(ctx.database.db, returnedRefi.appUuid, {
+      toState: 'REQUESTED',
+    });
     expect(requested).toHaveLength(1);
   });
 
@@ -250,7 +226,7 @@ describe('the coins of an expired refinancing', () => {
       payload: { transactionHash: '0xreturned', note: 'sent from cold storage' },
     });
     expect(proposal).toMatchObject({ action: 'REFI_COIN_RETURN', status: 'APPROVED' });
-    const ended = await applicationOf(returned, returnedRefi.appUuid);
+    const ended = await listedRefi(app(), returned, returnedRefi.appUuid);
     expect(ended.coinReturn).toMatchObject({
       status: 'RETURNED',
       returned: { coinQuantity: (Number(half) + 0.01).toFixed(6), type: 'ETH' },
@@ -279,19 +255,19 @@ describe('the coins of an expired refinancing', () => {
   });
 
   it('counts toward a new refinancing of the same loan looked up again before an address was given', async () => {
-    const ended = await applicationOf(carried, carriedRefi.appUuid);
+    const ended = await listedRefi(app(), carried, carriedRefi.appUuid);
     expect(ended.coinReturn?.status).toBe('AWAITING_ADDRESS');
     const again = await topUpRequested(carried);
     expect(again.appUuid).not.toBe(carriedRefi.appUuid);
     // The same address, with the coins already on it.
     expect(again.address).toBe(carriedRefi.address);
-    const fresh = await applicationOf(carried, again.appUuid);
+    const fresh = await listedRefi(app(), carried, again.appUuid);
     const sent = Number(halfOf(carriedRefi.topUp));
     expect(Number(fresh.rollForwardLoanDetails?.remainingTopUpAmount.coinQuantity)).toBeCloseTo(
       Number(again.topUp) - sent,
       6,
     );
-    const old = await applicationOf(carried, carriedRefi.appUuid);
+    const old = await listedRefi(app(), carried, carriedRefi.appUuid);
     expect(old.coinReturn).toMatchObject({
       status: 'CARRIED_OVER',
       carriedToAppUuid: again.appUuid,
@@ -308,7 +284,7 @@ describe('the coins of an expired refinancing', () => {
     expect(row?.carriedToApplicationUuid).toBe(again.appUuid);
     // The rest arrives on the same address and the new refinancing moves on.
     await deposit(again.address, (Number(again.topUp) - sent + 0.000001).toFixed(6));
-    expect((await applicationOf(carried, again.appUuid)).state).toBe(
+    expect((await listedRefi(app(), carried, again.appUuid)).state).toBe(
       'CELSIUS_FULL_COLLATERAL_RECEIVED',
     );
     const proposals = await call(app(), 'GET', `${OPS}/controlled-actions`, maker.token);
@@ -319,31 +295,25 @@ describe('the coins of an expired refinancing', () => {
     ).toBe(false);
   });
   it('counts toward a new ownership-transfer refinancing of the same loan too, which needs no top-up', async () => {
-    const ended = await applicationOf(transferred, transferredRefi.appUuid);
+    const ended = await listedRefi(app(), transferred, transferredRefi.appUuid);
     expect(ended.coinReturn?.status).toBe('AWAITING_ADDRESS');
     const sent = halfOf(transferredRefi.topUp);
     // Looked up again: 100002 at 62 % needs no top-up as ownership transfer.
     const application = await lookUpOne(app(), transferred.token, '100002');
     expect(application.appUuid).not.toBe(transferredRefi.appUuid);
     const offer = offerOf(application, OWNERSHIP_TRANSFER);
-    const submitted = await call(
-      app(),
-      'POST',
-      appUrl(application.appUuid, '/collateral/celsius-refi-borrower-confirmation'),
-      transferred.token,
-      { offerUuid: offer.uuid },
-    );
+    const submitted = await confirmRefiOffer(app(), transferred, application.appUuid, offer.uuid);
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json()).toMatchObject({ state: 'SIGN_DOCS' });
 
     // The coins already received are the new refinancing's now, on the same address.
-    const fresh = await applicationOf(transferred, application.appUuid);
+    const fresh = await listedRefi(app(), transferred, application.appUuid);
     expect(fresh.collateral?.wallet?.depositAddress).toBe(transferredRefi.address);
     expect(Number(fresh.collateral?.wallet?.currentTotalCoinBalance.coinQuantity)).toBeCloseTo(
       Number(sent),
       6,
     );
-    const old = await applicationOf(transferred, transferredRefi.appUuid);
+    const old = await listedRefi(app(), transferred, transferredRefi.appUuid);
     expect(old.coinReturn).toMatchObject({
       status: 'CARRIED_OVER',
       carriedToAppUuid: application.appUuid,
@@ -360,36 +330,18 @@ describe('the coins of an expired refinancing', () => {
       code: 'COINS_CARRIED_OVER',
       message: REFI_COIN_RETURN_MESSAGES.carriedOver,
     });
-    const [event] = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(
-          eq(auditEvents.entityId, transferredRefi.appUuid),
-          eq(auditEvents.toState, 'CARRIED_OVER'),
-        ),
-      );
+    const [event] = await auditEventsOf(ctx.database.db, transferredRefi.appUuid, {
+      toState: 'CARRIED_OVER',
+    });
     expect(event?.reason).toBe(
       `1 deposit(s) on ${transferredRefi.address} carried to the new refinancing ${application.appUuid} of the same loan`,
     );
     // Submitting again carries nothing twice.
-    const again = await call(
-      app(),
-      'POST',
-      appUrl(application.appUuid, '/collateral/celsius-refi-borrower-confirmation'),
-      transferred.token,
-      { offerUuid: offer.uuid },
-    );
+    const again = await confirmRefiOffer(app(), transferred, application.appUuid, offer.uuid);
     expect(again.statusCode).toBe(200);
-    const events = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(
-          eq(auditEvents.entityId, transferredRefi.appUuid),
-          eq(auditEvents.toState, 'CARRIED_OVER'),
-        ),
-      );
+    const events = await auditEventsOf(ctx.database.db, transferredRefi.appUuid, {
+      toState: 'CARRIED_OVER',
+    });
     expect(events).toHaveLength(1);
   });
 });

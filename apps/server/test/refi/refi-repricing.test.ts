@@ -7,50 +7,27 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TOffer, TRefinancingApplication } from '@pledge/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { auditEvents, collateralAccounts, refiApplications } from '../../src/db/schema/index.js';
 import { newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
 import { setPrices } from '../servicing/helpers.js';
 import {
   call,
+  confirmRefiOffer,
   CUSTODY_ONLY,
+  listedRefi,
   lookUpOne,
   offerOf,
   OWNERSHIP_TRANSFER,
-  REFI,
   refiAppUrl as appUrl,
-  type TBorrower,
 } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const ctx = useApplicationsTestContext();
 
 afterEach(async () => {
   await setPrices(ctx, { BTC: 60_000, ETH: 3_000 });
 });
-
-function confirm(me: TBorrower, appUuid: string, offerUuid: string) {
-  return call(
-    ctx.app,
-    'POST',
-    appUrl(appUuid, '/collateral/celsius-refi-borrower-confirmation'),
-    me.token,
-    { offerUuid },
-  );
-}
-
-async function listed(me: TBorrower, appUuid: string): Promise<TRefinancingApplication> {
-  const response = await call(
-    ctx.app,
-    'GET',
-    `${REFI}/borrower/${me.identityUuid}/celsius-application`,
-    me.token,
-  );
-  const found = (response.json() as TRefinancingApplication[]).find(
-    (application) => application.appUuid === appUuid,
-  );
-  if (found === undefined) throw new Error(`${appUuid} is not listed`);
-  return found;
-}
 
 /** Coins to add to `coins` for `principalUsd` to be 55 % of their value at `priceUsd`, rounded up to 6 decimals. */
 function topUpTo55(principalUsd: number, coins: number, priceUsd: number): string {
@@ -95,7 +72,7 @@ describe('a refinancing is priced when confirmed', () => {
 
     // At $51,000 the loan is at 80 %: above the 70 % ownership transfer allows.
     await setPrices(ctx, { BTC: 51_000, ETH: 3_000 });
-    const refused = await confirm(me, application.appUuid, transfer.uuid);
+    const refused = await confirmRefiOffer(ctx.app, me, application.appUuid, transfer.uuid);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       code: 'REFI_REPRICED',
@@ -105,7 +82,7 @@ describe('a refinancing is priced when confirmed', () => {
     await nothingSubmitted(application.appUuid);
 
     // The list shows what was priced anew: custody only with a top-up to 55 %, nothing chosen.
-    const repriced = await listed(me, application.appUuid);
+    const repriced = await listedRefi(ctx.app, me, application.appUuid);
     expect(repriced.state).toBe('CREATED');
     expect(repriced.selectedOffer).toBeNull();
     expect(repriced.offers).toHaveLength(1);
@@ -124,8 +101,10 @@ describe('a refinancing is priced when confirmed', () => {
     expect(event).toMatchObject({ fromState: 'OFFER_ACCEPTED', toState: 'CREATED' });
 
     // The old offer can no longer be confirmed; the new one is, with its own top-up.
-    expect((await confirm(me, application.appUuid, transfer.uuid)).statusCode).toBe(400);
-    const submitted = await confirm(me, application.appUuid, custody.uuid);
+    expect(
+      (await confirmRefiOffer(ctx.app, me, application.appUuid, transfer.uuid)).statusCode,
+    ).toBe(400);
+    const submitted = await confirmRefiOffer(ctx.app, me, application.appUuid, custody.uuid);
     expect(submitted.statusCode, submitted.body).toBe(200);
     const answer = submitted.json() as TRefinancingApplication;
     expect(answer.state).toBe('CELSIUS_TOP_UP_REQUESTED');
@@ -143,7 +122,7 @@ describe('a refinancing is priced when confirmed', () => {
 
     // At $40,000 the loan is at 60 %.
     await setPrices(ctx, { BTC: 40_000, ETH: 3_000 });
-    const refused = await confirm(me, application.appUuid, stale.uuid);
+    const refused = await confirmRefiOffer(ctx.app, me, application.appUuid, stale.uuid);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       code: 'REFI_REPRICED',
@@ -153,7 +132,7 @@ describe('a refinancing is priced when confirmed', () => {
     await nothingSubmitted(application.appUuid);
 
     // The borrower's treatment stays chosen, with its new terms to confirm: now with a top-up.
-    const repriced = await listed(me, application.appUuid);
+    const repriced = await listedRefi(ctx.app, me, application.appUuid);
     expect(repriced.state).toBe('OFFER_ACCEPTED');
     expect(repriced.selectedOffer).toMatchObject({
       collateralReuseConsent: CUSTODY_ONLY,
@@ -180,7 +159,12 @@ describe('a refinancing is priced when confirmed', () => {
     expect(estimate).toMatchObject({ topUpRequired: true, currentLtv: 60, targetLtv: 55 });
     expect(Number(estimate.topUpCoinAmount.coinQuantity)).toBe(Number(expected));
 
-    const submitted = await confirm(me, application.appUuid, repriced.selectedOffer?.uuid ?? '');
+    const submitted = await confirmRefiOffer(
+      ctx.app,
+      me,
+      application.appUuid,
+      repriced.selectedOffer?.uuid ?? '',
+    );
     expect(submitted.statusCode, submitted.body).toBe(200);
     const answer = submitted.json() as TRefinancingApplication;
     expect(answer.state).toBe('CELSIUS_TOP_UP_REQUESTED');
@@ -208,17 +192,14 @@ describe('a refinancing is priced when confirmed', () => {
 
     // The price rose a little: the quoted top-up now brings it under 55 %, in the same tier.
     await setPrices(ctx, { BTC: 60_000, ETH: 3_050 });
-    const submitted = await confirm(me, application.appUuid, custody.uuid);
+    const submitted = await confirmRefiOffer(ctx.app, me, application.appUuid, custody.uuid);
     expect(submitted.statusCode, submitted.body).toBe(200);
     const answer = submitted.json() as TRefinancingApplication;
     expect(answer.state).toBe('CELSIUS_TOP_UP_REQUESTED');
     expect(Number(answer.rollForwardLoanDetails?.topUpAmount.coinQuantity)).toBe(Number(quoted));
-    const events = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(eq(auditEvents.entityId, application.appUuid), eq(auditEvents.toState, 'CREATED')),
-      );
+    const events = await auditEventsOf(ctx.database.db, application.appUuid, {
+      toState: 'CREATED',
+    });
     expect(events).toHaveLength(1);
   });
 });

@@ -16,7 +16,6 @@ import { REFI_REPRICED_MESSAGES } from '@pledge/domain';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {
   applications,
-  auditEvents,
   disclosureDocuments,
   documentSignatures,
   refiEstatePayoffs,
@@ -27,7 +26,9 @@ import { opsPath, signInAgent } from '../ops/helpers.js';
 import { setPrices } from '../servicing/helpers.js';
 import {
   call,
+  confirmRefiOffer,
   CUSTODY_ONLY,
+  listedRefi,
   lookUpOne,
   offerOf,
   OWNERSHIP_TRANSFER,
@@ -35,6 +36,7 @@ import {
   refiAppUrl as appUrl,
   type TBorrower,
 } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const ctx = useApplicationsTestContext();
 
@@ -43,29 +45,11 @@ afterEach(async () => {
 });
 
 async function confirm(me: TBorrower, appUuid: string, offerUuid: string, hasSent = false) {
-  const response = await call(
-    ctx.app,
-    'POST',
-    appUrl(appUuid, '/collateral/celsius-refi-borrower-confirmation'),
-    me.token,
-    { offerUuid, hasSentCollateral: hasSent },
-  );
+  const response = await confirmRefiOffer(ctx.app, me, appUuid, offerUuid, {
+    hasSentCollateral: hasSent,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as TRefinancingApplication;
-}
-
-async function listed(me: TBorrower, appUuid: string): Promise<TRefinancingApplication> {
-  const response = await call(
-    ctx.app,
-    'GET',
-    `${REFI}/borrower/${me.identityUuid}/celsius-application`,
-    me.token,
-  );
-  const found = (response.json() as TRefinancingApplication[]).find(
-    (application) => application.appUuid === appUuid,
-  );
-  if (found === undefined) throw new Error(`${appUuid} is not listed`);
-  return found;
 }
 
 async function unsigned(me: TBorrower, appUuid: string): Promise<TDocument[]> {
@@ -159,7 +143,7 @@ describe('a refinancing is priced again at its last signature', () => {
     });
 
     // Back to the offers, priced anew: custody only with a top-up; nothing was signed last.
-    const repriced = await listed(me, application.appUuid);
+    const repriced = await listedRefi(ctx.app, me, application.appUuid);
     expect(repriced.state).toBe('CREATED');
     expect(repriced.selectedOffer).toBeNull();
     const custody = offerOf(repriced, CUSTODY_ONLY);
@@ -175,16 +159,10 @@ describe('a refinancing is priced again at its last signature', () => {
       code: 'DOCUMENT_VOIDED',
       message: REFI_DOCUMENT_VOIDED_MESSAGE,
     });
-    const [event] = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(
-          eq(auditEvents.entityId, application.appUuid),
-          eq(auditEvents.fromState, 'SIGN_DOCS'),
-          eq(auditEvents.toState, 'CREATED'),
-        ),
-      );
+    const [event] = await auditEventsOf(ctx.database.db, application.appUuid, {
+      fromState: 'SIGN_DOCS',
+      toState: 'CREATED',
+    });
     expect(event?.reason).toContain('3 document(s) of the offer voided');
     // The console's application detail lists them apart, marked voided, with when and why.
     const agent = await signInAgent(ctx);
@@ -256,7 +234,7 @@ describe('a refinancing is priced again at its last signature', () => {
       message: REFI_REPRICED_MESSAGES.moreTopUpNeeded('ETH', ltv),
     });
     // Custody only stays chosen, with the larger top-up it now takes.
-    const repriced = await listed(me, application.appUuid);
+    const repriced = await listedRefi(ctx.app, me, application.appUuid);
     expect(repriced.state).toBe('OFFER_ACCEPTED');
     expect(repriced.selectedOffer).toMatchObject({ collateralReuseConsent: CUSTODY_ONLY });
     const newOffer = repriced.selectedOffer?.uuid ?? '';

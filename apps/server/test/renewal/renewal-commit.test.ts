@@ -25,6 +25,7 @@ import {
   signAll,
   waitingRenewal,
 } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const ctx = useApplicationsTestContext();
 
@@ -67,10 +68,9 @@ async function expectCompletedOnce(borrower: TTestLoan, renewal: TApplication) {
   });
   const completed = (await renewalsOf(borrower.loanUuid)).filter((row) => row.state === 'COMPLETE');
   expect(completed).toHaveLength(1);
-  const renewedEvents = await ctx.database.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.entityId, borrower.loanUuid), eq(auditEvents.toState, 'RENEWED')));
+  const renewedEvents = await auditEventsOf(ctx.database.db, borrower.loanUuid, {
+    toState: 'RENEWED',
+  });
   expect(renewedEvents).toHaveLength(1);
 }
 

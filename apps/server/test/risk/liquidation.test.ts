@@ -47,6 +47,7 @@ import {
   servicingRow,
   statementDeps,
 } from './liquidation-helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 /** The second agent, who approves the desk fills the first proposes. */
 const { ctx, maker: agent, checker } = useTwoAgentContext(openServicingWorld);
@@ -210,10 +211,7 @@ describe('sandbox exchange', () => {
       'LIQUIDATION',
       'NONE',
     ]);
-    const audits = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.entityId, liquidation?.liquidationUuid ?? ''));
+    const audits = await auditEventsOf(ctx.database.db, liquidation?.liquidationUuid ?? '');
     expect(audits.map((audit) => audit.toState).sort()).toEqual(['FILLED', 'OPEN']);
 
     // The statement: the PDF kept, the e-mail with the numbers.

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TPostSandboxLoanResponse, TServicingLoan } from '@pledge/contract';
 import { loanPaymentReference, PAYMENT_METHOD_MESSAGES } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
-import { auditEvents, servicingPayments } from '../../src/db/schema/index.js';
+import { servicingPayments } from '../../src/db/schema/index.js';
 import { wireAccountFor } from '../../src/brands/brands.js';
 import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { signIn } from '../identity/sign-in.js';
@@ -21,6 +21,7 @@ import {
   sandboxLoan,
   type TTestLoan,
 } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const ctx = useApplicationsTestContext(openServicingWorld);
 
@@ -126,10 +127,7 @@ describe('an international (USDC) loan', () => {
       message: PAYMENT_METHOD_MESSAGES.noAutopay,
     });
     expect((await getLoan(ctx, loan)).autopayEnabled).toBe(false);
-    const audited = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.entityId, loan.loanUuid));
+    const audited = await auditEventsOf(ctx.database.db, loan.loanUuid);
     expect(audited.some((event) => event.toState === 'AUTOPAY_ON')).toBe(false);
   });
 });

@@ -11,7 +11,6 @@ import type { TBankPaymentsPort } from '../../src/adapters/bank-payments/port.js
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import {
   applications,
-  auditEvents,
   collateralReleaseRequests,
   servicingLoans,
   servicingPayments,
@@ -36,6 +35,7 @@ import {
   runSweep,
   sandboxLoan,
 } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const ctx = useApplicationsTestContext(openServicingWorld);
 
@@ -127,10 +127,7 @@ describe('a returned ACH payoff', () => {
     expect(await readPayoff(ctx.database.db, loan.loanUuid)).toBeUndefined();
     const mail = await mailTo(ctx, loan.email);
     expect(mail.some((message) => message.subject === 'Your loan payoff was returned')).toBe(true);
-    const audit = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.entityId, loan.loanUuid));
+    const audit = await auditEventsOf(ctx.database.db, loan.loanUuid);
     expect(
       audit.some((event) => event.fromState === 'PAID_OFF' && event.toState === 'COMPLETE'),
     ).toBe(true);
@@ -180,10 +177,7 @@ describe('a returned ACH payoff', () => {
       .from(collateralReleaseRequests)
       .where(eq(collateralReleaseRequests.id, request?.id ?? ''));
     expect(cancelled?.result).toBe('WITHDRAWAL_FAILED');
-    const audit = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.entityId, request?.id ?? ''));
+    const audit = await auditEventsOf(ctx.database.db, request?.id ?? '');
     expect(audit[0]?.reason).toMatch(/^Cancelled: Payoff returned by the bank: Account closed/);
     expect(await stateOf(loan.loanUuid)).toMatchObject({ state: 'COMPLETE', status: 'ACTIVE' });
   });

@@ -1,0 +1,25 @@
+/** The audit trail as the tests read it. */
+import { and, eq } from 'drizzle-orm';
+import type { TDb } from '../../src/db/pool.js';
+import { auditEvents } from '../../src/db/schema/index.js';
+
+/** The audit events of one entity, oldest first; only a transition's when its states are given. */
+export function auditEventsOf(
+  db: TDb,
+  entityId: string,
+  transition: { fromState?: string; toState?: string } = {},
+) {
+  return db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entityId, entityId),
+        ...(transition.fromState === undefined
+          ? []
+          : [eq(auditEvents.fromState, transition.fromState)]),
+        ...(transition.toState === undefined ? [] : [eq(auditEvents.toState, transition.toState)]),
+      ),
+    )
+    .orderBy(auditEvents.id);
+}
