@@ -4,8 +4,9 @@
 //               hello-world, the offer write against `pgbench -N` on the same PostgreSQL; same
 //               run, 50 connections; ratio, p99 and SQL statements per request
 //               (scripts/bench/throughput.mjs).
-//   lists       the agent console's list and the borrower's list at 1 thousand and 1 million
-//               applications: flat when the median grows less than 2x (scripts/bench/lists.mjs).
+//   lists       the agent console's list, the borrower's list and an application's offers list at
+//               1 thousand and 1 million applications: flat when the median grows less than 2x
+//               (scripts/bench/lists.mjs).
 //   sweeps      the servicing sweeps (daily accrual, statement cycle, risk pass selection) at 1
 //               thousand and 1 million loans: flat when the time per loan grows less than 2x, with
 //               each statement's plan (scripts/bench/sweeps.mjs).

@@ -5,9 +5,10 @@
 // application states, each with its own offer and owned by synthetic borrowers, except a known
 // number that belong to the measured borrower. At each size the agent console's first page, a page
 // 90 % down its keyset (its cursor built in SQL; at 1 thousand also reached by following the
-// console's own cursors, which must agree), and the borrower's own list are timed: sequential
-// requests (median, p99) and a short load run. Flat: the median at 1 million is within 2x of the
-// median at 1 thousand. The query plans at 1 million are printed (EXPLAIN ANALYZE).
+// console's own cursors, which must agree), the borrower's own list and the offers list of another
+// borrower's application (priced again at each size, as an offer stays open for minutes) are
+// timed: sequential requests (median, p99) and a short load run. Flat: the median at 1 million is
+// within 2x of the median at 1 thousand. The query plans at 1 million are printed (EXPLAIN ANALYZE).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -16,6 +17,7 @@ import { cannon, call, loadRow, sequentialLatency } from './http.mjs';
 import {
   contract,
   newApplicationWithOffer,
+  REQUESTED_OFFER,
   SANDBOX_AGENT_EMAIL,
   signIn,
   signInNewBorrower,
@@ -192,6 +194,18 @@ function consoleListSql(cursor) {
    ORDER BY a.created_at DESC, a.uuid DESC LIMIT ${contract.OPS_PAGE_SIZE_DEFAULT + 1}`;
 }
 
+/**
+ * The offers list's read (the open offers the session check reads with the session,
+ * services/identity/verify-access-token.ts), as SQL for EXPLAIN.
+ */
+function offersListSql({ appUuid, identityUuid }) {
+  return `SELECT app.uuid, o.* FROM applications app
+   LEFT JOIN offers o ON o.application_uuid = app.uuid AND o.accepted_at IS NULL
+     AND o.superseded_at IS NULL AND o.expires_at > now()
+   WHERE app.uuid = '${appUuid}' AND app.identity_uuid = '${identityUuid}'
+   ORDER BY o.created_at, o.uuid`;
+}
+
 /** The borrower's list query (services/applications/list-applications.ts), as SQL for EXPLAIN. */
 function borrowerListSql(identityUuid) {
   return `SELECT * FROM applications WHERE identity_uuid = '${identityUuid}'
@@ -255,7 +269,7 @@ async function measureEndpoint(url, token, check) {
   return { ...sequential, load: loadRow(load) };
 }
 
-async function measureAtSize(base, client, { agentToken, borrower, total }) {
+async function measureAtSize(base, client, { agentToken, borrower, offersBorrower, total }) {
   const consoleUrl = `${base}${contract.getOpsApplications.path}`;
   const pageSize = contract.OPS_PAGE_SIZE_DEFAULT;
   const pagesBefore = Math.floor((total * DEEP_PAGE_DEPTH) / pageSize);
@@ -278,6 +292,25 @@ async function measureAtSize(base, client, { agentToken, borrower, total }) {
       );
     }
   };
+  const offersPath = contract.buildPath(contract.getOffers.path, {
+    appUuid: offersBorrower.appUuid,
+  });
+  await call(
+    base,
+    contract.buildPath(contract.postRequestedOffer.path, { appUuid: offersBorrower.appUuid }),
+    {
+      method: 'POST',
+      token: offersBorrower.token,
+      body: REQUESTED_OFFER,
+    },
+  );
+  const offersCheck = (answer) => {
+    if (answer.length !== 1) {
+      throw new Error(
+        `The offers list holds ${answer.length} offers (expected the one just priced)`,
+      );
+    }
+  };
   return {
     applications: total,
     consoleFirstPage: await measureEndpoint(consoleUrl, agentToken, expectFullPage),
@@ -291,6 +324,7 @@ async function measureAtSize(base, client, { agentToken, borrower, total }) {
       borrower.token,
       borrowerCheck,
     ),
+    offersList: await measureEndpoint(`${base}${offersPath}`, offersBorrower.token, offersCheck),
     deepCursor,
   };
 }
@@ -300,6 +334,10 @@ export async function measureLists(base, { dataDir, pgPort }) {
   const borrower = await signInNewBorrower(base);
   const application = await newApplicationWithOffer(base, borrower.token, { accept: true });
   borrower.uuid = application.identityUuid;
+  // The offers list is measured on an application of its own, so the borrower's list stays theirs.
+  const offersBorrower = await signInNewBorrower(base);
+  const offered = await newApplicationWithOffer(base, offersBorrower.token);
+  Object.assign(offersBorrower, { appUuid: offered.appUuid, identityUuid: offered.identityUuid });
   const template = {
     appUuid: application.appUuid,
     offerUuid: application.selectedOffer.uuid,
@@ -340,13 +378,19 @@ export async function measureLists(base, { dataDir, pgPort }) {
       const total = await countApplications(client);
       const seedSeconds = Math.round((Date.now() - started) / 100) / 10;
       console.log(`lists: ${total} applications in the database (${seedSeconds} s to fill)`);
-      const measured = await measureAtSize(base, client, { agentToken, borrower, total });
+      const measured = await measureAtSize(base, client, {
+        agentToken,
+        borrower,
+        offersBorrower,
+        total,
+      });
       sizes.push({ ...measured, seedSeconds });
       if (index === LIST_SIZES.length - 1) {
         explained = {
           consoleFirstPage: await explain(client, consoleListSql()),
           consoleDeepPage: await explain(client, consoleListSql(measured.deepCursor)),
           borrowerList: await explain(client, borrowerListSql(borrower.uuid)),
+          offersList: await explain(client, offersListSql(offersBorrower)),
         };
       }
     }
@@ -360,6 +404,7 @@ const ENDPOINTS = {
   consoleFirstPage: 'console list, first page',
   consoleDeepPage: `console list, page ${DEEP_PAGE_DEPTH * 100} % down`,
   borrowerList: "borrower's own list",
+  offersList: "an application's offers list",
 };
 
 function summarise(sizes, explained) {
