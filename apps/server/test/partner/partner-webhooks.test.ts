@@ -93,6 +93,16 @@ describe('partner webhooks', () => {
     });
   }
 
+  /** Waits until the running drainers have left no copy waiting (a copy goes with its events). */
+  async function outboxEmptied(): Promise<void> {
+    await waitFor('the drainers to drain the outbox', async () => {
+      const [waiting] = await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(partnerOutbox);
+      return waiting?.n === 0;
+    });
+  }
+
   async function drainAll(): Promise<void> {
     while ((await drainPartnerOutbox({ db: db(), clock })) > 0) {
       // until the outbox is empty
@@ -321,12 +331,7 @@ describe('partner webhooks', () => {
       everyMs: 20,
     });
     try {
-      await waitFor('the drainer to drain the outbox', async () => {
-        const [waiting] = await db()
-          .select({ n: sql<number>`count(*)::int` })
-          .from(partnerOutbox);
-        return waiting?.n === 0;
-      });
+      await outboxEmptied();
     } finally {
       await drainer.stop();
     }
@@ -414,12 +419,7 @@ describe('partner webhooks', () => {
           ),
         );
       }
-      await waitFor('the drainers to drain the outbox', async () => {
-        const [waiting] = await db()
-          .select({ n: sql<number>`count(*)::int` })
-          .from(partnerOutbox);
-        return waiting?.n === 0;
-      });
+      await outboxEmptied();
     } finally {
       await Promise.all(drainers.map((drainer) => drainer.stop()));
     }
