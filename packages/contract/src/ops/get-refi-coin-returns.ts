@@ -1,14 +1,11 @@
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
 import { REFI_COIN_RETURN_STATUSES } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZRefiCoinReturnItem } from '../refi/refi-entities.js';
 import { OPS } from './ops-base.js';
-import { OPS_PAGE_QUERY, zOpsPage } from './ops-page.js';
+import { zOpsPage, zOpsStatusPageQuery } from './ops-page.js';
 
-export const ZGetRefiCoinReturnsQuery = z.object({
-  status: z.optional(z.enum(REFI_COIN_RETURN_STATUSES)),
-  ...OPS_PAGE_QUERY,
-});
+export const ZGetRefiCoinReturnsQuery = zOpsStatusPageQuery(REFI_COIN_RETURN_STATUSES);
 export type TGetRefiCoinReturnsQuery = z.infer<typeof ZGetRefiCoinReturnsQuery>;
 
 export const ZGetRefiCoinReturnsResponse = zOpsPage(ZRefiCoinReturnItem);

@@ -1,14 +1,11 @@
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
 import { REFI_ESTATE_PAYOFF_STATUSES } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZRefiEstatePayoff } from '../refi/refi-entities.js';
 import { OPS } from './ops-base.js';
-import { OPS_PAGE_QUERY, zOpsPage } from './ops-page.js';
+import { zOpsPage, zOpsStatusPageQuery } from './ops-page.js';
 
-export const ZGetRefiEstatePayoffsQuery = z.object({
-  status: z.optional(z.enum(REFI_ESTATE_PAYOFF_STATUSES)),
-  ...OPS_PAGE_QUERY,
-});
+export const ZGetRefiEstatePayoffsQuery = zOpsStatusPageQuery(REFI_ESTATE_PAYOFF_STATUSES);
 export type TGetRefiEstatePayoffsQuery = z.infer<typeof ZGetRefiEstatePayoffsQuery>;
 
 export const ZGetRefiEstatePayoffsResponse = zOpsPage(ZRefiEstatePayoff);

@@ -22,3 +22,10 @@ export const OPS_PAGE_QUERY = {
 export function zOpsPage<TItem extends z.ZodMiniType>(item: TItem) {
   return z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 }
+
+/** The query of a console list filtered by one optional status, a page at a time. */
+export function zOpsStatusPageQuery<const TStatus extends readonly [string, ...string[]]>(
+  statuses: TStatus,
+) {
+  return z.object({ status: z.optional(z.enum(statuses)), ...OPS_PAGE_QUERY });
+}

@@ -56,33 +56,34 @@ export const ZGetPartnerEventsResponse = page(ZPartnerEvent);
 
 export type TPartnerEndpoint = TEndpoint & { auth: 'partner'; scope: TPartnerApiScope };
 
-const getPartnerApplications = defineEndpoint({
-  method: 'GET',
+/** A partner API read: the brand's items a page at a time, for a key with the read's scope. */
+function partnerPageRead<TResponse extends z.ZodMiniType>(read: {
+  path: string;
+  scope: TPartnerApiScope;
+  summary: string;
+  response: TResponse;
+}) {
+  return defineEndpoint({ method: 'GET', auth: 'partner', query: ZPartnerPageQuery, ...read });
+}
+
+const getPartnerApplications = partnerPageRead({
   path: `${PARTNER_API}/applications`,
-  auth: 'partner',
   scope: 'applications:read',
   summary: 'Partner API: the brand’s applications, newest first',
-  query: ZPartnerPageQuery,
   response: ZGetPartnerApplicationsResponse,
 });
 
-const getPartnerLoans = defineEndpoint({
-  method: 'GET',
+const getPartnerLoans = partnerPageRead({
   path: `${PARTNER_API}/loans`,
-  auth: 'partner',
   scope: 'loans:read',
   summary: 'Partner API: the brand’s funded loans, newest first',
-  query: ZPartnerPageQuery,
   response: ZGetPartnerLoansResponse,
 });
 
-const getPartnerEvents = defineEndpoint({
-  method: 'GET',
+const getPartnerEvents = partnerPageRead({
   path: `${PARTNER_API}/events`,
-  auth: 'partner',
   scope: 'events:read',
   summary: 'Partner API: the brand’s events in the order they happened, from a cursor',
-  query: ZPartnerPageQuery,
   response: ZGetPartnerEventsResponse,
 });
 
