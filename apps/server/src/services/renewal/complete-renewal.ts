@@ -88,24 +88,19 @@ export async function completeRenewalIfCollateralIn(
   // The renewal's own account (the borrower's choices on its collateral page) never holds the
   // coins; the loan's, with its address and deposits, takes its place.
   await tx.delete(collateralAccounts).where(eq(collateralAccounts.applicationUuid, renewal.uuid));
-  await tx
-    .update(collateralAccounts)
-    .set({ applicationUuid: renewal.uuid, updatedAt: at })
-    .where(eq(collateralAccounts.applicationUuid, loan.row.uuid));
-  await tx
-    .update(collateralDeposits)
-    .set({ applicationUuid: renewal.uuid, updatedAt: at })
-    .where(eq(collateralDeposits.applicationUuid, loan.row.uuid));
   // So do the address's withdrawals, its last confirmed balance and the public link to its proof,
   // which the borrower may have shared: the proof follows the coins.
-  await tx
-    .update(collateralWithdrawals)
-    .set({ applicationUuid: renewal.uuid, updatedAt: at })
-    .where(eq(collateralWithdrawals.applicationUuid, loan.row.uuid));
-  await tx
-    .update(collateralAddressBalances)
-    .set({ applicationUuid: renewal.uuid, updatedAt: at })
-    .where(eq(collateralAddressBalances.applicationUuid, loan.row.uuid));
+  for (const table of [
+    collateralAccounts,
+    collateralDeposits,
+    collateralWithdrawals,
+    collateralAddressBalances,
+  ]) {
+    await tx
+      .update(table)
+      .set({ applicationUuid: renewal.uuid, updatedAt: at })
+      .where(eq(table.applicationUuid, loan.row.uuid));
+  }
   await tx
     .update(collateralProofLinks)
     .set({ applicationUuid: renewal.uuid })
