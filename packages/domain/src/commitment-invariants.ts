@@ -7,6 +7,7 @@
  * checks every one after every step. Names are stable: rules are added, never renamed.
  */
 import type { TApplicationState } from './enums.js';
+import { namedViolations } from './loan-invariants.js';
 import { ltvPct, selectRateTier } from './ltv.js';
 import { toCoinQuantity } from './money.js';
 import { isRefiWithinLtvLimits, refiSignatureRefusal, type TRefiQuotedTerms } from './refinance.js';
@@ -164,10 +165,7 @@ export const RENEWAL_INVARIANTS: Readonly<Record<string, TRenewalInvariant>> = {
 
 /** Every renewal rule the facts break, each message prefixed with its rule's name. */
 export function renewalInvariantViolations(facts: TRenewalCommitFacts): string[] {
-  return Object.entries(RENEWAL_INVARIANTS).flatMap(([name, rule]) => {
-    const violation = rule(facts);
-    return violation === null ? [] : [`${name}: ${violation}`];
-  });
+  return namedViolations(RENEWAL_INVARIANTS, facts);
 }
 
 /** A refinancing application as recorded, with the prices in effect when it committed. */
@@ -288,8 +286,5 @@ export const REFI_INVARIANTS: Readonly<Record<string, TRefiInvariant>> = {
 
 /** Every refinancing rule the facts break, each message prefixed with its rule's name. */
 export function refiInvariantViolations(facts: TRefiCommitFacts): string[] {
-  return Object.entries(REFI_INVARIANTS).flatMap(([name, rule]) => {
-    const violation = rule(facts);
-    return violation === null ? [] : [`${name}: ${violation}`];
-  });
+  return namedViolations(REFI_INVARIANTS, facts);
 }

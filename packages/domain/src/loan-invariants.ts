@@ -105,6 +105,17 @@ export type TServicingFact = {
 
 export type TLoanInvariant = (facts: TLoanFacts) => string | null;
 
+/** Every rule of `rules` the facts break, each message prefixed with its rule's name. */
+export function namedViolations<TFacts>(
+  rules: Readonly<Record<string, (facts: TFacts) => string | null>>,
+  facts: TFacts,
+): string[] {
+  return Object.entries(rules).flatMap(([name, rule]) => {
+    const violation = rule(facts);
+    return violation === null ? [] : [`${name}: ${violation}`];
+  });
+}
+
 /** The servicing statuses each application state allows. */
 const SERVICING_STATUSES_BY_STATE: Partial<Record<TApplicationState, readonly TLoanStatusName[]>> =
   {
@@ -409,10 +420,7 @@ export const LOAN_INVARIANTS: Readonly<Record<string, TLoanInvariant>> = {
 
 /** Every violated rule, as `name: message`; empty when the loan is consistent. */
 export function loanInvariantViolations(facts: TLoanFacts): string[] {
-  return Object.entries(LOAN_INVARIANTS).flatMap(([name, invariant]) => {
-    const violation = invariant(facts);
-    return violation === null ? [] : [`${name}: ${violation}`];
-  });
+  return namedViolations(LOAN_INVARIANTS, facts);
 }
 
 /** The rules a transition into a funding state must pass (checked inside that transaction). */
@@ -441,10 +449,7 @@ export const COLLATERAL_RELEASE_INVARIANTS: Readonly<Record<string, TLoanInvaria
 };
 
 export function collateralReleaseViolations(facts: TLoanFacts): string[] {
-  return Object.entries(COLLATERAL_RELEASE_INVARIANTS).flatMap(([name, invariant]) => {
-    const violation = invariant(facts);
-    return violation === null ? [] : [`${name}: ${violation}`];
-  });
+  return namedViolations(COLLATERAL_RELEASE_INVARIANTS, facts);
 }
 
 /** What a new loan still lacks before the agent can release its funds. */
