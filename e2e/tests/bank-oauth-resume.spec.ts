@@ -1,36 +1,19 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { APP, expect, expectAccessible, test } from '../fixtures/index.js';
+import { signInToTartanBank } from '../fixtures/consoles.js';
 import { APPROVING_SSN } from '../fixtures/details.js';
-import { waitForState } from '../fixtures/loan.js';
+import { submitUsDetails } from '../fixtures/loan.js';
 import {
   newApplication,
   signInBorrower,
   useBorrowerInBrowser,
 } from '../fixtures/new-application.js';
 
-const LEAP = '/service-cryptopl-leap';
-
 /** A US borrower whose application is in its final steps (SIGN_DOCS), signed in in the browser. */
 async function finalStepsApplication(page: Page, request: APIRequestContext) {
   const borrower = await signInBorrower(request);
   const { appUuid } = await newApplication(request, borrower.jwt, { state: 'OH' });
-  const details = await request.post(`${LEAP}/secure/api/v1/applications/${appUuid}/details`, {
-    headers: { Authorization: `Bearer ${borrower.jwt}` },
-    data: {
-      residency: 'UNITED_STATES',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      dob: '1990-05-17',
-      email: borrower.email,
-      ssn: APPROVING_SSN,
-      address: { street1: '1 Main St', city: 'Columbus', state: 'OH', zip: '43215' },
-      phone: '(614) 555-0100',
-      isCitizenOrPermanentResident: true,
-      consents: { TERMS: true, PRIVACY: true, eSign: true, SOFT_CREDIT: true },
-    },
-  });
-  expect(details.status(), await details.text()).toBe(202);
-  await waitForState(request, borrower.jwt, appUuid, 'SIGN_DOCS');
+  await submitUsDetails(request, borrower, appUuid, { ssn: APPROVING_SSN, state: 'SIGN_DOCS' });
   await useBorrowerInBrowser(page, borrower);
   return { appUuid };
 }
@@ -67,13 +50,8 @@ test('a bank’s OAuth redirect resumes linking in the sandbox picker, without P
   await expect(picker).toBeVisible();
   await expect(page.getByText('Something unexpected happened')).toHaveCount(0);
   await expectAccessible(page);
-  await picker.getByRole('button', { name: 'Tartan Bank' }).click();
-  const bankSignIn = page.getByRole('dialog', { name: 'Sign in to Tartan Bank' });
-  await bankSignIn.getByLabel('Username').fill('user_good');
-  await bankSignIn.getByLabel('Password').fill('pass_good');
-  await bankSignIn.getByRole('button', { name: 'Sign in' }).click();
+  await signInToTartanBank(page, appUuid);
 
-  await expect(page).toHaveURL(`${APP}/${appUuid}/disbursement/choose-account`);
   const accounts = page.getByRole('radiogroup', { name: 'Account for your loan funds' });
   await expect(accounts.getByRole('radio').first()).toBeVisible({ timeout: 15_000 });
   expect(plaidRequests).toEqual([]);

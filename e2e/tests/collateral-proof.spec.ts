@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { APP, expect, expectAccessible, screenshotBothWidths, test } from '../fixtures/index.js';
-import { sandboxDeposit } from '../fixtures/loan.js';
+import { sandboxDeposit, sandboxLoan } from '../fixtures/loan.js';
 import { signInBorrower, useBorrowerInBrowser } from '../fixtures/new-application.js';
 
 // The per-loan collateral proof: a funded sandbox loan's page shows its address and the balance the
@@ -39,11 +39,7 @@ test('a funded loan’s collateral proof follows the chain, and its public link 
   baseURL,
 }) => {
   const email = `proof-${randomUUID()}@example.com`;
-  const created = await request.post('/sandbox/loans', {
-    data: { email, collateralType: 'BTC', coinQuantity: '1', drawAmount: 20_000, state: 'OH' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { loanUuid } = (await created.json()) as { loanUuid: string };
+  const { loanUuid } = await sandboxLoan(request, { email });
   const borrower = await signInBorrower(request, email);
   await useBorrowerInBrowser(page, borrower);
   const proof = await request.get(

@@ -1,8 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
 import { APP, expect, expectAccessible, screenshotBothWidths, test } from '../fixtures/index.js';
 import { SECOND_AGENT_EMAIL } from '../fixtures/approvals.js';
+import { signInToTartanBank } from '../fixtures/consoles.js';
 import { APPROVING_SSN } from '../fixtures/details.js';
-import { collateralDue, sandboxDeposit, waitForState } from '../fixtures/loan.js';
+import { collateralDue, sandboxDeposit, submitUsDetails, waitForState } from '../fixtures/loan.js';
 import {
   newApplication,
   signInBorrower,
@@ -16,7 +17,6 @@ import { signIn } from '../fixtures/sign-in.js';
 test.describe.configure({ timeout: 240_000 });
 test.use({ actionTimeout: 20_000 });
 
-const LEAP = '/service-cryptopl-leap';
 const AGENT_EMAIL = 'agent@example.com';
 const ID_NOT_APPROVED = "The borrower's ID has not been approved: funds cannot be released.";
 
@@ -33,23 +33,7 @@ async function applicationToSign(page: Page, borrower: TSignedInBorrower): Promi
     state: 'OH',
     requestedAmount: 20_000,
   });
-  const details = await request.post(`${LEAP}/secure/api/v1/applications/${appUuid}/details`, {
-    headers: { Authorization: `Bearer ${borrower.jwt}` },
-    data: {
-      residency: 'UNITED_STATES',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      dob: '1990-05-17',
-      email: borrower.email,
-      ssn: APPROVING_SSN,
-      address: { street1: '1 Main St', city: 'Columbus', state: 'OH', zip: '43215' },
-      phone: '(614) 555-0100',
-      isCitizenOrPermanentResident: true,
-      consents: { TERMS: true, PRIVACY: true, eSign: true, SOFT_CREDIT: true },
-    },
-  });
-  expect(details.status(), await details.text()).toBe(202);
-  await waitForState(request, borrower.jwt, appUuid, 'SIGN_DOCS');
+  await submitUsDetails(request, borrower, appUuid, { ssn: APPROVING_SSN, state: 'SIGN_DOCS' });
   await useBorrowerInBrowser(page, borrower);
   return appUuid;
 }
@@ -74,15 +58,7 @@ async function linkSandboxBank(page: Page, appUuid: string) {
   await page.getByRole('link', { name: 'Start Disbursement Account' }).click();
   await page.getByRole('link', { name: 'Link a bank account' }).click();
   await expect(page).toHaveURL(`${APP}/${appUuid}/disbursement/link-account`);
-  await page
-    .getByRole('dialog', { name: 'Select your bank' })
-    .getByRole('button', { name: 'Tartan Bank' })
-    .click();
-  const bankSignIn = page.getByRole('dialog', { name: 'Sign in to Tartan Bank' });
-  await bankSignIn.getByLabel('Username').fill('user_good');
-  await bankSignIn.getByLabel('Password').fill('pass_good');
-  await bankSignIn.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${APP}/${appUuid}/disbursement/choose-account`);
+  await signInToTartanBank(page, appUuid);
   const accounts = page.getByRole('radiogroup', { name: 'Account for your loan funds' });
   await accounts
     .locator('label', { hasText: /Checking ending in/ })

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { APP, expect, expectAccessible, screenshotBothWidths, test } from '../fixtures/index.js';
+import { sandboxLoan } from '../fixtures/loan.js';
 import { signInBorrower, useBorrowerInBrowser } from '../fixtures/new-application.js';
 
 // A borrower paid out in USDC (issue 33, finding 8): their loan has no US bank account, so its
@@ -10,17 +11,7 @@ test('an international loan is paid by wire, with its reference, and offers no A
   request,
 }) => {
   const email = `usdc-${randomUUID()}@example.com`;
-  const created = await request.post('/sandbox/loans', {
-    data: {
-      email,
-      collateralType: 'BTC',
-      coinQuantity: '1',
-      drawAmount: 20_000,
-      countryCode: 'DE',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { loanUuid } = (await created.json()) as { loanUuid: string };
+  const { loanUuid } = await sandboxLoan(request, { email, countryCode: 'DE' });
   const reference = `PL${loanUuid.replaceAll('-', '').toUpperCase()}`;
 
   await useBorrowerInBrowser(page, await signInBorrower(request, email));

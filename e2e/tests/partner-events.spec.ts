@@ -1,7 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/index.js';
-import { clientAddress, readMailbox, waitForSignInCode } from '../fixtures/sign-in.js';
+import { sandboxLoan } from '../fixtures/loan.js';
+import { signInApi } from '../fixtures/sign-in.js';
 
 // Partner events: two agents register the sandbox receiver and API keys under four eyes, a funded
 // loan is made, the receiver fails for a while and then gets every event of the loan once, in the
@@ -11,31 +12,6 @@ import { clientAddress, readMailbox, waitForSignInCode } from '../fixtures/sign-
 test.describe.configure({ timeout: 300_000 });
 
 const OPS = '/service-ops/secure/api/v1';
-const AGENT_BROKER = '/identity-broker/agent';
-
-async function signInAgent(request: APIRequestContext, email: string): Promise<string> {
-  const nonce = randomUUID().replaceAll('-', '');
-  const headers = { 'x-forwarded-for': clientAddress() };
-  const login = await request.post(`${AGENT_BROKER}/api/v3/login`, {
-    params: { redirectUrl: '/ops', nonce },
-    maxRedirects: 0,
-    headers,
-  });
-  expect(login.status(), await login.text()).toBe(303);
-  const sentBefore = (await readMailbox(request, email)).length;
-  const start = await request.post(`${AGENT_BROKER}/api/v3/otp/start`, {
-    data: { email },
-    headers,
-  });
-  expect(start.status(), await start.text()).toBe(204);
-  const code = await waitForSignInCode(request, email, sentBefore);
-  const verify = await request.post(`${AGENT_BROKER}/api/v3/otp/verify`, {
-    data: { email, code, nonce },
-    headers,
-  });
-  expect(verify.status(), await verify.text()).toBe(200);
-  return ((await verify.json()) as { jwt: string }).jwt;
-}
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -83,8 +59,8 @@ function isSignedBy(secret: string, received: TReceived): boolean {
 
 test('a lender follows a loan through signed webhooks and its API key', async ({ request }) => {
   const agents = {
-    maker: await signInAgent(request, 'agent@example.com'),
-    checker: await signInAgent(request, 'agent2@example.com'),
+    maker: await signInApi(request, 'agent@example.com', 'agent'),
+    checker: await signInApi(request, 'agent2@example.com', 'agent'),
   };
 
   // URLs that lead into the deployment's network are refused at registration.
@@ -123,17 +99,7 @@ test('a lender follows a loan through signed webhooks and its API key', async ({
   });
   expect(failing.status()).toBe(200);
 
-  const created = await request.post('/sandbox/loans', {
-    data: {
-      email: `partner-${randomUUID()}@example.com`,
-      collateralType: 'BTC',
-      coinQuantity: '1',
-      drawAmount: 20_000,
-      state: 'OH',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { loanUuid } = (await created.json()) as { loanUuid: string };
+  const { loanUuid } = await sandboxLoan(request, { email: `partner-${randomUUID()}@example.com` });
 
   // The loan's events, in order, through the partner API (read by cursor to the end).
   const readEvents = async () => {
@@ -207,8 +173,8 @@ test('a lender follows a loan through signed webhooks and its API key', async ({
   // Two agents record the payoff, for exactly what the ledger owes now (a loan's id is its
   // application's): the receiver then holds the payoff too, after everything before it, signed.
   // The clock moved hours on while the receiver was retried: the agents sign in again.
-  agents.maker = await signInAgent(request, 'agent@example.com');
-  agents.checker = await signInAgent(request, 'agent2@example.com');
+  agents.maker = await signInApi(request, 'agent@example.com', 'agent');
+  agents.checker = await signInApi(request, 'agent2@example.com', 'agent');
   const owing = await request.get(`${OPS}/loans/${loanUuid}`, { headers: bearer(agents.maker) });
   expect(owing.status(), await owing.text()).toBe(200);
   const { totalCents } = ((await owing.json()) as { loan: { balances: { totalCents: number } } })

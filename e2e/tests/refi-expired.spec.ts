@@ -1,9 +1,9 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { approveAsSecondAgent, expectProposed } from '../fixtures/approvals.js';
+import { refiAgentPage } from '../fixtures/consoles.js';
 import { APP, expect, expectAccessible, screenshotBothWidths, test } from '../fixtures/index.js';
 import { sandboxDeposit, waitForState } from '../fixtures/loan.js';
 import { signInBorrower, useBorrowerInBrowser } from '../fixtures/new-application.js';
-import { signIn } from '../fixtures/sign-in.js';
 
 // Issue 34, finding 7: a refinancing that expires holding part of its top-up is no dead end. Its
 // deposit page followed the deposits and what was still to send; after the 14 days it says it
@@ -26,17 +26,6 @@ async function expectNoSidewaysScroll(page: Page) {
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function agentPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/ops/refinancing');
-  await expect(page).toHaveURL(/\/auth\/login\?(.*&)?audience=agent/, { timeout: 30_000 });
-  await signIn(page, 'agent@example.com', 'agent');
-  await page.goto('/ops/refinancing');
-  await expect(page.getByRole('heading', { level: 1, name: 'Celsius refinancing' })).toBeVisible();
-  return page;
 }
 
 async function topUpEstimate(
@@ -143,7 +132,7 @@ test('an expired refinancing with coins sent returns them to the borrower’s ad
   await expect(card.getByText('Expired', { exact: true })).toBeVisible();
 
   // The console lists the coins; one agent records the return, a second approves it.
-  const agent = await agentPage(browser, baseURL);
+  const agent = await refiAgentPage(browser, baseURL);
   const coins = agent.getByRole('table', { name: 'Coins of ended refinancings' });
   const row = coins.getByRole('row').filter({ hasText: RETURN_ADDRESS });
   await expect(row).toBeVisible();

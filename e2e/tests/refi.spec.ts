@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { approveAsSecondAgent, expectProposed } from '../fixtures/approvals.js';
+import { refiAgentPage } from '../fixtures/consoles.js';
 import { APP, expect, expectAccessible, screenshotBothWidths, test } from '../fixtures/index.js';
 import { sandboxDeposit, waitForState } from '../fixtures/loan.js';
 import {
@@ -8,7 +9,6 @@ import {
   useBorrowerInBrowser,
   type TSignedInBorrower,
 } from '../fixtures/new-application.js';
-import { signIn } from '../fixtures/sign-in.js';
 
 // Refinancing a Celsius loan (document 2): the sandbox tape's loan ids of DESIGN §3 (100001 BTC at
 // 40 %, 100002 ETH at 62 %, 100003 BTC at 68 %, 100004–100006 ineligible) and a tape an agent
@@ -275,17 +275,6 @@ test('two loans on one borrower, then I’m done adding loans', async ({ page, r
   await expect(page.getByRole('heading', { level: 2, name: 'Celsius loan 100003' })).toBeVisible();
 });
 
-async function agentPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/ops/refinancing');
-  await expect(page).toHaveURL(/\/auth\/login\?(.*&)?audience=agent/, { timeout: 30_000 });
-  await signIn(page, 'agent@example.com', 'agent');
-  await page.goto('/ops/refinancing');
-  await expect(page.getByRole('heading', { level: 1, name: 'Celsius refinancing' })).toBeVisible();
-  return page;
-}
-
 test('an agent imports a tape (a second approves) and its borrower refinances a loan from it; the estate is paid', async ({
   page,
   request,
@@ -298,7 +287,7 @@ test('an agent imports a tape (a second approves) and its borrower refinances a 
     'loan_id,borrower_email,collateral_type,collateral_quantity,principal_outstanding_usd,jurisdiction,passport_on_file,custody_arrangement';
   const good = `${loanId},${email},BTC,1,20000.00,US-OH,true,CUSTODY`;
 
-  const agent = await agentPage(browser, baseURL);
+  const agent = await refiAgentPage(browser, baseURL);
   const csv = agent.getByRole('textbox', { name: 'Or paste the CSV' });
   // A bad row is reported with its line number, and nothing can be applied.
   await csv.fill(`${header}\n${good}\n${loanId}-2,${email},DOGE,1,100,US-OH,maybe,CUSTODY\n`);

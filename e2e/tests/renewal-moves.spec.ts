@@ -7,6 +7,12 @@ import {
   useBorrowerInBrowser,
   type TSignedInBorrower,
 } from '../fixtures/new-application.js';
+import {
+  fundedLoanInRenewalWindow,
+  intoRenewalWindow,
+  openRenewalFromDashboard,
+  signAllDisclosures,
+} from '../fixtures/renewal.js';
 
 // Renewal and refinancing while prices and the clock move (issue 34): a renewal with a top-up
 // completes once whichever comes first, "I have sent" or the coins; a price fall between
@@ -16,7 +22,6 @@ import {
 test.describe.configure({ timeout: 300_000 });
 test.use({ actionTimeout: 20_000 });
 
-const DAY_MS = 24 * 3_600_000;
 const LEAP = '/service-cryptopl-leap';
 const REFI = '/service-application-cryptopl/secure/api/v1';
 const LOANS = '/provenance/borrower/servicing/v2/loanStatus';
@@ -39,46 +44,6 @@ async function loansOf(request: APIRequestContext, jwt: string): Promise<TLoan[]
   return ((await answer.json()) as { loans: TLoan[] }).loans;
 }
 
-/** Moves the sandbox clock to 20 days before the loan's maturity; answers the borrower signed in again. */
-async function intoRenewalWindow(
-  request: APIRequestContext,
-  borrower: TSignedInBorrower,
-  loanUuid: string,
-): Promise<TSignedInBorrower> {
-  const loan = (await loansOf(request, borrower.jwt)).find((item) => item.appUuid === loanUuid);
-  const maturity = Date.parse(`${loan?.maturityDate ?? ''}T00:00:00Z`);
-  const clock = (await (await request.get('/sandbox/clock')).json()) as { now: string };
-  const hours = Math.ceil((maturity - 20 * DAY_MS - Date.parse(clock.now)) / 3_600_000);
-  if (hours > 0) {
-    const moved = await request.post('/sandbox/clock', { data: { advanceHours: hours } });
-    expect(moved.ok(), await moved.text()).toBe(true);
-  }
-  // Months later every session has idled out: sign in again.
-  return signInBorrower(request, borrower.email);
-}
-
-/** A funded 1 BTC loan of $20,000 for a new borrower, the clock in its renewal window. */
-async function fundedLoanInWindow(
-  request: APIRequestContext,
-): Promise<{ borrower: TSignedInBorrower; loanUuid: string }> {
-  const email = `renewal-moves-${randomUUID()}@example.com`;
-  const created = await request.post('/sandbox/loans', {
-    data: { email, collateralType: 'BTC', coinQuantity: '1', drawAmount: 20_000, state: 'OH' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { appUuid } = (await created.json()) as { appUuid: string };
-  const borrower = await intoRenewalWindow(request, await signInBorrower(request, email), appUuid);
-  return { borrower, loanUuid: appUuid };
-}
-
-async function openRenewalFromDashboard(page: Page): Promise<string> {
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Renew', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${APP}/[0-9a-f-]{36}/renew$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Renew your loan' })).toBeVisible();
-  return /\/([0-9a-f-]{36})\/renew$/.exec(page.url())?.[1] ?? '';
-}
-
 /** The figure the collateral page gives for a term ("Required collateral", "Remaining due"). */
 function collateralFigure(page: Page, term: string) {
   return page.locator('.collateral__amounts div').filter({ hasText: term }).locator('dd');
@@ -96,19 +61,6 @@ async function accept(page: Page, renewalUuid: string) {
   await expect(page.getByRole('link', { name: /Review Agreements$/ })).toBeVisible({
     timeout: 30_000,
   });
-}
-
-/** Agrees to every document, one at a time. */
-async function signAll(page: Page, renewalUuid: string) {
-  await page.getByRole('link', { name: /Review Agreements$/ }).click();
-  await expect(page).toHaveURL(`${APP}/${renewalUuid}/disclosures`);
-  const progress = page.getByText(/^Document \d+ of \d+$/);
-  await expect(progress).toBeVisible();
-  const total = Number(/of (\d+)/.exec((await progress.textContent()) ?? '')?.[1] ?? '0');
-  for (let index = 1; index <= total; index += 1) {
-    await expect(page.getByText(`Document ${index} of ${total}`, { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'Agree', exact: true }).click();
-  }
 }
 
 /** "I have sent the required amount of collateral", then Continue, on the collateral page. */
@@ -139,6 +91,25 @@ async function expectRenewedOnce(
   ]);
 }
 
+/** A funded loan at today's prices in its renewal window, its renewal opened from the dashboard. */
+async function renewalOpened(page: Page, request: APIRequestContext) {
+  await setPrices(request, { BTC: 60_000, ETH: 3_000 });
+  const { borrower, loanUuid } = await fundedLoanInRenewalWindow(request, 'renewal-moves');
+  await useBorrowerInBrowser(page, borrower);
+  const renewalUuid = await openRenewalFromDashboard(page);
+  return { borrower, loanUuid, renewalUuid };
+}
+
+/** A renewal with 0.1 BTC more, accepted and signed: the borrower is on its collateral page. */
+async function topUpRenewalAtCollateral(page: Page, request: APIRequestContext) {
+  const renewal = await renewalOpened(page, request);
+  await typeTopUp(page, '0.1');
+  await accept(page, renewal.renewalUuid);
+  await signAllDisclosures(page, renewal.renewalUuid);
+  await expect(page).toHaveURL(`${APP}/${renewal.renewalUuid}/collateral`);
+  return renewal;
+}
+
 test.afterAll(async ({ request }) => {
   await setPrices(request, { BTC: 60_000, ETH: 3_000 });
   await request.delete('/sandbox/clock');
@@ -148,14 +119,7 @@ test('a renewal with a top-up completes once: "I have sent" first, then the coin
   page,
   request,
 }) => {
-  await setPrices(request, { BTC: 60_000, ETH: 3_000 });
-  const { borrower, loanUuid } = await fundedLoanInWindow(request);
-  await useBorrowerInBrowser(page, borrower);
-  const renewalUuid = await openRenewalFromDashboard(page);
-  await typeTopUp(page, '0.1');
-  await accept(page, renewalUuid);
-  await signAll(page, renewalUuid);
-  await expect(page).toHaveURL(`${APP}/${renewalUuid}/collateral`);
+  const { borrower, loanUuid, renewalUuid } = await topUpRenewalAtCollateral(page, request);
   // The collateral page asks for the top-up alone.
   await expect(collateralFigure(page, 'Required collateral')).toHaveText(/^0\.10* BTC$/);
   await expect(collateralFigure(page, 'Remaining due')).toHaveText(/^0\.10* BTC$/);
@@ -174,14 +138,7 @@ test('a renewal with a top-up completes once: the coins first, then "I have sent
   page,
   request,
 }) => {
-  await setPrices(request, { BTC: 60_000, ETH: 3_000 });
-  const { borrower, loanUuid } = await fundedLoanInWindow(request);
-  await useBorrowerInBrowser(page, borrower);
-  const renewalUuid = await openRenewalFromDashboard(page);
-  await typeTopUp(page, '0.1');
-  await accept(page, renewalUuid);
-  await signAll(page, renewalUuid);
-  await expect(page).toHaveURL(`${APP}/${renewalUuid}/collateral`);
+  const { borrower, loanUuid, renewalUuid } = await topUpRenewalAtCollateral(page, request);
 
   const due = await collateralDue(request, borrower.jwt, renewalUuid);
   await sandboxDeposit(request, due.address, '0.05');
@@ -195,10 +152,7 @@ test('a price fall between acceptance and signing re-prices the renewal', async 
   page,
   request,
 }) => {
-  await setPrices(request, { BTC: 60_000, ETH: 3_000 });
-  const { borrower, loanUuid } = await fundedLoanInWindow(request);
-  await useBorrowerInBrowser(page, borrower);
-  const staleUuid = await openRenewalFromDashboard(page);
+  const { borrower, loanUuid, renewalUuid: staleUuid } = await renewalOpened(page, request);
   // 1 BTC at $60,000 against about $22,000: about 37 %, the 8.91 % rate.
   await expect(page.getByText('8.910%').first()).toBeVisible();
   await accept(page, staleUuid);
@@ -221,7 +175,7 @@ test('a price fall between acceptance and signing re-prices the renewal', async 
   expect(renewalUuid).not.toBe(staleUuid);
   await expect(page.getByText('11.500%').first()).toBeVisible();
   await accept(page, renewalUuid);
-  await signAll(page, renewalUuid);
+  await signAllDisclosures(page, renewalUuid);
   await expectRenewedOnce(page, request, borrower, loanUuid, renewalUuid);
 });
 
@@ -308,7 +262,7 @@ test('a refinanced loan renews, asking only for the coins it adds', async ({ pag
   const renewalUuid = await openRenewalFromDashboard(page);
   await typeTopUp(page, '1');
   await accept(page, renewalUuid);
-  await signAll(page, renewalUuid);
+  await signAllDisclosures(page, renewalUuid);
   // Never the legacy 10 ETH: the 1 ETH added is all that is due.
   await expect(page).toHaveURL(`${APP}/${renewalUuid}/collateral`);
   const due = await collateralDue(request, borrower.jwt, renewalUuid);

@@ -1,19 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { APP, expect, expectAccessible, screenshotBothWidths, test } from '../fixtures/index.js';
 import { collateralDue, sandboxDeposit } from '../fixtures/loan.js';
+import { useBorrowerInBrowser } from '../fixtures/new-application.js';
 import {
-  signInBorrower,
-  useBorrowerInBrowser,
-  type TSignedInBorrower,
-} from '../fixtures/new-application.js';
+  fundedLoanInRenewalWindow,
+  openRenewalFromDashboard,
+  signAllDisclosures,
+} from '../fixtures/renewal.js';
 
 // Renewal: a funded loan made by POST /sandbox/loans, the sandbox clock moved to 20 days
 // before its maturity, and the borrower renewing it from the dashboard.
 test.describe.configure({ timeout: 240_000 });
 test.use({ actionTimeout: 20_000 });
 
-const DAY_MS = 24 * 3_600_000;
 const LOW_LTV_WARNING =
   'This collateral amount is higher than what other borrowers typically pledge for similar sized loans.';
 const ABOVE_BAND_WARNING =
@@ -22,41 +21,6 @@ const ABOVE_BAND_WARNING =
 async function setBtcPrice(request: APIRequestContext, usd: number) {
   const answer = await request.post('/sandbox/prices', { data: { BTC: usd, ETH: 3_000 } });
   expect(answer.ok(), await answer.text()).toBe(true);
-}
-
-/** A funded loan for a new borrower, the clock 20 days before its maturity, the borrower signed in. */
-async function fundedLoanInWindow(
-  request: APIRequestContext,
-): Promise<{ borrower: TSignedInBorrower; loanUuid: string }> {
-  const email = `renewal-${randomUUID()}@example.com`;
-  const created = await request.post('/sandbox/loans', {
-    data: { email, collateralType: 'BTC', coinQuantity: '1', drawAmount: 20_000, state: 'OH' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { appUuid } = (await created.json()) as { appUuid: string };
-  const early = await signInBorrower(request, email);
-  const status = await request.get('/provenance/borrower/servicing/v2/loanStatus', {
-    headers: { authorization: `Bearer ${early.jwt}` },
-  });
-  const { loans } = (await status.json()) as { loans: { maturityDate: string }[] };
-  const maturity = Date.parse(`${loans[0]?.maturityDate ?? ''}T00:00:00Z`);
-  const clock = (await (await request.get('/sandbox/clock')).json()) as { now: string };
-  const hours = Math.ceil((maturity - 20 * DAY_MS - Date.parse(clock.now)) / 3_600_000);
-  if (hours > 0) {
-    const moved = await request.post('/sandbox/clock', { data: { advanceHours: hours } });
-    expect(moved.ok(), await moved.text()).toBe(true);
-  }
-  // Months later every session has idled out: sign in again.
-  return { borrower: await signInBorrower(request, email), loanUuid: appUuid };
-}
-
-async function openRenewalFromDashboard(page: Page): Promise<string> {
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Renew', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${APP}/[0-9a-f-]{36}/renew$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Renew your loan' })).toBeVisible();
-  await expect(page.getByText('No new funds will be disbursed')).toBeVisible();
-  return /\/([0-9a-f-]{36})\/renew$/.exec(page.url())?.[1] ?? '';
 }
 
 async function acceptAndSign(page: Page, renewalUuid: string) {
@@ -69,15 +33,7 @@ async function acceptAndSign(page: Page, renewalUuid: string) {
     timeout: 30_000,
   });
   await expect(page.getByText('Disbursement Account')).toHaveCount(0);
-  await page.getByRole('link', { name: /Review Agreements$/ }).click();
-  await expect(page).toHaveURL(`${APP}/${renewalUuid}/disclosures`);
-  const progress = page.getByText(/^Document \d+ of \d+$/);
-  await expect(progress).toBeVisible();
-  const total = Number(/of (\d+)/.exec((await progress.textContent()) ?? '')?.[1] ?? '0');
-  for (let index = 1; index <= total; index += 1) {
-    await expect(page.getByText(`Document ${index} of ${total}`, { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'Agree', exact: true }).click();
-  }
+  await signAllDisclosures(page, renewalUuid);
 }
 
 test.afterAll(async ({ request }) => {
@@ -89,13 +45,14 @@ test('renews a funded loan with 0.1 BTC more, seeing each warning when it applie
   page,
   request,
 }) => {
-  const { borrower, loanUuid } = await fundedLoanInWindow(request);
+  const { borrower, loanUuid } = await fundedLoanInRenewalWindow(request, 'renewal');
   await useBorrowerInBrowser(page, borrower);
   // At $27,000 the balance with its unpaid interest (about $21,950 by 30/360; less while the
   // servicing sweep has not yet caught up with the moved clock) is above every band on 1 BTC, and
   // 0.1 BTC more brings it within the bands either way.
   await setBtcPrice(request, 27_000);
   const renewalUuid = await openRenewalFromDashboard(page);
+  await expect(page.getByText('No new funds will be disbursed')).toBeVisible();
   await expect(page.getByText(ABOVE_BAND_WARNING)).toBeVisible();
   await expect(page.getByRole('textbox', { name: /Collateral type/ })).toHaveAttribute(
     'readonly',
@@ -132,9 +89,10 @@ test('renews a funded loan with 0.1 BTC more, seeing each warning when it applie
 
 test('renews without a top-up and never sees the collateral step', async ({ page, request }) => {
   await setBtcPrice(request, 60_000);
-  const { borrower } = await fundedLoanInWindow(request);
+  const { borrower } = await fundedLoanInRenewalWindow(request, 'renewal');
   await useBorrowerInBrowser(page, borrower);
   const renewalUuid = await openRenewalFromDashboard(page);
+  await expect(page.getByText('No new funds will be disbursed')).toBeVisible();
   await expect(page.getByText(ABOVE_BAND_WARNING)).toHaveCount(0);
   await acceptAndSign(page, renewalUuid);
   await expect(page).toHaveURL(`${APP}/${renewalUuid}/complete`);

@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { APP, expect, expectAccessible, screenshotBothWidths, test } from '../fixtures/index.js';
 import { signInBorrower, useBorrowerInBrowser } from '../fixtures/new-application.js';
 import { jobQueueLines } from '../fixtures/jobs.js';
+import { sandboxLoan } from '../fixtures/loan.js';
 import { SERVICING } from '../fixtures/risk.js';
 import { readMailbox } from '../fixtures/sign-in.js';
 
@@ -28,12 +29,7 @@ async function fundedLoan(
   label: string,
 ): Promise<{ email: string; loanUuid: string; appUuid: string }> {
   const email = `${label}-${randomUUID()}@example.com`;
-  const created = await request.post('/sandbox/loans', {
-    data: { email, collateralType: 'BTC', coinQuantity: '1', drawAmount: 20_000, state: 'OH' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { appUuid, loanUuid } = (await created.json()) as { appUuid: string; loanUuid: string };
-  return { email, appUuid, loanUuid };
+  return { email, ...(await sandboxLoan(request, { email })) };
 }
 
 /** The loan page, fresh from the server (after the clock moved, a reload shows the new day). */

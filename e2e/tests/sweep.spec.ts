@@ -42,9 +42,15 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 import { paths } from '../../apps/web/src/config/paths.js';
 import { APPROVING_SSN } from '../fixtures/details.js';
 import { expect, test } from '../fixtures/index.js';
-import { submitInternationalDetails, waitForState } from '../fixtures/loan.js';
-import { clientAddress, newApplication, signInBorrower } from '../fixtures/new-application.js';
-import { readMailbox, waitForSignInCode } from '../fixtures/sign-in.js';
+import {
+  sandboxLoan,
+  submitInternationalDetails,
+  submitUsDetails,
+  waitForState,
+} from '../fixtures/loan.js';
+import { newApplication, signInBorrower } from '../fixtures/new-application.js';
+import { intoRenewalWindow } from '../fixtures/renewal.js';
+import { signInApi } from '../fixtures/sign-in.js';
 
 const OUTPUT_DIR = join(import.meta.dirname, '..', 'sweep-output');
 const ROUTER_FILE = join(import.meta.dirname, '..', '..', 'apps/web/src/app/router.tsx');
@@ -56,7 +62,6 @@ const TOKEN_AUDIENCE_KEY = 'pledge.jwt.audience';
 /** Four eyes on a payoff: one sandbox agent proposes, the other approves. */
 const AGENT_EMAIL = 'agent@example.com';
 const SECOND_AGENT_EMAIL = 'agent2@example.com';
-const DAY_MS = 24 * 3_600_000;
 /** Pages checked at the same time, each in a browser context of its own. */
 const LANES = 3;
 /** How long a click on a dialog's opener or an awaited element may take before it counts as failed. */
@@ -114,88 +119,16 @@ function bearer(jwt: string) {
   return { Authorization: `Bearer ${jwt}` };
 }
 
-async function signInAgent(request: APIRequestContext, email: string): Promise<string> {
-  const broker = '/identity-broker/agent';
-  const nonce = randomUUID().replaceAll('-', '');
-  const headers = { 'x-forwarded-for': clientAddress() };
-  const login = await request.post(`${broker}/api/v3/login`, {
-    params: { redirectUrl: '/ops', nonce },
-    maxRedirects: 0,
-    headers,
-  });
-  expect(login.status()).toBe(303);
-  const sentBefore = (await readMailbox(request, email)).length;
-  const start = await request.post(`${broker}/api/v3/otp/start`, { data: { email }, headers });
-  expect(start.status(), await start.text()).toBe(204);
-  const code = await waitForSignInCode(request, email, sentBefore);
-  const verify = await request.post(`${broker}/api/v3/otp/verify`, {
-    data: { email, code, nonce },
-    headers,
-  });
-  expect(verify.status(), await verify.text()).toBe(200);
-  return ((await verify.json()) as { jwt: string }).jwt;
-}
-
-async function sandboxLoan(request: APIRequestContext, email: string): Promise<string> {
-  const funded = await request.post('/sandbox/loans', {
-    data: { email, collateralType: 'BTC', coinQuantity: '1', drawAmount: 10_000, state: 'OH' },
-  });
-  expect(funded.status(), await funded.text()).toBe(201);
-  return ((await funded.json()) as { appUuid: string }).appUuid;
-}
-
 /** A funded loan whose renewal is open: the clock moved to 20 days before its maturity. */
 async function openRenewal(request: APIRequestContext, email: string): Promise<string> {
-  const loanUuid = await sandboxLoan(request, email);
-  const early = await signInBorrower(request, email);
-  const status = await request.get('/provenance/borrower/servicing/v2/loanStatus', {
-    headers: bearer(early.jwt),
-  });
-  const { loans } = (await status.json()) as { loans: { maturityDate: string }[] };
-  const maturity = Date.parse(`${loans[0]?.maturityDate ?? ''}T00:00:00Z`);
-  const clock = (await (await request.get('/sandbox/clock')).json()) as { now: string };
-  const hours = Math.ceil((maturity - 20 * DAY_MS - Date.parse(clock.now)) / 3_600_000);
-  if (hours > 0) {
-    const moved = await request.post('/sandbox/clock', { data: { advanceHours: hours } });
-    expect(moved.ok(), await moved.text()).toBe(true);
-  }
-  // Months later the first session has idled out.
-  const borrower = await signInBorrower(request, email);
+  const { appUuid: loanUuid } = await sandboxLoan(request, { email, drawAmount: 10_000 });
+  const borrower = await intoRenewalWindow(request, await signInBorrower(request, email), loanUuid);
   const renewal = await request.post(
     `${LEAP}/secure/api/v2/applications/${loanUuid}/roll-forward/offers`,
     { headers: bearer(borrower.jwt), data: { organization: 'default' } },
   );
   expect(renewal.ok(), await renewal.text()).toBe(true);
   return ((await renewal.json()) as { appUuid: string }).appUuid;
-}
-
-/** Submits US details for an application with an accepted offer; waits for the state they lead to. */
-async function submitDetails(
-  request: APIRequestContext,
-  jwt: string,
-  email: string,
-  appUuid: string,
-  ssn: string,
-  state: string,
-): Promise<string> {
-  const answer = await request.post(`${LEAP}/secure/api/v1/applications/${appUuid}/details`, {
-    headers: bearer(jwt),
-    data: {
-      residency: 'UNITED_STATES',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      dob: '1985-12-10',
-      email,
-      ssn,
-      address: { street1: '1 Main St', city: 'Columbus', state: 'OH', zip: '43004' },
-      phone: '(614) 555-0123',
-      isCitizenOrPermanentResident: true,
-      consents: { TERMS: true, PRIVACY: true, eSign: true, SOFT_CREDIT: true },
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(202);
-  await waitForState(request, jwt, appUuid, state);
-  return appUuid;
 }
 
 /** Signs every document of an application in SIGN_DOCS, in order (WAITING_FOR_COLLATERAL). */
@@ -221,7 +154,7 @@ async function paidOffLoan(
   agentJwt: string,
   secondAgentJwt: string,
 ): Promise<string> {
-  const appUuid = await sandboxLoan(request, email);
+  const { appUuid } = await sandboxLoan(request, { email, drawAmount: 10_000 });
   // A payoff is recorded for exactly what the ledger owes today (a loan's id is its application's).
   const loan = await request.get(`${OPS}/loans/${appUuid}`, { headers: bearer(agentJwt) });
   expect(loan.ok(), await loan.text()).toBe(true);
@@ -252,11 +185,11 @@ async function makeFixtures(request: APIRequestContext): Promise<TFixtures> {
   const renewal = await openRenewal(request, email);
   const { jwt } = await signInBorrower(request, email);
   const [agentJwt, secondAgentJwt] = await Promise.all([
-    signInAgent(request, AGENT_EMAIL),
-    signInAgent(request, SECOND_AGENT_EMAIL),
+    signInApi(request, AGENT_EMAIL, 'agent'),
+    signInApi(request, SECOND_AGENT_EMAIL, 'agent'),
   ]);
   // A borrower's newest offer replaces their others: loans and offers are made one at a time.
-  const funded = await sandboxLoan(request, email);
+  const { appUuid: funded } = await sandboxLoan(request, { email, drawAmount: 10_000 });
   const proofLink = await request.post(
     `${LEAP}/secure/api/v1/applications/${funded}/collateral/proof/link`,
     { headers: bearer(jwt) },
@@ -276,18 +209,18 @@ async function makeFixtures(request: APIRequestContext): Promise<TFixtures> {
     ['123-45-0003', 'SOFT_CREDIT_FROZEN'],
     ['123-45-0004', 'DECLINED'],
   ] as const;
+  const approved = { ssn: APPROVING_SSN, state: 'SIGN_DOCS' };
   const [, , waitingForCollateral = '', ...credit] = await Promise.all([
     submitInternationalDetails(request, jwt, international, email),
-    submitDetails(request, jwt, email, signDocs, APPROVING_SSN, 'SIGN_DOCS'),
-    submitDetails(request, jwt, email, collateral, APPROVING_SSN, 'SIGN_DOCS').then(
-      async (appUuid) => {
-        await signAllDocuments(request, jwt, appUuid);
-        return appUuid;
-      },
-    ),
-    ...outcomes.map((appUuid, index) => {
+    submitUsDetails(request, { jwt, email }, signDocs, approved),
+    submitUsDetails(request, { jwt, email }, collateral, approved).then(async () => {
+      await signAllDocuments(request, jwt, collateral);
+      return collateral;
+    }),
+    ...outcomes.map(async (appUuid, index) => {
       const [ssn, state] = outcomeStates[index] ?? ['', ''];
-      return submitDetails(request, jwt, email, appUuid, ssn, state);
+      await submitUsDetails(request, { jwt, email }, appUuid, { ssn, state });
+      return appUuid;
     }),
   ]);
   return {
