@@ -23,24 +23,18 @@
  * and instances (or sweeps) running together open each loan once, as each is opened under its
  * application's row lock (the lock a transition takes) and re-checked under it.
  */
-import { isoDay, paymentJournal, type TApplicationState } from '@pledge/domain';
+import { isoDay, type TApplicationState } from '@pledge/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
 import type { TDb } from '../../db/pool.js';
 import { describeFailure, failureCause } from '../../failure-cause.js';
-import {
-  applications,
-  auditEvents,
-  servicingLoans,
-  servicingPayments,
-} from '../../db/schema/index.js';
+import { applications, auditEvents, servicingLoans } from '../../db/schema/index.js';
 import { APPLICATION_ENTITY } from '../applications/application-record.js';
 import { readPayoff } from '../ops/payoff-record.js';
 import { accrueInterestBatch } from './accrue-interest.js';
 import { NEXT_PERIOD_SET_SQL } from './issue-statements.js';
-import { balancesOf, postJournal } from './ledger-store.js';
+import { balancesOf } from './ledger-store.js';
 import { closeLoanServicing, openLoanLedger } from './open-loan-ledger.js';
-import { onLoanTransition } from './on-loan-transition.js';
+import { onLoanTransition, settleRecordedPayoff } from './on-loan-transition.js';
 import { assertServicingInvariants } from './servicing-invariants.js';
 
 /** Applications read per query; each loan is opened in its own short transaction. */
@@ -138,26 +132,11 @@ async function accrueThrough(tx: TDb, loanUuid: string, day: string): Promise<vo
  */
 async function closeByPayoffBeforeServicing(tx: TDb, loanUuid: string, at: Date): Promise<void> {
   const recorded = await readPayoff(tx, loanUuid);
-  const balances = await balancesOf(tx, loanUuid);
-  const paymentUuid = randomUUID();
-  await tx.insert(servicingPayments).values({
-    uuid: paymentUuid,
-    loanUuid,
-    method: 'RECORDED',
-    purpose: 'PAYOFF',
-    amountCents: balances.totalCents,
-    status: 'SETTLED',
+  await settleRecordedPayoff(tx, loanUuid, await balancesOf(tx, loanUuid), {
     idempotencyKey: payoffBeforeServicingKey(loanUuid),
     reference: `Payoff recorded by an agent before servicing (${recorded?.method ?? 'method not recorded'}): the balance with its interest that day`,
     actor: 'system:payoff-before-servicing',
-    createdAt: at,
-    settledAt: at,
-  });
-  await postJournal(tx, {
-    loanUuid,
-    journal: paymentJournal(balances, balances.totalCents, 'PAYOFF'),
-    effectiveOn: isoDay(at),
-    paymentUuid,
+    at,
   });
   await closeLoanServicing(tx, loanUuid, 'PAID_OFF', at);
   await assertServicingInvariants(tx, loanUuid);
