@@ -30,6 +30,7 @@ import { failedJobsOf, loadLoanFacts, loadRecordFingerprint } from './load-facts
 import { servicingProblems } from './servicing-checks.js';
 import * as steps from './steps.js';
 import type { TStep } from './steps.js';
+import { checkStepCalls, describeCalls, stepFailure } from './step-calls.js';
 import type { TCallRecord, TFinalTask, TJourney } from './world.js';
 
 /**
@@ -41,15 +42,6 @@ export type TModel = { isEnded: boolean };
 
 const OPS_PREFIX = '/service-ops/';
 
-function describeCalls(calls: readonly TCallRecord[]): string {
-  return calls
-    .map(
-      (record) =>
-        `  ${record.status} ${record.label} [${record.actor ?? 'sandbox'}] ${record.body}`,
-    )
-    .join('\n');
-}
-
 export class ModelFailure extends Error {}
 
 async function checkAfterStep(
@@ -58,20 +50,8 @@ async function checkAfterStep(
   before: string | null,
 ): Promise<TLoanFacts> {
   const db = journey.world.database.db;
-  const fail = (what: string, details = '') => {
-    throw new ModelFailure(
-      `${what}\n${details}\ncalls of this step:\n${describeCalls(stepCalls)}`.trimEnd(),
-    );
-  };
-  const serverErrors = stepCalls.filter((record) => record.status >= 500);
-  if (serverErrors.length > 0) fail('The server answered 5xx', describeCalls(serverErrors));
-
-  // What happens on chain is a fact: the sandbox chain records every deposit to a derived address.
-  const refusedDeposits = stepCalls.filter(
-    (record) => record.url === '/sandbox/chain/deposits' && record.status >= 400,
-  );
-  if (refusedDeposits.length > 0)
-    fail('A deposit on chain was refused', describeCalls(refusedDeposits));
+  const fail = stepFailure(ModelFailure, stepCalls);
+  checkStepCalls(stepCalls, fail);
 
   const selfEmail = journey.selfAgent?.email;
   const selfActs = stepCalls.filter(

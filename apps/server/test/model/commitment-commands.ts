@@ -58,6 +58,7 @@ import * as refi from './refi-commands.js';
 import * as renewal from './renewal-commands.js';
 import { activeLoan, commitmentStep, type TCommitmentStep } from './renewal-commands.js';
 import { servicingProblems } from './servicing-checks.js';
+import { checkStepCalls, describeCalls, stepFailure } from './step-calls.js';
 import type { TCallRecord } from './world.js';
 
 /** The model side of a run: how many steps ran since the run reached its end. */
@@ -356,15 +357,6 @@ async function loadRefiFacts(
 
 // The checks after every step.
 
-function describeCalls(calls: readonly TCallRecord[]): string {
-  return calls
-    .map(
-      (record) =>
-        `  ${record.status} ${record.label} [${record.actor ?? 'sandbox'}] ${record.body}`,
-    )
-    .join('\n');
-}
-
 export class CommitmentModelFailure extends Error {}
 
 /**
@@ -387,19 +379,8 @@ async function checkAfterStep(
   before: string | null,
 ): Promise<void> {
   const db = journey.world.database.db;
-  const fail = (what: string, details = '') => {
-    throw new CommitmentModelFailure(
-      `${what}\n${details}\ncalls of this step:\n${describeCalls(stepCalls)}`.trimEnd(),
-    );
-  };
-  const serverErrors = stepCalls.filter((record) => record.status >= 500);
-  if (serverErrors.length > 0) fail('The server answered 5xx', describeCalls(serverErrors));
-  const refusedDeposits = stepCalls.filter(
-    (record) => record.url === '/sandbox/chain/deposits' && record.status >= 400,
-  );
-  if (refusedDeposits.length > 0) {
-    fail('A deposit on chain was refused', describeCalls(refusedDeposits));
-  }
+  const fail = stepFailure(CommitmentModelFailure, stepCalls);
+  checkStepCalls(stepCalls, fail);
   const writes = stepCalls.filter((record) => record.method !== 'GET');
   const isRefused = (record: TCallRecord) =>
     record.status >= 400 && !COMMITTED_REFUSALS.some((code) => record.body.includes(`"${code}"`));

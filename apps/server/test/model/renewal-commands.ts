@@ -7,12 +7,11 @@
  */
 import type { TApplication, TCollateralInfo, TDocument, TServicingLoan } from '@pledge/contract';
 import { Decimal } from '@pledge/domain';
-import { eq, inArray, or, sql } from 'drizzle-orm';
-import { collateralAccounts, sandboxChainTransactions } from '../../src/db/schema/index.js';
 import { watchDepositsJob } from '../../src/jobs/definitions/watch-deposits.js';
 import { enqueue } from '../../src/jobs/enqueue.js';
 import { applicationsOf, currentRenewal, type TCommitmentJourney } from './commitment-journey.js';
 import { SERVICING_LOANS } from './servicing-checks.js';
+import { depositOnChain, mineOver } from './sandbox-chain.js';
 import { call } from './world.js';
 
 export const LEAP_V1 = '/service-cryptopl-leap/secure/api/v1';
@@ -189,37 +188,14 @@ export const depositForRenewal = (size: TRenewalDepositSize, confirmations: numb
           : undefined;
       const address = info?.wallet?.depositAddress ?? loanInfo?.wallet?.depositAddress;
       if (address === undefined) return;
-      await call(journey, {
-        method: 'POST',
-        url: '/sandbox/chain/deposits',
-        actor: null,
-        payload: {
-          address,
-          amount: renewalDepositAmount(info, size),
-          ...(confirmations === null ? {} : { confirmations }),
-        },
-      });
+      await depositOnChain(journey, address, renewalDepositAmount(info, size), confirmations);
     },
   );
 
 /** New blocks: every deposit to the run's addresses (the loan's, its renewals') gains some. */
 export const mineBlocks = (blocks: number) =>
   commitmentStep(`chain: ${blocks} new blocks`, false, async (journey) => {
-    const db = journey.world.database.db;
-    const uuids = await applicationsOf(journey);
-    if (uuids.length === 0) return;
-    const accounts = await db
-      .select({ address: collateralAccounts.depositAddress })
-      .from(collateralAccounts)
-      .where(inArray(collateralAccounts.applicationUuid, uuids));
-    const addresses = accounts.flatMap((account) =>
-      account.address === null ? [] : [account.address],
-    );
-    if (addresses.length === 0) return;
-    await db
-      .update(sandboxChainTransactions)
-      .set({ confirmations: sql`${sandboxChainTransactions.confirmations} + ${blocks}` })
-      .where(or(...addresses.map((address) => eq(sandboxChainTransactions.address, address))));
+    await mineOver(journey.world.database.db, await applicationsOf(journey), blocks);
   });
 
 let watcherRuns = 0;

@@ -17,9 +17,8 @@ import type {
   TServicingLoan,
 } from '@pledge/contract';
 import { Decimal, riskLevel, type TPayoffMethod, type TRiskLevel } from '@pledge/domain';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { SANDBOX_ITEM_READY_MS } from '../../src/adapters/bank-link/sandbox.js';
-import { collateralAccounts, sandboxChainTransactions } from '../../src/db/schema/index.js';
 import { cancelUnfundedJob } from '../../src/jobs/definitions/cancel-unfunded.js';
 import { watchDepositsJob } from '../../src/jobs/definitions/watch-deposits.js';
 import { enqueue } from '../../src/jobs/enqueue.js';
@@ -29,6 +28,7 @@ import { SANDBOX_DEFAULT_PRICE_CENTS } from '../../src/db/seed.js';
 import { ID_FILES } from './id-files.js';
 import { SERVICING_LOANS } from './servicing-checks.js';
 import { call, type TActor, type TJourney } from './world.js';
+import { depositOnChain, mineOver } from './sandbox-chain.js';
 
 export const LEAP = '/service-cryptopl-leap/secure/api/v1';
 export const OPS = '/service-ops/secure/api/v1/applications';
@@ -366,32 +366,14 @@ export const deposit = (size: TDepositSize, confirmations: number | null) =>
       const info = json<TCollateralInfo>(read);
       const address = info?.wallet?.depositAddress;
       if (info === undefined || address === undefined) return;
-      await call(journey, {
-        method: 'POST',
-        url: '/sandbox/chain/deposits',
-        actor: null,
-        payload: {
-          address,
-          amount: depositAmount(info, size),
-          ...(confirmations === null ? {} : { confirmations }),
-        },
-      });
+      await depositOnChain(journey, address, depositAmount(info, size), confirmations);
     },
   );
 
 /** New blocks: every deposit to the application's address gains confirmations. */
 export const mineBlocks = (blocks: number) =>
   step(`chain: ${blocks} new blocks`, false, async (journey) => {
-    const db = journey.world.database.db;
-    const [account] = await db
-      .select({ address: collateralAccounts.depositAddress })
-      .from(collateralAccounts)
-      .where(eq(collateralAccounts.applicationUuid, journey.appUuid));
-    if (account?.address == null) return;
-    await db
-      .update(sandboxChainTransactions)
-      .set({ confirmations: sql`${sandboxChainTransactions.confirmations} + ${blocks}` })
-      .where(eq(sandboxChainTransactions.address, account.address));
+    await mineOver(journey.world.database.db, [journey.appUuid], blocks);
   });
 
 let watcherRuns = 0;
