@@ -13,10 +13,10 @@ import type {
 } from '@pledge/contract';
 import { Decimal } from '@pledge/domain';
 import { refiSweepJob } from '../../src/jobs/definitions/refi-complete.js';
-import { enqueue } from '../../src/jobs/enqueue.js';
 import { currentRefinancing, type TCommitmentJourney } from './commitment-journey.js';
 import { commitmentStep, json } from './renewal-commands.js';
 import { call } from './world.js';
+import { enqueueAndRun } from './run-job.js';
 
 export const REFI = '/service-application-cryptopl/secure/api/v1';
 const NO_SUCH_UUID = '00000000-0000-4000-8000-000000000000';
@@ -160,19 +160,10 @@ export const signRefiDocument = (pick: 'next' | number) =>
     });
   });
 
-let sweeps = 0;
-
 /** The refinancing sweep: top-ups watched, expiries, completions of the signed ones. */
 export const runRefiSweep = () =>
   commitmentStep('the refinancing sweep runs', false, async (journey) => {
-    sweeps += 1;
-    await enqueue(
-      journey.world.database.db,
-      refiSweepJob,
-      {},
-      { dedupeKey: `commitment-refi-sweep-${sweeps}` },
-    );
-    await journey.world.runJobs();
+    await enqueueAndRun(journey.world, refiSweepJob, {}, 'commitment-refi-sweep');
   });
 
 /** Every page of the refinancing: none may fail. */

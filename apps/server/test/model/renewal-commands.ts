@@ -8,11 +8,11 @@
 import type { TApplication, TCollateralInfo, TDocument, TServicingLoan } from '@pledge/contract';
 import { Decimal } from '@pledge/domain';
 import { watchDepositsJob } from '../../src/jobs/definitions/watch-deposits.js';
-import { enqueue } from '../../src/jobs/enqueue.js';
 import { applicationsOf, currentRenewal, type TCommitmentJourney } from './commitment-journey.js';
 import { SERVICING_LOANS } from './servicing-checks.js';
 import { depositOnChain, mineOver } from './sandbox-chain.js';
 import { call } from './world.js';
+import { enqueueAndRun } from './run-job.js';
 
 export const LEAP_V1 = '/service-cryptopl-leap/secure/api/v1';
 const LEAP_V2 = '/service-cryptopl-leap/secure/api/v2';
@@ -198,19 +198,10 @@ export const mineBlocks = (blocks: number) =>
     await mineOver(journey.world.database.db, await applicationsOf(journey), blocks);
   });
 
-let watcherRuns = 0;
-
 /** The chain watcher's sweep (every watched address, renewals' top-ups included). */
 export const runWatcher = () =>
   commitmentStep('chain: the deposit watcher sweeps', false, async (journey) => {
-    watcherRuns += 1;
-    await enqueue(
-      journey.world.database.db,
-      watchDepositsJob,
-      {},
-      { dedupeKey: `commitment-watcher-${watcherRuns}` },
-    );
-    await journey.world.runJobs();
+    await enqueueAndRun(journey.world, watchDepositsJob, {}, 'commitment-watcher');
   });
 
 export const runJobs = () =>

@@ -21,13 +21,13 @@ import { sql } from 'drizzle-orm';
 import { SANDBOX_ITEM_READY_MS } from '../../src/adapters/bank-link/sandbox.js';
 import { cancelUnfundedJob } from '../../src/jobs/definitions/cancel-unfunded.js';
 import { watchDepositsJob } from '../../src/jobs/definitions/watch-deposits.js';
-import { enqueue } from '../../src/jobs/enqueue.js';
 import { internationalDetails, usDetails } from '../applications/helpers.js';
 import { multipart } from '../documents/helpers.js';
 import { SANDBOX_DEFAULT_PRICE_CENTS } from '../../src/db/seed.js';
 import { ID_FILES } from './id-files.js';
 import { SERVICING_LOANS } from './servicing-checks.js';
 import { call, type TActor, type TJourney } from './world.js';
+import { enqueueAndRun } from './run-job.js';
 import { depositOnChain, mineOver } from './sandbox-chain.js';
 
 export const LEAP = '/service-cryptopl-leap/secure/api/v1';
@@ -376,19 +376,15 @@ export const mineBlocks = (blocks: number) =>
     await mineOver(journey.world.database.db, [journey.appUuid], blocks);
   });
 
-let watcherRuns = 0;
-
 /** The deposit watcher, as its job for this application (a failure shows as a failed job). */
 export const runWatcher = () =>
   step('chain: the deposit watcher runs', false, async (journey) => {
-    watcherRuns += 1;
-    await enqueue(
-      journey.world.database.db,
+    await enqueueAndRun(
+      journey.world,
       watchDepositsJob,
       { appUuid: journey.appUuid },
-      { dedupeKey: `model-watch-${watcherRuns}` },
+      'model-watch',
     );
-    await journey.world.runJobs();
   });
 
 export const runJobs = () =>
@@ -423,17 +419,8 @@ export const timePasses = (hours: number) =>
       });
       if (alive.statusCode === 401) await world.signInAgain(actor, audience);
     }
-    sweepRuns += 1;
-    await enqueue(
-      world.database.db,
-      cancelUnfundedJob,
-      {},
-      { dedupeKey: `model-cancel-${sweepRuns}` },
-    );
-    await world.runJobs();
+    await enqueueAndRun(world, cancelUnfundedJob, {}, 'model-cancel');
   });
-
-let sweepRuns = 0;
 
 // Servicing: the funded loan's life.
 
