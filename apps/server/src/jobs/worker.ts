@@ -28,6 +28,9 @@ import { describeFailure, failureCause } from '../failure-cause.js';
 
 /** How often an idle worker looks for jobs that became due (new jobs wake it at once). */
 export const JOB_POLL_MS = 1_000;
+/** A worker that stopped on an error starts again after this, doubling up to RESTART_MAX_MS. */
+export const RESTART_FIRST_MS = 1_000;
+const RESTART_MAX_MS = 30_000;
 /** Jobs one worker runs at the same time. */
 export const JOB_CONCURRENCY = 4;
 
@@ -211,32 +214,60 @@ export function createJobWorker(options: TJobWorkerOptions): TJobWorker {
 
   let runner: Runner | undefined;
   let starting: Promise<void> | undefined;
+  let restartTimer: ReturnType<typeof setTimeout> | undefined;
+  let wanted = false;
+
+  // A runner that stops on an error (the database unreachable for longer than its pool waits, a
+  // connection cut by a failover) or that cannot start is started again after a backoff: one lost
+  // connection must not leave this instance without a worker until it is restarted.
+  const restartLater = (failures: number): void => {
+    if (!wanted) return;
+    const delayMs = Math.min(RESTART_MAX_MS, RESTART_FIRST_MS * 2 ** failures);
+    restartTimer = setTimeout(() => {
+      restartTimer = undefined;
+      if (wanted) launch(failures + 1);
+    }, delayMs);
+    restartTimer.unref();
+  };
+
+  const launch = (failures: number): void => {
+    starting = run({
+      ...shared,
+      taskList,
+      parsedCronItems: cronItems,
+      concurrency: options.concurrency ?? JOB_CONCURRENCY,
+      pollInterval: options.pollMs ?? JOB_POLL_MS,
+    }).then(
+      (started) => {
+        runner = started;
+        log.info({ workerId, kinds: Object.keys(taskList) }, 'job worker started');
+        started.promise.catch((error: unknown) => {
+          // stop() takes the runner away before stopping it: only a runner still current died.
+          if (runner !== started) return;
+          runner = undefined;
+          log.error({ err: error, workerId }, 'job worker stopped on an error; it starts again');
+          restartLater(0);
+        });
+      },
+      (error: unknown) => {
+        log.error({ err: error, workerId, failures }, 'job worker did not start; it tries again');
+        restartLater(failures);
+      },
+    );
+  };
 
   return {
     workerId,
     start() {
-      if (starting !== undefined) return;
-      starting = run({
-        ...shared,
-        taskList,
-        parsedCronItems: cronItems,
-        concurrency: options.concurrency ?? JOB_CONCURRENCY,
-        pollInterval: options.pollMs ?? JOB_POLL_MS,
-      }).then(
-        (started) => {
-          runner = started;
-          log.info({ workerId, kinds: Object.keys(taskList) }, 'job worker started');
-          started.promise.catch((error: unknown) =>
-            log.error({ err: error }, 'job worker stopped on an error'),
-          );
-        },
-        (error: unknown) => {
-          log.error({ err: error }, 'job worker did not start');
-        },
-      );
+      if (wanted) return;
+      wanted = true;
+      launch(0);
     },
     async stop() {
-      if (starting === undefined) return;
+      if (!wanted) return;
+      wanted = false;
+      if (restartTimer !== undefined) clearTimeout(restartTimer);
+      restartTimer = undefined;
       await starting;
       starting = undefined;
       const current = runner;
