@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { startPageLoad } from './src/api/page-visit.js';
 
 // `npm test` runs these files beside the server's tests on two cores: a lazily loaded screen may
 // take more than the default second to appear (its first import is compiled then), which is
@@ -25,6 +26,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  startPageLoad();
   if (typeof window !== 'undefined') window.localStorage.clear();
   if (typeof HTMLDialogElement === 'undefined') return;
   Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');

@@ -60,6 +60,8 @@ export interface TJobWorkerOptions {
   log?: TJobLog;
   pollMs?: number;
   concurrency?: number;
+  /** Starts the queue's runner: graphile-worker's `run`, or a test's runner that fails on cue. */
+  startRunner?: typeof run;
 }
 
 export interface TJobWorker {
@@ -230,8 +232,9 @@ export function createJobWorker(options: TJobWorkerOptions): TJobWorker {
     restartTimer.unref();
   };
 
+  const startRunner = options.startRunner ?? run;
   const launch = (failures: number): void => {
-    starting = run({
+    starting = startRunner({
       ...shared,
       taskList,
       parsedCronItems: cronItems,

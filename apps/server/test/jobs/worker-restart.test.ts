@@ -1,5 +1,4 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type * as GraphileWorker from 'graphile-worker';
 import type { Runner } from 'graphile-worker';
 import pg from 'pg';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -14,25 +13,20 @@ interface TStart {
 const starts: TStart[] = [];
 const refusals: Error[] = [];
 
-vi.mock('graphile-worker', async (importOriginal) => {
-  const actual = await importOriginal<typeof GraphileWorker>();
-  return {
-    ...actual,
-    run: vi.fn(async () => {
-      const refusal = refusals.shift();
-      if (refusal !== undefined) throw refusal;
-      let fail: (error: Error) => void = () => undefined;
-      const promise = new Promise<void>((_, reject) => {
-        fail = reject;
-      });
-      const stop = vi.fn(async () => undefined);
-      starts.push({ fail, stop });
-      return { promise, stop } as unknown as Runner;
-    }),
-  };
+/** The queue's runner as this test drives it: each start recorded, ended or refused on cue. */
+const startRunner = vi.fn(async () => {
+  const refusal = refusals.shift();
+  if (refusal !== undefined) throw refusal;
+  let fail: (error: Error) => void = () => undefined;
+  const promise = new Promise<void>((_, reject) => {
+    fail = reject;
+  });
+  const stop = vi.fn(async () => undefined);
+  starts.push({ fail, stop });
+  return { promise, stop } as unknown as Runner;
 });
 
-// A pool that is never connected: the runner is the mock above.
+// A pool that is never connected: the runner is the one above.
 const pool = new pg.Pool({ connectionString: 'postgres://127.0.0.1:1/none' });
 const db = drizzle(pool) as unknown as TDb;
 const messages: string[] = [];
@@ -59,7 +53,7 @@ afterEach(async () => {
 });
 
 it('starts the runner again when it stops on an error, and not once stopped on purpose', async () => {
-  worker = createJobWorker({ db, registrations: [], log });
+  worker = createJobWorker({ db, registrations: [], log, startRunner });
   worker.start();
   await until(() => starts.length === 1);
   const failedAt = Date.now();
@@ -78,7 +72,7 @@ it('starts the runner again when it stops on an error, and not once stopped on p
 
 it('tries again when the runner cannot start, and a stop cancels the next try', async () => {
   refusals.push(new Error('connect ECONNREFUSED'));
-  worker = createJobWorker({ db, registrations: [], log });
+  worker = createJobWorker({ db, registrations: [], log, startRunner });
   worker.start();
   await until(() => starts.length === 1);
   expect(messages).toContain('job worker did not start; it tries again');

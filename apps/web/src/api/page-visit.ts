@@ -8,6 +8,15 @@ import type { Query, QueryKey } from '@tanstack/react-query';
  */
 let visit: { key: string; startedAt: number; failedPrefetches: Set<string> } | undefined;
 
+/**
+ * A new query cache starts a new page load: nothing in it was fetched before, so the first address
+ * rendered with it is the load's visit (called by createQueryClient; the tests' setup calls it
+ * after each test, as their module state outlives one page).
+ */
+export function startPageLoad(): void {
+  visit = undefined;
+}
+
 /** Called as the router renders an address (`key` is its history entry's). */
 export function markPageVisit(key: string): void {
   if (visit === undefined) {

@@ -5,7 +5,7 @@ import {
   type QueryKey,
   type QueryObserverOptions,
 } from '@tanstack/react-query';
-import { didPrefetchFailThisVisit } from '../api/page-visit.js';
+import { didPrefetchFailThisVisit, startPageLoad } from '../api/page-visit.js';
 
 /**
  * A screen mounting on a query whose route prefetch failed in this visit shows that failure (with
@@ -36,6 +36,7 @@ class PageQueryClient extends QueryClient {
  * reconnect or window focus, and a failed call is not retried (screens offer their own retry).
  */
 export function createQueryClient(): QueryClient {
+  startPageLoad();
   return new PageQueryClient({
     defaultOptions: {
       queries: {
