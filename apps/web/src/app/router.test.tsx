@@ -41,8 +41,16 @@ beforeEach(() => {
   vi.spyOn(browserNavigation, 'postAndFollow').mockResolvedValue(undefined);
 });
 
+/**
+ * The page's heading is shown. Asked again until it is, not of one element found once: the screen
+ * may mount twice as its prefetched chunk and data arrive, putting a new heading in the old one's
+ * place between finding it and checking it.
+ */
 async function expectHeading(name: string) {
-  expect(await screen.findByRole('heading', { level: 1, name }, LOADED)).toBeInTheDocument();
+  await waitFor(
+    () => expect(screen.getByRole('heading', { level: 1, name })).toBeInTheDocument(),
+    LOADED,
+  );
 }
 
 /** A signed-in borrower whose application answers from its endpoints as `application`. */
