@@ -181,9 +181,25 @@ function daysLeft(loan: TPooledLoan, now: Date): number {
 
 let sandboxLoans = 0;
 
-/** A sandbox loan of the coin, funded now: $20,000 on 1 BTC or 20 ETH in Ohio. */
+/**
+ * A sandbox loan of the coin, funded now: $20,000 on 1 BTC or 20 ETH in Ohio. The coin is put back
+ * at its seed price first: the run before may have left it where such a loan is refused.
+ */
 async function sandboxLoan(world: TWorld, coin: TCoin): Promise<void> {
   sandboxLoans += 1;
+  const seedCents = SANDBOX_DEFAULT_PRICE_CENTS[coin];
+  const priced = await world.app.inject({
+    method: 'POST',
+    url: '/sandbox/prices',
+    payload: { [coin]: seedCents / 100 },
+  });
+  if (priced.statusCode >= 300) {
+    throw new Error(`prices answered ${priced.statusCode}: ${priced.body}`);
+  }
+  pricesOf.set(world, {
+    ...(pricesOf.get(world) ?? SANDBOX_DEFAULT_PRICE_CENTS),
+    [coin]: seedCents,
+  });
   const email = `commitment-${sandboxLoans}-${randomBytes(4).toString('hex')}@example.com`;
   const response = await world.app.inject({
     method: 'POST',
