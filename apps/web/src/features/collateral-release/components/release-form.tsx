@@ -7,9 +7,10 @@ import {
 } from '@pledge/domain';
 import { isApiError } from '../../../api/client.js';
 import { Alert } from '../../../ui/alert/alert.js';
-import { Button } from '../../../ui/button/button.js';
-import { Modal } from '../../../ui/modal/modal.js';
-import { ReturnAddressForm } from '../../collateral/components/return-address-form.js';
+import {
+  ReturnAddressConfirm,
+  ReturnAddressForm,
+} from '../../collateral/components/return-address-form.js';
 import { useCollateralRelease } from '../api/collateral-release-queries.js';
 import {
   CONFIRM_TITLE,
@@ -112,33 +113,17 @@ export function ReleaseForm({
         onSubmit={onSubmit}
       />
       {confirming !== null && (
-        <Modal
-          isOpen
-          onClose={() => setConfirming(null)}
+        <ReturnAddressConfirm
           title={CONFIRM_TITLE}
           description={confirmReleaseText(held)}
-          footer={
-            <>
-              <Button type="button" isLoading={mutation.isPending} onClick={onConfirm}>
-                {RELEASE_BUTTON}
-              </Button>
-              <Button
-                type="button"
-                variant="secondary"
-                disabled={mutation.isPending}
-                onClick={() => setConfirming(null)}
-              >
-                Back
-              </Button>
-            </>
-          }
-        >
-          <p className="collateral-release__address collateral-release__address--confirm">
-            {confirming}
-          </p>
-          <p>{RETURN_ADDRESS_MESSAGES.doubleCheckWarning}</p>
-          {showUnexpected && <Alert variant="error">{releaseErrorText(mutation.error)}</Alert>}
-        </Modal>
+          address={confirming}
+          addressClassName="collateral-release__address collateral-release__address--confirm"
+          confirmLabel={RELEASE_BUTTON}
+          isPending={mutation.isPending}
+          error={showUnexpected ? releaseErrorText(mutation.error) : null}
+          onConfirm={onConfirm}
+          onBack={() => setConfirming(null)}
+        />
       )}
     </section>
   );

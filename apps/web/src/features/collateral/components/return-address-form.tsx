@@ -5,7 +5,9 @@ import {
   RETURN_ADDRESS_MESSAGES,
   type TCollateralType,
 } from '@pledge/domain';
+import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
+import { Modal } from '../../../ui/modal/modal.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
 
 /**
@@ -51,5 +53,55 @@ export function ReturnAddressForm({
         <Button type="submit">{submitLabel}</Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The address shown in full before the coins go to it, with the warning again. Back stays put
+ * while the request runs, and the confirm button sends nothing more than once.
+ */
+export function ReturnAddressConfirm({
+  title,
+  description,
+  address,
+  addressClassName,
+  confirmLabel,
+  isPending,
+  error,
+  onConfirm,
+  onBack,
+}: {
+  title: string;
+  description: string;
+  address: string;
+  addressClassName: string;
+  confirmLabel: string;
+  isPending: boolean;
+  /** Why the last request failed; null when it did not. */
+  error: string | null;
+  onConfirm: () => void;
+  onBack: () => void;
+}) {
+  return (
+    <Modal
+      isOpen
+      onClose={onBack}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button type="button" isLoading={isPending} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+          <Button type="button" variant="secondary" disabled={isPending} onClick={onBack}>
+            Back
+          </Button>
+        </>
+      }
+    >
+      <p className={addressClassName}>{address}</p>
+      <p>{RETURN_ADDRESS_MESSAGES.doubleCheckWarning}</p>
+      {error !== null && <Alert variant="error">{error}</Alert>}
+    </Modal>
   );
 }

@@ -6,18 +6,18 @@ import {
   applicationEndWords,
   INVALID_RETURN_ADDRESS_MESSAGE,
   makeReturnAddressSchema,
-  RETURN_ADDRESS_MESSAGES,
   toCoinQuantity,
   type TCollateralType,
 } from '@pledge/domain';
 import { isApiError } from '../../../api/client.js';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
-import { Button } from '../../../ui/button/button.js';
-import { Modal } from '../../../ui/modal/modal.js';
 import { coinAmountText, formatDateTime } from '../../collateral/collateral-display.js';
 import { CollateralTransactions } from '../../collateral/components/collateral-transactions.js';
-import { ReturnAddressForm } from '../../collateral/components/return-address-form.js';
+import {
+  ReturnAddressConfirm,
+  ReturnAddressForm,
+} from '../../collateral/components/return-address-form.js';
 import { refusalMessage } from '../../renewal/api/api-message.js';
 import { setCachedRefiApplication } from '../api/refi-applications.js';
 import { requestRefiCoinReturn } from '../api/refi-coin-return.js';
@@ -90,37 +90,19 @@ function CoinReturnForm({
         onSubmit={onSubmit}
       />
       {confirming !== null && (
-        <Modal
-          isOpen
-          onClose={() => setConfirming(null)}
+        <ReturnAddressConfirm
           title="Return your coins to this address?"
           description={`Every ${type} this refinancing received goes to this address.`}
-          footer={
-            <>
-              <Button
-                type="button"
-                isLoading={mutation.isPending}
-                onClick={() => {
-                  if (!mutation.isPending) mutation.mutate(confirming);
-                }}
-              >
-                {COIN_RETURN_BUTTON}
-              </Button>
-              <Button
-                type="button"
-                variant="secondary"
-                disabled={mutation.isPending}
-                onClick={() => setConfirming(null)}
-              >
-                Back
-              </Button>
-            </>
-          }
-        >
-          <p className="refi-ended__address">{confirming}</p>
-          <p>{RETURN_ADDRESS_MESSAGES.doubleCheckWarning}</p>
-          {mutation.isError && <Alert variant="error">{refusalMessage(mutation.error)}</Alert>}
-        </Modal>
+          address={confirming}
+          addressClassName="refi-ended__address"
+          confirmLabel={COIN_RETURN_BUTTON}
+          isPending={mutation.isPending}
+          error={mutation.isError ? refusalMessage(mutation.error) : null}
+          onConfirm={() => {
+            if (!mutation.isPending) mutation.mutate(confirming);
+          }}
+          onBack={() => setConfirming(null)}
+        />
       )}
     </>
   );
