@@ -438,13 +438,18 @@ describe('offers', () => {
   });
 
   describe('accepting', () => {
-    it('moves CREATED → OFFER_ACCEPTED through the transition service, idempotently', async () => {
+    /** A new borrower's application with an offer requested, and that offer. */
+    async function pricedApplication() {
       const who = await newBorrower(ctx.app);
       const created = await createdApplication(ctx.app, who.token);
       const priced = (
         await requestOffer(ctx.app, who.token, created.appUuid)
       ).json() as TApplication;
-      const offerUuid = priced.offers[0]?.uuid ?? '';
+      return { who, created, offerUuid: priced.offers[0]?.uuid ?? '' };
+    }
+
+    it('moves CREATED → OFFER_ACCEPTED through the transition service, idempotently', async () => {
+      const { who, created, offerUuid } = await pricedApplication();
 
       const first = await selectOffer(ctx.app, who.token, created.appUuid, offerUuid);
       expect(first.statusCode).toBe(200);
@@ -475,12 +480,7 @@ describe('offers', () => {
     });
 
     it('accepts one offer from concurrent double clicks', async () => {
-      const who = await newBorrower(ctx.app);
-      const created = await createdApplication(ctx.app, who.token);
-      const priced = (
-        await requestOffer(ctx.app, who.token, created.appUuid)
-      ).json() as TApplication;
-      const offerUuid = priced.offers[0]?.uuid ?? '';
+      const { who, created, offerUuid } = await pricedApplication();
       const answers = await Promise.all(
         [1, 2, 3].map(() => selectOffer(ctx.app, who.token, created.appUuid, offerUuid)),
       );
@@ -513,12 +513,7 @@ describe('offers', () => {
     });
 
     it('refuses an expired offer with a clear message', async () => {
-      const who = await newBorrower(ctx.app);
-      const created = await createdApplication(ctx.app, who.token);
-      const priced = (
-        await requestOffer(ctx.app, who.token, created.appUuid)
-      ).json() as TApplication;
-      const offerUuid = priced.offers[0]?.uuid ?? '';
+      const { who, created, offerUuid } = await pricedApplication();
       await ctx.database.db
         .update(offers)
         .set({ createdAt: new Date(Date.now() - 3_600_000), expiresAt: new Date(Date.now() - 1) })

@@ -21,21 +21,22 @@ const CONSENT_TYPES_URL = '/service-profile/api/v1/profile/consent-types';
 const SSN = '123-45-6789';
 const SSN_DIGITS = '123456789';
 
+/** Ada's home address as the form sends it (the state in lower case). */
+const ADA_HOME = {
+  type: 'HOME',
+  street1: '350 Fifth Ave',
+  street2: 'Apt 4',
+  city: 'New York',
+  state: 'ny',
+  zip: '10118',
+  country: 'US',
+} as const;
+
 function profileBody(overrides: Partial<TPutProfileBody> = {}): TPutProfileBody {
   return {
     name: { firstName: 'Ada', lastName: 'Lovelace', suffix: null },
     dob: '1985-12-10',
-    addresses: [
-      {
-        type: 'HOME',
-        street1: '350 Fifth Ave',
-        street2: 'Apt 4',
-        city: 'New York',
-        state: 'ny',
-        zip: '10118',
-        country: 'US',
-      },
-    ],
+    addresses: [ADA_HOME],
     phoneNumbers: [{ number: '+12125550123' }],
     email: 'ada@example.com',
     countryOfDomicile: 'US',
@@ -46,6 +47,9 @@ function profileBody(overrides: Partial<TPutProfileBody> = {}): TPutProfileBody 
     ...overrides,
   };
 }
+
+/** A consent the borrower gave to an older text of the privacy notice. */
+const OLDER_PRIVACY = { type: 'PRIVACY', version: '2024-06-01', optInOut: 'OPT_IN' } as const;
 
 describe('profile', () => {
   const t = usePlatformTestApp();
@@ -58,6 +62,13 @@ describe('profile', () => {
       url: PROFILE_URL,
       payload: body,
       headers: borrowerHeaders(identity),
+    });
+  const givenOlderPrivacy = (identity: string) =>
+    t.database.db.insert(profileConsents).values({
+      identityUuid: identity,
+      consentType: OLDER_PRIVACY.type,
+      version: OLDER_PRIVACY.version,
+      optInOut: OLDER_PRIVACY.optInOut,
     });
 
   it('answers an empty shell before the first save', async () => {
@@ -84,29 +95,12 @@ describe('profile', () => {
     expect(response.body).not.toContain(SSN_DIGITS);
     // The last four on their own (a uuid or a time may hold the same digits inside it by chance).
     expect(response.body).not.toMatch(digitsOnTheirOwn('6789'));
+    // What was sent, with the state in capitals.
     const expected: TProfile = {
+      ...profileBody(),
       uuid: identity,
-      name: { firstName: 'Ada', lastName: 'Lovelace', suffix: null },
-      dob: '1985-12-10',
       hasSsn: true,
-      addresses: [
-        {
-          type: 'HOME',
-          street1: '350 Fifth Ave',
-          street2: 'Apt 4',
-          city: 'New York',
-          state: 'NY',
-          zip: '10118',
-          country: 'US',
-        },
-      ],
-      phoneNumbers: [{ number: '+12125550123' }],
-      email: 'ada@example.com',
-      countryOfDomicile: 'US',
-      consents: [
-        { type: 'TERMS', version: CURRENT_CONSENT_VERSIONS.TERMS, optInOut: 'OPT_IN' },
-        { type: 'MARKETING', version: CURRENT_CONSENT_VERSIONS.MARKETING, optInOut: 'OPT_OUT' },
-      ],
+      addresses: [{ ...ADA_HOME, state: 'NY' }],
     };
     expect(response.json()).toEqual(expected);
 
@@ -325,20 +319,17 @@ describe('profile', () => {
 
   it('accepts back an older consent version the borrower gave, unchanged', async () => {
     const identity = newIdentity();
-    await t.database.db.insert(profileConsents).values({
-      identityUuid: identity,
-      consentType: 'PRIVACY',
-      version: '2024-06-01',
-      optInOut: 'OPT_IN',
-    });
-    const older = { type: 'PRIVACY' as const, version: '2024-06-01', optInOut: 'OPT_IN' as const };
-    expect((await put(identity, profileBody({ consents: [older] }))).statusCode).toBe(200);
+    await givenOlderPrivacy(identity);
+    expect((await put(identity, profileBody({ consents: [OLDER_PRIVACY] }))).statusCode).toBe(200);
     const switched = await put(
       identity,
-      profileBody({ consents: [{ ...older, optInOut: 'OPT_OUT' }] }),
+      profileBody({ consents: [{ ...OLDER_PRIVACY, optInOut: 'OPT_OUT' }] }),
     );
     expect(switched.statusCode).toBe(200);
-    const notGiven = await put(identity, profileBody({ consents: [{ ...older, type: 'TERMS' }] }));
+    const notGiven = await put(
+      identity,
+      profileBody({ consents: [{ ...OLDER_PRIVACY, type: 'TERMS' }] }),
+    );
     expect(notGiven.statusCode).toBe(400);
   });
 
@@ -366,12 +357,7 @@ describe('profile', () => {
 
     it('answers OPT_OUT for a consent given to an older text', async () => {
       const identity = newIdentity();
-      await t.database.db.insert(profileConsents).values({
-        identityUuid: identity,
-        consentType: 'PRIVACY',
-        version: '2024-06-01',
-        optInOut: 'OPT_IN',
-      });
+      await givenOlderPrivacy(identity);
       const consents = (await get(identity, CONSENT_TYPES_URL)).json() as {
         type: string;
         optInOut: string;

@@ -20,6 +20,7 @@ import {
   offerOf,
   OWNERSHIP_TRANSFER,
   refiAppUrl as appUrl,
+  type TBorrower,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
 
@@ -52,6 +53,26 @@ async function nothingSubmitted(appUuid: string) {
   expect(accounts.filter((account) => account.depositAddress !== null)).toEqual([]);
 }
 
+/** The top-up the borrower is quoted for an offer. */
+async function topUpEstimate(token: string, appUuid: string, offerUuid: string | undefined) {
+  const response = await call(
+    ctx.app,
+    'POST',
+    appUrl(appUuid, '/celsius-collateral/calculate'),
+    token,
+    { offerUuid },
+  );
+  return response.json().celsiusTopUpCollateral;
+}
+
+/** Confirming the offer is refused as repriced, with `message`, and nothing is submitted. */
+async function expectRepriced(me: TBorrower, appUuid: string, offerUuid: string, message: string) {
+  const refused = await confirmRefiOffer(ctx.app, me, appUuid, offerUuid);
+  expect(refused.statusCode).toBe(409);
+  expect(refused.json()).toMatchObject({ code: 'REFI_REPRICED', message });
+  await nothingSubmitted(appUuid);
+}
+
 describe('a refinancing is priced when confirmed', () => {
   it('refuses ownership transfer at 80 % LTV and offers custody only with a top-up instead', async () => {
     const me = await newBorrower(ctx.app);
@@ -72,14 +93,12 @@ describe('a refinancing is priced when confirmed', () => {
 
     // At $51,000 the loan is at 80 %: above the 70 % ownership transfer allows.
     await setPrices(ctx, { BTC: 51_000, ETH: 3_000 });
-    const refused = await confirmRefiOffer(ctx.app, me, application.appUuid, transfer.uuid);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({
-      code: 'REFI_REPRICED',
-      message:
-        'The price of BTC moved: your loan’s LTV is now 80.00%, above the 70% up to which ownership transfer applies. Review the new offer and accept it again.',
-    });
-    await nothingSubmitted(application.appUuid);
+    await expectRepriced(
+      me,
+      application.appUuid,
+      transfer.uuid,
+      'The price of BTC moved: your loan’s LTV is now 80.00%, above the 70% up to which ownership transfer applies. Review the new offer and accept it again.',
+    );
 
     // The list shows what was priced anew: custody only with a top-up to 55 %, nothing chosen.
     const repriced = await listedRefi(ctx.app, me, application.appUuid);
@@ -122,14 +141,12 @@ describe('a refinancing is priced when confirmed', () => {
 
     // At $40,000 the loan is at 60 %.
     await setPrices(ctx, { BTC: 40_000, ETH: 3_000 });
-    const refused = await confirmRefiOffer(ctx.app, me, application.appUuid, stale.uuid);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({
-      code: 'REFI_REPRICED',
-      message:
-        'The price of BTC moved: your loan’s LTV is now 60.00%, above 55%, so custody only now needs a collateral top-up. Review the new offer and accept it again.',
-    });
-    await nothingSubmitted(application.appUuid);
+    await expectRepriced(
+      me,
+      application.appUuid,
+      stale.uuid,
+      'The price of BTC moved: your loan’s LTV is now 60.00%, above 55%, so custody only now needs a collateral top-up. Review the new offer and accept it again.',
+    );
 
     // The borrower's treatment stays chosen, with its new terms to confirm: now with a top-up.
     const repriced = await listedRefi(ctx.app, me, application.appUuid);
@@ -144,17 +161,11 @@ describe('a refinancing is priced when confirmed', () => {
     expect(repriced.offers.map((offer) => offer.collateralReuseConsent)).toEqual([
       OWNERSHIP_TRANSFER,
     ]);
-    const estimate = (
-      await call(
-        ctx.app,
-        'POST',
-        appUrl(application.appUuid, '/celsius-collateral/calculate'),
-        me.token,
-        {
-          offerUuid: repriced.selectedOffer?.uuid,
-        },
-      )
-    ).json().celsiusTopUpCollateral;
+    const estimate = await topUpEstimate(
+      me.token,
+      application.appUuid,
+      repriced.selectedOffer?.uuid,
+    );
     const expected = topUpTo55(24_000, 1, 40_000);
     expect(estimate).toMatchObject({ topUpRequired: true, currentLtv: 60, targetLtv: 55 });
     expect(Number(estimate.topUpCoinAmount.coinQuantity)).toBe(Number(expected));
@@ -176,17 +187,7 @@ describe('a refinancing is priced when confirmed', () => {
     // 100002: $18,600 on 10 ETH, 62 % at $3,000.
     const application = await lookUpOne(ctx.app, me.token, '100002');
     const custody = offerOf(application, CUSTODY_ONLY);
-    const estimate = (
-      await call(
-        ctx.app,
-        'POST',
-        appUrl(application.appUuid, '/celsius-collateral/calculate'),
-        me.token,
-        {
-          offerUuid: custody.uuid,
-        },
-      )
-    ).json().celsiusTopUpCollateral;
+    const estimate = await topUpEstimate(me.token, application.appUuid, custody.uuid);
     const quoted = topUpTo55(18_600, 10, 3_000);
     expect(Number(estimate.topUpCoinAmount.coinQuantity)).toBe(Number(quoted));
 

@@ -8,11 +8,16 @@ import type {
 } from '@pledge/contract';
 import { randomUUID } from 'node:crypto';
 import type { TPaymentPurpose } from '@pledge/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createSandboxBankPayments } from '../../src/adapters/bank-payments/sandbox.js';
 import { createEncryptedStore } from '../../src/adapters/storage/encrypted.js';
-import { servicingPayments } from '../../src/db/schema/index.js';
+import {
+  applications,
+  collateralReleaseRequests,
+  servicingLoans,
+  servicingPayments,
+} from '../../src/db/schema/index.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import {
   provisionAgents,
@@ -87,20 +92,39 @@ export async function sandboxLoan(
   borrowers += 1;
   const email = `servicing-${borrowers}-${Date.now()}@example.com`;
   await provisionSandboxAgents(ctx);
+  const { loanUuid } = await fundedSandboxLoan(ctx, { email, ...body });
+  return { loanUuid, email, token: await signIn(ctx.app, email) };
+}
+
+/**
+ * POST /sandbox/loans for `email`: a funded loan of 1 BTC, $20,000 drawn, in Ohio, unless said
+ * otherwise (a country instead of the state). The sandbox agents must be active.
+ */
+export async function fundedSandboxLoan(
+  ctx: TApplicationsTestContext,
+  body: {
+    email: string;
+    coinQuantity?: string;
+    drawAmount?: number;
+    state?: string;
+    countryCode?: string;
+  },
+): Promise<TPostSandboxLoanResponse> {
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/sandbox/loans',
     payload: {
-      email,
+      email: body.email,
       collateralType: 'BTC',
       coinQuantity: body.coinQuantity ?? '1',
       drawAmount: body.drawAmount ?? 20_000,
-      state: body.state ?? 'OH',
+      ...(body.countryCode === undefined
+        ? { state: body.state ?? 'OH' }
+        : { countryCode: body.countryCode }),
     },
   });
   expect(response.statusCode, response.body).toBe(201);
-  const { loanUuid } = response.json() as TPostSandboxLoanResponse;
-  return { loanUuid, email, token: await signIn(ctx.app, email) };
+  return response.json() as TPostSandboxLoanResponse;
 }
 
 export async function getLoan(
@@ -269,6 +293,40 @@ export function requestRelease(ctx: TApplicationsTestContext, loan: TTestLoan) {
     headers: bearer(loan.token),
     payload: { returnAddress: BTC_RETURN_ADDRESS },
   });
+}
+
+/** A release request recorded open (as one taken before the payoff's hold was), due on `scheduledFor`. */
+export async function openReleaseRequest(
+  ctx: TApplicationsTestContext,
+  loan: TTestLoan,
+  scheduledFor: Date,
+) {
+  const [request] = await ctx.database.db
+    .insert(collateralReleaseRequests)
+    .values({
+      applicationUuid: loan.loanUuid,
+      address: BTC_RETURN_ADDRESS,
+      result: 'SUCCESS',
+      amount: '1',
+      requestedBy: 'borrower',
+      scheduledFor,
+    })
+    .returning();
+  if (request === undefined) throw new Error('The release was not recorded');
+  return request;
+}
+
+/** The loan's application state and stage, and its servicing status. */
+export async function loanStates(ctx: TApplicationsTestContext, loanUuid: string) {
+  const [application] = await ctx.database.db
+    .select({ state: applications.state, stage: applications.stage })
+    .from(applications)
+    .where(eq(applications.uuid, loanUuid));
+  const [servicing] = await ctx.database.db
+    .select({ status: servicingLoans.status })
+    .from(servicingLoans)
+    .where(eq(servicingLoans.loanUuid, loanUuid));
+  return { state: application?.state, stage: application?.stage, status: servicing?.status };
 }
 
 /**

@@ -9,12 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TBankPaymentsPort } from '../../src/adapters/bank-payments/port.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
-import {
-  applications,
-  collateralReleaseRequests,
-  servicingLoans,
-  servicingPayments,
-} from '../../src/db/schema/index.js';
+import { collateralReleaseRequests, servicingPayments } from '../../src/db/schema/index.js';
 import { PAYOFF_NOT_SETTLED_MESSAGE } from '../../src/services/collateral/request-collateral-release.js';
 import { readPayoff } from '../../src/services/ops/payoff-record.js';
 import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
@@ -23,11 +18,12 @@ import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
   advanceDays,
-  BTC_RETURN_ADDRESS,
   getLoan,
   idempotency,
   LOANS,
+  loanStates,
   mailTo,
+  openReleaseRequest,
   openServicingWorld,
   payOff,
   payoffQuote as quote,
@@ -39,17 +35,7 @@ import { auditEventsOf } from '../helpers/audit-events.js';
 
 const ctx = useApplicationsTestContext(openServicingWorld);
 
-async function stateOf(loanUuid: string) {
-  const [application] = await ctx.database.db
-    .select({ state: applications.state, stage: applications.stage })
-    .from(applications)
-    .where(eq(applications.uuid, loanUuid));
-  const [servicing] = await ctx.database.db
-    .select({ status: servicingLoans.status })
-    .from(servicingLoans)
-    .where(eq(servicingLoans.loanUuid, loanUuid));
-  return { ...application, status: servicing?.status };
-}
+const stateOf = (loanUuid: string) => loanStates(ctx, loanUuid);
 
 async function payoffPayment(loanUuid: string) {
   const rows = await ctx.database.db
@@ -160,24 +146,14 @@ describe('a returned ACH payoff', () => {
     const loan = await sandboxLoan(ctx, { drawAmount: 20_000 });
     await payOff(ctx, loan, await quote(ctx, loan), 'payoff-cancels-0001');
     // A request recorded while the payoff was pending (as one taken before the rule was): open.
-    const [request] = await ctx.database.db
-      .insert(collateralReleaseRequests)
-      .values({
-        applicationUuid: loan.loanUuid,
-        address: BTC_RETURN_ADDRESS,
-        result: 'SUCCESS',
-        amount: '1',
-        requestedBy: 'borrower',
-        scheduledFor: new Date(Date.now() + 21 * 24 * 3_600_000),
-      })
-      .returning();
+    const request = await openReleaseRequest(ctx, loan, new Date(Date.now() + 21 * 24 * 3_600_000));
     await settleWithReturningBank(loan.loanUuid);
     const [cancelled] = await ctx.database.db
       .select()
       .from(collateralReleaseRequests)
-      .where(eq(collateralReleaseRequests.id, request?.id ?? ''));
+      .where(eq(collateralReleaseRequests.id, request.id));
     expect(cancelled?.result).toBe('WITHDRAWAL_FAILED');
-    const audit = await auditEventsOf(ctx.database.db, request?.id ?? '');
+    const audit = await auditEventsOf(ctx.database.db, request.id);
     expect(audit[0]?.reason).toMatch(/^Cancelled: Payoff returned by the bank: Account closed/);
     expect(await stateOf(loan.loanUuid)).toMatchObject({ state: 'COMPLETE', status: 'ACTIVE' });
   });

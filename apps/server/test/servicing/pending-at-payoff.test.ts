@@ -18,12 +18,7 @@ import type { TGetOpsReconciliationResponse, TServicingLoan } from '@pledge/cont
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TBankPaymentsPort, TTransferStatus } from '../../src/adapters/bank-payments/port.js';
-import {
-  applications,
-  collateralReleaseRequests,
-  servicingLoans,
-  servicingPayments,
-} from '../../src/db/schema/index.js';
+import { collateralReleaseRequests, servicingPayments } from '../../src/db/schema/index.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import {
   SANDBOX_AGENT_EMAIL,
@@ -40,7 +35,9 @@ import {
   advanceDays,
   BTC_RETURN_ADDRESS,
   getLoan,
+  loanStates,
   mailTo,
+  openReleaseRequest,
   openServicingWorldAtDayStart,
   payByDebit,
   payOff,
@@ -106,15 +103,8 @@ function payingDay(loan: TServicingLoan) {
 // The borrower, the bank and the agents.
 
 async function stateOf(loanUuid: string) {
-  const [application] = await ctx.database.db
-    .select({ state: applications.state })
-    .from(applications)
-    .where(eq(applications.uuid, loanUuid));
-  const [servicing] = await ctx.database.db
-    .select({ status: servicingLoans.status })
-    .from(servicingLoans)
-    .where(eq(servicingLoans.loanUuid, loanUuid));
-  return { state: application?.state, status: servicing?.status };
+  const { state, status } = await loanStates(ctx, loanUuid);
+  return { state, status };
 }
 
 async function paymentsOf(loanUuid: string) {
@@ -333,18 +323,11 @@ describe('a debit pending at payoff (issue 33, finding 2)', () => {
         : { status: 'PENDING' };
     await settleWith(stuck);
     // A release request as one taken before the hold was (the finding's release): open.
-    const [request] = await ctx.database.db
-      .insert(collateralReleaseRequests)
-      .values({
-        applicationUuid: loan.loanUuid,
-        address: BTC_RETURN_ADDRESS,
-        result: 'SUCCESS',
-        amount: '1',
-        requestedBy: 'borrower',
-        scheduledFor: new Date((await deploymentNow(ctx)).getTime() + 21 * 86_400_000),
-      })
-      .returning();
-    if (request === undefined) throw new Error('The release was not recorded');
+    const request = await openReleaseRequest(
+      ctx,
+      loan,
+      new Date((await deploymentNow(ctx)).getTime() + 21 * 86_400_000),
+    );
 
     // The bank answers nothing for 25 days: the sweep keeps asking, reconciliation reports it.
     await advanceDays(ctx, 25, loan);
