@@ -1,6 +1,7 @@
 import type { Key, ReactNode } from 'react';
 import type { TLiquidation, TServicingLoan, TStatementSummary } from '@pledge/contract';
 import { formatUsd } from '@pledge/domain';
+import { DataTable } from '../../../ui/data-table/data-table.js';
 import { downloadLiquidationStatement, downloadStatement } from '../api/download-statement.js';
 import { displayDate } from '../loan-dates.js';
 import { scheduleStatusWords, statementDueWords } from '../due-words.js';
@@ -25,37 +26,19 @@ function LoanTable({
   rows: readonly { key: Key; cells: readonly ReactNode[] }[];
   emptyText: string;
 }) {
-  if (rows.length === 0) return <p>{emptyText}</p>;
   return (
-    <div className="loan-table-wrap">
-      <table className="loan-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.header} scope="col">
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              {columns.map((column, index) => (
-                <td
-                  key={column.header}
-                  data-label={column.header}
-                  className={column.isAmount === true ? 'loan-table__amount' : undefined}
-                >
-                  {row.cells[index]}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      kind="loan-table"
+      caption={caption}
+      columns={columns.map((column, index) => ({
+        header: column.header,
+        cellClassName: column.isAmount === true ? 'loan-table__amount' : undefined,
+        cell: (row: { cells: readonly ReactNode[] }) => row.cells[index],
+      }))}
+      items={rows}
+      rowKey={(row) => row.key}
+      emptyText={emptyText}
+    />
   );
 }
 
