@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { HeadedSection } from '../../../ui/headed-section.js';
 
 export interface TLoanFact {
   label: string;
@@ -38,20 +39,6 @@ export function LoanBreakdown({ lines }: { lines: readonly TLoanFact[] }) {
 }
 
 /** A headed section of the loan page. */
-export function LoanSection({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: string;
-  children: ReactNode;
-}) {
-  const titleId = `loan-section-${id}`;
-  return (
-    <section className="loan-section" aria-labelledby={titleId}>
-      <h2 id={titleId}>{title}</h2>
-      {children}
-    </section>
-  );
+export function LoanSection(props: { id: string; title: string; children: ReactNode }) {
+  return <HeadedSection kind="loan-section" {...props} />;
 }

@@ -1,23 +1,10 @@
 import type { ReactNode } from 'react';
+import { HeadedSection } from '../../../ui/headed-section.js';
 import { OpsTable, type TOpsTableProps } from './ops-table.js';
 
 /** A section of the detail page: a headed region. */
-export function OpsSection({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: string;
-  children: ReactNode;
-}) {
-  const titleId = `ops-section-${id}`;
-  return (
-    <section className="ops-section" aria-labelledby={titleId}>
-      <h2 id={titleId}>{title}</h2>
-      {children}
-    </section>
-  );
+export function OpsSection(props: { id: string; title: string; children: ReactNode }) {
+  return <HeadedSection kind="ops-section" {...props} />;
 }
 
 /** A section that is one table, or the line saying it has no rows yet. */
