@@ -12,7 +12,6 @@ import {
   parseCashInput,
   type TPayoffMethod,
 } from '@pledge/domain';
-import { NumericField } from '../../../ui/numeric-field/numeric-field.js';
 import { Select } from '../../../ui/select/select.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
 import { toastQueue } from '../../../ui/toast/toast-queue.js';
@@ -23,6 +22,7 @@ import {
   OPS_ACTIONS,
   type TOpsAction,
 } from '../ops-actions.js';
+import { AmountReceivedField } from './amount-received-field.js';
 import { OpsConfirmDialog, OpsReasonField, useOpsReason } from './ops-confirm-dialog.js';
 import type { TOpsDetailAction } from './ops-detail-panel.js';
 import { OpsPayoffFigure } from './ops-payoff-figure.js';
@@ -177,12 +177,7 @@ function ConfirmAction({
         <>
           {/* A loan is identified by its application: loanUuid = appUuid. */}
           <OpsPayoffFigure loanUuid={appUuid} />
-          <NumericField
-            label="Amount received (USD)"
-            prefix="$"
-            allowCommas
-            maxDecimals={2}
-            isRequired
+          <AmountReceivedField
             value={amount}
             error={shownEvidenceErrors.amount}
             onValueChange={setAmount}

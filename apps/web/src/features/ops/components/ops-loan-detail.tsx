@@ -11,7 +11,6 @@ import {
 import { formatUsd } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
 import { Button } from '../../../ui/button/button.js';
-import { NumericField } from '../../../ui/numeric-field/numeric-field.js';
 import { refusalMessage } from '../../loan/api/refusal.js';
 import { nextPaymentWords, pastDueWords } from '../../loan/due-words.js';
 import { displayDate } from '../../loan/loan-dates.js';
@@ -25,6 +24,7 @@ import {
 import { useOpsLoan, useRecordWire, useReversePayment } from '../api/ops-loans.js';
 import { useRecordSurplusPayout } from '../api/ops-surplus-payout.js';
 import { formatDateTime, shortId } from '../format.js';
+import { AmountReceivedField } from './amount-received-field.js';
 import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
 import { OpsDetailPanel, type TOpsDetail, type TOpsDetailAction } from './ops-detail-panel.js';
 import { OpsTableSection } from './ops-facts.js';
@@ -103,12 +103,7 @@ function RecordWireDialog({
       onSubmit={onSubmit}
       proposal={wire.data ?? null}
     >
-      <NumericField
-        label="Amount received (USD)"
-        prefix="$"
-        allowCommas
-        maxDecimals={2}
-        isRequired
+      <AmountReceivedField
         value={amount}
         error={errors.amount}
         onValueChange={(text) => edited(() => setAmount(text))}
