@@ -150,7 +150,7 @@ export function toErrorAnswer(error: unknown): TErrorAnswer {
  * A 4xx raised by Fastify (body parsing, limits, bad URLs), a plugin (rate limit, static files) or
  * an http-errors style error: its message is written for the client.
  */
-function isClientError(
+export function isClientError(
   error: unknown,
 ): error is Error & { statusCode: number; code?: FastifyError['code'] } {
   return (

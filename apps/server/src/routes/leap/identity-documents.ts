@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { postIdentityDocuments } from '@pledge/contract';
 import { IDENTITY_MESSAGES, MAX_ID_FILE_BYTES } from '@pledge/domain';
-import { HttpError } from '../../http/errors.js';
+import { HttpError, isClientError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { TIdentityDocumentDeps } from '../../services/identity-documents/identity-document-record.js';
 import { uploadIdentityDocument } from '../../services/identity-documents/upload-identity-document.js';
@@ -26,16 +26,6 @@ interface TUploadForm {
 
 function isTextField(name: string): name is TTextField {
   return (TEXT_FIELDS as readonly string[]).includes(name);
-}
-
-function hasClientStatus(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    'statusCode' in error &&
-    typeof error.statusCode === 'number' &&
-    error.statusCode >= 400 &&
-    error.statusCode < 500
-  );
 }
 
 async function readUploadForm(request: FastifyRequest): Promise<TUploadForm> {
@@ -60,7 +50,7 @@ async function readUploadForm(request: FastifyRequest): Promise<TUploadForm> {
         document: [IDENTITY_MESSAGES.fileTooLarge],
       });
     }
-    if (error instanceof HttpError || hasClientStatus(error)) throw error;
+    if (error instanceof HttpError || isClientError(error)) throw error;
     throw new HttpError(400, 'MALFORMED_MULTIPART', 'The upload could not be read. Try again');
   }
   return form;

@@ -39,6 +39,22 @@ export async function findOwnedApplication(
 }
 
 /**
+ * An application by id, whoever owns it (for the system's jobs and the agents' actions), locked for
+ * the rest of the transaction as lockOwnedApplication locks it; undefined when there is none.
+ */
+export async function lockApplicationById(
+  tx: TDb,
+  appUuid: string,
+): Promise<TApplicationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(applications)
+    .where(eq(applications.uuid, appUuid))
+    .for('no key update');
+  return row;
+}
+
+/**
  * The caller's application, locked for the rest of the transaction (SELECT … FOR NO KEY UPDATE:
  * requests that decide on it take turns, while rows that only reference it, such as a payment or an
  * offer, are written meanwhile without waiting for the lock), or 404.

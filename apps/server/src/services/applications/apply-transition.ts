@@ -23,6 +23,7 @@ import { HttpError } from '../../http/errors.js';
 import {
   APPLICATION_ENTITY,
   applicationNotFound,
+  lockApplicationById,
   type TApplicationRow,
 } from './application-record.js';
 import { loanFactsOf } from './loan-facts.js';
@@ -81,11 +82,7 @@ export async function applyTransition(
   if (onTransition === undefined) throw new Error('No loan transition hook is registered');
   const at = input.at ?? new Date();
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(applications)
-      .where(eq(applications.uuid, input.appUuid))
-      .for('no key update');
+    const current = await lockApplicationById(tx, input.appUuid);
     if (current === undefined) throw applicationNotFound();
     if (input.expectedVersion !== undefined && current.version !== input.expectedVersion) {
       throw new HttpError(

@@ -29,6 +29,7 @@ import { actors, applyTransition } from '../applications/apply-transition.js';
 import { advanceFundingIfReady } from '../disbursement/verify-funding.js';
 import { acceptedOfferOf, confirmedBalance, termsOf } from './collateral-record.js';
 import { recordAddressReading, recordChainMovements } from './record-address-reading.js';
+import { lockApplicationById } from '../applications/application-record.js';
 
 export interface TWatchDepositsDeps {
   db: TDb;
@@ -69,11 +70,7 @@ export async function watchApplicationDeposits(
   const requiredConfirmations = deps.chain.requiredConfirmations(coin);
   const now = deps.clock();
   const result = await deps.db.transaction(async (tx): Promise<TWatchResult | null> => {
-    const [application] = await tx
-      .select()
-      .from(applications)
-      .where(eq(applications.uuid, appUuid))
-      .for('no key update');
+    const application = await lockApplicationById(tx, appUuid);
     if (application === undefined) return null;
     const counted = await confirmedTxids(tx, appUuid);
     await recordChainMovements(tx, collateralDeposits, {

@@ -9,6 +9,7 @@ import type { TDb } from '../../db/pool.js';
 import { auditEvents, opsProposals } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { actors } from '../applications/apply-transition.js';
+import { decisionView } from '../ops/agent-decision.js';
 
 export type TControlledActionRow = typeof opsProposals.$inferSelect;
 
@@ -30,12 +31,7 @@ export function toControlledActionView(row: TControlledActionRow): TControlledAc
     summary: row.note === null ? row.reference : `${row.reference}; ${row.note}`,
     proposedBy: { identityUuid: row.proposedBy, email: row.proposedByEmail },
     proposedAt: row.proposedAt.toISOString(),
-    decidedBy:
-      row.decidedBy === null || row.decidedByEmail === null
-        ? null
-        : { identityUuid: row.decidedBy, email: row.decidedByEmail },
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-    decisionReason: row.decisionReason,
+    ...decisionView(row),
     outcome: row.outcome,
   };
 }

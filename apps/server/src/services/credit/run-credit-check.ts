@@ -36,6 +36,7 @@ import type { TApplicationRow } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import { recordRequiredDisclosures } from '../applications/required-disclosures.js';
 import { creditCheckFactsOf, openCreditFacts } from '../profile/frozen-credit-facts.js';
+import { lockApplicationById } from '../applications/application-record.js';
 
 export interface TCreditCheckDeps {
   db: TDb;
@@ -62,11 +63,7 @@ const STEP_STATES: readonly TApplicationState[] = [
 ];
 
 async function lockApplication(tx: TDb, appUuid: string): Promise<TApplicationRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(applications)
-    .where(eq(applications.uuid, appUuid))
-    .for('no key update');
+  const row = await lockApplicationById(tx, appUuid);
   return row;
 }
 

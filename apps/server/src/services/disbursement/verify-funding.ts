@@ -9,8 +9,12 @@
 import { nextStateOrThrow, USDC_TEST_TRANSFER_AMOUNT } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
-import { applications, disbursementAccounts, usdcTestTransfers } from '../../db/schema/index.js';
-import { applicationNotFound, type TApplicationRow } from '../applications/application-record.js';
+import { disbursementAccounts, usdcTestTransfers } from '../../db/schema/index.js';
+import {
+  applicationNotFound,
+  lockApplicationById,
+  type TApplicationRow,
+} from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 
 // The amount lives in the domain (the complete page states it too); re-exported for the tests
@@ -82,11 +86,7 @@ export async function verifyFunding(
   const at = options.at ?? new Date();
   const actor = options.actor ?? actors.system('funding-verification');
   return db.transaction(async (tx) => {
-    const [application] = await tx
-      .select()
-      .from(applications)
-      .where(eq(applications.uuid, appUuid))
-      .for('no key update');
+    const application = await lockApplicationById(tx, appUuid);
     if (application === undefined) throw applicationNotFound();
     if (VERIFIED_STATES.has(application.state)) return 'ALREADY_VERIFIED';
     // Any other state is refused by the state machine, as for every transition.

@@ -28,9 +28,10 @@ import type { TFieldCipher } from '../../security/field-encryption.js';
 import type { TClock } from '../../security/jwt.js';
 import { toApplicationView } from '../applications/application-view.js';
 import {
-  applicationNotFound,
-  type TApplicationRow,
   APPLICATION_ENTITY,
+  applicationNotFound,
+  lockApplicationById,
+  type TApplicationRow,
 } from '../applications/application-record.js';
 import { actors } from '../applications/apply-transition.js';
 import { finalStepsOf } from '../applications/final-steps.js';
@@ -50,6 +51,7 @@ import { underwrittenFactsOf } from '../profile/frozen-credit-facts.js';
 import { refiFinalSteps } from '../refi/refi-final-steps.js';
 import { renewalFinalSteps } from '../renewal/renewal-final-steps.js';
 import { auditEventName } from './audit-event-name.js';
+import { decisionView } from './agent-decision.js';
 import { proposalsOf } from './proposal-record.js';
 import { isSamePerson, personOfApplication, personOfIdentity } from '../controls/same-person.js';
 
@@ -94,11 +96,7 @@ export async function lockApplication(
   cipher: TFieldCipher,
   { appUuid, agentUuid }: { appUuid: string; agentUuid: string },
 ): Promise<{ application: TApplicationRow; agent: TActingAgent }> {
-  const [application] = await tx
-    .select()
-    .from(applications)
-    .where(eq(applications.uuid, appUuid))
-    .for('no key update');
+  const application = await lockApplicationById(tx, appUuid);
   if (application === undefined) throw applicationNotFound();
   const email = await emailOf(tx, cipher, agentUuid);
   if (email === undefined) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in again.');
@@ -278,12 +276,7 @@ function toHolderNameReviewView(
     holderName: disbursement.accountHolderName ?? '',
     borrowerName: borrower.name,
     createdAt: review.createdAt.toISOString(),
-    decidedBy:
-      review.decidedBy === null || review.decidedByEmail === null
-        ? null
-        : { identityUuid: review.decidedBy, email: review.decidedByEmail },
-    decidedAt: review.decidedAt?.toISOString() ?? null,
-    decisionReason: review.decisionReason,
+    ...decisionView(review),
   };
 }
 

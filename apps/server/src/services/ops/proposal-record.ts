@@ -15,6 +15,7 @@ import { auditEvents, opsProposals } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { APPLICATION_ENTITY } from '../applications/application-record.js';
 import { actors } from '../applications/apply-transition.js';
+import { decisionView } from './agent-decision.js';
 
 export type TOpsProposalRow = typeof opsProposals.$inferSelect;
 
@@ -40,12 +41,7 @@ export function toProposalView(row: TOpsProposalRow): TOpsProposal {
           paidOn: row.paidOn as string,
         }
       : null,
-    decidedBy:
-      row.decidedBy === null || row.decidedByEmail === null
-        ? null
-        : { identityUuid: row.decidedBy, email: row.decidedByEmail },
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-    decisionReason: row.decisionReason,
+    ...decisionView(row),
   };
 }
 

@@ -19,6 +19,7 @@ import type { TClock } from '../../security/jwt.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import { noteRefiCoinsToReturn } from './refi-coin-return-record.js';
 import { loanIdsByApplication } from './refi-record.js';
+import { lockApplicationById } from '../applications/application-record.js';
 
 export const REFI_ACTOR = actors.system('refi');
 export const REFI_ESTATE_ENTITY = 'refi_estate_payoff';
@@ -28,11 +29,7 @@ export async function completeRefi(
   appUuid: string,
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const [application] = await tx
-      .select()
-      .from(applications)
-      .where(eq(applications.uuid, appUuid))
-      .for('no key update');
+    const application = await lockApplicationById(tx, appUuid);
     if (application?.isCelsiusRefi !== true || application.state !== 'WAITING_FOR_COLLATERAL') {
       return false;
     }

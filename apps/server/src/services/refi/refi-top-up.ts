@@ -34,6 +34,7 @@ import {
 import { noteRefiCoinsToReturn, REFI_COIN_RETURN_ENTITY } from './refi-coin-return-record.js';
 import type { TRefiDeps } from './refi-deps.js';
 import { ensureRefiDisclosures } from './refi-disclosures.js';
+import { lockApplicationById } from '../applications/application-record.js';
 
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
 
@@ -236,11 +237,7 @@ export async function advanceRefiTopUp(
   actor: string,
 ): Promise<boolean> {
   const moved = await deps.db.transaction(async (tx) => {
-    const [application] = await tx
-      .select()
-      .from(applications)
-      .where(eq(applications.uuid, appUuid))
-      .for('no key update');
+    const application = await lockApplicationById(tx, appUuid);
     if (application === undefined || !application.isCelsiusRefi) return false;
     // Coins on an ended refinancing wait for the borrower's return address.
     if (application.state === 'CANCELLED') {

@@ -37,6 +37,7 @@ import { applyTransition } from '../applications/apply-transition.js';
 import { offerRowOf } from '../offers/offer-record.js';
 import { fundedLoanOf, lockRenewedLoan, renewalTopUpProgressOf } from './renewal-record.js';
 import { acceptedOfferOfRenewal, endRenewal, repriceRenewal } from './reprice-renewal.js';
+import { lockApplicationById } from '../applications/application-record.js';
 
 /**
  * Inside the caller's transaction, with the renewal locked: completes it when it waits for
@@ -156,11 +157,7 @@ export async function completeWaitingRenewalOf(
     );
   if (waiting === undefined) return;
   await deps.db.transaction(async (tx) => {
-    const [renewal] = await tx
-      .select()
-      .from(applications)
-      .where(eq(applications.uuid, waiting.uuid))
-      .for('no key update');
+    const renewal = await lockApplicationById(tx, waiting.uuid);
     if (renewal === undefined) return;
     await completeRenewalIfCollateralIn(tx, { renewal, actor, at: deps.clock() });
   });

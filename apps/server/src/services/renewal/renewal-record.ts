@@ -31,9 +31,10 @@ import {
 } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import {
-  applicationNotFound,
-  type TApplicationRow,
   APPLICATION_ENTITY,
+  applicationNotFound,
+  lockApplicationById,
+  type TApplicationRow,
 } from '../applications/application-record.js';
 import { coinText, confirmedBalance } from '../collateral/collateral-record.js';
 import type { TOfferRow } from '../offers/offer-record.js';
@@ -136,11 +137,7 @@ export async function openRenewalOf(
 /** The funded loan a renewal renews, locked for the rest of the transaction. */
 export async function lockRenewedLoan(tx: TDb, renewal: TApplicationRow): Promise<TApplicationRow> {
   if (renewal.renewsApplicationUuid === null) throw applicationNotFound();
-  const [loan] = await tx
-    .select()
-    .from(applications)
-    .where(eq(applications.uuid, renewal.renewsApplicationUuid))
-    .for('no key update');
+  const loan = await lockApplicationById(tx, renewal.renewsApplicationUuid);
   if (loan === undefined) throw applicationNotFound();
   return loan;
 }

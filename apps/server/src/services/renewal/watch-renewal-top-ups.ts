@@ -17,6 +17,7 @@ import {
 import { completeWaitingRenewalOf } from './complete-renewal.js';
 import { fundedLoanOf, lockRenewedLoan } from './renewal-record.js';
 import { endRenewal } from './reprice-renewal.js';
+import { lockApplicationById } from '../applications/application-record.js';
 
 /** Renewals opened, accepted or being signed: they end once their loan matured. */
 const BEFORE_COLLATERAL_STATES = [
@@ -50,11 +51,7 @@ export async function endMaturedRenewals(deps: {
   for (const { uuid } of open) {
     try {
       const didEnd = await deps.db.transaction(async (tx) => {
-        const [renewal] = await tx
-          .select()
-          .from(applications)
-          .where(eq(applications.uuid, uuid))
-          .for('no key update');
+        const renewal = await lockApplicationById(tx, uuid);
         if (
           renewal === undefined ||
           !(BEFORE_COLLATERAL_STATES as readonly string[]).includes(renewal.state)

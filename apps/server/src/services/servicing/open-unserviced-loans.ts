@@ -27,8 +27,8 @@ import { isoDay, type TApplicationState } from '@pledge/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { describeFailure, failureCause } from '../../failure-cause.js';
-import { applications, auditEvents, servicingLoans } from '../../db/schema/index.js';
-import { APPLICATION_ENTITY } from '../applications/application-record.js';
+import { auditEvents, servicingLoans } from '../../db/schema/index.js';
+import { APPLICATION_ENTITY, lockApplicationById } from '../applications/application-record.js';
 import { readPayoff } from '../ops/payoff-record.js';
 import { accrueInterestBatch } from './accrue-interest.js';
 import { NEXT_PERIOD_SET_SQL } from './issue-statements.js';
@@ -145,11 +145,7 @@ async function closeByPayoffBeforeServicing(tx: TDb, loanUuid: string, at: Date)
 /** Opens one loan under its application's lock; answers whether it is serviced now. */
 async function openOne(db: TDb, appUuid: string): Promise<'opened' | 'serviced' | 'not-opened'> {
   return db.transaction(async (tx) => {
-    const [application] = await tx
-      .select()
-      .from(applications)
-      .where(eq(applications.uuid, appUuid))
-      .for('no key update');
+    const application = await lockApplicationById(tx, appUuid);
     if (application === undefined || !isServicedState(application.state)) return 'serviced';
     const isServiced = async () =>
       (

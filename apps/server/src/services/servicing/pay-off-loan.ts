@@ -16,7 +16,7 @@ import type { TPayoffQuote, TPostServicingPayoffResponse } from '@pledge/contrac
 import { accrualPeriodOf, isoDay, payoffQuote } from '@pledge/domain';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
-import { applications, payoffQuotes, servicingPayments } from '../../db/schema/index.js';
+import { payoffQuotes, servicingPayments } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { recordPayoff } from '../ops/record-payoff.js';
 import { assertNoOpenLiquidation } from '../risk/liquidation-payoff.js';
@@ -29,6 +29,7 @@ import {
 import { balancesOf } from './ledger-store.js';
 import { makePayment, type TPaymentDeps } from './make-payment.js';
 import { loadLoan, toPaymentView, type TLoanContext } from './servicing-record.js';
+import { lockApplicationById } from '../applications/application-record.js';
 
 export const PAYOFF_MESSAGES = {
   notOpen: 'This loan is not open: there is nothing to pay off.',
@@ -149,11 +150,7 @@ export async function payOffLoan(
       },
     },
     async (tx, accepted) => {
-      const [application] = await tx
-        .select()
-        .from(applications)
-        .where(eq(applications.uuid, accepted.loanUuid))
-        .for('no key update');
+      const application = await lockApplicationById(tx, accepted.loanUuid);
       if (application === undefined) throw new Error('The loan application vanished');
       await recordPayoff(tx, {
         application,

@@ -24,7 +24,6 @@ import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import {
   agents,
-  applications,
   auditEvents,
   collateralReleaseRequests,
   ledgerEntries,
@@ -53,6 +52,7 @@ import {
   payoffReturnedMessage,
   returnAfterPayoffAgentMessage,
 } from './servicing-messages.js';
+import { lockApplicationById } from '../applications/application-record.js';
 
 type TPaymentRow = typeof servicingPayments.$inferSelect;
 
@@ -161,11 +161,7 @@ async function reopenPaidOffLoan(
   if (loan === undefined) return null;
   const owedCents = (await balancesOf(tx, input.loanUuid)).totalCents;
   if (!reversalReopensLoan({ status: loan.status, totalCentsAfter: owedCents })) return null;
-  const [application] = await tx
-    .select()
-    .from(applications)
-    .where(eq(applications.uuid, input.loanUuid))
-    .for('no key update');
+  const application = await lockApplicationById(tx, input.loanUuid);
   // Only the paid-off loan itself goes back (its servicing invariants refuse anything else).
   if (application === undefined || application.state !== 'PAID_OFF') return null;
   const status = reopenedLoanStatus(loan.maturityDate, isoDay(input.at));
