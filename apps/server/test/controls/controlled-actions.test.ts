@@ -20,17 +20,17 @@ import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { signInAgent, signInSecondAgent, type TAgent } from '../ops/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import { lookUpOne } from '../refi/helpers.js';
-import { getLoan, idempotency, sandboxLoan, type TTestLoan } from '../servicing/helpers.js';
+import {
+  fundedSandboxLoan,
+  getLoan,
+  idempotency,
+  sandboxLoan,
+  type TTestLoan,
+} from '../servicing/helpers.js';
 
 /** A funded sandbox loan of a borrower signed up with this address. */
 async function loanOf(email: string): Promise<TTestLoan> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/loans',
-    payload: { email, collateralType: 'BTC', coinQuantity: '1', drawAmount: 20_000, state: 'OH' },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const { loanUuid } = response.json<{ loanUuid: string }>();
+  const { loanUuid } = await fundedSandboxLoan(ctx, { email });
   return { loanUuid, email, token: await signIn(ctx.app, email) };
 }
 

@@ -17,7 +17,6 @@ import type {
   TGetOpsRiskQueueResponse,
   TOpsApplicationDetail,
   TPostLegacyLoginResponse,
-  TPostSandboxLoanResponse,
 } from '@pledge/contract';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { createPasswordIdentity } from '../../src/services/identity/create-password-identity.js';
@@ -37,7 +36,13 @@ import {
   type TAgent,
 } from '../ops/helpers.js';
 import { moveTo, SUBJECT } from '../risk/helpers.js';
-import { idempotency, mailTo, openServicingWorld, sandboxLoan } from '../servicing/helpers.js';
+import {
+  fundedSandboxLoan,
+  idempotency,
+  mailTo,
+  openServicingWorld,
+  sandboxLoan,
+} from '../servicing/helpers.js';
 import { bearer, signIn } from './sign-in.js';
 
 const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
@@ -90,13 +95,8 @@ async function aliasesOf(token: string): Promise<string[]> {
 }
 
 async function fundedLoanOf(email: string): Promise<{ loanUuid: string }> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/loans',
-    payload: { email, collateralType: 'BTC', coinQuantity: '1', drawAmount: 20_000, state: 'OH' },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return { loanUuid: (response.json() as TPostSandboxLoanResponse).loanUuid };
+  const { loanUuid } = await fundedSandboxLoan(ctx, { email });
+  return { loanUuid };
 }
 
 async function fundedOn(loanUuid: string): Promise<string> {

@@ -43,6 +43,17 @@ const proposeRelease = (appUuid: string) =>
     ...RELEASE_EVIDENCE,
   });
 
+/** The funds go out on the two agents' word and the loan is complete. */
+async function expectReleased(appUuid: string) {
+  const released = await proposeAndApprove(ctx.app, {
+    appUuid,
+    kind: 'RELEASE_FUNDS',
+    maker: agent,
+    checker,
+  });
+  expect((expectJson(released, 200) as TOpsApplicationDetail).application.state).toBe('COMPLETE');
+}
+
 describe('the holder name of a typed-in bank account', () => {
   it('needs no review when it is the borrower’s, however it is written', async () => {
     const loan = await awaitingRelease(ctx, {
@@ -84,13 +95,7 @@ describe('the holder name of a typed-in bank account', () => {
     expect((await opsCall(ctx.app, 'POST', approveUrl, agent.token)).statusCode).toBe(200);
     expect(await disbursementStep(loan.token, loan.appUuid)).toBe('COMPLETED');
 
-    const released = await proposeAndApprove(ctx.app, {
-      appUuid: loan.appUuid,
-      kind: 'RELEASE_FUNDS',
-      maker: agent,
-      checker,
-    });
-    expect((expectJson(released, 200) as TOpsApplicationDetail).application.state).toBe('COMPLETE');
+    await expectReleased(loan.appUuid);
   });
 
   it('never pays out to an account an agent refused, and the borrower is asked for another', async () => {
@@ -131,13 +136,7 @@ describe('the holder name of a typed-in bank account', () => {
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(await disbursementStep(loan.token, loan.appUuid)).toBe('COMPLETED');
     expect((await detail(loan.appUuid)).holderNameReview).toBeNull();
-    const released = await proposeAndApprove(ctx.app, {
-      appUuid: loan.appUuid,
-      kind: 'RELEASE_FUNDS',
-      maker: agent,
-      checker,
-    });
-    expect((expectJson(released, 200) as TOpsApplicationDetail).application.state).toBe('COMPLETE');
+    await expectReleased(loan.appUuid);
   });
 
   it('answers 409 when nothing waits for review', async () => {

@@ -12,7 +12,7 @@ import {
   useTwoAgentContext,
   type TAgent,
 } from '../ops/helpers.js';
-import { setBtcPrice } from '../servicing/helpers.js';
+import { fundedSandboxLoan, setBtcPrice } from '../servicing/helpers.js';
 
 const PARTNER = `${OPS}/partner`;
 
@@ -99,19 +99,10 @@ describe('partner endpoints, keys and read API', () => {
 
   it('a key reads its own brand only, with its scopes; a rotated key works until the overlap ends', async () => {
     await setBtcPrice(ctx, 60_000);
-    const loan = await ctx.app.inject({
-      method: 'POST',
-      url: '/sandbox/loans',
-      payload: {
-        email: 'partner-api-borrower@example.com',
-        collateralType: 'BTC',
-        coinQuantity: '1.5',
-        drawAmount: 20_000,
-        state: 'OH',
-      },
+    const { loanUuid } = await fundedSandboxLoan(ctx, {
+      email: 'partner-api-borrower@example.com',
+      coinQuantity: '1.5',
     });
-    expect(loan.statusCode, loan.body).toBe(201);
-    const { loanUuid } = loan.json() as { loanUuid: string };
     await ctx.runJobs();
 
     const own = await approved('api-keys', {

@@ -37,7 +37,7 @@ import {
 import { useApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { waitFor } from '../multi-instance/instances.js';
-import { provisionSandboxAgents, setBtcPrice } from '../servicing/helpers.js';
+import { fundedSandboxLoan, provisionSandboxAgents, setBtcPrice } from '../servicing/helpers.js';
 
 const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
 const SECRET = 'whsec_partner_test_secret';
@@ -68,19 +68,7 @@ describe('partner webhooks', () => {
   async function sandboxLoan(email: string): Promise<string> {
     await provisionSandboxAgents(world);
     await setBtcPrice(world, 60_000);
-    const response = await world.app.inject({
-      method: 'POST',
-      url: '/sandbox/loans',
-      payload: {
-        email,
-        collateralType: 'BTC',
-        coinQuantity: '1.5',
-        drawAmount: 20_000,
-        state: 'OH',
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return (response.json() as { appUuid: string }).appUuid;
+    return (await fundedSandboxLoan(world, { email, coinQuantity: '1.5' })).appUuid;
   }
 
   async function endpoint(url: string, brand = 'default') {
@@ -297,21 +285,7 @@ describe('partner webhooks', () => {
   it('the drainer turns a change into events and the jobs deliver them to the sandbox receiver', async () => {
     await setSandboxWebhookFailures(db(), { count: 0, status: 503 });
     const hook = await endpoint(SANDBOX_WEBHOOK_URL, 'markets');
-    await provisionSandboxAgents(world);
-    await setBtcPrice(world, 60_000);
-    const response = await world.app.inject({
-      method: 'POST',
-      url: '/sandbox/loans',
-      payload: {
-        email: 'partner-jobs@example.com',
-        collateralType: 'BTC',
-        coinQuantity: '1.5',
-        drawAmount: 20_000,
-        state: 'OH',
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const { appUuid } = response.json() as { appUuid: string };
+    const appUuid = await sandboxLoan('partner-jobs@example.com');
     await db().execute(
       sql`UPDATE applications SET organization = 'markets' WHERE uuid = ${appUuid}`,
     );

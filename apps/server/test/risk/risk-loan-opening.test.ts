@@ -9,7 +9,7 @@ import type { TDocument } from '@pledge/contract';
 import { sql } from 'drizzle-orm';
 import { newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
 import { call, CUSTODY_ONLY, lookUpOne, offerOf, REFI } from '../refi/helpers.js';
-import { provisionSandboxAgents } from '../servicing/helpers.js';
+import { fundedSandboxLoan, provisionSandboxAgents } from '../servicing/helpers.js';
 
 const ctx = useApplicationsTestContext();
 
@@ -52,19 +52,10 @@ describe('a refinanced custody-only loan with stabilization', () => {
 describe('the backfill of loans funded before the monitoring (migration 0018)', () => {
   it('fills coin, pledged quantity and tier from the selected offer', async () => {
     await provisionSandboxAgents(ctx);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/sandbox/loans',
-      payload: {
-        email: `backfill-${Date.now()}@example.com`,
-        collateralType: 'BTC',
-        coinQuantity: '1.5',
-        drawAmount: 20_000,
-        state: 'OH',
-      },
+    const { loanUuid } = await fundedSandboxLoan(ctx, {
+      email: `backfill-${Date.now()}@example.com`,
+      coinQuantity: '1.5',
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const { loanUuid } = response.json() as { loanUuid: string };
     await ctx.database.db.execute(sql`UPDATE servicing_loans SET collateral_type = NULL,
       collateral_units = NULL, risk_tier_id = NULL WHERE loan_uuid = ${loanUuid}`);
     const file = readFileSync(

@@ -5,7 +5,7 @@
  * refused with words that say what to do, and nothing is written. A domestic loan keeps ACH.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TPostSandboxLoanResponse, TServicingLoan } from '@pledge/contract';
+import type { TServicingLoan } from '@pledge/contract';
 import { loanPaymentReference, PAYMENT_METHOD_MESSAGES } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import { servicingPayments } from '../../src/db/schema/index.js';
@@ -13,6 +13,7 @@ import { wireAccountFor } from '../../src/brands/brands.js';
 import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import {
+  fundedSandboxLoan,
   getLoan,
   idempotency,
   LOANS,
@@ -29,19 +30,7 @@ const ctx = useApplicationsTestContext(openServicingWorld);
 async function internationalLoan(): Promise<TTestLoan> {
   const email = `usdc-borrower-${Date.now()}@example.com`;
   await provisionSandboxAgents(ctx);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/loans',
-    payload: {
-      email,
-      collateralType: 'BTC',
-      coinQuantity: '1',
-      drawAmount: 20_000,
-      countryCode: 'DE',
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const { loanUuid } = response.json() as TPostSandboxLoanResponse;
+  const { loanUuid } = await fundedSandboxLoan(ctx, { email, countryCode: 'DE' });
   return { loanUuid, email, token: await signIn(ctx.app, email) };
 }
 
