@@ -32,6 +32,7 @@ import { HDKey } from '@scure/bip32';
 import pg from 'pg';
 import sharp from 'sharp';
 import { assembleRelease, BUILT } from './assemble-release.mjs';
+import { check, checkRun, fail } from './check-harness.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const keep = process.argv.includes('--keep');
@@ -39,7 +40,6 @@ const keep = process.argv.includes('--keep');
 const givenRelease = process.argv
   .find((arg) => arg.startsWith('--release='))
   ?.slice('--release='.length);
-const started = Date.now();
 const LEAP = '/service-cryptopl-leap';
 const OPS = '/service-ops/secure/api/v1';
 const NONCE = 'c0ffee00c0ffee00c0ffee00c0ffee00';
@@ -49,19 +49,7 @@ const BUREAU_API_KEY = randomBytes(16).toString('hex');
 const PRICE_HOSTS = ['api.exchange.coinbase.com', 'api.kraken.com', 'www.bitstamp.net'];
 const PRICES = { BTC: '60000.00', ETH: '3000.00' };
 
-function step(message) {
-  console.log(`[production ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${message}`);
-}
-
-function fail(message) {
-  throw new Error(message);
-}
-
-function check(condition, message) {
-  if (!condition) fail(message);
-}
-
-const cleanups = [];
+const { cleanups, step, startProcess, waitFor, runCheck } = checkRun('production');
 
 // ── preconditions ────────────────────────────────────────────────────────────────────────────────
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -354,57 +342,11 @@ async function freePort() {
 }
 
 function startInstance(name, release, command, args, env) {
-  // Its own process group: the cleanup can end whatever it started, whatever happened.
-  const child = spawn(command, args, {
-    cwd: release,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
   const url = `http://127.0.0.1:${env.PORT}`;
-  const instance = {
-    name,
-    child,
-    exited,
-    output: () => output,
+  return {
+    ...startProcess(name, command, args, { cwd: release, env }),
     fetch: (pathAndQuery, init) => fetch(`${url}${pathAndQuery}`, init),
   };
-  cleanups.push(async () => {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // The group is gone already.
-    }
-    if (child.exitCode === null && child.signalCode === null) await exited;
-  });
-  return instance;
-}
-
-async function waitFor(what, probe, timeoutMs = 60_000, instances = []) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (const instance of instances) {
-      if (instance.child.exitCode !== null) {
-        fail(`${instance.name} exited while waiting for ${what}:\n${instance.output()}`);
-      }
-    }
-    let lastError;
-    const value = await probe().catch((error) => {
-      lastError = error;
-      return undefined;
-    });
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) {
-      fail(`timed out waiting for ${what}${lastError ? ` (last: ${lastError.message})` : ''}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function json(response, expectedStatus, what) {
@@ -710,7 +652,10 @@ async function main() {
     ...shared,
     PORT: String(portA),
   });
-  await waitFor('A ready', async () => (await a.fetch('/readyz')).status === 200, 90_000, [a]);
+  await waitFor('A ready', async () => (await a.fetch('/readyz')).status === 200, {
+    timeoutMs: 90_000,
+    watching: [a],
+  });
   const b = startInstance(
     'B',
     release,
@@ -722,8 +667,7 @@ async function main() {
     await waitFor(
       `${instance.name} ready`,
       async () => (await instance.fetch('/readyz')).status === 200,
-      90_000,
-      [a, b],
+      { timeoutMs: 90_000, watching: [a, b] },
     );
     check(
       instance.output().includes('database schema is current'),
@@ -782,21 +726,4 @@ async function main() {
   step('SIGTERM: both drained and exited 0');
 }
 
-let failed = false;
-try {
-  await main();
-} catch (error) {
-  failed = true;
-  console.error(
-    `\nproduction check FAILED: ${error instanceof Error ? error.message : String(error)}`,
-  );
-  if (keep) console.error(`kept ${work}`);
-} finally {
-  for (const cleanup of cleanups.reverse()) {
-    await Promise.resolve()
-      .then(cleanup)
-      .catch((error) => console.error(`cleanup: ${error.message}`));
-  }
-}
-step(failed ? 'failed' : 'passed');
-process.exit(failed ? 1 : 0);
+await runCheck(main, { keptNote: keep ? `kept ${work}` : undefined });

@@ -29,10 +29,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
+import { check, checkRun, fail } from './check-harness.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const keep = process.argv.includes('--keep');
-const started = Date.now();
 const LEAP = '/service-cryptopl-leap';
 const OPS = '/service-ops/secure/api/v1';
 const LOANS = '/provenance/borrower/servicing/v2/loans';
@@ -42,23 +42,10 @@ const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const TSX = path.join(root, 'node_modules', '.bin', 'tsx');
 /** Past the first cycle date of a loan funded today, whatever the month. */
 const CLOCK_ADVANCE_HOURS = 35 * 24;
-const WAIT_MS = 60_000;
 const LAST_NAMES = ['Lovelace', 'Hopper', 'Noether'];
 
-function step(message) {
-  console.log(`[upgrade ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${message}`);
-}
-
-function fail(message) {
-  throw new Error(message);
-}
-
-function check(condition, message) {
-  if (!condition) fail(message);
-}
-
+const { cleanups, step, startProcess, waitFor, runCheck } = checkRun('upgrade');
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
-const cleanups = [];
 
 // ── the previous release ─────────────────────────────────────────────────────────────────────────
 /** The first `## <commit>` heading of CHANGELOG.md: the release this version upgrades from. */
@@ -117,28 +104,6 @@ async function freePort() {
   return port;
 }
 
-function startProcess(name, cwd, args, env) {
-  // Its own process group: the cleanup ends whatever it started, whatever happened.
-  const child = spawn(TSX, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const instance = { name, child, exited, output: () => output };
-  cleanups.push(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // The group is gone already.
-    }
-    await exited;
-  });
-  return instance;
-}
-
 async function stopProcess(instance) {
   instance.child.kill('SIGTERM');
   const exit = await Promise.race([
@@ -146,25 +111,6 @@ async function stopProcess(instance) {
     new Promise((resolve) => setTimeout(() => resolve(null), 20_000)),
   ]);
   check(exit !== null, `${instance.name} did not stop within 20 s of SIGTERM`);
-}
-
-async function waitFor(what, probe, instance, timeoutMs = WAIT_MS) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (instance !== undefined && instance.child.exitCode !== null) {
-      fail(`${instance.name} exited while waiting for ${what}:\n${instance.output().slice(-4000)}`);
-    }
-    let lastError;
-    const value = await probe().catch((error) => {
-      lastError = error;
-      return undefined;
-    });
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) {
-      fail(`timed out waiting for ${what}${lastError ? ` (last: ${lastError.message})` : ''}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 // ── HTTP ─────────────────────────────────────────────────────────────────────────────────────────
@@ -230,7 +176,7 @@ async function signIn(api, email, audience, instance) {
       }
       return false;
     },
-    instance,
+    { watching: [instance] },
   );
   const { jwt } = await api.post(`/identity-broker/${audience}/api/v3/otp/verify`, {
     body: { email, code, nonce },
@@ -291,7 +237,7 @@ async function fundLoan(api, instance, agentToken, index) {
   await waitFor(
     `${email}'s disclosures`,
     async () => (await stateOf(api, token, appUuid)) === 'SIGN_DOCS',
-    instance,
+    { watching: [instance] },
   );
   const documents = `${app}/borrowers/${identityUuid}/documents`;
   for (const document of await api.get(`${documents}/unsigned`, { token })) {
@@ -327,7 +273,7 @@ async function fundLoan(api, instance, agentToken, index) {
   await waitFor(
     `${email}'s funding release`,
     async () => (await stateOf(api, token, appUuid)) === 'MANUAL_FUNDING_RELEASE',
-    instance,
+    { watching: [instance] },
   );
   await api.post(`${OPS}/applications/${appUuid}/release-funds`, { token: agentToken });
   check((await stateOf(api, token, appUuid)) === 'COMPLETE', `${appUuid} is not funded`);
@@ -404,16 +350,14 @@ async function main() {
   const api = client(`http://127.0.0.1:${port}`);
 
   // The previous release, its loans, files and sessions.
-  const old = startProcess(
-    `the previous release (${commit})`,
-    path.join(previous, 'apps', 'server'),
-    ['src/server.ts'],
+  const old = startProcess(`the previous release (${commit})`, TSX, ['src/server.ts'], {
+    cwd: path.join(previous, 'apps', 'server'),
     env,
-  );
+  });
   await waitFor(
     'the previous release to answer',
     async () => (await api.status('/healthz')) === 200,
-    old,
+    { watching: [old] },
   );
   step('the previous release serves; funding three loans through its API');
   const oldAgent = await signIn(api, AGENT_EMAIL, 'agent', old);
@@ -444,22 +388,18 @@ async function main() {
 
   // This version: migrate, then boot on the same database and data directory.
   const serverDir = path.join(root, 'apps', 'server');
-  const migrate = startProcess(
-    'the migrate step',
-    serverDir,
-    ['src/deploy/migrate-database.ts'],
+  const migrate = startProcess('the migrate step', TSX, ['src/deploy/migrate-database.ts'], {
+    cwd: serverDir,
     env,
-  );
+  });
   const migrated = await migrate.exited;
   check(migrated.code === 0, `the migrate step exited ${migrated.code}:\n${migrate.output()}`);
   step(`migrated: ${/applied \d+ migrations?/.exec(migrate.output())?.[0] ?? 'see its log'}`);
-  const current = startProcess('this version', serverDir, ['src/server.ts'], env);
-  await waitFor(
-    'this version to be ready',
-    async () => (await api.status('/readyz')) === 200,
-    current,
-    120_000,
-  );
+  const current = startProcess('this version', TSX, ['src/server.ts'], { cwd: serverDir, env });
+  await waitFor('this version to be ready', async () => (await api.status('/readyz')) === 200, {
+    watching: [current],
+    timeoutMs: 120_000,
+  });
   check(
     current.output().includes('loans funded before servicing opened'),
     `the boot opened no loan funded before servicing:\n${current.output().slice(-4000)}`,
@@ -568,7 +508,7 @@ async function main() {
         );
         return pdf.type?.startsWith('application/pdf') === true;
       },
-      current,
+      { watching: [current] },
     );
   }
   step('a month on, each open loan has its statement');
@@ -588,7 +528,7 @@ async function main() {
       async () =>
         (await api.get(`${LOANS}/${borrower.appUuid}`, { token: borrower.token })).status ===
         'MARGIN_CALL',
-      current,
+      { watching: [current] },
     );
   }
   const closed = await api.get(`${LOANS}/${paidOff.appUuid}`, { token: paidOff.token });
@@ -609,21 +549,6 @@ async function main() {
   await stopProcess(current);
 }
 
-let failed = false;
-try {
-  await main();
-} catch (error) {
-  failed = true;
-  console.error(
-    `\nupgrade check FAILED: ${error instanceof Error ? error.message : String(error)}`,
-  );
-  if (keep) console.error('kept the temporary directory, the worktree and the database');
-} finally {
-  for (const cleanup of cleanups.reverse()) {
-    await Promise.resolve()
-      .then(cleanup)
-      .catch((error) => console.error(`cleanup: ${error.message}`));
-  }
-}
-step(failed ? 'failed' : 'passed');
-process.exit(failed ? 1 : 0);
+await runCheck(main, {
+  keptNote: keep ? 'kept the temporary directory, the worktree and the database' : undefined,
+});
