@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { TEndpointAuth } from '@pledge/contract';
 import type { applications } from '../db/schema/index.js';
+import type { TSignedDocumentsRead } from '../services/disclosures/disclosure-record.js';
 import type { TOfferViewRow } from '../services/offers/offer-record.js';
 import { HttpError, UNAUTHENTICATED } from './errors.js';
 
@@ -22,6 +23,12 @@ export interface TPrincipal {
    * route asks for them (TAuthOptions): null when the caller has none of that uuid.
    */
   openOffers?: TOfferViewRow[] | null;
+  /**
+   * The caller's documents of the application the route signs one of, with their signatures,
+   * read with the session when the route asks for them (TAuthOptions): null when the caller has
+   * no application of that uuid.
+   */
+  signedDocuments?: TSignedDocumentsRead | null;
 }
 
 /** What a secure route's check also reads with the session. */
@@ -30,6 +37,8 @@ export interface TAuthOptions {
   applicationUuid?: string;
   /** Instead, the open offers of the caller's application of this uuid (the route's param). */
   openOffersOf?: string;
+  /** Instead, the caller's documents of their application of this uuid (the route's param). */
+  signedDocumentsOf?: string;
 }
 
 /**
@@ -82,10 +91,14 @@ declare module 'fastify' {
 export function requireAuth(
   audience: TAudience,
   verify: TAuthVerifier,
-  reads: { applicationParam?: string; openOffersParam?: string } = {},
+  reads: {
+    applicationParam?: string;
+    openOffersParam?: string;
+    signedDocumentsParam?: string;
+  } = {},
 ): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { applicationParam, openOffersParam } = reads;
+    const { applicationParam, openOffersParam, signedDocumentsParam } = reads;
     // The params are not validated yet: the verifier reads no application for a malformed one.
     const paramOf = (name: string) => {
       const value = (request.params as Record<string, unknown> | undefined)?.[name];
@@ -94,6 +107,9 @@ export function requireAuth(
     let options: TAuthOptions | undefined;
     if (applicationParam !== undefined) options = { applicationUuid: paramOf(applicationParam) };
     else if (openOffersParam !== undefined) options = { openOffersOf: paramOf(openOffersParam) };
+    else if (signedDocumentsParam !== undefined) {
+      options = { signedDocumentsOf: paramOf(signedDocumentsParam) };
+    }
     const principal = await verify(request, audience, options);
     if (principal === null || principal.audience !== audience) {
       return reply.code(401).type('application/json').send(UNAUTHENTICATED);

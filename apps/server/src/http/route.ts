@@ -56,6 +56,12 @@ export interface TRouteOptions {
    * has no application of that uuid), the list's one round trip to the database.
    */
   openOffersParam?: string;
+  /**
+   * A secure route that signs one of the caller's documents of their application of this param:
+   * the session check reads the documents with their signatures in its own statement
+   * (`principal.signedDocuments`), so that a document signed already is answered in it alone.
+   */
+  signedDocumentsParam?: string;
 }
 
 /**
@@ -108,6 +114,9 @@ export function route<E extends TEndpoint>(
           : {}),
         ...(options.openOffersParam !== undefined
           ? { openOffersParam: options.openOffersParam }
+          : {}),
+        ...(options.signedDocumentsParam !== undefined
+          ? { signedDocumentsParam: options.signedDocumentsParam }
           : {}),
       }),
     );

@@ -15,7 +15,7 @@ import type { TDocumentDeps } from '../../services/disclosures/disclosure-record
 import { listBorrowerDocuments } from '../../services/disclosures/list-borrower-documents.js';
 import { readBorrowerDocument } from '../../services/disclosures/read-borrower-document.js';
 import { signDocument } from '../../services/disclosures/sign-document.js';
-import { callerUuidOf } from '../../http/auth.js';
+import { callerUuidOf, principalOf } from '../../http/auth.js';
 
 /** Recorded with a signature; longer user agents are cut. */
 const USER_AGENT_MAX_CHARS = 512;
@@ -46,14 +46,22 @@ export const documentsRoutes: FastifyPluginAsync<TDocumentDeps> = async (app, de
     });
     return pdfDownload(reply, document);
   });
-  route(app, postSignDocument, ({ params, request }) =>
-    signDocument(deps, {
-      identityUuid: callerUuidOf(request),
-      appUuid: params.appUuid,
-      borrowerUuid: params.identityUuid,
-      docUuid: params.docUuid,
-      ipAddress: request.ip,
-      userAgent: (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_CHARS),
-    }),
+  // The session check reads the documents too: a document signed already is answered from it.
+  route(
+    app,
+    postSignDocument,
+    ({ params, request }) => {
+      const { identityUuid, signedDocuments } = principalOf(request);
+      return signDocument(deps, {
+        identityUuid,
+        appUuid: params.appUuid,
+        borrowerUuid: params.identityUuid,
+        docUuid: params.docUuid,
+        ipAddress: request.ip,
+        userAgent: (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_CHARS),
+        ...(signedDocuments !== undefined ? { signedDocuments } : {}),
+      });
+    },
+    { signedDocumentsParam: 'appUuid' },
   );
 };

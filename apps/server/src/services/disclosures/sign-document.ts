@@ -16,7 +16,12 @@ import { lockOwnedApplication, applicationNotFound } from '../applications/appli
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import { completeRenewalIfCollateralIn } from '../renewal/complete-renewal.js';
 import { assertRenewalTermsHold } from '../renewal/reprice-renewal.js';
-import { toDocumentView, type TDocumentDeps } from './disclosure-record.js';
+import {
+  DOCUMENT_VIEW_COLUMNS,
+  toDocumentView,
+  type TDocumentDeps,
+  type TSignedDocumentsRead,
+} from './disclosure-record.js';
 import {
   assertSignableNow,
   documentsWithSignatures,
@@ -30,6 +35,11 @@ export interface TSignDocumentInput extends TBorrowerDocumentsInput {
   docUuid: string;
   ipAddress: string;
   userAgent: string;
+  /**
+   * The caller's documents of the application with their signatures, as the session check read
+   * them (null: the caller has no application of that uuid); read here when absent.
+   */
+  signedDocuments?: TSignedDocumentsRead | null;
 }
 
 /** The caller's documents with their signatures and the application's state, in one statement. */
@@ -37,7 +47,7 @@ function signedDocumentsStatement(db: TDb) {
   const placeholder = (name: string) => sql.placeholder(name);
   return db
     .select({
-      row: disclosureDocuments,
+      row: DOCUMENT_VIEW_COLUMNS,
       signedAt: documentSignatures.signedAt,
       state: applications.state,
       stage: applications.stage,
@@ -63,28 +73,42 @@ function signedDocumentsStatement(db: TDb) {
 /** The read of alreadySigned, prepared once per pool (PostgreSQL plans it once per connection). */
 const signedDocumentsRead = preparedPerPool(signedDocumentsStatement);
 
-/**
- * The answer for a document already signed, read in one statement and without the application's
- * lock: a signature is final, so a retry or a double click is answered again without waiting for
- * other requests on the application. The documents and the application come from one snapshot, so
- * the count still to sign and the state agree. Undefined when the document is not signed (or not
- * found): the locked path decides then.
- */
-async function alreadySigned(
+/** What the session check reads with the session (see TSignDocumentInput), read on its own. */
+async function readSignedDocuments(
   db: TDb,
   input: TSignDocumentInput,
-): Promise<TSignDocumentResult | undefined> {
+): Promise<TSignedDocumentsRead | null> {
   const rows = await signedDocumentsRead(db).execute({
     appUuid: input.appUuid,
     identityUuid: input.identityUuid,
   });
-  const target = rows.find((row) => row.row.uuid === input.docUuid);
-  if (target === undefined || target.signedAt === null) return undefined;
+  const [first] = rows;
+  if (first === undefined) return null;
+  return {
+    documents: rows.map(({ row, signedAt }) => ({ row, signedAt })),
+    state: first.state,
+    stage: first.stage,
+  };
+}
+
+/**
+ * The answer for a document already signed, from the caller's documents read in one statement
+ * and without the application's lock: a signature is final, so a retry or a double click is
+ * answered again without waiting for other requests on the application. The documents and the
+ * application come from one snapshot, so the count still to sign and the state agree. Undefined
+ * when the document is not signed (or not found): the locked path decides then.
+ */
+function alreadySigned(
+  read: TSignedDocumentsRead | null,
+  docUuid: string,
+): TSignDocumentResult | undefined {
+  const target = read?.documents.find((document) => document.row.uuid === docUuid);
+  if (read === null || target === undefined || target.signedAt === null) return undefined;
   return {
     document: toDocumentView(target.row, target.signedAt),
-    unsignedRemaining: rows.filter((row) => row.signedAt === null).length,
-    state: target.state,
-    stage: target.stage,
+    unsignedRemaining: read.documents.filter((document) => document.signedAt === null).length,
+    state: read.state,
+    stage: read.stage,
   };
 }
 
@@ -93,7 +117,11 @@ export async function signDocument(
   input: TSignDocumentInput,
 ): Promise<TSignDocumentResult> {
   if (input.borrowerUuid !== input.identityUuid) throw applicationNotFound();
-  const signed = await alreadySigned(deps.db, input);
+  const read =
+    input.signedDocuments === undefined
+      ? await readSignedDocuments(deps.db, input)
+      : input.signedDocuments;
+  const signed = alreadySigned(read, input.docUuid);
   if (signed !== undefined) return signed;
   // A renewal is re-priced at its signatures: one whose terms no longer hold ends, unsigned.
   await assertRenewalTermsHold(deps, input);

@@ -2,8 +2,13 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { sessionIdleTimeoutMs, type TSignInAudience } from '@pledge/domain';
 import { namedStatement, type TNamedStatement } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
-import { applications } from '../../db/schema/index.js';
+import { applications, documentSignatures } from '../../db/schema/index.js';
 import type { TAudience, TPrincipal } from '../../http/auth.js';
+import {
+  DOCUMENT_VIEW_COLUMNS,
+  type TDocumentViewRow,
+  type TSignedDocumentsRead,
+} from '../disclosures/disclosure-record.js';
 import { OFFER_VIEW_COLUMNS, type TOfferViewRow } from '../offers/offer-record.js';
 import type { TClock, TJwtService } from '../../security/jwt.js';
 import type { TSandboxClock } from '../sandbox/sandbox-clock.js';
@@ -30,6 +35,16 @@ const applicationAlias = (key: string) => `application_${key}`;
 const OFFER_COLUMNS = Object.entries(OFFER_VIEW_COLUMNS);
 const offerAlias = (key: string) => `offer_${key}`;
 
+/** The application columns read with its documents: which one, and where it stands. */
+const APPLICATION_STATE_COLUMNS = APPLICATION_COLUMNS.filter(([key]) =>
+  ['uuid', 'state', 'stage'].includes(key),
+);
+
+/** The columns of a document a session check may read, each as `document_<key>`. */
+const DOCUMENT_COLUMNS = Object.entries(DOCUMENT_VIEW_COLUMNS);
+const documentAlias = (key: string) => `document_${key}`;
+const SIGNED_AT = documentAlias('signedAt');
+
 type TApplicationRow = typeof applications.$inferSelect;
 
 /**
@@ -39,7 +54,7 @@ type TApplicationRow = typeof applications.$inferSelect;
  */
 function recordOfRow(
   row: TSessionCheckRow,
-  columns: typeof APPLICATION_COLUMNS | typeof OFFER_COLUMNS,
+  columns: typeof APPLICATION_COLUMNS | typeof OFFER_COLUMNS | typeof DOCUMENT_COLUMNS,
   alias: (key: string) => string,
 ): Record<string, unknown> | null {
   if (row[alias('uuid')] === null || row[alias('uuid')] === undefined) return null;
@@ -52,15 +67,46 @@ function recordOfRow(
 }
 
 /**
- * What a session check read of the caller's application: the application itself, or its open
- * offers (one row each, in order; null when the caller has no application of that uuid).
+ * The caller's documents of the application and its state, as a session check read them: one row
+ * for each document, or one row without a document; null when the caller has no application of
+ * that uuid.
+ */
+function signedDocumentsOf(rows: readonly TSessionCheckRow[]): TSignedDocumentsRead | null {
+  const [first] = rows;
+  const application = first && recordOfRow(first, APPLICATION_STATE_COLUMNS, applicationAlias);
+  if (application === undefined || application === null) return null;
+  const signedAtColumn = documentSignatures.signedAt;
+  return {
+    ...(application as Pick<TApplicationRow, 'state' | 'stage'>),
+    documents: rows.flatMap((row) => {
+      const document = recordOfRow(row, DOCUMENT_COLUMNS, documentAlias);
+      if (document === null) return [];
+      const signedAt = row[SIGNED_AT];
+      return [
+        {
+          row: document as TDocumentViewRow,
+          signedAt:
+            signedAt === null || signedAt === undefined
+              ? null
+              : (signedAtColumn.mapFromDriverValue(signedAt) as Date),
+        },
+      ];
+    }),
+  };
+}
+
+/**
+ * What a session check read of the caller's application: the application itself, its open
+ * offers (one row each, in order), or its documents with their signatures; null when the caller
+ * has no application of that uuid.
  */
 function applicationReadOf(
   read: TApplicationRead,
   rows: readonly TSessionCheckRow[],
-): Pick<TPrincipal, 'application' | 'openOffers'> {
+): Pick<TPrincipal, 'application' | 'openOffers' | 'signedDocuments'> {
   const [first] = rows;
   if (read === 'none' || first === undefined) return {};
+  if (read === 'signedDocuments') return { signedDocuments: signedDocumentsOf(rows) };
   if (read === 'application') {
     return {
       application: recordOfRow(
@@ -116,13 +162,41 @@ const openOffersJoin = sql`${applicationJoin}
         AND o.expires_at > t.now
     ORDER BY o.created_at, o.uuid`;
 
+/**
+ * The caller's documents of the application with their signatures, and the application's state,
+ * read by a session check in the same statement: a row for each document (in no order), or one
+ * row without a document.
+ */
+const signedDocumentsColumns = sql`, ${sql.join(
+  APPLICATION_STATE_COLUMNS.map(
+    ([key, column]) =>
+      sql`app.${sql.identifier(column.name)} AS ${sql.identifier(applicationAlias(key))}`,
+  ),
+  sql`, `,
+)}, ${sql.join(
+  DOCUMENT_COLUMNS.map(
+    ([key, column]) =>
+      sql`d.${sql.identifier(column.name)} AS ${sql.identifier(documentAlias(key))}`,
+  ),
+  sql`, `,
+)}, sig.signed_at AS ${sql.identifier(SIGNED_AT)}`;
+const signedDocumentsJoin = sql`${applicationJoin}
+    LEFT JOIN disclosure_documents d
+      ON d.application_uuid = app.uuid AND d.identity_uuid = live.identity_uuid
+    LEFT JOIN document_signatures sig ON sig.document_uuid = d.uuid`;
+
 /** What a session check reads of the caller's application besides the session. */
-type TApplicationRead = 'none' | 'application' | 'openOffers';
+type TApplicationRead = 'none' | 'application' | 'openOffers' | 'signedDocuments';
 
 const APPLICATION_READS = {
   none: { columns: sql``, join: sql``, suffix: '' },
   application: { columns: applicationColumns, join: applicationJoin, suffix: '_application' },
   openOffers: { columns: openOffersColumns, join: openOffersJoin, suffix: '_open_offers' },
+  signedDocuments: {
+    columns: signedDocumentsColumns,
+    join: signedDocumentsJoin,
+    suffix: '_signed_documents',
+  },
 } satisfies Record<TApplicationRead, { columns: SQL; join: SQL; suffix: string }>;
 
 /**
@@ -150,7 +224,11 @@ function sessionCheckStatement(
       FROM (SELECT COALESCE((SELECT offset_ms FROM sandbox_clock WHERE id), 0)::bigint AS offset_ms) c`
     : sql`SELECT ${placeholder('now')}::timestamptz AS now, 0::bigint AS offset_ms`;
   // By the address's digest; the clear addresses only for a row the previous release wrote
-  // without one (identity-email.ts), until the boot step digests it.
+  // without one (identity-email.ts), until the boot step digests it. A customer's session needs
+  // no read of its identity: the row exists only while the identity does (its foreign key
+  // cascades), and the identity's columns decide nothing for a customer.
+  const identityJoin =
+    audience === 'agent' ? sql`JOIN identities i ON i.uuid = s.identity_uuid` : sql``;
   const stillAgent =
     audience === 'agent'
       ? sql`AND EXISTS (SELECT 1 FROM agents a WHERE a.is_active AND (a.email_digest = i.email_digest
@@ -164,7 +242,7 @@ function sessionCheckStatement(
       FROM t
     ), live AS (
       SELECT s.jti, s.identity_uuid, s.last_seen_at, s.expires_at
-      FROM sessions s JOIN identities i ON i.uuid = s.identity_uuid, bounds b
+      FROM sessions s ${identityJoin}, bounds b
       WHERE s.jti = ${placeholder('jti')} AND s.identity_uuid = ${placeholder('subject')}
         AND s.audience = ${placeholder('audience')} AND s.ended_at IS NULL
         AND s.expires_at > b.now AND s.last_seen_at > b.idle_since
@@ -214,6 +292,12 @@ export interface TSessionCheckOptions {
    * principal then carries them, or null when the caller has none of that uuid.
    */
   openOffersOf?: string;
+  /**
+   * Instead, read the caller's documents of this application of theirs with their signatures
+   * (the route signs one): the principal then carries them, or null when the caller has no
+   * application of that uuid.
+   */
+  signedDocumentsOf?: string;
 }
 
 /**
@@ -259,13 +343,16 @@ export async function verifyAccessToken(
     takeOffset = sandboxClock.loading();
     realNowMs = sandboxClock.realNow();
   }
-  const applicationUuid = options.applicationUuid ?? options.openOffersOf;
+  const applicationUuid =
+    options.applicationUuid ?? options.openOffersOf ?? options.signedDocumentsOf;
   const read: TApplicationRead =
     options.applicationUuid !== undefined
       ? 'application'
       : options.openOffersOf !== undefined
         ? 'openOffers'
-        : 'none';
+        : options.signedDocumentsOf !== undefined
+          ? 'signedDocuments'
+          : 'none';
   const check = sessionCheck(deps.db, signInAudience, sandboxClock !== undefined, read);
   const rows = await check({
     now: sandboxClock === undefined ? deps.clock() : null,
