@@ -1,13 +1,10 @@
 import type { ChangeEvent, ComponentPropsWithRef, MouseEvent, ReactNode } from 'react';
 import {
-  describedBy,
-  fieldClassName,
   FieldDescription,
   FieldError,
-  hasError,
   RequiredTag,
   type TFieldStateProps,
-  useFieldIds,
+  useField,
 } from '../field/field-parts.js';
 import { useEditBeforeHydration } from '../field/edits-before-hydration.js';
 
@@ -47,9 +44,9 @@ export function Checkbox({
   ref,
   ...inputProps
 }: TCheckboxProps) {
-  const ids = useFieldIds(id);
+  const field = useField(id, { description, error, isDisabled, isReadOnly }, 'checkbox', className);
+  const { ids, isInvalid, errorMessage } = field;
   const controlRef = useEditBeforeHydration(ref);
-  const isInvalid = hasError(error);
 
   function onInputClick(event: MouseEvent<HTMLInputElement>) {
     if (isReadOnly) {
@@ -67,8 +64,8 @@ export function Checkbox({
   }
 
   return (
-    <div className={fieldClassName({ isInvalid, isDisabled, isReadOnly }, 'checkbox', className)}>
-      {isInvalid && <FieldError id={ids.errorId} message={error} />}
+    <div className={field.className}>
+      {errorMessage !== null && <FieldError id={ids.errorId} message={errorMessage} />}
       <div className="checkbox__row">
         <input
           {...inputProps}
@@ -80,10 +77,7 @@ export function Checkbox({
           required={isRequired}
           aria-readonly={isReadOnly || undefined}
           aria-invalid={isInvalid || undefined}
-          aria-describedby={describedBy(
-            description !== undefined && ids.descriptionId,
-            isInvalid && ids.errorId,
-          )}
+          aria-describedby={field.describedBy()}
           onClick={onInputClick}
           onChange={onInputChange}
         />

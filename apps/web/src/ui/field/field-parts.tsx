@@ -53,6 +53,36 @@ export function fieldClassName(
 }
 
 /**
+ * What every labelled control works out from its state: the ids tying it to its label, hint and
+ * error; whether it is invalid, and with what message; its wrapper's class (`own` classes beside
+ * the state's); what its FieldHeading shows; and its aria-describedby, the hint and error with any
+ * further ids (a notice) after them.
+ */
+export function useField(
+  id: string | undefined,
+  { description, error, isDisabled = false, isReadOnly = false }: TFieldStateProps,
+  ...own: (string | undefined)[]
+) {
+  const ids = useFieldIds(id);
+  const errorMessage = hasError(error) ? error : null;
+  const isInvalid = errorMessage !== null;
+  return {
+    ids,
+    isInvalid,
+    /** The error to show; null when there is none. */
+    errorMessage,
+    heading: { ids, description, error },
+    className: fieldClassName({ isInvalid, isDisabled, isReadOnly }, ...own),
+    describedBy: (...more: (string | false)[]) =>
+      describedBy(
+        description !== undefined && ids.descriptionId,
+        isInvalid && ids.errorId,
+        ...more,
+      ),
+  };
+}
+
+/**
  * A visual "Required" tag next to a label. Hidden from assistive technology, which already hears
  * "required" from the control itself.
  */

@@ -1,13 +1,10 @@
 import { useState, type ComponentPropsWithoutRef, type MouseEvent, type ReactNode } from 'react';
 import {
-  describedBy,
-  fieldClassName,
   FieldDescription,
   FieldError,
-  hasError,
   RequiredTag,
   type TFieldStateProps,
-  useFieldIds,
+  useField,
 } from '../field/field-parts.js';
 import { useEditBeforeHydration } from '../field/edits-before-hydration.js';
 
@@ -56,8 +53,13 @@ export function RadioGroup({
   id,
   className,
 }: TRadioGroupProps) {
-  const ids = useFieldIds(id);
-  const isInvalid = hasError(error);
+  const field = useField(
+    id,
+    { description, error, isDisabled, isReadOnly },
+    'choice-group',
+    className,
+  );
+  const { ids, isInvalid, errorMessage } = field;
   const [uncontrolledValue, setUncontrolledValue] = useState(defaultValue);
   const selected = value ?? uncontrolledValue;
 
@@ -75,16 +77,13 @@ export function RadioGroup({
     <fieldset
       id={ids.controlId}
       role="radiogroup"
-      className={fieldClassName({ isInvalid, isDisabled, isReadOnly }, 'choice-group', className)}
+      className={field.className}
       disabled={isDisabled}
       aria-labelledby={ids.labelId}
       aria-required={isRequired || undefined}
       aria-invalid={isInvalid || undefined}
       aria-readonly={isReadOnly || undefined}
-      aria-describedby={describedBy(
-        description !== undefined && ids.descriptionId,
-        isInvalid && ids.errorId,
-      )}
+      aria-describedby={field.describedBy()}
     >
       <legend className="choice-group__legend">
         <span id={ids.labelId}>{label}</span>
@@ -93,7 +92,7 @@ export function RadioGroup({
       {description !== undefined && (
         <FieldDescription id={ids.descriptionId}>{description}</FieldDescription>
       )}
-      {isInvalid && <FieldError id={ids.errorId} message={error} />}
+      {errorMessage !== null && <FieldError id={ids.errorId} message={errorMessage} />}
       <div className="choice-group__options">
         {options.map((option) => {
           const optionId = `${ids.controlId}-${option.value}`;

@@ -1,12 +1,5 @@
 import type { ChangeEvent, ComponentPropsWithRef, ReactNode } from 'react';
-import {
-  describedBy,
-  fieldClassName,
-  hasError,
-  type TFieldStateProps,
-  useFieldIds,
-  FieldHeading,
-} from '../field/field-parts.js';
+import { FieldHeading, type TFieldStateProps, useField } from '../field/field-parts.js';
 import { useEditBeforeHydration } from '../field/edits-before-hydration.js';
 
 export interface TSelectOption {
@@ -49,13 +42,10 @@ export function Select({
   ref,
   ...selectProps
 }: TSelectProps) {
-  const ids = useFieldIds(id);
+  const field = useField(id, { description, error, isDisabled, isReadOnly }, className);
+  const { ids, isInvalid } = field;
   const controlRef = useEditBeforeHydration(ref);
-  const isInvalid = hasError(error);
-  const ariaDescribedBy = describedBy(
-    description !== undefined && ids.descriptionId,
-    isInvalid && ids.errorId,
-  );
+  const ariaDescribedBy = field.describedBy();
 
   function onSelectChange(event: ChangeEvent<HTMLSelectElement>) {
     onChange?.(event);
@@ -100,14 +90,8 @@ export function Select({
   );
 
   return (
-    <div className={fieldClassName({ isInvalid, isDisabled, isReadOnly }, className)}>
-      <FieldHeading
-        ids={ids}
-        label={label}
-        description={description}
-        error={error}
-        isRequired={isRequired}
-      />
+    <div className={field.className}>
+      <FieldHeading {...field.heading} label={label} isRequired={isRequired} />
       {control}
     </div>
   );

@@ -1,13 +1,6 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { formatUsd, usdToCents } from '@pledge/domain';
-import {
-  describedBy,
-  fieldClassName,
-  hasError,
-  type TFieldStateProps,
-  useFieldIds,
-  FieldHeading,
-} from '../field/field-parts.js';
+import { FieldHeading, type TFieldStateProps, useField } from '../field/field-parts.js';
 
 /** Slider defaults of document 2 §5 (and §9): 0 to 100, or the minimum plus 100. */
 export const SLIDER_DEFAULT_MIN = 0;
@@ -58,8 +51,8 @@ export function Slider({
   id,
   className,
 }: TSliderProps) {
-  const ids = useFieldIds(id);
-  const isInvalid = hasError(error);
+  const field = useField(id, { description, error, isDisabled, isReadOnly }, 'slider', className);
+  const { ids, isInvalid } = field;
   const { min, max } = sliderRange(minProp, maxProp);
   const [uncontrolledValue, setUncontrolledValue] = useState(defaultValue ?? min);
   const current = value ?? uncontrolledValue;
@@ -73,8 +66,8 @@ export function Slider({
   }
 
   return (
-    <div className={fieldClassName({ isInvalid, isDisabled, isReadOnly }, 'slider', className)}>
-      <FieldHeading ids={ids} label={label} description={description} error={error} />
+    <div className={field.className}>
+      <FieldHeading {...field.heading} label={label} />
       <input
         id={ids.controlId}
         type="range"
@@ -88,10 +81,7 @@ export function Slider({
         aria-readonly={isReadOnly || undefined}
         aria-valuetext={formatSliderUsd(current)}
         aria-invalid={isInvalid || undefined}
-        aria-describedby={describedBy(
-          description !== undefined && ids.descriptionId,
-          isInvalid && ids.errorId,
-        )}
+        aria-describedby={field.describedBy()}
         onChange={onChange}
       />
       <div className="slider__footer">

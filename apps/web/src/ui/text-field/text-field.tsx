@@ -1,12 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import {
-  describedBy,
-  fieldClassName,
-  hasError,
-  type TFieldStateProps,
-  useFieldIds,
-  FieldHeading,
-} from '../field/field-parts.js';
+import { FieldHeading, hasError, type TFieldStateProps, useField } from '../field/field-parts.js';
 import { useEditBeforeHydration } from '../field/edits-before-hydration.js';
 
 type TNativeInputProps = Omit<
@@ -44,19 +37,13 @@ export function TextField({
   ref,
   ...inputProps
 }: TTextFieldProps) {
-  const ids = useFieldIds(id);
+  const field = useField(id, { description, error, isDisabled, isReadOnly }, className);
+  const { ids, isInvalid } = field;
   const controlRef = useEditBeforeHydration(ref);
-  const isInvalid = hasError(error);
   const hasNotice = hasError(notice);
   return (
-    <div className={fieldClassName({ isInvalid, isDisabled, isReadOnly }, className)}>
-      <FieldHeading
-        ids={ids}
-        label={label}
-        description={description}
-        error={error}
-        isRequired={isRequired}
-      />
+    <div className={field.className}>
+      <FieldHeading {...field.heading} label={label} isRequired={isRequired} />
       <div className="input-group">
         {prefix !== undefined && (
           <span className="input-group__affix" aria-hidden="true">
@@ -73,11 +60,7 @@ export function TextField({
           readOnly={isReadOnly}
           required={isRequired}
           aria-invalid={isInvalid || undefined}
-          aria-describedby={describedBy(
-            description !== undefined && ids.descriptionId,
-            isInvalid && ids.errorId,
-            hasNotice && ids.noticeId,
-          )}
+          aria-describedby={field.describedBy(hasNotice && ids.noticeId)}
         />
         {suffix !== undefined && (
           <span className="input-group__affix" aria-hidden="true">
