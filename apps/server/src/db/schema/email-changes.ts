@@ -4,25 +4,31 @@
  * the old address a single-use way to undo it.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { identities } from './identity.js';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { identityUuidColumn } from './identity.js';
 import { generatedUuid, timestamptz } from './columns.js';
+
+/** A code e-mailed for one use: its keyed digest, the wrong tries, its lifetime and its end. */
+const oneTimeCodeColumns = () => ({
+  codeDigest: text('code_digest').notNull(),
+  wrongAttempts: integer('wrong_attempts').notNull().default(0),
+  createdAt: timestamptz('created_at').notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  /**
+   * Set when the code is used (a change confirmed), superseded by a newer one, refused, or burnt by
+   * wrong tries.
+   */
+  closedAt: timestamptz('closed_at'),
+});
 
 export const emailChanges = pgTable(
   'email_changes',
   {
     id: generatedUuid('id'),
-    identityUuid: uuid('identity_uuid')
-      .notNull()
-      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    identityUuid: identityUuidColumn(),
     /** Keyed digest of the lower-case new address; the confirmation names the address again. */
     newEmailDigest: text('new_email_digest').notNull(),
-    codeDigest: text('code_digest').notNull(),
-    wrongAttempts: integer('wrong_attempts').notNull().default(0),
-    createdAt: timestamptz('created_at').notNull(),
-    expiresAt: timestamptz('expires_at').notNull(),
-    /** Set when confirmed, superseded by a newer request, refused, or burnt by wrong tries. */
-    closedAt: timestamptz('closed_at'),
+    ...oneTimeCodeColumns(),
   },
   (table) => [
     index('email_changes_identity_idx').on(table.identityUuid, table.createdAt),
@@ -35,9 +41,7 @@ export const emailChangeUndos = pgTable(
   {
     /** Keyed digest of the token e-mailed to the old address (the token itself is never stored). */
     tokenDigest: text('token_digest').primaryKey(),
-    identityUuid: uuid('identity_uuid')
-      .notNull()
-      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    identityUuid: identityUuidColumn(),
     /** The address to restore, sealed with the field cipher (context `email_change_undos:<digest>`). */
     oldEmailSealed: text('old_email_sealed').notNull(),
     createdAt: timestamptz('created_at').notNull(),
@@ -61,15 +65,8 @@ export const stepUpCodes = pgTable(
   'step_up_codes',
   {
     id: generatedUuid('id'),
-    identityUuid: uuid('identity_uuid')
-      .notNull()
-      .references(() => identities.uuid, { onDelete: 'cascade' }),
-    codeDigest: text('code_digest').notNull(),
-    wrongAttempts: integer('wrong_attempts').notNull().default(0),
-    createdAt: timestamptz('created_at').notNull(),
-    expiresAt: timestamptz('expires_at').notNull(),
-    /** Set when used, superseded by a newer code, or burnt by wrong tries. */
-    closedAt: timestamptz('closed_at'),
+    identityUuid: identityUuidColumn(),
+    ...oneTimeCodeColumns(),
   },
   (table) => [
     index('step_up_codes_identity_idx').on(table.identityUuid, table.createdAt),

@@ -72,13 +72,17 @@ export const identities = pgTable(
   ],
 );
 
+/** The identity a row belongs to; the row goes with it. */
+export const identityUuidColumn = () =>
+  uuid('identity_uuid')
+    .notNull()
+    .references(() => identities.uuid, { onDelete: 'cascade' });
+
 /** Contact aliases other than the sign-in email (which is `identities.email`). */
 export const identityAliases = pgTable(
   'identity_aliases',
   {
-    identityUuid: uuid('identity_uuid')
-      .notNull()
-      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    identityUuid: identityUuidColumn(),
     type: text('type').notNull(),
     value: text('value').notNull(),
     createdAt: createdAt(),

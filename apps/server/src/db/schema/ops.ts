@@ -27,6 +27,14 @@ import type {
 import { applications, applicationUuidColumn } from './applications.js';
 import { generatedUuid, timestamptz } from './columns.js';
 
+/** The agent who decided a pending row (their identity and address, as they were), when and why. */
+const agentDecisionColumns = () => ({
+  decidedBy: uuid('decided_by'),
+  decidedByEmail: text('decided_by_email'),
+  decidedAt: timestamptz('decided_at'),
+  decisionReason: text('decision_reason'),
+});
+
 /**
  * A controlled action (packages/domain controlled-actions.ts) proposed by one agent, with its
  * evidence, for another to decide. A release or a payoff is about an application (application_uuid,
@@ -54,10 +62,7 @@ export const opsProposals = pgTable(
     payoffMethod: text('payoff_method').$type<TPayoffMethod>(),
     payoffAmountCents: bigint('payoff_amount_cents', { mode: 'number' }),
     paidOn: date('paid_on', { mode: 'string' }),
-    decidedBy: uuid('decided_by'),
-    decidedByEmail: text('decided_by_email'),
-    decidedAt: timestamptz('decided_at'),
-    decisionReason: text('decision_reason'),
+    ...agentDecisionColumns(),
     subjectType: text('subject_type').$type<TControlledSubject>(),
     subjectId: text('subject_id'),
     /** The loan (its application uuid) the action concerns, for the own-loan check. */
@@ -121,10 +126,7 @@ export const holderNameReviews = pgTable(
     disbursementVersion: integer('disbursement_version').notNull(),
     status: text('status').$type<THolderNameReviewStatus>().notNull().default('PENDING'),
     createdAt: timestamptz('created_at').notNull(),
-    decidedBy: uuid('decided_by'),
-    decidedByEmail: text('decided_by_email'),
-    decidedAt: timestamptz('decided_at'),
-    decisionReason: text('decision_reason'),
+    ...agentDecisionColumns(),
   },
   (table) => [
     primaryKey({

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { identities } from './identity.js';
+import { identityUuidColumn } from './identity.js';
 import { timestamptz, updatedAt } from './columns.js';
 
 export const sessions = pgTable(
@@ -13,9 +13,7 @@ export const sessions = pgTable(
   {
     /** The `jti` of the session's access token. */
     jti: uuid('jti').primaryKey(),
-    identityUuid: uuid('identity_uuid')
-      .notNull()
-      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    identityUuid: identityUuidColumn(),
     audience: text('audience').notNull(),
     startedAt: timestamptz('started_at').notNull(),
     /** The last request made with the token; the idle timeout counts from here. */
