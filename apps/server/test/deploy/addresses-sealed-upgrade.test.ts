@@ -20,7 +20,7 @@ import type {
 import { createAdapters, type TAdapters } from '../../src/adapters/index.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import { seedSandbox } from '../../src/db/seed.js';
-import { prepareStoredData } from '../../src/deploy/prepare-stored-data.js';
+import { runBootStep } from '../helpers/boot-step.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { digestEmail } from '../../src/services/identity/email-address.js';
 import { outboxRecipientContext } from '../../src/services/email/outbox-recipient.js';
@@ -88,18 +88,7 @@ afterAll(async () => {
 });
 
 async function bootStep(): Promise<string[]> {
-  const lines: string[] = [];
-  const log = {
-    info: (object: object, message: string) => lines.push(JSON.stringify({ ...object, message })),
-    warn: (object: object, message: string) => lines.push(JSON.stringify({ ...object, message })),
-  };
-  await prepareStoredData({
-    config: { encryptionKeys: [TEST_ENCRYPTION_KEY], localFilesDir: filesDir },
-    db: database.db,
-    storage: adapters.storage,
-    log,
-  });
-  return lines;
+  return runBootStep({ db: database.db, storage: adapters.storage, filesDir });
 }
 
 /** The console's tape list, searched by a loan id or an address: its loan ids and addresses. */

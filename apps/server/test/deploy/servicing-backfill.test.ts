@@ -35,7 +35,7 @@ import {
 import { runMigrations } from '../../src/db/migrate.js';
 import { createDatabase } from '../../src/db/pool.js';
 
-import { prepareStoredData } from '../../src/deploy/prepare-stored-data.js';
+import { runBootStep } from '../helpers/boot-step.js';
 
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import {
@@ -212,18 +212,7 @@ async function oldLoanPage() {
 }
 
 async function bootStep(db = ctx.database.db): Promise<string[]> {
-  const lines: string[] = [];
-  const log = {
-    info: (object: object, message: string) => lines.push(JSON.stringify({ ...object, message })),
-    warn: (object: object, message: string) => lines.push(JSON.stringify({ ...object, message })),
-  };
-  await prepareStoredData({
-    config: { encryptionKeys: [TEST_ENCRYPTION_KEY], localFilesDir: filesDir },
-    db,
-    storage: ctx.adapters.storage,
-    log,
-  });
-  return lines;
+  return runBootStep({ db, storage: ctx.adapters.storage, filesDir });
 }
 
 const reconciliation = async () => {

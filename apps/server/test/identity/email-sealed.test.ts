@@ -14,7 +14,7 @@ import type {
   TGetOpsApplicationsResponse,
   TPostLegacyLoginResponse,
 } from '@pledge/contract';
-import { prepareStoredData } from '../../src/deploy/prepare-stored-data.js';
+import { runBootStep } from '../helpers/boot-step.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { hashPassword } from '../../src/security/password.js';
 import { digestEmail } from '../../src/services/identity/email-address.js';
@@ -100,18 +100,7 @@ async function consoleSearch(search: string): Promise<string[]> {
 }
 
 async function bootStep(): Promise<string[]> {
-  const lines: string[] = [];
-  const log = {
-    info: (object: object, message: string) => lines.push(JSON.stringify({ ...object, message })),
-    warn: (object: object, message: string) => lines.push(JSON.stringify({ ...object, message })),
-  };
-  await prepareStoredData({
-    config: { encryptionKeys: [TEST_ENCRYPTION_KEY], localFilesDir: filesDir },
-    db: ctx.database.db,
-    storage: ctx.adapters.storage,
-    log,
-  });
-  return lines;
+  return runBootStep({ db: ctx.database.db, storage: ctx.adapters.storage, filesDir });
 }
 
 describe('identities addresses sealed at rest', () => {

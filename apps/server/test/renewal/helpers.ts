@@ -132,6 +132,18 @@ export async function signAll(
   return last;
 }
 
+/** Accepts an offer of the renewal (its first by default), then signs every document. */
+export async function acceptAndSign(
+  ctx: TApplicationsTestContext,
+  token: string,
+  renewal: TApplication,
+  offerUuid = renewal.offers[0]?.uuid ?? '',
+) {
+  const accepted = await selectOffer(ctx, token, renewal.appUuid, offerUuid);
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  return signAll(ctx, token, renewal);
+}
+
 /** Open, top up, accept and sign: the renewal waits for its top-up. */
 export async function waitingRenewal(
   ctx: TApplicationsTestContext,
@@ -142,14 +154,7 @@ export async function waitingRenewal(
   const toppedUp = await requestTopUp(ctx, loan.token, opened.appUuid, quantity);
   expect(toppedUp.statusCode, toppedUp.body).toBe(200);
   const renewal = toppedUp.json() as TApplication;
-  const accepted = await selectOffer(
-    ctx,
-    loan.token,
-    renewal.appUuid,
-    renewal.offers[0]?.uuid ?? '',
-  );
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  const signed = await signAll(ctx, loan.token, renewal);
+  const signed = await acceptAndSign(ctx, loan.token, renewal);
   expect(signed.statusCode).toBe(200);
   expect(signed.body.state).toBe('WAITING_FOR_COLLATERAL');
   return renewal;

@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import { servicingLoans } from '../../src/db/schema/index.js';
 import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { advanceDays, LOANS, runSweep, sandboxLoan } from '../servicing/helpers.js';
-import { openRenewal, sandboxNow, selectOffer, signAll } from './helpers.js';
+import { acceptAndSign, openRenewal, sandboxNow } from './helpers.js';
 
 const ctx = useApplicationsTestContext();
 
@@ -94,9 +94,7 @@ describe('renewal interest', () => {
     expect(cashCents).not.toBe(actual365);
 
     // Accepted and signed (no top-up): the old loan's balance closes into the renewal, to the cent.
-    const accepted = await selectOffer(ctx, loan.token, renewal.appUuid, offer.uuid);
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    const signed = await signAll(ctx, loan.token, renewal);
+    const signed = await acceptAndSign(ctx, loan.token, renewal, offer.uuid);
     expect(signed.body.state).toBe('COMPLETE');
 
     const after = await ledgerFacts(loan.loanUuid);

@@ -19,7 +19,7 @@ import {
   sandboxLoan,
   type TTestLoan,
 } from '../servicing/helpers.js';
-import { enterRenewalWindow, openRenewal, selectOffer, signAll } from './helpers.js';
+import { acceptAndSign, enterRenewalWindow, openRenewal } from './helpers.js';
 
 const ctx = useApplicationsTestContext();
 let loan: TTestLoan;
@@ -48,14 +48,7 @@ beforeAll(async () => {
   await runSweep(ctx);
 
   renewal = await openRenewal(ctx, loan);
-  const accepted = await selectOffer(
-    ctx,
-    loan.token,
-    renewal.appUuid,
-    renewal.offers[0]?.uuid ?? '',
-  );
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  const signed = await signAll(ctx, loan.token, renewal);
+  const signed = await acceptAndSign(ctx, loan.token, renewal);
   expect(signed.body.state).toBe('COMPLETE');
 }, 240_000);
 

@@ -1,11 +1,12 @@
 /** A risk test world: sandbox loans, prices that put a loan at a chosen LTV, the pass on the sandbox clock. */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { getOpsRiskQueue, type TGetOpsRiskQueueResponse } from '@pledge/contract';
 import type { TDb } from '../../src/db/pool.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
 import { runRiskPass, type TRiskPassDeps } from '../../src/services/risk/run-risk-pass.js';
-import type { TApplicationsTestContext } from '../applications/helpers.js';
+import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { signIn } from '../identity/sign-in.js';
 import { setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
@@ -137,4 +138,26 @@ export async function advanceHours(
  */
 export function ltvOf(balanceCents: number, coinQuantity: string, priceUsd: number): number {
   return (balanceCents * 100) / (Number(coinQuantity) * Math.round(priceUsd * 100));
+}
+
+/** The console's risk queue, as the agent signed in with `agentToken` reads it. */
+export async function riskQueueOf(
+  ctx: TApplicationsTestContext,
+  agentToken: string,
+): Promise<TGetOpsRiskQueueResponse> {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: getOpsRiskQueue.path,
+    headers: bearer(agentToken),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as TGetOpsRiskQueueResponse;
+}
+
+/** The loan's liquidation orders, oldest first. */
+export async function liquidationsOf(ctx: TApplicationsTestContext, loan: TTestLoan) {
+  const result = await ctx.database.db.execute<{ reason: string; status: string }>(
+    sql`SELECT reason, status FROM liquidations WHERE loan_uuid = ${loan.loanUuid} ORDER BY created_at`,
+  );
+  return result.rows;
 }

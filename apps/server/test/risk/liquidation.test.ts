@@ -12,7 +12,6 @@ import type {
   TControlledAction,
   TGetOpsLoanResponse,
   TGetOpsReconciliationResponse,
-  TGetOpsRiskQueueResponse,
   TLiquidation,
 } from '@pledge/contract';
 import {
@@ -39,7 +38,7 @@ import { bearer } from '../applications/helpers.js';
 import { queuedJobs } from '../helpers/jobs.js';
 import { approveProposal, approveProposed, OPS, useTwoAgentContext } from '../ops/helpers.js';
 import { mailTo, setBtcPrice, type TTestLoan, openServicingWorld } from '../servicing/helpers.js';
-import { deploymentNow } from './helpers.js';
+import { deploymentNow, riskQueueOf } from './helpers.js';
 import {
   fundedLoan,
   liquidate,
@@ -290,13 +289,7 @@ describe('desk fills', () => {
       (await ctx.app.inject({ method: 'GET', url: `${OPS}/risk`, headers: bearer(loan.token) }))
         .statusCode,
     ).toBe(401);
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: `${OPS}/risk`,
-      headers: bearer(agent.token),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const queue = response.json() as TGetOpsRiskQueueResponse;
+    const queue = await riskQueueOf(ctx, agent.token);
     const listed = queue.openOrders.find(
       (entry) => entry.liquidation.liquidationUuid === order.liquidationUuid,
     );
@@ -532,13 +525,7 @@ describe('risk queue', () => {
     await set(low, { riskLevel: 'WARNING', riskLtvPct: '75.50' });
     await set(high, { riskLevel: 'COURTESY_NOTICE', riskLtvPct: '77.25' });
 
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: `${OPS}/risk`,
-      headers: bearer(agent.token),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const queue = response.json() as TGetOpsRiskQueueResponse;
+    const queue = await riskQueueOf(ctx, agent.token);
     const mine = (list: { loanUuid: string }[], loans: (TTestLoan | undefined)[]) =>
       list
         .map((entry) => entry.loanUuid)

@@ -9,11 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dayInWords } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
-import {
-  getOpsRiskQueue,
-  type TGetLoanStatusResponse,
-  type TGetOpsRiskQueueResponse,
-} from '@pledge/contract';
+import type { TGetLoanStatusResponse } from '@pledge/contract';
 import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { signInAgent } from '../ops/helpers.js';
 import {
@@ -26,7 +22,17 @@ import {
   setBtcPrice,
   type TTestLoan,
 } from '../servicing/helpers.js';
-import { deploymentNow, loanRow, ltvOf, notices, pass, priceAtLtvUsd, SUBJECT } from './helpers.js';
+import {
+  deploymentNow,
+  liquidationsOf,
+  loanRow,
+  ltvOf,
+  notices,
+  pass,
+  priceAtLtvUsd,
+  riskQueueOf,
+  SUBJECT,
+} from './helpers.js';
 
 const LOAN_STATUS = '/provenance/borrower/servicing/v2/loanStatus';
 const MS_PER_DAY = 86_400_000;
@@ -92,23 +98,8 @@ async function dashboardLoan(loan: TTestLoan) {
   return found;
 }
 
-async function riskQueue(): Promise<TGetOpsRiskQueueResponse> {
-  const agent = await signInAgent(ctx);
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: getOpsRiskQueue.path,
-    headers: bearer(agent.token),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TGetOpsRiskQueueResponse;
-}
-
-async function liquidationsOf(loan: TTestLoan) {
-  const result = await ctx.database.db.execute<{ reason: string; status: string }>(
-    sql`SELECT reason, status FROM liquidations WHERE loan_uuid = ${loan.loanUuid}`,
-  );
-  return result.rows;
-}
+/** The risk queue as an agent reads it. */
+const riskQueue = async () => riskQueueOf(ctx, (await signInAgent(ctx)).token);
 
 describe('a matured loan not repaid', () => {
   it('matures, and its interest runs on at the contract rate on the unpaid balance', async () => {
@@ -251,7 +242,7 @@ describe('the risk of a matured loan', () => {
   it('liquidates at 98 % after maturity, telling the borrower of the sale alone', async () => {
     const before = (await notices(ctx, unpaid)).length;
     await pass(ctx);
-    const orders = await liquidationsOf(unpaid);
+    const orders = await liquidationsOf(ctx, unpaid);
     expect(orders.map((order) => order.reason)).toEqual(['LIQUIDATION_LTV']);
     // At 98 % no partial sale restores the initial LTV of 50 % once the 2 % fee is taken
     // (selling q of Q coins leaves (0.98·Q − 0.98·q)·P owed on (Q − q)·P): all of it is sold.

@@ -21,6 +21,7 @@ import {
 import {
   advanceHours,
   expectSubjects,
+  liquidationsOf,
   loanRow,
   ltvOf,
   notices,
@@ -60,11 +61,8 @@ async function curingPaymentCents(loan: TTestLoan): Promise<number> {
   );
 }
 
-async function liquidationsOf(loan: TTestLoan) {
-  const result = await ctx.database.db.execute<{ reason: string }>(
-    sql`SELECT reason FROM liquidations WHERE loan_uuid = ${loan.loanUuid} ORDER BY created_at`,
-  );
-  return result.rows.map((row) => row.reason);
+async function liquidationReasons(loan: TTestLoan) {
+  return (await liquidationsOf(ctx, loan)).map((row) => row.reason);
 }
 
 async function paymentStatus(paymentUuid: string): Promise<string | undefined> {
@@ -121,12 +119,12 @@ describe('a pending debit in a margin call', () => {
     await pass(ctx);
     expect(await paymentStatus(payment.paymentUuid)).toBe('PENDING');
     expect((await loanRow(ctx, loan)).cure_deadline).toEqual(deadline);
-    expect(await liquidationsOf(loan)).toEqual([]);
+    expect(await liquidationReasons(loan)).toEqual([]);
 
     // The deadline passes: the liquidation starts, as for a borrower who paid nothing.
     await advanceHours(ctx, 1.5, loan);
     await pass(ctx);
-    expect(await liquidationsOf(loan)).toEqual(['CURE_DEADLINE_PASSED']);
+    expect(await liquidationReasons(loan)).toEqual(['CURE_DEADLINE_PASSED']);
   });
 
   it('when returned by the bank opens no fresh window: the loop of finding 3 cannot restart the 48 hours', async () => {
@@ -170,7 +168,7 @@ describe('a pending debit in a margin call', () => {
     expect(timeOf((await loanRow(ctx, loan)).cure_deadline)).toEqual(deadline);
     await advanceHours(ctx, 23, loan);
     await pass(ctx);
-    expect(await liquidationsOf(loan)).toEqual(['CURE_DEADLINE_PASSED']);
+    expect(await liquidationReasons(loan)).toEqual(['CURE_DEADLINE_PASSED']);
   });
 });
 
@@ -204,7 +202,7 @@ describe('what cures a margin call', () => {
       'MARGIN_CALL',
       'CURED',
     ]);
-    expect(await liquidationsOf(loan)).toEqual([]);
+    expect(await liquidationReasons(loan)).toEqual([]);
   });
 
   it('collateral confirmed on chain, while a debit is still pending', async () => {

@@ -25,7 +25,15 @@ import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
 import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
-import { expectSubjects, loanRow, moveTo, notices, pass, riskEvents } from './helpers.js';
+import {
+  expectSubjects,
+  liquidationsOf,
+  loanRow,
+  moveTo,
+  notices,
+  pass,
+  riskEvents,
+} from './helpers.js';
 
 const ctx = useApplicationsTestContext(openServicingWorld);
 
@@ -37,13 +45,6 @@ async function loanInMarginCall(): Promise<TTestLoan> {
   await moveTo(ctx, loan, 82);
   expect((await loanRow(ctx, loan)).status).toBe('MARGIN_CALL');
   return loan;
-}
-
-async function liquidationsOf(loan: TTestLoan) {
-  const result = await ctx.database.db.execute<{ reason: string; status: string }>(
-    sql`SELECT reason, status FROM liquidations WHERE loan_uuid = ${loan.loanUuid}`,
-  );
-  return result.rows;
 }
 
 describe('cure by deposit', () => {
@@ -188,11 +189,11 @@ describe('no cure', () => {
     // Not yet: 47 hours later the margin call still runs.
     await advanceHours(47);
     await pass(ctx);
-    expect(await liquidationsOf(loan)).toEqual([]);
+    expect(await liquidationsOf(ctx, loan)).toEqual([]);
     expect((await loanRow(ctx, loan)).status).toBe('MARGIN_CALL');
     await advanceHours(1.5);
     await pass(ctx);
-    const orders = await liquidationsOf(loan);
+    const orders = await liquidationsOf(ctx, loan);
     expect(orders).toHaveLength(1);
     expect(orders[0]?.reason).toBe('CURE_DEADLINE_PASSED');
     expect((await loanRow(ctx, loan)).cure_deadline).toBeNull();
@@ -200,7 +201,7 @@ describe('no cure', () => {
     expect(mails.at(-1)?.body_text).toContain('The 48 hours of your margin call have passed');
     // Another pass starts nothing more.
     await pass(ctx);
-    expect(await liquidationsOf(loan)).toHaveLength(1);
+    expect(await liquidationsOf(ctx, loan)).toHaveLength(1);
   });
 
   it('liquidates at 90 % at once, with its notice alone: no "act now" for what is already done', async () => {
@@ -208,7 +209,7 @@ describe('no cure', () => {
     await pass(ctx);
     const loan = await sandboxLoan(ctx);
     await moveTo(ctx, loan, 91);
-    const orders = await liquidationsOf(loan);
+    const orders = await liquidationsOf(ctx, loan);
     expect(orders).toHaveLength(1);
     expect(orders[0]?.reason).toBe('LIQUIDATION_LTV');
     expectSubjects(await notices(ctx, loan), ['LIQUIDATION']);
@@ -227,9 +228,9 @@ describe('no cure', () => {
     const view = await getLoan(ctx, stabilized);
     expect(view.risk.thresholds.liquidationLtvPct).toBe(85);
     await moveTo(ctx, stabilized, 85.5);
-    expect(await liquidationsOf(stabilized)).toHaveLength(1);
+    expect(await liquidationsOf(ctx, stabilized)).toHaveLength(1);
     // The same price leaves an ordinary loan in margin call.
-    expect(await liquidationsOf(plain)).toEqual([]);
+    expect(await liquidationsOf(ctx, plain)).toEqual([]);
     expect((await loanRow(ctx, plain)).status).toBe('MARGIN_CALL');
   });
 });
