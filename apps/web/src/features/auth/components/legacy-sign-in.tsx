@@ -3,7 +3,6 @@ import { ZPostLegacyLoginBody } from '@pledge/contract';
 import {
   EMAIL_MAX_LENGTH,
   fieldErrorsOf,
-  OTP_CODE_DIGITS,
   PASSWORD_MAX_LENGTH,
   type TSignInAudience,
 } from '@pledge/domain';
@@ -12,12 +11,12 @@ import { useBrand } from '../../../brand/brand-context.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
-import { OneTimeCodeField } from '../../../ui/text-field/preset-fields.js';
 import { readPendingSignIn } from '../../session/session-storage.js';
 import { legacyLogin } from '../api/sign-in-calls.js';
 import { completeSignIn } from '../complete-sign-in.js';
 import { loginTarget } from '../login-target.js';
 import { signInFailure } from '../sign-in-error.js';
+import { AuthenticatorCodeField } from './authenticator-code-field.js';
 
 export const PASSWORD_EXPIRED_MESSAGE =
   'Your password has expired. Sign in with a code sent by e-mail instead.';
@@ -147,14 +146,11 @@ export function LegacySignIn({ audience, requestedRedirect }: TLegacySignInProps
         onChange={(event) => onChange('password', event.target.value)}
       />
       {needsTotp && (
-        <OneTimeCodeField
+        <AuthenticatorCodeField
           ref={totpInput}
-          label="Authenticator code"
-          description={`The ${OTP_CODE_DIGITS}-digit code your authenticator app shows now.`}
-          name="totp"
           value={values.totp}
           error={errors.totp ?? null}
-          onChange={(event) => onChange('totp', event.target.value.replace(/\D/g, ''))}
+          onDigitsChange={(digits) => onChange('totp', digits)}
         />
       )}
       <Button type="submit" isLoading={isSubmitting}>

@@ -17,6 +17,7 @@ import { startOtp, verifyOtp } from '../api/sign-in-calls.js';
 import { completeSignIn } from '../complete-sign-in.js';
 import { loginTarget } from '../login-target.js';
 import { signInFailure } from '../sign-in-error.js';
+import { AuthenticatorCodeField } from './authenticator-code-field.js';
 
 interface TOtpSignInProps {
   audience: TSignInAudience;
@@ -205,14 +206,11 @@ export function OtpSignIn({ audience, nonce, isBrokerNonce, requestedRedirect }:
         onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
       />
       {needsTotp && (
-        <OneTimeCodeField
+        <AuthenticatorCodeField
           ref={totpInput}
-          label="Authenticator code"
-          description={`The ${OTP_CODE_DIGITS}-digit code your authenticator app shows now.`}
-          name="totp"
           value={totp}
           error={totpError}
-          onChange={(event) => setTotp(event.target.value.replace(/\D/g, ''))}
+          onDigitsChange={setTotp}
         />
       )}
       <Button type="submit" isLoading={isVerifying}>
