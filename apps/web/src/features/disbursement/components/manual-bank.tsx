@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -59,8 +59,18 @@ export function ManualBank() {
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusRequests]);
 
-  function update(field: TField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
+  /** What each of the form's text fields takes from the form: its value, error and edits. */
+  function fieldOf(field: TField) {
+    return {
+      name: field,
+      value: values[field],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        const value = event.target.value;
+        setValues((current) => ({ ...current, [field]: value }));
+      },
+      error: errorFor(field),
+      isRequired: true,
+    };
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -95,46 +105,30 @@ export function ManualBank() {
         )}
         <TextField
           label="Routing number"
-          name="routingNumber"
+          {...fieldOf('routingNumber')}
           inputMode="numeric"
           autoComplete="off"
           description="The 9-digit number at the bottom left of a check."
           maxLength={ROUTING_NUMBER_DIGITS}
-          value={values.routingNumber}
-          onChange={(event) => update('routingNumber', event.target.value)}
-          error={errorFor('routingNumber')}
-          isRequired
         />
         <TextField
           label="Account number"
-          name="accountNumber"
+          {...fieldOf('accountNumber')}
           inputMode="numeric"
           autoComplete="off"
-          value={values.accountNumber}
-          onChange={(event) => update('accountNumber', event.target.value)}
-          error={errorFor('accountNumber')}
-          isRequired
         />
         <div className="disbursement__names">
           <TextField
             label="First name"
-            name="firstName"
+            {...fieldOf('firstName')}
             autoComplete="given-name"
             maxLength={NAME_MAX_LENGTH}
-            value={values.firstName}
-            onChange={(event) => update('firstName', event.target.value)}
-            error={errorFor('firstName')}
-            isRequired
           />
           <TextField
             label="Last name"
-            name="lastName"
+            {...fieldOf('lastName')}
             autoComplete="family-name"
             maxLength={NAME_MAX_LENGTH}
-            value={values.lastName}
-            onChange={(event) => update('lastName', event.target.value)}
-            error={errorFor('lastName')}
-            isRequired
           />
         </div>
         <p className="field__note">
