@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TCoinAmount, TPostCollateralReleaseResponse } from '@pledge/contract';
 import {
   INVALID_RETURN_ADDRESS_MESSAGE,
@@ -10,6 +10,7 @@ import { Alert } from '../../../ui/alert/alert.js';
 import {
   ReturnAddressConfirm,
   ReturnAddressForm,
+  useReturnAddressEntry,
 } from '../../collateral/components/return-address-form.js';
 import { useCollateralRelease } from '../api/collateral-release-queries.js';
 import {
@@ -42,27 +43,16 @@ export function ReleaseForm({
   onAnswer: (answer: TPostCollateralReleaseResponse) => void;
 }) {
   const mutation = useCollateralRelease(appUuid);
-  const [address, setAddress] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const entry = useReturnAddressEntry({
+    check: (input) => ZReturnAddressForm.safeParse(input),
+    fallbackMessage: RETURN_ADDRESS_MESSAGES.required,
+    onChecked: () => mutation.reset(),
+  });
+  const { confirming } = entry;
   const [failedAgain, setFailedAgain] = useState(false);
 
   function refuseAddress() {
-    setConfirming(null);
-    setAddress('');
-    setFieldError(INVALID_RETURN_ADDRESS_MESSAGE);
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = ZReturnAddressForm.safeParse({ returnAddress: address });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? RETURN_ADDRESS_MESSAGES.required);
-      return;
-    }
-    setFieldError(null);
-    mutation.reset();
-    setConfirming(parsed.data.returnAddress);
+    entry.refuse(INVALID_RETURN_ADDRESS_MESSAGE);
   }
 
   function onConfirm() {
@@ -74,7 +64,7 @@ export function ReleaseForm({
           refuseAddress();
           return;
         }
-        setConfirming(null);
+        entry.closeConfirmation();
         if (result === 'WITHDRAWAL_FAILED') {
           setFailedAgain(true);
           return;
@@ -103,14 +93,8 @@ export function ReleaseForm({
         className="collateral-release__form"
         label={RETURN_ADDRESS_LABEL}
         type={held.type}
-        address={address}
-        error={fieldError}
         submitLabel={RELEASE_BUTTON}
-        onAddressChange={(value) => {
-          setAddress(value);
-          setFieldError(null);
-        }}
-        onSubmit={onSubmit}
+        {...entry.form}
       />
       {confirming !== null && (
         <ReturnAddressConfirm
@@ -122,7 +106,7 @@ export function ReleaseForm({
           isPending={mutation.isPending}
           error={showUnexpected ? releaseErrorText(mutation.error) : null}
           onConfirm={onConfirm}
-          onBack={() => setConfirming(null)}
+          onBack={entry.closeConfirmation}
         />
       )}
     </section>

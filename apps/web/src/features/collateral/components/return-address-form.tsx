@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   COLLATERAL_DISPLAY_NAMES,
   RETURN_ADDRESS_MAX_LENGTH,
@@ -9,6 +9,61 @@ import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { Modal } from '../../../ui/modal/modal.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
+
+type TAddressCheck =
+  | { success: true; data: { returnAddress: string } }
+  | { success: false; error: { issues: readonly { message: string }[] } };
+
+/**
+ * The state of a return address being entered: the field's value and error, and the address
+ * awaiting confirmation once the check (the server's own schema) passes. `onChecked` runs as the
+ * confirmation opens (to clear the last request's answer).
+ */
+export function useReturnAddressEntry({
+  check,
+  fallbackMessage,
+  onChecked,
+}: {
+  check: (input: { returnAddress: string }) => TAddressCheck;
+  /** Shown when the check fails without a message of its own. */
+  fallbackMessage: string;
+  onChecked: () => void;
+}) {
+  const [address, setAddress] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  return {
+    /** The address awaiting confirmation; null while the form is shown alone. */
+    confirming,
+    closeConfirmation: () => setConfirming(null),
+    /** The server refused the address: the field is emptied and says why. */
+    refuse: (message: string) => {
+      setConfirming(null);
+      setAddress('');
+      setError(message);
+    },
+    /** What ReturnAddressForm takes from it. */
+    form: {
+      address,
+      error,
+      onAddressChange: (value: string) => {
+        setAddress(value);
+        setError(null);
+      },
+      onSubmit: (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        const parsed = check({ returnAddress: address });
+        if (!parsed.success) {
+          setError(parsed.error.issues[0]?.message ?? fallbackMessage);
+          return;
+        }
+        setError(null);
+        onChecked();
+        setConfirming(parsed.data.returnAddress);
+      },
+    },
+  };
+}
 
 /**
  * The address coins go back to: typed exactly as the wallet shows it (no autocorrect, no capitals

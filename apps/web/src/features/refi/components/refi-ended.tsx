@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TRefiCoinReturn, TRefinancingApplication } from '@pledge/contract';
@@ -17,6 +16,7 @@ import { CollateralTransactions } from '../../collateral/components/collateral-t
 import {
   ReturnAddressConfirm,
   ReturnAddressForm,
+  useReturnAddressEntry,
 } from '../../collateral/components/return-address-form.js';
 import { refusalMessage } from '../../renewal/api/api-message.js';
 import { setCachedRefiApplication } from '../api/refi-applications.js';
@@ -43,36 +43,25 @@ function CoinReturnForm({
   type: TCollateralType;
 }) {
   const queryClient = useQueryClient();
-  const [address, setAddress] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
+  // The same check as the server's: present, and an address of the coin's chain.
+  const entry = useReturnAddressEntry({
+    check: (input) => makeReturnAddressSchema(type).safeParse(input),
+    fallbackMessage: INVALID_RETURN_ADDRESS_MESSAGE,
+    onChecked: () => mutation.reset(),
+  });
+  const { confirming } = entry;
   const mutation = useMutation({
     mutationFn: (returnAddress: string) => requestRefiCoinReturn(appUuid, returnAddress),
     onSuccess: (answer) => {
-      setConfirming(null);
+      entry.closeConfirmation();
       setCachedRefiApplication(queryClient, identityUuid, answer);
     },
     onError: (error) => {
       if (isApiError(error) && error.code === 'INVALID_RETURN_ADDRESS') {
-        setConfirming(null);
-        setAddress('');
-        setFieldError(refusalMessage(error, 'returnAddress'));
+        entry.refuse(refusalMessage(error, 'returnAddress'));
       }
     },
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // The same check as the server's: present, and an address of the coin's chain.
-    const parsed = makeReturnAddressSchema(type).safeParse({ returnAddress: address });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? INVALID_RETURN_ADDRESS_MESSAGE);
-      return;
-    }
-    setFieldError(null);
-    mutation.reset();
-    setConfirming(parsed.data.returnAddress);
-  }
 
   return (
     <>
@@ -80,14 +69,8 @@ function CoinReturnForm({
         className="refi-ended__form"
         label={`Return address (${type})`}
         type={type}
-        address={address}
-        error={fieldError}
         submitLabel={COIN_RETURN_BUTTON}
-        onAddressChange={(value) => {
-          setAddress(value);
-          setFieldError(null);
-        }}
-        onSubmit={onSubmit}
+        {...entry.form}
       />
       {confirming !== null && (
         <ReturnAddressConfirm
@@ -101,7 +84,7 @@ function CoinReturnForm({
           onConfirm={() => {
             if (!mutation.isPending) mutation.mutate(confirming);
           }}
-          onBack={() => setConfirming(null)}
+          onBack={entry.closeConfirmation}
         />
       )}
     </>
