@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { RATE_TIERS } from './constants/rates.js';
+import { US_STATE_CODES } from './constants/states.js';
 import { isDomainError } from './errors.js';
-import { Decimal } from './money.js';
-import { computeRateBands, type TRateBandsInput } from './rate-bands.js';
-import type { TResidence } from './residence.js';
+import { additionalCoinQuantity, initialLtvPct, selectRateTier } from './ltv.js';
+import { Decimal, coinQuantityString, usdToCents } from './money.js';
+import { loanAmountCents } from './offer.js';
+import { computeRateBands, type TRateBandsInput, type TRateBands } from './rate-bands.js';
+import { isServiced, loanLimitsUsd, type TResidence } from './residence.js';
 
 const state = (code: string): TResidence => ({ kind: 'state', state: code as never });
 const country = (countryCode: string): TResidence => ({ kind: 'country', countryCode });
@@ -227,6 +231,133 @@ describe('computeRateBands: refusals', () => {
   ])('throws on %s', (_label, change, code) => {
     expect(() => computeRateBands({ ...base, ...change })).toThrow(
       expect.objectContaining({ code }) as Error,
+    );
+  });
+});
+
+/**
+ * The bands from their definitions, in exact decimals and by search rather than by the integer
+ * arithmetic of rate-bands.ts: the most cash of a band is the largest whole dollar amount whose
+ * loan amount (offer.ts, the fee with its flat minimum) is at most the band's LTV of the value.
+ */
+function bandsByDefinition(input: TRateBandsInput): TRateBands {
+  const { residence, priceCents } = input;
+  const value = new Decimal(input.coinQuantity).times(priceCents);
+  const limits = loanLimitsUsd(residence);
+  const fitsUnder = (usd: number, pct: number) =>
+    new Decimal(loanAmountCents(usd * 100, residence)).lte(value.times(pct).div(100));
+  const mostCashUsd = (pct: number) => {
+    let low = 0;
+    let high = value.div(100).floor().toNumber() + 1;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (fitsUnder(middle, pct)) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  const requestedCents =
+    input.requestedAmountUsd === undefined ? undefined : usdToCents(input.requestedAmountUsd);
+  const targetAmountCents = loanAmountCents(requestedCents ?? limits.min * 100, residence);
+  const rates = RATE_TIERS.map((tier, index) => {
+    const minLtv = RATE_TIERS[index - 1]?.maxInitialLtvPct ?? 0;
+    return {
+      tierId: tier.id,
+      rate: new Decimal(tier.interestRateBps).div(100).toFixed(3),
+      minLtv,
+      maxLtv: tier.maxInitialLtvPct,
+      minAmountUsd: Math.max(limits.min, minLtv === 0 ? 0 : mostCashUsd(minLtv) + 1),
+      maxAmountUsd: Math.min(limits.max, mostCashUsd(tier.maxInitialLtvPct)),
+      additionalCoinQuantityNeeded: coinQuantityString(
+        additionalCoinQuantity(
+          targetAmountCents,
+          input.coinQuantity,
+          priceCents,
+          tier.maxInitialLtvPct,
+        ),
+      ),
+      eligible: false,
+    };
+  });
+  if (requestedCents === undefined) {
+    for (const band of rates) band.eligible = band.minAmountUsd <= band.maxAmountUsd;
+    return { rates, eligibleTierId: rates.find((band) => band.eligible)?.tierId ?? null };
+  }
+  if (value.isZero()) return { rates, eligibleTierId: null };
+  const ltv = initialLtvPct({ amountCents: targetAmountCents, ...input });
+  const isWithinLimits = requestedCents >= limits.min * 100 && requestedCents <= limits.max * 100;
+  const eligibleTierId = isWithinLimits ? (selectRateTier(ltv)?.id ?? null) : null;
+  for (const band of rates) band.eligible = band.tierId === eligibleTierId;
+  return { rates, currentLtvPct: ltv.toFixed(2, Decimal.ROUND_HALF_UP), eligibleTierId };
+}
+
+/** Seeded (mulberry32), so that a failing case is found again. */
+function seeded(seed: number): () => number {
+  let current = seed >>> 0;
+  return () => {
+    current = (current + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(current ^ (current >>> 15), current | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('computeRateBands: every figure as its definition gives it', () => {
+  const random = seeded(37);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const residences: TResidence[] = [
+    ...US_STATE_CODES.map(state).filter(isServiced),
+    country('GB'),
+    country('DE'),
+  ];
+  const cases: TRateBandsInput[] = Array.from({ length: 400 }, () => {
+    const decimals = Math.floor(random() * 7);
+    const coinQuantity = (random() * pick([0.001, 1, 5, 100, 400])).toFixed(decimals);
+    const priceCents = pick([6_000_000, 300_000, 4_000_000, 1 + Math.floor(random() * 9_999_999)]);
+    const valueUsd = (Number(coinQuantity) * priceCents) / 100;
+    const requestedAmountUsd = pick([
+      undefined,
+      Math.floor(random() * valueUsd * 0.9) + 1,
+      (Math.round(random() * valueUsd * 90) + 1) / 100,
+      pick([5_000, 10_000, 250_001, 2_000_000, 2_000_001]),
+    ]);
+    return {
+      collateralType: pick(['BTC', 'ETH']),
+      coinQuantity,
+      priceCents,
+      residence: pick(residences),
+      ...(requestedAmountUsd === undefined ? {} : { requestedAmountUsd }),
+    };
+  });
+
+  it.each(cases.map((input) => [JSON.stringify(input), input] as const))('%s', (_label, input) => {
+    expect(computeRateBands(input)).toEqual(bandsByDefinition(input));
+  });
+
+  it.each([
+    // On a band's edge: $10,100 owed on $20,200 of collateral is exactly 50 %.
+    ['exactly at 50 %', { ...base, requestedAmountUsd: 10000 }],
+    [
+      'a quantity with more decimals than a borrower may type',
+      { ...base, coinQuantity: '0.1234567891' },
+    ],
+    ['a Decimal quantity', { ...base, coinQuantity: new Decimal('1.25') }],
+    ['a one-cent price', { ...base, priceCents: 1, requestedAmountUsd: 1 }],
+    [
+      'a flat-fee state below its fee',
+      { ...base, coinQuantity: '0.00001', residence: state('OH') },
+    ],
+  ] as const)('%s', (_label, input) => {
+    expect(computeRateBands(input)).toEqual(bandsByDefinition(input));
+  });
+
+  it.each([
+    // No cash of such a collateral is a whole number of cents a loan can have.
+    ['a collateral worth more than any loan', { ...base, coinQuantity: `1${'0'.repeat(30)}` }],
+    ['a loan amount beyond whole cents', { ...base, requestedAmountUsd: 90_071_992_547_409 }],
+  ])('refuses %s as the amounts it would need are refused', (_label, change) => {
+    expect(() => computeRateBands({ ...base, ...change })).toThrow(
+      expect.objectContaining({ code: 'INVALID_AMOUNT' }) as Error,
     );
   });
 });
