@@ -49,6 +49,8 @@ async function answers(url: string): Promise<boolean> {
 }
 
 const TEMPLATE_PREFIX = 'pledge_test_template_';
+/** The start of a template's comment, followed by the time it was built. */
+const TEMPLATE_BUILT = 'migrated template, built ';
 
 /** A digest of everything runMigrations applies: the migrations and the job queue's schema. */
 function migrationsDigest(): string {
@@ -87,6 +89,9 @@ async function ensureTemplate(adminUrl: string): Promise<string> {
       } finally {
         await database.pool.end();
       }
+      await admin.query(
+        `COMMENT ON DATABASE ${admin.escapeIdentifier(building)} IS ${admin.escapeLiteral(`${TEMPLATE_BUILT}${new Date().toISOString()}`)}`,
+      );
       try {
         await admin.query(
           `ALTER DATABASE ${admin.escapeIdentifier(building)} RENAME TO ${admin.escapeIdentifier(name)}`,
@@ -98,10 +103,15 @@ async function ensureTemplate(adminUrl: string): Promise<string> {
         if (again.rowCount === 0) throw error;
       }
     }
-    // Templates of other migrations are left by earlier runs: removed when nobody uses them.
+    // Templates of other migrations are left by earlier runs: removed a day after they were built.
+    // Not sooner: a run of other migrations (another checkout, the release before) may be cloning
+    // its template on the same server right now, and a template is in use by nobody between clones.
     const stale = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2`,
-      [`${TEMPLATE_PREFIX}%`, name],
+      `SELECT datname FROM pg_database
+        WHERE datname LIKE $1 AND datname <> $2
+          AND coalesce(substring(shobj_description(oid, 'pg_database') FROM $3)::timestamptz, '-infinity')
+              < now() - interval '1 day'`,
+      [`${TEMPLATE_PREFIX}%`, name, `^${TEMPLATE_BUILT}(.*)$`],
     );
     for (const row of stale.rows) {
       await admin
