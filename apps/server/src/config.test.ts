@@ -1,11 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HDKey } from '@scure/bip32';
 import { accountPublicKeysFromSeed } from './adapters/keys/account-keys.js';
 import { ConfigError, findRepoRoot, loadConfig } from './config.js';
+import { writeProductionBrands } from '../test/helpers/brand-file.js';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const JWT_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' })
@@ -27,25 +28,6 @@ const PRODUCTION_SECRETS = {
   ESPLORA_URL: 'https://esplora.example.com/api',
   ETH_RPC_URL: 'https://eth.example.com/rpc',
 };
-/** A brand file with real-looking contact details (production refuses the demo placeholders). */
-function writeBrandFile(dir: string, change: Record<string, unknown> = {}): string {
-  const demo = JSON.parse(
-    readFileSync(new URL('./brands/demo-brands.json', import.meta.url), 'utf8'),
-  ) as { brands: Record<string, unknown>[] };
-  const brands = demo.brands
-    .filter((brand) => brand.orgCode === 'default')
-    .map((brand) => ({
-      ...brand,
-      supportEmail: 'help@acme-lending.com',
-      supportPhone: '(212) 736-4410',
-      termsUrl: 'https://acme-lending.com/terms',
-      licensesUrl: 'https://acme-lending.com/licenses',
-      ...change,
-    }));
-  const file = path.join(dir, 'brands.json');
-  writeFileSync(file, JSON.stringify({ brands }));
-  return file;
-}
 /** The Plaid account production requires (bank linking and ACH payments). */
 const PLAID_SETTINGS = { PLAID_CLIENT_ID: 'plaid-client', PLAID_SECRET: 'plaid-secret' };
 const PRODUCTION_SECRETS_BY_NAME: Record<string, string> = PRODUCTION_SECRETS;
@@ -102,7 +84,7 @@ describe('loadConfig', () => {
   });
 
   it('runs without the sandbox unless SANDBOX=true, whatever NODE_ENV says', () => {
-    const BRANDS_FILE = writeBrandFile(root);
+    const BRANDS_FILE = writeProductionBrands(root);
     for (const NODE_ENV of [undefined, 'development', 'test', 'production']) {
       const config = loadConfig(
         { NODE_ENV, ...PRODUCTION_SECRETS, ...PLAID_SETTINGS, DATABASE_URL, BRANDS_FILE },
@@ -160,7 +142,7 @@ describe('loadConfig', () => {
   });
 
   it('requires the Plaid account in production, not in development or the sandbox', () => {
-    const BRANDS_FILE = writeBrandFile(root);
+    const BRANDS_FILE = writeProductionBrands(root);
     const env = { NODE_ENV: 'production', ...PRODUCTION_SECRETS, DATABASE_URL, BRANDS_FILE };
     let message = '';
     try {
@@ -244,14 +226,14 @@ describe('loadConfig', () => {
 
   it('refuses placeholder brand contact details in production, one line each', () => {
     const env = { NODE_ENV: 'production', ...PRODUCTION_SECRETS, ...PLAID_SETTINGS, DATABASE_URL };
-    const placeholder = writeBrandFile(root, {
+    const placeholder = writeProductionBrands(root, {
       supportEmail: 'support@acme.example',
       supportPhone: '(888) 555-0142',
     });
     expect(() => loadConfig({ ...env, BRANDS_FILE: placeholder }, root)).toThrow(
       /brand "default" has a placeholder supportEmail[\s\S]*brand "default" has a placeholder supportPhone/,
     );
-    const real = writeBrandFile(root);
+    const real = writeProductionBrands(root);
     expect(loadConfig({ ...env, BRANDS_FILE: real }, root).brands?.brands[0]).toMatchObject({
       supportEmail: 'help@acme-lending.com',
     });
@@ -305,7 +287,7 @@ describe('loadConfig', () => {
   });
 
   it('requires DATABASE_URL in production (never the embedded PostgreSQL)', () => {
-    const BRANDS_FILE = writeBrandFile(root);
+    const BRANDS_FILE = writeProductionBrands(root);
     expect(() =>
       loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS, BRANDS_FILE }, root),
     ).toThrow(/DATABASE_URL is required when NODE_ENV=production/);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ZApplication, type TApplication } from '@pledge/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { applications } from '../../src/db/schema/index.js';
 import {
   CREATE_PATH,
@@ -16,6 +16,7 @@ import {
   useApplicationsTestContext,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
+import { applicationStateOf } from '../helpers/application-state.js';
 
 describe('applications', () => {
   const ctx = useApplicationsTestContext();
@@ -254,11 +255,7 @@ describe('applications', () => {
         });
         expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
       }
-      const [row] = await ctx.database.db
-        .select({ state: applications.state })
-        .from(applications)
-        .where(and(eq(applications.uuid, appUuid)));
-      expect(row?.state).toBe('OFFER_ACCEPTED');
+      expect(await applicationStateOf(ctx.database.db, appUuid)).toBe('OFFER_ACCEPTED');
     });
 
     it('is not in the other borrower’s list', async () => {

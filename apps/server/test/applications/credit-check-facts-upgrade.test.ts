@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { TOpsApplicationDetail } from '@pledge/contract';
 import { eq, sql } from 'drizzle-orm';
 import { runMigrations } from '../../src/db/migrate.js';
-import { applications, creditChecks, profiles } from '../../src/db/schema/index.js';
+import { creditChecks, profiles } from '../../src/db/schema/index.js';
 import {
   creditFactsOf,
   frozenSsnBlindIndexOf,
@@ -30,10 +30,12 @@ import {
 } from '../ops/helpers.js';
 import {
   acceptedApplication,
+  OHIO_HOME,
   submitDetails,
   usDetails,
   useContextBeforeUpgrade,
 } from './helpers.js';
+import { applicationStateOf } from '../helpers/application-state.js';
 
 const UPGRADE = '0027_credit-check-facts';
 
@@ -58,17 +60,7 @@ describe('upgrade: credit checks record their facts', () => {
     const details = {
       name: { firstName: 'Ada', lastName: 'Lovelace', suffix: null },
       dob: '1990-05-17',
-      addresses: [
-        {
-          type: 'HOME' as const,
-          street1: '1 Main St',
-          street2: null,
-          city: 'Columbus',
-          state: 'OH',
-          zip: '43215',
-          country: 'US',
-        },
-      ],
+      addresses: [OHIO_HOME],
       phoneNumbers: [{ number: '+16145550100' }],
       email,
       countryOfDomicile: 'US',
@@ -147,10 +139,6 @@ describe('upgrade: credit checks record their facts', () => {
       status: 'PENDING',
       borrowerName: 'Ada Lovelace',
     });
-    const [state] = await ctx.database.db
-      .select({ state: applications.state })
-      .from(applications)
-      .where(eq(applications.uuid, appUuid));
-    expect(state?.state).toBe('WAITING_FOR_COLLATERAL');
+    expect(await applicationStateOf(ctx.database.db, appUuid)).toBe('WAITING_FOR_COLLATERAL');
   });
 });

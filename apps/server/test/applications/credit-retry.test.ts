@@ -19,6 +19,7 @@ import {
   useApplicationsTestContext,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
+import { applicationStateOf } from '../helpers/application-state.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sandbox test SSNs (DESIGN §3). */
@@ -60,13 +61,7 @@ describe('POST /applications/{uuid}/credit-retry', () => {
     });
   }
 
-  async function stateOf(appUuid: string) {
-    const [row] = await ctx.database.db
-      .select({ state: applications.state })
-      .from(applications)
-      .where(eq(applications.uuid, appUuid));
-    return row?.state;
-  }
+  const stateOf = (appUuid: string) => applicationStateOf(ctx.database.db, appUuid);
 
   /** A borrower whose application reached the credit outcome of the SSN. */
   const afterCreditCheck = (ssn: string) => borrowerAfterCreditCheck(ctx, usDetails(ssn));

@@ -275,6 +275,17 @@ export async function acceptedApplication(
 type TUsDetails = Extract<TPostLoanDetailsBodyInput, { residency: 'UNITED_STATES' }>;
 type TInternationalDetails = Extract<TPostLoanDetailsBodyInput, { residency: 'INTERNATIONAL' }>;
 
+/** The Ohio home of `usDetails`, as a profile holds it. */
+export const OHIO_HOME = {
+  type: 'HOME',
+  street1: '1 Main St',
+  street2: null,
+  city: 'Columbus',
+  state: 'OH',
+  zip: '43215',
+  country: 'US',
+} as const;
+
 /** Loan details of an adult Ohio resident with the given SSN. */
 export function usDetails(ssn = '123-45-6789'): TUsDetails {
   return {

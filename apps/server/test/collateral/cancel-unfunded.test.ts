@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLATERAL_DEADLINE_CALENDAR_DAYS } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
-import { applications, sandboxChainTransactions } from '../../src/db/schema/index.js';
+import { sandboxChainTransactions } from '../../src/db/schema/index.js';
 import { cancelUnfundedApplications } from '../../src/services/collateral/cancel-unfunded.js';
 import { enqueueCollateralSweeps } from '../../src/services/collateral/schedule-collateral-sweeps.js';
 import {
@@ -12,6 +12,7 @@ import {
 import { queuedJobs } from '../helpers/jobs.js';
 import { calculate, deposit, waitingApplication } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
+import { applicationStateOf } from '../helpers/application-state.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,13 +22,7 @@ describe('cancellation of unfunded applications', () => {
   beforeAll(async () => ({ ctx, borrower } = await openBorrowerContext()));
   afterAll(() => ctx.close());
 
-  const stateOf = async (appUuid: string) => {
-    const [row] = await ctx.database.db
-      .select({ state: applications.state })
-      .from(applications)
-      .where(eq(applications.uuid, appUuid));
-    return row?.state;
-  };
+  const stateOf = (appUuid: string) => applicationStateOf(ctx.database.db, appUuid);
 
   it(`cancels after ${COLLATERAL_DEADLINE_CALENDAR_DAYS} calendar days, not before`, async () => {
     const now = new Date();

@@ -5,13 +5,14 @@
  * and the image's are liveness (/livez), never readiness, which a database outage fails.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { accountPublicKeysFromSeed } from '../../src/adapters/keys/account-keys.js';
 import { findRepoRoot, loadConfig } from '../../src/config.js';
+import { writeProductionBrands } from '../helpers/brand-file.js';
 
 const ROOT = findRepoRoot();
 const ACCOUNT_KEYS = accountPublicKeysFromSeed(new Uint8Array(32).fill(5));
@@ -82,28 +83,9 @@ let brandsFile: string;
 let services: Record<string, TService>;
 let required: Set<string>;
 
-/** Real-looking contact details: production refuses the demo brands' placeholders. */
-function writeBrands(): string {
-  const demo = JSON.parse(
-    readFileSync(path.join(ROOT, 'apps/server/src/brands/demo-brands.json'), 'utf8'),
-  ) as { brands: Record<string, unknown>[] };
-  const brands = demo.brands
-    .filter((brand) => brand.orgCode === 'default')
-    .map((brand) => ({
-      ...brand,
-      supportEmail: 'help@acme-lending.com',
-      supportPhone: '(212) 736-4410',
-      termsUrl: 'https://acme-lending.com/terms',
-      licensesUrl: 'https://acme-lending.com/licenses',
-    }));
-  const file = path.join(dir, 'brands.json');
-  writeFileSync(file, JSON.stringify({ brands }));
-  return file;
-}
-
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'pledge-compose-'));
-  brandsFile = writeBrands();
+  brandsFile = writeProductionBrands(dir);
   const interpolated = interpolate(readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8'), DOT_ENV);
   required = interpolated.required;
   services = (parse(interpolated.text, { merge: true }) as { services: Record<string, TService> })

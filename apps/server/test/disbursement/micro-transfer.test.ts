@@ -16,17 +16,12 @@ import {
   post,
   useDisbursementWorld,
 } from './helpers.js';
+import { applicationStateOf } from '../helpers/application-state.js';
 
 describe('funding verification and the USDC test transfer', () => {
   const { ctx, borrower, other } = useDisbursementWorld();
 
-  async function stateOf(appUuid: string) {
-    const [row] = await ctx.database.db
-      .select({ state: applications.state })
-      .from(applications)
-      .where(eq(applications.uuid, appUuid));
-    return row?.state;
-  }
+  const stateOf = (appUuid: string) => applicationStateOf(ctx.database.db, appUuid);
 
   const confirm = (appUuid: string, token: string, confirmed: unknown = true) =>
     post(ctx.app, appPath(appUuid, '/disbursement/micro-transfer-confirmation'), token, {

@@ -1,7 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_MESSAGES } from '@pledge/domain';
-import { eq } from 'drizzle-orm';
-import { identityDocuments } from '../../src/db/schema/index.js';
 import { opsCall, opsPath, signInAgent, type TAgent } from '../ops/helpers.js';
 import { picture } from './helpers.js';
 import { identityStatus, PASSPORT_FRONT, useIdentityUploadApp } from './identity-upload-kit.js';
@@ -59,10 +57,7 @@ describe('an approved ID is final', () => {
         message: IDENTITY_MESSAGES.alreadyApproved,
       });
     }
-    const rows = await kit.context.database.db
-      .select()
-      .from(identityDocuments)
-      .where(eq(identityDocuments.applicationUuid, borrower.appUuid));
+    const rows = await kit.storedDocuments(borrower.appUuid);
     expect(rows.map((row) => row.reviewStatus)).toEqual(['APPROVED']);
     expect(identityStatus(await finalSteps(borrower.token, borrower.appUuid))).toBe('COMPLETED');
   });
@@ -84,10 +79,7 @@ describe('an approved ID is final', () => {
     expect(approval?.statusCode).toBe(200);
     for (const response of uploads) expect([201, 409]).toContain(response.statusCode);
     // Either an upload came first (the agent approved it too) or it was refused afterwards.
-    const rows = await kit.context.database.db
-      .select()
-      .from(identityDocuments)
-      .where(eq(identityDocuments.applicationUuid, borrower.appUuid));
+    const rows = await kit.storedDocuments(borrower.appUuid);
     expect(rows.every((row) => row.reviewStatus === 'APPROVED')).toBe(true);
     expect(identityStatus(await finalSteps(borrower.token, borrower.appUuid))).toBe('COMPLETED');
   });

@@ -20,6 +20,17 @@ const {
   withAdditionalDocuments,
 } = kit;
 
+/** A driver's licence is refused for the passport this borrower is asked for; a passport is taken. */
+async function expectPassportAsked(borrower: Awaited<ReturnType<typeof borrowerAtFinalSteps>>) {
+  const license = await uploadFor(borrower);
+  expect(license.statusCode).toBe(400);
+  expect(license.json()).toMatchObject({
+    fieldErrors: { documentType: ['A passport must be uploaded'] },
+  });
+  const passport = await uploadFor(borrower, PASSPORT_FRONT);
+  expect(passport.statusCode).toBe(201);
+}
+
 describe('POST identity-documents', () => {
   it('stores the ID encrypted, sets Verify Identity in progress, and the sandbox review approves it', async () => {
     const borrower = await borrowerAtFinalSteps();
@@ -69,10 +80,7 @@ describe('POST identity-documents', () => {
     expect((first?.json() as TIdentityDocument).uuid).toBe(
       (second?.json() as TIdentityDocument).uuid,
     );
-    const rows = await kit.context.database.db
-      .select()
-      .from(identityDocuments)
-      .where(eq(identityDocuments.applicationUuid, borrower.appUuid));
+    const rows = await kit.storedDocuments(borrower.appUuid);
     expect(rows).toHaveLength(1);
     const stored = readdirSync(path.join(kit.storageDir, 'identity-documents')).filter((name) =>
       rows.some((row) => row.storageKey.endsWith(name)),
@@ -124,10 +132,7 @@ describe('POST identity-documents', () => {
       code: 'PAYLOAD_TOO_LARGE',
       fieldErrors: { document: ['The file must be 10 MB or smaller'] },
     });
-    const rows = await kit.context.database.db
-      .select()
-      .from(identityDocuments)
-      .where(eq(identityDocuments.applicationUuid, borrower.appUuid));
+    const rows = await kit.storedDocuments(borrower.appUuid);
     expect(rows).toEqual([]);
   });
 
@@ -158,13 +163,7 @@ describe('POST identity-documents', () => {
   it('asks a passport plus an additional document while the flag is on for the brand', async () => {
     const borrower = await borrowerAtFinalSteps();
     await withAdditionalDocuments(async () => {
-      const license = await uploadFor(borrower);
-      expect(license.statusCode).toBe(400);
-      expect(license.json()).toMatchObject({
-        fieldErrors: { documentType: ['A passport must be uploaded'] },
-      });
-      const passport = await uploadFor(borrower, PASSPORT_FRONT);
-      expect(passport.statusCode).toBe(201);
+      await expectPassportAsked(borrower);
       const bill = await uploadFor(borrower, {
         documentType: { name: 'documentType', value: 'USER_UPLOADED_DOCUMENT' },
         document: { name: 'document', value: PNG_BYTES, fileName: 'bill.png' },
@@ -196,13 +195,7 @@ describe('POST identity-documents', () => {
 
   it('asks international borrowers for a passport', async () => {
     const borrower = await borrowerAtFinalSteps({ international: true });
-    const license = await uploadFor(borrower);
-    expect(license.statusCode).toBe(400);
-    expect(license.json()).toMatchObject({
-      fieldErrors: { documentType: ['A passport must be uploaded'] },
-    });
-    const passport = await uploadFor(borrower, PASSPORT_FRONT);
-    expect(passport.statusCode).toBe(201);
+    await expectPassportAsked(borrower);
   });
 
   it('refuses uploads before the final steps with 409', async () => {

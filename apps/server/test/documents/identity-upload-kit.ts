@@ -10,7 +10,7 @@ import type { TFinalSteps } from '@pledge/contract';
 import { eq } from 'drizzle-orm';
 import { createAdapters } from '../../src/adapters/index.js';
 import { createLocalStorage } from '../../src/adapters/storage/local.js';
-import { featureFlags } from '../../src/db/schema/index.js';
+import { featureFlags, identityDocuments } from '../../src/db/schema/index.js';
 import {
   acceptedApplication,
   appPath,
@@ -138,6 +138,14 @@ export function useIdentityUploadApp(name: string) {
     }
   }
 
+  /** The identity documents stored for the application. */
+  function storedDocuments(appUuid: string) {
+    return ctx()
+      .database.db.select()
+      .from(identityDocuments)
+      .where(eq(identityDocuments.applicationUuid, appUuid));
+  }
+
   async function finalSteps(token: string, appUuid: string): Promise<TFinalSteps> {
     const response = await ctx().app.inject({
       method: 'GET',
@@ -158,6 +166,7 @@ export function useIdentityUploadApp(name: string) {
     upload,
     uploadFor,
     withAdditionalDocuments,
+    storedDocuments,
     finalSteps,
   };
 }

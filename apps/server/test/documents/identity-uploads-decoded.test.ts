@@ -2,10 +2,8 @@ import { crc32 } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TIdentityDocument } from '@pledge/contract';
 import { IDENTITY_MESSAGES } from '@pledge/domain';
-import { eq } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
-import { identityDocuments } from '../../src/db/schema/index.js';
 import { opsCall, opsPath, signInAgent, type TAgent } from '../ops/helpers.js';
 import { picture, plainPdf } from './helpers.js';
 import { useIdentityUploadApp } from './identity-upload-kit.js';
@@ -179,10 +177,7 @@ describe('uploads are decoded for real', () => {
     expect(response.json()).toMatchObject({
       fieldErrors: { document: [IDENTITY_MESSAGES.pdfActiveContent] },
     });
-    const rows = await kit.context.database.db
-      .select()
-      .from(identityDocuments)
-      .where(eq(identityDocuments.applicationUuid, borrower.appUuid));
+    const rows = await kit.storedDocuments(borrower.appUuid);
     expect(rows).toEqual([]);
   });
 

@@ -4,7 +4,7 @@
  * figure is worked out here from the price sheet, not by the product's functions.
  */
 import { describe, expect, it } from 'vitest';
-import { computeOffer, type TResidence } from '@pledge/domain';
+import { computeOffer, type TOfferTerms, type TResidence } from '@pledge/domain';
 import { disclosureContent } from '../../src/services/disclosures/disclosure-texts.js';
 
 const divHalfUp = (numerator: number, denominator: number) =>
@@ -27,6 +27,12 @@ const CASES: [string, number, TResidence, number][] = [
   ],
 ];
 
+const TWO_BTC_AT_60_000_USD = {
+  collateralType: 'BTC',
+  coinQuantity: '2',
+  priceCents: 6_000_000,
+} as const;
+
 const FACTS = {
   legalName: 'Pledge Lending, LLC',
   nmlsNumber: '2291047',
@@ -35,32 +41,25 @@ const FACTS = {
   preparedOn: '2027-11-09',
 };
 
+/** The offer on 2 BTC at $60,000 a coin. */
+function offerOf(drawCents: number, residence: TResidence): TOfferTerms {
+  const result = computeOffer({ drawCents, residence, ...TWO_BTC_AT_60_000_USD });
+  if (!result.eligible) throw new Error(result.reason);
+  return result.offer;
+}
+
 describe('the Truth in Lending disclosure', () => {
   it.each(CASES)(
     'of %s states the offer page’s figures',
     (_name, drawCents, residence, feeCents) => {
-      const result = computeOffer({
-        drawCents,
-        collateralType: 'BTC',
-        coinQuantity: '2',
-        priceCents: 6_000_000,
-        residence,
-      });
-      if (!result.eligible) throw new Error(result.reason);
-      const { paragraphs } = disclosureContent('TRUTH_IN_LENDING_DISCLOSURE', {
-        legalName: 'Pledge Lending, LLC',
-        nmlsNumber: '2291047',
-        borrowerName: 'Ada Lovelace',
-        applicationUuid: '0f8e2a0c-8a8b-4a42-9b1f-1d7c8f1a2b3c',
-        preparedOn: '2027-11-09',
-        offer: result.offer,
-      });
+      const offer = offerOf(drawCents, residence);
+      const { paragraphs } = disclosureContent('TRUTH_IN_LENDING_DISCLOSURE', { ...FACTS, offer });
       const amountCents = drawCents + feeCents;
       const interest = divHalfUp(amountCents * 891, 120_000);
       const total = 12 * interest + amountCents;
       expect(paragraphs).toEqual(
         expect.arrayContaining([
-          `Annual Percentage Rate (the cost of your credit as a yearly rate): ${result.offer.annualPercentageRatePct}%`,
+          `Annual Percentage Rate (the cost of your credit as a yearly rate): ${offer.annualPercentageRatePct}%`,
           `Finance Charge (the dollar amount the credit will cost you): ${usd(total - drawCents)}`,
           `Amount Financed (the amount of credit provided to you): ${usd(drawCents)}`,
           `Total of Payments (the amount you will have paid after making all payments as scheduled): ${usd(total)}`,
@@ -74,18 +73,11 @@ describe('the Truth in Lending disclosure', () => {
 
 describe('the loan agreement of a borrower abroad (no Truth in Lending disclosure is owed)', () => {
   it('states the cost of the credit itself, as the offer page showed it', () => {
-    const result = computeOffer({
-      drawCents: 2_000_000,
-      collateralType: 'BTC',
-      coinQuantity: '2',
-      priceCents: 6_000_000,
-      residence: { kind: 'country', countryCode: 'GB' },
-    });
-    if (!result.eligible) throw new Error(result.reason);
+    const offer = offerOf(2_000_000, { kind: 'country', countryCode: 'GB' });
     const abroad = disclosureContent('LOAN_AGREEMENT', {
       ...FACTS,
       isInternational: true,
-      offer: result.offer,
+      offer,
     }).paragraphs;
     // $20,000 with the 1.5 % fee is $20,300 owed; 8.91 % a month is $150.7275, $150.73.
     expect(abroad).toEqual(
@@ -98,7 +90,7 @@ describe('the loan agreement of a borrower abroad (no Truth in Lending disclosur
     );
     expect(abroad.join('\n')).not.toContain('as set out in the Truth in Lending disclosure');
     // At home the agreement points to the disclosure that states them.
-    const home = disclosureContent('LOAN_AGREEMENT', { ...FACTS, offer: result.offer });
+    const home = disclosureContent('LOAN_AGREEMENT', { ...FACTS, offer });
     expect(home.paragraphs.join('\n')).toContain('as set out in the Truth in Lending disclosure');
   });
 });

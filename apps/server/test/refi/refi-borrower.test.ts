@@ -1,12 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TRefinancingApplication, TSignDocumentResult, TDocument } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
-import {
-  applications,
-  auditEvents,
-  documentSignatures,
-  disclosureDocuments,
-} from '../../src/db/schema/index.js';
+import { auditEvents, documentSignatures, disclosureDocuments } from '../../src/db/schema/index.js';
 import { cancelExpiredRefis } from '../../src/services/refi/complete-refi.js';
 import { newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
 import { approvedControlled, signInAgent, signInSecondAgent, type TAgent } from '../ops/helpers.js';
@@ -23,6 +18,7 @@ import {
   type TBorrower,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
+import { applicationStateOf } from '../helpers/application-state.js';
 
 describe('refinancing a defunct lender’s loans (R/ calls)', () => {
   const ctx = useApplicationsTestContext();
@@ -462,11 +458,7 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
     expect(await cancelExpiredRefis({ ...deps, clock: () => now })).not.toContain(
       application.appUuid,
     );
-    const [row] = await ctx.database.db
-      .select({ state: applications.state })
-      .from(applications)
-      .where(eq(applications.uuid, application.appUuid));
-    expect(row?.state).toBe('CANCELLED');
+    expect(await applicationStateOf(ctx.database.db, application.appUuid)).toBe('CANCELLED');
     const [audit] = await auditEventsOf(ctx.database.db, application.appUuid, {
       toState: 'CANCELLED',
     });

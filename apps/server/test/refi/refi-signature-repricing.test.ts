@@ -15,7 +15,6 @@ import type {
 import { REFI_REPRICED_MESSAGES } from '@pledge/domain';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {
-  applications,
   disclosureDocuments,
   documentSignatures,
   refiEstatePayoffs,
@@ -37,6 +36,7 @@ import {
   type TBorrower,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
+import { applicationStateOf } from '../helpers/application-state.js';
 
 const ctx = useApplicationsTestContext();
 
@@ -116,13 +116,7 @@ async function documentRows(appUuid: string) {
     .where(eq(disclosureDocuments.applicationUuid, appUuid));
 }
 
-async function stateOf(appUuid: string): Promise<string | undefined> {
-  const [row] = await ctx.database.db
-    .select({ state: applications.state })
-    .from(applications)
-    .where(eq(applications.uuid, appUuid));
-  return row?.state;
-}
+const stateOf = (appUuid: string) => applicationStateOf(ctx.database.db, appUuid);
 
 describe('a refinancing is priced again at its last signature', () => {
   it('refuses the last signature of ownership transfer at 80 %, voids its documents, and the new offer is signed', async () => {

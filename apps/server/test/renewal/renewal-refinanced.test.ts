@@ -20,6 +20,7 @@ import { signIn } from '../identity/sign-in.js';
 import { opsCall, opsPath, signInAgent } from '../ops/helpers.js';
 import { CUSTODY_ONLY, lookUpOne, offerOf, REFI } from '../refi/helpers.js';
 import { enterRenewalWindow, loanStates, postAs, sendCoins } from './helpers.js';
+import { applicationStateOf } from '../helpers/application-state.js';
 
 const ctx = useApplicationsTestContext();
 const borrower = { email: `refinanced-renewal-${Date.now()}@example.com`, token: '' };
@@ -96,11 +97,7 @@ describe('a refinanced loan renews', () => {
       sql`SELECT last_error FROM graphile_worker._private_jobs WHERE last_error IS NOT NULL`,
     );
     expect(failed.rows).toEqual([]);
-    const [row] = await ctx.database.db
-      .select({ state: applications.state })
-      .from(applications)
-      .where(eq(applications.uuid, renewal.appUuid));
-    expect(row?.state).toBe('SIGN_DOCS');
+    expect(await applicationStateOf(ctx.database.db, renewal.appUuid)).toBe('SIGN_DOCS');
 
     const documents = (
       await get(appPath(renewal.appUuid, `/borrowers/${renewal.identityUuid}/documents/unsigned`))
