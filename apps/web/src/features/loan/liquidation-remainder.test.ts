@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { liquidationRemainderOf } from './liquidation-remainder.js';
-import { liquidation, servicingLoan } from './loan-test-data.js';
-
-const NOTHING_OWED = {
-  principalCents: 0,
-  originationFeeCents: 0,
-  deferredInterestCents: 0,
-  accruedInterestCents: 0,
-  feesCents: 0,
-  totalCents: 0,
-};
+import { liquidation, NOTHING_OWED, servicingLoan } from './loan-test-data.js';
 
 /** Sold by the desk at a better price than planned: nothing owed, 0.4 BTC left. */
 const liquidatedWithCoinsLeft = servicingLoan({

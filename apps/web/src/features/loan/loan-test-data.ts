@@ -1,10 +1,13 @@
 import type {
   TLiquidation,
   TLoanRisk,
+  TLoanStatus,
   TPayoffQuote,
   TServicingLoan,
+  TServicingPayment,
   TWireInstructions,
 } from '@pledge/contract';
+import { centsToUsd } from '@pledge/domain';
 
 export const LOAN_UUID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 
@@ -19,6 +22,16 @@ export const WIRE_INSTRUCTIONS: TWireInstructions = {
   swiftCode: 'SBOXUS33',
   reference: 'PL9A8B7C6D5E4F4A3B8C2D1E0F9A8B7C6D',
   currency: 'USD',
+};
+
+/** The balances of a loan that owes nothing more (paid off, or liquidated). */
+export const NOTHING_OWED: TServicingLoan['balances'] = {
+  principalCents: 0,
+  originationFeeCents: 0,
+  deferredInterestCents: 0,
+  accruedInterestCents: 0,
+  feesCents: 0,
+  totalCents: 0,
 };
 
 /** A funded loan a month in: $20,000 drawn, 1 % fee capitalised, its first interest due. */
@@ -216,6 +229,47 @@ export function liquidation(overrides: Partial<TLiquidation> = {}): TLiquidation
     },
     statementReady: true,
     createdAt: '2025-02-12T09:00:01.000Z',
+    ...overrides,
+  };
+}
+
+/** A debit of the month's interest, just sent: pending at the bank. */
+export function servicingPayment(overrides: Partial<TServicingPayment> = {}): TServicingPayment {
+  return {
+    paymentUuid: '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c',
+    method: 'ACH',
+    purpose: 'PAYMENT',
+    amountCents: 15_036,
+    status: 'PENDING',
+    reference: '····6789',
+    createdAt: '2025-02-11T10:00:00.000Z',
+    settledAt: null,
+    failureReason: null,
+    ...overrides,
+  };
+}
+
+/** The dashboard's card of a loan: its terms and its next payment's date and amount (dollars). */
+export function loanCard(
+  loan: TServicingLoan = servicingLoan(),
+  overrides: Partial<TLoanStatus> = {},
+): TLoanStatus {
+  return {
+    appUuid: loan.appUuid,
+    loanUuid: loan.loanUuid,
+    loanType: 'NEW_LOAN',
+    state: 'COMPLETE',
+    stage: 'FINAL',
+    status: 'ACTIVE',
+    principalAmount: 20_200,
+    interestRate: 8.91,
+    annualPercentageRate: 9.823,
+    collateral: { coinQuantity: '1.000000', type: 'BTC' },
+    fundedAt: '2025-01-10T12:00:00.000Z',
+    maturityDate: '2026-01-10',
+    nextPaymentDue: loan.nextPayment?.dueDate ?? null,
+    nextPaymentAmount: loan.nextPayment === null ? null : centsToUsd(loan.nextPayment.amountCents),
+    profile: { isServicedViaApp: false },
     ...overrides,
   };
 }

@@ -1,18 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TServicingLoan } from '@pledge/contract';
-import { LOAN_UUID, liquidation, servicingLoan } from '../loan-test-data.js';
+import { LOAN_UUID, liquidation, NOTHING_OWED, servicingLoan } from '../loan-test-data.js';
 import { LoanContent } from './loan-view.js';
 import { TestProviders } from '../../../test/providers.js';
-
-const NOTHING_OWED = {
-  principalCents: 0,
-  originationFeeCents: 0,
-  deferredInterestCents: 0,
-  accruedInterestCents: 0,
-  feesCents: 0,
-  totalCents: 0,
-};
 
 function liquidated(overrides: Partial<TServicingLoan> = {}): TServicingLoan {
   return servicingLoan({

@@ -21,6 +21,7 @@ import {
   marginCallRisk,
   PAYOFF_QUOTE,
   servicingLoan,
+  servicingPayment,
   WIRE_INSTRUCTIONS,
 } from '../loan-test-data.js';
 import { LoanHealthSection } from './loan-health-panel.js';
@@ -45,19 +46,9 @@ function usdcLoan(overrides: Partial<TServicingLoan> = {}): TServicingLoan {
   });
 }
 
+/** A debit of $100.01, just sent. */
 function payment(overrides: Partial<TServicingPayment> = {}): TServicingPayment {
-  return {
-    paymentUuid: '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c',
-    method: 'ACH',
-    purpose: 'PAYMENT',
-    amountCents: 10_001,
-    status: 'PENDING',
-    reference: '····6789',
-    createdAt: '2025-02-11T10:00:00.000Z',
-    settledAt: null,
-    failureReason: null,
-    ...overrides,
-  };
+  return servicingPayment({ amountCents: 10_001, ...overrides });
 }
 
 afterEach(() => {
@@ -129,17 +120,23 @@ describe('a loan with a bank account', () => {
   });
 });
 
+/** The payment panel's dialog, opened, with its amount field emptied. */
+async function openPaymentDialog() {
+  const user = userEvent.setup();
+  render(<PaymentPanel loan={servicingLoan()} />, { wrapper: TestProviders });
+  await user.click(screen.getByRole('button', { name: 'Pay now' }));
+  const dialog = screen.getByRole('dialog', { name: 'Make a payment' });
+  const amount = within(dialog).getByRole('textbox', { name: /Amount/ });
+  await user.clear(amount);
+  return { user, dialog, amount };
+}
+
 describe('the payment dialog', () => {
   it('sends nothing for an amount with more than cents, and says why', async () => {
     const fetch = mockFetch({
       [route(postServicingPayment)]: () => jsonResponse(payment(), 201),
     });
-    const user = userEvent.setup();
-    render(<PaymentPanel loan={servicingLoan()} />, { wrapper: TestProviders });
-    await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    const dialog = screen.getByRole('dialog', { name: 'Make a payment' });
-    const amount = within(dialog).getByRole('textbox', { name: /Amount/ });
-    await user.clear(amount);
+    const { user, dialog, amount } = await openPaymentDialog();
     await user.type(amount, '100.555');
     expect(amount).toHaveValue('100.555');
     await user.click(within(dialog).getByRole('button', { name: 'Pay now' }));
@@ -156,12 +153,7 @@ describe('the payment dialog', () => {
           201,
         ),
     });
-    const user = userEvent.setup();
-    render(<PaymentPanel loan={servicingLoan()} />, { wrapper: TestProviders });
-    await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    const dialog = screen.getByRole('dialog', { name: 'Make a payment' });
-    const amount = within(dialog).getByRole('textbox', { name: /Amount/ });
-    await user.clear(amount);
+    const { user, dialog, amount } = await openPaymentDialog();
     await user.type(amount, '100.01');
     await user.click(within(dialog).getByRole('button', { name: 'Pay $100.01' }));
     const alert = await screen.findByRole('alert');

@@ -13,12 +13,19 @@ import {
   putServicingAutopay,
   type TDeferralPreview,
   type TServicingLoan,
-  type TServicingPayment,
 } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
-import { LOAN_UUID, loanRisk, PAYOFF_QUOTE, servicingLoan } from '../loan-test-data.js';
+import {
+  loanCard,
+  LOAN_UUID,
+  loanRisk,
+  NOTHING_OWED,
+  PAYOFF_QUOTE,
+  servicingLoan,
+  servicingPayment,
+} from '../loan-test-data.js';
 
 const PAGE = `/account/crypto-backed-loan/loans/${LOAN_UUID}`;
 const LOADED = { timeout: 15_000 };
@@ -31,21 +38,6 @@ const route = (endpoint: { method: string; path: string }) =>
 beforeEach(() => {
   storeTestSession();
 });
-
-function payment(overrides: Partial<TServicingPayment> = {}): TServicingPayment {
-  return {
-    paymentUuid: '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c',
-    method: 'ACH',
-    purpose: 'PAYMENT',
-    amountCents: 15_036,
-    status: 'PENDING',
-    reference: '····6789',
-    createdAt: '2025-02-11T10:00:00.000Z',
-    settledAt: null,
-    failureReason: null,
-    ...overrides,
-  };
-}
 
 type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
@@ -159,7 +151,7 @@ describe('/loans/{loanUuid}', SLOW, () => {
     expect(bodies).toEqual([{ amountCents: 15_036 }]);
 
     loan = servicingLoan({
-      payments: [payment()],
+      payments: [servicingPayment()],
       balances: { ...loan.balances, accruedInterestCents: 0, totalCents: 2_020_000 },
       nextPayment: {
         dueDate: '2025-02-24',
@@ -169,7 +161,7 @@ describe('/loans/{loanUuid}', SLOW, () => {
         daysPastDue: 0,
       },
     });
-    answer(jsonResponse(payment(), 201));
+    answer(jsonResponse(servicingPayment(), 201));
     expect(await screen.findByText('Payment of $150.36 sent')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'Payment history' });
@@ -189,7 +181,7 @@ describe('/loans/{loanUuid}', SLOW, () => {
         keys.push(headerOf(init, 'Idempotency-Key'));
         return keys.length === 1
           ? jsonResponse({ code: 'NO_DEBIT_ACCOUNT', message: 'Link a bank account first' }, 409)
-          : jsonResponse(payment({ amountCents: 10_000 }), 201);
+          : jsonResponse(servicingPayment({ amountCents: 10_000 }), 201);
       },
     });
     const { user } = renderApp(PAGE);
@@ -275,17 +267,10 @@ describe('/loans/{loanUuid}', SLOW, () => {
         loan = servicingLoan({
           status: 'PAID_OFF',
           nextPayment: null,
-          balances: {
-            principalCents: 0,
-            originationFeeCents: 0,
-            deferredInterestCents: 0,
-            accruedInterestCents: 0,
-            feesCents: 0,
-            totalCents: 0,
-          },
+          balances: NOTHING_OWED,
         });
         return jsonResponse(
-          { payment: payment({ purpose: 'PAYOFF', amountCents: 2_035_524 }), loan },
+          { payment: servicingPayment({ purpose: 'PAYOFF', amountCents: 2_035_524 }), loan },
           201,
         );
       },
@@ -386,28 +371,7 @@ describe('/dashboard', SLOW, () => {
     mockFetch({
       ...figureInfoHandlers(),
       [`GET ${getUserApps.path}`]: () => jsonResponse([]),
-      [`GET ${getLoanStatus.path}`]: () =>
-        jsonResponse({
-          loans: [
-            {
-              appUuid: LOAN_UUID,
-              loanUuid: LOAN_UUID,
-              loanType: 'NEW_LOAN',
-              state: 'COMPLETE',
-              stage: 'FINAL',
-              status: 'ACTIVE',
-              principalAmount: 20_200,
-              interestRate: 8.91,
-              annualPercentageRate: 9.823,
-              collateral: { coinQuantity: '1.000000', type: 'BTC' },
-              fundedAt: '2025-01-10T12:00:00.000Z',
-              maturityDate: '2026-01-10',
-              nextPaymentDue: '2025-02-24',
-              nextPaymentAmount: 150.36,
-              profile: { isServicedViaApp: false },
-            },
-          ],
-        }),
+      [`GET ${getLoanStatus.path}`]: () => jsonResponse({ loans: [loanCard()] }),
     });
     renderApp('/dashboard');
     const loans = await screen.findByRole('region', { name: 'Your loans' }, LOADED);

@@ -12,13 +12,12 @@ import {
   getOpsLoan,
   getServicingLoan,
   getUserApps,
-  type TLoanStatus,
   type TServicingLoan,
 } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
-import { LOAN_UUID, servicingLoan } from '../loan-test-data.js';
+import { loanCard, LOAN_UUID, servicingLoan } from '../loan-test-data.js';
 
 const PAGE = `/account/crypto-backed-loan/loans/${LOAN_UUID}`;
 const LOADED = { timeout: 15_000 };
@@ -47,34 +46,14 @@ function loanInArrears(): TServicingLoan {
   };
 }
 
-function cardOf(loan: TServicingLoan): TLoanStatus {
-  return {
-    appUuid: loan.appUuid,
-    loanUuid: loan.loanUuid,
-    loanType: 'NEW_LOAN',
-    state: 'COMPLETE',
-    stage: 'FINAL',
-    status: 'ACTIVE',
-    principalAmount: 20_200,
-    interestRate: 8.91,
-    annualPercentageRate: 9.823,
-    collateral: { coinQuantity: '1.000000', type: 'BTC' },
-    fundedAt: '2025-01-10T12:00:00.000Z',
-    maturityDate: '2026-01-10',
-    nextPaymentDue: NEXT_PAYMENT.dueDate,
-    nextPaymentAmount: 286.17,
-    nextPayment: loan.nextPayment,
-    profile: { isServicedViaApp: false },
-  };
-}
-
 beforeEach(() => {
   storeTestSession();
   const loan = loanInArrears();
   mockFetch({
     ...figureInfoHandlers(),
     [`GET ${buildPath(getServicingLoan.path, { loanUuid: LOAN_UUID })}`]: () => jsonResponse(loan),
-    [`GET ${getLoanStatus.path}`]: () => jsonResponse({ loans: [cardOf(loan)] }),
+    [`GET ${getLoanStatus.path}`]: () =>
+      jsonResponse({ loans: [loanCard(loan, { nextPayment: loan.nextPayment })] }),
     [`GET ${getUserApps.path}`]: () => jsonResponse([]),
   });
 });

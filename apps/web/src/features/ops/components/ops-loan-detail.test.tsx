@@ -14,7 +14,7 @@ import {
 } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
-import { LOAN_UUID, servicingLoan } from '../../loan/loan-test-data.js';
+import { LOAN_UUID, NOTHING_OWED, servicingLoan } from '../../loan/loan-test-data.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
 import { makeControlledAction } from '../ops-test-data.js';
 import { isReversible, surplusOwedOf, surplusPayoutErrors, wireErrors } from './ops-loan-detail.js';
@@ -266,14 +266,7 @@ function liquidatedDetail(paidOut: boolean): TGetOpsLoanResponse {
     ...base,
     loan: servicingLoan({
       status: 'LIQUIDATED',
-      balances: {
-        principalCents: 0,
-        originationFeeCents: 0,
-        deferredInterestCents: 0,
-        accruedInterestCents: 0,
-        feesCents: 0,
-        totalCents: 0,
-      },
+      balances: NOTHING_OWED,
     }),
     ledger: [
       ...base.ledger,
