@@ -20,6 +20,7 @@ import {
   makeItem,
   PLATYPUS,
   sentBody,
+  signInAtTestBank,
   TARTAN,
 } from '../testing/disbursement-test-data.js';
 
@@ -70,9 +71,7 @@ describe('linking a bank with the sandbox picker', () => {
     expect(
       screen.getByRole('dialog', { name: 'Sign in to Tartan Bank' }),
     ).toHaveAccessibleDescription(/user_good.*pass_good/);
-    await user.type(within(dialog).getByLabelText(/Username/), 'user_good');
-    await user.type(within(dialog).getByLabelText(/Password/), 'pass_good');
-    await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+    await signInAtTestBank(user, dialog);
 
     await waitFor(
       () => expect(currentUrl(router)).toBe(`${APP}/disbursement/choose-account`),
@@ -113,9 +112,7 @@ describe('linking a bank with the sandbox picker', () => {
     expect(within(dialog).getByText('Please enter the username.')).toBeVisible();
     expect(within(dialog).getByText('Please enter the password.')).toBeVisible();
 
-    await user.type(within(dialog).getByLabelText(/Username/), 'user_good');
-    await user.type(within(dialog).getByLabelText(/Password/), 'wrong');
-    await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+    await signInAtTestBank(user, dialog, 'wrong');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The provided credentials were not correct. Please try again.',
     );
@@ -160,9 +157,7 @@ describe('linking a bank with the sandbox picker', () => {
     });
     const { user, dialog } = await openPicker();
     await user.click(await within(dialog).findByRole('button', { name: 'First Platypus Bank' }));
-    await user.type(within(dialog).getByLabelText(/Username/), 'user_good');
-    await user.type(within(dialog).getByLabelText(/Password/), 'pass_good');
-    await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+    await signInAtTestBank(user, dialog);
     expect(await screen.findByRole('alert', {}, LOADED)).toHaveTextContent(
       'Something unexpected happened. Try again',
     );

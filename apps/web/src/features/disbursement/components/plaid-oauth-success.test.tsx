@@ -17,6 +17,7 @@ import {
   makeItem,
   PLATYPUS,
   sentBody,
+  signInAtTestBank,
   TARTAN,
 } from '../testing/disbursement-test-data.js';
 
@@ -136,9 +137,7 @@ describe('resuming bank linking after the bank’s OAuth redirect', () => {
       const { user, router } = renderApp(RESUME_URL);
       const dialog = await screen.findByRole('dialog', { name: 'Select your bank' }, LOADED);
       await user.click(await within(dialog).findByRole('button', { name: 'Tartan Bank' }));
-      await user.type(within(dialog).getByLabelText(/Username/), 'user_good');
-      await user.type(within(dialog).getByLabelText(/Password/), 'pass_good');
-      await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+      await signInAtTestBank(user, dialog);
       await waitFor(
         () => expect(currentUrl(router)).toBe(`${APP}/disbursement/choose-account`),
         LOADED,

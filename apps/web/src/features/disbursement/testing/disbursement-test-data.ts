@@ -1,4 +1,6 @@
 /** Answers and helpers of the disbursement tests. */
+import { within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import {
   buildPath,
   getApplication,
@@ -73,4 +75,18 @@ export function applicationHandlers(
 /** The JSON body a mocked fetch call was sent with. */
 export function sentBody(init: RequestInit): unknown {
   return JSON.parse(String(init.body));
+}
+
+/**
+ * Signs in at a test bank in the sandbox picker's dialog: the username it accepts, and its
+ * password unless another is given.
+ */
+export async function signInAtTestBank(
+  user: UserEvent,
+  dialog: HTMLElement,
+  password = 'pass_good',
+) {
+  await user.type(within(dialog).getByLabelText(/Username/), 'user_good');
+  await user.type(within(dialog).getByLabelText(/Password/), password);
+  await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
 }
