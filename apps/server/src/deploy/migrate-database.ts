@@ -11,8 +11,8 @@
 import { loadConfigOrReport, type TLogLevel } from '../config.js';
 import { openConfiguredDatabase, type TEmbeddedPostgres } from '../db/embedded.js';
 import { applyMigrations, SchemaTooNewError } from '../db/migrate.js';
-import { createDatabase } from '../db/pool.js';
 import { createLogger } from '../logger.js';
+import { runStep, withStepDatabase } from './deploy-step.js';
 
 const LOG_LEVELS: readonly string[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
 
@@ -34,29 +34,17 @@ async function main(): Promise<number> {
     if (config === undefined) return 1;
     ({ url: databaseUrl, embedded } = await openConfiguredDatabase(config, logger));
   }
-  // Two connections: one holds the migration lock while the job queue's schema is installed.
-  const database = createDatabase(databaseUrl, { maxConnections: 2 });
-  try {
-    await applyMigrations(database.pool, { log: logger });
-    return 0;
-  } catch (error) {
-    if (!(error instanceof SchemaTooNewError)) throw error;
-    logger.fatal(error.message);
-    process.stderr.write(`${error.message}\n`);
-    return 1;
-  } finally {
-    await database.pool.end();
-    await embedded?.stop();
-    logger.flush();
-  }
+  return withStepDatabase({ url: databaseUrl, embedded }, logger, async (database) => {
+    try {
+      await applyMigrations(database.pool, { log: logger });
+      return 0;
+    } catch (error) {
+      if (!(error instanceof SchemaTooNewError)) throw error;
+      logger.fatal(error.message);
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      `migration failed: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+runStep(main, 'migration failed: ');

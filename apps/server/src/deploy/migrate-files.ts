@@ -10,18 +10,17 @@ import { createStorageFromConfig } from '../adapters/index.js';
 import { loadConfigOrReport, loadFilesMigrationConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/embedded.js';
 import { runMigrations } from '../db/migrate.js';
-import { createDatabase } from '../db/pool.js';
 import { moveLocalFiles } from '../adapters/storage/move-local-files.js';
 import { createLogger } from '../logger.js';
 import { verifyEncryptionKeys } from '../security/keys/key-check.js';
+import { runStep, withStepDatabase } from './deploy-step.js';
 
 async function main(): Promise<number> {
   const config = loadConfigOrReport(() => loadFilesMigrationConfig());
   if (config === undefined) return 1;
   const logger = createLogger(config.logLevel === 'silent' ? 'info' : config.logLevel);
-  const { url: databaseUrl, embedded } = await openConfiguredDatabase(config, logger);
-  const database = createDatabase(databaseUrl, { maxConnections: 2 });
-  try {
+  const opened = await openConfiguredDatabase(config, logger);
+  return withStepDatabase(opened, logger, async (database) => {
     await runMigrations(database.pool);
     // The files are sealed with the key: a wrong one must not be used to judge them.
     await verifyEncryptionKeys(database.db, config.encryptionKeys, {
@@ -34,17 +33,7 @@ async function main(): Promise<number> {
       'file migration finished',
     );
     return result.conflicts.length > 0 ? 2 : 0;
-  } finally {
-    await database.pool.end();
-    await embedded?.stop();
-    logger.flush();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runStep(main);

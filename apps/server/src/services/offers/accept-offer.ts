@@ -12,7 +12,7 @@ import { toApplicationView } from '../applications/application-view.js';
 import { lockOwnedApplication, type TApplicationDeps } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import { acceptRenewalOffer } from '../renewal/accept-renewal-offer.js';
-import { assertOfferOpen } from './offer-record.js';
+import { acceptedOfferChanges, assertOfferOpen } from './offer-record.js';
 
 export const ACCEPT_OFFER_MESSAGES = {
   notFound: 'This offer was not made on this application',
@@ -56,15 +56,7 @@ export async function acceptOffer(
       reason: `offer ${offer.uuid} accepted`,
       at: now,
       // The application takes the accepted offer's terms and residence.
-      changes: {
-        selectedOfferUuid: offer.uuid,
-        requestedAmountCents: offer.drawAmountCents,
-        collateralType: offer.collateralType,
-        coinQuantity: offer.collateralUnits,
-        stateCode: offer.stateCode,
-        countryCode: offer.countryCode,
-        isInternational: offer.countryCode !== null,
-      },
+      changes: acceptedOfferChanges(offer),
     });
     return accepted;
   });

@@ -20,6 +20,19 @@ import type { TApplicationRow } from '../applications/application-record.js';
 
 export type TOfferRow = typeof offers.$inferSelect;
 
+/** What an application takes from the offer accepted on it: its terms and the residence it priced. */
+export function acceptedOfferChanges(offer: TOfferRow) {
+  return {
+    selectedOfferUuid: offer.uuid,
+    requestedAmountCents: offer.drawAmountCents,
+    collateralType: offer.collateralType,
+    coinQuantity: offer.collateralUnits,
+    stateCode: offer.stateCode,
+    countryCode: offer.countryCode,
+    isInternational: offer.countryCode !== null,
+  };
+}
+
 /** A coin quantity read from numeric(30,18) without its trailing zeros: "1.500000…" → "1.5". */
 export function coinQuantityText(stored: string): string {
   return new Decimal(stored).toFixed();

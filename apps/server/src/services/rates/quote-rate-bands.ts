@@ -1,6 +1,6 @@
 import type { TPostRatesBody, TPostRatesQuery, TPostRatesResponse } from '@pledge/contract';
-import { assertOfferable, centsToUsd, computeRateBands } from '@pledge/domain';
-import type { TPricesPort } from '../../adapters/prices/port.js';
+import { assertOfferable, centsToUsd, computeRateBands, type TRateBands } from '@pledge/domain';
+import type { TPriceQuote, TPricesPort } from '../../adapters/prices/port.js';
 import { currentPrice } from '../prices/current-price.js';
 import { resolveResidence } from '../residency/resolve-residence.js';
 
@@ -23,6 +23,11 @@ export async function quoteRateBands(
     residence,
     ...(body.requestedAmount !== undefined ? { requestedAmountUsd: body.requestedAmount } : {}),
   });
+  return rateTableOf(bands, quote);
+}
+
+/** The rate table as the wire carries it, with the price it was computed at. */
+export function rateTableOf(bands: TRateBands, quote: TPriceQuote): TPostRatesResponse {
   return {
     // The domain speaks exact decimal strings; the wire carries percents as JSON numbers.
     rates: bands.rates.map((band) => ({ ...band, rate: Number(band.rate) })),

@@ -19,7 +19,7 @@ import { HttpError } from '../../http/errors.js';
 import type { TApplicationRow } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import { recordRequiredDisclosures } from '../applications/required-disclosures.js';
-import type { TOfferRow } from '../offers/offer-record.js';
+import { acceptedOfferChanges, type TOfferRow } from '../offers/offer-record.js';
 import { assertRenewable, fundedLoanOf, lockRenewedLoan } from './renewal-record.js';
 import { repriceRenewal } from './reprice-renewal.js';
 
@@ -50,15 +50,7 @@ export async function acceptRenewalOffer(
     actor,
     reason: `renewal offer ${offer.uuid} accepted`,
     at: now,
-    changes: {
-      selectedOfferUuid: offer.uuid,
-      requestedAmountCents: offer.drawAmountCents,
-      collateralType: offer.collateralType,
-      coinQuantity: offer.collateralUnits,
-      stateCode: offer.stateCode,
-      countryCode: offer.countryCode,
-      isInternational: offer.countryCode !== null,
-    },
+    changes: acceptedOfferChanges(offer),
   });
   const { application } = await applyTransition(tx, {
     appUuid: renewal.uuid,

@@ -7,6 +7,7 @@ import type { TPostRollForwardRatesBody, TPostRollForwardRatesResponse } from '@
 import { centsToUsd, computeRateBands, renewalCoinQuantity } from '@pledge/domain';
 import { findOwnedApplication } from '../applications/application-record.js';
 import { currentPrice } from '../prices/current-price.js';
+import { rateTableOf } from '../rates/quote-rate-bands.js';
 import type { TRenewalDeps } from './renewal-deps.js';
 import { renewalBalanceCents } from './price-renewal.js';
 import { assertRenewable, fundedLoanOf } from './renewal-record.js';
@@ -31,11 +32,5 @@ export async function quoteRenewalRates(
     residence: loan.residence,
     requestedAmountUsd: centsToUsd(await renewalBalanceCents(deps.db, loan, now)),
   });
-  return {
-    rates: bands.rates.map((band) => ({ ...band, rate: Number(band.rate) })),
-    currentLtv: bands.currentLtvPct !== undefined ? Number(bands.currentLtvPct) : null,
-    eligibleTierId: bands.eligibleTierId,
-    valueOfOne: centsToUsd(quote.priceCents),
-    priceAsOf: quote.asOf.toISOString(),
-  };
+  return rateTableOf(bands, quote);
 }

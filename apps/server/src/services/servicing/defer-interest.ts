@@ -12,11 +12,8 @@ import type { TDb } from '../../db/pool.js';
 import { auditEvents, servicingDeferrals } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { accrueInterestBatch } from './accrue-interest.js';
-import {
-  buildServicingLoan,
-  OPEN_STATUSES,
-  type TServicingViewDeps,
-} from './get-servicing-loan.js';
+import { changeOwnLoan } from './change-own-loan.js';
+import { OPEN_STATUSES, type TServicingViewDeps } from './get-servicing-loan.js';
 import { balancesOf, postJournal } from './ledger-store.js';
 import { collateralTypeOf, collateralUnitsOf, priceCentsOf, tierOf } from './loan-ltv.js';
 import { loadLoan, type TLoanContext } from './servicing-record.js';
@@ -69,11 +66,7 @@ export async function deferInterest(
   input: { identityUuid: string; loanUuid: string; idempotencyKey: string; actor: string },
 ): Promise<TServicingLoan> {
   const now = deps.clock();
-  await deps.db.transaction(async (tx) => {
-    const context = await loadLoan(tx, input.loanUuid, {
-      identityUuid: input.identityUuid,
-      forUpdate: true,
-    });
+  return changeOwnLoan(deps, input, async (tx, context) => {
     const [replay] = await tx
       .select({ uuid: servicingDeferrals.uuid })
       .from(servicingDeferrals)
@@ -118,5 +111,4 @@ export async function deferInterest(
     });
     await assertServicingInvariants(tx, input.loanUuid);
   });
-  return buildServicingLoan(deps, await loadLoan(deps.db, input.loanUuid));
 }

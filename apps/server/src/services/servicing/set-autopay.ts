@@ -4,20 +4,16 @@ import { PAYMENT_METHOD_MESSAGES } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import { auditEvents, servicingLoans } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import { buildServicingLoan, type TServicingViewDeps } from './get-servicing-loan.js';
+import { changeOwnLoan } from './change-own-loan.js';
+import type { TServicingViewDeps } from './get-servicing-loan.js';
 import { loanHasDebitAccount } from './payment-options.js';
-import { loadLoan } from './servicing-record.js';
 
 export async function setAutopay(
   deps: TServicingViewDeps,
   input: { identityUuid: string; loanUuid: string; enabled: boolean; actor: string },
 ): Promise<TServicingLoan> {
   const now = deps.clock();
-  await deps.db.transaction(async (tx) => {
-    const context = await loadLoan(tx, input.loanUuid, {
-      identityUuid: input.identityUuid,
-      forUpdate: true,
-    });
+  return changeOwnLoan(deps, input, async (tx, context) => {
     if (context.loan.autopayEnabled === input.enabled) return;
     // Autopay is an ACH debit: a loan without a bank account (paid out in USDC) cannot have it.
     if (input.enabled && !(await loanHasDebitAccount(tx, input.loanUuid))) {
@@ -37,5 +33,4 @@ export async function setAutopay(
       at: now,
     });
   });
-  return buildServicingLoan(deps, await loadLoan(deps.db, input.loanUuid));
 }
