@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ZApplication, ZOffer, type TApplication, type TOffer } from '@pledge/contract';
 import { OFFER_TTL_MINUTES, computeOffer, minCoinQuantity, type TOfferTerms } from '@pledge/domain';
@@ -116,6 +117,64 @@ describe('offers', () => {
       for (const offer of open) ZOffer.parse(offer);
       // The answer is built from the values written, not read back: it is the stored offer.
       expect((again.json() as { offers: TOffer[] }).offers).toEqual(open);
+    });
+
+    it('replaces the open offers a release without open_offers_since left, and lists them', async () => {
+      const other = await newBorrower(ctx.app);
+      const created = await createdApplication(ctx.app, other.token);
+      const openOffers = async () =>
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: appPath(created.appUuid, '/offers'),
+            headers: bearer(other.token),
+          })
+        ).json() as TOffer[];
+      const stored = (uuid: string | undefined) =>
+        ctx.database.db
+          .select()
+          .from(offers)
+          .where(eq(offers.uuid, uuid ?? ''))
+          .then(([row]) => row);
+
+      // An application whose offers were all written by a release before 0046: no time kept.
+      const first = (
+        await requestOffer(ctx.app, other.token, created.appUuid)
+      ).json() as TApplication;
+      await ctx.database.db
+        .update(applications)
+        .set({ openOffersSince: null })
+        .where(eq(applications.uuid, created.appUuid));
+      const second = (
+        await requestOffer(ctx.app, other.token, created.appUuid, {
+          ...OHIO_OFFER,
+          requestedAmount: 21_000,
+        })
+      ).json() as TApplication;
+      expect((await stored(first.offers[0]?.uuid))?.supersededAt).not.toBeNull();
+      expect((await openOffers()).map((offer) => offer.uuid)).toEqual([second.offers[0]?.uuid]);
+
+      // That release writing beside this one replaces the offer and records its own, leaving the
+      // time as this release set it: its offer is listed, and replaced by the next request.
+      const replaced = await stored(second.offers[0]?.uuid);
+      if (replaced === undefined) throw new Error('The offer was not stored');
+      const fromPrevious = { ...replaced, uuid: randomUUID(), createdAt: new Date() };
+      await ctx.database.db.transaction(async (tx) => {
+        await tx
+          .update(offers)
+          .set({ supersededAt: new Date() })
+          .where(eq(offers.uuid, replaced.uuid));
+        await tx.insert(offers).values(fromPrevious);
+      });
+      expect((await openOffers()).map((offer) => offer.uuid)).toEqual([fromPrevious.uuid]);
+      const third = (
+        await requestOffer(ctx.app, other.token, created.appUuid, {
+          ...OHIO_OFFER,
+          requestedAmount: 22_000,
+        })
+      ).json() as TApplication;
+      expect((await stored(fromPrevious.uuid))?.supersededAt).not.toBeNull();
+      expect((await openOffers()).map((offer) => offer.uuid)).toEqual([third.offers[0]?.uuid]);
     });
 
     it('answers each offer exactly as it is stored, whatever the quantity and amount', async () => {

@@ -148,7 +148,8 @@ const applicationJoin = sql`
 /**
  * The open offers of the caller's application (neither accepted, replaced nor expired at the
  * check's time), read by a session check in the same statement: a row for each, in the order they
- * were made, or one row without an offer.
+ * were made, or one row without an offer. They are found among the offers made since the
+ * application's open_offers_since (schema/applications.ts).
  */
 const openOffersColumns = sql`, app.uuid AS ${sql.identifier(applicationAlias('uuid'))}, ${sql.join(
   OFFER_COLUMNS.map(
@@ -158,8 +159,9 @@ const openOffersColumns = sql`, app.uuid AS ${sql.identifier(applicationAlias('u
 )}`;
 const openOffersJoin = sql`${applicationJoin}
     LEFT JOIN offers o
-      ON o.application_uuid = app.uuid AND o.accepted_at IS NULL AND o.superseded_at IS NULL
-        AND o.expires_at > t.now
+      ON o.application_uuid = app.uuid
+        AND o.created_at >= COALESCE(app.open_offers_since, '-infinity')
+        AND o.accepted_at IS NULL AND o.superseded_at IS NULL AND o.expires_at > t.now
     ORDER BY o.created_at, o.uuid`;
 
 /**

@@ -250,6 +250,7 @@ function offerWriteStatement(db: TDb, withResidence: boolean) {
       : {}),
     version: placeholder('nextVersion'),
     updatedAt: placeholder('now'),
+    openOffersSince: placeholder('now'),
   };
   const updated = db.$with('updated', { uuid: applications.uuid }).as(
     db
@@ -271,8 +272,11 @@ function offerWriteStatement(db: TDb, withResidence: boolean) {
       .where(
         // The application by its uuid, not by a join to `updated`: planned on a join, the open
         // offers were read all (of every application) and filtered. Only when the update was made.
+        // The open offers were all made since the application's open_offers_since as read (the
+        // update finds it unchanged): found among those, however many it was quoted.
         and(
           eq(offers.applicationUuid, placeholder('appUuid')),
+          sql`${offers.createdAt} >= COALESCE(${placeholder('openOffersSince')}::timestamptz, '-infinity')`,
           sql`EXISTS (SELECT 1 FROM updated)`,
           isNull(offers.acceptedAt),
           isNull(offers.supersededAt),
@@ -343,6 +347,9 @@ async function priceAndWrite(
     ...residenceColumns,
     version: application.version + 1,
     updatedAt: now,
+    // Every offer open after this write is made from now on (the new one; a release running
+    // beside this one sets none, and looks at every offer).
+    openOffersSince: now,
   };
   const row: Record<string, unknown> = {
     uuid: randomUUID(),
@@ -365,6 +372,7 @@ async function priceAndWrite(
     now,
     appUuid: application.uuid,
     version: application.version,
+    openOffersSince: application.openOffersSince,
   };
   for (const key of FILLED_OFFER_COLUMNS) values[`offer_${key}`] = row[key];
   const [recorded] = await offerWrite(db, withResidence).execute(values);
