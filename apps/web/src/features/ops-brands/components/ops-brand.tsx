@@ -3,14 +3,10 @@
  * none is), the difference from the version served, the proposal to publish it, and every version
  * with who wrote and approved it, an earlier one restorable the same way (a second agent approves).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TBrandVersionSummary, TGetOpsBrandResponse } from '@pledge/contract';
 import { Button } from '../../../ui/button/button.js';
-import {
-  OpsConfirmDialog,
-  OpsReasonField,
-  useOpsReason,
-} from '../../ops/components/ops-confirm-dialog.js';
+import { OpsReasonDialog } from '../../ops/components/ops-confirm-dialog.js';
 import { OpsQueryStatus } from '../../ops/components/ops-query-status.js';
 import { formatDateTime } from '../../ops/format.js';
 import { useOpsBrand, useProposeBrandVersion, useSaveBrandDraft } from '../api/ops-brands.js';
@@ -30,16 +26,9 @@ function ProposeVersion({
   onClose: () => void;
 }) {
   const mutation = useProposeBrandVersion(orgCode);
-  const reason = useOpsReason();
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = reason.check();
-    if (checked === null) return;
-    mutation.mutate({ version, reason: checked });
-  }
   const verb = restore ? 'Restore' : 'Publish';
   return (
-    <OpsConfirmDialog
+    <OpsReasonDialog
       formId="ops-propose-brand-version"
       title={`${verb} version ${version} of ${orgCode}?`}
       description="Proposed to another agent: once approved, every page of the brand shows this version within a second."
@@ -47,11 +36,9 @@ function ProposeVersion({
       isPending={mutation.isPending}
       error={mutation.error}
       onClose={onClose}
-      onSubmit={onSubmit}
+      onReason={(reason) => mutation.mutate({ version, reason })}
       proposal={mutation.data ?? null}
-    >
-      <OpsReasonField {...reason.field} />
-    </OpsConfirmDialog>
+    />
   );
 }
 

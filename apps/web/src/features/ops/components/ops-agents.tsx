@@ -2,12 +2,12 @@
  * The agents of the console with their status; an agent proposes deactivating another (with a
  * reason, kept in the audit trail), never themselves nor the last active one; a third agent approves.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TOpsAgent } from '@pledge/contract';
 import { Button } from '../../../ui/button/button.js';
 import { useDeactivateAgent, useOpsAgents } from '../api/ops-agents.js';
 import { formatDateTime } from '../format.js';
-import { OpsConfirmDialog, OpsReasonField, useOpsReason } from './ops-confirm-dialog.js';
+import { OpsReasonDialog } from './ops-confirm-dialog.js';
 import { OpsList } from './ops-list.js';
 import type { TOpsColumn } from './ops-table.js';
 
@@ -28,17 +28,9 @@ function statusOf(agent: TOpsAgent): string {
 
 function ConfirmDeactivation({ agent, onClose }: { agent: TOpsAgent; onClose: () => void }) {
   const mutation = useDeactivateAgent();
-  const reason = useOpsReason();
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = reason.check();
-    if (checked === null) return;
-    mutation.mutate({ email: agent.email, reason: checked });
-  }
 
   return (
-    <OpsConfirmDialog
+    <OpsReasonDialog
       formId="ops-deactivate-agent"
       title={`Deactivate ${agent.email}?`}
       description="Proposed to an agent other than you and them: once approved, their sessions end and they can no longer sign in as an agent, even after a restart."
@@ -46,11 +38,9 @@ function ConfirmDeactivation({ agent, onClose }: { agent: TOpsAgent; onClose: ()
       isPending={mutation.isPending}
       error={mutation.error}
       onClose={onClose}
-      onSubmit={onSubmit}
+      onReason={(reason) => mutation.mutate({ email: agent.email, reason })}
       proposal={mutation.data ?? null}
-    >
-      <OpsReasonField {...reason.field} />
-    </OpsConfirmDialog>
+    />
   );
 }
 

@@ -14,7 +14,7 @@ import { useApproveControlledAction } from '../api/post-approve-controlled-actio
 import { useRejectControlledAction } from '../api/post-reject-controlled-action.js';
 import { formatDateTime } from '../format.js';
 import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
-import { OpsConfirmDialog, OpsReasonField, useOpsReason } from './ops-confirm-dialog.js';
+import { OpsConfirmDialog, OpsReasonDialog } from './ops-confirm-dialog.js';
 import { OpsList } from './ops-list.js';
 import type { TOpsColumn } from './ops-table.js';
 
@@ -126,15 +126,11 @@ function RejectDialog({
   onClose: () => void;
 }) {
   const reject = useRejectControlledAction();
-  const reason = useOpsReason({ onChange: () => reject.reset() });
   const verb = isWithdrawal ? 'Withdraw' : 'Reject';
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = reason.check();
-    if (checked === null) return;
+  function onReason(reason: string) {
     reject.mutate(
-      { proposalId: proposal.id, reason: checked },
+      { proposalId: proposal.id, reason },
       {
         onSuccess: (rejected) => {
           toastDecided(`${rejected.label} ${isWithdrawal ? 'withdrawn' : 'rejected'}`);
@@ -145,7 +141,7 @@ function RejectDialog({
   }
 
   return (
-    <OpsConfirmDialog
+    <OpsReasonDialog
       formId="ops-reject-action"
       title={`${verb}: ${proposal.label}?`}
       description={`${proposal.summary}. Nothing of it happens; the reason is kept with the proposal.`}
@@ -153,10 +149,9 @@ function RejectDialog({
       isPending={reject.isPending}
       error={reject.isError ? new Error(refusalMessage(reject.error)) : null}
       onClose={onClose}
-      onSubmit={onSubmit}
-    >
-      <OpsReasonField {...reason.field} />
-    </OpsConfirmDialog>
+      onReasonChange={() => reject.reset()}
+      onReason={onReason}
+    />
   );
 }
 

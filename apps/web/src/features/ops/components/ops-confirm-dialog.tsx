@@ -3,7 +3,7 @@
  * by the action. An action that moves money or ownership is only proposed: the dialog then says
  * so, with the proposal's summary.
  */
-import { useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ZOpsReason, type TControlledAction } from '@pledge/contract';
 import { OPS_REASON_MAX_LENGTH } from '@pledge/domain';
@@ -35,6 +35,33 @@ export function OpsConfirmDialog({
       errorTitle={`${confirmLabel} failed`}
       outcome={proposal === null ? null : <OpsProposedNotice proposal={proposal} />}
     />
+  );
+}
+
+/**
+ * A confirmation whose one field is the reason: the reason is checked as the server checks it and,
+ * once it passes, handed to `onReason`. `onReasonChange` runs on each edit of it.
+ */
+export function OpsReasonDialog({
+  onReason,
+  onReasonChange,
+  ...dialog
+}: Omit<Parameters<typeof OpsConfirmDialog>[0], 'onSubmit' | 'children'> & {
+  onReason: (reason: string) => void;
+  onReasonChange?: () => void;
+}) {
+  const reason = useOpsReason({ onChange: onReasonChange });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = reason.check();
+    if (checked !== null) onReason(checked);
+  }
+
+  return (
+    <OpsConfirmDialog {...dialog} onSubmit={onSubmit}>
+      <OpsReasonField {...reason.field} />
+    </OpsConfirmDialog>
   );
 }
 

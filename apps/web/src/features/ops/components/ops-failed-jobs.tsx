@@ -4,7 +4,7 @@
  * about; an agent retries one now or discards it, with a reason kept in the audit trail. A kind
  * that moves money or changes who owns what cannot be discarded by one agent: it is retried.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TFailedJob } from '@pledge/contract';
 import { Button } from '../../../ui/button/button.js';
 import { toastQueue } from '../../../ui/toast/toast-queue.js';
@@ -15,7 +15,7 @@ import {
 } from '../api/ops-failed-jobs.js';
 import { formatDateTime, shortId } from '../format.js';
 import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
-import { OpsConfirmDialog, OpsReasonField, useOpsReason } from './ops-confirm-dialog.js';
+import { OpsReasonDialog } from './ops-confirm-dialog.js';
 import { OpsApplicationLink, OpsLoanLink } from './ops-links.js';
 import { OpsList, useOpsList } from './ops-list.js';
 import type { TOpsColumn } from './ops-table.js';
@@ -75,15 +75,11 @@ function ConfirmJobAction({
   onClose: () => void;
 }) {
   const mutation = useFailedJobAction(action);
-  const reason = useOpsReason();
   const texts = ACTION_TEXTS[action];
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = reason.check();
-    if (checked === null) return;
+  function onReason(reason: string) {
     mutation.mutate(
-      { jobId: job.jobId, reason: checked },
+      { jobId: job.jobId, reason },
       {
         onSuccess: () => {
           toastQueue.add(
@@ -97,7 +93,7 @@ function ConfirmJobAction({
   }
 
   return (
-    <OpsConfirmDialog
+    <OpsReasonDialog
       formId={`ops-${action}-job`}
       title={texts.title}
       description={`Job ${job.jobId} (${job.kind}). ${texts.description} The reason is kept in the audit trail.`}
@@ -105,10 +101,8 @@ function ConfirmJobAction({
       isPending={mutation.isPending}
       error={mutation.error}
       onClose={onClose}
-      onSubmit={onSubmit}
-    >
-      <OpsReasonField {...reason.field} />
-    </OpsConfirmDialog>
+      onReason={onReason}
+    />
   );
 }
 
