@@ -24,6 +24,31 @@ const COLOR_LABELS: Record<keyof TBrandDraft['colors'], string> = {
   muted: 'Secondary text',
 };
 
+/** A labelled control with its hint under the label (the control names the hint it is described by). */
+function HintedField({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <p className="field__description" id={`${id}-hint`}>
+        {hint}
+      </p>
+      {children}
+    </div>
+  );
+}
+
 function TextArea({
   label,
   description,
@@ -39,13 +64,7 @@ function TextArea({
 }) {
   const id = useId();
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <p className="field__description" id={`${id}-hint`}>
-        {description}
-      </p>
+    <HintedField id={id} label={label} hint={description}>
       <textarea
         id={id}
         className="input"
@@ -55,7 +74,7 @@ function TextArea({
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
-    </div>
+    </HintedField>
   );
 }
 
@@ -74,13 +93,11 @@ function ImageUpload({
   const id = useId();
   const upload = useUploadBrandImage();
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <p className="field__description" id={`${id}-hint`}>
-        PNG, JPEG or WebP, at most 512 KB; stored as PNG. SVG is refused.
-      </p>
+    <HintedField
+      id={id}
+      label={label}
+      hint="PNG, JPEG or WebP, at most 512 KB; stored as PNG. SVG is refused."
+    >
       <input
         id={id}
         type="file"
@@ -103,7 +120,7 @@ function ImageUpload({
           {upload.error.message}
         </p>
       )}
-    </div>
+    </HintedField>
   );
 }
 
