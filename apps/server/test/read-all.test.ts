@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAll } from '../src/db/pool.js';
-import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
+import { type TTestDatabase, useTestDatabase } from './helpers/db.js';
 
 /** A read that waits 50 ms in the database and answers its label, noting when it starts and ends. */
 function slowRead(db: TTestDatabase['db'], label: string, events: string[]) {
@@ -16,17 +16,15 @@ function slowRead(db: TTestDatabase['db'], label: string, events: string[]) {
 }
 
 describe('readAll', () => {
-  let database: TTestDatabase;
+  const database = useTestDatabase({ migrate: false });
   const warnings: Error[] = [];
   const onWarning = (warning: Error) => warnings.push(warning);
 
   beforeAll(async () => {
-    database = await createTestDatabase({ migrate: false });
     process.on('warning', onWarning);
   });
   afterAll(async () => {
     process.off('warning', onWarning);
-    await database.drop();
   });
 
   it('runs reads at once on the pool, answering in the order asked', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEncryptedStore } from '../../src/adapters/storage/encrypted.js';
 import { newStorageKey } from '../../src/adapters/storage/port.js';
 import { createPostgresStorage } from '../../src/adapters/storage/postgres.js';
@@ -22,16 +22,10 @@ import {
   profileDetailsContext,
   profileSsnContext,
 } from '../../src/services/profile/sealed-profile.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { useTestDatabase } from '../helpers/db.js';
 
 describe('the boot check of the encryption key', () => {
-  let database: TTestDatabase;
-  beforeEach(async () => {
-    database = await createTestDatabase();
-  });
-  afterEach(async () => {
-    await database.drop();
-  });
+  const database = useTestDatabase({ each: true });
 
   it('writes a check value on the first boot and refuses another key after it', async () => {
     const key = randomBytes(32);
@@ -78,13 +72,7 @@ describe('the boot check of the encryption key', () => {
 });
 
 describe('key rotation', () => {
-  let database: TTestDatabase;
-  beforeEach(async () => {
-    database = await createTestDatabase();
-  });
-  afterEach(async () => {
-    await database.drop();
-  });
+  const database = useTestDatabase({ each: true });
 
   it('reads with any listed key, rewrites every value and file to the newest, keeps digests', async () => {
     const oldKey = randomBytes(32);

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type TDatabase } from '../../src/db/pool.js';
 import { buildTestApp } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { useTestDatabase } from '../helpers/db.js';
 
 type TOutage = 'none' | 'refused' | 'silent';
 
@@ -50,13 +50,12 @@ function databaseProxy(target: URL) {
   };
 }
 
-let database: TTestDatabase;
+const database = useTestDatabase();
 let proxy: ReturnType<typeof databaseProxy>;
 let instance: TDatabase;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const target = new URL(database.url);
   proxy = databaseProxy(target);
   const port = await proxy.listen();
@@ -70,7 +69,6 @@ afterAll(async () => {
   await app.close();
   await instance.pool.end();
   await proxy.close();
-  await database.drop();
 });
 
 const probe = (url: '/livez' | '/readyz') => app.inject({ method: 'GET', url });

@@ -16,7 +16,7 @@ import { newStorageKey } from '../../src/adapters/storage/port.js';
 import { createPostgresStorage } from '../../src/adapters/storage/postgres.js';
 import { findRepoRoot } from '../../src/config.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { useTestDatabase } from '../helpers/db.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = path.join(findRepoRoot(), 'node_modules', '.bin', 'tsx');
@@ -44,15 +44,13 @@ function migrateFiles(
 }
 
 describe('npm run migrate-files', { timeout: 180_000 }, () => {
-  let database: TTestDatabase;
+  const database = useTestDatabase();
   let dir: string;
   beforeAll(async () => {
-    database = await createTestDatabase();
     dir = mkdtempSync(path.join(tmpdir(), 'migrate-files-'));
   });
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
-    await database.drop();
   });
 
   it('copies the files of the disk into the store with the database, key and storage settings alone', async () => {

@@ -2,21 +2,15 @@
  * An instance whose schema a newer release contracted beyond it stops its jobs as well as its
  * requests, says so in its log, and starts them again when the schema is one it serves.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pauseJobsWhenRefused } from '../../src/deploy/pause-jobs-when-refused.js';
 import { RELEASE_COMPAT_LEVEL, servedCompatLevel } from '../../src/db/schema-compat.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { useTestDatabase } from '../helpers/db.js';
 import { waitFor } from '../multi-instance/instances.js';
 
 const REASON = 'loans.legacy_status dropped: releases of level 1 read it';
 
-let database: TTestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 async function setLevel(level: number, reason = REASON) {
   await database.pool.query('UPDATE schema_compat SET min_release_level = $1, reason = $2', [

@@ -10,7 +10,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPostgresStorage } from '../../src/adapters/storage/postgres.js';
 import { encryptionKeyCheck, profiles } from '../../src/db/schema/index.js';
 import { enqueue } from '../../src/jobs/enqueue.js';
@@ -27,15 +27,9 @@ import {
   profileDetailsContext,
   profileSsnContext,
 } from '../../src/services/profile/sealed-profile.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { useTestDatabase } from '../helpers/db.js';
 
-let database: TTestDatabase;
-beforeEach(async () => {
-  database = await createTestDatabase();
-});
-afterEach(async () => {
-  await database.drop();
-});
+const database = useTestDatabase({ each: true });
 
 const oldKey = randomBytes(32);
 const newKey = randomBytes(32);

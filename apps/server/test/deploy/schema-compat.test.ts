@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, SchemaTooNewError, shippedMigrations } from '../../src/db/migrate.js';
 import { RELEASE_COMPAT_LEVEL, readSchemaCompat } from '../../src/db/schema-compat.js';
 import { buildTestApp, captureLogger } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { useTestDatabase } from '../helpers/db.js';
 
 const CONTRACT_REASON = 'identities.email dropped: releases of level 1 read it';
 
-let database: TTestDatabase;
+const database = useTestDatabase();
 
 const appliedCount = async () =>
   Number(
@@ -49,13 +49,6 @@ async function undoNewerRelease() {
     RELEASE_COMPAT_LEVEL,
   ]);
 }
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
 
 describe('the schema compatibility level', () => {
   it("is this release's once migrated", async () => {

@@ -10,22 +10,20 @@ import { newStorageKey } from '../../src/adapters/storage/port.js';
 import { createPostgresStorage } from '../../src/adapters/storage/postgres.js';
 import { createDatabase, type TDatabase } from '../../src/db/pool.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { useTestDatabase } from '../helpers/db.js';
 
 const cipher = createFieldCipher(randomBytes(32));
 const quietLog = { info: () => undefined, warn: () => undefined };
 
 describe('files in PostgreSQL', () => {
-  let database: TTestDatabase;
+  const database = useTestDatabase();
   /** A second instance: its own pool on the same database. */
   let other: TDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase();
     other = createDatabase(database.url);
   });
   afterAll(async () => {
     await other.pool.end();
-    await database.drop();
   });
 
   it('serves on one instance what another stored, as ciphertext only', async () => {
@@ -66,15 +64,13 @@ describe('files in PostgreSQL', () => {
 });
 
 describe('the move of files from the local disk', () => {
-  let database: TTestDatabase;
+  const database = useTestDatabase();
   let dir: string;
   beforeAll(async () => {
-    database = await createTestDatabase();
     dir = mkdtempSync(path.join(tmpdir(), 'move-files-'));
   });
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
-    await database.drop();
   });
 
   it('copies every file once and keeps it on disk, keeps what it cannot copy, and does nothing the second time', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { createDatabase, type TDatabase } from '../../src/db/pool.js';
 
 export interface TTestDatabase extends TDatabase {
@@ -53,4 +53,23 @@ export async function createTestDatabase(
       );
     },
   };
+}
+
+/**
+ * A test file's (or describe block's) own database, made before its tests (before each test with
+ * `each`) and dropped after them. Its fields are filled in then: read them inside the tests and
+ * hooks, not at collection.
+ */
+export function useTestDatabase(
+  options: { migrate?: boolean; each?: boolean } = {},
+): TTestDatabase {
+  const database = {} as TTestDatabase;
+  const [before, after] = options.each === true ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
+    Object.assign(database, await createTestDatabase({ migrate: options.migrate }));
+  });
+  after(async () => {
+    if ('drop' in database) await database.drop();
+  });
+  return database;
 }

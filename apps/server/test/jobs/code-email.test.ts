@@ -4,7 +4,7 @@
  * delivered at all once the code has expired.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TEmailMessage, TEmailPort } from '../../src/adapters/email/port.js';
 import { outbox } from '../../src/db/schema/index.js';
 import {
@@ -20,7 +20,7 @@ import { CODE_EXPIRED_ERROR } from '../../src/services/email/deliver-email.js';
 import { queueEmail } from '../../src/services/email/queue-email.js';
 import { OTP_CODE_TTL_MS } from '../../src/services/identity/sign-in-limits.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { useTestDatabase } from '../helpers/db.js';
 import { makeJobsDue, queuedJobs } from '../helpers/jobs.js';
 
 const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
@@ -46,19 +46,13 @@ function flakyMailer(failures: number) {
 }
 
 describe('the e-mail of a one-time code', () => {
-  let database: TTestDatabase;
+  const database = useTestDatabase();
   let now = new Date();
   const clock = () => now;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
   afterEach(async () => {
     await database.db.execute(sql`DELETE FROM graphile_worker._private_jobs`);
     await database.db.delete(outbox);
-  });
-  afterAll(async () => {
-    await database.drop();
   });
 
   async function queueCode(): Promise<{ outboxId: string; expiresAt: Date }> {
@@ -80,15 +74,18 @@ describe('the e-mail of a one-time code', () => {
     return { outboxId, expiresAt };
   }
 
+  /** A job worker that runs the code e-mail's delivery only, through `email`. */
+  function codeEmailWorker(email: TEmailPort) {
+    return createJobWorker({
+      db: database.db,
+      registrations: [deliverCodeEmailHandler({ db: database.db, cipher, email, clock })] as never,
+    });
+  }
+
   it('is retried within seconds while the mail server is down, and delivered once it is back', async () => {
     const failures = 5;
     const mailer = flakyMailer(failures);
-    const worker = createJobWorker({
-      db: database.db,
-      registrations: [
-        deliverCodeEmailHandler({ db: database.db, cipher, email: mailer.port, clock }),
-      ] as never,
-    });
+    const worker = codeEmailWorker(mailer.port);
     const { outboxId } = await queueCode();
     const waitsMs: number[] = [];
     for (let attempt = 1; attempt <= failures; attempt += 1) {
@@ -128,12 +125,7 @@ describe('the e-mail of a one-time code', () => {
 
   it('is not delivered once the code has expired, and not tried again', async () => {
     const mailer = flakyMailer(2);
-    const worker = createJobWorker({
-      db: database.db,
-      registrations: [
-        deliverCodeEmailHandler({ db: database.db, cipher, email: mailer.port, clock }),
-      ] as never,
-    });
+    const worker = codeEmailWorker(mailer.port);
     const { outboxId, expiresAt } = await queueCode();
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       expect(await worker.runDue()).toBe(1);
@@ -164,12 +156,7 @@ describe('the e-mail of a one-time code', () => {
 
   it('is failed for good after its last attempt within the code’s life', async () => {
     const mailer = flakyMailer(Number.MAX_SAFE_INTEGER);
-    const worker = createJobWorker({
-      db: database.db,
-      registrations: [
-        deliverCodeEmailHandler({ db: database.db, cipher, email: mailer.port, clock }),
-      ] as never,
-    });
+    const worker = codeEmailWorker(mailer.port);
     const { outboxId } = await queueCode();
     for (let attempt = 1; attempt <= deliverCodeEmailJob.maxAttempts; attempt += 1) {
       await makeJobsDue(database.db);

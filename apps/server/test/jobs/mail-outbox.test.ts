@@ -21,20 +21,19 @@ import { RETRY_MAIL_MESSAGES } from '../../src/services/email/retry-failed-mail.
 import { provisionAgents } from '../../src/services/identity/agents.js';
 import { OTP_CODE_TTL_MS } from '../../src/services/identity/sign-in-limits.js';
 import { buildTestApp, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { useTestDatabase } from '../helpers/db.js';
 import { makeJobsDue, queuedJobs } from '../helpers/jobs.js';
 import { signIn, startOtp } from '../identity/sign-in.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
 
 describe('mail through the queue', () => {
-  let database: TTestDatabase;
+  const database = useTestDatabase();
   let app: FastifyInstance;
   let silentSmtp: net.Server;
   let smtpPort = 0;
   const sockets: net.Socket[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     // Accepts every connection and never says a word.
     silentSmtp = net.createServer((socket) => {
       sockets.push(socket);
@@ -47,7 +46,6 @@ describe('mail through the queue', () => {
     await app.close();
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => silentSmtp.close(resolve));
-    await database.drop();
   });
 
   it('answers otp/start at once while the mail server hangs; the code is queued to be sent while it lives', async () => {

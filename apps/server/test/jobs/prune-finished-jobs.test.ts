@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { enqueue } from '../../src/jobs/enqueue.js';
 import { defineJob } from '../../src/jobs/job-definition.js';
 import { pruneFinishedJobs } from '../../src/jobs/prune-finished-jobs.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { useTestDatabase } from '../helpers/db.js';
 import { queuedJobs } from '../helpers/jobs.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,13 +15,7 @@ const sampleJob = defineJob({
 });
 
 describe('pruning failed jobs', () => {
-  let database: TTestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  const database = useTestDatabase();
 
   /** A job that failed for good `days` ago, or a waiting one. */
   async function job(name: string, failedDaysAgo: number | null): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sandboxClock } from '../../src/db/schema/index.js';
 import { listFailedJobs, retryFailedJob } from '../../src/jobs/dead-letters.js';
@@ -14,7 +14,7 @@ import {
 import { getQueueStats } from '../../src/jobs/queue-stats.js';
 import { shiftWaitingJobs } from '../../src/jobs/shift-waiting-jobs.js';
 import { createJobWorker, type TJobWorker } from '../../src/jobs/worker.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { useTestDatabase } from '../helpers/db.js';
 import { makeJobsDue, queuedJobs } from '../helpers/jobs.js';
 
 const countingJob = defineJob({
@@ -46,19 +46,13 @@ async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise
 }
 
 describe('job queue', () => {
-  let database: TTestDatabase;
+  const database = useTestDatabase();
   const workers: TJobWorker[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((worker) => worker.stop()));
     await database.db.execute(sql`DELETE FROM graphile_worker._private_jobs`);
     await database.db.delete(sandboxClock);
-  });
-  afterAll(async () => {
-    await database.drop();
   });
 
   function worker(options: Omit<Parameters<typeof createJobWorker>[0], 'db'>): TJobWorker {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TDb } from '../../src/db/pool.js';
 import { identityAutoReviewJob } from '../../src/jobs/definitions/identity-auto-review.js';
 import { enqueue } from '../../src/jobs/enqueue.js';
@@ -7,7 +7,7 @@ import { identityAutoReviewHandler } from '../../src/jobs/handlers/identity-auto
 import { SandboxOnlyJobError } from '../../src/jobs/job-definition.js';
 import { createJobRegistrations, type TJobDeps } from '../../src/jobs/registry.js';
 import { createJobWorker } from '../../src/jobs/worker.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { useTestDatabase } from '../helpers/db.js';
 import { queuedJobs } from '../helpers/jobs.js';
 
 /** A database handle that fails the test on any use: the refused job must not touch anything. */
@@ -33,14 +33,7 @@ function registeredKinds(sandbox: boolean): string[] {
 }
 
 describe('sandbox-only job kinds', () => {
-  let database: TTestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  const database = useTestDatabase();
 
   it('are registered in the sandbox only', () => {
     expect(identityAutoReviewJob.sandboxOnly).toBe(true);

@@ -21,18 +21,17 @@ import { runRiskPass } from '../../src/services/risk/run-risk-pass.js';
 import { runServicingSweep } from '../../src/services/servicing/run-servicing-sweep.js';
 import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
 import { TEST_ENCRYPTION_KEY, testAppConfig } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { useTestDatabase } from '../helpers/db.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 const NOW = new Date('2026-05-04T12:00:00.000Z');
 const secondsBefore = (seconds: number) => new Date(NOW.getTime() - seconds * 1000);
 const TEST_KIND = 'health.metrics-test';
 
-let database: TTestDatabase;
+const database = useTestDatabase();
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const config = {
     ...testAppConfig(),
     metricsToken: TOKEN,
@@ -48,7 +47,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await database?.drop();
 });
 
 async function scrape(): Promise<string> {

@@ -1,21 +1,15 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '../../src/db/schema/index.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { createSharedRateLimitStore } from '../../src/security/rate-limit.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { useTestDatabase } from '../helpers/db.js';
 import { manualClock } from '../identity/sign-in.js';
 
 const WINDOW_MS = 60_000;
 
-let database: TTestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useTestDatabase();
 
 function incr(store: FastifyRateLimitStore, key: string) {
   return new Promise<{ current: number; ttl: number }>((resolve, reject) =>

@@ -6,32 +6,18 @@
 import type { TPayoffQuote, TServicingPayment } from '@pledge/contract';
 import { SERVICING_PAYMENTS_PER_IP_PER_MINUTE } from '@pledge/domain';
 import { count, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   applications,
   auditEvents,
   ledgerEntries,
   servicingPayments,
 } from '../../src/db/schema/index.js';
-import {
-  provisionAgents,
-  SANDBOX_AGENT_EMAIL,
-  SANDBOX_SECOND_AGENT_EMAIL,
-} from '../../src/services/identity/agents.js';
-import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { PAYOFF_MESSAGES } from '../../src/services/servicing/pay-off-loan.js';
 import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
-import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { getLoan, idempotency, LOANS, openServicingWorld, sandboxLoan } from './helpers.js';
 
 const ctx = useApplicationsTestContext(openServicingWorld);
-beforeAll(async () => {
-  // The sandbox loan is released by the two sandbox agents, as active agents.
-  await provisionAgents(ctx.database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [
-    SANDBOX_AGENT_EMAIL,
-    SANDBOX_SECOND_AGENT_EMAIL,
-  ]);
-});
 
 /** Every record a payment or a payoff writes for this loan, counted. */
 async function recordCounts(loanUuid: string) {
