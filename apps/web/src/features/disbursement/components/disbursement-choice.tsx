@@ -1,30 +1,16 @@
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ACH_FUNDS_BUSINESS_DAYS } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
-import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { buttonClassName } from '../../../ui/button/button.js';
 import { PageHeading } from '../../../ui/page-heading.js';
-import { useApplication } from '../../application/api/get-application.js';
-import { ApplicationLoadError } from '../../application/components/application-load-error.js';
 
 /**
  * /{appUuid}/disbursement: where a US borrower's loan is paid (document 1 §2): a linked bank
- * (recommended, instant) or account details typed in. International borrowers are paid in USDC.
+ * (recommended, instant) or account details typed in. International borrowers are paid in USDC:
+ * the page stands behind the US bank rail's guard.
  */
 export function DisbursementChoice() {
   const { appUuid = '' } = useParams();
-  const application = useApplication(appUuid);
-
-  if (application.data === undefined) {
-    return application.isError ? (
-      <ApplicationLoadError error={application.error} onRetry={() => void application.refetch()} />
-    ) : (
-      <ScreenLoading />
-    );
-  }
-  if (application.data.isInternational) {
-    return <Navigate replace to={paths.application.usdcDisbursement.getHref(appUuid)} />;
-  }
   const { min, max } = ACH_FUNDS_BUSINESS_DAYS;
   return (
     <section className="panel disbursement">
