@@ -35,6 +35,18 @@ function BackLink() {
 }
 
 /** What the loan's status means for the borrower, and where it leads. */
+/** Where a loan that owes nothing more gives the address its coins go back to. */
+function CollateralReleaseLink({ appUuid }: { appUuid: string }) {
+  return (
+    <Link
+      className={buttonClassName({ isFullWidth: false })}
+      to={paths.application.collateralRelease.getHref(appUuid)}
+    >
+      Get your collateral back
+    </Link>
+  );
+}
+
 function StatusNotice({ loan }: { loan: TServicingLoan }) {
   switch (loan.status) {
     case 'MATURED':
@@ -50,12 +62,7 @@ function StatusNotice({ loan }: { loan: TServicingLoan }) {
       return (
         <Alert variant="success" title="Your loan is paid off">
           <p>Give us an address and we return your collateral.</p>
-          <Link
-            className={buttonClassName({ isFullWidth: false })}
-            to={paths.application.collateralRelease.getHref(loan.appUuid)}
-          >
-            Get your collateral back
-          </Link>
+          <CollateralReleaseLink appUuid={loan.appUuid} />
         </Alert>
       );
     case 'LIQUIDATED': {
@@ -74,12 +81,7 @@ function StatusNotice({ loan }: { loan: TServicingLoan }) {
             left {formatCoin(left.coinQuantity, COIN_DISPLAY_DECIMALS)} {left.type}: give us an
             address and we return it.
           </p>
-          <Link
-            className={buttonClassName({ isFullWidth: false })}
-            to={paths.application.collateralRelease.getHref(loan.appUuid)}
-          >
-            Get your collateral back
-          </Link>
+          <CollateralReleaseLink appUuid={loan.appUuid} />
         </Alert>
       );
     }
