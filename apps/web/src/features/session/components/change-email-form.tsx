@@ -39,6 +39,28 @@ export const STEP_UP_FIELDS: Readonly<
 
 export const PASSWORD_REQUIRED_MESSAGE = 'Enter your password';
 
+/** A step's submit button, and the way back to the first step. */
+function StepButtons({
+  label,
+  isBusy,
+  onStartOver,
+}: {
+  label: string;
+  isBusy: boolean;
+  onStartOver: () => void;
+}) {
+  return (
+    <>
+      <Button type="submit" isLoading={isBusy}>
+        {label}
+      </Button>
+      <Button variant="link" onClick={onStartOver}>
+        Start over
+      </Button>
+    </>
+  );
+}
+
 /**
  * Changes the sign-in address in three steps: the new address; then proof that it is the owner
  * (the account's authenticator code, password, or a code e-mailed to the current address), so a
@@ -157,12 +179,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string | null 
             error={fieldError}
             onChange={(event) => setCode(event.target.value)}
           />
-          <Button type="submit" isLoading={isBusy}>
-            Confirm new address
-          </Button>
-          <Button variant="link" onClick={onStartOver}>
-            Start over
-          </Button>
+          <StepButtons label="Confirm new address" isBusy={isBusy} onStartOver={onStartOver} />
         </form>
       </section>
     );
@@ -189,12 +206,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string | null 
             error={fieldError}
             onChange={(event) => setProof(event.target.value)}
           />
-          <Button type="submit" isLoading={isBusy}>
-            Continue
-          </Button>
-          <Button variant="link" onClick={onStartOver}>
-            Start over
-          </Button>
+          <StepButtons label="Continue" isBusy={isBusy} onStartOver={onStartOver} />
         </form>
       </section>
     );
