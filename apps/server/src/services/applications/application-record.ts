@@ -38,6 +38,15 @@ export async function findOwnedApplication(
   return row;
 }
 
+/** An application by id, whoever owns it (for the system's jobs and the agents); undefined when none. */
+export async function findApplicationById(
+  db: TDb,
+  appUuid: string,
+): Promise<TApplicationRow | undefined> {
+  const [row] = await db.select().from(applications).where(eq(applications.uuid, appUuid));
+  return row;
+}
+
 /**
  * An application by id, whoever owns it (for the system's jobs and the agents' actions), locked for
  * the rest of the transaction as lockOwnedApplication locks it; undefined when there is none.

@@ -8,7 +8,6 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import {
   applicationRequiredDisclosures,
-  applications,
   auditEvents,
   disbursementAccounts,
   disclosureDocuments,
@@ -24,6 +23,7 @@ import {
   applicationNotFound,
   type TApplicationRow,
   APPLICATION_ENTITY,
+  findApplicationById,
 } from './application-record.js';
 
 export function loanKindOf(application: TApplicationRow): TLoanKind {
@@ -140,7 +140,7 @@ export async function loanFactsOf(db: TDb, application: TApplicationRow): Promis
 
 /** The facts of an application by its uuid; 404 when there is none. */
 export async function loadLoanFacts(db: TDb, appUuid: string): Promise<TLoanFacts> {
-  const [application] = await db.select().from(applications).where(eq(applications.uuid, appUuid));
+  const application = await findApplicationById(db, appUuid);
   if (application === undefined) throw applicationNotFound();
   return loanFactsOf(db, application);
 }

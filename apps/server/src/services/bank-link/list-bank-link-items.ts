@@ -3,13 +3,14 @@
  * an application, each refreshed from the provider while it is not COMPLETE yet.
  */
 import type { TGetBankLinkAuthResponse } from '@pledge/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { bankLinkItems } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { BankLinkUnavailableError } from '../../adapters/bank-link/port.js';
 import { findOwnedApplication } from '../applications/application-record.js';
 import {
   accessTokenContext,
+  bankLinkItemsOf,
   toBankLinkItemView,
   type TBankLinkDeps,
   type TBankLinkItemRow,
@@ -50,16 +51,7 @@ export async function listBankLinkItems(
   input: { identityUuid: string; appUuid: string },
 ): Promise<TGetBankLinkAuthResponse> {
   const application = await findOwnedApplication(deps.db, input.identityUuid, input.appUuid);
-  const rows = await deps.db
-    .select()
-    .from(bankLinkItems)
-    .where(
-      and(
-        eq(bankLinkItems.identityUuid, input.identityUuid),
-        eq(bankLinkItems.applicationUuid, application.uuid),
-      ),
-    )
-    .orderBy(asc(bankLinkItems.createdAt));
+  const rows = await bankLinkItemsOf(deps.db, input.identityUuid, application.uuid);
   const items = await Promise.all(rows.map((row) => refreshed(deps, row)));
   return { items: items.map(toBankLinkItemView) };
 }

@@ -14,7 +14,6 @@
  * decided on the collateral alone. Their check is recorded as NOT_REQUIRED and counts as approved.
  */
 import type { TApplicationEvent, TApplicationState } from '@pledge/domain';
-import { eq } from 'drizzle-orm';
 import {
   CreditBureauRequestError,
   type TCreditBureauPort,
@@ -23,7 +22,7 @@ import {
   type TSoftPullResult,
 } from '../../adapters/credit-bureau/port.js';
 import type { TDb } from '../../db/pool.js';
-import { applications, creditChecks } from '../../db/schema/index.js';
+import { creditChecks } from '../../db/schema/index.js';
 import {
   generateDisclosuresDedupeKey,
   generateDisclosuresJob,
@@ -36,7 +35,7 @@ import type { TApplicationRow } from '../applications/application-record.js';
 import { actors, applyTransition } from '../applications/apply-transition.js';
 import { recordRequiredDisclosures } from '../applications/required-disclosures.js';
 import { creditCheckFactsOf, openCreditFacts } from '../profile/frozen-credit-facts.js';
-import { lockApplicationById } from '../applications/application-record.js';
+import { lockApplicationById, findApplicationById } from '../applications/application-record.js';
 
 export interface TCreditCheckDeps {
   db: TDb;
@@ -192,10 +191,7 @@ async function prepareDisclosures(deps: TCreditCheckDeps, appUuid: string): Prom
 export async function runCreditCheck(deps: TCreditCheckDeps, appUuid: string): Promise<void> {
   // Each pass moves the application at most one step; three steps lead out of STEP_STATES.
   for (let pass = 0; pass < STEP_STATES.length; pass += 1) {
-    const [application] = await deps.db
-      .select()
-      .from(applications)
-      .where(eq(applications.uuid, appUuid));
+    const application = await findApplicationById(deps.db, appUuid);
     if (application === undefined) {
       throw new PermanentJobError(`Application ${appUuid} does not exist`);
     }

@@ -4,9 +4,8 @@
  * person, not a business.
  */
 import type { TDisbursement, TPostDisbursementAccountBody } from '@pledge/contract';
-import { and, eq } from 'drizzle-orm';
-import { bankLinkItems } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
+import { bankLinkItemsOf } from '../bank-link/bank-link-record.js';
 import { assertResidency, saveDestination, type TDisbursementDeps } from './disbursement-record.js';
 
 export const LINKED_ACCOUNT_MESSAGES = {
@@ -28,15 +27,7 @@ export async function chooseLinkedAccount(
     submission: JSON.stringify(['LINKED_ACCOUNT', accountType, achAccountId]),
     check: async (application, tx) => {
       assertResidency(application, 'UNITED_STATES');
-      const items = await tx
-        .select()
-        .from(bankLinkItems)
-        .where(
-          and(
-            eq(bankLinkItems.identityUuid, input.identityUuid),
-            eq(bankLinkItems.applicationUuid, application.uuid),
-          ),
-        );
+      const items = await bankLinkItemsOf(tx, input.identityUuid, application.uuid);
       const found = items.flatMap((item) =>
         item.accounts
           .filter((account) => account.id === achAccountId)

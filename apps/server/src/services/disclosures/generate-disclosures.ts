@@ -34,6 +34,7 @@ import {
   type TDisclosureFacts,
 } from './disclosure-texts.js';
 import { renderDisclosurePdf } from './render-disclosure-pdf.js';
+import { findApplicationById } from '../applications/application-record.js';
 
 export interface TGenerateDisclosuresDeps {
   db: TDb;
@@ -195,10 +196,7 @@ export async function generateDisclosures(
   deps: TGenerateDisclosuresDeps,
   appUuid: string,
 ): Promise<void> {
-  const [application] = await deps.db
-    .select()
-    .from(applications)
-    .where(eq(applications.uuid, appUuid));
+  const application = await findApplicationById(deps.db, appUuid);
   if (application === undefined)
     throw new PermanentJobError(`Application ${appUuid} does not exist`);
   if (application.state !== 'GEN_APP_DISCLOSURES') return;

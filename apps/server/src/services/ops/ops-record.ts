@@ -16,7 +16,6 @@ import { APPLICATION_STATES, type TApplicationState } from '@pledge/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { readAll, type TDb } from '../../db/pool.js';
 import {
-  applications,
   auditEvents,
   disbursementAccounts,
   disclosureDocuments,
@@ -32,6 +31,7 @@ import {
   applicationNotFound,
   lockApplicationById,
   type TApplicationRow,
+  findApplicationById,
 } from '../applications/application-record.js';
 import { actors } from '../applications/apply-transition.js';
 import { finalStepsOf } from '../applications/final-steps.js';
@@ -109,7 +109,7 @@ export async function lockApplication(
 }
 
 export async function findApplication(db: TDb, appUuid: string): Promise<TApplicationRow> {
-  const [row] = await db.select().from(applications).where(eq(applications.uuid, appUuid));
+  const row = await findApplicationById(db, appUuid);
   if (row === undefined) throw applicationNotFound();
   return row;
 }

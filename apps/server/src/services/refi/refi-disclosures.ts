@@ -18,7 +18,6 @@ import { newStorageKey } from '../../adapters/storage/port.js';
 import { brandFor, publishedBrandVersion } from '../../brands/brands.js';
 import {
   applicationRequiredDisclosures,
-  applications,
   disclosureDocuments,
   offers,
   refiApplications,
@@ -28,6 +27,7 @@ import type { TDisclosureContent } from '../disclosures/disclosure-texts.js';
 import { renderDisclosurePdf } from '../disclosures/render-disclosure-pdf.js';
 import type { TRefiDeps } from './refi-deps.js';
 import { loanIdsByApplication, refiOffersByUuid } from './refi-record.js';
+import { findApplicationById } from '../applications/application-record.js';
 
 export const REFI_DISCLOSURE_KINDS = [
   'REFI_E_SIGN_CONSENT',
@@ -133,10 +133,7 @@ export async function ensureRefiDisclosures(
   deps: Pick<TRefiDeps, 'db' | 'store' | 'clock' | 'sandbox'>,
   appUuid: string,
 ): Promise<void> {
-  const [application] = await deps.db
-    .select()
-    .from(applications)
-    .where(eq(applications.uuid, appUuid));
+  const application = await findApplicationById(deps.db, appUuid);
   if (application === undefined || !application.isCelsiusRefi) return;
   if (!(SIGNING_STATES as readonly string[]).includes(application.state)) return;
   if (application.selectedOfferUuid === null) return;

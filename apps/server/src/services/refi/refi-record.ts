@@ -19,7 +19,11 @@ import {
   refiOffers,
 } from '../../db/schema/index.js';
 import { toApplicationViews } from '../applications/application-view.js';
-import { applicationNotFound, type TApplicationRow } from '../applications/application-record.js';
+import {
+  applicationNotFound,
+  type TApplicationRow,
+  findApplicationById,
+} from '../applications/application-record.js';
 import { coinText, confirmedBalance } from '../collateral/collateral-record.js';
 import { coinReturnRowsOf, refiCoinReturnView } from './refi-coin-return-record.js';
 
@@ -209,7 +213,7 @@ export async function toRefiView(
 
 /** Re-reads an application row (after transitions in the same transaction). */
 export async function rereadApplication(db: TDb, appUuid: string): Promise<TApplicationRow> {
-  const [row] = await db.select().from(applications).where(eq(applications.uuid, appUuid));
+  const row = await findApplicationById(db, appUuid);
   if (row === undefined) throw applicationNotFound();
   return row;
 }

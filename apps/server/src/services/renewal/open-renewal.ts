@@ -7,7 +7,6 @@
  */
 import type { TApplication } from '@pledge/contract';
 import { computeRenewalOffer, stageOf } from '@pledge/domain';
-import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { applications, auditEvents } from '../../db/schema/index.js';
 import { toApplicationView } from '../applications/application-view.js';
@@ -16,6 +15,7 @@ import {
   lockOwnedApplication,
   type TApplicationRow,
   APPLICATION_ENTITY,
+  findApplicationById,
 } from '../applications/application-record.js';
 import { actors } from '../applications/apply-transition.js';
 import { currentPrice } from '../prices/current-price.js';
@@ -31,7 +31,7 @@ import {
 import type { TPriceQuote } from '../../adapters/prices/port.js';
 
 async function reread(tx: TDb, uuid: string): Promise<TApplicationRow> {
-  const [row] = await tx.select().from(applications).where(eq(applications.uuid, uuid));
+  const row = await findApplicationById(tx, uuid);
   if (row === undefined) throw new Error(`Renewal ${uuid} vanished`);
   return row;
 }

@@ -6,11 +6,13 @@
  */
 import type { TApplication } from '@pledge/contract';
 import { computeRenewalOffer, renewalLtvRefusal, toCoinQuantity } from '@pledge/domain';
-import { eq } from 'drizzle-orm';
-import { applications } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { toApplicationView } from '../applications/application-view.js';
-import { findOwnedApplication, lockOwnedApplication } from '../applications/application-record.js';
+import {
+  findOwnedApplication,
+  lockOwnedApplication,
+  findApplicationById,
+} from '../applications/application-record.js';
 import { currentPrice } from '../prices/current-price.js';
 import type { TRenewalDeps } from './renewal-deps.js';
 import { priceRenewal } from './price-renewal.js';
@@ -71,10 +73,7 @@ export async function setRenewalTopUp(
     if (refusal !== null) {
       throw new HttpError(400, refusal.code, refusal.message, { topUpQuantity: [refusal.message] });
     }
-    const [updated] = await tx
-      .select()
-      .from(applications)
-      .where(eq(applications.uuid, renewal.uuid));
+    const updated = await findApplicationById(tx, renewal.uuid);
     if (updated === undefined) throw new Error('The renewal vanished');
     return updated;
   });
