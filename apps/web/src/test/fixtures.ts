@@ -1,8 +1,26 @@
-import type { TBrand, TGetProfileResponse, TValidCountry, TValidState } from '@pledge/contract';
+import type {
+  TBrand,
+  TGetProfileResponse,
+  TProfileAddress,
+  TValidCountry,
+  TValidState,
+} from '@pledge/contract';
 import { FALLBACK_BRAND } from '../brand/fallback-brand.js';
 
 export const APP_UUID = '5f0c2b9e-3d4a-4c1b-9a7e-2b6d8f1e0c3a';
 export const OFFER_UUID = 'a3e1c7d2-6b4f-4e8a-8c2d-9f1b7e5a3c40';
+
+/** Ada's home in Columbus, Ohio: the address the borrower tests type in, and send, and find on file. */
+export const HOME_ADDRESS = {
+  street1: '1 Main St',
+  city: 'Columbus',
+  state: 'OH',
+  zip: '43004',
+  country: 'US',
+} as const;
+
+/** Ada's home as her profile keeps it. */
+export const PROFILE_HOME: TProfileAddress = { type: 'HOME', ...HOME_ADDRESS, street2: null };
 
 /** The profile of a borrower who has not given their details yet. */
 export const EMPTY_PROFILE: TGetProfileResponse = {

@@ -11,7 +11,7 @@ import {
 import { UNAVAILABLE_COUNTRY_NAMES } from '@pledge/domain';
 import { browserNavigation } from '../../features/session/browser-navigation.js';
 import { figureInfoHandlers, storeTestSession } from '../../features/session/session-test-utils.js';
-import { makeBrand } from '../../test/fixtures.js';
+import { makeBrand, PROFILE_HOME } from '../../test/fixtures.js';
 import { jsonResponse, mockFetch } from '../../test/mock-fetch.js';
 import { renderApp } from '../../test/render-app.js';
 import { PRIVACY_CHOICES_STORAGE_KEY } from './privacy-options/privacy-choices.js';
@@ -104,17 +104,7 @@ describe('the privacy options', () => {
     name: { firstName: 'Ada', lastName: 'Lovelace', suffix: null },
     dob: '1985-12-10',
     hasSsn: true,
-    addresses: [
-      {
-        type: 'HOME',
-        street1: '1 Main St',
-        street2: null,
-        city: 'Columbus',
-        state: 'OH',
-        zip: '43004',
-        country: 'US',
-      },
-    ],
+    addresses: [PROFILE_HOME],
     phoneNumbers: [{ number: '+16145550123' }],
     email: 'ada@example.com',
     countryOfDomicile: 'US',

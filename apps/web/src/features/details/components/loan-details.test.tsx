@@ -20,7 +20,7 @@ import {
   type TApplicationState,
 } from '@pledge/domain';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
-import { EMPTY_PROFILE } from '../../../test/fixtures.js';
+import { EMPTY_PROFILE, HOME_ADDRESS, PROFILE_HOME } from '../../../test/fixtures.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   krangState,
@@ -165,17 +165,7 @@ describe('the loan details form', () => {
         ...EMPTY_PROFILE,
         name: { firstName: 'Ada', lastName: 'Lovelace', suffix: 'Jr' },
         dob: '1990-12-10',
-        addresses: [
-          {
-            type: 'HOME',
-            street1: '1 Main St',
-            street2: null,
-            city: 'Columbus',
-            state: 'OH',
-            zip: '43004',
-            country: 'US',
-          },
-        ],
+        addresses: [PROFILE_HOME],
         phoneNumbers: [{ number: '+16145550123' }],
         email: 'ada@profile.example',
       },
@@ -296,13 +286,7 @@ describe('the loan details form', () => {
         lastName: 'Lovelace',
         dob: '1990-12-10',
         ssn: '123456789',
-        address: {
-          street1: '1 Main St',
-          city: 'Columbus',
-          state: 'OH',
-          zip: '43004',
-          country: 'US',
-        },
+        address: HOME_ADDRESS,
         phone: '6145550123',
         email: TEST_EMAIL,
         isCitizenOrPermanentResident: true,
