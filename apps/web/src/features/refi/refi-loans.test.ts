@@ -26,6 +26,8 @@ import {
   ETH_APP_UUID,
   makeBtcRefiApp,
   makeRefiApp,
+  REFI_DEPOSIT_ADDRESS,
+  topUpEstimate,
   transferOffer,
   TRANSFER_OFFER_UUID,
 } from './refi-test-data.js';
@@ -100,37 +102,30 @@ describe('refinancing list rules', () => {
   });
 
   it('counts what arrived and what is still to send from confirmed deposits only', () => {
-    const progress = topUpProgress({
-      offerUuid: CUSTODY_OFFER_UUID,
-      currentLtv: 62,
-      targetLtv: 55,
-      topUpRequired: true,
-      topUpCoinAmount: { coinQuantity: '1.272728', type: 'ETH' },
-      existingCollateral: { coinQuantity: '10', type: 'ETH' },
-      valueOfOne: 3000,
-      priceAsOf: '2025-03-01T12:00:00.000Z',
-      wallet: {
-        depositAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
-        currentTotalCoinBalance: { coinQuantity: '0.5', type: 'ETH' },
-        transactions: [
-          {
-            transactionTime: '2025-03-01T12:00:00.000Z',
-            transactionType: 'DEPOSIT',
-            transactionAmount: '0.5',
-            transactionHash: '0xa',
-            confirmed: true,
-          },
-          {
-            transactionTime: '2025-03-01T12:05:00.000Z',
-            transactionType: 'DEPOSIT',
-            transactionAmount: '0.1',
-            transactionHash: '0xb',
-            confirmed: false,
-          },
-        ],
-      },
-      expiresAt: null,
-    });
+    const progress = topUpProgress(
+      topUpEstimate({
+        wallet: {
+          depositAddress: REFI_DEPOSIT_ADDRESS,
+          currentTotalCoinBalance: { coinQuantity: '0.5', type: 'ETH' },
+          transactions: [
+            {
+              transactionTime: '2025-03-01T12:00:00.000Z',
+              transactionType: 'DEPOSIT',
+              transactionAmount: '0.5',
+              transactionHash: '0xa',
+              confirmed: true,
+            },
+            {
+              transactionTime: '2025-03-01T12:05:00.000Z',
+              transactionType: 'DEPOSIT',
+              transactionAmount: '0.1',
+              transactionHash: '0xb',
+              confirmed: false,
+            },
+          ],
+        },
+      }),
+    );
     expect(progress).toEqual({ received: '0.5', confirming: '0.1', remaining: '0.772728' });
   });
 

@@ -1,4 +1,9 @@
-import type { TOffer, TRefinancingApplication } from '@pledge/contract';
+import type {
+  TCelsiusTopUpCollateral,
+  TOffer,
+  TRefiCoinReturn,
+  TRefinancingApplication,
+} from '@pledge/contract';
 import { makeOffer } from '../application/application-test-data.js';
 import { TEST_IDENTITY } from '../session/session-test-utils.js';
 
@@ -8,6 +13,7 @@ export const BTC_APP_UUID = '2c3d4e5f-6071-4b82-9c93-a4b5c6d7e8f9';
 export const CUSTODY_OFFER_UUID = '3d4e5f60-7182-4c93-8da4-b5c6d7e8f901';
 export const TRANSFER_OFFER_UUID = '4e5f6071-8293-4da4-9eb5-c6d7e8f90112';
 export const BTC_OFFER_UUID = '5f607182-93a4-4eb5-8fc6-d7e8f9011223';
+export const REFI_DEPOSIT_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 /** A custody-only offer with a top-up to 55 % (loan 100002 at 62 % LTV). */
 export function custodyOffer(overrides: Partial<TOffer> = {}): TOffer {
@@ -90,4 +96,43 @@ export function makeBtcRefiApp(
     },
     ...overrides,
   });
+}
+
+/** The custody offer's top-up estimate: 1.272728 ETH to send to the deposit address, none sent. */
+export function topUpEstimate(
+  overrides: Partial<TCelsiusTopUpCollateral> = {},
+): TCelsiusTopUpCollateral {
+  return {
+    offerUuid: CUSTODY_OFFER_UUID,
+    currentLtv: 62,
+    targetLtv: 55,
+    topUpRequired: true,
+    topUpCoinAmount: { coinQuantity: '1.272728', type: 'ETH' },
+    existingCollateral: { coinQuantity: '10', type: 'ETH' },
+    valueOfOne: 3000,
+    priceAsOf: '2025-03-01T12:00:00.000Z',
+    wallet: {
+      depositAddress: REFI_DEPOSIT_ADDRESS,
+      currentTotalCoinBalance: { coinQuantity: '0', type: 'ETH' },
+      transactions: [],
+    },
+    expiresAt: null,
+    ...overrides,
+  };
+}
+
+/** The 0.5 ETH an ended refinancing received, awaiting the address they go back to. */
+export function refiCoinReturn(overrides: Partial<TRefiCoinReturn> = {}): TRefiCoinReturn {
+  return {
+    status: 'AWAITING_ADDRESS',
+    confirmed: { coinQuantity: '0.5', type: 'ETH' },
+    confirming: { coinQuantity: '0', type: 'ETH' },
+    returnAddress: null,
+    requestedAt: null,
+    returned: null,
+    returnedAt: null,
+    transactionHash: null,
+    carriedToAppUuid: null,
+    ...overrides,
+  };
 }

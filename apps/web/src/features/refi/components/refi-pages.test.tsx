@@ -29,7 +29,10 @@ import {
   CUSTODY_OFFER_UUID,
   ETH_APP_UUID,
   makeRefiApp,
+  REFI_DEPOSIT_ADDRESS,
   REFI_IDENTITY_UUID,
+  refiCoinReturn,
+  topUpEstimate,
   transferOffer,
   TRANSFER_OFFER_UUID,
 } from '../refi-test-data.js';
@@ -40,28 +43,8 @@ const LIST = `GET ${buildPath(getCelsiusApplications.path, { identityUuid: REFI_
 const STATE = `GET ${buildPath(getKrangState.path, { appUuid: ETH_APP_UUID })}`;
 const CALCULATE = `POST ${buildPath(postCelsiusCollateralCalculate.path, { appUuid: ETH_APP_UUID })}`;
 const CONFIRM = `POST ${buildPath(postCelsiusRefiBorrowerConfirmation.path, { appUuid: ETH_APP_UUID })}`;
-const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const ADDRESS = REFI_DEPOSIT_ADDRESS;
 const COIN_RETURN = `POST ${buildPath(postCelsiusRefiCoinReturn.path, { appUuid: ETH_APP_UUID })}`;
-
-function estimate(overrides: Partial<TCelsiusTopUpCollateral> = {}): TCelsiusTopUpCollateral {
-  return {
-    offerUuid: CUSTODY_OFFER_UUID,
-    currentLtv: 62,
-    targetLtv: 55,
-    topUpRequired: true,
-    topUpCoinAmount: { coinQuantity: '1.272728', type: 'ETH' },
-    existingCollateral: { coinQuantity: '10', type: 'ETH' },
-    valueOfOne: 3000,
-    priceAsOf: '2025-03-01T12:00:00.000Z',
-    wallet: {
-      depositAddress: ADDRESS,
-      currentTotalCoinBalance: { coinQuantity: '0', type: 'ETH' },
-      transactions: [],
-    },
-    expiresAt: null,
-    ...overrides,
-  };
-}
 
 beforeEach(() => {
   storeTestSession();
@@ -90,7 +73,7 @@ function serveTopUp(
         makeRefiApp({ state: state(), stage: 'PROCESSING', selectedOffer: custodyOffer() }),
       ]),
     [STATE]: () => jsonResponse({ state: state(), stage: 'PROCESSING' }),
-    [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate() }),
+    [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: topUpEstimate() }),
     ...more,
   });
 }
@@ -178,7 +161,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
           stage: requested ? 'PROCESSING' : 'UNINITIALIZED_STATE',
         }),
       [CALCULATE]: () =>
-        jsonResponse({ celsiusTopUpCollateral: estimate(requested ? {} : { wallet: null }) }),
+        jsonResponse({ celsiusTopUpCollateral: topUpEstimate(requested ? {} : { wallet: null }) }),
       [CONFIRM]: () => {
         requested = true;
         return jsonResponse(
@@ -198,9 +181,10 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
   });
 
   it('shows deposits as they arrive and what is still to send (issue 34, finding 7)', async () => {
-    let deposits: TCelsiusTopUpCollateral['wallet'] = estimate().wallet;
+    let deposits: TCelsiusTopUpCollateral['wallet'] = topUpEstimate().wallet;
     serveTopUp(() => 'CELSIUS_WAITING_FOR_TOP_UP', {
-      [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate({ wallet: deposits }) }),
+      [CALCULATE]: () =>
+        jsonResponse({ celsiusTopUpCollateral: topUpEstimate({ wallet: deposits }) }),
     });
     renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`, fakeClock());
     const sofar = await screen.findByRole('region', { name: 'Your top-up so far' }, LOADED);
@@ -275,17 +259,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
   });
 
   it('says an expired refinancing expired and returns the coins sent to a given address', async () => {
-    let coinReturn: TRefiCoinReturn = {
-      status: 'AWAITING_ADDRESS',
-      confirmed: { coinQuantity: '0.5', type: 'ETH' },
-      confirming: { coinQuantity: '0', type: 'ETH' },
-      returnAddress: null,
-      requestedAt: null,
-      returned: null,
-      returnedAt: null,
-      transactionHash: null,
-      carriedToAppUuid: null,
-    };
+    let coinReturn: TRefiCoinReturn = refiCoinReturn();
     const bodies: unknown[] = [];
     const expired = () =>
       makeRefiApp({
@@ -300,7 +274,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
       ...figureInfoHandlers(),
       [LIST]: () => jsonResponse([expired()]),
       [STATE]: () => jsonResponse({ state: 'CANCELLED', stage: 'FINAL' }),
-      [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate() }),
+      [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: topUpEstimate() }),
       [COIN_RETURN]: (_url, init) => {
         bodies.push(JSON.parse(String(init.body)));
         coinReturn = {
@@ -344,17 +318,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
       stage: 'FINAL',
       selectedOffer: custodyOffer(),
       ending: { reason: 'REFI_EXPIRED', at: '2025-03-15T12:00:00.000Z' },
-      coinReturn: {
-        status: 'CARRIED_OVER',
-        confirmed: { coinQuantity: '0.5', type: 'ETH' },
-        confirming: { coinQuantity: '0', type: 'ETH' },
-        returnAddress: null,
-        requestedAt: null,
-        returned: null,
-        returnedAt: null,
-        transactionHash: null,
-        carriedToAppUuid: NEXT_APP_UUID,
-      },
+      coinReturn: refiCoinReturn({ status: 'CARRIED_OVER', carriedToAppUuid: NEXT_APP_UUID }),
     });
     // Looked up again and submitted as ownership transfer: no top-up.
     const next = makeRefiApp({
@@ -367,7 +331,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
       ...figureInfoHandlers(),
       [LIST]: () => jsonResponse([expired, next]),
       [STATE]: () => jsonResponse({ state: 'CANCELLED', stage: 'FINAL' }),
-      [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: estimate() }),
+      [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: topUpEstimate() }),
     });
     renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
     expect(
