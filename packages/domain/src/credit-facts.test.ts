@@ -13,25 +13,38 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const daysLater = (days: number) => new Date(Date.parse(SUBMITTED) + days * DAY_MS);
 
 describe('holdsFrozenCreditFacts', () => {
-  const holding: readonly TApplicationState[] = [
-    'ATTACH_PROFILE',
-    'SOFT_CREDIT',
-    'GEN_APP_DISCLOSURES',
-    'SIGN_DOCS',
-    'WAITING_FOR_COLLATERAL',
-    'CRYPTO_FUNDING_VERIFY',
-    'BORROWER_MICRO_DEPOSIT_CONFIRM',
-    'MANUAL_FUNDING_RELEASE',
-    'SOFT_CREDIT_LOCKED',
-    'SOFT_CREDIT_FROZEN',
-  ];
+  // Every state, so that a new one has to be decided here.
+  const holdsIn: Record<TApplicationState, boolean> = {
+    CREATED: false,
+    OFFER_ACCEPTED: false,
+    ATTACH_PROFILE: true,
+    SOFT_CREDIT: true,
+    GEN_APP_DISCLOSURES: true,
+    SIGN_DOCS: true,
+    WAITING_FOR_COLLATERAL: true,
+    CRYPTO_FUNDING_VERIFY: true,
+    BORROWER_MICRO_DEPOSIT_CONFIRM: true,
+    MANUAL_FUNDING_RELEASE: true,
+    COMPLETE: false,
+    PAID_OFF: false,
+    COLLATERAL_RELEASED: false,
+    DECLINED: false,
+    CANCELLED: false,
+    SOFT_CREDIT_NO_MATCH: false,
+    SOFT_CREDIT_LOCKED: true,
+    SOFT_CREDIT_FROZEN: true,
+    CELSIUS_TOP_UP_REQUESTED: false,
+    CELSIUS_WAITING_FOR_TOP_UP: false,
+    CELSIUS_FULL_COLLATERAL_RECEIVED: false,
+    RENEWED: false,
+  };
 
-  it.each(APPLICATION_STATES.map((state) => [state, holding.includes(state)] as const))(
+  it.each(APPLICATION_STATES.map((state) => [state, holdsIn[state]] as const))(
     '%s after submitted details → %s',
-    (state, holds) => {
+    (state, expected) => {
       expect(
         holdsFrozenCreditFacts({ state, detailsSubmittedAt: SUBMITTED, now: daysLater(1) }),
-      ).toBe(holds);
+      ).toBe(expected);
     },
   );
 

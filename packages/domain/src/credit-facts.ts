@@ -4,7 +4,7 @@
  * pull are submitted, for as long as that application can still lead to a loan. A correction is a
  * new application: its own details, its own credit pull, its own offer.
  */
-import type { TApplicationState } from './enums.js';
+import { SUBMITTED_UNTIL_FUNDED_STATES, type TApplicationState } from './enums.js';
 import { isWithinCreditRetryWindow } from './application-machine.js';
 
 export const CREDIT_FACTS = ['ssn', 'name', 'dob', 'residence'] as const;
@@ -47,16 +47,7 @@ export const FROZEN_CREDIT_FACT_MESSAGES: Readonly<Record<TCreditFact, string>> 
  * made on while the borrower's profile may follow a move. Locked and frozen credit hold the facts
  * while a credit retry is still possible.
  */
-const HOLDING_STATES: ReadonlySet<TApplicationState> = new Set<TApplicationState>([
-  'ATTACH_PROFILE',
-  'SOFT_CREDIT',
-  'GEN_APP_DISCLOSURES',
-  'SIGN_DOCS',
-  'WAITING_FOR_COLLATERAL',
-  'CRYPTO_FUNDING_VERIFY',
-  'BORROWER_MICRO_DEPOSIT_CONFIRM',
-  'MANUAL_FUNDING_RELEASE',
-]);
+const HOLDING_STATES: ReadonlySet<TApplicationState> = new Set(SUBMITTED_UNTIL_FUNDED_STATES);
 
 const RETRYABLE_STATES: ReadonlySet<TApplicationState> = new Set<TApplicationState>([
   'SOFT_CREDIT_LOCKED',

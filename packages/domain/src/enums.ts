@@ -29,10 +29,11 @@ export const STAGES = [
 ] as const;
 export type TStage = (typeof STAGES)[number];
 
-/** Every application state the server can hold (DESIGN §5 plus the refinancing states of seed 2). */
-export const APPLICATION_STATES = [
-  'CREATED',
-  'OFFER_ACCEPTED',
+/**
+ * The way of an application from its submitted details (the credit pull starts) until the funds are
+ * released, in order.
+ */
+export const SUBMITTED_UNTIL_FUNDED_STATES = [
   'ATTACH_PROFILE',
   'SOFT_CREDIT',
   'GEN_APP_DISCLOSURES',
@@ -41,6 +42,13 @@ export const APPLICATION_STATES = [
   'CRYPTO_FUNDING_VERIFY',
   'BORROWER_MICRO_DEPOSIT_CONFIRM',
   'MANUAL_FUNDING_RELEASE',
+] as const;
+
+/** Every application state the server can hold (DESIGN §5 plus the refinancing states of seed 2). */
+export const APPLICATION_STATES = [
+  'CREATED',
+  'OFFER_ACCEPTED',
+  ...SUBMITTED_UNTIL_FUNDED_STATES,
   'COMPLETE',
   'PAID_OFF',
   'COLLATERAL_RELEASED',
