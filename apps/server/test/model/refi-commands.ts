@@ -14,12 +14,11 @@ import type {
 import { Decimal } from '@pledge/domain';
 import { refiSweepJob } from '../../src/jobs/definitions/refi-complete.js';
 import { currentRefinancing, type TCommitmentJourney } from './commitment-journey.js';
-import { commitmentStep, json } from './renewal-commands.js';
-import { call } from './world.js';
+import { commitmentStep } from './renewal-commands.js';
+import { call, json, NO_SUCH_UUID } from './world.js';
 import { enqueueAndRun } from './run-job.js';
 
 export const REFI = '/service-application-cryptopl/secure/api/v1';
-const NO_SUCH_UUID = '00000000-0000-4000-8000-000000000000';
 
 /** The run's refinancing as the borrower's list shows it. */
 export async function listedRefinancing(

@@ -5,18 +5,17 @@
  * blocks, run the watcher. Every step is always run; the server decides whether it applies now
  * and must refuse it cleanly when it does not. Price and clock moves are in commitment-commands.ts.
  */
-import type { TApplication, TCollateralInfo, TDocument, TServicingLoan } from '@pledge/contract';
+import type { TApplication, TCollateralInfo, TServicingLoan } from '@pledge/contract';
 import { Decimal } from '@pledge/domain';
 import { watchDepositsJob } from '../../src/jobs/definitions/watch-deposits.js';
 import { applicationsOf, currentRenewal, type TCommitmentJourney } from './commitment-journey.js';
 import { SERVICING_LOANS } from './servicing-checks.js';
 import { depositOnChain, mineOver } from './sandbox-chain.js';
-import { call } from './world.js';
+import { call, documentToSign, json, NO_SUCH_UUID } from './world.js';
 import { enqueueAndRun } from './run-job.js';
 
 export const LEAP_V1 = '/service-cryptopl-leap/secure/api/v1';
 const LEAP_V2 = '/service-cryptopl-leap/secure/api/v2';
-const NO_SUCH_UUID = '00000000-0000-4000-8000-000000000000';
 
 /** One thing that happens to the run's renewal or refinancing. */
 export interface TCommitmentStep {
@@ -32,16 +31,6 @@ export function commitmentStep(
   act: TCommitmentStep['act'],
 ): TCommitmentStep {
   return { name, isSingleWrite, act };
-}
-
-/** The body of a successful answer; undefined for a refusal. */
-export function json<T>(response: { statusCode: number; body: string }): T | undefined {
-  if (response.statusCode >= 300) return undefined;
-  try {
-    return JSON.parse(response.body) as T;
-  } catch {
-    return undefined;
-  }
 }
 
 async function renewalUuid(journey: TCommitmentJourney): Promise<string> {
@@ -119,11 +108,7 @@ export const signRenewalDocument = (pick: 'next' | number) =>
     const answered = json<unknown>(
       await call(journey, { method: 'GET', url: renewalPath(uuid, docs) }),
     );
-    const documents = Array.isArray(answered) ? (answered as TDocument[]) : [];
-    const chosen =
-      pick === 'next'
-        ? documents.find((document) => !document.signed)
-        : documents[pick % Math.max(documents.length, 1)];
+    const chosen = documentToSign(answered, pick);
     await call(journey, {
       method: 'POST',
       url: renewalPath(uuid, `${docs}/${chosen?.uuid ?? NO_SUCH_UUID}/sign`),

@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import type {
   TApplication,
   TCollateralInfo,
-  TDocument,
   TGetBankLinkAuthResponse,
   TOffer,
   TOpsApplicationDetail,
@@ -26,7 +25,7 @@ import { multipart } from '../documents/helpers.js';
 import { SANDBOX_DEFAULT_PRICE_CENTS } from '../../src/db/seed.js';
 import { ID_FILES } from './id-files.js';
 import { SERVICING_LOANS } from './servicing-checks.js';
-import { call, type TActor, type TJourney } from './world.js';
+import { call, documentToSign, json, NO_SUCH_UUID, type TActor, type TJourney } from './world.js';
 import { enqueueAndRun } from './run-job.js';
 import { depositOnChain, mineOver } from './sandbox-chain.js';
 
@@ -49,16 +48,6 @@ export interface TStep {
 
 function step(name: string, isSingleWrite: boolean, act: TStep['act']): TStep {
   return { name, isSingleWrite, act };
-}
-
-/** The body of a successful answer; undefined for a refusal (whose body is an error, not a T). */
-function json<T>(response: { statusCode: number; body: string }): T | undefined {
-  if (response.statusCode >= 300) return undefined;
-  try {
-    return JSON.parse(response.body) as T;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Return addresses for the collateral, two per coin (both valid). */
@@ -108,7 +97,7 @@ export const acceptOffer = (pick: 'newest' | 'oldest') =>
     await call(journey, {
       method: 'POST',
       url: appPath(journey, '/select-offer'),
-      payload: { offerUuid: offer?.uuid ?? '00000000-0000-4000-8000-000000000000' },
+      payload: { offerUuid: offer?.uuid ?? NO_SUCH_UUID },
     });
   });
 
@@ -158,19 +147,10 @@ export const signDocument = (pick: 'next' | number) =>
   step(`borrower signs document ${String(pick)}`, true, async (journey) => {
     const docs = `/borrowers/${journey.borrower.identityUuid}/documents`;
     const listed = await call(journey, { method: 'GET', url: appPath(journey, docs) });
-    // A refusal answers an error object, not the list: then nothing is picked.
-    const answered = json<unknown>(listed);
-    const documents = Array.isArray(answered) ? (answered as TDocument[]) : [];
-    const chosen =
-      pick === 'next'
-        ? documents.find((document) => !document.signed)
-        : documents[pick % Math.max(documents.length, 1)];
+    const chosen = documentToSign(json<unknown>(listed), pick);
     await call(journey, {
       method: 'POST',
-      url: appPath(
-        journey,
-        `${docs}/${chosen?.uuid ?? '00000000-0000-4000-8000-000000000000'}/sign`,
-      ),
+      url: appPath(journey, `${docs}/${chosen?.uuid ?? NO_SUCH_UUID}/sign`),
       headers: { 'user-agent': 'ModelTest/1.0' },
     });
   });
@@ -684,10 +664,7 @@ export const decideProposal = (agent: number, decision: 'approve' | 'reject') =>
     const proposal = detail?.proposals[0];
     await call(journey, {
       method: 'POST',
-      url: opsPath(
-        journey,
-        `/proposals/${proposal?.id ?? '00000000-0000-4000-8000-000000000000'}/${decision}`,
-      ),
+      url: opsPath(journey, `/proposals/${proposal?.id ?? NO_SUCH_UUID}/${decision}`),
       actor,
       ...(decision === 'reject' ? { payload: { reason: 'Evidence does not match' } } : {}),
     });

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { TApplication, TPostOtpVerifyResponse } from '@pledge/contract';
+import type { TApplication, TDocument, TPostOtpVerifyResponse } from '@pledge/contract';
 import { eq } from 'drizzle-orm';
 import { createAdapters } from '../../src/adapters/index.js';
 import { createSandboxBankLink } from '../../src/adapters/bank-link/sandbox.js';
@@ -337,4 +337,28 @@ export async function startJourney(world: TWorld, plan: TJourneyPlan): Promise<T
   }
   journey.appUuid = (created.json() as TApplication).appUuid;
   return journey;
+}
+
+/** An id no record has: what a step sends when it has nothing to pick, for the server to refuse. */
+export const NO_SUCH_UUID = '00000000-0000-4000-8000-000000000000';
+
+/** The body of a successful answer; undefined for a refusal (whose body is an error, not a T). */
+export function json<T>(response: { statusCode: number; body: string }): T | undefined {
+  if (response.statusCode >= 300) return undefined;
+  try {
+    return JSON.parse(response.body) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The document a borrower signs from a listed answer: `next`, the first unsigned one, as the signing
+ * page does; a number, that one in the list. None when the answer is a refusal, not the list.
+ */
+export function documentToSign(answered: unknown, pick: 'next' | number): TDocument | undefined {
+  const documents = Array.isArray(answered) ? (answered as TDocument[]) : [];
+  return pick === 'next'
+    ? documents.find((document) => !document.signed)
+    : documents[pick % Math.max(documents.length, 1)];
 }
