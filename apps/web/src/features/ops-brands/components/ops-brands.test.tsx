@@ -5,25 +5,20 @@ import { jsonResponse } from '../../../test/mock-fetch.js';
 import { LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../../ops/ops-test-session.js';
+import { brandRow } from '../ops-brands-test-data.js';
 
 signInAgentBeforeEach();
 
 const LIST: TGetOpsBrandsResponse = {
   brands: [
-    {
-      orgCode: 'default',
-      companyName: 'Pledge Lending',
-      publishedVersion: 1,
-      draftVersion: null,
-      hosts: [],
-    },
-    {
+    brandRow(),
+    brandRow({
       orgCode: 'acme',
       companyName: 'Acme Credit',
       publishedVersion: null,
       draftVersion: 1,
       hosts: ['loans.acme.test'],
-    },
+    }),
   ],
 };
 

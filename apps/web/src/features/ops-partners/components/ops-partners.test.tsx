@@ -17,6 +17,7 @@ import { jsonResponse } from '../../../test/mock-fetch.js';
 import { LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../../ops/ops-test-session.js';
+import { brandRow } from '../../ops-brands/ops-brands-test-data.js';
 import { utcInstantOf } from './webhook-deliveries.js';
 
 signInAgentBeforeEach();
@@ -28,22 +29,7 @@ const PROPOSAL_ID = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
 const LONG_URL = `https://hooks.lender.example/${'very-long-path-segment-'.repeat(20)}end`;
 
 const BRANDS: TGetOpsBrandsResponse = {
-  brands: [
-    {
-      orgCode: 'default',
-      companyName: 'Pledge Lending',
-      publishedVersion: 1,
-      draftVersion: null,
-      hosts: [],
-    },
-    {
-      orgCode: 'acme',
-      companyName: 'Acme Credit',
-      publishedVersion: 1,
-      draftVersion: null,
-      hosts: [],
-    },
-  ],
+  brands: [brandRow(), brandRow({ orgCode: 'acme', companyName: 'Acme Credit' })],
 };
 
 const ENDPOINTS: TWebhookEndpoint[] = [
