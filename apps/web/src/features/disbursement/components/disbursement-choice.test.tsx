@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
-import { makeApplication, makeOffer } from '../../application/application-test-data.js';
-import { APP, applicationHandlers, LOADED } from '../testing/disbursement-test-data.js';
+import {
+  APP,
+  applicationHandlers,
+  internationalApplication,
+  LOADED,
+} from '../testing/disbursement-test-data.js';
 
 describe('the disbursement choice', () => {
   it('offers linking a bank (recommended) or typing the account in', async () => {
@@ -44,15 +48,7 @@ describe('the disbursement choice', () => {
   });
 
   it('sends an international borrower to the USDC wallet page', async () => {
-    mockFetch(
-      applicationHandlers(
-        makeApplication({
-          state: 'SIGN_DOCS',
-          isInternational: true,
-          selectedOffer: makeOffer({ state: null, countryCode: 'GB' }),
-        }),
-      ),
-    );
+    mockFetch(applicationHandlers(internationalApplication()));
     const { router } = renderApp(`${APP}/disbursement`);
     await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/usdc-disbursement`), LOADED);
     expect(

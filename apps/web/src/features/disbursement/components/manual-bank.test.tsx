@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { buildPath, postManualBank } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
-import { makeApplication, makeOffer } from '../../application/application-test-data.js';
 import {
   APP,
   APP_PARAMS,
   applicationHandlers,
+  internationalApplication,
   LOADED,
   makeDisbursement,
   sentBody,
@@ -148,15 +148,7 @@ describe('the bank pages of an international loan', () => {
   it.each(['manually-link', 'link-account', 'choose-account'])(
     '/disbursement/%s sends the borrower to the USDC page',
     async (page) => {
-      mockFetch(
-        applicationHandlers(
-          makeApplication({
-            state: 'SIGN_DOCS',
-            isInternational: true,
-            selectedOffer: makeOffer({ state: null, countryCode: 'GB' }),
-          }),
-        ),
-      );
+      mockFetch(applicationHandlers(internationalApplication()));
       const { router } = renderApp(`${APP}/disbursement/${page}`);
       await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/usdc-disbursement`), LOADED);
       expect(screen.queryByLabelText(/^Routing number/)).toBeNull();

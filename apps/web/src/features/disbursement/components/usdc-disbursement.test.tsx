@@ -4,11 +4,11 @@ import { buildPath, getDisbursement, postWalletAddress } from '@pledge/contract'
 import { USDC_CHAINS } from '@pledge/domain';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
-import { makeApplication, makeOffer } from '../../application/application-test-data.js';
 import {
   APP,
   APP_PARAMS,
   applicationHandlers,
+  internationalApplication,
   LOADED,
   makeDisbursement,
   sentBody,
@@ -16,11 +16,7 @@ import {
 
 const WALLET_PATH = buildPath(postWalletAddress.path, APP_PARAMS);
 const ADDRESS = '0x52908400098527886e0f7030069857d2e4169ee7';
-const INTERNATIONAL = makeApplication({
-  state: 'SIGN_DOCS',
-  isInternational: true,
-  selectedOffer: makeOffer({ state: null, countryCode: 'GB' }),
-});
+const INTERNATIONAL = internationalApplication();
 
 const SAVED_PATH = buildPath(getDisbursement.path, APP_PARAMS);
 
