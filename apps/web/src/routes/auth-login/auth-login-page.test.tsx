@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { LOGIN_MESSAGES } from '@pledge/domain';
 import { getToken } from '../../api/token.js';
 import { PASSWORD_EXPIRED_MESSAGE } from '../../features/auth/components/legacy-sign-in.js';
@@ -31,6 +32,23 @@ function bodyOf(fetch: ReturnType<typeof mockFetch>, key: string): unknown {
   return call === undefined ? undefined : JSON.parse(String(call[1]?.body));
 }
 
+/** Asks for a code for `email`, then signs in with `code`. */
+async function signInWithCode(user: UserEvent, email: string, code: string) {
+  await user.type(await screen.findByLabelText(/Email address/), email);
+  await user.click(screen.getByRole('button', { name: 'Send code' }));
+  await user.type(await screen.findByLabelText(/Sign-in code/), code);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+/** The page says a code went to ada@example.com, and the broker was asked for one, with a nonce. */
+async function expectCodeSentToAda(fetch: ReturnType<typeof mockFetch>) {
+  expect(await screen.findByText(/We sent a 6-digit code to ada@example.com/)).toBeInTheDocument();
+  expect(bodyOf(fetch, OTP_START)).toEqual({
+    email: 'ada@example.com',
+    nonce: expect.any(String),
+  });
+}
+
 describe('/auth/login: the code sign-in of the identity broker', () => {
   const brokerUrl = `/auth/login?audience=customer&redirectUrl=%2Fdashboard&nonce=${NONCE}`;
 
@@ -44,13 +62,7 @@ describe('/auth/login: the code sign-in of the identity broker', () => {
     await user.type(await screen.findByLabelText(/Email address/), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
 
-    expect(
-      await screen.findByText(/We sent a 6-digit code to ada@example.com/),
-    ).toBeInTheDocument();
-    expect(bodyOf(fetch, OTP_START)).toEqual({
-      email: 'ada@example.com',
-      nonce: expect.any(String),
-    });
+    await expectCodeSentToAda(fetch);
     const startHeaders = new Headers(fetch.mock.calls.at(-1)?.[1]?.headers);
     expect(startHeaders.get('x-organization')).toBe('partner');
     const codeField = screen.getByLabelText(/Sign-in code/);
@@ -82,10 +94,7 @@ describe('/auth/login: the code sign-in of the identity broker', () => {
       },
     });
     const { user } = renderApp(brokerUrl);
-    await user.type(await screen.findByLabelText(/Email address/), 'legacy-2fa@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
-    await user.type(await screen.findByLabelText(/Sign-in code/), '123456');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signInWithCode(user, 'legacy-2fa@example.com', '123456');
 
     expect(await screen.findByText(message)).toBeInTheDocument();
     const totp = screen.getByLabelText(/Authenticator code/);
@@ -132,10 +141,7 @@ describe('/auth/login: the code sign-in of the identity broker', () => {
         jsonResponse({ code: 'INVALID_CODE', message, fieldErrors: { code: [message] } }, 400),
     });
     const { user } = renderApp(brokerUrl);
-    await user.type(await screen.findByLabelText(/Email address/), 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
-    await user.type(await screen.findByLabelText(/Sign-in code/), '654321');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signInWithCode(user, 'ada@example.com', '654321');
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByLabelText(/Sign-in code/)).toHaveAttribute('aria-invalid', 'true');
     expect(getToken()).toBeNull();
@@ -183,10 +189,7 @@ describe('/auth/login: the code sign-in of the identity broker', () => {
     const { user } = renderApp(
       `/auth/login?redirectUrl=${encodeURIComponent('https://evil.example')}&nonce=${NONCE}`,
     );
-    await user.type(await screen.findByLabelText(/Email address/), 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
-    await user.type(await screen.findByLabelText(/Sign-in code/), '123456');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signInWithCode(user, 'ada@example.com', '123456');
     await waitFor(() =>
       expect(browserNavigation.assign).toHaveBeenCalledWith('/account/crypto-backed-loan'),
     );
@@ -327,13 +330,7 @@ describe('/auth/login: which form opens', () => {
     const fetch = mockFetch({ ...withBrokerFlag(true), [OTP_START]: noContent });
     const { user } = renderApp('/auth/login?redirectUrl=%2Fdashboard');
     await user.type(await screen.findByLabelText(/Email address/), 'ada@example.com{Enter}');
-    expect(
-      await screen.findByText(/We sent a 6-digit code to ada@example.com/),
-    ).toBeInTheDocument();
-    expect(bodyOf(fetch, OTP_START)).toEqual({
-      email: 'ada@example.com',
-      nonce: expect.any(String),
-    });
+    await expectCodeSentToAda(fetch);
     expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
   });
 
