@@ -9,6 +9,7 @@ import { SESSION_LIMITS } from '@pledge/domain';
 import { identities, sessions } from '../../src/db/schema/index.js';
 import { endIdentitySessions } from '../../src/services/identity/end-sessions.js';
 import { SANDBOX_AGENT_EMAIL } from '../../src/services/identity/agents.js';
+import { SESSION_LAST_SEEN_PRECISION_MS } from '../../src/services/identity/verify-access-token.js';
 import { buildTestApp } from '../helpers/app.js';
 import type { TTestDatabase } from '../helpers/db.js';
 import { bearer, brokerPath, manualClock, signIn } from './sign-in.js';
@@ -21,6 +22,14 @@ const CUSTOMER_ABSOLUTE_MS = SESSION_LIMITS.customer.absoluteLimitHours * HOUR_M
 const AGENT_IDLE_MS = SESSION_LIMITS.agent.idleTimeoutMinutes * MINUTE_MS;
 /** The access token's life before sessions: a borrower was signed out after it, busy or not. */
 const OLD_TOKEN_LIFE_MS = 15 * MINUTE_MS;
+
+/** The session id (`jti`) of a token: the claim of its payload. */
+function tokenIdOf(jwt: string): string {
+  const payload = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as {
+    jti: string;
+  };
+  return payload.jti;
+}
 
 describe('sessions', () => {
   let database: TTestDatabase;
@@ -106,6 +115,25 @@ describe('sessions', () => {
     expect(await figureStatus(first, customer)).toBe(200);
   });
 
+  it("writes a session's last use at most once a minute, on either instance", async () => {
+    const jwt = await signIn(first, 'steady@example.com');
+    const jti = tokenIdOf(jwt);
+    const lastSeen = async () => {
+      const [row] = await database.db
+        .select({ lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .where(eq(sessions.jti, jti));
+      return row?.lastSeenAt.getTime();
+    };
+    const signedInAt = await lastSeen();
+    time.advance(SESSION_LAST_SEEN_PRECISION_MS / 2);
+    expect(await figureStatus(second, jwt)).toBe(200);
+    expect(await lastSeen()).toBe(signedInAt);
+    time.advance(SESSION_LAST_SEEN_PRECISION_MS);
+    expect(await figureStatus(first, jwt)).toBe(200);
+    expect(await lastSeen()).toBe(time.clock().getTime());
+  });
+
   it('refuses a signed-out token at once on the other instance', async () => {
     const jwt = await signIn(first, 'leaving@example.com');
     // The second instance has just found the token good.
@@ -148,16 +176,14 @@ describe('sessions', () => {
     expect(await figureStatus(second, bystander)).toBe(200);
   });
 
-  /** The session id (`jti`) of a token: the claim of its payload. */
+  /** The session id (`jti`) of a token, checked to be a session of the identity. */
   async function sessionOf(identityUuid: string, jwt: string): Promise<string> {
-    const payload = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as {
-      jti: string;
-    };
+    const jti = tokenIdOf(jwt);
     const [row] = await database.db
       .select({ jti: sessions.jti, identityUuid: sessions.identityUuid })
       .from(sessions)
-      .where(eq(sessions.jti, payload.jti));
+      .where(eq(sessions.jti, jti));
     expect(row?.identityUuid).toBe(identityUuid);
-    return payload.jti;
+    return jti;
   }
 });

@@ -209,10 +209,12 @@ const APPLICATION_READS = {
  * A data-modifying WITH runs whether or not its rows are read; `live` is the session as it was.
  * A session found timed out is ended for good, so a clock set back (the sandbox's reset, or an
  * instance a little behind) never opens it again. A live session is not timed out, so the search
- * for one is made only when `live` found none (a one-time filter: a signed-in request's check
- * looks the session up once, not twice).
+ * for one is made only when `live` found none, and a session is renewed only when `live` found it
+ * due (one-time filters: a signed-in request's check looks the session up once, not two or three
+ * times).
  * `t` is the time of the check: the process's clock, or in the sandbox real time plus the offset
- * the database holds now.
+ * the database holds now (its row read once, by a join: a subquery in the offset's expression was
+ * read once for each use of it).
  */
 function sessionCheckStatement(
   audience: TSignInAudience,
@@ -221,9 +223,10 @@ function sessionCheckStatement(
 ): SQL {
   const clockSql = sandbox
     ? sql`
-      SELECT to_timestamp((${placeholder('realNowMs')}::bigint + c.offset_ms) / 1000.0) AS now,
-        c.offset_ms
-      FROM (SELECT COALESCE((SELECT offset_ms FROM sandbox_clock WHERE id), 0)::bigint AS offset_ms) c`
+      SELECT to_timestamp((${placeholder('realNowMs')}::bigint + COALESCE(c.offset_ms, 0)) / 1000.0)
+          AS now,
+        COALESCE(c.offset_ms, 0)::bigint AS offset_ms
+      FROM (VALUES (true)) AS clock_row (id) LEFT JOIN sandbox_clock c ON c.id`
     : sql`SELECT ${placeholder('now')}::timestamptz AS now, 0::bigint AS offset_ms`;
   // By the address's digest; the clear addresses only for a row the previous release wrote
   // without one (identity-email.ts), until the boot step digests it. A customer's session needs
@@ -243,16 +246,16 @@ function sessionCheckStatement(
         t.now - ${placeholder('renewMs')}::bigint * interval '1 millisecond' AS renew_before
       FROM t
     ), live AS (
-      SELECT s.jti, s.identity_uuid, s.last_seen_at, s.expires_at
+      SELECT s.identity_uuid, s.expires_at, s.last_seen_at < b.renew_before AS is_renewal_due
       FROM sessions s ${identityJoin}, bounds b
       WHERE s.jti = ${placeholder('jti')} AND s.identity_uuid = ${placeholder('subject')}
         AND s.audience = ${placeholder('audience')} AND s.ended_at IS NULL
         AND s.expires_at > b.now AND s.last_seen_at > b.idle_since
         ${stillAgent}
     ), renewed AS (
-      UPDATE sessions SET last_seen_at = b.now FROM live, bounds b
-      WHERE sessions.jti = live.jti AND live.last_seen_at < b.renew_before
-      RETURNING sessions.jti
+      UPDATE sessions SET last_seen_at = b.now FROM bounds b
+      WHERE EXISTS (SELECT 1 FROM live WHERE live.is_renewal_due) AND jti = ${placeholder('jti')}
+      RETURNING jti
     ), timed_out AS (
       UPDATE sessions SET ended_at = b.now FROM bounds b
       WHERE NOT EXISTS (SELECT 1 FROM live)
