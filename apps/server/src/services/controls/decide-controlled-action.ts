@@ -28,6 +28,7 @@ import {
   toControlledActionView,
   type TControlledActionRow,
 } from './controlled-action-record.js';
+import { decisionBy } from '../ops/agent-decision.js';
 
 async function readRow(db: TDb, proposalId: string): Promise<TControlledActionRow> {
   const [row] = await db.select().from(opsProposals).where(eq(opsProposals.id, proposalId));
@@ -82,9 +83,7 @@ export async function approveControlledAction(
       .update(opsProposals)
       .set({
         status: 'APPROVED',
-        decidedBy: agent.identityUuid,
-        decidedByEmail: agent.email,
-        decidedAt: at,
+        ...decisionBy(agent, at),
         outcome,
       })
       .where(eq(opsProposals.id, row.id))

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { opsProposals } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
+import { decisionBy } from '../ops/agent-decision.js';
 
 type TProposalRow = typeof opsProposals.$inferSelect;
 
@@ -33,10 +34,7 @@ export async function declineProposal(
     .update(opsProposals)
     .set({
       status,
-      decidedBy: agent.identityUuid,
-      decidedByEmail: agent.email,
-      decidedAt: at,
-      decisionReason: input.reason,
+      ...decisionBy(agent, at, input.reason),
     })
     .where(eq(opsProposals.id, proposal.id))
     .returning();

@@ -25,3 +25,17 @@ export function decisionView(row: TDecisionColumns): {
     decisionReason: row.decisionReason,
   };
 }
+
+/** The decision columns of a row an agent decides now; `reason` says why it was refused, if it was. */
+export function decisionBy(
+  agent: { identityUuid: string; email: string },
+  at: Date,
+  reason?: string | null,
+): { decidedBy: string; decidedByEmail: string; decidedAt: Date; decisionReason?: string | null } {
+  return {
+    decidedBy: agent.identityUuid,
+    decidedByEmail: agent.email,
+    decidedAt: at,
+    ...(reason === undefined ? {} : { decisionReason: reason }),
+  };
+}

@@ -16,6 +16,7 @@ import { assertCheckerMayApprove } from '../controls/checker-rules.js';
 import { evidenceText, lockProposal } from './proposal-record.js';
 import { assertPayoffMatchesLedger, recordPayoff } from './record-payoff.js';
 import { releaseFunds } from './release-funds.js';
+import { decisionBy } from './agent-decision.js';
 
 export async function approveProposal(
   deps: TOpsDeps,
@@ -60,9 +61,7 @@ export async function approveProposal(
       .update(opsProposals)
       .set({
         status: 'APPROVED',
-        decidedBy: agent.identityUuid,
-        decidedByEmail: agent.email,
-        decidedAt: at,
+        ...decisionBy(agent, at),
       })
       .where(eq(opsProposals.id, proposal.id));
     return changed;

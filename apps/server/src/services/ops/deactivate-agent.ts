@@ -16,6 +16,7 @@ import { normalizeEmail } from '../identity/email-address.js';
 import { emailOf, identityByEmail } from '../identity/identity-email.js';
 import { listOpsAgents } from './list-agents.js';
 import type { TOpsDeps } from './ops-record.js';
+import { decisionBy } from './agent-decision.js';
 
 export const DEACTIVATE_SELF_MESSAGE = 'You cannot deactivate yourself: ask another agent.';
 export const MAKER_DEACTIVATED_REASON = 'Lapsed: the agent who proposed it was deactivated.';
@@ -59,10 +60,11 @@ export async function deactivateAgent(
         .update(opsProposals)
         .set({
           status: 'REJECTED',
-          decidedBy: input.agentUuid,
-          decidedByEmail: callerEmail,
-          decidedAt: at,
-          decisionReason: MAKER_DEACTIVATED_REASON,
+          ...decisionBy(
+            { identityUuid: input.agentUuid, email: callerEmail },
+            at,
+            MAKER_DEACTIVATED_REASON,
+          ),
         })
         .where(and(eq(opsProposals.proposedBy, removed.uuid), eq(opsProposals.status, 'PENDING')));
     }

@@ -14,6 +14,7 @@ import {
   HOLDER_NAME_REVIEW_ENTITY,
 } from '../disbursement/holder-name-review.js';
 import { agentActor, lockApplication, toOpsDetail, type TOpsDeps } from './ops-record.js';
+import { decisionBy } from './agent-decision.js';
 
 export const NO_HOLDER_NAME_REVIEW_MESSAGE =
   'The payout account has no holder name waiting for review.';
@@ -41,10 +42,7 @@ export async function decideHolderName(
       .update(holderNameReviews)
       .set({
         status: input.decision,
-        decidedBy: agent.identityUuid,
-        decidedByEmail: agent.email,
-        decidedAt: at,
-        decisionReason: reason,
+        ...decisionBy(agent, at, reason),
       })
       .where(
         and(
