@@ -249,27 +249,36 @@ export function servicingPayment(overrides: Partial<TServicingPayment> = {}): TS
   };
 }
 
-/** The dashboard's card of a loan: its terms and its next payment's date and amount (dollars). */
-export function loanCard(
-  loan: TServicingLoan = servicingLoan(),
-  overrides: Partial<TLoanStatus> = {},
-): TLoanStatus {
+/** A loan on the dashboard as the loan list answers it: $20,250 on 1 BTC, funded Jan 10, 2025. */
+export function loanStatus(overrides: Partial<TLoanStatus> = {}): TLoanStatus {
   return {
-    appUuid: loan.appUuid,
-    loanUuid: loan.loanUuid,
+    appUuid: LOAN_UUID,
     loanType: 'NEW_LOAN',
     state: 'COMPLETE',
     stage: 'FINAL',
-    status: 'ACTIVE',
-    principalAmount: 20_200,
+    principalAmount: 20_250,
     interestRate: 8.91,
     annualPercentageRate: 9.823,
     collateral: { coinQuantity: '1.000000', type: 'BTC' },
     fundedAt: '2025-01-10T12:00:00.000Z',
     maturityDate: '2026-01-10',
-    nextPaymentDue: loan.nextPayment?.dueDate ?? null,
-    nextPaymentAmount: loan.nextPayment === null ? null : centsToUsd(loan.nextPayment.amountCents),
     profile: { isServicedViaApp: false },
     ...overrides,
   };
+}
+
+/** The dashboard's card of a serviced loan: its status and its next payment's date and amount. */
+export function loanCard(
+  loan: TServicingLoan = servicingLoan(),
+  overrides: Partial<TLoanStatus> = {},
+): TLoanStatus {
+  return loanStatus({
+    appUuid: loan.appUuid,
+    loanUuid: loan.loanUuid,
+    status: 'ACTIVE',
+    principalAmount: 20_200,
+    nextPaymentDue: loan.nextPayment?.dueDate ?? null,
+    nextPaymentAmount: loan.nextPayment === null ? null : centsToUsd(loan.nextPayment.amountCents),
+    ...overrides,
+  });
 }

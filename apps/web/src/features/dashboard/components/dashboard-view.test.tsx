@@ -4,6 +4,7 @@ import { getLoanStatus, getUserApps, type TApplication, type TLoanStatus } from 
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
 import { makeApplication } from '../../application/application-test-data.js';
+import { loanStatus } from '../../loan/loan-test-data.js';
 import { browserNavigation } from '../../session/browser-navigation.js';
 import {
   figureInfoHandlers,
@@ -27,24 +28,21 @@ function application(overrides: Partial<TApplication>): TApplication {
   });
 }
 
-const LOAN: TLoanStatus = {
-  appUuid: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
-  loanType: 'NEW_LOAN',
-  state: 'COMPLETE',
-  stage: 'FINAL',
-  principalAmount: 20250,
-  interestRate: 8.91,
-  annualPercentageRate: 9.823,
-  collateral: { coinQuantity: '1.000000', type: 'BTC' },
-  fundedAt: '2025-01-10T12:00:00.000Z',
-  maturityDate: '2026-01-10',
-  profile: { isServicedViaApp: false },
-};
+const LOAN: TLoanStatus = loanStatus();
 
 beforeEach(() => {
   vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
   storeTestSession();
 });
+
+/** A borrower with no application and no loan. */
+function serveNothing() {
+  mockFetch({
+    ...figureInfoHandlers(),
+    [APPS]: () => jsonResponse([]),
+    [LOANS]: () => jsonResponse({ loans: [] }),
+  });
+}
 
 describe('/dashboard', () => {
   it('lists loans and applications with their state in words and the right links', async () => {
@@ -147,11 +145,7 @@ describe('/dashboard', () => {
   });
 
   it('invites a borrower without applications to start one', async () => {
-    mockFetch({
-      ...figureInfoHandlers(),
-      [APPS]: () => jsonResponse([]),
-      [LOANS]: () => jsonResponse({ loans: [] }),
-    });
+    serveNothing();
     renderApp('/dashboard');
     expect(
       await screen.findByRole('heading', { name: 'No loans or applications yet' }),
@@ -314,11 +308,7 @@ describe('/dashboard after a deadline, and refinancings (issue 34, findings 7 an
   });
 
   it('leads a borrower without any application to refinancing too', async () => {
-    mockFetch({
-      ...figureInfoHandlers(),
-      [APPS]: () => jsonResponse([]),
-      [LOANS]: () => jsonResponse({ loans: [] }),
-    });
+    serveNothing();
     renderApp('/dashboard');
     expect(
       await screen.findByRole('link', { name: 'Refinance a Celsius loan' }, { timeout: 10_000 }),

@@ -10,6 +10,7 @@ import {
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { makeApplication } from '../../application/application-test-data.js';
+import { LOAN_UUID, loanStatus } from '../../loan/loan-test-data.js';
 import { browserNavigation } from '../../session/browser-navigation.js';
 import {
   figureInfoHandlers,
@@ -18,24 +19,13 @@ import {
 } from '../../session/session-test-utils.js';
 import { LOADED } from '../../../test/loaded.js';
 
-const LOAN_UUID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const RENEWAL_UUID = '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f';
 
 function loan(renewal: TLoanStatus['renewal']): TLoanStatus {
-  return {
-    appUuid: LOAN_UUID,
-    loanType: 'NEW_LOAN',
-    state: 'COMPLETE',
-    stage: 'FINAL',
-    principalAmount: 20250,
-    interestRate: 8.91,
-    annualPercentageRate: 9.823,
+  return loanStatus({
     collateral: { coinQuantity: '1', type: 'BTC' },
-    fundedAt: '2025-01-10T12:00:00.000Z',
-    maturityDate: '2026-01-10',
     ...(renewal === undefined ? {} : { renewal }),
-    profile: { isServicedViaApp: false },
-  };
+  });
 }
 
 function serve(renewal: TLoanStatus['renewal'], openAnswer: () => Response) {
