@@ -7,7 +7,7 @@ import {
   OPS_ACTION_IDS,
   type TOpsActionId,
 } from './ops-actions.js';
-import { makeDetail } from './ops-test-data.js';
+import { makeDetail, makeHolderNameReview } from './ops-test-data.js';
 
 function available(state: TApplicationState, reviewStatus: 'PENDING' | 'APPROVED' | null) {
   const base = makeDetail();
@@ -81,15 +81,7 @@ describe('opsActionHold', () => {
   ] as const)('a holder-name review %s: release available %s', (status, isAvailable) => {
     const detail = makeDetail({
       application: awaiting,
-      holderNameReview: {
-        status,
-        holderName: 'Eve Mallory',
-        borrowerName: 'Ada Lovelace',
-        createdAt: '2025-01-03T10:00:00.000Z',
-        decidedBy: null,
-        decidedAt: null,
-        decisionReason: null,
-      },
+      holderNameReview: makeHolderNameReview({ status }),
     });
     expect(isOpsActionAvailable('propose-release', detail)).toBe(isAvailable);
   });

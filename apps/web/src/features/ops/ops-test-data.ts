@@ -134,6 +134,22 @@ export function makeDetail(overrides: Partial<TOpsApplicationDetail> = {}): TOps
   };
 }
 
+/** A review of a bank account held in another name than the borrower's, waiting on an agent. */
+export function makeHolderNameReview(
+  overrides: Partial<NonNullable<TOpsApplicationDetail['holderNameReview']>> = {},
+): NonNullable<TOpsApplicationDetail['holderNameReview']> {
+  return {
+    status: 'PENDING',
+    holderName: 'Eve Mallory',
+    borrowerName: 'Ada Lovelace',
+    createdAt: '2025-01-03T10:00:00.000Z',
+    decidedBy: null,
+    decidedAt: null,
+    decisionReason: null,
+    ...overrides,
+  };
+}
+
 export const TEST_PROPOSAL_UUID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 export const OTHER_AGENT = {
   identityUuid: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',

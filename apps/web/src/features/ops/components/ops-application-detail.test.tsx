@@ -22,6 +22,7 @@ import { servicingLoan } from '../../loan/loan-test-data.js';
 import { storeTestSession, TEST_IDENTITY } from '../../session/session-test-utils.js';
 import {
   makeDetail,
+  makeHolderNameReview,
   SIGNED_SHA256,
   TEST_APP_UUID,
   TEST_ID_DOCUMENT_UUID,
@@ -501,15 +502,7 @@ describe('/ops/applications/:appUuid: the detail', () => {
 
   it('shows a holder-name review and accepts the account', async () => {
     const application = makeApplication({ state: 'MANUAL_FUNDING_RELEASE', stage: 'ORIGINATING' });
-    const review = {
-      status: 'PENDING' as const,
-      holderName: 'Eve Mallory',
-      borrowerName: 'Ada Lovelace',
-      createdAt: '2025-01-03T10:00:00.000Z',
-      decidedBy: null,
-      decidedAt: null,
-      decisionReason: null,
-    };
+    const review = makeHolderNameReview();
     let current = makeDetail({ application, holderNameReview: review });
     serve(() => current, {
       [`POST ${buildPath(postOpsApproveHolderName.path, params)}`]: () => {
