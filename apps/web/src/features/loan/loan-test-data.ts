@@ -34,6 +34,15 @@ export const NOTHING_OWED: TServicingLoan['balances'] = {
   totalCents: 0,
 };
 
+/** The next payment of a loan whose month's interest is paid: nothing due on Feb 24. */
+export const NOTHING_DUE: NonNullable<TServicingLoan['nextPayment']> = {
+  dueDate: '2025-02-24',
+  amountCents: 0,
+  pastDueCents: 0,
+  pastDueSince: null,
+  daysPastDue: 0,
+};
+
 /** A funded loan a month in: $20,000 drawn, 1 % fee capitalised, its first interest due. */
 export function servicingLoan(overrides: Partial<TServicingLoan> = {}): TServicingLoan {
   return {

@@ -8,7 +8,7 @@ import {
   paymentFieldText,
   suggestedPaymentCents,
 } from './loan-view.js';
-import { servicingLoan } from './loan-test-data.js';
+import { NOTHING_DUE, servicingLoan } from './loan-test-data.js';
 
 const WITH_BANK = servicingLoan().paymentOptions;
 
@@ -116,13 +116,7 @@ describe('suggestedPaymentCents', () => {
     expect(
       suggestedPaymentCents(
         servicingLoan({
-          nextPayment: {
-            dueDate: '2025-02-24',
-            amountCents: 0,
-            pastDueCents: 0,
-            pastDueSince: null,
-            daysPastDue: 0,
-          },
+          nextPayment: NOTHING_DUE,
         }),
       ),
     ).toBeNull();

@@ -21,6 +21,7 @@ import {
   loanCard,
   LOAN_UUID,
   loanRisk,
+  NOTHING_DUE,
   NOTHING_OWED,
   PAYOFF_QUOTE,
   servicingLoan,
@@ -153,13 +154,7 @@ describe('/loans/{loanUuid}', SLOW, () => {
     loan = servicingLoan({
       payments: [servicingPayment()],
       balances: { ...loan.balances, accruedInterestCents: 0, totalCents: 2_020_000 },
-      nextPayment: {
-        dueDate: '2025-02-24',
-        amountCents: 0,
-        pastDueCents: 0,
-        pastDueSince: null,
-        daysPastDue: 0,
-      },
+      nextPayment: NOTHING_DUE,
     });
     answer(jsonResponse(servicingPayment(), 201));
     expect(await screen.findByText('Payment of $150.36 sent')).toBeInTheDocument();
