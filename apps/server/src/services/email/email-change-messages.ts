@@ -1,12 +1,7 @@
-import type { TBrand } from '@pledge/contract';
 import type { TEmailMessage } from '../../adapters/email/port.js';
 import { EMAIL_CHANGE_CODE_TTL_MS, EMAIL_CHANGE_UNDO_TTL_MS } from '../identity/sign-in-limits.js';
 
-type TMessageBrand = Pick<TBrand, 'companyName' | 'supportEmail' | 'supportPhone'>;
-
-function signature(brand: TMessageBrand): string {
-  return `${brand.companyName} · ${brand.supportEmail} · ${brand.supportPhone}`;
-}
+import { brandSignature, oneTimeCodeMessage, type TMessageBrand } from './brand-message.js';
 
 /** To the new address: the code that confirms it as the sign-in address. Code not in the subject. */
 export function emailChangeCodeMessage(input: {
@@ -15,22 +10,16 @@ export function emailChangeCodeMessage(input: {
   brand: TMessageBrand;
 }): TEmailMessage {
   const { brand, code } = input;
-  const minutes = Math.round(EMAIL_CHANGE_CODE_TTL_MS / 60_000);
-  return {
+  return oneTimeCodeMessage({
     to: input.to,
-    fromName: brand.companyName,
+    code,
+    brand,
+    ttlMs: EMAIL_CHANGE_CODE_TTL_MS,
     subject: `Confirm your new ${brand.companyName} sign-in address`,
-    text: [
-      `Your code to make this address your ${brand.companyName} sign-in address is ${code}.`,
-      '',
-      `It expires in ${minutes} minutes and works once. Never share it: ${brand.companyName} will never ask you for it.`,
-      '',
+    purpose: `Your code to make this address your ${brand.companyName} sign-in address is ${code}.`,
+    ifNotAsked:
       'If you did not ask for this, ignore this e-mail: nothing changes without the code.',
-      '',
-      signature(brand),
-    ].join('\n'),
-    secrets: [code],
-  };
+  });
 }
 
 /** To the old address: the sign-in address changed, and how to undo it. */
@@ -54,7 +43,7 @@ export function emailChangedMessage(input: {
       '',
       `Then contact us at ${brand.supportEmail} or ${brand.supportPhone}.`,
       '',
-      signature(brand),
+      brandSignature(brand),
     ].join('\n'),
     // The addresses too: the outbox keeps no address in clear outside the sandbox (outbox-recipient.ts).
     secrets: [input.undoUrl, input.to, input.newEmail],

@@ -3,7 +3,6 @@
  * when, the processing fee, what reduced the balance, any surplus owed back, the LTV before and after
  * and why the loan was liquidated. The same lines make the e-mail and the PDF.
  */
-import type { TBrand } from '@pledge/contract';
 import {
   formatUsd,
   LIQUIDATION_PROCESSING_FEE_BPS,
@@ -11,8 +10,7 @@ import {
   type TLiquidationFillFigures,
 } from '@pledge/domain';
 import type { TEmailMessage } from '../../adapters/email/port.js';
-
-type TBrandFacts = Pick<TBrand, 'companyName' | 'supportEmail' | 'supportPhone'>;
+import { brandSignature, type TMessageBrand } from '../email/brand-message.js';
 
 /** The sale's figures (as the domain computes them on the fill) and what led to it. */
 export interface TLiquidationStatementFacts extends TLiquidationFillFigures {
@@ -64,7 +62,7 @@ export function liquidationStatementLines(facts: TLiquidationStatementFacts): st
 
 export function liquidationStatementMessage(input: {
   to: string;
-  brand: TBrandFacts;
+  brand: TMessageBrand;
   facts: TLiquidationStatementFacts;
 }): TEmailMessage {
   return {
@@ -77,7 +75,7 @@ export function liquidationStatementMessage(input: {
       ...liquidationStatementLines(input.facts),
       '',
       `Loan ${input.facts.loanUuid}`,
-      `${input.brand.companyName} · ${input.brand.supportEmail} · ${input.brand.supportPhone}`,
+      brandSignature(input.brand),
     ].join('\n'),
   };
 }

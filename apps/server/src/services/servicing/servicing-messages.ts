@@ -2,18 +2,13 @@
  * The e-mails of servicing, in the brand's name. Amounts are dollars with cents; days and moments
  * are in words ("Dec 3, 2026", "Dec 3, 2026, 14:00 UTC"), never ISO timestamps.
  */
-import type { TBrand } from '@pledge/contract';
 import { dayInWords, formatUsd, momentInWords } from '@pledge/domain';
 import type { TEmailMessage } from '../../adapters/email/port.js';
-
-type TBrandFacts = Pick<TBrand, 'companyName' | 'supportEmail' | 'supportPhone'>;
-
-const footer = (brand: TBrandFacts) =>
-  `${brand.companyName} · ${brand.supportEmail} · ${brand.supportPhone}`;
+import { brandSignature, type TMessageBrand } from '../email/brand-message.js';
 
 export function statementMessage(input: {
   to: string;
-  brand: TBrandFacts;
+  brand: TMessageBrand;
   cycleDate: string;
   dueDate: string;
   amountDueCents: number;
@@ -45,7 +40,7 @@ export function statementMessage(input: {
       `Accrued interest: ${formatUsd(input.accruedInterestCents)}`,
       `Loan-to-value: ${input.ltvPct === null ? 'unavailable' : `${input.ltvPct}%`}`,
       '',
-      footer(input.brand),
+      brandSignature(input.brand),
     ].join('\n'),
   };
 }
@@ -56,7 +51,7 @@ export function statementMessage(input: {
  */
 export function pastDueNoticeMessage(input: {
   to: string;
-  brand: TBrandFacts;
+  brand: TMessageBrand;
   daysPastDue: number;
   pastDueCents: number;
   pastDueSince: string;
@@ -73,12 +68,12 @@ export function pastDueNoticeMessage(input: {
       `Please pay it now from your loan page. With the next payment, ${formatUsd(input.amountDueCents)} is due by ${dayInWords(input.nextDueDate)}.`,
       'If you have already paid, thank you: a payment can take a few days to reach us.',
       '',
-      footer(input.brand),
+      brandSignature(input.brand),
     ].join('\n'),
   };
 }
 
-type TReturnedInput = { to: string; brand: TBrandFacts; amountCents: number; reason: string };
+type TReturnedInput = { to: string; brand: TMessageBrand; amountCents: number; reason: string };
 
 /** The borrower's notice of a debit their bank returned: what came back and why, then what now. */
 function returnedMessage(
@@ -94,7 +89,7 @@ function returnedMessage(
       `Your ${what} of ${formatUsd(input.amountCents)} was returned by your bank: ${input.reason}.`,
       ...next,
       '',
-      footer(input.brand),
+      brandSignature(input.brand),
     ].join('\n'),
   };
 }
@@ -129,7 +124,7 @@ export function paidOffPaymentReturnedMessage(
  */
 export function returnAfterPayoffAgentMessage(input: {
   to: string;
-  brand: TBrandFacts;
+  brand: TMessageBrand;
   loanUuid: string;
   paymentUuid: string;
   isPayoff: boolean;
@@ -158,7 +153,7 @@ export function returnAfterPayoffAgentMessage(input: {
       `The loan is ${input.reopened.status} again and owes ${formatUsd(input.reopened.owedCents)}; the borrower was told.`,
       ...(releases.length === 0 ? ['No collateral release was open.'] : releases),
       '',
-      footer(input.brand),
+      brandSignature(input.brand),
     ].join('\n'),
   };
 }
@@ -171,7 +166,7 @@ export function paymentReturnedMessage(input: TReturnedInput): TEmailMessage {
 
 export function maturityReminderMessage(input: {
   to: string;
-  brand: TBrandFacts;
+  brand: TMessageBrand;
   daysBefore: number;
   maturityDate: string;
   balanceCents: number;
@@ -187,14 +182,14 @@ export function maturityReminderMessage(input: {
       '- Renew the loan for another 12 months on your collateral, from your loan page.',
       '- Pay it off: request a payoff quote on your loan page; there is no prepayment penalty.',
       '',
-      footer(input.brand),
+      brandSignature(input.brand),
     ].join('\n'),
   };
 }
 
 export function loanMaturedMessage(input: {
   to: string;
-  brand: TBrandFacts;
+  brand: TMessageBrand;
   maturityDate: string;
   amountDueCents: number;
 }): TEmailMessage {
@@ -206,7 +201,7 @@ export function loanMaturedMessage(input: {
       `Your loan matured on ${dayInWords(input.maturityDate)}. ${formatUsd(input.amountDueCents)} is now due.`,
       'Pay it off from your loan page to have your collateral returned.',
       '',
-      footer(input.brand),
+      brandSignature(input.brand),
     ].join('\n'),
   };
 }
@@ -218,7 +213,7 @@ export function loanMaturedMessage(input: {
  */
 export function maturedCollectionMessage(input: {
   to: string;
-  brand: TBrandFacts;
+  brand: TMessageBrand;
   maturityDate: string;
   daysPastMaturity: number;
   amountDueCents: number;
@@ -237,7 +232,7 @@ export function maturedCollectionMessage(input: {
       'Pay it off from your loan page to have your collateral returned. Your collateral stays pledged meanwhile: margin calls and liquidation apply as before maturity.',
       'If you have already paid, thank you: a payment can take a few days to reach us.',
       '',
-      footer(input.brand),
+      brandSignature(input.brand),
     ].join('\n'),
   };
 }
@@ -260,7 +255,7 @@ const RISK_NOTICE_SUBJECTS: Record<TRiskNoticeKind, string> = {
  */
 export function riskNoticeMessage(input: {
   to: string;
-  brand: TBrandFacts;
+  brand: TMessageBrand;
   notice: TRiskNoticeKind;
   collateralType: string;
   ltvPct: string;
@@ -336,6 +331,6 @@ export function riskNoticeMessage(input: {
     to: input.to,
     fromName: input.brand.companyName,
     subject: RISK_NOTICE_SUBJECTS[input.notice],
-    text: [...body, '', footer(input.brand)].join('\n'),
+    text: [...body, '', brandSignature(input.brand)].join('\n'),
   };
 }

@@ -1,11 +1,11 @@
-import type { TBrand } from '@pledge/contract';
 import type { TEmailMessage } from '../../adapters/email/port.js';
+import { brandSignature, type TMessageBrand } from '../email/brand-message.js';
 
 /** The confirmation of a waitlist sign-up, in the brand's name. */
 export function waitlistConfirmationMessage(input: {
   to: string;
   stateName: string;
-  brand: Pick<TBrand, 'companyName' | 'supportEmail' | 'supportPhone'>;
+  brand: TMessageBrand;
 }): TEmailMessage {
   const { brand, stateName } = input;
   return {
@@ -19,7 +19,7 @@ export function waitlistConfirmationMessage(input: {
       '',
       'If you did not ask to join the waitlist, you can ignore this e-mail.',
       '',
-      `${brand.companyName} · ${brand.supportEmail} · ${brand.supportPhone}`,
+      brandSignature(brand),
     ].join('\n'),
   };
 }
