@@ -1,5 +1,5 @@
 /** The audit trail as the tests read it. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../src/db/pool.js';
 import { auditEvents } from '../../src/db/schema/index.js';
 
@@ -9,17 +9,23 @@ export function auditEventsOf(
   entityId: string,
   transition: { fromState?: string; toState?: string } = {},
 ) {
-  return db
-    .select()
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.entityId, entityId),
-        ...(transition.fromState === undefined
-          ? []
-          : [eq(auditEvents.fromState, transition.fromState)]),
-        ...(transition.toState === undefined ? [] : [eq(auditEvents.toState, transition.toState)]),
-      ),
-    )
-    .orderBy(auditEvents.id);
+  return (
+    db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entityId, entityId),
+          ...(transition.fromState === undefined
+            ? []
+            : [eq(auditEvents.fromState, transition.fromState)]),
+          ...(transition.toState === undefined
+            ? []
+            : [eq(auditEvents.toState, transition.toState)]),
+        ),
+      )
+      // The events of one transaction share its time: among them, the order they were written in
+      // (the table is only ever appended to). The id is random and orders nothing.
+      .orderBy(auditEvents.at, sql`ctid`)
+  );
 }
