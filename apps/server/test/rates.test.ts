@@ -16,6 +16,17 @@ describe('pricing endpoints', () => {
 
   const rates = (body: unknown, query = '') =>
     app.inject({ method: 'POST', url: `${LEAP}/rates${query}`, payload: body as object });
+  /** The rate sheet for a Californian borrowing `requestedAmount` dollars on `coinQuantity` BTC. */
+  async function californianRates(coinQuantity: string, requestedAmount: number) {
+    const response = await rates({
+      coinQuantity,
+      collateralType: 'BTC',
+      state: 'CA',
+      requestedAmount,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json() as TPostRatesResponse;
+  }
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -99,14 +110,7 @@ describe('pricing endpoints', () => {
   describe('POST rates', () => {
     // 1.01 BTC is worth twice the cash with its 1% CA fee: every LTV is on what is owed.
     it('makes the 8.91% band eligible when the collateral is worth twice the loan', async () => {
-      const response = await rates({
-        coinQuantity: '1.01',
-        collateralType: 'BTC',
-        state: 'CA',
-        requestedAmount: BTC_USD / 2,
-      });
-      expect(response.statusCode).toBe(200);
-      const body = response.json() as TPostRatesResponse;
+      const body = await californianRates('1.01', BTC_USD / 2);
       expect(body.eligibleTierId).toBe('RATE_1');
       expect(body.currentLtv).toBe(50);
       expect(body.valueOfOne).toBe(BTC_USD);
@@ -116,14 +120,7 @@ describe('pricing endpoints', () => {
     });
 
     it('makes the 11.5% band eligible at 60% LTV', async () => {
-      const response = await rates({
-        coinQuantity: '1.01',
-        collateralType: 'BTC',
-        state: 'CA',
-        requestedAmount: 36000,
-      });
-      expect(response.statusCode).toBe(200);
-      const body = response.json() as TPostRatesResponse;
+      const body = await californianRates('1.01', 36000);
       expect(body.currentLtv).toBe(60);
       expect(body.eligibleTierId).toBe('RATE_2');
       expect(body.rates.find((band) => band.tierId === 'RATE_2')).toMatchObject({
@@ -134,14 +131,7 @@ describe('pricing endpoints', () => {
     });
 
     it('makes no band eligible above 75% LTV and says how much coin is missing', async () => {
-      const response = await rates({
-        coinQuantity: '1',
-        collateralType: 'BTC',
-        state: 'CA',
-        requestedAmount: 48000,
-      });
-      expect(response.statusCode).toBe(200);
-      const body = response.json() as TPostRatesResponse;
+      const body = await californianRates('1', 48000);
       expect(body.eligibleTierId).toBeNull();
       expect(body.rates.every((band) => !band.eligible)).toBe(true);
       for (const band of body.rates) {

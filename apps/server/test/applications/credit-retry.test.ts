@@ -63,6 +63,16 @@ describe('POST /applications/{uuid}/credit-retry', () => {
 
   const stateOf = (appUuid: string) => applicationStateOf(ctx.database.db, appUuid);
 
+  /** The outcomes of the application's credit checks, oldest first. */
+  async function creditOutcomes(appUuid: string) {
+    const checks = await ctx.database.db
+      .select({ outcome: creditChecks.outcome })
+      .from(creditChecks)
+      .where(eq(creditChecks.applicationUuid, appUuid))
+      .orderBy(asc(creditChecks.at));
+    return checks.map((check) => check.outcome);
+  }
+
   /** A borrower whose application reached the credit outcome of the SSN. */
   const afterCreditCheck = (ssn: string) => borrowerAfterCreditCheck(ctx, usDetails(ssn));
 
@@ -122,12 +132,7 @@ describe('POST /applications/{uuid}/credit-retry', () => {
       expect(await stateOf(who.appUuid)).toBe('SIGN_DOCS');
       // The queue deletes a job that succeeded.
       expect(await retryJobs(who.appUuid)).toHaveLength(0);
-      const checks = await ctx.database.db
-        .select({ outcome: creditChecks.outcome })
-        .from(creditChecks)
-        .where(eq(creditChecks.applicationUuid, who.appUuid))
-        .orderBy(asc(creditChecks.at));
-      expect(checks.map((check) => check.outcome)).toEqual([outcome.slice(12), 'APPROVED']);
+      expect(await creditOutcomes(who.appUuid)).toEqual([outcome.slice(12), 'APPROVED']);
     },
   );
 
@@ -142,11 +147,7 @@ describe('POST /applications/{uuid}/credit-retry', () => {
       expect(await retryJobs(who.appUuid)).toHaveLength(0);
     }
     // The first check and one pull per retry, each finding the file still locked.
-    const checks = await ctx.database.db
-      .select({ outcome: creditChecks.outcome })
-      .from(creditChecks)
-      .where(eq(creditChecks.applicationUuid, who.appUuid));
-    expect(checks.map((check) => check.outcome)).toEqual(['LOCKED', 'LOCKED', 'LOCKED']);
+    expect(await creditOutcomes(who.appUuid)).toEqual(['LOCKED', 'LOCKED', 'LOCKED']);
     const retries = await auditEventsOf(ctx.database.db, who.appUuid, {
       fromState: 'SOFT_CREDIT_LOCKED',
     });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ZApplication, type TApplication, type TFinalSteps } from '@pledge/contract';
+import { ZApplication, type TApplication } from '@pledge/contract';
 import { LOAN_DETAILS_MESSAGES } from '@pledge/domain';
 import { asc, eq } from 'drizzle-orm';
 import {
@@ -25,6 +25,7 @@ import {
   usDetails,
   type TApplicationsTestContext,
   useApplicationsTestContext,
+  finalStepsOf,
 } from './helpers.js';
 
 async function krangState(ctx: TApplicationsTestContext, token: string, appUuid: string) {
@@ -34,16 +35,6 @@ async function krangState(ctx: TApplicationsTestContext, token: string, appUuid:
     headers: bearer(token),
   });
   return (response.json() as { state: string }).state;
-}
-
-async function finalSteps(ctx: TApplicationsTestContext, token: string, appUuid: string) {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: appPath(appUuid, '/final-steps'),
-    headers: bearer(token),
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json() as TFinalSteps;
 }
 
 describe('loan details and the soft credit check', () => {
@@ -185,7 +176,7 @@ describe('loan details and the soft credit check', () => {
   it('records the disclosures to sign and opens the checklist once credit passes', async () => {
     const who = await newBorrower(ctx.app);
     const accepted = await acceptedApplication(ctx.app, who.token);
-    expect(await finalSteps(ctx, who.token, accepted.appUuid)).toEqual({
+    expect(await finalStepsOf(ctx.app, who.token, accepted.appUuid)).toEqual({
       items: [
         { name: 'Verify Identity', status: 'NOT_STARTED' },
         { name: 'Review Agreements', status: 'NOT_STARTED' },
@@ -207,7 +198,7 @@ describe('loan details and the soft credit check', () => {
       'LOAN_AGREEMENT',
       'PLEDGE_AND_SECURITY_AGREEMENT',
     ]);
-    const steps = await finalSteps(ctx, who.token, accepted.appUuid);
+    const steps = await finalStepsOf(ctx.app, who.token, accepted.appUuid);
     expect(steps.items[1]).toEqual({ name: 'Review Agreements', status: 'IN_PROGRESS' });
     expect(steps.items[3]).toEqual({ name: 'Post Collateral', status: 'NOT_STARTED' });
     expect(steps.status).toBe('IN_PROGRESS');

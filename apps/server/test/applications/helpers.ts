@@ -8,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import {
   type TApplication,
+  type TFinalSteps,
   type TPostLoanDetailsBodyInput,
   type TPostRequestedOfferBody,
 } from '@pledge/contract';
@@ -229,18 +230,29 @@ export const GERMANY_OFFER: TPostRequestedOfferBody = {
   countryCode: 'DE',
 };
 
+/** POST …/applications/{appUuid}{suffix} as the signed-in borrower, with a JSON body. */
+export function postToApplication(
+  app: FastifyInstance,
+  token: string,
+  appUuid: string,
+  suffix: string,
+  payload: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: appPath(appUuid, suffix),
+    headers: bearer(token),
+    payload: payload as Record<string, unknown>,
+  });
+}
+
 export async function requestOffer(
   app: FastifyInstance,
   token: string,
   appUuid: string,
   body: unknown = OHIO_OFFER,
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: appPath(appUuid, '/requested-offer'),
-    headers: bearer(token),
-    payload: body as Record<string, unknown>,
-  });
+  return postToApplication(app, token, appUuid, '/requested-offer', body);
 }
 
 export async function selectOffer(
@@ -249,12 +261,33 @@ export async function selectOffer(
   appUuid: string,
   offerUuid: string,
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: appPath(appUuid, '/select-offer'),
+  return postToApplication(app, token, appUuid, '/select-offer', { offerUuid });
+}
+
+/** The application's final steps, as the borrower reads them. */
+export async function finalStepsOf(
+  app: FastifyInstance,
+  token: string,
+  appUuid: string,
+): Promise<TFinalSteps> {
+  const response = await app.inject({
+    method: 'GET',
+    url: appPath(appUuid, '/final-steps'),
     headers: bearer(token),
-    payload: { offerUuid },
   });
+  expect(response.statusCode).toBe(200);
+  return response.json() as TFinalSteps;
+}
+
+/** The status of the final step named `name` (none when the application has no such step). */
+export async function finalStepStatus(
+  app: FastifyInstance,
+  token: string,
+  appUuid: string,
+  name: string,
+) {
+  const steps = await finalStepsOf(app, token, appUuid);
+  return steps.items.find((item) => item.name === name)?.status;
 }
 
 /** A new application with an accepted offer (OFFER_ACCEPTED). */
@@ -322,12 +355,7 @@ export async function submitDetails(
   /** Loan details, or anything else a client could send. */
   details: object,
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: appPath(appUuid, '/details'),
-    headers: bearer(token),
-    payload: details as Record<string, unknown>,
-  });
+  return postToApplication(app, token, appUuid, '/details', details);
 }
 
 /**

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TApplication,
   TCollateralInfo,
-  TFinalSteps,
   TMicroDepositStatus,
   TPostCollateralReleaseResponse,
 } from '@pledge/contract';
@@ -17,6 +16,7 @@ import {
   createdApplication,
   newBorrower,
   type TApplicationsTestContext,
+  finalStepsOf,
 } from '../applications/helpers.js';
 import {
   calculate,
@@ -203,12 +203,8 @@ describe('collateral', () => {
         ]),
       );
       expect((await state(application.appUuid)).state).toBe('WAITING_FOR_COLLATERAL');
-      const steps = await ctx.app.inject({
-        method: 'GET',
-        url: appPath(application.appUuid, '/final-steps'),
-        headers: bearer(borrower.token),
-      });
-      expect((steps.json() as TFinalSteps).items.at(-1)).toEqual({
+      const steps = await finalStepsOf(ctx.app, borrower.token, application.appUuid);
+      expect(steps.items.at(-1)).toEqual({
         name: 'Post Collateral',
         status: 'PENDING',
       });
@@ -235,12 +231,8 @@ describe('collateral', () => {
         .from(collateralDeposits)
         .where(eq(collateralDeposits.applicationUuid, application.appUuid));
       expect(rows).toHaveLength(3);
-      const done = await ctx.app.inject({
-        method: 'GET',
-        url: appPath(application.appUuid, '/final-steps'),
-        headers: bearer(borrower.token),
-      });
-      expect((done.json() as TFinalSteps).items.at(-1)?.status).toBe('COMPLETED');
+      const done = await finalStepsOf(ctx.app, borrower.token, application.appUuid);
+      expect(done.items.at(-1)?.status).toBe('COMPLETED');
     });
 
     it('refuses deposits to unknown addresses and bad amounts', async () => {

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TApplication,
   TCollateralInfo,
-  TFinalSteps,
   TPostCollateralReleaseResponse,
 } from '@pledge/contract';
 import {
@@ -34,6 +33,7 @@ import {
   type TApplicationsTestContext,
   openBorrowerContext,
   type TBorrower,
+  finalStepsOf,
 } from '../applications/helpers.js';
 import {
   calculate,
@@ -63,14 +63,7 @@ describe('loan integrity in any order of events', () => {
       })
     ).json() as TApplication;
 
-  const finalSteps = async (appUuid: string) =>
-    (
-      await ctx.app.inject({
-        method: 'GET',
-        url: appPath(appUuid, '/final-steps'),
-        headers: bearer(borrower.token),
-      })
-    ).json() as TFinalSteps;
+  const finalSteps = (appUuid: string) => finalStepsOf(ctx.app, borrower.token, appUuid);
 
   async function expectInvariants(appUuid: string): Promise<void> {
     expect(loanInvariantViolations(await loadLoanFacts(ctx.database.db, appUuid))).toEqual([]);

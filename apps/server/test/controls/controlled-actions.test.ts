@@ -4,7 +4,7 @@
  * one agent's call is only a proposal and changes no row; the maker, the same person under another
  * address and the borrower concerned cannot approve; a different agent's approval does it once.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TControlledAction, TGetOpsReconciliationResponse } from '@pledge/contract';
 import { CONTROL_MESSAGES, CONTROLLED_ACTION_KINDS, REFI_TAPE_COLUMNS } from '@pledge/domain';
 import { randomUUID } from 'node:crypto';
@@ -16,8 +16,8 @@ import {
   servicingLoans,
   servicingPayments,
 } from '../../src/db/schema/index.js';
-import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
-import { signInAgent, signInSecondAgent, type TAgent } from '../ops/helpers.js';
+import { bearer } from '../applications/helpers.js';
+import { signInAgent, type TAgent, useAgent, useTwoAgentContext } from '../ops/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import { lookUpOne } from '../refi/helpers.js';
 import {
@@ -36,16 +36,8 @@ async function loanOf(email: string): Promise<TTestLoan> {
 
 const OPS = '/service-ops/secure/api/v1';
 
-const ctx = useApplicationsTestContext();
-let maker: TAgent;
-let checker: TAgent;
-let third: TAgent;
-
-beforeAll(async () => {
-  maker = await signInAgent(ctx);
-  checker = await signInSecondAgent(ctx);
-  third = await signInAgent(ctx, 'agent3@example.com');
-});
+const { ctx, maker, checker } = useTwoAgentContext();
+const third = useAgent(ctx, 'agent3@example.com');
 
 function call(
   agent: TAgent,

@@ -52,6 +52,13 @@ describe('bank linking in the sandbox', () => {
     });
   }
 
+  /** The borrower picks a linked account (by its id) as the checking account to be paid into. */
+  const chooseChecking = (appUuid: string, achAccountId: string | undefined) =>
+    post(ctx.app, appPath(appUuid, '/disbursement/account'), borrower.token, {
+      accountType: 'CHECKING',
+      achAccountId,
+    });
+
   async function auth(token: string, appUuid: string) {
     return ctx.app.inject({
       method: 'GET',
@@ -96,10 +103,7 @@ describe('bank linking in the sandbox', () => {
       expect(account.accountNumberMask).toMatch(/^\d{4}$/);
 
     const checking = item?.accounts.find((account) => account.accountType === 'checking');
-    const chosen = await post(ctx.app, appPath(appUuid, '/disbursement/account'), borrower.token, {
-      accountType: 'CHECKING',
-      achAccountId: checking?.id,
-    });
+    const chosen = await chooseChecking(appUuid, checking?.id);
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json()).toMatchObject({
       method: 'LINKED_ACCOUNT',
@@ -120,25 +124,16 @@ describe('bank linking in the sandbox', () => {
     ctx.advanceBankTime(SANDBOX_ITEM_READY_MS);
     const [item] = ((await auth(borrower.token, appUuid)).json() as TGetBankLinkAuthResponse).items;
     const business = item?.accounts.find((account) => account.holderCategory === 'BUSINESS');
-    const refused = await post(ctx.app, appPath(appUuid, '/disbursement/account'), borrower.token, {
-      accountType: 'CHECKING',
-      achAccountId: business?.id,
-    });
+    const refused = await chooseChecking(appUuid, business?.id);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
       code: 'BUSINESS_ACCOUNT',
       message: LINKED_ACCOUNT_MESSAGES.business,
     });
 
-    const unknown = await post(ctx.app, appPath(appUuid, '/disbursement/account'), borrower.token, {
-      accountType: 'CHECKING',
-      achAccountId: 'someone-elses-account',
-    });
+    const unknown = await chooseChecking(appUuid, 'someone-elses-account');
     expect(unknown.statusCode).toBe(400);
-    const empty = await post(ctx.app, appPath(appUuid, '/disbursement/account'), borrower.token, {
-      accountType: 'CHECKING',
-      achAccountId: '',
-    });
+    const empty = await chooseChecking(appUuid, '');
     expect(empty.json()).toMatchObject({
       fieldErrors: { achAccountId: ['Please select an account.'] },
     });

@@ -8,6 +8,7 @@ import {
   MANUAL_BANK,
   post,
   useDisbursementWorld,
+  saveManualBank,
 } from './helpers.js';
 
 const disbursementPath = (appUuid: string) => appPath(appUuid, '/disbursement');
@@ -49,7 +50,7 @@ describe('GET .../applications/{uuid}/disbursement: the saved payout destination
 
   it('shows a bank account only by its mask', async () => {
     const appUuid = await applicationIn(ctx, borrower.token, 'SIGN_DOCS');
-    await post(ctx.app, appPath(appUuid, '/disbursement/manual-bank'), borrower.token, MANUAL_BANK);
+    await saveManualBank(ctx.app, borrower.token, appUuid);
     const answer = await read(appUuid, borrower.token);
     expect(answer.json()).toMatchObject({
       disbursement: { method: 'MANUAL_BANK', accountNumberMask: '6789' },

@@ -117,5 +117,17 @@ export const MANUAL_BANK = {
   lastName: 'Lovelace',
 };
 
+export const manualBankPath = (appUuid: string) => appPath(appUuid, '/disbursement/manual-bank');
+
+/** The borrower (or an anonymous caller, `null`) types in a bank account: MANUAL_BANK unless said. */
+export function saveManualBank(
+  app: FastifyInstance,
+  token: string | null,
+  appUuid: string,
+  bank: object = MANUAL_BANK,
+): Promise<LightMyRequestResponse> {
+  return post(app, manualBankPath(appUuid), token, bank);
+}
+
 /** A well-formed EVM address (lower case, so no checksum applies) and a Solana one. */
 export const EVM_ADDRESS = '0x52908400098527886e0f7030069857d2e4169ee7';

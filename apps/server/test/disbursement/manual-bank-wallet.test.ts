@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MANUAL_BANK_MESSAGES, USDC_WALLET_MESSAGES } from '@pledge/domain';
-import type { TDisbursement, TFinalSteps } from '@pledge/contract';
+import type { TDisbursement } from '@pledge/contract';
 import { eq } from 'drizzle-orm';
 import { disbursementAccounts } from '../../src/db/schema/index.js';
 import {
@@ -12,10 +12,11 @@ import {
   MANUAL_BANK,
   post,
   useDisbursementWorld,
+  saveManualBank,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
+import { finalStepStatus } from '../applications/helpers.js';
 
-const manualBankPath = (appUuid: string) => appPath(appUuid, '/disbursement/manual-bank');
 const walletPath = (appUuid: string) => appPath(appUuid, '/disbursement/wallet-address');
 
 describe('disbursement: manual bank and USDC wallet', () => {
@@ -28,7 +29,7 @@ describe('disbursement: manual bank and USDC wallet', () => {
 
   it('saves a manual bank account, answers only its mask and completes the step', async () => {
     const appUuid = await applicationIn(ctx, borrower.token, 'SIGN_DOCS');
-    const saved = await post(ctx.app, manualBankPath(appUuid), borrower.token, MANUAL_BANK);
+    const saved = await saveManualBank(ctx.app, borrower.token, appUuid);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
       method: 'MANUAL_BANK',
@@ -47,15 +48,9 @@ describe('disbursement: manual bank and USDC wallet', () => {
     expect(JSON.stringify(row)).not.toContain(MANUAL_BANK.accountNumber);
     expect(JSON.stringify(row)).not.toContain('Lovelace');
 
-    const steps = await ctx.app.inject({
-      method: 'GET',
-      url: appPath(appUuid, '/final-steps'),
-      headers: bearer(borrower.token),
-    });
-    const disbursement = (steps.json() as TFinalSteps).items.find(
-      (item) => item.name === 'Disbursement Account',
+    expect(await finalStepStatus(ctx.app, borrower.token, appUuid, 'Disbursement Account')).toBe(
+      'COMPLETED',
     );
-    expect(disbursement?.status).toBe('COMPLETED');
     expect(await disbursementAudits(appUuid)).toHaveLength(1);
   });
 
@@ -74,7 +69,7 @@ describe('disbursement: manual bank and USDC wallet', () => {
     [{ ...MANUAL_BANK, lastName: '' }, 'lastName', 'Please enter the last name.'],
   ])('refuses bad manual bank input with the exact message (%#)', async (body, field, message) => {
     const appUuid = await applicationIn(ctx, borrower.token, 'SIGN_DOCS');
-    const refused = await post(ctx.app, manualBankPath(appUuid), borrower.token, body);
+    const refused = await saveManualBank(ctx.app, borrower.token, appUuid, body);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ fieldErrors: { [field]: [message] } });
     expect(refused.body).not.toContain('000123456789');
@@ -84,15 +79,15 @@ describe('disbursement: manual bank and USDC wallet', () => {
     const appUuid = await applicationIn(ctx, borrower.token, 'SIGN_DOCS');
     const answers = await Promise.all(
       Array.from({ length: 4 }, () =>
-        post(ctx.app, manualBankPath(appUuid), borrower.token, MANUAL_BANK),
+        saveManualBank(ctx.app, borrower.token, appUuid, MANUAL_BANK),
       ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
-    const again = await post(ctx.app, manualBankPath(appUuid), borrower.token, MANUAL_BANK);
+    const again = await saveManualBank(ctx.app, borrower.token, appUuid);
     expect(again.json()).toEqual(answers[0]?.json());
     expect(await disbursementAudits(appUuid)).toHaveLength(1);
 
-    const changed = await post(ctx.app, manualBankPath(appUuid), borrower.token, {
+    const changed = await saveManualBank(ctx.app, borrower.token, appUuid, {
       ...MANUAL_BANK,
       accountNumber: '99887766',
     });
@@ -102,35 +97,29 @@ describe('disbursement: manual bank and USDC wallet', () => {
 
   it('answers 401 without a token and 404 for another borrower or an unknown id', async () => {
     const appUuid = await applicationIn(ctx, borrower.token, 'SIGN_DOCS');
-    expect((await post(ctx.app, manualBankPath(appUuid), null, MANUAL_BANK)).statusCode).toBe(401);
-    const foreign = await post(ctx.app, manualBankPath(appUuid), other.token, MANUAL_BANK);
+    expect((await saveManualBank(ctx.app, null, appUuid)).statusCode).toBe(401);
+    const foreign = await saveManualBank(ctx.app, other.token, appUuid);
     expect(foreign.statusCode).toBe(404);
     const wallet = await post(ctx.app, walletPath(appUuid), other.token, { address: EVM_ADDRESS });
     expect(wallet.statusCode).toBe(404);
-    const unknown = await post(
+    const unknown = await saveManualBank(
       ctx.app,
-      manualBankPath('00000000-0000-4000-8000-000000000000'),
       borrower.token,
-      MANUAL_BANK,
+      '00000000-0000-4000-8000-000000000000',
     );
     expect(unknown.statusCode).toBe(404);
-    const malformed = await post(
-      ctx.app,
-      manualBankPath('not-a-uuid'),
-      borrower.token,
-      MANUAL_BANK,
-    );
+    const malformed = await saveManualBank(ctx.app, borrower.token, 'not-a-uuid');
     expect(malformed.statusCode).toBe(400);
   });
 
   it('refuses a payout account before signing and for the other residency', async () => {
     const early = await applicationIn(ctx, borrower.token, 'OFFER_ACCEPTED');
-    const tooEarly = await post(ctx.app, manualBankPath(early), borrower.token, MANUAL_BANK);
+    const tooEarly = await saveManualBank(ctx.app, borrower.token, early);
     expect(tooEarly.statusCode).toBe(409);
     const international = await applicationIn(ctx, borrower.token, 'SIGN_DOCS', {
       international: true,
     });
-    const bank = await post(ctx.app, manualBankPath(international), borrower.token, MANUAL_BANK);
+    const bank = await saveManualBank(ctx.app, borrower.token, international);
     expect(bank.statusCode).toBe(409);
     const domestic = await applicationIn(ctx, borrower.token, 'SIGN_DOCS');
     const wallet = await post(ctx.app, walletPath(domestic), borrower.token, {
@@ -173,7 +162,7 @@ describe('disbursement: manual bank and USDC wallet', () => {
   it('never answers 500 to malformed bodies', async () => {
     const appUuid = await applicationIn(ctx, borrower.token, 'SIGN_DOCS');
     for (const payload of [{}, { routingNumber: 1 }, [], { accountNumber: { $gt: '' } }]) {
-      const answer = await post(ctx.app, manualBankPath(appUuid), borrower.token, payload);
+      const answer = await saveManualBank(ctx.app, borrower.token, appUuid, payload);
       expect(answer.statusCode).toBe(400);
     }
     const notJson = await ctx.app.inject({

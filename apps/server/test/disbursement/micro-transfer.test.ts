@@ -12,9 +12,9 @@ import {
   appPath,
   applicationIn,
   EVM_ADDRESS,
-  MANUAL_BANK,
   post,
   useDisbursementWorld,
+  saveManualBank,
 } from './helpers.js';
 import { applicationStateOf } from '../helpers/application-state.js';
 
@@ -33,12 +33,7 @@ describe('funding verification and the USDC test transfer', () => {
     await recordFundingFacts(ctx.database.db, appUuid, { destination: 'NONE' });
     expect(await verifyFunding(ctx.database.db, appUuid)).toBe('WAITING_FOR_DISBURSEMENT');
     expect(await stateOf(appUuid)).toBe('CRYPTO_FUNDING_VERIFY');
-    const saved = await post(
-      ctx.app,
-      appPath(appUuid, '/disbursement/manual-bank'),
-      borrower.token,
-      MANUAL_BANK,
-    );
+    const saved = await saveManualBank(ctx.app, borrower.token, appUuid);
     expect(saved.statusCode).toBe(200);
     expect(await stateOf(appUuid)).toBe('MANUAL_FUNDING_RELEASE');
     expect(await verifyFunding(ctx.database.db, appUuid)).toBe('ALREADY_VERIFIED');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TFinalSteps, TGetBankLinkAuthResponse } from '@pledge/contract';
+import type { TGetBankLinkAuthResponse } from '@pledge/contract';
 import { eq } from 'drizzle-orm';
 import { createAdapters } from '../../src/adapters/index.js';
 import { createConfiguredBankLink } from '../../src/adapters/bank-link/config.js';
@@ -11,8 +11,9 @@ import {
   createApplicationsTestContext,
   newBorrower,
   useApplicationsTestContext,
+  finalStepStatus,
 } from '../applications/helpers.js';
-import { appPath, applicationIn, BANK_LINK, bearer, MANUAL_BANK, post } from './helpers.js';
+import { applicationIn, BANK_LINK, bearer, post, saveManualBank } from './helpers.js';
 
 describe('disbursement when the bank-link provider is unavailable, and for renewals', () => {
   const ctx = useApplicationsTestContext(() =>
@@ -74,12 +75,7 @@ describe('disbursement when the bank-link provider is unavailable, and for renew
     expect(unavailable.statusCode).toBe(503);
     expect(unavailable.json()).toMatchObject({ message: 'Unable to retrieve accounts. Try again' });
 
-    const manual = await post(
-      ctx.app,
-      appPath(appUuid, '/disbursement/manual-bank'),
-      borrower.token,
-      MANUAL_BANK,
-    );
+    const manual = await saveManualBank(ctx.app, borrower.token, appUuid);
     expect(manual.statusCode).toBe(200);
   });
 
@@ -89,21 +85,10 @@ describe('disbursement when the bank-link provider is unavailable, and for renew
       .update(applications)
       .set({ isRollForward: true })
       .where(eq(applications.uuid, appUuid));
-    const steps = await ctx.app.inject({
-      method: 'GET',
-      url: appPath(appUuid, '/final-steps'),
-      headers: bearer(borrower.token),
-    });
-    const row = (steps.json() as TFinalSteps).items.find(
-      (item) => item.name === 'Disbursement Account',
+    expect(await finalStepStatus(ctx.app, borrower.token, appUuid, 'Disbursement Account')).toBe(
+      'NOT_REQUIRED',
     );
-    expect(row?.status).toBe('NOT_REQUIRED');
-    const refused = await post(
-      ctx.app,
-      appPath(appUuid, '/disbursement/manual-bank'),
-      borrower.token,
-      MANUAL_BANK,
-    );
+    const refused = await saveManualBank(ctx.app, borrower.token, appUuid);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'DISBURSEMENT_NOT_REQUIRED' });
   });

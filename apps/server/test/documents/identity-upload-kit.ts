@@ -23,6 +23,7 @@ import {
   submitDetails,
   usDetails,
   type TApplicationsTestContext,
+  finalStepsOf,
 } from '../applications/helpers.js';
 import { JPEG_BYTES, multipart, type TMultipartPart } from './helpers.js';
 
@@ -146,15 +147,7 @@ export function useIdentityUploadApp(name: string) {
       .where(eq(identityDocuments.applicationUuid, appUuid));
   }
 
-  async function finalSteps(token: string, appUuid: string): Promise<TFinalSteps> {
-    const response = await ctx().app.inject({
-      method: 'GET',
-      url: appPath(appUuid, '/final-steps'),
-      headers: bearer(token),
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json() as TFinalSteps;
-  }
+  const finalSteps = (token: string, appUuid: string) => finalStepsOf(ctx().app, token, appUuid);
 
   return {
     storageDir,

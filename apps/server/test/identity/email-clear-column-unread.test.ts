@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   TControlledAction,
   TGetIdentityResponse,
@@ -21,7 +21,6 @@ import type {
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { createPasswordIdentity } from '../../src/services/identity/create-password-identity.js';
 import { identityByEmail } from '../../src/services/identity/identity-email.js';
-import { useApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
   awaitingRelease,
@@ -32,8 +31,9 @@ import {
   opsPath,
   RELEASE_EVIDENCE,
   signInAgent,
-  signInSecondAgent,
   type TAgent,
+  useAgent,
+  useTwoAgentContext,
 } from '../ops/helpers.js';
 import { moveTo, SUBJECT } from '../risk/helpers.js';
 import {
@@ -53,16 +53,8 @@ const OWNER_LOAN_EMAIL = 'ops-owner+loan@example.com';
 const OWNER_APP_EMAIL = 'ops-owner+app@example.com';
 const LEGACY_EMAIL = 'legacy-decoy@example.com';
 
-const ctx = useApplicationsTestContext(openServicingWorld);
-let maker: TAgent;
-let checker: TAgent;
-let owner: TAgent;
-
-beforeAll(async () => {
-  maker = await signInAgent(ctx);
-  checker = await signInSecondAgent(ctx);
-  owner = await signInAgent(ctx, OWNER_AGENT);
-});
+const { ctx, maker, checker } = useTwoAgentContext(openServicingWorld);
+const owner = useAgent(ctx, OWNER_AGENT);
 
 /**
  * What the next release does to the clear column, short of emptying it (it is NOT NULL and unique

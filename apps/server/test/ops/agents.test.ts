@@ -38,6 +38,10 @@ const SELF_REFUSAL_CODE = 'OWN_LOAN';
 
 const ctx = useApplicationsTestContext();
 
+/** The agents the configuration lists, as a boot syncs them. */
+const configureAgents = (...emails: string[]) =>
+  syncAgents(ctx.database.db, createFieldCipher(TEST_ENCRYPTION_KEY), emails);
+
 async function canUseConsole(agent: TAgent): Promise<boolean> {
   const answer = await opsCall(ctx.app, 'GET', opsPath(), agent.token);
   return answer.statusCode === 200;
@@ -58,17 +62,12 @@ async function agentAudit(email: string) {
 describe('the agent set at boot', () => {
   it('deactivates an address taken out of AGENT_EMAILS, ending its session, and re-lists it', async () => {
     const email = 'removed.agent@example.com';
-    await syncAgents(ctx.database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [
-      SANDBOX_AGENT_EMAIL,
-      email,
-    ]);
+    await configureAgents(SANDBOX_AGENT_EMAIL, email);
     const removed = await signInAgent(ctx, email);
     expect(await canUseConsole(removed)).toBe(true);
 
     // The restart with the address out of the list.
-    await syncAgents(ctx.database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [
-      SANDBOX_AGENT_EMAIL,
-    ]);
+    await configureAgents(SANDBOX_AGENT_EMAIL);
     expect(await agentRow(email)).toMatchObject({
       isActive: false,
       deactivatedBy: DEACTIVATED_BY_CONFIG,
@@ -77,10 +76,7 @@ describe('the agent set at boot', () => {
     expect(await isActiveAgent(ctx.database.db, email)).toBe(false);
 
     // Listed again: an agent again.
-    await syncAgents(ctx.database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [
-      SANDBOX_AGENT_EMAIL,
-      email.toUpperCase(),
-    ]);
+    await configureAgents(SANDBOX_AGENT_EMAIL, email.toUpperCase());
     expect(await agentRow(email)).toMatchObject({ isActive: true, deactivatedBy: null });
     expect(await canUseConsole(await signInAgent(ctx, email))).toBe(true);
     expect((await agentAudit(email)).map((event) => event.toState).sort()).toEqual([
@@ -99,11 +95,7 @@ describe('the agent set at boot', () => {
 
     const first = await signInAgent(ctx, SANDBOX_AGENT_EMAIL);
     const listed = 'operator.removed@example.com';
-    await syncAgents(ctx.database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [
-      SANDBOX_AGENT_EMAIL,
-      SANDBOX_SECOND_AGENT_EMAIL,
-      listed,
-    ]);
+    await configureAgents(SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL, listed);
     const second = await signInAgent(ctx, SANDBOX_SECOND_AGENT_EMAIL);
     await approvedControlled(ctx.app, {
       url: DEACTIVATE_URL,
@@ -112,21 +104,14 @@ describe('the agent set at boot', () => {
       payload: { email: listed, reason: 'Left the company' },
     });
     expect(await isActiveAgent(ctx.database.db, listed)).toBe(false);
-    await syncAgents(ctx.database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [
-      SANDBOX_AGENT_EMAIL,
-      SANDBOX_SECOND_AGENT_EMAIL,
-      listed,
-    ]);
+    await configureAgents(SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL, listed);
     expect(await isActiveAgent(ctx.database.db, listed)).toBe(false);
   });
 });
 
 describe('the console’s agents', () => {
   it('lists the agents, the caller marked, and deactivates another agent on a third’s approval, audited', async () => {
-    await syncAgents(ctx.database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [
-      SANDBOX_AGENT_EMAIL,
-      SANDBOX_SECOND_AGENT_EMAIL,
-    ]);
+    await configureAgents(SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL);
     const first = await signInAgent(ctx, SANDBOX_AGENT_EMAIL);
     const second = await signInAgent(ctx, SANDBOX_SECOND_AGENT_EMAIL);
 
@@ -169,11 +154,7 @@ describe('the console’s agents', () => {
     );
     expect(byTarget.statusCode).toBe(403);
     expect(await canUseConsole(second)).toBe(true);
-    await syncAgents(ctx.database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [
-      SANDBOX_AGENT_EMAIL,
-      SANDBOX_SECOND_AGENT_EMAIL,
-      THIRD_AGENT_EMAIL,
-    ]);
+    await configureAgents(SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL, THIRD_AGENT_EMAIL);
     const third = await signInAgent(ctx, THIRD_AGENT_EMAIL);
     await approvedControlled(ctx.app, {
       url: DEACTIVATE_URL,
@@ -205,10 +186,7 @@ describe('the console’s agents', () => {
     });
     expect(revenge.statusCode).toBe(401);
     expect(await isActiveAgent(ctx.database.db, SANDBOX_AGENT_EMAIL)).toBe(true);
-    await syncAgents(ctx.database.db, createFieldCipher(TEST_ENCRYPTION_KEY), [
-      SANDBOX_AGENT_EMAIL,
-      SANDBOX_SECOND_AGENT_EMAIL,
-    ]);
+    await configureAgents(SANDBOX_AGENT_EMAIL, SANDBOX_SECOND_AGENT_EMAIL);
   });
 
   it('answers 400 for bad input, 404 for an unknown address, 401 without an agent token', async () => {

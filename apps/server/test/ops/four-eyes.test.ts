@@ -29,6 +29,15 @@ const payoffProposals = (appUuid: string) => opsPath(`/${appUuid}/payoff/proposa
 const decide = (appUuid: string, proposalId: string, verb: 'approve' | 'reject') =>
   opsPath(`/${appUuid}/proposals/${proposalId}/${verb}`);
 
+/** The agent's decision on a proposal of the application (a rejection with its reason). */
+const decideAs = (
+  agent: TAgent,
+  appUuid: string,
+  proposalId: string,
+  verb: 'approve' | 'reject',
+  body?: object,
+) => opsCall(ctx.app, 'POST', decide(appUuid, proposalId, verb), agent.token, body);
+
 async function propose(appUuid: string, agent: TAgent, evidence: object = RELEASE_EVIDENCE) {
   const answer = await opsCall(ctx.app, 'POST', releaseProposals(appUuid), agent.token, evidence);
   return expectJson(answer, 200) as TOpsApplicationDetail;
@@ -76,12 +85,7 @@ describe('releasing funds takes two agents', () => {
     expect(proposed.auditEvents[0]?.reason).toContain(maker.email);
 
     const proposalId = pendingProposalOf(proposed, 'RELEASE_FUNDS');
-    const own = await opsCall(
-      ctx.app,
-      'POST',
-      decide(loan.appUuid, proposalId, 'approve'),
-      maker.token,
-    );
+    const own = await decideAs(maker, loan.appUuid, proposalId, 'approve');
     expect(expectJson(own, 403)).toMatchObject({ code: 'SAME_AGENT' });
     const after = await detail(loan.appUuid);
     expect(after.application.state).toBe('MANUAL_FUNDING_RELEASE');
@@ -137,18 +141,12 @@ describe('releasing funds takes two agents', () => {
   it('is rejected by another agent or withdrawn by its proposer, with a reason', async () => {
     const loan = await awaitingRelease(ctx);
     const firstId = pendingProposalOf(await propose(loan.appUuid, maker), 'RELEASE_FUNDS');
-    const noReason = await opsCall(
-      ctx.app,
-      'POST',
-      decide(loan.appUuid, firstId, 'reject'),
-      checker.token,
-      { reason: '  ' },
-    );
+    const noReason = await decideAs(checker, loan.appUuid, firstId, 'reject', { reason: '  ' });
     expect((expectJson(noReason, 400) as { fieldErrors?: object }).fieldErrors).toHaveProperty(
       'reason',
     );
     const rejected = expectJson(
-      await opsCall(ctx.app, 'POST', decide(loan.appUuid, firstId, 'reject'), checker.token, {
+      await decideAs(checker, loan.appUuid, firstId, 'reject', {
         reason: 'Trace number does not match the bank file',
       }),
       200,
@@ -160,12 +158,7 @@ describe('releasing funds takes two agents', () => {
       decisionReason: 'Trace number does not match the bank file',
     });
     expect(rejected.auditEvents[0]?.reason).toContain('Trace number does not match');
-    const approveRejected = await opsCall(
-      ctx.app,
-      'POST',
-      decide(loan.appUuid, firstId, 'approve'),
-      checker.token,
-    );
+    const approveRejected = await decideAs(checker, loan.appUuid, firstId, 'approve');
     expect(expectJson(approveRejected, 409)).toMatchObject({ code: 'PROPOSAL_DECIDED' });
 
     const secondId = pendingProposalOf(
@@ -173,7 +166,7 @@ describe('releasing funds takes two agents', () => {
       'RELEASE_FUNDS',
     );
     const withdrawn = expectJson(
-      await opsCall(ctx.app, 'POST', decide(loan.appUuid, secondId, 'reject'), maker.token, {
+      await decideAs(maker, loan.appUuid, secondId, 'reject', {
         reason: 'Typo in the reference',
       }),
       200,
@@ -185,12 +178,7 @@ describe('releasing funds takes two agents', () => {
 
   it('answers 404 for a proposal of another application, and 400 without a reference', async () => {
     const loan = await awaitingRelease(ctx);
-    const unknown = await opsCall(
-      ctx.app,
-      'POST',
-      decide(loan.appUuid, randomUUID(), 'approve'),
-      checker.token,
-    );
+    const unknown = await decideAs(checker, loan.appUuid, randomUUID(), 'approve');
     expect(expectJson(unknown, 404)).toMatchObject({ code: 'PROPOSAL_NOT_FOUND' });
     const missing = await opsCall(ctx.app, 'POST', releaseProposals(loan.appUuid), maker.token, {});
     expect((expectJson(missing, 400) as { fieldErrors?: object }).fieldErrors).toHaveProperty(
@@ -223,21 +211,11 @@ describe('recording a payoff takes two agents', () => {
     expect(row?.payoffAmountCents).toBe(Math.round(Number(evidence.amount) * 100));
 
     const proposalId = pendingProposalOf(proposed, 'RECORD_PAYOFF');
-    const own = await opsCall(
-      ctx.app,
-      'POST',
-      decide(loan.appUuid, proposalId, 'approve'),
-      checker.token,
-    );
+    const own = await decideAs(checker, loan.appUuid, proposalId, 'approve');
     expect(expectJson(own, 403)).toMatchObject({ code: 'SAME_AGENT' });
     expect((await detail(loan.appUuid)).application.state).toBe('COMPLETE');
 
-    const approved = await opsCall(
-      ctx.app,
-      'POST',
-      decide(loan.appUuid, proposalId, 'approve'),
-      maker.token,
-    );
+    const approved = await decideAs(maker, loan.appUuid, proposalId, 'approve');
     expect((expectJson(approved, 200) as TOpsApplicationDetail).application.state).toBe('PAID_OFF');
     expect(await transitionsTo(loan.appUuid, 'PAID_OFF')).toHaveLength(1);
   });

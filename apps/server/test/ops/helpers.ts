@@ -16,6 +16,8 @@ import type { TCollateralInfo, TControlledAction, TGetOpsLoanResponse } from '@p
 import {
   acceptedApplication,
   appPath,
+  OHIO_HOME,
+  postToApplication,
   useApplicationsTestContext,
   newBorrower,
   type TApplicationsTestContext,
@@ -62,11 +64,16 @@ export function useAgentContext(open?: () => Promise<TApplicationsTestContext>):
   agent: TAgent;
 } {
   const ctx = useApplicationsTestContext(open);
+  return { ctx, agent: useAgent(ctx) };
+}
+
+/** The agent of `email` (the sandbox agent unless said), signed in before the tests. */
+export function useAgent(ctx: TApplicationsTestContext, email?: string): TAgent {
   const agent = {} as TAgent;
   beforeAll(async () => {
-    Object.assign(agent, await signInAgent(ctx));
+    Object.assign(agent, await signInAgent(ctx, email));
   });
-  return { ctx, agent };
+  return agent;
 }
 
 /** As `useAgentContext`, with both sandbox agents signed in: the maker and their checker. */
@@ -76,11 +83,7 @@ export function useTwoAgentContext(open?: () => Promise<TApplicationsTestContext
   checker: TAgent;
 } {
   const { ctx, agent: maker } = useAgentContext(open);
-  const checker = {} as TAgent;
-  beforeAll(async () => {
-    Object.assign(checker, await signInSecondAgent(ctx));
-  });
-  return { ctx, maker, checker };
+  return { ctx, maker, checker: useAgent(ctx, SANDBOX_SECOND_AGENT_EMAIL) };
 }
 
 /** Evidence of a funds release and of a payoff, as an agent gives it. */
@@ -320,17 +323,7 @@ export async function putProfileName(
     payload: {
       name: { ...name, suffix: null },
       dob: '1985-12-10',
-      addresses: [
-        {
-          type: 'HOME',
-          street1: '1 Main St',
-          street2: null,
-          city: 'Columbus',
-          state: 'OH',
-          zip: '43215',
-          country: 'US',
-        },
-      ],
+      addresses: [OHIO_HOME],
       phoneNumbers: [{ number: '+16145550100' }],
       email: 'borrower@example.com',
       countryOfDomicile: 'US',
@@ -354,12 +347,7 @@ export function postManualBank(
   appUuid: string,
   bank: object = HOLDER_ADA,
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: appPath(appUuid, '/disbursement/manual-bank'),
-    headers: bearer(token),
-    payload: bank as Record<string, unknown>,
-  });
+  return postToApplication(app, token, appUuid, '/disbursement/manual-bank', bank);
 }
 
 /** The borrower uploads an ID picture (POST …/identity-documents); abroad it must be a passport. */

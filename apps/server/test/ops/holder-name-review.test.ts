@@ -4,8 +4,8 @@
  * while it is open or after it was refused, and the agent's decision is audited.
  */
 import { describe, expect, it } from 'vitest';
-import type { TFinalSteps, TOpsApplicationDetail } from '@pledge/contract';
-import { appPath, bearer } from '../applications/helpers.js';
+import type { TOpsApplicationDetail } from '@pledge/contract';
+import { finalStepStatus } from '../applications/helpers.js';
 import {
   awaitingRelease,
   expectJson,
@@ -28,15 +28,8 @@ async function detail(appUuid: string): Promise<TOpsApplicationDetail> {
   return expectJson(answer, 200) as TOpsApplicationDetail;
 }
 
-async function disbursementStep(token: string, appUuid: string) {
-  const answer = await ctx.app.inject({
-    method: 'GET',
-    url: appPath(appUuid, '/final-steps'),
-    headers: bearer(token),
-  });
-  const steps = expectJson(answer, 200) as TFinalSteps;
-  return steps.items.find((item) => item.name === 'Disbursement Account')?.status;
-}
+const disbursementStep = (token: string, appUuid: string) =>
+  finalStepStatus(ctx.app, token, appUuid, 'Disbursement Account');
 
 const proposeRelease = (appUuid: string) =>
   opsCall(ctx.app, 'POST', opsPath(`/${appUuid}/release-funds/proposals`), agent.token, {
