@@ -15,6 +15,8 @@ export const TEST_APP_UUID = '5f0c2b9e-3d4a-4c1b-9a7e-2b6d8f1e0c3a';
 /** The address of the test application's pages. */
 export const TEST_APP_PATH = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 export const TEST_IDENTITY_UUID = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+/** The path parameters of the test borrower's own endpoints (documents, uploads). */
+export const TEST_BORROWER = { appUuid: TEST_APP_UUID, identityUuid: TEST_IDENTITY_UUID };
 const OFFER_UUID = 'a3e1c7d2-6b4f-4e8a-8c2d-9f1b7e5a3c40';
 
 export function makeOffer(overrides: Partial<TOffer> = {}): TOffer {

@@ -16,6 +16,18 @@ export function makeDocument(overrides: Partial<TDocument> = {}): TDocument {
 
 export const SIGNED_AT = '2025-01-03T00:00:00.000Z';
 
+/** The privacy notice, signed (at SIGNED_AT unless told). */
+export function makePrivacyNotice(signedAt = SIGNED_AT): TDocument {
+  return makeDocument({
+    uuid: '66666666-7777-4888-8999-aaaaaaaaaaaa',
+    type: 'PRIVACY_NOTICE',
+    name: 'Privacy Notice',
+    description: 'How we use your information.',
+    signed: true,
+    signedAt,
+  });
+}
+
 /** The answer to signing a document. */
 export function makeSignResult(
   document: TDocument,

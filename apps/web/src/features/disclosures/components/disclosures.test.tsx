@@ -25,23 +25,18 @@ import {
   makeFinalSteps,
   signedIn,
   TEST_APP_UUID,
-  TEST_IDENTITY_UUID,
+  TEST_BORROWER,
   TEST_APP_PATH,
 } from '../../application/application-test-data.js';
-import { makeDocument, makeSignResult } from '../../documents/document-test-data.js';
+import {
+  makeDocument,
+  makePrivacyNotice,
+  makeSignResult,
+} from '../../documents/document-test-data.js';
 import { finalStepsQueryKey } from '../../final-steps/api/get-final-steps.js';
 import { LOADED } from '../../../test/loaded.js';
 
-const borrower = { appUuid: TEST_APP_UUID, identityUuid: TEST_IDENTITY_UUID };
-
-const PRIVACY = makeDocument({
-  uuid: '66666666-7777-4888-8999-aaaaaaaaaaaa',
-  type: 'PRIVACY_NOTICE',
-  name: 'Privacy Notice',
-  description: 'How we use your information.',
-  signed: true,
-  signedAt: '2025-01-02T00:00:00.000Z',
-});
+const PRIVACY = makePrivacyNotice('2025-01-02T00:00:00.000Z');
 const AGREEMENT = makeDocument();
 const TRUTH_IN_LENDING = makeDocument({
   uuid: '99999999-8888-4777-8666-555555555555',
@@ -51,7 +46,7 @@ const TRUTH_IN_LENDING = makeDocument({
 });
 
 const signPath = (document: TDocument) =>
-  `POST ${buildPath(postSignDocument.path, { ...borrower, docUuid: document.uuid })}`;
+  `POST ${buildPath(postSignDocument.path, { ...TEST_BORROWER, docUuid: document.uuid })}`;
 
 interface TServeOptions {
   application?: TApplication;
@@ -81,7 +76,7 @@ function serve({
     ...signedIn(),
     [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
       jsonResponse(current),
-    [`GET ${buildPath(getBorrowerDocuments.path, borrower)}`]: () => jsonResponse(held),
+    [`GET ${buildPath(getBorrowerDocuments.path, TEST_BORROWER)}`]: () => jsonResponse(held),
     [`GET ${buildPath(getFinalSteps.path, { appUuid: TEST_APP_UUID })}`]: finalSteps,
     ...Object.fromEntries(
       documents.map((document) => [
@@ -199,7 +194,7 @@ describe('/{appUuid}/disclosures while the documents are to be signed', () => {
 
   it('says the documents could not be loaded, and loads them again on Try again', async () => {
     let fail = true;
-    const documentsPath = `GET ${buildPath(getBorrowerDocuments.path, borrower)}`;
+    const documentsPath = `GET ${buildPath(getBorrowerDocuments.path, TEST_BORROWER)}`;
     const fetch = mockFetch({
       ...signedIn(),
       [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
@@ -286,7 +281,7 @@ describe('/{appUuid}/disclosures when nothing is to be signed', () => {
       const fetch = serve({ application: makeApplication({ state }) });
       const { router } = renderApp(`${TEST_APP_PATH}/disclosures`);
       await waitFor(() => expect(currentUrl(router)).toBe(`${TEST_APP_PATH}/next-steps`), LOADED);
-      expect(callsTo(fetch, `GET ${buildPath(getBorrowerDocuments.path, borrower)}`)).toBe(0);
+      expect(callsTo(fetch, `GET ${buildPath(getBorrowerDocuments.path, TEST_BORROWER)}`)).toBe(0);
     },
   );
 

@@ -12,24 +12,15 @@ import {
   makeApplication,
   signedIn,
   TEST_APP_UUID,
-  TEST_IDENTITY_UUID,
+  TEST_BORROWER,
   TEST_APP_PATH,
 } from '../../application/application-test-data.js';
 import { documentFileName } from '../api/download-document.js';
-import { makeDocument, SIGNED_AT } from '../document-test-data.js';
+import { makeDocument, makePrivacyNotice } from '../document-test-data.js';
 import { LOADED } from '../../../test/loaded.js';
 
-const borrower = { appUuid: TEST_APP_UUID, identityUuid: TEST_IDENTITY_UUID };
-
 const AGREEMENT = makeDocument();
-const PRIVACY = makeDocument({
-  uuid: '66666666-7777-4888-8999-aaaaaaaaaaaa',
-  type: 'PRIVACY_NOTICE',
-  name: 'Privacy Notice',
-  description: 'How we use your information.',
-  signed: true,
-  signedAt: SIGNED_AT,
-});
+const PRIVACY = makePrivacyNotice();
 const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
 
 function serve(documents: () => Response) {
@@ -37,9 +28,9 @@ function serve(documents: () => Response) {
     ...signedIn(),
     [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
       jsonResponse(makeApplication({ state: 'SIGN_DOCS' })),
-    [`GET ${buildPath(getBorrowerDocuments.path, borrower)}`]: documents,
-    [`GET ${buildPath(getBorrowerDocument.path, { ...borrower, docUuid: AGREEMENT.uuid })}`]: () =>
-      new Response(PDF, { headers: { 'Content-Type': 'application/pdf' } }),
+    [`GET ${buildPath(getBorrowerDocuments.path, TEST_BORROWER)}`]: documents,
+    [`GET ${buildPath(getBorrowerDocument.path, { ...TEST_BORROWER, docUuid: AGREEMENT.uuid })}`]:
+      () => new Response(PDF, { headers: { 'Content-Type': 'application/pdf' } }),
   });
 }
 
@@ -76,7 +67,7 @@ describe('/{appUuid}/documents', () => {
     expect(screen.getByRole('button', { name: 'Download Privacy Notice' })).toBeVisible();
     expect(
       fetch.mock.calls.some(([url]) =>
-        String(url).endsWith(buildPath(getBorrowerDocuments.path, borrower)),
+        String(url).endsWith(buildPath(getBorrowerDocuments.path, TEST_BORROWER)),
       ),
     ).toBe(true);
   });
