@@ -7,6 +7,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../src/db/migrate.js';
 import { waitlistConfirmationJob } from '../../src/jobs/definitions/waitlist-confirmation.js';
+import { WEB_TELEMETRY_SESSION } from '../platform/helpers.js';
 import { METRICS_TOKEN, useInstancesOnOneDatabase, waitFor, type TInstance } from './instances.js';
 
 const LEAP = '/service-cryptopl-leap';
@@ -131,18 +132,10 @@ describe('two instances on one database', { timeout: 120_000 }, () => {
 
   it('count a per-route rate limit across both instances', async () => {
     const client = newClient();
-    const session = {
-      platform: 'WEB',
-      libraryVersion: '1.0.0',
-      referrer: '',
-      screenSize: { width: 1280, height: 800 },
-      windowSize: { width: 1280, height: 700 },
-      appVersion: '1.0.0',
-    };
     const open = (instance: TInstance) =>
       instance.fetch(
         '/ft/crypto-backed-loan/session',
-        jsonInit('POST', session, { 'x-forwarded-for': client }),
+        jsonInit('POST', WEB_TELEMETRY_SESSION, { 'x-forwarded-for': client }),
       );
     // The limit is 60 a minute per client address: 30 through each instance use it up.
     for (let index = 0; index < 60; index += 1) {
@@ -154,7 +147,7 @@ describe('two instances on one database', { timeout: 120_000 }, () => {
     // Another client address has its own count.
     const other = await a.fetch(
       '/ft/crypto-backed-loan/session',
-      jsonInit('POST', session, { 'x-forwarded-for': newClient() }),
+      jsonInit('POST', WEB_TELEMETRY_SESSION, { 'x-forwarded-for': newClient() }),
     );
     expect(other.status).toBe(200);
   });

@@ -10,6 +10,7 @@ import {
   newIdentity,
   testAuthVerifier,
   usePlatformTestApp,
+  WEB_TELEMETRY_SESSION,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
 
@@ -26,14 +27,7 @@ describe('feature flags', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/ft/crypto-backed-loan/session',
-      payload: {
-        platform: 'WEB',
-        libraryVersion: '3.2.1',
-        referrer: '',
-        screenSize: { width: 390, height: 844 },
-        windowSize: { width: 390, height: 664 },
-        appVersion: '2025.1.0',
-      },
+      payload: WEB_TELEMETRY_SESSION,
     });
     expect(response.statusCode).toBe(200);
     return (response.json() as { sessionKey: TSessionKey }).sessionKey.trackerUuid;

@@ -71,3 +71,13 @@ export function usePlatformTestApp(): TPlatformTestApp {
 }
 
 export const newIdentity = () => randomUUID();
+
+/** A web browser's body for opening a telemetry session (POST /ft/crypto-backed-loan/session). */
+export const WEB_TELEMETRY_SESSION = {
+  platform: 'WEB',
+  libraryVersion: '3.2.1',
+  referrer: 'https://www.example.com/loans',
+  screenSize: { width: 1920, height: 1080 },
+  windowSize: { width: 1280, height: 720 },
+  appVersion: '2025.1.0',
+};

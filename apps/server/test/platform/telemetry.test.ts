@@ -7,20 +7,18 @@ import {
   TELEMETRY_SESSIONS_PER_IP_PER_MINUTE,
 } from '../../src/routes/telemetry/tracking.js';
 import { EVENT_PROPERTIES_MAX_BYTES } from '../../src/services/telemetry/record-event.js';
-import { borrowerHeaders, newIdentity, usePlatformTestApp } from './helpers.js';
+import {
+  borrowerHeaders,
+  newIdentity,
+  usePlatformTestApp,
+  WEB_TELEMETRY_SESSION,
+} from './helpers.js';
 
 const SESSION_URL = '/ft/crypto-backed-loan/session';
 const EVENT_URL = '/ft/crypto-backed-loan/event';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const sessionBody = {
-  platform: 'WEB',
-  libraryVersion: '3.2.1',
-  referrer: 'https://www.example.com/loans',
-  screenSize: { width: 1920, height: 1080 },
-  windowSize: { width: 1280, height: 720 },
-  appVersion: '2025.1.0',
-};
+const sessionBody = WEB_TELEMETRY_SESSION;
 
 describe('telemetry', () => {
   const t = usePlatformTestApp();

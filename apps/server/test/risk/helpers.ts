@@ -111,7 +111,18 @@ export const SUBJECT = {
   CURED: 'Your loan is back to normal',
 } as const;
 
-export function expectSubjects(rows: { subject: string }[], expected: (keyof typeof SUBJECT)[]) {
+/** The notices of a loan that rose through every level into a margin call and was cured. */
+export const MARGIN_CALL_AND_CURE: readonly (keyof typeof SUBJECT)[] = [
+  'WARNING',
+  'COURTESY_NOTICE',
+  'MARGIN_CALL',
+  'CURED',
+];
+
+export function expectSubjects(
+  rows: { subject: string }[],
+  expected: readonly (keyof typeof SUBJECT)[],
+) {
   expect(rows.map((row) => row.subject)).toEqual(expected.map((kind) => SUBJECT[kind]));
 }
 

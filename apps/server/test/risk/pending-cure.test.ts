@@ -27,6 +27,7 @@ import {
   notices,
   pass,
   priceAtLtvUsd,
+  MARGIN_CALL_AND_CURE,
 } from './helpers.js';
 
 const ctx = useApplicationsTestContext(openServicingWorld);
@@ -196,12 +197,7 @@ describe('what cures a margin call', () => {
     expect(
       ltvOf(Number(cured.interest_bearing_cents), cured.collateral_units, marginCallPriceUsd),
     ).toBeLessThan(75);
-    expectSubjects(await notices(ctx, loan), [
-      'WARNING',
-      'COURTESY_NOTICE',
-      'MARGIN_CALL',
-      'CURED',
-    ]);
+    expectSubjects(await notices(ctx, loan), MARGIN_CALL_AND_CURE);
     expect(await liquidationReasons(loan)).toEqual([]);
   });
 
@@ -224,11 +220,6 @@ describe('what cures a margin call', () => {
     const cured = await loanRow(ctx, loan);
     expect(cured.status).toBe('ACTIVE');
     expect(cured.risk_level).toBe('NONE');
-    expectSubjects(await notices(ctx, loan), [
-      'WARNING',
-      'COURTESY_NOTICE',
-      'MARGIN_CALL',
-      'CURED',
-    ]);
+    expectSubjects(await notices(ctx, loan), MARGIN_CALL_AND_CURE);
   });
 });

@@ -23,6 +23,7 @@ import {
   pass,
   priceAtLtvUsd,
   riskEvents,
+  MARGIN_CALL_AND_CURE,
 } from './helpers.js';
 
 const ctx = useApplicationsTestContext(openServicingWorld);
@@ -107,12 +108,7 @@ describe('a loan moving through its levels', () => {
     expect(row.status).toBe('ACTIVE');
     expect(row.cure_deadline).toBeNull();
     expect(row.risk_level).toBe('COURTESY_NOTICE');
-    expectSubjects(await notices(ctx, loan), [
-      'WARNING',
-      'COURTESY_NOTICE',
-      'MARGIN_CALL',
-      'CURED',
-    ]);
+    expectSubjects(await notices(ctx, loan), MARGIN_CALL_AND_CURE);
     // Falling just under the warning level keeps the warning notified: no second warning on the way up.
     await moveTo(ctx, loan, 74.5);
     await moveTo(ctx, loan, 75.5);
@@ -123,13 +119,7 @@ describe('a loan moving through its levels', () => {
     expect(row.risk_level).toBe('NONE');
     expect(row.risk_notified_level).toBe('NONE');
     await moveTo(ctx, loan, 75.5);
-    expectSubjects(await notices(ctx, loan), [
-      'WARNING',
-      'COURTESY_NOTICE',
-      'MARGIN_CALL',
-      'CURED',
-      'WARNING',
-    ]);
+    expectSubjects(await notices(ctx, loan), [...MARGIN_CALL_AND_CURE, 'WARNING']);
   });
 
   it('records each crossing with the stored price behind it, and audits it', async () => {
@@ -169,12 +159,7 @@ describe('a jump over several thresholds', () => {
     expect(await riskEvents(ctx, loan)).toHaveLength(1);
     // Straight back down below the warning: cured, and nothing else is sent.
     await moveTo(ctx, loan, 60);
-    expectSubjects(await notices(ctx, loan), [
-      'WARNING',
-      'COURTESY_NOTICE',
-      'MARGIN_CALL',
-      'CURED',
-    ]);
+    expectSubjects(await notices(ctx, loan), MARGIN_CALL_AND_CURE);
     expect((await loanRow(ctx, loan)).risk_level).toBe('NONE');
   });
 });

@@ -29,6 +29,7 @@ import {
   expectSubjects,
   liquidationsOf,
   loanRow,
+  MARGIN_CALL_AND_CURE,
   moveTo,
   notices,
   pass,
@@ -81,12 +82,7 @@ describe('cure by deposit', () => {
     expect(after.status).toBe('ACTIVE');
     expect(after.risk_level).toBe('NONE');
     expect(after.cure_deadline).toBeNull();
-    expectSubjects(await notices(ctx, loan), [
-      'WARNING',
-      'COURTESY_NOTICE',
-      'MARGIN_CALL',
-      'CURED',
-    ]);
+    expectSubjects(await notices(ctx, loan), MARGIN_CALL_AND_CURE);
     const shown = await getLoan(ctx, loan);
     expect(shown.collateral.coinQuantity).toBe(shown.risk.collateral.coinQuantity);
     expect(Number(shown.risk.collateral.coinQuantity)).toBeCloseTo(1 + Number(needed), 8);
@@ -174,12 +170,7 @@ describe('cure by payment', () => {
     // Exactly the balance just below the warning level: nothing more was asked than needed.
     expect(Number(row.interest_bearing_cents)).toBe(expected.balanceAfterCents);
     expect(Number(row.risk_ltv_pct)).toBeLessThan(75);
-    expectSubjects(await notices(ctx, loan), [
-      'WARNING',
-      'COURTESY_NOTICE',
-      'MARGIN_CALL',
-      'CURED',
-    ]);
+    expectSubjects(await notices(ctx, loan), MARGIN_CALL_AND_CURE);
   });
 });
 
