@@ -12,29 +12,35 @@ export function brandSignature(brand: TMessageBrand): string {
   return `${brand.companyName} · ${brand.supportEmail} · ${brand.supportPhone}`;
 }
 
-/** A code that works once within `ttlMs`: what it is for, then what to do if the reader did not ask. */
-export function oneTimeCodeMessage(input: {
+/** Whom a one-time code goes to, the code, and the brand it is sent in the name of. */
+export interface TCodeMessageInput {
   to: string;
   code: string;
   brand: TMessageBrand;
-  ttlMs: number;
-  subject: string;
-  /** The first line, naming the code. */
-  purpose: string;
-  ifNotAsked: string;
-}): TEmailMessage {
-  const { brand, code } = input;
-  const minutes = Math.round(input.ttlMs / 60_000);
+}
+
+/** A code that works once within `ttlMs`: what it is for, then what to do if the reader did not ask. */
+export function oneTimeCodeMessage(
+  { to, code, brand }: TCodeMessageInput,
+  words: {
+    ttlMs: number;
+    subject: string;
+    /** The first line, naming the code. */
+    purpose: string;
+    ifNotAsked: string;
+  },
+): TEmailMessage {
+  const minutes = Math.round(words.ttlMs / 60_000);
   return {
-    to: input.to,
+    to,
     fromName: brand.companyName,
-    subject: input.subject,
+    subject: words.subject,
     text: [
-      input.purpose,
+      words.purpose,
       '',
       `It expires in ${minutes} minutes and works once. Never share it: ${brand.companyName} will never ask you for it.`,
       '',
-      input.ifNotAsked,
+      words.ifNotAsked,
       '',
       brandSignature(brand),
     ].join('\n'),

@@ -1,22 +1,20 @@
 import type { TEmailMessage } from '../../adapters/email/port.js';
 import { EMAIL_CHANGE_CODE_TTL_MS, EMAIL_CHANGE_UNDO_TTL_MS } from '../identity/sign-in-limits.js';
 
-import { brandSignature, oneTimeCodeMessage, type TMessageBrand } from './brand-message.js';
+import {
+  brandSignature,
+  oneTimeCodeMessage,
+  type TCodeMessageInput,
+  type TMessageBrand,
+} from './brand-message.js';
 
 /** To the new address: the code that confirms it as the sign-in address. Code not in the subject. */
-export function emailChangeCodeMessage(input: {
-  to: string;
-  code: string;
-  brand: TMessageBrand;
-}): TEmailMessage {
-  const { brand, code } = input;
-  return oneTimeCodeMessage({
-    to: input.to,
-    code,
-    brand,
+export function emailChangeCodeMessage(input: TCodeMessageInput): TEmailMessage {
+  const { companyName } = input.brand;
+  return oneTimeCodeMessage(input, {
     ttlMs: EMAIL_CHANGE_CODE_TTL_MS,
-    subject: `Confirm your new ${brand.companyName} sign-in address`,
-    purpose: `Your code to make this address your ${brand.companyName} sign-in address is ${code}.`,
+    subject: `Confirm your new ${companyName} sign-in address`,
+    purpose: `Your code to make this address your ${companyName} sign-in address is ${input.code}.`,
     ifNotAsked:
       'If you did not ask for this, ignore this e-mail: nothing changes without the code.',
   });
