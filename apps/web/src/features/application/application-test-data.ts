@@ -68,6 +68,15 @@ export function makeApplication(overrides: Partial<TApplication> = {}): TApplica
   };
 }
 
+/** An international borrower's application (a loan from the UK) at the signing of documents. */
+export function internationalApplication(): TApplication {
+  return makeApplication({
+    state: 'SIGN_DOCS',
+    isInternational: true,
+    selectedOffer: makeOffer({ state: null, countryCode: 'GB' }),
+  });
+}
+
 export function makeFinalSteps(
   statuses: Partial<Record<TFinalStepName, TFinalStepStatus>> = {},
   status: TFinalStepStatus = 'NOT_STARTED',

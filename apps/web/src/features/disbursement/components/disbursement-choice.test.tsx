@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
-import {
-  APP,
-  applicationHandlers,
-  internationalApplication,
-  LOADED,
-} from '../testing/disbursement-test-data.js';
+import { internationalApplication } from '../../application/application-test-data.js';
+import { APP, applicationHandlers, LOADED } from '../testing/disbursement-test-data.js';
 
 describe('the disbursement choice', () => {
   it('offers linking a bank (recommended) or typing the account in', async () => {

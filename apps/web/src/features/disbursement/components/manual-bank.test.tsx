@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { buildPath, postManualBank } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
+import { internationalApplication } from '../../application/application-test-data.js';
 import {
   APP,
   APP_PARAMS,
   applicationHandlers,
-  internationalApplication,
   LOADED,
   makeDisbursement,
   sentBody,

@@ -4,11 +4,11 @@ import { buildPath, getDisbursement, postWalletAddress } from '@pledge/contract'
 import { USDC_CHAINS } from '@pledge/domain';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
+import { internationalApplication } from '../../application/application-test-data.js';
 import {
   APP,
   APP_PARAMS,
   applicationHandlers,
-  internationalApplication,
   LOADED,
   makeDisbursement,
   sentBody,

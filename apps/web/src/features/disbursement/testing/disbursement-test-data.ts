@@ -15,7 +15,6 @@ import { jsonResponse } from '../../../test/mock-fetch.js';
 import {
   makeApplication,
   makeFinalSteps,
-  makeOffer,
   signedIn,
   TEST_APP_UUID,
 } from '../../application/application-test-data.js';
@@ -60,15 +59,6 @@ export function makeDisbursement(overrides: Partial<TDisbursement> = {}): TDisbu
     updatedAt: '2025-01-02T03:04:05.000Z',
     ...overrides,
   };
-}
-
-/** An international borrower's application (a loan from the UK) at the signing of documents. */
-export function internationalApplication(): TApplication {
-  return makeApplication({
-    state: 'SIGN_DOCS',
-    isInternational: true,
-    selectedOffer: makeOffer({ state: null, countryCode: 'GB' }),
-  });
 }
 
 /** The signed-in borrower, their application, and the final steps the next page shows. */
