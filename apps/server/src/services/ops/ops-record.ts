@@ -12,7 +12,11 @@ import type {
   TOpsVoidedDisclosure,
   TOpsHolderNameReview,
 } from '@pledge/contract';
-import { APPLICATION_STATES, type TApplicationState } from '@pledge/domain';
+import {
+  APPLICATION_STATES,
+  type TApplicationState,
+  type TCreditFactsAddress,
+} from '@pledge/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { readAll, type TDb } from '../../db/pool.js';
 import {
@@ -119,15 +123,8 @@ export function ssnMaskOf(ssn: string): string {
   return `***-**-${ssn.replace(/\D/g, '').slice(-4)}`;
 }
 
-/** A postal address on one line. */
-function addressLine(address: {
-  street1: string;
-  street2: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-}): string {
+/** The underwritten home address on one line. */
+function addressLine(address: TCreditFactsAddress): string {
   const street = [address.street1, address.street2].filter((part) => part !== null && part !== '');
   return [...street, address.city, `${address.state} ${address.zip}`, address.country].join(', ');
 }
