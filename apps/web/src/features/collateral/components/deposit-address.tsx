@@ -1,11 +1,49 @@
+import type { ReactNode } from 'react';
 import type { TCollateralWallet } from '@pledge/contract';
 import type { TCollateralType } from '@pledge/domain';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { CopyButton } from '../../../ui/copy-button/copy-button.js';
 import { Progress } from '../../../ui/progress/progress.js';
-import { QrCode } from '../../../ui/qr-code/qr-code.js';
+import { QrCode, type TQrFailureVariant } from '../../../ui/qr-code/qr-code.js';
 import { coinName } from '../collateral-display.js';
+
+/**
+ * A deposit address as the borrower copies or scans it: its QR code beside it on wide screens, the
+ * address in full (or `value`, as a page shows it) and a copy button (or `actions`).
+ */
+export function DepositAddressCard({
+  address,
+  type,
+  qrAlt = 'QR code of your deposit address',
+  failureVariant = 'borrower',
+  value,
+  actions,
+}: {
+  address: string;
+  type: TCollateralType;
+  qrAlt?: string;
+  failureVariant?: TQrFailureVariant;
+  value?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="deposit-address">
+      <QrCode
+        value={address}
+        alt={qrAlt}
+        size={176}
+        failureVariant={failureVariant}
+        className="deposit-address__qr"
+      />
+      <div className="deposit-address__details">
+        <p className="deposit-address__label">{type} deposit address</p>
+        <p className="deposit-address__value">{value ?? <code>{address}</code>}</p>
+        {actions ?? <CopyButton text={address} what="deposit address" />}
+      </div>
+    </div>
+  );
+}
 
 interface TDepositAddressProps {
   wallet: TCollateralWallet | null;
@@ -26,21 +64,7 @@ export function DepositAddress({
     <section className="collateral__section" aria-labelledby="deposit-address-heading">
       <h2 id="deposit-address-heading">Your deposit address</h2>
       {wallet !== null ? (
-        <div className="deposit-address">
-          <QrCode
-            value={wallet.depositAddress}
-            alt="QR code of your deposit address"
-            size={176}
-            className="deposit-address__qr"
-          />
-          <div className="deposit-address__details">
-            <p className="deposit-address__label">{type} deposit address</p>
-            <p className="deposit-address__value">
-              <code>{wallet.depositAddress}</code>
-            </p>
-            <CopyButton text={wallet.depositAddress} what="deposit address" />
-          </div>
-        </div>
+        <DepositAddressCard address={wallet.depositAddress} type={type} />
       ) : isWaitingForWallet ? (
         <div role="status">
           <Progress label="Creating your deposit address…" />

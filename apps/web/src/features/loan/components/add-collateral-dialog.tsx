@@ -2,11 +2,10 @@ import { useState } from 'react';
 import type { TServicingLoan } from '@pledge/contract';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
-import { CopyButton } from '../../../ui/copy-button/copy-button.js';
 import { Modal } from '../../../ui/modal/modal.js';
 import { NumericField } from '../../../ui/numeric-field/numeric-field.js';
-import { QrCode } from '../../../ui/qr-code/qr-code.js';
 import { coinName } from '../../collateral/collateral-display.js';
+import { DepositAddressCard } from '../../collateral/components/deposit-address.js';
 import {
   ADD_COLLATERAL_MAX_DECIMALS,
   addCollateralPreview,
@@ -49,21 +48,11 @@ export function AddCollateralDialog({
       }
     >
       <div className="add-collateral">
-        <div className="deposit-address">
-          <QrCode
-            value={depositAddress}
-            alt="QR code of your loan’s deposit address"
-            size={176}
-            className="deposit-address__qr"
-          />
-          <div className="deposit-address__details">
-            <p className="deposit-address__label">{coin} deposit address</p>
-            <p className="deposit-address__value">
-              <code>{depositAddress}</code>
-            </p>
-            <CopyButton text={depositAddress} what="deposit address" />
-          </div>
-        </div>
+        <DepositAddressCard
+          address={depositAddress}
+          type={coin}
+          qrAlt="QR code of your loan’s deposit address"
+        />
         {isNeeded ? (
           <p className="add-collateral__needed">
             Add at least{' '}

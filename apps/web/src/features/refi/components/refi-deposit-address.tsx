@@ -5,6 +5,7 @@ import { CopyButton } from '../../../ui/copy-button/copy-button.js';
 import { Progress } from '../../../ui/progress/progress.js';
 import { QrCode } from '../../../ui/qr-code/qr-code.js';
 import { coinName } from '../../collateral/collateral-display.js';
+import { DepositAddressCard } from '../../collateral/components/deposit-address.js';
 import { addressGroups, cutAddress } from '../refi-loans.js';
 import { ModalButton } from './modal-button.js';
 
@@ -93,26 +94,19 @@ export function RefiDepositAddress({
           <Progress label="Creating your deposit address…" />
         </div>
       ) : (
-        <div className="deposit-address">
-          <QrCode
-            value={wallet.depositAddress}
-            alt="QR code of your deposit address"
-            size={176}
-            failureVariant="refinancing"
-            className="deposit-address__qr"
-          />
-          <div className="deposit-address__details">
-            <p className="deposit-address__label">{type} deposit address</p>
-            <p className="deposit-address__value">
-              <code title={wallet.depositAddress}>{cutAddress(wallet.depositAddress)}</code>
-            </p>
+        <DepositAddressCard
+          address={wallet.depositAddress}
+          type={type}
+          failureVariant="refinancing"
+          value={<code title={wallet.depositAddress}>{cutAddress(wallet.depositAddress)}</code>}
+          actions={
             <div className="refi-address-actions">
               <CopyButton text={wallet.depositAddress} what="deposit address" />
               <VerifyAddressButton address={wallet.depositAddress} />
               <QrCodeButton address={wallet.depositAddress} type={type} />
             </div>
-          </div>
-        </div>
+          }
+        />
       )}
       <WalletTypeExplainer />
       <Alert variant="warn" title={`Send only ${coinName(type)} to this address`}>
