@@ -13,7 +13,7 @@ import { RENEWAL_MESSAGES, usdToCents } from '@pledge/domain';
 import { and, eq } from 'drizzle-orm';
 import { applications, auditEvents, offers } from '../../src/db/schema/index.js';
 import { appPath, useApplicationsTestContext } from '../applications/helpers.js';
-import { advanceDays, sandboxLoan, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
+import { advanceDays, setBtcPrice, type TTestLoan, useSandboxLoans } from '../servicing/helpers.js';
 import {
   enterRenewalWindow,
   getAs,
@@ -74,24 +74,10 @@ async function expectCompletedOnce(borrower: TTestLoan, renewal: TApplication) {
   expect(renewedEvents).toHaveLength(1);
 }
 
-const all: TTestLoan[] = [];
-let confirmFirst: TTestLoan;
-let depositFirst: TTestLoan;
-let testDepositFirst: TTestLoan;
-let acceptFall: TTestLoan;
-let signFall: TTestLoan;
-let carried: TTestLoan;
-let matured: TTestLoan;
+const all = useSandboxLoans(ctx, 7, 180_000);
+const [confirmFirst, depositFirst, testDepositFirst, acceptFall, signFall, carried, matured] = all;
 
 beforeAll(async () => {
-  confirmFirst = await sandboxLoan(ctx);
-  depositFirst = await sandboxLoan(ctx);
-  testDepositFirst = await sandboxLoan(ctx);
-  acceptFall = await sandboxLoan(ctx);
-  signFall = await sandboxLoan(ctx);
-  carried = await sandboxLoan(ctx);
-  matured = await sandboxLoan(ctx);
-  all.push(confirmFirst, depositFirst, testDepositFirst, acceptFall, signFall, carried, matured);
   // Into the renewal window: 20 days before maturity.
   await enterRenewalWindow(ctx, all);
   await setBtcPrice(ctx, 60_000);

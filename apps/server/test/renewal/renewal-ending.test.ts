@@ -11,7 +11,7 @@ import type { TApplication } from '@pledge/contract';
 import { cancelUnfundedApplications } from '../../src/services/collateral/cancel-unfunded.js';
 import { sweepRenewalTopUps } from '../../src/services/renewal/watch-renewal-top-ups.js';
 import { LEAP, useApplicationsTestContext } from '../applications/helpers.js';
-import { advanceDays, sandboxLoan, type TTestLoan } from '../servicing/helpers.js';
+import { advanceDays, type TTestLoan, useSandboxLoans } from '../servicing/helpers.js';
 import {
   enterRenewalWindow,
   getAs,
@@ -40,14 +40,9 @@ async function renewalWindowOf(loan: TTestLoan) {
   return loans.find((candidate) => candidate.appUuid === loan.loanUuid)?.renewal;
 }
 
-let unfunded: TTestLoan;
-let openedOnly: TTestLoan;
-let waiting: TTestLoan;
+const [unfunded, openedOnly, waiting] = useSandboxLoans(ctx, 3, 180_000);
 
 beforeAll(async () => {
-  unfunded = await sandboxLoan(ctx);
-  openedOnly = await sandboxLoan(ctx);
-  waiting = await sandboxLoan(ctx);
   all.push(unfunded, openedOnly, waiting);
   // Into the renewal window: 20 days before maturity.
   await enterRenewalWindow(ctx, all);

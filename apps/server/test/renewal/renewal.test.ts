@@ -4,7 +4,7 @@
  * signing and the top-up deposit. One database for the file: the clock only moves forward, so the
  * loans are made first and the tests run in order.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   TApplication,
   TCollateralInfo,
@@ -18,7 +18,7 @@ import { applications } from '../../src/db/schema/index.js';
 import { appPath, bearer, LEAP, useApplicationsTestContext } from '../applications/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import { opsCall, opsPath, signInAgent } from '../ops/helpers.js';
-import { sandboxLoan, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
+import { setBtcPrice, type TTestLoan, useSandboxLoans } from '../servicing/helpers.js';
 import {
   DAY_MS,
   loanStatuses,
@@ -34,6 +34,14 @@ const openRenewal = (token: string, loanUuid: string) => requestRenewal(ctx, tok
 const topUp = (token: string, renewalUuid: string, quantity: string) =>
   requestTopUp(ctx, token, renewalUuid, quantity);
 const loans = (token: string) => loanStatuses(ctx, token);
+/** The renewal rates the borrower is shown for a loan (theirs unless said) with a top-up. */
+const renewalRates = (borrower: TTestLoan, topUpQuantity: string, loanUuid = borrower.loanUuid) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `${LEAP}/secure/api/v1/roll-forward/rates`,
+    headers: bearer(borrower.token),
+    payload: { appUuid: loanUuid, topUpQuantity, organization: 'default' },
+  });
 
 /** Signs every document of the renewal; answers the state the last signature left. */
 async function signedState(borrower: TTestLoan, renewal: TApplication) {
@@ -42,17 +50,7 @@ async function signedState(borrower: TTestLoan, renewal: TApplication) {
   return signed.body.state;
 }
 
-let plain: TTestLoan;
-let withTopUp: TTestLoan;
-let stranger: TTestLoan;
-let highLtv: TTestLoan;
-
-beforeAll(async () => {
-  plain = await sandboxLoan(ctx);
-  withTopUp = await sandboxLoan(ctx);
-  stranger = await sandboxLoan(ctx);
-  highLtv = await sandboxLoan(ctx);
-}, 120_000);
+const [plain, withTopUp, stranger, highLtv] = useSandboxLoans(ctx, 4);
 
 describe('renewal', () => {
   it('is refused before the window opens, saying when it opens', async () => {
@@ -124,12 +122,7 @@ describe('renewal', () => {
   it('answers another borrower’s loan as not found', async () => {
     const response = await openRenewal(stranger.token, plain.loanUuid);
     expect(response.statusCode).toBe(404);
-    const rates = await ctx.app.inject({
-      method: 'POST',
-      url: `${LEAP}/secure/api/v1/roll-forward/rates`,
-      headers: bearer(stranger.token),
-      payload: { appUuid: plain.loanUuid, topUpQuantity: '0', organization: 'default' },
-    });
+    const rates = await renewalRates(stranger, '0', plain.loanUuid);
     expect(rates.statusCode).toBe(404);
   });
 
@@ -173,12 +166,7 @@ describe('renewal', () => {
   it('adds collateral: the offer changes, the cash does not, and the deposit completes it', async () => {
     const opened = (await openRenewal(withTopUp.token, withTopUp.loanUuid)).json() as TApplication;
     const cash = opened.offers[0]?.drawAmount;
-    const rates = await ctx.app.inject({
-      method: 'POST',
-      url: `${LEAP}/secure/api/v1/roll-forward/rates`,
-      headers: bearer(withTopUp.token),
-      payload: { appUuid: withTopUp.loanUuid, topUpQuantity: '0.1', organization: 'default' },
-    });
+    const rates = await renewalRates(withTopUp, '0.1');
     expect(rates.statusCode).toBe(200);
     expect((rates.json() as TPostRollForwardRatesResponse).eligibleTierId).not.toBeNull();
 

@@ -9,7 +9,7 @@ import type {
 import { randomUUID } from 'node:crypto';
 import type { TPaymentPurpose } from '@pledge/domain';
 import { eq, sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { createSandboxBankPayments } from '../../src/adapters/bank-payments/sandbox.js';
 import { createEncryptedStore } from '../../src/adapters/storage/encrypted.js';
 import {
@@ -94,6 +94,27 @@ export async function sandboxLoan(
   await provisionSandboxAgents(ctx);
   const { loanUuid } = await fundedSandboxLoan(ctx, { email, ...body });
   return { loanUuid, email, token: await signIn(ctx.app, email) };
+}
+
+/** `N` test loans, as a tuple (each one is there). */
+type TTestLoans<N extends number, R extends TTestLoan[] = []> = R['length'] extends N
+  ? R
+  : TTestLoans<N, [...R, TTestLoan]>;
+
+/**
+ * `count` sandbox loans, each of a borrower of its own, made one after the other before the tests.
+ * Destructure them at collection; they are filled in before the first test.
+ */
+export function useSandboxLoans<N extends number>(
+  ctx: TApplicationsTestContext,
+  count: N,
+  timeoutMs = 120_000,
+): TTestLoans<N> {
+  const loans = Array.from({ length: count }, () => ({}) as TTestLoan);
+  beforeAll(async () => {
+    for (const loan of loans) Object.assign(loan, await sandboxLoan(ctx));
+  }, timeoutMs);
+  return loans as TTestLoans<N>;
 }
 
 /**
