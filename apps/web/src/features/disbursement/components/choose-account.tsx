@@ -20,6 +20,7 @@ import { RadioGroup, type TRadioOption } from '../../../ui/radio-group/radio-gro
 import { useBankLinkAuth } from '../api/bank-link.js';
 import { chooseDisbursementAccount, markDisbursementDoneInCache } from '../api/disbursement.js';
 import { BANK_LINK_MESSAGES, refusalMessage } from '../messages.js';
+import { ManualBankLink } from './manual-bank-link.js';
 
 const TITLE = 'Choose your account';
 
@@ -104,12 +105,7 @@ export function ChooseAccount() {
           >
             Link another bank
           </Link>
-          <Link
-            className={buttonClassName({ variant: 'secondary' })}
-            to={paths.application.disbursementManuallyLink.getHref(appUuid)}
-          >
-            Enter account details manually
-          </Link>
+          <ManualBankLink appUuid={appUuid} />
         </div>
       </>
     );

@@ -3,6 +3,7 @@ import { ACH_FUNDS_BUSINESS_DAYS } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
 import { buttonClassName } from '../../../ui/button/button.js';
 import { PageHeading } from '../../../ui/page-heading.js';
+import { ManualBankLink } from './manual-bank-link.js';
 
 /**
  * /{appUuid}/disbursement: where a US borrower's loan is paid (document 1 §2): a linked bank
@@ -35,12 +36,7 @@ export function DisbursementChoice() {
         <li className="disbursement__choice">
           <h2 className="disbursement__choice-title">Enter account details</h2>
           <p>Type in your bank’s routing number and your account number.</p>
-          <Link
-            className={buttonClassName({ variant: 'secondary' })}
-            to={paths.application.disbursementManuallyLink.getHref(appUuid)}
-          >
-            Enter account details manually
-          </Link>
+          <ManualBankLink appUuid={appUuid} />
         </li>
       </ul>
       <Link className="disbursement__back" to={paths.application.nextSteps.getHref(appUuid)}>

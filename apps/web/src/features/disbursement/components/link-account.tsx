@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { TPostBankLinkExchangeBody, TPostStoreLinkErrorBody } from '@pledge/contract';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
-import { Button, buttonClassName } from '../../../ui/button/button.js';
+import { Button } from '../../../ui/button/button.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { Progress } from '../../../ui/progress/progress.js';
 import {
@@ -16,6 +16,7 @@ import {
 import { saveBankLinkResume } from '../bank-link-resume.js';
 import { BANK_LINK_MESSAGES } from '../messages.js';
 import { openPlaidLink } from '../plaid-link.js';
+import { ManualBankLink } from './manual-bank-link.js';
 import { SandboxBankPicker } from './sandbox-bank-picker.js';
 
 const TITLE = 'Link your bank account';
@@ -109,7 +110,7 @@ export function LinkAccount() {
           <Button type="button" onClick={() => void token.refetch()}>
             Try again
           </Button>
-          <ManualLink appUuid={appUuid} />
+          <ManualBankLink appUuid={appUuid} />
         </div>
       </section>
     );
@@ -129,7 +130,7 @@ export function LinkAccount() {
             <Button type="button" onClick={tryAgain}>
               Try again
             </Button>
-            <ManualLink appUuid={appUuid} />
+            <ManualBankLink appUuid={appUuid} />
           </div>
         </>
       ) : token.data === undefined ? (
@@ -148,7 +149,7 @@ export function LinkAccount() {
             <Button type="button" onClick={tryAgain}>
               Link a bank account
             </Button>
-            <ManualLink appUuid={appUuid} />
+            <ManualBankLink appUuid={appUuid} />
           </div>
         </>
       ) : (
@@ -163,16 +164,5 @@ export function LinkAccount() {
         />
       )}
     </section>
-  );
-}
-
-function ManualLink({ appUuid }: { appUuid: string }) {
-  return (
-    <Link
-      className={buttonClassName({ variant: 'secondary' })}
-      to={paths.application.disbursementManuallyLink.getHref(appUuid)}
-    >
-      Enter account details manually
-    </Link>
   );
 }
