@@ -1,10 +1,11 @@
-import { lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TPostLoginQuery } from '@pledge/contract';
 import type { TSignInAudience } from '@pledge/domain';
 import { signInRequests } from '../../db/schema/index.js';
 import type { TIdentityDeps, TRequestOrigin } from './deps.js';
 import { hostedSignInPath, returnPathFor } from './sign-in-paths.js';
-import { PRUNE_BATCH_ROWS, SIGN_IN_RATE_LIMITS, SIGN_IN_REQUEST_TTL_MS } from './sign-in-limits.js';
+import { SIGN_IN_RATE_LIMITS, SIGN_IN_REQUEST_TTL_MS } from './sign-in-limits.js';
+import { pruneExpired } from './prune-expired.js';
 
 /**
  * Begins a broker sign-in: remembers where to return for this nonce and answers the hosted
@@ -39,10 +40,11 @@ export async function beginSignIn(
           expiresAt: sql`excluded.expires_at`,
         },
       });
-    await tx.execute(sql`
-      DELETE FROM ${signInRequests} WHERE ctid IN (
-        SELECT ctid FROM ${signInRequests} WHERE ${lt(signInRequests.expiresAt, now)}
-        LIMIT ${PRUNE_BATCH_ROWS})`);
+    await pruneExpired(
+      tx,
+      { table: signInRequests, key: sql`ctid`, expiresAt: signInRequests.expiresAt },
+      now,
+    );
   });
   return hostedSignInPath(audience, { redirectUrl, nonce: query.nonce });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TPostIdentityStepUpResponse } from '@pledge/contract';
 import { brandFor } from '../../brands/brands.js';
 import { stepUpCodes } from '../../db/schema/index.js';
@@ -7,9 +7,10 @@ import { digestOtpCode, generateOtpCode } from '../../security/otp.js';
 import { queueEmail } from '../email/queue-email.js';
 import type { TIdentityDeps } from './deps.js';
 import { openIdentityEmail } from './identity-email.js';
-import { SIGN_IN_RATE_LIMITS, PRUNE_BATCH_ROWS, STEP_UP_CODE_TTL_MS } from './sign-in-limits.js';
+import { SIGN_IN_RATE_LIMITS, STEP_UP_CODE_TTL_MS } from './sign-in-limits.js';
 import { stepUpCodeMessage } from './step-up-code-message.js';
 import { lockStepUpIdentity, stepUpMethodOf } from './step-up.js';
+import { pruneExpired } from './prune-expired.js';
 
 /**
  * Begins the step-up before a change of sign-in address: answers which proof the account gives
@@ -44,11 +45,11 @@ export async function beginStepUp(
       createdAt: now,
       expiresAt: new Date(now.getTime() + STEP_UP_CODE_TTL_MS),
     });
-    await tx.execute(sql`
-      DELETE FROM ${stepUpCodes} WHERE ${stepUpCodes.id} IN (
-        SELECT ${stepUpCodes.id} FROM ${stepUpCodes}
-        WHERE ${lt(stepUpCodes.expiresAt, new Date(now.getTime() - STEP_UP_CODE_TTL_MS))}
-        LIMIT ${PRUNE_BATCH_ROWS})`);
+    await pruneExpired(
+      tx,
+      { table: stepUpCodes, key: stepUpCodes.id, expiresAt: stepUpCodes.expiresAt },
+      new Date(now.getTime() - STEP_UP_CODE_TTL_MS),
+    );
     const brand = brandFor(identity.organizationCode, deps.sandbox);
     // The outbox has no kind of its own for this code; it is a code to the sign-in address.
     await queueEmail(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { TPutIdentityAliasBody, TPutIdentityAliasResponse } from '@pledge/contract';
 import {
   LOGIN_MESSAGES,
@@ -24,11 +24,8 @@ import {
   type TStepUpProof,
   type TStepUpRefusal,
 } from './step-up.js';
-import {
-  EMAIL_CHANGE_CODE_TTL_MS,
-  PRUNE_BATCH_ROWS,
-  SIGN_IN_RATE_LIMITS,
-} from './sign-in-limits.js';
+import { EMAIL_CHANGE_CODE_TTL_MS, SIGN_IN_RATE_LIMITS } from './sign-in-limits.js';
+import { pruneExpired } from './prune-expired.js';
 
 export const ALIAS_MESSAGES = {
   type: 'Only an Email or a Phone alias can be changed',
@@ -125,11 +122,11 @@ async function requestEmailChange(
       createdAt: now,
       expiresAt: new Date(now.getTime() + EMAIL_CHANGE_CODE_TTL_MS),
     });
-    await tx.execute(sql`
-      DELETE FROM ${emailChanges} WHERE ${emailChanges.id} IN (
-        SELECT ${emailChanges.id} FROM ${emailChanges}
-        WHERE ${lt(emailChanges.expiresAt, new Date(now.getTime() - EMAIL_CHANGE_CODE_TTL_MS))}
-        LIMIT ${PRUNE_BATCH_ROWS})`);
+    await pruneExpired(
+      tx,
+      { table: emailChanges, key: emailChanges.id, expiresAt: emailChanges.expiresAt },
+      new Date(now.getTime() - EMAIL_CHANGE_CODE_TTL_MS),
+    );
     const brand = brandFor(identity.organizationCode, deps.sandbox);
     await queueEmail(
       tx,

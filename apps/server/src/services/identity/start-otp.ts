@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TSignInAudience } from '@pledge/domain';
 import { brandFor } from '../../brands/brands.js';
 import { otpChallenges } from '../../db/schema/index.js';
@@ -13,11 +13,11 @@ import { digestEmail, digestSignInDevice, normalizeEmail } from './email-address
 import {
   addressAndSource,
   OTP_CODE_TTL_MS,
-  PRUNE_BATCH_ROWS,
   AGENT_OTP_START_ANSWER_MS,
   SIGN_IN_RATE_LIMITS,
   signInDeviceOf,
 } from './sign-in-limits.js';
+import { pruneExpired } from './prune-expired.js';
 
 /** Waits until `floorMs` have passed since `startedAt` (monotonic ms). */
 async function answerNoSoonerThan(startedAt: number, floorMs: number): Promise<void> {
@@ -89,11 +89,11 @@ export async function startOtp(
       createdAt: now,
       expiresAt: new Date(now.getTime() + OTP_CODE_TTL_MS),
     });
-    await tx.execute(sql`
-      DELETE FROM ${otpChallenges} WHERE ${otpChallenges.id} IN (
-        SELECT ${otpChallenges.id} FROM ${otpChallenges}
-        WHERE ${lt(otpChallenges.expiresAt, new Date(now.getTime() - OTP_CODE_TTL_MS))}
-        LIMIT ${PRUNE_BATCH_ROWS})`);
+    await pruneExpired(
+      tx,
+      { table: otpChallenges, key: otpChallenges.id, expiresAt: otpChallenges.expiresAt },
+      new Date(now.getTime() - OTP_CODE_TTL_MS),
+    );
     if (maySignIn) {
       const brand = brandFor(origin.orgCode, deps.sandbox);
       const message = signInCodeMessage({ to: email, code, brand, audience });

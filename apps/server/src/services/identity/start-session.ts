@@ -1,10 +1,9 @@
-import { lt, sql } from 'drizzle-orm';
 import type { TSignInAudience } from '@pledge/domain';
 import type { TDb } from '../../db/pool.js';
 import { sessions } from '../../db/schema/index.js';
 import type { TClock, TIssuedToken, TJwtService } from '../../security/jwt.js';
 import { deviceLabelOf } from './device-label.js';
-import { PRUNE_BATCH_ROWS } from './sign-in-limits.js';
+import { pruneExpired } from './prune-expired.js';
 
 /**
  * Starts a session for a signed-in identity: an access token and its session row (keyed by the
@@ -28,10 +27,11 @@ export async function startSession(
       expiresAt: token.expiresAt,
       deviceLabel: deviceLabelOf(input.userAgent),
     });
-    await tx.execute(sql`
-      DELETE FROM ${sessions} WHERE ${sessions.jti} IN (
-        SELECT ${sessions.jti} FROM ${sessions}
-        WHERE ${lt(sessions.expiresAt, now)} LIMIT ${PRUNE_BATCH_ROWS})`);
+    await pruneExpired(
+      tx,
+      { table: sessions, key: sessions.jti, expiresAt: sessions.expiresAt },
+      now,
+    );
   });
   return token;
 }
