@@ -11,6 +11,7 @@ import {
   type TPartnerPageQuery,
 } from '@pledge/contract';
 import { and, asc, desc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/pool.js';
 import { applications, partnerEvents, servicingLoans } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
@@ -46,31 +47,55 @@ function decodeTimeCursor(cursor: string): { at: Date; uuid: string } {
   }
 }
 
+/** The rows after the cursor's position, newest first on (time, uuid); all of them without one. */
+function olderThanCursor(
+  cursor: string | undefined,
+  time: AnyPgColumn,
+  key: AnyPgColumn,
+): SQL | undefined {
+  if (cursor === undefined) return undefined;
+  const { at, uuid } = decodeTimeCursor(cursor);
+  return or(lt(time, at), and(eq(time, at), lt(key, uuid)));
+}
+
+/** A page of rows read with one more than `limit` (a next page exists), with that page's cursor. */
+function newestFirstPage<TRow, TItem>(
+  rows: readonly TRow[],
+  limit: number,
+  positionOf: (row: TRow) => { at: Date; uuid: string },
+  itemOf: (row: TRow) => TItem,
+): TPage<TItem> {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const position = rows.length > limit && last !== undefined ? positionOf(last) : undefined;
+  return {
+    data: page.map(itemOf),
+    nextCursor: position === undefined ? null : encodeTimeCursor(position.at, position.uuid),
+  };
+}
+
 export async function listPartnerApplications(
   db: TDb,
   caller: TPartnerCaller,
   query: TPartnerPageQuery,
 ): Promise<TPage<TPartnerApplication>> {
   const limit = query.limit ?? PARTNER_PAGE_DEFAULT;
-  const conditions: SQL[] = [eq(applications.organization, caller.brand)];
-  if (query.cursor !== undefined) {
-    const { at, uuid } = decodeTimeCursor(query.cursor);
-    const before = or(
-      lt(applications.createdAt, at),
-      and(eq(applications.createdAt, at), lt(applications.uuid, uuid)),
-    );
-    if (before !== undefined) conditions.push(before);
-  }
   const rows = await db
     .select()
     .from(applications)
-    .where(and(...conditions))
+    .where(
+      and(
+        eq(applications.organization, caller.brand),
+        olderThanCursor(query.cursor, applications.createdAt, applications.uuid),
+      ),
+    )
     .orderBy(desc(applications.createdAt), desc(applications.uuid))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    data: page.map((row) => ({
+  return newestFirstPage(
+    rows,
+    limit,
+    (row) => ({ at: row.createdAt, uuid: row.uuid }),
+    (row) => ({
       appUuid: row.uuid,
       state: row.state,
       stage: row.stage,
@@ -80,12 +105,8 @@ export async function listPartnerApplications(
       collateralType: row.collateralType,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
-    })),
-    nextCursor:
-      rows.length > limit && last !== undefined
-        ? encodeTimeCursor(last.createdAt, last.uuid)
-        : null,
-  };
+    }),
+  );
 }
 
 export async function listPartnerLoans(
@@ -94,26 +115,23 @@ export async function listPartnerLoans(
   query: TPartnerPageQuery,
 ): Promise<TPage<TPartnerLoan>> {
   const limit = query.limit ?? PARTNER_PAGE_DEFAULT;
-  const conditions: SQL[] = [eq(applications.organization, caller.brand)];
-  if (query.cursor !== undefined) {
-    const { at, uuid } = decodeTimeCursor(query.cursor);
-    const before = or(
-      lt(servicingLoans.createdAt, at),
-      and(eq(servicingLoans.createdAt, at), lt(servicingLoans.loanUuid, uuid)),
-    );
-    if (before !== undefined) conditions.push(before);
-  }
   const rows = await db
     .select({ loan: servicingLoans })
     .from(servicingLoans)
     .innerJoin(applications, eq(applications.uuid, servicingLoans.loanUuid))
-    .where(and(...conditions))
+    .where(
+      and(
+        eq(applications.organization, caller.brand),
+        olderThanCursor(query.cursor, servicingLoans.createdAt, servicingLoans.loanUuid),
+      ),
+    )
     .orderBy(desc(servicingLoans.createdAt), desc(servicingLoans.loanUuid))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1)?.loan;
-  return {
-    data: page.map(({ loan }) => ({
+  return newestFirstPage(
+    rows,
+    limit,
+    ({ loan }) => ({ at: loan.createdAt, uuid: loan.loanUuid }),
+    ({ loan }) => ({
       loanUuid: loan.loanUuid,
       status: loan.status,
       riskLevel: loan.riskLevel,
@@ -123,12 +141,8 @@ export async function listPartnerLoans(
       maturityDate: loan.maturityDate,
       interestBearingCents: loan.interestBearingCents,
       collateralType: loan.collateralType,
-    })),
-    nextCursor:
-      rows.length > limit && last !== undefined
-        ? encodeTimeCursor(last.createdAt, last.loanUuid)
-        : null,
-  };
+    }),
+  );
 }
 
 export async function listPartnerEvents(
