@@ -14,14 +14,18 @@ const TOP_STATEMENTS = 8;
 /** A statement's text as printed: its start, on one line. */
 const QUERY_CHARS = 110;
 
+/** The superuser password of the server's embedded PostgreSQL (written by its first boot). */
+export function embeddedPassword(server) {
+  return readFileSync(join(server.dataDir, 'keys/embedded-pg-password'), 'utf8').trim();
+}
+
 /** A client of the server's embedded PostgreSQL as its superuser, on the given database. */
 export async function embeddedClient(server, database) {
-  const password = readFileSync(join(server.dataDir, 'keys/embedded-pg-password'), 'utf8').trim();
   const client = new pg.Client({
     host: '127.0.0.1',
     port: server.pgPort,
     user: 'postgres',
-    password,
+    password: embeddedPassword(server),
     database,
   });
   // The server stopping ends the connection: not an error of the bench.

@@ -25,12 +25,11 @@
 // `x-db-statements` header the server sends in bench mode (BENCH_STATEMENT_COUNT).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import pg from 'pg';
-import { openStatementCost } from './db-cost.mjs';
+import { embeddedClient, embeddedPassword, openStatementCost } from './db-cost.mjs';
 import { cannon, call, LOAD_CONNECTIONS, LOAD_DURATION_S, loadRow } from './http.mjs';
 import { openLoad } from './open-load.mjs';
 import { cpuOf, cpuPerUnit } from './process-cpu.mjs';
@@ -273,15 +272,7 @@ export function findPgbench(root) {
  * PostgreSQL and pgbench itself spent per transaction.
  */
 export async function pgbenchRun(root, server) {
-  const password = readFileSync(join(server.dataDir, 'keys/embedded-pg-password'), 'utf8').trim();
-  const admin = new pg.Client({
-    host: '127.0.0.1',
-    port: server.pgPort,
-    user: 'postgres',
-    password,
-    database: 'postgres',
-  });
-  await admin.connect();
+  const admin = await embeddedClient(server, 'postgres');
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${PGBENCH_DATABASE}`);
     await admin.query(`CREATE DATABASE ${PGBENCH_DATABASE}`);
@@ -294,7 +285,7 @@ export async function pgbenchRun(root, server) {
     PGHOST: '127.0.0.1',
     PGPORT: String(server.pgPort),
     PGUSER: 'postgres',
-    PGPASSWORD: password,
+    PGPASSWORD: embeddedPassword(server),
   };
   execFileSync(bin, ['-i', '-q', '-s', '1', PGBENCH_DATABASE], { env, stdio: 'ignore' });
   const from = cpuOf(server.pid);
