@@ -24,6 +24,7 @@ export const SESSION_LAST_SEEN_PRECISION_MS = 60_000;
 type TSessionCheckRow = {
   identity_uuid: string | null;
   expires_at: Date | null;
+  is_renewal_due: boolean | null;
   offset_ms: number;
 } & Record<string, unknown>;
 
@@ -206,12 +207,11 @@ const APPLICATION_READS = {
  * an audience ('agent' also checks that the address is still an active agent), and with the time
  * told by the process's clock or, in the sandbox, by real time plus the sandbox clock's offset.
  *
- * A data-modifying WITH runs whether or not its rows are read; `live` is the session as it was.
- * A session found timed out is ended for good, so a clock set back (the sandbox's reset, or an
- * instance a little behind) never opens it again. A live session is not timed out, so the search
- * for one is made only when `live` found none, and a session is renewed only when `live` found it
- * due (one-time filters: a signed-in request's check looks the session up once, not two or three
- * times).
+ * The check only reads, so that it costs PostgreSQL no write's work on the requests that write
+ * nothing (nearly all); `live` is the session as it was. Its row tells whether the session is due
+ * for renewal, and the two writes follow, each in a statement of its own and only when needed
+ * (sessionWrite): the renewal, at most once a minute per session, and the ending of a session
+ * found timed out.
  * `t` is the time of the check: the process's clock, or in the sandbox real time plus the offset
  * the database holds now (its row read once: OFFSET 0 keeps the offset's subquery from being
  * folded into each use of the offset, which read the row twice; a join to the row instead cost
@@ -255,18 +255,9 @@ function sessionCheckStatement(
         AND s.audience = ${placeholder('audience')} AND s.ended_at IS NULL
         AND s.expires_at > b.now AND s.last_seen_at > b.idle_since
         ${stillAgent}
-    ), renewed AS (
-      UPDATE sessions SET last_seen_at = b.now FROM bounds b
-      WHERE EXISTS (SELECT 1 FROM live WHERE live.is_renewal_due) AND jti = ${placeholder('jti')}
-      RETURNING jti
-    ), timed_out AS (
-      UPDATE sessions SET ended_at = b.now FROM bounds b
-      WHERE NOT EXISTS (SELECT 1 FROM live)
-        AND jti = ${placeholder('jti')} AND ended_at IS NULL
-        AND (expires_at <= b.now OR last_seen_at <= b.idle_since)
-      RETURNING jti
     )
-    SELECT live.identity_uuid, live.expires_at, t.offset_ms${APPLICATION_READS[read].columns}
+    SELECT live.identity_uuid, live.expires_at, live.is_renewal_due,
+      t.offset_ms${APPLICATION_READS[read].columns}
     FROM t LEFT JOIN live ON true${APPLICATION_READS[read].join}`;
 }
 
@@ -285,6 +276,39 @@ function sessionCheck(
     db,
     `session_check_${audience}${sandbox ? '_sandbox' : ''}${APPLICATION_READS[read].suffix}`,
     () => sessionCheckStatement(audience, sandbox, read),
+  );
+}
+
+/** What a session check found to write: the session's renewal, or its ending as timed out. */
+type TSessionWrite = 'renew' | 'endTimedOut';
+
+/**
+ * A write a session check found needed, at the check's time (the same expression of the same
+ * values): a live session due for renewal is renewed unless it ended meanwhile; a session that was
+ * not live is ended for good when it timed out, so that a clock set back (the sandbox's reset, or
+ * an instance a little behind) never opens it again.
+ */
+function sessionWriteStatement(write: TSessionWrite, sandbox: boolean): SQL {
+  const now = sandbox
+    ? sql`to_timestamp((${placeholder('realNowMs')}::bigint + ${placeholder('offsetMs')}::bigint) / 1000.0)`
+    : sql`${placeholder('now')}::timestamptz`;
+  const before = (name: string) =>
+    sql`${now} - ${placeholder(name)}::bigint * interval '1 millisecond'`;
+  return write === 'renew'
+    ? sql`
+      UPDATE sessions SET last_seen_at = ${now}
+      WHERE jti = ${placeholder('jti')} AND ended_at IS NULL AND last_seen_at < ${before('renewMs')}`
+    : sql`
+      UPDATE sessions SET ended_at = ${now}
+      WHERE jti = ${placeholder('jti')} AND ended_at IS NULL
+        AND (expires_at <= ${now} OR last_seen_at <= ${before('idleMs')})`;
+}
+
+function sessionWrite(db: TDb, write: TSessionWrite, sandbox: boolean) {
+  return namedStatement<Record<string, unknown>>(
+    db,
+    `session_${write === 'renew' ? 'renew' : 'end_timed_out'}${sandbox ? '_sandbox' : ''}`,
+    () => sessionWriteStatement(write, sandbox),
   );
 }
 
@@ -362,13 +386,15 @@ export async function verifyAccessToken(
           ? 'signedDocuments'
           : 'none';
   const check = sessionCheck(deps.db, signInAudience, sandboxClock !== undefined, read);
+  const checkedAt = sandboxClock === undefined ? deps.clock() : null;
+  const idleMs = sessionIdleTimeoutMs(signInAudience);
   const rows = await check({
-    now: sandboxClock === undefined ? deps.clock() : null,
+    now: checkedAt,
     realNowMs,
     jti: claims.jti,
     subject: claims.subject,
     audience: signInAudience,
-    idleMs: sessionIdleTimeoutMs(signInAudience),
+    idleMs,
     renewMs: SESSION_LAST_SEEN_PRECISION_MS,
     // A uuid the route's params will refuse reads no application (its handler never runs).
     ...(applicationUuid !== undefined
@@ -376,16 +402,33 @@ export async function verifyAccessToken(
       : {}),
   });
   const [row] = rows;
+  let offsetMs = 0;
   if (row !== undefined && takeOffset !== undefined) {
-    const offsetMs = Number(row.offset_ms);
+    offsetMs = Number(row.offset_ms);
     takeOffset(offsetMs);
-    if (claims.expiresAt.getTime() <= realNowMs + offsetMs) return null;
   }
-  if (row === undefined || row.identity_uuid === null || row.expires_at === null) return null;
+  const live =
+    row !== undefined && row.identity_uuid !== null && row.expires_at !== null
+      ? { identityUuid: row.identity_uuid, expiresAt: row.expires_at }
+      : null;
+  if (live === null || row?.is_renewal_due === true) {
+    const write = sessionWrite(
+      deps.db,
+      live === null ? 'endTimedOut' : 'renew',
+      sandboxClock !== undefined,
+    );
+    await write({
+      ...(sandboxClock === undefined ? { now: checkedAt } : { realNowMs, offsetMs }),
+      jti: claims.jti,
+      ...(live === null ? { idleMs } : { renewMs: SESSION_LAST_SEEN_PRECISION_MS }),
+    });
+  }
+  if (takeOffset !== undefined && claims.expiresAt.getTime() <= realNowMs + offsetMs) return null;
+  if (live === null) return null;
   return {
-    identityUuid: row.identity_uuid,
+    identityUuid: live.identityUuid,
     audience,
-    token: { id: claims.jti, expiresAt: new Date(row.expires_at) },
+    token: { id: claims.jti, expiresAt: new Date(live.expiresAt) },
     ...applicationReadOf(read, rows),
   };
 }
