@@ -9,8 +9,9 @@ import { createAdapters } from '../src/adapters/index.js';
 import { buildApp } from '../src/app.js';
 import { createLogger } from '../src/logger.js';
 import { createReadinessCheck } from '../src/services/system/check-readiness.js';
-import { buildTestApp, testAppConfig } from './helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
+import { testAppConfig } from './helpers/app.js';
+import { withTestApp } from './helpers/test-app.js';
+import { createTestDatabase, type TTestDatabase, useTestDatabase } from './helpers/db.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 /** Each test creates and migrates a database: slow on busy cores. */
@@ -31,25 +32,18 @@ async function appWithMetrics(database: TTestDatabase): Promise<FastifyInstance>
 
 describe('GET /livez and GET /readyz', SLOW, () => {
   it('answer live and ready on a migrated database', async () => {
-    const database = await createTestDatabase();
-    const app = await buildTestApp({ database });
-    try {
+    await withTestApp(async ({ app }) => {
       const live = await app.inject({ method: 'GET', url: '/livez' });
       expect(live.statusCode).toBe(200);
       expect(live.json()).toEqual({ status: 'ok' });
       const ready = await app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(200);
       expect(ready.json()).toEqual({ status: 'ready', database: 'ok', migrations: 'current' });
-    } finally {
-      await app.close();
-      await database.drop();
-    }
+    });
   });
 
   it('answers not ready while the newest migration is missing, and live all the same', async () => {
-    const database = await createTestDatabase();
-    const app = await buildTestApp({ database });
-    try {
+    await withTestApp(async ({ database, app }) => {
       // A database one migration behind this version (another version migrated it).
       await database.pool.query(
         `DELETE FROM drizzle.__drizzle_migrations
@@ -59,24 +53,17 @@ describe('GET /livez and GET /readyz', SLOW, () => {
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toMatchObject({ code: 'MIGRATIONS_PENDING' });
       expect((await app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
-    } finally {
-      await app.close();
-      await database.drop();
-    }
+    });
   });
 
   it('answers not ready when the database is gone', async () => {
-    const database = await createTestDatabase();
-    const app = await buildTestApp({ database });
-    try {
+    await withTestApp(async ({ database, app }) => {
       await database.drop();
       const ready = await app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
       expect((await app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('answers not ready once draining, though the database is fine', async () => {
@@ -96,11 +83,10 @@ describe('GET /livez and GET /readyz', SLOW, () => {
 });
 
 describe('GET /metrics', SLOW, () => {
-  let database: TTestDatabase;
+  const database = useTestDatabase();
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     app = await appWithMetrics(database);
     const prices = await app.inject({
       method: 'POST',
@@ -112,7 +98,6 @@ describe('GET /metrics', SLOW, () => {
 
   afterAll(async () => {
     await app?.close();
-    await database?.drop();
   });
 
   const scrape = (authorization?: string) =>
@@ -123,14 +108,9 @@ describe('GET /metrics', SLOW, () => {
     });
 
   it('is not served without METRICS_TOKEN', async () => {
-    const database = await createTestDatabase();
-    const plain = await buildTestApp({ database });
-    try {
+    await withTestApp(async ({ app: plain }) => {
       expect((await plain.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
-    } finally {
-      await plain.close();
-      await database.drop();
-    }
+    });
   });
 
   it('refuses a scrape without the token or with another one', async () => {

@@ -38,3 +38,19 @@ export async function closeTestApp(world: { database: TTestDatabase; app: Fastif
   await world.app.close();
   await world.database.drop();
 }
+
+/**
+ * Runs `work` with a database of its own and the app on it, then closes the app and drops the
+ * database, whatever `work` did (a test may drop the database itself).
+ */
+export async function withTestApp<T>(
+  work: (world: { database: TTestDatabase; app: FastifyInstance }) => Promise<T>,
+  options: Omit<TTestAppOptions, 'database'> = {},
+): Promise<T> {
+  const world = await openTestApp(options);
+  try {
+    return await work(world);
+  } finally {
+    await closeTestApp(world);
+  }
+}

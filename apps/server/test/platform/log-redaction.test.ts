@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { endpoints, type TPutProfileBody } from '@pledge/contract';
 import { REDACTED_FIELDS, REDACTION_CENSOR, scrubUrl } from '../../src/logger.js';
 import { CURRENT_CONSENT_VERSIONS } from '../../src/services/profile/consent-versions.js';
-import { buildTestApp, captureLogger } from '../helpers/app.js';
-import { createTestDatabase } from '../helpers/db.js';
+import { captureLogger } from '../helpers/app.js';
+import { withTestApp } from '../helpers/test-app.js';
 import { expectNoSecretInLog } from '../helpers/log-secrets.js';
 import { borrowerHeaders, createPlatformTestApp, newIdentity } from './helpers.js';
 
@@ -98,37 +98,35 @@ describe('error logs', () => {
   });
 
   it('keep any failing body to its field names, however nested', async () => {
-    const database = await createTestDatabase();
     const { logger, lines } = captureLogger();
-    const app = await buildTestApp({ database, logger });
-    app.post('/failing-details', async () => {
-      throw new Error('boom');
-    });
-    try {
-      const failed = await app.inject({
-        method: 'POST',
-        url: '/failing-details',
-        payload: {
-          firstName: PERSON.firstName,
-          lastName: PERSON.lastName,
-          dob: PERSON.dob,
-          email: PERSON.email,
-          phone: PERSON.phone,
-          ssn: PERSON.ssn,
-          address: { street1: PERSON.street1, street2: PERSON.street2, city: PERSON.city },
-          borrower: { contact: { home: { zip: PERSON.zip } } },
-          [PERSON.email]: 'a record keyed by an e-mail address',
-        },
-      });
-      expect(failed.statusCode).toBe(500);
-      const output = lines.join('');
-      expect(output).toContain('address.street1');
-      expect(output).toContain('borrower.contact.home.zip');
-      expectNoPersonalValue(output);
-    } finally {
-      await app.close();
-      await database.drop();
-    }
+    await withTestApp(
+      async ({ app }) => {
+        app.post('/failing-details', async () => {
+          throw new Error('boom');
+        });
+        const failed = await app.inject({
+          method: 'POST',
+          url: '/failing-details',
+          payload: {
+            firstName: PERSON.firstName,
+            lastName: PERSON.lastName,
+            dob: PERSON.dob,
+            email: PERSON.email,
+            phone: PERSON.phone,
+            ssn: PERSON.ssn,
+            address: { street1: PERSON.street1, street2: PERSON.street2, city: PERSON.city },
+            borrower: { contact: { home: { zip: PERSON.zip } } },
+            [PERSON.email]: 'a record keyed by an e-mail address',
+          },
+        });
+        expect(failed.statusCode).toBe(500);
+        const output = lines.join('');
+        expect(output).toContain('address.street1');
+        expect(output).toContain('borrower.contact.home.zip');
+        expectNoPersonalValue(output);
+      },
+      { logger },
+    );
   });
 });
 
@@ -156,43 +154,39 @@ describe('logged URLs', () => {
   });
 
   it('censor personal query values in the request log', async () => {
-    const database = await createTestDatabase();
     const { logger, lines } = captureLogger();
-    const app = await buildTestApp({ database, logger });
-    try {
-      await app.inject({
-        method: 'GET',
-        url: `/sandbox/mailbox?to=${encodeURIComponent(PERSON.email)}`,
-      });
-      const output = lines.join('');
-      expect(output).toContain(`to=${REDACTION_CENSOR}`);
-      expectNoPersonalValue(output);
-    } finally {
-      await app.close();
-      await database.drop();
-    }
+    await withTestApp(
+      async ({ app }) => {
+        await app.inject({
+          method: 'GET',
+          url: `/sandbox/mailbox?to=${encodeURIComponent(PERSON.email)}`,
+        });
+        const output = lines.join('');
+        expect(output).toContain(`to=${REDACTION_CENSOR}`);
+        expectNoPersonalValue(output);
+      },
+      { logger },
+    );
   });
 
   it('censor an access token, and any value of an unforeseen parameter, in the request log', async () => {
-    const database = await createTestDatabase();
     const { logger, lines } = captureLogger();
-    const app = await buildTestApp({ database, logger });
-    const token = 'eyJhbGciOiJFUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.c2lnbmF0dXJlLXZhbHVl';
-    try {
-      await app.inject({
-        method: 'GET',
-        url: `/docs/json?access_token=${token}&whoever=${encodeURIComponent(PERSON.email)}`,
-        headers: { referer: `https://example.com/page?access_token=${token}` },
-      });
-      const output = lines.join('');
-      expect(output).toContain(`access_token=${REDACTION_CENSOR}`);
-      expect(output).toContain(`whoever=${REDACTION_CENSOR}`);
-      expectNoSecretInLog(output, [token, 'c2VjcmV0LXBheWxvYWQ']);
-      expectNoPersonalValue(output);
-    } finally {
-      await app.close();
-      await database.drop();
-    }
+    await withTestApp(
+      async ({ app }) => {
+        const token = 'eyJhbGciOiJFUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.c2lnbmF0dXJlLXZhbHVl';
+        await app.inject({
+          method: 'GET',
+          url: `/docs/json?access_token=${token}&whoever=${encodeURIComponent(PERSON.email)}`,
+          headers: { referer: `https://example.com/page?access_token=${token}` },
+        });
+        const output = lines.join('');
+        expect(output).toContain(`access_token=${REDACTION_CENSOR}`);
+        expect(output).toContain(`whoever=${REDACTION_CENSOR}`);
+        expectNoSecretInLog(output, [token, 'c2VjcmV0LXBheWxvYWQ']);
+        expectNoPersonalValue(output);
+      },
+      { logger },
+    );
   });
 });
 
