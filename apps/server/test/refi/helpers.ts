@@ -1,12 +1,17 @@
 /** Fixtures of the refinancing tests: the R/ calls of a signed-in borrower. */
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type {
   TPostCreateCelsiusApplicationResponse,
   TRefinancingApplication,
 } from '@pledge/contract';
-import type { newBorrower } from '../applications/helpers.js';
+import {
+  type newBorrower,
+  type TApplicationsTestContext,
+  useApplicationsTestContext,
+} from '../applications/helpers.js';
 import { opsCall as call } from '../ops/helpers.js';
+import { setPrices } from '../servicing/helpers.js';
 
 export const REFI = '/service-application-cryptopl/secure/api/v1';
 /** The R/ path of one of the borrower's refinancing applications. */
@@ -93,4 +98,16 @@ export function confirmRefiOffer(
     me.token,
     { offerUuid, ...more },
   );
+}
+
+/**
+ * A repricing test file's app: the prices a test moves are put back after it ($60,000 a BTC,
+ * $3,000 an ETH), so that each test prices its refinancing from the same start.
+ */
+export function useRepricingContext(): TApplicationsTestContext {
+  const ctx = useApplicationsTestContext();
+  afterEach(async () => {
+    await setPrices(ctx, { BTC: 60_000, ETH: 3_000 });
+  });
+  return ctx;
 }

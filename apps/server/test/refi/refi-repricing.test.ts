@@ -5,11 +5,11 @@
  * never becomes a locked top-up request: the borrower is shown the new offer and confirms it; a
  * quoted top-up that still reaches 55 % is the one requested.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TOffer, TRefinancingApplication } from '@pledge/contract';
 import { desc, eq } from 'drizzle-orm';
 import { auditEvents, collateralAccounts, refiApplications } from '../../src/db/schema/index.js';
-import { newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
+import { newBorrower } from '../applications/helpers.js';
 import { setPrices } from '../servicing/helpers.js';
 import {
   call,
@@ -21,14 +21,11 @@ import {
   OWNERSHIP_TRANSFER,
   refiAppUrl as appUrl,
   type TBorrower,
+  useRepricingContext,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
 
-const ctx = useApplicationsTestContext();
-
-afterEach(async () => {
-  await setPrices(ctx, { BTC: 60_000, ETH: 3_000 });
-});
+const ctx = useRepricingContext();
 
 /** Coins to add to `coins` for `principalUsd` to be 55 % of their value at `priceUsd`, rounded up to 6 decimals. */
 function topUpTo55(principalUsd: number, coins: number, priceUsd: number): string {

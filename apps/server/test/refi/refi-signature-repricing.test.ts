@@ -5,7 +5,7 @@
  * (kept with their signatures, never signed again), and the borrower accepts the new offer, whose
  * own documents are then signed. A top-up that arrived stays pledged and counts toward the new one.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   TDocument,
   TOpsApplicationDetail,
@@ -20,7 +20,7 @@ import {
   refiEstatePayoffs,
 } from '../../src/db/schema/index.js';
 import { REFI_DOCUMENT_VOIDED_MESSAGE } from '../../src/services/refi/refi-documents.js';
-import { bearer, newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
+import { bearer, newBorrower } from '../applications/helpers.js';
 import { opsPath, signInAgent } from '../ops/helpers.js';
 import { setPrices } from '../servicing/helpers.js';
 import {
@@ -34,15 +34,12 @@ import {
   REFI,
   refiAppUrl as appUrl,
   type TBorrower,
+  useRepricingContext,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
 import { applicationStateOf } from '../helpers/application-state.js';
 
-const ctx = useApplicationsTestContext();
-
-afterEach(async () => {
-  await setPrices(ctx, { BTC: 60_000, ETH: 3_000 });
-});
+const ctx = useRepricingContext();
 
 async function confirm(me: TBorrower, appUuid: string, offerUuid: string, hasSent = false) {
   const response = await confirmRefiOffer(ctx.app, me, appUuid, offerUuid, {
