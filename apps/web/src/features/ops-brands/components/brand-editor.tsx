@@ -10,6 +10,7 @@ import { BRAND_BOUNDS, BRAND_MIN_CONTRAST } from '@pledge/domain';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { Checkbox } from '../../../ui/checkbox/checkbox.js';
+import { FieldDescription, FieldLabel } from '../../../ui/field/field-parts.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
 import { useUploadBrandImage } from '../api/upload-brand-image.js';
 import { changesOf, draftOf, draftProblems, type TBrandForm } from '../brand-form.js';
@@ -38,12 +39,8 @@ function HintedField({
 }) {
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <p className="field__description" id={`${id}-hint`}>
-        {hint}
-      </p>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <FieldDescription id={`${id}-hint`}>{hint}</FieldDescription>
       {children}
     </div>
   );
