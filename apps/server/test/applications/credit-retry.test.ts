@@ -63,6 +63,14 @@ describe('POST /applications/{uuid}/credit-retry', () => {
 
   const stateOf = (appUuid: string) => applicationStateOf(ctx.database.db, appUuid);
 
+  /** Dates the application's details `ms` back. */
+  async function detailsSubmittedAgo(appUuid: string, ms: number) {
+    await ctx.database.db
+      .update(applications)
+      .set({ detailsSubmittedAt: new Date(Date.now() - ms) })
+      .where(eq(applications.uuid, appUuid));
+  }
+
   /** The outcomes of the application's credit checks, oldest first. */
   async function creditOutcomes(appUuid: string) {
     const checks = await ctx.database.db
@@ -175,11 +183,7 @@ describe('POST /applications/{uuid}/credit-retry', () => {
 
   it(`refuses a retry more than ${CREDIT_UNLOCKED_DAYS} days after the application`, async () => {
     const who = await afterCreditCheck(SSN.locked);
-    const submittedAt = new Date(Date.now() - (CREDIT_UNLOCKED_DAYS * DAY_MS + 60_000));
-    await ctx.database.db
-      .update(applications)
-      .set({ detailsSubmittedAt: submittedAt })
-      .where(eq(applications.uuid, who.appUuid));
+    await detailsSubmittedAgo(who.appUuid, CREDIT_UNLOCKED_DAYS * DAY_MS + 60_000);
 
     const response = await retry(who.token, who.appUuid);
     expect(response.statusCode).toBe(409);
@@ -195,11 +199,7 @@ describe('POST /applications/{uuid}/credit-retry', () => {
 
   it('allows a retry on the last day of the window', async () => {
     const who = await afterCreditCheck(SSN.frozen);
-    const submittedAt = new Date(Date.now() - (CREDIT_UNLOCKED_DAYS * DAY_MS - 60_000));
-    await ctx.database.db
-      .update(applications)
-      .set({ detailsSubmittedAt: submittedAt })
-      .where(eq(applications.uuid, who.appUuid));
+    await detailsSubmittedAgo(who.appUuid, CREDIT_UNLOCKED_DAYS * DAY_MS - 60_000);
     expect((await retry(who.token, who.appUuid)).statusCode).toBe(202);
   });
 

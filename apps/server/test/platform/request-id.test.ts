@@ -26,6 +26,10 @@ afterAll(async () => {
   await database.drop();
 });
 
+/** GET the valid states, sending `id` as the request id. */
+const statesWithRequestId = (id: string) =>
+  app.inject({ method: 'GET', url: STATES, headers: { 'x-request-id': id } });
+
 describe('the request id', () => {
   it.each([
     ['a UUID', '0b6f7c1e-3f4a-4c1d-9a55-2f0e1d3c4b5a'],
@@ -34,11 +38,7 @@ describe('the request id', () => {
     ['a trace id', 'Root:1-67891233-abcdef012345678912345678'],
   ])('adopts a well-formed one (%s) and echoes it', async (_name, id) => {
     expect(id.length).toBeLessThanOrEqual(128);
-    const response = await app.inject({
-      method: 'GET',
-      url: STATES,
-      headers: { 'x-request-id': id },
-    });
+    const response = await statesWithRequestId(id);
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-request-id']).toBe(id);
   });
@@ -52,11 +52,7 @@ describe('the request id', () => {
     ['non-ASCII', 'abcdé'],
     ['empty', ''],
   ])('replaces a malformed one (%s) with a new one', async (_name, id) => {
-    const response = await app.inject({
-      method: 'GET',
-      url: STATES,
-      headers: { 'x-request-id': id },
-    });
+    const response = await statesWithRequestId(id);
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-request-id']).toMatch(UUID);
   });
