@@ -4,6 +4,7 @@
  * refused at registration; a key reads its own brand's applications, loans and events, needs its
  * scope, and a rotated key works for the overlap only.
  */
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   OPS,
@@ -95,6 +96,62 @@ describe('partner endpoints, keys and read API', () => {
     ).toContainEqual(expect.objectContaining({ id, status: 'ACTIVE' }));
     const deliveries = await call('GET', `${PARTNER}/webhook-endpoints/${id}/deliveries`, maker);
     expect(deliveries.statusCode).toBe(200);
+  });
+
+  it('pages the applications and the loans newest first, each once, by the cursor it gives', async () => {
+    await setBtcPrice(ctx, 60_000);
+    for (const index of [1, 2, 3]) {
+      await fundedSandboxLoan(ctx, { email: `partner-pages-${index}@example.com` });
+    }
+    const key = await approved('api-keys', {
+      brand: 'default',
+      label: 'lender pages',
+      scopes: ['applications:read', 'loans:read'],
+    });
+    /** Every page of a list at `limit` a page, walked by its next cursor. */
+    const walk = async (list: 'applications' | 'loans', limit: number) => {
+      const pages: { data: Record<string, unknown>[]; nextCursor: string | null }[] = [];
+      let cursor: string | null = null;
+      do {
+        const answer = await ctx.app.inject({
+          method: 'GET',
+          url: `/partner/v1/${list}?limit=${limit}${cursor === null ? '' : `&cursor=${cursor}`}`,
+          headers: { authorization: `Bearer ${key.secret}` },
+        });
+        expect(answer.statusCode, answer.body).toBe(200);
+        const page = answer.json() as (typeof pages)[number];
+        pages.push(page);
+        cursor = page.nextCursor;
+      } while (cursor !== null && pages.length < 100);
+      return pages;
+    };
+    // What the pages must hold, read here on its own: the brand's rows, newest first.
+    const expected = {
+      applications: (
+        await ctx.database.db.execute<{ id: string }>(sql`
+          SELECT uuid::text AS id FROM applications WHERE organization = 'default'
+          ORDER BY created_at DESC, uuid DESC`)
+      ).rows.map((row) => row.id),
+      loans: (
+        await ctx.database.db.execute<{ id: string }>(sql`
+          SELECT l.loan_uuid::text AS id FROM servicing_loans l
+          JOIN applications a ON a.uuid = l.loan_uuid WHERE a.organization = 'default'
+          ORDER BY l.created_at DESC, l.loan_uuid DESC`)
+      ).rows.map((row) => row.id),
+    };
+    expect(expected.loans.length).toBeGreaterThanOrEqual(3);
+    for (const [list, idOf] of [
+      ['applications', 'appUuid'],
+      ['loans', 'loanUuid'],
+    ] as const) {
+      const pages = await walk(list, 2);
+      expect(pages.slice(0, -1).every((page) => page.data.length === 2)).toBe(true);
+      expect(pages.at(-1)?.nextCursor).toBeNull();
+      expect(pages.flatMap((page) => page.data.map((row) => row[idOf]))).toEqual(expected[list]);
+      const whole = await walk(list, 100);
+      expect(whole).toHaveLength(1);
+      expect(whole[0]?.data.map((row) => row[idOf])).toEqual(expected[list]);
+    }
   });
 
   it('a key reads its own brand only, with its scopes; a rotated key works until the overlap ends', async () => {
