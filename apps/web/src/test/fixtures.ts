@@ -1,9 +1,9 @@
-import type {
-  TBrand,
-  TGetProfileResponse,
-  TProfileAddress,
-  TValidCountry,
-  TValidState,
+import {
+  emptyProfile,
+  type TBrand,
+  type TProfileAddress,
+  type TValidCountry,
+  type TValidState,
 } from '@pledge/contract';
 import { FALLBACK_BRAND } from '../brand/fallback-brand.js';
 
@@ -23,17 +23,7 @@ export const HOME_ADDRESS = {
 export const PROFILE_HOME: TProfileAddress = { type: 'HOME', ...HOME_ADDRESS, street2: null };
 
 /** The profile of a borrower who has not given their details yet. */
-export const EMPTY_PROFILE: TGetProfileResponse = {
-  uuid: '0b7e6c1a-3f2d-4e5b-9a8c-7d6e5f4a3b2c',
-  name: null,
-  dob: null,
-  hasSsn: false,
-  addresses: [],
-  phoneNumbers: [],
-  email: null,
-  countryOfDomicile: null,
-  consents: [],
-};
+export const EMPTY_PROFILE = emptyProfile('0b7e6c1a-3f2d-4e5b-9a8c-7d6e5f4a3b2c');
 
 export function makeBrand(overrides: Partial<TBrand> = {}): TBrand {
   return {

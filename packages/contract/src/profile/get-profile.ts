@@ -13,6 +13,24 @@ export const ZGetProfileResponse = z.object({
 });
 export type TGetProfileResponse = z.infer<typeof ZGetProfileResponse>;
 
+/** The empty shell answered for a borrower who has not saved a profile yet. */
+export function emptyProfile(
+  uuid: string,
+  consents: TGetProfileResponse['consents'] = [],
+): TGetProfileResponse {
+  return {
+    uuid,
+    name: null,
+    dob: null,
+    hasSsn: false,
+    addresses: [],
+    phoneNumbers: [],
+    email: null,
+    countryOfDomicile: null,
+    consents,
+  };
+}
+
 export const getProfile = defineEndpoint({
   method: 'GET',
   path: '/service-profile/api/v1/profile',

@@ -1,4 +1,4 @@
-import type { TGetProfileResponse } from '@pledge/contract';
+import { emptyProfile, type TGetProfileResponse } from '@pledge/contract';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema/index.js';
 import type { TDb } from '../../db/pool.js';
@@ -21,19 +21,7 @@ export async function readProfile(
     .where(eq(profiles.identityUuid, identityUuid))
     .limit(1);
   const consents = await latestConsents(db, identityUuid);
-  if (row === undefined) {
-    return {
-      uuid: identityUuid,
-      name: null,
-      dob: null,
-      hasSsn: false,
-      addresses: [],
-      phoneNumbers: [],
-      email: null,
-      countryOfDomicile: null,
-      consents,
-    };
-  }
+  if (row === undefined) return emptyProfile(identityUuid, consents);
   return {
     uuid: identityUuid,
     ...openDetails(cipher, identityUuid, row.detailsSealed),
