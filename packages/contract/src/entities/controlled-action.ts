@@ -5,7 +5,7 @@ import {
   CONTROLLED_SUBJECTS,
 } from '@pledge/domain';
 import { ZIsoDateTime } from '../wire.js';
-import { ZOpsAgentRef } from './ops-application.js';
+import { ZOpsAgentRef, ZOpsDecision } from './ops-application.js';
 
 /**
  * A controlled action (packages/domain controlled-actions.ts) as proposed by one agent: what it
@@ -25,10 +25,7 @@ export const ZControlledAction = z.object({
   summary: z.string(),
   proposedBy: ZOpsAgentRef,
   proposedAt: ZIsoDateTime,
-  decidedBy: z.nullable(ZOpsAgentRef),
-  decidedAt: z.nullable(ZIsoDateTime),
-  /** Why it was rejected or withdrawn. */
-  decisionReason: z.nullable(z.string()),
+  ...ZOpsDecision.shape,
   /** What approval did, in words. */
   outcome: z.nullable(z.string()),
 });

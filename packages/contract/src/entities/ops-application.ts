@@ -112,6 +112,17 @@ export type TOpsVoidedDisclosure = z.infer<typeof ZOpsVoidedDisclosure>;
 export const ZOpsAgentRef = z.object({ identityUuid: z.uuid(), email: z.email() });
 export type TOpsAgentRef = z.infer<typeof ZOpsAgentRef>;
 
+/**
+ * The deciding agent's verdict on what another proposed or raised: who, when, and why when it was
+ * rejected or withdrawn. All null while it waits.
+ */
+export const ZOpsDecision = z.object({
+  decidedBy: z.nullable(ZOpsAgentRef),
+  decidedAt: z.nullable(ZIsoDateTime),
+  /** Why it was rejected or withdrawn. */
+  decisionReason: z.nullable(z.string()),
+});
+
 /** What the borrower paid, as the proposing agent found it. */
 export const ZOpsPayoffEvidence = z.object({
   method: z.enum(PAYOFF_METHODS),
@@ -136,10 +147,7 @@ export const ZOpsProposal = z.object({
   note: z.nullable(z.string()),
   /** Payoffs only. */
   payoff: z.nullable(ZOpsPayoffEvidence),
-  decidedBy: z.nullable(ZOpsAgentRef),
-  decidedAt: z.nullable(ZIsoDateTime),
-  /** Why it was rejected or withdrawn. */
-  decisionReason: z.nullable(z.string()),
+  ...ZOpsDecision.shape,
 });
 export type TOpsProposal = z.infer<typeof ZOpsProposal>;
 
@@ -153,9 +161,7 @@ export const ZOpsHolderNameReview = z.object({
   /** The profile name it was compared with; null when the profile has none. */
   borrowerName: z.nullable(z.string()),
   createdAt: ZIsoDateTime,
-  decidedBy: z.nullable(ZOpsAgentRef),
-  decidedAt: z.nullable(ZIsoDateTime),
-  decisionReason: z.nullable(z.string()),
+  ...ZOpsDecision.shape,
 });
 export type TOpsHolderNameReview = z.infer<typeof ZOpsHolderNameReview>;
 
