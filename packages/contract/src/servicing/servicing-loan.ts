@@ -15,7 +15,7 @@ import {
 import { ZCoinAmount } from '../entities/coin-amount.js';
 import { ZIsoDate, ZIsoDateTime, ZPercent } from '../wire.js';
 import { ZCents } from './cents.js';
-import { ZLiquidation, ZLoanRisk } from './loan-risk.js';
+import { ZLiquidation, ZLoanRisk, ZLoanRiskThresholds } from './loan-risk.js';
 import { ZLoanPaymentOptions } from './payment-instructions.js';
 
 export { ZCents } from './cents.js';
@@ -96,12 +96,11 @@ export const ZStatementSummary = z.object({
 });
 export type TStatementSummary = z.infer<typeof ZStatementSummary>;
 
+/** The current LTV beside the tier's levels (the risk thresholds but the courtesy notice). */
 export const ZLoanLtv = z.object({
   /** Current LTV (balance ÷ collateral value at today's price), percent with 2 decimals. */
   ltvPct: ZPercent,
-  warningLtvPct: ZPercent,
-  marginCallLtvPct: ZPercent,
-  liquidationLtvPct: ZPercent,
+  ...z.omit(ZLoanRiskThresholds, { courtesyNoticeLtvPct: true }).shape,
 });
 
 export const ZServicingLoan = z.object({
