@@ -20,7 +20,7 @@ import {
   refiEstatePayoffs,
 } from '../../src/db/schema/index.js';
 import { REFI_DOCUMENT_VOIDED_MESSAGE } from '../../src/services/refi/refi-documents.js';
-import { bearer, newBorrower } from '../applications/helpers.js';
+import { appPath, bearer, newBorrower } from '../applications/helpers.js';
 import { opsPath, signInAgent } from '../ops/helpers.js';
 import { setPrices } from '../servicing/helpers.js';
 import {
@@ -150,6 +150,20 @@ describe('a refinancing is priced again at its last signature', () => {
       code: 'DOCUMENT_VOIDED',
       message: REFI_DOCUMENT_VOIDED_MESSAGE,
     });
+    // A voided document signed before is not answered as signed again by the application's
+    // signing route either (its retry of a signature made already): it is no longer the
+    // borrower's to sign.
+    const signedBefore = stale.find((row) => row.signature !== null);
+    const retried = await call(
+      ctx.app,
+      'POST',
+      appPath(
+        application.appUuid,
+        `/borrowers/${me.identityUuid}/documents/${signedBefore?.uuid ?? ''}/sign`,
+      ),
+      me.token,
+    );
+    expect(retried.statusCode, retried.body).toBe(404);
     const [event] = await auditEventsOf(ctx.database.db, application.appUuid, {
       fromState: 'SIGN_DOCS',
       toState: 'CREATED',

@@ -84,9 +84,6 @@ export const disclosureDocuments = pgTable(
       .on(table.applicationUuid, table.position)
       .where(sql`${table.voidedAt} IS NULL`),
     uniqueIndex('disclosure_documents_storage_key_unique').on(table.storageKey),
-    // An application's documents voided ones included, as a signature made already is answered
-    // from (sign-document.ts): the indexes above hold only the current ones.
-    index('disclosure_documents_application_idx').on(table.applicationUuid),
   ],
 );
 

@@ -7,7 +7,7 @@
  * WAITING_FOR_COLLATERAL in the same transaction.
  */
 import type { TSignDocumentResult } from '@pledge/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { preparedPerPool } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 
@@ -65,6 +65,8 @@ function signedDocumentsStatement(db: TDb) {
       and(
         eq(disclosureDocuments.applicationUuid, placeholder('appUuid')),
         eq(disclosureDocuments.identityUuid, placeholder('identityUuid')),
+        // A voided document is never signed or listed again: not answered as signed either.
+        isNull(disclosureDocuments.voidedAt),
       ),
     )
     .prepare('sign_document_signed_read');

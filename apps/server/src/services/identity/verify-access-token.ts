@@ -186,6 +186,7 @@ const signedDocumentsColumns = sql`, ${sql.join(
 const signedDocumentsJoin = sql`${applicationJoin}
     LEFT JOIN disclosure_documents d
       ON d.application_uuid = app.uuid AND d.identity_uuid = live.identity_uuid
+        AND d.voided_at IS NULL
     LEFT JOIN document_signatures sig ON sig.document_uuid = d.uuid`;
 
 /** What a session check reads of the caller's application besides the session. */
