@@ -1,18 +1,15 @@
 import { z } from 'zod/mini';
-import { OFFER_REFUSAL_MESSAGES, OFFERED_COLLATERAL_TYPES } from '@pledge/domain';
 import { defineEndpoint, LEAP } from '../define-endpoint.js';
 import { ZApplication } from '../entities/application.js';
+import { ZRequestedCollateralFields } from '../entities/requested-collateral.js';
 import { refineExactlyOneResidence, ZResidenceFields } from '../entities/residence.js';
-import { ZAppParams, ZCoinQuantityInput, ZPositiveUsd } from '../wire.js';
+import { ZAppParams, ZPositiveUsd } from '../wire.js';
 
 export const ZPostRequestedOfferBody = z
   .extend(ZResidenceFields, {
     /** Cash to borrow, US dollars. */
     requestedAmount: ZPositiveUsd,
-    collateralType: z.enum(OFFERED_COLLATERAL_TYPES, {
-      error: OFFER_REFUSAL_MESSAGES.UNSUPPORTED_COLLATERAL,
-    }),
-    coinQuantity: ZCoinQuantityInput,
+    ...ZRequestedCollateralFields.shape,
   })
   .check(z.superRefine(refineExactlyOneResidence));
 export type TPostRequestedOfferBody = z.infer<typeof ZPostRequestedOfferBody>;

@@ -1,18 +1,16 @@
 import { z } from 'zod/mini';
-import { OFFER_REFUSAL_MESSAGES, OFFERED_COLLATERAL_TYPES, ZLoginEmail } from '@pledge/domain';
+import { ZLoginEmail } from '@pledge/domain';
 import { defineEndpoint } from '../define-endpoint.js';
+import { ZRequestedCollateralFields } from '../entities/requested-collateral.js';
 import { refineExactlyOneResidence, ZResidenceFields } from '../entities/residence.js';
-import { ZCoinQuantityInput, ZPositiveUsd } from '../wire.js';
+import { ZPositiveUsd } from '../wire.js';
 
 /** DESIGN §3: a funded loan for a borrower, made by walking every step of the real flow. */
 export const ZPostSandboxLoanBody = z
   .extend(ZResidenceFields, {
     /** The borrower; their identity is created when the address is new. */
     email: ZLoginEmail,
-    collateralType: z.enum(OFFERED_COLLATERAL_TYPES, {
-      error: OFFER_REFUSAL_MESSAGES.UNSUPPORTED_COLLATERAL,
-    }),
-    coinQuantity: ZCoinQuantityInput,
+    ...ZRequestedCollateralFields.shape,
     /** Cash to borrow, US dollars. */
     drawAmount: ZPositiveUsd,
   })
