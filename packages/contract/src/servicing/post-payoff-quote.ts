@@ -1,18 +1,14 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ZIsoDate, ZIsoDateTime } from '../wire.js';
-import { ZCents, ZLoanParams } from './servicing-loan.js';
+import { ZCents, ZLoanBalances, ZLoanParams } from './servicing-loan.js';
 
 export const ZPayoffQuote = z.object({
   quoteUuid: z.uuid(),
   amountCents: ZCents,
+  /** The balances as they stand on the payoff date (interest accrued to it), and the penalty. */
   breakdown: z.object({
-    principalCents: ZCents,
-    originationFeeCents: ZCents,
-    deferredInterestCents: ZCents,
-    /** Interest accrued to the payoff date. */
-    accruedInterestCents: ZCents,
-    feesCents: ZCents,
+    ...z.omit(ZLoanBalances, { totalCents: true }).shape,
     /** Always 0: the loan has no prepayment penalty. */
     prepaymentPenaltyCents: ZCents,
   }),
