@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint, REFI } from '../define-endpoint.js';
+import { ZRefiDocumentParams } from './get-download-document.js';
 
 /** The words of a refinancing disclosure, as its PDF has them. */
 export const ZRefiDocumentText = z.object({
@@ -7,8 +8,6 @@ export const ZRefiDocumentText = z.object({
   paragraphs: z.array(z.string().check(z.maxLength(20_000))).check(z.maxLength(500)),
 });
 export type TRefiDocumentText = z.infer<typeof ZRefiDocumentText>;
-
-export const ZGetRefiDocumentTextParams = z.object({ docUuid: z.uuid() });
 
 /** Null for a document generated before its words were kept: its PDF is downloaded instead. */
 export const ZGetRefiDocumentTextResponse = z.object({ text: z.nullable(ZRefiDocumentText) });
@@ -20,6 +19,6 @@ export const getRefiDocumentText = defineEndpoint({
   path: `${REFI}/document-text/:docUuid`,
   auth: 'bearer',
   summary: 'The words of a refinancing disclosure, to read it on the page',
-  params: ZGetRefiDocumentTextParams,
+  params: ZRefiDocumentParams,
   response: ZGetRefiDocumentTextResponse,
 });

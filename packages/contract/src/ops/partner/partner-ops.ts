@@ -9,6 +9,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
 import { ZControlledAction } from '../../entities/controlled-action.js';
 import { ZIsoDateTime } from '../../wire.js';
 import { OPS } from '../ops-base.js';
+import { ZControlledActionParams } from '../post-decide-controlled-action.js';
 
 const ZOrgCode = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[a-z0-9-]+$/));
 const ZShortText = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
@@ -54,8 +55,6 @@ export const postOpsPartnerApiKey = defineEndpoint({
   control: 'CREATE_PARTNER_API_KEY',
 });
 
-export const ZPartnerSecretParams = z.object({ proposalId: z.uuid() });
-
 export const ZPostOpsRevealPartnerSecretResponse = z.object({
   kind: z.enum(['WEBHOOK_ENDPOINT', 'API_KEY']),
   /** The endpoint's id, or the key's public id. */
@@ -72,7 +71,7 @@ export const postOpsRevealPartnerSecret = defineEndpoint({
   path: `${OPS}/partner/secrets/:proposalId/reveal`,
   auth: 'agent',
   summary: 'Show, once, the secret of an approved endpoint or key to the agent who proposed it',
-  params: ZPartnerSecretParams,
+  params: ZControlledActionParams,
   response: ZPostOpsRevealPartnerSecretResponse,
 });
 
