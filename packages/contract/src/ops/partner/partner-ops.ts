@@ -7,11 +7,10 @@ import { z } from 'zod/mini';
 import { PARTNER_API_SCOPES } from '@pledge/domain';
 import { defineEndpoint } from '../../define-endpoint.js';
 import { ZControlledAction } from '../../entities/controlled-action.js';
-import { ZIsoDateTime } from '../../wire.js';
+import { ZIsoDateTime, ZOrgCode } from '../../wire.js';
 import { OPS } from '../ops-base.js';
 import { ZControlledActionParams } from '../post-decide-controlled-action.js';
 
-const ZOrgCode = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[a-z0-9-]+$/));
 const ZShortText = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 export const ZPostOpsWebhookEndpointBody = z.object({
