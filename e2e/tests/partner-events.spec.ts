@@ -137,12 +137,19 @@ test('a lender follows a loan through signed webhooks and its API key', async ({
     const ids = new Set(ofEvents.map((event) => event.id));
     return deliveries.filter((received) => ids.has(received.eventId));
   };
+  /**
+   * What the receiver accepted for this endpoint: the posts signed with its secret. Another
+   * endpoint of the brand on the same sandbox receiver (the console spec registers one) gets the
+   * same events, signed with its own secret; a post this endpoint signed wrongly is missing here.
+   */
+  const acceptedForEndpoint = (received: readonly TReceived[]) =>
+    received.filter((item) => item.answeredStatus === 200 && isSignedBy(endpoint.secret, item));
   /** Waits until the receiver accepted each of the events; answers what it received of them. */
   const receivedAll = async (ofEvents: readonly { id: string }[]) => {
     await expect
       .poll(
         async () => {
-          const accepted = (await inbox(ofEvents)).filter((item) => item.answeredStatus === 200);
+          const accepted = acceptedForEndpoint(await inbox(ofEvents));
           if (accepted.length < ofEvents.length) {
             await request.post('/sandbox/clock', { data: { advanceHours: 1 } });
           }
@@ -158,10 +165,9 @@ test('a lender follows a loan through signed webhooks and its API key', async ({
     received: readonly TReceived[],
     ofEvents: readonly { id: string }[],
   ) => {
-    const accepted = received.filter((item) => item.answeredStatus === 200);
+    const accepted = acceptedForEndpoint(received);
     expect(accepted.map((item) => item.eventId)).toEqual(ofEvents.map((event) => event.id));
     for (const item of accepted) {
-      expect(isSignedBy(endpoint.secret, item)).toBe(true);
       expect(isSignedBy('whsec_not_the_secret', item)).toBe(false);
       expect(item.body).not.toMatch(/ssn|accountNumber|routingNumber/i);
     }
