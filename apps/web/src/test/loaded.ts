@@ -4,3 +4,6 @@
  * a file is compiled on first import and can take seconds.
  */
 export const LOADED = { timeout: 15_000 };
+
+/** How long a test that renders the whole app may take on a busy machine: the first loads every module. */
+export const SLOW = { timeout: 60_000 };

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { ZERO_BALANCES } from '@pledge/domain';
 import { liquidationRemainderOf } from './liquidation-remainder.js';
-import { liquidation, NOTHING_OWED, servicingLoan } from './loan-test-data.js';
+import { liquidation, servicingLoan } from './loan-test-data.js';
 
 /** Sold by the desk at a better price than planned: nothing owed, 0.4 BTC left. */
 const liquidatedWithCoinsLeft = servicingLoan({
   status: 'LIQUIDATED',
-  balances: NOTHING_OWED,
+  balances: ZERO_BALANCES,
   collateral: { coinQuantity: '0.40000000', type: 'BTC' },
   nextPayment: null,
   liquidations: [liquidation()],
@@ -20,7 +21,7 @@ describe('liquidationRemainderOf', () => {
   });
 
   it.each([
-    ['still owes a cent', { balances: { ...NOTHING_OWED, feesCents: 1, totalCents: 1 } }],
+    ['still owes a cent', { balances: { ...ZERO_BALANCES, feesCents: 1, totalCents: 1 } }],
     ['has no coin left', { collateral: { coinQuantity: '0', type: 'BTC' as const } }],
     ['is still being sold', { liquidations: [liquidation({ status: 'OPEN', fill: null })] }],
     ['is open (ACTIVE)', { status: 'ACTIVE' as const }],

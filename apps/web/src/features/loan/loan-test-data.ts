@@ -24,16 +24,6 @@ export const WIRE_INSTRUCTIONS: TWireInstructions = {
   currency: 'USD',
 };
 
-/** The balances of a loan that owes nothing more (paid off, or liquidated). */
-export const NOTHING_OWED: TServicingLoan['balances'] = {
-  principalCents: 0,
-  originationFeeCents: 0,
-  deferredInterestCents: 0,
-  accruedInterestCents: 0,
-  feesCents: 0,
-  totalCents: 0,
-};
-
 /** The next payment of a loan whose month's interest is paid: nothing due on Feb 24. */
 export const NOTHING_DUE: NonNullable<TServicingLoan['nextPayment']> = {
   dueDate: '2025-02-24',

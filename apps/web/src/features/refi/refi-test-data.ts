@@ -1,8 +1,10 @@
-import type {
-  TCelsiusTopUpCollateral,
-  TOffer,
-  TRefiCoinReturn,
-  TRefinancingApplication,
+import {
+  buildPath,
+  getCelsiusApplications,
+  type TCelsiusTopUpCollateral,
+  type TOffer,
+  type TRefiCoinReturn,
+  type TRefinancingApplication,
 } from '@pledge/contract';
 import { makeOffer } from '../application/application-test-data.js';
 import { TEST_IDENTITY } from '../session/session-test-utils.js';
@@ -14,6 +16,10 @@ export const CUSTODY_OFFER_UUID = '3d4e5f60-7182-4c93-8da4-b5c6d7e8f901';
 export const TRANSFER_OFFER_UUID = '4e5f6071-8293-4da4-9eb5-c6d7e8f90112';
 export const BTC_OFFER_UUID = '5f607182-93a4-4eb5-8fc6-d7e8f9011223';
 export const REFI_DEPOSIT_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+/** Where the refinancing pages start, and the call that lists the borrower's Celsius loans. */
+export const REFI_PAGE = '/account/crypto-backed-loan/celsius-refi';
+export const REFI_LIST_CALL = `GET ${buildPath(getCelsiusApplications.path, { identityUuid: REFI_IDENTITY_UUID })}`;
 
 /** A custody-only offer with a top-up to 55 % (loan 100002 at 62 % LTV). */
 export function custodyOffer(overrides: Partial<TOffer> = {}): TOffer {

@@ -11,6 +11,7 @@ import {
   type TGetCollateralProofResponse,
 } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { CollateralProofSection } from './collateral-proof-section.js';
 import { TestProviders } from '../../../test/providers.js';
@@ -20,7 +21,6 @@ const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
 const ADDRESS = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 const DEPOSIT_TXID = 'a'.repeat(64);
 const WITHDRAWAL_TXID = 'b'.repeat(64);
-const LOADED = { timeout: 15_000 };
 
 function proof(overrides: Partial<TCollateralProof> = {}): TCollateralProof {
   return {

@@ -16,6 +16,7 @@ import {
 import { telemetry } from '../../../telemetry/telemetry-client.js';
 import { makeBrand } from '../../../test/fixtures.js';
 import { callsTo, jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { LOADED } from '../../../test/loaded.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   makeApplication,
@@ -35,8 +36,6 @@ import { MICRO_TRANSFER_CHECKBOX_LABEL } from './micro-transfer-confirmation.js'
 
 const PAGE = `${TEST_APP_PATH}/complete`;
 const params = { appUuid: TEST_APP_UUID };
-// The first screen of the file is compiled on first import: seconds on a busy machine.
-const LOADED = { timeout: 15_000 };
 const SUPPORT_PHONE = '1-800-555-0142';
 const APPLICATION = `GET ${buildPath(getApplication.path, params)}`;
 const CONFIRM = `POST ${buildPath(postMicroTransferConfirmation.path, params)}`;

@@ -1,14 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TServicingLoan } from '@pledge/contract';
-import { LOAN_UUID, liquidation, NOTHING_OWED, servicingLoan } from '../loan-test-data.js';
+import { ZERO_BALANCES } from '@pledge/domain';
+import { LOAN_UUID, liquidation, servicingLoan } from '../loan-test-data.js';
 import { LoanContent } from './loan-view.js';
 import { TestProviders } from '../../../test/providers.js';
 
 function liquidated(overrides: Partial<TServicingLoan> = {}): TServicingLoan {
   return servicingLoan({
     status: 'LIQUIDATED',
-    balances: NOTHING_OWED,
+    balances: ZERO_BALANCES,
     collateral: { coinQuantity: '0.40000000', type: 'BTC' },
     nextPayment: null,
     liquidations: [liquidation()],
@@ -29,7 +30,10 @@ describe('the liquidated loan notice', () => {
 
   it.each<[string, Partial<TServicingLoan>]>([
     ['the sale took every coin', { collateral: { coinQuantity: '0', type: 'BTC' } }],
-    ['something is still owed', { balances: { ...NOTHING_OWED, feesCents: 500, totalCents: 500 } }],
+    [
+      'something is still owed',
+      { balances: { ...ZERO_BALANCES, feesCents: 500, totalCents: 500 } },
+    ],
   ])('offers no release when %s', (_name, overrides) => {
     render(<LoanContent loan={liquidated(overrides)} />, { wrapper: TestProviders });
     expect(screen.getByText('Your collateral was sold to repay the loan.')).toBeTruthy();

@@ -14,7 +14,9 @@ import {
   type TDeferralPreview,
   type TServicingLoan,
 } from '@pledge/contract';
+import { ZERO_BALANCES } from '@pledge/domain';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { LOADED, SLOW } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
 import {
@@ -22,16 +24,12 @@ import {
   LOAN_UUID,
   loanRisk,
   NOTHING_DUE,
-  NOTHING_OWED,
   PAYOFF_QUOTE,
   servicingLoan,
   servicingPayment,
 } from '../loan-test-data.js';
 
 const PAGE = `/account/crypto-backed-loan/loans/${LOAN_UUID}`;
-const LOADED = { timeout: 15_000 };
-/** Whole-app renders on a busy machine: the first one loads every module. */
-const SLOW = { timeout: 60_000 };
 const params = { loanUuid: LOAN_UUID };
 const route = (endpoint: { method: string; path: string }) =>
   `${endpoint.method} ${buildPath(endpoint.path, params)}`;
@@ -262,7 +260,7 @@ describe('/loans/{loanUuid}', SLOW, () => {
         loan = servicingLoan({
           status: 'PAID_OFF',
           nextPayment: null,
-          balances: NOTHING_OWED,
+          balances: ZERO_BALANCES,
         });
         return jsonResponse(
           { payment: servicingPayment({ purpose: 'PAYOFF', amountCents: 2_035_524 }), loan },

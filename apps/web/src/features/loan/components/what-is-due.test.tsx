@@ -15,14 +15,12 @@ import {
   type TServicingLoan,
 } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { LOADED, SLOW } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
 import { loanCard, LOAN_UUID, servicingLoan } from '../loan-test-data.js';
 
 const PAGE = `/account/crypto-backed-loan/loans/${LOAN_UUID}`;
-const LOADED = { timeout: 15_000 };
-/** Whole-app renders on a busy machine: the first one loads every module. */
-const SLOW = { timeout: 60_000 };
 
 /** March 11: the February instalment ($150.36, due Feb 24) unpaid, March's billed, due Mar 24. */
 const NEXT_PAYMENT = {

@@ -10,12 +10,12 @@ import {
 import { OPS_REASON_MAX_LENGTH } from '@pledge/domain';
 import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
+import { LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { TEST_IDENTITY } from '../../session/session-test-utils.js';
 import { makeControlledAction, TEST_PROPOSAL_UUID } from '../ops-test-data.js';
 import { NOTHING_PENDING_TEXT } from './ops-approvals.js';
 
-const LOADED = { timeout: 10_000 };
 const MINE_UUID = '6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b9c';
 const OLDER_UUID = '7a8b9c0d-1e2f-4a3b-9c4d-5e6f7a8b9c0d';
 

@@ -5,12 +5,12 @@ import {
   type TGetOpsCollateralDiscrepanciesResponse,
 } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { LOADED } from '../../../test/loaded.js';
 import { OpsCollateralDiscrepancies } from './ops-collateral-discrepancies.js';
 import { TestProviders } from '../../../test/providers.js';
 
 const LOAN = '8d1e6f4a-2b3c-4d5e-9f80-1a2b3c4d5e6f';
 const ADDRESS = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
-const LOADED = { timeout: 15_000 };
 
 function answer(
   discrepancies: TGetOpsCollateralDiscrepanciesResponse['discrepancies'],

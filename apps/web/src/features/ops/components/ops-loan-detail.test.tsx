@@ -12,15 +12,15 @@ import {
   type TLedgerEntry,
   type TServicingPayment,
 } from '@pledge/contract';
+import { ZERO_BALANCES } from '@pledge/domain';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { LOADED, SLOW } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
-import { LOAN_UUID, NOTHING_OWED, servicingLoan } from '../../loan/loan-test-data.js';
+import { LOAN_UUID, servicingLoan } from '../../loan/loan-test-data.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
 import { makeControlledAction } from '../ops-test-data.js';
 import { isReversible, surplusOwedOf, surplusPayoutErrors, wireErrors } from './ops-loan-detail.js';
 
-const LOADED = { timeout: 15_000 };
-const SLOW = { timeout: 60_000 };
 const PAYMENT_UUID = '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c';
 const PROPOSED = 'Proposed: a second agent must approve it before it takes effect.';
 
@@ -266,7 +266,7 @@ function liquidatedDetail(paidOut: boolean): TGetOpsLoanResponse {
     ...base,
     loan: servicingLoan({
       status: 'LIQUIDATED',
-      balances: NOTHING_OWED,
+      balances: ZERO_BALANCES,
     }),
     ledger: [
       ...base.ledger,

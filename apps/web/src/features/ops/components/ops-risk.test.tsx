@@ -14,13 +14,12 @@ import {
 import { CURE_COUNTDOWN_TICK_MS } from '@pledge/domain';
 import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
+import { LOADED, SLOW } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { makeControlledAction } from '../ops-test-data.js';
 import { checkFill, FILL_MESSAGES, utcIsoOf } from './ops-risk-fill-dialog.js';
 import { collectionNoticeLines, maturedLines, RiskQueue, timeLeft } from './ops-risk.js';
 
-const LOADED = { timeout: 15_000 };
-const SLOW = { timeout: 60_000 };
 const MARGIN_LOAN = '1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d';
 const WARNING_LOAN = '2c3d4e5f-6071-4b8c-9dae-1f2a3b4c5d6e';
 const LIQUIDATED_LOAN = '3d4e5f60-7182-4c9d-8ebf-2a3b4c5d6e7f';

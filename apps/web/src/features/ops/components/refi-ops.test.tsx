@@ -18,6 +18,7 @@ import {
 import { ApiError } from '../../../api/api-error.js';
 import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
+import { LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { makeControlledAction } from '../ops-test-data.js';
 import { payoffStatusText } from './refi-estate-payoffs.js';
@@ -25,7 +26,6 @@ import { coinReturnStatusText } from './refi-coin-returns.js';
 import { emptyTapeMessage, importRowErrors, tapeSummaryText } from './refi-tape-import.js';
 import { OVERRIDE_TAPE_EMAIL_LABEL } from './refi-tape-loans.js';
 
-const LOADED = { timeout: 10_000 };
 const PAYOFF_UUID = '8c9d0e1f-2a3b-4c4d-8e5f-6a7b8c9d0e1f';
 const APP_UUID = '9d0e1f2a-3b4c-4d5e-9f6a-7b8c9d0e1f2a';
 const PROPOSED = 'Proposed: a second agent must approve it before it takes effect.';

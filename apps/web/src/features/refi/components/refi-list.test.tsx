@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   buildPath,
-  getCelsiusApplications,
   postCelsiusRefiBorrowerConfirmation,
   postCreateCelsiusApplication,
   postRefiSelectOffer,
 } from '@pledge/contract';
 import { NO_ELIGIBLE_LOANS_MESSAGE, REFI_INELIGIBLE_REASON_MESSAGES } from '@pledge/domain';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { LOADED } from '../../../test/loaded.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
 import {
@@ -17,14 +17,12 @@ import {
   ETH_APP_UUID,
   makeBtcRefiApp,
   makeRefiApp,
-  REFI_IDENTITY_UUID,
-  transferOffer,
+  REFI_LIST_CALL,
+  REFI_PAGE,
   TRANSFER_OFFER_UUID,
+  transferOffer,
 } from '../refi-test-data.js';
 
-const LOADED = { timeout: 10_000 };
-const PAGE = '/account/crypto-backed-loan/celsius-refi';
-const LIST = `GET ${buildPath(getCelsiusApplications.path, { identityUuid: REFI_IDENTITY_UUID })}`;
 const CREATE = `POST ${postCreateCelsiusApplication.path}`;
 const selectPath = (appUuid: string) => `POST ${buildPath(postRefiSelectOffer.path, { appUuid })}`;
 const confirmPath = (appUuid: string) =>
@@ -38,13 +36,13 @@ describe('/celsius-refi', { timeout: 40_000 }, () => {
   it('lists ETH before BTC, preselects the loan being set up and labels the submit by state', async () => {
     mockFetch({
       ...figureInfoHandlers(),
-      [LIST]: () =>
+      [REFI_LIST_CALL]: () =>
         jsonResponse([
           makeBtcRefiApp({ state: 'SIGN_DOCS', stage: 'PROCESSING' }),
           makeRefiApp({ state: 'OFFER_ACCEPTED', selectedOffer: custodyOffer() }),
         ]),
     });
-    const { user } = renderApp(PAGE);
+    const { user } = renderApp(REFI_PAGE);
     const cards = await screen.findAllByRole('radio', { name: /Celsius loan/ }, LOADED);
     expect(cards.map((card) => card.getAttribute('value'))).toEqual([ETH_APP_UUID, BTC_APP_UUID]);
     expect(cards[0]).toBeChecked();
@@ -64,14 +62,14 @@ describe('/celsius-refi', { timeout: 40_000 }, () => {
     let calls = 0;
     mockFetch({
       ...figureInfoHandlers(),
-      [LIST]: () => jsonResponse([makeRefiApp({ selectedOffer: custodyOffer() })]),
+      [REFI_LIST_CALL]: () => jsonResponse([makeRefiApp({ selectedOffer: custodyOffer() })]),
       [selectPath(ETH_APP_UUID)]: async () => {
         calls += 1;
         await new Promise((resolve) => setTimeout(resolve, 50));
         return jsonResponse({ code: 'CONFLICT', message: 'This offer is no longer open' }, 409);
       },
     });
-    const { user } = renderApp(PAGE);
+    const { user } = renderApp(REFI_PAGE);
     const transfer = await screen.findByRole('radio', { name: /Ownership transfer/ }, LOADED);
     await user.click(transfer);
     // Shown at once, then put back when the server refuses it.
@@ -84,7 +82,7 @@ describe('/celsius-refi', { timeout: 40_000 }, () => {
   it('marks a submitted loan, locks its offer and offers "I\'m done adding loans"', async () => {
     mockFetch({
       ...figureInfoHandlers(),
-      [LIST]: () =>
+      [REFI_LIST_CALL]: () =>
         jsonResponse([
           makeRefiApp({
             state: 'WAITING_FOR_COLLATERAL',
@@ -93,14 +91,14 @@ describe('/celsius-refi', { timeout: 40_000 }, () => {
           }),
         ]),
     });
-    const { user, router } = renderApp(PAGE);
+    const { user, router } = renderApp(REFI_PAGE);
     const card = await screen.findByRole('radio', { name: /Celsius loan 100002/ }, LOADED);
     await user.click(card);
     expect(screen.getAllByText('Submitted').length).toBeGreaterThan(0);
     expect(screen.getByRole('radio', { name: /Ownership transfer/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Review Loan Agreement' })).toBeNull();
     await user.click(screen.getByRole('link', { name: "I'm done adding loans" }));
-    await waitFor(() => expect(currentUrl(router)).toBe(`${PAGE}/complete`));
+    await waitFor(() => expect(currentUrl(router)).toBe(`${REFI_PAGE}/complete`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Submitted loans' })).toBeVisible();
   });
 
@@ -108,17 +106,19 @@ describe('/celsius-refi', { timeout: 40_000 }, () => {
     const bodies: unknown[] = [];
     mockFetch({
       ...figureInfoHandlers(),
-      [LIST]: () =>
+      [REFI_LIST_CALL]: () =>
         jsonResponse([makeRefiApp({ state: 'OFFER_ACCEPTED', selectedOffer: transferOffer() })]),
       [confirmPath(ETH_APP_UUID)]: (_url, init) => {
         bodies.push(JSON.parse(String(init.body)));
         return jsonResponse(makeRefiApp({ state: 'SIGN_DOCS', selectedOffer: transferOffer() }));
       },
     });
-    const { user, router } = renderApp(PAGE);
+    const { user, router } = renderApp(REFI_PAGE);
     await user.click(await screen.findByRole('button', { name: 'Review Loan Agreement' }, LOADED));
     await waitFor(() =>
-      expect(currentUrl(router)).toBe(`${PAGE}/${ETH_APP_UUID}/${TRANSFER_OFFER_UUID}/disclosures`),
+      expect(currentUrl(router)).toBe(
+        `${REFI_PAGE}/${ETH_APP_UUID}/${TRANSFER_OFFER_UUID}/disclosures`,
+      ),
     );
     expect(bodies).toEqual([{ offerUuid: TRANSFER_OFFER_UUID, hasSentCollateral: false }]);
   });
@@ -129,7 +129,7 @@ describe('/celsius-refi', { timeout: 40_000 }, () => {
     let listed = 0;
     mockFetch({
       ...figureInfoHandlers(),
-      [LIST]: () => {
+      [REFI_LIST_CALL]: () => {
         listed += 1;
         return jsonResponse([
           listed === 1
@@ -144,11 +144,11 @@ describe('/celsius-refi', { timeout: 40_000 }, () => {
       [confirmPath(ETH_APP_UUID)]: () =>
         jsonResponse({ code: 'REFI_REPRICED', message: repriced }, 409),
     });
-    const { user, router } = renderApp(PAGE);
+    const { user, router } = renderApp(REFI_PAGE);
     await user.click(await screen.findByRole('button', { name: 'Review Loan Agreement' }, LOADED));
     expect(await screen.findByText(repriced, {}, LOADED)).toBeVisible();
     // Still on the list, nothing submitted: only custody only with its top-up is offered now.
-    expect(currentUrl(router)).toBe(PAGE);
+    expect(currentUrl(router)).toBe(REFI_PAGE);
     await waitFor(() =>
       expect(screen.queryByRole('radio', { name: /Ownership transfer/ })).toBeNull(),
     );
@@ -164,7 +164,7 @@ describe('/celsius-refi', { timeout: 40_000 }, () => {
     let lookups = 0;
     mockFetch({
       ...figureInfoHandlers(),
-      [LIST]: () => jsonResponse([]),
+      [REFI_LIST_CALL]: () => jsonResponse([]),
       [CREATE]: () => {
         lookups += 1;
         return jsonResponse({
@@ -179,7 +179,7 @@ describe('/celsius-refi', { timeout: 40_000 }, () => {
         });
       },
     });
-    const { user } = renderApp(PAGE);
+    const { user } = renderApp(REFI_PAGE);
     await user.click(await screen.findByRole('button', { name: 'Enter Loan ID' }, LOADED));
     const dialog = await screen.findByRole('dialog', { name: 'Enter Loan ID' });
     const find = within(dialog).getByRole('button', { name: 'Find my loans' });
@@ -202,7 +202,7 @@ describe('/celsius-refi', { timeout: 40_000 }, () => {
     let answer = 0;
     mockFetch({
       ...figureInfoHandlers(),
-      [LIST]: () => jsonResponse([]),
+      [REFI_LIST_CALL]: () => jsonResponse([]),
       [CREATE]: () => {
         answer += 1;
         return answer === 1
@@ -213,7 +213,7 @@ describe('/celsius-refi', { timeout: 40_000 }, () => {
           : jsonResponse({ applications: [makeBtcRefiApp()], ineligibleLoans: [] });
       },
     });
-    const { user } = renderApp(PAGE);
+    const { user } = renderApp(REFI_PAGE);
     await user.click(await screen.findByRole('button', { name: 'Enter Loan ID' }, LOADED));
     const dialog = await screen.findByRole('dialog', { name: 'Enter Loan ID' });
     await user.type(within(dialog).getByRole('textbox', { name: /Celsius Loan ID/ }), '999');

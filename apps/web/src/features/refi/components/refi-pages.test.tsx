@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   buildPath,
-  getCelsiusApplications,
   getKrangState,
   getRefiDocumentText,
   getRefiUnsignedDocuments,
@@ -22,24 +21,24 @@ import {
 } from '@pledge/domain';
 import { QR_FAILURE_MESSAGES } from '../../../ui/qr-code/qr-code.js';
 import { jsonResponse, mockFetch, type THandler } from '../../../test/mock-fetch.js';
+import { LOADED } from '../../../test/loaded.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
 import {
-  custodyOffer,
   CUSTODY_OFFER_UUID,
+  custodyOffer,
   ETH_APP_UUID,
   makeRefiApp,
   REFI_DEPOSIT_ADDRESS,
   REFI_IDENTITY_UUID,
+  REFI_LIST_CALL,
+  REFI_PAGE,
   refiCoinReturn,
   topUpEstimate,
-  transferOffer,
   TRANSFER_OFFER_UUID,
+  transferOffer,
 } from '../refi-test-data.js';
 
-const LOADED = { timeout: 10_000 };
-const BASE = '/account/crypto-backed-loan/celsius-refi';
-const LIST = `GET ${buildPath(getCelsiusApplications.path, { identityUuid: REFI_IDENTITY_UUID })}`;
 const STATE = `GET ${buildPath(getKrangState.path, { appUuid: ETH_APP_UUID })}`;
 const CALCULATE = `POST ${buildPath(postCelsiusCollateralCalculate.path, { appUuid: ETH_APP_UUID })}`;
 const CONFIRM = `POST ${buildPath(postCelsiusRefiBorrowerConfirmation.path, { appUuid: ETH_APP_UUID })}`;
@@ -68,7 +67,7 @@ function serveTopUp(
 ) {
   return mockFetch({
     ...figureInfoHandlers(),
-    [LIST]: () =>
+    [REFI_LIST_CALL]: () =>
       jsonResponse([
         makeRefiApp({ state: state(), stage: 'PROCESSING', selectedOffer: custodyOffer() }),
       ]),
@@ -102,7 +101,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
       },
     });
     const { user } = renderApp(
-      `${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`,
+      `${REFI_PAGE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`,
       fakeClock(),
     );
     expect(await screen.findByText(`${ADDRESS.slice(0, 26)}…`, {}, LOADED)).toBeVisible();
@@ -138,7 +137,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
       [CONFIRM]: () => jsonResponse({ code: 'CONFLICT', message: 'Not now' }, 409),
     });
     const { user } = renderApp(
-      `${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`,
+      `${REFI_PAGE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`,
       fakeClock(),
     );
     await user.click(await screen.findByRole('button', { name: 'I have sent my top-up' }, LOADED));
@@ -153,7 +152,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
     let requested = false;
     mockFetch({
       ...figureInfoHandlers(),
-      [LIST]: () =>
+      [REFI_LIST_CALL]: () =>
         jsonResponse([makeRefiApp({ state: 'OFFER_ACCEPTED', selectedOffer: custodyOffer() })]),
       [STATE]: () =>
         jsonResponse({
@@ -173,7 +172,9 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
         );
       },
     });
-    const { user } = renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    const { user } = renderApp(
+      `${REFI_PAGE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`,
+    );
     expect(await screen.findByText('62.0%', {}, LOADED)).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Your deposit address' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Continue to deposit' }));
@@ -186,7 +187,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
       [CALCULATE]: () =>
         jsonResponse({ celsiusTopUpCollateral: topUpEstimate({ wallet: deposits }) }),
     });
-    renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`, fakeClock());
+    renderApp(`${REFI_PAGE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`, fakeClock());
     const sofar = await screen.findByRole('region', { name: 'Your top-up so far' }, LOADED);
     expect(within(sofar).getByText('1.272728 ETH')).toBeVisible();
     // 0.5 ETH confirms and 0.1 ETH is seen: the page follows without a reload.
@@ -221,7 +222,9 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
 
   it('opens the QR code modal of the deposit address', async () => {
     serveTopUp(() => 'CELSIUS_TOP_UP_REQUESTED');
-    const { user } = renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    const { user } = renderApp(
+      `${REFI_PAGE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`,
+    );
     await user.click(await screen.findByRole('button', { name: /^Show QR code/ }, LOADED));
     const dialog = await screen.findByRole('dialog', { name: 'QR code' });
     expect(within(dialog).getByText(ADDRESS)).toBeInTheDocument();
@@ -246,7 +249,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
       },
     });
     const { user } = renderApp(
-      `${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`,
+      `${REFI_PAGE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`,
       fakeClock(),
     );
     await user.click(await screen.findByRole('button', { name: 'I have sent my top-up' }, LOADED));
@@ -272,7 +275,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
     const returnAddress = '0xabababababababababababababababababababab';
     mockFetch({
       ...figureInfoHandlers(),
-      [LIST]: () => jsonResponse([expired()]),
+      [REFI_LIST_CALL]: () => jsonResponse([expired()]),
       [STATE]: () => jsonResponse({ state: 'CANCELLED', stage: 'FINAL' }),
       [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: topUpEstimate() }),
       [COIN_RETURN]: (_url, init) => {
@@ -286,7 +289,9 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
         return jsonResponse(expired());
       },
     });
-    const { user } = renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    const { user } = renderApp(
+      `${REFI_PAGE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`,
+    );
     expect(await screen.findByText('Refinancing expired', {}, LOADED)).toBeVisible();
     expect(screen.getByText(/not completed within 14 calendar days/)).toBeVisible();
     // No dead end: nothing asks for the deposit any more.
@@ -329,11 +334,11 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
     });
     mockFetch({
       ...figureInfoHandlers(),
-      [LIST]: () => jsonResponse([expired, next]),
+      [REFI_LIST_CALL]: () => jsonResponse([expired, next]),
       [STATE]: () => jsonResponse({ state: 'CANCELLED', stage: 'FINAL' }),
       [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: topUpEstimate() }),
     });
-    renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    renderApp(`${REFI_PAGE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
     expect(
       await screen.findByText('Your coins count toward your new refinancing', {}, LOADED),
     ).toBeVisible();
@@ -345,8 +350,8 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
   });
 
   it('answers a loan the borrower does not have', async () => {
-    mockFetch({ ...figureInfoHandlers(), [LIST]: () => jsonResponse([]) });
-    renderApp(`${BASE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
+    mockFetch({ ...figureInfoHandlers(), [REFI_LIST_CALL]: () => jsonResponse([]) });
+    renderApp(`${REFI_PAGE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);
     expect(
       await screen.findByText('We couldn’t find this loan offer in your account.', {}, LOADED),
     ).toBeVisible();
@@ -364,7 +369,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/disclosures', { timeout: 40_000 },
     let unsigned = [FIRST, SECOND];
     mockFetch({
       ...figureInfoHandlers(),
-      [LIST]: () =>
+      [REFI_LIST_CALL]: () =>
         jsonResponse([
           makeRefiApp({
             state: unsigned.length === 0 ? 'WAITING_FOR_COLLATERAL' : 'SIGN_DOCS',
@@ -400,7 +405,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/disclosures', { timeout: 40_000 },
       ),
     });
     const { user, router } = renderApp(
-      `${BASE}/${ETH_APP_UUID}/${TRANSFER_OFFER_UUID}/disclosures`,
+      `${REFI_PAGE}/${ETH_APP_UUID}/${TRANSFER_OFFER_UUID}/disclosures`,
     );
     expect(
       await screen.findByRole(
@@ -422,7 +427,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/disclosures', { timeout: 40_000 },
       await screen.findByText('Download Collateral terms to read it before you agree.'),
     ).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Agree' }));
-    await waitFor(() => expect(currentUrl(router)).toBe(BASE));
+    await waitFor(() => expect(currentUrl(router)).toBe(REFI_PAGE));
     expect(
       await screen.findByText('Submitted: we are setting up your new loan', {}, LOADED),
     ).toBeVisible();
@@ -431,7 +436,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/disclosures', { timeout: 40_000 },
   it('goes back to the list and says so when a signature is refused', async () => {
     mockFetch({
       ...figureInfoHandlers(),
-      [LIST]: () =>
+      [REFI_LIST_CALL]: () =>
         jsonResponse([
           makeRefiApp({ state: 'SIGN_DOCS', stage: 'PROCESSING', selectedOffer: transferOffer() }),
         ]),
@@ -441,10 +446,10 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/disclosures', { timeout: 40_000 },
         jsonResponse({ code: 'CONFLICT', message: 'The application has expired' }, 409),
     });
     const { user, router } = renderApp(
-      `${BASE}/${ETH_APP_UUID}/${TRANSFER_OFFER_UUID}/disclosures`,
+      `${REFI_PAGE}/${ETH_APP_UUID}/${TRANSFER_OFFER_UUID}/disclosures`,
     );
     await user.click(await screen.findByRole('button', { name: 'Agree' }, LOADED));
-    await waitFor(() => expect(currentUrl(router)).toBe(BASE));
+    await waitFor(() => expect(currentUrl(router)).toBe(REFI_PAGE));
     expect(await screen.findByText('The application has expired')).toBeVisible();
     // The optimistic submission was rolled back.
     expect(screen.getByText('Disclosures to sign')).toBeVisible();
@@ -456,7 +461,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/disclosures', { timeout: 40_000 },
     let isRepriced = false;
     mockFetch({
       ...figureInfoHandlers(),
-      [LIST]: () =>
+      [REFI_LIST_CALL]: () =>
         jsonResponse([
           isRepriced
             ? makeRefiApp({
@@ -480,10 +485,10 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/disclosures', { timeout: 40_000 },
       },
     });
     const { user, router } = renderApp(
-      `${BASE}/${ETH_APP_UUID}/${TRANSFER_OFFER_UUID}/disclosures`,
+      `${REFI_PAGE}/${ETH_APP_UUID}/${TRANSFER_OFFER_UUID}/disclosures`,
     );
     await user.click(await screen.findByRole('button', { name: 'Agree' }, LOADED));
-    await waitFor(() => expect(currentUrl(router)).toBe(BASE));
+    await waitFor(() => expect(currentUrl(router)).toBe(REFI_PAGE));
     expect(
       await screen.findByText('Your offer changed: review it and accept it again', {}, LOADED),
     ).toBeVisible();
