@@ -1,15 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AddressLookupUnavailableError } from './port.js';
 import { createRealAddresses, type TFetch } from './real.js';
+import { recordedAnswer } from '../../../test/helpers/recorded.js';
 
 /** An autocomplete answer as the provider sends it (test/fixtures/address). */
-const RECORDED: unknown = JSON.parse(
-  readFileSync(
-    new URL('../../../test/fixtures/address/autocomplete-pro-350-fifth.json', import.meta.url),
-    'utf8',
-  ),
-);
+const RECORDED = recordedAnswer('address/autocomplete-pro-350-fifth');
 
 const config = {
   url: 'https://us-autocomplete-pro.api.smarty.com/lookup',

@@ -1,18 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createEsploraWatcher } from './esplora.js';
 import { baseUnitsToCoins, ChainUnavailableError, type TChainFetch } from './port.js';
+import { recordedAnswer } from '../../../test/helpers/recorded.js';
 
 const ADDRESS = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 const BASE = 'https://esplora.test/api';
 
 /** Answers in the shape Esplora sends (test/fixtures/chain). */
-const TXS: unknown = JSON.parse(
-  readFileSync(
-    new URL('../../../test/fixtures/chain/esplora-address-txs.json', import.meta.url),
-    'utf8',
-  ),
-);
+const TXS = recordedAnswer('chain/esplora-address-txs');
 
 function fakeFetch(routes: Record<string, unknown>) {
   const urls: string[] = [];

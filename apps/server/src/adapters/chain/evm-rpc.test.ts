@@ -1,17 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createEvmRpcWatcher, evmBalanceTxids } from './evm-rpc.js';
 import { ChainUnavailableError, type TChainFetch } from './port.js';
+import { recordedAnswer } from '../../../test/helpers/recorded.js';
 
 const ADDRESS = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 
 /** JSON-RPC answers in the shape an Ethereum node sends (test/fixtures/chain). */
-const ANSWERS = JSON.parse(
-  readFileSync(
-    new URL('../../../test/fixtures/chain/evm-rpc-answers.json', import.meta.url),
-    'utf8',
-  ),
-) as Record<string, unknown>;
+const ANSWERS = recordedAnswer('chain/evm-rpc-answers') as Record<string, unknown>;
 
 /** viem leaves `params` out of calls that take none (eth_blockNumber). */
 type TRequest = { method: string; params?: unknown[] };

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   CreditBureauRequestError,
@@ -6,16 +5,10 @@ import {
   type TSoftPullRequest,
 } from './port.js';
 import { createRealCreditBureau, type TCreditBureauFetch } from './real.js';
+import { recordedAnswer } from '../../../test/helpers/recorded.js';
 
 /** Recorded provider answers (test/fixtures/credit-bureau), as the provider sends them. */
-function recorded(name: string): unknown {
-  return JSON.parse(
-    readFileSync(
-      new URL(`../../../test/fixtures/credit-bureau/${name}.json`, import.meta.url),
-      'utf8',
-    ),
-  );
-}
+const recorded = (name: string) => recordedAnswer(`credit-bureau/${name}`);
 
 const REQUEST: TSoftPullRequest = {
   referenceId: '7b0d3c1e-8a4f-4f7e-9a51-0f2c1d3e4b5a',

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import {
   MIN_PRICE_SOURCES,
@@ -9,13 +8,10 @@ import {
   type TFetch,
 } from './real.js';
 import { PriceUnavailableError } from './port.js';
+import { recordedAnswer } from '../../../test/helpers/recorded.js';
 
 /** Recorded exchange answers (test/fixtures/prices), as the exchanges send them. */
-function recorded(name: string): unknown {
-  return JSON.parse(
-    readFileSync(new URL(`../../../test/fixtures/prices/${name}.json`, import.meta.url), 'utf8'),
-  );
-}
+const recorded = (name: string) => recordedAnswer(`prices/${name}`);
 
 // The recorded answers were taken a few seconds before this instant.
 const NOW = new Date('2026-01-15T12:00:05Z');
