@@ -177,6 +177,53 @@ describe('offers', () => {
       expect((await openOffers()).map((offer) => offer.uuid)).toEqual([third.offers[0]?.uuid]);
     });
 
+    it("lists no offer made before the application's open_offers_since, whoever reads them", async () => {
+      const other = await newBorrower(ctx.app);
+      const created = await createdApplication(ctx.app, other.token);
+      const requested = (
+        await requestOffer(ctx.app, other.token, created.appUuid)
+      ).json() as TApplication;
+      const [application] = await ctx.database.db
+        .select()
+        .from(applications)
+        .where(eq(applications.uuid, created.appUuid));
+      const since = application?.openOffersSince;
+      if (since === null || since === undefined) throw new Error('The write set no time');
+      // An offer made before that time, neither replaced nor accepted nor expired: every offer
+      // open after the write was made since it, so this one is not open, whichever read finds it.
+      const [kept] = await ctx.database.db
+        .select()
+        .from(offers)
+        .where(eq(offers.uuid, requested.offers[0]?.uuid ?? ''));
+      if (kept === undefined) throw new Error('The offer was not stored');
+      await ctx.database.db.insert(offers).values({
+        ...kept,
+        uuid: randomUUID(),
+        createdAt: new Date(since.getTime() - 60_000),
+        expiresAt: new Date(since.getTime() + OFFER_TTL_MINUTES * 60_000),
+      });
+      const open = [requested.offers[0]?.uuid];
+      const uuids = (list: readonly TOffer[]) => list.map((offer) => offer.uuid);
+
+      const listed = await ctx.app.inject({
+        method: 'GET',
+        url: appPath(created.appUuid, '/offers'),
+        headers: bearer(other.token),
+      });
+      expect(uuids(listed.json() as TOffer[])).toEqual(open);
+      const read = await listOffers(
+        { db: ctx.database.db, clock: () => new Date() },
+        { identityUuid: other.identityUuid, appUuid: created.appUuid },
+      );
+      expect(uuids(read)).toEqual(open);
+      const shown = await ctx.app.inject({
+        method: 'GET',
+        url: appPath(created.appUuid),
+        headers: bearer(other.token),
+      });
+      expect(uuids((shown.json() as TApplication).offers)).toEqual(open);
+    });
+
     it('answers each offer exactly as it is stored, whatever the quantity and amount', async () => {
       for (const [coinQuantity, requestedAmount] of [
         ['1.234567', 21_111],

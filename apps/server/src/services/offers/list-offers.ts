@@ -16,6 +16,8 @@ function openOffersStatement(db: TDb) {
       offers,
       and(
         eq(offers.applicationUuid, applications.uuid),
+        // Among the offers made since the application's open_offers_since, as the session check.
+        sql`${offers.createdAt} >= COALESCE(${applications.openOffersSince}, '-infinity')`,
         isNull(offers.acceptedAt),
         isNull(offers.supersededAt),
         gt(offers.expiresAt, placeholder('now')),

@@ -12,9 +12,9 @@ import {
   type TPaymentScheduleRow,
   type TResidence,
 } from '@pledge/domain';
-import { and, asc, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
-import { offers } from '../../db/schema/index.js';
+import { applications, offers } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TApplicationRow } from '../applications/application-record.js';
 
@@ -140,7 +140,9 @@ export function toOfferView(row: TOfferViewRow): TOffer {
 
 /**
  * The offers open on each application: not accepted, not replaced by a newer request, not
- * expired. Keyed by application uuid; one query for any number of applications.
+ * expired. They are found among the offers made since the application's open_offers_since (as the
+ * requested offer's write and the session check find them: schema/applications.ts), however many
+ * it was quoted. Keyed by application uuid; one query for any number of applications.
  */
 export async function openOffersByApplication(
   db: TDb,
@@ -151,15 +153,18 @@ export async function openOffersByApplication(
   if (applicationUuids.length === 0) return byApplication;
   const rows = await db
     .select({ ...OFFER_VIEW_COLUMNS, applicationUuid: offers.applicationUuid })
-    .from(offers)
-    .where(
+    .from(applications)
+    .innerJoin(
+      offers,
       and(
-        inArray(offers.applicationUuid, [...applicationUuids]),
+        eq(offers.applicationUuid, applications.uuid),
+        sql`${offers.createdAt} >= COALESCE(${applications.openOffersSince}, '-infinity')`,
         isNull(offers.acceptedAt),
         isNull(offers.supersededAt),
         gt(offers.expiresAt, now),
       ),
     )
+    .where(inArray(applications.uuid, [...applicationUuids]))
     .orderBy(asc(offers.createdAt), asc(offers.uuid));
   for (const row of rows) {
     const list = byApplication.get(row.applicationUuid) ?? [];
