@@ -19,7 +19,7 @@ import {
   MAX_ID_FILE_BYTES,
   type TIdentityDocumentType,
 } from '@pledge/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { newStorageKey } from '../../adapters/storage/port.js';
 import { applications, identityDocuments } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
@@ -31,7 +31,7 @@ import {
 import { findOwnedApplication } from '../applications/application-record.js';
 import { areAdditionalDocumentsRequired } from './additional-documents-required.js';
 import { decodeIdentityFile } from './decode-identity-file.js';
-import { isApprovedDocumentFinal } from './identity-step-status.js';
+import { isApprovedDocumentFinal, uploadsNewestFirst } from './identity-step-status.js';
 import {
   IDENTITY_DOCUMENTS_AREA,
   toIdentityDocumentView,
@@ -95,15 +95,7 @@ async function assertUploadAllowed(
     .where(eq(applications.uuid, appUuid))
     .for('no key update');
   if (locked === undefined || !isIdentityUploadOpen(locked.state)) throw notOpen();
-  const uploads = await tx
-    .select({
-      documentType: identityDocuments.documentType,
-      reviewStatus: identityDocuments.reviewStatus,
-    })
-    .from(identityDocuments)
-    .where(eq(identityDocuments.applicationUuid, appUuid))
-    .orderBy(desc(identityDocuments.uploadedAt));
-  if (isApprovedDocumentFinal(uploads, documentType)) {
+  if (isApprovedDocumentFinal(await uploadsNewestFirst(tx, appUuid), documentType)) {
     throw new HttpError(409, ID_ALREADY_APPROVED_CODE, IDENTITY_MESSAGES.alreadyApproved);
   }
 }
