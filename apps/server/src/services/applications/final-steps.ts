@@ -11,8 +11,8 @@ import {
   type TFinalStepStatus,
 } from '@pledge/domain';
 
-/** Signing is over in these: every document was signed. */
-const SIGNED_STATES: ReadonlySet<TApplicationState> = new Set([
+/** Signing is over in these: every document was signed (a refinancing's too). */
+export const SIGNED_STATES: ReadonlySet<TApplicationState> = new Set([
   'WAITING_FOR_COLLATERAL',
   'CRYPTO_FUNDING_VERIFY',
   'BORROWER_MICRO_DEPOSIT_CONFIRM',

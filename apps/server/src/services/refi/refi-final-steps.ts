@@ -16,15 +16,7 @@ import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { refiApplications } from '../../db/schema/index.js';
 import type { TApplicationRow } from '../applications/application-record.js';
-
-/** Every document is signed in these. */
-const SIGNED_STATES: ReadonlySet<TApplicationState> = new Set([
-  'WAITING_FOR_COLLATERAL',
-  'COMPLETE',
-  'PAID_OFF',
-  'COLLATERAL_RELEASED',
-  'RENEWED',
-]);
+import { SIGNED_STATES } from '../applications/final-steps.js';
 
 const SIGNING_STATES: ReadonlySet<TApplicationState> = new Set([
   'SIGN_DOCS',
