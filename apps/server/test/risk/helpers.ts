@@ -9,7 +9,7 @@ import { runRiskPass, type TRiskPassDeps } from '../../src/services/risk/run-ris
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { signIn } from '../identity/sign-in.js';
-import { setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
+import { sandboxLoan, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
 
 export function riskDeps(ctx: TApplicationsTestContext, db: TDb = ctx.database.db): TRiskPassDeps {
   return {
@@ -69,6 +69,16 @@ export async function priceAtLtvUsd(
     (Number(row.interest_bearing_cents) * 100) / (Number(row.collateral_units) * ltvPct),
   );
   return cents / 100;
+}
+
+/**
+ * A new loan at $60,000 a coin, the price set back and a pass run at it first: the loan starts
+ * below every level, whatever an earlier test left the price at.
+ */
+export async function freshLoan(ctx: TApplicationsTestContext): Promise<TTestLoan> {
+  await setBtcPrice(ctx, 60_000);
+  await pass(ctx);
+  return sandboxLoan(ctx);
 }
 
 /** Sets BTC so that the loan sits at `ltvPct`, then runs one pass. */

@@ -17,22 +17,14 @@ import { createDeskExchange } from '../../src/adapters/exchange/desk.js';
 import {
   applications,
   collateralReleaseRequests,
-  priceObservations,
   servicingLoans,
 } from '../../src/db/schema/index.js';
 import { loadLoanFacts } from '../../src/services/applications/loan-facts.js';
-import { startLiquidation } from '../../src/services/risk/liquidate-loan.js';
 import { useApplicationsTestContext } from '../applications/helpers.js';
 import { signInAgent } from '../ops/helpers.js';
-import {
-  collateralOf,
-  requestRelease,
-  sandboxLoan,
-  setBtcPrice,
-  type TTestLoan,
-} from '../servicing/helpers.js';
+import { collateralOf, requestRelease, type TTestLoan } from '../servicing/helpers.js';
 import { deploymentNow } from './helpers.js';
-import { deskFill } from './liquidation-helpers.js';
+import { deskFill, fundedLoan, liquidate } from './liquidation-helpers.js';
 
 const ctx = useApplicationsTestContext();
 let agentToken: string;
@@ -45,27 +37,8 @@ beforeAll(async () => {
 async function liquidatedByDesk(
   fillUsd: number,
 ): Promise<{ loan: TTestLoan; order: TLiquidation }> {
-  await setBtcPrice(ctx, 60_000);
-  const loan = await sandboxLoan(ctx, { drawAmount: 20_000, coinQuantity: '1' });
-  const at = await deploymentNow(ctx);
-  const [observation] = await ctx.database.db
-    .insert(priceObservations)
-    .values({ collateralType: 'BTC', priceCents: 2_200_000, source: 'SANDBOX', observedAt: at })
-    .returning({ id: priceObservations.id });
-  if (observation === undefined) throw new Error('no observation');
-  const order = await ctx.database.db.transaction((tx) =>
-    startLiquidation(
-      tx,
-      { exchange: createDeskExchange() },
-      {
-        loanUuid: loan.loanUuid,
-        reason: 'LIQUIDATION_LTV',
-        ltvPct: '91.00',
-        priceObservationId: observation.id,
-        now: at,
-      },
-    ),
-  );
+  const loan = await fundedLoan(ctx);
+  const order = await liquidate(ctx, loan, createDeskExchange(), 2_200_000);
   if (order?.status !== 'OPEN') throw new Error('the desk did not take the order');
   // The desk's fill: proposed by the agent, approved by a second agent.
   await deskFill(ctx, agentToken, order, order.coinQuantityToSell, fillUsd * 100);

@@ -14,13 +14,13 @@ import {
   openServicingWorld,
   payByDebit,
   runSweep,
-  sandboxLoan,
   setBtcPrice,
   type TTestLoan,
 } from '../servicing/helpers.js';
 import {
   advanceHours,
   expectSubjects,
+  freshLoan,
   liquidationsOf,
   loanRow,
   ltvOf,
@@ -33,10 +33,8 @@ import {
 const ctx = useApplicationsTestContext(openServicingWorld);
 
 /** A fresh loan at $60,000 a coin, its row and the BTC price that puts it at `ltvPct`. */
-async function freshLoan(ltvPct: number) {
-  await setBtcPrice(ctx, 60_000);
-  await pass(ctx);
-  const loan = await sandboxLoan(ctx);
+async function freshLoanAt(ltvPct: number) {
+  const loan = await freshLoan(ctx);
   return { loan, priceUsd: await priceAtLtvUsd(ctx, loan, ltvPct) };
 }
 
@@ -75,7 +73,7 @@ async function paymentStatus(paymentUuid: string): Promise<string | undefined> {
 
 describe('a pending debit in a margin call', () => {
   it('cures nothing: the deadline set when the call opened stands and the liquidation follows at it', async () => {
-    const { loan, priceUsd } = await freshLoan(82);
+    const { loan, priceUsd } = await freshLoanAt(82);
     const opened = await loanRow(ctx, loan);
     const balanceCents = Number(opened.interest_bearing_cents);
     await setBtcPrice(ctx, priceUsd);
@@ -129,7 +127,7 @@ describe('a pending debit in a margin call', () => {
   });
 
   it('when returned by the bank opens no fresh window: the loop of finding 3 cannot restart the 48 hours', async () => {
-    const { loan, priceUsd: marginCallPriceUsd } = await freshLoan(82);
+    const { loan, priceUsd: marginCallPriceUsd } = await freshLoanAt(82);
     const warningPriceUsd = await priceAtLtvUsd(ctx, loan, 76.5);
     await setBtcPrice(ctx, warningPriceUsd);
     await pass(ctx);
@@ -175,7 +173,7 @@ describe('a pending debit in a margin call', () => {
 
 describe('what cures a margin call', () => {
   it('a debit once it has settled', async () => {
-    const { loan, priceUsd: marginCallPriceUsd } = await freshLoan(82);
+    const { loan, priceUsd: marginCallPriceUsd } = await freshLoanAt(82);
     await setBtcPrice(ctx, await priceAtLtvUsd(ctx, loan, 76.5));
     await pass(ctx);
     const amountCents = await curingPaymentCents(loan);
@@ -202,7 +200,7 @@ describe('what cures a margin call', () => {
   });
 
   it('collateral confirmed on chain, while a debit is still pending', async () => {
-    const { loan, priceUsd } = await freshLoan(82);
+    const { loan, priceUsd } = await freshLoanAt(82);
     await setBtcPrice(ctx, priceUsd);
     await pass(ctx);
     const before = await getLoan(ctx, loan);

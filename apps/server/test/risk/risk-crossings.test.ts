@@ -17,6 +17,7 @@ import {
 import {
   deploymentNow,
   expectSubjects,
+  freshLoan,
   loanRow,
   moveTo,
   notices,
@@ -144,9 +145,7 @@ describe('a loan moving through its levels', () => {
 
 describe('a jump over several thresholds', () => {
   it('sends each notice once, lowest first, in one crossing', async () => {
-    await setBtcPrice(ctx, 60_000);
-    await pass(ctx);
-    const loan = await sandboxLoan(ctx);
+    const loan = await freshLoan(ctx);
     await moveTo(ctx, loan, 85);
     expectSubjects(await notices(ctx, loan), ['WARNING', 'COURTESY_NOTICE', 'MARGIN_CALL']);
     const events = await riskEvents(ctx, loan);

@@ -16,7 +16,6 @@ import {
   openServicingWorld,
   runSweep,
   sandboxLoan,
-  setBtcPrice,
   type TTestLoan,
 } from '../servicing/helpers.js';
 import { watchApplicationDeposits } from '../../src/services/collateral/watch-deposits.js';
@@ -27,6 +26,7 @@ import { settlePendingPayments } from '../../src/services/servicing/settle-payme
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
   expectSubjects,
+  freshLoan,
   liquidationsOf,
   loanRow,
   MARGIN_CALL_AND_CURE,
@@ -40,9 +40,7 @@ const ctx = useApplicationsTestContext(openServicingWorld);
 
 /** A fresh loan (the price back at $60,000 first), taken into a margin call at 82 %. */
 async function loanInMarginCall(): Promise<TTestLoan> {
-  await setBtcPrice(ctx, 60_000);
-  await pass(ctx);
-  const loan = await sandboxLoan(ctx);
+  const loan = await freshLoan(ctx);
   await moveTo(ctx, loan, 82);
   expect((await loanRow(ctx, loan)).status).toBe('MARGIN_CALL');
   return loan;
@@ -196,9 +194,7 @@ describe('no cure', () => {
   });
 
   it('liquidates at 90 % at once, with its notice alone: no "act now" for what is already done', async () => {
-    await setBtcPrice(ctx, 60_000);
-    await pass(ctx);
-    const loan = await sandboxLoan(ctx);
+    const loan = await freshLoan(ctx);
     await moveTo(ctx, loan, 91);
     const orders = await liquidationsOf(ctx, loan);
     expect(orders).toHaveLength(1);
@@ -209,9 +205,7 @@ describe('no cure', () => {
   });
 
   it('liquidates a custody-only refinanced loan with stabilization at 85 %', async () => {
-    await setBtcPrice(ctx, 60_000);
-    await pass(ctx);
-    const stabilized = await sandboxLoan(ctx);
+    const stabilized = await freshLoan(ctx);
     const plain = await sandboxLoan(ctx);
     await ctx.database.db.execute(
       sql`UPDATE servicing_loans SET stabilization = true WHERE loan_uuid = ${stabilized.loanUuid}`,

@@ -20,7 +20,15 @@ import {
   setBtcPrice,
   advanceDays,
 } from '../servicing/helpers.js';
-import { expectSubjects, loanRow, notices, pass, priceAtLtvUsd, riskEvents } from './helpers.js';
+import {
+  expectSubjects,
+  freshLoan,
+  loanRow,
+  notices,
+  pass,
+  priceAtLtvUsd,
+  riskEvents,
+} from './helpers.js';
 
 const ctx = useApplicationsTestContext();
 let second: TDatabase;
@@ -53,9 +61,7 @@ describe('two passes at once', () => {
 
 describe('the job', () => {
   it('runs the pass queued by a new price', async () => {
-    await setBtcPrice(ctx, 60_000);
-    await pass(ctx);
-    const loan = await sandboxLoan(ctx);
+    const loan = await freshLoan(ctx);
     await setBtcPrice(ctx, await priceAtLtvUsd(ctx, loan, 75.5));
     await ctx.runJobs();
     expect((await loanRow(ctx, loan)).risk_level).toBe('WARNING');
