@@ -37,11 +37,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { paths } from '../../apps/web/src/config/paths.js';
 import { APPROVING_SSN } from '../fixtures/details.js';
-import { expect, test } from '../fixtures/index.js';
+import { axeViolations, expect, test } from '../fixtures/index.js';
 import {
   sandboxLoan,
   submitInternationalDetails,
@@ -388,12 +387,8 @@ async function sidewaysOverflow(page: Page): Promise<string | null> {
   });
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  // Violations only: the passes' details are most of axe's time and are not read.
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return violations.map(
+async function axeProblems(page: Page): Promise<string[]> {
+  return (await axeViolations(page)).map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes
         .slice(0, 3)
@@ -419,7 +414,7 @@ async function checkPage(
   if (textPx !== (16 * view.textPct) / 100) problems.push(`${where}: body text is ${textPx}px`);
   const overflow = await sidewaysOverflow(page);
   if (overflow !== null) problems.push(`${where}: ${overflow}`);
-  for (const violation of await axeViolations(page)) problems.push(`${where}: axe ${violation}`);
+  for (const violation of await axeProblems(page)) problems.push(`${where}: axe ${violation}`);
   for (const message of consoleProblems.splice(0)) problems.push(`${where}: console ${message}`);
 }
 
