@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TPostIdentityStepUpResponse } from '@pledge/contract';
 import { brandFor } from '../../brands/brands.js';
 import { stepUpCodes } from '../../db/schema/index.js';
@@ -7,10 +7,10 @@ import { digestOtpCode, generateOtpCode } from '../../security/otp.js';
 import { queueEmail } from '../email/queue-email.js';
 import type { TIdentityDeps } from './deps.js';
 import { openIdentityEmail } from './identity-email.js';
+import { replaceOpenCode } from './replace-open-code.js';
 import { SIGN_IN_RATE_LIMITS, STEP_UP_CODE_TTL_MS } from './sign-in-limits.js';
 import { stepUpCodeMessage } from './step-up-code-message.js';
 import { lockStepUpIdentity, stepUpMethodOf } from './step-up.js';
-import { pruneExpired } from './prune-expired.js';
 
 /**
  * Begins the step-up before a change of sign-in address: answers which proof the account gives
@@ -34,21 +34,22 @@ export async function beginStepUp(
     ]);
     const id = randomUUID();
     const code = generateOtpCode();
-    await tx
-      .update(stepUpCodes)
-      .set({ closedAt: now })
-      .where(and(eq(stepUpCodes.identityUuid, identityUuid), isNull(stepUpCodes.closedAt)));
-    await tx.insert(stepUpCodes).values({
-      id,
-      identityUuid,
-      codeDigest: digestOtpCode(cipher, id, code),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + STEP_UP_CODE_TTL_MS),
-    });
-    await pruneExpired(
+    const codeExpiresAt = await replaceOpenCode(
       tx,
-      { table: stepUpCodes, key: stepUpCodes.id, expiresAt: stepUpCodes.expiresAt },
-      new Date(now.getTime() - STEP_UP_CODE_TTL_MS),
+      {
+        table: stepUpCodes,
+        replaced: eq(stepUpCodes.identityUuid, identityUuid),
+        now,
+        lifetimeMs: STEP_UP_CODE_TTL_MS,
+      },
+      (expiresAt) =>
+        tx.insert(stepUpCodes).values({
+          id,
+          identityUuid,
+          codeDigest: digestOtpCode(cipher, id, code),
+          createdAt: now,
+          expiresAt,
+        }),
     );
     const brand = brandFor(identity.organizationCode, deps.sandbox);
     // The outbox has no kind of its own for this code; it is a code to the sign-in address.
@@ -57,7 +58,7 @@ export async function beginStepUp(
       deps,
       'sign-in-code',
       stepUpCodeMessage({ to: openIdentityEmail(cipher, identity.uuid, identity), code, brand }),
-      { codeExpiresAt: new Date(now.getTime() + STEP_UP_CODE_TTL_MS) },
+      { codeExpiresAt },
     );
     return { method };
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TPutIdentityAliasBody, TPutIdentityAliasResponse } from '@pledge/contract';
 import {
   LOGIN_MESSAGES,
@@ -25,7 +25,7 @@ import {
   type TStepUpRefusal,
 } from './step-up.js';
 import { EMAIL_CHANGE_CODE_TTL_MS, SIGN_IN_RATE_LIMITS } from './sign-in-limits.js';
-import { pruneExpired } from './prune-expired.js';
+import { replaceOpenCode } from './replace-open-code.js';
 
 export const ALIAS_MESSAGES = {
   type: 'Only an Email or a Phone alias can be changed',
@@ -110,22 +110,23 @@ async function requestEmailChange(
     const stepUp = await checkStepUp(tx, cipher, { identity, proof: input.proof, at: now });
     if (stepUp !== null) return stepUp;
     if (openIdentityEmail(cipher, identity.uuid, identity) === newEmail) return null;
-    await tx
-      .update(emailChanges)
-      .set({ closedAt: now })
-      .where(and(eq(emailChanges.identityUuid, identityUuid), isNull(emailChanges.closedAt)));
-    await tx.insert(emailChanges).values({
-      id,
-      identityUuid,
-      newEmailDigest: digestEmail(cipher, newEmail),
-      codeDigest: digestOtpCode(cipher, id, code),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + EMAIL_CHANGE_CODE_TTL_MS),
-    });
-    await pruneExpired(
+    const codeExpiresAt = await replaceOpenCode(
       tx,
-      { table: emailChanges, key: emailChanges.id, expiresAt: emailChanges.expiresAt },
-      new Date(now.getTime() - EMAIL_CHANGE_CODE_TTL_MS),
+      {
+        table: emailChanges,
+        replaced: eq(emailChanges.identityUuid, identityUuid),
+        now,
+        lifetimeMs: EMAIL_CHANGE_CODE_TTL_MS,
+      },
+      (expiresAt) =>
+        tx.insert(emailChanges).values({
+          id,
+          identityUuid,
+          newEmailDigest: digestEmail(cipher, newEmail),
+          codeDigest: digestOtpCode(cipher, id, code),
+          createdAt: now,
+          expiresAt,
+        }),
     );
     const brand = brandFor(identity.organizationCode, deps.sandbox);
     await queueEmail(
@@ -133,7 +134,7 @@ async function requestEmailChange(
       deps,
       'email-change-code',
       emailChangeCodeMessage({ to: newEmail, code, brand }),
-      { codeExpiresAt: new Date(now.getTime() + EMAIL_CHANGE_CODE_TTL_MS) },
+      { codeExpiresAt },
     );
     return null;
   });

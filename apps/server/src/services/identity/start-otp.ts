@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TSignInAudience } from '@pledge/domain';
 import { brandFor } from '../../brands/brands.js';
 import { otpChallenges } from '../../db/schema/index.js';
@@ -17,7 +17,7 @@ import {
   SIGN_IN_RATE_LIMITS,
   signInDeviceOf,
 } from './sign-in-limits.js';
-import { pruneExpired } from './prune-expired.js';
+import { replaceOpenCode } from './replace-open-code.js';
 
 /** Waits until `floorMs` have passed since `startedAt` (monotonic ms). */
 async function answerNoSoonerThan(startedAt: number, floorMs: number): Promise<void> {
@@ -69,37 +69,33 @@ export async function startOtp(
   const id = randomUUID();
   const code = generateOtpCode();
   await db.transaction(async (tx) => {
-    await tx
-      .update(otpChallenges)
-      .set({ closedAt: now })
-      .where(
-        and(
+    const codeExpiresAt = await replaceOpenCode(
+      tx,
+      {
+        table: otpChallenges,
+        replaced: and(
           eq(otpChallenges.audience, audience),
           eq(otpChallenges.emailDigest, emailDigest),
           eq(otpChallenges.deviceDigest, deviceDigest),
-          isNull(otpChallenges.closedAt),
         ),
-      );
-    await tx.insert(otpChallenges).values({
-      id,
-      audience,
-      emailDigest,
-      deviceDigest,
-      codeDigest: digestOtpCode(cipher, maySignIn ? id : randomUUID(), code),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + OTP_CODE_TTL_MS),
-    });
-    await pruneExpired(
-      tx,
-      { table: otpChallenges, key: otpChallenges.id, expiresAt: otpChallenges.expiresAt },
-      new Date(now.getTime() - OTP_CODE_TTL_MS),
+        now,
+        lifetimeMs: OTP_CODE_TTL_MS,
+      },
+      (expiresAt) =>
+        tx.insert(otpChallenges).values({
+          id,
+          audience,
+          emailDigest,
+          deviceDigest,
+          codeDigest: digestOtpCode(cipher, maySignIn ? id : randomUUID(), code),
+          createdAt: now,
+          expiresAt,
+        }),
     );
     if (maySignIn) {
       const brand = brandFor(origin.orgCode, deps.sandbox);
       const message = signInCodeMessage({ to: email, code, brand, audience });
-      await queueEmail(tx, deps, 'sign-in-code', message, {
-        codeExpiresAt: new Date(now.getTime() + OTP_CODE_TTL_MS),
-      });
+      await queueEmail(tx, deps, 'sign-in-code', message, { codeExpiresAt });
     }
   });
 
