@@ -81,6 +81,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { applications } from '../../src/db/schema/index.js';
 import { statementDeliveryJob } from '../../src/jobs/definitions/statement-delivery.js';
+import { budgetedRuns } from './budgeted-runs.js';
 import { commandArb, type TModel } from './commands.js';
 import {
   type CommitmentCommand,
@@ -167,23 +168,9 @@ describe('the loan journey in any order', () => {
       `keeps every loan invariant (${label} seed ${seed})`,
       { timeout: TIME_BUDGET_MS * 3 },
       async () => {
-        // What the runs reached, printed with the seed: a model that never gets past the offer
-        // checks little.
-        const reached = new Map<string, number>();
-        let stepsRun = 0;
-        let runsStarted = 0;
-        let failedAt: number | null = null;
-        const started = Date.now();
-        // The budget is kept by not starting runs after it, not by fast-check's interruption: an
-        // interrupted run goes on in the background on the shared world, moving its clock and
-        // running its jobs under the next seed's runs.
-        /** Whether a run may start now: the first always; then within the budget (or shrinking's). */
-        const mayStart = () =>
-          runsStarted === 0 || Date.now() < (failedAt ?? started) + TIME_BUDGET_MS;
-        const report = () =>
-          console.log(
-            `loan journey model, ${label} seed ${seed}: ${runsStarted} runs, ${stepsRun} steps, final states ${JSON.stringify(Object.fromEntries(reached))}`,
-          );
+        // A run after the budget passes without running; after a failure, as long again for
+        // shrinking it.
+        const runs = budgetedRuns({ runsMs: TIME_BUDGET_MS, shrinkingMs: TIME_BUDGET_MS });
         await fc
           .assert(
             fc.asyncProperty(
@@ -191,24 +178,16 @@ describe('the loan journey in any order', () => {
               // A plain array rather than fc.commands: every run is long enough to reach the end of
               // the journey (fc.commands starts small), and it shrinks by dropping steps all the same.
               fc.array(commandArb, { minLength: MIN_STEPS, maxLength: MAX_STEPS, size: 'max' }),
-              async (plan, commands) => {
-                if (!mayStart()) return;
-                runsStarted += 1;
-                const journey = await startJourney(world, plan);
-                try {
-                  await fc.asyncModelRun(
-                    () => ({ model: { isEnded: false } as TModel, real: journey }),
-                    commands,
-                  );
-                } catch (error) {
-                  failedAt ??= Date.now();
-                  throw error;
-                } finally {
-                  const state = await finalState(journey);
-                  reached.set(state, (reached.get(state) ?? 0) + 1);
-                  stepsRun += journey.step;
-                }
-              },
+              (plan, commands) =>
+                runs.run(
+                  () => startJourney(world, plan),
+                  (journey) =>
+                    fc.asyncModelRun(
+                      () => ({ model: { isEnded: false } as TModel, real: journey }),
+                      commands,
+                    ),
+                  finalState,
+                ),
             ),
             {
               seed,
@@ -216,7 +195,9 @@ describe('the loan journey in any order', () => {
               ...(process.env.MODEL_PATH !== undefined ? { path: process.env.MODEL_PATH } : {}),
             },
           )
-          .finally(report);
+          .finally(() =>
+            console.log(`loan journey model, ${label} seed ${seed}: ${runs.summary()}`),
+          );
       },
     );
   }
@@ -280,49 +261,42 @@ describe('renewals and refinancings while prices and the clock move', () => {
       `keep every renewal and refinancing invariant (${label} seed ${seed})`,
       { timeout: COMMITMENT_TIME_BUDGET_MS + SHRINK_BUDGET_MS + 120_000 },
       async () => {
-        const reached = new Map<string, number>();
-        let stepsRun = 0;
-        let runsStarted = 0;
-        let failedAt: number | null = null;
-        const started = Date.now();
-        /** Whether a run may start now: the first always; then within the budget, or shrinking. */
-        const mayStart = () =>
-          runsStarted === 0 ||
-          Date.now() <
-            (failedAt === null ? started + COMMITMENT_TIME_BUDGET_MS : failedAt + SHRINK_BUDGET_MS);
-        const report = () =>
-          console.log(
-            `renewal and refinancing model, ${label} seed ${seed} (replay: MODEL_COMMITMENT_SEED=${seed}): ${runsStarted} runs, ${stepsRun} steps, reached ${JSON.stringify(Object.fromEntries(reached))}`,
-          );
+        const runs = budgetedRuns({
+          runsMs: COMMITMENT_TIME_BUDGET_MS,
+          shrinkingMs: SHRINK_BUDGET_MS,
+        });
         await fc
           .assert(
-            fc.asyncProperty(runArb, async ([plan, commands]) => {
-              if (!mayStart()) return;
-              runsStarted += 1;
-              const journey = await startCommitmentJourney(world, plan);
-              await noteEarlierCommitments(journey);
-              try {
-                await fc.asyncModelRun(
-                  () => ({ model: { stepsAfterEnd: 0 } as TCommitmentModel, real: journey }),
-                  commands,
-                );
-              } catch (error) {
-                failedAt ??= Date.now();
-                throw error;
-              } finally {
-                const state = await reachedOf(journey);
-                reached.set(state, (reached.get(state) ?? 0) + 1);
-                stepsRun += journey.step;
-                await poolCompletedRefinancings(journey);
-              }
-            }),
+            fc.asyncProperty(runArb, ([plan, commands]) =>
+              runs.run(
+                async () => {
+                  const journey = await startCommitmentJourney(world, plan);
+                  await noteEarlierCommitments(journey);
+                  return journey;
+                },
+                (journey) =>
+                  fc.asyncModelRun(
+                    () => ({ model: { stepsAfterEnd: 0 } as TCommitmentModel, real: journey }),
+                    commands,
+                  ),
+                async (journey) => {
+                  const reached = await reachedOf(journey);
+                  await poolCompletedRefinancings(journey);
+                  return reached;
+                },
+              ),
+            ),
             {
               seed,
               numRuns: COMMITMENT_RUNS_PER_SEED,
               ...(process.env.MODEL_PATH !== undefined ? { path: process.env.MODEL_PATH } : {}),
             },
           )
-          .finally(report);
+          .finally(() =>
+            console.log(
+              `renewal and refinancing model, ${label} seed ${seed} (replay: MODEL_COMMITMENT_SEED=${seed}): ${runs.summary()}`,
+            ),
+          );
       },
     );
   }
