@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { type Column, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { sessionIdleTimeoutMs, type TSignInAudience } from '@pledge/domain';
 import { namedStatement, type TNamedStatement } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
@@ -28,13 +28,29 @@ type TSessionCheckRow = {
   offset_ms: number;
 } & Record<string, unknown>;
 
+/**
+ * A column a session check may read: its key, its table column, and its name in the statement's
+ * row (`<prefix><key>`), made once: reading a row by names built anew for each column of each
+ * row was a good part of reading it.
+ */
+type TReadColumn = readonly [key: string, column: Column, alias: string];
+
+function readColumns(
+  columns: Record<string, Column>,
+  alias: (key: string) => string,
+): TReadColumn[] {
+  return Object.entries(columns).map(([key, column]) => [key, column, alias(key)] as const);
+}
+
 /** The application columns a session check may read, each as `application_<key>`. */
-const APPLICATION_COLUMNS = Object.entries(getTableColumns(applications));
 const applicationAlias = (key: string) => `application_${key}`;
+const APPLICATION_COLUMNS = readColumns(getTableColumns(applications), applicationAlias);
+const APPLICATION_UUID = applicationAlias('uuid');
 
 /** The columns of an open offer a session check may read, each as `offer_<key>`. */
-const OFFER_COLUMNS = Object.entries(OFFER_VIEW_COLUMNS);
 const offerAlias = (key: string) => `offer_${key}`;
+const OFFER_COLUMNS = readColumns(OFFER_VIEW_COLUMNS, offerAlias);
+const OFFER_UUID = offerAlias('uuid');
 
 /** The application columns read with its documents: which one, and where it stands. */
 const APPLICATION_STATE_COLUMNS = APPLICATION_COLUMNS.filter(([key]) =>
@@ -42,8 +58,9 @@ const APPLICATION_STATE_COLUMNS = APPLICATION_COLUMNS.filter(([key]) =>
 );
 
 /** The columns of a document a session check may read, each as `document_<key>`. */
-const DOCUMENT_COLUMNS = Object.entries(DOCUMENT_VIEW_COLUMNS);
 const documentAlias = (key: string) => `document_${key}`;
+const DOCUMENT_COLUMNS = readColumns(DOCUMENT_VIEW_COLUMNS, documentAlias);
+const DOCUMENT_UUID = documentAlias('uuid');
 const SIGNED_AT = documentAlias('signedAt');
 
 type TApplicationRow = typeof applications.$inferSelect;
@@ -55,13 +72,14 @@ type TApplicationRow = typeof applications.$inferSelect;
  */
 function recordOfRow(
   row: TSessionCheckRow,
-  columns: typeof APPLICATION_COLUMNS | typeof OFFER_COLUMNS | typeof DOCUMENT_COLUMNS,
-  alias: (key: string) => string,
+  columns: readonly TReadColumn[],
+  uuidAlias: string,
 ): Record<string, unknown> | null {
-  if (row[alias('uuid')] === null || row[alias('uuid')] === undefined) return null;
+  const uuid = row[uuidAlias];
+  if (uuid === null || uuid === undefined) return null;
   const record: Record<string, unknown> = {};
-  for (const [key, column] of columns) {
-    const value = row[alias(key)];
+  for (const [key, column, alias] of columns) {
+    const value = row[alias];
     record[key] = value === null ? null : column.mapFromDriverValue(value);
   }
   return record;
@@ -74,13 +92,13 @@ function recordOfRow(
  */
 function signedDocumentsOf(rows: readonly TSessionCheckRow[]): TSignedDocumentsRead | null {
   const [first] = rows;
-  const application = first && recordOfRow(first, APPLICATION_STATE_COLUMNS, applicationAlias);
+  const application = first && recordOfRow(first, APPLICATION_STATE_COLUMNS, APPLICATION_UUID);
   if (application === undefined || application === null) return null;
   const signedAtColumn = documentSignatures.signedAt;
   return {
     ...(application as Pick<TApplicationRow, 'state' | 'stage'>),
     documents: rows.flatMap((row) => {
-      const document = recordOfRow(row, DOCUMENT_COLUMNS, documentAlias);
+      const document = recordOfRow(row, DOCUMENT_COLUMNS, DOCUMENT_UUID);
       if (document === null) return [];
       const signedAt = row[SIGNED_AT];
       return [
@@ -113,14 +131,14 @@ function applicationReadOf(
       application: recordOfRow(
         first,
         APPLICATION_COLUMNS,
-        applicationAlias,
+        APPLICATION_UUID,
       ) as TApplicationRow | null,
     };
   }
-  if (recordOfRow(first, [], applicationAlias) === null) return { openOffers: null };
+  if (recordOfRow(first, [], APPLICATION_UUID) === null) return { openOffers: null };
   return {
     openOffers: rows.flatMap((row) => {
-      const offer = recordOfRow(row, OFFER_COLUMNS, offerAlias);
+      const offer = recordOfRow(row, OFFER_COLUMNS, OFFER_UUID);
       return offer === null ? [] : [offer as TOfferViewRow];
     }),
   };

@@ -33,9 +33,23 @@ export function acceptedOfferChanges(offer: TOfferRow) {
   };
 }
 
-/** A coin quantity read from numeric(30,18) without its trailing zeros: "1.500000…" → "1.5". */
+/** A plain decimal without a sign or leading zeros, as PostgreSQL writes a numeric. */
+const PLAIN_DECIMAL_TEXT = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
+const ZERO = 48;
+const POINT = 46;
+
+/**
+ * A coin quantity read from numeric(30,18) without its trailing zeros: "1.500000…" → "1.5". Every
+ * offer shown makes two, so a plain decimal (what PostgreSQL writes) loses its zeros as text;
+ * anything else is read as a Decimal.
+ */
 export function coinQuantityText(stored: string): string {
-  return new Decimal(stored).toFixed();
+  if (!PLAIN_DECIMAL_TEXT.test(stored)) return new Decimal(stored).toFixed();
+  if (!stored.includes('.')) return stored;
+  let end = stored.length;
+  while (stored.charCodeAt(end - 1) === ZERO) end -= 1;
+  if (stored.charCodeAt(end - 1) === POINT) end -= 1;
+  return stored.slice(0, end);
 }
 
 /** The row of a freshly computed offer. */
@@ -122,8 +136,9 @@ export function toOfferView(row: TOfferViewRow): TOffer {
     ltv: Number(row.ltvPct),
     interestRate: Number(row.interestRatePct),
     annualPercentageRate: Number(row.annualPercentageRatePct),
-    // Basis points to a percent number, exactly: 150 → 1.5.
-    originationFee: Number(new Decimal(row.originationFeeBps).div(100).toFixed()),
+    // Basis points to a percent number: 150 → 1.5. The division of two integers is the double
+    // nearest the exact quotient, the number the quotient's decimal text reads as.
+    originationFee: row.originationFeeBps / 100,
     originationFeeAmount: centsToUsd(row.originationFeeAmountCents),
     estimatedMonthlyPayment: centsToUsd(row.estimatedMonthlyPaymentCents),
     collateral: { type: row.collateralType },
