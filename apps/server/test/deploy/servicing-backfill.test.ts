@@ -58,7 +58,7 @@ import { createTestDatabase } from '../helpers/db.js';
 import { migrationsBefore } from '../helpers/migrations-before.js';
 import { signIn } from '../identity/sign-in.js';
 import { OPS, opsCall, signInAgent, type TAgent } from '../ops/helpers.js';
-import { loanRow, pass, priceAtLtvUsd } from '../risk/helpers.js';
+import { loanRow, moveTo, pass } from '../risk/helpers.js';
 import { LOANS, runSweep, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
 
 /** The first migration after the previous release (c329e91 shipped 0000_init … 0007_ops). */
@@ -332,8 +332,7 @@ describe('upgrade: loans funded by the previous release are serviced', () => {
   });
 
   it('is margin-called by the risk pass after a price drop', async () => {
-    await setBtcPrice(ctx, await priceAtLtvUsd(ctx, old, 86));
-    await pass(ctx);
+    await moveTo(ctx, old, 86);
     expect((await loanRow(ctx, old)).status).toBe('MARGIN_CALL');
     await setBtcPrice(ctx, BTC_PRICE_CENTS / 100);
   });

@@ -27,6 +27,7 @@ import {
   liquidationsOf,
   loanRow,
   ltvOf,
+  moveTo,
   notices,
   pass,
   priceAtLtvUsd,
@@ -206,8 +207,7 @@ describe('a matured loan not repaid', () => {
 
 describe('the risk of a matured loan', () => {
   it('is watched as before maturity: notices and a margin call, its status kept MATURED', async () => {
-    await setBtcPrice(ctx, await priceAtLtvUsd(ctx, unpaid, 82));
-    await pass(ctx);
+    await moveTo(ctx, unpaid, 82);
     const row = await loanRow(ctx, unpaid);
     expect(row.status).toBe('MATURED');
     expect(row.risk_level).toBe('MARGIN_CALL');

@@ -24,6 +24,7 @@ import {
   liquidationsOf,
   loanRow,
   ltvOf,
+  moveTo,
   notices,
   pass,
   priceAtLtvUsd,
@@ -128,9 +129,7 @@ describe('a pending debit in a margin call', () => {
 
   it('when returned by the bank opens no fresh window: the loop of finding 3 cannot restart the 48 hours', async () => {
     const { loan, priceUsd: marginCallPriceUsd } = await freshLoanAt(82);
-    const warningPriceUsd = await priceAtLtvUsd(ctx, loan, 76.5);
-    await setBtcPrice(ctx, warningPriceUsd);
-    await pass(ctx);
+    await moveTo(ctx, loan, 76.5);
     // At the courtesy level the borrower pays down by debit; the bank will return it (cents .02).
     const amountCents =
       Math.ceil((await curingPaymentCents(loan)) / 100) * 100 + SANDBOX_ACH_RULES.returnedCents;
@@ -174,8 +173,7 @@ describe('a pending debit in a margin call', () => {
 describe('what cures a margin call', () => {
   it('a debit once it has settled', async () => {
     const { loan, priceUsd: marginCallPriceUsd } = await freshLoanAt(82);
-    await setBtcPrice(ctx, await priceAtLtvUsd(ctx, loan, 76.5));
-    await pass(ctx);
+    await moveTo(ctx, loan, 76.5);
     const amountCents = await curingPaymentCents(loan);
     const payment = await payByDebit(ctx, loan, amountCents, `settles-${loan.loanUuid}`);
 

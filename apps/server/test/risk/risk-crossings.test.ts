@@ -7,13 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { momentInWords } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
 import { useApplicationsTestContext } from '../applications/helpers.js';
-import {
-  getLoan,
-  openServicingWorld,
-  sandboxLoan,
-  setBtcPrice,
-  type TTestLoan,
-} from '../servicing/helpers.js';
+import { getLoan, openServicingWorld, sandboxLoan, type TTestLoan } from '../servicing/helpers.js';
 import {
   deploymentNow,
   expectSubjects,
@@ -22,7 +16,6 @@ import {
   moveTo,
   notices,
   pass,
-  priceAtLtvUsd,
   riskEvents,
   MARGIN_CALL_AND_CURE,
 } from './helpers.js';
@@ -152,8 +145,7 @@ describe('a jump over several thresholds', () => {
     expect(events).toHaveLength(1);
     expect(events[0]?.notices).toEqual(['WARNING', 'COURTESY_NOTICE', 'MARGIN_CALL']);
     // The same price again moves nothing.
-    await setBtcPrice(ctx, await priceAtLtvUsd(ctx, loan, 85));
-    await pass(ctx);
+    await moveTo(ctx, loan, 85);
     expect(await notices(ctx, loan)).toHaveLength(3);
     expect(await riskEvents(ctx, loan)).toHaveLength(1);
     // Straight back down below the warning: cured, and nothing else is sent.
