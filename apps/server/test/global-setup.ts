@@ -26,6 +26,8 @@ declare module 'vitest' {
     adminDatabaseUrl: string;
     /** The migrated database each test file's database is cloned from. */
     templateDatabase: string;
+    /** The start of the name of every database this run makes (dropped when the run ends). */
+    runDatabasePrefix: string;
   }
 }
 
@@ -124,20 +126,44 @@ async function ensureTemplate(adminUrl: string): Promise<string> {
   }
 }
 
+/**
+ * Drops what the run's databases left: each worker keeps a migrated database made ahead for its
+ * next file (helpers/db.ts), and a file stopped halfway may not have dropped its own.
+ */
+async function dropRunDatabases(adminUrl: string, prefix: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const left = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
+      [prefix],
+    );
+    for (const row of left.rows) {
+      await admin
+        .query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(row.datname)} WITH (FORCE)`)
+        .catch(() => undefined);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const prefix = `pledge_test_${randomBytes(4).toString('hex')}_`;
   const provideServer = async (adminUrl: string) => {
     project.provide('adminDatabaseUrl', adminUrl);
     project.provide('templateDatabase', await ensureTemplate(adminUrl));
+    project.provide('runDatabasePrefix', prefix);
   };
   const configured = process.env.TEST_DATABASE_URL;
   const forceEmbedded = configured === 'embedded';
   if (configured !== undefined && configured !== '' && !forceEmbedded) {
     await provideServer(configured);
-    return async () => undefined;
+    return () => dropRunDatabases(configured, prefix);
   }
   if (!forceEmbedded && (await answers(LOCAL_SERVER_URL))) {
     await provideServer(LOCAL_SERVER_URL);
-    return async () => undefined;
+    return () => dropRunDatabases(LOCAL_SERVER_URL, prefix);
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pledge-test-pg-'));
   // mkdtemp makes the directory private; as root, PostgreSQL runs as another user that must reach it.
