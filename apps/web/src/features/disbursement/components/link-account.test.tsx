@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   getBankLinkAuth,
@@ -21,6 +21,8 @@ import {
   PLATYPUS,
   sentBody,
   signInAtTestBank,
+  stubPlaid,
+  type TPlaidConfig,
   TARTAN,
 } from '../testing/disbursement-test-data.js';
 
@@ -55,10 +57,6 @@ async function openPicker() {
   const dialog = await screen.findByRole('dialog', { name: 'Select your bank' }, LOADED);
   return { ...view, dialog };
 }
-
-afterEach(() => {
-  Reflect.deleteProperty(window, 'Plaid');
-});
 
 describe('linking a bank with the sandbox picker', () => {
   it('signs in at a test bank, exchanges the public token and goes on to choose the account', async () => {
@@ -178,19 +176,6 @@ describe('linking a bank with the sandbox picker', () => {
 });
 
 describe('linking a bank with Plaid Link', () => {
-  function stubPlaid() {
-    const handler = { open: vi.fn(), destroy: vi.fn() };
-    const create = vi.fn((_config: unknown) => handler);
-    Object.assign(window, { Plaid: { create } });
-    return { create, handler };
-  }
-
-  type TPlaidConfig = {
-    token: string;
-    onSuccess: (publicToken: string, metadata: unknown) => void;
-    onExit: (error: unknown, metadata: unknown) => void;
-  };
-
   it('opens Plaid with the token, keeps the application for an OAuth resume, and exchanges', async () => {
     const { create, handler } = stubPlaid();
     const fetch = serveSandbox({ [`POST ${postBankLinkToken.path}`]: () => token('plaid') });

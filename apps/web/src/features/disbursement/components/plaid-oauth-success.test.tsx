@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   getSandboxBankLinkInstitutions,
@@ -18,24 +18,11 @@ import {
   PLATYPUS,
   sentBody,
   signInAtTestBank,
+  stubPlaid,
   TARTAN,
 } from '../testing/disbursement-test-data.js';
 
 const RESUME_URL = '/account/crypto-backed-loan/plaid-oauth-success';
-
-type TPlaidConfig = {
-  token: string;
-  receivedRedirectUri?: string;
-  onSuccess: (publicToken: string, metadata: unknown) => void;
-  onExit: (error: unknown, metadata: unknown) => void;
-};
-
-function stubPlaid() {
-  const handler = { open: vi.fn(), destroy: vi.fn() };
-  const create = vi.fn((_config: TPlaidConfig) => handler);
-  Object.assign(window, { Plaid: { create } });
-  return { create, handler };
-}
 
 function serve() {
   return mockFetch({
@@ -44,10 +31,6 @@ function serve() {
     [`POST ${postStoreLinkError.path}`]: () => new Response(null, { status: 204 }),
   });
 }
-
-afterEach(() => {
-  Reflect.deleteProperty(window, 'Plaid');
-});
 
 describe('resuming bank linking after the bank’s OAuth redirect', () => {
   it('goes to the dashboard without a saved application', async () => {

@@ -1,5 +1,6 @@
 /** Answers and helpers of the disbursement tests. */
 import { within } from '@testing-library/react';
+import { onTestFinished, vi } from 'vitest';
 import type { UserEvent } from '@testing-library/user-event';
 import {
   buildPath,
@@ -22,6 +23,20 @@ import {
 export const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 export const APP_PARAMS = { appUuid: TEST_APP_UUID };
 export { LOADED } from '../../../test/loaded.js';
+
+/** What the page hands Plaid Link when it opens it. */
+export type TPlaidConfig = Parameters<NonNullable<Window['Plaid']>['create']>[0];
+
+/** Plaid Link as the page finds it on `window`, for the test that calls it; taken away after. */
+export function stubPlaid() {
+  const handler = { open: vi.fn(), destroy: vi.fn() };
+  const create = vi.fn((_config: TPlaidConfig) => handler);
+  Object.assign(window, { Plaid: { create } });
+  onTestFinished(() => {
+    Reflect.deleteProperty(window, 'Plaid');
+  });
+  return { create, handler };
+}
 
 export const TARTAN = { institutionId: 'ins_109511', name: 'Tartan Bank' };
 export const PLATYPUS = { institutionId: 'ins_109508', name: 'First Platypus Bank' };
