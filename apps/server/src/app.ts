@@ -185,9 +185,10 @@ export const app = fp<TAppOptions>(
     if (config.benchStatementCount === true) exposeStatementCount(instance, database);
     if (sandboxClock !== undefined) {
       // Every request that tells the time sees the sandbox clock as the database has it, whichever
-      // instance moved it: a secure route's session check reads it in its own statement (when the
-      // app's verifier checks the tokens), other routes here, and routes that tell no time never.
-      // The load is a hook of each route that needs it, so that the others run no hook for it.
+      // instance moved it: a route with a limit of its own reads it in the limit's counter
+      // statement (the shared store below), a secure route's session check in its own statement
+      // (when the app's verifier checks the tokens), other routes here, and routes that tell no
+      // time never. The load is a hook of each route that needs it, so that the others run none.
       const sessionReadsClock = options.authVerifier === undefined;
       const loadClock: onRequestHookHandler = (request, _reply, done) => {
         sandboxClock.refresh().then(
@@ -200,7 +201,13 @@ export const app = fp<TAppOptions>(
       };
       instance.addHook('onRoute', (routeOptions) => {
         const clockRead = routeOptions.config?.clockRead;
-        if (clockRead === 'none' || (clockRead === 'session' && sessionReadsClock)) return;
+        if (
+          clockRead === 'none' ||
+          clockRead === 'limit' ||
+          (clockRead === 'session' && sessionReadsClock)
+        ) {
+          return;
+        }
         routeOptions.onRequest = [loadClock, ...[routeOptions.onRequest ?? []].flat()];
       });
     }
@@ -215,6 +222,7 @@ export const app = fp<TAppOptions>(
         db: database.db,
         cipher: fieldCipher,
         clock,
+        ...(sandboxClock !== undefined ? { sandboxClock } : {}),
       }),
     });
     await instance.register(swagger, {

@@ -67,9 +67,10 @@ export interface TRouteOptions {
 /**
  * When a request loads the sandbox clock (see app.ts): 'none' never, 'session' in its session
  * check (a secure route without a limit of its own, whose first use of the time is that check),
- * 'request' in a statement of its own before anything runs.
+ * 'limit' in its limit's counter statement (a route with a limit of its own: the limit's hook runs
+ * first), 'request' in a statement of its own before anything runs.
  */
-export type TClockRead = 'none' | 'session' | 'request';
+export type TClockRead = 'none' | 'session' | 'limit' | 'request';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -124,9 +125,11 @@ export function route<E extends TEndpoint>(
   const clockRead: TClockRead =
     options.clock === 'none'
       ? 'none'
-      : endpoint.auth !== 'none' && options.rateLimit === undefined
-        ? 'session'
-        : 'request';
+      : options.rateLimit !== undefined
+        ? 'limit'
+        : endpoint.auth !== 'none'
+          ? 'session'
+          : 'request';
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,

@@ -7,7 +7,8 @@
  *   window counter per route and client address, counted in one statement.
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { namedStatement } from '../db/named-statement.js';
 import type { TDb } from '../db/pool.js';
 import { rateLimitCounters, rateLimitHits } from '../db/schema/index.js';
 import { HttpError } from '../http/errors.js';
@@ -140,17 +141,74 @@ function routeScope(params: unknown): string {
 }
 
 /**
+ * The sandbox clock as the store reads it (sandbox-clock.ts): the offset is read in the counter's
+ * own statement and handed to the process's clock, so that a limited route needs no statement of
+ * its own to load it.
+ */
+export interface TLimitClock {
+  loading(): (offsetMs: number) => void;
+  realNow(): number;
+}
+
+interface TCounterRow {
+  hits: number;
+  window_ends_ms: string;
+  offset_ms: string;
+}
+
+const placeholder = (name: string) => sql.placeholder(name);
+
+/**
+ * A route's counter incremented, or restarted when its window is over, in one upsert. `t` is the
+ * time of the count: the process's clock, or in the sandbox real time plus the offset the database
+ * holds now (its row read once, as the session check reads it).
+ */
+function counterStatement(sandbox: boolean): SQL {
+  const clockSql = sandbox
+    ? sql`
+      SELECT to_timestamp((${placeholder('realNowMs')}::bigint + c.offset_ms) / 1000.0) AS now,
+        c.offset_ms
+      FROM (
+        SELECT COALESCE((SELECT offset_ms FROM sandbox_clock WHERE id), 0)::bigint AS offset_ms
+        OFFSET 0
+      ) c`
+    : sql`SELECT ${placeholder('now')}::timestamptz AS now, 0::bigint AS offset_ms`;
+  // The window of a new count ends windowMs after now: EXCLUDED's end less windowMs is now.
+  const isOver = sql`r.window_ends_at <= EXCLUDED.window_ends_at
+    - ${placeholder('windowMs')}::bigint * interval '1 millisecond'`;
+  return sql`
+    WITH t AS (${clockSql})
+    INSERT INTO rate_limit_counters AS r (bucket, hits, window_ends_at)
+    SELECT ${placeholder('bucket')}, 1,
+      t.now + ${placeholder('windowMs')}::bigint * interval '1 millisecond'
+    FROM t
+    ON CONFLICT (bucket) DO UPDATE
+      SET hits = CASE WHEN ${isOver} THEN 1 ELSE r.hits + 1 END,
+        window_ends_at = CASE WHEN ${isOver} THEN EXCLUDED.window_ends_at ELSE r.window_ends_at END
+    RETURNING r.hits, round(extract(epoch FROM r.window_ends_at) * 1000)::bigint AS window_ends_ms,
+      (SELECT offset_ms FROM t) AS offset_ms`;
+}
+
+/**
  * The @fastify/rate-limit store shared by every instance: a counter row per route and client key
  * in PostgreSQL, incremented (or restarted when its window is over) in one upsert, so that
- * concurrent requests on any instance count exactly.
+ * concurrent requests on any instance count exactly. With the sandbox clock, the same statement
+ * loads its offset (a limited route's first use of the time is its limit: app.ts then loads the
+ * clock in no statement of its own).
  */
 export function createSharedRateLimitStore(deps: {
   db: TDb;
   cipher: Pick<TFieldCipher, 'blindIndex'>;
   clock: TClock;
+  sandboxClock?: TLimitClock;
 }): FastifyRateLimitStoreCtor {
-  const { db, cipher, clock } = deps;
+  const { db, cipher, clock, sandboxClock } = deps;
   let counted = 0;
+  const countHit = namedStatement<TCounterRow>(
+    db,
+    `rate_limit_count${sandboxClock !== undefined ? '_sandbox' : ''}`,
+    () => counterStatement(sandboxClock !== undefined),
+  );
 
   async function pruneExpired(now: Date): Promise<void> {
     const expired = db
@@ -162,30 +220,30 @@ export function createSharedRateLimitStore(deps: {
   }
 
   async function increment(scope: string, key: string, windowMs: number) {
-    const now = clock();
     const bucket = cipher.blindIndex(
       `route\u0000${scope}\u0000${key.toLowerCase()}`,
       BUCKET_DIGEST_PURPOSE,
     );
-    const windowEnd = new Date(now.getTime() + windowMs);
-    const isOver = sql`${rateLimitCounters.windowEndsAt} <= ${now}`;
-    const [row] = await db
-      .insert(rateLimitCounters)
-      .values({ bucket, hits: 1, windowEndsAt: windowEnd })
-      .onConflictDoUpdate({
-        target: rateLimitCounters.bucket,
-        set: {
-          hits: sql`CASE WHEN ${isOver} THEN 1 ELSE ${rateLimitCounters.hits} + 1 END`,
-          windowEndsAt: sql`CASE WHEN ${isOver} THEN ${windowEnd}::timestamptz ELSE ${rateLimitCounters.windowEndsAt} END`,
-        },
-      })
-      .returning({ hits: rateLimitCounters.hits, windowEndsAt: rateLimitCounters.windowEndsAt });
+    let nowMs: number;
+    let row: TCounterRow | undefined;
+    if (sandboxClock === undefined) {
+      const now = clock();
+      nowMs = now.getTime();
+      [row] = await countHit({ now: now.toISOString(), bucket, windowMs });
+    } else {
+      const takeOffset = sandboxClock.loading();
+      const realNowMs = sandboxClock.realNow();
+      [row] = await countHit({ realNowMs, bucket, windowMs });
+      const offsetMs = Number(row?.offset_ms ?? 0);
+      if (row !== undefined) takeOffset(offsetMs);
+      nowMs = realNowMs + offsetMs;
+    }
     if (row === undefined) throw new Error('The rate-limit counter returned no row');
     counted += 1;
-    if (counted % COUNTER_PRUNE_EVERY === 0) await pruneExpired(now);
+    if (counted % COUNTER_PRUNE_EVERY === 0) await pruneExpired(new Date(nowMs));
     return {
-      current: row.hits,
-      ttl: Math.max(0, new Date(row.windowEndsAt).getTime() - now.getTime()),
+      current: Number(row.hits),
+      ttl: Math.max(0, Number(row.window_ends_ms) - nowMs),
     };
   }
 
