@@ -1,10 +1,12 @@
 /**
  * A payment's second transaction: the bank's answer kept. An accepted debit is posted to the
  * ledger at once (PENDING, reversed if returned); a refused one is kept as RETURNED and the
- * borrower is told. Two statements: one locks the loan and reads what the checks need, one
- * writes the journal with the payment's transfer. The reads of the locking statement may predate
- * the lock (it can wait for it), so the journal is written only if the ledger is still what they
- * saw; a statement that follows the lock reads the ledger as it is under the lock.
+ * borrower is told. An accepted debit is one statement: it locks the loan, reads the ledger as it
+ * is under the lock and writes the journal with the payment's transfer, only if the ledger is what
+ * the journal was made of (else it writes nothing, and the journal is made again of what it read).
+ * A statement's reads see the database as of its start, which may predate the lock (it can wait
+ * for it), so it reads the ledger through a function that takes a snapshot of its own when called,
+ * after the lock (migration 0047), as a statement of its own following the lock would.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -31,7 +33,6 @@ import { queueRiskPass } from '../risk/queue-risk-pass.js';
 import {
   auditPayment,
   balancesOfSums,
-  ledgerSumsSql,
   paymentByUuid,
   paymentRowOf,
   type TAccountSums,
@@ -58,35 +59,30 @@ export interface TApplyDeps {
 /** Inside the second transaction, after an accepted debit is posted (the payoff's closing). */
 export type TAfterAccepted = (tx: TDb, payment: TServicingPaymentRow) => Promise<void>;
 
-/** What the second transaction needs of the loan, read under its lock. */
-interface TDebitLoanRow {
+/** What a refused debit's transaction needs: the payment as it is under the loan's lock. */
+async function lockLoanForRefusal(
+  tx: TDb,
+  payment: TServicingPaymentRow,
+): Promise<{ payment: TPaymentJson | null } | undefined> {
+  const [row] = await executeNamed<{ payment: TPaymentJson | null }>(
+    tx,
+    'payment_refusal_lock_loan',
+    sql`
+    SELECT (SELECT to_jsonb(p) FROM servicing_payments p WHERE p.uuid = ${payment.uuid}::uuid)
+      AS payment
+    FROM servicing_loans s WHERE s.loan_uuid = ${payment.loanUuid}::uuid
+    FOR UPDATE OF s`,
+  );
+  return row;
+}
+
+/** What the posting reads of the loan under its lock. */
+interface TDebitLoan {
   status: TLoanContext['loan']['status'];
   risk_level: TRiskLevel;
   risk_notified_level: TRiskLevel;
   has_cure_deadline: boolean;
   application_state: TApplicationState;
-  payment: TPaymentJson | null;
-  sums: TAccountSums;
-}
-
-async function lockLoanForDebit(
-  tx: TDb,
-  payment: TServicingPaymentRow,
-): Promise<TDebitLoanRow | undefined> {
-  const loanUuid = sql`${payment.loanUuid}::uuid`;
-  const [row] = await executeNamed<TDebitLoanRow>(
-    tx,
-    'payment_debit_lock_loan',
-    sql`
-    SELECT s.status, s.risk_level, s.risk_notified_level,
-      s.cure_deadline IS NOT NULL AS has_cure_deadline, a.state AS application_state,
-      (SELECT to_jsonb(p) FROM servicing_payments p WHERE p.uuid = ${payment.uuid}::uuid) AS payment,
-      ${ledgerSumsSql(loanUuid)} AS sums
-    FROM servicing_loans s JOIN applications a ON a.uuid = s.loan_uuid
-    WHERE s.loan_uuid = ${loanUuid}
-    FOR UPDATE OF s`,
-  );
-  return row;
 }
 
 /**
@@ -94,7 +90,7 @@ async function lockLoanForDebit(
  * lowers the LTV, so a loan at no level, notified of none and without a margin call stays so
  * (a new price queues its own pass).
  */
-function paymentMayMoveRisk(loan: TDebitLoanRow): boolean {
+function paymentMayMoveRisk(loan: TDebitLoan): boolean {
   return (
     loan.risk_level !== 'NONE' ||
     loan.risk_notified_level !== 'NONE' ||
@@ -104,9 +100,10 @@ function paymentMayMoveRisk(loan: TDebitLoanRow): boolean {
 }
 
 interface TPostedDebit {
+  loan: TDebitLoan;
   /** False when the receivables were not those the journal was made of: nothing was written. */
   isLedgerAsRead: boolean;
-  /** The payment with its transfer; null when it was no longer waiting for one. */
+  /** The payment with its transfer; null when nothing was written. */
   payment: TPaymentJson | null;
   /** The sums the statement found before writing (the ledger under the lock). */
   sumsBefore: TAccountSums;
@@ -116,14 +113,19 @@ interface TPostedDebit {
 }
 
 /**
- * In one statement: the payment's transfer kept and its journal posted, only if the payment still
- * waits for its transfer and the loan's receivables are those the journal was made of; answers
- * the facts of the servicing invariants as the statement left them (the ledger under the lock with
- * the legs written, the payments with this one as updated).
+ * In one statement: the loan locked, its ledger read under the lock, and the payment's transfer
+ * kept with its journal posted, only if the payment still waits for its transfer and the loan's
+ * receivables are those the journal was made of; answers the loan's facts and those of the
+ * servicing invariants as the statement left them (the ledger under the lock with the legs
+ * written, the payments with this one as updated). Undefined when the loan is not found.
  *
- * The payments counted as paid in are the loan's kept sum (counted_payments_cents, which the
- * trigger on servicing_payments moves at the end of this statement) plus this payment: it was not
- * counted before (pending, no transfer) and its transfer makes it counted.
+ * The ledger is read by ledger_account_balances_now, called once the lock is held (its argument
+ * comes from the locked row): its own snapshot sees every change committed before the lock,
+ * which the statement's snapshot may not. The loan's columns come from its locked row, which is
+ * its latest version. The payments counted as paid in are the loan's kept sum
+ * (counted_payments_cents, which the trigger on servicing_payments moves at the end of this
+ * statement) plus this payment: it was not counted before (pending, no transfer) and its transfer
+ * makes it counted.
  */
 async function postAcceptedDebit(
   tx: TDb,
@@ -136,7 +138,7 @@ async function postAcceptedDebit(
     kind: string;
     now: Date;
   },
-): Promise<TPostedDebit> {
+): Promise<TPostedDebit | undefined> {
   const { payment, now } = input;
   const loanUuid = sql`${payment.loanUuid}::uuid`;
   const paymentUuid = sql`${payment.uuid}::uuid`;
@@ -144,21 +146,29 @@ async function postAcceptedDebit(
     RECEIVABLE_ACCOUNTS.map((account) => [account, Number(input.sums[account] ?? 0)]),
   );
   const legs = input.legs.map((leg) => ({ account: leg.account, amount_cents: leg.amountCents }));
-  const [row] = await executeNamed<{
-    is_ledger_as_read: boolean;
-    payment: TPaymentJson | null;
-    sums_before: TAccountSums;
-    sums_after: TAccountSums;
-    cash_cents: number | string;
-    counted_cents: number | string;
-  }>(
+  const [row] = await executeNamed<
+    TDebitLoan & {
+      is_ledger_as_read: boolean;
+      payment: TPaymentJson | null;
+      sums_before: TAccountSums;
+      sums_after: TAccountSums;
+      cash_cents: number | string;
+      counted_cents: number | string;
+    }
+  >(
     tx,
-    'payment_debit_post',
+    'payment_debit_lock_post',
     sql`
-    WITH before AS (
-      SELECT account, cents, paid_in_cents FROM ledger_account_balances WHERE loan_uuid = ${loanUuid}
+    WITH locked AS MATERIALIZED (
+      SELECT s.loan_uuid, s.status, s.risk_level, s.risk_notified_level,
+        s.cure_deadline IS NOT NULL AS has_cure_deadline, s.counted_payments_cents
+      FROM servicing_loans s WHERE s.loan_uuid = ${loanUuid}
+      FOR UPDATE
+    ), before AS MATERIALIZED (
+      SELECT b.account, b.cents, b.paid_in_cents
+      FROM locked l CROSS JOIN LATERAL ledger_account_balances_now(l.loan_uuid) b
     ), as_read AS (
-      SELECT NOT EXISTS (
+      SELECT EXISTS (SELECT 1 FROM locked) AND NOT EXISTS (
         SELECT 1 FROM jsonb_each_text(${JSON.stringify(expected)}::jsonb) e
         WHERE e.value::bigint <> coalesce((SELECT b.cents FROM before b WHERE b.account = e.key), 0)
       ) AS ok
@@ -183,17 +193,27 @@ async function postAcceptedDebit(
       SELECT account, amount_cents,
         CASE WHEN kind <> 'SURPLUS_PAYOUT' THEN amount_cents ELSE 0 END FROM legs
     )
-    SELECT (SELECT ok FROM as_read) AS is_ledger_as_read,
+    SELECT l.status, l.risk_level, l.risk_notified_level, l.has_cure_deadline,
+      a.state AS application_state,
+      (SELECT ok FROM as_read) AS is_ledger_as_read,
       (SELECT to_jsonb(u) FROM updated u) AS payment,
       (SELECT coalesce(jsonb_object_agg(account, cents), '{}'::jsonb) FROM before) AS sums_before,
       (SELECT coalesce(jsonb_object_agg(account, cents), '{}'::jsonb) FROM (
         SELECT account, sum(cents) AS cents FROM after GROUP BY account) x) AS sums_after,
       (SELECT coalesce(sum(paid_in_cents), 0) FROM after WHERE account = 'CASH') AS cash_cents,
-      (SELECT counted_payments_cents FROM servicing_loans WHERE loan_uuid = ${loanUuid})
-        + (SELECT coalesce(sum(amount_cents), 0) FROM updated) AS counted_cents`,
+      l.counted_payments_cents + (SELECT coalesce(sum(amount_cents), 0) FROM updated)
+        AS counted_cents
+    FROM locked l JOIN applications a ON a.uuid = l.loan_uuid`,
   );
-  if (row === undefined) throw new Error('The debit posting answered no row');
+  if (row === undefined) return undefined;
   return {
+    loan: {
+      status: row.status,
+      risk_level: row.risk_level,
+      risk_notified_level: row.risk_notified_level,
+      has_cure_deadline: row.has_cure_deadline,
+      application_state: row.application_state,
+    },
     isLedgerAsRead: row.is_ledger_as_read,
     payment: row.payment,
     sumsBefore: row.sums_before,
@@ -245,22 +265,25 @@ export async function notifyReturned(
 /**
  * Keeps the bank's answer to a payment's debit, once: a payment no longer waiting for its
  * transfer (kept already, by another run or the settlement sweep) is answered as it is.
+ * `sumsAsRead` are the loan's ledger sums as the payment's write read them: an accepted debit's
+ * journal is made of them first, and made again of the ledger under the lock if it moved since.
  */
 export async function applyBankAnswer(
   deps: TApplyDeps,
   payment: TServicingPaymentRow,
   result: TDebitResult,
   afterAccepted?: TAfterAccepted,
+  sumsAsRead: TAccountSums = {},
 ): Promise<TServicingPaymentRow> {
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
-    const loan = await lockLoanForDebit(tx, payment);
-    if (loan === undefined) throw loanNotFound();
-    const current = loan.payment === null ? undefined : paymentRowOf(loan.payment);
-    if (current === undefined || current.status !== 'PENDING' || current.transferId !== null) {
-      return current ?? payment;
-    }
     if (result.status === 'FAILED') {
+      const loan = await lockLoanForRefusal(tx, payment);
+      if (loan === undefined) throw loanNotFound();
+      const current = loan.payment === null ? undefined : paymentRowOf(loan.payment);
+      if (current === undefined || current.status !== 'PENDING' || current.transferId !== null) {
+        return current ?? payment;
+      }
       const [failed] = await tx
         .update(servicingPayments)
         .set({ status: 'RETURNED', failureReason: result.reason, updatedAt: now })
@@ -278,8 +301,9 @@ export async function applyBankAnswer(
       await auditPayment(tx, payment.uuid, 'PENDING', 'RETURNED', result.reason, now);
       return failed;
     }
-    let sums = loan.sums;
-    // Twice at most: the second time the sums were read by a statement made under the lock.
+    let sums = sumsAsRead;
+    // Twice at most: the second time the sums were read under the lock, which this transaction
+    // holds since the first.
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const balances = balancesOfSums(sums);
       // The bank took the whole amount: what the loan no longer owes (a sale paid it down while
@@ -294,12 +318,15 @@ export async function applyBankAnswer(
         kind: journal.kind,
         now,
       });
+      if (posted === undefined) throw loanNotFound();
       if (!posted.isLedgerAsRead) {
         sums = posted.sumsBefore;
         continue;
       }
-      if (posted.payment === null) return (await paymentByUuid(tx, payment.uuid)) ?? current;
+      // Not written: the payment no longer waits for its transfer (kept already).
+      if (posted.payment === null) return (await paymentByUuid(tx, payment.uuid)) ?? payment;
       const accepted = paymentRowOf(posted.payment);
+      const { loan } = posted;
       // The lower balance may end a margin call.
       if (paymentMayMoveRisk(loan)) await queueRiskPass(tx, `payment:${payment.uuid}`);
       if (afterAccepted !== undefined) {

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import {
   isoDay,
   loanPaymentReference,
-  type TBalances,
   type TPaymentMethod,
   type TPaymentPurpose,
 } from '@pledge/domain';
@@ -56,6 +55,8 @@ export interface TRecordedPayment {
   isNew: boolean;
   /** The account to debit, as read with the payment. */
   account: TDebitAccount | null;
+  /** A new payment's: the loan's ledger sums as its write read them (under the loan's lock). */
+  ledgerSums?: TAccountSums;
 }
 
 function sameRequest(row: TServicingPaymentRow, request: TPaymentRequest): boolean {
@@ -139,7 +140,7 @@ async function insertPayment(
   now: Date,
 ): Promise<{
   payment: TServicingPaymentRow | undefined;
-  balances: TBalances;
+  sums: TAccountSums;
   inFlightCents: number;
 }> {
   const loanUuid = sql`${request.loanUuid}::uuid`;
@@ -172,7 +173,7 @@ async function insertPayment(
   if (row === undefined) throw new Error('The payment insert answered no row');
   return {
     payment: row.payment === null ? undefined : paymentRowOf(row.payment),
-    balances: balancesOfSums(row.sums),
+    sums: row.sums,
     inFlightCents: Number(row.in_flight_cents),
   };
 }
@@ -218,7 +219,7 @@ export async function recordPayment(
     if (loan.accrual_due) {
       await accrueInterestBatch(tx, { asOf, loanUuid: request.loanUuid });
     }
-    const { payment, balances, inFlightCents } = await insertPayment(tx, request, now);
+    const { payment, sums, inFlightCents } = await insertPayment(tx, request, now);
     if (payment === undefined) {
       // The key was taken after the locking statement read it (the payment committed while that
       // statement waited for the lock).
@@ -227,7 +228,7 @@ export async function recordPayment(
       return replayed(found, request, account);
     }
     // A refusal below rolls the payment and its audit event back.
-    if (request.amountCents + inFlightCents > balances.totalCents) {
+    if (request.amountCents + inFlightCents > balancesOfSums(sums).totalCents) {
       throw new HttpError(400, 'VALIDATION_ERROR', PAYMENT_MESSAGES.aboveBalance, {
         amountCents: [PAYMENT_MESSAGES.aboveBalance],
       });
@@ -239,6 +240,6 @@ export async function recordPayment(
       });
       await request.onCreated(tx, context);
     }
-    return { payment, isNew: true, account };
+    return { payment, isNew: true, account, ledgerSums: sums };
   });
 }
