@@ -11,6 +11,7 @@ import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { makeControlledAction } from '../ops-test-data.js';
 import { renderApp } from '../../../test/render-app.js';
 import { LOADED } from '../../../test/loaded.js';
+import { PROPOSED_TITLE } from './ops-confirm-dialog.js';
 
 signInAgentBeforeEach();
 
@@ -75,13 +76,7 @@ describe('/ops/agents', () => {
       expect(bodies).toEqual([{ email: 'agent2@example.com', reason: 'Laptop stolen' }]),
     );
     // Only proposed: the dialog says a second agent decides, and the agent is still active.
-    expect(
-      await within(dialog).findByText(
-        'Proposed: a second agent must approve it before it takes effect.',
-        {},
-        LOADED,
-      ),
-    ).toBeVisible();
+    expect(await within(dialog).findByText(PROPOSED_TITLE, {}, LOADED)).toBeVisible();
     expect(within(dialog).getByText('Deactivate agent2@example.com: Laptop stolen')).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.getByRole('table')).not.toHaveTextContent('Deactivated (agent@example.com)');

@@ -19,10 +19,10 @@ import { renderApp } from '../../../test/render-app.js';
 import { LOAN_UUID, servicingLoan } from '../../loan/loan-test-data.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
 import { makeControlledAction } from '../ops-test-data.js';
+import { PROPOSED_TITLE } from './ops-confirm-dialog.js';
 import { isReversible, surplusOwedOf, surplusPayoutErrors, wireErrors } from './ops-loan-detail.js';
 
 const PAYMENT_UUID = '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c';
-const PROPOSED = 'Proposed: a second agent must approve it before it takes effect.';
 
 beforeEach(() => {
   storeTestSession('agent');
@@ -131,7 +131,7 @@ describe('/ops/loans/{loanUuid}', SLOW, () => {
     await user.type(within(dialog).getByLabelText(/Received on/), '2025-02-11');
     await user.dblClick(within(dialog).getByRole('button', { name: 'Propose wire' }));
 
-    expect(await within(dialog).findByText(PROPOSED, {}, LOADED)).toBeVisible();
+    expect(await within(dialog).findByText(PROPOSED_TITLE, {}, LOADED)).toBeVisible();
     expect(
       within(dialog).getByText('Wire of 500.00 USD received 2025-02-11, ref FED-1'),
     ).toBeVisible();
@@ -181,7 +181,7 @@ describe('/ops/loans/{loanUuid}', SLOW, () => {
     expect(reasons).toHaveLength(0);
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Recorded twice');
     await user.click(within(dialog).getByRole('button', { name: 'Propose reversal' }));
-    expect(await within(dialog).findByText(PROPOSED, {}, LOADED)).toBeVisible();
+    expect(await within(dialog).findByText(PROPOSED_TITLE, {}, LOADED)).toBeVisible();
     expect(
       within(dialog).getByText('Reverse the wire of 500.00 USD: Recorded twice'),
     ).toBeVisible();
@@ -334,7 +334,7 @@ describe('/ops/loans/{loanUuid} after a liquidation with a surplus', SLOW, () =>
     await user.type(within(dialog).getByLabelText(/Sent on/), '2025-05-21');
     await user.dblClick(within(dialog).getByRole('button', { name: 'Propose payout' }));
 
-    expect(await within(dialog).findByText(PROPOSED, {}, LOADED)).toBeVisible();
+    expect(await within(dialog).findByText(PROPOSED_TITLE, {}, LOADED)).toBeVisible();
     expect(
       within(dialog).getByText('Surplus payout of 3,760.00 USD sent 2025-05-21, ref FED-9'),
     ).toBeVisible();

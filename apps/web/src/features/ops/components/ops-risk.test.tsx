@@ -17,6 +17,7 @@ import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { LOADED, SLOW } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { makeControlledAction } from '../ops-test-data.js';
+import { PROPOSED_TITLE } from './ops-confirm-dialog.js';
 import { checkFill, FILL_MESSAGES, utcIsoOf } from './ops-risk-fill-dialog.js';
 import { collectionNoticeLines, maturedLines, RiskQueue, timeLeft } from './ops-risk.js';
 
@@ -366,13 +367,7 @@ describe('/ops/risk', SLOW, () => {
     ).toBeInTheDocument();
 
     await user.dblClick(within(dialog).getByRole('button', { name: 'Propose fill' }));
-    expect(
-      await within(dialog).findByText(
-        'Proposed: a second agent must approve it before it takes effect.',
-        {},
-        LOADED,
-      ),
-    ).toBeVisible();
+    expect(await within(dialog).findByText(PROPOSED_TITLE, {}, LOADED)).toBeVisible();
     expect(
       within(dialog).getByText('Fill of 0.51234567 BTC at 21,900.00 USD on Kraken OTC'),
     ).toBeVisible();

@@ -21,6 +21,7 @@ import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { makeControlledAction } from '../ops-test-data.js';
+import { PROPOSED_TITLE } from './ops-confirm-dialog.js';
 import { payoffStatusText } from './refi-estate-payoffs.js';
 import { coinReturnStatusText } from './refi-coin-returns.js';
 import { emptyTapeMessage, importRowErrors, tapeSummaryText } from './refi-tape-import.js';
@@ -28,7 +29,6 @@ import { OVERRIDE_TAPE_EMAIL_LABEL } from './refi-tape-loans.js';
 
 const PAYOFF_UUID = '8c9d0e1f-2a3b-4c4d-8e5f-6a7b8c9d0e1f';
 const APP_UUID = '9d0e1f2a-3b4c-4d5e-9f6a-7b8c9d0e1f2a';
-const PROPOSED = 'Proposed: a second agent must approve it before it takes effect.';
 
 function tapeLoan(overrides: Partial<TRefiTapeLoan> = {}): TRefiTapeLoan {
   return {
@@ -206,7 +206,7 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
       '0xfeed',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Propose the return' }));
-    expect(await within(dialog).findByText(PROPOSED)).toBeVisible();
+    expect(await within(dialog).findByText(PROPOSED_TITLE)).toBeVisible();
     expect(proposed).toEqual([{ transactionHash: '0xfeed' }]);
   });
 
@@ -273,7 +273,7 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Import this tape?' });
     await user.click(within(dialog).getByRole('button', { name: 'Propose import' }));
     await waitFor(() => expect(imported).toEqual(['header\nA,a@example.com,BTC']));
-    expect(await within(dialog).findByText(PROPOSED)).toBeVisible();
+    expect(await within(dialog).findByText(PROPOSED_TITLE)).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     // The page keeps saying it waits for a second agent; it never says the tape was imported.
     expect(screen.getByText('Import a tape of 1 row: 1 new')).toBeVisible();
@@ -288,7 +288,7 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
     await user.type(within(confirm).getByRole('textbox', { name: /Payment reference/ }), 'WIRE-1');
     await user.click(within(confirm).getByRole('button', { name: 'Propose confirmation' }));
     await waitFor(() => expect(confirmed).toEqual([{ reference: 'WIRE-1' }]));
-    expect(await within(confirm).findByText(PROPOSED)).toBeVisible();
+    expect(await within(confirm).findByText(PROPOSED_TITLE)).toBeVisible();
     expect(within(confirm).getByText('Estate payoff of 20,000.00 USD, ref WIRE-1')).toBeVisible();
   });
 
@@ -342,7 +342,7 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
     ).toBeVisible();
     await user.click(within(dialog).getByRole('checkbox', { name: OVERRIDE_TAPE_EMAIL_LABEL }));
     await user.click(within(dialog).getByRole('button', { name: 'Propose reassignment' }));
-    expect(await within(dialog).findByText(PROPOSED)).toBeVisible();
+    expect(await within(dialog).findByText(PROPOSED_TITLE)).toBeVisible();
     expect(sent).toEqual([
       { borrowerEmail: 'new@example.com', reason: 'Estate letter 12' },
       { borrowerEmail: 'new@example.com', reason: 'Estate letter 12', overrideTapeEmail: true },
