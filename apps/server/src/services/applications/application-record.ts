@@ -3,9 +3,10 @@
  * included, is "not found" (never 403, so an id says nothing). The API's view of them, which reads
  * offers, collateral and renewals too, is application-view.ts.
  */
-import { and, eq } from 'drizzle-orm';
+import type { TApplicationState } from '@pledge/domain';
+import { and, asc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
-import { applications } from '../../db/schema/index.js';
+import { applications, auditEvents } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TClock } from '../../security/jwt.js';
 
@@ -13,6 +14,23 @@ export type TApplicationRow = typeof applications.$inferSelect;
 
 /** audit_events.entity_type of applications. */
 export const APPLICATION_ENTITY = 'application';
+
+/** The first audited transition of the application into `to`: when and from where. */
+export async function firstTransitionTo(tx: TDb, appUuid: string, to: TApplicationState) {
+  const [event] = await tx
+    .select({ at: auditEvents.at, from: auditEvents.fromState })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entityType, APPLICATION_ENTITY),
+        eq(auditEvents.entityId, appUuid),
+        eq(auditEvents.toState, to),
+      ),
+    )
+    .orderBy(asc(auditEvents.at))
+    .limit(1);
+  return event;
+}
 
 /** What the application use cases need: the database and the time. */
 export interface TApplicationDeps {

@@ -19,20 +19,14 @@ import {
   type TRenewalTopUpProgress,
   type TResidence,
 } from '@pledge/domain';
-import { and, eq, inArray, min, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { TPriceQuote } from '../../adapters/prices/port.js';
 import type { TDb } from '../../db/pool.js';
-import {
-  applications,
-  auditEvents,
-  collateralDeposits,
-  offers,
-  servicingLoans,
-} from '../../db/schema/index.js';
+import { applications, collateralDeposits, offers, servicingLoans } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import {
-  APPLICATION_ENTITY,
   applicationNotFound,
+  firstTransitionTo,
   lockApplicationById,
   type TApplicationRow,
 } from '../applications/application-record.js';
@@ -54,21 +48,6 @@ export interface TFundedLoan {
   residence: TResidence;
 }
 
-/** When the loan was funded: its first transition to COMPLETE. */
-async function fundedAtOf(db: TDb, appUuid: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: min(auditEvents.at) })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.entityType, APPLICATION_ENTITY),
-        eq(auditEvents.entityId, appUuid),
-        eq(auditEvents.toState, 'COMPLETE'),
-      ),
-    );
-  return row?.at == null ? null : new Date(row.at);
-}
-
 export const NOT_RENEWABLE_MESSAGE = 'Only an active loan can be renewed.';
 
 /** The facts of a funded loan; 409 when the application never became a loan. */
@@ -76,8 +55,13 @@ export async function fundedLoanOf(db: TDb, row: TApplicationRow): Promise<TFund
   const notALoan = new HttpError(409, 'NOT_ACTIVE', NOT_RENEWABLE_MESSAGE);
   if (row.selectedOfferUuid === null) throw notALoan;
   const [offer] = await db.select().from(offers).where(eq(offers.uuid, row.selectedOfferUuid));
-  const fundedAt = await fundedAtOf(db, row.uuid);
-  if (offer === undefined || fundedAt === null || !isOfferedCollateralType(offer.collateralType)) {
+  // Funded: its first transition to COMPLETE.
+  const fundedAt = (await firstTransitionTo(db, row.uuid, 'COMPLETE'))?.at;
+  if (
+    offer === undefined ||
+    fundedAt === undefined ||
+    !isOfferedCollateralType(offer.collateralType)
+  ) {
     throw notALoan;
   }
   const [servicing] = await db

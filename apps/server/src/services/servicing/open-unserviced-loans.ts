@@ -24,11 +24,11 @@
  * application's row lock (the lock a transition takes) and re-checked under it.
  */
 import { isoDay, type TApplicationState } from '@pledge/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { describeFailure, failureCause } from '../../failure-cause.js';
-import { auditEvents, servicingLoans } from '../../db/schema/index.js';
-import { APPLICATION_ENTITY, lockApplicationById } from '../applications/application-record.js';
+import { servicingLoans } from '../../db/schema/index.js';
+import { firstTransitionTo, lockApplicationById } from '../applications/application-record.js';
 import { readPayoff } from '../ops/payoff-record.js';
 import { accrueInterestBatch } from './accrue-interest.js';
 import { NEXT_PERIOD_SET_SQL } from './issue-statements.js';
@@ -90,23 +90,6 @@ async function unservicedPage(db: TDb, after: TCursor | null): Promise<TCursor[]
     ORDER BY a.created_at, a.uuid
     LIMIT ${UNSERVICED_BATCH_SIZE}`);
   return result.rows.map((row) => ({ createdAt: row.created_at, uuid: row.uuid }));
-}
-
-/** The first audited transition of the application into `to`: when and from where. */
-async function firstTransitionTo(tx: TDb, appUuid: string, to: TApplicationState) {
-  const [event] = await tx
-    .select({ at: auditEvents.at, from: auditEvents.fromState })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.entityType, APPLICATION_ENTITY),
-        eq(auditEvents.entityId, appUuid),
-        eq(auditEvents.toState, to),
-      ),
-    )
-    .orderBy(asc(auditEvents.at))
-    .limit(1);
-  return event;
 }
 
 /**
