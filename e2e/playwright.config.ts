@@ -1,8 +1,4 @@
-import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
-import { chmodSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { E2E_METRICS_TOKEN } from './fixtures/jobs.js';
+import { defineConfig } from '@playwright/test';
 
 // The E2E suite runs against the server exactly as `npm start` runs it (sandbox mode, embedded
 // PostgreSQL in a throw-away data directory), on its own ports so a developer's instance can keep
@@ -45,36 +41,6 @@ const LANES = {
     '**/layout-video.spec.ts',
   ],
 };
-
-type TWebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>;
-
-function laneServer(lanePort: number): TWebServer {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pledge-e2e-'));
-  // Run as root, the embedded PostgreSQL drops to the postgres user, which must reach the directory.
-  chmodSync(dataDir, 0o755);
-  return {
-    command: 'npm start',
-    cwd: '..',
-    url: `http://127.0.0.1:${lanePort}/healthz`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(lanePort),
-      HOST: '127.0.0.1',
-      SANDBOX: 'true',
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(lanePort + 20_000),
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      // Read by specs that wait for background jobs, to say in a failure what the queue holds.
-      METRICS_TOKEN: E2E_METRICS_TOKEN,
-      // As behind a load balancer: the API sign-ins of the fixtures name their own address.
-      TRUST_PROXY: '1',
-    },
-  };
-}
 
 export default defineConfig({
   testDir: './tests',
@@ -136,8 +102,6 @@ export default defineConfig({
           use: { baseURL: `http://127.0.0.1:${port + 1 + index}` },
         })),
       ],
-  // Started one after the other: the first builds the web app if it is stale, the others find it built.
-  webServer: external
-    ? undefined
-    : [port, ...Object.keys(LANES).map((_, index) => port + 1 + index)].map(laneServer),
+  // Each lane's server (lanes.ts), all started at once before the first test.
+  globalSetup: './global-setup.ts',
 });
