@@ -7,6 +7,7 @@ import {
   computeOffer,
   isOfferedCollateralType,
   liquidationProcessingFeeCents,
+  loanAmountCents,
   minCoinQuantity,
   offerPaymentSchedule,
   originationFeeBps,
@@ -15,7 +16,7 @@ import {
   type TOfferResult,
   type TOfferTerms,
 } from './offer.js';
-import type { TResidence } from './residence.js';
+import { loanLimitsUsd, type TResidence } from './residence.js';
 import { balanceLtvPct } from './servicing.js';
 import { domainErrorCode } from './test-support/domain-error-code.js';
 
@@ -455,5 +456,188 @@ describe('assertOfferable', () => {
     ['btc', false],
   ])('isOfferedCollateralType(%s) → %s', (type, expected) => {
     expect(isOfferedCollateralType(type)).toBe(expected);
+  });
+});
+
+/**
+ * The figures of an offer's collateral by the rules of ltv.ts, written out with exact decimals:
+ * the initial LTV is the loan amount against quantity × price, its tier the first whose maximum it
+ * does not exceed, each alert price the coin price at which the amount reaches that LTV (half-up
+ * to the cent), the coins asked for the quantity at 75 % rounded up to 6 decimals.
+ */
+function decimalFigures(input: {
+  amountCents: number;
+  minAmountCents: number;
+  coinQuantity: string;
+  priceCents: number;
+}) {
+  const quantity = new Decimal(input.coinQuantity);
+  const price = new Decimal(input.priceCents);
+  const amount = new Decimal(input.amountCents);
+  const coinsAt = (cents: number, pct: number) =>
+    new Decimal(cents).times(100).div(price.times(pct));
+  if (quantity.lt(coinsAt(input.minAmountCents, 75))) return 'BELOW_MIN_COIN_QUANTITY';
+  const value = quantity.times(price);
+  const ltv = amount.times(100).div(value);
+  const tier = ltv.lte(50) ? 'RATE_1' : ltv.lte(75) ? 'RATE_2' : null;
+  if (tier === null) return 'LTV_TOO_HIGH';
+  const alerts = tier === 'RATE_1' ? [75, 80, 90] : [80, 85, 90];
+  const priceAt = (pct: number) =>
+    Number(amount.times(100).div(quantity.times(pct)).toFixed(0, Decimal.ROUND_HALF_UP));
+  return {
+    tierId: tier,
+    ltvPct: ltv.toFixed(2, Decimal.ROUND_HALF_UP),
+    minCollateralUnits: coinsAt(input.amountCents, 75).toFixed(6, Decimal.ROUND_UP),
+    collateralAmountCents: Number(value.toFixed(0, Decimal.ROUND_HALF_UP)),
+    warningPriceCents: priceAt(alerts[0] ?? 0),
+    marginCallPriceCents: priceAt(alerts[1] ?? 0),
+    liquidationPriceCents: priceAt(alerts[2] ?? 0),
+  };
+}
+
+describe('computeOffer and minCoinQuantity against exact decimals, on seeded inputs', () => {
+  const residences = [
+    state('OH'),
+    state('CA'),
+    state('AK'),
+    state('NY'),
+    state('IA'),
+    country('DE'),
+  ];
+  let seed = 20_261_130;
+  const next = (below: number) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return Math.floor((seed / 2_147_483_648) * below);
+  };
+  const digits = (count: number) => Array.from({ length: count }, () => String(next(10))).join('');
+  /** A quantity near the one at which `cents` sits at `pct`: on it, or a last digit off. */
+  const quantityNear = (cents: number, priceCents: number, pct: number, decimals: number) => {
+    const exact = new Decimal(cents).times(100).div(new Decimal(priceCents).times(pct));
+    const step = new Decimal(1).div(new Decimal(10).pow(decimals));
+    const near = exact.toDecimalPlaces(
+      decimals,
+      next(2) === 0 ? Decimal.ROUND_UP : Decimal.ROUND_DOWN,
+    );
+    return near
+      .plus(step.times(next(3) - 1))
+      .abs()
+      .toFixed();
+  };
+
+  it('answers every figure as the decimals do', () => {
+    for (let index = 0; index < 6_000; index += 1) {
+      const residence = residences[next(residences.length)] ?? state('OH');
+      const limits = loanLimitsUsd(residence);
+      const drawCents = limits.min * 100 + next((limits.max - limits.min) * 100 + 1);
+      // Prices up to $100 million a coin, quantities up to 100,000 coins: values in safe cents.
+      let priceCents = Number(`${1 + next(9)}${digits(next(10))}`);
+      const amountCents = loanAmountCents(drawCents, residence);
+      const minAmountCents = loanAmountCents(limits.min * 100, residence);
+      const decimals = next(19);
+      let coinQuantity: string;
+      switch (next(4)) {
+        case 0:
+          coinQuantity = quantityNear(amountCents, priceCents, next(2) === 0 ? 50 : 75, decimals);
+          break;
+        case 1:
+          coinQuantity = quantityNear(minAmountCents, priceCents, 75, decimals);
+          break;
+        default:
+          coinQuantity = `${String(BigInt(`0${digits(next(6))}`))}.${digits(decimals)}`.replace(
+            /\.$/,
+            '',
+          );
+      }
+      // Or on a boundary exactly: the price at which m ÷ 10^places coins sit at 50 % or 75 % of
+      // the loan amount, or at 75 % of the minimum loan's, when that price is whole cents.
+      const onBoundary = next(3) === 0;
+      if (onBoundary) {
+        const cents = BigInt(next(2) === 0 ? amountCents : minAmountCents) * 100n;
+        const pct = BigInt(next(2) === 0 ? 50 : 75);
+        const coins = BigInt(1 + next(999));
+        const places = next(7);
+        const numerator = cents * 10n ** BigInt(places);
+        if (numerator % (pct * coins) === 0n && numerator / (pct * coins) <= 10_000_000_000n) {
+          priceCents = Number(numerator / (pct * coins));
+          coinQuantity = new Decimal(String(coins)).div(new Decimal(10).pow(places)).toFixed();
+        }
+      }
+      const result = computeOffer({
+        drawCents,
+        collateralType: 'BTC',
+        coinQuantity,
+        priceCents,
+        residence,
+      });
+      const expected = decimalFigures({ amountCents, minAmountCents, coinQuantity, priceCents });
+      const context = JSON.stringify({ drawCents, coinQuantity, priceCents, residence });
+      if (typeof expected === 'string') {
+        expect(result.eligible ? 'eligible' : result.reason, context).toBe(expected);
+        continue;
+      }
+      const offer = eligibleOffer(result);
+      expect(offer.amountCents, context).toBe(amountCents);
+      expect(
+        {
+          tierId: offer.tierId,
+          ltvPct: offer.ltvPct,
+          minCollateralUnits: offer.minCollateralUnits,
+          collateralAmountCents: offer.collateralAmountCents,
+          warningPriceCents: offer.warningPriceCents,
+          marginCallPriceCents: offer.marginCallPriceCents,
+          liquidationPriceCents: offer.liquidationPriceCents,
+        },
+        context,
+      ).toEqual(expected);
+      expect(offer.collateralUnits, context).toBe(new Decimal(coinQuantity).toFixed());
+    }
+  });
+
+  it('asks the least quantity as the decimals round it up', () => {
+    for (let index = 0; index < 3_000; index += 1) {
+      const residence = residences[next(residences.length)] ?? state('OH');
+      const priceCents = Number(`${1 + next(9)}${digits(next(14))}`);
+      const minAmountCents = loanAmountCents(loanLimitsUsd(residence).min * 100, residence);
+      const expected = new Decimal(minAmountCents)
+        .times(100)
+        .div(new Decimal(priceCents).times(75))
+        .toFixed(6, Decimal.ROUND_UP);
+      expect(minCoinQuantity({ priceCents, residence }), `${priceCents}`).toBe(expected);
+    }
+  });
+
+  it('answers quantities beyond 18 decimals or 20 whole digits as the decimals do', () => {
+    const residence = state('OH');
+    const amountCents = loanAmountCents(2_000_000, residence);
+    for (const coinQuantity of ['1.0000000000000000001', '0.33333333333333333333333', '0.5']) {
+      const result = computeOffer({
+        drawCents: 2_000_000,
+        collateralType: 'ETH',
+        coinQuantity,
+        priceCents: 6_000_000,
+        residence,
+      });
+      const expected = decimalFigures({
+        amountCents,
+        minAmountCents: loanAmountCents(loanLimitsUsd(residence).min * 100, residence),
+        coinQuantity,
+        priceCents: 6_000_000,
+      });
+      if (typeof expected === 'string') {
+        expect(result.eligible ? 'eligible' : result.reason).toBe(expected);
+      } else {
+        expect(eligibleOffer(result)).toMatchObject(expected);
+      }
+    }
+    // A collateral worth more than safe-integer cents is refused, however it is priced.
+    expect(() =>
+      computeOffer({
+        drawCents: 2_000_000,
+        collateralType: 'BTC',
+        coinQuantity: '123456789012345678901.5',
+        priceCents: 6_000_000,
+        residence,
+      }),
+    ).toThrow('The amount is too large');
   });
 });

@@ -10,7 +10,14 @@ import {
   ORIGINATION_FEE_FLAT_MINIMUM_CENTS_BY_STATE,
   ORIGINATION_FEE_INTERNATIONAL_BPS,
 } from './constants/fees.js';
-import { LOAN_TERM_MONTHS, MAX_INITIAL_LTV_PCT, type TRateTierId } from './constants/rates.js';
+import { MAX_COLLATERAL_DECIMALS } from './constants/limits.js';
+import {
+  LOAN_TERM_MONTHS,
+  MAX_INITIAL_LTV_PCT,
+  RATE_TIERS,
+  type TRateTier,
+  type TRateTierId,
+} from './constants/rates.js';
 import {
   annualPercentageRate,
   interestOnlyPayments,
@@ -188,11 +195,58 @@ function assertPositiveCents(cents: number, what: string, code: string): void {
  */
 export function minCoinQuantity(input: { priceCents: number; residence: TResidence }): string {
   assertPositiveCents(input.priceCents, 'coin price', 'INVALID_PRICE');
-  const minLoanCents = loanLimitsUsd(input.residence).min * 100;
-  const minAmountCents = loanAmountCents(minLoanCents, input.residence);
-  return coinQuantityString(
-    coinQuantityAtLtv(minAmountCents, input.priceCents, MAX_INITIAL_LTV_PCT),
+  return coinQuantityUpText(
+    BigInt(minLoanAmountCents(input.residence)) * 100n,
+    BigInt(input.priceCents) * BigInt(MAX_INITIAL_LTV_PCT),
   );
+}
+
+/**
+ * The loan amount of the residence's minimum loan (its minimum cash with its fee), worked out
+ * once per residence: every offer request and crypto-values answer needs it, and it follows from
+ * constants alone.
+ */
+const minLoanAmountsCents = new Map<string, number>();
+
+function minLoanAmountCents(residence: TResidence): number {
+  const key = residence.kind === 'state' ? residence.state : `country:${residence.countryCode}`;
+  let cents = minLoanAmountsCents.get(key);
+  if (cents === undefined) {
+    cents = loanAmountCents(loanLimitsUsd(residence).min * 100, residence);
+    minLoanAmountsCents.set(key, cents);
+  }
+  return cents;
+}
+
+/** 10^0 … 10^MAX_EXACT_COIN_DECIMALS. */
+const MAX_EXACT_COIN_DECIMALS = 18;
+const POWERS_OF_TEN = Array.from(
+  { length: MAX_EXACT_COIN_DECIMALS + 1 },
+  (_, exponent) => 10n ** BigInt(exponent),
+);
+const COIN_PRECISION = 10n ** BigInt(MAX_COLLATERAL_DECIMALS);
+
+/** numerator ÷ denominator of positive whole numbers, rounded half-up. */
+function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
+  const quotient = numerator / denominator;
+  return 2n * (numerator % denominator) >= denominator ? quotient + 1n : quotient;
+}
+
+/** numerator ÷ denominator of positive whole numbers, rounded up. */
+function divideUp(numerator: bigint, denominator: bigint): bigint {
+  const quotient = numerator / denominator;
+  return numerator % denominator === 0n ? quotient : quotient + 1n;
+}
+
+/**
+ * A coin quantity of numerator ÷ denominator coins rounded up to the collateral precision, as
+ * coinQuantityString writes it.
+ */
+function coinQuantityUpText(numerator: bigint, denominator: bigint): string {
+  const units = divideUp(numerator * COIN_PRECISION, denominator);
+  if (units === 0n) return '0';
+  const fraction = String(units % COIN_PRECISION).padStart(MAX_COLLATERAL_DECIMALS, '0');
+  return `${units / COIN_PRECISION}.${fraction}`;
 }
 
 function ineligible(
@@ -206,6 +260,157 @@ function ineligible(
         reason,
         additionalCoinQuantityNeeded: coinQuantityString(additionalCoinQuantityNeeded),
       };
+}
+
+/** What an offer's collateral figures are worked out from. */
+type TCollateralInput = {
+  /** The loan amount: the draw with its capitalised fee. */
+  amountCents: number;
+  coinQuantity: Decimal;
+  /** The quantity in plain notation (Decimal's toFixed). */
+  collateralUnits: string;
+  priceCents: number;
+};
+
+/** The figures of an offer that depend on its collateral, or why there is no offer. */
+type TCollateralFigures =
+  | { refusal: 'BELOW_MIN_COIN_QUANTITY' | 'LTV_TOO_HIGH' }
+  | {
+      refusal?: undefined;
+      tier: TRateTier;
+      /** The initial LTV, 2 decimals. */
+      ltvPct: string;
+      minCollateralUnits: string;
+      collateralAmountCents: number;
+      warningPriceCents: number;
+      marginCallPriceCents: number;
+      liquidationPriceCents: number;
+    };
+
+/**
+ * The collateral figures with exact decimals (ltv.ts): the rule, and the answer for any quantity
+ * or figure beyond what collateralFiguresExact takes.
+ */
+function collateralFiguresOfDecimals(
+  input: TCollateralInput,
+  minAmountCents: number,
+): TCollateralFigures {
+  const { amountCents, coinQuantity, priceCents } = input;
+  // Compared with the exact minimum: the rounded-up minCoinQuantity is what the form asks for, but a
+  // quantity between the two still secures the minimum loan.
+  if (coinQuantity.lt(coinQuantityAtLtv(minAmountCents, priceCents, MAX_INITIAL_LTV_PCT))) {
+    return { refusal: 'BELOW_MIN_COIN_QUANTITY' };
+  }
+  const startLtvPct = initialLtvPct({ amountCents, coinQuantity, priceCents });
+  const tier = selectRateTier(startLtvPct);
+  if (tier === null) return { refusal: 'LTV_TOO_HIGH' };
+  return {
+    tier,
+    ltvPct: startLtvPct.toFixed(2, Decimal.ROUND_HALF_UP),
+    minCollateralUnits: coinQuantityString(
+      coinQuantityAtLtv(amountCents, priceCents, MAX_INITIAL_LTV_PCT),
+    ),
+    collateralAmountCents: decimalToCents(collateralValueCents(coinQuantity, priceCents)),
+    warningPriceCents: priceAtLtv(amountCents, coinQuantity, tier.warningLtvPct),
+    marginCallPriceCents: priceAtLtv(amountCents, coinQuantity, tier.marginCallLtvPct),
+    liquidationPriceCents: priceAtLtv(amountCents, coinQuantity, tier.liquidationLtvPct),
+  };
+}
+
+/** A coin quantity in plain notation that whole-number arithmetic takes as exactly as decimals. */
+const EXACT_COIN_TEXT = /^(\d{1,20})(?:\.(\d{1,18}))?$/;
+/** The largest loan amount whole-number arithmetic takes ($10 billion, far above any limit). */
+const MAX_EXACT_AMOUNT_CENTS = 1_000_000_000_000;
+const MAX_SAFE_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The collateral figures in whole numbers: the same figures as collateralFiguresOfDecimals, at a
+ * fraction of the cost (an offer request is priced anew every time). The decimals round each
+ * quotient to 40 significant digits before its figure is rounded; with at most 20 whole digits
+ * and 18 decimals of coin and loan amounts up to MAX_EXACT_AMOUNT_CENTS, an exact quotient lies
+ * at least 1e-31 of itself away from any rounding boundary of a figure it is not on, so that
+ * first rounding never moves a figure and each is the exact quotient rounded once. Undefined for
+ * anything else (and for a figure beyond safe-integer cents, which the decimals refuse), for the
+ * decimals to answer.
+ */
+function collateralFiguresExact(
+  input: TCollateralInput,
+  minAmountCents: number,
+): TCollateralFigures | undefined {
+  const { amountCents, priceCents } = input;
+  const match = EXACT_COIN_TEXT.exec(input.collateralUnits);
+  if (match === null || amountCents > MAX_EXACT_AMOUNT_CENTS || !ARE_TIERS_WHOLE_PERCENTS) {
+    return undefined;
+  }
+  const decimals = match[2] ?? '';
+  // The quantity is units ÷ scale coins (none: the decimals refuse a collateral without value).
+  const units = BigInt(`${match[1]}${decimals}`);
+  if (units === 0n) return undefined;
+  const scale = POWERS_OF_TEN[decimals.length] as bigint;
+  const price = BigInt(priceCents);
+  const amount = BigInt(amountCents);
+  const maxPct = BigInt(MAX_INITIAL_LTV_PCT);
+  // quantity < minAmount × 100 ÷ (price × maxPct)
+  if (units * price * maxPct < BigInt(minAmountCents) * 100n * scale) {
+    return { refusal: 'BELOW_MIN_COIN_QUANTITY' };
+  }
+  // The initial LTV, amount × 100 ÷ (quantity × price), is ltvNumerator ÷ value.
+  const ltvNumerator = amount * 100n * scale;
+  const value = units * price;
+  const tier = RATE_TIERS.find(
+    (candidate) => ltvNumerator <= BigInt(candidate.maxInitialLtvPct) * value,
+  );
+  if (tier === undefined) return { refusal: 'LTV_TOO_HIGH' };
+  const hundredths = divideHalfUp(ltvNumerator * 100n, value);
+  // The price at which the loan reaches an LTV: amount × 100 ÷ (quantity × ltv).
+  const priceAt = (ltvPct: number) => divideHalfUp(ltvNumerator, units * BigInt(ltvPct));
+  const cents = [
+    divideHalfUp(value, scale),
+    priceAt(tier.warningLtvPct),
+    priceAt(tier.marginCallLtvPct),
+    priceAt(tier.liquidationLtvPct),
+  ];
+  if (cents.some((figure) => figure > MAX_SAFE_CENTS)) return undefined;
+  const [collateralAmountCents, warningPriceCents, marginCallPriceCents, liquidationPriceCents] =
+    cents.map(Number) as [number, number, number, number];
+  return {
+    tier,
+    ltvPct: `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`,
+    minCollateralUnits: coinQuantityUpText(amount * 100n, price * maxPct),
+    collateralAmountCents,
+    warningPriceCents,
+    marginCallPriceCents,
+    liquidationPriceCents,
+  };
+}
+
+/** Whether every LTV of the rate tiers (and the ceiling) is a whole percent, as the exact figures take them. */
+const ARE_TIERS_WHOLE_PERCENTS = [
+  MAX_INITIAL_LTV_PCT,
+  ...RATE_TIERS.flatMap((tier) => [
+    tier.maxInitialLtvPct,
+    tier.warningLtvPct,
+    tier.marginCallLtvPct,
+    tier.liquidationLtvPct,
+  ]),
+].every((pct) => Number.isSafeInteger(pct) && pct > 0);
+
+/** A rate tier's figures that every offer in it shows, worked out once per tier. */
+const TIER_FIGURES = new WeakMap<
+  TRateTier,
+  { interestRatePct: string; courtesyNoticeLtvPct: number }
+>();
+
+function tierFigures(tier: TRateTier) {
+  let figures = TIER_FIGURES.get(tier);
+  if (figures === undefined) {
+    figures = {
+      interestRatePct: new Decimal(tier.interestRateBps).div(100).toFixed(3),
+      courtesyNoticeLtvPct: courtesyNoticeLtvPct(tier),
+    };
+    TIER_FIGURES.set(tier, figures);
+  }
+  return figures;
 }
 
 /** The offer for a draw against a collateral at a price, or the first reason there is none. */
@@ -229,27 +434,19 @@ export function computeOffer(input: TOfferInput): TOfferResult {
   // Every LTV of the loan is on what it owes: the draw with its capitalised fee (ltv.ts).
   const amountCents = drawCents + feeCents;
 
-  // Compared with the exact minimum: the rounded-up minCoinQuantity is what the form asks for, but a
-  // quantity between the two still secures the minimum loan.
-  const minimumForResidence = coinQuantityAtLtv(
-    loanAmountCents(limits.min * 100, residence),
-    priceCents,
-    MAX_INITIAL_LTV_PCT,
-  );
-  if (coinQuantity.lt(minimumForResidence)) {
+  const collateralUnits = coinQuantity.toFixed();
+  const collateral = { amountCents, coinQuantity, collateralUnits, priceCents };
+  const minAmountCents = minLoanAmountCents(residence);
+  const figures =
+    collateralFiguresExact(collateral, minAmountCents) ??
+    collateralFiguresOfDecimals(collateral, minAmountCents);
+  if (figures.refusal !== undefined) {
     return ineligible(
-      'BELOW_MIN_COIN_QUANTITY',
+      figures.refusal,
       additionalCoinQuantity(amountCents, coinQuantity, priceCents, MAX_INITIAL_LTV_PCT),
     );
   }
-  const startLtvPct = initialLtvPct({ amountCents, coinQuantity, priceCents });
-  const tier = selectRateTier(startLtvPct);
-  if (tier === null) {
-    return ineligible(
-      'LTV_TOO_HIGH',
-      additionalCoinQuantity(amountCents, coinQuantity, priceCents, MAX_INITIAL_LTV_PCT),
-    );
-  }
+  const { tier } = figures;
 
   const payments = interestOnlyPayments(amountCents, tier.interestRateBps, LOAN_TERM_MONTHS);
   const totalOfPaymentsCents = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
@@ -262,23 +459,21 @@ export function computeOffer(input: TOfferInput): TOfferResult {
       amountCents,
       drawAmountCents: drawCents,
       termMonths: LOAN_TERM_MONTHS,
-      ltvPct: startLtvPct.toFixed(2, Decimal.ROUND_HALF_UP),
+      ltvPct: figures.ltvPct,
       interestRateBps: tier.interestRateBps,
-      interestRatePct: new Decimal(tier.interestRateBps).div(100).toFixed(3),
+      interestRatePct: tierFigures(tier).interestRatePct,
       annualPercentageRatePct: apr.toFixed(3),
       originationFeeBps: feeBps,
       originationFeeAmountCents: feeCents,
       estimatedMonthlyPaymentCents: monthlyInterestCents(amountCents, tier.interestRateBps),
       collateralType,
-      collateralUnits: coinQuantity.toFixed(),
-      minCollateralUnits: coinQuantityString(
-        coinQuantityAtLtv(amountCents, priceCents, MAX_INITIAL_LTV_PCT),
-      ),
-      collateralAmountCents: decimalToCents(collateralValueCents(coinQuantity, priceCents)),
-      warningPriceCents: priceAtLtv(amountCents, coinQuantity, tier.warningLtvPct),
-      marginCallPriceCents: priceAtLtv(amountCents, coinQuantity, tier.marginCallLtvPct),
-      liquidationPriceCents: priceAtLtv(amountCents, coinQuantity, tier.liquidationLtvPct),
-      courtesyNoticeLtvPct: courtesyNoticeLtvPct(tier),
+      collateralUnits,
+      minCollateralUnits: figures.minCollateralUnits,
+      collateralAmountCents: figures.collateralAmountCents,
+      warningPriceCents: figures.warningPriceCents,
+      marginCallPriceCents: figures.marginCallPriceCents,
+      liquidationPriceCents: figures.liquidationPriceCents,
+      courtesyNoticeLtvPct: tierFigures(tier).courtesyNoticeLtvPct,
       tierId: tier.id,
       financeChargeCents: totalOfPaymentsCents - drawCents,
       totalOfPaymentsCents,

@@ -229,6 +229,9 @@ const FILLED_OFFER_COLUMNS = new Set([
   ),
 ]);
 
+/** Each filled offer column and the name of its value in the write's placeholders, made once. */
+const OFFER_VALUE_NAMES = [...FILLED_OFFER_COLUMNS].map((key) => [key, `offer_${key}`] as const);
+
 const placeholder = (name: string) => sql.placeholder(name);
 
 /**
@@ -374,7 +377,7 @@ async function priceAndWrite(
     version: application.version,
     openOffersSince: application.openOffersSince,
   };
-  for (const key of FILLED_OFFER_COLUMNS) values[`offer_${key}`] = row[key];
+  for (const [key, name] of OFFER_VALUE_NAMES) values[name] = row[key];
   const [recorded] = await offerWrite(db, withResidence).execute(values);
   if (recorded === undefined) return undefined;
   // The offer as written, not read back: every value is the request's own (the domain gives each
