@@ -323,6 +323,11 @@ const EXACT_COIN_TEXT = /^(\d{1,20})(?:\.(\d{1,18}))?$/;
 const MAX_EXACT_AMOUNT_CENTS = 1_000_000_000_000;
 const MAX_SAFE_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
 
+/** Whole cents as a number; undefined beyond safe integers (the decimals refuse those). */
+function safeCents(cents: bigint): number | undefined {
+  return cents > MAX_SAFE_CENTS ? undefined : Number(cents);
+}
+
 /**
  * The collateral figures in whole numbers: the same figures as collateralFiguresOfDecimals, at a
  * fraction of the cost (an offer request is priced anew every time). The decimals round each
@@ -362,17 +367,25 @@ function collateralFiguresExact(
   );
   if (tier === undefined) return { refusal: 'LTV_TOO_HIGH' };
   const hundredths = divideHalfUp(ltvNumerator * 100n, value);
+  const collateralAmountCents = safeCents(divideHalfUp(value, scale));
   // The price at which the loan reaches an LTV: amount × 100 ÷ (quantity × ltv).
-  const priceAt = (ltvPct: number) => divideHalfUp(ltvNumerator, units * BigInt(ltvPct));
-  const cents = [
-    divideHalfUp(value, scale),
-    priceAt(tier.warningLtvPct),
-    priceAt(tier.marginCallLtvPct),
-    priceAt(tier.liquidationLtvPct),
-  ];
-  if (cents.some((figure) => figure > MAX_SAFE_CENTS)) return undefined;
-  const [collateralAmountCents, warningPriceCents, marginCallPriceCents, liquidationPriceCents] =
-    cents.map(Number) as [number, number, number, number];
+  const warningPriceCents = safeCents(
+    divideHalfUp(ltvNumerator, units * BigInt(tier.warningLtvPct)),
+  );
+  const marginCallPriceCents = safeCents(
+    divideHalfUp(ltvNumerator, units * BigInt(tier.marginCallLtvPct)),
+  );
+  const liquidationPriceCents = safeCents(
+    divideHalfUp(ltvNumerator, units * BigInt(tier.liquidationLtvPct)),
+  );
+  if (
+    collateralAmountCents === undefined ||
+    warningPriceCents === undefined ||
+    marginCallPriceCents === undefined ||
+    liquidationPriceCents === undefined
+  ) {
+    return undefined;
+  }
   return {
     tier,
     ltvPct: `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`,
