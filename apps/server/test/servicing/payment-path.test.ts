@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { TServicingLoan, TServicingPayment } from '@pledge/contract';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import type { TBankPaymentsPort } from '../../src/adapters/bank-payments/port.js';
 import { createSandboxBankPayments } from '../../src/adapters/bank-payments/sandbox.js';
 import { servicingPayments } from '../../src/db/schema/index.js';
@@ -82,7 +83,7 @@ async function riskPassJobsFor(paymentUuid: string): Promise<number> {
 
 describe('the payment POST', () => {
   // The route's rate limit counts in one statement, which in the sandbox reads the clock too.
-  it('sends nine statements at most, the session check and the rate limit included, and a retry of its key five', async () => {
+  it('sends eight statements at most, the session check and the rate limit included, and a retry of its key five', async () => {
     const loan = await sandboxLoan(ctx);
     const sent = ctx.database.statementsSent;
     if (sent === undefined) throw new Error('The test database counts its statements');
@@ -92,7 +93,7 @@ describe('the payment POST', () => {
     const before = sent();
     const response = await pay(loan, 1_234, 'path-count-0002');
     expect(response.statusCode, response.body).toBe(201);
-    expect(sent() - before).toBeLessThanOrEqual(9);
+    expect(sent() - before).toBeLessThanOrEqual(8);
 
     const again = sent();
     const retry = await pay(loan, 1_234, 'path-count-0002');
@@ -185,6 +186,19 @@ describe('the payment POST', () => {
   });
 });
 
+/** Until a statement of the test's database waits for a lock. */
+async function untilOneWaitsForALock(client: PoolClient) {
+  for (let waited = 0; ; waited += 1) {
+    const waiting = await client.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM pg_stat_activity
+       WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if ((waiting.rows[0]?.count ?? 0) > 0) return;
+    if (waited > 200) throw new Error('No statement waited for the lock');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /**
  * Sends `debit` while another change holds the loan and charges a fee, and commits that change
  * once the debit waits for the lock; answers the legs the debit's journal posted.
@@ -206,15 +220,7 @@ async function debitWhileFeeCharged(
     );
     const sending = debit();
     // The debit's locking statement waits for the lock, its own reads taken before the fee.
-    for (let waited = 0; ; waited += 1) {
-      const waiting = await other.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM pg_stat_activity
-         WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-      );
-      if ((waiting.rows[0]?.count ?? 0) > 0) break;
-      if (waited > 200) throw new Error('The debit never waited for the lock');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await untilOneWaitsForALock(other);
     await other.query('COMMIT');
     const sent = await sending;
     expect(sent.transferId).not.toBeNull();
@@ -273,6 +279,44 @@ describe('a debit whose loan moved while it waited for the lock', () => {
         expect(Number(row.cents), row.account).toBeGreaterThanOrEqual(0);
       }
     }
+  });
+});
+
+describe('a payment whose loan took another payment while it waited for the lock', () => {
+  it('is checked against the payments in flight as they are once the lock is held', async () => {
+    const loan = await sandboxLoan(ctx);
+    // The day's interest accrued: the next payment is written by its locking statement.
+    expect((await pay(loan, 1_000, 'path-wait-0001')).statusCode).toBe(201);
+    const owed = (await getLoan(ctx, loan)).balances.totalCents;
+    const other = await ctx.database.pool.connect();
+    try {
+      // Another payment of nearly the whole balance, written while the loan is held.
+      await other.query('BEGIN');
+      await other.query('SELECT 1 FROM servicing_loans WHERE loan_uuid = $1 FOR UPDATE', [
+        loan.loanUuid,
+      ]);
+      await other.query(
+        `INSERT INTO servicing_payments
+           (uuid, loan_uuid, method, purpose, amount_cents, status, idempotency_key, actor, created_at)
+         VALUES ($1, $2, 'ACH', 'PAYMENT', $3, 'PENDING', 'path-wait-other', 'test', now())`,
+        [randomUUID(), loan.loanUuid, owed - 500],
+      );
+      const paying = pay(loan, 1_000, 'path-wait-0002');
+      // The payment's locking statement waits, its own reads taken before the other payment.
+      await untilOneWaitsForALock(other);
+      await other.query('COMMIT');
+      const response = await paying;
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({
+        message: 'Enter an amount no larger than the balance',
+      });
+    } finally {
+      other.release();
+    }
+    const written = await ctx.database.db.execute<{ count: number }>(sql`
+      SELECT count(*)::int AS count FROM servicing_payments
+      WHERE loan_uuid = ${loan.loanUuid}::uuid AND idempotency_key = 'path-wait-0002'`);
+    expect(written.rows[0]?.count).toBe(0);
   });
 });
 

@@ -1,7 +1,12 @@
 /**
  * A payment's first transaction: the payment row written (unique per loan and key) with its audit
- * event, or the payment of this key found again. Two statements: one locks the loan and reads
- * what the checks need, one writes, its checks answered by the same statement.
+ * event, or the payment of this key found again. One statement locks the loan, reads what the
+ * checks need and writes the payment when nothing refuses it, its checks answered by the same
+ * statement; a loan whose interest is due to accrue first writes it in a statement of its own,
+ * after the accrual. A statement's reads see the database as of its start, which may predate the
+ * lock it waits for: the ledger and the payments in flight, which the balance check needs as they
+ * are under the lock, are read through functions that take a snapshot of their own once the lock
+ * is held (migrations 0047, 0048), and a key taken meanwhile is found by the insert's conflict.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -59,11 +64,14 @@ export interface TRecordedPayment {
   ledgerSums?: TAccountSums;
 }
 
+/** OPEN_STATUSES as an SQL list (constants, never a request's values). */
+const OPEN_STATUSES_SQL = sql.raw(`(${OPEN_STATUSES.map((status) => `'${status}'`).join(', ')})`);
+
 function sameRequest(row: TServicingPaymentRow, request: TPaymentRequest): boolean {
   return row.amountCents === request.amountCents && row.purpose === request.purpose;
 }
 
-/** What the first transaction needs of the loan, read under its lock. */
+/** What the first transaction needs of the loan, read under its lock, and what it wrote. */
 interface TPaymentLoanRow {
   status: TLoanContext['loan']['status'];
   identity_uuid: string;
@@ -77,35 +85,80 @@ interface TPaymentLoanRow {
   has_account: boolean;
   access_token_sealed: string | null;
   item_identity_uuid: string | null;
+  /** Whether the statement tried to write the payment (nothing refused it, no accrual due). */
+  is_written: boolean;
+  payment: TPaymentJson | null;
+  sums: TAccountSums;
+  in_flight_cents: string;
 }
 
 /**
- * Locks the loan and reads, in one statement, the payment of this key, the loan's status, whether
- * interest is due to accrue (as accrueInterestBatch selects it) and the account to debit.
+ * In one statement: locks the loan and reads the payment of this key, the loan's status, whether
+ * interest is due to accrue (as accrueInterestBatch selects it) and the account to debit; writes
+ * the payment (none when the key is taken) with its audit event unless the key was found, the
+ * loan is not the caller's or not open, it has no account, or interest is due; and reads the
+ * loan's ledger sums and its payments in flight (this one left out) under the lock.
  */
-async function lockLoanForPayment(
+async function writePaymentLocked(
   tx: TDb,
   request: TPaymentRequest,
+  now: Date,
   asOf: string,
 ): Promise<TPaymentLoanRow | undefined> {
   const loanUuid = sql`${request.loanUuid}::uuid`;
+  const paymentUuid = randomUUID();
+  const reason = `${request.purpose} ${request.method} of ${request.amountCents} cents on loan ${request.loanUuid}`;
   const [row] = await executeNamed<TPaymentLoanRow>(
     tx,
-    'payment_lock_loan',
+    'payment_write_locked',
     sql`
-    SELECT s.status, s.identity_uuid,
-      (${accrualDueSql(asOf)}) AS accrual_due,
-      (SELECT to_jsonb(p) FROM servicing_payments p
-        WHERE p.loan_uuid = s.loan_uuid AND p.idempotency_key = ${request.idempotencyKey}) AS existing,
-      d.application_uuid IS NOT NULL AS has_account,
-      d.routing_number, d.account_number_sealed, d.account_holder_name_sealed,
-      d.bank_link_item_id, d.linked_account_id,
-      b.access_token_sealed, b.identity_uuid AS item_identity_uuid
-    FROM servicing_loans s
-    LEFT JOIN disbursement_accounts d ON d.application_uuid = s.loan_uuid
-    LEFT JOIN bank_link_items b ON b.id = d.bank_link_item_id
-    WHERE s.loan_uuid = ${loanUuid}
-    FOR UPDATE OF s`,
+    WITH locked AS MATERIALIZED (
+      SELECT s.loan_uuid, s.status, s.identity_uuid,
+        (${accrualDueSql(asOf)}) AS accrual_due,
+        d.application_uuid IS NOT NULL AS has_account,
+        d.routing_number, d.account_number_sealed, d.account_holder_name_sealed,
+        d.bank_link_item_id, d.linked_account_id,
+        b.access_token_sealed, b.identity_uuid AS item_identity_uuid
+      FROM servicing_loans s
+      LEFT JOIN disbursement_accounts d ON d.application_uuid = s.loan_uuid
+      LEFT JOIN bank_link_items b ON b.id = d.bank_link_item_id
+      WHERE s.loan_uuid = ${loanUuid}
+      FOR UPDATE OF s
+    ), existing AS MATERIALIZED (
+      SELECT to_jsonb(p) AS payment FROM locked l
+      JOIN servicing_payments p
+        ON p.loan_uuid = l.loan_uuid AND p.idempotency_key = ${request.idempotencyKey}
+    ), writable AS MATERIALIZED (
+      SELECT l.loan_uuid FROM locked l
+      WHERE NOT EXISTS (SELECT 1 FROM existing) AND NOT l.accrual_due AND l.has_account
+        AND l.status IN ${OPEN_STATUSES_SQL}
+        AND (${request.identityUuid ?? null}::uuid IS NULL
+          OR l.identity_uuid = ${request.identityUuid ?? null}::uuid)
+    ), inserted AS (
+      INSERT INTO servicing_payments
+        (uuid, loan_uuid, method, purpose, amount_cents, status, idempotency_key, quote_uuid,
+         actor, created_at)
+      SELECT ${paymentUuid}::uuid, w.loan_uuid, ${request.method}, ${request.purpose},
+        ${request.amountCents}::bigint, 'PENDING', ${request.idempotencyKey},
+        ${request.quoteUuid ?? null}::uuid, ${request.actor}, ${now.toISOString()}::timestamptz
+      FROM writable w
+      ON CONFLICT (loan_uuid, idempotency_key) DO NOTHING
+      RETURNING *
+    ), audited AS (
+      INSERT INTO audit_events (entity_type, entity_id, actor, from_state, to_state, reason, at)
+      SELECT ${PAYMENT_ENTITY}, i.uuid::text, i.actor, NULL, 'PENDING', ${reason}, i.created_at
+      FROM inserted i
+    )
+    SELECT l.status, l.identity_uuid, l.accrual_due, l.has_account,
+      l.routing_number, l.account_number_sealed, l.account_holder_name_sealed,
+      l.bank_link_item_id, l.linked_account_id, l.access_token_sealed, l.item_identity_uuid,
+      (SELECT payment FROM existing) AS existing,
+      EXISTS (SELECT 1 FROM writable) AS is_written,
+      (SELECT to_jsonb(i) FROM inserted i) AS payment,
+      (SELECT coalesce(jsonb_object_agg(b.account, b.cents), '{}'::jsonb)
+        FROM ledger_account_balances_now(l.loan_uuid) b) AS sums,
+      servicing_payments_in_flight_now(l.loan_uuid, ${paymentUuid}::uuid)::text AS in_flight_cents
+    FROM locked l`,
   );
   return row;
 }
@@ -132,7 +185,8 @@ function debitAccountOfRow(
 /**
  * Writes the payment (none when the key is taken) with its audit event, and reads the loan's
  * ledger sums and its payments in flight (this one left out: the rows a statement writes are not
- * seen by its other reads), in one statement made under the loan's lock.
+ * seen by its other reads), in one statement made under the loan's lock: a loan's payment after
+ * the day's accrual, which the locking statement found due.
  */
 async function insertPayment(
   tx: TDb,
@@ -198,7 +252,7 @@ export async function recordPayment(
   const now = deps.clock();
   const asOf = isoDay(now);
   return deps.db.transaction(async (tx) => {
-    const loan = await lockLoanForPayment(tx, request, asOf);
+    const loan = await writePaymentLocked(tx, request, now, asOf);
     if (loan === undefined) throw loanNotFound();
     if (request.identityUuid !== undefined && loan.identity_uuid !== request.identityUuid) {
       throw loanNotFound();
@@ -208,7 +262,8 @@ export async function recordPayment(
     if (!OPEN_STATUSES.includes(loan.status)) {
       throw new HttpError(409, 'LOAN_NOT_OPEN', PAYMENT_MESSAGES.notOpen);
     }
-    // Refused before anything is written: a loan paid out in USDC has no bank account to debit.
+    // A loan paid out in USDC has no bank account to debit (a payment written for an account
+    // that cannot be debited is rolled back with its audit event).
     if (account === null) {
       throw new HttpError(
         409,
@@ -216,12 +271,26 @@ export async function recordPayment(
         PAYMENT_MESSAGES.noAccount(loanPaymentReference(request.loanUuid)),
       );
     }
-    if (loan.accrual_due) {
+    let written: {
+      payment: TServicingPaymentRow | undefined;
+      sums: TAccountSums;
+      inFlightCents: number;
+    };
+    if (loan.is_written) {
+      written = {
+        payment: loan.payment === null ? undefined : paymentRowOf(loan.payment),
+        sums: loan.sums,
+        inFlightCents: Number(loan.in_flight_cents),
+      };
+    } else {
+      // Nothing refused the payment but the interest due: accrued first, then the payment written
+      // (under the lock the first statement took).
       await accrueInterestBatch(tx, { asOf, loanUuid: request.loanUuid });
+      written = await insertPayment(tx, request, now);
     }
-    const { payment, sums, inFlightCents } = await insertPayment(tx, request, now);
+    const { payment, sums, inFlightCents } = written;
     if (payment === undefined) {
-      // The key was taken after the locking statement read it (the payment committed while that
+      // The key was taken after the locking statement's reads (the payment committed while that
       // statement waited for the lock).
       const found = await existingPayment(tx, request.loanUuid, request.idempotencyKey);
       if (found === undefined) throw new Error('The payment was not written');
