@@ -141,6 +141,28 @@ describe('makeOfferFormSchema: new loan', () => {
   });
 });
 
+describe('makeOfferFormSchema: values that are not typed text', () => {
+  it('takes finite numbers as their text', () => {
+    expect(newLoan.parse({ ...valid, cashToBorrow: 10_000.5, collateralAmount: 0.5 })).toEqual({
+      cashToBorrow: 1_000_050,
+      collateralAmount: '0.5',
+      collateralType: 'BTC',
+    });
+  });
+
+  it.each([null, true, [], {}, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])(
+    "refuses %s with each field's own message",
+    (value) => {
+      expect(
+        fieldErrorsOf(newLoan, { ...valid, cashToBorrow: value, collateralAmount: value }),
+      ).toEqual({
+        cashToBorrow: [OFFER_MESSAGES.cashRequired],
+        collateralAmount: [OFFER_MESSAGES.collateralRequired],
+      });
+    },
+  );
+});
+
 describe('makeOfferFormSchema: renewal', () => {
   it('requires neither cash nor collateral', () => {
     expect(

@@ -39,11 +39,18 @@ export type TOfferFormOptions = {
 
 const COIN_FIELDS = new Set<PropertyKey | undefined>(['collateralAmount', 'collateralType']);
 
+/**
+ * A field typed as text or given as a number, as trimmed text; anything else (a number that is
+ * not finite included) is refused with `message`. One check, not a union of two: the server runs it
+ * on every offer request, where a union first failed the text check of every number.
+ */
 const ZTextOrNumber = (message: string) =>
-  z.pipe(
-    z.union([z.string(), z.number()], { error: message }),
-    z.transform((value) => String(value).trim()),
-  );
+  z.transform((value: string | number, payload) => {
+    if (typeof value === 'string') return value.trim();
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value).trim();
+    addCustomIssue(payload, message);
+    return z.NEVER;
+  });
 
 function minCoinQuantityFor(
   option: TOfferFormOptions['minCoinQuantity'],
