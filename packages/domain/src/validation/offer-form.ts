@@ -65,6 +65,13 @@ function minCoinQuantityFor(
  */
 export function makeOfferFormSchema(options: TOfferFormOptions) {
   const isRenewal = options.isRenewal ?? false;
+  // Each type's least quantity as a decimal, made with the schema rather than on every check.
+  const leastQuantities = new Map(
+    OFFERED_COLLATERAL_TYPES.flatMap((type) => {
+      const min = minCoinQuantityFor(options.minCoinQuantity, type);
+      return min === undefined ? [] : [[type, { text: min, quantity: new Decimal(min) }] as const];
+    }),
+  );
   const minCents = usdToCents(options.minLoanUsd);
   const maxCents = usdToCents(options.maxLoanUsd);
 
@@ -124,12 +131,12 @@ export function makeOfferFormSchema(options: TOfferFormOptions) {
         (value, ctx) => {
           // An added renewal amount has no minimum: the current loan's collateral already secures it.
           if (isRenewal || typeof value.collateralAmount !== 'string') return;
-          const min = minCoinQuantityFor(options.minCoinQuantity, value.collateralType);
-          if (min !== undefined && new Decimal(value.collateralAmount).lessThan(min)) {
+          const least = leastQuantities.get(value.collateralType);
+          if (least !== undefined && new Decimal(value.collateralAmount).lessThan(least.quantity)) {
             ctx.addIssue({
               code: 'custom',
               path: ['collateralAmount'],
-              message: OFFER_MESSAGES.minCoinQuantity(min, value.collateralType),
+              message: OFFER_MESSAGES.minCoinQuantity(least.text, value.collateralType),
             });
           }
         },
