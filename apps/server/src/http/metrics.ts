@@ -22,8 +22,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { HttpError } from './errors.js';
+import { createRequestDurations } from './request-durations.js';
 import type { TQueueStats } from '../jobs/queue-stats.js';
 import type { THealthMetrics } from '../services/health/read-health-metrics.js';
 
@@ -68,12 +69,11 @@ export function createMetrics(options: {
   const clock = options.clock ?? (() => new Date());
   const registry = new Registry();
 
-  const requestDuration = new Histogram({
+  const requestDurations = createRequestDurations({
     name: 'http_request_duration_seconds',
     help: 'Time to answer HTTP requests, by method, route pattern and status code',
-    labelNames: ['method', 'route', 'status_code'] as const,
     buckets: DURATION_BUCKETS,
-    registers: [registry],
+    registry,
   });
 
   const scrapeErrors = new Counter({
@@ -240,12 +240,10 @@ export function createMetrics(options: {
   return {
     registry,
     observeRequest(request, statusCode, seconds) {
-      requestDuration.observe(
-        {
-          method: request.method,
-          route: request.routeOptions.url ?? UNMATCHED_ROUTE,
-          status_code: String(statusCode),
-        },
+      requestDurations.observe(
+        request.method,
+        request.routeOptions.url ?? UNMATCHED_ROUTE,
+        statusCode,
         seconds,
       );
     },

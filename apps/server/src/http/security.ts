@@ -59,9 +59,13 @@ export async function registerSecurity(
   // (hashed assets, brand logos, public web files) set their own Cache-Control over it.
   headers.push(['cache-control', NO_STORE]);
   // The headers are the same for every answer: helmet computes them once at startup, and one cheap
-  // hook puts them on every request that reaches routing (API, pages, files, 404s and errors).
+  // hook puts them on every request that reaches routing (API, pages, files, 404s and errors). They
+  // join the reply's own headers (which an error answer keeps) rather than the raw response's:
+  // Node then writes the head from that one object, where headers on the raw response are kept in
+  // a map of their own that the reply's are copied into, one by one, when the head is written.
+  const headerValues = Object.fromEntries(headers);
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    void reply.headers(headerValues);
     done();
   });
   await app.register(rateLimit, {
