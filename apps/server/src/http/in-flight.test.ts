@@ -30,4 +30,22 @@ describe('in-flight handlers', () => {
     expect(idle).toBe(true);
     expect(inFlight.count).toBe(0);
   });
+
+  it('counts out a handler that throws before it returns a promise, and rejects with its error', async () => {
+    const inFlight = createInFlight();
+    const refusal = new Error('refused at once');
+    const tracked = inFlight.track((): Promise<void> => {
+      throw refusal;
+    });
+    expect(inFlight.count).toBe(0);
+    await expect(tracked).rejects.toBe(refusal);
+    await expect(inFlight.idle()).resolves.toBeUndefined();
+  });
+
+  it('answers what the handler answered', async () => {
+    const inFlight = createInFlight();
+    const answer = { rates: [] };
+    await expect(inFlight.track(() => Promise.resolve(answer))).resolves.toBe(answer);
+    expect(inFlight.count).toBe(0);
+  });
 });

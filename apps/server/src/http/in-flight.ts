@@ -15,24 +15,37 @@ export interface TInFlight {
 export function createInFlight(): TInFlight {
   let count = 0;
   let waiters: (() => void)[] = [];
-  const settle = () => {
+  const leave = () => {
+    count -= 1;
     if (count > 0) return;
     const done = waiters;
     waiters = [];
     for (const resolve of done) resolve();
   };
+  // Every request runs through track: one pair of callbacks made here counts it out, where an
+  // async function would cost each request a promise and a suspended frame of its own.
+  const leaveWith = <T>(value: T): T => {
+    leave();
+    return value;
+  };
+  const leaveThrowing = (error: unknown): never => {
+    leave();
+    throw error;
+  };
   return {
     get count() {
       return count;
     },
-    async track(work) {
+    track(work) {
       count += 1;
+      let running;
       try {
-        return await work();
-      } finally {
-        count -= 1;
-        settle();
+        running = work();
+      } catch (error) {
+        leave();
+        return Promise.reject(error);
       }
+      return running.then(leaveWith, leaveThrowing);
     },
     idle() {
       if (count === 0) return Promise.resolve();
