@@ -9,6 +9,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { and, count, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { namedStatement } from '../db/named-statement.js';
+import { statementClockSql } from '../db/statement-clock.js';
 import type { TDb } from '../db/pool.js';
 import { rateLimitCounters, rateLimitHits } from '../db/schema/index.js';
 import { HttpError } from '../http/errors.js';
@@ -160,19 +161,10 @@ const placeholder = (name: string) => sql.placeholder(name);
 
 /**
  * A route's counter incremented, or restarted when its window is over, in one upsert. `t` is the
- * time of the count: the process's clock, or in the sandbox real time plus the offset the database
- * holds now (its row read once, as the session check reads it).
+ * time of the count (statementClockSql).
  */
 function counterStatement(sandbox: boolean): SQL {
-  const clockSql = sandbox
-    ? sql`
-      SELECT to_timestamp((${placeholder('realNowMs')}::bigint + c.offset_ms) / 1000.0) AS now,
-        c.offset_ms
-      FROM (
-        SELECT COALESCE((SELECT offset_ms FROM sandbox_clock WHERE id), 0)::bigint AS offset_ms
-        OFFSET 0
-      ) c`
-    : sql`SELECT ${placeholder('now')}::timestamptz AS now, 0::bigint AS offset_ms`;
+  const clockSql = statementClockSql(sandbox);
   // The window of a new count ends windowMs after now: EXCLUDED's end less windowMs is now.
   const isOver = sql`r.window_ends_at <= EXCLUDED.window_ends_at
     - ${placeholder('windowMs')}::bigint * interval '1 millisecond'`;

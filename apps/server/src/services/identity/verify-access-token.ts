@@ -1,6 +1,7 @@
 import { type Column, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { sessionIdleTimeoutMs, type TSignInAudience } from '@pledge/domain';
 import { namedStatement, type TNamedStatement } from '../../db/named-statement.js';
+import { statementClockSql } from '../../db/statement-clock.js';
 import type { TDb } from '../../db/pool.js';
 import { applications, documentSignatures } from '../../db/schema/index.js';
 import type { TAudience, TPrincipal } from '../../http/auth.js';
@@ -231,25 +232,14 @@ const APPLICATION_READS = {
  * for renewal, and the two writes follow, each in a statement of its own and only when needed
  * (sessionWrite): the renewal, at most once a minute per session, and the ending of a session
  * found timed out.
- * `t` is the time of the check: the process's clock, or in the sandbox real time plus the offset
- * the database holds now (its row read once: OFFSET 0 keeps the offset's subquery from being
- * folded into each use of the offset, which read the row twice; a join to the row instead cost
- * PostgreSQL more than the second read).
+ * `t` is the time of the check (statementClockSql).
  */
 function sessionCheckStatement(
   audience: TSignInAudience,
   sandbox: boolean,
   read: TApplicationRead,
 ): SQL {
-  const clockSql = sandbox
-    ? sql`
-      SELECT to_timestamp((${placeholder('realNowMs')}::bigint + c.offset_ms) / 1000.0) AS now,
-        c.offset_ms
-      FROM (
-        SELECT COALESCE((SELECT offset_ms FROM sandbox_clock WHERE id), 0)::bigint AS offset_ms
-        OFFSET 0
-      ) c`
-    : sql`SELECT ${placeholder('now')}::timestamptz AS now, 0::bigint AS offset_ms`;
+  const clockSql = statementClockSql(sandbox);
   // By the address's digest; the clear addresses only for a row the previous release wrote
   // without one (identity-email.ts), until the boot step digests it. A customer's session needs
   // no read of its identity: the row exists only while the identity does (its foreign key
