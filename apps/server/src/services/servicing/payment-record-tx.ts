@@ -15,7 +15,7 @@ import {
   type TPaymentMethod,
   type TPaymentPurpose,
 } from '@pledge/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TDebitAccount } from '../../adapters/bank-payments/port.js';
 import { executeNamed } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
@@ -144,11 +144,7 @@ async function writePaymentLocked(
       FROM writable w
       ON CONFLICT (loan_uuid, idempotency_key) DO NOTHING
       RETURNING *
-    ), audited AS (
-      INSERT INTO audit_events (entity_type, entity_id, actor, from_state, to_state, reason, at)
-      SELECT ${PAYMENT_ENTITY}, i.uuid::text, i.actor, NULL, 'PENDING', ${reason}, i.created_at
-      FROM inserted i
-    )
+    ), ${auditedPaymentSql(reason)}
     SELECT l.status, l.identity_uuid, l.accrual_due, l.has_account,
       l.routing_number, l.account_number_sealed, l.account_holder_name_sealed,
       l.bank_link_item_id, l.linked_account_id, l.access_token_sealed, l.item_identity_uuid,
@@ -161,6 +157,15 @@ async function writePaymentLocked(
     FROM locked l`,
   );
   return row;
+}
+
+/** The audit event of the payment a statement's `inserted` wrote (none when its key was taken). */
+function auditedPaymentSql(reason: string): SQL {
+  return sql`audited AS (
+      INSERT INTO audit_events (entity_type, entity_id, actor, from_state, to_state, reason, at)
+      SELECT ${PAYMENT_ENTITY}, i.uuid::text, i.actor, NULL, 'PENDING', ${reason}, i.created_at
+      FROM inserted i
+    )`;
 }
 
 function debitAccountOfRow(
@@ -216,11 +221,7 @@ async function insertPayment(
         ${request.quoteUuid ?? null}::uuid, ${request.actor}, ${now.toISOString()}::timestamptz)
       ON CONFLICT (loan_uuid, idempotency_key) DO NOTHING
       RETURNING *
-    ), audited AS (
-      INSERT INTO audit_events (entity_type, entity_id, actor, from_state, to_state, reason, at)
-      SELECT ${PAYMENT_ENTITY}, i.uuid::text, i.actor, NULL, 'PENDING', ${reason}, i.created_at
-      FROM inserted i
-    )
+    ), ${auditedPaymentSql(reason)}
     SELECT (SELECT to_jsonb(i) FROM inserted i) AS payment, ${ledgerSumsSql(loanUuid)} AS sums,
       ${inFlightPaymentsSql(loanUuid)}::text AS in_flight_cents`,
   );
