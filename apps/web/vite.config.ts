@@ -29,25 +29,23 @@ const SERVER_PREFIXES = [
 const SERVER_ORIGIN = 'http://localhost:3000';
 
 /**
- * Test files that replace modules (vi.mock) or keep state in a module between renders (the lazy
- * screens' reload count, the QR encoder's loader, the store-link retries, the telemetry client made
- * once): each runs in a fresh
- * module graph and a fresh jsdom. Every other file shares its worker's modules and jsdom with the
- * files before it, which saves the second or two a fresh environment costs per file; the setup
- * file's cleanup (unmounted trees, cleared storage, restored mocks and globals) runs after each
- * test either way.
+ * Test files that run in a fresh module graph and a fresh jsdom each: those that replace modules
+ * (vi.mock: the QR encoder's loader), and those whose module state would outlast the file and meet
+ * the files around it in a shared worker (the telemetry client made once and its session retries,
+ * the sign-in in progress, the lazy screens' count of code still loading). Every other file shares
+ * its worker's modules and jsdom with the files before it, which saves the second or two of CPU a
+ * fresh worker costs per file; the setup file's cleanup (unmounted trees, cleared storage,
+ * restored mocks and globals) runs after each test either way. A file joins this list when it
+ * fails in the shared project but passes alone.
  */
 const ISOLATED_TESTS = [
   'src/app/lazy-screen.test.tsx',
   'src/features/complete/components/complete.test.tsx',
-  'src/features/disbursement/components/usdc-disbursement.test.tsx',
-  'src/features/documents/components/borrower-documents.test.tsx',
   'src/features/mobile-app/components/get-mobile-app.test.tsx',
   'src/features/session/components/require-session.test.tsx',
   'src/features/session/start-sign-in.test.ts',
   'src/routes/auth-login/auth-login-page.test.tsx',
   'src/telemetry/create-telemetry-client.test.ts',
-  'src/telemetry/use-page-views.test.tsx',
   'src/ui/qr-code/qr-code.test.tsx',
 ];
 

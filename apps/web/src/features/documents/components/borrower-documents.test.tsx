@@ -37,8 +37,8 @@ function serve(documents: () => Response) {
 /** Records the download links clicked (jsdom cannot download) and the blobs behind them. */
 function recordDownloads() {
   const clicked: HTMLAnchorElement[] = [];
-  URL.createObjectURL = vi.fn(() => 'blob:doc');
-  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:doc');
+  vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
     this: HTMLAnchorElement,
   ) {
