@@ -134,6 +134,20 @@ async function dropRunDatabases(adminUrl: string, prefix: string): Promise<void>
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
+    // A worker that ended while making its spare leaves the CREATE DATABASE running on the server,
+    // not yet listed: waited for (a few seconds at most), so that its database is dropped too.
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const making = await admin.query(
+        `SELECT 1 FROM pg_stat_activity
+          WHERE pid <> pg_backend_pid() AND state = 'active'
+            AND starts_with(query, $1)`,
+        // As helpers/db.ts writes it (the name quoted by escapeIdentifier).
+        [`CREATE DATABASE "${prefix}`],
+      );
+      if (making.rowCount === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const left = await admin.query<{ datname: string }>(
       `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
       [prefix],
