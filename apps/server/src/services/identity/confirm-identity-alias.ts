@@ -6,6 +6,7 @@ import type {
 } from '@pledge/contract';
 import { brandFor } from '../../brands/brands.js';
 import { agents, emailChangeUndos, emailChanges, identities } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { HttpError } from '../../http/errors.js';
 import { digestOtpCode, isSameDigest } from '../../security/otp.js';
 import { emailChangedMessage } from '../email/email-change-messages.js';
@@ -25,12 +26,7 @@ import {
   OTP_MAX_WRONG_ATTEMPTS,
   SIGN_IN_RATE_LIMITS,
 } from './sign-in-limits.js';
-import {
-  digestUndoToken,
-  isUniqueViolation,
-  sealOldEmail,
-  UNDO_EMAIL_CHANGE_PAGE,
-} from './undo-email-change.js';
+import { digestUndoToken, sealOldEmail, UNDO_EMAIL_CHANGE_PAGE } from './undo-email-change.js';
 
 export const ALIAS_CONFIRM_MESSAGES = {
   wrong: 'That code is not right. Check the latest e-mail we sent to the new address.',

@@ -45,7 +45,10 @@ export async function createPasswordIdentity(
           }
         : {}),
     })
-    .onConflictDoNothing({ target: identities.email })
+    // Any unique index may hold the address: the clear column (which the previous release
+    // writes alone) or its digest. With a target, only that index's conflict does nothing, and two
+    // instances seeding the same account at once could meet on the other and fail to start.
+    .onConflictDoNothing()
     .returning({ uuid: identities.uuid });
   return row?.uuid ?? null;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { identities } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { digestEmail } from './email-address.js';
 import { identityEmailValues } from './identity-email.js';
@@ -30,7 +31,16 @@ export async function findOrCreateIdentity(
     .values({ uuid, ...values, organizationCode: input.orgCode })
     // A no-op update, so that RETURNING answers the existing row too.
     .onConflictDoUpdate({ target: identities.email, set: { email: sql`excluded.email` } })
-    .returning({ uuid: identities.uuid, emailSealed: identities.emailSealed });
+    .returning({ uuid: identities.uuid, emailSealed: identities.emailSealed })
+    .catch(async (error: unknown) => {
+      // The same address's first sign-in on another instance at the same moment can meet this
+      // one on the digest's unique index, which the upsert does not arbitrate: its row is the one.
+      if (!isUniqueViolation(error)) throw error;
+      return db
+        .select({ uuid: identities.uuid, emailSealed: identities.emailSealed })
+        .from(identities)
+        .where(eq(identities.emailDigest, digestEmail(cipher, input.email)));
+    });
   if (row === undefined) throw new Error('The identity upsert returned no row');
   if (row.emailSealed === null) {
     // A row the previous release wrote: sealed now, bound to its own uuid, rather than at the next boot.

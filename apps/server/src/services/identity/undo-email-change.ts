@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TPostIdentityAliasUndoBody, TPostIdentityAliasUndoResponse } from '@pledge/contract';
 import { emailChangeUndos, emailChanges, identities } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import type { TIdentityDeps, TRequestOrigin } from './deps.js';
@@ -19,16 +20,6 @@ export const UNDO_EMAIL_CHANGE_MESSAGES = {
 } as const;
 
 const UNDO_TOKEN_PURPOSE = 'email-change-undo';
-const UNIQUE_VIOLATION = '23505';
-
-/** A unique index refused the write: the address was taken by another identity meanwhile. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-    if ((cause as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
-}
-
 export function digestUndoToken(cipher: Pick<TFieldCipher, 'blindIndex'>, token: string): string {
   return cipher.blindIndex(token, UNDO_TOKEN_PURPOSE);
 }
