@@ -152,9 +152,11 @@ async function dropRunDatabases(adminUrl: string, prefix: string): Promise<void>
       `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
       [prefix],
     );
+    // Not WITH (FORCE): a database something still holds is left, rather than its connections
+    // ended under a process that may still be reporting.
     for (const row of left.rows) {
       await admin
-        .query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(row.datname)} WITH (FORCE)`)
+        .query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(row.datname)}`)
         .catch(() => undefined);
     }
   } finally {
