@@ -124,6 +124,29 @@ describe('account security', () => {
       expect(await pendingChangesOf(person.uuid)).toHaveLength(1);
     });
 
+    it('takes the newest code after the clock went back', async () => {
+      const person = await customer('skewed');
+      const newEmail = `skewed-moved-${counter}@example.com`;
+      // Ahead, then back, within the session's idle timeout (the session stays).
+      const shift = 20 * 60_000;
+      time.advance(shift);
+      await app.inject({ method: 'POST', url: STEP_UP, headers: bearer(person.jwt) });
+      const ahead = await latestCode(app, person.email, STEP_UP_CODE);
+      time.advance(-shift);
+      await app.inject({ method: 'POST', url: STEP_UP, headers: bearer(person.jwt) });
+      const stepUpCode = await latestCode(app, person.email, STEP_UP_CODE);
+
+      if (ahead !== stepUpCode) {
+        const stale = await putEmail(person.jwt, { value: newEmail, stepUpCode: ahead });
+        expect(stale.json()).toMatchObject({
+          fieldErrors: { stepUpCode: [STEP_UP_MESSAGES.codeWrong] },
+        });
+      }
+      const accepted = await putEmail(person.jwt, { value: newEmail, stepUpCode });
+      expect(accepted.statusCode).toBe(200);
+      expect(await pendingChangesOf(person.uuid)).toHaveLength(1);
+    });
+
     it('asks an account with a password for it, and sends it no code', async () => {
       counter += 1;
       const email = `password-${counter}@example.com`;

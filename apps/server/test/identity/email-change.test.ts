@@ -311,6 +311,26 @@ describe('changing the sign-in address', () => {
     expect(stale.statusCode).toBe(400);
   });
 
+  it('takes the newest pending change after the clock went back', async () => {
+    const person = await customer('skewed');
+    const first = `ahead-${counter}@example.com`;
+    const second = `current-${counter}@example.com`;
+    // Ahead, then back, within the session's idle timeout (the session stays).
+    const shift = 20 * 60_000;
+    time.advance(shift);
+    expect((await put(person.jwt, first)).statusCode).toBe(200);
+    const aheadCode = await latestCode(app, first, CHANGE_CODE);
+    time.advance(-shift);
+    expect((await put(person.jwt, second)).statusCode).toBe(200);
+    const code = await latestCode(app, second, CHANGE_CODE);
+
+    const stale = await confirm(person.jwt, { type: 'Email', value: first, code: aheadCode });
+    expect(stale.statusCode).toBe(400);
+    const confirmed = await confirm(person.jwt, { type: 'Email', value: second, code });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await figureOf(person.jwt)).json()).toMatchObject({ email: second });
+  });
+
   it.each([
     [{ type: 'Email', value: 'new@example.com', code: '12' }, 'code'],
     [{ type: 'Email', value: 'not-an-address', code: '123456' }, 'value'],

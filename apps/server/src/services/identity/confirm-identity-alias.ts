@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type {
   TPostIdentityAliasConfirmBody,
   TPostIdentityAliasConfirmResponse,
@@ -15,6 +15,7 @@ import type { TIdentityDeps } from './deps.js';
 import { digestEmail, normalizeEmail } from './email-address.js';
 import { endIdentitySessions } from './end-sessions.js';
 import { getLegacyIdentity } from './get-legacy-identity.js';
+import { openCodeFirst } from './replace-open-code.js';
 import {
   identityByEmail,
   identityEmailColumns,
@@ -50,12 +51,12 @@ function unavailable(): HttpError {
 }
 
 /**
- * Confirms a new sign-in address with the code e-mailed to it. In one transaction: the newest
- * pending change must name this address and this code (wrong tries burn it as sign-in codes burn);
- * an address of another identity or of an agent (provisioned, active or not) is refused, with
- * nothing changed; otherwise the address changes, the old address gets a single-use undo token and
- * every other session of the identity ends, and the e-mail telling the old address, with the undo
- * link, is queued.
+ * Confirms a new sign-in address with the code e-mailed to it. In one transaction: the open
+ * pending change (openCodeFirst) must name this address and this code (wrong tries burn it as
+ * sign-in codes burn); an address of another identity or of an agent (provisioned, active or not)
+ * is refused, with nothing changed; otherwise the address changes, the old address gets a
+ * single-use undo token and every other session of the identity ends, and the e-mail telling the
+ * old address, with the undo link, is queued.
  */
 export async function confirmIdentityAlias(
   deps: Pick<TIdentityDeps, 'db' | 'cipher' | 'limiter' | 'clock' | 'sandbox'>,
@@ -84,7 +85,7 @@ export async function confirmIdentityAlias(
         .select()
         .from(emailChanges)
         .where(eq(emailChanges.identityUuid, identityUuid))
-        .orderBy(desc(emailChanges.createdAt))
+        .orderBy(...openCodeFirst(emailChanges))
         .limit(1)
         .for('update');
       if (change === undefined) return { kind: 'wrong' };

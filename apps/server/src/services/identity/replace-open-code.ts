@@ -2,14 +2,27 @@
  * Issuing a one-time code (a sign-in code, a step-up code, a change of address's code) in the
  * caller's transaction: the open codes it replaces are closed, the new one is written to expire a
  * lifetime from now, and the codes that expired more than a lifetime ago are pruned beside it.
- * Answers when the new code expires.
+ * Answers when the new code expires. The code a try is checked against is found in the order of
+ * openCodeFirst.
  */
-import { and, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import type { emailChanges, otpChallenges, stepUpCodes } from '../../db/schema/index.js';
 import { pruneExpired } from './prune-expired.js';
 
 type TCodeTable = typeof otpChallenges | typeof stepUpCodes | typeof emailChanges;
+
+/**
+ * The order in which a try finds its code: the open one first, since issuing a code closes the
+ * open ones it replaces and so the open one is the only one that can work; then the newest by
+ * creation time, which decides the answer (burnt or wrong) when none is open. The creation time
+ * alone cannot find the open code: it is the clock's, which can go back (the sandbox's clock reset
+ * after being moved forward, or instances a little apart), and a code created while the clock ran
+ * ahead stays later than the code that replaced it.
+ */
+export function openCodeFirst(table: TCodeTable): [SQL, SQL] {
+  return [sql`${table.closedAt} IS NULL DESC`, desc(table.createdAt)];
+}
 
 export async function replaceOpenCode(
   tx: TDb,

@@ -3,7 +3,7 @@
  * The account proves it with its authenticator code where two-factor sign-in is on, else with its
  * password where it has one, else with a code e-mailed to its CURRENT address.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TStepUpMethod } from '@pledge/contract';
 import type { TDb } from '../../db/pool.js';
 import { identities, stepUpCodes } from '../../db/schema/index.js';
@@ -12,6 +12,7 @@ import type { TFieldCipher } from '../../security/field-encryption.js';
 import { digestOtpCode, isSameDigest } from '../../security/otp.js';
 import { verifyPassword } from '../../security/password.js';
 import { identityEmailColumns } from './identity-email.js';
+import { openCodeFirst } from './replace-open-code.js';
 import { needsSecondFactor, useTotp, type TSecondFactorIdentity } from './second-factor.js';
 import { OTP_MAX_WRONG_ATTEMPTS } from './sign-in-limits.js';
 
@@ -114,12 +115,13 @@ export async function checkStepUp(
     return isRight ? null : wrong(STEP_UP_MESSAGES.passwordWrong);
   }
   if (proof.stepUpCode === undefined) return required(STEP_UP_MESSAGES.codeRequired);
-  // The newest code of the identity is the only one that can work; the row lock orders tries.
+  // The identity's open code is the only one that can work (openCodeFirst); the row lock orders
+  // tries.
   const [code] = await tx
     .select()
     .from(stepUpCodes)
     .where(eq(stepUpCodes.identityUuid, identity.uuid))
-    .orderBy(desc(stepUpCodes.createdAt))
+    .orderBy(...openCodeFirst(stepUpCodes))
     .limit(1)
     .for('update');
   if (code === undefined || code.closedAt !== null || code.expiresAt.getTime() <= at.getTime()) {

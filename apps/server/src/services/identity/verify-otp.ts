@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { IDENTITY_BROKER_API_VERSION, type TPostOtpVerifyResponse } from '@pledge/contract';
 import type { TSignInAudience } from '@pledge/domain';
 import { identities, otpChallenges, signInRequests } from '../../db/schema/index.js';
@@ -8,6 +8,7 @@ import { RateLimitedError } from '../../security/rate-limit.js';
 import { isActiveAgent } from './agents.js';
 import type { TIdentityDeps, TRequestOrigin } from './deps.js';
 import { hasEmail } from './identity-email.js';
+import { openCodeFirst } from './replace-open-code.js';
 import { digestEmail, digestSignInDevice, normalizeEmail } from './email-address.js';
 import { findOrCreateIdentity } from './find-or-create-identity.js';
 import { needsSecondFactor, TOTP_MESSAGES, totpError, useTotp } from './second-factor.js';
@@ -94,7 +95,7 @@ export async function verifyOtp(
   };
 
   const outcome = await db.transaction(async (tx): Promise<TOutcome> => {
-    // The newest code this device asked for is the only one that can work; the row lock makes
+    // This device's open code is the only one that can work (openCodeFirst); the row lock makes
     // concurrent tries count one after the other. Codes sent before codes had a device (null)
     // stay usable until they expire, so that a deploy breaks no sign-in under way. A code bound
     // to this nonce comes first: one asked without a nonce from the same source address (a shared
@@ -111,9 +112,7 @@ export async function verifyOtp(
       )
       .orderBy(
         sql`${otpChallenges.deviceDigest} IS NOT DISTINCT FROM ${nonceDevice} DESC`,
-        desc(otpChallenges.createdAt),
-        // Of codes sent in the same instant, the one that replaced the others.
-        sql`${otpChallenges.closedAt} IS NULL DESC`,
+        ...openCodeFirst(otpChallenges),
       )
       .limit(1)
       .for('update');
