@@ -41,43 +41,37 @@ function quotedTermsOf(offer: TOfferRow, treatment: TRefiOfferRow): TRefiQuotedT
   };
 }
 
-/** Whether the offer's terms still hold at this price; the refusal to tell the borrower if not. */
-export function refiTermsRefusal(input: {
+interface TRefiTermsAtPrice {
   refi: TRefiApplicationRow;
   offer: TOfferRow;
   treatment: TRefiOfferRow;
   quote: TPriceQuote;
-}): TRefiCommitRefusal | null {
-  const { refi, offer, treatment } = input;
-  return refiCommitRefusal({
+}
+
+/** The quoted terms, the loan and its coins at the quote's price, as the rules read them. */
+function termsAtPrice({ refi, offer, treatment, quote }: TRefiTermsAtPrice) {
+  return {
     quoted: quotedTermsOf(offer, treatment),
     principalCents: refi.principalCents,
     collateralType: refi.collateralType,
     collateralQuantity: refi.legacyCollateralQuantity,
-    priceCents: input.quote.priceCents,
-  });
+    priceCents: quote.priceCents,
+  };
+}
+
+/** Whether the offer's terms still hold at this price; the refusal to tell the borrower if not. */
+export function refiTermsRefusal(input: TRefiTermsAtPrice): TRefiCommitRefusal | null {
+  return refiCommitRefusal(termsAtPrice(input));
 }
 
 /**
  * Whether the submitted offer's terms still hold at this price when its last document is signed
  * (its top-up, when it asked one, has arrived: the disclosures are signed only then).
  */
-export function refiSignatureTermsRefusal(input: {
-  refi: TRefiApplicationRow;
-  offer: TOfferRow;
-  treatment: TRefiOfferRow;
-  quote: TPriceQuote;
-  isTopUpIn: boolean;
-}): TRefiCommitRefusal | null {
-  const { refi, offer, treatment } = input;
-  return refiSignatureRefusal({
-    quoted: quotedTermsOf(offer, treatment),
-    principalCents: refi.principalCents,
-    collateralType: refi.collateralType,
-    collateralQuantity: refi.legacyCollateralQuantity,
-    priceCents: input.quote.priceCents,
-    isTopUpIn: input.isTopUpIn,
-  });
+export function refiSignatureTermsRefusal(
+  input: TRefiTermsAtPrice & { isTopUpIn: boolean },
+): TRefiCommitRefusal | null {
+  return refiSignatureRefusal({ ...termsAtPrice(input), isTopUpIn: input.isTopUpIn });
 }
 
 /**
