@@ -10,11 +10,12 @@ import {
   type TPartnerLoan,
   type TPartnerPageQuery,
 } from '@pledge/contract';
-import { and, asc, desc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/pool.js';
 import { applications, partnerEvents, servicingLoans } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
+import { newestFirst, type TNewestFirst } from '../newest-first-page.js';
 import { partnerEventOf } from './partner-event-body.js';
 import type { TPartnerCaller } from './authenticate-partner-key.js';
 
@@ -48,14 +49,28 @@ function decodeTimeCursor(cursor: string): { at: Date; uuid: string } {
 }
 
 /** The rows after the cursor's position, newest first on (time, uuid); all of them without one. */
-function olderThanCursor(
-  cursor: string | undefined,
-  time: AnyPgColumn,
-  key: AnyPgColumn,
-): SQL | undefined {
+function olderThanCursor(cursor: string | undefined, { time, key }: TNewestFirst): SQL | undefined {
   if (cursor === undefined) return undefined;
   const { at, uuid } = decodeTimeCursor(cursor);
   return or(lt(time, at), and(eq(time, at), lt(key, uuid)));
+}
+
+/**
+ * The rows of one page of the caller's brand, newest first on (time, uuid), with one more than the
+ * page's size read (a next page exists).
+ */
+async function readBrandPage<TSelect extends PgSelect>(
+  select: TSelect,
+  caller: TPartnerCaller,
+  query: TPartnerPageQuery,
+  columns: TNewestFirst & { brand: AnyPgColumn },
+): Promise<{ rows: TSelect['_']['result']; limit: number }> {
+  const limit = query.limit ?? PARTNER_PAGE_DEFAULT;
+  const rows = await select
+    .where(and(eq(columns.brand, caller.brand), olderThanCursor(query.cursor, columns)))
+    .orderBy(...newestFirst(columns))
+    .limit(limit + 1);
+  return { rows, limit };
 }
 
 /** A page of rows read with one more than `limit` (a next page exists), with that page's cursor. */
@@ -79,18 +94,12 @@ export async function listPartnerApplications(
   caller: TPartnerCaller,
   query: TPartnerPageQuery,
 ): Promise<TPage<TPartnerApplication>> {
-  const limit = query.limit ?? PARTNER_PAGE_DEFAULT;
-  const rows = await db
-    .select()
-    .from(applications)
-    .where(
-      and(
-        eq(applications.organization, caller.brand),
-        olderThanCursor(query.cursor, applications.createdAt, applications.uuid),
-      ),
-    )
-    .orderBy(desc(applications.createdAt), desc(applications.uuid))
-    .limit(limit + 1);
+  const { rows, limit } = await readBrandPage(
+    db.select().from(applications).$dynamic(),
+    caller,
+    query,
+    { brand: applications.organization, time: applications.createdAt, key: applications.uuid },
+  );
   return newestFirstPage(
     rows,
     limit,
@@ -114,19 +123,20 @@ export async function listPartnerLoans(
   caller: TPartnerCaller,
   query: TPartnerPageQuery,
 ): Promise<TPage<TPartnerLoan>> {
-  const limit = query.limit ?? PARTNER_PAGE_DEFAULT;
-  const rows = await db
-    .select({ loan: servicingLoans })
-    .from(servicingLoans)
-    .innerJoin(applications, eq(applications.uuid, servicingLoans.loanUuid))
-    .where(
-      and(
-        eq(applications.organization, caller.brand),
-        olderThanCursor(query.cursor, servicingLoans.createdAt, servicingLoans.loanUuid),
-      ),
-    )
-    .orderBy(desc(servicingLoans.createdAt), desc(servicingLoans.loanUuid))
-    .limit(limit + 1);
+  const { rows, limit } = await readBrandPage(
+    db
+      .select({ loan: servicingLoans })
+      .from(servicingLoans)
+      .innerJoin(applications, eq(applications.uuid, servicingLoans.loanUuid))
+      .$dynamic(),
+    caller,
+    query,
+    {
+      brand: applications.organization,
+      time: servicingLoans.createdAt,
+      key: servicingLoans.loanUuid,
+    },
+  );
   return newestFirstPage(
     rows,
     limit,
