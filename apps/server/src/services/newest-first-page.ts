@@ -4,7 +4,7 @@
  * by their key.
  */
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { HttpError } from '../http/errors.js';
 
 export interface TNewestFirst {
@@ -49,4 +49,24 @@ export function pageOf<T>(
   if (rows.length <= limit || last === undefined) return { page, nextCursor: null };
   const { time, key } = cursorOf(last);
   return { page, nextCursor: `${time.toISOString()}|${key}` };
+}
+
+/** A list read newest first: its columns, each row's place in it, and the keys its cursors hold. */
+export interface TNewestFirstList<TRow> extends TNewestFirst {
+  cursorOf: (row: TRow) => { time: Date; key: string };
+  isKey?: (key: string) => boolean;
+}
+
+/** One page of the rows `select` reads that match `where`, after the query's cursor. */
+export async function readNewestFirstPage<TSelect extends PgSelect>(
+  select: TSelect,
+  where: SQL | undefined,
+  query: { cursor?: string | undefined; limit: number },
+  list: TNewestFirstList<TSelect['_']['result'][number]>,
+): Promise<{ page: TSelect['_']['result']; nextCursor: string | null }> {
+  const rows = await select
+    .where(and(where, afterCursor(query.cursor, list, list.isKey)))
+    .orderBy(...newestFirst(list))
+    .limit(query.limit + 1);
+  return pageOf(rows, query.limit, list.cursorOf);
 }

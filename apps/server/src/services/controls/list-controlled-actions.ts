@@ -1,9 +1,9 @@
 /** The console's list of controlled actions of one status, newest first, a page at a time. */
 import type { TGetControlledActionsQuery, TGetControlledActionsResponse } from '@pledge/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { opsProposals } from '../../db/schema/index.js';
-import { afterCursor, newestFirst, pageOf } from '../newest-first-page.js';
+import { readNewestFirstPage } from '../newest-first-page.js';
 import { toControlledActionView } from './controlled-action-record.js';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -12,21 +12,16 @@ export async function listControlledActions(
   db: TDb,
   query: TGetControlledActionsQuery,
 ): Promise<TGetControlledActionsResponse> {
-  const columns = { time: opsProposals.proposedAt, key: opsProposals.id };
-  const rows = await db
-    .select()
-    .from(opsProposals)
-    .where(
-      and(
-        eq(opsProposals.status, query.status),
-        afterCursor(query.cursor, columns, (id) => UUID_PATTERN.test(id)),
-      ),
-    )
-    .orderBy(...newestFirst(columns))
-    .limit(query.limit + 1);
-  const { page, nextCursor } = pageOf(rows, query.limit, (row) => ({
-    time: row.proposedAt,
-    key: row.id,
-  }));
+  const { page, nextCursor } = await readNewestFirstPage(
+    db.select().from(opsProposals).$dynamic(),
+    eq(opsProposals.status, query.status),
+    query,
+    {
+      time: opsProposals.proposedAt,
+      key: opsProposals.id,
+      cursorOf: (row) => ({ time: row.proposedAt, key: row.id }),
+      isKey: (id) => UUID_PATTERN.test(id),
+    },
+  );
   return { items: page.map(toControlledActionView), nextCursor };
 }

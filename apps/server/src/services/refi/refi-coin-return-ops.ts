@@ -11,7 +11,7 @@ import type {
   TRefiCoinReturnItem,
 } from '@pledge/contract';
 import { REFI_COIN_RETURN_MESSAGES, toCoinQuantity } from '@pledge/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import {
   auditEvents,
@@ -20,7 +20,7 @@ import {
   refiCoinReturns,
 } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import { afterCursor, newestFirst, pageOf } from '../newest-first-page.js';
+import { readNewestFirstPage } from '../newest-first-page.js';
 import { actors } from '../applications/apply-transition.js';
 import { confirmedBalance } from '../collateral/collateral-record.js';
 import type { TRefiOpsDeps } from './import-refi-tape.js';
@@ -67,22 +67,16 @@ export async function listRefiCoinReturns(
   deps: Pick<TRefiOpsDeps, 'db'>,
   query: TGetRefiCoinReturnsQuery,
 ): Promise<TGetRefiCoinReturnsResponse> {
-  const columns = { time: refiCoinReturns.createdAt, key: refiCoinReturns.applicationUuid };
-  const rows = await deps.db
-    .select()
-    .from(refiCoinReturns)
-    .where(
-      and(
-        query.status === undefined ? undefined : eq(refiCoinReturns.status, query.status),
-        afterCursor(query.cursor, columns),
-      ),
-    )
-    .orderBy(...newestFirst(columns))
-    .limit(query.limit + 1);
-  const { page, nextCursor } = pageOf(rows, query.limit, (row) => ({
-    time: row.createdAt,
-    key: row.applicationUuid,
-  }));
+  const { page, nextCursor } = await readNewestFirstPage(
+    deps.db.select().from(refiCoinReturns).$dynamic(),
+    query.status === undefined ? undefined : eq(refiCoinReturns.status, query.status),
+    query,
+    {
+      time: refiCoinReturns.createdAt,
+      key: refiCoinReturns.applicationUuid,
+      cursorOf: (row) => ({ time: row.createdAt, key: row.applicationUuid }),
+    },
+  );
   return { items: await itemsOf(deps.db, page), nextCursor };
 }
 

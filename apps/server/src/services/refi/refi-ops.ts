@@ -22,7 +22,7 @@ import {
   refiTapeLoans,
 } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import { afterCursor, newestFirst, pageOf } from '../newest-first-page.js';
+import { readNewestFirstPage } from '../newest-first-page.js';
 import { actors } from '../applications/apply-transition.js';
 import { coinText } from '../collateral/collateral-record.js';
 import { emailOf, identityByEmail } from '../identity/identity-email.js';
@@ -223,22 +223,16 @@ export async function listRefiEstatePayoffs(
   deps: TRefiOpsDeps,
   query: TGetRefiEstatePayoffsQuery,
 ): Promise<TGetRefiEstatePayoffsResponse> {
-  const columns = { time: refiEstatePayoffs.createdAt, key: refiEstatePayoffs.uuid };
-  const rows = await deps.db
-    .select()
-    .from(refiEstatePayoffs)
-    .where(
-      and(
-        query.status === undefined ? undefined : eq(refiEstatePayoffs.status, query.status),
-        afterCursor(query.cursor, columns),
-      ),
-    )
-    .orderBy(...newestFirst(columns))
-    .limit(query.limit + 1);
-  const { page, nextCursor } = pageOf(rows, query.limit, (row) => ({
-    time: row.createdAt,
-    key: row.uuid,
-  }));
+  const { page, nextCursor } = await readNewestFirstPage(
+    deps.db.select().from(refiEstatePayoffs).$dynamic(),
+    query.status === undefined ? undefined : eq(refiEstatePayoffs.status, query.status),
+    query,
+    {
+      time: refiEstatePayoffs.createdAt,
+      key: refiEstatePayoffs.uuid,
+      cursorOf: (row) => ({ time: row.createdAt, key: row.uuid }),
+    },
+  );
   return { items: page.map(payoffView), nextCursor };
 }
 
