@@ -6,8 +6,7 @@
 import { expect } from 'vitest';
 import type { TApplication, TDocument, TGetLoanStatusResponse } from '@pledge/contract';
 import { appPath, bearer, LEAP, type TApplicationsTestContext } from '../applications/helpers.js';
-import { signIn } from '../identity/sign-in.js';
-import type { TTestLoan } from '../servicing/helpers.js';
+import { advanceClockHours, type TTestLoan } from '../servicing/helpers.js';
 
 export const DAY_MS = 24 * 3_600_000;
 
@@ -60,13 +59,7 @@ export async function enterRenewalWindow(
   const [loan] = await loanStatuses(ctx, borrowers[0]?.token ?? '');
   const target = Date.parse(`${loan?.maturityDate}T00:00:00Z`) - 20 * DAY_MS;
   const days = Math.ceil((target - (await sandboxNow(ctx)).getTime()) / DAY_MS);
-  const moved = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/clock',
-    payload: { advanceHours: days * 24 },
-  });
-  expect(moved.statusCode).toBe(200);
-  for (const borrower of borrowers) borrower.token = await signIn(ctx.app, borrower.email);
+  await advanceClockHours(ctx, days * 24, borrowers);
 }
 
 /** POST roll-forward/offers: the loan's renewal opened (or the open one), as answered. */

@@ -16,14 +16,19 @@ import { RENEWAL_MESSAGES } from '@pledge/domain';
 import { and, eq } from 'drizzle-orm';
 import { applications } from '../../src/db/schema/index.js';
 import { appPath, bearer, LEAP, useApplicationsTestContext } from '../applications/helpers.js';
-import { signIn } from '../identity/sign-in.js';
 import { opsCall, opsPath, signInAgent } from '../ops/helpers.js';
-import { setBtcPrice, type TTestLoan, useSandboxLoans } from '../servicing/helpers.js';
+import {
+  advanceClockHours,
+  setBtcPrice,
+  type TTestLoan,
+  useSandboxLoans,
+} from '../servicing/helpers.js';
 import {
   DAY_MS,
   loanStatuses,
   requestRenewal,
   requestTopUp,
+  sandboxNow,
   selectOffer,
   signAll,
 } from './helpers.js';
@@ -75,18 +80,14 @@ describe('renewal', () => {
   it('opens 20 days before maturity, once however often it is asked', async () => {
     const [loan] = await loans(plain.token);
     const target = Date.parse(`${loan?.maturityDate}T00:00:00Z`) - 20 * DAY_MS;
-    const clock = await ctx.app.inject({ method: 'GET', url: '/sandbox/clock' });
-    const now = Date.parse((clock.json() as { now: string }).now);
-    const moved = await ctx.app.inject({
-      method: 'POST',
-      url: '/sandbox/clock',
-      payload: { advanceHours: Math.ceil((target - now) / 3_600_000) },
-    });
-    expect(moved.statusCode).toBe(200);
+    const now = (await sandboxNow(ctx)).getTime();
     // Sessions idle out across months: everyone signs in again.
-    for (const borrower of [plain, withTopUp, stranger, highLtv]) {
-      borrower.token = await signIn(ctx.app, borrower.email);
-    }
+    await advanceClockHours(ctx, Math.ceil((target - now) / 3_600_000), [
+      plain,
+      withTopUp,
+      stranger,
+      highLtv,
+    ]);
 
     expect((await loans(plain.token))[0]?.renewal?.isOpen).toBe(true);
     const [first, second, third] = await Promise.all([

@@ -9,7 +9,12 @@ import { runRiskPass, type TRiskPassDeps } from '../../src/services/risk/run-ris
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { signIn } from '../identity/sign-in.js';
-import { sandboxLoan, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
+import {
+  advanceClockHours,
+  sandboxLoan,
+  setBtcPrice,
+  type TTestLoan,
+} from '../servicing/helpers.js';
 
 export function riskDeps(ctx: TApplicationsTestContext, db: TDb = ctx.database.db): TRiskPassDeps {
   return {
@@ -142,12 +147,7 @@ export async function advanceHours(
   hours: number,
   ...loans: TTestLoan[]
 ): Promise<void> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/clock',
-    payload: { advanceHours: hours },
-  });
-  expect(response.statusCode).toBe(200);
+  await advanceClockHours(ctx, hours);
   await createSandboxClock(ctx.database.db).refresh();
   // Their sessions may have ended by then: the borrowers sign in again.
   for (const loan of loans) loan.token = await signIn(ctx.app, loan.email);

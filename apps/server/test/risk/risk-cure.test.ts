@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TPostSandboxClockBody, TServicingLoan } from '@pledge/contract';
+import type { TServicingLoan } from '@pledge/contract';
 import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import {
   advanceDays,
@@ -25,6 +25,7 @@ import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js'
 import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
+  advanceHours,
   expectSubjects,
   freshLoan,
   liquidationsOf,
@@ -176,11 +177,11 @@ describe('no cure', () => {
   it('liquidates once the 48-hour cure deadline has passed on the deployment clock', async () => {
     const loan = await loanInMarginCall();
     // Not yet: 47 hours later the margin call still runs.
-    await advanceHours(47);
+    await advanceHours(ctx, 47);
     await pass(ctx);
     expect(await liquidationsOf(ctx, loan)).toEqual([]);
     expect((await loanRow(ctx, loan)).status).toBe('MARGIN_CALL');
-    await advanceHours(1.5);
+    await advanceHours(ctx, 1.5);
     await pass(ctx);
     const orders = await liquidationsOf(ctx, loan);
     expect(orders).toHaveLength(1);
@@ -219,10 +220,3 @@ describe('no cure', () => {
     expect((await loanRow(ctx, plain)).status).toBe('MARGIN_CALL');
   });
 });
-
-async function advanceHours(hours: number) {
-  const body: TPostSandboxClockBody = { advanceHours: hours };
-  const response = await ctx.app.inject({ method: 'POST', url: '/sandbox/clock', payload: body });
-  expect(response.statusCode).toBe(200);
-  await createSandboxClock(ctx.database.db).refresh();
-}

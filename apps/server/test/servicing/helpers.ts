@@ -2,6 +2,7 @@
 import type {
   TCollateralInfo,
   TPayoffQuote,
+  TPostSandboxClockBody,
   TPostSandboxLoanResponse,
   TServicingLoan,
   TServicingPayment,
@@ -68,12 +69,7 @@ export async function openServicingWorldAtDayStart(): Promise<TApplicationsTestC
   const clock = createSandboxClock(ctx.database.db);
   await clock.refresh();
   const msToNextDay = 86_400_000 - (clock.now().getTime() % 86_400_000);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/clock',
-    payload: { advanceHours: (msToNextDay + 5 * 60_000) / 3_600_000 },
-  });
-  expect(response.statusCode).toBe(200);
+  await advanceClockHours(ctx, (msToNextDay + 5 * 60_000) / 3_600_000);
   return ctx;
 }
 
@@ -161,19 +157,28 @@ export async function getLoan(
   return response.json() as TServicingLoan;
 }
 
+/**
+ * Moves the sandbox clock on by `hours`; the borrowers' sessions may have ended by then, so they
+ * sign in again.
+ */
+export async function advanceClockHours(
+  ctx: TApplicationsTestContext,
+  hours: number,
+  borrowers: readonly Pick<TTestLoan, 'email' | 'token'>[] = [],
+): Promise<void> {
+  const body: TPostSandboxClockBody = { advanceHours: hours };
+  const response = await ctx.app.inject({ method: 'POST', url: '/sandbox/clock', payload: body });
+  expect(response.statusCode).toBe(200);
+  for (const borrower of borrowers) borrower.token = await signIn(ctx.app, borrower.email);
+}
+
 /** Moves the sandbox clock; the loans' sessions have ended by then, so their borrowers sign in again. */
 export async function advanceDays(
   ctx: TApplicationsTestContext,
   days: number,
   ...loans: TTestLoan[]
 ): Promise<void> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/clock',
-    payload: { advanceHours: days * 24 },
-  });
-  expect(response.statusCode).toBe(200);
-  for (const loan of loans) loan.token = await signIn(ctx.app, loan.email);
+  await advanceClockHours(ctx, days * 24, loans);
 }
 
 /** The sandbox's prices (USD per coin); a coin left out keeps its price. */
