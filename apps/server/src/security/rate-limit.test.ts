@@ -76,4 +76,26 @@ describe('rate limiter', () => {
     const left = await database.db.select().from(rateLimitHits);
     expect(left).toHaveLength(1);
   });
+
+  it('no longer counts attempts made more than a window ahead of its clock', async () => {
+    const charge = [{ rule: PER_ADDRESS, subject: 'cleo@example.com' }];
+    const year = 365 * 24 * 60 * 60_000;
+    // A clock moved a year on, the bucket used up there, then the clock set back.
+    advance(year);
+    for (let index = 0; index < PER_ADDRESS.max; index += 1) await limiter().consume(charge);
+    await expect(limiter().consume(charge)).rejects.toBeInstanceOf(RateLimitedError);
+    advance(-year);
+    await expect(limiter().consume(charge)).resolves.toBeUndefined();
+
+    // Another instance's clock a little ahead: its attempts count.
+    const other = [{ rule: PER_ADDRESS, subject: 'dan@example.com' }];
+    advance(10_000);
+    for (let index = 0; index < PER_ADDRESS.max; index += 1) await limiter().consume(other);
+    advance(-10_000);
+    const refused = await limiter()
+      .consume(other)
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect((refused as RateLimitedError).retryAfterSeconds).toBe(70);
+  });
 });

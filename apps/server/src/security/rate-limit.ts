@@ -5,6 +5,12 @@
  *   its limit.
  * - `createSharedRateLimitStore`: the store of @fastify/rate-limit (the per-route limits), a fixed
  *   window counter per route and client address, counted in one statement.
+ *
+ * Both tell the time by the clock of the instance that counts. A count made more than a window
+ * ahead of that time was made by a clock since set back (the sandbox's clock moved forward, then
+ * reset): it counts no more, where it would otherwise hold the bucket shut until real time caught
+ * up with it, months later. A count ahead by less (another instance's clock a little ahead) still
+ * counts.
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { and, count, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
@@ -78,10 +84,17 @@ export function createRateLimiter(deps: {
           // Serialises attempts on one bucket across instances for the rest of the transaction.
           await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${bucket}, 0))`);
           const since = new Date(now.getTime() - rule.windowMs);
+          const until = new Date(now.getTime() + rule.windowMs);
           const [counted] = await tx
             .select({ hits: count(), oldest: sql<Date | null>`min(${rateLimitHits.at})` })
             .from(rateLimitHits)
-            .where(and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.at, since)));
+            .where(
+              and(
+                eq(rateLimitHits.bucket, bucket),
+                gt(rateLimitHits.at, since),
+                lt(rateLimitHits.at, until),
+              ),
+            );
           if ((counted?.hits ?? 0) >= rule.max) {
             const oldest = counted?.oldest ? new Date(counted.oldest) : now;
             longestWaitMs = Math.max(
@@ -165,14 +178,16 @@ const placeholder = (name: string) => sql.placeholder(name);
  */
 function counterStatement(sandbox: boolean): SQL {
   const clockSql = statementClockSql(sandbox);
-  // The window of a new count ends windowMs after now: EXCLUDED's end less windowMs is now.
-  const isOver = sql`r.window_ends_at <= EXCLUDED.window_ends_at
-    - ${placeholder('windowMs')}::bigint * interval '1 millisecond'`;
+  // The window of a new count ends windowMs after now: EXCLUDED's end less windowMs is now. A
+  // window is over when it ended, or when it started more than a window after now (its end more
+  // than a window after EXCLUDED's: counted by a clock since set back).
+  const window = sql`${placeholder('windowMs')}::bigint * interval '1 millisecond'`;
+  const isOver = sql`(r.window_ends_at <= EXCLUDED.window_ends_at - ${window}
+    OR r.window_ends_at > EXCLUDED.window_ends_at + ${window})`;
   return sql`
     WITH t AS (${clockSql})
     INSERT INTO rate_limit_counters AS r (bucket, hits, window_ends_at)
-    SELECT ${placeholder('bucket')}, 1,
-      t.now + ${placeholder('windowMs')}::bigint * interval '1 millisecond'
+    SELECT ${placeholder('bucket')}, 1, t.now + ${window}
     FROM t
     ON CONFLICT (bucket) DO UPDATE
       SET hits = CASE WHEN ${isOver} THEN 1 ELSE r.hits + 1 END,

@@ -60,4 +60,24 @@ describe('the shared store of the per-route limits', { timeout: 60_000 }, () => 
     const rows = await database.db.select().from(rateLimitCounters);
     expect(JSON.stringify(rows)).not.toContain('198.51.100');
   });
+
+  it('restarts a window a clock since set back counted in, not one a little ahead', async () => {
+    const time = manualClock(new Date('2030-01-01T00:00:00Z'));
+    const deps = { db: database.db, cipher: createFieldCipher(TEST_ENCRYPTION_KEY) };
+    const behind = new (createSharedRateLimitStore({ ...deps, clock: time.clock }))({}).child(
+      route('/c') as never,
+    );
+    const year = 365 * 24 * 60 * 60_000;
+    time.advance(year);
+    await incr(behind, '198.51.100.10');
+    expect(await incr(behind, '198.51.100.10')).toMatchObject({ current: 2 });
+    time.advance(-year);
+    expect(await incr(behind, '198.51.100.10')).toEqual({ current: 1, ttl: WINDOW_MS });
+
+    // Counted by an instance 5 s ahead, then by this one: one window.
+    time.advance(5_000);
+    await incr(behind, '198.51.100.11');
+    time.advance(-5_000);
+    expect(await incr(behind, '198.51.100.11')).toEqual({ current: 2, ttl: WINDOW_MS + 5_000 });
+  });
 });
