@@ -348,7 +348,11 @@ export async function startEmbeddedPostgres(options: {
   log: TEmbeddedLogger;
   /** The process's NODE_ENV: production never runs on the embedded database. */
   nodeEnv?: string | undefined;
-  /** Loads pg_stat_statements (EMBEDDED_PG_STAT_STATEMENTS: the bench reads it). */
+  /**
+   * Loads pg_stat_statements (EMBEDDED_PG_STAT_STATEMENTS: the bench reads it), with the planning
+   * of each statement counted apart from its execution: a statement planned again on every call
+   * would otherwise not show where its cost goes.
+   */
   statStatements?: boolean;
 }): Promise<TEmbeddedPostgres> {
   const { dataDir, port, log } = options;
@@ -382,7 +386,14 @@ export async function startEmbeddedPostgres(options: {
       'listen_addresses=127.0.0.1',
       ...embeddedMemoryFlags(os.totalmem()),
       ...(options.statStatements === true
-        ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'track_io_timing=on']
+        ? [
+            '-c',
+            'shared_preload_libraries=pg_stat_statements',
+            '-c',
+            'track_io_timing=on',
+            '-c',
+            'pg_stat_statements.track_planning=on',
+          ]
         : []),
     ],
     onLog: remember,
