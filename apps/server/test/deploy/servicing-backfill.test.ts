@@ -19,7 +19,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TGetLoanStatusResponse,
   TGetOpsLoansResponse,
-  TGetOpsReconciliationResponse,
   TServicingLoan,
 } from '@pledge/contract';
 import {
@@ -57,7 +56,14 @@ import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/db.js';
 import { migrationsBefore } from '../helpers/migrations-before.js';
 import { signIn } from '../identity/sign-in.js';
-import { OPS, opsCall, signInAgent, type TAgent } from '../ops/helpers.js';
+import {
+  OPS,
+  opsCall,
+  opsLoanOf,
+  opsReconciliationOf,
+  signInAgent,
+  type TAgent,
+} from '../ops/helpers.js';
 import { loanRow, moveTo, pass } from '../risk/helpers.js';
 import { LOANS, runSweep, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
 
@@ -215,11 +221,7 @@ async function bootStep(db = ctx.database.db): Promise<string[]> {
   return runBootStep({ db, storage: ctx.adapters.storage, filesDir });
 }
 
-const reconciliation = async () => {
-  const response = await opsCall(ctx.app, 'GET', `${OPS}/reconciliation`, agent.token);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TGetOpsReconciliationResponse;
-};
+const reconciliation = () => opsReconciliationOf(ctx.app, agent);
 
 const servicingRows = async (loanUuid: string) => {
   const result = await ctx.database.db.execute<{ loans: number; journals: number }>(sql`
@@ -315,8 +317,7 @@ describe('upgrade: loans funded by the previous release are serviced', () => {
     expect((statuses.json() as TGetLoanStatusResponse).loans.map((item) => item.appUuid)).toEqual([
       old.loanUuid,
     ]);
-    const agentPage = await opsCall(ctx.app, 'GET', `${OPS}/loans/${old.loanUuid}`, agent.token);
-    expect(agentPage.statusCode, agentPage.body).toBe(200);
+    await opsLoanOf(ctx.app, agent, old.loanUuid);
   });
 
   it('is on the loan book and in a balanced reconciliation', async () => {
@@ -460,8 +461,7 @@ describe('upgrade: loans the previous release funds or funded while this one run
       expect(payoff.rows).toEqual([
         { key: payoffBeforeServicingKey(loan.loanUuid), effective_on: payoffDay },
       ]);
-      const agentPage = await opsCall(ctx.app, 'GET', `${OPS}/loans/${loan.loanUuid}`, agent.token);
-      expect(agentPage.statusCode, agentPage.body).toBe(200);
+      await opsLoanOf(ctx.app, agent, loan.loanUuid);
       expect((await loanRow(ctx, loan)).status).toBe('PAID_OFF');
     }
     // Closed, with its payoff's record as the evidence: balanced.

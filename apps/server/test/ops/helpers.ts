@@ -12,7 +12,12 @@ import {
   SANDBOX_AGENT_EMAIL,
   SANDBOX_SECOND_AGENT_EMAIL,
 } from '../../src/services/identity/agents.js';
-import type { TCollateralInfo, TControlledAction, TGetOpsLoanResponse } from '@pledge/contract';
+import type {
+  TCollateralInfo,
+  TControlledAction,
+  TGetOpsLoanResponse,
+  TGetOpsReconciliationResponse,
+} from '@pledge/contract';
 import {
   acceptedApplication,
   appPath,
@@ -106,6 +111,15 @@ export async function opsLoanOf(
 ): Promise<TGetOpsLoanResponse> {
   const response = await opsCall(app, 'GET', `${OPS}/loans/${loanUuid}`, agent.token);
   return expectJson(response, 200) as TGetOpsLoanResponse;
+}
+
+/** The console's reconciliation of the ledgers (GET …/reconciliation): its issues, and if balanced. */
+export async function opsReconciliationOf(
+  app: FastifyInstance,
+  agent: TAgent,
+): Promise<TGetOpsReconciliationResponse> {
+  const response = await opsCall(app, 'GET', `${OPS}/reconciliation`, agent.token);
+  return expectJson(response, 200) as TGetOpsReconciliationResponse;
 }
 
 /**

@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import type {
   TApplication,
   TGetOpsLoanResponse,
-  TGetOpsReconciliationResponse,
   TControlledAction,
   TLiquidation,
 } from '@pledge/contract';
@@ -25,7 +24,14 @@ import { settlePendingPayments } from '../../src/services/servicing/settle-payme
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { SURPLUS_PAYOUT_ENTITY } from '../../src/services/risk/liquidation-surplus-payout.js';
 import { appPath, bearer } from '../applications/helpers.js';
-import { approveProposal, approveProposed, OPS, useTwoAgentContext } from '../ops/helpers.js';
+import {
+  approveProposal,
+  approveProposed,
+  OPS,
+  opsLoanOf,
+  opsReconciliationOf,
+  useTwoAgentContext,
+} from '../ops/helpers.js';
 import {
   idempotency,
   collateralOf,
@@ -71,15 +77,7 @@ function payout(
 const approve = (proposed: LightMyRequestResponse) =>
   approveProposed(ctx.app, checker, proposed, 'SURPLUS_PAYOUT');
 
-async function opsLoan(loanUuid: string): Promise<TGetOpsLoanResponse> {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `${OPS}/loans/${loanUuid}`,
-    headers: bearer(agent.token),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TGetOpsLoanResponse;
-}
+const opsLoan = (loanUuid: string) => opsLoanOf(ctx.app, agent, loanUuid);
 
 function sumOf(ledger: TGetOpsLoanResponse['ledger'], account: string): number {
   return ledger
@@ -186,13 +184,7 @@ describe('surplus payout', () => {
     });
     expect(await payoutJournalsOf(loan.loanUuid)).toHaveLength(2);
 
-    const reconciliation = await ctx.app.inject({
-      method: 'GET',
-      url: `${OPS}/reconciliation`,
-      headers: bearer(agent.token),
-    });
-    expect(reconciliation.statusCode).toBe(200);
-    const report = reconciliation.json() as TGetOpsReconciliationResponse;
+    const report = await opsReconciliationOf(ctx.app, agent);
     expect(report.issues).toEqual([]);
     expect(report.isBalanced).toBe(true);
   });
@@ -324,12 +316,7 @@ describe('a debit in flight when a sale pays the loan off', () => {
       .from(servicingPayments)
       .where(eq(servicingPayments.uuid, inFlight.uuid));
     expect(sent?.transferId).not.toBeNull();
-    const report = await ctx.app.inject({
-      method: 'GET',
-      url: `${OPS}/reconciliation`,
-      headers: bearer(agent.token),
-    });
-    expect((report.json() as TGetOpsReconciliationResponse).issues).toEqual([]);
+    expect((await opsReconciliationOf(ctx.app, agent)).issues).toEqual([]);
 
     // The agent wires all of it back in one payout, once the debit has settled: until then the
     // bank may still take it back.

@@ -8,12 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type {
-  TControlledAction,
-  TGetOpsLoanResponse,
-  TGetOpsReconciliationResponse,
-  TLiquidation,
-} from '@pledge/contract';
+import type { TControlledAction, TLiquidation } from '@pledge/contract';
 import {
   Decimal,
   formatUsd,
@@ -36,7 +31,14 @@ import { deliverLiquidationStatement } from '../../src/services/risk/liquidation
 import { balancesOf } from '../../src/services/servicing/ledger-store.js';
 import { bearer } from '../applications/helpers.js';
 import { queuedJobs } from '../helpers/jobs.js';
-import { approveProposal, approveProposed, OPS, useTwoAgentContext } from '../ops/helpers.js';
+import {
+  approveProposal,
+  approveProposed,
+  OPS,
+  opsLoanOf,
+  opsReconciliationOf,
+  useTwoAgentContext,
+} from '../ops/helpers.js';
 import { mailTo, setBtcPrice, type TTestLoan, openServicingWorld } from '../servicing/helpers.js';
 import { deploymentNow, riskQueueOf } from './helpers.js';
 import {
@@ -118,13 +120,7 @@ const approve = (proposed: LightMyRequestResponse) =>
 
 /** A liquidation as the console's view of its loan shows it. */
 async function liquidationOf(loanUuid: string, liquidationUuid: string): Promise<TLiquidation> {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `${OPS}/loans/${loanUuid}`,
-    headers: bearer(agent.token),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const found = (response.json() as TGetOpsLoanResponse).loan.liquidations.find(
+  const found = (await opsLoanOf(ctx.app, agent, loanUuid)).loan.liquidations.find(
     (row) => row.liquidationUuid === liquidationUuid,
   );
   if (found === undefined) throw new Error('no such liquidation on the loan');
@@ -136,15 +132,7 @@ async function marketAt(priceCents: number, executedAt: string): Promise<void> {
   await observeBtc(ctx, priceCents, new Date(executedAt));
 }
 
-async function reconciliation(): Promise<TGetOpsReconciliationResponse> {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `${OPS}/reconciliation`,
-    headers: bearer(agent.token),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TGetOpsReconciliationResponse;
-}
+const reconciliation = () => opsReconciliationOf(ctx.app, agent);
 
 describe('sandbox exchange', () => {
   it('sells the planned quantity at the sandbox price at once, and the loan is ACTIVE at 50 %', async () => {

@@ -14,7 +14,7 @@
  * Every expected figure is computed here from the disclosures (30/360, half-up to the cent, a
  * payment to interest, then the capitalised fee, then principal), never by the product's functions.
  */
-import type { TGetOpsReconciliationResponse, TServicingLoan } from '@pledge/contract';
+import type { TServicingLoan } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TBankPaymentsPort, TTransferStatus } from '../../src/adapters/bank-payments/port.js';
@@ -27,9 +27,15 @@ import {
 import { readPayoff } from '../../src/services/ops/payoff-record.js';
 import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
 import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
-import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
+import { useApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
-import { approvedControlled, OPS, signInAgent, signInSecondAgent } from '../ops/helpers.js';
+import {
+  approvedControlled,
+  OPS,
+  opsReconciliationOf,
+  signInAgent,
+  signInSecondAgent,
+} from '../ops/helpers.js';
 import { deploymentNow } from '../risk/helpers.js';
 import {
   advanceDays,
@@ -144,14 +150,7 @@ async function settleWith(answer: (transferId: string) => TTransferStatus) {
 }
 
 async function reconciliationOf(loanUuid: string): Promise<string[]> {
-  const agent = await signInAgent(ctx);
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `${OPS}/reconciliation`,
-    headers: bearer(agent.token),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as TGetOpsReconciliationResponse).issues
+  return (await opsReconciliationOf(ctx.app, await signInAgent(ctx))).issues
     .filter((issue) => issue.loanUuid === loanUuid)
     .map((issue) => issue.problem);
 }
