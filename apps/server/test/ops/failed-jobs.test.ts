@@ -56,6 +56,14 @@ describe('failed jobs in the agent console', () => {
     return id;
   }
 
+  /** A credit check that used up its attempts, the last 3 minutes ago: one for an agent to act on. */
+  const deadCreditCheck = () =>
+    failedJob(
+      creditCheckJob,
+      { appUuid: randomUUID() },
+      { attempts: creditCheckJob.maxAttempts, minutesAgo: 3 },
+    );
+
   const list = (query = '', token = agent.token) =>
     ctx.app.inject({
       method: 'GET',
@@ -154,14 +162,7 @@ describe('failed jobs in the agent console', () => {
   });
 
   it('retries a failed job now with a full set of attempts, once, audited with the reason', async () => {
-    const jobId = await failedJob(
-      creditCheckJob,
-      { appUuid: randomUUID() },
-      {
-        attempts: creditCheckJob.maxAttempts,
-        minutesAgo: 3,
-      },
-    );
+    const jobId = await deadCreditCheck();
     const retried = await act(postOpsRetryFailedJob.path, jobId, '  Bureau back up  ');
     expect(expectJson(retried, 200)).toEqual({ jobId, outcome: 'RETRIED' });
     const [job] = await queuedJobs(ctx.database.db);
@@ -291,14 +292,7 @@ describe('failed jobs in the agent console', () => {
   });
 
   it('needs a bounded reason and a job id, and changes nothing otherwise', async () => {
-    const jobId = await failedJob(
-      creditCheckJob,
-      { appUuid: randomUUID() },
-      {
-        attempts: creditCheckJob.maxAttempts,
-        minutesAgo: 3,
-      },
-    );
+    const jobId = await deadCreditCheck();
     for (const reason of ['', '   ', 'x'.repeat(OPS_REASON_MAX_LENGTH + 1), undefined]) {
       expect((await act(postOpsRetryFailedJob.path, jobId, reason)).statusCode).toBe(400);
       expect((await act(postOpsDiscardFailedJob.path, jobId, reason)).statusCode).toBe(400);
@@ -309,14 +303,7 @@ describe('failed jobs in the agent console', () => {
   });
 
   it('answers 401 without a token and to a borrower (not an agent audience)', async () => {
-    const jobId = await failedJob(
-      creditCheckJob,
-      { appUuid: randomUUID() },
-      {
-        attempts: creditCheckJob.maxAttempts,
-        minutesAgo: 3,
-      },
-    );
+    const jobId = await deadCreditCheck();
     const anonymous = [
       await ctx.app.inject({ method: 'GET', url: getOpsFailedJobs.path }),
       await ctx.app.inject({
