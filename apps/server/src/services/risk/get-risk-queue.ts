@@ -13,6 +13,7 @@ import {
 } from '@pledge/contract';
 import { daysPastMaturity, isoDay, OFFERED_COLLATERAL_TYPES, toCoinQuantity } from '@pledge/domain';
 import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/pool.js';
 import {
   applications,
@@ -24,7 +25,11 @@ import {
   servicingLoans,
 } from '../../db/schema/index.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
-import { identityEmailColumns, openIdentityEmail } from '../identity/identity-email.js';
+import {
+  identityEmailColumns,
+  openIdentityEmail,
+  type TIdentityEmailRow,
+} from '../identity/identity-email.js';
 import { toPriceObservationView } from '../prices/price-observations.js';
 import {
   COLLECTION_NOTICE_KIND_PREFIX,
@@ -52,15 +57,38 @@ const LISTED_LOAN_FIELDS = {
     WHERE e.loan_uuid = ${servicingLoans.loanUuid} AND e.account IN ${RECEIVABLES_SQL})`,
 };
 
-/** A listed loan's coins: its own once recorded, else those of the offer it was made on. */
-function collateralOf(row: {
-  loan: { collateralUnits: string | null; collateralType: string | null };
+/** The tables LISTED_LOAN_FIELDS reads beside the loan: its borrower and its application's offer. */
+function joinListedLoanTables<TSelect extends PgSelect>(select: TSelect) {
+  return select
+    .innerJoin(identities, eq(identities.uuid, servicingLoans.identityUuid))
+    .innerJoin(applications, eq(applications.uuid, servicingLoans.loanUuid))
+    .innerJoin(offers, eq(offers.uuid, applications.selectedOfferUuid));
+}
+
+interface TListedLoanRow {
+  loan: typeof servicingLoans.$inferSelect;
+  email: TIdentityEmailRow;
   offerUnits: string;
   offerType: string;
-}): TOpsRiskLoan['collateral'] {
+  balanceCents: string;
+}
+
+/**
+ * What every list shows of a listed loan; its coins are its own once recorded, else those of the
+ * offer it was made on.
+ */
+function listedLoanView(cipher: TFieldCipher, row: TListedLoanRow) {
   return {
-    coinQuantity: toCoinQuantity(row.loan.collateralUnits ?? row.offerUnits).toFixed(8),
-    type: (row.loan.collateralType ?? row.offerType) as TOpsRiskLoan['collateral']['type'],
+    loanUuid: row.loan.loanUuid,
+    borrowerEmail: openIdentityEmail(cipher, row.loan.identityUuid, row.email),
+    level: row.loan.riskLevel,
+    ltvPct: row.loan.riskLtvPct === null ? null : Number(row.loan.riskLtvPct),
+    balanceCents: Number(row.balanceCents),
+    collateral: {
+      coinQuantity: toCoinQuantity(row.loan.collateralUnits ?? row.offerUnits).toFixed(8),
+      type: (row.loan.collateralType ?? row.offerType) as TOpsRiskLoan['collateral']['type'],
+    },
+    cureDeadline: row.loan.cureDeadline?.toISOString() ?? null,
   };
 }
 
@@ -69,27 +97,21 @@ async function riskLoans(
   where: SQL | undefined,
   orderBy: SQL[],
 ): Promise<TOpsRiskLoan[]> {
-  const rows = await deps.db
-    .select({ ...LISTED_LOAN_FIELDS, price: priceObservations })
-    .from(servicingLoans)
-    .innerJoin(identities, eq(identities.uuid, servicingLoans.identityUuid))
-    .innerJoin(applications, eq(applications.uuid, servicingLoans.loanUuid))
-    .innerJoin(offers, eq(offers.uuid, applications.selectedOfferUuid))
+  const rows = await joinListedLoanTables(
+    deps.db
+      .select({ ...LISTED_LOAN_FIELDS, price: priceObservations })
+      .from(servicingLoans)
+      .$dynamic(),
+  )
     .leftJoin(priceObservations, eq(priceObservations.id, servicingLoans.riskPriceObservationId))
     .where(where)
     .orderBy(...orderBy)
     .limit(RISK_QUEUE_LIST_MAX);
   return rows.map((row) => ({
-    loanUuid: row.loan.loanUuid,
-    borrowerEmail: openIdentityEmail(deps.cipher, row.loan.identityUuid, row.email),
+    ...listedLoanView(deps.cipher, row),
     status: row.loan.status,
-    level: row.loan.riskLevel,
-    ltvPct: row.loan.riskLtvPct === null ? null : Number(row.loan.riskLtvPct),
-    balanceCents: Number(row.balanceCents),
-    collateral: collateralOf(row),
     decisionPrice: row.price === null ? null : toPriceObservationView(row.price),
     levelSince: row.loan.riskLevelSince?.toISOString() ?? null,
-    cureDeadline: row.loan.cureDeadline?.toISOString() ?? null,
   }));
 }
 
@@ -98,22 +120,22 @@ async function maturedUnpaidLoans(
   deps: { db: TDb; cipher: TFieldCipher },
   today: string,
 ): Promise<TOpsMaturedLoan[]> {
-  const rows = await deps.db
-    .select({
-      ...LISTED_LOAN_FIELDS,
-      lastNoticeKind: sql<string | null>`(SELECT n.kind FROM servicing_notices n
+  const rows = await joinListedLoanTables(
+    deps.db
+      .select({
+        ...LISTED_LOAN_FIELDS,
+        lastNoticeKind: sql<string | null>`(SELECT n.kind FROM servicing_notices n
         WHERE n.loan_uuid = ${servicingLoans.loanUuid}
           AND n.kind LIKE ${`${COLLECTION_NOTICE_KIND_PREFIX}%`}
         ORDER BY n.sent_at DESC LIMIT 1)`,
-      lastNoticeAt: sql<string | null>`(SELECT to_char(max(n.sent_at) AT TIME ZONE 'UTC',
+        lastNoticeAt: sql<string | null>`(SELECT to_char(max(n.sent_at) AT TIME ZONE 'UTC',
           'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM servicing_notices n
         WHERE n.loan_uuid = ${servicingLoans.loanUuid}
           AND n.kind LIKE ${`${COLLECTION_NOTICE_KIND_PREFIX}%`})`,
-    })
-    .from(servicingLoans)
-    .innerJoin(identities, eq(identities.uuid, servicingLoans.identityUuid))
-    .innerJoin(applications, eq(applications.uuid, servicingLoans.loanUuid))
-    .innerJoin(offers, eq(offers.uuid, applications.selectedOfferUuid))
+      })
+      .from(servicingLoans)
+      .$dynamic(),
+  )
     .where(eq(servicingLoans.status, 'MATURED'))
     .orderBy(asc(servicingLoans.maturityDate), asc(servicingLoans.loanUuid))
     .limit(RISK_QUEUE_LIST_MAX);
@@ -121,15 +143,9 @@ async function maturedUnpaidLoans(
     const noticeDays =
       row.lastNoticeKind === null ? null : collectionNoticeDaysOf(row.lastNoticeKind);
     return {
-      loanUuid: row.loan.loanUuid,
-      borrowerEmail: openIdentityEmail(deps.cipher, row.loan.identityUuid, row.email),
+      ...listedLoanView(deps.cipher, row),
       maturityDate: row.loan.maturityDate,
       daysPastMaturity: daysPastMaturity(row.loan.maturityDate, today),
-      balanceCents: Number(row.balanceCents),
-      level: row.loan.riskLevel,
-      ltvPct: row.loan.riskLtvPct === null ? null : Number(row.loan.riskLtvPct),
-      collateral: collateralOf(row),
-      cureDeadline: row.loan.cureDeadline?.toISOString() ?? null,
       lastCollectionNotice:
         noticeDays === null || row.lastNoticeAt === null
           ? null
