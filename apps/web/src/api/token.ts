@@ -1,14 +1,7 @@
+import { localStore } from './web-storage.js';
+
 /** Where the signed-in borrower's (or agent's) jwt is kept between page loads. */
 export const TOKEN_STORAGE_KEY = 'pledge.jwt';
-
-// Storage can throw (private mode, disabled cookies); a missing token then simply means signed out.
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 const listeners = new Set<() => void>();
 
@@ -16,18 +9,19 @@ function notifyTokenChange(): void {
   for (const listener of listeners) listener();
 }
 
+// Where storage is refused (private mode, disabled cookies), a missing token means signed out.
 export function getToken(): string | null {
-  return storage()?.getItem(TOKEN_STORAGE_KEY) ?? null;
+  return localStore()?.getItem(TOKEN_STORAGE_KEY) ?? null;
 }
 
 export function setToken(jwt: string): void {
-  storage()?.setItem(TOKEN_STORAGE_KEY, jwt);
+  localStore()?.setItem(TOKEN_STORAGE_KEY, jwt);
   notifyTokenChange();
 }
 
 export function clearToken(): void {
   if (getToken() === null) return;
-  storage()?.removeItem(TOKEN_STORAGE_KEY);
+  localStore()?.removeItem(TOKEN_STORAGE_KEY);
   notifyTokenChange();
 }
 

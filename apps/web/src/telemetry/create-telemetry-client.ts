@@ -19,6 +19,7 @@ import {
   TELEMETRY_PRODUCT_TYPE,
 } from './app-context.js';
 import { logTelemetryFailure, toTelemetryError } from './telemetry-error.js';
+import { sessionStore } from '../api/web-storage.js';
 
 /** Document 2 §8: no tracking session after SESSION_MAX_ATTEMPTS tries. */
 export const SESSION_RETRIES_FAILED_MESSAGE =
@@ -61,14 +62,6 @@ export interface TTelemetryClient {
   trackEvent: (input: TTrackEventInput) => Promise<void>;
   /** The signed-in person events are attributed to, or null. */
   setIdentity: (identityUuid: string | null) => void;
-}
-
-function sessionStore(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
 }
 
 function readJson(key: string): unknown {

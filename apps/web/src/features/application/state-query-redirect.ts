@@ -14,6 +14,7 @@
  * - the redirect replaces the address it leaves, like every redirect of the app.
  */
 import { isLoginRedirectAllowed } from '@pledge/domain';
+import { localStore } from '../../api/web-storage.js';
 
 export const STATE_PATH_KEY_PREFIX = 'pledge.state-path.';
 
@@ -39,19 +40,10 @@ export function stateQueryRedirect(input: {
 
 type TStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-// Storage can be unavailable (private mode, disabled cookies); there is then nothing saved.
-function defaultStorage(): TStorage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** Saves a path to return to and answers the state value to send along; null if it cannot. */
 export function saveStatePath(
   path: string,
-  storage: TStorage | null = defaultStorage(),
+  storage: TStorage | null = localStore(),
 ): string | null {
   if (storage === null || !isLoginRedirectAllowed(path)) return null;
   const value = crypto.randomUUID();
@@ -64,10 +56,7 @@ export function saveStatePath(
 }
 
 /** The path saved under a key, if any. */
-export function readStatePath(
-  key: string,
-  storage: TStorage | null = defaultStorage(),
-): string | null {
+export function readStatePath(key: string, storage: TStorage | null = localStore()): string | null {
   try {
     return storage?.getItem(key) ?? null;
   } catch {
@@ -76,7 +65,7 @@ export function readStatePath(
 }
 
 /** Forgets the path saved under a key: a saved path is followed at most once. */
-export function forgetStatePath(key: string, storage: TStorage | null = defaultStorage()): void {
+export function forgetStatePath(key: string, storage: TStorage | null = localStore()): void {
   try {
     storage?.removeItem(key);
   } catch {

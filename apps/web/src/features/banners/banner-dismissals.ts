@@ -1,18 +1,11 @@
 import type { TBannerDismissals } from './banner-rules.js';
+import { localStore } from '../../api/web-storage.js';
 
 export const BANNER_DISMISSALS_STORAGE_KEY = 'pledge.banners.dismissed';
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The dismissals remembered in this browser; anything unreadable counts as none. */
 export function readBannerDismissals(): TBannerDismissals {
-  const text = storage()?.getItem(BANNER_DISMISSALS_STORAGE_KEY);
+  const text = localStore()?.getItem(BANNER_DISMISSALS_STORAGE_KEY);
   if (text == null) return {};
   try {
     const value: unknown = JSON.parse(text);
@@ -42,7 +35,7 @@ export function rememberBannerDismissal(
   );
   const next = { ...Object.fromEntries(kept), [uuid]: at };
   try {
-    storage()?.setItem(BANNER_DISMISSALS_STORAGE_KEY, JSON.stringify(next));
+    localStore()?.setItem(BANNER_DISMISSALS_STORAGE_KEY, JSON.stringify(next));
   } catch {
     // Not remembered: the banner returns on the next page load.
   }

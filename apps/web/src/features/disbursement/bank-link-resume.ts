@@ -1,4 +1,5 @@
 import { BANK_LINK_PROVIDERS, type TBankLinkProvider } from '@pledge/contract';
+import { localStore } from '../../api/web-storage.js';
 
 /**
  * What a bank's OAuth redirect needs to resume bank linking on /plaid-oauth-success (document 1
@@ -13,23 +14,15 @@ function isProvider(value: string | null | undefined): value is TBankLinkProvide
   return (BANK_LINK_PROVIDERS as readonly (string | null | undefined)[]).includes(value);
 }
 
-function local(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 export function saveBankLinkResume(
   appUuid: string,
   linkToken: string,
   provider: TBankLinkProvider = 'plaid',
 ): void {
   try {
-    local()?.setItem(BANK_LINK_APP_UUID_KEY, appUuid);
-    local()?.setItem(BANK_LINK_TOKEN_KEY, linkToken);
-    local()?.setItem(BANK_LINK_PROVIDER_KEY, provider);
+    localStore()?.setItem(BANK_LINK_APP_UUID_KEY, appUuid);
+    localStore()?.setItem(BANK_LINK_TOKEN_KEY, linkToken);
+    localStore()?.setItem(BANK_LINK_PROVIDER_KEY, provider);
   } catch {
     // Storage refused: linking still works, only a bank's OAuth redirect cannot resume it.
   }
@@ -40,7 +33,7 @@ export function readBankLinkResume(): {
   linkToken: string | null;
   provider: TBankLinkProvider;
 } {
-  const storage = local();
+  const storage = localStore();
   const provider = storage?.getItem(BANK_LINK_PROVIDER_KEY);
   return {
     appUuid: storage?.getItem(BANK_LINK_APP_UUID_KEY) || null,

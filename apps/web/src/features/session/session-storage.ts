@@ -1,4 +1,5 @@
 import { isLoginRedirectAllowed, type TSignInAudience } from '@pledge/domain';
+import { localStore, sessionStore } from '../../api/web-storage.js';
 
 /**
  * What the browser remembers about signing in, besides the token itself (api/token.ts): which
@@ -10,22 +11,6 @@ const TOKEN_AUDIENCE_KEY = 'pledge.jwt.audience';
 const BROKER_KNOWN_KEY_PREFIX = 'pledge.signIn.brokerKnown.';
 export const PENDING_SIGN_IN_KEY = 'pledge.signIn.pending';
 
-function local(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function session(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 function write(storage: Storage | null, key: string, value: string): void {
   try {
     storage?.setItem(key, value);
@@ -36,20 +21,20 @@ function write(storage: Storage | null, key: string, value: string): void {
 
 /** The audience of the stored token; a token stored without one is a customer's. */
 export function readTokenAudience(): TSignInAudience {
-  return local()?.getItem(TOKEN_AUDIENCE_KEY) === 'agent' ? 'agent' : 'customer';
+  return localStore()?.getItem(TOKEN_AUDIENCE_KEY) === 'agent' ? 'agent' : 'customer';
 }
 
 export function writeTokenAudience(audience: TSignInAudience): void {
-  write(local(), TOKEN_AUDIENCE_KEY, audience);
+  write(localStore(), TOKEN_AUDIENCE_KEY, audience);
 }
 
 /** Whether a broker identity lookup has succeeded in this browser for the audience. */
 export function isBrokerKnown(audience: TSignInAudience): boolean {
-  return local()?.getItem(`${BROKER_KNOWN_KEY_PREFIX}${audience}`) === 'true';
+  return localStore()?.getItem(`${BROKER_KNOWN_KEY_PREFIX}${audience}`) === 'true';
 }
 
 export function rememberBrokerKnown(audience: TSignInAudience): void {
-  write(local(), `${BROKER_KNOWN_KEY_PREFIX}${audience}`, 'true');
+  write(localStore(), `${BROKER_KNOWN_KEY_PREFIX}${audience}`, 'true');
 }
 
 /** A sign-in begun in this tab: where to return, and the nonce that binds the broker's answer. */
@@ -60,11 +45,11 @@ export interface TPendingSignIn {
 }
 
 export function savePendingSignIn(pending: TPendingSignIn): void {
-  write(session(), PENDING_SIGN_IN_KEY, JSON.stringify(pending));
+  write(sessionStore(), PENDING_SIGN_IN_KEY, JSON.stringify(pending));
 }
 
 export function readPendingSignIn(): TPendingSignIn | null {
-  const text = session()?.getItem(PENDING_SIGN_IN_KEY);
+  const text = sessionStore()?.getItem(PENDING_SIGN_IN_KEY);
   if (text == null) return null;
   try {
     const value = JSON.parse(text) as Partial<TPendingSignIn>;
@@ -83,7 +68,7 @@ export function readPendingSignIn(): TPendingSignIn | null {
 
 export function clearPendingSignIn(): void {
   try {
-    session()?.removeItem(PENDING_SIGN_IN_KEY);
+    sessionStore()?.removeItem(PENDING_SIGN_IN_KEY);
   } catch {
     // Nothing to clear.
   }
