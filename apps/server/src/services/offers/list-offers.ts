@@ -1,10 +1,15 @@
 import type { TOffer } from '@pledge/contract';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { preparedPerPool } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 import { applications, offers } from '../../db/schema/index.js';
 import { applicationNotFound, type TApplicationDeps } from '../applications/application-record.js';
-import { OFFER_VIEW_COLUMNS, toOfferView, type TOfferViewRow } from './offer-record.js';
+import {
+  isOpenOfferOf,
+  OFFER_VIEW_COLUMNS,
+  toOfferView,
+  type TOfferViewRow,
+} from './offer-record.js';
 
 const placeholder = (name: string) => sql.placeholder(name);
 
@@ -12,17 +17,7 @@ function openOffersStatement(db: TDb) {
   return db
     .select({ appUuid: applications.uuid, offer: OFFER_VIEW_COLUMNS })
     .from(applications)
-    .leftJoin(
-      offers,
-      and(
-        eq(offers.applicationUuid, applications.uuid),
-        // Among the offers made since the application's open_offers_since, as the session check.
-        sql`${offers.createdAt} >= COALESCE(${applications.openOffersSince}, '-infinity')`,
-        isNull(offers.acceptedAt),
-        isNull(offers.supersededAt),
-        gt(offers.expiresAt, placeholder('now')),
-      ),
-    )
+    .leftJoin(offers, isOpenOfferOf(placeholder('now')))
     .where(
       and(
         eq(applications.uuid, placeholder('appUuid')),

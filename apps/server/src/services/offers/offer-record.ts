@@ -12,7 +12,7 @@ import {
   type TPaymentScheduleRow,
   type TResidence,
 } from '@pledge/domain';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import { applications, offers } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
@@ -154,6 +154,21 @@ export function toOfferView(row: TOfferViewRow): TOffer {
 }
 
 /**
+ * The join of an application to its offers open at `now` (a value, or a prepared statement's
+ * placeholder): among those made since its open_offers_since, as the session check finds them,
+ * neither accepted, replaced nor expired.
+ */
+export function isOpenOfferOf(now: Date | Placeholder) {
+  return and(
+    eq(offers.applicationUuid, applications.uuid),
+    sql`${offers.createdAt} >= COALESCE(${applications.openOffersSince}, '-infinity')`,
+    isNull(offers.acceptedAt),
+    isNull(offers.supersededAt),
+    gt(offers.expiresAt, now),
+  );
+}
+
+/**
  * The offers open on each application: not accepted, not replaced by a newer request, not
  * expired. They are found among the offers made since the application's open_offers_since (as the
  * requested offer's write and the session check find them: schema/applications.ts), however many
@@ -169,16 +184,7 @@ export async function openOffersByApplication(
   const rows = await db
     .select({ ...OFFER_VIEW_COLUMNS, applicationUuid: offers.applicationUuid })
     .from(applications)
-    .innerJoin(
-      offers,
-      and(
-        eq(offers.applicationUuid, applications.uuid),
-        sql`${offers.createdAt} >= COALESCE(${applications.openOffersSince}, '-infinity')`,
-        isNull(offers.acceptedAt),
-        isNull(offers.supersededAt),
-        gt(offers.expiresAt, now),
-      ),
-    )
+    .innerJoin(offers, isOpenOfferOf(now))
     .where(inArray(applications.uuid, [...applicationUuids]))
     .orderBy(asc(offers.createdAt), asc(offers.uuid));
   for (const row of rows) {
