@@ -10,7 +10,6 @@ import {
   postRates,
   postRequestedOffer,
   postSelectOffer,
-  type TLoanStatus,
   type TPostRatesBody,
   type TPostRequestedOfferBody,
 } from '@pledge/contract';
@@ -25,6 +24,7 @@ import {
 import { APP_UUID, makeBrand, OFFER_UUID, VALID_STATES } from '../../../test/fixtures.js';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
+import { loanStatus } from '../../loan/loan-test-data.js';
 import { browserNavigation } from '../../session/browser-navigation.js';
 import { CONTINUE_AFTER_SIGN_IN_KEY } from '../continue-after-sign-in.js';
 import {
@@ -146,6 +146,19 @@ function showOffer(url: string, options: Parameters<typeof renderApp>[1] = {}) {
   return renderApp(url, { ...options, advanceTimers: vi.advanceTimersByTime });
 }
 
+/** Types into one amount of a fresh Ohio offer, leaves it, and waits for the error it gets. */
+async function typeAndLeave(name: 'collateral' | 'cash', typed: string, message: string) {
+  const { user } = showOffer(START_OH);
+  const field = (await fields())[name];
+  field.focus();
+  if (typed !== '') await user.type(field, typed);
+  await user.tab();
+  await waitFor(() =>
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(`Error: ${message}`)),
+  );
+  return field;
+}
+
 /** The inputs have settled: the debounce before the rates are asked for is over. */
 async function settle() {
   await act(() => vi.advanceTimersByTimeAsync(OFFER_INPUT_DEBOUNCE_MS));
@@ -214,14 +227,7 @@ describe('the offer form', SLOW, () => {
     ['a bare point', '.', 'Enter an Amount'],
     ['less than the least coin quantity', '0.1', `Min. ${OH_MIN_BTC} BTC`],
   ])('says what is wrong with %s as collateral', async (_, typed, message) => {
-    const { user } = showOffer(START_OH);
-    const { collateral } = await fields();
-    collateral.focus();
-    if (typed !== '') await user.type(collateral, typed);
-    await user.tab();
-    await waitFor(() =>
-      expect(collateral).toHaveAccessibleDescription(expect.stringContaining(`Error: ${message}`)),
-    );
+    const collateral = await typeAndLeave('collateral', typed, message);
     expect(collateral).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -252,14 +258,7 @@ describe('the offer form', SLOW, () => {
     ['below the state minimum', '5,000', 'Amount minimum is $5,001'],
     ['above the maximum', '2,000,000.01', 'Amount maximum is $2,000,000'],
   ])('says what is wrong with %s as cash', async (_, typed, message) => {
-    const { user } = showOffer(START_OH);
-    const { cash } = await fields();
-    cash.focus();
-    if (typed !== '') await user.type(cash, typed);
-    await user.tab();
-    await waitFor(() =>
-      expect(cash).toHaveAccessibleDescription(expect.stringContaining(`Error: ${message}`)),
-    );
+    await typeAndLeave('cash', typed, message);
   });
 
   it('strips the commas of the cash and prices the amount', async () => {
@@ -641,19 +640,14 @@ describe('Continue', SLOW, () => {
   });
 
   it('stays on the web when a loan of the borrower is serviced on the web', async () => {
-    const webLoan: TLoanStatus = {
+    const webLoan = loanStatus({
       appUuid: OFFER_UUID,
-      loanType: 'NEW_LOAN',
-      state: 'COMPLETE',
       stage: 'ORIGINATING',
       principalAmount: 10000,
-      interestRate: 8.91,
-      annualPercentageRate: 9.823,
       collateral: { coinQuantity: '1', type: 'BTC' },
       fundedAt: '2029-01-02T15:04:00.000Z',
       maturityDate: '2030-01-02',
-      profile: { isServicedViaApp: false },
-    };
+    });
     const calls = mockOfferApi({
       ...signIn(),
       [LOAN_STATUS]: () => jsonResponse({ loans: [webLoan] }),
