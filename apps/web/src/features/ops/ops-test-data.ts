@@ -11,6 +11,7 @@ import {
   TEST_APP_UUID,
   TEST_IDENTITY_UUID,
 } from '../application/application-test-data.js';
+import { jsonResponse, type THandler } from '../../test/mock-fetch.js';
 
 export { TEST_APP_UUID };
 export const TEST_ID_DOCUMENT_UUID = '9b2f4c1e-7a3d-4e8b-9c5a-1d2e3f4a5b6c';
@@ -176,5 +177,13 @@ export function makeControlledAction(
     decisionReason: null,
     outcome: null,
     ...overrides,
+  };
+}
+
+/** A proposing call's mock: keeps each body sent in `bodies` and answers the proposal (202). */
+export function answerProposal(bodies: unknown[], overrides: Partial<TControlledAction>): THandler {
+  return (_url, init) => {
+    bodies.push(JSON.parse(String(init.body)));
+    return jsonResponse(makeControlledAction(overrides), 202);
   };
 }

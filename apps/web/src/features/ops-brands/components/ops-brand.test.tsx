@@ -14,7 +14,7 @@ import { FALLBACK_BRAND } from '../../../brand/fallback-brand.js';
 import { jsonResponse } from '../../../test/mock-fetch.js';
 import { LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
-import { makeControlledAction } from '../../ops/ops-test-data.js';
+import { answerProposal } from '../../ops/ops-test-data.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../../ops/ops-test-session.js';
 
 signInAgentBeforeEach();
@@ -92,21 +92,13 @@ describe('/ops/brands/:orgCode', () => {
       },
       [`POST ${buildPath(postOpsBrandPreview.path, { orgCode: 'acme' })}`]: () =>
         jsonResponse({ version: 2, token: 'v2.k.n.t.c', expiresAt: '2026-11-01T12:00:00.000Z' }),
-      [`POST ${buildPath(postOpsPublishBrandVersion.path, { orgCode: 'acme', version: 2 })}`]: (
-        _url,
-        init,
-      ) => {
-        proposed.push(JSON.parse(String(init.body)));
-        return jsonResponse(
-          makeControlledAction({
-            action: 'PUBLISH_BRAND',
-            label: 'Brand publication',
-            amountCents: null,
-            summary: 'Publish version 2 of brand acme (serving version 1)',
-          }),
-          202,
-        );
-      },
+      [`POST ${buildPath(postOpsPublishBrandVersion.path, { orgCode: 'acme', version: 2 })}`]:
+        answerProposal(proposed, {
+          action: 'PUBLISH_BRAND',
+          label: 'Brand publication',
+          amountCents: null,
+          summary: 'Publish version 2 of brand acme (serving version 1)',
+        }),
     });
     const { user } = renderApp('/ops/brands/acme');
     await screen.findByRole('heading', { level: 1, name: 'Brand acme' }, LOADED);

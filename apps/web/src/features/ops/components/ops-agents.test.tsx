@@ -8,7 +8,7 @@ import {
 } from '@pledge/contract';
 import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
-import { makeControlledAction } from '../ops-test-data.js';
+import { answerProposal } from '../ops-test-data.js';
 import { renderApp } from '../../../test/render-app.js';
 import { LOADED } from '../../../test/loaded.js';
 import { PROPOSED_TITLE } from './ops-confirm-dialog.js';
@@ -43,18 +43,12 @@ describe('/ops/agents', () => {
     const bodies: unknown[] = [];
     mockAgentFetch({
       [`GET ${getOpsAgents.path}`]: () => jsonResponse(list),
-      [`POST ${postOpsDeactivateAgent.path}`]: (_url, init) => {
-        bodies.push(JSON.parse(String(init.body)));
-        return jsonResponse(
-          makeControlledAction({
-            action: 'DEACTIVATE_AGENT',
-            label: 'Agent deactivation',
-            amountCents: null,
-            summary: 'Deactivate agent2@example.com: Laptop stolen',
-          }),
-          202,
-        );
-      },
+      [`POST ${postOpsDeactivateAgent.path}`]: answerProposal(bodies, {
+        action: 'DEACTIVATE_AGENT',
+        label: 'Agent deactivation',
+        amountCents: null,
+        summary: 'Deactivate agent2@example.com: Laptop stolen',
+      }),
     });
     const { user } = renderApp('/ops/agents');
     await screen.findByRole('heading', { level: 1, name: 'Agents' }, LOADED);

@@ -18,7 +18,7 @@ import { LOADED, SLOW } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { LOAN_UUID, servicingLoan } from '../../loan/loan-test-data.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
-import { makeControlledAction } from '../ops-test-data.js';
+import { answerProposal, makeControlledAction } from '../ops-test-data.js';
 import { PROPOSED_TITLE } from './ops-confirm-dialog.js';
 import { isReversible, surplusOwedOf, surplusPayoutErrors, wireErrors } from './ops-loan-detail.js';
 
@@ -158,21 +158,13 @@ describe('/ops/loans/{loanUuid}', SLOW, () => {
       ...figureInfoHandlers(undefined, 'agent'),
       [`GET ${buildPath(getOpsLoan.path, { loanUuid: LOAN_UUID })}`]: () =>
         jsonResponse(detail(payments)),
-      [`POST ${buildPath(postOpsReversePayment.path, { paymentUuid: PAYMENT_UUID })}`]: (
-        _url,
-        init,
-      ) => {
-        reasons.push(JSON.parse(String(init.body)));
-        return jsonResponse(
-          makeControlledAction({
-            action: 'REVERSE_PAYMENT',
-            label: 'Payment reversal',
-            amountCents: 50_000,
-            summary: 'Reverse the wire of 500.00 USD: Recorded twice',
-          }),
-          202,
-        );
-      },
+      [`POST ${buildPath(postOpsReversePayment.path, { paymentUuid: PAYMENT_UUID })}`]:
+        answerProposal(reasons, {
+          action: 'REVERSE_PAYMENT',
+          label: 'Payment reversal',
+          amountCents: 50_000,
+          summary: 'Reverse the wire of 500.00 USD: Recorded twice',
+        }),
     });
     const { user } = renderApp(`/ops/loans/${LOAN_UUID}`);
     await user.click(await screen.findByRole('button', { name: /^Reverse the payment/ }, LOADED));

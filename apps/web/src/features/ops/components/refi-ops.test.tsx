@@ -20,7 +20,7 @@ import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
-import { makeControlledAction } from '../ops-test-data.js';
+import { answerProposal, makeControlledAction } from '../ops-test-data.js';
 import { PROPOSED_TITLE } from './ops-confirm-dialog.js';
 import { payoffStatusText } from './refi-estate-payoffs.js';
 import { coinReturnStatusText } from './refi-coin-returns.js';
@@ -177,18 +177,15 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
       [`GET ${getRefiEstatePayoffs.path}`]: () => jsonResponse({ items: [], nextCursor: null }),
       [`GET ${getRefiCoinReturns.path}`]: () =>
         jsonResponse({ items: [coinReturn()], nextCursor: null }),
-      [`POST ${buildPath(postRefiCoinReturn.path, { appUuid: APP_UUID })}`]: (_url, init) => {
-        proposed.push(JSON.parse(String(init.body)));
-        return jsonResponse(
-          makeControlledAction({
-            action: 'REFI_COIN_RETURN',
-            label: 'Return of refinancing coins',
-            amountCents: null,
-            summary: 'Return 0.5 ETH',
-          }),
-          202,
-        );
-      },
+      [`POST ${buildPath(postRefiCoinReturn.path, { appUuid: APP_UUID })}`]: answerProposal(
+        proposed,
+        {
+          action: 'REFI_COIN_RETURN',
+          label: 'Return of refinancing coins',
+          amountCents: null,
+          summary: 'Return 0.5 ETH',
+        },
+      ),
     });
     const { user } = renderApp('/ops/refinancing');
     const table = await screen.findByRole('table', { name: 'Coins of ended refinancings' }, LOADED);
@@ -241,21 +238,13 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
           202,
         );
       },
-      [`POST ${buildPath(postConfirmRefiEstatePayoff.path, { payoffUuid: PAYOFF_UUID })}`]: (
-        _url,
-        init,
-      ) => {
-        confirmed.push(JSON.parse(String(init.body)));
-        return jsonResponse(
-          makeControlledAction({
-            action: 'ESTATE_PAYOFF',
-            label: 'Estate payoff',
-            amountCents: 2_000_000,
-            summary: 'Estate payoff of 20,000.00 USD, ref WIRE-1',
-          }),
-          202,
-        );
-      },
+      [`POST ${buildPath(postConfirmRefiEstatePayoff.path, { payoffUuid: PAYOFF_UUID })}`]:
+        answerProposal(confirmed, {
+          action: 'ESTATE_PAYOFF',
+          label: 'Estate payoff',
+          amountCents: 2_000_000,
+          summary: 'Estate payoff of 20,000.00 USD, ref WIRE-1',
+        }),
     });
     const { user } = renderApp('/ops/refinancing');
     const csv = await screen.findByRole('textbox', { name: 'Or paste the CSV' }, LOADED);
