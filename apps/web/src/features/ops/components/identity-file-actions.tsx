@@ -20,6 +20,13 @@ function save(url: string, fileName: string) {
   link.remove();
 }
 
+const FILE_MODES = [
+  { mode: 'open', label: 'Open' },
+  { mode: 'download', label: 'Download' },
+] as const;
+
+type TFileMode = (typeof FILE_MODES)[number]['mode'];
+
 /**
  * Open and Download of one uploaded ID. The bytes come from the agent endpoint with the agent's
  * token (a plain link would carry none), then open in a new tab or save under the file's name.
@@ -31,10 +38,10 @@ export function IdentityFileActions({
   appUuid: string;
   document: TIdentityDocument;
 }) {
-  const [busy, setBusy] = useState<'open' | 'download' | null>(null);
+  const [busy, setBusy] = useState<TFileMode | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function run(mode: 'open' | 'download') {
+  async function run(mode: TFileMode) {
     setBusy(mode);
     setError(null);
     // Opened before the download so that the browser counts it as the click's own window.
@@ -54,24 +61,18 @@ export function IdentityFileActions({
 
   return (
     <div className="ops-file-actions">
-      <Button
-        variant="secondary"
-        isFullWidth={false}
-        isLoading={busy === 'open'}
-        aria-label={`Open ${file.fileName}`}
-        onClick={() => void run('open')}
-      >
-        Open
-      </Button>
-      <Button
-        variant="secondary"
-        isFullWidth={false}
-        isLoading={busy === 'download'}
-        aria-label={`Download ${file.fileName}`}
-        onClick={() => void run('download')}
-      >
-        Download
-      </Button>
+      {FILE_MODES.map(({ mode, label }) => (
+        <Button
+          key={mode}
+          variant="secondary"
+          isFullWidth={false}
+          isLoading={busy === mode}
+          aria-label={`${label} ${file.fileName}`}
+          onClick={() => void run(mode)}
+        >
+          {label}
+        </Button>
+      ))}
       {error !== null && (
         <p className="ops-file-actions__error" role="alert">
           {error}
