@@ -1,14 +1,12 @@
 import { Link } from 'react-router';
 import { isRefiSubmitted } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
-import { ScreenLoading } from '../../../ui/layout/app-layout.js';
-import { PageHeading } from '../../../ui/page-heading.js';
 import { PendingData } from '../../application/components/application-load-error.js';
 import { displayUsd } from '../../dashboard/display.js';
 import { formatRate } from '../../offer/format.js';
-import { useSession } from '../../session/use-session.js';
 import { useRefiApplications } from '../api/refi-applications.js';
 import { offerTreatment, refiCards, refiStateText, TREATMENT_NAMES } from '../refi-loans.js';
+import { RefiSignedInPage } from './refi-signed-in-page.js';
 
 export const REFI_COMPLETE_TITLE = 'Submitted loans';
 
@@ -73,15 +71,9 @@ function SubmittedLoans({ identityUuid }: { identityUuid: string }) {
 
 /** /celsius-refi/complete (document 2 §2): the loans already submitted. */
 export function RefiComplete() {
-  const session = useSession();
   return (
-    <section className="panel refi-page">
-      <PageHeading>{REFI_COMPLETE_TITLE}</PageHeading>
-      {session.status === 'signed-in' ? (
-        <SubmittedLoans identityUuid={session.identity.uuid} />
-      ) : (
-        <ScreenLoading />
-      )}
-    </section>
+    <RefiSignedInPage title={REFI_COMPLETE_TITLE} className="panel refi-page">
+      {(identityUuid) => <SubmittedLoans identityUuid={identityUuid} />}
+    </RefiSignedInPage>
   );
 }

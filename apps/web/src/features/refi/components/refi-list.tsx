@@ -5,10 +5,7 @@ import type { TRefinancingApplication } from '@pledge/contract';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
-import { ScreenLoading } from '../../../ui/layout/app-layout.js';
-import { PageHeading } from '../../../ui/page-heading.js';
 import { PendingData } from '../../application/components/application-load-error.js';
-import { useSession } from '../../session/use-session.js';
 import { refiApplicationsQueryKey, useRefiApplications } from '../api/refi-applications.js';
 import {
   hasSubmittedLoan,
@@ -20,6 +17,7 @@ import { LoanIdModal } from './loan-id-modal.js';
 import { RefiCard } from './refi-card.js';
 import { CurrentLtvButton, RefiInfoButton } from './refi-explanations.js';
 import { RefiOfferPanel } from './refi-offer-panel.js';
+import { RefiSignedInPage } from './refi-signed-in-page.js';
 
 export const REFI_LIST_TITLE = 'Refinance your Celsius loans';
 export const REFI_DONE_LINK = "I'm done adding loans";
@@ -143,15 +141,9 @@ function RefiLoans({ identityUuid }: { identityUuid: string }) {
  * loan-ID lookup and, for the selected card, its rates, stabilization, terms and submit.
  */
 export function RefiList() {
-  const session = useSession();
   return (
-    <section className="refi-page">
-      <PageHeading>{REFI_LIST_TITLE}</PageHeading>
-      {session.status === 'signed-in' ? (
-        <RefiLoans identityUuid={session.identity.uuid} />
-      ) : (
-        <ScreenLoading />
-      )}
-    </section>
+    <RefiSignedInPage title={REFI_LIST_TITLE} className="refi-page">
+      {(identityUuid) => <RefiLoans identityUuid={identityUuid} />}
+    </RefiSignedInPage>
   );
 }
