@@ -45,6 +45,21 @@ export async function setWalletSourceType(
   });
 }
 
+/** Records when the borrower first said it, once the deposit address exists; later sayings keep it. */
+async function markFirstTime(
+  deps: TCollateralDeps,
+  input: TOwnedInput,
+  mark: 'borrowerConfirmedAt' | 'microDepositOptedInAt',
+): Promise<void> {
+  await ensureDepositAddress(deps, input);
+  await deps.db
+    .update(collateralAccounts)
+    .set({ [mark]: deps.clock(), updatedAt: deps.clock() })
+    .where(
+      and(eq(collateralAccounts.applicationUuid, input.appUuid), isNull(collateralAccounts[mark])),
+    );
+}
+
 /**
  * "I have sent the collateral": kept whenever it is said, also after the deposit confirmed; the
  * first time is kept. It is not a condition of funding: document 1 §5 makes the checkbox a gate of
@@ -55,16 +70,7 @@ export async function confirmCollateralSent(
   deps: TCollateralDeps,
   input: TOwnedInput,
 ): Promise<TCollateralInfo> {
-  await ensureDepositAddress(deps, input);
-  await deps.db
-    .update(collateralAccounts)
-    .set({ borrowerConfirmedAt: deps.clock(), updatedAt: deps.clock() })
-    .where(
-      and(
-        eq(collateralAccounts.applicationUuid, input.appUuid),
-        isNull(collateralAccounts.borrowerConfirmedAt),
-      ),
-    );
+  await markFirstTime(deps, input, 'borrowerConfirmedAt');
   return getCollateral(deps, { ...input, allocateAddress: false });
 }
 
@@ -73,16 +79,7 @@ export async function optInMicroDeposit(
   deps: TCollateralDeps,
   input: TOwnedInput,
 ): Promise<TMicroDepositStatus> {
-  await ensureDepositAddress(deps, input);
-  await deps.db
-    .update(collateralAccounts)
-    .set({ microDepositOptedInAt: deps.clock(), updatedAt: deps.clock() })
-    .where(
-      and(
-        eq(collateralAccounts.applicationUuid, input.appUuid),
-        isNull(collateralAccounts.microDepositOptedInAt),
-      ),
-    );
+  await markFirstTime(deps, input, 'microDepositOptedInAt');
   return getMicroDepositStatus(deps, input);
 }
 
