@@ -145,29 +145,22 @@ function parseEnvironment(
   };
 }
 
+/** The configuration the areas build together: each area's part, from the checked environment. */
+function buildConfig<TAreas extends readonly TAnyArea[]>(
+  areas: TAreas,
+  env: Record<string, string | undefined>,
+  repoRoot: string,
+): TUnionToIntersection<ReturnType<TAreas[number]['build']>> {
+  const { values, context } = parseEnvironment(areas, env, repoRoot);
+  return Object.assign({}, ...areas.map((area) => area.build(values as TEnvValues, context)));
+}
+
 /** Reads and validates the environment. Throws ConfigError with a readable message. */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   repoRoot: string = findRepoRoot(),
 ): TConfig {
-  const parsed = parseEnvironment(AREAS, env, repoRoot);
-  const values = parsed.values as TEnvValues;
-  const { context } = parsed;
-  return {
-    ...serverArea.build(values, context),
-    ...databaseArea.build(values, context),
-    ...limitsArea.build(values, context),
-    ...keysArea.build(values, context),
-    ...mailArea.build(values, context),
-    ...creditBureauArea.build(values, context),
-    ...bankArea.build(values, context),
-    ...jobsArea.build(values, context),
-    ...chainArea.build(values, context),
-    ...storageArea.build(values, context),
-    ...sandboxArea.build(values, context),
-    ...addressArea.build(values, context),
-    ...brandsArea.build(values, context),
-  };
+  return buildConfig(AREAS, env, repoRoot);
 }
 
 /** What moving files into the shared store reads (`npm run migrate-files`), and nothing else. */
@@ -202,15 +195,7 @@ export function loadFilesMigrationConfig(
   env: Record<string, string | undefined> = process.env,
   repoRoot: string = findRepoRoot(),
 ): TFilesMigrationConfig {
-  const parsed = parseEnvironment(FILES_MIGRATION_AREAS, env, repoRoot);
-  const values = parsed.values as TEnvValues;
-  const { context } = parsed;
-  return {
-    ...toolProcessArea.build(values, context),
-    ...databaseArea.build(values, context),
-    ...encryptionKeysArea.build(values, context),
-    ...storageArea.build(values, context),
-  };
+  return buildConfig(FILES_MIGRATION_AREAS, env, repoRoot);
 }
 
 /**
