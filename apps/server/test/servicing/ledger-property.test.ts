@@ -121,6 +121,18 @@ async function freshToken(loan: TTestLoan) {
   if (probe.statusCode === 401) loan.token = await signIn(ctx.app, loan.email);
 }
 
+/** The borrower's POST to the loan's `path` (a payment, a deferral), once per key. */
+async function borrowerMove(loan: TTestLoan, path: string, key: string, payload?: object) {
+  await freshToken(loan);
+  return ctx.app.inject({
+    remoteAddress: nextClient(),
+    method: 'POST',
+    url: `${LOANS}/${loan.loanUuid}/${path}`,
+    headers: { ...bearer(loan.token), ...idempotency(key) },
+    ...(payload !== undefined ? { payload } : {}),
+  });
+}
+
 async function apply(
   loan: TTestLoan & { fundedOn: string },
   op: TOperation,
@@ -134,14 +146,7 @@ async function apply(
       await runSweep(ctx);
       return;
     case 'ach': {
-      await freshToken(loan);
-      const response = await ctx.app.inject({
-        remoteAddress: nextClient(),
-        method: 'POST',
-        url: `${LOANS}/${loan.loanUuid}/payments`,
-        headers: { ...bearer(loan.token), ...idempotency(key) },
-        payload: { amountCents: op.cents },
-      });
+      const response = await borrowerMove(loan, 'payments', key, { amountCents: op.cents });
       expect([201, 400, 409]).toContain(response.statusCode);
       return;
     }
@@ -180,13 +185,7 @@ async function apply(
       return;
     }
     case 'defer': {
-      await freshToken(loan);
-      const response = await ctx.app.inject({
-        remoteAddress: nextClient(),
-        method: 'POST',
-        url: `${LOANS}/${loan.loanUuid}/deferrals`,
-        headers: { ...bearer(loan.token), ...idempotency(key) },
-      });
+      const response = await borrowerMove(loan, 'deferrals', key);
       expect([201, 409]).toContain(response.statusCode);
     }
   }
