@@ -16,6 +16,7 @@ import { jsonResponse, mockFetch } from '../../test/mock-fetch.js';
 import { renderApp } from '../../test/render-app.js';
 import { PRIVACY_CHOICES_STORAGE_KEY } from './privacy-options/privacy-choices.js';
 import { LOADED } from '../../test/loaded.js';
+import { expectLinks } from '../../test/expect-links.js';
 
 const FAQ = '/account/crypto-backed-loan/faq';
 
@@ -45,18 +46,11 @@ describe('the footer', () => {
     });
     renderApp(FAQ, { brand });
     const footer = screen.getByRole('contentinfo');
-    expect(within(footer).getByRole('link', { name: 'Terms of use' })).toHaveAttribute(
-      'href',
-      'https://harbor.example/terms',
-    );
-    expect(within(footer).getByRole('link', { name: 'Privacy' })).toHaveAttribute(
-      'href',
-      '/privacy',
-    );
-    expect(within(footer).getByRole('link', { name: 'Licenses' })).toHaveAttribute(
-      'href',
-      'https://harbor.example/licenses',
-    );
+    expectLinks(footer, {
+      'Terms of use': 'https://harbor.example/terms',
+      Privacy: '/privacy',
+      Licenses: 'https://harbor.example/licenses',
+    });
     expect(within(footer).getByRole('link', { name: 'NMLS #1950236' })).toBeInTheDocument();
     expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} ${brand.legalName}`);
   });

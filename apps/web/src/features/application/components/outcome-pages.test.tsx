@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildPath, getApplication, getKrangState, postCreditRetry } from '@pledge/contract';
 import { CREDIT_UNLOCKED_DAYS, type TApplicationState } from '@pledge/domain';
@@ -13,6 +13,7 @@ import {
   TEST_APP_PATH,
 } from '../application-test-data.js';
 import { LOADED } from '../../../test/loaded.js';
+import { expectLinks } from '../../../test/expect-links.js';
 
 const brand = makeBrand({ supportPhone: '(877) 555-0199', supportEmail: 'help@harbor.example' });
 
@@ -35,14 +36,10 @@ async function showPage(page: string, state: TApplicationState, heading: string)
 
 function expectSupportContacts() {
   const contacts = screen.getByRole('list', { name: 'Harbor Credit Partners support' });
-  expect(within(contacts).getByRole('link', { name: '(877) 555-0199' })).toHaveAttribute(
-    'href',
-    'tel:+18775550199',
-  );
-  expect(within(contacts).getByRole('link', { name: 'help@harbor.example' })).toHaveAttribute(
-    'href',
-    'mailto:help@harbor.example',
-  );
+  expectLinks(contacts, {
+    '(877) 555-0199': 'tel:+18775550199',
+    'help@harbor.example': 'mailto:help@harbor.example',
+  });
 }
 
 describe('the outcome pages', () => {

@@ -11,6 +11,7 @@ import { makeBrand } from '../../../test/fixtures.js';
 import { mockFetch } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
 import { FAQ_QUESTIONS } from '../faq-questions.js';
+import { expectLinks } from '../../../test/expect-links.js';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -97,14 +98,10 @@ describe('the FAQ', { timeout: 20_000 }, () => {
     renderApp(FAQ);
     const item = await question(FAQ_QUESTIONS.support.question);
     expect(item).toHaveTextContent('To reach Harbor Credit Partners');
-    expect(within(item).getByRole('link', { name: '(888) 555-0100' })).toHaveAttribute(
-      'href',
-      'tel:8885550100',
-    );
-    expect(within(item).getByRole('link', { name: 'help@harbor.example' })).toHaveAttribute(
-      'href',
-      'mailto:help@harbor.example',
-    );
+    expectLinks(item, {
+      '(888) 555-0100': 'tel:8885550100',
+      'help@harbor.example': 'mailto:help@harbor.example',
+    });
     expect(screen.getByRole('region', { name: 'Notes' })).toHaveTextContent(
       'Harbor Credit Partners, Inc., NMLS #1234567.',
     );
