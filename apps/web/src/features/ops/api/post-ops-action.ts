@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   postOpsApproveIdentity,
   postOpsCancelApplication,
@@ -11,8 +10,7 @@ import {
 import type { TPayoffMethod } from '@pledge/domain';
 import { apiRequest } from '../../../api/client.js';
 import type { TOpsActionId } from '../ops-actions.js';
-import { OPS_QUERY_KEY } from './get-ops-applications.js';
-import { opsApplicationQueryKey } from './get-ops-application.js';
+import { useOpsApplicationChange } from './use-ops-application-change.js';
 
 export interface TOpsActionInput {
   action: TOpsActionId;
@@ -65,18 +63,7 @@ export function postOpsAction(
   }
 }
 
-/**
- * An agent's action on one application. Afterwards the detail is shown as the server answered
- * it, then fetched again with every list, so that nothing on screen is older than the action.
- */
+/** An agent's action on one application; the page then shows what the server answered. */
 export function useOpsAction(appUuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: TOpsActionInput) => postOpsAction(appUuid, input),
-    onSuccess: (detail) => {
-      queryClient.setQueryData(opsApplicationQueryKey(appUuid), detail);
-    },
-    // A refused action (another agent was quicker) also means the page may be out of date.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: OPS_QUERY_KEY }),
-  });
+  return useOpsApplicationChange(appUuid, postOpsAction);
 }

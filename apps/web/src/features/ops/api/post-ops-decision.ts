@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   postOpsApproveHolderName,
   postOpsApproveProposal,
@@ -7,8 +6,7 @@ import {
   type TOpsApplicationDetail,
 } from '@pledge/contract';
 import { apiRequest } from '../../../api/client.js';
-import { OPS_QUERY_KEY } from './get-ops-applications.js';
-import { opsApplicationQueryKey } from './get-ops-application.js';
+import { useOpsApplicationChange } from './use-ops-application-change.js';
 
 /**
  * A second agent's decision: on a release or payoff proposal (approve, or reject — a withdrawal
@@ -38,12 +36,5 @@ export function postOpsDecision(
 
 /** As useOpsAction: the detail the server answered is shown, then every list is fetched again. */
 export function useOpsDecision(appUuid: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (decision: TOpsDecision) => postOpsDecision(appUuid, decision),
-    onSuccess: (detail) => {
-      queryClient.setQueryData(opsApplicationQueryKey(appUuid), detail);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: OPS_QUERY_KEY }),
-  });
+  return useOpsApplicationChange(appUuid, postOpsDecision);
 }
