@@ -94,17 +94,18 @@ function retry(token: string, appUuid: string) {
   });
 }
 
+/** The borrower's profile put again with another SSN and home than the credit check was run on. */
+async function putOtherSsnAndHome(token: string) {
+  const body = await profileBody(token);
+  return putProfile(token, { ...body, ssn: SSN.approved, addresses: [ALABAMA_HOME] });
+}
+
 describe('frozen credit facts', () => {
   it('refuses another SSN and address after the pull (409 naming each), and the retry pulls the frozen SSN', async () => {
     const who = await afterCreditCheck(SSN.locked);
     expect((await stateOf(who.appUuid))?.state).toBe('SOFT_CREDIT_LOCKED');
 
-    const body = await profileBody(who.token);
-    const swapped = await putProfile(who.token, {
-      ...body,
-      ssn: SSN.approved,
-      addresses: [ALABAMA_HOME],
-    });
+    const swapped = await putOtherSsnAndHome(who.token);
     expect(swapped.statusCode).toBe(409);
     expect(swapped.json()).toMatchObject({
       code: 'CREDIT_FACTS_FROZEN',
@@ -116,6 +117,7 @@ describe('frozen credit facts', () => {
     });
     expect(FROZEN_CREDIT_FACT_MESSAGES.ssn).toContain('start a new application');
 
+    const body = await profileBody(who.token);
     for (const [change, field] of [
       [{ name: { firstName: 'Augusta', lastName: 'Lovelace', suffix: null } }, 'name'],
       [{ dob: '1991-05-17' }, 'dob'],
@@ -176,12 +178,7 @@ describe('frozen credit facts', () => {
   it('lets the profile change once no application rests on the facts (no match)', async () => {
     const who = await afterCreditCheck(SSN.noMatch);
     expect((await stateOf(who.appUuid))?.state).toBe('SOFT_CREDIT_NO_MATCH');
-    const body = await profileBody(who.token);
-    const corrected = await putProfile(who.token, {
-      ...body,
-      ssn: SSN.approved,
-      addresses: [ALABAMA_HOME],
-    });
+    const corrected = await putOtherSsnAndHome(who.token);
     expect(corrected.statusCode).toBe(200);
   });
 });
