@@ -61,6 +61,19 @@ interface TSubject {
   figures: Record<string, unknown>;
 }
 
+/**
+ * A change to a row of a loan (a payment, a liquidation, a statement) is about that loan; its
+ * event carries the row's id and the other fields read (none when the row is gone).
+ */
+function subjectOfLoanRow(
+  found: { loanUuid: string } | undefined,
+  ids: Record<string, string> = {},
+): TSubject | null {
+  if (found === undefined) return null;
+  const { loanUuid, ...figures } = found;
+  return { appUuid: loanUuid, figures: { ...ids, ...figures } };
+}
+
 async function subjectOf(tx: TDb, row: TOutboxRow): Promise<TSubject | null> {
   switch (row.entityType) {
     case PARTNER_OUTBOX_ENTITIES.application:
@@ -74,12 +87,7 @@ async function subjectOf(tx: TDb, row: TOutboxRow): Promise<TSubject | null> {
         })
         .from(servicingPayments)
         .where(eq(servicingPayments.uuid, row.entityId));
-      return payment === undefined
-        ? null
-        : {
-            appUuid: payment.loanUuid,
-            figures: { paymentUuid: row.entityId, amountCents: payment.amountCents },
-          };
+      return subjectOfLoanRow(payment, { paymentUuid: row.entityId });
     }
     case PARTNER_OUTBOX_ENTITIES.liquidation: {
       const [order] = await tx
@@ -87,9 +95,7 @@ async function subjectOf(tx: TDb, row: TOutboxRow): Promise<TSubject | null> {
         .from(liquidations)
         .innerJoin(servicingLoans, eq(servicingLoans.loanUuid, liquidations.loanUuid))
         .where(eq(liquidations.uuid, row.entityId));
-      return order === undefined
-        ? null
-        : { appUuid: order.loanUuid, figures: { status: order.status } };
+      return subjectOfLoanRow(order);
     }
     case PARTNER_OUTBOX_ENTITIES.statement: {
       const [statement] = await tx
@@ -100,16 +106,7 @@ async function subjectOf(tx: TDb, row: TOutboxRow): Promise<TSubject | null> {
         })
         .from(servicingStatements)
         .where(eq(servicingStatements.uuid, row.entityId));
-      return statement === undefined
-        ? null
-        : {
-            appUuid: statement.loanUuid,
-            figures: {
-              statementUuid: row.entityId,
-              amountDueCents: statement.amountDueCents,
-              dueDate: statement.dueDate,
-            },
-          };
+      return subjectOfLoanRow(statement, { statementUuid: row.entityId });
     }
     default:
       return null;
