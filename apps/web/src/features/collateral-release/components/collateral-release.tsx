@@ -5,7 +5,6 @@ import type {
   TCollateralInfo,
   TPostCollateralReleaseResponse,
 } from '@pledge/contract';
-import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { useFreshApplication } from '../../application/api/get-application.js';
 import { applicationDestinationHref } from '../../application/application-route.js';
@@ -17,7 +16,7 @@ import { heldAmountText, holdText, RELEASE_TITLE, RETURN_TIMING_TEXT } from '../
 import { releasableAmount, releasePageRedirect, releaseView } from '../release-view.js';
 import { ReleaseForm } from './release-form.js';
 import { ReleaseStatus } from './release-status.js';
-import { CollateralLoadError } from '../../collateral/components/collateral-load-error.js';
+import { CollateralPending } from '../../collateral/components/collateral-load-error.js';
 
 function ReleaseDetails({
   application,
@@ -92,15 +91,8 @@ export function CollateralRelease() {
     return <Navigate replace to={applicationDestinationHref(appUuid, redirect)} />;
   }
   if (collateral.data === undefined) {
-    return collateral.isError ? (
-      <CollateralLoadError
-        title={RELEASE_TITLE}
-        className="collateral-release"
-        error={collateral.error}
-        onRetry={() => void collateral.refetch()}
-      />
-    ) : (
-      <ScreenLoading />
+    return (
+      <CollateralPending title={RELEASE_TITLE} className="collateral-release" query={collateral} />
     );
   }
   return <ReleaseDetails application={data} collateral={collateral.data} />;

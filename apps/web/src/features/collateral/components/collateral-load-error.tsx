@@ -1,5 +1,6 @@
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
+import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 
 interface TCollateralLoadErrorProps {
@@ -11,12 +12,7 @@ interface TCollateralLoadErrorProps {
 }
 
 /** A collateral page, with what went wrong and a retry, when its collateral could not be loaded. */
-export function CollateralLoadError({
-  title,
-  className,
-  error,
-  onRetry,
-}: TCollateralLoadErrorProps) {
+function CollateralLoadError({ title, className, error, onRetry }: TCollateralLoadErrorProps) {
   return (
     <section className={`panel ${className}`}>
       <PageHeading>{title}</PageHeading>
@@ -29,5 +25,27 @@ export function CollateralLoadError({
         </Button>
       </div>
     </section>
+  );
+}
+
+/**
+ * A collateral page until its collateral is in: the loader while it loads, then, once it could
+ * not be loaded, the page's own heading with what went wrong and a retry.
+ */
+export function CollateralPending({
+  title,
+  className,
+  query,
+}: Pick<TCollateralLoadErrorProps, 'title' | 'className'> & {
+  query: { isError: boolean; error: Error | null; refetch: () => unknown };
+}) {
+  if (!query.isError || query.error === null) return <ScreenLoading />;
+  return (
+    <CollateralLoadError
+      title={title}
+      className={className}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+    />
   );
 }

@@ -1,7 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import type { TApplication, TCollateralInfo } from '@pledge/contract';
 import { collateralPageRedirect, COLLATERAL_DISPLAY_NAMES, toCoinQuantity } from '@pledge/domain';
-import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { useFreshApplication } from '../../application/api/get-application.js';
 import { applicationDestinationHref } from '../../application/application-route.js';
@@ -15,7 +14,7 @@ import { CollateralNotFound } from './collateral-not-found.js';
 import { CollateralTransactions } from './collateral-transactions.js';
 import { DepositAddress } from './deposit-address.js';
 import { TestDeposit } from './test-deposit.js';
-import { CollateralLoadError } from './collateral-load-error.js';
+import { CollateralPending } from './collateral-load-error.js';
 
 const TITLE = 'Post collateral';
 
@@ -117,16 +116,7 @@ export function Collateral() {
     return <Navigate replace to={applicationDestinationHref(appUuid, redirect)} />;
   }
   if (calculation.data === undefined) {
-    return calculation.isError ? (
-      <CollateralLoadError
-        title={TITLE}
-        className="collateral"
-        error={calculation.error}
-        onRetry={() => void calculation.refetch()}
-      />
-    ) : (
-      <ScreenLoading />
-    );
+    return <CollateralPending title={TITLE} className="collateral" query={calculation} />;
   }
   return (
     <CollateralDetails
