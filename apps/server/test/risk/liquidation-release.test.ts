@@ -14,15 +14,16 @@ import {
 } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import { createDeskExchange } from '../../src/adapters/exchange/desk.js';
-import {
-  applications,
-  collateralReleaseRequests,
-  servicingLoans,
-} from '../../src/db/schema/index.js';
+import { applications, servicingLoans } from '../../src/db/schema/index.js';
 import { loadLoanFacts } from '../../src/services/applications/loan-facts.js';
 import { useApplicationsTestContext } from '../applications/helpers.js';
 import { signInAgent } from '../ops/helpers.js';
-import { collateralOf, requestRelease, type TTestLoan } from '../servicing/helpers.js';
+import {
+  collateralOf,
+  releaseRequestsOf,
+  requestRelease,
+  type TTestLoan,
+} from '../servicing/helpers.js';
 import { deploymentNow } from './helpers.js';
 import { deskFill, fundedLoan, liquidate } from './liquidation-helpers.js';
 
@@ -82,10 +83,7 @@ describe('the release of the coins a liquidation left', () => {
     expect(Date.parse(request?.scheduledFor ?? '')).toBeLessThanOrEqual(
       (await deploymentNow(ctx)).getTime(),
     );
-    const [row] = await ctx.database.db
-      .select()
-      .from(collateralReleaseRequests)
-      .where(eq(collateralReleaseRequests.applicationUuid, loan.loanUuid));
+    const [row] = await releaseRequestsOf(ctx, loan.loanUuid);
     expect(new Decimal(row?.amount ?? '0').eq(left)).toBe(true);
 
     // What the borrower reads: the request, its answer and the coins it returns.

@@ -10,12 +10,7 @@ import type { TLiquidation, TPayoffQuote } from '@pledge/contract';
 import { Decimal } from '@pledge/domain';
 import { and, eq } from 'drizzle-orm';
 import { createDeskExchange } from '../../src/adapters/exchange/desk.js';
-import {
-  collateralReleaseRequests,
-  liquidations,
-  payoffQuotes,
-  servicingPayments,
-} from '../../src/db/schema/index.js';
+import { liquidations, payoffQuotes, servicingPayments } from '../../src/db/schema/index.js';
 import {
   LIQUIDATION_IN_PROGRESS_MESSAGE,
   PAYOFF_IN_FLIGHT_HOLD_MS,
@@ -29,6 +24,7 @@ import {
   getLoan,
   LOANS,
   paymentInFlight,
+  releaseRequestsOf,
   requestPayOff,
   requestPayoffQuote,
   requestRelease,
@@ -228,10 +224,7 @@ describe('collateral left by a liquidation', () => {
 
     const response = await requestRelease(ctx, loan);
     expect(response.statusCode, response.body).toBe(200);
-    const [request] = await ctx.database.db
-      .select()
-      .from(collateralReleaseRequests)
-      .where(eq(collateralReleaseRequests.applicationUuid, loan.loanUuid));
+    const [request] = await releaseRequestsOf(ctx, loan.loanUuid);
     expect(new Decimal(request?.amount ?? '0').eq(left)).toBe(true);
     expect(request?.address).toBe(BTC_RETURN_ADDRESS);
     expect(request?.result).toBe('SUCCESS');
@@ -245,12 +238,7 @@ describe('collateral left by a liquidation', () => {
     expect(again.json()).toMatchObject({
       collateralReleaseResponse: { result: 'DUPLICATE_REQUEST' },
     });
-    expect(
-      await ctx.database.db
-        .select()
-        .from(collateralReleaseRequests)
-        .where(eq(collateralReleaseRequests.applicationUuid, loan.loanUuid)),
-    ).toHaveLength(1);
+    expect(await releaseRequestsOf(ctx, loan.loanUuid)).toHaveLength(1);
   });
 
   it('is not offered when the sale took every coin or left something owed', async () => {
@@ -263,11 +251,6 @@ describe('collateral left by a liquidation', () => {
     const response = await requestRelease(ctx, loan);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'COLLATERAL_RELEASE_NOT_AVAILABLE' });
-    expect(
-      await ctx.database.db
-        .select()
-        .from(collateralReleaseRequests)
-        .where(eq(collateralReleaseRequests.applicationUuid, loan.loanUuid)),
-    ).toHaveLength(0);
+    expect(await releaseRequestsOf(ctx, loan.loanUuid)).toHaveLength(0);
   });
 });

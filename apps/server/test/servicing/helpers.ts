@@ -321,6 +321,14 @@ export function requestRelease(ctx: TApplicationsTestContext, loan: TTestLoan) {
   });
 }
 
+/** The loan's collateral release requests, as recorded. */
+export function releaseRequestsOf(ctx: TApplicationsTestContext, loanUuid: string) {
+  return ctx.database.db
+    .select()
+    .from(collateralReleaseRequests)
+    .where(eq(collateralReleaseRequests.applicationUuid, loanUuid));
+}
+
 /** A release request recorded open (as one taken before the payoff's hold was), due on `scheduledFor`. */
 export async function openReleaseRequest(
   ctx: TApplicationsTestContext,

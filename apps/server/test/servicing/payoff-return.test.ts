@@ -27,6 +27,7 @@ import {
   openServicingWorld,
   payOff,
   payoffQuote as quote,
+  releaseRequestsOf,
   requestRelease,
   runSweep,
   sandboxLoan,
@@ -90,12 +91,7 @@ describe('a returned ACH payoff', () => {
       code: 'PAYOFF_NOT_SETTLED',
       message: PAYOFF_NOT_SETTLED_MESSAGE,
     });
-    expect(
-      await ctx.database.db
-        .select()
-        .from(collateralReleaseRequests)
-        .where(eq(collateralReleaseRequests.applicationUuid, loan.loanUuid)),
-    ).toEqual([]);
+    expect(await releaseRequestsOf(ctx, loan.loanUuid)).toEqual([]);
 
     // Three days later the bank returns it.
     await advanceDays(ctx, 3, loan);

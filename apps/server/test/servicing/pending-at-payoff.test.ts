@@ -18,7 +18,7 @@ import type { TServicingLoan } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TBankPaymentsPort, TTransferStatus } from '../../src/adapters/bank-payments/port.js';
-import { collateralReleaseRequests, servicingPayments } from '../../src/db/schema/index.js';
+import { servicingPayments } from '../../src/db/schema/index.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import {
   SANDBOX_AGENT_EMAIL,
@@ -48,6 +48,7 @@ import {
   payByDebit,
   payOff,
   payoffQuote as quote,
+  releaseRequestsOf,
   requestRelease,
   runSweep,
   sandboxLoan,
@@ -122,13 +123,6 @@ async function paymentsOf(loanUuid: string) {
   const payment = rows.find((row) => row.purpose === 'PAYMENT');
   if (payoff === undefined || payment === undefined) throw new Error('Payments missing');
   return { payoff, payment };
-}
-
-async function releasesOf(loanUuid: string) {
-  return ctx.database.db
-    .select()
-    .from(collateralReleaseRequests)
-    .where(eq(collateralReleaseRequests.applicationUuid, loanUuid));
 }
 
 /** The ACH settlement sweep against a bank that answers each transfer as `answer` says. */
@@ -213,7 +207,7 @@ describe('a debit pending at payoff (issue 33, finding 2)', () => {
         /on this loan has not settled yet: your bank can still return/,
       ),
     });
-    expect(await releasesOf(loan.loanUuid)).toEqual([]);
+    expect(await releaseRequestsOf(ctx, loan.loanUuid)).toEqual([]);
     // Within the bank's window a pending debit is no finding.
     expect(await reconciliationOf(loan.loanUuid)).toEqual([]);
 
@@ -258,7 +252,7 @@ describe('a debit pending at payoff (issue 33, finding 2)', () => {
     const late = await requestRelease(ctx, loan);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: 'COLLATERAL_RELEASE_NOT_AVAILABLE' });
-    expect(await releasesOf(loan.loanUuid)).toEqual([]);
+    expect(await releaseRequestsOf(ctx, loan.loanUuid)).toEqual([]);
     expect(await reconciliationOf(loan.loanUuid)).toEqual([]);
 
     // Interest runs again on what is owed; the return is not made twice.
@@ -346,7 +340,7 @@ describe('a debit pending at payoff (issue 33, finding 2)', () => {
         : stuck(transferId),
     );
     expect((await paymentsOf(loan.loanUuid)).payment.status).toBe('RETURNED');
-    const [cancelled] = await releasesOf(loan.loanUuid);
+    const [cancelled] = await releaseRequestsOf(ctx, loan.loanUuid);
     expect(cancelled?.result).toBe('WITHDRAWAL_FAILED');
     expect(await stateOf(loan.loanUuid)).toEqual({ state: 'COMPLETE', status: 'ACTIVE' });
     const alert = (await mailTo(ctx, SANDBOX_AGENT_EMAIL)).find(
