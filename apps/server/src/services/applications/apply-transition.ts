@@ -189,3 +189,19 @@ export const actors = {
   agent: (email: string) => `agent:${email}`,
   system: (what: string) => `system:${what}`,
 } as const;
+
+/** The audit event of an application its borrower opened: no state before CREATED. */
+export async function auditApplicationCreated(
+  tx: TDb,
+  input: { appUuid: string; identityUuid: string; reason: string; at: Date },
+): Promise<void> {
+  await tx.insert(auditEvents).values({
+    entityType: APPLICATION_ENTITY,
+    entityId: input.appUuid,
+    actor: actors.borrower(input.identityUuid),
+    fromState: null,
+    toState: 'CREATED',
+    reason: input.reason,
+    at: input.at,
+  });
+}

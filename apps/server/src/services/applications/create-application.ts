@@ -12,11 +12,11 @@ import type { TApplication, TPostCreateApplicationBody } from '@pledge/contract'
 import { stageOf } from '@pledge/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { brandFor, listOrgCodes, publishedBrandVersion } from '../../brands/brands.js';
-import { applications, auditEvents, type TApplicationFlow } from '../../db/schema/index.js';
+import { applications, type TApplicationFlow } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { toApplicationView } from './application-view.js';
-import { type TApplicationDeps, APPLICATION_ENTITY } from './application-record.js';
-import { actors } from './apply-transition.js';
+import type { TApplicationDeps } from './application-record.js';
+import { auditApplicationCreated } from './apply-transition.js';
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
@@ -108,12 +108,9 @@ export async function createApplication(
       })
       .returning();
     if (created === undefined) throw new Error('The application insert returned no row');
-    await tx.insert(auditEvents).values({
-      entityType: APPLICATION_ENTITY,
-      entityId: created.uuid,
-      actor: actors.borrower(identityUuid),
-      fromState: null,
-      toState: 'CREATED',
+    await auditApplicationCreated(tx, {
+      appUuid: created.uuid,
+      identityUuid,
       reason: `${flow} application created`,
       at: now,
     });

@@ -19,14 +19,13 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 import {
   applications,
-  auditEvents,
   refiApplicationLoans,
   refiApplications,
   refiTapeLoans,
 } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import { type TApplicationRow, APPLICATION_ENTITY } from '../applications/application-record.js';
-import { actors } from '../applications/apply-transition.js';
+import type { TApplicationRow } from '../applications/application-record.js';
+import { auditApplicationCreated } from '../applications/apply-transition.js';
 import { currentPrice } from '../prices/current-price.js';
 import { priceRefiOffers } from './price-refi-offers.js';
 import type { TRefiDeps } from './refi-deps.js';
@@ -177,12 +176,9 @@ export async function createCelsiusApplication(
       })
       .returning();
     if (application === undefined) throw new Error('The refinancing insert returned no row');
-    await tx.insert(auditEvents).values({
-      entityType: APPLICATION_ENTITY,
-      entityId: application.uuid,
-      actor: actors.borrower(borrower.uuid),
-      fromState: null,
-      toState: 'CREATED',
+    await auditApplicationCreated(tx, {
+      appUuid: application.uuid,
+      identityUuid: borrower.uuid,
       reason: `refinancing of legacy loans ${loans.map((loan) => loan.loanId).join(', ')} opened`,
       at: now,
     });

@@ -8,16 +8,15 @@
 import type { TApplication } from '@pledge/contract';
 import { computeRenewalOffer, stageOf } from '@pledge/domain';
 import type { TDb } from '../../db/pool.js';
-import { applications, auditEvents } from '../../db/schema/index.js';
+import { applications } from '../../db/schema/index.js';
 import { toApplicationView } from '../applications/application-view.js';
 import {
   findOwnedApplication,
   lockOwnedApplication,
   type TApplicationRow,
-  APPLICATION_ENTITY,
   findApplicationById,
 } from '../applications/application-record.js';
-import { actors } from '../applications/apply-transition.js';
+import { auditApplicationCreated } from '../applications/apply-transition.js';
 import { currentPrice } from '../prices/current-price.js';
 import type { TRenewalDeps } from './renewal-deps.js';
 import { priceRenewal } from './price-renewal.js';
@@ -107,12 +106,9 @@ export async function openRenewal(
       })
       .returning();
     if (renewal === undefined) throw new Error('The renewal insert returned no row');
-    await tx.insert(auditEvents).values({
-      entityType: APPLICATION_ENTITY,
-      entityId: renewal.uuid,
-      actor: actors.borrower(identityUuid),
-      fromState: null,
-      toState: 'CREATED',
+    await auditApplicationCreated(tx, {
+      appUuid: renewal.uuid,
+      identityUuid,
       reason: `renewal of loan ${loanRow.uuid} opened`,
       at: now,
     });
