@@ -11,14 +11,12 @@ import {
 } from '@pledge/contract';
 import { pdfDownload } from '../../http/pdf-download.js';
 import { route } from '../../http/route.js';
+import { signatureOrigin } from '../../http/signature-origin.js';
 import type { TDocumentDeps } from '../../services/disclosures/disclosure-record.js';
 import { listBorrowerDocuments } from '../../services/disclosures/list-borrower-documents.js';
 import { readBorrowerDocument } from '../../services/disclosures/read-borrower-document.js';
 import { signDocument } from '../../services/disclosures/sign-document.js';
 import { callerUuidOf, principalOf } from '../../http/auth.js';
-
-/** Recorded with a signature; longer user agents are cut. */
-const USER_AGENT_MAX_CHARS = 512;
 
 export const documentsRoutes: FastifyPluginAsync<TDocumentDeps> = async (app, deps) => {
   route(app, getBorrowerDocuments, ({ params, request }) =>
@@ -57,8 +55,7 @@ export const documentsRoutes: FastifyPluginAsync<TDocumentDeps> = async (app, de
         appUuid: params.appUuid,
         borrowerUuid: params.identityUuid,
         docUuid: params.docUuid,
-        ipAddress: request.ip,
-        userAgent: (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_CHARS),
+        ...signatureOrigin(request),
         ...(signedDocuments !== undefined ? { signedDocuments } : {}),
       });
     },

@@ -16,6 +16,7 @@ import {
 import { callerUuidOf } from '../../http/auth.js';
 import { pdfDownload } from '../../http/pdf-download.js';
 import { route } from '../../http/route.js';
+import { signatureOrigin } from '../../http/signature-origin.js';
 import { calculateCelsiusTopUp } from '../../services/refi/calculate-celsius-top-up.js';
 import { confirmRefi } from '../../services/refi/confirm-refi.js';
 import { createCelsiusApplication } from '../../services/refi/create-celsius-application.js';
@@ -30,9 +31,6 @@ import {
 import { requestRefiCoinReturn } from '../../services/refi/request-refi-coin-return.js';
 import { selectRefiOffer } from '../../services/refi/select-refi-offer.js';
 import { setRefiStabilization } from '../../services/refi/set-refi-stabilization.js';
-
-/** Recorded with a signature; longer user agents are cut. */
-const USER_AGENT_MAX_CHARS = 512;
 
 export const refiRoutes: FastifyPluginAsync<TRefiDeps> = async (app, deps) => {
   route(app, postCreateCelsiusApplication, ({ body, request }) =>
@@ -79,8 +77,7 @@ export const refiRoutes: FastifyPluginAsync<TRefiDeps> = async (app, deps) => {
     signRefiDocument(deps, {
       identityUuid: callerUuidOf(request),
       docUuid: params.docUuid,
-      ipAddress: request.ip,
-      userAgent: (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_CHARS),
+      ...signatureOrigin(request),
     }),
   );
   route(app, postCelsiusCollateralCalculate, ({ params, body, request }) =>
