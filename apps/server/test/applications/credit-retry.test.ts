@@ -90,6 +90,21 @@ describe('POST /applications/{uuid}/credit-retry', () => {
     });
   }
 
+  /** A retry refused with `status` and `answer`: the application stays in `state`, no pull queued. */
+  async function expectRetryRefused(
+    token: string,
+    appUuid: string,
+    status: number,
+    answer: { code: string; message: string },
+    state: string,
+  ) {
+    const response = await retry(token, appUuid);
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual(answer);
+    expect(await stateOf(appUuid)).toBe(state);
+    expect(await retryJobs(appUuid)).toHaveLength(0);
+  }
+
   it('is the path the web app calls', () => {
     expect(postCreditRetry.method).toBe('POST');
     expect(postCreditRetry.path).toBe(
@@ -185,16 +200,13 @@ describe('POST /applications/{uuid}/credit-retry', () => {
     const who = await afterCreditCheck(SSN.locked);
     await detailsSubmittedAgo(who.appUuid, CREDIT_UNLOCKED_DAYS * DAY_MS + 60_000);
 
-    const response = await retry(who.token, who.appUuid);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
+    const answer = {
       code: 'CREDIT_RETRY_WINDOW_CLOSED',
       message:
         'Your credit check can only be run again within 30 days of your application. Please start a new application.',
-    });
-    expect(response.json().message).toBe(CREDIT_RETRY_MESSAGES.windowClosed);
-    expect(await stateOf(who.appUuid)).toBe('SOFT_CREDIT_LOCKED');
-    expect(await retryJobs(who.appUuid)).toHaveLength(0);
+    };
+    expect(answer.message).toBe(CREDIT_RETRY_MESSAGES.windowClosed);
+    await expectRetryRefused(who.token, who.appUuid, 409, answer, 'SOFT_CREDIT_LOCKED');
   });
 
   it('allows a retry on the last day of the window', async () => {
@@ -210,15 +222,12 @@ describe('POST /applications/{uuid}/credit-retry', () => {
   ])('refuses a retry after %s with 409', async (_name, ssn, state) => {
     const who = await afterCreditCheck(ssn);
     expect(await stateOf(who.appUuid)).toBe(state);
-    const response = await retry(who.token, who.appUuid);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
+    const answer = {
       code: 'CREDIT_RETRY_NOT_ALLOWED',
       message:
         'Your credit check can only be run again when your credit file was locked or frozen.',
-    });
-    expect(await stateOf(who.appUuid)).toBe(state);
-    expect(await retryJobs(who.appUuid)).toHaveLength(0);
+    };
+    await expectRetryRefused(who.token, who.appUuid, 409, answer, state);
   });
 
   it('refuses a retry before any details with 409', async () => {
@@ -248,11 +257,8 @@ describe('POST /applications/{uuid}/credit-retry', () => {
   it('answers 404 for another borrower’s application and changes nothing', async () => {
     const owner = await afterCreditCheck(SSN.locked);
     const other = await newBorrower(ctx.app);
-    const response = await retry(other.token, owner.appUuid);
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Application not found' });
-    expect(await stateOf(owner.appUuid)).toBe('SOFT_CREDIT_LOCKED');
-    expect(await retryJobs(owner.appUuid)).toHaveLength(0);
+    const answer = { code: 'NOT_FOUND', message: 'Application not found' };
+    await expectRetryRefused(other.token, owner.appUuid, 404, answer, 'SOFT_CREDIT_LOCKED');
 
     const unknown = await retry(other.token, '00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
