@@ -161,28 +161,25 @@ describe('priceFallPct', () => {
 });
 
 describe('whatIfPriceRange', () => {
-  it('runs from today’s price down past the liquidation price in round steps', () => {
+  it.each([
     // $60,000 today, liquidation at $22,444.44: floor 75 % of it ≈ $16,833; step ≈ $216 → $500.
-    expect(whatIfPriceRange({ priceCents: 6_000_000, liquidationPriceCents: 2_244_444 })).toEqual({
-      minUsd: 16_500,
-      maxUsd: 60_000,
-      stepUsd: 500,
-      startUsd: 60_000,
-    });
-  });
-
-  it('rounds today’s price to the step for the start and up for the top', () => {
-    const range = whatIfPriceRange({ priceCents: 312_345, liquidationPriceCents: 150_000 });
-    expect(range).toEqual({ minUsd: 1_120, maxUsd: 3_130, stepUsd: 10, startUsd: 3_120 });
-  });
-
-  it('reaches half of today’s price when the loan is already past liquidation', () => {
-    expect(whatIfPriceRange({ priceCents: 2_000_000, liquidationPriceCents: 2_244_444 })).toEqual({
-      minUsd: 10_000,
-      maxUsd: 20_000,
-      stepUsd: 50,
-      startUsd: 20_000,
-    });
+    [
+      'runs from today’s price down past the liquidation price in round steps',
+      { priceCents: 6_000_000, liquidationPriceCents: 2_244_444 },
+      { minUsd: 16_500, maxUsd: 60_000, stepUsd: 500, startUsd: 60_000 },
+    ],
+    [
+      'rounds today’s price to the step for the start and up for the top',
+      { priceCents: 312_345, liquidationPriceCents: 150_000 },
+      { minUsd: 1_120, maxUsd: 3_130, stepUsd: 10, startUsd: 3_120 },
+    ],
+    [
+      'reaches half of today’s price when the loan is already past liquidation',
+      { priceCents: 2_000_000, liquidationPriceCents: 2_244_444 },
+      { minUsd: 10_000, maxUsd: 20_000, stepUsd: 50, startUsd: 20_000 },
+    ],
+  ])('%s', (_rule, prices, range) => {
+    expect(whatIfPriceRange(prices)).toEqual(range);
   });
 
   it('reaches half of today’s price without trigger prices', () => {

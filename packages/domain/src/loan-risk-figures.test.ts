@@ -139,29 +139,31 @@ describe('acceptPriceTick (wick guard)', () => {
     expect(decision.reason).toContain('-16.67 %');
   });
 
-  it('accepts the move once a second consecutive price confirms it', () => {
-    expect(
-      acceptPriceTick({
+  it.each([
+    [
+      'accepts the move once a second consecutive price confirms it',
+      {
         priceCents: 5_100_000,
         recentAcceptedCents: recent,
         previous: { priceCents: 5_000_000, accepted: false },
-      }).accepted,
-    ).toBe(true);
-  });
-
-  it('does not take a held-back spike the other way as confirmation', () => {
-    expect(
-      acceptPriceTick({
+      },
+      true,
+    ],
+    [
+      'does not take a held-back spike the other way as confirmation',
+      {
         priceCents: 5_000_000,
         recentAcceptedCents: recent,
         previous: { priceCents: 7_000_000, accepted: false },
-      }).accepted,
-    ).toBe(false);
-  });
-
-  it('accepts anything when no recent accepted price exists', () => {
-    expect(
-      acceptPriceTick({ priceCents: 100, recentAcceptedCents: [], previous: null }).accepted,
-    ).toBe(true);
+      },
+      false,
+    ],
+    [
+      'accepts anything when no recent accepted price exists',
+      { priceCents: 100, recentAcceptedCents: [], previous: null },
+      true,
+    ],
+  ])('%s', (_rule, tick, accepted) => {
+    expect(acceptPriceTick(tick).accepted).toBe(accepted);
   });
 });
