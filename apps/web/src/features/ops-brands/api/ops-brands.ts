@@ -10,27 +10,19 @@ import {
 import { apiRequest } from '../../../api/client.js';
 import { CONTROLLED_ACTIONS_QUERY_KEY } from '../../ops/api/get-controlled-actions.js';
 import { OPS_QUERY_KEY } from '../../ops/api/get-ops-applications.js';
+import { opsFreshQuery } from '../../ops/api/ops-fresh-query.js';
 
 const OPS_BRANDS_KEY = [...OPS_QUERY_KEY, 'brands'] as const;
 const brandKey = (orgCode: string) => [...OPS_BRANDS_KEY, 'brand', orgCode] as const;
 
 /** The brands with the version each serves, fetched again each time the page is shown. */
 export function useOpsBrands() {
-  return useQuery({
-    queryKey: [...OPS_BRANDS_KEY, 'list'] as const,
-    queryFn: ({ signal }) => apiRequest(getOpsBrands, { signal, cache: 'no-store' }),
-    refetchOnMount: 'always',
-  });
+  return useQuery(opsFreshQuery([...OPS_BRANDS_KEY, 'list'], getOpsBrands));
 }
 
 /** One brand: its served version, its open draft, every version. */
 export function useOpsBrand(orgCode: string) {
-  return useQuery({
-    queryKey: brandKey(orgCode),
-    queryFn: ({ signal }) =>
-      apiRequest(getOpsBrand, { params: { orgCode }, signal, cache: 'no-store' }),
-    refetchOnMount: 'always',
-  });
+  return useQuery(opsFreshQuery(brandKey(orgCode), getOpsBrand, { params: { orgCode } }));
 }
 
 /** Creates a brand as a draft (nothing is served until a second agent approves it). */

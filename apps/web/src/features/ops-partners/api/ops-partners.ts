@@ -15,6 +15,7 @@ import {
 import { apiRequest } from '../../../api/client.js';
 import { CONTROLLED_ACTIONS_QUERY_KEY } from '../../ops/api/get-controlled-actions.js';
 import { OPS_QUERY_KEY } from '../../ops/api/get-ops-applications.js';
+import { opsFreshQuery } from '../../ops/api/ops-fresh-query.js';
 
 const PARTNERS_KEY = [...OPS_QUERY_KEY, 'partners'] as const;
 const SECRETS_KEY = [...PARTNERS_KEY, 'secrets'] as const;
@@ -22,43 +23,24 @@ const deliveriesKey = (endpointId: string) => [...PARTNERS_KEY, 'deliveries', en
 
 /** The webhook endpoints of every brand, newest first, read again each time the page is shown. */
 export function useWebhookEndpoints() {
-  return useQuery({
-    queryKey: [...PARTNERS_KEY, 'endpoints'] as const,
-    queryFn: ({ signal }) => apiRequest(getOpsWebhookEndpoints, { signal, cache: 'no-store' }),
-    refetchOnMount: 'always',
-  });
+  return useQuery(opsFreshQuery([...PARTNERS_KEY, 'endpoints'], getOpsWebhookEndpoints));
 }
 
 /** The API keys of every brand (never their secret), newest first. */
 export function usePartnerApiKeys() {
-  return useQuery({
-    queryKey: [...PARTNERS_KEY, 'keys'] as const,
-    queryFn: ({ signal }) => apiRequest(getOpsPartnerApiKeys, { signal, cache: 'no-store' }),
-    refetchOnMount: 'always',
-  });
+  return useQuery(opsFreshQuery([...PARTNERS_KEY, 'keys'], getOpsPartnerApiKeys));
 }
 
 /** The approved proposals of the signed-in agent whose secret is still to be read. */
 export function usePartnerSecrets() {
-  return useQuery({
-    queryKey: SECRETS_KEY,
-    queryFn: ({ signal }) => apiRequest(getOpsPartnerSecrets, { signal, cache: 'no-store' }),
-    refetchOnMount: 'always',
-  });
+  return useQuery(opsFreshQuery(SECRETS_KEY, getOpsPartnerSecrets));
 }
 
 /** One endpoint's latest deliveries with every attempt. */
 export function useWebhookDeliveries(endpointId: string) {
-  return useQuery({
-    queryKey: deliveriesKey(endpointId),
-    queryFn: ({ signal }) =>
-      apiRequest(getOpsWebhookDeliveries, {
-        params: { endpointId },
-        signal,
-        cache: 'no-store',
-      }),
-    refetchOnMount: 'always',
-  });
+  return useQuery(
+    opsFreshQuery(deliveriesKey(endpointId), getOpsWebhookDeliveries, { params: { endpointId } }),
+  );
 }
 
 /** Proposes an endpoint; a second agent approves it on the Approvals page. */

@@ -7,16 +7,13 @@ import {
 import { apiRequest } from '../../../api/client.js';
 import { CONTROLLED_ACTIONS_QUERY_KEY } from './get-controlled-actions.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
+import { opsFreshQuery } from './ops-fresh-query.js';
 
 export const OPS_AGENTS_QUERY_KEY = [...OPS_QUERY_KEY, 'agents'] as const;
 
 /** The agents, active and deactivated, fetched again each time the page is shown. */
 export function useOpsAgents() {
-  return useQuery({
-    queryKey: OPS_AGENTS_QUERY_KEY,
-    queryFn: ({ signal }) => apiRequest(getOpsAgents, { signal, cache: 'no-store' }),
-    refetchOnMount: 'always',
-  });
+  return useQuery(opsFreshQuery(OPS_AGENTS_QUERY_KEY, getOpsAgents));
 }
 
 /** Proposes deactivating another agent; the answer is the proposal a third agent approves. */

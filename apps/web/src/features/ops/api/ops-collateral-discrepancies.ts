@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { getOpsCollateralDiscrepancies } from '@pledge/contract';
-import { apiRequest } from '../../../api/client.js';
 import { OPS_RISK_REFRESH_MS } from './ops-risk.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
+import { opsFreshQuery } from './ops-fresh-query.js';
 
 export const OPS_COLLATERAL_DISCREPANCIES_QUERY_KEY = [
   ...OPS_QUERY_KEY,
@@ -12,10 +12,7 @@ export const OPS_COLLATERAL_DISCREPANCIES_QUERY_KEY = [
 /** Deposit addresses whose last confirmed balance is below their loan's coins, read with the queue. */
 export function useOpsCollateralDiscrepancies() {
   return useQuery({
-    queryKey: OPS_COLLATERAL_DISCREPANCIES_QUERY_KEY,
-    queryFn: ({ signal }) =>
-      apiRequest(getOpsCollateralDiscrepancies, { signal, cache: 'no-store' }),
-    refetchOnMount: 'always',
+    ...opsFreshQuery(OPS_COLLATERAL_DISCREPANCIES_QUERY_KEY, getOpsCollateralDiscrepancies),
     refetchInterval: OPS_RISK_REFRESH_MS,
   });
 }

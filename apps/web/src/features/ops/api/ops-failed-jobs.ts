@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { getOpsFailedJobs, postOpsDiscardFailedJob, postOpsRetryFailedJob } from '@pledge/contract';
 import { apiRequest } from '../../../api/client.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
+import { opsFreshQuery } from './ops-fresh-query.js';
 
 export const OPS_FAILED_JOBS_QUERY_KEY = [...OPS_QUERY_KEY, 'failed-jobs'] as const;
 
@@ -11,15 +12,10 @@ export const OPS_FAILED_JOBS_QUERY_KEY = [...OPS_QUERY_KEY, 'failed-jobs'] as co
  */
 export function useOpsFailedJobs(cursor: string | undefined) {
   return useQuery({
-    queryKey: [...OPS_FAILED_JOBS_QUERY_KEY, cursor ?? null] as const,
-    queryFn: ({ signal }) =>
-      apiRequest(getOpsFailedJobs, {
-        query: cursor === undefined ? {} : { cursor },
-        signal,
-        cache: 'no-store',
-      }),
+    ...opsFreshQuery([...OPS_FAILED_JOBS_QUERY_KEY, cursor ?? null], getOpsFailedJobs, {
+      query: cursor === undefined ? {} : { cursor },
+    }),
     placeholderData: keepPreviousData,
-    refetchOnMount: 'always',
   });
 }
 

@@ -6,16 +6,13 @@ import {
 } from '@pledge/contract';
 import { apiRequest } from '../../../api/client.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
+import { opsFreshQuery } from './ops-fresh-query.js';
 
 export const OPS_FAILED_MAIL_QUERY_KEY = [...OPS_QUERY_KEY, 'failed-mail'] as const;
 
 /** E-mails that could not be delivered, fetched again each time the page is shown. */
 export function useOpsFailedMail() {
-  return useQuery({
-    queryKey: OPS_FAILED_MAIL_QUERY_KEY,
-    queryFn: ({ signal }) => apiRequest(getOpsFailedMail, { signal, cache: 'no-store' }),
-    refetchOnMount: 'always',
-  });
+  return useQuery(opsFreshQuery(OPS_FAILED_MAIL_QUERY_KEY, getOpsFailedMail));
 }
 
 /** Sends one failed e-mail again; the answer is the list of those still failed. */

@@ -18,6 +18,7 @@ import { apiRequest } from '../../../api/client.js';
 import { refetchUnlessFetchedThisVisit } from '../../../api/page-visit.js';
 import { idempotencyHeaders } from '../../loan/api/idempotency-key.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
+import { opsFreshQuery } from './ops-fresh-query.js';
 
 /** One page of the console's loan list: a status, a search, and the cursor of the page. */
 export interface TOpsLoansPage {
@@ -35,11 +36,8 @@ export function opsLoanQueryKey(loanUuid: string) {
 /** A page of funded loans, newest first; the previous page stays on screen while the next loads. */
 export function useOpsLoans(page: TOpsLoansPage) {
   return useQuery({
-    queryKey: [...OPS_LOANS_KEY, 'list', page] as const,
-    // The list changes all the time: never answered from the browser's cache.
-    queryFn: ({ signal }) => apiRequest(getOpsLoans, { query: page, signal, cache: 'no-store' }),
+    ...opsFreshQuery([...OPS_LOANS_KEY, 'list', page], getOpsLoans, { query: page }),
     placeholderData: keepPreviousData,
-    refetchOnMount: 'always',
   });
 }
 
@@ -59,11 +57,7 @@ export function useOpsLoan(loanUuid: string) {
 
 /** The reconciliation of every loan's ledger, run when the page is shown or asked again. */
 export function useOpsReconciliation() {
-  return useQuery({
-    queryKey: [...OPS_QUERY_KEY, 'reconciliation'] as const,
-    queryFn: ({ signal }) => apiRequest(getOpsReconciliation, { signal, cache: 'no-store' }),
-    refetchOnMount: 'always',
-  });
+  return useQuery(opsFreshQuery([...OPS_QUERY_KEY, 'reconciliation'], getOpsReconciliation));
 }
 
 /** After an action on a loan, the loan and every list (the proposals too) are fetched again. */

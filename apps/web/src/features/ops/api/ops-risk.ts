@@ -7,6 +7,7 @@ import {
 import { apiRequest } from '../../../api/client.js';
 import { idempotencyHeaders } from '../../loan/api/idempotency-key.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
+import { opsFreshQuery } from './ops-fresh-query.js';
 
 export const OPS_RISK_QUERY_KEY = [...OPS_QUERY_KEY, 'risk'] as const;
 
@@ -16,9 +17,7 @@ export const OPS_RISK_REFRESH_MS = 30_000;
 /** Loans in warning and margin call, open liquidation orders and the latest prices. */
 export function useOpsRiskQueue() {
   return useQuery({
-    queryKey: OPS_RISK_QUERY_KEY,
-    queryFn: ({ signal }) => apiRequest(getOpsRiskQueue, { signal, cache: 'no-store' }),
-    refetchOnMount: 'always',
+    ...opsFreshQuery(OPS_RISK_QUERY_KEY, getOpsRiskQueue),
     refetchInterval: OPS_RISK_REFRESH_MS,
   });
 }

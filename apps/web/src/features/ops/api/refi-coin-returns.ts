@@ -8,6 +8,7 @@ import type { TRefiCoinReturnStatus } from '@pledge/domain';
 import { apiRequest } from '../../../api/client.js';
 import { CONTROLLED_ACTIONS_QUERY_KEY } from './get-controlled-actions.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
+import { opsFreshQuery } from './ops-fresh-query.js';
 
 export const REFI_COIN_RETURNS_QUERY_KEY = [...OPS_QUERY_KEY, 'refi', 'coin-returns'] as const;
 
@@ -19,11 +20,8 @@ export interface TRefiCoinReturnsPage {
 /** The coins ended refinancings received, and where each goes, newest first. */
 export function useRefiCoinReturns(page: TRefiCoinReturnsPage) {
   return useQuery({
-    queryKey: [...REFI_COIN_RETURNS_QUERY_KEY, page],
-    queryFn: ({ signal }) =>
-      apiRequest(getRefiCoinReturns, { query: page, signal, cache: 'no-store' }),
+    ...opsFreshQuery([...REFI_COIN_RETURNS_QUERY_KEY, page], getRefiCoinReturns, { query: page }),
     placeholderData: keepPreviousData,
-    refetchOnMount: 'always',
   });
 }
 

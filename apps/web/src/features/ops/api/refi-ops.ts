@@ -17,6 +17,7 @@ import { endpointUrl } from '../../../api/endpoint-url.js';
 import { sendRawBody } from '../../../api/raw-body.js';
 import { CONTROLLED_ACTIONS_QUERY_KEY } from './get-controlled-actions.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
+import { opsFreshQuery } from './ops-fresh-query.js';
 
 export const REFI_TAPE_QUERY_KEY = [...OPS_QUERY_KEY, 'refi', 'tape'] as const;
 export const REFI_PAYOFFS_QUERY_KEY = [...OPS_QUERY_KEY, 'refi', 'estate-payoffs'] as const;
@@ -30,11 +31,8 @@ export interface TRefiTapePage {
 /** A page of the legacy loans on the tape; the previous page stays shown while the next loads. */
 export function useRefiTapeLoans(page: TRefiTapePage) {
   return useQuery({
-    queryKey: [...REFI_TAPE_QUERY_KEY, page],
-    queryFn: ({ signal }) =>
-      apiRequest(getRefiTapeLoans, { query: page, signal, cache: 'no-store' }),
+    ...opsFreshQuery([...REFI_TAPE_QUERY_KEY, page], getRefiTapeLoans, { query: page }),
     placeholderData: keepPreviousData,
-    refetchOnMount: 'always',
   });
 }
 
@@ -78,11 +76,8 @@ export interface TRefiPayoffsPage {
 /** Payoffs owed to the old lender's estate, newest first. */
 export function useRefiEstatePayoffs(page: TRefiPayoffsPage) {
   return useQuery({
-    queryKey: [...REFI_PAYOFFS_QUERY_KEY, page],
-    queryFn: ({ signal }) =>
-      apiRequest(getRefiEstatePayoffs, { query: page, signal, cache: 'no-store' }),
+    ...opsFreshQuery([...REFI_PAYOFFS_QUERY_KEY, page], getRefiEstatePayoffs, { query: page }),
     placeholderData: keepPreviousData,
-    refetchOnMount: 'always',
   });
 }
 
