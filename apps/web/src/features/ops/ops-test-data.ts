@@ -187,3 +187,23 @@ export function answerProposal(bodies: unknown[], overrides: Partial<TControlled
     return jsonResponse(makeControlledAction(overrides), 202);
   };
 }
+
+/** What a proposing call sent once per confirmation: its idempotency key and its body. */
+export interface TKeyedProposal {
+  key: string | null;
+  body: unknown;
+}
+
+/** As answerProposal, for a call that carries an idempotency key: keeps the key with the body. */
+export function answerKeyedProposal(
+  sent: TKeyedProposal[],
+  overrides: Partial<TControlledAction>,
+): THandler {
+  return (_url, init) => {
+    sent.push({
+      key: new Headers(init.headers).get('Idempotency-Key'),
+      body: JSON.parse(String(init.body)),
+    });
+    return jsonResponse(makeControlledAction(overrides), 202);
+  };
+}

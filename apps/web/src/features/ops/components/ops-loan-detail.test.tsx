@@ -18,7 +18,7 @@ import { LOADED, SLOW } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { LOAN_UUID, servicingLoan } from '../../loan/loan-test-data.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
-import { answerProposal, makeControlledAction } from '../ops-test-data.js';
+import { answerKeyedProposal, answerProposal, type TKeyedProposal } from '../ops-test-data.js';
 import { PROPOSED_TITLE } from './ops-confirm-dialog.js';
 import { isReversible, surplusOwedOf, surplusPayoutErrors, wireErrors } from './ops-loan-detail.js';
 
@@ -100,21 +100,15 @@ describe('wireErrors and isReversible', () => {
 describe('/ops/loans/{loanUuid}', SLOW, () => {
   it('proposes a wire once, with its evidence, and records nothing until approved', async () => {
     const payments: TServicingPayment[] = [];
-    const sent: { key: string | null; body: unknown }[] = [];
+    const sent: TKeyedProposal[] = [];
     mockFetch({
       ...figureInfoHandlers(undefined, 'agent'),
       [`GET ${buildPath(getOpsLoan.path, { loanUuid: LOAN_UUID })}`]: () =>
         jsonResponse(detail(payments)),
-      [`POST ${buildPath(postOpsWirePayment.path, { loanUuid: LOAN_UUID })}`]: (_url, init) => {
-        sent.push({
-          key: new Headers(init.headers).get('Idempotency-Key'),
-          body: JSON.parse(String(init.body)),
-        });
-        return jsonResponse(
-          makeControlledAction({ summary: 'Wire of 500.00 USD received 2025-02-11, ref FED-1' }),
-          202,
-        );
-      },
+      [`POST ${buildPath(postOpsWirePayment.path, { loanUuid: LOAN_UUID })}`]: answerKeyedProposal(
+        sent,
+        { summary: 'Wire of 500.00 USD received 2025-02-11, ref FED-1' },
+      ),
     });
     const { user } = renderApp(`/ops/loans/${LOAN_UUID}`);
     const ledger = await screen.findByRole('region', { name: 'Ledger' }, LOADED);
@@ -289,26 +283,18 @@ describe('surplusOwedOf and surplusPayoutErrors', () => {
 
 describe('/ops/loans/{loanUuid} after a liquidation with a surplus', SLOW, () => {
   it('shows the surplus owed and proposes its payout once, recording nothing yet', async () => {
-    const sent: { key: string | null; body: unknown }[] = [];
+    const sent: TKeyedProposal[] = [];
     mockFetch({
       ...figureInfoHandlers(undefined, 'agent'),
       [`GET ${buildPath(getOpsLoan.path, { loanUuid: LOAN_UUID })}`]: () =>
         jsonResponse(liquidatedDetail(false)),
-      [`POST ${buildPath(postOpsSurplusPayout.path, { loanUuid: LOAN_UUID })}`]: (_url, init) => {
-        sent.push({
-          key: new Headers(init.headers).get('Idempotency-Key'),
-          body: JSON.parse(String(init.body)),
-        });
-        return jsonResponse(
-          makeControlledAction({
-            action: 'SURPLUS_PAYOUT',
-            label: 'Surplus payout',
-            amountCents: 376_000,
-            summary: 'Surplus payout of 3,760.00 USD sent 2025-05-21, ref FED-9',
-          }),
-          202,
-        );
-      },
+      [`POST ${buildPath(postOpsSurplusPayout.path, { loanUuid: LOAN_UUID })}`]:
+        answerKeyedProposal(sent, {
+          action: 'SURPLUS_PAYOUT',
+          label: 'Surplus payout',
+          amountCents: 376_000,
+          summary: 'Surplus payout of 3,760.00 USD sent 2025-05-21, ref FED-9',
+        }),
     });
     const { user } = renderApp(`/ops/loans/${LOAN_UUID}`);
     const owed = await screen.findByText('Surplus owed to the borrower', {}, LOADED);
