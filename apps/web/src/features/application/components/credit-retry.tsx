@@ -1,14 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TApplicationState } from '@pledge/domain';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
 import { Progress } from '../../../ui/progress/progress.js';
-import { waitForDetailsOutcome } from '../../details/wait-for-details-outcome.js';
+import { useWaitForDetailsOutcome } from '../../details/hooks/use-wait-for-details-outcome.js';
 import { useCreditRetry } from '../api/post-credit-retry.js';
 import { setCachedApplicationState } from '../api/get-application.js';
-import { getKrangState } from '../api/get-krang-state.js';
 
 interface TCreditRetryProps {
   /** What the borrower must have done first, e.g. 'unlocked your credit file'. */
@@ -41,31 +40,18 @@ export function CreditRetry({ done, state, stillText }: TCreditRetryProps) {
   const retry = useCreditRetry(appUuid);
   const [isChecking, setIsChecking] = useState(false);
   const [result, setResult] = useState<TRetryResult | null>(null);
-  const leaving = useRef<AbortController | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    leaving.current = controller;
-    return () => controller.abort(new DOMException('The page was left', 'AbortError'));
-  }, []);
+  const waitForOutcome = useWaitForDetailsOutcome(appUuid);
 
   async function waitForResult() {
     setIsChecking(true);
-    const signal = leaving.current?.signal;
-    try {
-      const outcome = await waitForDetailsOutcome({
-        readState: (pollSignal) => getKrangState(appUuid, pollSignal),
-        ...(signal === undefined ? {} : { signal }),
-      });
-      if (outcome.kind === 'still-processing') {
-        setResult({ kind: 'still-processing' });
-      } else {
-        if (outcome.state.state === state) setResult({ kind: 'same', at: new Date() });
-        // Another state: the outcome page leads on to the page of the new decision.
-        setCachedApplicationState(queryClient, appUuid, outcome.state);
-      }
-    } catch {
-      if (signal?.aborted) return;
+    const outcome = await waitForOutcome();
+    if (outcome === null) return;
+    if (outcome.kind === 'still-processing') {
+      setResult({ kind: 'still-processing' });
+    } else {
+      if (outcome.state.state === state) setResult({ kind: 'same', at: new Date() });
+      // Another state: the outcome page leads on to the page of the new decision.
+      setCachedApplicationState(queryClient, appUuid, outcome.state);
     }
     setIsChecking(false);
   }

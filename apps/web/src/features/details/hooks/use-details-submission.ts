@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TPostLoanDetailsBodyInput } from '@pledge/contract';
@@ -11,7 +11,7 @@ import { getKrangState } from '../../application/api/get-krang-state.js';
 import { applicationDestinationHref } from '../../application/application-route.js';
 import { postLoanDetails } from '../api/post-loan-details.js';
 import type { TDetailsFieldErrors, TDetailsFieldPath } from '../details-form-values.js';
-import { waitForDetailsOutcome } from '../wait-for-details-outcome.js';
+import { useWaitForDetailsOutcome } from './use-wait-for-details-outcome.js';
 
 /** 'still-processing': the polls ran out with the server still deciding (document 2 §9). */
 export type TDetailsPhase = 'editing' | 'submitting' | 'checking' | 'still-processing';
@@ -30,13 +30,7 @@ export function useDetailsSubmission(appUuid: string) {
   const [refusalCount, setRefusalCount] = useState(0);
   const isBusy = useRef(false);
   const isWaiting = useRef(false);
-  const leaving = useRef<AbortController | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    leaving.current = controller;
-    return () => controller.abort(new DOMException('The page was left', 'AbortError'));
-  }, []);
+  const waitForOutcome = useWaitForDetailsOutcome(appUuid);
 
   /** Polls the state until the server has decided, then leaves for the page of the decision. */
   const waitForDecision = useCallback(async () => {
@@ -44,25 +38,17 @@ export function useDetailsSubmission(appUuid: string) {
     isWaiting.current = true;
     isBusy.current = true;
     setPhase('checking');
-    const signal = leaving.current?.signal;
-    try {
-      const outcome = await waitForDetailsOutcome({
-        readState: (pollSignal) => getKrangState(appUuid, pollSignal),
-        ...(signal === undefined ? {} : { signal }),
-      });
-      if (outcome.kind === 'settled') {
-        setCachedApplicationState(queryClient, appUuid, outcome.state);
-        void navigate(applicationDestinationHref(appUuid, outcome.route), { replace: true });
-      } else {
-        // The dashboard is where the decision will show (document 2 §9); the borrower is told so
-        // and goes there from the message, rather than being moved without a word.
-        setPhase('still-processing');
-      }
-    } catch (error) {
-      if (signal?.aborted) return;
-      throw error;
+    const outcome = await waitForOutcome();
+    if (outcome === null) return;
+    if (outcome.kind === 'settled') {
+      setCachedApplicationState(queryClient, appUuid, outcome.state);
+      void navigate(applicationDestinationHref(appUuid, outcome.route), { replace: true });
+    } else {
+      // The dashboard is where the decision will show (document 2 §9); the borrower is told so
+      // and goes there from the message, rather than being moved without a word.
+      setPhase('still-processing');
     }
-  }, [appUuid, navigate, queryClient]);
+  }, [appUuid, navigate, queryClient, waitForOutcome]);
 
   function refuse(fieldErrors: TDetailsFieldErrors, message: string | null) {
     isBusy.current = false;
