@@ -83,18 +83,25 @@ export function createMetrics(options: {
     registers: [registry],
   });
 
-  // One read of the queue per scrape feeds its three gauges.
-  let queueRead: Promise<TQueueStats | undefined> | undefined;
-  const readQueue = () => {
-    queueRead ??= jobQueue()
-      .catch((error: unknown) => {
-        scrapeErrors.inc({ source: 'jobs' });
-        log?.warn({ err: error }, 'job queue metrics not read');
-        return undefined;
-      })
-      .finally(() => setImmediate(() => (queueRead = undefined)));
-    return queueRead;
+  /**
+   * One read of a source per scrape, shared by the gauges it feeds; a read that fails is counted
+   * and logged, and its gauges show nothing.
+   */
+  const readOncePerScrape = <T>(source: string, what: string, read: () => Promise<T>) => {
+    let pending: Promise<T | undefined> | undefined;
+    return () => {
+      pending ??= read()
+        .catch((error: unknown) => {
+          scrapeErrors.inc({ source });
+          log?.warn({ err: error }, `${what} metrics not read`);
+          return undefined;
+        })
+        .finally(() => setImmediate(() => (pending = undefined)));
+      return pending;
+    };
   };
+  // One read of the queue per scrape feeds its three gauges.
+  const readQueue = readOncePerScrape('jobs', 'job queue', jobQueue);
   const queueGauge = (
     name: string,
     help: string,
@@ -123,17 +130,7 @@ export function createMetrics(options: {
     (stats) => stats.dueByKind,
   );
   // One read of the health tables per scrape feeds the gauges below.
-  let healthRead: Promise<THealthMetrics | undefined> | undefined;
-  const readHealth = () => {
-    healthRead ??= health()
-      .catch((error: unknown) => {
-        scrapeErrors.inc({ source: 'health' });
-        log?.warn({ err: error }, 'health metrics not read');
-        return undefined;
-      })
-      .finally(() => setImmediate(() => (healthRead = undefined)));
-    return healthRead;
-  };
+  const readHealth = readOncePerScrape('health', 'health', health);
   const ageSeconds = (at: Date) => Math.max(0, (clock().getTime() - at.getTime()) / 1000);
   const healthGauge = <TLabel extends string>(
     name: string,
