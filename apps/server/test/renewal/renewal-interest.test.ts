@@ -4,7 +4,6 @@
  * loan's payoff quote; completing the renewal closes exactly that balance into it.
  */
 import { describe, expect, it } from 'vitest';
-import type { TPayoffQuote } from '@pledge/contract';
 import {
   accrualDays,
   isoDay,
@@ -13,8 +12,8 @@ import {
 } from '@pledge/domain';
 import { eq, sql } from 'drizzle-orm';
 import { servicingLoans } from '../../src/db/schema/index.js';
-import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
-import { advanceDays, LOANS, runSweep, sandboxLoan } from '../servicing/helpers.js';
+import { useApplicationsTestContext } from '../applications/helpers.js';
+import { advanceDays, payoffQuote, runSweep, sandboxLoan } from '../servicing/helpers.js';
 import { acceptAndSign, openRenewal, sandboxNow } from './helpers.js';
 
 const ctx = useApplicationsTestContext();
@@ -74,13 +73,7 @@ describe('renewal interest', () => {
     expect(cashCents).toBe(expected);
 
     // The same figure as the loan's payoff quote of the day.
-    const quote = await ctx.app.inject({
-      method: 'POST',
-      url: `${LOANS}/${loan.loanUuid}/payoff-quote`,
-      headers: bearer(loan.token),
-    });
-    expect(quote.statusCode, quote.body).toBe(201);
-    expect((quote.json() as TPayoffQuote).amountCents).toBe(cashCents);
+    expect((await payoffQuote(ctx, loan)).amountCents).toBe(cashCents);
 
     // Not the actual/365 figure on the offer's amount it used to be.
     const actual365 =

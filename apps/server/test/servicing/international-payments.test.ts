@@ -18,7 +18,9 @@ import {
   idempotency,
   LOANS,
   openServicingWorld,
+  payoffQuote,
   provisionSandboxAgents,
+  requestPayOff,
   sandboxLoan,
   type TTestLoan,
 } from './helpers.js';
@@ -82,19 +84,8 @@ describe('an international (USDC) loan', () => {
   });
 
   it('quotes a payoff to wire, and refuses to pay it by ACH', async () => {
-    const quoted = await ctx.app.inject({
-      method: 'POST',
-      url: `${LOANS}/${loan.loanUuid}/payoff-quote`,
-      headers: bearer(loan.token),
-    });
-    expect(quoted.statusCode, quoted.body).toBe(201);
-    const { quoteUuid } = quoted.json() as { quoteUuid: string };
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: `${LOANS}/${loan.loanUuid}/payoff`,
-      headers: { ...bearer(loan.token), ...idempotency('usdc-payoff-0001') },
-      payload: { quoteUuid },
-    });
+    const { quoteUuid } = await payoffQuote(ctx, loan);
+    const paid = await requestPayOff(ctx, loan, quoteUuid, 'usdc-payoff-0001');
     expect(paid.statusCode).toBe(409);
     expect(paid.json()).toMatchObject({
       code: 'NO_DEBIT_ACCOUNT',

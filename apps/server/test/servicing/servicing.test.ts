@@ -11,7 +11,6 @@ import type {
   TDeferralPreview,
   TGetOpsLoanResponse,
   TGetOpsReconciliationResponse,
-  TPayoffQuote,
   TPostServicingPayoffResponse,
   TServicingPayment,
 } from '@pledge/contract';
@@ -29,6 +28,8 @@ import {
   LOANS,
   mailTo,
   paymentInFlight,
+  payoffQuote,
+  requestPayOff,
   runSweep,
   sandboxLoan,
   setBtcPrice,
@@ -369,22 +370,11 @@ describe('servicing over time', () => {
   });
 
   it('pays off with a quote: PAID_OFF, nothing owed, the collateral release open', async () => {
-    const quoteResponse = await ctx.app.inject({
-      method: 'POST',
-      url: `${LOANS}/${loan.loanUuid}/payoff-quote`,
-      headers: bearer(loan.token),
-    });
-    expect(quoteResponse.statusCode, quoteResponse.body).toBe(201);
-    const quote = quoteResponse.json() as TPayoffQuote;
+    const quote = await payoffQuote(ctx, loan);
     const view = await getLoan(ctx, loan);
     expect(quote.amountCents).toBe(view.balances.totalCents);
     expect(quote.breakdown.prepaymentPenaltyCents).toBe(0);
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: `${LOANS}/${loan.loanUuid}/payoff`,
-      headers: { ...bearer(loan.token), ...idempotency('payoff-key-0001') },
-      payload: { quoteUuid: quote.quoteUuid },
-    });
+    const paid = await requestPayOff(ctx, loan, quote.quoteUuid, 'payoff-key-0001');
     expect(paid.statusCode, paid.body).toBe(201);
     const result = paid.json() as TPostServicingPayoffResponse;
     expect(result.loan.status).toBe('PAID_OFF');
