@@ -11,6 +11,7 @@ import { auditEvents, opsProposals } from '../../src/db/schema/index.js';
 import {
   advance,
   awaitingRelease,
+  decideProposal,
   expectJson,
   opsCall,
   opsPath,
@@ -26,17 +27,6 @@ const { ctx, maker, checker } = useTwoAgentContext();
 
 const releaseProposals = (appUuid: string) => opsPath(`/${appUuid}/release-funds/proposals`);
 const payoffProposals = (appUuid: string) => opsPath(`/${appUuid}/payoff/proposals`);
-const decide = (appUuid: string, proposalId: string, verb: 'approve' | 'reject') =>
-  opsPath(`/${appUuid}/proposals/${proposalId}/${verb}`);
-
-/** The agent's decision on a proposal of the application (a rejection with its reason). */
-const decideAs = (
-  agent: TAgent,
-  appUuid: string,
-  proposalId: string,
-  verb: 'approve' | 'reject',
-  body?: object,
-) => opsCall(ctx.app, 'POST', decide(appUuid, proposalId, verb), agent.token, body);
 
 async function propose(appUuid: string, agent: TAgent, evidence: object = RELEASE_EVIDENCE) {
   const answer = await opsCall(ctx.app, 'POST', releaseProposals(appUuid), agent.token, evidence);
@@ -85,7 +75,7 @@ describe('releasing funds takes two agents', () => {
     expect(proposed.auditEvents[0]?.reason).toContain(maker.email);
 
     const proposalId = pendingProposalOf(proposed, 'RELEASE_FUNDS');
-    const own = await decideAs(maker, loan.appUuid, proposalId, 'approve');
+    const own = await decideProposal(ctx.app, maker, loan.appUuid, proposalId, 'approve');
     expect(expectJson(own, 403)).toMatchObject({ code: 'SAME_AGENT' });
     const after = await detail(loan.appUuid);
     expect(after.application.state).toBe('MANUAL_FUNDING_RELEASE');
@@ -96,9 +86,10 @@ describe('releasing funds takes two agents', () => {
   it('transitions once under concurrent approvals and double clicks, both steps audited', async () => {
     const loan = await awaitingRelease(ctx);
     const proposalId = pendingProposalOf(await propose(loan.appUuid, maker), 'RELEASE_FUNDS');
-    const url = decide(loan.appUuid, proposalId, 'approve');
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => opsCall(ctx.app, 'POST', url, checker.token)),
+      Array.from({ length: 5 }, () =>
+        decideProposal(ctx.app, checker, loan.appUuid, proposalId, 'approve'),
+      ),
     );
     for (const answer of answers) {
       expect((expectJson(answer, 200) as TOpsApplicationDetail).application.state).toBe('COMPLETE');
@@ -113,7 +104,7 @@ describe('releasing funds takes two agents', () => {
     expect(completions[0]?.reason).toContain(`approved by ${checker.email}`);
     expect(completions[0]?.reason).toContain(RELEASE_EVIDENCE.reference);
 
-    const later = await opsCall(ctx.app, 'POST', url, checker.token);
+    const later = await decideProposal(ctx.app, checker, loan.appUuid, proposalId, 'approve');
     const view = expectJson(later, 200) as TOpsApplicationDetail;
     expect(view.proposals[0]).toMatchObject({
       status: 'APPROVED',
@@ -141,12 +132,14 @@ describe('releasing funds takes two agents', () => {
   it('is rejected by another agent or withdrawn by its proposer, with a reason', async () => {
     const loan = await awaitingRelease(ctx);
     const firstId = pendingProposalOf(await propose(loan.appUuid, maker), 'RELEASE_FUNDS');
-    const noReason = await decideAs(checker, loan.appUuid, firstId, 'reject', { reason: '  ' });
+    const noReason = await decideProposal(ctx.app, checker, loan.appUuid, firstId, 'reject', {
+      reason: '  ',
+    });
     expect((expectJson(noReason, 400) as { fieldErrors?: object }).fieldErrors).toHaveProperty(
       'reason',
     );
     const rejected = expectJson(
-      await decideAs(checker, loan.appUuid, firstId, 'reject', {
+      await decideProposal(ctx.app, checker, loan.appUuid, firstId, 'reject', {
         reason: 'Trace number does not match the bank file',
       }),
       200,
@@ -158,7 +151,13 @@ describe('releasing funds takes two agents', () => {
       decisionReason: 'Trace number does not match the bank file',
     });
     expect(rejected.auditEvents[0]?.reason).toContain('Trace number does not match');
-    const approveRejected = await decideAs(checker, loan.appUuid, firstId, 'approve');
+    const approveRejected = await decideProposal(
+      ctx.app,
+      checker,
+      loan.appUuid,
+      firstId,
+      'approve',
+    );
     expect(expectJson(approveRejected, 409)).toMatchObject({ code: 'PROPOSAL_DECIDED' });
 
     const secondId = pendingProposalOf(
@@ -166,7 +165,7 @@ describe('releasing funds takes two agents', () => {
       'RELEASE_FUNDS',
     );
     const withdrawn = expectJson(
-      await decideAs(maker, loan.appUuid, secondId, 'reject', {
+      await decideProposal(ctx.app, maker, loan.appUuid, secondId, 'reject', {
         reason: 'Typo in the reference',
       }),
       200,
@@ -178,7 +177,7 @@ describe('releasing funds takes two agents', () => {
 
   it('answers 404 for a proposal of another application, and 400 without a reference', async () => {
     const loan = await awaitingRelease(ctx);
-    const unknown = await decideAs(checker, loan.appUuid, randomUUID(), 'approve');
+    const unknown = await decideProposal(ctx.app, checker, loan.appUuid, randomUUID(), 'approve');
     expect(expectJson(unknown, 404)).toMatchObject({ code: 'PROPOSAL_NOT_FOUND' });
     const missing = await opsCall(ctx.app, 'POST', releaseProposals(loan.appUuid), maker.token, {});
     expect((expectJson(missing, 400) as { fieldErrors?: object }).fieldErrors).toHaveProperty(
@@ -211,11 +210,11 @@ describe('recording a payoff takes two agents', () => {
     expect(row?.payoffAmountCents).toBe(Math.round(Number(evidence.amount) * 100));
 
     const proposalId = pendingProposalOf(proposed, 'RECORD_PAYOFF');
-    const own = await decideAs(checker, loan.appUuid, proposalId, 'approve');
+    const own = await decideProposal(ctx.app, checker, loan.appUuid, proposalId, 'approve');
     expect(expectJson(own, 403)).toMatchObject({ code: 'SAME_AGENT' });
     expect((await detail(loan.appUuid)).application.state).toBe('COMPLETE');
 
-    const approved = await decideAs(maker, loan.appUuid, proposalId, 'approve');
+    const approved = await decideProposal(ctx.app, maker, loan.appUuid, proposalId, 'approve');
     expect((expectJson(approved, 200) as TOpsApplicationDetail).application.state).toBe('PAID_OFF');
     expect(await transitionsTo(loan.appUuid, 'PAID_OFF')).toHaveLength(1);
   });

@@ -269,11 +269,24 @@ export async function proposeAndApprove(
   );
   const detail = expectJson(proposed, 200) as Parameters<typeof pendingProposalOf>[0];
   const proposalId = pendingProposalOf(detail, input.kind);
+  return decideProposal(app, input.checker, input.appUuid, proposalId, 'approve');
+}
+
+/** An agent's decision on a proposal of the application (a rejection with its reason). */
+export function decideProposal(
+  app: FastifyInstance,
+  agent: TAgent,
+  appUuid: string,
+  proposalId: string,
+  verb: 'approve' | 'reject',
+  body?: object,
+): Promise<LightMyRequestResponse> {
   return opsCall(
     app,
     'POST',
-    opsPath(`/${input.appUuid}/proposals/${proposalId}/approve`),
-    input.checker.token,
+    opsPath(`/${appUuid}/proposals/${proposalId}/${verb}`),
+    agent.token,
+    body,
   );
 }
 

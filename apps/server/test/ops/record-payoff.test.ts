@@ -12,6 +12,7 @@ import { acceptedApplication, appPath, bearer, newBorrower } from '../applicatio
 import {
   advance,
   awaitingRelease,
+  decideProposal,
   expectJson,
   ledgerPayoffAmount,
   opsCall,
@@ -44,8 +45,6 @@ async function activeLoan() {
 }
 
 const payoffUrl = (appUuid: string) => opsPath(`/${appUuid}/payoff/proposals`);
-const approveUrl = (appUuid: string, proposalId: string) =>
-  opsPath(`/${appUuid}/proposals/${proposalId}/approve`);
 
 async function auditOf(appUuid: string, entityType: string) {
   return ctx.database.db
@@ -101,7 +100,7 @@ describe('payoff: proposed by one agent, approved by another', () => {
 
     const answers = await Promise.all(
       Array.from({ length: 4 }, () =>
-        opsCall(ctx.app, 'POST', approveUrl(loan.appUuid, proposalId), checker.token),
+        decideProposal(ctx.app, checker, loan.appUuid, proposalId, 'approve'),
       ),
     );
     for (const answer of answers) {

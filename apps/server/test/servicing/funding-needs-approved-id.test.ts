@@ -15,10 +15,9 @@ import {
   opsProposals,
 } from '../../src/db/schema/index.js';
 import { applyTransition } from '../../src/services/applications/apply-transition.js';
-import type { TPayoffQuote } from '@pledge/contract';
-import { bearer } from '../applications/helpers.js';
 import {
   awaitingRelease,
+  decideProposal,
   expectJson,
   opsCall,
   opsPath,
@@ -27,7 +26,14 @@ import {
   uploadId,
   useTwoAgentContext,
 } from '../ops/helpers.js';
-import { advanceDays, idempotency, LOANS, runSweep, sandboxLoan, setBtcPrice } from './helpers.js';
+import {
+  advanceDays,
+  payoffQuote,
+  requestPayOff,
+  runSweep,
+  sandboxLoan,
+  setBtcPrice,
+} from './helpers.js';
 
 const { ctx, maker, checker } = useTwoAgentContext();
 
@@ -100,12 +106,7 @@ describe('funds are released only with an approved ID', () => {
       'RELEASE_FUNDS',
     );
 
-    const released = await opsCall(
-      ctx.app,
-      'POST',
-      opsPath(`/${appUuid}/proposals/${proposalId}/approve`),
-      checker.token,
-    );
+    const released = await decideProposal(ctx.app, checker, appUuid, proposalId, 'approve');
     expect(released.statusCode, released.body).toBe(200);
     expect((await snapshot(appUuid)).application?.state).toBe('COMPLETE');
   });
@@ -124,12 +125,7 @@ describe('funds are released only with an approved ID', () => {
       .set({ reviewStatus: 'REJECTED', reviewReason: 'test' })
       .where(eq(identityDocuments.applicationUuid, appUuid));
     const before = await snapshot(appUuid);
-    const approved = await opsCall(
-      ctx.app,
-      'POST',
-      opsPath(`/${appUuid}/proposals/${proposalId}/approve`),
-      checker.token,
-    );
+    const approved = await decideProposal(ctx.app, checker, appUuid, proposalId, 'approve');
     expect(approved.statusCode, approved.body).toBe(409);
     expect(approved.json()).toMatchObject({ message: ID_NOT_APPROVED_FOR_FUNDING_MESSAGE });
     const after = await snapshot(appUuid);
@@ -150,18 +146,8 @@ describe('funds are released only with an approved ID', () => {
     await ctx.database.db
       .delete(identityDocuments)
       .where(eq(identityDocuments.applicationUuid, loan.loanUuid));
-    const quoted = await ctx.app.inject({
-      method: 'POST',
-      url: `${LOANS}/${loan.loanUuid}/payoff-quote`,
-      headers: bearer(loan.token),
-    });
-    const { quoteUuid } = quoted.json() as TPayoffQuote;
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: `${LOANS}/${loan.loanUuid}/payoff`,
-      headers: { ...bearer(loan.token), ...idempotency('legacy-payoff-0001') },
-      payload: { quoteUuid },
-    });
+    const { quoteUuid } = await payoffQuote(ctx, loan);
+    const paid = await requestPayOff(ctx, loan, quoteUuid, 'legacy-payoff-0001');
     expect(paid.statusCode, paid.body).toBe(201);
     expect((await snapshot(loan.loanUuid)).application?.state).toBe('PAID_OFF');
 
