@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { newBorrower, useApplicationsTestContext } from '../applications/helpers.js';
 import { call, CUSTODY_ONLY, lookUpOne, offerOf, REFI } from '../refi/helpers.js';
 import { fundedSandboxLoan, provisionSandboxAgents } from '../servicing/helpers.js';
+import { servicingRow } from './liquidation-helpers.js';
 
 const ctx = useApplicationsTestContext();
 
@@ -34,18 +35,11 @@ describe('a refinanced custody-only loan with stabilization', () => {
       expect(signed.statusCode, signed.body).toBe(200);
     }
     await ctx.runJobs();
-    const result = await ctx.database.db.execute<{
-      stabilization: boolean;
-      collateral_type: string;
-      collateral_units: string;
-      risk_tier_id: string;
-    }>(sql`SELECT stabilization, collateral_type, collateral_units, risk_tier_id
-           FROM servicing_loans WHERE loan_uuid = ${application.appUuid}`);
-    const row = result.rows[0];
-    expect(row?.stabilization).toBe(true);
-    expect(['BTC', 'ETH']).toContain(row?.collateral_type);
-    expect(Number(row?.collateral_units)).toBeGreaterThan(0);
-    expect(row?.risk_tier_id).toMatch(/^RATE_/);
+    const row = await servicingRow(ctx, application.appUuid);
+    expect(row.stabilization).toBe(true);
+    expect(['BTC', 'ETH']).toContain(row.collateralType);
+    expect(Number(row.collateralUnits)).toBeGreaterThan(0);
+    expect(row.riskTierId).toMatch(/^RATE_/);
   });
 });
 
@@ -65,18 +59,12 @@ describe('the backfill of loans funded before the monitoring (migration 0018)', 
     const backfill = file.split('--> statement-breakpoint')[1] ?? '';
     expect(backfill).toContain('UPDATE "servicing_loans"');
     await ctx.database.db.execute(sql.raw(backfill));
-    const result = await ctx.database.db.execute<{
-      collateral_type: string;
-      collateral_units: string;
-      risk_tier_id: string;
-      stabilization: boolean;
-    }>(sql`SELECT collateral_type, collateral_units, risk_tier_id, stabilization
-           FROM servicing_loans WHERE loan_uuid = ${loanUuid}`);
-    expect(result.rows[0]).toMatchObject({
-      collateral_type: 'BTC',
-      risk_tier_id: 'RATE_1',
+    const row = await servicingRow(ctx, loanUuid);
+    expect(row).toMatchObject({
+      collateralType: 'BTC',
+      riskTierId: 'RATE_1',
       stabilization: false,
     });
-    expect(Number(result.rows[0]?.collateral_units)).toBe(1.5);
+    expect(Number(row.collateralUnits)).toBe(1.5);
   });
 });
