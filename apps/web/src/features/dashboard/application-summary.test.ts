@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TCollateralReleaseRequest, TCollateralReleaseResponse } from '@pledge/contract';
 import { APPLICATION_STATES, type TApplicationState } from '@pledge/domain';
 import { makeCollateralInfo } from '../collateral/collateral-test-data.js';
 import {
@@ -90,6 +91,17 @@ describe('APPLICATION_STATE_WORDS', () => {
   });
 });
 
+/** The collateral of a release asked for with `request`, and answered with `result`. */
+function releaseAnswered(
+  request: TCollateralReleaseRequest,
+  result: TCollateralReleaseResponse['result'],
+) {
+  return {
+    collateralReleaseRequest: request,
+    collateralReleaseResponses: [{ id: request.requestId, result }],
+  };
+}
+
 describe('a paid-off loan on the dashboard', () => {
   const now = new Date('2026-03-02T12:00:00.000Z');
   const payoff = {
@@ -102,24 +114,20 @@ describe('a paid-off loan on the dashboard', () => {
     address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
     scheduledFor: payoff.heldUntil,
   };
+  const paidOff = (collateral: Parameters<typeof makeCollateralInfo>[0] = {}) => ({
+    ...app('PAID_OFF'),
+    collateral: makeCollateralInfo({ payoff, ...collateral }),
+  });
 
   it('says how long the crypto is held before a release is asked for', () => {
-    const paidOff = { ...app('PAID_OFF'), collateral: makeCollateralInfo({ payoff }) };
-    expect(applicationAction(paidOff)?.label).toBe('Get your collateral back');
-    expect(collateralReleaseNote(paidOff, now)).toBe(
+    expect(applicationAction(paidOff())?.label).toBe('Get your collateral back');
+    expect(collateralReleaseNote(paidOff(), now)).toBe(
       'Your crypto is held until March 5, 2026 after your payoff',
     );
   });
 
   it('no longer offers to get it back once a release is scheduled, and gives its date', () => {
-    const scheduled = {
-      ...app('PAID_OFF'),
-      collateral: makeCollateralInfo({
-        payoff,
-        collateralReleaseRequest: request,
-        collateralReleaseResponses: [{ id: request.requestId, result: 'SUCCESS' }],
-      }),
-    };
+    const scheduled = paidOff(releaseAnswered(request, 'SUCCESS'));
     expect(applicationAction(scheduled)).toEqual({
       label: 'View your collateral release',
       href: `${B}/collateral-release`,
@@ -130,14 +138,7 @@ describe('a paid-off loan on the dashboard', () => {
   });
 
   it('offers it again after a failed release', () => {
-    const failed = {
-      ...app('PAID_OFF'),
-      collateral: makeCollateralInfo({
-        payoff,
-        collateralReleaseRequest: request,
-        collateralReleaseResponses: [{ id: request.requestId, result: 'WITHDRAWAL_FAILED' }],
-      }),
-    };
+    const failed = paidOff(releaseAnswered(request, 'WITHDRAWAL_FAILED'));
     expect(applicationAction(failed)?.label).toBe('Get your collateral back');
   });
 });
@@ -172,19 +173,13 @@ describe('a loan a liquidation closed with coins left, on the dashboard', () => 
   });
 
   it('shows the release once asked for, and offers it again after a failure', () => {
-    const asked = liquidated({
-      collateralReleaseRequest: request,
-      collateralReleaseResponses: [{ id: request.requestId, result: 'SUCCESS' }],
-    });
+    const asked = liquidated(releaseAnswered(request, 'SUCCESS'));
     expect(applicationAction(asked)).toEqual({
       label: 'View your collateral release',
       href: `${B}/collateral-release`,
     });
     expect(collateralReleaseNote(asked, now)).toBe('Your collateral release is under way');
-    const failed = liquidated({
-      collateralReleaseRequest: request,
-      collateralReleaseResponses: [{ id: request.requestId, result: 'WITHDRAWAL_FAILED' }],
-    });
+    const failed = liquidated(releaseAnswered(request, 'WITHDRAWAL_FAILED'));
     expect(applicationAction(failed)?.label).toBe('Get your collateral back');
   });
 
