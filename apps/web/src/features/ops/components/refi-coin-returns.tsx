@@ -6,14 +6,13 @@
 import { useState } from 'react';
 import { ZPostRefiCoinReturnBody, type TRefiCoinReturnItem } from '@pledge/contract';
 import { REFI_COIN_RETURN_STATUSES, type TRefiCoinReturnStatus } from '@pledge/domain';
-import { Button } from '../../../ui/button/button.js';
 import { coinAmountText } from '../../collateral/collateral-display.js';
 import { useProposeRefiCoinReturn, useRefiCoinReturns } from '../api/refi-coin-returns.js';
 import { formatDateTime, shortId } from '../format.js';
-import { OpsApplicationLink } from './ops-links.js';
 import { OpsList, selectFilter, useOpsList } from './ops-list.js';
 import { ReferenceProposalDialog } from './ops-record-dialog.js';
 import type { TOpsColumn } from './ops-table.js';
+import { settlementActionColumn, settlementItemColumns } from './refi-settlement-columns.js';
 
 export const COIN_RETURN_STATUS_WORDS: Readonly<Record<TRefiCoinReturnStatus, string>> = {
   AWAITING_ADDRESS: 'Waiting for the borrower’s address',
@@ -53,21 +52,11 @@ function coinReturnColumns(
   onRecord: (item: TRefiCoinReturnItem) => void,
 ): readonly TOpsColumn<TRefiCoinReturnItem>[] {
   return [
-    { header: 'Celsius loans', cell: (item) => item.celsiusLoanIds.join(', ') },
-    { header: 'Application', cell: (item) => <OpsApplicationLink appUuid={item.appUuid} /> },
+    ...settlementItemColumns<TRefiCoinReturnItem>(),
     { header: 'Coins', cellClassName: 'ops-break', cell: coinReturnCoinsText },
     { header: 'Since', cell: (item) => formatDateTime(item.createdAt) },
     { header: 'Status', cellClassName: 'ops-break', cell: coinReturnStatusText },
-    {
-      header: 'Action',
-      cell: (item) =>
-        item.status === 'REQUESTED' ? (
-          <Button variant="secondary" isFullWidth={false} onClick={() => onRecord(item)}>
-            Record return{' '}
-            <span className="visually-hidden">of {item.celsiusLoanIds.join(', ')}</span>
-          </Button>
-        ) : null,
-    },
+    settlementActionColumn('Record return', (item) => item.status === 'REQUESTED', onRecord),
   ];
 }
 

@@ -5,14 +5,13 @@
 import { useState } from 'react';
 import { ZPostConfirmRefiEstatePayoffBody, type TRefiEstatePayoff } from '@pledge/contract';
 import { REFI_ESTATE_PAYOFF_STATUSES, type TRefiEstatePayoffStatus } from '@pledge/domain';
-import { Button } from '../../../ui/button/button.js';
 import { formatDollars } from '../../offer/format.js';
 import { useConfirmRefiEstatePayoff, useRefiEstatePayoffs } from '../api/refi-ops.js';
 import { formatDateTime } from '../format.js';
-import { OpsApplicationLink } from './ops-links.js';
 import { OpsList, selectFilter, useOpsList } from './ops-list.js';
 import { ReferenceProposalDialog } from './ops-record-dialog.js';
 import type { TOpsColumn } from './ops-table.js';
+import { settlementActionColumn, settlementItemColumns } from './refi-settlement-columns.js';
 
 const STATUS_WORDS: Readonly<Record<TRefiEstatePayoffStatus, string>> = {
   OWED: 'Owed',
@@ -40,21 +39,11 @@ function payoffColumns(
   onConfirm: (payoff: TRefiEstatePayoff) => void,
 ): readonly TOpsColumn<TRefiEstatePayoff>[] {
   return [
-    { header: 'Celsius loans', cell: (payoff) => payoff.celsiusLoanIds.join(', ') },
-    { header: 'Application', cell: (payoff) => <OpsApplicationLink appUuid={payoff.appUuid} /> },
+    ...settlementItemColumns<TRefiEstatePayoff>(),
     { header: 'Amount', cell: (payoff) => formatDollars(payoff.amount) },
     { header: 'Owed since', cell: (payoff) => formatDateTime(payoff.createdAt) },
     { header: 'Status', cellClassName: 'ops-break', cell: payoffStatusText },
-    {
-      header: 'Action',
-      cell: (payoff) =>
-        payoff.status === 'OWED' ? (
-          <Button variant="secondary" isFullWidth={false} onClick={() => onConfirm(payoff)}>
-            Confirm payoff{' '}
-            <span className="visually-hidden">of {payoff.celsiusLoanIds.join(', ')}</span>
-          </Button>
-        ) : null,
-    },
+    settlementActionColumn('Confirm payoff', (payoff) => payoff.status === 'OWED', onConfirm),
   ];
 }
 
