@@ -35,6 +35,17 @@ export const MOBILE_CREATE_PATH = `${LEAP}/insecure/api/v2/applications/mobile-f
 export const appPath = (appUuid: string, suffix = '') =>
   `${LEAP}/secure/api/v1/applications/${appUuid}${suffix}`;
 
+/**
+ * A call on an application id that names none answers 404, and on one that is not a uuid 400 (not
+ * a 500).
+ */
+export async function expectUnknownAndMalformedIdsRefused(
+  call: (appUuid: string) => Promise<LightMyRequestResponse>,
+): Promise<void> {
+  expect((await call('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  expect((await call('not-a-uuid')).statusCode).toBe(400);
+}
+
 export { bearer };
 
 export interface TApplicationsTestContext {

@@ -14,6 +14,7 @@ import {
   bearer,
   createApplicationsTestContext,
   createdApplication,
+  expectUnknownAndMalformedIdsRefused,
   newBorrower,
   type TApplicationsTestContext,
   finalStepsOf,
@@ -21,9 +22,11 @@ import {
 import {
   calculate,
   collateralCall,
+  confirmCoinsSent,
   deposit,
   ETH_OHIO_OFFER,
   payOff,
+  postWalletType,
   waitingApplication,
 } from './helpers.js';
 
@@ -63,14 +66,9 @@ describe('collateral', () => {
       });
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json()).not.toHaveProperty('wallet');
-      const unknown = await collateralCall(
-        ctx.app,
-        borrower.token,
-        '7f1b1f7e-8d6a-4b7c-9d1e-0a2b3c4d5e6f',
+      await expectUnknownAndMalformedIdsRefused((id) =>
+        collateralCall(ctx.app, borrower.token, id),
       );
-      expect(unknown.statusCode).toBe(404);
-      const malformed = await collateralCall(ctx.app, borrower.token, 'not-a-uuid');
-      expect(malformed.statusCode).toBe(400);
       for (const suffix of [
         '/calculate',
         '/source-wallet-type',
@@ -250,34 +248,27 @@ describe('collateral', () => {
     it('records the wallet type, the sent confirmation and the test deposit', async () => {
       const application = await waitingApplication(ctx, borrower.token);
       const appUuid = application.appUuid;
-      const type = await collateralCall(ctx.app, borrower.token, appUuid, {
-        method: 'POST',
-        suffix: '/source-wallet-type',
-        payload: JSON.stringify('SELF_HOSTED'),
-      });
+      const type = await postWalletType(
+        ctx.app,
+        borrower.token,
+        appUuid,
+        JSON.stringify('SELF_HOSTED'),
+      );
       expect(type.statusCode).toBe(200);
       expect(type.json()).toEqual({ walletSourceType: 'SELF_HOSTED' });
-      const badType = await collateralCall(ctx.app, borrower.token, appUuid, {
-        method: 'POST',
-        suffix: '/source-wallet-type',
-        payload: { walletType: 'CUSTODIAL' },
+      const badType = await postWalletType(ctx.app, borrower.token, appUuid, {
+        walletType: 'CUSTODIAL',
       });
       expect(badType.statusCode).toBe(400);
 
-      const confirmed = await collateralCall(ctx.app, borrower.token, appUuid, {
-        method: 'POST',
-        suffix: '/borrower-confirmation',
-      });
+      const confirmed = await confirmCoinsSent(ctx.app, borrower.token, appUuid);
       expect(confirmed.statusCode).toBe(200);
       const first = confirmed.json() as TCollateralInfo;
       expect(first.borrowerConfirmedAt).not.toBeNull();
       expect(first.walletSourceType).toBe('SELF_HOSTED');
       expect(first.wallet?.depositAddress).toBeTruthy();
       const repeat = (
-        await collateralCall(ctx.app, borrower.token, appUuid, {
-          method: 'POST',
-          suffix: '/borrower-confirmation',
-        })
+        await confirmCoinsSent(ctx.app, borrower.token, appUuid)
       ).json() as TCollateralInfo;
       expect(repeat.borrowerConfirmedAt).toBe(first.borrowerConfirmedAt);
 
@@ -305,10 +296,7 @@ describe('collateral', () => {
 
     it('refuses the sent confirmation before signing', async () => {
       const created = await createdApplication(ctx.app, borrower.token);
-      const response = await collateralCall(ctx.app, borrower.token, created.appUuid, {
-        method: 'POST',
-        suffix: '/borrower-confirmation',
-      });
+      const response = await confirmCoinsSent(ctx.app, borrower.token, created.appUuid);
       expect(response.statusCode).toBe(404);
     });
   });

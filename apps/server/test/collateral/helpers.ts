@@ -142,6 +142,25 @@ export function collateralCall(
   });
 }
 
+/** The borrower's wallet type (POST …/collateral/source-wallet-type), as answered. */
+export function postWalletType(
+  app: FastifyInstance,
+  token: string,
+  appUuid: string,
+  payload: unknown,
+) {
+  return collateralCall(app, token, appUuid, {
+    method: 'POST',
+    suffix: '/source-wallet-type',
+    payload,
+  });
+}
+
+/** The borrower's word that the coins are sent (POST …/collateral/borrower-confirmation), as answered. */
+export function confirmCoinsSent(app: FastifyInstance, token: string, appUuid: string) {
+  return collateralCall(app, token, appUuid, { method: 'POST', suffix: '/borrower-confirmation' });
+}
+
 /** POST …/collateral/calculate, which derives the deposit address on first use. */
 export async function calculate(
   app: FastifyInstance,

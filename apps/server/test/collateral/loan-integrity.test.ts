@@ -38,7 +38,9 @@ import {
 import {
   calculate,
   collateralCall,
+  confirmCoinsSent,
   deposit,
+  postWalletType,
   saveManualBank,
   waitingApplication,
 } from './helpers.js';
@@ -156,16 +158,14 @@ describe('loan integrity in any order of events', () => {
       const { appUuid } = await waitingApplication(ctx, borrower.token);
       await depositAll(appUuid);
       expect((await application(appUuid)).state).toBe('MANUAL_FUNDING_RELEASE');
-      const type = await collateralCall(ctx.app, borrower.token, appUuid, {
-        method: 'POST',
-        suffix: '/source-wallet-type',
-        payload: JSON.stringify('SELF_HOSTED'),
-      });
+      const type = await postWalletType(
+        ctx.app,
+        borrower.token,
+        appUuid,
+        JSON.stringify('SELF_HOSTED'),
+      );
       expect(type.statusCode).toBe(200);
-      const confirmed = await collateralCall(ctx.app, borrower.token, appUuid, {
-        method: 'POST',
-        suffix: '/borrower-confirmation',
-      });
+      const confirmed = await confirmCoinsSent(ctx.app, borrower.token, appUuid);
       expect(confirmed.statusCode).toBe(200);
       const info = confirmed.json() as TCollateralInfo;
       expect(info.walletSourceType).toBe('SELF_HOSTED');

@@ -15,7 +15,7 @@ import {
   saveManualBank,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
-import { finalStepStatus } from '../applications/helpers.js';
+import { expectUnknownAndMalformedIdsRefused, finalStepStatus } from '../applications/helpers.js';
 
 const walletPath = (appUuid: string) => appPath(appUuid, '/disbursement/wallet-address');
 
@@ -102,14 +102,7 @@ describe('disbursement: manual bank and USDC wallet', () => {
     expect(foreign.statusCode).toBe(404);
     const wallet = await post(ctx.app, walletPath(appUuid), other.token, { address: EVM_ADDRESS });
     expect(wallet.statusCode).toBe(404);
-    const unknown = await saveManualBank(
-      ctx.app,
-      borrower.token,
-      '00000000-0000-4000-8000-000000000000',
-    );
-    expect(unknown.statusCode).toBe(404);
-    const malformed = await saveManualBank(ctx.app, borrower.token, 'not-a-uuid');
-    expect(malformed.statusCode).toBe(400);
+    await expectUnknownAndMalformedIdsRefused((id) => saveManualBank(ctx.app, borrower.token, id));
   });
 
   it('refuses a payout account before signing and for the other residency', async () => {
