@@ -17,7 +17,7 @@ import {
   signedIn,
   TEST_APP_UUID,
 } from '../../application/application-test-data.js';
-import { DEPOSIT_ADDRESS, makeCollateralInfo } from '../../collateral/collateral-test-data.js';
+import { depositWallet, makeCollateralInfo } from '../../collateral/collateral-test-data.js';
 import { formatReleaseDate } from '../release-texts.js';
 import { LOADED } from '../../../test/loaded.js';
 
@@ -38,26 +38,22 @@ function paidOffCollateral(overrides: Partial<TCollateralInfo> = {}): TCollatera
   return {
     ...base,
     remainingCoinAmountDue: { coinQuantity: '0', type: 'BTC' },
-    wallet: {
-      depositAddress: DEPOSIT_ADDRESS,
-      currentTotalCoinBalance: { coinQuantity: '0.4', type: 'BTC' },
-      transactions: [
-        {
-          transactionTime: '2025-03-02T09:00:00.000Z',
-          transactionType: 'DEPOSIT',
-          transactionAmount: '0.123456',
-          transactionHash: 'aa'.repeat(32),
-          confirmed: true,
-        },
-        {
-          transactionTime: '2025-03-02T10:00:00.000Z',
-          transactionType: 'DEPOSIT',
-          transactionAmount: '0.276544',
-          transactionHash: 'bb'.repeat(32),
-          confirmed: true,
-        },
-      ],
-    },
+    wallet: depositWallet('0.4', [
+      {
+        transactionTime: '2025-03-02T09:00:00.000Z',
+        transactionType: 'DEPOSIT',
+        transactionAmount: '0.123456',
+        transactionHash: 'aa'.repeat(32),
+        confirmed: true,
+      },
+      {
+        transactionTime: '2025-03-02T10:00:00.000Z',
+        transactionType: 'DEPOSIT',
+        transactionAmount: '0.276544',
+        transactionHash: 'bb'.repeat(32),
+        confirmed: true,
+      },
+    ]),
     payoff: {
       method: 'ACH',
       paidOffAt: '2025-06-01T15:00:00.000Z',

@@ -33,6 +33,7 @@ import {
 import { formatDeadline } from '../collateral-display.js';
 import {
   DEPOSIT_ADDRESS,
+  depositWallet,
   makeCollateralInfo,
   makeMicroDepositStatus,
   makeSignedDocument,
@@ -57,6 +58,11 @@ const DOCUMENTS = `GET ${buildPath(getBorrowerDocuments.path, {
 })}`;
 
 type THandler = Parameters<typeof mockFetch>[0][string];
+
+/** The amount shown beside a term of the page's summary. */
+function amounts(term: string) {
+  return screen.getByText(term).nextElementSibling?.textContent;
+}
 
 function serve({
   state = 'WAITING_FOR_COLLATERAL',
@@ -130,15 +136,10 @@ describe('what to send and where', () => {
       collateral: () =>
         makeCollateralInfo({
           remainingCoinAmountDue: { coinQuantity: '0.15', type: 'BTC' },
-          wallet: {
-            depositAddress: DEPOSIT_ADDRESS,
-            currentTotalCoinBalance: { coinQuantity: '0.25', type: 'BTC' },
-            transactions: [],
-          },
+          wallet: depositWallet('0.25'),
         }),
     });
     await showCollateral();
-    const amounts = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
     expect(amounts('Required collateral')).toBe('0.4 BTC');
     expect(amounts('Remaining due')).toBe('0.15 BTC');
     expect(amounts('Received so far')).toBe('0.25 BTC');
@@ -157,15 +158,10 @@ describe('what to send and where', () => {
         makeCollateralInfo({
           requiredCoinAmount: { coinQuantity: '1', type: 'BTC' },
           remainingCoinAmountDue: { coinQuantity: '0.6', type: 'BTC' },
-          wallet: {
-            depositAddress: DEPOSIT_ADDRESS,
-            currentTotalCoinBalance: { coinQuantity: '1.672728', type: 'BTC' },
-            transactions: [],
-          },
+          wallet: depositWallet('1.672728'),
         }),
     });
     await showCollateral();
-    const amounts = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
     expect(amounts('Required collateral')).toBe('1 BTC');
     expect(amounts('Remaining due')).toBe('0.6 BTC');
     expect(amounts('Received for your top-up')).toBe('0.4 BTC');
@@ -205,26 +201,22 @@ describe('what to send and where', () => {
     serve({
       collateral: () =>
         makeCollateralInfo({
-          wallet: {
-            depositAddress: DEPOSIT_ADDRESS,
-            currentTotalCoinBalance: { coinQuantity: '0.12345678', type: 'BTC' },
-            transactions: [
-              {
-                transactionTime: '2025-03-02T10:00:00.000Z',
-                transactionType: 'DEPOSIT',
-                transactionAmount: '0.12345678',
-                transactionHash: 'a1',
-                confirmed: true,
-              },
-              {
-                transactionTime: '2025-03-03T10:00:00.000Z',
-                transactionType: 'DEPOSIT',
-                transactionAmount: '0.2',
-                transactionHash: 'b2',
-                confirmed: false,
-              },
-            ],
-          },
+          wallet: depositWallet('0.12345678', [
+            {
+              transactionTime: '2025-03-02T10:00:00.000Z',
+              transactionType: 'DEPOSIT',
+              transactionAmount: '0.12345678',
+              transactionHash: 'a1',
+              confirmed: true,
+            },
+            {
+              transactionTime: '2025-03-03T10:00:00.000Z',
+              transactionType: 'DEPOSIT',
+              transactionAmount: '0.2',
+              transactionHash: 'b2',
+              confirmed: false,
+            },
+          ]),
         }),
     });
     await showCollateral();
@@ -273,11 +265,7 @@ describe('the deposit address refresh', () => {
             coinQuantity: received === '0.4' ? '0' : received === '0' ? '0.4' : '0.2',
             type: 'BTC',
           },
-          wallet: {
-            depositAddress: DEPOSIT_ADDRESS,
-            currentTotalCoinBalance: { coinQuantity: received, type: 'BTC' },
-            transactions: [],
-          },
+          wallet: depositWallet(received),
         }),
     });
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -511,11 +499,7 @@ describe('collateral not found', () => {
   const confirmedHoursAgo = (hours: number, balance = '0') =>
     makeCollateralInfo({
       borrowerConfirmedAt: new Date(Date.now() - hours * HOUR_MS).toISOString(),
-      wallet: {
-        depositAddress: DEPOSIT_ADDRESS,
-        currentTotalCoinBalance: { coinQuantity: balance, type: 'BTC' },
-        transactions: [],
-      },
+      wallet: depositWallet(balance),
     });
 
   it('asks the borrower to check, with the support phone, a day after nothing arrived', async () => {
