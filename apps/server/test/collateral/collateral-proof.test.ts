@@ -24,7 +24,7 @@ import { getQueueStats } from '../../src/jobs/queue-stats.js';
 import { listWatchedApplications } from '../../src/services/collateral/watch-deposits.js';
 import { readHealthMetrics } from '../../src/services/health/read-health-metrics.js';
 import { bearer, LEAP, type TApplicationsTestContext } from '../applications/helpers.js';
-import { signInAgent } from '../ops/helpers.js';
+import { expectJson, signInAgent } from '../ops/helpers.js';
 import { openServicingWorld, sandboxLoan, type TTestLoan } from '../servicing/helpers.js';
 
 const OPS_DISCREPANCIES = '/service-ops/secure/api/v1/collateral/discrepancies';
@@ -56,8 +56,7 @@ async function proofOf(loan: TTestLoan): Promise<TGetCollateralProofResponse> {
     url: proofPath(loan.loanUuid),
     headers: bearer(loan.token),
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TGetCollateralProofResponse;
+  return expectJson(response, 200) as TGetCollateralProofResponse;
 }
 
 function withdraw(address: string, amount: string) {

@@ -10,7 +10,7 @@ import {
   type TApplicationsTestContext,
   useApplicationsTestContext,
 } from '../applications/helpers.js';
-import { opsCall as call } from '../ops/helpers.js';
+import { expectJson, opsCall as call } from '../ops/helpers.js';
 import { setPrices } from '../servicing/helpers.js';
 
 export const REFI = '/service-application-cryptopl/secure/api/v1';
@@ -29,8 +29,7 @@ export async function lookUp(
   const response = await call(app, 'POST', `${REFI}/applications/create-celsius`, token, {
     celsiusLoanId,
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TPostCreateCelsiusApplicationResponse;
+  return expectJson(response, 200) as TPostCreateCelsiusApplicationResponse;
 }
 
 export async function lookUpOne(
@@ -68,8 +67,7 @@ export async function listRefis(
     `${REFI}/borrower/${me.identityUuid}/celsius-application`,
     me.token,
   );
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TRefinancingApplication[];
+  return expectJson(response, 200) as TRefinancingApplication[];
 }
 
 /** One of the borrower's refinancing applications, as R/ lists it. */

@@ -21,7 +21,7 @@ import {
 } from '../../src/db/schema/index.js';
 import { REFI_DOCUMENT_VOIDED_MESSAGE } from '../../src/services/refi/refi-documents.js';
 import { appPath, bearer, newBorrower } from '../applications/helpers.js';
-import { opsPath, signInAgent } from '../ops/helpers.js';
+import { expectJson, opsPath, signInAgent } from '../ops/helpers.js';
 import { setPrices } from '../servicing/helpers.js';
 import {
   call,
@@ -45,8 +45,7 @@ async function confirm(me: TBorrower, appUuid: string, offerUuid: string, hasSen
   const response = await confirmRefiOffer(ctx.app, me, appUuid, offerUuid, {
     hasSentCollateral: hasSent,
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TRefinancingApplication;
+  return expectJson(response, 200) as TRefinancingApplication;
 }
 
 async function unsigned(me: TBorrower, appUuid: string): Promise<TDocument[]> {

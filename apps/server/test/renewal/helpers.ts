@@ -6,6 +6,7 @@
 import { expect } from 'vitest';
 import type { TApplication, TDocument, TGetLoanStatusResponse } from '@pledge/contract';
 import { appPath, bearer, LEAP, type TApplicationsTestContext } from '../applications/helpers.js';
+import { expectJson } from '../ops/helpers.js';
 import { advanceClockHours, type TTestLoan } from '../servicing/helpers.js';
 
 export const DAY_MS = 24 * 3_600_000;
@@ -23,8 +24,7 @@ export function postAs(ctx: TApplicationsTestContext, token: string, url: string
 /** A borrower's GET, answered 200. */
 export async function getAs<T>(ctx: TApplicationsTestContext, token: string, url: string) {
   const response = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as T;
+  return expectJson(response, 200) as T;
 }
 
 /** The sandbox's clock now. */
@@ -74,8 +74,7 @@ export async function openRenewal(
   loan: Pick<TTestLoan, 'loanUuid' | 'token'>,
 ): Promise<TApplication> {
   const response = await requestRenewal(ctx, loan.token, loan.loanUuid);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TApplication;
+  return expectJson(response, 200) as TApplication;
 }
 
 export function requestTopUp(

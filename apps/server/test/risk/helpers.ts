@@ -9,6 +9,7 @@ import { runRiskPass, type TRiskPassDeps } from '../../src/services/risk/run-ris
 import { bearer, type TApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { signIn } from '../identity/sign-in.js';
+import { expectJson } from '../ops/helpers.js';
 import {
   advanceClockHours,
   sandboxLoan,
@@ -171,8 +172,7 @@ export async function riskQueueOf(
     url: getOpsRiskQueue.path,
     headers: bearer(agentToken),
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TGetOpsRiskQueueResponse;
+  return expectJson(response, 200) as TGetOpsRiskQueueResponse;
 }
 
 /** The loan's liquidation orders, oldest first. */

@@ -37,6 +37,7 @@ import {
 } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { signIn } from '../identity/sign-in.js';
+import { expectJson } from '../ops/helpers.js';
 
 export const LOANS = '/provenance/borrower/servicing/v2/loans';
 export const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -140,8 +141,7 @@ export async function fundedSandboxLoan(
         : { countryCode: body.countryCode }),
     },
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as TPostSandboxLoanResponse;
+  return expectJson(response, 201) as TPostSandboxLoanResponse;
 }
 
 export async function getLoan(
@@ -153,8 +153,7 @@ export async function getLoan(
     url: `${LOANS}/${loan.loanUuid}`,
     headers: bearer(loan.token),
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TServicingLoan;
+  return expectJson(response, 200) as TServicingLoan;
 }
 
 /**
@@ -250,8 +249,7 @@ export async function payByDebit(
     headers: { ...bearer(loan.token), ...idempotency(key) },
     payload: { amountCents },
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as TServicingPayment;
+  return expectJson(response, 201) as TServicingPayment;
 }
 
 /** The borrower's payoff quote, as answered. */
@@ -268,8 +266,7 @@ export async function payoffQuote(
   loan: TTestLoan,
 ): Promise<TPayoffQuote> {
   const response = await requestPayoffQuote(ctx, loan);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as TPayoffQuote;
+  return expectJson(response, 201) as TPayoffQuote;
 }
 
 /** The borrower pays the quote off by ACH debit, as answered. */
@@ -307,8 +304,7 @@ export async function collateralOf(
     url: appPath(loan.loanUuid, '/collateral'),
     headers: bearer(loan.token),
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TCollateralInfo;
+  return expectJson(response, 200) as TCollateralInfo;
 }
 
 /** The borrower asks for the collateral back to their BTC return address. */

@@ -20,7 +20,7 @@ import { SANDBOX_ACH_RULES } from '../../src/adapters/bank-payments/sandbox.js';
 import { bearer } from '../applications/helpers.js';
 import { SANDBOX_SECOND_AGENT_EMAIL } from '../../src/services/identity/agents.js';
 import { paymentScheduleOf } from '../../src/services/offers/offer-record.js';
-import { signInAgent, useAgentContext } from '../ops/helpers.js';
+import { expectJson, signInAgent, useAgentContext } from '../ops/helpers.js';
 import {
   advanceDays,
   getLoan,
@@ -101,14 +101,12 @@ async function proposedAndApproved(request: {
 /** The console's view of a loan, with its ledger. */
 async function opsLoan(loanUuid: string): Promise<TGetOpsLoanResponse> {
   const detail = await asAgent({ method: 'GET', url: `${OPS}/loans/${loanUuid}` });
-  expect(detail.statusCode, detail.body).toBe(200);
-  return detail.json() as TGetOpsLoanResponse;
+  return expectJson(detail, 200) as TGetOpsLoanResponse;
 }
 
 async function reconciliation(): Promise<TGetOpsReconciliationResponse> {
   const response = await asAgent({ method: 'GET', url: `${OPS}/reconciliation` });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as TGetOpsReconciliationResponse;
+  return expectJson(response, 200) as TGetOpsReconciliationResponse;
 }
 
 async function offerOf(loanUuid: string) {
