@@ -41,6 +41,12 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
     call(app(), 'POST', appUrl(appUuid, suffix), token, payload);
   const get = (token: string | null, appUuid: string, suffix: string) =>
     call(app(), 'GET', appUrl(appUuid, suffix), token);
+  /** A new borrower's refinancing of the tape loan `loanId`, and its offer with this consent. */
+  async function refiOffer(loanId: string, consent: string) {
+    const me = await newBorrower(app());
+    const application = await lookUpOne(app(), me.token, loanId);
+    return { me, application, offer: offerOf(application, consent) };
+  }
 
   it('answers 401 without a token on every R/ route', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
@@ -191,9 +197,7 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
   });
 
   it('refinances 100001 end to end: submit, sign one at a time (double submit one signature), complete', async () => {
-    const me = await newBorrower(app());
-    const application = await lookUpOne(app(), me.token, '100001');
-    const offer = offerOf(application, CUSTODY_ONLY);
+    const { me, application, offer } = await refiOffer('100001', CUSTODY_ONLY);
     const selected = await post(me.token, application.appUuid, '/select-offer', {
       offerUuid: offer.uuid,
     });
@@ -348,9 +352,7 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
   });
 
   it('tops up a custody-only 100002 through the chain watcher, then signs with the collateral-reuse consent absent', async () => {
-    const me = await newBorrower(app());
-    const application = await lookUpOne(app(), me.token, '100002');
-    const offer = offerOf(application, CUSTODY_ONLY);
+    const { me, application, offer } = await refiOffer('100002', CUSTODY_ONLY);
     const confirmUrl = appUrl(
       application.appUuid,
       '/collateral/celsius-refi-borrower-confirmation',
@@ -396,9 +398,7 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
   });
 
   it('prices ownership transfer with the collateral-reuse consent to sign', async () => {
-    const me = await newBorrower(app());
-    const application = await lookUpOne(app(), me.token, '100003');
-    const offer = offerOf(application, OWNERSHIP_TRANSFER);
+    const { me, application, offer } = await refiOffer('100003', OWNERSHIP_TRANSFER);
     const stabilization = await post(me.token, application.appUuid, '/select-offer', {
       offerUuid: offer.uuid,
     });
@@ -427,9 +427,7 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
   });
 
   it('cancels a refinancing not completed within 14 calendar days of its submission', async () => {
-    const me = await newBorrower(app());
-    const application = await lookUpOne(app(), me.token, '100001');
-    const offer = offerOf(application, CUSTODY_ONLY);
+    const { me, application, offer } = await refiOffer('100001', CUSTODY_ONLY);
     await post(me.token, application.appUuid, '/collateral/celsius-refi-borrower-confirmation', {
       offerUuid: offer.uuid,
     });
