@@ -33,6 +33,12 @@ async function propose(appUuid: string, agent: TAgent, evidence: object = RELEAS
   return expectJson(answer, 200) as TOpsApplicationDetail;
 }
 
+/** A proposal rejected by an agent (withdrawn, by its proposer) with the reason: the answer. */
+async function rejectedWith(agent: TAgent, appUuid: string, proposalId: string, reason: string) {
+  const answer = await decideProposal(ctx.app, agent, appUuid, proposalId, 'reject', { reason });
+  return expectJson(answer, 200) as TOpsApplicationDetail;
+}
+
 async function detail(appUuid: string): Promise<TOpsApplicationDetail> {
   const answer = await opsCall(ctx.app, 'GET', opsPath(`/${appUuid}`), maker.token);
   return expectJson(answer, 200) as TOpsApplicationDetail;
@@ -138,12 +144,12 @@ describe('releasing funds takes two agents', () => {
     expect((expectJson(noReason, 400) as { fieldErrors?: object }).fieldErrors).toHaveProperty(
       'reason',
     );
-    const rejected = expectJson(
-      await decideProposal(ctx.app, checker, loan.appUuid, firstId, 'reject', {
-        reason: 'Trace number does not match the bank file',
-      }),
-      200,
-    ) as TOpsApplicationDetail;
+    const rejected = await rejectedWith(
+      checker,
+      loan.appUuid,
+      firstId,
+      'Trace number does not match the bank file',
+    );
     expect(rejected.application.state).toBe('MANUAL_FUNDING_RELEASE');
     expect(rejected.proposals[0]).toMatchObject({
       status: 'REJECTED',
@@ -164,12 +170,7 @@ describe('releasing funds takes two agents', () => {
       await propose(loan.appUuid, maker, { reference: 'ACH-TRACE-0002' }),
       'RELEASE_FUNDS',
     );
-    const withdrawn = expectJson(
-      await decideProposal(ctx.app, maker, loan.appUuid, secondId, 'reject', {
-        reason: 'Typo in the reference',
-      }),
-      200,
-    ) as TOpsApplicationDetail;
+    const withdrawn = await rejectedWith(maker, loan.appUuid, secondId, 'Typo in the reference');
     expect(withdrawn.proposals[0]).toMatchObject({ id: secondId, status: 'WITHDRAWN' });
     expect((await detail(loan.appUuid)).application.state).toBe('MANUAL_FUNDING_RELEASE');
     expect(await transitionsTo(loan.appUuid, 'COMPLETE')).toHaveLength(0);
