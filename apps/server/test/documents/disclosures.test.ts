@@ -106,6 +106,9 @@ describe('disclosures', () => {
 
   it('signs one at a time, in order, idempotently, and the last signature moves the state', async () => {
     const borrower = await borrowerAtSignDocs();
+    /** The borrower's own signature of one of their documents. */
+    const signOwn = (docUuid: string) =>
+      sign(borrower.token, borrower.appUuid, borrower.identityUuid, docUuid);
     const unsigned = async () =>
       (
         await get(borrower.token, docsPath(borrower.appUuid, borrower.identityUuid, '/unsigned'))
@@ -114,19 +117,10 @@ describe('disclosures', () => {
     expect(documents).toHaveLength(5);
     const [first, second] = documents;
 
-    const outOfOrder = await sign(
-      borrower.token,
-      borrower.appUuid,
-      borrower.identityUuid,
-      second?.uuid ?? '',
-    );
+    const outOfOrder = await signOwn(second?.uuid ?? '');
     expect(outOfOrder.statusCode).toBe(409);
 
-    const concurrent = await Promise.all(
-      [1, 2, 3].map(() =>
-        sign(borrower.token, borrower.appUuid, borrower.identityUuid, first?.uuid ?? ''),
-      ),
-    );
+    const concurrent = await Promise.all([1, 2, 3].map(() => signOwn(first?.uuid ?? '')));
     expect(concurrent.map((response) => response.statusCode)).toEqual([200, 200, 200]);
     const results = concurrent.map((response) => response.json() as TSignDocumentResult);
     expect(new Set(results.map((result) => result.document.signedAt)).size).toBe(1);
@@ -146,12 +140,7 @@ describe('disclosures', () => {
 
     let last: TSignDocumentResult | undefined;
     for (const document of documents.slice(1)) {
-      const response = await sign(
-        borrower.token,
-        borrower.appUuid,
-        borrower.identityUuid,
-        document.uuid,
-      );
+      const response = await signOwn(document.uuid);
       expect(response.statusCode).toBe(200);
       last = response.json() as TSignDocumentResult;
     }
@@ -163,12 +152,7 @@ describe('disclosures', () => {
     expect(await applicationState(borrower.token, borrower.appUuid)).toBe('WAITING_FOR_COLLATERAL');
     expect(await unsigned()).toEqual([]);
 
-    const again = await sign(
-      borrower.token,
-      borrower.appUuid,
-      borrower.identityUuid,
-      first?.uuid ?? '',
-    );
+    const again = await signOwn(first?.uuid ?? '');
     expect(again.statusCode).toBe(200);
     // Answered from the session check's read: the first signature, and the application as it is.
     expect(again.json()).toEqual({
