@@ -7,7 +7,7 @@ import {
 } from '../../features/session/session-test-utils.js';
 import { mockFetch } from '../../test/mock-fetch.js';
 import { renderApp } from '../../test/render-app.js';
-import { LOADED } from '../../test/loaded.js';
+import { findPageHeading } from '../../test/loaded.js';
 
 // The UI kit is part of the agents' console: an agent is signed in.
 beforeEach(() => {
@@ -39,9 +39,7 @@ const SECTION_TITLES = [
 describe('/ops/ui-kit', () => {
   it('shows every component in its own headed section, with a contents list', async () => {
     renderApp('/ops/ui-kit');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'UI kit' }, LOADED),
-    ).toBeInTheDocument();
+    expect(await findPageHeading('UI kit')).toBeInTheDocument();
     expect(
       screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
     ).toEqual(SECTION_TITLES);

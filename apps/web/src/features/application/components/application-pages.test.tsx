@@ -11,7 +11,7 @@ import {
   TEST_APP_UUID,
 } from '../application-test-data.js';
 import { STATE_PATH_KEY_PREFIX } from '../state-query-redirect.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 
 const B = '/account/crypto-backed-loan';
 const APP = `${B}/${TEST_APP_UUID}`;
@@ -46,18 +46,14 @@ describe('the refinancing-borrower redirect', () => {
   it('lets any other borrower stay on the page', async () => {
     serve(makeApplication({ state: 'SIGN_DOCS' }));
     const { router } = renderApp(`${APP}/next-steps`);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Final steps' }, LOADED),
-    ).toBeVisible();
+    expect(await findPageHeading('Final steps')).toBeVisible();
     expect(currentUrl(router)).toBe(`${APP}/next-steps`);
   });
 
   it('says so when the application cannot be found, and leads to the dashboard', async () => {
     mockFetch(signedIn());
     renderApp(`${APP}/next-steps`);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Application not found' }, LOADED),
-    ).toBeVisible();
+    expect(await findPageHeading('Application not found')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
       'href',
       '/dashboard',
@@ -78,13 +74,7 @@ describe('the refinancing-borrower redirect', () => {
     const { user } = renderApp(`${APP}/decline`);
     expect(await screen.findByText('The service is down', {}, LOADED)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'We can’t approve your application' },
-        LOADED,
-      ),
-    ).toBeVisible();
+    expect(await findPageHeading('We can’t approve your application')).toBeVisible();
   });
 });
 

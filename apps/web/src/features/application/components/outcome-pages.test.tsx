@@ -12,7 +12,7 @@ import {
   TEST_APP_UUID,
   TEST_APP_PATH,
 } from '../application-test-data.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 import { expectLinks } from '../../../test/expect-links.js';
 
 const brand = makeBrand({ supportPhone: '(877) 555-0199', supportEmail: 'help@harbor.example' });
@@ -28,9 +28,7 @@ function serve(state: TApplicationState) {
 async function showPage(page: string, state: TApplicationState, heading: string) {
   serve(state);
   const view = renderApp(`${TEST_APP_PATH}/${page}`, { brand });
-  expect(
-    await screen.findByRole('heading', { level: 1, name: heading }, LOADED),
-  ).toBeInTheDocument();
+  expect(await findPageHeading(heading)).toBeInTheDocument();
   return view;
 }
 
@@ -142,7 +140,7 @@ describe('running the credit check again', () => {
     async (page, state, heading) => {
       const fetchMock = serveRetry(state, 'SIGN_DOCS');
       const view = renderApp(`${TEST_APP_PATH}/${page}`, { brand });
-      await screen.findByRole('heading', { level: 1, name: heading }, LOADED);
+      await findPageHeading(heading);
       await userEvent.click(screen.getByRole('button', { name: 'Check my credit again' }));
       expect(await screen.findByText('Checking your credit again…')).toBeVisible();
       await waitFor(
@@ -160,7 +158,7 @@ describe('running the credit check again', () => {
   it('says so when the check run again finds the same lock', async () => {
     serveRetry('SOFT_CREDIT_LOCKED', 'SOFT_CREDIT_LOCKED');
     const view = renderApp(`${TEST_APP_PATH}/credit-locked`, { brand });
-    await screen.findByRole('heading', { level: 1, name: 'Your credit file is locked' }, LOADED);
+    await findPageHeading('Your credit file is locked');
     await userEvent.click(screen.getByRole('button', { name: 'Check my credit again' }));
     expect(await screen.findByText(/^We checked again at \d\d:\d\d$/, {}, LOADED)).toBeVisible();
     expect(
@@ -186,7 +184,7 @@ describe('running the credit check again', () => {
         ),
     });
     const view = renderApp(`${TEST_APP_PATH}/credit-locked`, { brand });
-    await screen.findByRole('heading', { level: 1, name: 'Your credit file is locked' }, LOADED);
+    await findPageHeading('Your credit file is locked');
     await userEvent.click(screen.getByRole('button', { name: 'Check my credit again' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'can only be run again within 30 days',

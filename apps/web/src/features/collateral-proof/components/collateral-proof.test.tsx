@@ -11,7 +11,7 @@ import {
   type TGetCollateralProofResponse,
 } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { CollateralProofSection } from './collateral-proof-section.js';
 import { TestProviders } from '../../../test/providers.js';
@@ -214,9 +214,7 @@ describe('the public collateral proof page', () => {
       [route(getPublicCollateralProof, { token: TOKEN })]: () => jsonResponse(proof()),
     });
     renderApp(`/account/crypto-backed-loan/collateral-proof/${TOKEN}`);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Collateral proof' }, LOADED),
-    ).toBeInTheDocument();
+    expect(await findPageHeading('Collateral proof')).toBeInTheDocument();
     expect(screen.getByTestId('collateral-proof-address')).toHaveTextContent(ADDRESS);
     expect(screen.getByRole('heading', { level: 2, name: 'Balance on the chain' })).toBeVisible();
     expect(document.querySelector('meta[name="robots"]')).toHaveAttribute(
@@ -230,18 +228,14 @@ describe('the public collateral proof page', () => {
   it('says a turned-off, unknown or malformed link leads nowhere', async () => {
     const fetch = mockFetch({});
     renderApp(`/account/crypto-backed-loan/collateral-proof/${TOKEN}`);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Collateral proof not found' }, LOADED),
-    ).toBeInTheDocument();
+    expect(await findPageHeading('Collateral proof not found')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalled();
   });
 
   it('asks nothing of the server for a link that is not a token', async () => {
     const fetch = mockFetch({});
     renderApp('/account/crypto-backed-loan/collateral-proof/not-a-token');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Collateral proof not found' }, LOADED),
-    ).toBeInTheDocument();
+    expect(await findPageHeading('Collateral proof not found')).toBeInTheDocument();
     expect(fetch.mock.calls.some(([input]) => String(input).includes('collateral-proofs'))).toBe(
       false,
     );

@@ -19,7 +19,7 @@ import {
 } from '../../application/application-test-data.js';
 import { depositWallet, makeCollateralInfo } from '../../collateral/collateral-test-data.js';
 import { formatReleaseDate } from '../release-texts.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 
 const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 const PAGE = `${APP}/collateral-release`;
@@ -95,7 +95,7 @@ function serve({
 
 async function showPage() {
   const view = renderApp(PAGE, { brand: makeBrand({ supportPhone: SUPPORT_PHONE }) });
-  await screen.findByRole('heading', { level: 1, name: 'Collateral release' }, LOADED);
+  await findPageHeading('Collateral release');
   return view;
 }
 

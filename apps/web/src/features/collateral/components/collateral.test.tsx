@@ -39,7 +39,7 @@ import {
   makeSignedDocument,
 } from '../collateral-test-data.js';
 import { collateralNotFoundMessage } from './collateral-not-found.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 
 const APP = `/account/crypto-backed-loan/${TEST_APP_UUID}`;
 const PAGE = `${APP}/collateral`;
@@ -98,7 +98,7 @@ function showPage() {
 
 async function showCollateral() {
   const view = showPage();
-  await screen.findByRole('heading', { level: 1, name: 'Post collateral' }, LOADED);
+  await findPageHeading('Post collateral');
   return view;
 }
 

@@ -4,18 +4,13 @@ import { mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { internationalApplication } from '../../application/application-test-data.js';
 import { APP, applicationHandlers, LOADED } from '../testing/disbursement-test-data.js';
+import { findPageHeading } from '../../../test/loaded.js';
 
 describe('the disbursement choice', () => {
   it('offers linking a bank (recommended) or typing the account in', async () => {
     mockFetch(applicationHandlers());
     renderApp(`${APP}/disbursement`);
-    expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Where should we send your loan funds?' },
-        LOADED,
-      ),
-    ).toBeVisible();
+    expect(await findPageHeading('Where should we send your loan funds?')).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: /Link your bank/ })).toHaveTextContent(
       'Recommended',
     );
@@ -47,8 +42,6 @@ describe('the disbursement choice', () => {
     mockFetch(applicationHandlers(internationalApplication()));
     const { router } = renderApp(`${APP}/disbursement`);
     await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/usdc-disbursement`), LOADED);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Enter your USDC wallet' }, LOADED),
-    ).toBeVisible();
+    expect(await findPageHeading('Enter your USDC wallet')).toBeVisible();
   });
 });

@@ -12,6 +12,7 @@ import {
   makeDisbursement,
   sentBody,
 } from '../testing/disbursement-test-data.js';
+import { findPageHeading } from '../../../test/loaded.js';
 
 const MANUAL_PATH = buildPath(postManualBank.path, APP_PARAMS);
 
@@ -21,7 +22,7 @@ function serve(answer: () => Response = () => jsonResponse(makeDisbursement())) 
 
 async function showForm() {
   const view = renderApp(`${APP}/disbursement/manually-link`);
-  await screen.findByRole('heading', { level: 1, name: 'Enter your bank account details' }, LOADED);
+  await findPageHeading('Enter your bank account details');
   return view;
 }
 

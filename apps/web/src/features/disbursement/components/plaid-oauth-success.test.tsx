@@ -21,6 +21,7 @@ import {
   stubPlaid,
   TARTAN,
 } from '../testing/disbursement-test-data.js';
+import { findPageHeading } from '../../../test/loaded.js';
 
 const RESUME_URL = '/account/crypto-backed-loan/plaid-oauth-success';
 
@@ -44,9 +45,7 @@ describe('resuming bank linking after the bank’s OAuth redirect', () => {
     const { create, handler } = stubPlaid();
     const fetch = serve();
     const { router } = renderApp(RESUME_URL);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Finishing your bank link' }, LOADED),
-    ).toBeVisible();
+    expect(await findPageHeading('Finishing your bank link')).toBeVisible();
     await waitFor(() => expect(handler.open).toHaveBeenCalled(), LOADED);
     const config = create.mock.calls.at(-1)?.[0];
     expect(config?.token).toBe('link-plaid-1');

@@ -13,6 +13,7 @@ import {
   makeDisbursement,
   sentBody,
 } from '../testing/disbursement-test-data.js';
+import { findPageHeading } from '../../../test/loaded.js';
 
 const WALLET_PATH = buildPath(postWalletAddress.path, APP_PARAMS);
 const ADDRESS = '0x52908400098527886e0f7030069857d2e4169ee7';
@@ -33,7 +34,7 @@ function serve(
 
 async function showForm() {
   const view = renderApp(`${APP}/usdc-disbursement`);
-  await screen.findByRole('heading', { level: 1, name: 'Enter your USDC wallet' }, LOADED);
+  await findPageHeading('Enter your USDC wallet');
   return view;
 }
 

@@ -18,7 +18,7 @@ import {
   TEST_APP_UUID,
   TEST_APP_PATH,
 } from '../../application/application-test-data.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 
 const params = { appUuid: TEST_APP_UUID };
 
@@ -236,13 +236,7 @@ describe('loading and errors', () => {
       },
     });
     const { user } = renderApp(`${TEST_APP_PATH}/next-steps`);
-    expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'We couldn’t load your final steps' },
-        LOADED,
-      ),
-    ).toBeVisible();
+    expect(await findPageHeading('We couldn’t load your final steps')).toBeVisible();
     expect(screen.getByText('Try again in a minute')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Final steps' })).toBeVisible();

@@ -12,7 +12,7 @@ import {
 } from '@pledge/contract';
 import { FALLBACK_BRAND } from '../../../brand/fallback-brand.js';
 import { jsonResponse } from '../../../test/mock-fetch.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { answerProposal } from '../../ops/ops-test-data.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../../ops/ops-test-session.js';
@@ -101,7 +101,7 @@ describe('/ops/brands/:orgCode', () => {
         }),
     });
     const { user } = renderApp('/ops/brands/acme');
-    await screen.findByRole('heading', { level: 1, name: 'Brand acme' }, LOADED);
+    await findPageHeading('Brand acme');
     const text = await screen.findByLabelText('Text (hex)', {}, LOADED);
 
     await user.clear(text);

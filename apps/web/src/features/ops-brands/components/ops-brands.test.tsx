@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getOpsBrands, postOpsBrand, type TGetOpsBrandsResponse } from '@pledge/contract';
 import { jsonResponse } from '../../../test/mock-fetch.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../../ops/ops-test-session.js';
 import { brandRow } from '../ops-brands-test-data.js';
@@ -33,7 +33,7 @@ describe('/ops/brands', () => {
       },
     });
     const { user } = renderApp('/ops/brands');
-    await screen.findByRole('heading', { level: 1, name: 'Brands' }, LOADED);
+    await findPageHeading('Brands');
     const table = await screen.findByRole('table', { name: 'Brands' }, LOADED);
     const acme = within(table).getByRole('row', { name: /Acme Credit/ });
     expect(acme).toHaveTextContent('Not published');

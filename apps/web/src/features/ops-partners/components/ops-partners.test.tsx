@@ -14,7 +14,7 @@ import {
   type TWebhookEndpoint,
 } from '@pledge/contract';
 import { jsonResponse } from '../../../test/mock-fetch.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../../ops/ops-test-session.js';
 import { brandRow } from '../../ops-brands/ops-brands-test-data.js';
@@ -155,7 +155,7 @@ describe('/ops/partners', () => {
       },
     });
     const { user } = renderApp('/ops/partners');
-    await screen.findByRole('heading', { level: 1, name: 'Partner events' }, LOADED);
+    await findPageHeading('Partner events');
     const endpoints = await screen.findByRole(
       'table',
       { name: 'Webhook endpoints of default' },

@@ -10,7 +10,7 @@ import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { answerProposal } from '../ops-test-data.js';
 import { renderApp } from '../../../test/render-app.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 import { PROPOSED_TITLE } from './ops-confirm-dialog.js';
 
 signInAgentBeforeEach();
@@ -51,7 +51,7 @@ describe('/ops/agents', () => {
       }),
     });
     const { user } = renderApp('/ops/agents');
-    await screen.findByRole('heading', { level: 1, name: 'Agents' }, LOADED);
+    await findPageHeading('Agents');
     const table = await screen.findByRole('table', {}, LOADED);
     expect(table).toHaveTextContent('Active (you)');
     expect(table).toHaveTextContent('Deactivated (removed from AGENT_EMAILS)');

@@ -27,7 +27,7 @@ import {
   TEST_APP_UUID,
   TEST_ID_DOCUMENT_UUID,
 } from '../ops-test-data.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 
 const PAGE = `/ops/applications/${TEST_APP_UUID}`;
 const params = { appUuid: TEST_APP_UUID };
@@ -61,7 +61,7 @@ function serve(
 
 async function showDetail() {
   const view = renderApp(PAGE);
-  await screen.findByRole('heading', { level: 1, name: 'Application 5f0c2b9e' }, LOADED);
+  await findPageHeading('Application 5f0c2b9e');
   return view;
 }
 
@@ -570,9 +570,7 @@ describe('/ops/applications/:appUuid: the detail', () => {
       [DETAIL]: () => jsonResponse({ code: 'NOT_FOUND', message: 'Application not found' }, 404),
     });
     const { user, router } = renderApp(PAGE);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Application not found' }, LOADED),
-    ).toBeVisible();
+    expect(await findPageHeading('Application not found')).toBeVisible();
     await user.click(screen.getByRole('link', { name: 'All applications' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/ops'));
   });

@@ -10,7 +10,7 @@ import {
 import { OPS_REASON_MAX_LENGTH } from '@pledge/domain';
 import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { TEST_IDENTITY } from '../../session/session-test-utils.js';
 import { makeControlledAction, TEST_PROPOSAL_UUID } from '../ops-test-data.js';
@@ -54,7 +54,7 @@ describe('/ops/approvals', { timeout: 60_000 }, () => {
       },
     });
     const { user } = renderApp('/ops/approvals');
-    await screen.findByRole('heading', { level: 1, name: 'Approvals' }, LOADED);
+    await findPageHeading('Approvals');
     const table = await screen.findByRole('table', {}, LOADED);
     const [, theirs, mine] = within(table).getAllByRole('row');
     expect(theirs).toHaveTextContent('Wire received');

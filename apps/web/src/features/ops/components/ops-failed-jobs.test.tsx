@@ -10,7 +10,7 @@ import {
 import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { renderApp } from '../../../test/render-app.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 
 const APP_UUID = '5f0c2b9e-3d4a-4b1c-8e2f-9a0b1c2d3e4f';
 
@@ -58,7 +58,7 @@ describe('/ops/jobs', () => {
       },
     });
     const { user } = renderApp('/ops/jobs');
-    await screen.findByRole('heading', { level: 1, name: 'Failed jobs' }, LOADED);
+    await findPageHeading('Failed jobs');
     const table = await screen.findByRole('table', {}, LOADED);
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('application.credit-check');

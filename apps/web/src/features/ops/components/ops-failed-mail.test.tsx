@@ -9,7 +9,7 @@ import {
 import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { renderApp } from '../../../test/render-app.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 
 const OUTBOX_ID = '7c3a2f58-1b7e-4d2a-9a51-0e6f1c2d3b4a';
 
@@ -38,7 +38,7 @@ describe('/ops/mail', () => {
       },
     });
     const { user } = renderApp('/ops/mail');
-    await screen.findByRole('heading', { level: 1, name: 'Undelivered e-mails' }, LOADED);
+    await findPageHeading('Undelivered e-mails');
     const table = await screen.findByRole('table', {}, LOADED);
     expect(table).toHaveTextContent('a••••@example.com');
     expect(table).toHaveTextContent('421 Service not available');

@@ -5,7 +5,7 @@ import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { renderApp } from '../../../test/render-app.js';
 import { formatAge } from './ops-health.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 
 signInAgentBeforeEach();
 
@@ -55,7 +55,7 @@ describe('/ops/health', () => {
       [`GET ${getOpsHealth.path}`]: () => jsonResponse(REPORT),
     });
     renderApp('/ops/health');
-    await screen.findByRole('heading', { level: 1, name: 'System health' }, LOADED);
+    await findPageHeading('System health');
     const table = await screen.findByRole('table', { name: 'Outside dependencies' }, LOADED);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([

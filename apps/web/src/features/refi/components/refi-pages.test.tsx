@@ -21,7 +21,7 @@ import {
 } from '@pledge/domain';
 import { QR_FAILURE_MESSAGES } from '../../../ui/qr-code/qr-code.js';
 import { jsonResponse, mockFetch, type THandler } from '../../../test/mock-fetch.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
 import {
@@ -407,13 +407,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/disclosures', { timeout: 40_000 },
     const { user, router } = renderApp(
       `${REFI_PAGE}/${ETH_APP_UUID}/${TRANSFER_OFFER_UUID}/disclosures`,
     );
-    expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Review and sign your disclosures' },
-        LOADED,
-      ),
-    ).toBeVisible();
+    expect(await findPageHeading('Review and sign your disclosures')).toBeVisible();
     expect(await screen.findByText('Document 1 of 2', {}, LOADED)).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Refinancing agreement' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Download Refinancing agreement' })).toBeVisible();

@@ -15,7 +15,7 @@ import {
   TEST_APP_UUID,
 } from '../../application/application-test-data.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
-import { LOADED } from '../../../test/loaded.js';
+import { findPageHeading, LOADED } from '../../../test/loaded.js';
 
 const PAGE = `/account/crypto-backed-loan/${TEST_APP_UUID}/renew`;
 const TO_ADD = 'Add at least 0.018868 BTC to renew at your current loan balance.';
@@ -48,9 +48,7 @@ describe('/{appUuid}/renew', () => {
         jsonResponse(renewal()),
     });
     renderApp(PAGE);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Renew your loan' }, LOADED),
-    ).toBeVisible();
+    expect(await findPageHeading('Renew your loan')).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Collateral type' })).toHaveAttribute('readonly');
     expect(screen.getByText('No new funds will be disbursed')).toBeVisible();
     expect(screen.getByText('$20,304.38')).toBeVisible();
