@@ -5,11 +5,10 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEncryptedStore } from '../../src/adapters/storage/encrypted.js';
 import { createLocalStorage } from '../../src/adapters/storage/local.js';
 import { newStorageKey } from '../../src/adapters/storage/port.js';
@@ -17,6 +16,7 @@ import { createPostgresStorage } from '../../src/adapters/storage/postgres.js';
 import { findRepoRoot } from '../../src/config.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { useTestDatabase } from '../helpers/db.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = path.join(findRepoRoot(), 'node_modules', '.bin', 'tsx');
@@ -45,15 +45,10 @@ function migrateFiles(
 
 describe('npm run migrate-files', { timeout: 180_000 }, () => {
   const database = useTestDatabase();
-  let dir: string;
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'migrate-files-'));
-  });
-  afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const filesDir = useTempDir('migrate-files');
 
   it('copies the files of the disk into the store with the database, key and storage settings alone', async () => {
+    const dir = filesDir();
     const cipher = createFieldCipher(KEY);
     const key = newStorageKey('identity-documents');
     await createEncryptedStore(createLocalStorage(dir), cipher).put(key, Buffer.from('ID scan'));

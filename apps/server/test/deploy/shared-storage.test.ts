@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEncryptedStore } from '../../src/adapters/storage/encrypted.js';
@@ -11,6 +10,7 @@ import { createPostgresStorage } from '../../src/adapters/storage/postgres.js';
 import { createDatabase, type TDatabase } from '../../src/db/pool.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { useTestDatabase } from '../helpers/db.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 
 const cipher = createFieldCipher(randomBytes(32));
 const quietLog = { info: () => undefined, warn: () => undefined };
@@ -65,15 +65,10 @@ describe('files in PostgreSQL', () => {
 
 describe('the move of files from the local disk', () => {
   const database = useTestDatabase();
-  let dir: string;
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'move-files-'));
-  });
-  afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const filesDir = useTempDir('move-files');
 
   it('copies every file once and keeps it on disk, keeps what it cannot copy, and does nothing the second time', async () => {
+    const dir = filesDir();
     const disk = createLocalStorage(dir);
     const target = createPostgresStorage(database.db);
     const store = createEncryptedStore(disk, cipher);
@@ -107,7 +102,7 @@ describe('the move of files from the local disk', () => {
   });
 
   it('does nothing when the directory does not exist', async () => {
-    const missing = path.join(dir, 'nothing-here');
+    const missing = path.join(filesDir(), 'nothing-here');
     expect(await moveLocalFiles({ dir: missing, to: createPostgresStorage(database.db) })).toEqual({
       moved: 0,
       conflicts: [],
