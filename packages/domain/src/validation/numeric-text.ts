@@ -3,7 +3,7 @@
  * field's first render): a non-negative decimal with at most NUMERIC_INPUT_MAX_DECIMALS places.
  */
 import { NUMERIC_INPUT_MAX_DECIMALS } from '../constants/limits.js';
-import { countDecimals } from '../money.js';
+import { countDecimals } from '../cents.js';
 
 const DECIMAL_NUMBER_PATTERN = /^(?:\d+\.?\d*|\.\d+)$/;
 

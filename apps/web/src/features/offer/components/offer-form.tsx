@@ -33,7 +33,7 @@ import {
   markContinueAfterSignIn,
 } from '../continue-after-sign-in.js';
 import { CONTINUE_STEP_TEXT } from '../continue-steps.js';
-import { formatDollars, formatQuoteTime } from '../format.js';
+import { formatDollars, formatQuoteTime } from '../format-amounts.js';
 import { useDebouncedValue } from '../hooks/use-debounced-value.js';
 import { useLoanLimits } from '../hooks/use-loan-limits.js';
 import { useOfferContinue } from '../hooks/use-offer-continue.js';
