@@ -97,6 +97,9 @@ export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
 /** A password of the legacy sign-in. */
 export const PASSWORD_MAX_LENGTH = 256;
 
+/** The user agent recorded with a signature (a disclosure's or a refinancing's); longer ones are cut. */
+export const SIGNATURE_USER_AGENT_MAX_LENGTH = 512;
+
 /** A first or last name (the loan details form; the profile). */
 export const NAME_MAX_LENGTH = 50;
 /** A street line of an address. */
