@@ -23,7 +23,7 @@ import { readBrandView } from '../../services/brands/brand-view.js';
 import { listBrands } from '../../services/brands/list-brands.js';
 import { createBrand, saveBrandDraft } from '../../services/brands/save-brand-draft.js';
 import type { TControlDeps } from '../../services/controls/controlled-action-handlers.js';
-import { proposeControlledAction } from '../../services/controls/propose-controlled-action.js';
+import { proposalRoute } from './controlled-actions.js';
 
 export const opsBrandsRoutes: FastifyPluginAsync<TControlDeps> = async (app, deps) => {
   // Scoped to this plugin: only the brand image upload reads an image body, as bytes.
@@ -69,12 +69,9 @@ export const opsBrandsRoutes: FastifyPluginAsync<TControlDeps> = async (app, dep
   route(app, postOpsBrandPreview, ({ params, request }) =>
     issueBrandPreview(deps, { agentUuid: callerUuidOf(request), orgCode: params.orgCode }),
   );
-  route(app, postOpsPublishBrandVersion, ({ params, body, request }) =>
-    proposeControlledAction(deps, {
-      kind: 'PUBLISH_BRAND',
-      payload: { ...body, orgCode: params.orgCode, version: params.version },
-      agentUuid: callerUuidOf(request),
-      idempotencyKey: null,
-    }),
-  );
+  proposalRoute(app, deps, postOpsPublishBrandVersion, ({ params, body }) => ({
+    ...body,
+    orgCode: params.orgCode,
+    version: params.version,
+  }));
 };

@@ -11,15 +11,12 @@ import {
   postOpsWirePayment,
 } from '@pledge/contract';
 import type { TPricesPort } from '../../adapters/prices/port.js';
-import { callerUuidOf } from '../../http/auth.js';
 import { route } from '../../http/route.js';
 import type { TControlDeps } from '../../services/controls/controlled-action-handlers.js';
-import { proposeControlledAction } from '../../services/controls/propose-controlled-action.js';
 import { getOpsLoan as readOpsLoan } from '../../services/servicing/get-ops-loan.js';
-import { requiredIdempotencyKey } from '../../services/servicing/idempotency-key.js';
 import { listOpsLoans } from '../../services/servicing/list-ops-loans.js';
 import { reconcileLedger } from '../../services/servicing/reconcile-ledger.js';
-import { OPS_MONEY_ROUTE_LIMIT } from './controlled-actions.js';
+import { OPS_MONEY_PROPOSAL, OPS_MONEY_ROUTE_LIMIT, proposalRoute } from './controlled-actions.js';
 
 export const opsLoansRoutes: FastifyPluginAsync<TControlDeps & { prices: TPricesPort }> = async (
   app,
@@ -27,28 +24,18 @@ export const opsLoansRoutes: FastifyPluginAsync<TControlDeps & { prices: TPrices
 ) => {
   route(app, getOpsLoans, ({ query }) => listOpsLoans(deps, query));
   route(app, getOpsLoan, ({ params }) => readOpsLoan(deps, params.loanUuid));
-  route(
+  proposalRoute(
     app,
+    deps,
     postOpsWirePayment,
-    ({ params, body, request }) =>
-      proposeControlledAction(deps, {
-        kind: 'RECORD_WIRE',
-        payload: { loanUuid: params.loanUuid, ...body },
-        agentUuid: callerUuidOf(request),
-        idempotencyKey: requiredIdempotencyKey(request),
-      }),
-    { rateLimit: OPS_MONEY_ROUTE_LIMIT },
+    ({ params, body }) => ({ loanUuid: params.loanUuid, ...body }),
+    OPS_MONEY_PROPOSAL,
   );
-  route(
+  proposalRoute(
     app,
+    deps,
     postOpsReversePayment,
-    ({ params, body, request }) =>
-      proposeControlledAction(deps, {
-        kind: 'REVERSE_PAYMENT',
-        payload: { paymentUuid: params.paymentUuid, ...body },
-        agentUuid: callerUuidOf(request),
-        idempotencyKey: null,
-      }),
+    ({ params, body }) => ({ paymentUuid: params.paymentUuid, ...body }),
     { rateLimit: OPS_MONEY_ROUTE_LIMIT },
   );
   route(app, getOpsReconciliation, () => reconcileLedger(deps));

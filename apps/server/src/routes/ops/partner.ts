@@ -12,7 +12,6 @@ import {
 import { callerUuidOf } from '../../http/auth.js';
 import { route } from '../../http/route.js';
 import type { TControlDeps } from '../../services/controls/controlled-action-handlers.js';
-import { proposeControlledAction } from '../../services/controls/propose-controlled-action.js';
 import {
   listWebhookDeliveries,
   listWebhookEndpoints,
@@ -21,25 +20,12 @@ import { listPartnerApiKeys } from '../../services/partner/list-partner-api-keys
 import { listPartnerSecrets } from '../../services/partner/list-partner-secrets.js';
 import { replayPartnerEvents } from '../../services/partner/replay-partner-events.js';
 import { revealPartnerSecret } from '../../services/partner/reveal-partner-secret.js';
+import { proposalRoute } from './controlled-actions.js';
 
 /** The console's partner endpoints, keys, deliveries and replays. */
 export const opsPartnerRoutes: FastifyPluginAsync<TControlDeps> = async (app, deps) => {
-  route(app, postOpsWebhookEndpoint, ({ body, request }) =>
-    proposeControlledAction(deps, {
-      kind: 'CREATE_WEBHOOK_ENDPOINT',
-      payload: body,
-      agentUuid: callerUuidOf(request),
-      idempotencyKey: null,
-    }),
-  );
-  route(app, postOpsPartnerApiKey, ({ body, request }) =>
-    proposeControlledAction(deps, {
-      kind: 'CREATE_PARTNER_API_KEY',
-      payload: body,
-      agentUuid: callerUuidOf(request),
-      idempotencyKey: null,
-    }),
-  );
+  proposalRoute(app, deps, postOpsWebhookEndpoint, ({ body }) => body);
+  proposalRoute(app, deps, postOpsPartnerApiKey, ({ body }) => body);
   route(app, postOpsRevealPartnerSecret, ({ params, request }) =>
     revealPartnerSecret(deps, { proposalId: params.proposalId, agentUuid: callerUuidOf(request) }),
   );

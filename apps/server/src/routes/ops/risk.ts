@@ -14,25 +14,18 @@ import type { TControlDeps } from '../../services/controls/controlled-action-han
 import { agentActor } from '../../services/ops/ops-record.js';
 import { getRiskQueue } from '../../services/risk/get-risk-queue.js';
 import { listCollateralDiscrepancies } from '../../services/collateral/list-collateral-discrepancies.js';
-import { proposeControlledAction } from '../../services/controls/propose-controlled-action.js';
-import { OPS_MONEY_ROUTE_LIMIT } from './controlled-actions.js';
-import { requiredIdempotencyKey } from '../../services/servicing/idempotency-key.js';
+import { OPS_MONEY_PROPOSAL, proposalRoute } from './controlled-actions.js';
 
 export const opsRiskRoutes: FastifyPluginAsync<TControlDeps> = async (app, deps) => {
   route(app, getOpsRiskQueue, ({ request }) =>
     getRiskQueue(deps, { actor: agentActor(callerUuidOf(request)) }),
   );
   route(app, getOpsCollateralDiscrepancies, () => listCollateralDiscrepancies(deps));
-  route(
+  proposalRoute(
     app,
+    deps,
     postOpsLiquidationFill,
-    ({ params, body, request }) =>
-      proposeControlledAction(deps, {
-        kind: 'LIQUIDATION_FILL',
-        payload: { liquidationUuid: params.liquidationUuid, ...body },
-        agentUuid: callerUuidOf(request),
-        idempotencyKey: requiredIdempotencyKey(request),
-      }),
-    { rateLimit: OPS_MONEY_ROUTE_LIMIT },
+    ({ params, body }) => ({ liquidationUuid: params.liquidationUuid, ...body }),
+    OPS_MONEY_PROPOSAL,
   );
 };

@@ -14,14 +14,13 @@ import {
   postRefiTapePreview,
   REFI_TAPE_CONTENT_TYPE,
 } from '@pledge/contract';
-import { callerUuidOf } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { proposeControlledAction } from '../../services/controls/propose-controlled-action.js';
 import type { TControlDeps } from '../../services/controls/controlled-action-handlers.js';
 import { assertTapeValid, previewRefiTape } from '../../services/refi/import-refi-tape.js';
 import { listRefiCoinReturns } from '../../services/refi/refi-coin-return-ops.js';
 import { listRefiEstatePayoffs, listRefiTapeLoans } from '../../services/refi/refi-ops.js';
+import { proposalRoute } from '../ops/controlled-actions.js';
 
 /** The CSV text of a tape request: text/csv only (415 otherwise), never empty (400). */
 function tapeCsvOf(request: FastifyRequest): string {
@@ -50,42 +49,25 @@ export const opsRefiRoutes: FastifyPluginAsync<TControlDeps> = async (app, deps)
   route(app, postRefiTapePreview, ({ request }) =>
     previewRefiTape(deps, { csv: tapeCsvOf(request) }),
   );
-  route(app, postRefiTapeImport, async ({ request }) => {
+  proposalRoute(app, deps, postRefiTapeImport, ({ request }) => {
     const csv = tapeCsvOf(request);
     // A bad file answers every bad row by line, as the preview does, before anything is proposed.
     assertTapeValid(csv);
-    return proposeControlledAction(deps, {
-      kind: 'TAPE_IMPORT',
-      payload: { csv },
-      agentUuid: callerUuidOf(request),
-      idempotencyKey: null,
-    });
+    return { csv };
   });
   route(app, getRefiTapeLoans, ({ query }) => listRefiTapeLoans(deps, query));
-  route(app, postRefiTapeLoanBorrower, ({ params, body, request }) =>
-    proposeControlledAction(deps, {
-      kind: 'TAPE_REASSIGN',
-      payload: { loanId: params.loanId, ...body },
-      agentUuid: callerUuidOf(request),
-      idempotencyKey: null,
-    }),
-  );
+  proposalRoute(app, deps, postRefiTapeLoanBorrower, ({ params, body }) => ({
+    loanId: params.loanId,
+    ...body,
+  }));
   route(app, getRefiEstatePayoffs, ({ query }) => listRefiEstatePayoffs(deps, query));
-  route(app, postConfirmRefiEstatePayoff, ({ params, body, request }) =>
-    proposeControlledAction(deps, {
-      kind: 'ESTATE_PAYOFF',
-      payload: { payoffUuid: params.payoffUuid, ...body },
-      agentUuid: callerUuidOf(request),
-      idempotencyKey: null,
-    }),
-  );
+  proposalRoute(app, deps, postConfirmRefiEstatePayoff, ({ params, body }) => ({
+    payoffUuid: params.payoffUuid,
+    ...body,
+  }));
   route(app, getRefiCoinReturns, ({ query }) => listRefiCoinReturns(deps, query));
-  route(app, postRefiCoinReturn, ({ params, body, request }) =>
-    proposeControlledAction(deps, {
-      kind: 'REFI_COIN_RETURN',
-      payload: { appUuid: params.appUuid, ...body },
-      agentUuid: callerUuidOf(request),
-      idempotencyKey: null,
-    }),
-  );
+  proposalRoute(app, deps, postRefiCoinReturn, ({ params, body }) => ({
+    appUuid: params.appUuid,
+    ...body,
+  }));
 };
