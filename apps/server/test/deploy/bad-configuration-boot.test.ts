@@ -2,39 +2,16 @@
  * The server process with a bad configuration: every problem is listed in one message, on stderr,
  * before the database is touched (no migration ran, no schema was made), and no secret is echoed.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { HDKey } from '@scure/bip32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { runServerEntry } from '../helpers/server-entry.js';
 
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = path.join(SERVER_DIR, '..', '..', 'node_modules', '.bin', 'tsx');
 const XPRV = HDKey.fromMasterSeed(new Uint8Array(32).fill(3)).privateExtendedKey;
 const SMTP_PASSWORD = 'smtp-password-never-shown';
-
-function runServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/server.ts'], {
-      cwd: SERVER_DIR,
-      // Only what the test gives: nothing of the developer's own environment leaks in.
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.stdout.resume();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stderr });
-    });
-  });
-}
 
 describe('a server started with a bad configuration', () => {
   let database: TTestDatabase;
@@ -49,17 +26,21 @@ describe('a server started with a bad configuration', () => {
   });
 
   it('lists every problem in one message and stops before any migration', async () => {
-    const { code, stderr } = await runServer({
-      NODE_ENV: 'production',
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      PORT: 'eighty',
-      ENCRYPTION_KEY: 'too-short',
-      BTC_XPUB: XPRV,
-      SMTP_URL: `smtp://mailer:${SMTP_PASSWORD}@smtp.acme-lending.com`,
-      STORAGE_DRIVER: 'local',
-      CREDIT_BUREAU_URL: 'https://bureau.acme-lending.com',
-    });
+    const { code, stderr } = await runServerEntry(
+      'src/server.ts',
+      {
+        NODE_ENV: 'production',
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        PORT: 'eighty',
+        ENCRYPTION_KEY: 'too-short',
+        BTC_XPUB: XPRV,
+        SMTP_URL: `smtp://mailer:${SMTP_PASSWORD}@smtp.acme-lending.com`,
+        STORAGE_DRIVER: 'local',
+        CREDIT_BUREAU_URL: 'https://bureau.acme-lending.com',
+      },
+      { timeoutMs: 30_000 },
+    );
     expect(code).toBe(1);
     const [heading, ...lines] = stderr.trim().split('\n');
     expect(heading).toMatch(/^Invalid configuration \(\d+ problems\):$/);

@@ -3,44 +3,22 @@
  * database, the data-at-rest key and the storage settings only, none of the rest of a production
  * environment (sign-in key, mail, bank, chain, brands).
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEncryptedStore } from '../../src/adapters/storage/encrypted.js';
 import { createLocalStorage } from '../../src/adapters/storage/local.js';
 import { newStorageKey } from '../../src/adapters/storage/port.js';
 import { createPostgresStorage } from '../../src/adapters/storage/postgres.js';
-import { findRepoRoot } from '../../src/config.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { useTestDatabase } from '../helpers/db.js';
+import { runServerEntry } from '../helpers/server-entry.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = path.join(findRepoRoot(), 'node_modules', '.bin', 'tsx');
 const KEY = randomBytes(32);
 
-function migrateFiles(
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      TSX,
-      ['src/deploy/migrate-files.ts'],
-      {
-        cwd: SERVER_DIR,
-        // Nothing of this process's environment: only what an operator would set.
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env },
-        timeout: 120_000,
-      },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+/** `npm run migrate-files` with only what an operator would set. */
+function migrateFiles(env: Record<string, string>) {
+  return runServerEntry('src/deploy/migrate-files.ts', env, { timeoutMs: 120_000 });
 }
 
 describe('npm run migrate-files', { timeout: 180_000 }, () => {

@@ -4,13 +4,10 @@
  * and one a newer version's contract migration took beyond this version refused (by the migrate
  * step and by the server's boot, each with the reason and exit code 1; db/schema-compat.ts).
  */
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { findRepoRoot } from '../../src/config.js';
 import { RELEASE_COMPAT_LEVEL } from '../../src/db/schema-compat.js';
 import {
   applyMigrations,
@@ -20,9 +17,8 @@ import {
   type TMigrationLog,
 } from '../../src/db/migrate.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { runServerEntry } from '../helpers/server-entry.js';
 
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = path.join(findRepoRoot(), 'node_modules', '.bin', 'tsx');
 /** Two busy cores: compiling and booting a process with tsx can take a while. */
 const PROCESS_TIMEOUT_MS = 150_000;
 
@@ -126,31 +122,13 @@ describe('migrations of a deployment', () => {
   });
 });
 
-/** Runs a server entry point with tsx against a database; answers its exit code and output. */
-function runEntry(
-  entry: string,
-  env: Record<string, string>,
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(TSX, [entry], {
-      cwd: SERVER_DIR,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? os.tmpdir(),
-        LOG_LEVEL: 'info',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), PROCESS_TIMEOUT_MS - 10_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
+/** Runs a server entry point against a database, logging at info; answers its exit code and output. */
+function runEntry(entry: string, env: Record<string, string>) {
+  return runServerEntry(
+    entry,
+    { LOG_LEVEL: 'info', ...env },
+    { timeoutMs: PROCESS_TIMEOUT_MS - 10_000 },
+  );
 }
 
 describe('a database a newer version contracted beyond this one', () => {

@@ -6,14 +6,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { findRepoRoot, loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { freePort } from '../helpers/free-port.js';
-
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = path.join(findRepoRoot(), 'node_modules', '.bin', 'tsx');
+import { SERVER_DIR, TSX } from '../helpers/server-entry.js';
 
 /** Two busy cores shared with other test files: compiling and booting a server can take minutes. */
 export const BOOT_TIMEOUT_MS = 240_000;
