@@ -195,6 +195,27 @@ export async function openOffersByApplication(
   return byApplication;
 }
 
+/**
+ * A new pricing replaces the application's offers not accepted yet: they are marked superseded at
+ * `now`, in the caller's transaction, before the new ones are stored.
+ */
+export async function supersedeOpenOffers(
+  tx: TDb,
+  applicationUuid: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(offers)
+    .set({ supersededAt: now })
+    .where(
+      and(
+        eq(offers.applicationUuid, applicationUuid),
+        isNull(offers.acceptedAt),
+        isNull(offers.supersededAt),
+      ),
+    );
+}
+
 /** Offers by uuid (the applications' selected offers), in one query. */
 export async function offersByUuid(
   db: TDb,

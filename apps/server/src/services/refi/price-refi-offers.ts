@@ -11,14 +11,13 @@ import {
   refiRatesBps,
   refiResidenceOf,
 } from '@pledge/domain';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { TPriceQuote } from '../../adapters/prices/port.js';
 import { brandFor } from '../../brands/brands.js';
 import type { TDb } from '../../db/pool.js';
 import { offers, refiOffers } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TApplicationRow } from '../applications/application-record.js';
-import { offerRowOf } from '../offers/offer-record.js';
+import { offerRowOf, supersedeOpenOffers } from '../offers/offer-record.js';
 import type { TRefiApplicationRow } from './refi-record.js';
 
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
@@ -47,16 +46,7 @@ export async function priceRefiOffers(
     residence,
     ratesBps: refiRatesBps(brand.refiRatesPct),
   });
-  await tx
-    .update(offers)
-    .set({ supersededAt: now })
-    .where(
-      and(
-        eq(offers.applicationUuid, application.uuid),
-        isNull(offers.acceptedAt),
-        isNull(offers.supersededAt),
-      ),
-    );
+  await supersedeOpenOffers(tx, application.uuid, now);
   for (const term of terms) {
     const [offer] = await tx
       .insert(offers)

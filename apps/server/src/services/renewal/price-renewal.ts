@@ -10,13 +10,13 @@ import {
   payoffQuote,
   type TOfferResult,
 } from '@pledge/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TPriceQuote } from '../../adapters/prices/port.js';
 import type { TDb } from '../../db/pool.js';
 import { applications, offers, servicingLoans } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TApplicationRow } from '../applications/application-record.js';
-import { offerRowOf } from '../offers/offer-record.js';
+import { offerRowOf, supersedeOpenOffers } from '../offers/offer-record.js';
 import { accrueInterestBatch } from '../servicing/accrue-interest.js';
 import { balancesOf } from '../servicing/ledger-store.js';
 import { NOT_RENEWABLE_MESSAGE, type TFundedLoan } from './renewal-record.js';
@@ -62,16 +62,7 @@ export async function priceRenewal(
 ): Promise<TOfferResult> {
   const { renewal, loan, quote, now } = input;
   const result = input.compute(await renewalBalanceCents(tx, loan, now));
-  await tx
-    .update(offers)
-    .set({ supersededAt: now })
-    .where(
-      and(
-        eq(offers.applicationUuid, renewal.uuid),
-        isNull(offers.acceptedAt),
-        isNull(offers.supersededAt),
-      ),
-    );
+  await supersedeOpenOffers(tx, renewal.uuid, now);
   if (result.eligible) {
     await tx.insert(offers).values(
       offerRowOf({
