@@ -33,11 +33,9 @@ function ProposeVersion({
       title={`${verb} version ${version} of ${orgCode}?`}
       description="Proposed to another agent: once approved, every page of the brand shows this version within a second."
       confirmLabel={`Propose to ${verb.toLowerCase()}`}
-      isPending={mutation.isPending}
-      error={mutation.error}
+      call={mutation}
+      argsOf={(reason) => ({ version, reason })}
       onClose={onClose}
-      onReason={(reason) => mutation.mutate({ version, reason })}
-      proposal={mutation.data ?? null}
     />
   );
 }

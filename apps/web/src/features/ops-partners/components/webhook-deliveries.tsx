@@ -3,18 +3,17 @@
  * newest first; an event, or every event of a time range, is sent again after the agent confirms
  * it in the shared confirm dialog.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   PARTNER_DELIVERIES_LIST_MAX,
   type TPartnerDelivery,
+  type TPostOpsWebhookReplayBody,
   type TWebhookEndpoint,
 } from '@pledge/contract';
 import { Button } from '../../../ui/button/button.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
-import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { formatDateTime, shortId } from '../../ops/format.js';
-import { OPS_TOAST_TIMEOUT_MS } from '../../ops/components/ops-actions-panel.js';
-import { OpsConfirmDialog } from '../../ops/components/ops-confirm-dialog.js';
+import { OpsConfirmDialog, toastDone } from '../../ops/components/ops-confirm-dialog.js';
 import { OpsList } from '../../ops/components/ops-list.js';
 import type { TOpsColumn } from '../../ops/components/ops-table.js';
 import { useReplayWebhookEvents, useWebhookDeliveries } from '../api/ops-partners.js';
@@ -95,6 +94,10 @@ export function utcInstantOf(value: string): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
+function toastReplayed({ replayed }: { replayed: number }) {
+  toastDone(`${String(replayed)} ${replayed === 1 ? 'event' : 'events'} queued again`);
+}
+
 type TReplayTarget = { kind: 'event'; delivery: TPartnerDelivery } | { kind: 'range' };
 
 function ConfirmReplay({
@@ -111,39 +114,20 @@ function ConfirmReplay({
   const [to, setTo] = useState('');
   const [rangeError, setRangeError] = useState<string | null>(null);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (replay.isPending) return;
-    let body: { eventId: string } | { from: string; to: string };
-    if (target.kind === 'event') {
-      body = { eventId: target.delivery.eventId };
-    } else {
-      const fromIso = utcInstantOf(from);
-      const toIso = utcInstantOf(to);
-      if (fromIso === null || toIso === null) {
-        setRangeError('Give both times, as a date and an hour (UTC).');
-        return;
-      }
-      const span = Date.parse(toIso) - Date.parse(fromIso);
-      if (span <= 0 || span > REPLAY_RANGE_MAX_MS) {
-        setRangeError('The end must come after the start, at most a week later.');
-        return;
-      }
-      setRangeError(null);
-      body = { from: fromIso, to: toIso };
+  function rangeOf(): TPostOpsWebhookReplayBody | null {
+    const fromIso = utcInstantOf(from);
+    const toIso = utcInstantOf(to);
+    if (fromIso === null || toIso === null) {
+      setRangeError('Give both times, as a date and an hour (UTC).');
+      return null;
     }
-    replay.mutate(body, {
-      onSuccess: ({ replayed }) => {
-        toastQueue.add(
-          {
-            title: `${String(replayed)} ${replayed === 1 ? 'event' : 'events'} queued again`,
-            variant: 'success',
-          },
-          { timeout: OPS_TOAST_TIMEOUT_MS },
-        );
-        onClose();
-      },
-    });
+    const span = Date.parse(toIso) - Date.parse(fromIso);
+    if (span <= 0 || span > REPLAY_RANGE_MAX_MS) {
+      setRangeError('The end must come after the start, at most a week later.');
+      return null;
+    }
+    setRangeError(null);
+    return { from: fromIso, to: toIso };
   }
 
   return target.kind === 'event' ? (
@@ -152,10 +136,10 @@ function ConfirmReplay({
       title="Send this event again?"
       description={`${target.delivery.eventType} ${target.delivery.eventId} goes to ${endpoint.url} again, with the same event id (the lender ignores a copy it already has).`}
       confirmLabel="Send again"
-      isPending={replay.isPending}
-      error={replay.error}
+      call={replay}
+      argsOf={() => ({ eventId: target.delivery.eventId })}
+      onDone={toastReplayed}
       onClose={onClose}
-      onSubmit={onSubmit}
     />
   ) : (
     <OpsConfirmDialog
@@ -163,10 +147,10 @@ function ConfirmReplay({
       title="Send a time range again?"
       description={`Every event of ${endpoint.brand} between the two times (UTC, at most a week apart) goes to ${endpoint.url} again, in order, with their own event ids.`}
       confirmLabel="Send the range again"
-      isPending={replay.isPending}
-      error={replay.error}
+      call={replay}
+      argsOf={rangeOf}
+      onDone={toastReplayed}
       onClose={onClose}
-      onSubmit={onSubmit}
     >
       <TextField
         label="From (UTC)"

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   ZPostOpsProposePayoffBody,
   ZPostOpsProposeReleaseFundsBody,
@@ -14,7 +14,6 @@ import {
 } from '@pledge/domain';
 import { Select } from '../../../ui/select/select.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
-import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { useOpsAction } from '../api/post-ops-action.js';
 import {
   isOpsActionAvailable,
@@ -23,12 +22,9 @@ import {
   type TOpsAction,
 } from '../ops-actions.js';
 import { AmountReceivedField } from './amount-received-field.js';
-import { OpsConfirmDialog, OpsReasonField, useOpsReason } from './ops-confirm-dialog.js';
+import { OpsConfirmDialog, OpsReasonField, toastDone, useOpsReason } from './ops-confirm-dialog.js';
 import type { TOpsDetailAction } from './ops-detail-panel.js';
 import { OpsPayoffFigure } from './ops-payoff-figure.js';
-
-/** How long a success toast stays (react-aria's shortest accessible timeout). */
-export const OPS_TOAST_TIMEOUT_MS = 5000;
 
 const PAYMENT_METHOD_OPTIONS = PAYOFF_METHODS.map((method) => ({
   value: method,
@@ -98,9 +94,8 @@ function ConfirmAction({
   const [paidOn, setPaidOn] = useState('');
   const [shownEvidenceErrors, setShownEvidenceErrors] = useState<TEvidenceErrors>({});
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (action.needsReason && reason.check() === null) return;
+  function argsOf() {
+    if (action.needsReason && reason.check() === null) return null;
     let payoffMethod: TPayoffMethod | undefined;
     let isValid = true;
     if (action.needsPaymentMethod === true) {
@@ -114,28 +109,17 @@ function ConfirmAction({
       setShownEvidenceErrors(errors);
       if (Object.keys(errors).length > 0) isValid = false;
     }
-    if (!isValid) return;
+    if (!isValid) return null;
     const cents = parseCashInput(amount.replace(/[$,\s]/g, ''));
-    mutation.mutate(
-      {
-        action: action.id,
-        reason: reason.field.value.trim(),
-        method: payoffMethod,
-        reference: reference.trim(),
-        note: note.trim(),
-        ...(cents === null ? {} : { amount: centsToUsd(cents) }),
-        ...(paidOn === '' ? {} : { paidOn }),
-      },
-      {
-        onSuccess: () => {
-          toastQueue.add(
-            { title: action.done, variant: 'success' },
-            { timeout: OPS_TOAST_TIMEOUT_MS },
-          );
-          onClose();
-        },
-      },
-    );
+    return {
+      action: action.id,
+      reason: reason.field.value.trim(),
+      method: payoffMethod,
+      reference: reference.trim(),
+      note: note.trim(),
+      ...(cents === null ? {} : { amount: centsToUsd(cents) }),
+      ...(paidOn === '' ? {} : { paidOn }),
+    };
   }
 
   return (
@@ -144,10 +128,10 @@ function ConfirmAction({
       title={action.question}
       description={action.consequence}
       confirmLabel={action.label}
-      isPending={mutation.isPending}
-      error={mutation.error}
+      call={mutation}
+      argsOf={argsOf}
+      onDone={() => toastDone(action.done)}
       onClose={onClose}
-      onSubmit={onSubmit}
     >
       {action.needsReason && <OpsReasonField {...reason.field} />}
       {action.needsPaymentMethod === true && (

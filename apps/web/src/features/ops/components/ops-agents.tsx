@@ -35,11 +35,9 @@ function ConfirmDeactivation({ agent, onClose }: { agent: TOpsAgent; onClose: ()
       title={`Deactivate ${agent.email}?`}
       description="Proposed to an agent other than you and them: once approved, their sessions end and they can no longer sign in as an agent, even after a restart."
       confirmLabel="Propose deactivation"
-      isPending={mutation.isPending}
-      error={mutation.error}
+      call={mutation}
+      argsOf={(reason) => ({ email: agent.email, reason })}
       onClose={onClose}
-      onReason={(reason) => mutation.mutate({ email: agent.email, reason })}
-      proposal={mutation.data ?? null}
     />
   );
 }

@@ -2,19 +2,16 @@
  * Maker–checker: the controlled actions one agent proposed, waiting for a second agent. Another
  * agent approves (the action happens then) or rejects with a reason; the maker may only withdraw.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TControlledAction } from '@pledge/contract';
 import { formatUsd } from '@pledge/domain';
 import { Button } from '../../../ui/button/button.js';
-import { toastQueue } from '../../../ui/toast/toast-queue.js';
-import { refusalMessage } from '../../loan/api/refusal.js';
 import { useSession } from '../../session/use-session.js';
 import { usePendingControlledActions } from '../api/get-controlled-actions.js';
 import { useApproveControlledAction } from '../api/post-approve-controlled-action.js';
 import { useRejectControlledAction } from '../api/post-reject-controlled-action.js';
 import { formatDateTime } from '../format.js';
-import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
-import { OpsConfirmDialog, OpsReasonDialog } from './ops-confirm-dialog.js';
+import { OpsConfirmDialog, OpsReasonDialog, toastDone } from './ops-confirm-dialog.js';
 import { OpsList } from './ops-list.js';
 import type { TOpsColumn } from './ops-table.js';
 
@@ -76,13 +73,6 @@ function proposalColumns(
   ];
 }
 
-function toastDecided(title: string, description?: string) {
-  toastQueue.add(
-    { variant: 'success', title, ...(description === undefined ? {} : { description }) },
-    { timeout: OPS_TOAST_TIMEOUT_MS },
-  );
-}
-
 function ApproveDialog({
   proposal,
   onClose,
@@ -91,27 +81,18 @@ function ApproveDialog({
   onClose: () => void;
 }) {
   const approve = useApproveControlledAction();
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    approve.mutate(proposal.id, {
-      onSuccess: (approved) => {
-        toastDecided(`${approved.label} approved`, approved.outcome ?? approved.summary);
-        onClose();
-      },
-    });
-  }
-
   return (
     <OpsConfirmDialog
       formId="ops-approve-action"
       title={`Approve: ${proposal.label}?`}
       description={`${proposal.summary}. Proposed by ${proposal.proposedBy.email}; it takes effect as soon as you approve.`}
       confirmLabel="Approve"
-      isPending={approve.isPending}
-      error={approve.isError ? new Error(refusalMessage(approve.error)) : null}
+      call={approve}
+      argsOf={() => proposal.id}
+      onDone={(approved) =>
+        toastDone(`${approved.label} approved`, approved.outcome ?? approved.summary)
+      }
       onClose={onClose}
-      onSubmit={onSubmit}
     />
   );
 }
@@ -128,29 +109,19 @@ function RejectDialog({
   const reject = useRejectControlledAction();
   const verb = isWithdrawal ? 'Withdraw' : 'Reject';
 
-  function onReason(reason: string) {
-    reject.mutate(
-      { proposalId: proposal.id, reason },
-      {
-        onSuccess: (rejected) => {
-          toastDecided(`${rejected.label} ${isWithdrawal ? 'withdrawn' : 'rejected'}`);
-          onClose();
-        },
-      },
-    );
-  }
-
   return (
     <OpsReasonDialog
       formId="ops-reject-action"
       title={`${verb}: ${proposal.label}?`}
       description={`${proposal.summary}. Nothing of it happens; the reason is kept with the proposal.`}
       confirmLabel={verb}
-      isPending={reject.isPending}
-      error={reject.isError ? new Error(refusalMessage(reject.error)) : null}
+      call={reject}
+      argsOf={(reason) => ({ proposalId: proposal.id, reason })}
+      onDone={(rejected) =>
+        toastDone(`${rejected.label} ${isWithdrawal ? 'withdrawn' : 'rejected'}`)
+      }
       onClose={onClose}
       onReasonChange={() => reject.reset()}
-      onReason={onReason}
     />
   );
 }

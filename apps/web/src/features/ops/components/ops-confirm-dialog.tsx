@@ -1,8 +1,3 @@
-/**
- * Every console action is confirmed the same way (the shared confirm dialog), its refusal titled
- * by the action. An action that moves money or ownership is only proposed: the dialog then says
- * so, with the proposal's summary.
- */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ZOpsReason, type TControlledAction } from '@pledge/contract';
@@ -14,54 +9,126 @@ import {
   type TConfirmDialogProps,
 } from '../../../ui/confirm-dialog/confirm-dialog.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
+import { toastQueue } from '../../../ui/toast/toast-queue.js';
+import { refusalMessage } from '../../loan/api/refusal.js';
+import { useSingleFlight } from '../../loan/use-single-flight.js';
 
-export function OpsConfirmDialog({
-  confirmLabel,
-  error,
-  proposal = null,
-  ...dialog
-}: Omit<TConfirmDialogProps, 'confirmLabel' | 'error' | 'errorTitle' | 'outcome'> & {
+/** How long a success toast stays (react-aria's shortest accessible timeout). */
+export const OPS_TOAST_TIMEOUT_MS = 5000;
+
+/** Tells the agent that a confirmed action went through. */
+export function toastDone(title: string, description?: string): void {
+  toastQueue.add(
+    { variant: 'success', title, ...(description === undefined ? {} : { description }) },
+    { timeout: OPS_TOAST_TIMEOUT_MS },
+  );
+}
+
+/** The call a console confirmation sends (one of the console's mutations). */
+export interface TOpsCall<TArgs, TAnswer> {
+  isPending: boolean;
+  error: Error | null;
+  data: TAnswer | undefined;
+  mutateAsync: (args: TArgs) => Promise<TAnswer>;
+}
+
+type TOpsCallDialogProps<TArgs, TAnswer> = Omit<
+  TConfirmDialogProps,
+  'confirmLabel' | 'error' | 'errorTitle' | 'outcome' | 'isPending' | 'onSubmit'
+> & {
   description: string;
   confirmLabel: string;
-  error: Error | null;
-  /** The proposal the confirmation made: shown in place of the form until the agent closes it. */
-  proposal?: TControlledAction | null;
-}) {
+  /** What confirming sends: the button waits while it runs, and its refusal shows in place. */
+  call: TOpsCall<TArgs, TAnswer>;
+  /** Once the action is done: what the agent is told, before the dialog closes. */
+  onDone?: (answer: TAnswer) => void;
+};
+
+/**
+ * An answer that is not a proposal must be told (`onDone`); a proposal, without `onDone`, is shown
+ * in place of the form until the agent closes it.
+ */
+type TOpsAnswerRule<TAnswer> = TAnswer extends TControlledAction
+  ? unknown
+  : { onDone: (answer: TAnswer) => void };
+
+export type TOpsConfirmDialogProps<TArgs, TAnswer> = TOpsCallDialogProps<TArgs, TAnswer> & {
+  /** The call's arguments from the fields; null, with the fields saying why, when it would be refused. */
+  argsOf: () => TArgs | null;
+} & TOpsAnswerRule<TAnswer>;
+
+function OpsCallDialog<TArgs, TAnswer>({
+  confirmLabel,
+  call,
+  argsOf,
+  onDone,
+  ...dialog
+}: TOpsCallDialogProps<TArgs, TAnswer> & { argsOf: () => TArgs | null }) {
+  const sendOnce = useSingleFlight();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const args = argsOf();
+    if (args === null) return;
+    // Awaited rather than through mutate's own callbacks: the change the call makes may take the
+    // dialog off the page before such a callback would run, and the agent must still be told.
+    sendOnce((done) => {
+      call.mutateAsync(args).then((answer) => {
+        if (onDone === undefined) return;
+        onDone(answer);
+        dialog.onClose();
+      }, done);
+    });
+  }
+
+  // Only a proposal is answered without onDone (TOpsAnswerRule).
+  const proposal = onDone === undefined ? (call.data as TControlledAction | undefined) : undefined;
   return (
     <ConfirmDialog
       {...dialog}
       confirmLabel={confirmLabel}
-      error={error?.message ?? null}
+      isPending={call.isPending}
+      error={call.error === null ? null : refusalMessage(call.error)}
       errorTitle={`${confirmLabel} failed`}
-      outcome={proposal === null ? null : <OpsProposedNotice proposal={proposal} />}
+      onSubmit={onSubmit}
+      outcome={proposal === undefined ? null : <OpsProposedNotice proposal={proposal} />}
     />
   );
 }
 
 /**
- * A confirmation whose one field is the reason: the reason is checked as the server checks it and,
- * once it passes, handed to `onReason`. `onReasonChange` runs on each edit of it.
+ * Every console action is confirmed here: the fields it needs, its call sent once however often
+ * the button is pressed, and its refusal shown in place, titled by the action. An action done at
+ * once is told (`onDone`) and the dialog closes; one that moves money or ownership is only
+ * proposed, and the dialog then says so, with the proposal's summary.
  */
-export function OpsReasonDialog({
-  onReason,
+export function OpsConfirmDialog<TArgs, TAnswer>(props: TOpsConfirmDialogProps<TArgs, TAnswer>) {
+  return <OpsCallDialog {...props} />;
+}
+
+/**
+ * A confirmation whose one field is the reason: the reason is checked as the server checks it and,
+ * once it passes, given to `argsOf` for the call's arguments. `onReasonChange` runs on each edit.
+ */
+export function OpsReasonDialog<TArgs, TAnswer>({
+  argsOf,
   onReasonChange,
   ...dialog
-}: Omit<Parameters<typeof OpsConfirmDialog>[0], 'onSubmit' | 'children'> & {
-  onReason: (reason: string) => void;
+}: Omit<TOpsCallDialogProps<TArgs, TAnswer>, 'children'> & {
+  argsOf: (reason: string) => TArgs;
   onReasonChange?: () => void;
-}) {
+} & TOpsAnswerRule<TAnswer>) {
   const reason = useOpsReason({ onChange: onReasonChange });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = reason.check();
-    if (checked !== null) onReason(checked);
-  }
-
   return (
-    <OpsConfirmDialog {...dialog} onSubmit={onSubmit}>
+    <OpsCallDialog
+      {...dialog}
+      argsOf={() => {
+        const checked = reason.check();
+        return checked === null ? null : argsOf(checked);
+      }}
+    >
       <OpsReasonField {...reason.field} />
-    </OpsConfirmDialog>
+    </OpsCallDialog>
   );
 }
 

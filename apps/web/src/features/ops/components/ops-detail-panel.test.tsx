@@ -1,10 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/api-error.js';
-import { OpsConfirmDialog } from './ops-confirm-dialog.js';
+import { OpsConfirmDialog, type TOpsCall } from './ops-confirm-dialog.js';
 import { OpsDetailPanel, type TOpsDetail } from './ops-detail-panel.js';
 import { OpsSection } from './ops-facts.js';
 
@@ -13,22 +13,28 @@ type TLoan = { id: string; balance: string; isOpen: boolean };
 const LOAN: TLoan = { id: 'L-1', balance: '$1,000.00', isOpen: true };
 
 function Wire({ onClose, onRecord }: { onClose: () => void; onRecord: () => void }) {
-  const [isRecorded, setIsRecorded] = useState(false);
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onRecord();
-    setIsRecorded(true);
-  }
+  const [error, setError] = useState<Error | null>(null);
+  const record: TOpsCall<object, string> = {
+    isPending: false,
+    error,
+    data: undefined,
+    mutateAsync: () => {
+      onRecord();
+      const refusal = new Error('The loan is closed');
+      setError(refusal);
+      return Promise.reject(refusal);
+    },
+  };
   return (
     <OpsConfirmDialog
       formId="test-record-wire"
       title="Record a wire?"
       description="It is credited to the loan."
       confirmLabel="Record wire"
-      isPending={false}
-      error={isRecorded ? new Error('The loan is closed') : null}
+      call={record}
+      argsOf={() => ({})}
+      onDone={onClose}
       onClose={onClose}
-      onSubmit={onSubmit}
     />
   );
 }

@@ -7,15 +7,13 @@
 import { useState } from 'react';
 import type { TFailedJob } from '@pledge/contract';
 import { Button } from '../../../ui/button/button.js';
-import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import {
   useFailedJobAction,
   useOpsFailedJobs,
   type TFailedJobAction,
 } from '../api/ops-failed-jobs.js';
 import { formatDateTime, shortId } from '../format.js';
-import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
-import { OpsReasonDialog } from './ops-confirm-dialog.js';
+import { OpsReasonDialog, toastDone } from './ops-confirm-dialog.js';
 import { OpsApplicationLink, OpsLoanLink } from './ops-links.js';
 import { OpsList, useOpsList } from './ops-list.js';
 import type { TOpsColumn } from './ops-table.js';
@@ -77,31 +75,16 @@ function ConfirmJobAction({
   const mutation = useFailedJobAction(action);
   const texts = ACTION_TEXTS[action];
 
-  function onReason(reason: string) {
-    mutation.mutate(
-      { jobId: job.jobId, reason },
-      {
-        onSuccess: () => {
-          toastQueue.add(
-            { title: `Job ${job.jobId} (${job.kind}) ${texts.done}`, variant: 'success' },
-            { timeout: OPS_TOAST_TIMEOUT_MS },
-          );
-          onClose();
-        },
-      },
-    );
-  }
-
   return (
     <OpsReasonDialog
       formId={`ops-${action}-job`}
       title={texts.title}
       description={`Job ${job.jobId} (${job.kind}). ${texts.description} The reason is kept in the audit trail.`}
       confirmLabel={texts.label}
-      isPending={mutation.isPending}
-      error={mutation.error}
+      call={mutation}
+      argsOf={(reason) => ({ jobId: job.jobId, reason })}
+      onDone={() => toastDone(`Job ${job.jobId} (${job.kind}) ${texts.done}`)}
       onClose={onClose}
-      onReason={onReason}
     />
   );
 }

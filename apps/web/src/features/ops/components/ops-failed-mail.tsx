@@ -2,43 +2,27 @@
  * E-mails that were not delivered after all their attempts (sign-in codes, statements, notices):
  * who they were for (masked), why the mail server refused them, and a retry after a confirmation.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TFailedMail } from '@pledge/contract';
 import { Button } from '../../../ui/button/button.js';
-import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { useOpsFailedMail, useRetryMail } from '../api/ops-failed-mail.js';
 import { formatDateTime } from '../format.js';
-import { OpsConfirmDialog } from './ops-confirm-dialog.js';
-import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
+import { OpsConfirmDialog, toastDone } from './ops-confirm-dialog.js';
 import { OpsList } from './ops-list.js';
 import type { TOpsColumn } from './ops-table.js';
 
 function ConfirmRetry({ message, onClose }: { message: TFailedMail; onClose: () => void }) {
   const mutation = useRetryMail();
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    mutation.mutate(message.outboxId, {
-      onSuccess: () => {
-        toastQueue.add(
-          { title: `The message to ${message.recipient} is queued again`, variant: 'success' },
-          { timeout: OPS_TOAST_TIMEOUT_MS },
-        );
-        onClose();
-      },
-    });
-  }
-
   return (
     <OpsConfirmDialog
       formId="ops-retry-mail"
       title={`Send “${message.subject}” again?`}
       description={`It goes to ${message.recipient} with a fresh set of attempts. The retry is kept in the audit trail.`}
       confirmLabel="Send again"
-      isPending={mutation.isPending}
-      error={mutation.error}
+      call={mutation}
+      argsOf={() => message.outboxId}
+      onDone={() => toastDone(`The message to ${message.recipient} is queued again`)}
       onClose={onClose}
-      onSubmit={onSubmit}
     />
   );
 }

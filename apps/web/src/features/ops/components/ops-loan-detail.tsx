@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
-  ZPostOpsReversePaymentBody,
   ZPostOpsSurplusPayoutBody,
   ZPostOpsWirePaymentBody,
   type TGetOpsLoanResponse,
@@ -11,10 +10,8 @@ import {
 import { formatUsd } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
 import { Button } from '../../../ui/button/button.js';
-import { refusalMessage } from '../../loan/api/refusal.js';
 import { nextPaymentWords, pastDueWords } from '../../loan/due-words.js';
 import { displayDate } from '../../loan/loan-dates.js';
-import { useSingleFlight } from '../../loan/use-single-flight.js';
 import {
   checkPaymentAmount,
   formatLtv,
@@ -25,7 +22,7 @@ import { useOpsLoan, useRecordWire, useReversePayment } from '../api/ops-loans.j
 import { useRecordSurplusPayout } from '../api/ops-surplus-payout.js';
 import { formatDateTime, shortId } from '../format.js';
 import { AmountReceivedField } from './amount-received-field.js';
-import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
+import { OpsConfirmDialog, OpsReasonDialog } from './ops-confirm-dialog.js';
 import { OpsDetailPanel, type TOpsDetail, type TOpsDetailAction } from './ops-detail-panel.js';
 import { OpsTableSection } from './ops-facts.js';
 import { useConfirmationKey, WireEvidenceFields, wireEvidenceErrors } from './ops-record-dialog.js';
@@ -70,25 +67,18 @@ function RecordWireDialog({
   onClose: () => void;
 }) {
   const wire = useRecordWire(loanUuid);
-  const submitOnce = useSingleFlight();
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
   const [receivedOn, setReceivedOn] = useState('');
   const [errors, setErrors] = useState<TWireErrors>({});
   const { key, edited } = useConfirmationKey(wire.reset);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function argsOf() {
     const found = wireErrors({ amount, reference, receivedOn }, balanceCents);
     setErrors(found);
     const cents = checkPaymentAmount(amount, balanceCents).cents;
-    if (Object.keys(found).length > 0 || cents === null) return;
-    submitOnce((done) =>
-      wire.mutate(
-        { body: { amountCents: cents, reference: reference.trim(), receivedOn }, key },
-        { onError: done },
-      ),
-    );
+    if (Object.keys(found).length > 0 || cents === null) return null;
+    return { body: { amountCents: cents, reference: reference.trim(), receivedOn }, key };
   }
 
   return (
@@ -97,11 +87,9 @@ function RecordWireDialog({
       title="Record a wire"
       description="Proposed to a second agent: once approved, the wire is settled and credited to the loan, and shows in the borrower’s history."
       confirmLabel="Propose wire"
-      isPending={wire.isPending}
-      error={wire.isError ? new Error(refusalMessage(wire.error)) : null}
+      call={wire}
+      argsOf={argsOf}
       onClose={onClose}
-      onSubmit={onSubmit}
-      proposal={wire.data ?? null}
     >
       <AmountReceivedField
         value={amount}
@@ -163,23 +151,16 @@ function RecordSurplusPayoutDialog({
   onClose: () => void;
 }) {
   const payout = useRecordSurplusPayout(loanUuid);
-  const submitOnce = useSingleFlight();
   const [reference, setReference] = useState('');
   const [sentOn, setSentOn] = useState('');
   const [errors, setErrors] = useState<TSurplusPayoutErrors>({});
   const { key, edited } = useConfirmationKey(payout.reset);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function argsOf() {
     const found = surplusPayoutErrors({ reference, sentOn }, owedCents);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    submitOnce((done) =>
-      payout.mutate(
-        { body: { amountCents: owedCents, reference: reference.trim(), sentOn }, key },
-        { onError: done },
-      ),
-    );
+    if (Object.keys(found).length > 0) return null;
+    return { body: { amountCents: owedCents, reference: reference.trim(), sentOn }, key };
   }
 
   return (
@@ -188,11 +169,9 @@ function RecordSurplusPayoutDialog({
       title="Record surplus payout"
       description={`The whole surplus of ${formatUsd(owedCents)} owed to the borrower after the liquidation, wired back in one payment. Once a second agent approves, it clears the surplus owed against cash.`}
       confirmLabel="Propose payout"
-      isPending={payout.isPending}
-      error={payout.isError ? new Error(refusalMessage(payout.error)) : null}
+      call={payout}
+      argsOf={argsOf}
       onClose={onClose}
-      onSubmit={onSubmit}
-      proposal={payout.data ?? null}
     >
       <WireEvidenceFields
         referenceDescription="The bank’s reference of the wire sent: the evidence kept with the payout."
@@ -216,42 +195,16 @@ function ReversePaymentDialog({
   onClose: () => void;
 }) {
   const reverse = useReversePayment();
-  const submitOnce = useSingleFlight();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = ZPostOpsReversePaymentBody.safeParse({ reason });
-    const error = parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Give a reason');
-    setReasonError(error);
-    if (error !== null) return;
-    submitOnce((done) =>
-      reverse.mutate(
-        { paymentUuid: payment.paymentUuid, reason: reason.trim() },
-        { onError: done },
-      ),
-    );
-  }
-
   return (
-    <OpsConfirmDialog
+    <OpsReasonDialog
       formId="ops-reverse-payment"
       title={`Reverse the payment of ${formatUsd(payment.amountCents)}?`}
       description={`${paymentDescription(payment)} of ${displayDate(payment.createdAt)}. Once a second agent approves, reversing entries put the amount back on the loan’s balance.`}
       confirmLabel="Propose reversal"
-      isPending={reverse.isPending}
-      error={reverse.isError ? new Error(refusalMessage(reverse.error)) : null}
+      call={reverse}
+      argsOf={(reason) => ({ paymentUuid: payment.paymentUuid, reason })}
       onClose={onClose}
-      onSubmit={onSubmit}
-      proposal={reverse.data ?? null}
-    >
-      <OpsReasonField
-        value={reason}
-        error={reasonError}
-        onChange={(event) => setReason(event.target.value)}
-      />
-    </OpsConfirmDialog>
+    />
   );
 }
 

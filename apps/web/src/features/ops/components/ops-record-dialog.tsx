@@ -1,16 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TControlledAction } from '@pledge/contract';
 import { OPS_REASON_MAX_LENGTH, WIRE_REFERENCE_MAX_LENGTH } from '@pledge/domain';
 import { TextField } from '../../../ui/text-field/text-field.js';
-import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { newIdempotencyKey } from '../../loan/api/idempotency-key.js';
-import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
-import { OpsConfirmDialog } from './ops-confirm-dialog.js';
-
-/** Tells the agent that what the dialog recorded went through. */
-export function toastRecorded(title: string): void {
-  toastQueue.add({ variant: 'success', title }, { timeout: OPS_TOAST_TIMEOUT_MS });
-}
+import { OpsConfirmDialog, type TOpsCall } from './ops-confirm-dialog.js';
 
 /**
  * One key per confirmation: a second click or a retry records once. Any edit of the evidence makes
@@ -97,17 +90,12 @@ type TParsed<TBody> =
  * The proposal of a record that names its evidence (a payment reference, a transaction) with an
  * optional note: the contract's schema checks both, by field, before the proposal is sent.
  */
-export function ReferenceProposalDialog<TBody>({
-  formId,
-  title,
-  description,
-  confirmLabel,
+export function ReferenceProposalDialog<TBody, TArgs>({
   field,
   label,
   schema,
-  proposal,
-  onPropose,
-  onClose,
+  argsOf,
+  ...dialog
 }: {
   formId: string;
   title: string;
@@ -117,16 +105,16 @@ export function ReferenceProposalDialog<TBody>({
   field: string;
   label: string;
   schema: { safeParse: (input: unknown) => TParsed<TBody> };
-  proposal: { isPending: boolean; error: Error | null; data: TControlledAction | undefined };
-  onPropose: (body: TBody) => void;
+  call: TOpsCall<TArgs, TControlledAction>;
+  /** The proposal's arguments, with the body the schema passed. */
+  argsOf: (body: TBody) => TArgs;
   onClose: () => void;
 }) {
   const [evidence, setEvidence] = useState('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function checkedArgs() {
     const parsed = schema.safeParse({
       [field]: evidence,
       ...(note.trim() === '' ? {} : { note }),
@@ -137,24 +125,14 @@ export function ReferenceProposalDialog<TBody>({
           parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
         ),
       );
-      return;
+      return null;
     }
     setErrors({});
-    onPropose(parsed.data);
+    return argsOf(parsed.data);
   }
 
   return (
-    <OpsConfirmDialog
-      formId={formId}
-      title={title}
-      description={description}
-      confirmLabel={confirmLabel}
-      isPending={proposal.isPending}
-      error={proposal.error}
-      onClose={onClose}
-      onSubmit={onSubmit}
-      proposal={proposal.data ?? null}
-    >
+    <OpsConfirmDialog {...dialog} argsOf={checkedArgs}>
       <TextField
         label={label}
         isRequired

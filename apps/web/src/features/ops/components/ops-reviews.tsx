@@ -3,7 +3,6 @@
  * (approve, reject; the proposer may only withdraw), and the review of a payout account whose
  * holder name is not the borrower's.
  */
-import type { FormEvent } from 'react';
 import type { TOpsApplicationDetail, TOpsProposal } from '@pledge/contract';
 import {
   approvalRefusal,
@@ -13,13 +12,11 @@ import {
   formatUsd,
 } from '@pledge/domain';
 import { Alert } from '../../../ui/alert/alert.js';
-import { toastQueue } from '../../../ui/toast/toast-queue.js';
 import { useSession } from '../../session/use-session.js';
 import { useOpsDecision, type TOpsDecision } from '../api/post-ops-decision.js';
 import { formatDateTime } from '../format.js';
-import { OpsConfirmDialog, OpsReasonField, useOpsReason } from './ops-confirm-dialog.js';
+import { OpsConfirmDialog, OpsReasonField, toastDone, useOpsReason } from './ops-confirm-dialog.js';
 import { OpsActionButtons, type TOpsDetailAction } from './ops-detail-panel.js';
-import { OPS_TOAST_TIMEOUT_MS } from './ops-actions-panel.js';
 import { OpsFacts, OpsSection } from './ops-facts.js';
 import { OpsTable, type TOpsColumn } from './ops-table.js';
 
@@ -58,29 +55,11 @@ function ConfirmDecision({
   const reason = useOpsReason();
   const needsReason = prompt.decision.verdict === 'reject';
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    let decision: TOpsDecision;
-    if (needsReason) {
-      const checked = reason.check();
-      if (checked === null) return;
-      decision = { ...prompt.decision, verdict: 'reject', reason: checked } as TOpsDecision;
-    } else {
-      decision = prompt.decision as TOpsDecision;
-    }
-    // Awaited rather than mutate's own onSuccess: the decision refreshes the application, which
-    // takes the decided proposal (and this dialog with it) off the page before such a callback
-    // would run, and the agent must still be told what it came to. A refusal stays in the dialog.
-    mutation
-      .mutateAsync(decision)
-      .then(() => {
-        toastQueue.add(
-          { title: prompt.done, variant: 'success' },
-          { timeout: OPS_TOAST_TIMEOUT_MS },
-        );
-        onClose();
-      })
-      .catch(() => undefined);
+  function argsOf(): TOpsDecision | null {
+    if (!needsReason) return prompt.decision as TOpsDecision;
+    const checked = reason.check();
+    if (checked === null) return null;
+    return { ...prompt.decision, verdict: 'reject', reason: checked } as TOpsDecision;
   }
 
   return (
@@ -89,10 +68,10 @@ function ConfirmDecision({
       title={prompt.title}
       description={prompt.consequence}
       confirmLabel={prompt.confirm}
-      isPending={mutation.isPending}
-      error={mutation.error}
+      call={mutation}
+      argsOf={argsOf}
+      onDone={() => toastDone(prompt.done)}
       onClose={onClose}
-      onSubmit={onSubmit}
     >
       {needsReason && <OpsReasonField {...reason.field} />}
     </OpsConfirmDialog>

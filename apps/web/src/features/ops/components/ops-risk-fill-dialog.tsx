@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   LIQUIDATION_VENUE_MAX_LENGTH,
   ZPostOpsLiquidationFillBody,
@@ -9,9 +9,7 @@ import { formatUsd } from '@pledge/domain';
 import { NumericField } from '../../../ui/numeric-field/numeric-field.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
 import { newIdempotencyKey } from '../../loan/api/idempotency-key.js';
-import { refusalMessage } from '../../loan/api/refusal.js';
 import { typedCents } from '../../loan/loan-view.js';
-import { useSingleFlight } from '../../loan/use-single-flight.js';
 import { useRecordLiquidationFill } from '../api/ops-risk.js';
 import { OpsConfirmDialog } from './ops-confirm-dialog.js';
 import { OpsFacts } from './ops-facts.js';
@@ -92,7 +90,6 @@ export function RecordFillDialog({
   onClose: () => void;
 }) {
   const fill = useRecordLiquidationFill();
-  const submitOnce = useSingleFlight();
   const [key] = useState(newIdempotencyKey);
   const [input, setInput] = useState<TFillInput>({
     coinQuantitySold: order.liquidation.coinQuantityToSell,
@@ -109,15 +106,11 @@ export function RecordFillDialog({
     fill.reset();
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function argsOf() {
     const checked = checkFill(input);
     setErrors(checked.errors ?? {});
-    if (checked.body === null) return;
-    const body = checked.body;
-    submitOnce((done) =>
-      fill.mutate({ liquidationUuid: liquidation.liquidationUuid, body, key }, { onError: done }),
-    );
+    if (checked.body === null) return null;
+    return { liquidationUuid: liquidation.liquidationUuid, body: checked.body, key };
   }
 
   return (
@@ -126,11 +119,9 @@ export function RecordFillDialog({
       title="Record the fill"
       description={`The sale of ${order.borrowerEmail}’s collateral. Once a second agent approves, the proceeds less the 2 % processing fee go to the loan’s ledger and the borrower is sent a statement of the sale.`}
       confirmLabel="Propose fill"
-      isPending={fill.isPending}
-      error={fill.isError ? new Error(refusalMessage(fill.error)) : null}
+      call={fill}
+      argsOf={argsOf}
       onClose={onClose}
-      onSubmit={onSubmit}
-      proposal={fill.data ?? null}
     >
       <OpsFacts
         facts={[

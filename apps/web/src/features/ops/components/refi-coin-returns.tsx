@@ -71,8 +71,8 @@ function ProposeReturn({ item, onClose }: { item: TRefiCoinReturnItem; onClose: 
       field="transactionHash"
       label="Transaction of the return"
       schema={ZPostRefiCoinReturnBody}
-      proposal={mutation}
-      onPropose={(body) => mutation.mutate({ appUuid: item.appUuid, body })}
+      call={mutation}
+      argsOf={(body) => ({ appUuid: item.appUuid, body })}
       onClose={onClose}
     />
   );

@@ -58,8 +58,8 @@ function ConfirmPayoff({ payoff, onClose }: { payoff: TRefiEstatePayoff; onClose
       field="reference"
       label="Payment reference"
       schema={ZPostConfirmRefiEstatePayoffBody}
-      proposal={mutation}
-      onPropose={(body) => mutation.mutate({ payoffUuid: payoff.uuid, body })}
+      call={mutation}
+      argsOf={(body) => ({ payoffUuid: payoff.uuid, body })}
       onClose={onClose}
     />
   );

@@ -98,11 +98,6 @@ export function RefiTapeImport() {
     preview.mutate(csv);
   }
 
-  function onApply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    apply.mutate(csv);
-  }
-
   const refusedRows = importRowErrors(apply.error);
   return (
     <section className="ops-section refi-tape-import" aria-labelledby="refi-tape-import-heading">
@@ -184,11 +179,9 @@ export function RefiTapeImport() {
           title="Import this tape?"
           description={`${tapeSummaryText(result.summary)}. Once a second agent approves, all rows are applied together, or none.`}
           confirmLabel="Propose import"
-          isPending={apply.isPending}
-          error={apply.error}
+          call={apply}
+          argsOf={() => csv}
           onClose={() => setIsConfirming(false)}
-          onSubmit={onApply}
-          proposal={apply.data ?? null}
         >
           {refusedRows.length > 0 && <RowErrors errors={refusedRows} />}
         </OpsConfirmDialog>

@@ -2,13 +2,13 @@
  * The legacy loans on the tape: a status filter, a search by loan id or e-mail, a page at a time,
  * and the proposal to give an open loan to another signed-up borrower (a second agent approves).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ZPostRefiTapeLoanBorrowerBody, type TRefiTapeLoan } from '@pledge/contract';
 import { REFI_TAPE_LOAN_STATUSES, type TRefiTapeLoanStatus } from '@pledge/domain';
 import { Button } from '../../../ui/button/button.js';
 import { Checkbox } from '../../../ui/checkbox/checkbox.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
-import { fieldRefusal, refusalMessage } from '../../loan/api/refusal.js';
+import { fieldRefusal } from '../../loan/api/refusal.js';
 import { formatDollars } from '../../offer/format.js';
 import { useProposeTapeLoanBorrower } from '../api/post-refi-tape-loan-borrower.js';
 import { useRefiTapeLoans } from '../api/refi-ops.js';
@@ -48,17 +48,16 @@ function ReassignDialog({ loan, onClose }: { loan: TRefiTapeLoan; onClose: () =>
   const [isOverride, setIsOverride] = useState(false);
   const [errors, setErrors] = useState<TReassignErrors>({});
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function argsOf() {
     const found = reassignErrors({ borrowerEmail, reason });
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) return null;
     const email = borrowerEmail.trim();
-    propose.mutate({
+    return {
       borrowerEmail: email === '' ? null : email,
       reason: reason.trim(),
       ...(isOverride ? { overrideTapeEmail: true } : {}),
-    });
+    };
   }
 
   return (
@@ -67,11 +66,9 @@ function ReassignDialog({ loan, onClose }: { loan: TRefiTapeLoan; onClose: () =>
       title={`Reassign Celsius loan ${loan.loanId}?`}
       description={`The tape names ${loan.borrowerEmail}. Proposed to a second agent: once approved, the borrower signed up with this e-mail owns the loan.`}
       confirmLabel="Propose reassignment"
-      isPending={propose.isPending}
-      error={propose.isError ? new Error(refusalMessage(propose.error)) : null}
+      call={propose}
+      argsOf={argsOf}
       onClose={onClose}
-      onSubmit={onSubmit}
-      proposal={propose.data ?? null}
     >
       <TextField
         label="Borrower’s e-mail"
