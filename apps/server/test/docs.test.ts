@@ -9,8 +9,8 @@ import {
   postSandboxPrices,
   type TEndpoint,
 } from '@pledge/contract';
-import { buildTestApp } from './helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
+import type { TTestDatabase } from './helpers/db.js';
+import { closeTestApp, openTestApp } from './helpers/test-app.js';
 
 interface TOperation {
   summary?: string;
@@ -34,16 +34,12 @@ describe('GET /docs/json', () => {
   let document: TOpenApiDocument;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database });
+    ({ database, app } = await openTestApp());
     const response = await app.inject({ method: 'GET', url: '/docs/json' });
     expect(response.statusCode).toBe(200);
     document = response.json();
   });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => closeTestApp({ database, app }));
 
   it('is an OpenAPI 3 document', () => {
     expect(document.openapi).toMatch(/^3\.\d+\.\d+$/);

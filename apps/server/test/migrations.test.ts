@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMigrations } from '../src/db/migrate.js';
 import { createDatabase } from '../src/db/pool.js';
-import { SANDBOX_DEFAULT_PRICE_CENTS, seedSandbox } from '../src/db/seed.js';
+import { SANDBOX_DEFAULT_PRICE_CENTS } from '../src/db/seed.js';
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../src/db/schema/index.js';
 import { sandboxPrices } from '../src/db/schema/index.js';
 import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
-import { createFieldCipher } from '../src/security/field-encryption.js';
-import { TEST_ENCRYPTION_KEY } from './helpers/app.js';
+import { seedSandboxDemo } from './helpers/seeded-db.js';
 
 describe('migrations and seed', () => {
   let database: TTestDatabase | undefined;
@@ -55,8 +54,8 @@ describe('migrations and seed', () => {
 
   it('seeds the default sandbox prices once', async () => {
     database = await createTestDatabase();
-    await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
-    await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
+    await seedSandboxDemo(database.db);
+    await seedSandboxDemo(database.db);
     const rows = await database.db.select().from(sandboxPrices);
     expect(Object.fromEntries(rows.map((row) => [row.collateralType, row.priceCents]))).toEqual(
       SANDBOX_DEFAULT_PRICE_CENTS,

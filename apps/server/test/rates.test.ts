@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPostRatesResponse } from '@pledge/contract';
 import { OFFER_REFUSAL_MESSAGES } from '@pledge/domain';
-import { buildTestApp, TEST_ENCRYPTION_KEY } from './helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
-import { createFieldCipher } from '../src/security/field-encryption.js';
+import { buildTestApp } from './helpers/app.js';
+import type { TTestDatabase } from './helpers/db.js';
+import { createSandboxDemoDatabase } from './helpers/seeded-db.js';
+import { closeTestApp } from './helpers/test-app.js';
 
 const LEAP = '/service-cryptopl-leap/insecure/api/v1';
 // The seeded sandbox prices: BTC $60,000, ETH $3,000.
@@ -29,16 +30,10 @@ describe('pricing endpoints', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await (
-      await import('../src/db/seed.js')
-    ).seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
+    database = await createSandboxDemoDatabase();
     app = await buildTestApp({ database });
   });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => closeTestApp({ database, app }));
 
   describe('GET crypto-values', () => {
     it('answers the value of one coin and the minimum quantity for a state', async () => {

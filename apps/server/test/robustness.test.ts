@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint, getUserApps, ZApiError } from '@pledge/contract';
 import { BODY_LIMIT_BYTES } from '../src/app.js';
-import { seedSandbox } from '../src/db/seed.js';
 import { route } from '../src/http/route.js';
-import { buildTestApp, TEST_ENCRYPTION_KEY } from './helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
-import { createFieldCipher } from '../src/security/field-encryption.js';
+import { buildTestApp } from './helpers/app.js';
+import type { TTestDatabase } from './helpers/db.js';
+import { createSandboxDemoDatabase } from './helpers/seeded-db.js';
+import { closeTestApp } from './helpers/test-app.js';
 
 const LEAP = '/service-cryptopl-leap/insecure/api/v1';
 const JSON_ENDPOINTS = [`${LEAP}/rates`, '/sandbox/prices'];
@@ -85,18 +85,14 @@ describe('robustness and security', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
+    database = await createSandboxDemoDatabase();
     app = await buildTestApp({ database });
     // A secure endpoint of the contract, to exercise the auth hook point before sign-in exists.
     route(app, limitedEndpoint, async () => ({ ok: true }), {
       rateLimit: { max: 2, timeWindow: 60_000 },
     });
   });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => closeTestApp({ database, app }));
 
   it('never answers 5xx to random JSON bodies, and every error is an ApiError', async () => {
     const next = random(20240601);

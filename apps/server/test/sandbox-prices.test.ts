@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPostRatesResponse, TPostSandboxPricesResponse } from '@pledge/contract';
-import { seedSandbox } from '../src/db/seed.js';
-import { buildTestApp, TEST_ENCRYPTION_KEY } from './helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
-import { useTestApp } from './helpers/test-app.js';
-import { createFieldCipher } from '../src/security/field-encryption.js';
+import { buildTestApp } from './helpers/app.js';
+import type { TTestDatabase } from './helpers/db.js';
+import { createSandboxDemoDatabase, seedSandboxDemo } from './helpers/seeded-db.js';
+import { closeTestApp, useTestApp } from './helpers/test-app.js';
 
 const RATES = '/service-cryptopl-leap/insecure/api/v1/rates';
 const CRYPTO_VALUES = '/service-cryptopl-leap/insecure/api/v1/crypto-values?state=CA';
@@ -15,14 +14,10 @@ describe('POST /sandbox/prices', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
+    database = await createSandboxDemoDatabase();
     app = await buildTestApp({ database, sandbox: true });
   });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => closeTestApp({ database, app }));
 
   it('sets a price and answers both', async () => {
     const response = await app.inject({
@@ -65,7 +60,7 @@ describe('POST /sandbox/prices', () => {
 
   it('keeps prices set through the endpoint when the seed runs again', async () => {
     await app.inject({ method: 'POST', url: '/sandbox/prices', payload: { ETH: 1234.56 } });
-    await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
+    await seedSandboxDemo(database.db);
     const values = await app.inject({ method: 'GET', url: CRYPTO_VALUES });
     expect(values.json()).toMatchObject({
       cryptoValues: [{ collateralType: 'BTC' }, { collateralType: 'ETH', valueOfOne: 1234.56 }],

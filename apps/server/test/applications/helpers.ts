@@ -19,12 +19,13 @@ import type {
 } from '../../src/adapters/credit-bureau/port.js';
 import { createAdapters, type TAdapters } from '../../src/adapters/index.js';
 import { runMigrations } from '../../src/db/migrate.js';
-import { seedSandbox, seedSandboxPrices } from '../../src/db/seed.js';
+import { seedSandboxPrices } from '../../src/db/seed.js';
 import { createJobRegistrations } from '../../src/jobs/registry.js';
 import { createJobWorker, type TJobWorker } from '../../src/jobs/worker.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { drainWaitingPartnerChanges } from '../../src/services/partner/drain-partner-outbox.js';
 import { buildTestApp, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import { seedSandboxDemo } from '../helpers/seeded-db.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { migrationsBefore } from '../helpers/migrations-before.js';
 import { bearer, signIn } from '../identity/sign-in.js';
@@ -115,7 +116,7 @@ export async function applicationsTestContextOn(
   options: { seed?: 'all' | 'prices' } = {},
 ): Promise<TApplicationsTestContext> {
   if (options.seed === 'prices') await seedSandboxPrices(database.db);
-  else await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
+  else await seedSandboxDemo(database.db);
   const adapters =
     makeAdapters?.(database) ?? createAdapters({ config: { sandbox: true }, db: database.db });
   const app = await buildTestApp({ database, adapters });

@@ -4,7 +4,7 @@ import { ZApplication, ZOffer, type TApplication, type TOffer } from '@pledge/co
 import { OFFER_TTL_MINUTES, computeOffer, minCoinQuantity, type TOfferTerms } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { SANDBOX_DEFAULT_PRICE_CENTS, seedSandbox } from '../../src/db/seed.js';
+import { SANDBOX_DEFAULT_PRICE_CENTS } from '../../src/db/seed.js';
 import { applications, offers, sandboxPrices } from '../../src/db/schema/index.js';
 import {
   OHIO_OFFER,
@@ -17,8 +17,7 @@ import {
   selectOffer,
   useApplicationsTestContext,
 } from './helpers.js';
-import { createFieldCipher } from '../../src/security/field-encryption.js';
-import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import { seedSandboxDemo } from '../helpers/seeded-db.js';
 import { listOffers } from '../../src/services/offers/list-offers.js';
 import { paymentScheduleOf } from '../../src/services/offers/offer-record.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
@@ -427,7 +426,7 @@ describe('offers', () => {
         expect(response.statusCode).toBe(503);
         expect(response.json()).toMatchObject({ code: 'PRICE_UNAVAILABLE' });
       } finally {
-        await seedSandbox(ctx.database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
+        await seedSandboxDemo(ctx.database.db);
       }
     });
   });

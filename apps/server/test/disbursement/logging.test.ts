@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSandbox } from '../../src/db/seed.js';
-import { buildTestApp, captureLogger, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { buildTestApp, captureLogger } from '../helpers/app.js';
+import type { TTestDatabase } from '../helpers/db.js';
+import { createSandboxDemoDatabase } from '../helpers/seeded-db.js';
 import { acceptedApplication, newBorrower } from '../applications/helpers.js';
 import { stageOf } from '@pledge/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { applications } from '../../src/db/schema/index.js';
 import { appPath, MANUAL_BANK, post } from './helpers.js';
-import { createFieldCipher } from '../../src/security/field-encryption.js';
+import { closeTestApp } from '../helpers/test-app.js';
 
 describe('disbursement logging', () => {
   let database: TTestDatabase;
@@ -16,14 +16,10 @@ describe('disbursement logging', () => {
   const captured = captureLogger();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedSandbox(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
+    database = await createSandboxDemoDatabase();
     app = await buildTestApp({ database, logger: captured.logger });
   });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => closeTestApp({ database, app }));
 
   it('never writes the account number to the logs, on success or refusal', async () => {
     const borrower = await newBorrower(app);

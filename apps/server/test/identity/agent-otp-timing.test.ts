@@ -13,6 +13,7 @@ import { AGENT_OTP_START_ANSWER_MS } from '../../src/services/identity/sign-in-l
 import { buildTestApp, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { startOtp } from './sign-in.js';
+import { closeTestApp } from '../helpers/test-app.js';
 
 const AGENT = 'timing-agent@example.com';
 
@@ -26,10 +27,7 @@ describe('agent code request timing', () => {
     app = await buildTestApp({ database });
   });
 
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => closeTestApp({ database, app }));
 
   async function timed(email: string, remoteAddress: string) {
     const started = performance.now();

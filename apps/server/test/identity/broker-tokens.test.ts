@@ -20,6 +20,7 @@ import {
   verifyOtp,
 } from './sign-in.js';
 import { createSeededDatabase } from '../helpers/seeded-db.js';
+import { closeTestApp } from '../helpers/test-app.js';
 
 const CUSTOMER_FIGURE = brokerPath('customer', '/secure/api/v3/self/figureinfo');
 const AGENT_FIGURE = brokerPath('agent', '/secure/api/v3/self/figureinfo');
@@ -34,10 +35,7 @@ describe('identity broker: tokens, audiences and logout', () => {
     database = await createSeededDatabase(['Second.Agent@Example.com']);
     app = await buildTestApp({ database, clock: time.clock });
   });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => closeTestApp({ database, app }));
 
   async function figure(path: string, headers: Record<string, string> = {}) {
     return app.inject({ method: 'GET', url: path, headers });

@@ -22,6 +22,7 @@ import {
   signIn,
   wrongCodeFor,
 } from './sign-in.js';
+import { closeTestApp } from '../helpers/test-app.js';
 
 const ALIAS = '/identity/secure/api/v1/identity/alias';
 const CONFIRM = '/identity/secure/api/v1/identity/alias/confirm';
@@ -45,10 +46,7 @@ describe('changing the sign-in address', () => {
     ]);
     app = await buildTestApp({ database, clock: time.clock });
   });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => closeTestApp({ database, app }));
 
   /** A signed-in customer of its own, from its own source address. */
   async function customer(name: string) {

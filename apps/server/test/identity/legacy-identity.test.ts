@@ -19,6 +19,7 @@ import { SIGN_IN_RATE_LIMITS } from '../../src/services/identity/sign-in-limits.
 import { TEST_ENCRYPTION_KEY, buildTestApp } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { bearer, brokerPath, latestCode, manualClock, signIn } from './sign-in.js';
+import { closeTestApp } from '../helpers/test-app.js';
 
 const LOGIN = '/identity/api/v1/login';
 const IDENTITY = '/identity/secure/api/v1/identity';
@@ -37,10 +38,7 @@ describe('legacy identity service', () => {
     await seedIdentities({ db: database.db, cipher, sandbox: true, agentEmails: [] });
     app = await buildTestApp({ database, clock: time.clock });
   });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => closeTestApp({ database, app }));
 
   function login(payload: unknown, remoteAddress?: string) {
     return app.inject({

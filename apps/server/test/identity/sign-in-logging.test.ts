@@ -8,6 +8,7 @@ import type { TTestDatabase } from '../helpers/db.js';
 import { expectNoSecretInLog } from '../helpers/log-secrets.js';
 import { bearer, brokerPath, latestCode, NONCE } from './sign-in.js';
 import { createSeededDatabase } from '../helpers/seeded-db.js';
+import { closeTestApp } from '../helpers/test-app.js';
 
 const SSN = '123-45-6789';
 
@@ -24,10 +25,7 @@ describe('sign-in logs', () => {
       throw new Error('boom');
     });
   });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => closeTestApp({ database, app }));
 
   it('never holds a code, a password, a token or an SSN', async () => {
     const email = 'quiet-logs@example.com';

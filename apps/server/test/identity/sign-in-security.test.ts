@@ -32,6 +32,7 @@ import {
   verifyOtp,
   wrongCodeFor,
 } from './sign-in.js';
+import { closeTestApp } from '../helpers/test-app.js';
 
 const LEGACY_2FA = SANDBOX_LEGACY_BORROWERS[1];
 const TOTP_SECRET = LEGACY_2FA?.totpSecret ?? '';
@@ -89,10 +90,7 @@ describe('sign-in security', () => {
     });
     app = await buildTestApp({ database, clock: time.clock });
   });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => closeTestApp({ database, app }));
 
   describe('two-factor sign-in on the e-mailed code path', () => {
     it('asks a customer with two-factor on for the authenticator code, keeping the e-mailed code', async () => {

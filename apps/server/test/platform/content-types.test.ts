@@ -9,11 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, endpoints, ZApiError, type TEndpoint } from '@pledge/contract';
 import { SIGN_IN_AUDIENCES } from '@pledge/domain';
-import { buildTestApp } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import type { TTestDatabase } from '../helpers/db.js';
 import { brokerPath, NONCE } from '../identity/sign-in.js';
 import { agentHeaders, borrowerHeaders, newIdentity, testAuthVerifier } from './helpers.js';
-import { useTestApp } from '../helpers/test-app.js';
+import { closeTestApp, openTestApp, useTestApp } from '../helpers/test-app.js';
 
 const UNSUPPORTED = { code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.any(String) };
 const SOME_UUID = '5b0c8f4e-6f2a-4c1e-9d3b-2a7e1f0c9b84';
@@ -53,13 +52,9 @@ describe('content types', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database, authVerifier: testAuthVerifier });
+    ({ database, app } = await openTestApp({ authVerifier: testAuthVerifier }));
   });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => closeTestApp({ database, app }));
 
   /** The JSON routes this app serves (a contract route may not be built yet). */
   const servedJsonRoutes = () =>

@@ -5,8 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, captureLogger } from '../helpers/app.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { captureLogger } from '../helpers/app.js';
+import type { TTestDatabase } from '../helpers/db.js';
+import { closeTestApp, openTestApp } from '../helpers/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const STATES = '/service-cryptopl-leap/insecure/api/v1/states/valid';
@@ -16,15 +17,11 @@ let app: FastifyInstance;
 let lines: string[];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const captured = captureLogger();
   lines = captured.lines;
-  app = await buildTestApp({ database, logger: captured.logger });
+  ({ database, app } = await openTestApp({ logger: captured.logger }));
 });
-afterAll(async () => {
-  await app.close();
-  await database.drop();
-});
+afterAll(() => closeTestApp({ database, app }));
 
 /** GET the valid states, sending `id` as the request id. */
 const statesWithRequestId = (id: string) =>
