@@ -3,7 +3,8 @@
  * second agent approves the proposal on the Approvals page; the secret is then shown once to the
  * proposer, under "Secrets waiting for you".
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import {
   ZPostOpsPartnerApiKeyBody,
   ZPostOpsWebhookEndpointBody,
@@ -17,6 +18,7 @@ import { Checkbox } from '../../../ui/checkbox/checkbox.js';
 import { Select } from '../../../ui/select/select.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
 import { OpsProposedNotice } from '../../ops/components/ops-confirm-dialog.js';
+import type { TParsed } from '../../ops/components/ops-record-dialog.js';
 import { useProposePartnerApiKey, useProposeWebhookEndpoint } from '../api/ops-partners.js';
 
 /** The longest URL and text the server takes (packages/contract partner-ops.ts). */
@@ -41,39 +43,108 @@ const SCOPE_WORDS: Readonly<Record<TPartnerApiScope, string>> = {
   'events:read': 'Read events (events:read)',
 };
 
-export function ProposeEndpointForm({ brand }: { brand: string }) {
-  const propose = useProposeWebhookEndpoint();
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
+/**
+ * The fields of a form that proposes something for a brand's partner (an endpoint, a key), from
+ * `empty`: checked by the contract's schema (`parse`) before they are sent, sent once at a time,
+ * emptied once proposed, and the proposal shown until the agent edits them again.
+ */
+function usePartnerProposal<TFields, TBody>(
+  propose: UseMutationResult<TControlledAction, Error, TBody>,
+  {
+    empty,
+    parse,
+    errorsOf = (found) => found,
+  }: {
+    empty: TFields;
+    parse: (fields: TFields) => TParsed<TBody>;
+    /** The messages shown by field, from the schema's first message of each. */
+    errorsOf?: (found: Record<string, string>) => TFieldErrors;
+  },
+) {
+  const [fields, setFields] = useState(empty);
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [proposal, setProposal] = useState<TControlledAction | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (propose.isPending) return;
-    const parsed = ZPostOpsWebhookEndpointBody.safeParse({ brand, url, description });
+    const parsed = parse(fields);
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
+      setErrors(errorsOf(fieldErrorsOf(parsed.error.issues)));
       return;
     }
     setErrors({});
     propose.mutate(parsed.data, {
       onSuccess: (answer) => {
         setProposal(answer);
-        setUrl('');
-        setDescription('');
+        setFields(empty);
       },
     });
   }
 
+  return {
+    fields,
+    errors,
+    edit(change: Partial<TFields>) {
+      setFields((current) => ({ ...current, ...change }));
+      setProposal(null);
+    },
+    onSubmit,
+    propose,
+    proposal,
+  };
+}
+
+/** The form around a partner proposal's fields: its title, the refusal, the proposal made. */
+function PartnerProposalForm({
+  id,
+  title,
+  refusedTitle,
+  submitLabel,
+  form: { onSubmit, propose, proposal },
+  children,
+}: {
+  id: string;
+  title: string;
+  refusedTitle: string;
+  submitLabel: string;
+  form: {
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+    propose: { isPending: boolean; error: Error | null };
+    proposal: TControlledAction | null;
+  };
+  children: ReactNode;
+}) {
   return (
-    <form
-      className="ops-partners__form"
-      aria-labelledby="ops-propose-endpoint"
-      noValidate
-      onSubmit={onSubmit}
+    <form className="ops-partners__form" aria-labelledby={id} noValidate onSubmit={onSubmit}>
+      <h3 id={id}>{title}</h3>
+      {children}
+      {propose.error !== null && (
+        <Alert variant="error" isLive title={refusedTitle}>
+          <p className="ops-break">{propose.error.message}</p>
+        </Alert>
+      )}
+      {proposal !== null && <OpsProposedNotice proposal={proposal} />}
+      <Button type="submit" isFullWidth={false} isLoading={propose.isPending}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+export function ProposeEndpointForm({ brand }: { brand: string }) {
+  const form = usePartnerProposal(useProposeWebhookEndpoint(), {
+    empty: { url: '', description: '' },
+    parse: (fields) => ZPostOpsWebhookEndpointBody.safeParse({ brand, ...fields }),
+  });
+  return (
+    <PartnerProposalForm
+      id="ops-propose-endpoint"
+      title="Propose a webhook endpoint"
+      refusedTitle="The endpoint could not be proposed"
+      submitLabel="Propose the endpoint"
+      form={form}
     >
-      <h3 id="ops-propose-endpoint">Propose a webhook endpoint</h3>
       <TextField
         label="URL"
         description="https, on a public address (sandbox:webhooks/inbox names the sandbox's receiver)."
@@ -81,36 +152,23 @@ export function ProposeEndpointForm({ brand }: { brand: string }) {
         maxLength={URL_MAX_LENGTH}
         inputMode="url"
         spellCheck={false}
-        value={url}
-        error={errors.url}
-        onChange={(event) => {
-          setUrl(event.target.value);
-          setProposal(null);
-        }}
+        value={form.fields.url}
+        error={form.errors.url}
+        onChange={(event) => form.edit({ url: event.target.value })}
       />
       <TextField
         label="Description"
         isRequired
         maxLength={TEXT_MAX_LENGTH}
-        value={description}
-        error={errors.description}
-        onChange={(event) => {
-          setDescription(event.target.value);
-          setProposal(null);
-        }}
+        value={form.fields.description}
+        error={form.errors.description}
+        onChange={(event) => form.edit({ description: event.target.value })}
       />
-      {propose.error !== null && (
-        <Alert variant="error" isLive title="The endpoint could not be proposed">
-          <p className="ops-break">{propose.error.message}</p>
-        </Alert>
-      )}
-      {proposal !== null && <OpsProposedNotice proposal={proposal} />}
-      <Button type="submit" isFullWidth={false} isLoading={propose.isPending}>
-        Propose the endpoint
-      </Button>
-    </form>
+    </PartnerProposalForm>
   );
 }
+
+const NO_KEY = { label: '', scopes: [] as readonly TPartnerApiScope[], rotates: '' };
 
 export function ProposeKeyForm({
   brand,
@@ -120,64 +178,45 @@ export function ProposeKeyForm({
   /** The brand's keys: a current one (not rotated, not revoked) may be rotated. */
   keys: readonly TPartnerApiKey[];
 }) {
-  const propose = useProposePartnerApiKey();
-  const [label, setLabel] = useState('');
-  const [scopes, setScopes] = useState<readonly TPartnerApiScope[]>([]);
-  const [rotates, setRotates] = useState('');
-  const [errors, setErrors] = useState<TFieldErrors>({});
-  const [proposal, setProposal] = useState<TControlledAction | null>(null);
+  const form = usePartnerProposal(useProposePartnerApiKey(), {
+    empty: NO_KEY,
+    parse: ({ label, scopes, rotates }) =>
+      ZPostOpsPartnerApiKeyBody.safeParse({
+        brand,
+        label,
+        scopes,
+        ...(rotates === '' ? {} : { rotatesKeyId: rotates }),
+      }),
+    errorsOf: (found) => ({
+      ...found,
+      scopes: found.scopes === undefined ? undefined : 'Choose a scope',
+    }),
+  });
+  const { label, scopes, rotates } = form.fields;
   const rotatable = keys.filter((key) => key.expiresAt === null && key.revokedAt === null);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (propose.isPending) return;
-    const parsed = ZPostOpsPartnerApiKeyBody.safeParse({
-      brand,
-      label,
-      scopes,
-      ...(rotates === '' ? {} : { rotatesKeyId: rotates }),
-    });
-    if (!parsed.success) {
-      const found = fieldErrorsOf(parsed.error.issues);
-      setErrors({ ...found, scopes: found.scopes === undefined ? undefined : 'Choose a scope' });
-      return;
-    }
-    setErrors({});
-    propose.mutate(parsed.data, {
-      onSuccess: (answer) => {
-        setProposal(answer);
-        setLabel('');
-        setScopes([]);
-        setRotates('');
-      },
-    });
-  }
-
   return (
-    <form
-      className="ops-partners__form"
-      aria-labelledby="ops-propose-key"
-      noValidate
-      onSubmit={onSubmit}
+    <PartnerProposalForm
+      id="ops-propose-key"
+      title="Propose an API key"
+      refusedTitle="The key could not be proposed"
+      submitLabel="Propose the key"
+      form={form}
     >
-      <h3 id="ops-propose-key">Propose an API key</h3>
       <TextField
         label="Label"
         description="Whose systems use it, such as “lender core”."
         isRequired
         maxLength={TEXT_MAX_LENGTH}
         value={label}
-        error={errors.label}
-        onChange={(event) => {
-          setLabel(event.target.value);
-          setProposal(null);
-        }}
+        error={form.errors.label}
+        onChange={(event) => form.edit({ label: event.target.value })}
       />
       <fieldset className="ops-partners__scopes">
         <legend>Scopes</legend>
-        {errors.scopes !== undefined && (
+        {form.errors.scopes !== undefined && (
           <p className="field__error" role="alert">
-            {errors.scopes}
+            {form.errors.scopes}
           </p>
         )}
         {PARTNER_API_SCOPES.map((scope) => (
@@ -185,12 +224,11 @@ export function ProposeKeyForm({
             key={scope}
             label={SCOPE_WORDS[scope]}
             checked={scopes.includes(scope)}
-            onCheckedChange={(isChecked) => {
-              setScopes((current) =>
-                isChecked ? [...current, scope] : current.filter((s) => s !== scope),
-              );
-              setProposal(null);
-            }}
+            onCheckedChange={(isChecked) =>
+              form.edit({
+                scopes: isChecked ? [...scopes, scope] : scopes.filter((s) => s !== scope),
+              })
+            }
           />
         ))}
       </fieldset>
@@ -202,20 +240,8 @@ export function ProposeKeyForm({
           ...rotatable.map((key) => ({ value: key.keyId, label: `${key.keyId} (${key.label})` })),
         ]}
         value={rotates}
-        onValueChange={(value) => {
-          setRotates(value);
-          setProposal(null);
-        }}
+        onValueChange={(value) => form.edit({ rotates: value })}
       />
-      {propose.error !== null && (
-        <Alert variant="error" isLive title="The key could not be proposed">
-          <p className="ops-break">{propose.error.message}</p>
-        </Alert>
-      )}
-      {proposal !== null && <OpsProposedNotice proposal={proposal} />}
-      <Button type="submit" isFullWidth={false} isLoading={propose.isPending}>
-        Propose the key
-      </Button>
-    </form>
+    </PartnerProposalForm>
   );
 }

@@ -83,7 +83,8 @@ export function WireEvidenceFields({
   );
 }
 
-type TParsed<TBody> =
+/** What a contract's schema makes of a body: the body, or the issues of its fields. */
+export type TParsed<TBody> =
   { success: true; data: TBody } | { success: false; error: { issues: readonly TIssue[] } };
 
 /**
