@@ -6,9 +6,7 @@
  * address the previous release rewrites in clear drops its stale sealed copy until the next boot.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +27,7 @@ import type { TApplicationsTestContext } from '../applications/helpers.js';
 import { buildTestApp, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { migrationsBefore } from '../helpers/migrations-before.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 import { signIn } from '../identity/sign-in.js';
 import { signInAgent, type TAgent } from '../ops/helpers.js';
 import { call, lookUp, OPS } from '../refi/helpers.js';
@@ -44,7 +43,7 @@ const MOVING_EMAIL = 'moving@example.com';
 const MOVED_EMAIL = 'moved@example.com';
 
 let folder: string;
-let filesDir: string;
+const filesDir = useTempDir('pledge-addresses-sealed');
 let database: TTestDatabase;
 let adapters: TAdapters;
 let app: FastifyInstance;
@@ -69,7 +68,6 @@ async function writeAsPreviousRelease(): Promise<void> {
 
 beforeAll(async () => {
   folder = migrationsBefore(UPGRADE);
-  filesDir = mkdtempSync(path.join(tmpdir(), 'pledge-addresses-sealed-'));
   database = await createTestDatabase({ migrate: false });
   await runMigrations(database.pool, { migrationsFolder: folder });
   await writeAsPreviousRelease();
@@ -84,11 +82,10 @@ afterAll(async () => {
   await app.close();
   await database.drop();
   rmSync(folder, { recursive: true, force: true });
-  rmSync(filesDir, { recursive: true, force: true });
 });
 
 async function bootStep(): Promise<string[]> {
-  return runBootStep({ db: database.db, storage: adapters.storage, filesDir });
+  return runBootStep({ db: database.db, storage: adapters.storage, filesDir: filesDir() });
 }
 
 /** The console's tape list, searched by a loan id or an address: its loan ids and addresses. */

@@ -2,28 +2,22 @@
  * The server process with a bad configuration: every problem is listed in one message, on stderr,
  * before the database is touched (no migration ran, no schema was made), and no secret is echoed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { HDKey } from '@scure/bip32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { runServerEntry } from '../helpers/server-entry.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 
 const XPRV = HDKey.fromMasterSeed(new Uint8Array(32).fill(3)).privateExtendedKey;
 const SMTP_PASSWORD = 'smtp-password-never-shown';
 
 describe('a server started with a bad configuration', () => {
   let database: TTestDatabase;
-  let dataDir: string;
+  const dataDir = useTempDir('bad-config');
   beforeAll(async () => {
     database = await createTestDatabase({ migrate: false });
-    dataDir = mkdtempSync(path.join(tmpdir(), 'bad-config-'));
   });
-  afterAll(async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    await database.drop();
-  });
+  afterAll(() => database.drop());
 
   it('lists every problem in one message and stops before any migration', async () => {
     const { code, stderr } = await runServerEntry(
@@ -31,7 +25,7 @@ describe('a server started with a bad configuration', () => {
       {
         NODE_ENV: 'production',
         DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
+        DATA_DIR: dataDir(),
         PORT: 'eighty',
         ENCRYPTION_KEY: 'too-short',
         BTC_XPUB: XPRV,

@@ -5,14 +5,14 @@
  * and the image's are liveness (/livez), never readiness, which a database outage fails.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { accountPublicKeysFromSeed } from '../../src/adapters/keys/account-keys.js';
 import { findRepoRoot, loadConfig } from '../../src/config.js';
 import { writeProductionBrands } from '../helpers/brand-file.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 
 const ROOT = findRepoRoot();
 const ACCOUNT_KEYS = accountPublicKeysFromSeed(new Uint8Array(32).fill(5));
@@ -78,21 +78,17 @@ type TService = {
   command?: string[];
 };
 
-let dir: string;
+const dir = useTempDir('pledge-compose');
 let brandsFile: string;
 let services: Record<string, TService>;
 let required: Set<string>;
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'pledge-compose-'));
-  brandsFile = writeProductionBrands(dir);
+  brandsFile = writeProductionBrands(dir());
   const interpolated = interpolate(readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8'), DOT_ENV);
   required = interpolated.required;
   services = (parse(interpolated.text, { merge: true }) as { services: Record<string, TService> })
     .services;
-});
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** The instance's environment, its bind-mounted brands file read from the host file the test wrote. */

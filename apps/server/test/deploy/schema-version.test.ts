@@ -4,20 +4,19 @@
  * and one a newer version's contract migration took beyond this version refused (by the migrate
  * step and by the server's boot, each with the reason and exit code 1; db/schema-compat.ts).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RELEASE_COMPAT_LEVEL } from '../../src/db/schema-compat.js';
 import {
   applyMigrations,
-  MIGRATIONS_DIR,
   SchemaTooNewError,
   shippedMigrations,
   type TMigrationLog,
 } from '../../src/db/migrate.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { migrationsBefore } from '../helpers/migrations-before.js';
 import { runServerEntry } from '../helpers/server-entry.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 
 /** Two busy cores: compiling and booting a process with tsx can take a while. */
 const PROCESS_TIMEOUT_MS = 150_000;
@@ -40,12 +39,7 @@ const shipped = shippedMigrations();
 const newest = shipped.at(-1);
 
 beforeAll(() => {
-  olderFolder = mkdtempSync(path.join(os.tmpdir(), 'older-migrations-'));
-  cpSync(MIGRATIONS_DIR, olderFolder, { recursive: true });
-  const journalFile = path.join(olderFolder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
-  journal.entries = journal.entries.slice(0, -1);
-  writeFileSync(journalFile, JSON.stringify(journal));
+  olderFolder = migrationsBefore(newest?.tag ?? '');
 });
 afterAll(() => rmSync(olderFolder, { recursive: true, force: true }));
 
@@ -133,7 +127,7 @@ function runEntry(entry: string, env: Record<string, string>) {
 
 describe('a database a newer version contracted beyond this one', () => {
   let database: TTestDatabase;
-  let dataDir: string;
+  const dataDir = useTempDir('schema-version');
   beforeAll(async () => {
     database = await createTestDatabase();
     // A contract migration made after every one this version ships, as a newer version records it.
@@ -145,12 +139,8 @@ describe('a database a newer version contracted beyond this one', () => {
       "UPDATE schema_compat SET min_release_level = $1, reason = 'a column dropped'",
       [RELEASE_COMPAT_LEVEL + 1],
     );
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'schema-version-'));
   });
-  afterAll(async () => {
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => database.drop());
 
   it(
     'stops the migrate step and the boot with the reason and exit code 1',
@@ -162,7 +152,7 @@ describe('a database a newer version contracted beyond this one', () => {
           NODE_ENV: 'test',
           SANDBOX: 'true',
           DATABASE_URL: database.url,
-          DATA_DIR: dataDir,
+          DATA_DIR: dataDir(),
           PORT: '4759',
           WEB_DIST: '/nonexistent/web-dist',
         }),

@@ -11,9 +11,7 @@
  * (scripts/upgrade-check.mjs runs the previous release itself over HTTP, in `npm test`.)
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -55,6 +53,7 @@ import {
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/db.js';
 import { migrationsBefore } from '../helpers/migrations-before.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 import { signIn } from '../identity/sign-in.js';
 import {
   OPS,
@@ -84,7 +83,7 @@ const previousOffer = () =>
 
 const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
 let folder: string;
-let filesDir: string;
+const filesDir = useTempDir('pledge-servicing-backfill');
 let ctx: TApplicationsTestContext;
 let agent: TAgent;
 
@@ -218,7 +217,7 @@ async function oldLoanPage() {
 }
 
 async function bootStep(db = ctx.database.db): Promise<string[]> {
-  return runBootStep({ db, storage: ctx.adapters.storage, filesDir });
+  return runBootStep({ db, storage: ctx.adapters.storage, filesDir: filesDir() });
 }
 
 const reconciliation = () => opsReconciliationOf(ctx.app, agent);
@@ -235,7 +234,6 @@ let old: TTestLoan & { fundedAt: Date };
 
 beforeAll(async () => {
   folder = migrationsBefore(FIRST_MIGRATION_AFTER_PREVIOUS_RELEASE);
-  filesDir = mkdtempSync(path.join(tmpdir(), 'pledge-servicing-backfill-'));
   // The previous release's schema, and a loan it funded 40 days ago.
   const database = await createTestDatabase({ migrate: false });
   await runMigrations(database.pool, { migrationsFolder: folder });
@@ -251,7 +249,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
   rmSync(folder, { recursive: true, force: true });
-  rmSync(filesDir, { recursive: true, force: true });
 });
 
 describe('upgrade: loans funded by the previous release are serviced', () => {

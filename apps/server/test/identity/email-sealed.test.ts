@@ -4,11 +4,8 @@
  * console before and after the boot step seals it; the boot step is idempotent and logs no address.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   TGetIdentityResponse,
   TGetOpsApplicationsResponse,
@@ -21,6 +18,7 @@ import { digestEmail } from '../../src/services/identity/email-address.js';
 import { identityEmailContext } from '../../src/services/identity/identity-email.js';
 import { useApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 import { OPS, signInAgent, type TAgent } from '../ops/helpers.js';
 import { bearer, signIn } from './sign-in.js';
 
@@ -29,15 +27,11 @@ const IDENTITY = '/identity/secure/api/v1/identity';
 
 const ctx = useApplicationsTestContext();
 let agent: TAgent;
-let filesDir: string;
+const filesDir = useTempDir('pledge-email-sealed');
 const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
 
 beforeAll(async () => {
   agent = await signInAgent(ctx);
-  filesDir = mkdtempSync(path.join(tmpdir(), 'pledge-email-sealed-'));
-});
-afterAll(async () => {
-  rmSync(filesDir, { recursive: true, force: true });
 });
 
 type TStoredIdentity = {
@@ -100,7 +94,7 @@ async function consoleSearch(search: string): Promise<string[]> {
 }
 
 async function bootStep(): Promise<string[]> {
-  return runBootStep({ db: ctx.database.db, storage: ctx.adapters.storage, filesDir });
+  return runBootStep({ db: ctx.database.db, storage: ctx.adapters.storage, filesDir: filesDir() });
 }
 
 describe('identities addresses sealed at rest', () => {

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TIdentityDocument, TOpsApplicationDetail } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
 import { createAdapters } from '../../src/adapters/index.js';
@@ -18,6 +15,7 @@ import {
   useApplicationsTestContext,
 } from '../applications/helpers.js';
 import { MANUAL_BANK } from '../disbursement/helpers.js';
+import { useTempDir } from '../helpers/temp-dir.js';
 import { JPEG_BYTES, multipart } from '../documents/helpers.js';
 import {
   advance,
@@ -33,12 +31,12 @@ import {
   type TAgent,
 } from './helpers.js';
 
-const storageDir = mkdtempSync(path.join(tmpdir(), 'ops-applications-test-'));
+const storageDir = useTempDir('ops-applications-test');
 const ctx = useApplicationsTestContext(() =>
   createApplicationsTestContext({
     adapters: (database) => ({
       ...createAdapters({ config: { sandbox: true }, db: database.db }),
-      storage: createLocalStorage(storageDir),
+      storage: createLocalStorage(storageDir()),
     }),
   }),
 );
@@ -48,9 +46,6 @@ let checker: TAgent;
 beforeAll(async () => {
   agent = await signInAgent(ctx);
   checker = await signInSecondAgent(ctx);
-});
-afterAll(async () => {
-  rmSync(storageDir, { recursive: true, force: true });
 });
 
 /** A borrower whose application went through the real details step: it waits for signatures. */
