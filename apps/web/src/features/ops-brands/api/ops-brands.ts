@@ -11,6 +11,7 @@ import { apiRequest } from '../../../api/client.js';
 import { CONTROLLED_ACTIONS_QUERY_KEY } from '../../ops/api/get-controlled-actions.js';
 import { OPS_QUERY_KEY } from '../../ops/api/get-ops-applications.js';
 import { opsFreshQuery } from '../../ops/api/ops-fresh-query.js';
+import { useOpsChange } from '../../ops/api/use-ops-change.js';
 
 const OPS_BRANDS_KEY = [...OPS_QUERY_KEY, 'brands'] as const;
 const brandKey = (orgCode: string) => [...OPS_BRANDS_KEY, 'brand', orgCode] as const;
@@ -52,13 +53,12 @@ export function useSaveBrandDraft(orgCode: string) {
 
 /** Proposes serving a version (the draft, or an earlier one again); a second agent approves. */
 export function useProposeBrandVersion(orgCode: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { version: number; reason: string }) =>
+  return useOpsChange(
+    (input: { version: number; reason: string }) =>
       apiRequest(postOpsPublishBrandVersion, {
         params: { orgCode, version: input.version },
         body: { reason: input.reason },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: CONTROLLED_ACTIONS_QUERY_KEY }),
-  });
+    CONTROLLED_ACTIONS_QUERY_KEY,
+  );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   getOpsPartnerApiKeys,
   getOpsPartnerSecrets,
@@ -16,6 +16,7 @@ import { apiRequest } from '../../../api/client.js';
 import { CONTROLLED_ACTIONS_QUERY_KEY } from '../../ops/api/get-controlled-actions.js';
 import { OPS_QUERY_KEY } from '../../ops/api/get-ops-applications.js';
 import { opsFreshQuery } from '../../ops/api/ops-fresh-query.js';
+import { useOpsChange } from '../../ops/api/use-ops-change.js';
 
 const PARTNERS_KEY = [...OPS_QUERY_KEY, 'partners'] as const;
 const SECRETS_KEY = [...PARTNERS_KEY, 'secrets'] as const;
@@ -45,20 +46,18 @@ export function useWebhookDeliveries(endpointId: string) {
 
 /** Proposes an endpoint; a second agent approves it on the Approvals page. */
 export function useProposeWebhookEndpoint() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TPostOpsWebhookEndpointBody) => apiRequest(postOpsWebhookEndpoint, { body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: CONTROLLED_ACTIONS_QUERY_KEY }),
-  });
+  return useOpsChange(
+    (body: TPostOpsWebhookEndpointBody) => apiRequest(postOpsWebhookEndpoint, { body }),
+    CONTROLLED_ACTIONS_QUERY_KEY,
+  );
 }
 
 /** Proposes a key, or the rotation of one; a second agent approves it on the Approvals page. */
 export function useProposePartnerApiKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TPostOpsPartnerApiKeyBody) => apiRequest(postOpsPartnerApiKey, { body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: CONTROLLED_ACTIONS_QUERY_KEY }),
-  });
+  return useOpsChange(
+    (body: TPostOpsPartnerApiKeyBody) => apiRequest(postOpsPartnerApiKey, { body }),
+    CONTROLLED_ACTIONS_QUERY_KEY,
+  );
 }
 
 /**
@@ -66,20 +65,17 @@ export function useProposePartnerApiKey() {
  * component that shows it, never in the query cache.
  */
 export function useRevealPartnerSecret() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (proposalId: string) =>
-      apiRequest(postOpsRevealPartnerSecret, { params: { proposalId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PARTNERS_KEY }),
-  });
+  return useOpsChange(
+    (proposalId: string) => apiRequest(postOpsRevealPartnerSecret, { params: { proposalId } }),
+    PARTNERS_KEY,
+  );
 }
 
 /** Sends one event, or a time range of events, to an endpoint again. */
 export function useReplayWebhookEvents(endpointId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TPostOpsWebhookReplayBody) =>
+  return useOpsChange(
+    (body: TPostOpsWebhookReplayBody) =>
       apiRequest(postOpsWebhookReplay, { params: { endpointId }, body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deliveriesKey(endpointId) }),
-  });
+    deliveriesKey(endpointId),
+  );
 }

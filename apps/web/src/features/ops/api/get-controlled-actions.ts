@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { getControlledActions } from '@pledge/contract';
 import { apiRequest } from '../../../api/client.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
@@ -22,10 +22,4 @@ export function usePendingControlledActions() {
     getNextPageParam: (page) => page.nextCursor,
     refetchOnMount: 'always',
   });
-}
-
-/** After a proposal is made, the list of those waiting for a second agent is read again. */
-export function useRefreshPendingActions() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: CONTROLLED_ACTIONS_QUERY_KEY });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   getOpsAgents,
   postOpsDeactivateAgent,
@@ -8,6 +8,7 @@ import { apiRequest } from '../../../api/client.js';
 import { CONTROLLED_ACTIONS_QUERY_KEY } from './get-controlled-actions.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
 import { opsFreshQuery } from './ops-fresh-query.js';
+import { useOpsChange } from './use-ops-change.js';
 
 export const OPS_AGENTS_QUERY_KEY = [...OPS_QUERY_KEY, 'agents'] as const;
 
@@ -18,9 +19,8 @@ export function useOpsAgents() {
 
 /** Proposes deactivating another agent; the answer is the proposal a third agent approves. */
 export function useDeactivateAgent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TPostOpsDeactivateAgentBody) => apiRequest(postOpsDeactivateAgent, { body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: CONTROLLED_ACTIONS_QUERY_KEY }),
-  });
+  return useOpsChange(
+    (body: TPostOpsDeactivateAgentBody) => apiRequest(postOpsDeactivateAgent, { body }),
+    CONTROLLED_ACTIONS_QUERY_KEY,
+  );
 }

@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getOpsFailedJobs, postOpsDiscardFailedJob, postOpsRetryFailedJob } from '@pledge/contract';
 import { apiRequest } from '../../../api/client.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
 import { opsFreshQuery } from './ops-fresh-query.js';
+import { useOpsChange } from './use-ops-change.js';
 
 export const OPS_FAILED_JOBS_QUERY_KEY = [...OPS_QUERY_KEY, 'failed-jobs'] as const;
 
@@ -23,13 +24,12 @@ export type TFailedJobAction = 'retry' | 'discard';
 
 /** Retries a failed job now, or discards it, with the agent's reason; the list is read again. */
 export function useFailedJobAction(action: TFailedJobAction) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { jobId: string; reason: string }) =>
+  return useOpsChange(
+    (input: { jobId: string; reason: string }) =>
       apiRequest(action === 'retry' ? postOpsRetryFailedJob : postOpsDiscardFailedJob, {
         params: { jobId: input.jobId },
         body: { reason: input.reason },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: OPS_FAILED_JOBS_QUERY_KEY }),
-  });
+    OPS_FAILED_JOBS_QUERY_KEY,
+  );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getOpsFailedMail,
   postOpsRetryMail,
@@ -7,6 +7,7 @@ import {
 import { apiRequest } from '../../../api/client.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
 import { opsFreshQuery } from './ops-fresh-query.js';
+import { useOpsChange } from './use-ops-change.js';
 
 export const OPS_FAILED_MAIL_QUERY_KEY = [...OPS_QUERY_KEY, 'failed-mail'] as const;
 
@@ -18,11 +19,11 @@ export function useOpsFailedMail() {
 /** Sends one failed e-mail again; the answer is the list of those still failed. */
 export function useRetryMail() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (outboxId: string) => apiRequest(postOpsRetryMail, { params: { outboxId } }),
-    onSuccess: (list: TGetOpsFailedMailResponse) => {
+  return useOpsChange(
+    (outboxId: string) => apiRequest(postOpsRetryMail, { params: { outboxId } }),
+    OPS_FAILED_MAIL_QUERY_KEY,
+    (list: TGetOpsFailedMailResponse) => {
       queryClient.setQueryData(OPS_FAILED_MAIL_QUERY_KEY, list);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: OPS_FAILED_MAIL_QUERY_KEY }),
-  });
+  );
 }

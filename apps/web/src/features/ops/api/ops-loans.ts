@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   getOpsLoan,
   getOpsLoans,
@@ -19,6 +13,7 @@ import { refetchUnlessFetchedThisVisit } from '../../../api/page-visit.js';
 import { idempotencyHeaders } from '../../loan/api/idempotency-key.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
 import { opsFreshQuery } from './ops-fresh-query.js';
+import { useOpsChange } from './use-ops-change.js';
 
 /** One page of the console's loan list: a status, a search, and the cursor of the page. */
 export interface TOpsLoansPage {
@@ -60,32 +55,27 @@ export function useOpsReconciliation() {
   return useQuery(opsFreshQuery([...OPS_QUERY_KEY, 'reconciliation'], getOpsReconciliation));
 }
 
-/** After an action on a loan, the loan and every list (the proposals too) are fetched again. */
-function useRefreshLoans() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: OPS_QUERY_KEY });
-}
-
-/** Proposes recording a wire received; the confirmation's key makes a second click propose once. */
+/**
+ * Proposes recording a wire received; the confirmation's key makes a second click propose once.
+ * The loan and every list (the proposals too) are fetched again.
+ */
 export function useRecordWire(loanUuid: string) {
-  const refresh = useRefreshLoans();
-  return useMutation({
-    mutationFn: ({ body, key }: { body: TPostOpsWirePaymentBody; key: string }) =>
+  return useOpsChange(
+    ({ body, key }: { body: TPostOpsWirePaymentBody; key: string }) =>
       apiRequest(postOpsWirePayment, {
         params: { loanUuid },
         body,
         headers: idempotencyHeaders(key),
       }),
-    onSettled: refresh,
-  });
+    OPS_QUERY_KEY,
+  );
 }
 
-/** Proposes reversing a payment recorded in error, with the agent's reason. */
+/** Proposes reversing a payment recorded in error, with the agent's reason; as useRecordWire. */
 export function useReversePayment() {
-  const refresh = useRefreshLoans();
-  return useMutation({
-    mutationFn: ({ paymentUuid, reason }: { paymentUuid: string; reason: string }) =>
+  return useOpsChange(
+    ({ paymentUuid, reason }: { paymentUuid: string; reason: string }) =>
       apiRequest(postOpsReversePayment, { params: { paymentUuid }, body: { reason } }),
-    onSettled: refresh,
-  });
+    OPS_QUERY_KEY,
+  );
 }

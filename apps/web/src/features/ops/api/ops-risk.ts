@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   getOpsRiskQueue,
   postOpsLiquidationFill,
@@ -8,6 +8,7 @@ import { apiRequest } from '../../../api/client.js';
 import { idempotencyHeaders } from '../../loan/api/idempotency-key.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
 import { opsFreshQuery } from './ops-fresh-query.js';
+import { useOpsChange } from './use-ops-change.js';
 
 export const OPS_RISK_QUERY_KEY = [...OPS_QUERY_KEY, 'risk'] as const;
 
@@ -27,9 +28,8 @@ export function useOpsRiskQueue() {
  * propose it once. The queue and the proposals waiting for a second agent are fetched again.
  */
 export function useRecordLiquidationFill() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
+  return useOpsChange(
+    ({
       liquidationUuid,
       body,
       key,
@@ -43,6 +43,6 @@ export function useRecordLiquidationFill() {
         body,
         headers: idempotencyHeaders(key),
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: OPS_QUERY_KEY }),
-  });
+    OPS_QUERY_KEY,
+  );
 }

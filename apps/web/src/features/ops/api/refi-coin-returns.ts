@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   getRefiCoinReturns,
   postRefiCoinReturn,
@@ -9,6 +9,7 @@ import { apiRequest } from '../../../api/client.js';
 import { CONTROLLED_ACTIONS_QUERY_KEY } from './get-controlled-actions.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
 import { opsFreshQuery } from './ops-fresh-query.js';
+import { useOpsChange } from './use-ops-change.js';
 
 export const REFI_COIN_RETURNS_QUERY_KEY = [...OPS_QUERY_KEY, 'refi', 'coin-returns'] as const;
 
@@ -27,10 +28,9 @@ export function useRefiCoinReturns(page: TRefiCoinReturnsPage) {
 
 /** Proposes recording that an ended refinancing's coins went back; a second agent approves it. */
 export function useProposeRefiCoinReturn() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ appUuid, body }: { appUuid: string; body: TPostRefiCoinReturnBody }) =>
+  return useOpsChange(
+    ({ appUuid, body }: { appUuid: string; body: TPostRefiCoinReturnBody }) =>
       apiRequest(postRefiCoinReturn, { params: { appUuid }, body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: CONTROLLED_ACTIONS_QUERY_KEY }),
-  });
+    CONTROLLED_ACTIONS_QUERY_KEY,
+  );
 }

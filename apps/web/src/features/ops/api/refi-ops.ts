@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   getRefiEstatePayoffs,
   getRefiTapeLoans,
@@ -18,6 +18,7 @@ import { sendRawBody } from '../../../api/raw-body.js';
 import { CONTROLLED_ACTIONS_QUERY_KEY } from './get-controlled-actions.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
 import { opsFreshQuery } from './ops-fresh-query.js';
+import { useOpsChange } from './use-ops-change.js';
 
 export const REFI_TAPE_QUERY_KEY = [...OPS_QUERY_KEY, 'refi', 'tape'] as const;
 export const REFI_PAYOFFS_QUERY_KEY = [...OPS_QUERY_KEY, 'refi', 'estate-payoffs'] as const;
@@ -61,11 +62,10 @@ export function useRefiTapePreview() {
 
 /** Proposes applying a tape, all or nothing, once a second agent approves it. */
 export function useRefiTapeImport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (csv: string) => postTapeCsv(postRefiTapeImport, ZControlledAction, csv),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: CONTROLLED_ACTIONS_QUERY_KEY }),
-  });
+  return useOpsChange(
+    (csv: string) => postTapeCsv(postRefiTapeImport, ZControlledAction, csv),
+    CONTROLLED_ACTIONS_QUERY_KEY,
+  );
 }
 
 export interface TRefiPayoffsPage {
@@ -83,15 +83,9 @@ export function useRefiEstatePayoffs(page: TRefiPayoffsPage) {
 
 /** Proposes recording that a payoff to the estate was paid; a second agent approves it. */
 export function useConfirmRefiEstatePayoff() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      payoffUuid,
-      body,
-    }: {
-      payoffUuid: string;
-      body: TPostConfirmRefiEstatePayoffBody;
-    }) => apiRequest(postConfirmRefiEstatePayoff, { params: { payoffUuid }, body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: CONTROLLED_ACTIONS_QUERY_KEY }),
-  });
+  return useOpsChange(
+    ({ payoffUuid, body }: { payoffUuid: string; body: TPostConfirmRefiEstatePayoffBody }) =>
+      apiRequest(postConfirmRefiEstatePayoff, { params: { payoffUuid }, body }),
+    CONTROLLED_ACTIONS_QUERY_KEY,
+  );
 }

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TOpsApplicationDetail } from '@pledge/contract';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
 import { opsApplicationQueryKey } from './get-ops-application.js';
+import { useOpsChange } from './use-ops-change.js';
 
 /**
  * An agent's change to one application (an action, or a second agent's decision). Afterwards the
@@ -13,12 +14,11 @@ export function useOpsApplicationChange<TInput>(
   post: (appUuid: string, input: TInput) => Promise<TOpsApplicationDetail>,
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: TInput) => post(appUuid, input),
-    onSuccess: (detail) => {
+  return useOpsChange(
+    (input: TInput) => post(appUuid, input),
+    OPS_QUERY_KEY,
+    (detail) => {
       queryClient.setQueryData(opsApplicationQueryKey(appUuid), detail);
     },
-    // A refused change (another agent was quicker) also means the page may be out of date.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: OPS_QUERY_KEY }),
-  });
+  );
 }
