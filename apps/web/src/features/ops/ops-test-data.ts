@@ -1,4 +1,6 @@
 /** Answers of the console's endpoints, for tests: an application awaiting its signatures. */
+import { within } from '@testing-library/react';
+import { expect } from 'vitest';
 import type {
   TControlledAction,
   TOpsApplicationDetail,
@@ -11,7 +13,9 @@ import {
   TEST_APP_UUID,
   TEST_IDENTITY_UUID,
 } from '../application/application-test-data.js';
+import { LOADED } from '../../test/loaded.js';
 import { jsonResponse, type THandler } from '../../test/mock-fetch.js';
+import { PROPOSED_TITLE } from './components/ops-confirm-dialog.js';
 
 export { TEST_APP_UUID };
 export const TEST_ID_DOCUMENT_UUID = '9b2f4c1e-7a3d-4e8b-9c5a-1d2e3f4a5b6c';
@@ -206,4 +210,13 @@ export function answerKeyedProposal(
     });
     return jsonResponse(makeControlledAction(overrides), 202);
   };
+}
+
+/**
+ * The confirm dialog shows the proposal its confirmation made: nothing happened yet, a second agent
+ * decides; with the proposal's summary when one is given.
+ */
+export async function expectProposed(dialog: HTMLElement, summary?: string): Promise<void> {
+  expect(await within(dialog).findByText(PROPOSED_TITLE, {}, LOADED)).toBeVisible();
+  if (summary !== undefined) expect(within(dialog).getByText(summary)).toBeVisible();
 }

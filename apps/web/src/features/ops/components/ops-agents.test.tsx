@@ -8,10 +8,9 @@ import {
 } from '@pledge/contract';
 import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
-import { answerProposal } from '../ops-test-data.js';
+import { answerProposal, expectProposed } from '../ops-test-data.js';
 import { renderApp } from '../../../test/render-app.js';
 import { findPageHeading, LOADED } from '../../../test/loaded.js';
-import { PROPOSED_TITLE } from './ops-confirm-dialog.js';
 
 signInAgentBeforeEach();
 
@@ -70,8 +69,7 @@ describe('/ops/agents', () => {
       expect(bodies).toEqual([{ email: 'agent2@example.com', reason: 'Laptop stolen' }]),
     );
     // Only proposed: the dialog says a second agent decides, and the agent is still active.
-    expect(await within(dialog).findByText(PROPOSED_TITLE, {}, LOADED)).toBeVisible();
-    expect(within(dialog).getByText('Deactivate agent2@example.com: Laptop stolen')).toBeVisible();
+    await expectProposed(dialog, 'Deactivate agent2@example.com: Laptop stolen');
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.getByRole('table')).not.toHaveTextContent('Deactivated (agent@example.com)');
   });

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buildPath,
   getOpsLoan,
@@ -13,20 +13,22 @@ import {
   type TServicingPayment,
 } from '@pledge/contract';
 import { ZERO_BALANCES } from '@pledge/domain';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse, type THandler } from '../../../test/mock-fetch.js';
 import { LOADED, SLOW } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { LOAN_UUID, servicingLoan } from '../../loan/loan-test-data.js';
-import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
-import { answerKeyedProposal, answerProposal, type TKeyedProposal } from '../ops-test-data.js';
-import { PROPOSED_TITLE } from './ops-confirm-dialog.js';
+import {
+  answerKeyedProposal,
+  answerProposal,
+  expectProposed,
+  type TKeyedProposal,
+} from '../ops-test-data.js';
+import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { isReversible, surplusOwedOf, surplusPayoutErrors, wireErrors } from './ops-loan-detail.js';
 
 const PAYMENT_UUID = '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c';
 
-beforeEach(() => {
-  storeTestSession('agent');
-});
+signInAgentBeforeEach();
 
 function wire(overrides: Partial<TServicingPayment> = {}): TServicingPayment {
   return {
@@ -74,6 +76,22 @@ function detail(payments: TServicingPayment[] = []): TGetOpsLoanResponse {
   };
 }
 
+/** The loan's page as an agent opens it, the loan answered as `loan` and its actions by `handlers`. */
+function showLoan(loan: TGetOpsLoanResponse, handlers: Record<string, THandler>) {
+  mockAgentFetch({
+    [`GET ${buildPath(getOpsLoan.path, { loanUuid: LOAN_UUID })}`]: () => jsonResponse(loan),
+    ...handlers,
+  });
+  return renderApp(`/ops/loans/${LOAN_UUID}`);
+}
+
+/** The one proposal sent, with its body and an idempotency key. */
+function expectSentOnce(sent: TKeyedProposal[], body: unknown) {
+  expect(sent).toHaveLength(1);
+  expect(sent[0]?.body).toEqual(body);
+  expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+}
+
 describe('wireErrors and isReversible', () => {
   it('names each missing piece of a wire’s evidence in the contract’s words', () => {
     expect(wireErrors({ amount: '', reference: ' ', receivedOn: '' }, 100_000)).toEqual({
@@ -99,18 +117,13 @@ describe('wireErrors and isReversible', () => {
 
 describe('/ops/loans/{loanUuid}', SLOW, () => {
   it('proposes a wire once, with its evidence, and records nothing until approved', async () => {
-    const payments: TServicingPayment[] = [];
     const sent: TKeyedProposal[] = [];
-    mockFetch({
-      ...figureInfoHandlers(undefined, 'agent'),
-      [`GET ${buildPath(getOpsLoan.path, { loanUuid: LOAN_UUID })}`]: () =>
-        jsonResponse(detail(payments)),
+    const { user } = showLoan(detail(), {
       [`POST ${buildPath(postOpsWirePayment.path, { loanUuid: LOAN_UUID })}`]: answerKeyedProposal(
         sent,
         { summary: 'Wire of 500.00 USD received 2025-02-11, ref FED-1' },
       ),
     });
-    const { user } = renderApp(`/ops/loans/${LOAN_UUID}`);
     const ledger = await screen.findByRole('region', { name: 'Ledger' }, LOADED);
     expect(within(ledger).getByText('-$20,000.00')).toBeInTheDocument();
 
@@ -125,10 +138,7 @@ describe('/ops/loans/{loanUuid}', SLOW, () => {
     await user.type(within(dialog).getByLabelText(/Received on/), '2025-02-11');
     await user.dblClick(within(dialog).getByRole('button', { name: 'Propose wire' }));
 
-    expect(await within(dialog).findByText(PROPOSED_TITLE, {}, LOADED)).toBeVisible();
-    expect(
-      within(dialog).getByText('Wire of 500.00 USD received 2025-02-11, ref FED-1'),
-    ).toBeVisible();
+    await expectProposed(dialog, 'Wire of 500.00 USD received 2025-02-11, ref FED-1');
     expect(within(dialog).getByRole('link', { name: 'Approvals' })).toHaveAttribute(
       'href',
       '/ops/approvals',
@@ -136,22 +146,12 @@ describe('/ops/loans/{loanUuid}', SLOW, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     const paymentsSection = screen.getByRole('region', { name: 'Payments' });
     expect(within(paymentsSection).getByText('No payments yet.')).toBeInTheDocument();
-    expect(sent).toHaveLength(1);
-    expect(sent[0]?.body).toEqual({
-      amountCents: 50_000,
-      reference: 'FED-1',
-      receivedOn: '2025-02-11',
-    });
-    expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expectSentOnce(sent, { amountCents: 50_000, reference: 'FED-1', receivedOn: '2025-02-11' });
   });
 
   it('proposes reversing a payment only with a reason', async () => {
-    const payments = [wire()];
     const reasons: unknown[] = [];
-    mockFetch({
-      ...figureInfoHandlers(undefined, 'agent'),
-      [`GET ${buildPath(getOpsLoan.path, { loanUuid: LOAN_UUID })}`]: () =>
-        jsonResponse(detail(payments)),
+    const { user } = showLoan(detail([wire()]), {
       [`POST ${buildPath(postOpsReversePayment.path, { paymentUuid: PAYMENT_UUID })}`]:
         answerProposal(reasons, {
           action: 'REVERSE_PAYMENT',
@@ -160,17 +160,13 @@ describe('/ops/loans/{loanUuid}', SLOW, () => {
           summary: 'Reverse the wire of 500.00 USD: Recorded twice',
         }),
     });
-    const { user } = renderApp(`/ops/loans/${LOAN_UUID}`);
     await user.click(await screen.findByRole('button', { name: /^Reverse the payment/ }, LOADED));
     const dialog = screen.getByRole('dialog', { name: 'Reverse the payment of $500.00?' });
     await user.click(within(dialog).getByRole('button', { name: 'Propose reversal' }));
     expect(reasons).toHaveLength(0);
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Recorded twice');
     await user.click(within(dialog).getByRole('button', { name: 'Propose reversal' }));
-    expect(await within(dialog).findByText(PROPOSED_TITLE, {}, LOADED)).toBeVisible();
-    expect(
-      within(dialog).getByText('Reverse the wire of 500.00 USD: Recorded twice'),
-    ).toBeVisible();
+    await expectProposed(dialog, 'Reverse the wire of 500.00 USD: Recorded twice');
     expect(reasons).toEqual([{ reason: 'Recorded twice' }]);
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.getByRole('button', { name: /^Reverse the payment/ })).toBeInTheDocument();
@@ -179,8 +175,7 @@ describe('/ops/loans/{loanUuid}', SLOW, () => {
 
 describe('/ops/loans and /ops/reconciliation', SLOW, () => {
   it('lists loans with links to each, and reports the reconciliation', async () => {
-    mockFetch({
-      ...figureInfoHandlers(undefined, 'agent'),
+    mockAgentFetch({
       [`GET ${getOpsLoans.path}`]: () =>
         jsonResponse({
           items: [
@@ -284,10 +279,7 @@ describe('surplusOwedOf and surplusPayoutErrors', () => {
 describe('/ops/loans/{loanUuid} after a liquidation with a surplus', SLOW, () => {
   it('shows the surplus owed and proposes its payout once, recording nothing yet', async () => {
     const sent: TKeyedProposal[] = [];
-    mockFetch({
-      ...figureInfoHandlers(undefined, 'agent'),
-      [`GET ${buildPath(getOpsLoan.path, { loanUuid: LOAN_UUID })}`]: () =>
-        jsonResponse(liquidatedDetail(false)),
+    const { user } = showLoan(liquidatedDetail(false), {
       [`POST ${buildPath(postOpsSurplusPayout.path, { loanUuid: LOAN_UUID })}`]:
         answerKeyedProposal(sent, {
           action: 'SURPLUS_PAYOUT',
@@ -296,7 +288,6 @@ describe('/ops/loans/{loanUuid} after a liquidation with a surplus', SLOW, () =>
           summary: 'Surplus payout of 3,760.00 USD sent 2025-05-21, ref FED-9',
         }),
     });
-    const { user } = renderApp(`/ops/loans/${LOAN_UUID}`);
     const owed = await screen.findByText('Surplus owed to the borrower', {}, LOADED);
     expect(owed.nextElementSibling).toHaveTextContent('$3,760.00');
     expect(screen.queryByRole('button', { name: 'Record a wire' })).not.toBeInTheDocument();
@@ -312,28 +303,16 @@ describe('/ops/loans/{loanUuid} after a liquidation with a surplus', SLOW, () =>
     await user.type(within(dialog).getByLabelText(/Sent on/), '2025-05-21');
     await user.dblClick(within(dialog).getByRole('button', { name: 'Propose payout' }));
 
-    expect(await within(dialog).findByText(PROPOSED_TITLE, {}, LOADED)).toBeVisible();
-    expect(
-      within(dialog).getByText('Surplus payout of 3,760.00 USD sent 2025-05-21, ref FED-9'),
-    ).toBeVisible();
+    await expectProposed(dialog, 'Surplus payout of 3,760.00 USD sent 2025-05-21, ref FED-9');
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.getByText('Surplus owed to the borrower').nextElementSibling).toHaveTextContent(
       '$3,760.00',
     );
-    expect(sent).toHaveLength(1);
-    expect(sent[0]?.body).toEqual({
-      amountCents: 376_000,
-      reference: 'FED-9',
-      sentOn: '2025-05-21',
-    });
-    expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expectSentOnce(sent, { amountCents: 376_000, reference: 'FED-9', sentOn: '2025-05-21' });
   });
 
   it('shows the server’s refusal in the dialog and records nothing', async () => {
-    mockFetch({
-      ...figureInfoHandlers(undefined, 'agent'),
-      [`GET ${buildPath(getOpsLoan.path, { loanUuid: LOAN_UUID })}`]: () =>
-        jsonResponse(liquidatedDetail(false)),
+    const { user } = showLoan(liquidatedDetail(false), {
       [`POST ${buildPath(postOpsSurplusPayout.path, { loanUuid: LOAN_UUID })}`]: () =>
         jsonResponse(
           {
@@ -343,7 +322,6 @@ describe('/ops/loans/{loanUuid} after a liquidation with a surplus', SLOW, () =>
           400,
         ),
     });
-    const { user } = renderApp(`/ops/loans/${LOAN_UUID}`);
     await user.click(await screen.findByRole('button', { name: 'Record surplus payout' }, LOADED));
     const dialog = screen.getByRole('dialog', { name: 'Record surplus payout' });
     await user.type(within(dialog).getByRole('textbox', { name: /Wire reference/ }), 'FED-9');

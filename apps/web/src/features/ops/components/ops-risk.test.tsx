@@ -16,8 +16,7 @@ import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { LOADED, SLOW } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
-import { makeControlledAction } from '../ops-test-data.js';
-import { PROPOSED_TITLE } from './ops-confirm-dialog.js';
+import { expectProposed, makeControlledAction } from '../ops-test-data.js';
 import { checkFill, FILL_MESSAGES, utcIsoOf } from './ops-risk-fill-dialog.js';
 import { collectionNoticeLines, maturedLines, RiskQueue, timeLeft } from './ops-risk.js';
 
@@ -367,10 +366,7 @@ describe('/ops/risk', SLOW, () => {
     ).toBeInTheDocument();
 
     await user.dblClick(within(dialog).getByRole('button', { name: 'Propose fill' }));
-    expect(await within(dialog).findByText(PROPOSED_TITLE, {}, LOADED)).toBeVisible();
-    expect(
-      within(dialog).getByText('Fill of 0.51234567 BTC at 21,900.00 USD on Kraken OTC'),
-    ).toBeVisible();
+    await expectProposed(dialog, 'Fill of 0.51234567 BTC at 21,900.00 USD on Kraken OTC');
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     // Nothing is filled until a second agent approves: the order still waits.
     const section = screen.getByRole('region', { name: 'Liquidation orders to execute' });

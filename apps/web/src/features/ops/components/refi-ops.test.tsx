@@ -20,8 +20,7 @@ import { jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
-import { answerProposal, makeControlledAction } from '../ops-test-data.js';
-import { PROPOSED_TITLE } from './ops-confirm-dialog.js';
+import { answerProposal, expectProposed, makeControlledAction } from '../ops-test-data.js';
 import { payoffStatusText } from './refi-estate-payoffs.js';
 import { coinReturnStatusText } from './refi-coin-returns.js';
 import { emptyTapeMessage, importRowErrors, tapeSummaryText } from './refi-tape-import.js';
@@ -203,7 +202,7 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
       '0xfeed',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Propose the return' }));
-    expect(await within(dialog).findByText(PROPOSED_TITLE)).toBeVisible();
+    await expectProposed(dialog);
     expect(proposed).toEqual([{ transactionHash: '0xfeed' }]);
   });
 
@@ -262,7 +261,7 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Import this tape?' });
     await user.click(within(dialog).getByRole('button', { name: 'Propose import' }));
     await waitFor(() => expect(imported).toEqual(['header\nA,a@example.com,BTC']));
-    expect(await within(dialog).findByText(PROPOSED_TITLE)).toBeVisible();
+    await expectProposed(dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     // The page keeps saying it waits for a second agent; it never says the tape was imported.
     expect(screen.getByText('Import a tape of 1 row: 1 new')).toBeVisible();
@@ -277,8 +276,7 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
     await user.type(within(confirm).getByRole('textbox', { name: /Payment reference/ }), 'WIRE-1');
     await user.click(within(confirm).getByRole('button', { name: 'Propose confirmation' }));
     await waitFor(() => expect(confirmed).toEqual([{ reference: 'WIRE-1' }]));
-    expect(await within(confirm).findByText(PROPOSED_TITLE)).toBeVisible();
-    expect(within(confirm).getByText('Estate payoff of 20,000.00 USD, ref WIRE-1')).toBeVisible();
+    await expectProposed(confirm, 'Estate payoff of 20,000.00 USD, ref WIRE-1');
   });
 
   it('proposes reassigning a legacy loan only with a reason, with the e-mail override', async () => {
@@ -331,7 +329,7 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
     ).toBeVisible();
     await user.click(within(dialog).getByRole('checkbox', { name: OVERRIDE_TAPE_EMAIL_LABEL }));
     await user.click(within(dialog).getByRole('button', { name: 'Propose reassignment' }));
-    expect(await within(dialog).findByText(PROPOSED_TITLE)).toBeVisible();
+    await expectProposed(dialog);
     expect(sent).toEqual([
       { borrowerEmail: 'new@example.com', reason: 'Estate letter 12' },
       { borrowerEmail: 'new@example.com', reason: 'Estate letter 12', overrideTapeEmail: true },
