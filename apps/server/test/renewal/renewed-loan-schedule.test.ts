@@ -9,15 +9,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TApplication, TServicingLoan } from '@pledge/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerEntries } from '../../src/db/schema/index.js';
-import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
+import { useApplicationsTestContext } from '../applications/helpers.js';
 import {
   advanceDays,
   getLoan,
-  idempotency,
-  LOANS,
   runSweep,
   sandboxLoan,
   type TTestLoan,
+  requestPayment,
 } from '../servicing/helpers.js';
 import { acceptAndSign, enterRenewalWindow, openRenewal } from './helpers.js';
 
@@ -33,12 +32,7 @@ beforeAll(async () => {
   await runSweep(ctx);
   const first = (await getLoan(ctx, loan)).schedule[0];
   expect(first?.status).toBe('DUE');
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: `${LOANS}/${loan.loanUuid}/payments`,
-    headers: { ...bearer(loan.token), ...idempotency(`first-${loan.loanUuid}`) },
-    payload: { amountCents: first?.amountCents },
-  });
+  const paid = await requestPayment(ctx, loan, first?.amountCents ?? 0, `first-${loan.loanUuid}`);
   expect(paid.statusCode, paid.body).toBe(201);
   await runSweep(ctx);
   expect((await getLoan(ctx, loan)).schedule[0]?.status).toBe('PAID');

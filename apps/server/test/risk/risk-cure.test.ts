@@ -7,16 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TServicingLoan } from '@pledge/contract';
-import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
+import { useApplicationsTestContext } from '../applications/helpers.js';
 import {
   advanceDays,
   getLoan,
-  idempotency,
-  LOANS,
   openServicingWorld,
   runSweep,
   sandboxLoan,
   type TTestLoan,
+  requestPayment,
 } from '../servicing/helpers.js';
 import { watchApplicationDeposits } from '../../src/services/collateral/watch-deposits.js';
 import { createSandboxBankPayments } from '../../src/adapters/bank-payments/sandbox.js';
@@ -141,12 +140,12 @@ describe('cure by payment', () => {
     const expected = paymentBelowLtvCents(view, view.risk.thresholds.warningLtvPct);
     // The page's "pay down" figure is that payment, accrued interest counted once.
     expect(view.risk.paymentToWarningCents).toBe(expected.paymentCents);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `${LOANS}/${loan.loanUuid}/payments`,
-      headers: { ...bearer(loan.token), ...idempotency(`cure-${loan.loanUuid}`) },
-      payload: { amountCents: expected.paymentCents },
-    });
+    const response = await requestPayment(
+      ctx,
+      loan,
+      expected.paymentCents,
+      `cure-${loan.loanUuid}`,
+    );
     expect(response.statusCode, response.body).toBeLessThan(300);
     // Pending, the debit is money in flight: the margin call runs on.
     await pass(ctx);

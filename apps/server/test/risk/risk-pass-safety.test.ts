@@ -11,14 +11,13 @@ import { PriceUnavailableError } from '../../src/adapters/prices/port.js';
 import { pollMarketPrices } from '../../src/services/prices/poll-market-prices.js';
 import { recordPriceObservation } from '../../src/services/prices/price-observations.js';
 import { riskPassSelectionSql } from '../../src/services/risk/run-risk-pass.js';
-import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
+import { useApplicationsTestContext } from '../applications/helpers.js';
 import {
-  idempotency,
-  LOANS,
   runSweep,
   sandboxLoan,
   setBtcPrice,
   advanceDays,
+  requestPayment,
 } from '../servicing/helpers.js';
 import {
   expectSubjects,
@@ -88,12 +87,7 @@ describe('the interest-bearing balance', () => {
     await advanceDays(ctx, 35, loan);
     await runSweep(ctx);
     await check();
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `${LOANS}/${loan.loanUuid}/payments`,
-      headers: { ...bearer(loan.token), ...idempotency(`pay-${loan.loanUuid}`) },
-      payload: { amountCents: 500_000 },
-    });
+    const response = await requestPayment(ctx, loan, 500_000, `pay-${loan.loanUuid}`);
     expect(response.statusCode, response.body).toBeLessThan(300);
     const paid = await check();
     expect(paid).toBeLessThan(opened);

@@ -42,6 +42,7 @@ import {
   sandboxLoan,
   setBtcPrice,
   type TTestLoan,
+  requestPayment,
 } from './helpers.js';
 
 const ctx = useApplicationsTestContext(openServicingWorldAtDayStart);
@@ -379,12 +380,7 @@ async function perform(run: TRun, today: string, event: TEvent, liquidated: { do
     // The sandbox bank returns a debit whose cents end in 02, three days later.
     if (event.returned === true) amount = amount - (amount % 100n) + 2n;
     if (amount >= oracle.total()) return;
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `${LOANS}/${loan.loanUuid}/payments`,
-      headers: { ...bearer(loan.token), ...idempotency(`oracle-${randomUUID()}`) },
-      payload: { amountCents: Number(amount) },
-    });
+    const response = await requestPayment(ctx, loan, Number(amount), `oracle-${randomUUID()}`);
     expect(response.statusCode, response.body).toBeLessThan(300);
     const parts = oracle.apply(today, amount);
     run.paid.push(amount);

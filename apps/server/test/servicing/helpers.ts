@@ -237,19 +237,30 @@ export function idempotency(key: string) {
 }
 
 /** The borrower pays `amountCents` by ACH debit from the loan page (pending until it settles). */
+/** The borrower's payment by debit of `amountCents` under Idempotency-Key `key`, as answered. */
+export function requestPayment(
+  ctx: TApplicationsTestContext,
+  loan: Pick<TTestLoan, 'loanUuid' | 'token'>,
+  amountCents: number,
+  key: string,
+  options: { remoteAddress?: string } = {},
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${LOANS}/${loan.loanUuid}/payments`,
+    headers: { ...bearer(loan.token), ...idempotency(key) },
+    payload: { amountCents },
+    ...(options.remoteAddress !== undefined ? { remoteAddress: options.remoteAddress } : {}),
+  });
+}
+
 export async function payByDebit(
   ctx: TApplicationsTestContext,
   loan: TTestLoan,
   amountCents: number,
   key: string,
 ): Promise<TServicingPayment> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `${LOANS}/${loan.loanUuid}/payments`,
-    headers: { ...bearer(loan.token), ...idempotency(key) },
-    payload: { amountCents },
-  });
-  return expectJson(response, 201) as TServicingPayment;
+  return expectJson(await requestPayment(ctx, loan, amountCents, key), 201) as TServicingPayment;
 }
 
 /** The borrower's payoff quote, as answered. */

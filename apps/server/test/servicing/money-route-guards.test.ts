@@ -15,7 +15,14 @@ import {
 } from '../../src/db/schema/index.js';
 import { PAYOFF_MESSAGES } from '../../src/services/servicing/pay-off-loan.js';
 import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
-import { getLoan, idempotency, LOANS, openServicingWorld, sandboxLoan } from './helpers.js';
+import {
+  getLoan,
+  idempotency,
+  LOANS,
+  openServicingWorld,
+  sandboxLoan,
+  requestPayment,
+} from './helpers.js';
 
 const ctx = useApplicationsTestContext(openServicingWorld);
 
@@ -41,26 +48,13 @@ async function recordCounts(loanUuid: string) {
   return { payments: payments?.n, entries: entries?.n, audits: audits?.n, application };
 }
 
-function pay(
-  loan: { loanUuid: string; token: string },
-  amountCents: number,
-  key: string,
-  remoteAddress?: string,
-) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `${LOANS}/${loan.loanUuid}/payments`,
-    headers: { ...bearer(loan.token), ...idempotency(key) },
-    payload: { amountCents },
-    ...(remoteAddress !== undefined ? { remoteAddress } : {}),
-  });
-}
-
 describe('a payoff quote of $0.00', () => {
   it('answers 409 with a message the borrower can act on, and writes nothing', async () => {
     const loan = await sandboxLoan(ctx);
     const owed = (await getLoan(ctx, loan)).balances.totalCents;
-    const paid = await pay(loan, owed, 'zero-payoff-pay-all', '198.51.100.40');
+    const paid = await requestPayment(ctx, loan, owed, 'zero-payoff-pay-all', {
+      remoteAddress: '198.51.100.40',
+    });
     expect(paid.statusCode, paid.body).toBe(201);
     expect((paid.json() as TServicingPayment).amountCents).toBe(owed);
 
@@ -97,20 +91,22 @@ describe('payments faster than a person makes them', () => {
     const loan = await sandboxLoan(ctx);
     const remoteAddress = '198.51.100.41';
     for (let i = 0; i < SERVICING_PAYMENTS_PER_IP_PER_MINUTE; i += 1) {
-      const response = await pay(loan, 100, `burst-key-${i}`, remoteAddress);
+      const response = await requestPayment(ctx, loan, 100, `burst-key-${i}`, { remoteAddress });
       expect(response.statusCode, response.body).toBe(201);
     }
     const before = await recordCounts(loan.loanUuid);
     expect(before.payments).toBe(SERVICING_PAYMENTS_PER_IP_PER_MINUTE);
 
-    const limited = await pay(loan, 100, 'burst-key-over', remoteAddress);
+    const limited = await requestPayment(ctx, loan, 100, 'burst-key-over', { remoteAddress });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(await recordCounts(loan.loanUuid)).toEqual(before);
 
     // Another client is counted on its own.
-    const elsewhere = await pay(loan, 100, 'burst-key-elsewhere', '203.0.113.41');
+    const elsewhere = await requestPayment(ctx, loan, 100, 'burst-key-elsewhere', {
+      remoteAddress: '203.0.113.41',
+    });
     expect(elsewhere.statusCode, elsewhere.body).toBe(201);
   });
 });

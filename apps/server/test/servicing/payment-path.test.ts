@@ -23,13 +23,13 @@ import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
   advanceDays,
   getLoan,
-  idempotency,
   LOANS,
   openServicingWorld,
   paymentInFlight,
   runSweep,
   sandboxLoan,
   type TTestLoan,
+  requestPayment,
 } from './helpers.js';
 
 const ctx = useApplicationsTestContext(openServicingWorld);
@@ -50,14 +50,9 @@ function clientAddressOf(loan: TTestLoan): string {
   return address;
 }
 
+/** The borrower's payment, each loan's from an address of its own. */
 function pay(loan: TTestLoan, amountCents: number, key: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `${LOANS}/${loan.loanUuid}/payments`,
-    headers: { ...bearer(loan.token), ...idempotency(key) },
-    payload: { amountCents },
-    remoteAddress: clientAddressOf(loan),
-  });
+  return requestPayment(ctx, loan, amountCents, key, { remoteAddress: clientAddressOf(loan) });
 }
 
 /** The loan's ledger sums per account and the payments that count, read from the database. */

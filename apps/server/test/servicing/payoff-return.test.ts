@@ -14,13 +14,11 @@ import { PAYOFF_NOT_SETTLED_MESSAGE } from '../../src/services/collateral/reques
 import { readPayoff } from '../../src/services/ops/payoff-record.js';
 import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
 import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
-import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
+import { useApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import {
   advanceDays,
   getLoan,
-  idempotency,
-  LOANS,
   loanStates,
   mailTo,
   openReleaseRequest,
@@ -31,6 +29,7 @@ import {
   requestRelease,
   runSweep,
   sandboxLoan,
+  requestPayment,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
 
@@ -161,12 +160,7 @@ describe('a returned ACH payoff', () => {
     let payoffQuote = await quote(ctx, loan);
     if ([1, 2].includes(payoffQuote.amountCents % 100)) {
       // The sandbox bank would refuse or return those cents: half a dollar paid first.
-      const paid = await ctx.app.inject({
-        method: 'POST',
-        url: `${LOANS}/${loan.loanUuid}/payments`,
-        headers: { ...bearer(loan.token), ...idempotency('payoff-matured-part') },
-        payload: { amountCents: 50 },
-      });
+      const paid = await requestPayment(ctx, loan, 50, 'payoff-matured-part');
       expect(paid.statusCode, paid.body).toBe(201);
       payoffQuote = await quote(ctx, loan);
     }

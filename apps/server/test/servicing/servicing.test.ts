@@ -35,20 +35,12 @@ import {
   setBtcPrice,
   type TTestLoan,
   openServicingWorld,
+  requestPayment,
 } from './helpers.js';
 
 const { ctx, agent } = useAgentContext(openServicingWorld);
 
 const OPS = '/service-ops/secure/api/v1';
-
-async function pay(loan: TTestLoan, amountCents: number, key: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `${LOANS}/${loan.loanUuid}/payments`,
-    headers: { ...bearer(loan.token), ...idempotency(key) },
-    payload: { amountCents },
-  });
-}
 
 /** The second agent: the checker of the money moves the first proposes. */
 let checkerToken = '';
@@ -186,14 +178,16 @@ describe('servicing over time', () => {
 
   it('makes one payment however often the same key is sent', async () => {
     const before = await getLoan(ctx, loan);
-    const responses = await Promise.all([1, 2, 3].map(() => pay(loan, 5_000, 'pay-key-0001')));
+    const responses = await Promise.all(
+      [1, 2, 3].map(() => requestPayment(ctx, loan, 5_000, 'pay-key-0001')),
+    );
     for (const response of responses) expect(response.statusCode, response.body).toBe(201);
     const uuids = new Set(responses.map((r) => (r.json() as TServicingPayment).paymentUuid));
     expect(uuids.size).toBe(1);
     const after = await getLoan(ctx, loan);
     expect(after.payments).toHaveLength(1);
     expect(after.balances.totalCents).toBe(before.balances.totalCents - 5_000);
-    const reused = await pay(loan, 6_000, 'pay-key-0001');
+    const reused = await requestPayment(ctx, loan, 6_000, 'pay-key-0001');
     expect(reused.statusCode).toBe(409);
   });
 
@@ -206,16 +200,21 @@ describe('servicing over time', () => {
       payload: { amountCents: 100 },
     });
     expect(noKey.statusCode).toBe(400);
-    const tooMuch = await pay(loan, before.balances.totalCents + 1, 'pay-key-too-much');
+    const tooMuch = await requestPayment(
+      ctx,
+      loan,
+      before.balances.totalCents + 1,
+      'pay-key-too-much',
+    );
     expect(tooMuch.statusCode).toBe(400);
-    const badAmount = await pay(loan, 0, 'pay-key-zero-amount');
+    const badAmount = await requestPayment(ctx, loan, 0, 'pay-key-zero-amount');
     expect(badAmount.statusCode).toBe(400);
     expect((await getLoan(ctx, loan)).payments).toHaveLength(before.payments.length);
   });
 
   it('refuses an insufficient-funds debit at once and tells the borrower', async () => {
     const before = await getLoan(ctx, loan);
-    const response = await pay(loan, 10_001, 'pay-key-nsf-0001');
+    const response = await requestPayment(ctx, loan, 10_001, 'pay-key-nsf-0001');
     expect(response.statusCode).toBe(201);
     const payment = response.json() as TServicingPayment;
     expect(payment.status).toBe('RETURNED');
@@ -227,7 +226,7 @@ describe('servicing over time', () => {
 
   it('reverses a returned ACH exactly, days later, and e-mails the borrower', async () => {
     const before = await getLoan(ctx, loan);
-    const response = await pay(loan, 10_002, 'pay-key-returned');
+    const response = await requestPayment(ctx, loan, 10_002, 'pay-key-returned');
     const payment = response.json() as TServicingPayment;
     expect(payment.status).toBe('PENDING');
     expect((await getLoan(ctx, loan)).balances.totalCents).toBe(
