@@ -43,6 +43,7 @@ import {
   setBtcPrice,
   type TTestLoan,
   requestPayment,
+  requestDeferral,
 } from './helpers.js';
 
 const ctx = useApplicationsTestContext(openServicingWorldAtDayStart);
@@ -402,11 +403,7 @@ async function perform(run: TRun, today: string, event: TEvent, liquidated: { do
     });
     oracle.apply(today, amount);
   } else if (event.kind === 'DEFER') {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `${LOANS}/${loan.loanUuid}/deferrals`,
-      headers: { ...bearer(loan.token), ...idempotency(`oracle-defer-${randomUUID()}`) },
-    });
+    const response = await requestDeferral(ctx, loan, `oracle-defer-${randomUUID()}`);
     const allowed = oracle.billed() > 0n && !oracle.deferredPeriods.has(oracle.period);
     expect(response.statusCode, response.body).toBe(allowed ? 201 : 409);
     if (allowed) oracle.defer(today);

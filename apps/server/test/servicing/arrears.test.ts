@@ -18,8 +18,6 @@ import { deploymentNow, pass } from '../risk/helpers.js';
 import {
   advanceDays,
   getLoan,
-  idempotency,
-  LOANS,
   mailTo,
   openServicingWorldAtDayStart,
   payByDebit,
@@ -27,6 +25,7 @@ import {
   sandboxLoan,
   setBtcPrice,
   type TTestLoan,
+  requestDeferral,
 } from './helpers.js';
 
 const LOAN_STATUS = '/provenance/borrower/servicing/v2/loanStatus';
@@ -279,11 +278,7 @@ describe('findings 6 and 7: one view of what is due, arrears that age', () => {
   });
 
   it('a deferred instalment is deferred, and the month it was deferred in is still to pay', async () => {
-    const deferred = await ctx.app.inject({
-      method: 'POST',
-      url: `${LOANS}/${paid.loanUuid}/deferrals`,
-      headers: { ...bearer(paid.token), ...idempotency('defers-instalment-2') },
-    });
+    const deferred = await requestDeferral(ctx, paid, 'defers-instalment-2');
     expect(deferred.statusCode, deferred.body).toBe(201);
     const view = await expectOneView(paid);
     expect(view.schedule.slice(0, 3).map((row) => row.status)).toEqual([

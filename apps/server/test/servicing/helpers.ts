@@ -254,6 +254,19 @@ export function requestPayment(
   });
 }
 
+/** The borrower's deferral of the current period's interest under Idempotency-Key `key`, as answered. */
+export function requestDeferral(
+  ctx: TApplicationsTestContext,
+  loan: Pick<TTestLoan, 'loanUuid' | 'token'>,
+  key: string,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${LOANS}/${loan.loanUuid}/deferrals`,
+    headers: { ...bearer(loan.token), ...idempotency(key) },
+  });
+}
+
 export async function payByDebit(
   ctx: TApplicationsTestContext,
   loan: TTestLoan,

@@ -36,6 +36,7 @@ import {
   type TTestLoan,
   openServicingWorld,
   requestPayment,
+  requestDeferral,
 } from './helpers.js';
 
 const { ctx, agent } = useAgentContext(openServicingWorld);
@@ -348,20 +349,12 @@ describe('servicing over time', () => {
     const facts = preview.json() as TDeferralPreview;
     expect(facts.refusedReason).toBeNull();
     expect(facts.interestCents).toBeGreaterThan(0);
-    const deferred = await ctx.app.inject({
-      method: 'POST',
-      url: `${LOANS}/${loan.loanUuid}/deferrals`,
-      headers: { ...bearer(loan.token), ...idempotency('defer-key-0001') },
-    });
+    const deferred = await requestDeferral(ctx, loan, 'defer-key-0001');
     expect(deferred.statusCode, deferred.body).toBe(201);
     const after = await getLoan(ctx, loan);
     expect(after.balances.deferredInterestCents).toBe(facts.interestCents);
     expect(after.balances.totalCents).toBe(before.balances.totalCents);
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: `${LOANS}/${loan.loanUuid}/deferrals`,
-      headers: { ...bearer(loan.token), ...idempotency('defer-key-0001') },
-    });
+    const again = await requestDeferral(ctx, loan, 'defer-key-0001');
     expect(again.statusCode).toBe(201);
     expect((await getLoan(ctx, loan)).balances).toEqual(after.balances);
   });
@@ -403,11 +396,7 @@ describe('deferral into margin call', () => {
     expect(facts.refusedReason).toContain('margin call');
     expect(facts.newLtv).toBeGreaterThanOrEqual(80);
     const before = await getLoan(ctx, loan);
-    const deferral = await ctx.app.inject({
-      method: 'POST',
-      url: `${LOANS}/${loan.loanUuid}/deferrals`,
-      headers: { ...bearer(loan.token), ...idempotency('defer-refused-01') },
-    });
+    const deferral = await requestDeferral(ctx, loan, 'defer-refused-01');
     expect(deferral.statusCode).toBe(409);
     expect((deferral.json() as { message: string }).message).toBe(facts.refusedReason);
     expect((await getLoan(ctx, loan)).balances).toEqual(before.balances);
