@@ -1,8 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getOpsFailedJobs, postOpsDiscardFailedJob, postOpsRetryFailedJob } from '@pledge/contract';
 import { apiRequest } from '../../../api/client.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
-import { opsFreshQuery } from './ops-fresh-query.js';
+import { useOpsListPage } from './ops-fresh-query.js';
 import { useOpsChange } from './use-ops-change.js';
 
 export const OPS_FAILED_JOBS_QUERY_KEY = [...OPS_QUERY_KEY, 'failed-jobs'] as const;
@@ -12,11 +11,8 @@ export const OPS_FAILED_JOBS_QUERY_KEY = [...OPS_QUERY_KEY, 'failed-jobs'] as co
  * shown; the previous page stays on screen while the next loads.
  */
 export function useOpsFailedJobs(cursor: string | undefined) {
-  return useQuery({
-    ...opsFreshQuery([...OPS_FAILED_JOBS_QUERY_KEY, cursor ?? null], getOpsFailedJobs, {
-      query: cursor === undefined ? {} : { cursor },
-    }),
-    placeholderData: keepPreviousData,
+  return useOpsListPage([...OPS_FAILED_JOBS_QUERY_KEY, cursor ?? null], getOpsFailedJobs, {
+    query: cursor === undefined ? {} : { cursor },
   });
 }
 

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import type { TEndpoint } from '@pledge/contract';
 import { apiRequest, type TApiRequestOptions } from '../../../api/client.js';
 
@@ -16,5 +16,20 @@ export function opsFreshQuery<const TKey extends QueryKey, E extends TEndpoint>(
     queryFn: ({ signal }) =>
       apiRequest(endpoint, { ...options, signal, cache: 'no-store' } as TApiRequestOptions<E>),
     refetchOnMount: 'always',
+  });
+}
+
+/**
+ * A page of a console list (a filter, a search, a cursor), read as opsFreshQuery reads: the page
+ * shown stays on screen while the next one loads.
+ */
+export function useOpsListPage<E extends TEndpoint>(
+  queryKey: QueryKey,
+  endpoint: E,
+  options?: Omit<TApiRequestOptions<E>, 'signal' | 'cache'>,
+) {
+  return useQuery({
+    ...opsFreshQuery(queryKey, endpoint, options),
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   getOpsLoan,
   getOpsLoans,
@@ -12,7 +12,7 @@ import { apiRequest } from '../../../api/client.js';
 import { refetchUnlessFetchedThisVisit } from '../../../api/page-visit.js';
 import { idempotencyHeaders } from '../../loan/api/idempotency-key.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
-import { opsFreshQuery } from './ops-fresh-query.js';
+import { opsFreshQuery, useOpsListPage } from './ops-fresh-query.js';
 import { useOpsChange } from './use-ops-change.js';
 
 /** One page of the console's loan list: a status, a search, and the cursor of the page. */
@@ -30,10 +30,7 @@ export function opsLoanQueryKey(loanUuid: string) {
 
 /** A page of funded loans, newest first; the previous page stays on screen while the next loads. */
 export function useOpsLoans(page: TOpsLoansPage) {
-  return useQuery({
-    ...opsFreshQuery([...OPS_LOANS_KEY, 'list', page], getOpsLoans, { query: page }),
-    placeholderData: keepPreviousData,
-  });
+  return useOpsListPage([...OPS_LOANS_KEY, 'list', page], getOpsLoans, { query: page });
 }
 
 /** One loan with its ledger, fetched afresh for each visit of its page. */

@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   getRefiCoinReturns,
   postRefiCoinReturn,
@@ -8,7 +7,7 @@ import type { TRefiCoinReturnStatus } from '@pledge/domain';
 import { apiRequest } from '../../../api/client.js';
 import { CONTROLLED_ACTIONS_QUERY_KEY } from './get-controlled-actions.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
-import { opsFreshQuery } from './ops-fresh-query.js';
+import { useOpsListPage } from './ops-fresh-query.js';
 import { useOpsChange } from './use-ops-change.js';
 
 export const REFI_COIN_RETURNS_QUERY_KEY = [...OPS_QUERY_KEY, 'refi', 'coin-returns'] as const;
@@ -20,9 +19,8 @@ export interface TRefiCoinReturnsPage {
 
 /** The coins ended refinancings received, and where each goes, newest first. */
 export function useRefiCoinReturns(page: TRefiCoinReturnsPage) {
-  return useQuery({
-    ...opsFreshQuery([...REFI_COIN_RETURNS_QUERY_KEY, page], getRefiCoinReturns, { query: page }),
-    placeholderData: keepPreviousData,
+  return useOpsListPage([...REFI_COIN_RETURNS_QUERY_KEY, page], getRefiCoinReturns, {
+    query: page,
   });
 }
 

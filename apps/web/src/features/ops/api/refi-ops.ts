@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   getRefiEstatePayoffs,
   getRefiTapeLoans,
@@ -17,7 +17,7 @@ import { endpointUrl } from '../../../api/endpoint-url.js';
 import { sendRawBody } from '../../../api/raw-body.js';
 import { CONTROLLED_ACTIONS_QUERY_KEY } from './get-controlled-actions.js';
 import { OPS_QUERY_KEY } from './get-ops-applications.js';
-import { opsFreshQuery } from './ops-fresh-query.js';
+import { useOpsListPage } from './ops-fresh-query.js';
 import { useOpsChange } from './use-ops-change.js';
 
 export const REFI_TAPE_QUERY_KEY = [...OPS_QUERY_KEY, 'refi', 'tape'] as const;
@@ -31,10 +31,7 @@ export interface TRefiTapePage {
 
 /** A page of the legacy loans on the tape; the previous page stays shown while the next loads. */
 export function useRefiTapeLoans(page: TRefiTapePage) {
-  return useQuery({
-    ...opsFreshQuery([...REFI_TAPE_QUERY_KEY, page], getRefiTapeLoans, { query: page }),
-    placeholderData: keepPreviousData,
-  });
+  return useOpsListPage([...REFI_TAPE_QUERY_KEY, page], getRefiTapeLoans, { query: page });
 }
 
 /** Sends a tape as the request body itself (text/csv). */
@@ -75,10 +72,7 @@ export interface TRefiPayoffsPage {
 
 /** Payoffs owed to the old lender's estate, newest first. */
 export function useRefiEstatePayoffs(page: TRefiPayoffsPage) {
-  return useQuery({
-    ...opsFreshQuery([...REFI_PAYOFFS_QUERY_KEY, page], getRefiEstatePayoffs, { query: page }),
-    placeholderData: keepPreviousData,
-  });
+  return useOpsListPage([...REFI_PAYOFFS_QUERY_KEY, page], getRefiEstatePayoffs, { query: page });
 }
 
 /** Proposes recording that a payoff to the estate was paid; a second agent approves it. */
