@@ -25,7 +25,7 @@ import { AmountReceivedField } from './amount-received-field.js';
 import { OpsConfirmDialog, OpsReasonDialog } from './ops-confirm-dialog.js';
 import { OpsDetailPanel, type TOpsDetail, type TOpsDetailAction } from './ops-detail-panel.js';
 import { OpsTableSection } from './ops-facts.js';
-import { useConfirmationKey, WireEvidenceFields, wireEvidenceErrors } from './ops-record-dialog.js';
+import { useWireEvidence, WireEvidenceFields, wireEvidenceErrors } from './ops-record-dialog.js';
 import type { TOpsColumn } from './ops-table.js';
 
 /** Payments an agent may still reverse: money counted that did not (or should not) arrive. */
@@ -68,12 +68,11 @@ function RecordWireDialog({
 }) {
   const wire = useRecordWire(loanUuid);
   const [amount, setAmount] = useState('');
-  const [reference, setReference] = useState('');
-  const [receivedOn, setReceivedOn] = useState('');
+  const evidence = useWireEvidence(wire.reset);
   const [errors, setErrors] = useState<TWireErrors>({});
-  const { key, edited } = useConfirmationKey(wire.reset);
 
   function argsOf() {
+    const { reference, day: receivedOn, key } = evidence;
     const found = wireErrors({ amount, reference, receivedOn }, balanceCents);
     setErrors(found);
     const cents = checkPaymentAmount(amount, balanceCents).cents;
@@ -94,17 +93,14 @@ function RecordWireDialog({
       <AmountReceivedField
         value={amount}
         error={errors.amount}
-        onValueChange={(text) => edited(() => setAmount(text))}
+        onValueChange={(text) => evidence.edited(() => setAmount(text))}
       />
       <WireEvidenceFields
         referenceDescription="The bank’s reference of the wire: the evidence kept with the payment."
         dayLabel="Received on"
-        reference={reference}
-        day={receivedOn}
         referenceError={errors.reference}
         dayError={errors.receivedOn}
-        onReferenceChange={(text) => edited(() => setReference(text))}
-        onDayChange={(text) => edited(() => setReceivedOn(text))}
+        {...evidence.fields}
       />
     </OpsConfirmDialog>
   );
@@ -151,12 +147,11 @@ function RecordSurplusPayoutDialog({
   onClose: () => void;
 }) {
   const payout = useRecordSurplusPayout(loanUuid);
-  const [reference, setReference] = useState('');
-  const [sentOn, setSentOn] = useState('');
+  const evidence = useWireEvidence(payout.reset);
   const [errors, setErrors] = useState<TSurplusPayoutErrors>({});
-  const { key, edited } = useConfirmationKey(payout.reset);
 
   function argsOf() {
+    const { reference, day: sentOn, key } = evidence;
     const found = surplusPayoutErrors({ reference, sentOn }, owedCents);
     setErrors(found);
     if (Object.keys(found).length > 0) return null;
@@ -176,12 +171,9 @@ function RecordSurplusPayoutDialog({
       <WireEvidenceFields
         referenceDescription="The bank’s reference of the wire sent: the evidence kept with the payout."
         dayLabel="Sent on"
-        reference={reference}
-        day={sentOn}
         referenceError={errors.reference}
         dayError={errors.sentOn}
-        onReferenceChange={(text) => edited(() => setReference(text))}
-        onDayChange={(text) => edited(() => setSentOn(text))}
+        {...evidence.fields}
       />
     </OpsConfirmDialog>
   );

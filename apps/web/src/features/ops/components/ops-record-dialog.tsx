@@ -40,6 +40,28 @@ export function wireEvidenceErrors<TDay extends string>(
   return errors as Partial<Record<'reference' | TDay, string>>;
 }
 
+/**
+ * A wire's evidence as the agent types it: the bank's reference and the day it moved, each edit
+ * making the next confirmation a new one (useConfirmationKey). `fields` are WireEvidenceFields'.
+ */
+export function useWireEvidence(reset: () => void) {
+  const [reference, setReference] = useState('');
+  const [day, setDay] = useState('');
+  const { key, edited } = useConfirmationKey(reset);
+  return {
+    reference,
+    day,
+    key,
+    edited,
+    fields: {
+      reference,
+      day,
+      onReferenceChange: (text: string) => edited(() => setReference(text)),
+      onDayChange: (text: string) => edited(() => setDay(text)),
+    },
+  };
+}
+
 /** A wire's evidence, both required: the bank's reference of the wire and the day it moved. */
 export function WireEvidenceFields({
   referenceDescription,
