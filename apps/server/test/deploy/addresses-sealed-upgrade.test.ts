@@ -10,11 +10,7 @@ import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  TGetOpsFailedMailResponse,
-  TGetRefiTapeLoansResponse,
-  TGetSandboxMailboxResponse,
-} from '@pledge/contract';
+import type { TGetOpsFailedMailResponse, TGetRefiTapeLoansResponse } from '@pledge/contract';
 import { createAdapters, type TAdapters } from '../../src/adapters/index.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import { seedSandbox } from '../../src/db/seed.js';
@@ -28,7 +24,7 @@ import { buildTestApp, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { migrationsBefore } from '../helpers/migrations-before.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { signIn } from '../identity/sign-in.js';
+import { mailbox, signIn } from '../identity/sign-in.js';
 import { signInAgent, type TAgent } from '../ops/helpers.js';
 import { call, lookUp, OPS } from '../refi/helpers.js';
 
@@ -103,13 +99,9 @@ async function tapeSearch(search: string): Promise<{ loanId: string; borrowerEma
   }));
 }
 
-async function mailbox(to: string): Promise<{ to: string; subject: string }[]> {
-  const response = await app.inject({
-    method: 'GET',
-    url: `/sandbox/mailbox?to=${encodeURIComponent(to)}`,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as TGetSandboxMailboxResponse).messages
+/** The messages to an address, each its recipient and subject, in the order of their subjects. */
+async function messagesBySubject(to: string): Promise<{ to: string; subject: string }[]> {
+  return (await mailbox(app, to))
     .map((message) => ({ to: message.to, subject: message.subject }))
     .sort((a, b) => a.subject.localeCompare(b.subject));
 }
@@ -133,7 +125,7 @@ async function expectServed(): Promise<void> {
   expect(found.applications.map((application) => application.celsiusLoanNumbers)).toEqual([
     ['U-1'],
   ]);
-  expect(await mailbox(MAIL_TO.toUpperCase())).toEqual([
+  expect(await messagesBySubject(MAIL_TO.toUpperCase())).toEqual([
     { to: MAIL_TO, subject: 'Given up' },
     { to: MAIL_TO, subject: 'Kept in the mailbox' },
   ]);

@@ -36,7 +36,7 @@ import {
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
-import { signIn } from '../identity/sign-in.js';
+import { mailbox, signIn } from '../identity/sign-in.js';
 import { expectJson } from '../ops/helpers.js';
 
 export const LOANS = '/provenance/borrower/servicing/v2/loans';
@@ -223,13 +223,8 @@ export async function runSweep(ctx: TApplicationsTestContext, { settle = true } 
   return result;
 }
 
-export async function mailTo(ctx: TApplicationsTestContext, email: string) {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `/sandbox/mailbox?to=${encodeURIComponent(email)}`,
-  });
-  expect(response.statusCode).toBe(200);
-  return (response.json() as { messages: { subject: string; text: string }[] }).messages;
+export function mailTo(ctx: TApplicationsTestContext, email: string) {
+  return mailbox(ctx.app, email);
 }
 
 export function idempotency(key: string) {
