@@ -3,13 +3,13 @@
  * address, those to send back (an agent proposes the return with its transaction, a second agent
  * approves), those returned, and those carried on to a new refinancing of the same loan.
  */
-import { useState } from 'react';
 import { ZPostRefiCoinReturnBody, type TRefiCoinReturnItem } from '@pledge/contract';
 import { REFI_COIN_RETURN_STATUSES, type TRefiCoinReturnStatus } from '@pledge/domain';
 import { coinAmountText } from '../../collateral/collateral-display.js';
 import { useProposeRefiCoinReturn, useRefiCoinReturns } from '../api/refi-coin-returns.js';
 import { formatDateTime, shortId } from '../format.js';
-import { OpsList, selectFilter, useOpsList } from './ops-list.js';
+import { selectFilter, useOpsList } from './ops-list.js';
+import { OpsListSection } from './ops-list-section.js';
 import { ReferenceProposalDialog } from './ops-record-dialog.js';
 import type { TOpsColumn } from './ops-table.js';
 import { settlementActionColumn, settlementItemColumns } from './refi-settlement-columns.js';
@@ -80,30 +80,29 @@ function ProposeReturn({ item, onClose }: { item: TRefiCoinReturnItem; onClose: 
 
 export function RefiCoinReturns() {
   const list = useOpsList([STATUS_FILTER]);
-  const [target, setTarget] = useState<TRefiCoinReturnItem | null>(null);
   const query = useRefiCoinReturns({ status: list.chosen(STATUS_FILTER), cursor: list.cursor });
 
   return (
-    <section className="ops-section" aria-labelledby="refi-coin-returns-heading">
-      <h2 id="refi-coin-returns-heading">Coins of ended refinancings</h2>
-      <p>
-        Coins that arrived for a refinancing that expired or was cancelled. They go back to the
-        address the borrower gives, or count toward the borrower’s new refinancing of the same loan.
-      </p>
-      <OpsList
-        list={list}
-        query={query}
-        loadingText="Loading the coins…"
-        errorTitle="The coins could not be loaded"
-        items={query.data?.items}
-        nextCursor={query.data?.nextCursor}
-        pagerLabel="Pages of the coins"
-        caption="Coins of ended refinancings"
-        columns={coinReturnColumns(setTarget)}
-        rowKey={(item) => item.appUuid}
-        emptyText="No coins to show."
-      />
-      {target !== null && <ProposeReturn item={target} onClose={() => setTarget(null)} />}
-    </section>
+    <OpsListSection
+      id="refi-coin-returns"
+      title="Coins of ended refinancings"
+      intro={
+        <p>
+          Coins that arrived for a refinancing that expired or was cancelled. They go back to the
+          address the borrower gives, or count toward the borrower’s new refinancing of the same
+          loan.
+        </p>
+      }
+      list={list}
+      query={query}
+      loadingText="Loading the coins…"
+      errorTitle="The coins could not be loaded"
+      pagerLabel="Pages of the coins"
+      caption="Coins of ended refinancings"
+      columns={coinReturnColumns}
+      rowKey={(item) => item.appUuid}
+      emptyText="No coins to show."
+      confirm={(item, onClose) => <ProposeReturn item={item} onClose={onClose} />}
+    />
   );
 }

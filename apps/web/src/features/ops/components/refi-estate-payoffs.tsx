@@ -2,13 +2,13 @@
  * Payoffs owed to the old lender's estate once a refinancing completes; an agent proposes each one
  * paid with its payment reference and a second agent approves (audited, idempotent).
  */
-import { useState } from 'react';
 import { ZPostConfirmRefiEstatePayoffBody, type TRefiEstatePayoff } from '@pledge/contract';
 import { REFI_ESTATE_PAYOFF_STATUSES, type TRefiEstatePayoffStatus } from '@pledge/domain';
 import { formatDollars } from '../../offer/format.js';
 import { useConfirmRefiEstatePayoff, useRefiEstatePayoffs } from '../api/refi-ops.js';
 import { formatDateTime } from '../format.js';
-import { OpsList, selectFilter, useOpsList } from './ops-list.js';
+import { selectFilter, useOpsList } from './ops-list.js';
+import { OpsListSection } from './ops-list-section.js';
 import { ReferenceProposalDialog } from './ops-record-dialog.js';
 import type { TOpsColumn } from './ops-table.js';
 import { settlementActionColumn, settlementItemColumns } from './refi-settlement-columns.js';
@@ -67,26 +67,22 @@ function ConfirmPayoff({ payoff, onClose }: { payoff: TRefiEstatePayoff; onClose
 
 export function RefiEstatePayoffs() {
   const list = useOpsList([STATUS_FILTER]);
-  const [target, setTarget] = useState<TRefiEstatePayoff | null>(null);
   const query = useRefiEstatePayoffs({ status: list.chosen(STATUS_FILTER), cursor: list.cursor });
 
   return (
-    <section className="ops-section" aria-labelledby="refi-payoffs-heading">
-      <h2 id="refi-payoffs-heading">Payoffs to the Celsius estate</h2>
-      <OpsList
-        list={list}
-        query={query}
-        loadingText="Loading the payoffs…"
-        errorTitle="The payoffs could not be loaded"
-        items={query.data?.items}
-        nextCursor={query.data?.nextCursor}
-        pagerLabel="Pages of the payoffs"
-        caption="Payoffs to the Celsius estate"
-        columns={payoffColumns(setTarget)}
-        rowKey={(payoff) => payoff.uuid}
-        emptyText="No payoff to show."
-      />
-      {target !== null && <ConfirmPayoff payoff={target} onClose={() => setTarget(null)} />}
-    </section>
+    <OpsListSection
+      id="refi-payoffs"
+      title="Payoffs to the Celsius estate"
+      list={list}
+      query={query}
+      loadingText="Loading the payoffs…"
+      errorTitle="The payoffs could not be loaded"
+      pagerLabel="Pages of the payoffs"
+      caption="Payoffs to the Celsius estate"
+      columns={payoffColumns}
+      rowKey={(payoff) => payoff.uuid}
+      emptyText="No payoff to show."
+      confirm={(payoff, onClose) => <ConfirmPayoff payoff={payoff} onClose={onClose} />}
+    />
   );
 }

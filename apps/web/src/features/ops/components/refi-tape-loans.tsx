@@ -14,7 +14,8 @@ import { useProposeTapeLoanBorrower } from '../api/post-refi-tape-loan-borrower.
 import { useRefiTapeLoans } from '../api/refi-ops.js';
 import { OpsApplicationLink } from './ops-links.js';
 import { OpsConfirmDialog, OpsReasonField } from './ops-confirm-dialog.js';
-import { OpsList, selectFilter, useOpsList, type TOpsFilter } from './ops-list.js';
+import { selectFilter, useOpsList, type TOpsFilter } from './ops-list.js';
+import { OpsListSection } from './ops-list-section.js';
 import type { TOpsColumn } from './ops-table.js';
 
 const STATUS_WORDS: Readonly<Record<TRefiTapeLoanStatus, string>> = {
@@ -151,7 +152,6 @@ function tapeColumns(
 
 export function RefiTapeLoans() {
   const list = useOpsList(FILTERS);
-  const [reassigning, setReassigning] = useState<TRefiTapeLoan | null>(null);
   const query = useRefiTapeLoans({
     status: list.chosen(STATUS_FILTER),
     search: list.values.search,
@@ -159,24 +159,19 @@ export function RefiTapeLoans() {
   });
 
   return (
-    <section className="ops-section" aria-labelledby="refi-tape-loans-heading">
-      <h2 id="refi-tape-loans-heading">Loans on the tape</h2>
-      <OpsList
-        list={list}
-        query={query}
-        loadingText="Loading the tape…"
-        errorTitle="The tape could not be loaded"
-        items={query.data?.items}
-        nextCursor={query.data?.nextCursor}
-        pagerLabel="Pages of the tape"
-        caption="Loans on the tape"
-        columns={tapeColumns(setReassigning)}
-        rowKey={(loan) => loan.loanId}
-        emptyText="No loan on the tape matches."
-      />
-      {reassigning !== null && (
-        <ReassignDialog loan={reassigning} onClose={() => setReassigning(null)} />
-      )}
-    </section>
+    <OpsListSection
+      id="refi-tape-loans"
+      title="Loans on the tape"
+      list={list}
+      query={query}
+      loadingText="Loading the tape…"
+      errorTitle="The tape could not be loaded"
+      pagerLabel="Pages of the tape"
+      caption="Loans on the tape"
+      columns={tapeColumns}
+      rowKey={(loan) => loan.loanId}
+      emptyText="No loan on the tape matches."
+      confirm={(loan, onClose) => <ReassignDialog loan={loan} onClose={onClose} />}
+    />
   );
 }
