@@ -2,6 +2,12 @@ import type { DestinationStream, Logger, LoggerOptions } from 'pino';
 import { pino } from 'pino';
 import type { TLogLevel } from './config.js';
 
+/** A log as the jobs and deploy steps take it: the app's pino logger, or a test's recorder. */
+export interface TLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
 /**
  * Request fields (bodies and queries of the contract) that carry personal data: who a person is,
  * where they live, how to reach them, their money. The one list: log redaction, the shape-only

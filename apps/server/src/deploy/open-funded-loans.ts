@@ -13,14 +13,9 @@ import {
   openUnservicedLoans,
   type TUnservicedLoans,
 } from '../services/servicing/open-unserviced-loans.js';
+import type { TLog } from '../logger.js';
 
-export async function openFundedLoans(deps: {
-  db: TDb;
-  log: {
-    info(object: object, message: string): void;
-    warn(object: object, message: string): void;
-  };
-}): Promise<TUnservicedLoans> {
+export async function openFundedLoans(deps: { db: TDb; log: TLog }): Promise<TUnservicedLoans> {
   const loans = await openUnservicedLoans(deps.db);
   if (loans.opened.length > 0) {
     await enqueue(deps.db, servicingSweepJob, {}, { dedupeKey: 'servicing-sweep:opened-loans' });

@@ -23,6 +23,7 @@ import { verifyEncryptionKeys } from '../security/keys/key-check.js';
 import { digestAgentEmails } from '../services/identity/agents.js';
 import { sealStoredAddresses } from './seal-addresses.js';
 import { sealUnsealedEmails } from '../services/identity/identity-email.js';
+import type { TLog } from '../logger.js';
 
 export interface TPreparedData {
   cipher: TFieldCipher;
@@ -33,10 +34,7 @@ export async function prepareStoredData(deps: {
     Partial<Pick<TConfig, 'encryptionNextKey'>>;
   db: TDb;
   storage: TStoragePort;
-  log: {
-    info(object: object, message: string): void;
-    warn(object: object, message: string): void;
-  };
+  log: TLog;
 }): Promise<TPreparedData> {
   const nextKey = deps.config.encryptionNextKey;
   const { cipher, created } = await verifyEncryptionKeys(deps.db, deps.config.encryptionKeys, {

@@ -61,6 +61,7 @@ import type { TWebhookTransport } from '../adapters/webhooks/port.js';
 import { postWebhookHttps } from '../adapters/webhooks/real.js';
 import { resolveHost, type THostResolver } from '../security/public-url.js';
 import { receiveSandboxWebhook } from '../services/sandbox/webhook-inbox.js';
+import type { TLog } from '../logger.js';
 
 export interface TJobDeps {
   db: TDb;
@@ -72,10 +73,7 @@ export interface TJobDeps {
   plaid?: TConfig['plaid'];
   clock?: TClock;
   sandbox: boolean;
-  log?: {
-    info(object: object, message: string): void;
-    warn(object: object, message: string): void;
-  };
+  log?: TLog;
   /** How long failed jobs are kept (JOB_FAILED_RETENTION_DAYS). */
   jobRetention?: TJobRetention;
   /** The outside dependencies probed on a schedule (services/health); none when not given. */

@@ -25,6 +25,7 @@ import type { TClock } from '../security/jwt.js';
 import { PermanentJobError, type TJobRegistration, type TJobSchedule } from './job-definition.js';
 import { JOB_QUEUE_SCHEMA, queueLogger } from './queue-schema.js';
 import { describeFailure, failureCause } from '../failure-cause.js';
+import type { TLog } from '../logger.js';
 
 /** How often an idle worker looks for jobs that became due (new jobs wake it at once). */
 export const JOB_POLL_MS = 1_000;
@@ -34,9 +35,7 @@ const RESTART_MAX_MS = 30_000;
 /** Jobs one worker runs at the same time. */
 export const JOB_CONCURRENCY = 4;
 
-export interface TJobLog {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
+export interface TJobLog extends TLog {
   error(object: object, message: string): void;
 }
 

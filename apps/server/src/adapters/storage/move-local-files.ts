@@ -12,6 +12,7 @@ import { appendFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createLocalStorage } from './local.js';
 import type { TStoragePort } from './port.js';
+import type { TLog } from '../../logger.js';
 
 const MOVE_BATCH_SIZE = 100;
 
@@ -35,10 +36,7 @@ export interface TMoveResult {
 export async function moveLocalFiles(deps: {
   dir: string;
   to: TStoragePort;
-  log?: {
-    info(object: object, message: string): void;
-    warn(object: object, message: string): void;
-  };
+  log?: TLog;
 }): Promise<TMoveResult> {
   const result: TMoveResult = { moved: 0, conflicts: [] };
   if (!existsSync(deps.dir)) return result;

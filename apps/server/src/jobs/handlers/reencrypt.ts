@@ -4,15 +4,13 @@ import type { TFieldCipher } from '../../security/field-encryption.js';
 import { reencryptAll } from '../../security/keys/reencrypt.js';
 import { reencryptJob } from '../definitions/reencrypt.js';
 import { registerJob } from '../job-definition.js';
+import type { TLog } from '../../logger.js';
 
 export function reencryptHandler(deps: {
   db: TDb;
   cipher: TFieldCipher;
   storage: TStoragePort;
-  log?: {
-    info(object: object, message: string): void;
-    warn(object: object, message: string): void;
-  };
+  log?: TLog;
 }) {
   return registerJob(reencryptJob, async (payload) => {
     // The key the job was enqueued for: this instance's sealing key, or its next key when it still

@@ -10,6 +10,7 @@ import { runRiskPass } from '../../services/risk/run-risk-pass.js';
 import { pricePollJob, riskPassJob } from '../definitions/risk-pass.js';
 import { registerJob } from '../job-definition.js';
 import { failureCause } from '../../failure-cause.js';
+import type { TLog } from '../../logger.js';
 
 export interface TRiskPassJobDeps {
   db: TDb;
@@ -18,10 +19,7 @@ export interface TRiskPassJobDeps {
   exchange: TExchangePort;
   clock: () => Date;
   sandbox: boolean;
-  log?: {
-    info(object: object, message: string): void;
-    warn(object: object, message: string): void;
-  };
+  log?: TLog;
 }
 
 export function riskPassHandlers(deps: TRiskPassJobDeps) {

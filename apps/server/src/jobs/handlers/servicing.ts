@@ -9,6 +9,7 @@ import { settlePendingPayments } from '../../services/servicing/settle-payments.
 import { servicingAchSettlementJob, servicingSweepJob } from '../definitions/servicing-sweep.js';
 import { statementDeliveryJob } from '../definitions/statement-delivery.js';
 import { registerJob } from '../job-definition.js';
+import type { TLog } from '../../logger.js';
 
 export interface TServicingJobDeps {
   db: TDb;
@@ -18,10 +19,7 @@ export interface TServicingJobDeps {
   bankPayments: TBankPaymentsPort;
   clock: () => Date;
   sandbox: boolean;
-  log?: {
-    info(object: object, message: string): void;
-    warn(object: object, message: string): void;
-  };
+  log?: TLog;
 }
 
 export function servicingJobHandlers(deps: TServicingJobDeps) {

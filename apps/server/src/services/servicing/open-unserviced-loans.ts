@@ -36,6 +36,7 @@ import { balancesOf } from './ledger-store.js';
 import { closeLoanServicing, openLoanLedger } from './open-loan-ledger.js';
 import { onLoanTransition, settleRecordedPayoff } from './on-loan-transition.js';
 import { assertServicingInvariants } from './servicing-invariants.js';
+import type { TLog } from '../../logger.js';
 
 /** Applications read per query; each loan is opened in its own short transaction. */
 const UNSERVICED_BATCH_SIZE = 200;
@@ -193,7 +194,7 @@ const LOGGED_IDS_MAX = 100;
  * run (the boot, or the sweep that opened loans an instance of the release before funded).
  */
 export function logUnservicedLoans(
-  log: { info(object: object, message: string): void; warn(object: object, message: string): void },
+  log: TLog,
   loans: TUnservicedLoans,
   when: 'boot' | 'sweep',
 ): void {

@@ -32,6 +32,7 @@ import { borrowerEmailOf, brandOfLoan, loadLoan } from './servicing-record.js';
 import { sendCollectionNotices } from './send-collection-notices.js';
 import { sendPastDueNotices } from './send-past-due-notices.js';
 import { recordSweepRun } from '../health/record-sweep-run.js';
+import type { TLog } from '../../logger.js';
 
 /**
  * Each step runs over every loan it finds, batch after batch (drainPages); the steps repeat until
@@ -208,10 +209,7 @@ export const SWEEP_FOLLOW_UP_DELAY_MS = 5_000;
  */
 export async function runServicingSweep(
   deps: TPaymentDeps & {
-    log?: {
-      info(object: object, message: string): void;
-      warn(object: object, message: string): void;
-    };
+    log?: TLog;
   },
   options: { followUpKey?: string } = {},
 ): Promise<TSweepResult & { followUp: boolean }> {
