@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type {
   TGetOpsRiskQueueResponse,
   TOpsLiquidationOrder,
@@ -10,7 +9,6 @@ import type {
 import { CURE_COUNTDOWN_TICK_MS, cureTimeLeft, formatUsd, type TRiskLevel } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
 import { Button } from '../../../ui/button/button.js';
-import { PageHeading } from '../../../ui/page-heading.js';
 import { formatLtv } from '../../loan/loan-view.js';
 import { serverClockOffsetMs } from '../../loan/server-clock.js';
 import { useServerNow } from '../../loan/use-server-now.js';
@@ -19,6 +17,7 @@ import { formatCoin, formatDateTime, shortId } from '../format.js';
 import { OpsCollateralDiscrepancies } from './ops-collateral-discrepancies.js';
 import { OpsTableSection } from './ops-facts.js';
 import { OpsLoanLink } from './ops-links.js';
+import { OpsPage } from './ops-page.js';
 import { RecordFillDialog } from './ops-risk-fill-dialog.js';
 import type { TOpsColumn } from './ops-table.js';
 import { OpsQueryStatus } from './ops-query-status.js';
@@ -244,13 +243,13 @@ export function OpsRisk() {
   const [filling, setFilling] = useState<TOpsLiquidationOrder | null>(null);
 
   return (
-    <section className="ops-page">
-      <p className="ops-back">
-        <Link to={paths.ops.getHref()}>All applications</Link>
-        {' · '}
-        <Link to={paths.opsLoans.getHref()}>Loans</Link>
-      </p>
-      <PageHeading>Risk queue</PageHeading>
+    <OpsPage
+      heading="Risk queue"
+      back={[
+        { href: paths.ops.getHref(), label: 'All applications' },
+        { href: paths.opsLoans.getHref(), label: 'Loans' },
+      ]}
+    >
       <OpsQueryStatus
         query={query}
         loadingText="Loading the risk queue…"
@@ -267,7 +266,7 @@ export function OpsRisk() {
       )}
       <OpsCollateralDiscrepancies />
       {filling !== null && <RecordFillDialog order={filling} onClose={() => setFilling(null)} />}
-    </section>
+    </OpsPage>
   );
 }
 
