@@ -108,14 +108,18 @@ export function ZWholeNumber(unit: string, min: number, max: number) {
     .max(max, range);
 }
 
-/** Two variables set together or not at all: the missing one is named. */
+/**
+ * Two variables set together or not at all: the missing one is named; when they are, the issues
+ * `whenTogether` finds (what the pair needs beyond that, none unless given).
+ */
 export function setTogether(
   context: TCheckContext,
   first: string,
   second: string,
   message: string,
+  whenTogether: () => TIssue[] = () => [],
 ): TIssue[] {
-  if (context.isSet(first) === context.isSet(second)) return [];
+  if (context.isSet(first) === context.isSet(second)) return whenTogether();
   return [{ name: context.isSet(first) ? second : first, message }];
 }
 

@@ -24,21 +24,21 @@ export const bankArea = defineArea({
   }),
   shown: ['PLAID_ENV'],
   sandboxSecrets: ['PLAID_SECRET'],
-  check: (_env, context) => {
-    const together = setTogether(
+  check: (_env, context) =>
+    setTogether(
       context,
       'PLAID_CLIENT_ID',
       'PLAID_SECRET',
       'is required together with the other PLAID_ variable',
-    );
-    if (together.length > 0) return together;
-    if (context.nodeEnv !== 'production' || !context.isOutsideSandbox) return [];
-    if (context.isSet('PLAID_CLIENT_ID')) return [];
-    return ['PLAID_CLIENT_ID', 'PLAID_SECRET'].map((name) => ({
-      name,
-      message: 'is required when NODE_ENV=production (bank linking and ACH payments)',
-    }));
-  },
+      () => {
+        if (context.nodeEnv !== 'production' || !context.isOutsideSandbox) return [];
+        if (context.isSet('PLAID_CLIENT_ID')) return [];
+        return ['PLAID_CLIENT_ID', 'PLAID_SECRET'].map((name) => ({
+          name,
+          message: 'is required when NODE_ENV=production (bank linking and ACH payments)',
+        }));
+      },
+    ),
   build: (env): TBankConfig => ({
     plaid:
       env.PLAID_CLIENT_ID !== undefined && env.PLAID_SECRET !== undefined

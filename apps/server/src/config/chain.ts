@@ -62,20 +62,16 @@ export const chainArea = defineArea({
     CHAIN_CONFIRMATIONS_ETH: ZConfirmations.default(12),
   }),
   shown: ['CHAIN_CONFIRMATIONS_BTC', 'CHAIN_CONFIRMATIONS_ETH'],
-  check: (_env, context) => {
-    const together = setTogether(
+  check: (_env, context) => [
+    ...setTogether(
       context,
       'BTC_XPUB',
       'ETH_XPUB',
       'is required together with the other account public key',
-    );
-    return [
-      ...(together.length > 0
-        ? together
-        : requiredOutsideSandbox(context, ['BTC_XPUB', 'ETH_XPUB'])),
-      ...requiredOutsideSandbox(context, ['ESPLORA_URL', 'ETH_RPC_URL']),
-    ];
-  },
+      () => requiredOutsideSandbox(context, ['BTC_XPUB', 'ETH_XPUB']),
+    ),
+    ...requiredOutsideSandbox(context, ['ESPLORA_URL', 'ETH_RPC_URL']),
+  ],
   build: (env, context): { chain: TChainConfig } => ({
     chain: {
       keys:

@@ -21,16 +21,14 @@ export const creditBureauArea = defineArea({
     CREDIT_BUREAU_API_KEY: ZNotEmpty.optional(),
   }),
   sandboxSecrets: ['CREDIT_BUREAU_API_KEY'],
-  check: (_env, context) => {
-    const together = setTogether(
+  check: (_env, context) =>
+    setTogether(
       context,
       'CREDIT_BUREAU_URL',
       'CREDIT_BUREAU_API_KEY',
       'is required together with the other CREDIT_BUREAU_ variable',
-    );
-    if (together.length > 0) return together;
-    return requiredOutsideSandbox(context, ['CREDIT_BUREAU_URL', 'CREDIT_BUREAU_API_KEY']);
-  },
+      () => requiredOutsideSandbox(context, ['CREDIT_BUREAU_URL', 'CREDIT_BUREAU_API_KEY']),
+    ),
   build: (env): TCreditBureauConfig => ({
     creditBureau:
       env.CREDIT_BUREAU_URL !== undefined && env.CREDIT_BUREAU_API_KEY !== undefined
