@@ -6,7 +6,6 @@ import {
 } from '@pledge/contract';
 import {
   centsToUsd,
-  OPS_REASON_MAX_LENGTH,
   PAYOFF_METHOD_LABELS,
   PAYOFF_METHODS,
   parseCashInput,
@@ -21,7 +20,7 @@ import {
   OPS_ACTIONS,
   type TOpsAction,
 } from '../ops-actions.js';
-import { AmountReceivedField } from './amount-received-field.js';
+import { AmountReceivedField, NoteField } from './evidence-fields.js';
 import { OpsConfirmDialog, OpsReasonField, toastDone, useOpsReason } from './ops-confirm-dialog.js';
 import type { TOpsDetailAction } from './ops-detail-panel.js';
 import { OpsPayoffFigure } from './ops-payoff-figure.js';
@@ -178,14 +177,7 @@ function ConfirmAction({
         </>
       )}
       {action.needsReference === true && (
-        <TextField
-          label="Note"
-          description="Optional; kept in the audit trail."
-          maxLength={OPS_REASON_MAX_LENGTH}
-          value={note}
-          error={shownEvidenceErrors.note}
-          onChange={(event) => setNote(event.target.value)}
-        />
+        <NoteField value={note} error={shownEvidenceErrors.note} onValueChange={setNote} />
       )}
     </OpsConfirmDialog>
   );

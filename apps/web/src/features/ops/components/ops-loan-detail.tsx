@@ -21,7 +21,7 @@ import {
 import { useOpsLoan, useRecordWire, useReversePayment } from '../api/ops-loans.js';
 import { useRecordSurplusPayout } from '../api/ops-surplus-payout.js';
 import { formatDateTime, shortId } from '../format.js';
-import { AmountReceivedField } from './amount-received-field.js';
+import { AmountReceivedField } from './evidence-fields.js';
 import { OpsConfirmDialog, OpsReasonDialog } from './ops-confirm-dialog.js';
 import { OpsDetailPanel, type TOpsDetail, type TOpsDetailAction } from './ops-detail-panel.js';
 import { OpsTableSection } from './ops-facts.js';

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { TControlledAction } from '@pledge/contract';
-import { OPS_REASON_MAX_LENGTH, WIRE_REFERENCE_MAX_LENGTH } from '@pledge/domain';
+import { WIRE_REFERENCE_MAX_LENGTH } from '@pledge/domain';
 import { TextField } from '../../../ui/text-field/text-field.js';
 import { newIdempotencyKey } from '../../loan/api/idempotency-key.js';
+import { NoteField } from './evidence-fields.js';
 import { OpsConfirmDialog, type TOpsCall } from './ops-confirm-dialog.js';
 
 /**
@@ -164,14 +165,7 @@ export function ReferenceProposalDialog<TBody, TArgs>({
         error={errors[field]}
         onChange={(event) => setEvidence(event.target.value)}
       />
-      <TextField
-        label="Note"
-        description="Optional; kept in the audit trail."
-        maxLength={OPS_REASON_MAX_LENGTH}
-        value={note}
-        error={errors.note}
-        onChange={(event) => setNote(event.target.value)}
-      />
+      <NoteField value={note} error={errors.note} onValueChange={setNote} />
     </OpsConfirmDialog>
   );
 }
