@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   buildPath,
@@ -67,6 +68,44 @@ async function showDetail() {
 
 function section(name: string): HTMLElement {
   return screen.getByRole('region', { name });
+}
+
+/** An application whose loan funds wait for an agent's release. */
+function awaitingRelease() {
+  return makeApplication({ state: 'MANUAL_FUNDING_RELEASE', stage: 'ORIGINATING' });
+}
+
+/** An application whose loan is active. */
+function activeLoan() {
+  return makeApplication({ state: 'COMPLETE', stage: 'FINAL' });
+}
+
+const PAYOFF_DIALOG = 'Propose recording the loan as paid off?';
+
+/** Opens an action of the Actions section: its confirmation, titled `dialogName`. */
+async function openAction(user: UserEvent, name: string, dialogName: string) {
+  await user.click(within(section('Actions')).getByRole('button', { name }));
+  return screen.getByRole('dialog', { name: dialogName });
+}
+
+/** Types a payoff by wire FED-1 of `amount`, paid on 2025-03-01. */
+async function typeWirePayoff(user: UserEvent, dialog: HTMLElement, amount: string) {
+  await user.selectOptions(
+    within(dialog).getByRole('combobox', { name: /Payment method/ }),
+    'Wire',
+  );
+  await user.type(within(dialog).getByRole('textbox', { name: /Payment reference/ }), 'FED-1');
+  await user.type(within(dialog).getByRole('textbox', { name: /Amount received/ }), amount);
+  await user.type(within(dialog).getByLabelText(/Paid on/), '2025-03-01');
+}
+
+/** The call to the address matching `isCall` carried the agent's session. */
+function expectSentByTheAgent(
+  fetchMock: ReturnType<typeof mockAgentFetch>,
+  isCall: (url: string) => boolean,
+) {
+  const call = fetchMock.mock.calls.find(([url]) => isCall(String(url)));
+  expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe(`Bearer ${agentToken}`);
 }
 
 const SELF = { identityUuid: TEST_IDENTITY.uuid, email: TEST_IDENTITY.email };
@@ -275,8 +314,7 @@ describe('/ops/applications/:appUuid: the detail', () => {
     const { user } = await showDetail();
     const before = detailCalls(fetchMock);
 
-    await user.click(within(section('Actions')).getByRole('button', { name: 'Reject ID' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reject the uploaded ID?' });
+    const dialog = await openAction(user, 'Reject ID', 'Reject the uploaded ID?');
     await user.click(within(dialog).getByRole('button', { name: 'Reject ID' }));
     expect(within(dialog).getByRole('textbox', { name: /Reason/ })).toHaveAccessibleDescription(
       expect.stringContaining('Give a reason'),
@@ -286,8 +324,7 @@ describe('/ops/applications/:appUuid: the detail', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), ' Too blurry ');
     await user.click(within(dialog).getByRole('button', { name: 'Reject ID' }));
     await waitFor(() => expect(bodies).toEqual([{ reason: 'Too blurry' }]));
-    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/identity/reject'));
-    expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe(`Bearer ${agentToken}`);
+    expectSentByTheAgent(fetchMock, (url) => url.endsWith('/identity/reject'));
 
     expect(await screen.findByText('ID rejected', {}, LOADED)).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -297,9 +334,8 @@ describe('/ops/applications/:appUuid: the detail', () => {
   });
 
   it('proposes a release with its reference, and shows the server’s refusal', async () => {
-    const application = makeApplication({ state: 'MANUAL_FUNDING_RELEASE', stage: 'ORIGINATING' });
     const bodies: unknown[] = [];
-    serve(() => makeDetail({ application }), {
+    serve(() => makeDetail({ application: awaitingRelease() }), {
       [`POST ${buildPath(postOpsProposeReleaseFunds.path, params)}`]: (_url, init) => {
         bodies.push(JSON.parse(String(init.body)));
         return jsonResponse(
@@ -334,7 +370,7 @@ describe('/ops/applications/:appUuid: the detail', () => {
   });
 
   it('proposes a payoff of an active loan with its evidence, then a success toast', async () => {
-    const active = makeApplication({ state: 'COMPLETE', stage: 'FINAL' });
+    const active = activeLoan();
     let current = makeDetail({ application: active });
     const bodies: unknown[] = [];
     const fetchMock = serve(() => current, {
@@ -353,7 +389,7 @@ describe('/ops/applications/:appUuid: the detail', () => {
     expect(record).toBeEnabled();
 
     await user.click(record);
-    const dialog = screen.getByRole('dialog', { name: 'Propose recording the loan as paid off?' });
+    const dialog = screen.getByRole('dialog', { name: PAYOFF_DIALOG });
     const select = within(dialog).getByRole('combobox', { name: /Payment method/ });
     expect(
       within(select)
@@ -374,18 +410,14 @@ describe('/ops/applications/:appUuid: the detail', () => {
     expect(select).toHaveAccessibleDescription(expect.stringContaining('Choose a payment method'));
     expect(bodies).toEqual([]);
 
-    await user.selectOptions(select, 'Wire');
-    await user.type(within(dialog).getByRole('textbox', { name: /Payment reference/ }), 'FED-1');
-    await user.type(within(dialog).getByRole('textbox', { name: /Amount received/ }), '20,150.25');
-    await user.type(within(dialog).getByLabelText(/Paid on/), '2025-03-01');
+    await typeWirePayoff(user, dialog, '20,150.25');
     await user.click(within(dialog).getByRole('button', { name: 'Propose payoff' }));
     await waitFor(() =>
       expect(bodies).toEqual([
         { method: 'WIRE', reference: 'FED-1', amount: 20150.25, paidOn: '2025-03-01' },
       ]),
     );
-    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/payoff/proposals'));
-    expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe(`Bearer ${agentToken}`);
+    expectSentByTheAgent(fetchMock, (url) => url.endsWith('/payoff/proposals'));
     expect(await screen.findByText('Payoff proposed', {}, LOADED)).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() =>
@@ -396,24 +428,16 @@ describe('/ops/applications/:appUuid: the detail', () => {
   });
 
   it('shows the server’s refusal of a payoff that is not the ledger’s figure, as it is', async () => {
-    const application = makeApplication({ state: 'COMPLETE', stage: 'FINAL' });
     const refusal =
       "The ledger's payoff figure today is 20350.36 USD: a payoff is recorded for exactly that amount. Record a smaller amount as a wire payment.";
-    serve(() => makeDetail({ application }), {
+    serve(() => makeDetail({ application: activeLoan() }), {
       [LOAN]: () => jsonResponse(opsLoan()),
       [`POST ${buildPath(postOpsProposePayoff.path, params)}`]: () =>
         jsonResponse({ code: 'PAYOFF_AMOUNT_NOT_LEDGER', message: refusal }, 409),
     });
     const { user } = await showDetail();
-    await user.click(within(section('Actions')).getByRole('button', { name: 'Propose payoff' }));
-    const dialog = screen.getByRole('dialog', { name: 'Propose recording the loan as paid off?' });
-    await user.selectOptions(
-      within(dialog).getByRole('combobox', { name: /Payment method/ }),
-      'Wire',
-    );
-    await user.type(within(dialog).getByRole('textbox', { name: /Payment reference/ }), 'FED-1');
-    await user.type(within(dialog).getByRole('textbox', { name: /Amount received/ }), '20,000');
-    await user.type(within(dialog).getByLabelText(/Paid on/), '2025-03-01');
+    const dialog = await openAction(user, 'Propose payoff', PAYOFF_DIALOG);
+    await typeWirePayoff(user, dialog, '20,000');
     await user.click(within(dialog).getByRole('button', { name: 'Propose payoff' }));
     const alert = await within(dialog).findByRole('alert', {}, LOADED);
     expect(alert).toHaveTextContent('Propose payoff failed');
@@ -421,10 +445,9 @@ describe('/ops/applications/:appUuid: the detail', () => {
   });
 
   it('says while the ledger’s figure loads, and why it could not be read', async () => {
-    const application = makeApplication({ state: 'COMPLETE', stage: 'FINAL' });
     let answerLoan: (response: Response) => void = () => {};
     let loanCalls = 0;
-    serve(() => makeDetail({ application }), {
+    serve(() => makeDetail({ application: activeLoan() }), {
       [LOAN]: () => {
         loanCalls += 1;
         return loanCalls === 1
@@ -433,8 +456,7 @@ describe('/ops/applications/:appUuid: the detail', () => {
       },
     });
     const { user } = await showDetail();
-    await user.click(within(section('Actions')).getByRole('button', { name: 'Propose payoff' }));
-    const dialog = screen.getByRole('dialog', { name: 'Propose recording the loan as paid off?' });
+    const dialog = await openAction(user, 'Propose payoff', PAYOFF_DIALOG);
     expect(await within(dialog).findByText('Reading what the ledger holds as owed…')).toHaveRole(
       'status',
     );
@@ -458,8 +480,9 @@ describe('/ops/applications/:appUuid: the detail', () => {
   });
 
   it('lets the proposer only withdraw, with the reason the approval is disabled', async () => {
-    const application = makeApplication({ state: 'MANUAL_FUNDING_RELEASE', stage: 'ORIGINATING' });
-    serve(() => makeDetail({ application, proposals: [proposal({ proposedBy: SELF })] }));
+    serve(() =>
+      makeDetail({ application: awaitingRelease(), proposals: [proposal({ proposedBy: SELF })] }),
+    );
     await showDetail();
     const approvals = section('Approvals');
     expect(approvals).toHaveTextContent(`Proposed by${SELF.email}`);
@@ -473,17 +496,16 @@ describe('/ops/applications/:appUuid: the detail', () => {
   });
 
   it('approves another agent’s proposal after confirmation', async () => {
-    const application = makeApplication({ state: 'MANUAL_FUNDING_RELEASE', stage: 'ORIGINATING' });
     const pending = proposal({ proposedBy: OTHER_AGENT });
     const approveUrl = buildPath(postOpsApproveProposal.path, {
       ...params,
       proposalId: pending.id,
     });
-    let current = makeDetail({ application, proposals: [pending] });
+    let current = makeDetail({ application: awaitingRelease(), proposals: [pending] });
     const fetchMock = serve(() => current, {
       [`POST ${approveUrl}`]: () => {
         current = makeDetail({
-          application: makeApplication({ state: 'COMPLETE', stage: 'FINAL' }),
+          application: activeLoan(),
           proposals: [{ ...pending, status: 'APPROVED', decidedBy: SELF }],
         });
         return jsonResponse(current);
@@ -501,7 +523,7 @@ describe('/ops/applications/:appUuid: the detail', () => {
   });
 
   it('shows a holder-name review and accepts the account', async () => {
-    const application = makeApplication({ state: 'MANUAL_FUNDING_RELEASE', stage: 'ORIGINATING' });
+    const application = awaitingRelease();
     const review = makeHolderNameReview();
     let current = makeDetail({ application, holderNameReview: review });
     serve(() => current, {
@@ -561,8 +583,7 @@ describe('/ops/applications/:appUuid: the detail', () => {
     const blob = createObjectURL.mock.calls[0]?.[0];
     expect(blob?.type).toBe('image/jpeg');
     expect(new Uint8Array(await (blob as Blob).arrayBuffer())).toEqual(bytes);
-    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/identity-documents/'));
-    expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe(`Bearer ${agentToken}`);
+    expectSentByTheAgent(fetchMock, (url) => url.includes('/identity-documents/'));
   });
 
   it('says so when the application does not exist', async () => {
