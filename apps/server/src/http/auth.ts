@@ -133,3 +133,14 @@ export function principalOf(request: FastifyRequest): TPrincipal {
 export function callerUuidOf(request: FastifyRequest): string {
   return principalOf(request).identityUuid;
 }
+
+/**
+ * The caller and the application the path names: what a use case on the caller's own application
+ * takes (it answers 404 for an application of anyone else).
+ */
+export function callerApplicationOf(
+  request: FastifyRequest,
+  params: { appUuid: string },
+): { identityUuid: string; appUuid: string } {
+  return { identityUuid: callerUuidOf(request), appUuid: params.appUuid };
+}

@@ -17,7 +17,7 @@ import {
 import { getApplication } from '../../services/applications/get-application.js';
 import { getKrangState } from '../../services/applications/get-krang-state.js';
 import { listApplications } from '../../services/applications/list-applications.js';
-import { callerUuidOf } from '../../http/auth.js';
+import { callerApplicationOf, callerUuidOf } from '../../http/auth.js';
 
 const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const IDEMPOTENCY_KEY_MESSAGE = 'Use 8 to 128 letters, digits, dots, colons, dashes or underscores';
@@ -56,9 +56,9 @@ export const applicationsRoutes: FastifyPluginAsync<{ db: TDb; clock: TClock }> 
   );
   route(app, getUserApps, ({ request }) => listApplications(deps, callerUuidOf(request)));
   route(app, getApplicationEndpoint, ({ params, request }) =>
-    getApplication(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid }),
+    getApplication(deps, callerApplicationOf(request, params)),
   );
   route(app, getKrangStateEndpoint, ({ params, request }) =>
-    getKrangState(deps.db, { identityUuid: callerUuidOf(request), appUuid: params.appUuid }),
+    getKrangState(deps.db, callerApplicationOf(request, params)),
   );
 };

@@ -28,7 +28,7 @@ import {
 } from '../../services/collateral/collateral-proof-link.js';
 import { getCollateralProof } from '../../services/collateral/get-collateral-proof.js';
 import { getPublicCollateralProof } from '../../services/collateral/get-public-collateral-proof.js';
-import { callerUuidOf } from '../../http/auth.js';
+import { callerApplicationOf } from '../../http/auth.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { optionalIdempotencyKey } from '../../services/servicing/idempotency-key.js';
 
@@ -44,49 +44,45 @@ export const COLLATERAL_PROOF_LINKS_PER_IP_PER_MINUTE = 10;
 export const collateralRoutes: FastifyPluginAsync<
   TCollateralDeps & { cipher: Pick<TFieldCipher, 'blindIndex'> }
 > = async (app, deps) => {
-  const owned = (request: Parameters<typeof callerUuidOf>[0], appUuid: string) => ({
-    identityUuid: callerUuidOf(request),
-    appUuid,
-  });
   route(app, getCollateralEndpoint, ({ params, request }) =>
-    getCollateral(deps, { ...owned(request, params.appUuid), allocateAddress: false }),
+    getCollateral(deps, { ...callerApplicationOf(request, params), allocateAddress: false }),
   );
   route(app, postCollateralCalculate, ({ params, request }) =>
-    getCollateral(deps, { ...owned(request, params.appUuid), allocateAddress: true }),
+    getCollateral(deps, { ...callerApplicationOf(request, params), allocateAddress: true }),
   );
   route(app, postCollateralSourceWalletType, ({ params, body, request }) =>
-    setWalletSourceType(deps, { ...owned(request, params.appUuid), walletSourceType: body }),
+    setWalletSourceType(deps, { ...callerApplicationOf(request, params), walletSourceType: body }),
   );
   route(app, postCollateralBorrowerConfirmation, ({ params, request }) =>
-    confirmCollateralSent(deps, owned(request, params.appUuid)),
+    confirmCollateralSent(deps, callerApplicationOf(request, params)),
   );
   route(app, postMicroDepositBorrowerConfirmation, ({ params, request }) =>
-    optInMicroDeposit(deps, owned(request, params.appUuid)),
+    optInMicroDeposit(deps, callerApplicationOf(request, params)),
   );
   route(app, getMicroDepositStatusEndpoint, ({ params, request }) =>
-    getMicroDepositStatus(deps, owned(request, params.appUuid)),
+    getMicroDepositStatus(deps, callerApplicationOf(request, params)),
   );
   route(app, postCollateralRelease, ({ params, body, request }) =>
     requestCollateralRelease(deps, {
-      ...owned(request, params.appUuid),
+      ...callerApplicationOf(request, params),
       returnAddress: body.returnAddress,
     }),
   );
   route(app, getCollateralProofEndpoint, ({ params, request }) =>
-    getCollateralProof(deps, owned(request, params.appUuid)),
+    getCollateralProof(deps, callerApplicationOf(request, params)),
   );
   route(
     app,
     postCollateralProofLink,
     ({ params, request }) =>
       makeCollateralProofLink(deps, {
-        ...owned(request, params.appUuid),
+        ...callerApplicationOf(request, params),
         idempotencyKey: optionalIdempotencyKey(request),
       }),
     { rateLimit: { max: COLLATERAL_PROOF_LINKS_PER_IP_PER_MINUTE, timeWindow: '1 minute' } },
   );
   route(app, deleteCollateralProofLink, ({ params, request }) =>
-    turnOffCollateralProofLink(deps, owned(request, params.appUuid)),
+    turnOffCollateralProofLink(deps, callerApplicationOf(request, params)),
   );
   route(
     app,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { postCreditRetry } from '@pledge/contract';
 import type { TDb } from '../../db/pool.js';
-import { callerUuidOf } from '../../http/auth.js';
+import { callerApplicationOf } from '../../http/auth.js';
 import { route } from '../../http/route.js';
 import type { TClock } from '../../security/jwt.js';
 import { retryCreditCheck } from '../../services/credit/retry-credit-check.js';
@@ -19,8 +19,7 @@ export const creditRetryRoutes: FastifyPluginAsync<{ db: TDb; clock: TClock }> =
   route(
     app,
     postCreditRetry,
-    ({ params, request }) =>
-      retryCreditCheck(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid }),
+    ({ params, request }) => retryCreditCheck(deps, callerApplicationOf(request, params)),
     { rateLimit: { max: CREDIT_RETRIES_PER_IP_PER_MINUTE, timeWindow: '1 minute' } },
   );
 };

@@ -5,7 +5,7 @@ import { route } from '../../http/route.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import type { TClock } from '../../security/jwt.js';
 import { submitLoanDetails } from '../../services/applications/submit-loan-details.js';
-import { callerUuidOf } from '../../http/auth.js';
+import { callerApplicationOf } from '../../http/auth.js';
 
 export const detailsRoutes: FastifyPluginAsync<{
   db: TDb;
@@ -13,6 +13,6 @@ export const detailsRoutes: FastifyPluginAsync<{
   cipher: TFieldCipher;
 }> = async (app, deps) => {
   route(app, postLoanDetails, ({ params, body, request }) =>
-    submitLoanDetails(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid, body }),
+    submitLoanDetails(deps, { ...callerApplicationOf(request, params), body }),
   );
 };

@@ -15,7 +15,7 @@ import { confirmMicroTransfer } from '../../services/disbursement/confirm-micro-
 import { getSavedDisbursement } from '../../services/disbursement/get-disbursement.js';
 import { saveManualBank } from '../../services/disbursement/save-manual-bank.js';
 import { saveWalletAddress } from '../../services/disbursement/save-wallet-address.js';
-import { callerUuidOf } from '../../http/auth.js';
+import { callerApplicationOf } from '../../http/auth.js';
 
 export const disbursementRoutes: FastifyPluginAsync<{
   db: TDb;
@@ -23,25 +23,23 @@ export const disbursementRoutes: FastifyPluginAsync<{
   clock: TClock;
 }> = async (app, deps) => {
   route(app, getDisbursement, ({ params, request }) =>
-    getSavedDisbursement(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid }),
+    getSavedDisbursement(deps, callerApplicationOf(request, params)),
   );
   route(app, postManualBank, ({ params, body, request }) =>
-    saveManualBank(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid, body }),
+    saveManualBank(deps, { ...callerApplicationOf(request, params), body }),
   );
   route(app, postDisbursementAccount, ({ params, body, request }) =>
     chooseLinkedAccount(deps, {
-      identityUuid: callerUuidOf(request),
-      appUuid: params.appUuid,
+      ...callerApplicationOf(request, params),
       body,
     }),
   );
   route(app, postWalletAddress, ({ params, body, request }) =>
-    saveWalletAddress(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid, body }),
+    saveWalletAddress(deps, { ...callerApplicationOf(request, params), body }),
   );
   route(app, postMicroTransferConfirmation, ({ params, body, request }) =>
     confirmMicroTransfer(deps, {
-      identityUuid: callerUuidOf(request),
-      appUuid: params.appUuid,
+      ...callerApplicationOf(request, params),
       body,
     }),
   );

@@ -16,29 +16,26 @@ import type { TDocumentDeps } from '../../services/disclosures/disclosure-record
 import { listBorrowerDocuments } from '../../services/disclosures/list-borrower-documents.js';
 import { readBorrowerDocument } from '../../services/disclosures/read-borrower-document.js';
 import { signDocument } from '../../services/disclosures/sign-document.js';
-import { callerUuidOf, principalOf } from '../../http/auth.js';
+import { callerApplicationOf, principalOf } from '../../http/auth.js';
 
 export const documentsRoutes: FastifyPluginAsync<TDocumentDeps> = async (app, deps) => {
   route(app, getBorrowerDocuments, ({ params, request }) =>
     listBorrowerDocuments(deps.db, {
-      identityUuid: callerUuidOf(request),
-      appUuid: params.appUuid,
+      ...callerApplicationOf(request, params),
       borrowerUuid: params.identityUuid,
       onlyUnsigned: false,
     }),
   );
   route(app, getUnsignedBorrowerDocuments, ({ params, request }) =>
     listBorrowerDocuments(deps.db, {
-      identityUuid: callerUuidOf(request),
-      appUuid: params.appUuid,
+      ...callerApplicationOf(request, params),
       borrowerUuid: params.identityUuid,
       onlyUnsigned: true,
     }),
   );
   route(app, getBorrowerDocument, async ({ params, request, reply }) => {
     const document = await readBorrowerDocument(deps, {
-      identityUuid: callerUuidOf(request),
-      appUuid: params.appUuid,
+      ...callerApplicationOf(request, params),
       borrowerUuid: params.identityUuid,
       docUuid: params.docUuid,
     });

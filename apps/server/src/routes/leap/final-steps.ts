@@ -3,10 +3,10 @@ import { getFinalSteps as getFinalStepsEndpoint } from '@pledge/contract';
 import type { TDb } from '../../db/pool.js';
 import { route } from '../../http/route.js';
 import { getFinalSteps } from '../../services/applications/get-final-steps.js';
-import { callerUuidOf } from '../../http/auth.js';
+import { callerApplicationOf } from '../../http/auth.js';
 
 export const finalStepsRoutes: FastifyPluginAsync<{ db: TDb }> = async (app, { db }) => {
   route(app, getFinalStepsEndpoint, ({ params, request }) =>
-    getFinalSteps(db, { identityUuid: callerUuidOf(request), appUuid: params.appUuid }),
+    getFinalSteps(db, callerApplicationOf(request, params)),
   );
 };

@@ -13,7 +13,7 @@ import { acceptOffer } from '../../services/offers/accept-offer.js';
 import { getSelectedOffer } from '../../services/offers/get-selected-offer.js';
 import { listOffers } from '../../services/offers/list-offers.js';
 import { requestOffer } from '../../services/offers/request-offer.js';
-import { callerUuidOf, principalOf } from '../../http/auth.js';
+import { callerApplicationOf, principalOf } from '../../http/auth.js';
 
 export const offersRoutes: FastifyPluginAsync<{
   db: TDb;
@@ -50,12 +50,11 @@ export const offersRoutes: FastifyPluginAsync<{
     { openOffersParam: 'appUuid' },
   );
   route(app, getSelectedOfferEndpoint, ({ params, request }) =>
-    getSelectedOffer(deps.db, { identityUuid: callerUuidOf(request), appUuid: params.appUuid }),
+    getSelectedOffer(deps.db, callerApplicationOf(request, params)),
   );
   route(app, postSelectOffer, ({ params, body, request }) =>
     acceptOffer(deps, {
-      identityUuid: callerUuidOf(request),
-      appUuid: params.appUuid,
+      ...callerApplicationOf(request, params),
       offerUuid: body.offerUuid,
     }),
   );

@@ -5,7 +5,7 @@ import {
   postRollForwardRates,
   postRollForwardTopUp,
 } from '@pledge/contract';
-import { callerUuidOf } from '../../http/auth.js';
+import { callerApplicationOf, callerUuidOf } from '../../http/auth.js';
 import { route } from '../../http/route.js';
 import { openRenewal } from '../../services/renewal/open-renewal.js';
 import { quoteRenewalRates } from '../../services/renewal/quote-renewal-rates.js';
@@ -21,8 +21,7 @@ export const rollForwardRoutes: FastifyPluginAsync<TRenewalDeps> = async (app, d
   );
   route(app, postRollForwardTopUp, ({ params, body, request }) =>
     setRenewalTopUp(deps, {
-      identityUuid: callerUuidOf(request),
-      appUuid: params.appUuid,
+      ...callerApplicationOf(request, params),
       topUpQuantity: body.topUpQuantity,
     }),
   );

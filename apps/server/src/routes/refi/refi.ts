@@ -13,7 +13,7 @@ import {
   postRefiSignDocument,
   postRefiStabilization,
 } from '@pledge/contract';
-import { callerUuidOf } from '../../http/auth.js';
+import { callerApplicationOf, callerUuidOf } from '../../http/auth.js';
 import { pdfDownload } from '../../http/pdf-download.js';
 import { route } from '../../http/route.js';
 import { signatureOrigin } from '../../http/signature-origin.js';
@@ -47,22 +47,19 @@ export const refiRoutes: FastifyPluginAsync<TRefiDeps> = async (app, deps) => {
   );
   route(app, postRefiSelectOffer, ({ params, body, request }) =>
     selectRefiOffer(deps, {
-      identityUuid: callerUuidOf(request),
-      appUuid: params.appUuid,
+      ...callerApplicationOf(request, params),
       offerUuid: body.offerUuid,
     }),
   );
   route(app, postRefiStabilization, ({ params, body, request }) =>
     setRefiStabilization(deps, {
-      identityUuid: callerUuidOf(request),
-      appUuid: params.appUuid,
+      ...callerApplicationOf(request, params),
       optIn: body.optIn,
     }),
   );
   route(app, getRefiUnsignedDocuments, ({ params, request }) =>
     listRefiUnsignedDocuments(deps, {
-      identityUuid: callerUuidOf(request),
-      appUuid: params.appUuid,
+      ...callerApplicationOf(request, params),
       borrowerUuid: params.identityUuid,
     }),
   );
@@ -82,18 +79,16 @@ export const refiRoutes: FastifyPluginAsync<TRefiDeps> = async (app, deps) => {
   );
   route(app, postCelsiusCollateralCalculate, ({ params, body, request }) =>
     calculateCelsiusTopUp(deps, {
-      identityUuid: callerUuidOf(request),
-      appUuid: params.appUuid,
+      ...callerApplicationOf(request, params),
       offerUuid: body.offerUuid,
     }),
   );
   route(app, postCelsiusRefiBorrowerConfirmation, ({ params, body, request }) =>
-    confirmRefi(deps, { identityUuid: callerUuidOf(request), appUuid: params.appUuid, body }),
+    confirmRefi(deps, { ...callerApplicationOf(request, params), body }),
   );
   route(app, postCelsiusRefiCoinReturn, ({ params, body, request }) =>
     requestRefiCoinReturn(deps, {
-      identityUuid: callerUuidOf(request),
-      appUuid: params.appUuid,
+      ...callerApplicationOf(request, params),
       returnAddress: body.returnAddress,
     }),
   );
