@@ -16,6 +16,7 @@ import {
 import { jsonResponse } from '../../../test/mock-fetch.js';
 import { findPageHeading, LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
+import { answerProposal } from '../../ops/ops-test-data.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../../ops/ops-test-session.js';
 import { brandRow } from '../../ops-brands/ops-brands-test-data.js';
 import { utcInstantOf } from './webhook-deliveries.js';
@@ -109,25 +110,15 @@ const DELIVERY: TPartnerDelivery = {
   createdAt: '2026-11-28T10:00:00.000Z',
 };
 
-function proposalOf(summary: string): TControlledAction {
+/** What the server answers a proposal for the brand's partner: it waits for a second agent. */
+function partnerProposal(summary: string): Partial<TControlledAction> {
   return {
-    id: PROPOSAL_ID,
     action: 'CREATE_WEBHOOK_ENDPOINT',
     label: 'Create a webhook endpoint',
-    status: 'PENDING',
     subject: { type: 'BRAND', id: 'default' },
     loanUuid: null,
     amountCents: null,
     summary,
-    proposedBy: {
-      identityUuid: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
-      email: 'agent@example.com',
-    },
-    proposedAt: '2026-11-29T10:00:00.000Z',
-    decidedBy: null,
-    decidedAt: null,
-    decisionReason: null,
-    outcome: null,
   };
 }
 
@@ -142,25 +133,35 @@ function baseHandlers(
   };
 }
 
+/**
+ * The partners page's answers with the endpoint's `deliveries`, each replay answered as `replayed`
+ * events queued again; the replays' bodies, as sent.
+ */
+function serveReplays(deliveries: TPartnerDelivery[], replayed: number): unknown[] {
+  const replays: unknown[] = [];
+  mockAgentFetch({
+    ...baseHandlers([]),
+    [`GET ${PARTNER}/webhook-endpoints/${ENDPOINT_ID}/deliveries`]: () =>
+      jsonResponse({ deliveries }),
+    [`POST ${PARTNER}/webhook-endpoints/${ENDPOINT_ID}/replay`]: (_url, init) => {
+      replays.push(JSON.parse(String(init.body)));
+      return jsonResponse({ replayed });
+    },
+  });
+  return replays;
+}
+
+/** The default brand's endpoints, once the page has loaded them. */
+function findDefaultEndpoints() {
+  return screen.findByRole('table', { name: 'Webhook endpoints of default' }, LOADED);
+}
+
 describe('/ops/partners', () => {
   it('lists the brand’s endpoints and keys, and its delivery log with every attempt; replays one event after confirming', async () => {
-    const replays: unknown[] = [];
-    mockAgentFetch({
-      ...baseHandlers([]),
-      [`GET ${PARTNER}/webhook-endpoints/${ENDPOINT_ID}/deliveries`]: () =>
-        jsonResponse({ deliveries: [DELIVERY] }),
-      [`POST ${PARTNER}/webhook-endpoints/${ENDPOINT_ID}/replay`]: (_url, init) => {
-        replays.push(JSON.parse(String(init.body)));
-        return jsonResponse({ replayed: 1 });
-      },
-    });
+    const replays = serveReplays([DELIVERY], 1);
     const { user } = renderApp('/ops/partners');
     await findPageHeading('Partner events');
-    const endpoints = await screen.findByRole(
-      'table',
-      { name: 'Webhook endpoints of default' },
-      LOADED,
-    );
+    const endpoints = await findDefaultEndpoints();
     const row = within(endpoints).getByRole('row', { name: /lender core/ });
     expect(row).toHaveTextContent(LONG_URL);
     expect(row).toHaveTextContent('Nov 28, 2026, 10:00 UTC');
@@ -202,17 +203,17 @@ describe('/ops/partners', () => {
     const proposed: unknown[] = [];
     mockAgentFetch({
       ...baseHandlers([]),
-      [`POST ${postOpsWebhookEndpoint.path}`]: (_url, init) => {
-        proposed.push(JSON.parse(String(init.body)));
-        return jsonResponse(proposalOf('Webhook endpoint for default'), 202);
-      },
-      [`POST ${postOpsPartnerApiKey.path}`]: (_url, init) => {
-        proposed.push(JSON.parse(String(init.body)));
-        return jsonResponse(proposalOf('API key “core 3” for default: loans:read'), 202);
-      },
+      [`POST ${postOpsWebhookEndpoint.path}`]: answerProposal(
+        proposed,
+        partnerProposal('Webhook endpoint for default'),
+      ),
+      [`POST ${postOpsPartnerApiKey.path}`]: answerProposal(
+        proposed,
+        partnerProposal('API key “core 3” for default: loans:read'),
+      ),
     });
     const { user } = renderApp('/ops/partners');
-    await screen.findByRole('table', { name: 'Webhook endpoints of default' }, LOADED);
+    await findDefaultEndpoints();
 
     const endpointForm = screen.getByRole('form', { name: 'Propose a webhook endpoint' });
     await user.click(within(endpointForm).getByRole('button', { name: 'Propose the endpoint' }));
@@ -287,22 +288,9 @@ describe('/ops/partners', () => {
   });
 
   it('replays a time range of at most a week, typed as UTC, refusing a longer one before sending', async () => {
-    const replays: unknown[] = [];
-    mockAgentFetch({
-      ...baseHandlers([]),
-      [`GET ${PARTNER}/webhook-endpoints/${ENDPOINT_ID}/deliveries`]: () =>
-        jsonResponse({ deliveries: [] }),
-      [`POST ${PARTNER}/webhook-endpoints/${ENDPOINT_ID}/replay`]: (_url, init) => {
-        replays.push(JSON.parse(String(init.body)));
-        return jsonResponse({ replayed: 12 });
-      },
-    });
+    const replays = serveReplays([], 12);
     const { user } = renderApp('/ops/partners');
-    const endpoints = await screen.findByRole(
-      'table',
-      { name: 'Webhook endpoints of default' },
-      LOADED,
-    );
+    const endpoints = await findDefaultEndpoints();
     await user.click(within(endpoints).getByRole('button', { name: /Show deliveries/ }));
     expect(await screen.findByText('Nothing was sent to this endpoint yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send a time range again' }));
