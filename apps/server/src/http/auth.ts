@@ -144,3 +144,11 @@ export function callerApplicationOf(
 ): { identityUuid: string; appUuid: string } {
   return { identityUuid: callerUuidOf(request), appUuid: params.appUuid };
 }
+
+/** The application the path names and the agent acting on it: what a console use case on it takes. */
+export function agentOnApplicationOf(
+  request: FastifyRequest,
+  params: { appUuid: string },
+): { appUuid: string; agentUuid: string } {
+  return { appUuid: params.appUuid, agentUuid: callerUuidOf(request) };
+}

@@ -29,18 +29,12 @@ export const disbursementRoutes: FastifyPluginAsync<{
     saveManualBank(deps, { ...callerApplicationOf(request, params), body }),
   );
   route(app, postDisbursementAccount, ({ params, body, request }) =>
-    chooseLinkedAccount(deps, {
-      ...callerApplicationOf(request, params),
-      body,
-    }),
+    chooseLinkedAccount(deps, { ...callerApplicationOf(request, params), body }),
   );
   route(app, postWalletAddress, ({ params, body, request }) =>
     saveWalletAddress(deps, { ...callerApplicationOf(request, params), body }),
   );
   route(app, postMicroTransferConfirmation, ({ params, body, request }) =>
-    confirmMicroTransfer(deps, {
-      ...callerApplicationOf(request, params),
-      body,
-    }),
+    confirmMicroTransfer(deps, { ...callerApplicationOf(request, params), body }),
   );
 };

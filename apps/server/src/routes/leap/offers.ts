@@ -53,9 +53,6 @@ export const offersRoutes: FastifyPluginAsync<{
     getSelectedOffer(deps.db, callerApplicationOf(request, params)),
   );
   route(app, postSelectOffer, ({ params, body, request }) =>
-    acceptOffer(deps, {
-      ...callerApplicationOf(request, params),
-      offerUuid: body.offerUuid,
-    }),
+    acceptOffer(deps, { ...callerApplicationOf(request, params), offerUuid: body.offerUuid }),
   );
 };

@@ -29,7 +29,7 @@ import { proposePayoff } from '../../services/ops/propose-payoff.js';
 import { proposeReleaseFunds } from '../../services/ops/propose-release-funds.js';
 import { rejectIdentity } from '../../services/ops/reject-identity.js';
 import { rejectProposal } from '../../services/ops/reject-proposal.js';
-import { callerUuidOf } from '../../http/auth.js';
+import { agentOnApplicationOf } from '../../http/auth.js';
 
 /**
  * A download header for a name the borrower's device chose: a plain-ASCII fallback plus the exact
@@ -59,67 +59,44 @@ export const opsApplicationsRoutes: FastifyPluginAsync<
     return file.bytes as Buffer<ArrayBuffer>;
   });
   route(app, postOpsApproveIdentity, ({ params, request }) =>
-    approveIdentity(deps, { appUuid: params.appUuid, agentUuid: callerUuidOf(request) }),
+    approveIdentity(deps, agentOnApplicationOf(request, params)),
   );
   route(app, postOpsRejectIdentity, ({ params, body, request }) =>
-    rejectIdentity(deps, {
-      appUuid: params.appUuid,
-      agentUuid: callerUuidOf(request),
-      reason: body.reason,
-    }),
+    rejectIdentity(deps, { ...agentOnApplicationOf(request, params), reason: body.reason }),
   );
   route(app, postOpsProposeReleaseFunds, ({ params, body, request }) =>
-    proposeReleaseFunds(deps, {
-      appUuid: params.appUuid,
-      agentUuid: callerUuidOf(request),
-      body,
-    }),
+    proposeReleaseFunds(deps, { ...agentOnApplicationOf(request, params), body }),
   );
   route(app, postOpsProposePayoff, ({ params, body, request }) =>
-    proposePayoff(deps, { appUuid: params.appUuid, agentUuid: callerUuidOf(request), body }),
+    proposePayoff(deps, { ...agentOnApplicationOf(request, params), body }),
   );
   route(app, postOpsApproveProposal, ({ params, request }) =>
     approveProposal(deps, {
-      appUuid: params.appUuid,
+      ...agentOnApplicationOf(request, params),
       proposalId: params.proposalId,
-      agentUuid: callerUuidOf(request),
     }),
   );
   route(app, postOpsRejectProposal, ({ params, body, request }) =>
     rejectProposal(deps, {
-      appUuid: params.appUuid,
+      ...agentOnApplicationOf(request, params),
       proposalId: params.proposalId,
-      agentUuid: callerUuidOf(request),
       reason: body.reason,
     }),
   );
   route(app, postOpsApproveHolderName, ({ params, request }) =>
-    decideHolderName(deps, {
-      appUuid: params.appUuid,
-      agentUuid: callerUuidOf(request),
-      decision: 'APPROVED',
-    }),
+    decideHolderName(deps, { ...agentOnApplicationOf(request, params), decision: 'APPROVED' }),
   );
   route(app, postOpsRejectHolderName, ({ params, body, request }) =>
     decideHolderName(deps, {
-      appUuid: params.appUuid,
-      agentUuid: callerUuidOf(request),
+      ...agentOnApplicationOf(request, params),
       decision: 'REJECTED',
       reason: body.reason,
     }),
   );
   route(app, postOpsCancelApplication, ({ params, body, request }) =>
-    cancelApplication(deps, {
-      appUuid: params.appUuid,
-      agentUuid: callerUuidOf(request),
-      reason: body.reason,
-    }),
+    cancelApplication(deps, { ...agentOnApplicationOf(request, params), reason: body.reason }),
   );
   route(app, postOpsDeclineApplication, ({ params, body, request }) =>
-    declineApplication(deps, {
-      appUuid: params.appUuid,
-      agentUuid: callerUuidOf(request),
-      reason: body.reason,
-    }),
+    declineApplication(deps, { ...agentOnApplicationOf(request, params), reason: body.reason }),
   );
 };

@@ -46,16 +46,10 @@ export const refiRoutes: FastifyPluginAsync<TRefiDeps> = async (app, deps) => {
     }),
   );
   route(app, postRefiSelectOffer, ({ params, body, request }) =>
-    selectRefiOffer(deps, {
-      ...callerApplicationOf(request, params),
-      offerUuid: body.offerUuid,
-    }),
+    selectRefiOffer(deps, { ...callerApplicationOf(request, params), offerUuid: body.offerUuid }),
   );
   route(app, postRefiStabilization, ({ params, body, request }) =>
-    setRefiStabilization(deps, {
-      ...callerApplicationOf(request, params),
-      optIn: body.optIn,
-    }),
+    setRefiStabilization(deps, { ...callerApplicationOf(request, params), optIn: body.optIn }),
   );
   route(app, getRefiUnsignedDocuments, ({ params, request }) =>
     listRefiUnsignedDocuments(deps, {
