@@ -168,14 +168,29 @@ describe('the coins of ended refinancings and empty tapes (issue 34, findings 7 
   });
 });
 
+/** The refinancing page's three lists, each answered as one page of its items (none unless given). */
+function refinancingLists({
+  tape = [],
+  payoffs = [],
+  coins = [],
+}: {
+  tape?: TRefiTapeLoan[];
+  payoffs?: TRefiEstatePayoff[];
+  coins?: TRefiCoinReturnItem[];
+}) {
+  const page = (items: readonly unknown[]) => () => jsonResponse({ items, nextCursor: null });
+  return {
+    [`GET ${getRefiTapeLoans.path}`]: page(tape),
+    [`GET ${getRefiEstatePayoffs.path}`]: page(payoffs),
+    [`GET ${getRefiCoinReturns.path}`]: page(coins),
+  };
+}
+
 describe('/ops/refinancing', { timeout: 40_000 }, () => {
   it('lists the coins of ended refinancings and proposes a return with its transaction', async () => {
     const proposed: unknown[] = [];
     mockAgentFetch({
-      [`GET ${getRefiTapeLoans.path}`]: () => jsonResponse({ items: [], nextCursor: null }),
-      [`GET ${getRefiEstatePayoffs.path}`]: () => jsonResponse({ items: [], nextCursor: null }),
-      [`GET ${getRefiCoinReturns.path}`]: () =>
-        jsonResponse({ items: [coinReturn()], nextCursor: null }),
+      ...refinancingLists({ coins: [coinReturn()] }),
       [`POST ${buildPath(postRefiCoinReturn.path, { appUuid: APP_UUID })}`]: answerProposal(
         proposed,
         {
@@ -210,10 +225,7 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
     const imported: unknown[] = [];
     const confirmed: unknown[] = [];
     mockAgentFetch({
-      [`GET ${getRefiTapeLoans.path}`]: () => jsonResponse({ items: [], nextCursor: null }),
-      [`GET ${getRefiEstatePayoffs.path}`]: () =>
-        jsonResponse({ items: [payoff()], nextCursor: null }),
-      [`GET ${getRefiCoinReturns.path}`]: () => jsonResponse({ items: [], nextCursor: null }),
+      ...refinancingLists({ payoffs: [payoff()] }),
       [`POST ${postRefiTapePreview.path}`]: (_url, init) => {
         const csv = String(init.body);
         return jsonResponse(
@@ -283,9 +295,7 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
     const sent: unknown[] = [];
     let refuseNext = true;
     mockAgentFetch({
-      [`GET ${getRefiTapeLoans.path}`]: () =>
-        jsonResponse({ items: [tapeLoan()], nextCursor: null }),
-      [`GET ${getRefiEstatePayoffs.path}`]: () => jsonResponse({ items: [], nextCursor: null }),
+      ...refinancingLists({ tape: [tapeLoan()] }),
       [`POST ${buildPath(postRefiTapeLoanBorrower.path, { loanId: 'CEL-1' })}`]: (_url, init) => {
         sent.push(JSON.parse(String(init.body)));
         if (refuseNext) {
