@@ -1,11 +1,13 @@
-import type { BuildOptions } from 'vite';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { build, type BuildOptions, type Rolldown } from 'vite';
+import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eagerCompileEntry } from './compile-hint-plugin.js';
 import { precompress } from './precompress-plugin.js';
+import { screenChunkGroups, screenReadersOf } from './screen-chunks.js';
 
 /** Everything the server answers besides the SPA (DESIGN §4, plus sandbox, health, docs and brand logos). */
 const SERVER_PREFIXES = [
@@ -64,7 +66,8 @@ const treeshake: NonNullable<BuildOptions['rolldownOptions']>['treeshake'] = {
   moduleSideEffects: [{ test: /\/packages\/(domain|contract)\/src\//, sideEffects: false }],
 };
 
-const clientBuild: BuildOptions = {
+/** The browser's build; `groups` cut the screens' code into files beyond the shell. */
+const clientBuild = (groups: Rolldown.CodeSplittingGroup[]): BuildOptions => ({
   outDir: 'dist',
   assetsDir: 'assets',
   emptyOutDir: true,
@@ -75,12 +78,12 @@ const clientBuild: BuildOptions = {
       // Everything the entry imports statically loads on every page anyway: one chunk instead of
       // about twenty small ones compresses better and costs fewer requests.
       codeSplitting: {
-        groups: [{ name: 'shell', tags: ['$initial'] }],
+        groups: [{ name: 'shell', tags: ['$initial'], priority: 1 }, ...groups],
       },
     },
     treeshake,
   },
-};
+});
 
 // `vite build --ssr src/entry-server.tsx`: the server's renderer of public pages (entry-server.tsx),
 // one self-contained module for Node: the libraries it uses (React, the router, react-aria…) are
@@ -97,7 +100,8 @@ const ssrBuild: BuildOptions = {
   },
 };
 
-export default defineConfig(({ command, isSsrBuild = false }) => ({
+/** What the browser build and its first pass share: how modules are found and transformed. */
+const resolveAndTransform = (command: 'build' | 'serve') => ({
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
@@ -107,6 +111,29 @@ export default defineConfig(({ command, isSsrBuild = false }) => ({
     // chunks that use it (the address combobox, toasts).
     optimizeLocales.vite({ locales: ['en-US'] }),
     react(),
+  ],
+});
+
+/**
+ * The browser build's first pass, cut the bundler's way and written nowhere: which screens load
+ * which modules (screen-chunks.ts), to group them by in the build that is written.
+ */
+async function screenGroups(): Promise<Rolldown.CodeSplittingGroup[]> {
+  const output = await build({
+    configFile: false,
+    root: dirname(fileURLToPath(import.meta.url)),
+    logLevel: 'warn',
+    ...resolveAndTransform('build'),
+    build: { ...clientBuild([]), write: false, manifest: false, emptyOutDir: false },
+  });
+  if (!('output' in output)) throw new Error('The first pass of the build gave no single output');
+  return screenChunkGroups(screenReadersOf(output));
+}
+
+export default defineConfig(async ({ command, isSsrBuild = false }): Promise<ViteUserConfig> => ({
+  ...resolveAndTransform(command),
+  plugins: [
+    ...resolveAndTransform(command).plugins,
     // The server-rendering bundle is read from disk by the server, never sent to a browser.
     ...(isSsrBuild ? [] : [eagerCompileEntry(), precompress()]),
   ],
@@ -116,7 +143,7 @@ export default defineConfig(({ command, isSsrBuild = false }) => ({
   // The server-rendering bundle imports nothing from node_modules (see ssrBuild); the dev server
   // and the tests resolve libraries as usual.
   ...(isSsrBuild ? { ssr: { noExternal: true, target: 'node' as const } } : {}),
-  build: isSsrBuild ? ssrBuild : clientBuild,
+  build: isSsrBuild ? ssrBuild : clientBuild(command === 'build' ? await screenGroups() : []),
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],

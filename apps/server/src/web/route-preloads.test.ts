@@ -64,6 +64,24 @@ describe('routePreloads', () => {
     ]);
   });
 
+  it('names the chunk of what the shell loads as it starts after the screen, with its static imports', () => {
+    const withStartup: TBuildManifest = {
+      ...manifest,
+      '_startup-f.js': {
+        file: 'assets/startup-f.js',
+        name: 'startup',
+        imports: ['_wire', '_shared'],
+      },
+      _wire: { file: 'assets/wire-g.js' },
+    };
+    expect(routePreloads(withStartup, `${APP}/start`)).toEqual([
+      'assets/start-page-d.js',
+      'assets/slider-c.js',
+      'assets/startup-f.js',
+      'assets/wire-g.js',
+    ]);
+  });
+
   it('names nothing for a path without a screen or a screen the build lacks', () => {
     expect(routePreloads(manifest, `${APP}/residency`)).toEqual([]);
     expect(routePreloads(manifest, '/healthz')).toEqual([]);

@@ -10,7 +10,13 @@ import { BASE_PATH } from '@pledge/domain';
 /** The part of Vite's build manifest this reads. */
 export type TBuildManifest = Record<
   string,
-  { file: string; imports?: string[]; isEntry?: boolean; dynamicImports?: string[] }
+  {
+    file: string;
+    name?: string;
+    imports?: string[];
+    isEntry?: boolean;
+    dynamicImports?: string[];
+  }
 >;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -93,8 +99,16 @@ function staticClosure(manifest: TBuildManifest, key: string, files = new Set<st
 }
 
 /**
- * The files to preload for a page path: the screen's chunk and its static imports, less what the
- * entry loads anyway (index.html names those already).
+ * The chunk the web app's build names `startup` (apps/web/screen-chunks.ts): what its shell loads
+ * lazily on every page as soon as it runs (the API client, the session check, telemetry, banners,
+ * toasts). Kept out of the entry so that the offer page paints first, it would otherwise cost a
+ * signed-in page one more round trip before its data is even asked for.
+ */
+export const STARTUP_CHUNK = 'startup';
+
+/**
+ * The files to preload for a page path: the screen's chunk and its static imports, then what the
+ * shell loads as it starts, less what the entry loads anyway (index.html names those already).
  */
 export function routePreloads(manifest: TBuildManifest, pathname: string): string[] {
   const screen = screenForPath(pathname);
@@ -103,7 +117,11 @@ export function routePreloads(manifest: TBuildManifest, pathname: string): strin
   if (manifest[key] === undefined) return [];
   const entryKey = Object.keys(manifest).find((name) => manifest[name]?.isEntry === true);
   const loaded = entryKey === undefined ? new Set<string>() : staticClosure(manifest, entryKey);
-  return [...staticClosure(manifest, key)].filter((file) => !loaded.has(file));
+  const files = staticClosure(manifest, key);
+  for (const [name, chunk] of Object.entries(manifest)) {
+    if (chunk.name === STARTUP_CHUNK) staticClosure(manifest, name, files);
+  }
+  return [...files].filter((file) => !loaded.has(file));
 }
 
 /** The <link> tags for those files, to go at the end of <head>. */
