@@ -1,4 +1,5 @@
 import { APP, expect, expectAccessible, test } from '../fixtures/index.js';
+import { signIn } from '../fixtures/sign-in.js';
 
 // The pages a visitor lands on arrive rendered, in the brand's colours, and the app then takes
 // them over in place (hydration) without errors.
@@ -27,10 +28,42 @@ test.describe('server-rendered pages, before any script runs', () => {
     await expect(page.getByText('Loading…')).toHaveCount(0);
   });
 
-  test('a page that needs the browser is left to it', async ({ page }) => {
+  test('a page that needs a signed-in visitor arrives as its frame, the session left to the browser', async ({
+    page,
+  }) => {
     await page.goto('/dashboard');
+    await expect(page.getByRole('banner')).toContainText('Pledge Lending');
+    await expect(page.getByRole('status')).toHaveText('Checking your sign-in…');
+    // Nobody's session is known on the server: no sign-in button, as a signed-in visitor sees it.
+    await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0);
+  });
+
+  test('a page that only redirects is left to the browser', async ({ page }) => {
+    await page.goto(APP);
     await expect(page.locator('#root')).toBeEmpty();
   });
+});
+
+test("the app replaces a signed-in page's frame with the page, or with the way to sign in", async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await page.goto('/dashboard');
+  await signIn(page, `frame-${Date.now()}@example.com`);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Checking your sign-in…')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeVisible();
+  // Loaded again while signed in: the frame gives way to the page, nothing of it left behind.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[data-before-app]')).toHaveCount(0);
+  await expect(page.locator('#root > .app')).toHaveCount(1);
+  expect(problems).toEqual([]);
 });
 
 test('the app takes over server-rendered pages without errors', async ({ page }) => {

@@ -12,11 +12,16 @@ import { createHash } from 'node:crypto';
 const APP_CSS = ':root{--color-primary:#000}body{margin:0}';
 
 // Stands in for the web app's server renderer (apps/web/src/entry-server.tsx): it renders the
-// offer page, leaves the rest to the browser, and fails on the FAQ.
+// offer page, leaves the rest to the browser, and fails on the FAQ; it gives a signed-in page
+// its frame.
 const ENTRY_SERVER = `export async function renderPage(url, brand) {
   if (url.includes('/faq')) throw new Error('render failed');
   if (!url.includes('/start')) return null;
   return '<h1>Offer for ' + brand.companyName + ' at ' + url.replace(/[<>]/g, '') + '</h1>';
+}
+export async function renderSignInCheck(url, brand) {
+  if (url.includes('/start') || url.includes('/residency')) return null;
+  return '<main data-before-app>Checking your sign-in at ' + brand.companyName + '</main>';
 }
 `;
 
@@ -84,6 +89,7 @@ describe('web app serving', () => {
         'index.html': { file: 'assets/index-abc123.js', isEntry: true },
         'src/routes/start/start-page.tsx': { file: 'assets/start-page-def456.js' },
         'src/routes/residency/residency-page.tsx': { file: 'assets/residency-page-ghi789.js' },
+        'src/routes/dashboard/dashboard-page.tsx': { file: 'assets/dashboard-page-jkl012.js' },
       }),
     );
     await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -131,6 +137,26 @@ describe('web app serving', () => {
       nonces.push(nonce);
     }
     expect(new Set(nonces).size).toBe(3);
+  });
+
+  it('sends a signed-in page with its frame in #root, its screen preloaded and the app started as usual', async () => {
+    const response = await app.inject({ method: 'GET', url: '/dashboard' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(
+      `<div id="root"><main data-before-app>Checking your sign-in at ${brandOf(response.body).companyName}</main></div>`,
+    );
+    expect(response.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/dashboard-page-jkl012.js">',
+    );
+    expect(response.body).toContain(
+      '<script type="module" src="/assets/index-abc123.js"></script>',
+    );
+    expect(response.body).not.toContain('paint-first');
+  });
+
+  it('sends an empty #root for a page without a screen of its own (a redirect)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/account/crypto-backed-loan' });
+    expect(response.body).toContain('<div id="root"></div>');
   });
 
   it('keeps a public collateral proof page out of search engines, and no other page', async () => {
@@ -236,7 +262,7 @@ describe('web app serving', () => {
     );
   });
 
-  it.each(['/dashboard', '/account/crypto-backed-loan/faq'])(
+  it.each(['/ops', '/account/crypto-backed-loan/faq'])(
     'leaves #root empty where the renderer renders nothing or fails (%s)',
     async (url) => {
       const response = await app.inject({ method: 'GET', url });

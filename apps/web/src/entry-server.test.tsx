@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_BRAND } from './brand/fallback-brand.js';
-import { isServerRenderedPage, renderPage } from './entry-server.js';
+import { isServerRenderedPage, renderPage, renderSignInCheck } from './entry-server.js';
+import { BEFORE_APP_ATTRIBUTE } from './features/session/components/session-gate-status.js';
 
 const BASE = '/account/crypto-backed-loan';
 
@@ -43,4 +44,29 @@ describe('renderPage', () => {
     expect(await renderPage(`${BASE}/start`, brand)).toBeNull();
     expect(await renderPage('/dashboard', brand)).toBeNull();
   });
+});
+
+describe('renderSignInCheck', () => {
+  const brand = { ...FALLBACK_BRAND, companyName: 'Harbor & Sons Credit' };
+
+  it.each(['/dashboard', `${BASE}/3f2b8c1e-9d4a-4e6b-8f0a-1c2d3e4f5a6b/details`, '/ops/loans'])(
+    'renders the layout of %s with the session check, marked as sent before the app',
+    async (path) => {
+      const html = await renderSignInCheck(path, brand);
+      expect(html).toContain('Checking your sign-in…');
+      expect(html).toContain(BEFORE_APP_ATTRIBUTE);
+      expect(html).toContain('<main');
+      // The header keeps the room of a signed-in visitor's nav, as the browser first shows it.
+      expect(html).toContain('site-nav--pending');
+      expect(html).not.toContain('Login');
+      expect(html).not.toContain('<script');
+    },
+  );
+
+  it.each([`${BASE}/start?state=OH`, `${BASE}/faq`, '/privacy'])(
+    'renders nothing for the public page %s',
+    async (path) => {
+      expect(await renderSignInCheck(path, brand)).toBeNull();
+    },
+  );
 });

@@ -10,10 +10,14 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { TBrand } from '@pledge/contract';
-import { startNeedsResidency } from '@pledge/domain';
+import { isPublicPath, startNeedsResidency } from '@pledge/domain';
 import { AppProvider } from './app/provider.js';
 import { AppRoutes, preloadScreenAt } from './app/router.js';
 import { paths } from './config/paths.js';
+import {
+  BEFORE_APP_ATTRIBUTE,
+  SignInCheckFrame,
+} from './features/session/components/session-gate-status.js';
 
 const SERVER_RENDERED_PATHS = new Set([
   paths.start.path,
@@ -44,13 +48,16 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
  */
 const WHOLE_PAGE = { progressiveChunkSize: Number.MAX_SAFE_INTEGER };
 
-async function renderHtml(url: string, brand: TBrand): Promise<string> {
+/** `isSignInCheck`: a signed-in page's frame (see renderSignInCheck). */
+async function renderHtml(url: string, brand: TBrand, isSignInCheck = false): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProvider brand={brand}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
+        <SignInCheckFrame value={isSignInCheck}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </SignInCheckFrame>
       </AppProvider>
     </StrictMode>,
     WHOLE_PAGE,
@@ -70,4 +77,17 @@ export async function renderPage(url: string, brand: TBrand): Promise<string | n
   const html = await renderHtml(url, brand);
   // Should React ever need a script to finish the page, the browser renders it instead.
   return html.includes('<script') ? null : html;
+}
+
+/**
+ * The HTML inside #root for a page that needs a signed-in visitor (null for any other): the page
+ * as it first shows in the browser of a visitor holding a sign-in, the layout with "Checking your
+ * sign-in…". Nobody is signed in on the server, so the browser renders the page afresh over it
+ * (main.tsx) rather than hydrating it; until then the visitor sees the page's frame, not a blank.
+ */
+export async function renderSignInCheck(url: string, brand: TBrand): Promise<string | null> {
+  const { pathname } = new URL(url, 'http://localhost');
+  if (isPublicPath(pathname)) return null;
+  const html = await renderHtml(url, brand, true);
+  return html.includes(BEFORE_APP_ATTRIBUTE) && !html.includes('<script') ? html : null;
 }

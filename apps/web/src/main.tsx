@@ -5,6 +5,7 @@ import { App } from './app/app.js';
 import { collectEditsBeforeHydration } from './ui/field/edits-before-hydration.js';
 import { preloadScreenAt } from './app/router.js';
 import { readBrand } from './brand/read-brand.js';
+import { BEFORE_APP_ATTRIBUTE } from './features/session/components/session-gate-status.js';
 import './styles/index.css';
 
 const container = document.getElementById('root');
@@ -25,7 +26,12 @@ const app = (
   </StrictMode>
 );
 
-if (container.firstElementChild === null) {
+if (
+  container.firstElementChild === null ||
+  container.querySelector(`[${BEFORE_APP_ATTRIBUTE}]`) !== null
+) {
+  // Nothing rendered, or a signed-in page's layout with its session check (entry-server.tsx),
+  // shown until the app's first render replaces it.
   createRoot(container).render(app);
 } else {
   // The server rendered this page (see entry-server.tsx). Its screen's code is loaded first, so the

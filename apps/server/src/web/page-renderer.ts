@@ -15,27 +15,32 @@ type TRenderPage = (url: string, brand: TBrand) => Promise<string | null>;
 export interface TPageRenderer {
   /** The HTML inside #root for a page address (path and query); null for pages left to the browser. */
   render: TRenderPage;
+  /**
+   * For a page that needs a signed-in visitor: its layout with the session check, which the
+   * browser replaces with the page (not hydrated); null for any other page.
+   */
+  renderSignInCheck: TRenderPage;
 }
 
 export const RENDERED_PAGES_KEPT = 256;
 export const RENDERED_PAGE_TTL_MS = 5 * 60_000;
 
-/** A renderer that keeps its last RENDERED_PAGES_KEPT answers for RENDERED_PAGE_TTL_MS. */
-export function cachedRenderer(render: TRenderPage, now: () => number = Date.now): TPageRenderer {
+/** A render that keeps its last RENDERED_PAGES_KEPT answers for RENDERED_PAGE_TTL_MS. */
+export function cachedRender(render: TRenderPage, now: () => number = Date.now): TRenderPage {
   const pages = createExpiringCache<{ html: string | null }>(RENDERED_PAGES_KEPT, now);
-  return {
-    async render(url, brand) {
-      const key = `${brand.orgCode}|${brand.sandbox}|${url}`;
-      const kept = pages.get(key);
-      if (kept !== undefined) return kept.html;
-      const html = await render(url, brand);
-      pages.set(key, { html }, now() + RENDERED_PAGE_TTL_MS);
-      return html;
-    },
+  return async (url, brand) => {
+    const key = `${brand.orgCode}|${brand.sandbox}|${url}`;
+    const kept = pages.get(key);
+    if (kept !== undefined) return kept.html;
+    const html = await render(url, brand);
+    pages.set(key, { html }, now() + RENDERED_PAGE_TTL_MS);
+    return html;
   };
 }
 
-function isRenderModule(value: unknown): value is { renderPage: TRenderPage } {
+function isRenderModule(
+  value: unknown,
+): value is { renderPage: TRenderPage; renderSignInCheck?: unknown } {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -43,6 +48,9 @@ function isRenderModule(value: unknown): value is { renderPage: TRenderPage } {
     typeof value.renderPage === 'function'
   );
 }
+
+/** A build of the web app from before the sign-in check was sent in the HTML renders none. */
+const noSignInCheck: TRenderPage = () => Promise.resolve(null);
 
 /**
  * Loads the renderer module, again when a rebuild changed it; null when the web app was built
@@ -63,7 +71,17 @@ export function pageRendererSource(entryFile: string): () => Promise<TPageRender
       if (!isRenderModule(module)) {
         throw new Error(`${entryFile} does not export renderPage(url, brand)`);
       }
-      loaded = { mtimeMs, renderer: cachedRenderer(module.renderPage) };
+      const renderSignInCheck =
+        typeof module.renderSignInCheck === 'function'
+          ? (module.renderSignInCheck as TRenderPage)
+          : noSignInCheck;
+      loaded = {
+        mtimeMs,
+        renderer: {
+          render: cachedRender(module.renderPage),
+          renderSignInCheck: cachedRender(renderSignInCheck),
+        },
+      };
     }
     return loaded.renderer;
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { brandFor } from '../brands/brands.js';
 import { pageEncodingFor } from './page-encoding.js';
-import { cachedRenderer, RENDERED_PAGE_TTL_MS, RENDERED_PAGES_KEPT } from './page-renderer.js';
+import { cachedRender, RENDERED_PAGE_TTL_MS, RENDERED_PAGES_KEPT } from './page-renderer.js';
 import { withStyleSource } from './page-styles.js';
 
 describe('pageEncodingFor', () => {
@@ -31,14 +31,14 @@ describe('withStyleSource', () => {
   });
 });
 
-describe('cachedRenderer', () => {
+describe('cachedRender', () => {
   const brand = brandFor('default', true);
 
   it('renders a page once and answers again from what it kept', async () => {
     const render = vi.fn(async (url: string) => `<p>${url}</p>`);
-    const renderer = cachedRenderer(render, () => 0);
-    expect(await renderer.render('/a', brand)).toBe('<p>/a</p>');
-    expect(await renderer.render('/a', brand)).toBe('<p>/a</p>');
+    const renderPage = cachedRender(render, () => 0);
+    expect(await renderPage('/a', brand)).toBe('<p>/a</p>');
+    expect(await renderPage('/a', brand)).toBe('<p>/a</p>');
     expect(render).toHaveBeenCalledTimes(1);
   });
 
@@ -46,37 +46,37 @@ describe('cachedRenderer', () => {
     const render = vi.fn(async (url: string, { orgCode }: { orgCode: string }) =>
       url === '/none' ? null : `${orgCode}${url}`,
     );
-    const renderer = cachedRenderer(render, () => 0);
-    expect(await renderer.render('/a', brandFor('partner', true))).toBe('partner/a');
-    expect(await renderer.render('/a', brand)).toBe('default/a');
-    expect(await renderer.render('/none', brand)).toBeNull();
-    expect(await renderer.render('/none', brand)).toBeNull();
+    const renderPage = cachedRender(render, () => 0);
+    expect(await renderPage('/a', brandFor('partner', true))).toBe('partner/a');
+    expect(await renderPage('/a', brand)).toBe('default/a');
+    expect(await renderPage('/none', brand)).toBeNull();
+    expect(await renderPage('/none', brand)).toBeNull();
     expect(render).toHaveBeenCalledTimes(3);
   });
 
   it('renders again once a kept page is older than its time to live', async () => {
     let now = 0;
     const render = vi.fn(async () => `<p>${now}</p>`);
-    const renderer = cachedRenderer(render, () => now);
-    await renderer.render('/a', brand);
+    const renderPage = cachedRender(render, () => now);
+    await renderPage('/a', brand);
     now = RENDERED_PAGE_TTL_MS - 1;
-    expect(await renderer.render('/a', brand)).toBe('<p>0</p>');
+    expect(await renderPage('/a', brand)).toBe('<p>0</p>');
     now = RENDERED_PAGE_TTL_MS;
-    expect(await renderer.render('/a', brand)).toBe(`<p>${RENDERED_PAGE_TTL_MS}</p>`);
+    expect(await renderPage('/a', brand)).toBe(`<p>${RENDERED_PAGE_TTL_MS}</p>`);
   });
 
   it('drops the least recently used page beyond its limit', async () => {
     const render = vi.fn(async (url: string) => url);
-    const renderer = cachedRenderer(render, () => 0);
+    const renderPage = cachedRender(render, () => 0);
     for (let index = 0; index < RENDERED_PAGES_KEPT; index += 1) {
-      await renderer.render(`/${index}`, brand);
+      await renderPage(`/${index}`, brand);
     }
-    await renderer.render('/0', brand); // used again: now the most recent
-    await renderer.render('/new', brand); // drops /1
+    await renderPage('/0', brand); // used again: now the most recent
+    await renderPage('/new', brand); // drops /1
     render.mockClear();
-    await renderer.render('/0', brand);
+    await renderPage('/0', brand);
     expect(render).not.toHaveBeenCalled();
-    await renderer.render('/1', brand);
+    await renderPage('/1', brand);
     expect(render).toHaveBeenCalledWith('/1', brand);
   });
 });

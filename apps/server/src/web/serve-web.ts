@@ -164,11 +164,16 @@ export async function registerWeb(
   const readRenderer = pageRendererSource(
     options.ssrEntry ?? path.join(options.webDist, '..', 'dist-ssr', 'entry-server.js'),
   );
-  const renderRoot = async (url: string, brand: TBrand): Promise<string | null> => {
+  /** `render`: a public page's whole HTML; `renderSignInCheck`: a signed-in page's frame. */
+  const renderRoot = async (
+    url: string,
+    brand: TBrand,
+    how: keyof TPageRenderer = 'render',
+  ): Promise<string | null> => {
     let renderer: TPageRenderer | null = null;
     try {
       renderer = await readRenderer();
-      return renderer === null ? null : await renderer.render(url, brand);
+      return renderer === null ? null : await renderer[how](url, brand);
     } catch (error) {
       // The page still works without it: the browser renders it, as it does every other page.
       app.log.warn({ err: error, url: url.split('?')[0] }, 'server rendering of a page failed');
@@ -219,11 +224,18 @@ export async function registerWeb(
     const screenFiles =
       manifest === null ? [] : routePreloads(manifest, request.url.split('?')[0] ?? '');
     const rootHtml = await renderRoot(request.url, brand);
+    // A page the browser renders (one that needs a signed-in visitor) shows its frame meanwhile.
+    const frameHtml =
+      rootHtml === null && screenFiles.length > 0
+        ? await renderRoot(request.url, brand, 'renderSignInCheck')
+        : null;
     const styleNonce = newStyleNonce();
     const branded = injectBrand(html, brand, styleNonce);
     const rendered =
       rootHtml === null
-        ? branded.replace('</head>', () => `${preloadLinks(screenFiles)}</head>`)
+        ? branded
+            .replace('</head>', () => `${preloadLinks(screenFiles)}</head>`)
+            .replace(ROOT_ELEMENT, () => `<div id="root">${frameHtml ?? ''}</div>`)
         : injectRootHtml(branded, rootHtml, screenFiles);
     const styled = await inlineStyles(rendered, brand);
     const policy = reply.getHeader('content-security-policy');

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { TIdentity } from '@pledge/contract';
 import type { TSignInAudience } from '@pledge/domain';
@@ -8,6 +8,7 @@ import { telemetry } from '../../telemetry/telemetry-client.js';
 import type { TIdentitySource } from './api/look-up-identity.js';
 import { sessionQuery } from './session-query.js';
 import { readTokenAudience } from './session-storage.js';
+import { SignInCheckFrame } from './components/session-gate-status.js';
 
 export type TSession =
   | { status: 'pending'; audience: TSignInAudience }
@@ -39,6 +40,7 @@ export function useToken(): string | null {
  */
 export function useSession(audience: TSignInAudience = 'customer'): TSession {
   const { orgCode } = useBrand();
+  const isFrame = useContext(SignInCheckFrame);
   const token = useToken();
   const heldToken = token !== null && readTokenAudience() === audience ? token : null;
   const query = useQuery({
@@ -52,6 +54,7 @@ export function useSession(audience: TSignInAudience = 'customer'): TSession {
     if (audience === 'customer') telemetry.setIdentity(identityUuid);
   }, [audience, identityUuid]);
 
+  if (isFrame) return { status: 'pending', audience };
   if (heldToken === null) return { status: 'signed-out', audience };
   if (query.data !== undefined) {
     return {

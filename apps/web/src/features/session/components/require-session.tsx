@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { isPublicPath } from '@pledge/domain';
 import { Alert } from '../../../ui/alert/alert.js';
@@ -8,6 +8,7 @@ import { audienceForPath } from '../sign-in-paths.js';
 import { useIsSigningOut } from '../sign-out-state.js';
 import { useSession } from '../use-session.js';
 import { useSessionCheckOnReturn } from '../use-session-check-on-return.js';
+import { SessionGateStatus, SignInCheckFrame } from './session-gate-status.js';
 import { useStartSignIn } from '../use-start-sign-in.js';
 
 /**
@@ -22,6 +23,7 @@ export function RequireSession() {
   const audience = audienceForPath(pathname);
   const session = useSession(audience);
   const isSigningOut = useIsSigningOut();
+  const isFrame = useContext(SignInCheckFrame);
   const { startSignIn } = useStartSignIn(audience);
   const startedFor = useRef<string | null>(null);
   const mustSignIn = !isPublic && !isSigningOut && session.status === 'signed-out';
@@ -51,9 +53,5 @@ export function RequireSession() {
       </section>
     );
   }
-  return (
-    <p className="loading" role="status">
-      {session.status === 'pending' ? 'Checking your sign-in…' : 'Taking you to sign in…'}
-    </p>
-  );
+  return <SessionGateStatus isChecking={session.status === 'pending'} beforeApp={isFrame} />;
 }
