@@ -14,11 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  TGetLoanStatusResponse,
-  TGetOpsLoansResponse,
-  TServicingLoan,
-} from '@pledge/contract';
+import type { TGetOpsLoansResponse, TServicingLoan } from '@pledge/contract';
 import {
   accrualDays,
   computeOffer,
@@ -64,7 +60,13 @@ import {
   type TAgent,
 } from '../ops/helpers.js';
 import { loanRow, moveTo, pass } from '../risk/helpers.js';
-import { LOANS, runSweep, setBtcPrice, type TTestLoan } from '../servicing/helpers.js';
+import {
+  LOANS,
+  runSweep,
+  setBtcPrice,
+  type TTestLoan,
+  loanStatuses,
+} from '../servicing/helpers.js';
 
 /** The first migration after the previous release (c329e91 shipped 0000_init … 0007_ops). */
 const FIRST_MIGRATION_AFTER_PREVIOUS_RELEASE = '0008_sessions';
@@ -305,15 +307,8 @@ describe('upgrade: loans funded by the previous release are serviced', () => {
     expect(ledger.rows).toEqual([{ effective_on: fundedOn }]);
 
     // The borrower's loans list it, and so does the agent's console.
-    const statuses = await ctx.app.inject({
-      method: 'GET',
-      url: '/provenance/borrower/servicing/v2/loanStatus',
-      headers: bearer(old.token),
-    });
-    expect(statuses.statusCode).toBe(200);
-    expect((statuses.json() as TGetLoanStatusResponse).loans.map((item) => item.appUuid)).toEqual([
-      old.loanUuid,
-    ]);
+    const statuses = await loanStatuses(ctx, old.token);
+    expect(statuses.map((item) => item.appUuid)).toEqual([old.loanUuid]);
     await opsLoanOf(ctx.app, agent, old.loanUuid);
   });
 

@@ -4,10 +4,10 @@
  * loan's renewal window.
  */
 import { expect } from 'vitest';
-import type { TApplication, TDocument, TGetLoanStatusResponse } from '@pledge/contract';
+import type { TApplication, TDocument } from '@pledge/contract';
 import { appPath, bearer, LEAP, type TApplicationsTestContext } from '../applications/helpers.js';
 import { expectJson } from '../ops/helpers.js';
-import { advanceClockHours, type TTestLoan } from '../servicing/helpers.js';
+import { advanceClockHours, loanStatuses, type TTestLoan } from '../servicing/helpers.js';
 
 export const DAY_MS = 24 * 3_600_000;
 
@@ -31,15 +31,6 @@ export async function getAs<T>(ctx: TApplicationsTestContext, token: string, url
 export async function sandboxNow(ctx: TApplicationsTestContext): Promise<Date> {
   const response = await ctx.app.inject({ method: 'GET', url: '/sandbox/clock' });
   return new Date((response.json() as { now: string }).now);
-}
-
-export async function loanStatuses(ctx: TApplicationsTestContext, token: string) {
-  const status = await getAs<TGetLoanStatusResponse>(
-    ctx,
-    token,
-    '/provenance/borrower/servicing/v2/loanStatus',
-  );
-  return status.loans;
 }
 
 /** The borrower's loans and renewals by uuid: their states. */

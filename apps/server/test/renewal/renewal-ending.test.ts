@@ -11,11 +11,15 @@ import type { TApplication } from '@pledge/contract';
 import { cancelUnfundedApplications } from '../../src/services/collateral/cancel-unfunded.js';
 import { sweepRenewalTopUps } from '../../src/services/renewal/watch-renewal-top-ups.js';
 import { LEAP, useApplicationsTestContext } from '../applications/helpers.js';
-import { advanceDays, type TTestLoan, useSandboxLoans } from '../servicing/helpers.js';
+import {
+  advanceDays,
+  type TTestLoan,
+  useSandboxLoans,
+  loanStatuses,
+} from '../servicing/helpers.js';
 import {
   enterRenewalWindow,
   getAs,
-  loanStatuses,
   openRenewal,
   requestRenewal,
   sandboxNow,

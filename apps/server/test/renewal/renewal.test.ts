@@ -22,10 +22,10 @@ import {
   setBtcPrice,
   type TTestLoan,
   useSandboxLoans,
+  loanStatuses,
 } from '../servicing/helpers.js';
 import {
   DAY_MS,
-  loanStatuses,
   requestRenewal,
   requestTopUp,
   sandboxNow,

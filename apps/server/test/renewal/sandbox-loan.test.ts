@@ -4,14 +4,14 @@
  * transition in the audit trail, every loan invariant holding, listed by loanStatus.
  */
 import { describe, expect, it } from 'vitest';
-import type { TGetLoanStatusResponse, TPostSandboxLoanResponse } from '@pledge/contract';
+import type { TPostSandboxLoanResponse } from '@pledge/contract';
 import { loanInvariantViolations } from '@pledge/domain';
 import { and, eq } from 'drizzle-orm';
 import { applications, auditEvents } from '../../src/db/schema/index.js';
 import { loanFactsOf } from '../../src/services/applications/loan-facts.js';
-import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
+import { useApplicationsTestContext } from '../applications/helpers.js';
 import { signIn } from '../identity/sign-in.js';
-import { provisionSandboxAgents } from '../servicing/helpers.js';
+import { provisionSandboxAgents, loanStatuses } from '../servicing/helpers.js';
 
 const ctx = useApplicationsTestContext();
 
@@ -81,13 +81,7 @@ describe('POST /sandbox/loans', () => {
 
     // The borrower sees it, signed in with the same address.
     const token = await signIn(ctx.app, email);
-    const statuses = await ctx.app.inject({
-      method: 'GET',
-      url: '/provenance/borrower/servicing/v2/loanStatus',
-      headers: bearer(token),
-    });
-    expect(statuses.statusCode).toBe(200);
-    const { loans } = statuses.json() as TGetLoanStatusResponse;
+    const loans = await loanStatuses(ctx, token);
     expect(loans.map((entry) => [entry.appUuid, entry.state, entry.loanType])).toEqual([
       [loan.appUuid, 'COMPLETE', 'NEW_LOAN'],
     ]);

@@ -33,6 +33,11 @@ export async function deploymentNow(ctx: TApplicationsTestContext): Promise<Date
   return clock.now();
 }
 
+/** The deployment's day, YYYY-MM-DD. */
+export async function deploymentDay(ctx: TApplicationsTestContext): Promise<string> {
+  return (await deploymentNow(ctx)).toISOString().slice(0, 10);
+}
+
 /** One pass, as the job runs it, on the sandbox clock. */
 export async function pass(ctx: TApplicationsTestContext, db?: TDb) {
   return runRiskPass(riskDeps(ctx, db), { now: await deploymentNow(ctx) });

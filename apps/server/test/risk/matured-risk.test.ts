@@ -9,8 +9,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dayInWords } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
-import type { TGetLoanStatusResponse } from '@pledge/contract';
-import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
+
+import { useApplicationsTestContext } from '../applications/helpers.js';
 import { signInAgent } from '../ops/helpers.js';
 import {
   advanceDays,
@@ -21,9 +21,10 @@ import {
   sandboxLoan,
   setBtcPrice,
   type TTestLoan,
+  dashboardLoan,
 } from '../servicing/helpers.js';
 import {
-  deploymentNow,
+  deploymentDay,
   liquidationsOf,
   loanRow,
   ltvOf,
@@ -35,7 +36,6 @@ import {
   SUBJECT,
 } from './helpers.js';
 
-const LOAN_STATUS = '/provenance/borrower/servicing/v2/loanStatus';
 const MS_PER_DAY = 86_400_000;
 const COLLECTION_SUBJECT = /^Your loan matured \d+ days? ago and is not repaid$/;
 
@@ -50,9 +50,7 @@ beforeAll(async () => {
 }, 120_000);
 
 /** The deployment's day. */
-async function today(): Promise<string> {
-  return (await deploymentNow(ctx)).toISOString().slice(0, 10);
-}
+const today = () => deploymentDay(ctx);
 
 /** Whole days from one YYYY-MM-DD to another. */
 function daysFrom(from: string, to: string): number {
@@ -83,20 +81,6 @@ async function periodInterestCents(loan: TTestLoan, periodNumber: number): Promi
     WHERE loan_uuid = ${loan.loanUuid} AND kind = 'INTEREST_ACCRUAL'
       AND account = 'ACCRUED_INTEREST' AND period_number = ${periodNumber}`);
   return Number(result.rows[0]?.cents ?? 0);
-}
-
-async function dashboardLoan(loan: TTestLoan) {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: LOAN_STATUS,
-    headers: bearer(loan.token),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const found = (response.json() as TGetLoanStatusResponse).loans.find(
-    (entry) => entry.loanUuid === loan.loanUuid,
-  );
-  if (found === undefined) throw new Error('the loan is not on the dashboard');
-  return found;
 }
 
 /** The risk queue as an agent reads it. */
@@ -230,7 +214,7 @@ describe('the risk of a matured loan', () => {
       const row = await loanRow(ctx, unpaid);
       const expected = ltvOf(Number(row.interest_bearing_cents), row.collateral_units, priceUsd);
       const page = await getLoan(ctx, unpaid);
-      const dashboard = await dashboardLoan(unpaid);
+      const dashboard = await dashboardLoan(ctx, unpaid);
       expect(page.risk.ltvPct).toBeCloseTo(expected, 2);
       expect(dashboard.ltv).toBe(page.risk.ltvPct);
       expect(page.ltv?.ltvPct).toBe(page.risk.ltvPct);

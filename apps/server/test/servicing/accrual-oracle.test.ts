@@ -29,7 +29,7 @@ import {
   signInSecondAgent,
   type TAgent,
 } from '../ops/helpers.js';
-import { deploymentNow } from '../risk/helpers.js';
+import { deploymentDay } from '../risk/helpers.js';
 import { liquidate } from '../risk/liquidation-helpers.js';
 import {
   advanceDays,
@@ -361,7 +361,7 @@ async function moveTo(run: TRun, offset: { now: number }, day: number): Promise<
     offset.now = day;
   }
   const today = plusDays(run.fundedOn, day);
-  expect((await deploymentNow(ctx)).toISOString().slice(0, 10)).toBe(today);
+  expect(await deploymentDay(ctx)).toBe(today);
   await runSweep(ctx);
   run.oracle.advanceTo(today);
   if (run.oracle.returnDue(today) > 0) tally('PAY returned');

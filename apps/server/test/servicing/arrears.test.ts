@@ -10,11 +10,11 @@
  * the product's functions.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TLoanStatus, TServicingLoan } from '@pledge/contract';
+import type { TServicingLoan } from '@pledge/contract';
 import { dayInWords } from '@pledge/domain';
 import { sql } from 'drizzle-orm';
-import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
-import { deploymentNow, pass } from '../risk/helpers.js';
+import { useApplicationsTestContext } from '../applications/helpers.js';
+import { deploymentDay, pass } from '../risk/helpers.js';
 import {
   advanceDays,
   getLoan,
@@ -26,18 +26,16 @@ import {
   setBtcPrice,
   type TTestLoan,
   requestDeferral,
+  dashboardLoan,
 } from './helpers.js';
 
-const LOAN_STATUS = '/provenance/borrower/servicing/v2/loanStatus';
 const MS_PER_DAY = 86_400_000;
 /** The sandbox bank settles a debit after 3 days (ACH_SETTLEMENT_DAYS). */
 const SETTLEMENT_DAYS = 3;
 
 const ctx = useApplicationsTestContext(openServicingWorldAtDayStart);
 
-async function today(): Promise<string> {
-  return (await deploymentNow(ctx)).toISOString().slice(0, 10);
-}
+const today = () => deploymentDay(ctx);
 
 /** Calendar days between two YYYY-MM-DD days. */
 function daysFrom(from: string, to: string): number {
@@ -56,24 +54,10 @@ async function sweepOn(day: string, ...loans: TTestLoan[]): Promise<void> {
   await runSweep(ctx);
 }
 
-async function dashboardLoan(loan: TTestLoan): Promise<TLoanStatus> {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: LOAN_STATUS,
-    headers: bearer(loan.token),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const found = (response.json() as { loans: TLoanStatus[] }).loans.find(
-    (candidate) => candidate.loanUuid === loan.loanUuid,
-  );
-  if (found === undefined) throw new Error('the loan is not on the dashboard');
-  return found;
-}
-
 /** The loan page and the dashboard card say the same of what is due. */
 async function expectOneView(loan: TTestLoan): Promise<TServicingLoan> {
   const view = await getLoan(ctx, loan);
-  const card = await dashboardLoan(loan);
+  const card = await dashboardLoan(ctx, loan);
   expect(card.nextPayment).toEqual(view.nextPayment);
   expect(card.nextPaymentDue).toBe(view.nextPayment?.dueDate ?? null);
   expect(card.nextPaymentAmount).toBe(
@@ -333,7 +317,7 @@ describe('findings 6 and 7: one view of what is due, arrears that age', () => {
       view.balances.totalCents,
     );
     expect(view.nextPayment?.pastDueSince).toBe(schedule[2]!.dueDate);
-    const card = await dashboardLoan(missed);
+    const card = await dashboardLoan(ctx, missed);
     expect(card.nextPaymentAmount).toBe(view.balances.totalCents / 100);
     // Arrears notices are for instalments before maturity; after it the collection notices speak.
     expect(await pastDueMail(missed)).toHaveLength(3);

@@ -1,6 +1,8 @@
 /** A servicing test world: the app, a sandbox loan for a signed-in borrower, the sweep on the sandbox clock. */
 import type {
   TCollateralInfo,
+  TGetLoanStatusResponse,
+  TLoanStatus,
   TPayoffQuote,
   TPostSandboxClockBody,
   TPostSandboxLoanResponse,
@@ -247,6 +249,28 @@ export function requestPayment(
     payload: { amountCents },
     ...(options.remoteAddress !== undefined ? { remoteAddress: options.remoteAddress } : {}),
   });
+}
+
+/** The borrower's loans as their dashboard lists them. */
+export async function loanStatuses(ctx: TApplicationsTestContext, token: string) {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: '/provenance/borrower/servicing/v2/loanStatus',
+    headers: bearer(token),
+  });
+  return (expectJson(response, 200) as TGetLoanStatusResponse).loans;
+}
+
+/** A loan's card on its borrower's dashboard. */
+export async function dashboardLoan(
+  ctx: TApplicationsTestContext,
+  loan: TTestLoan,
+): Promise<TLoanStatus> {
+  const found = (await loanStatuses(ctx, loan.token)).find(
+    (entry) => entry.loanUuid === loan.loanUuid,
+  );
+  if (found === undefined) throw new Error('the loan is not on the dashboard');
+  return found;
 }
 
 /** The borrower's deferral of the current period's interest under Idempotency-Key `key`, as answered. */
