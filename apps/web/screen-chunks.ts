@@ -8,17 +8,16 @@ const OFFER_SCREEN = 'start';
 
 /**
  * What the shell loads lazily on every page as soon as it runs: the API client, the session check,
- * telemetry, the banners, toasts and the notice of unavailable countries. Out of the entry, so
- * that the offer page paints first; in one chunk, `startup`, which the server names in every
- * page's preloads (route-preloads.ts), so that a signed-in page does not wait two more round trips
- * before its data is even asked for.
+ * telemetry, the banners and the notice of unavailable countries (toasts wait for the browser to
+ * be idle, deferred-toast-region.tsx). Out of the entry, so that the offer page paints first; in
+ * one chunk, `startup`, which the server names in every page's preloads (route-preloads.ts), so
+ * that a signed-in page does not wait two more round trips before its data is even asked for.
  */
 const STARTUP_MODULES = [
   'src/api/exchange.ts',
   'src/features/session/api/look-up-identity.ts',
   'src/telemetry/create-telemetry-client.ts',
   'src/features/banners/components/banner-area.tsx',
-  'src/ui/toast/toast-region.tsx',
   'src/ui/layout/unavailable-countries.tsx',
 ];
 export const STARTUP_CHUNK = 'startup';
