@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { TOpsApplicationDetail } from '@pledge/contract';
+
 import { eq, sql } from 'drizzle-orm';
 import { runMigrations } from '../../src/db/migrate.js';
 import { creditChecks, profiles } from '../../src/db/schema/index.js';
@@ -20,13 +20,11 @@ import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { signIn } from '../identity/sign-in.js';
 import {
   advance,
-  expectJson,
   HOLDER_ADA,
-  opsCall,
-  opsPath,
   postManualBank,
   signInAgent,
   type TAgent,
+  opsApplicationOf,
 } from '../ops/helpers.js';
 import {
   acceptedApplication,
@@ -116,11 +114,7 @@ describe('upgrade: credit checks record their facts', () => {
 
     // The first application is still judged and shown on what it was underwritten on.
     agent = await signInAgent(ctx);
-    const consoleView = async () =>
-      expectJson(
-        await opsCall(ctx.app, 'GET', opsPath(`/${appUuid}`), agent.token),
-        200,
-      ) as TOpsApplicationDetail;
+    const consoleView = () => opsApplicationOf(ctx.app, agent, appUuid);
     expect((await consoleView()).borrower).toMatchObject({
       name: 'Ada Lovelace',
       ssnMask: '***-**-6789',

@@ -5,7 +5,7 @@
  * account is checked against them, and the agent console shows them.
  */
 import { describe, expect, it } from 'vitest';
-import type { TOpsApplicationDetail, TProfile } from '@pledge/contract';
+import type { TProfile } from '@pledge/contract';
 import { asc, eq } from 'drizzle-orm';
 import { creditChecks, holderNameReviews, profiles } from '../../src/db/schema/index.js';
 import { frozenSsnBlindIndexOf } from '../../src/services/profile/frozen-credit-facts.js';
@@ -13,10 +13,9 @@ import {
   advance,
   expectJson,
   HOLDER_ADA,
-  opsCall,
-  opsPath,
   postManualBank,
   useAgentContext,
+  opsApplicationOf,
 } from '../ops/helpers.js';
 import {
   acceptedApplication,
@@ -32,10 +31,7 @@ const { ctx, agent } = useAgentContext();
 
 const EVE = { firstName: 'Eve', lastName: 'Mallory' };
 
-async function consoleView(appUuid: string): Promise<TOpsApplicationDetail> {
-  const answer = await opsCall(ctx.app, 'GET', opsPath(`/${appUuid}`), agent.token);
-  return expectJson(answer, 200) as TOpsApplicationDetail;
-}
+const consoleView = (appUuid: string) => opsApplicationOf(ctx.app, agent, appUuid);
 
 async function profileSsnIndex(identityUuid: string): Promise<string | null> {
   const [row] = await ctx.database.db

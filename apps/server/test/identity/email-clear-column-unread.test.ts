@@ -15,7 +15,6 @@ import type {
   TGetOpsLoanResponse,
   TGetOpsLoansResponse,
   TGetOpsRiskQueueResponse,
-  TOpsApplicationDetail,
   TPostLegacyLoginResponse,
 } from '@pledge/contract';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
@@ -34,6 +33,7 @@ import {
   type TAgent,
   useAgent,
   useTwoAgentContext,
+  opsApplicationOf,
 } from '../ops/helpers.js';
 import { moveTo, SUBJECT } from '../risk/helpers.js';
 import {
@@ -161,10 +161,7 @@ describe('the clear address column is read by nothing', () => {
       200,
     ) as TGetOpsApplicationsResponse;
     expect(search.items.map((item) => item.borrowerEmail)).toEqual([OWNER_APP_EMAIL]);
-    const detail = expectJson(
-      await opsCall(ctx.app, 'GET', opsPath(`/${ownApp.appUuid}`), maker.token),
-      200,
-    ) as TOpsApplicationDetail;
+    const detail = await opsApplicationOf(ctx.app, maker, ownApp.appUuid);
     expect(detail.borrower.email).toBe(OWNER_APP_EMAIL);
     const agents = expectJson(
       await opsCall(ctx.app, 'GET', `${OPS}/agents`, owner.token),

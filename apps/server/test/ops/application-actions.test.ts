@@ -29,6 +29,7 @@ import {
   signInSecondAgent,
   TO_SIGN_DOCS,
   type TAgent,
+  opsApplicationOf,
 } from './helpers.js';
 
 const storageDir = useTempDir('ops-applications-test');
@@ -80,10 +81,7 @@ async function uploadId(token: string, identityUuid: string, appUuid: string, ma
   return expectJson(response, 201) as TIdentityDocument;
 }
 
-async function detail(appUuid: string): Promise<TOpsApplicationDetail> {
-  const response = await opsCall(ctx.app, 'GET', opsPath(`/${appUuid}`), agent.token);
-  return expectJson(response, 200) as TOpsApplicationDetail;
-}
+const detail = (appUuid: string) => opsApplicationOf(ctx.app, agent, appUuid);
 
 async function auditOf(appUuid: string) {
   return ctx.database.db

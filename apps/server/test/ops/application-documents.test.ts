@@ -15,17 +15,14 @@ import {
 } from '@pledge/contract';
 import { appPath, bearer, borrowerAfterCreditCheck } from '../applications/helpers.js';
 import { ACME } from '../helpers/brand-draft.js';
-import { expectJson, opsCall, opsPath, useAgentContext } from './helpers.js';
+import { expectJson, opsCall, opsPath, useAgentContext, opsApplicationOf } from './helpers.js';
 
 const { ctx, agent } = useAgentContext();
 
 /** A borrower whose application went through the real details step: it waits for signatures. */
 const signingApplication = () => borrowerAfterCreditCheck(ctx);
 
-async function detail(appUuid: string): Promise<TOpsApplicationDetail> {
-  const response = await opsCall(ctx.app, 'GET', opsPath(`/${appUuid}`), agent.token);
-  return expectJson(response, 200) as TOpsApplicationDetail;
-}
+const detail = (appUuid: string) => opsApplicationOf(ctx.app, agent, appUuid);
 
 describe('GET an application: documents and signatures', () => {
   it('lists the disclosures in signing order, each signed one with time, IP, user agent and hash', async () => {

@@ -21,6 +21,7 @@ import {
   RELEASE_EVIDENCE,
   type TAgent,
   useTwoAgentContext,
+  opsApplicationOf,
 } from './helpers.js';
 
 const { ctx, maker, checker } = useTwoAgentContext();
@@ -39,10 +40,7 @@ async function rejectedWith(agent: TAgent, appUuid: string, proposalId: string, 
   return expectJson(answer, 200) as TOpsApplicationDetail;
 }
 
-async function detail(appUuid: string): Promise<TOpsApplicationDetail> {
-  const answer = await opsCall(ctx.app, 'GET', opsPath(`/${appUuid}`), maker.token);
-  return expectJson(answer, 200) as TOpsApplicationDetail;
-}
+const detail = (appUuid: string) => opsApplicationOf(ctx.app, maker, appUuid);
 
 async function transitionsTo(appUuid: string, toState: string) {
   return ctx.database.db

@@ -17,6 +17,7 @@ import type {
   TControlledAction,
   TGetOpsLoanResponse,
   TGetOpsReconciliationResponse,
+  TOpsApplicationDetail,
 } from '@pledge/contract';
 import {
   acceptedApplication,
@@ -114,6 +115,16 @@ export async function opsLoanOf(
 }
 
 /** The console's reconciliation of the ledgers (GET …/reconciliation): its issues, and if balanced. */
+/** The console's view of an application, as an agent reads it. */
+export async function opsApplicationOf(
+  app: FastifyInstance,
+  agent: Pick<TAgent, 'token'>,
+  appUuid: string,
+): Promise<TOpsApplicationDetail> {
+  const response = await opsCall(app, 'GET', opsPath(`/${appUuid}`), agent.token);
+  return expectJson(response, 200) as TOpsApplicationDetail;
+}
+
 export async function opsReconciliationOf(
   app: FastifyInstance,
   agent: TAgent,

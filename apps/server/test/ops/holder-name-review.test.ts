@@ -16,6 +16,7 @@ import {
   proposeAndApprove,
   RELEASE_EVIDENCE,
   useTwoAgentContext,
+  opsApplicationOf,
 } from './helpers.js';
 
 const { ctx, maker: agent, checker } = useTwoAgentContext();
@@ -23,10 +24,7 @@ const { ctx, maker: agent, checker } = useTwoAgentContext();
 const ADA = { firstName: 'Ada', lastName: 'Lovelace' };
 const EVE_ACCOUNT = { ...HOLDER_ADA, firstName: 'Eve', lastName: 'Mallory' };
 
-async function detail(appUuid: string): Promise<TOpsApplicationDetail> {
-  const answer = await opsCall(ctx.app, 'GET', opsPath(`/${appUuid}`), agent.token);
-  return expectJson(answer, 200) as TOpsApplicationDetail;
-}
+const detail = (appUuid: string) => opsApplicationOf(ctx.app, agent, appUuid);
 
 const disbursementStep = (token: string, appUuid: string) =>
   finalStepStatus(ctx.app, token, appUuid, 'Disbursement Account');

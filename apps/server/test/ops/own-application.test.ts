@@ -18,6 +18,7 @@ import {
   pendingProposalOf,
   RELEASE_EVIDENCE,
   useTwoAgentContext,
+  opsApplicationOf,
 } from './helpers.js';
 
 const { ctx, maker: self, checker: other } = useTwoAgentContext();
@@ -33,8 +34,7 @@ async function agentAsBorrower() {
 }
 
 async function stateOf(appUuid: string) {
-  const answer = await opsCall(ctx.app, 'GET', opsPath(`/${appUuid}`), other.token);
-  return (expectJson(answer, 200) as TOpsApplicationDetail).application.state;
+  return (await opsApplicationOf(ctx.app, other, appUuid)).application.state;
 }
 
 describe('an agent on their own loan', () => {

@@ -22,6 +22,7 @@ import {
   proposeAndApprove,
   TO_SIGN_DOCS,
   useTwoAgentContext,
+  opsApplicationOf,
 } from './helpers.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -194,8 +195,9 @@ describe('payoff: proposed by one agent, approved by another', () => {
     const refusal = expectJson(answer, 409) as { code: string; message: string };
     expect(refusal.code).toBe('CANNOT_RECORD_PAYOFF');
     expect(refusal.message).toContain('SIGN_DOCS');
-    const detail = await opsCall(ctx.app, 'GET', opsPath(`/${signing.appUuid}`), agent.token);
-    expect((expectJson(detail, 200) as TOpsApplicationDetail).application.state).toBe('SIGN_DOCS');
+    expect((await opsApplicationOf(ctx.app, agent, signing.appUuid)).application.state).toBe(
+      'SIGN_DOCS',
+    );
     expect(await auditOf(signing.appUuid, PAYOFF_ENTITY)).toHaveLength(0);
   });
 
@@ -216,8 +218,7 @@ describe('payoff: proposed by one agent, approved by another', () => {
       const body = expectJson(answer, 400) as { fieldErrors?: Record<string, string[]> };
       expect(body.fieldErrors, JSON.stringify(payload)).toHaveProperty(field);
     }
-    const detail = await opsCall(ctx.app, 'GET', opsPath(`/${loan.appUuid}`), agent.token);
-    expect((expectJson(detail, 200) as TOpsApplicationDetail).proposals).toEqual([]);
+    expect((await opsApplicationOf(ctx.app, agent, loan.appUuid)).proposals).toEqual([]);
     expect((await collateralOf(loan.token, loan.appUuid)).payoff).toBeUndefined();
   });
 
@@ -231,7 +232,8 @@ describe('payoff: proposed by one agent, approved by another', () => {
     expect(asBorrower.statusCode).toBe(401);
     const unknown = await opsCall(ctx.app, 'POST', payoffUrl(randomUUID()), agent.token, payload);
     expect(expectJson(unknown, 404)).toMatchObject({ code: 'NOT_FOUND' });
-    const detail = await opsCall(ctx.app, 'GET', opsPath(`/${loan.appUuid}`), agent.token);
-    expect((expectJson(detail, 200) as TOpsApplicationDetail).application.state).toBe('COMPLETE');
+    expect((await opsApplicationOf(ctx.app, agent, loan.appUuid)).application.state).toBe(
+      'COMPLETE',
+    );
   });
 });

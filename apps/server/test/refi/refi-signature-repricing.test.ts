@@ -6,12 +6,7 @@
  * own documents are then signed. A top-up that arrived stays pledged and counts toward the new one.
  */
 import { describe, expect, it } from 'vitest';
-import type {
-  TDocument,
-  TOpsApplicationDetail,
-  TRefinancingApplication,
-  TSignDocumentResult,
-} from '@pledge/contract';
+import type { TDocument, TRefinancingApplication, TSignDocumentResult } from '@pledge/contract';
 import { REFI_REPRICED_MESSAGES } from '@pledge/domain';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {
@@ -20,8 +15,8 @@ import {
   refiEstatePayoffs,
 } from '../../src/db/schema/index.js';
 import { REFI_DOCUMENT_VOIDED_MESSAGE } from '../../src/services/refi/refi-documents.js';
-import { appPath, bearer, newBorrower } from '../applications/helpers.js';
-import { expectJson, opsPath, signInAgent } from '../ops/helpers.js';
+import { appPath, newBorrower } from '../applications/helpers.js';
+import { expectJson, signInAgent, opsApplicationOf } from '../ops/helpers.js';
 import { setPrices } from '../servicing/helpers.js';
 import {
   call,
@@ -170,13 +165,7 @@ describe('a refinancing is priced again at its last signature', () => {
     expect(event?.reason).toContain('3 document(s) of the offer voided');
     // The console's application detail lists them apart, marked voided, with when and why.
     const agent = await signInAgent(ctx);
-    const opsDetail = await ctx.app.inject({
-      method: 'GET',
-      url: opsPath(`/${application.appUuid}`),
-      headers: bearer(agent.token),
-    });
-    expect(opsDetail.statusCode, opsDetail.body).toBe(200);
-    const shown = opsDetail.json() as TOpsApplicationDetail;
+    const shown = await opsApplicationOf(ctx.app, agent, application.appUuid);
     expect(shown.documents).toEqual([]);
     expect(shown.voidedDocuments).toHaveLength(3);
     for (const document of shown.voidedDocuments ?? []) {

@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   TApplication,
   TDocument,
-  TOpsApplicationDetail,
   TRefinancingApplication,
   TServicingLoan,
 } from '@pledge/contract';
@@ -17,7 +16,7 @@ import { applications } from '../../src/db/schema/index.js';
 import { appPath, bearer, LEAP, useApplicationsTestContext } from '../applications/helpers.js';
 import { pdfText } from '../documents/helpers.js';
 import { signIn } from '../identity/sign-in.js';
-import { opsCall, opsPath, signInAgent } from '../ops/helpers.js';
+import { signInAgent, opsApplicationOf } from '../ops/helpers.js';
 import { CUSTODY_ONLY, lookUpOne, offerOf, REFI } from '../refi/helpers.js';
 import { enterRenewalWindow, loanStates, postAs, sendCoins } from './helpers.js';
 import { applicationStateOf } from '../helpers/application-state.js';
@@ -170,9 +169,7 @@ describe('a refinanced loan renews', () => {
       .from(applications)
       .where(eq(applications.renewsApplicationUuid, loanUuid));
     for (const uuid of [loanUuid, renewal?.uuid ?? '']) {
-      const detail = await opsCall(ctx.app, 'GET', opsPath(`/${uuid}`), agent.token);
-      expect(detail.statusCode).toBe(200);
-      const { finalSteps, application } = detail.json() as TOpsApplicationDetail;
+      const { finalSteps, application } = await opsApplicationOf(ctx.app, agent, uuid);
       expect(application.state).toBe(uuid === loanUuid ? 'RENEWED' : 'COMPLETE');
       expect(finalSteps.status).toBe('COMPLETED');
       expect(Object.fromEntries(finalSteps.items.map((item) => [item.name, item.status]))).toEqual({
