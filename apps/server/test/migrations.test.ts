@@ -6,7 +6,7 @@ import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../src/db/schema/index.js';
 import { sandboxPrices } from '../src/db/schema/index.js';
-import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
+import { createTestDatabase, type TTestDatabase, appliedMigrationCount } from './helpers/db.js';
 import { seedSandboxDemo } from './helpers/seeded-db.js';
 
 describe('migrations and seed', () => {
@@ -23,11 +23,8 @@ describe('migrations and seed', () => {
     } finally {
       await Promise.all(instances.map((instance) => instance.pool.end()));
     }
-    const applied = await database.pool.query<{ count: string }>(
-      'SELECT count(*) AS count FROM drizzle.__drizzle_migrations',
-    );
     const journal = (await import('../src/db/migrations/meta/_journal.json')).default;
-    expect(Number(applied.rows[0]?.count)).toBe(journal.entries.length);
+    expect(await appliedMigrationCount(database.pool)).toBe(journal.entries.length);
     // The migrations must build exactly what the drizzle schema declares: every table, every column.
     const declared = (Object.values(schema) as unknown[])
       .filter((value): value is PgTable => is(value, PgTable))

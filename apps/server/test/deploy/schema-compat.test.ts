@@ -10,20 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, SchemaTooNewError, shippedMigrations } from '../../src/db/migrate.js';
 import { RELEASE_COMPAT_LEVEL, readSchemaCompat } from '../../src/db/schema-compat.js';
 import { buildTestApp, captureLogger } from '../helpers/app.js';
-import { useTestDatabase } from '../helpers/db.js';
+import { useTestDatabase, appliedMigrationCount } from '../helpers/db.js';
 
 const CONTRACT_REASON = 'identities.email dropped: releases of level 1 read it';
 
 const database = useTestDatabase();
 
-const appliedCount = async () =>
-  Number(
-    (
-      await database.pool.query<{ count: string }>(
-        'SELECT count(*) AS count FROM drizzle.__drizzle_migrations',
-      )
-    ).rows[0]?.count,
-  );
+const appliedCount = () => appliedMigrationCount(database.pool);
 
 /** What a newer release's migration leaves: one more migration recorded, and maybe a new level. */
 async function newerRelease(options: { contracts: boolean }) {

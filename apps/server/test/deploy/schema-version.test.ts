@@ -13,7 +13,7 @@ import {
   shippedMigrations,
   type TMigrationLog,
 } from '../../src/db/migrate.js';
-import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
+import { appliedMigrationCount, createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import { migrationsBefore } from '../helpers/migrations-before.js';
 import { runServerEntry } from '../helpers/server-entry.js';
 import { useTempDir } from '../helpers/temp-dir.js';
@@ -26,12 +26,7 @@ function captureLog(): TMigrationLog & { lines: { fields: object; message: strin
   return { lines, info: (fields, message) => lines.push({ fields, message }) };
 }
 
-async function appliedCount(database: TTestDatabase): Promise<number> {
-  const result = await database.pool.query<{ count: string }>(
-    'SELECT count(*) AS count FROM drizzle.__drizzle_migrations',
-  );
-  return Number(result.rows[0]?.count);
-}
+const appliedCount = (database: TTestDatabase) => appliedMigrationCount(database.pool);
 
 /** What the previous version shipped: this version's migrations without the newest. */
 let olderFolder: string;

@@ -103,3 +103,11 @@ export function useTestDatabase(
   });
   return database;
 }
+
+/** How many migrations the database records as applied. */
+export async function appliedMigrationCount(pool: pg.Pool): Promise<number> {
+  const result = await pool.query<{ count: string }>(
+    'SELECT count(*) AS count FROM drizzle.__drizzle_migrations',
+  );
+  return Number(result.rows[0]?.count);
+}
