@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { TAddressSuggestion, TPostLoanDetailsBodyInput } from '@pledge/contract';
 import {
   CITY_MAX_LENGTH,
@@ -31,6 +31,19 @@ import {
   type TDetailsFormValues,
 } from '../details-form-values.js';
 import { AddressLookupField } from './address-lookup-field.js';
+
+/** The form's values typed into a plain text input. */
+type TTypedValue =
+  | 'firstName'
+  | 'lastName'
+  | 'dob'
+  | 'street1'
+  | 'street2'
+  | 'city'
+  | 'state'
+  | 'zip'
+  | 'phone'
+  | 'email';
 
 const SUFFIX_OPTIONS = NAME_SUFFIXES.map((suffix) => ({ value: suffix, label: suffix }));
 const STATE_OPTIONS = US_STATES.map((state) => ({ value: state.code, label: state.name }));
@@ -95,6 +108,25 @@ export function DetailsForm({
     onServerErrorResolved(`consents.${name}`);
   }
 
+  /** A text input bound to one of the form's values: what it shows, its edits and its message. */
+  function typedField(name: TTypedValue, path: TDetailsFieldPath) {
+    return {
+      value: values[name],
+      onChange: (event: ChangeEvent<HTMLInputElement>) =>
+        update({ [name]: event.target.value }, path),
+      error: errorFor(path),
+    };
+  }
+
+  /** A consent's checkbox: whether it is given, its changes and its message. */
+  function consentField(name: keyof TDetailsFormValues['consents']) {
+    return {
+      checked: values.consents[name],
+      onCheckedChange: (isChecked: boolean) => updateConsent(name, isChecked),
+      error: errorFor(`consents.${name}`),
+    };
+  }
+
   function onSuggestion(suggestion: TAddressSuggestion) {
     announce(`Address filled in: ${suggestion.label}`);
     update(
@@ -149,18 +181,14 @@ export function DetailsForm({
             label="First name"
             autoComplete="given-name"
             maxLength={NAME_MAX_LENGTH}
-            value={values.firstName}
-            onChange={(event) => update({ firstName: event.target.value }, 'firstName')}
-            error={errorFor('firstName')}
+            {...typedField('firstName', 'firstName')}
             isRequired
           />
           <TextField
             label="Last name"
             autoComplete="family-name"
             maxLength={NAME_MAX_LENGTH}
-            value={values.lastName}
-            onChange={(event) => update({ lastName: event.target.value }, 'lastName')}
-            error={errorFor('lastName')}
+            {...typedField('lastName', 'lastName')}
             isRequired
           />
         </div>
@@ -185,9 +213,7 @@ export function DetailsForm({
           label="Date of birth"
           type="date"
           autoComplete="bday"
-          value={values.dob}
-          onChange={(event) => update({ dob: event.target.value }, 'dob')}
-          error={errorFor('dob')}
+          {...typedField('dob', 'dob')}
           isRequired
         />
         {!isInternational && (
@@ -217,27 +243,21 @@ export function DetailsForm({
           label="Street address"
           autoComplete="address-line1"
           maxLength={STREET_MAX_LENGTH}
-          value={values.street1}
-          onChange={(event) => update({ street1: event.target.value }, 'address.street1')}
-          error={errorFor('address.street1')}
+          {...typedField('street1', 'address.street1')}
           isRequired
         />
         <TextField
           label="Apartment, suite or unit"
           autoComplete="address-line2"
           maxLength={STREET_MAX_LENGTH}
-          value={values.street2}
-          onChange={(event) => update({ street2: event.target.value }, 'address.street2')}
-          error={errorFor('address.street2')}
+          {...typedField('street2', 'address.street2')}
         />
         <div className="details-form__row details-form__row--address">
           <TextField
             label="City"
             autoComplete="address-level2"
             maxLength={CITY_MAX_LENGTH}
-            value={values.city}
-            onChange={(event) => update({ city: event.target.value }, 'address.city')}
-            error={errorFor('address.city')}
+            {...typedField('city', 'address.city')}
             isRequired
           />
           {isInternational ? (
@@ -245,9 +265,7 @@ export function DetailsForm({
               label="State, province or region"
               autoComplete="address-level1"
               maxLength={CITY_MAX_LENGTH}
-              value={values.state}
-              onChange={(event) => update({ state: event.target.value }, 'address.state')}
-              error={errorFor('address.state')}
+              {...typedField('state', 'address.state')}
             />
           ) : (
             <Select
@@ -266,9 +284,7 @@ export function DetailsForm({
             autoComplete="postal-code"
             inputMode={isInternational ? 'text' : 'numeric'}
             maxLength={isInternational ? POSTAL_CODE_MAX_LENGTH : US_ZIP_MAX_LENGTH}
-            value={values.zip}
-            onChange={(event) => update({ zip: event.target.value }, 'address.zip')}
-            error={errorFor('address.zip')}
+            {...typedField('zip', 'address.zip')}
             isRequired
           />
         </div>
@@ -298,9 +314,7 @@ export function DetailsForm({
               ? 'With your country code, for example +44 20 7946 0958.'
               : 'A 10-digit US number.'
           }
-          value={values.phone}
-          onChange={(event) => update({ phone: event.target.value }, 'phone')}
-          error={errorFor('phone')}
+          {...typedField('phone', 'phone')}
           isRequired
         />
         <TextField
@@ -308,9 +322,7 @@ export function DetailsForm({
           type="email"
           autoComplete="email"
           maxLength={EMAIL_MAX_LENGTH}
-          value={values.email}
-          onChange={(event) => update({ email: event.target.value }, 'email')}
-          error={errorFor('email')}
+          {...typedField('email', 'email')}
           isRequired
         />
       </fieldset>
@@ -334,9 +346,7 @@ export function DetailsForm({
               I agree to the <ExternalLink href={brand.termsUrl}>Terms of Service</ExternalLink>.
             </>
           }
-          checked={values.consents.TERMS}
-          onCheckedChange={(isChecked) => updateConsent('TERMS', isChecked)}
-          error={errorFor('consents.TERMS')}
+          {...consentField('TERMS')}
           isRequired
         />
         <Checkbox
@@ -346,24 +356,18 @@ export function DetailsForm({
               <ExternalLink href={brand.privacyUrl}>Privacy Policy</ExternalLink>.
             </>
           }
-          checked={values.consents.PRIVACY}
-          onCheckedChange={(isChecked) => updateConsent('PRIVACY', isChecked)}
-          error={errorFor('consents.PRIVACY')}
+          {...consentField('PRIVACY')}
           isRequired
         />
         <Checkbox
           label="I consent to receive my loan documents electronically and to sign them electronically."
-          checked={values.consents.eSign}
-          onCheckedChange={(isChecked) => updateConsent('eSign', isChecked)}
-          error={errorFor('consents.eSign')}
+          {...consentField('eSign')}
           isRequired
         />
         {!isInternational && (
           <Checkbox
             label={`I authorize ${brand.companyName} to obtain my credit report for a soft credit check, which does not affect my credit score.`}
-            checked={values.consents.SOFT_CREDIT}
-            onCheckedChange={(isChecked) => updateConsent('SOFT_CREDIT', isChecked)}
-            error={errorFor('consents.SOFT_CREDIT')}
+            {...consentField('SOFT_CREDIT')}
             isRequired
           />
         )}
