@@ -13,7 +13,6 @@ import {
   agents,
   opsProposals,
   refiTapeLoans,
-  servicingLoans,
   servicingPayments,
 } from '../../src/db/schema/index.js';
 import { bearer } from '../applications/helpers.js';
@@ -27,6 +26,7 @@ import {
   sandboxLoan,
   type TTestLoan,
 } from '../servicing/helpers.js';
+import { servicingRow } from '../risk/liquidation-helpers.js';
 
 /** A funded sandbox loan of a borrower signed up with this address. */
 async function loanOf(email: string): Promise<TTestLoan> {
@@ -57,15 +57,6 @@ function call(
 const approve = (agent: TAgent, id: string) =>
   call(agent, 'POST', `/controlled-actions/${id}/approve`);
 
-async function fundedOn(loan: TTestLoan): Promise<string> {
-  const [row] = await ctx.database.db
-    .select({ fundedOn: servicingLoans.fundedOn })
-    .from(servicingLoans)
-    .where(eq(servicingLoans.loanUuid, loan.loanUuid));
-  if (row === undefined) throw new Error('not funded');
-  return row.fundedOn;
-}
-
 async function proposeWire(
   agent: TAgent,
   loan: TTestLoan,
@@ -80,7 +71,7 @@ async function proposeWire(
     {
       amountCents,
       reference: body.reference ?? `FED-${key.slice(0, 8)}`,
-      receivedOn: body.receivedOn ?? (await fundedOn(loan)),
+      receivedOn: body.receivedOn ?? (await servicingRow(ctx, loan.loanUuid)).fundedOn,
     },
     idempotency(key),
   );

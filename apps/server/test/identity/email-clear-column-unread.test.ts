@@ -44,6 +44,7 @@ import {
   sandboxLoan,
 } from '../servicing/helpers.js';
 import { bearer, signIn } from './sign-in.js';
+import { servicingRow } from '../risk/liquidation-helpers.js';
 
 const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
 const IDENTITY = '/identity/secure/api/v1/identity';
@@ -91,15 +92,6 @@ async function fundedLoanOf(email: string): Promise<{ loanUuid: string }> {
   return { loanUuid };
 }
 
-async function fundedOn(loanUuid: string): Promise<string> {
-  const result = await ctx.database.db.execute<{ funded_on: string }>(
-    sql`SELECT funded_on::text AS funded_on FROM servicing_loans WHERE loan_uuid = ${loanUuid}`,
-  );
-  const [row] = result.rows;
-  if (row === undefined) throw new Error('not funded');
-  return row.funded_on;
-}
-
 async function proposeWire(agent: TAgent, loanUuid: string, amountCents: number) {
   return ctx.app.inject({
     method: 'POST',
@@ -108,7 +100,7 @@ async function proposeWire(agent: TAgent, loanUuid: string, amountCents: number)
     payload: {
       amountCents,
       reference: `FED-${randomUUID().slice(0, 8)}`,
-      receivedOn: await fundedOn(loanUuid),
+      receivedOn: (await servicingRow(ctx, loanUuid)).fundedOn,
     },
   });
 }
