@@ -43,19 +43,23 @@ function call(
   agent: TAgent,
   method: 'GET' | 'POST',
   url: string,
-  payload?: object,
+  payload?: object | string,
   headers: Record<string, string> = {},
 ) {
   return ctx.app.inject({
     method,
     url: `${OPS}${url}`,
     headers: { ...bearer(agent.token), ...headers },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> | string } : {}),
   });
 }
 
 const approve = (agent: TAgent, id: string) =>
   call(agent, 'POST', `/controlled-actions/${id}/approve`);
+
+/** An agent's proposal to import a tape file. */
+const importTape = (agent: TAgent, csv: string) =>
+  call(agent, 'POST', '/refi/tape/import', csv, { 'content-type': 'text/csv' });
 
 async function proposeWire(
   agent: TAgent,
@@ -281,12 +285,7 @@ describe('legacy loans (finding 2: one agent reassigned or invented a loan)', ()
   it('a tape import waits for a second agent; a reassignment needs the tape’s e-mail or an override', async () => {
     const loanId = `${Date.now()}`.slice(-6);
     const owner = `tape-owner-${randomUUID()}@example.com`;
-    const imported = await ctx.app.inject({
-      method: 'POST',
-      url: `${OPS}/refi/tape/import`,
-      headers: { ...bearer(maker.token), 'content-type': 'text/csv' },
-      payload: tape(loanId, owner),
-    });
+    const imported = await importTape(maker, tape(loanId, owner));
     expect(imported.statusCode, imported.body).toBe(202);
     const missing = await ctx.database.db
       .select()
@@ -331,12 +330,7 @@ describe('legacy loans (finding 2: one agent reassigned or invented a loan)', ()
     const loanId = `R-${Date.now()}`.slice(0, 12);
     const owner = `refinancing-${randomUUID()}@example.com`;
     const ownerToken = await signIn(ctx.app, owner);
-    const imported = await ctx.app.inject({
-      method: 'POST',
-      url: `${OPS}/refi/tape/import`,
-      headers: { ...bearer(maker.token), 'content-type': 'text/csv' },
-      payload: tape(loanId, owner),
-    });
+    const imported = await importTape(maker, tape(loanId, owner));
     expect((await approve(checker, (imported.json() as TControlledAction).id)).statusCode).toBe(
       200,
     );
@@ -366,12 +360,7 @@ describe('legacy loans (finding 2: one agent reassigned or invented a loan)', ()
   it('an agent cannot import a tape that holds a loan of their own', async () => {
     const loanId = `${Date.now() + 1}`.slice(-6);
     const [local, domain] = maker.email.split('@');
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `${OPS}/refi/tape/import`,
-      headers: { ...bearer(maker.token), 'content-type': 'text/csv' },
-      payload: tape(loanId, `${local}+celsius@${domain}`),
-    });
+    const response = await importTape(maker, tape(loanId, `${local}+celsius@${domain}`));
     expect(response.statusCode).toBe(403);
   });
 });
