@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TCollateralProof, TCollateralProofMovement } from '@pledge/contract';
 import { Alert } from '../../../ui/alert/alert.js';
+import { FactList } from '../../../ui/fact-list.js';
 import { displayDateTime } from '../../loan/loan-dates.js';
 
 const DIRECTION_WORDS: Record<TCollateralProofMovement['direction'], string> = {
@@ -47,22 +48,16 @@ export function BalanceReading({ proof }: { proof: TCollateralProof }) {
     );
   }
   return (
-    <dl className="collateral-proof__balance loan-facts" data-testid="collateral-proof-balance">
-      <div>
-        <dt>Confirmed balance</dt>
-        <dd>
-          {balance.confirmedBalance} {coin}
-        </dd>
-      </div>
-      <div>
-        <dt>At block</dt>
-        <dd>{balance.blockHeight.toLocaleString('en-US')}</dd>
-      </div>
-      <div>
-        <dt>Read</dt>
-        <dd>{readAt}</dd>
-      </div>
-    </dl>
+    <FactList
+      kind="loan-facts"
+      className="collateral-proof__balance"
+      data-testid="collateral-proof-balance"
+      facts={[
+        { label: 'Confirmed balance', value: `${balance.confirmedBalance} ${coin}` },
+        { label: 'At block', value: balance.blockHeight.toLocaleString('en-US') },
+        { label: 'Read', value: readAt },
+      ]}
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import type {
   TPostCollateralReleaseResponse,
 } from '@pledge/contract';
 import { PageHeading } from '../../../ui/page-heading.js';
+import { FactList } from '../../../ui/fact-list.js';
 import { useFreshApplication } from '../../application/api/get-application.js';
 import { applicationDestinationHref } from '../../application/application-route.js';
 import { PendingData } from '../../application/components/application-load-error.js';
@@ -37,16 +38,13 @@ function ReleaseDetails({
           ? 'Your loan is paid off. Tell us where to send your collateral back.'
           : 'The sale of part of your collateral repaid your loan in full. Tell us where to send the coins left back.'}
       </p>
-      <dl className="collateral-release__facts">
-        <div>
-          <dt>Coin</dt>
-          <dd>{coinName(type)}</dd>
-        </div>
-        <div>
-          <dt>Collateral held</dt>
-          <dd>{heldAmountText(held)}</dd>
-        </div>
-      </dl>
+      <FactList
+        kind="collateral-release__facts"
+        facts={[
+          { label: 'Coin', value: coinName(type) },
+          { label: 'Collateral held', value: heldAmountText(held) },
+        ]}
+      />
       <section className="collateral-release__section" aria-labelledby="release-timing-heading">
         <h2 id="release-timing-heading">When you get it back</h2>
         <p>{RETURN_TIMING_TEXT}</p>

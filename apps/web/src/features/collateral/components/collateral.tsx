@@ -2,6 +2,7 @@ import { Navigate, useParams } from 'react-router';
 import type { TApplication, TCollateralInfo } from '@pledge/contract';
 import { collateralPageRedirect, COLLATERAL_DISPLAY_NAMES, toCoinQuantity } from '@pledge/domain';
 import { PageHeading } from '../../../ui/page-heading.js';
+import { FactList } from '../../../ui/fact-list.js';
 import { useFreshApplication } from '../../application/api/get-application.js';
 import { applicationDestinationHref } from '../../application/application-route.js';
 import { PendingData } from '../../application/components/application-load-error.js';
@@ -42,36 +43,34 @@ function CollateralDetails({
         Send your {COLLATERAL_DISPLAY_NAMES[type]} to the deposit address below. Your loan moves on
         once the full amount is confirmed on chain.
       </p>
-      <dl className="collateral__amounts">
-        <div>
-          <dt>Required collateral</dt>
-          <dd>{coinAmountText(requiredCoinAmount)}</dd>
-        </div>
-        <div>
-          <dt>Remaining due</dt>
-          <dd>{coinAmountText(remainingCoinAmountDue)}</dd>
-        </div>
-        {wallet !== null &&
-          (application.isRollForward ? (
-            // The address holds the loan's own coins too: a renewal counts what came for its top-up.
-            <div>
-              <dt>Received for your top-up</dt>
-              <dd>
-                {coinAmountText({
-                  coinQuantity: toCoinQuantity(requiredCoinAmount.coinQuantity)
-                    .minus(toCoinQuantity(remainingCoinAmountDue.coinQuantity))
-                    .toFixed(),
-                  type,
-                })}
-              </dd>
-            </div>
-          ) : (
-            <div>
-              <dt>Received so far</dt>
-              <dd>{coinAmountText(wallet.currentTotalCoinBalance)}</dd>
-            </div>
-          ))}
-      </dl>
+      <FactList
+        kind="collateral__amounts"
+        facts={[
+          { label: 'Required collateral', value: coinAmountText(requiredCoinAmount) },
+          { label: 'Remaining due', value: coinAmountText(remainingCoinAmountDue) },
+          ...(wallet === null
+            ? []
+            : application.isRollForward
+              ? // The address holds the loan's own coins too: a renewal counts what came for its top-up.
+                [
+                  {
+                    label: 'Received for your top-up',
+                    value: coinAmountText({
+                      coinQuantity: toCoinQuantity(requiredCoinAmount.coinQuantity)
+                        .minus(toCoinQuantity(remainingCoinAmountDue.coinQuantity))
+                        .toFixed(),
+                      type,
+                    }),
+                  },
+                ]
+              : [
+                  {
+                    label: 'Received so far',
+                    value: coinAmountText(wallet.currentTotalCoinBalance),
+                  },
+                ]),
+        ]}
+      />
       <CollateralDeadline signedAt={signedAt.data} />
       <CollateralNotFound collateral={collateral} />
       <DepositAddress

@@ -12,6 +12,7 @@ import {
 import { paths } from '../../../config/paths.js';
 import { RetryAlert } from '../../../ui/alert/alert.js';
 import { buttonClassName } from '../../../ui/button/button.js';
+import { FactList } from '../../../ui/fact-list.js';
 import { loanStatusQuery, userAppsQuery } from '../api/dashboard-queries.js';
 import {
   APPLICATION_STATE_WORDS,
@@ -101,33 +102,26 @@ function LoanCard({ loan, app }: { loan: TLoanStatus; app: TApplication | undefi
         </p>
       )}
       {releaseNote !== null && <p className="dashboard-card__meta">{releaseNote}</p>}
-      <dl className="dashboard-card__facts">
-        <div>
-          <dt>Interest rate</dt>
-          <dd>{displayRate(loan.interestRate)}</dd>
-        </div>
-        <div>
-          <dt>APR</dt>
-          <dd>{displayRate(loan.annualPercentageRate)}</dd>
-        </div>
-        <div>
-          <dt>Collateral</dt>
-          <dd>
-            {collateral}{' '}
-            <span className="visually-hidden">
-              ({COLLATERAL_DISPLAY_NAMES[loan.collateral.type]})
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt>Funded</dt>
-          <dd>{displayDate(loan.fundedAt)}</dd>
-        </div>
-        <div>
-          <dt>Matures</dt>
-          <dd>{displayDate(loan.maturityDate)}</dd>
-        </div>
-      </dl>
+      <FactList
+        kind="dashboard-card__facts"
+        facts={[
+          { label: 'Interest rate', value: displayRate(loan.interestRate) },
+          { label: 'APR', value: displayRate(loan.annualPercentageRate) },
+          {
+            label: 'Collateral',
+            value: (
+              <>
+                {collateral}{' '}
+                <span className="visually-hidden">
+                  ({COLLATERAL_DISPLAY_NAMES[loan.collateral.type]})
+                </span>
+              </>
+            ),
+          },
+          { label: 'Funded', value: displayDate(loan.fundedAt) },
+          { label: 'Matures', value: displayDate(loan.maturityDate) },
+        ]}
+      />
       {health !== null && (
         <p className="dashboard-card__health">
           <span>LTV {formatPct(health.ltvPct, LOAN_LTV_DECIMALS)}</span>

@@ -13,6 +13,7 @@ import {
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button, buttonClassName } from '../../../ui/button/button.js';
+import { FactList } from '../../../ui/fact-list.js';
 import { Modal } from '../../../ui/modal/modal.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
@@ -171,20 +172,14 @@ export function ManualBank() {
           </div>
         }
       >
-        <dl className="disbursement__summary">
-          <div>
-            <dt>Account number</dt>
-            <dd>{trimmed.accountNumber}</dd>
-          </div>
-          <div>
-            <dt>Routing number</dt>
-            <dd>{trimmed.routingNumber}</dd>
-          </div>
-          <div>
-            <dt>Full legal name</dt>
-            <dd>{`${trimmed.firstName} ${trimmed.lastName}`}</dd>
-          </div>
-        </dl>
+        <FactList
+          kind="disbursement__summary"
+          facts={[
+            { label: 'Account number', value: trimmed.accountNumber },
+            { label: 'Routing number', value: trimmed.routingNumber },
+            { label: 'Full legal name', value: `${trimmed.firstName} ${trimmed.lastName}` },
+          ]}
+        />
       </Modal>
     </section>
   );

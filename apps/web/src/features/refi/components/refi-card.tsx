@@ -1,5 +1,6 @@
 import type { TRefinancingApplication } from '@pledge/contract';
 import { COLLATERAL_DISPLAY_NAMES, isRefiSubmitted } from '@pledge/domain';
+import { FactList } from '../../../ui/fact-list.js';
 import { formatLtv } from '../../offer/format.js';
 import { refiStateText } from '../refi-loans.js';
 import { CombinedLoanIdsButton } from './refi-explanations.js';
@@ -63,26 +64,23 @@ export function RefiCard({
         </span>
         {isSubmitted && <span className="refi-card__badge">Submitted</span>}
       </label>
-      <dl className="refi-card__details" id={`${headingId}-details`}>
-        <div>
-          <dt>Collateral</dt>
-          <dd>
-            {app.rollForwardLoanDetails === null
-              ? type === null
-                ? '—'
-                : COLLATERAL_DISPLAY_NAMES[type]
-              : `${app.rollForwardLoanDetails.collateral.coinQuantity} ${app.rollForwardLoanDetails.collateral.type}`}
-          </dd>
-        </div>
-        <div>
-          <dt>Current LTV</dt>
-          <dd>{ltv === null ? '—' : formatLtv(ltv)}</dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>{refiStateText(app.state, app.ending)}</dd>
-        </div>
-      </dl>
+      <FactList
+        kind="refi-card__details"
+        id={`${headingId}-details`}
+        facts={[
+          {
+            label: 'Collateral',
+            value:
+              app.rollForwardLoanDetails === null
+                ? type === null
+                  ? '—'
+                  : COLLATERAL_DISPLAY_NAMES[type]
+                : `${app.rollForwardLoanDetails.collateral.coinQuantity} ${app.rollForwardLoanDetails.collateral.type}`,
+          },
+          { label: 'Current LTV', value: ltv === null ? '—' : formatLtv(ltv) },
+          { label: 'Status', value: refiStateText(app.state, app.ending) },
+        ]}
+      />
       {loanIds.length > 1 && <CombinedLoanIdsButton loanIds={loanIds} />}
     </li>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { isRefiSubmitted } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
+import { FactList } from '../../../ui/fact-list.js';
 import { PendingData } from '../../application/components/application-load-error.js';
 import { displayUsd } from '../../dashboard/display.js';
 import { formatRate } from '../../offer/format.js';
@@ -32,28 +33,19 @@ function SubmittedLoans({ identityUuid }: { identityUuid: string }) {
               return (
                 <li key={app.appUuid} className="refi-submitted__item">
                   <h2>Celsius loan {app.celsiusLoanNumbers.join(', ')}</h2>
-                  <dl className="refi-card__details">
-                    <div>
-                      <dt>Status</dt>
-                      <dd>{refiStateText(app.state, app.ending)}</dd>
-                    </div>
-                    {offer !== null && (
-                      <>
-                        <div>
-                          <dt>New loan</dt>
-                          <dd>{displayUsd(offer.amount)}</dd>
-                        </div>
-                        <div>
-                          <dt>Treatment</dt>
-                          <dd>{TREATMENT_NAMES[offerTreatment(offer)]}</dd>
-                        </div>
-                        <div>
-                          <dt>APR</dt>
-                          <dd>{formatRate(offer.annualPercentageRate)}</dd>
-                        </div>
-                      </>
-                    )}
-                  </dl>
+                  <FactList
+                    kind="refi-card__details"
+                    facts={[
+                      { label: 'Status', value: refiStateText(app.state, app.ending) },
+                      ...(offer === null
+                        ? []
+                        : [
+                            { label: 'New loan', value: displayUsd(offer.amount) },
+                            { label: 'Treatment', value: TREATMENT_NAMES[offerTreatment(offer)] },
+                            { label: 'APR', value: formatRate(offer.annualPercentageRate) },
+                          ]),
+                    ]}
+                  />
                 </li>
               );
             })}

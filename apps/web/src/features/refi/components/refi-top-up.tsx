@@ -6,6 +6,7 @@ import { REFI_TOP_UP_STATES, WALLET_ADDRESS_TIMEOUT_MS } from '@pledge/domain';
 import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
+import { FactList } from '../../../ui/fact-list.js';
 import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { Stepper } from '../../../ui/stepper/stepper.js';
@@ -43,39 +44,30 @@ export const TOP_UP_SENT_LABELS: TVerifyLabels = {
 
 function Estimate({ estimate }: { estimate: TCelsiusTopUpCollateral }) {
   return (
-    <dl className="collateral__amounts">
-      <div>
-        <dt>Current LTV</dt>
-        <dd>{formatLtv(estimate.currentLtv)}</dd>
-      </div>
-      <div>
-        <dt>LTV after your top-up</dt>
-        <dd>{formatLtv(estimate.targetLtv)}</dd>
-      </div>
-      <div>
-        <dt>Collateral now</dt>
-        <dd>{coinAmountText(estimate.existingCollateral)}</dd>
-      </div>
-      <div>
-        <dt>Top-up required</dt>
-        <dd>
-          <strong>{coinAmountText(estimate.topUpCoinAmount)}</strong>
-        </dd>
-      </div>
-      <div>
-        <dt>Price of 1 {estimate.existingCollateral.type}</dt>
-        <dd>
-          {displayUsd(estimate.valueOfOne)}{' '}
-          <span className="field__note">as of {formatDateTime(estimate.priceAsOf)}</span>
-        </dd>
-      </div>
-      {estimate.expiresAt !== null && (
-        <div>
-          <dt>Deposit by</dt>
-          <dd>{formatDateTime(estimate.expiresAt)}</dd>
-        </div>
-      )}
-    </dl>
+    <FactList
+      kind="collateral__amounts"
+      facts={[
+        { label: 'Current LTV', value: formatLtv(estimate.currentLtv) },
+        { label: 'LTV after your top-up', value: formatLtv(estimate.targetLtv) },
+        { label: 'Collateral now', value: coinAmountText(estimate.existingCollateral) },
+        {
+          label: 'Top-up required',
+          value: <strong>{coinAmountText(estimate.topUpCoinAmount)}</strong>,
+        },
+        {
+          label: `Price of 1 ${estimate.existingCollateral.type}`,
+          value: (
+            <>
+              {displayUsd(estimate.valueOfOne)}{' '}
+              <span className="field__note">as of {formatDateTime(estimate.priceAsOf)}</span>
+            </>
+          ),
+        },
+        ...(estimate.expiresAt === null
+          ? []
+          : [{ label: 'Deposit by', value: formatDateTime(estimate.expiresAt) }]),
+      ]}
+    />
   );
 }
 
@@ -85,28 +77,35 @@ function TopUpReceived({ estimate }: { estimate: TCelsiusTopUpCollateral }) {
   const progress = topUpProgress(estimate);
   const isConfirming = progress.confirming !== '0';
   return (
-    <dl className="collateral__amounts refi-top-up__received" aria-live="polite">
-      <div>
-        <dt>Received</dt>
-        <dd>
-          {progress.received} {type}
-          {isConfirming && (
-            <span className="field__note">
-              {' '}
-              and {progress.confirming} {type} confirming
-            </span>
-          )}
-        </dd>
-      </div>
-      <div>
-        <dt>Still to send</dt>
-        <dd>
-          <strong>
-            {progress.remaining} {type}
-          </strong>
-        </dd>
-      </div>
-    </dl>
+    <FactList
+      kind="collateral__amounts"
+      className="refi-top-up__received"
+      aria-live="polite"
+      facts={[
+        {
+          label: 'Received',
+          value: (
+            <>
+              {progress.received} {type}
+              {isConfirming && (
+                <span className="field__note">
+                  {' '}
+                  and {progress.confirming} {type} confirming
+                </span>
+              )}
+            </>
+          ),
+        },
+        {
+          label: 'Still to send',
+          value: (
+            <strong>
+              {progress.remaining} {type}
+            </strong>
+          ),
+        },
+      ]}
+    />
   );
 }
 
