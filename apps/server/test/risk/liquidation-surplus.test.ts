@@ -18,10 +18,7 @@ import { and, eq } from 'drizzle-orm';
 import { createDeskExchange } from '../../src/adapters/exchange/desk.js';
 import { createSandboxBankPayments } from '../../src/adapters/bank-payments/sandbox.js';
 import { auditEvents, ledgerEntries, servicingPayments } from '../../src/db/schema/index.js';
-import { createFieldCipher } from '../../src/security/field-encryption.js';
-import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
-import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
-import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+
 import { SURPLUS_PAYOUT_ENTITY } from '../../src/services/risk/liquidation-surplus-payout.js';
 import { appPath, bearer } from '../applications/helpers.js';
 import {
@@ -39,6 +36,7 @@ import {
   setBtcPrice,
   type TTestLoan,
   openServicingWorld,
+  settleDebits,
 } from '../servicing/helpers.js';
 import { deploymentNow } from './helpers.js';
 import { deskFill, fundedLoan, liquidate } from './liquidation-helpers.js';
@@ -289,15 +287,7 @@ describe('a debit in flight when a sale pays the loan off', () => {
 
     // The settlement sweep sends the debit; the bank takes it; nothing is owed, so all of it is
     // owed back beside the sale's surplus.
-    const clock = createSandboxClock(ctx.database.db);
-    await clock.refresh();
-    await settlePendingPayments({
-      db: ctx.database.db,
-      cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
-      bankPayments: createSandboxBankPayments(clock.now),
-      clock: clock.now,
-      sandbox: true,
-    });
+    await settleDebits(ctx);
     const legs = await ctx.database.db
       .select()
       .from(ledgerEntries)
@@ -332,14 +322,9 @@ describe('a debit in flight when a sale pays the loan off', () => {
       message: SURPLUS_PAYOUT_MESSAGES.debitPending,
     });
     expect(await payoutJournalsOf(loan.loanUuid)).toHaveLength(0);
-    const settled = () => new Date(clock.now().getTime() + 30 * 86_400_000);
-    await settlePendingPayments({
-      db: ctx.database.db,
-      cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
-      bankPayments: createSandboxBankPayments(settled),
-      clock: clock.now,
-      sandbox: true,
-    });
+    await settleDebits(ctx, (now) =>
+      createSandboxBankPayments(() => new Date(now().getTime() + 30 * 86_400_000)),
+    );
     const recorded = await payout(loan.loanUuid, body, `surplus-${randomUUID()}`);
     expect(sumOf((await opsLoan(loan.loanUuid)).ledger, 'SURPLUS_PAYABLE')).toBe(
       -(surplus + amountCents),

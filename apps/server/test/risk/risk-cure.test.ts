@@ -16,13 +16,11 @@ import {
   sandboxLoan,
   type TTestLoan,
   requestPayment,
+  settleDebits,
 } from '../servicing/helpers.js';
 import { watchApplicationDeposits } from '../../src/services/collateral/watch-deposits.js';
 import { createSandboxBankPayments } from '../../src/adapters/bank-payments/sandbox.js';
-import { createFieldCipher } from '../../src/security/field-encryption.js';
-import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
-import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
-import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+
 import {
   advanceHours,
   expectSubjects,
@@ -151,17 +149,9 @@ describe('cure by payment', () => {
     await pass(ctx);
     expect((await loanRow(ctx, loan)).status).toBe('MARGIN_CALL');
     // The bank settles it (a same-day debit: its clock is days ahead of the deployment's).
-    const clock = createSandboxClock(ctx.database.db);
-    await clock.refresh();
-    await settlePendingPayments({
-      db: ctx.database.db,
-      cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
-      bankPayments: createSandboxBankPayments(
-        () => new Date(clock.now().getTime() + 4 * 86_400_000),
-      ),
-      clock: clock.now,
-      sandbox: true,
-    });
+    await settleDebits(ctx, (now) =>
+      createSandboxBankPayments(() => new Date(now().getTime() + 4 * 86_400_000)),
+    );
     await pass(ctx);
     const row = await loanRow(ctx, loan);
     expect(row.status).toBe('ACTIVE');

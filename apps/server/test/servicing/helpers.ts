@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { TPaymentPurpose } from '@pledge/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect } from 'vitest';
+import type { TBankPaymentsPort } from '../../src/adapters/bank-payments/port.js';
 import { createSandboxBankPayments } from '../../src/adapters/bank-payments/sandbox.js';
 import { createEncryptedStore } from '../../src/adapters/storage/encrypted.js';
 import {
@@ -197,6 +198,25 @@ export async function setPrices(
 
 export async function setBtcPrice(ctx: TApplicationsTestContext, usd: number): Promise<void> {
   await setPrices(ctx, { BTC: usd });
+}
+
+/**
+ * The ACH settlement sweep on the deployment's clock, against the bank `bankOn` makes on that
+ * clock (the sandbox bank unless given).
+ */
+export async function settleDebits(
+  ctx: TApplicationsTestContext,
+  bankOn: (now: () => Date) => TBankPaymentsPort = createSandboxBankPayments,
+): Promise<void> {
+  const clock = createSandboxClock(ctx.database.db);
+  await clock.refresh();
+  await settlePendingPayments({
+    db: ctx.database.db,
+    cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
+    bankPayments: bankOn(clock.now),
+    clock: clock.now,
+    sandbox: true,
+  });
 }
 
 /**

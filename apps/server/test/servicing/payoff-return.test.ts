@@ -8,14 +8,13 @@ import { describe, expect, it } from 'vitest';
 
 import { eq } from 'drizzle-orm';
 import type { TBankPaymentsPort } from '../../src/adapters/bank-payments/port.js';
-import { createFieldCipher } from '../../src/security/field-encryption.js';
+
 import { collateralReleaseRequests, servicingPayments } from '../../src/db/schema/index.js';
 import { PAYOFF_NOT_SETTLED_MESSAGE } from '../../src/services/collateral/request-collateral-release.js';
 import { readPayoff } from '../../src/services/ops/payoff-record.js';
-import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
-import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
+
 import { useApplicationsTestContext } from '../applications/helpers.js';
-import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+
 import {
   advanceDays,
   getLoan,
@@ -30,6 +29,7 @@ import {
   runSweep,
   sandboxLoan,
   requestPayment,
+  settleDebits,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
 
@@ -47,8 +47,6 @@ async function payoffPayment(loanUuid: string) {
 
 /** The ACH settlement sweep against a bank that returns the loan's payoff debit (others pend). */
 async function settleWithReturningBank(loanUuid: string) {
-  const clock = createSandboxClock(ctx.database.db);
-  await clock.refresh();
   const payoffTransfer = (await payoffPayment(loanUuid))?.transferId;
   expect(payoffTransfer).toBeTruthy();
   const returning: TBankPaymentsPort = {
@@ -59,14 +57,7 @@ async function settleWithReturningBank(loanUuid: string) {
         ? { status: 'RETURNED', reason: 'Account closed (R02)' }
         : { status: 'PENDING' },
   };
-  await settlePendingPayments({
-    db: ctx.database.db,
-    cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
-    clock: clock.now,
-    sandbox: true,
-    bankPayments: returning,
-    prices: ctx.adapters.prices,
-  } as Parameters<typeof settlePendingPayments>[0]);
+  await settleDebits(ctx, () => returning);
 }
 
 describe('a returned ACH payoff', () => {

@@ -17,18 +17,17 @@
 import type { TServicingLoan } from '@pledge/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { TBankPaymentsPort, TTransferStatus } from '../../src/adapters/bank-payments/port.js';
+import type { TTransferStatus } from '../../src/adapters/bank-payments/port.js';
 import { servicingPayments } from '../../src/db/schema/index.js';
-import { createFieldCipher } from '../../src/security/field-encryption.js';
+
 import {
   SANDBOX_AGENT_EMAIL,
   SANDBOX_SECOND_AGENT_EMAIL,
 } from '../../src/services/identity/agents.js';
 import { readPayoff } from '../../src/services/ops/payoff-record.js';
-import { createSandboxClock } from '../../src/services/sandbox/sandbox-clock.js';
-import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
+
 import { useApplicationsTestContext } from '../applications/helpers.js';
-import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
+
 import {
   approvedControlled,
   OPS,
@@ -52,6 +51,7 @@ import {
   requestRelease,
   runSweep,
   sandboxLoan,
+  settleDebits,
 } from './helpers.js';
 
 const ctx = useApplicationsTestContext(openServicingWorldAtDayStart);
@@ -127,20 +127,11 @@ async function paymentsOf(loanUuid: string) {
 
 /** The ACH settlement sweep against a bank that answers each transfer as `answer` says. */
 async function settleWith(answer: (transferId: string) => TTransferStatus) {
-  const clock = createSandboxClock(ctx.database.db);
-  await clock.refresh();
-  const bank: TBankPaymentsPort = {
+  await settleDebits(ctx, () => ({
     name: 'scripted',
     initiateDebit: async () => ({ status: 'FAILED', reason: 'not used' }),
     getTransfer: async (transferId) => answer(transferId),
-  };
-  await settlePendingPayments({
-    db: ctx.database.db,
-    cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
-    clock: clock.now,
-    sandbox: true,
-    bankPayments: bank,
-  });
+  }));
 }
 
 async function reconciliationOf(loanUuid: string): Promise<string[]> {
