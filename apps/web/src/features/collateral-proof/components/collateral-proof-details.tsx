@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { TCollateralProof, TCollateralProofMovement } from '@pledge/contract';
 import { Alert } from '../../../ui/alert/alert.js';
 import { FactList } from '../../../ui/fact-list.js';
+import { ScrollRegion } from '../../../ui/scroll-region.js';
 import { displayDateTime } from '../../loan/loan-dates.js';
 
 const DIRECTION_WORDS: Record<TCollateralProofMovement['direction'], string> = {
@@ -67,15 +68,9 @@ function Movements({ proof, idPrefix }: { proof: TCollateralProof; idPrefix: str
   }
   const captionId = `${idPrefix}-movements-caption`;
   return (
-    // A table on wide screens (scrolling sideways if it must: focusable, so a keyboard can); on a
-    // phone each movement is a card of labelled lines (styles/collateral-proof.css).
-    <div
-      className="collateral-proof__movements"
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-      role="region"
-      aria-labelledby={captionId}
-    >
+    // A table on wide screens (scrolling sideways if it must); on a phone each movement is a card
+    // of labelled lines (styles/collateral-proof.css).
+    <ScrollRegion className="collateral-proof__movements" aria-labelledby={captionId}>
       <table className="collateral-proof__table">
         <caption id={captionId} className="visually-hidden">
           Deposits and withdrawals on the collateral address, newest first
@@ -123,7 +118,7 @@ function Movements({ proof, idPrefix }: { proof: TCollateralProof; idPrefix: str
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

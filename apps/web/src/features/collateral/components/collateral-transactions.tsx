@@ -1,5 +1,6 @@
 import type { TCollateralTransaction } from '@pledge/contract';
 import type { TCollateralType } from '@pledge/domain';
+import { ScrollRegion } from '../../../ui/scroll-region.js';
 import { formatDateTime, transactionAmountText } from '../collateral-display.js';
 
 const TYPE_LABELS: Record<TCollateralTransaction['transactionType'], string> = {
@@ -24,12 +25,9 @@ export function CollateralTransactions({
       {newestFirst.length === 0 ? (
         <p className="field__note">No transactions yet. Deposits show here once we see them.</p>
       ) : (
-        // Scrolls sideways when the table is wider than the screen: focusable, so a keyboard can.
-        <div
+        // Scrolls sideways when the table is wider than the screen.
+        <ScrollRegion
           className="collateral-transactions"
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-          role="region"
           aria-labelledby="collateral-transactions-caption"
         >
           <table className="collateral-transactions__table">
@@ -62,7 +60,7 @@ export function CollateralTransactions({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

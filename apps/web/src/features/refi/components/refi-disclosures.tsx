@@ -7,6 +7,7 @@ import { Button } from '../../../ui/button/button.js';
 import { useLiveRegion } from '../../../ui/live-region/live-region.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { Progress } from '../../../ui/progress/progress.js';
+import { ScrollRegion } from '../../../ui/scroll-region.js';
 import { isApiError } from '../../../api/client.js';
 import { DocumentDownloadButton } from '../../documents/components/document-download-button.js';
 import { DocumentsLoadStatus } from '../../documents/components/documents-load-status.js';
@@ -64,14 +65,7 @@ function DocumentText({ document }: { document: TDocument }) {
     return <p className="field__note">Download {document.name} to read it before you agree.</p>;
   }
   return (
-    <div
-      className="refi-document-text"
-      role="region"
-      aria-labelledby={labelId}
-      // Scrolls on its own: focusable, so a keyboard can.
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-    >
+    <ScrollRegion className="refi-document-text" aria-labelledby={labelId}>
       <p id={labelId} className="refi-document-text__title">
         {text.data.text.title}
       </p>
@@ -79,7 +73,7 @@ function DocumentText({ document }: { document: TDocument }) {
         // The paragraphs are the document's, in order: their place is their identity.
         <p key={index}>{paragraph}</p>
       ))}
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   REFI_STABILIZATION_TRIGGER_LTV_PCT,
   REFI_TOP_UP_TARGET_LTV_PCT,
 } from '@pledge/domain';
+import { ScrollRegion } from '../../../ui/scroll-region.js';
 import { formatLtv, formatRate } from '../../offer/format.js';
 import { offerTreatment, TREATMENT_NAMES } from '../refi-loans.js';
 import { ModalButton } from './modal-button.js';
@@ -86,9 +87,8 @@ export function RatesByTreatmentButton({ offers }: { offers: readonly TOffer[] }
         (rehypothecation), for a lower rate and no top-up up to{' '}
         {REFI_OWNERSHIP_TRANSFER_MAX_LTV_PCT}% LTV.
       </p>
-      {/* Scrolls sideways when wider than the dialog: focusable, so a keyboard can. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="refi-rates" role="region" aria-label="Rates" tabIndex={0}>
+      {/* Scrolls sideways when wider than the dialog. */}
+      <ScrollRegion className="refi-rates" aria-label="Rates">
         <table className="refi-rates__table">
           <thead>
             <tr>
@@ -113,7 +113,7 @@ export function RatesByTreatmentButton({ offers }: { offers: readonly TOffer[] }
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </ModalButton>
   );
 }
