@@ -173,15 +173,20 @@ export function createFieldCipher(
     return buffer.subarray(BYTES_MAGIC.length, headed).toString('hex');
   }
 
-  function openLegacyBytes(buffer: Buffer, context: string): Buffer {
-    if (buffer.length < NONCE_BYTES + TAG_BYTES) throw new DecryptionError();
+  /** A sealed byte value's body: its nonce, tag and ciphertext, one after the other. */
+  function openBytesBody(keyId: string | null, body: Buffer, context: string): Buffer {
     return open(
-      null,
-      buffer.subarray(0, NONCE_BYTES),
-      buffer.subarray(NONCE_BYTES, NONCE_BYTES + TAG_BYTES),
-      buffer.subarray(NONCE_BYTES + TAG_BYTES),
+      keyId,
+      body.subarray(0, NONCE_BYTES),
+      body.subarray(NONCE_BYTES, NONCE_BYTES + TAG_BYTES),
+      body.subarray(NONCE_BYTES + TAG_BYTES),
       context,
     );
+  }
+
+  function openLegacyBytes(buffer: Buffer, context: string): Buffer {
+    if (buffer.length < NONCE_BYTES + TAG_BYTES) throw new DecryptionError();
+    return openBytesBody(null, buffer, context);
   }
 
   return {
@@ -226,15 +231,8 @@ export function createFieldCipher(
       const buffer = Buffer.from(sealed);
       const keyId = bytesKeyId(buffer);
       if (keyId !== null) {
-        const body = buffer.subarray(BYTES_MAGIC.length + KEY_ID_BYTES);
         try {
-          return open(
-            keyId,
-            body.subarray(0, NONCE_BYTES),
-            body.subarray(NONCE_BYTES, NONCE_BYTES + TAG_BYTES),
-            body.subarray(NONCE_BYTES + TAG_BYTES),
-            context,
-          );
+          return openBytesBody(keyId, buffer.subarray(BYTES_MAGIC.length + KEY_ID_BYTES), context);
         } catch {
           // A value sealed before key ids whose random nonce happens to start like the header.
         }
