@@ -102,6 +102,28 @@ export function PaymentHistorySection({ loan }: { loan: TServicingLoan }) {
   );
 }
 
+/** One statement of the list: its name, a line about it, and its PDF. */
+function StatementLine({
+  name,
+  about,
+  children,
+}: {
+  name: string;
+  about: string;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <span className="loan-statements__name">
+        <strong>{name}</strong>
+        <br />
+        {about}
+      </span>
+      {children}
+    </li>
+  );
+}
+
 function StatementItem({
   loanUuid,
   statement,
@@ -109,19 +131,16 @@ function StatementItem({
   loanUuid: string;
   statement: TStatementSummary;
 }) {
-  const name = `Statement of ${displayDate(statement.cycleDate)}`;
   return (
-    <li>
-      <span className="loan-statements__name">
-        <strong>{name}</strong>
-        <br />
-        {statementDueWords(statement)}
-      </span>
+    <StatementLine
+      name={`Statement of ${displayDate(statement.cycleDate)}`}
+      about={statementDueWords(statement)}
+    >
       <PdfDownload
         documentName={`statement of ${displayDate(statement.cycleDate)}`}
         download={() => downloadStatement(loanUuid, statement)}
       />
-    </li>
+    </StatementLine>
   );
 }
 
@@ -157,14 +176,13 @@ export function StatementsSection({ loan }: { loan: TServicingLoan }) {
       {(loan.statements.length > 0 || sold.length > 0) && (
         <ul className="loan-statements">
           {sold.map((liquidation) => (
-            <li key={liquidation.liquidationUuid}>
-              <span className="loan-statements__name">
-                <strong>Liquidation statement of {liquidationDay(liquidation)}</strong>
-                <br />
-                What was sold, at what price, and why
-              </span>
+            <StatementLine
+              key={liquidation.liquidationUuid}
+              name={`Liquidation statement of ${liquidationDay(liquidation)}`}
+              about="What was sold, at what price, and why"
+            >
               <LiquidationStatementDownload loanUuid={loan.loanUuid} liquidation={liquidation} />
-            </li>
+            </StatementLine>
           ))}
           {loan.statements.map((statement) => (
             <StatementItem
