@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Navigate, useParams } from 'react-router';
 import type {
   TApplication,
   TCollateralInfo,
@@ -7,9 +6,7 @@ import type {
 } from '@pledge/contract';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { FactList } from '../../../ui/fact-list.js';
-import { useFreshApplication } from '../../application/api/get-application.js';
-import { applicationDestinationHref } from '../../application/application-route.js';
-import { PendingData } from '../../application/components/application-load-error.js';
+import { usePageApplication } from '../../application/hooks/use-page-application.js';
 import { coinName } from '../../collateral/collateral-display.js';
 import { CollateralTransactions } from '../../collateral/components/collateral-transactions.js';
 import { useSettledCollateral } from '../api/collateral-release-queries.js';
@@ -74,20 +71,10 @@ function ReleaseDetails({
  * Any other application goes where its entry leads.
  */
 export function CollateralRelease() {
-  const { appUuid = '' } = useParams();
-  const application = useFreshApplication(appUuid);
-  const data = application.isFresh ? application.data : undefined;
-  const redirect = data === undefined ? null : releasePageRedirect(data);
-  const collateral = useSettledCollateral(appUuid, {
-    enabled: data !== undefined && redirect === null,
-  });
+  const { appUuid, application: data, standIn } = usePageApplication(releasePageRedirect);
+  const collateral = useSettledCollateral(appUuid, { enabled: data !== undefined });
 
-  if (data === undefined) {
-    return <PendingData query={application} />;
-  }
-  if (redirect !== null) {
-    return <Navigate replace to={applicationDestinationHref(appUuid, redirect)} />;
-  }
+  if (data === undefined) return standIn;
   if (collateral.data === undefined) {
     return (
       <CollateralPending title={RELEASE_TITLE} className="collateral-release" query={collateral} />

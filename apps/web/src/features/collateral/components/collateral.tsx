@@ -1,11 +1,8 @@
-import { Navigate, useParams } from 'react-router';
 import type { TApplication, TCollateralInfo } from '@pledge/contract';
 import { collateralPageRedirect, COLLATERAL_DISPLAY_NAMES, toCoinQuantity } from '@pledge/domain';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { FactList } from '../../../ui/fact-list.js';
-import { useFreshApplication } from '../../application/api/get-application.js';
-import { applicationDestinationHref } from '../../application/application-route.js';
-import { PendingData } from '../../application/components/application-load-error.js';
+import { usePageApplication } from '../../application/hooks/use-page-application.js';
 import { useCollateralCalculation } from '../api/get-collateral-calculation.js';
 import { useLastSignedAt } from '../api/get-signed-at.js';
 import { coinAmountText } from '../collateral-display.js';
@@ -100,20 +97,10 @@ function CollateralDetails({
  * any other state the borrower goes where the application's state leads.
  */
 export function Collateral() {
-  const { appUuid = '' } = useParams();
-  const application = useFreshApplication(appUuid);
-  const data = application.isFresh ? application.data : undefined;
-  const redirect = data === undefined ? null : collateralPageRedirect(data);
-  const calculation = useCollateralCalculation(appUuid, {
-    enabled: data !== undefined && redirect === null,
-  });
+  const { appUuid, application: data, standIn } = usePageApplication(collateralPageRedirect);
+  const calculation = useCollateralCalculation(appUuid, { enabled: data !== undefined });
 
-  if (data === undefined) {
-    return <PendingData query={application} />;
-  }
-  if (redirect !== null) {
-    return <Navigate replace to={applicationDestinationHref(appUuid, redirect)} />;
-  }
+  if (data === undefined) return standIn;
   if (calculation.data === undefined) {
     return <CollateralPending title={TITLE} className="collateral" query={calculation} />;
   }

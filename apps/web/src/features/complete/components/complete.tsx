@@ -1,4 +1,4 @@
-import { Link, Navigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   completePageRedirect,
   completionTracker,
@@ -10,9 +10,7 @@ import { paths } from '../../../config/paths.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { Stepper } from '../../../ui/stepper/stepper.js';
-import { useFreshApplication } from '../../application/api/get-application.js';
-import { applicationDestinationHref } from '../../application/application-route.js';
-import { PendingData } from '../../application/components/application-load-error.js';
+import { usePageApplication } from '../../application/hooks/use-page-application.js';
 import { useCompletionTelemetry } from '../hooks/use-completion-telemetry.js';
 import { CompletionNext } from './completion-next.js';
 
@@ -39,20 +37,16 @@ function CancelledApplication() {
  * complete; any state it does not show sends the borrower where that state leads.
  */
 export function Complete() {
-  const { appUuid = '' } = useParams();
-  const application = useFreshApplication(appUuid, {
+  const {
+    appUuid,
+    application: data,
+    standIn,
+  } = usePageApplication(completePageRedirect, {
     pollMsWhile: (state) => (shouldPollCompletion(state) ? KRANG_STATE_POLL_MS : false),
   });
-  const data = application.isFresh ? application.data : undefined;
-  const redirect = data === undefined ? null : completePageRedirect(data);
-  useCompletionTelemetry(appUuid, redirect === null ? data?.state : undefined);
+  useCompletionTelemetry(appUuid, data?.state);
 
-  if (data === undefined) {
-    return <PendingData query={application} />;
-  }
-  if (redirect !== null) {
-    return <Navigate replace to={applicationDestinationHref(appUuid, redirect)} />;
-  }
+  if (data === undefined) return standIn;
   if (data.state === 'CANCELLED') return <CancelledApplication />;
   const tracker = completionTracker(data);
   return (

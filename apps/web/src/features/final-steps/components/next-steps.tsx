@@ -1,14 +1,9 @@
-import { Navigate, useParams } from 'react-router';
 import { isTransitional, KRANG_STATE_POLL_MS, nextStepsRedirect } from '@pledge/domain';
 import { ScreenLoading } from '../../../ui/layout/app-layout.js';
 import { PageHeading } from '../../../ui/page-heading.js';
 import { Progress } from '../../../ui/progress/progress.js';
-import { useFreshApplication } from '../../application/api/get-application.js';
-import { applicationDestinationHref } from '../../application/application-route.js';
-import {
-  ApplicationLoadError,
-  PendingData,
-} from '../../application/components/application-load-error.js';
+import { ApplicationLoadError } from '../../application/components/application-load-error.js';
+import { usePageApplication } from '../../application/hooks/use-page-application.js';
 import { useFinalSteps } from '../api/get-final-steps.js';
 import { FinalStepsChecklist } from './final-steps-checklist.js';
 
@@ -20,21 +15,14 @@ const TITLE = 'Final steps';
  * details the page waits, polling the application.
  */
 export function NextSteps() {
-  const { appUuid = '' } = useParams();
-  const application = useFreshApplication(appUuid, {
-    pollMsWhile: (state) => (isTransitional(state) ? KRANG_STATE_POLL_MS : false),
-  });
-  const state = application.isFresh ? application.data?.state : undefined;
-  const redirect = state === undefined ? null : nextStepsRedirect(state);
-  const hasChecklist = state !== undefined && redirect === null && !isTransitional(state);
+  const { appUuid, application, standIn } = usePageApplication(
+    ({ state }) => nextStepsRedirect(state),
+    { pollMsWhile: (state) => (isTransitional(state) ? KRANG_STATE_POLL_MS : false) },
+  );
+  const hasChecklist = application !== undefined && !isTransitional(application.state);
   const finalSteps = useFinalSteps(appUuid, { enabled: hasChecklist });
 
-  if (!application.isFresh || application.data === undefined) {
-    return <PendingData query={application} />;
-  }
-  if (redirect !== null) {
-    return <Navigate replace to={applicationDestinationHref(appUuid, redirect)} />;
-  }
+  if (application === undefined) return standIn;
   if (!hasChecklist) {
     return (
       <section className="panel">
@@ -61,7 +49,7 @@ export function NextSteps() {
     <section className="panel next-steps">
       <PageHeading>{TITLE}</PageHeading>
       <p>Complete these steps to get your loan.</p>
-      <FinalStepsChecklist application={application.data} finalSteps={finalSteps.data} />
+      <FinalStepsChecklist application={application} finalSteps={finalSteps.data} />
     </section>
   );
 }
