@@ -2,6 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect } from 'vitest';
 import type {
+  TCelsiusTopUpCollateral,
+  TPostCelsiusCollateralCalculateResponse,
   TPostCreateCelsiusApplicationResponse,
   TRefinancingApplication,
 } from '@pledge/contract';
@@ -82,6 +84,24 @@ export async function listedRefi(
 }
 
 /** The borrower's confirmation of one of the offers (the answer, whichever it is). */
+/** The top-up the borrower is quoted for an offer of their refinancing, answered 200. */
+export async function topUpEstimateOf(
+  app: FastifyInstance,
+  me: Pick<TBorrower, 'token'>,
+  appUuid: string,
+  offerUuid: string | undefined,
+): Promise<TCelsiusTopUpCollateral> {
+  const response = await call(
+    app,
+    'POST',
+    refiAppUrl(appUuid, '/celsius-collateral/calculate'),
+    me.token,
+    { offerUuid },
+  );
+  return (expectJson(response, 200) as TPostCelsiusCollateralCalculateResponse)
+    .celsiusTopUpCollateral;
+}
+
 export function confirmRefiOffer(
   app: FastifyInstance,
   me: TBorrower,

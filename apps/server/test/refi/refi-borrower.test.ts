@@ -16,6 +16,7 @@ import {
   REFI,
   refiAppUrl as appUrl,
   type TBorrower,
+  topUpEstimateOf,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
 import { applicationStateOf } from '../helpers/application-state.js';
@@ -211,10 +212,8 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
       optIn: true,
     });
     expect(stabilized.json()).toMatchObject({ stabilizationOptIn: true });
-    const estimate = await post(me.token, application.appUuid, '/celsius-collateral/calculate', {
-      offerUuid: offer.uuid,
-    });
-    expect(estimate.json().celsiusTopUpCollateral).toMatchObject({
+    const estimate = await topUpEstimateOf(app(), me, application.appUuid, offer.uuid);
+    expect(estimate).toMatchObject({
       topUpRequired: false,
       currentLtv: 40,
     });
@@ -362,13 +361,9 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
     const topUp = (submitted.json() as TRefinancingApplication).rollForwardLoanDetails?.topUpAmount
       .coinQuantity;
     expect(Number(topUp)).toBeGreaterThan(0);
-    const estimate = (
-      await post(me.token, application.appUuid, '/celsius-collateral/calculate', {
-        offerUuid: offer.uuid,
-      })
-    ).json().celsiusTopUpCollateral;
+    const estimate = await topUpEstimateOf(app(), me, application.appUuid, offer.uuid);
     expect(estimate).toMatchObject({ topUpRequired: true, targetLtv: 55 });
-    expect(estimate.wallet.depositAddress).toMatch(/^0x/);
+    expect(estimate.wallet?.depositAddress).toMatch(/^0x/);
 
     const notSent = await call(app(), 'POST', confirmUrl, me.token, {
       offerUuid: offer.uuid,
@@ -383,7 +378,7 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
     expect(sent.json()).toMatchObject({ state: 'CELSIUS_WAITING_FOR_TOP_UP' });
 
     const deposit = await call(app(), 'POST', '/sandbox/chain/deposits', null, {
-      address: estimate.wallet.depositAddress,
+      address: estimate.wallet?.depositAddress,
       amount: topUp,
     });
     expect(deposit.statusCode, deposit.body).toBeLessThan(300);

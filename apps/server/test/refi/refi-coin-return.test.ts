@@ -35,6 +35,7 @@ import {
   OWNERSHIP_TRANSFER,
   refiAppUrl as appUrl,
   type TBorrower,
+  topUpEstimateOf,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
 
@@ -55,16 +56,9 @@ async function topUpRequested(borrower: TBorrower) {
   const submitted = await confirmRefiOffer(app(), borrower, application.appUuid, offer.uuid);
   expect(submitted.json()).toMatchObject({ state: 'CELSIUS_TOP_UP_REQUESTED' });
   const answer = submitted.json() as TRefinancingApplication;
-  const estimate = await call(
-    app(),
-    'POST',
-    appUrl(application.appUuid, '/celsius-collateral/calculate'),
-    borrower.token,
-    { offerUuid: offer.uuid },
-  );
-  const address = (
-    estimate.json() as { celsiusTopUpCollateral: { wallet: { depositAddress: string } } }
-  ).celsiusTopUpCollateral.wallet.depositAddress;
+  const estimate = await topUpEstimateOf(app(), borrower, application.appUuid, offer.uuid);
+  const address = estimate.wallet?.depositAddress;
+  if (address === undefined) throw new Error('no deposit address');
   return {
     appUuid: application.appUuid,
     offerUuid: offer.uuid,

@@ -22,6 +22,7 @@ import {
   refiAppUrl as appUrl,
   type TBorrower,
   useRepricingContext,
+  topUpEstimateOf,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
 
@@ -51,16 +52,8 @@ async function nothingSubmitted(appUuid: string) {
 }
 
 /** The top-up the borrower is quoted for an offer. */
-async function topUpEstimate(token: string, appUuid: string, offerUuid: string | undefined) {
-  const response = await call(
-    ctx.app,
-    'POST',
-    appUrl(appUuid, '/celsius-collateral/calculate'),
-    token,
-    { offerUuid },
-  );
-  return response.json().celsiusTopUpCollateral;
-}
+const topUpEstimate = (me: TBorrower, appUuid: string, offerUuid: string | undefined) =>
+  topUpEstimateOf(ctx.app, me, appUuid, offerUuid);
 
 /** Confirming the offer is refused as repriced, with `message`, and nothing is submitted. */
 async function expectRepriced(me: TBorrower, appUuid: string, offerUuid: string, message: string) {
@@ -158,11 +151,7 @@ describe('a refinancing is priced when confirmed', () => {
     expect(repriced.offers.map((offer) => offer.collateralReuseConsent)).toEqual([
       OWNERSHIP_TRANSFER,
     ]);
-    const estimate = await topUpEstimate(
-      me.token,
-      application.appUuid,
-      repriced.selectedOffer?.uuid,
-    );
+    const estimate = await topUpEstimate(me, application.appUuid, repriced.selectedOffer?.uuid);
     const expected = topUpTo55(24_000, 1, 40_000);
     expect(estimate).toMatchObject({ topUpRequired: true, currentLtv: 60, targetLtv: 55 });
     expect(Number(estimate.topUpCoinAmount.coinQuantity)).toBe(Number(expected));
@@ -184,7 +173,7 @@ describe('a refinancing is priced when confirmed', () => {
     // 100002: $18,600 on 10 ETH, 62 % at $3,000.
     const application = await lookUpOne(ctx.app, me.token, '100002');
     const custody = offerOf(application, CUSTODY_ONLY);
-    const estimate = await topUpEstimate(me.token, application.appUuid, custody.uuid);
+    const estimate = await topUpEstimate(me, application.appUuid, custody.uuid);
     const quoted = topUpTo55(18_600, 10, 3_000);
     expect(Number(estimate.topUpCoinAmount.coinQuantity)).toBe(Number(quoted));
 

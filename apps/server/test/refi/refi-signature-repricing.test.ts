@@ -30,6 +30,7 @@ import {
   refiAppUrl as appUrl,
   type TBorrower,
   useRepricingContext,
+  topUpEstimateOf,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
 import { applicationStateOf } from '../helpers/application-state.js';
@@ -70,18 +71,7 @@ async function signAllButLast(me: TBorrower, appUuid: string): Promise<TDocument
 }
 
 async function topUpAddress(me: TBorrower, appUuid: string, offerUuid: string): Promise<string> {
-  const estimate = await call(
-    ctx.app,
-    'POST',
-    appUrl(appUuid, '/celsius-collateral/calculate'),
-    me.token,
-    {
-      offerUuid,
-    },
-  );
-  const address = (
-    estimate.json() as { celsiusTopUpCollateral: { wallet: { depositAddress: string } | null } }
-  ).celsiusTopUpCollateral.wallet?.depositAddress;
+  const address = (await topUpEstimateOf(ctx.app, me, appUuid, offerUuid)).wallet?.depositAddress;
   if (address === undefined) throw new Error('no deposit address');
   return address;
 }
