@@ -21,6 +21,7 @@ import {
   VERIFY_STATUS_REFETCH_MS,
   type TApplicationState,
 } from '@pledge/domain';
+import { fakePollingTimers, settle } from '../../../test/fake-timers.js';
 import { makeBrand } from '../../../test/fixtures.js';
 import { callsTo, jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
@@ -102,21 +103,6 @@ async function showCollateral() {
   return view;
 }
 
-/** Lets promises and React settle while timers are fake (setImmediate is left real). */
-async function settle(until: () => boolean) {
-  for (let turn = 0; turn < 500 && !until(); turn += 1) {
-    // TanStack Query hands its updates over with setTimeout(0), faked here.
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    });
-  }
-}
-
-function useFakeTimers() {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-}
-
 function deferred<T>() {
   let resolve: (value: T) => void = () => undefined;
   const promise = new Promise<T>((done) => {
@@ -186,7 +172,7 @@ describe('what to send and where', () => {
     // After the render: the test's user-event set-up puts its own clipboard in place.
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    useFakeTimers();
+    fakePollingTimers();
     await act(async () => {
       screen.getByRole('button', { name: 'Copy deposit address' }).click();
       await Promise.resolve();
@@ -429,7 +415,7 @@ describe('the optional test deposit', () => {
     expect(screen.getByText(/small test deposit first of at least 0.0001 BTC/)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Verify test deposit' })).not.toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetch, STATUS)).toHaveLength(1));
-    useFakeTimers();
+    fakePollingTimers();
     act(() =>
       screen.getByRole('checkbox', { name: 'I want to send a test deposit first' }).click(),
     );
@@ -456,7 +442,7 @@ describe('the optional test deposit', () => {
       },
     });
     await showCollateral();
-    useFakeTimers();
+    fakePollingTimers();
     act(() =>
       screen.getByRole('checkbox', { name: 'I want to send a test deposit first' }).click(),
     );

@@ -14,6 +14,7 @@ import {
   type TApplicationState,
 } from '@pledge/domain';
 import { telemetry } from '../../../telemetry/telemetry-client.js';
+import { fakePollingTimers, settle } from '../../../test/fake-timers.js';
 import { makeBrand } from '../../../test/fixtures.js';
 import { callsTo, jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { LOADED } from '../../../test/loaded.js';
@@ -84,16 +85,6 @@ function currentStep(): string | undefined {
     .getAllByRole('listitem')
     .find((item) => item.getAttribute('aria-current') === 'step')
     ?.textContent?.replace(/^\d/, '');
-}
-
-/** Lets promises and React settle while timers are fake. */
-async function settle(until: () => boolean) {
-  for (let turn = 0; turn < 500 && !until(); turn += 1) {
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    });
-  }
 }
 
 beforeEach(() => {
@@ -258,7 +249,7 @@ describe('the USDC test transfer confirmation', () => {
     const box = screen.getByRole('checkbox', { name: MICRO_TRANSFER_CHECKBOX_LABEL });
     expect(box).toBeRequired();
 
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    fakePollingTimers();
     act(() => screen.getByRole('button', { name: 'Confirm test transfer' }).click());
     await settle(() => false);
     expect(box).toHaveAccessibleDescription('Error: Required');
@@ -291,7 +282,7 @@ describe('the USDC test transfer confirmation', () => {
         jsonResponse({ code: 'NO_TEST_TRANSFER', message: 'No USDC test transfer yet.' }, 409),
     });
     await showTracker();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    fakePollingTimers();
     act(() => screen.getByRole('checkbox', { name: MICRO_TRANSFER_CHECKBOX_LABEL }).click());
     act(() => screen.getByRole('button', { name: 'Confirm test transfer' }).click());
     await settle(() => screen.queryByRole('button', { name: 'Error' }) !== null);
