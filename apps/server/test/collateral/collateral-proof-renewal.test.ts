@@ -11,14 +11,9 @@ import type {
   TPostCollateralProofLinkResponse,
 } from '@pledge/contract';
 import { appPath, LEAP, useApplicationsTestContext } from '../applications/helpers.js';
-import {
-  enterRenewalWindow,
-  getAs,
-  postAs,
-  sendCoins,
-  waitingRenewal,
-} from '../renewal/helpers.js';
+import { enterRenewalWindow, getAs, postAs, waitingRenewal } from '../renewal/helpers.js';
 import { sandboxLoan, type TTestLoan } from '../servicing/helpers.js';
+import { sendCoins } from '../helpers/sandbox-chain.js';
 
 const ctx = useApplicationsTestContext();
 let loan: TTestLoan;
@@ -41,7 +36,7 @@ describe('the collateral proof of a renewed loan', () => {
       appPath(renewal.appUuid, '/collateral'),
     );
     const address = collateral.wallet?.depositAddress ?? '';
-    await sendCoins(ctx, address, '0.1');
+    await sendCoins(ctx.app, address, '0.1');
     await ctx.runJobs();
     const completed = await getAs<TApplication>(
       ctx,

@@ -32,6 +32,7 @@ import { multipart, PNG_BYTES } from '../documents/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { bearer, signIn } from '../identity/sign-in.js';
 import { identityByEmail } from '../../src/services/identity/identity-email.js';
+import { sendCoins } from '../helpers/sandbox-chain.js';
 
 const TEST_CIPHER = createFieldCipher(TEST_ENCRYPTION_KEY);
 
@@ -476,15 +477,11 @@ export async function awaitingRelease(
   });
   expect(calculated.statusCode, calculated.body).toBe(200);
   const info = calculated.json() as TCollateralInfo;
-  const sent = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/chain/deposits',
-    payload: {
-      address: info.wallet?.depositAddress ?? '',
-      amount: info.requiredCoinAmount?.coinQuantity ?? '',
-    },
-  });
-  expect(sent.statusCode, sent.body).toBe(201);
+  await sendCoins(
+    ctx.app,
+    info.wallet?.depositAddress ?? '',
+    info.requiredCoinAmount?.coinQuantity ?? '',
+  );
   if (options.withoutId !== true) await uploadApprovedId(ctx, borrower, appUuid);
   return { ...borrower, appUuid };
 }

@@ -20,6 +20,7 @@ import {
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
 import { applicationStateOf } from '../helpers/application-state.js';
+import { sendCoins } from '../helpers/sandbox-chain.js';
 
 describe('refinancing a defunct lender’s loans (R/ calls)', () => {
   const ctx = useApplicationsTestContext();
@@ -377,11 +378,7 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
     });
     expect(sent.json()).toMatchObject({ state: 'CELSIUS_WAITING_FOR_TOP_UP' });
 
-    const deposit = await call(app(), 'POST', '/sandbox/chain/deposits', null, {
-      address: estimate.wallet?.depositAddress,
-      amount: topUp,
-    });
-    expect(deposit.statusCode, deposit.body).toBeLessThan(300);
+    await sendCoins(app(), estimate.wallet?.depositAddress ?? '', topUp ?? '');
     const list = (
       await call(app(), 'GET', `${REFI}/borrower/${me.identityUuid}/celsius-application`, me.token)
     ).json() as TRefinancingApplication[];

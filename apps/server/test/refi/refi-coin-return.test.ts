@@ -38,6 +38,7 @@ import {
   topUpEstimateOf,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
+import { sendCoins } from '../helpers/sandbox-chain.js';
 
 const RETURN_ADDRESS = `0x${'ab'.repeat(20)}`;
 const OTHER_ADDRESS = `0x${'cd'.repeat(20)}`;
@@ -67,10 +68,7 @@ async function topUpRequested(borrower: TBorrower) {
   };
 }
 
-async function deposit(address: string, amount: string): Promise<void> {
-  const response = await call(app(), 'POST', '/sandbox/chain/deposits', null, { address, amount });
-  expect(response.statusCode, response.body).toBe(201);
-}
+const deposit = (address: string, amount: string) => sendCoins(app(), address, amount);
 
 /** Moves the deployment clock past the 14 days and runs the expiry. */
 async function expireAll(): Promise<void> {

@@ -34,6 +34,7 @@ import {
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
 import { applicationStateOf } from '../helpers/application-state.js';
+import { sendCoins } from '../helpers/sandbox-chain.js';
 
 const ctx = useRepricingContext();
 
@@ -76,13 +77,7 @@ async function topUpAddress(me: TBorrower, appUuid: string, offerUuid: string): 
   return address;
 }
 
-async function deposit(address: string, amount: string): Promise<void> {
-  const response = await call(ctx.app, 'POST', '/sandbox/chain/deposits', null, {
-    address,
-    amount,
-  });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-}
+const deposit = (address: string, amount: string) => sendCoins(ctx.app, address, amount);
 
 async function documentRows(appUuid: string) {
   return ctx.database.db

@@ -142,13 +142,3 @@ export async function waitingRenewal(
   expect(signed.body.state).toBe('WAITING_FOR_COLLATERAL');
   return renewal;
 }
-
-/** Coins sent to an address on the sandbox chain. */
-export async function sendCoins(ctx: TApplicationsTestContext, address: string, amount: string) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sandbox/chain/deposits',
-    payload: { address, amount },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-}

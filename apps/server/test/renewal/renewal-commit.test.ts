@@ -21,11 +21,11 @@ import {
   openRenewal,
   postAs,
   selectOffer,
-  sendCoins,
   signAll,
   waitingRenewal,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
+import { sendCoins } from '../helpers/sandbox-chain.js';
 
 const ctx = useApplicationsTestContext();
 
@@ -89,8 +89,8 @@ describe('a renewal with a top-up completes in any order, once', () => {
     await confirmSent(confirmFirst, renewal);
     await confirmSent(confirmFirst, renewal);
     const address = await depositAddressOf(confirmFirst);
-    await sendCoins(ctx, address, '0.1');
-    await sendCoins(ctx, address, '0.01');
+    await sendCoins(ctx.app, address, '0.1');
+    await sendCoins(ctx.app, address, '0.01');
     await ctx.runJobs();
     await expectCompletedOnce(confirmFirst, renewal);
     await confirmSent(confirmFirst, renewal);
@@ -99,8 +99,8 @@ describe('a renewal with a top-up completes in any order, once', () => {
   it('the coins first, then "I have sent"', async () => {
     const renewal = await waitingRenewal(ctx, depositFirst, '0.1');
     const address = await depositAddressOf(depositFirst);
-    await sendCoins(ctx, address, '0.05');
-    await sendCoins(ctx, address, '0.05');
+    await sendCoins(ctx.app, address, '0.05');
+    await sendCoins(ctx.app, address, '0.05');
     await confirmSent(depositFirst, renewal);
     await ctx.runJobs();
     await expectCompletedOnce(depositFirst, renewal);
@@ -115,9 +115,9 @@ describe('a renewal with a top-up completes in any order, once', () => {
     );
     expect(optIn.statusCode).toBe(200);
     const address = await depositAddressOf(testDepositFirst);
-    await sendCoins(ctx, address, '0.001');
+    await sendCoins(ctx.app, address, '0.001');
     await confirmSent(testDepositFirst, renewal);
-    await sendCoins(ctx, address, '0.099');
+    await sendCoins(ctx.app, address, '0.099');
     await ctx.runJobs();
     await expectCompletedOnce(testDepositFirst, renewal);
   });
@@ -202,7 +202,7 @@ describe('a renewal completes by maturity, on the figures of its completion day'
     );
     expect(quote.statusCode, quote.body).toBe(201);
     const payoffCents = (quote.json() as TPayoffQuote).amountCents;
-    await sendCoins(ctx, await depositAddressOf(carried), '0.1');
+    await sendCoins(ctx.app, await depositAddressOf(carried), '0.1');
     await ctx.runJobs();
     await expectCompletedOnce(carried, renewal);
     const [row] = await ctx.database.db
@@ -223,7 +223,7 @@ describe('a renewal completes by maturity, on the figures of its completion day'
     const renewal = await waitingRenewal(ctx, matured, '0.1');
     // 10 days before maturity now; 11 days on it has passed.
     await advanceDays(ctx, 11, ...all);
-    await sendCoins(ctx, await depositAddressOf(matured), '0.1');
+    await sendCoins(ctx.app, await depositAddressOf(matured), '0.1');
     await ctx.runJobs();
     const rows = await renewalsOf(matured.loanUuid);
     expect(rows).toEqual([{ uuid: renewal.appUuid, state: 'CANCELLED' }]);

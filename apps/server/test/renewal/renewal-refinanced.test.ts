@@ -18,8 +18,9 @@ import { pdfText } from '../documents/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import { signInAgent, opsApplicationOf } from '../ops/helpers.js';
 import { CUSTODY_ONLY, lookUpOne, offerOf, REFI } from '../refi/helpers.js';
-import { enterRenewalWindow, loanStates, postAs, sendCoins } from './helpers.js';
+import { enterRenewalWindow, loanStates, postAs } from './helpers.js';
 import { applicationStateOf } from '../helpers/application-state.js';
+import { sendCoins } from '../helpers/sandbox-chain.js';
 
 const ctx = useApplicationsTestContext();
 const borrower = { email: `refinanced-renewal-${Date.now()}@example.com`, token: '' };
@@ -46,7 +47,7 @@ async function refinance(): Promise<string> {
       offerUuid: offer.uuid,
     })
   ).json().celsiusTopUpCollateral;
-  await sendCoins(ctx, estimate.wallet.depositAddress as string, topUp ?? '');
+  await sendCoins(ctx.app, estimate.wallet.depositAddress as string, topUp ?? '');
   await ctx.runJobs();
   const documents = (
     await get(
@@ -138,7 +139,7 @@ describe('a refinanced loan renews', () => {
     expect(collateral.remainingCoinAmountDue).toEqual({ coinQuantity: '1', type: 'ETH' });
     const address = collateral.wallet.depositAddress as string;
     expect(address).toMatch(/^0x/);
-    await sendCoins(ctx, address, '0.4');
+    await sendCoins(ctx.app, address, '0.4');
     const partly = (await get(appPath(renewal.appUuid))).json() as TApplication;
     expect(partly.rollForwardLoanDetails?.remainingTopUpAmount.coinQuantity).toBe('0.6');
     const partlyCollateral = (await get(appPath(renewal.appUuid, '/collateral'))).json();
@@ -146,7 +147,7 @@ describe('a refinanced loan renews', () => {
     expect(
       (await post(appPath(renewal.appUuid, '/collateral/borrower-confirmation'))).statusCode,
     ).toBe(200);
-    await sendCoins(ctx, address, '0.6');
+    await sendCoins(ctx.app, address, '0.6');
     await ctx.runJobs();
     expect(await loanStates(ctx, borrower.token)).toMatchObject({
       [loanUuid]: 'RENEWED',

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TApplication, TCollateralInfo, TMicroDepositStatus } from '@pledge/contract';
 import { appPath, LEAP, useApplicationsTestContext } from '../applications/helpers.js';
 import { sandboxLoan, type TTestLoan } from '../servicing/helpers.js';
-import { enterRenewalWindow, getAs, postAs, sendCoins, waitingRenewal } from './helpers.js';
+import { enterRenewalWindow, getAs, postAs, waitingRenewal } from './helpers.js';
+import { sendCoins } from '../helpers/sandbox-chain.js';
 
 const ctx = useApplicationsTestContext();
 let loan: TTestLoan;
@@ -45,7 +46,7 @@ describe("a renewal's test deposit", () => {
     const optedIn = await get<TCollateralInfo>(appPath(renewal.appUuid, '/collateral'));
     expect(optedIn.microDepositVerify?.borrowerOptIn).toBe(true);
 
-    await sendCoins(ctx, address, '0.001');
+    await sendCoins(ctx.app, address, '0.001');
     const status = await get<TMicroDepositStatus>(
       appPath(renewal.appUuid, '/collateral/micro-deposit-status'),
     );
@@ -59,7 +60,7 @@ describe("a renewal's test deposit", () => {
     const confirmed = await get<TCollateralInfo>(appPath(renewal.appUuid, '/collateral'));
     expect(confirmed.borrowerConfirmedAt).not.toBeNull();
     expect(confirmed.wallet?.transactions.map((row) => row.transactionAmount)).toContain('0.001');
-    await sendCoins(ctx, address, '0.099');
+    await sendCoins(ctx.app, address, '0.099');
     await ctx.runJobs();
     const completed = await get<TApplication>(
       `${LEAP}/secure/api/v1/applications/${renewal.appUuid}`,

@@ -32,6 +32,7 @@ import {
   selectOffer,
   signAll,
 } from './helpers.js';
+import { sendCoins } from '../helpers/sandbox-chain.js';
 
 const ctx = useApplicationsTestContext();
 
@@ -217,12 +218,7 @@ describe('renewal', () => {
     const info = renewalCollateral.json() as TCollateralInfo;
     expect(info.wallet?.depositAddress).toBe(address);
     expect(info.remainingCoinAmountDue.coinQuantity).toBe('0.1');
-    const deposit = await ctx.app.inject({
-      method: 'POST',
-      url: '/sandbox/chain/deposits',
-      payload: { address, amount: '0.1' },
-    });
-    expect(deposit.statusCode).toBe(201);
+    await sendCoins(ctx.app, address, '0.1');
     const all = await loans(withTopUp.token);
     expect(all.map((loan) => [loan.appUuid, loan.state]).sort()).toEqual(
       [

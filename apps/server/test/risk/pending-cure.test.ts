@@ -30,6 +30,7 @@ import {
   priceAtLtvUsd,
   MARGIN_CALL_AND_CURE,
 } from './helpers.js';
+import { sendCoins } from '../helpers/sandbox-chain.js';
 
 const ctx = useApplicationsTestContext(openServicingWorld);
 
@@ -206,12 +207,7 @@ describe('what cures a margin call', () => {
     // What the page asks for is worked out without the pending debit, so depositing it cures.
     const view = await getLoan(ctx, loan);
     expect(view.risk.collateralToWarning).toBe(before.risk.collateralToWarning);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/sandbox/chain/deposits',
-      payload: { address: view.risk.depositAddress, amount: view.risk.collateralToWarning },
-    });
-    expect(response.statusCode, response.body).toBe(201);
+    await sendCoins(ctx.app, view.risk.depositAddress ?? '', view.risk.collateralToWarning);
     await pass(ctx);
     const cured = await loanRow(ctx, loan);
     expect(cured.status).toBe('ACTIVE');

@@ -33,6 +33,7 @@ import {
   pass,
   riskEvents,
 } from './helpers.js';
+import { sendCoins } from '../helpers/sandbox-chain.js';
 
 const ctx = useApplicationsTestContext(openServicingWorld);
 
@@ -53,12 +54,7 @@ describe('cure by deposit', () => {
     const needed = view.risk.collateralToWarning;
     expect(Number(needed)).toBeGreaterThan(0);
 
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/sandbox/chain/deposits',
-      payload: { address, amount: needed },
-    });
-    expect(response.statusCode, response.body).toBe(201);
+    await sendCoins(ctx.app, address ?? '', needed);
     const row = await loanRow(ctx, loan);
     expect(Number(row.collateral_units)).toBeCloseTo(1 + Number(needed), 8);
     // Watching the address again counts nothing twice.
