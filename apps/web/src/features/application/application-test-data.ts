@@ -1,5 +1,7 @@
 /** Answers of the application endpoints, for tests: an accepted US offer in Ohio by default. */
 import {
+  buildPath,
+  getApplication,
   getCustomerFigureInfo,
   type TApplication,
   type TFinalSteps,
@@ -117,5 +119,20 @@ export function signedIn(identity: TIdentity = makeIdentity()) {
   setToken('test-token');
   return {
     [`GET ${getCustomerFigureInfo.path}`]: () => jsonResponse(figureInfoOf(identity)),
+  };
+}
+
+/** The mocked fetch's key of the test application's read. */
+export const TEST_APPLICATION_CALL = `GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`;
+
+/**
+ * Signs a borrower in for a test and answers the test application as `application` has it (a
+ * function is asked on each read); add the page's other answers beside these.
+ */
+export function signedInWithApplication(application: TApplication | (() => TApplication)) {
+  const current = typeof application === 'function' ? application : () => application;
+  return {
+    ...signedIn(),
+    [TEST_APPLICATION_CALL]: () => jsonResponse(current()),
   };
 }

@@ -8,6 +8,7 @@ import {
   makeApplication,
   makeFinalSteps,
   signedIn,
+  signedInWithApplication,
   TEST_APP_UUID,
 } from '../application-test-data.js';
 import { STATE_PATH_KEY_PREFIX } from '../state-query-redirect.js';
@@ -20,8 +21,7 @@ const params = { appUuid: TEST_APP_UUID };
 
 function serve(application: TApplication) {
   return mockFetch({
-    ...signedIn(),
-    [`GET ${buildPath(getApplication.path, params)}`]: () => jsonResponse(application),
+    ...signedInWithApplication(application),
     [`GET ${buildPath(getFinalSteps.path, params)}`]: () => jsonResponse(makeFinalSteps()),
   });
 }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buildPath, getApplication, getKrangState, postCreditRetry } from '@pledge/contract';
+import { buildPath, getKrangState, postCreditRetry } from '@pledge/contract';
 import { CREDIT_UNLOCKED_DAYS, type TApplicationState } from '@pledge/domain';
 import { makeBrand } from '../../../test/fixtures.js';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   makeApplication,
-  signedIn,
-  TEST_APP_UUID,
+  signedInWithApplication,
   TEST_APP_PATH,
+  TEST_APP_UUID,
 } from '../application-test-data.js';
 import { findPageHeading, LOADED } from '../../../test/loaded.js';
 import { expectLinks } from '../../../test/expect-links.js';
@@ -19,9 +19,7 @@ const brand = makeBrand({ supportPhone: '(877) 555-0199', supportEmail: 'help@ha
 
 function serve(state: TApplicationState) {
   mockFetch({
-    ...signedIn(),
-    [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
-      jsonResponse(makeApplication({ state })),
+    ...signedInWithApplication(makeApplication({ state })),
   });
 }
 
@@ -116,9 +114,7 @@ describe('running the credit check again', () => {
     let current: TApplicationState = from;
     let polls = 0;
     const fetchMock = mockFetch({
-      ...signedIn(),
-      [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
-        jsonResponse(makeApplication({ state: current })),
+      ...signedInWithApplication(() => makeApplication({ state: current })),
       [retryPath]: () => {
         current = 'SOFT_CREDIT';
         return jsonResponse(makeApplication({ state: 'SOFT_CREDIT' }), 202);
@@ -170,9 +166,7 @@ describe('running the credit check again', () => {
 
   it('says why when the server refuses, and stays on the page', async () => {
     mockFetch({
-      ...signedIn(),
-      [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
-        jsonResponse(makeApplication({ state: 'SOFT_CREDIT_LOCKED' })),
+      ...signedInWithApplication(makeApplication({ state: 'SOFT_CREDIT_LOCKED' })),
       [retryPath]: () =>
         jsonResponse(
           {

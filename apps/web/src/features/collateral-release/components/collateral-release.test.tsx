@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   buildPath,
-  getApplication,
   getCollateral,
   postCollateralRelease,
   type TCollateralInfo,
@@ -14,7 +13,7 @@ import { callsTo, jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   makeApplication,
-  signedIn,
+  signedInWithApplication,
   TEST_APP_UUID,
 } from '../../application/application-test-data.js';
 import { depositWallet, makeCollateralInfo } from '../../collateral/collateral-test-data.js';
@@ -85,9 +84,9 @@ function serve({
   handlers?: Record<string, THandler>;
 } = {}) {
   return mockFetch({
-    ...signedIn(),
-    [`GET ${buildPath(getApplication.path, params)}`]: () =>
-      jsonResponse(makeApplication({ state, stage, collateral: applicationCollateral })),
+    ...signedInWithApplication(
+      makeApplication({ state, stage, collateral: applicationCollateral }),
+    ),
     [COLLATERAL]: () => jsonResponse(collateral()),
     ...handlers,
   });

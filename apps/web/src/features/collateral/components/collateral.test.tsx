@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   buildPath,
-  getApplication,
   getBorrowerDocuments,
   getMicroDepositStatus,
   postCollateralBorrowerConfirmation,
@@ -27,7 +26,7 @@ import { callsTo, jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   makeApplication,
-  signedIn,
+  signedInWithApplication,
   TEST_APP_UUID,
   TEST_IDENTITY_UUID,
 } from '../../application/application-test-data.js';
@@ -79,9 +78,7 @@ function serve({
   handlers?: Record<string, THandler>;
 } = {}) {
   return mockFetch({
-    ...signedIn(),
-    [`GET ${buildPath(getApplication.path, params)}`]: () =>
-      jsonResponse(makeApplication({ state, stage: 'PROCESSING', isRollForward })),
+    ...signedInWithApplication(makeApplication({ state, stage: 'PROCESSING', isRollForward })),
     [CALCULATE]: () => jsonResponse(collateral()),
     [STATUS]: () => jsonResponse(status()),
     [DOCUMENTS]: () =>

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   buildPath,
-  getApplication,
   getFinalSteps,
   postMicroTransferConfirmation,
   type TApplication,
@@ -24,8 +23,10 @@ import {
   makeFinalSteps,
   makeOffer,
   signedIn,
-  TEST_APP_UUID,
+  signedInWithApplication,
   TEST_APP_PATH,
+  TEST_APP_UUID,
+  TEST_APPLICATION_CALL,
 } from '../../application/application-test-data.js';
 import { makeCollateralInfo } from '../../collateral/collateral-test-data.js';
 import { collateralNotFoundMessage } from '../../collateral/components/collateral-not-found.js';
@@ -38,7 +39,6 @@ import { MICRO_TRANSFER_CHECKBOX_LABEL } from './micro-transfer-confirmation.js'
 const PAGE = `${TEST_APP_PATH}/complete`;
 const params = { appUuid: TEST_APP_UUID };
 const SUPPORT_PHONE = '1-800-555-0142';
-const APPLICATION = `GET ${buildPath(getApplication.path, params)}`;
 const CONFIRM = `POST ${buildPath(postMicroTransferConfirmation.path, params)}`;
 const FINAL_STEPS = `GET ${buildPath(getFinalSteps.path, params)}`;
 
@@ -56,10 +56,8 @@ function serve(
   application: TApplication | (() => TApplication),
   handlers: Record<string, THandler> = {},
 ) {
-  const next = typeof application === 'function' ? application : () => application;
   return mockFetch({
-    ...signedIn(),
-    [APPLICATION]: () => jsonResponse(next()),
+    ...signedInWithApplication(application),
     ...handlers,
   });
 }
@@ -262,14 +260,14 @@ describe('the USDC test transfer confirmation', () => {
     await settle(() => false);
     expect(callsTo(fetch, CONFIRM).map(([, init]) => init?.body)).toEqual(['{"confirmed":true}']);
 
-    const fetchesBefore = callsTo(fetch, APPLICATION).length;
+    const fetchesBefore = callsTo(fetch, TEST_APPLICATION_CALL).length;
     await act(() => vi.advanceTimersByTimeAsync(VERIFY_STATUS_REFETCH_MS - 1));
-    expect(callsTo(fetch, APPLICATION)).toHaveLength(fetchesBefore);
+    expect(callsTo(fetch, TEST_APPLICATION_CALL)).toHaveLength(fetchesBefore);
     await act(() => vi.advanceTimersByTimeAsync(1));
     // The refetched application takes a few (fake) milliseconds to reach the page.
     await act(() => vi.advanceTimersByTimeAsync(50));
     await settle(() => screen.queryByRole('heading', { name: 'Disbursement verified' }) !== null);
-    expect(callsTo(fetch, APPLICATION)).toHaveLength(fetchesBefore + 1);
+    expect(callsTo(fetch, TEST_APPLICATION_CALL)).toHaveLength(fetchesBefore + 1);
     expect(currentStep()).toBe('Disbursement Verified');
     expect(
       screen.queryByRole('checkbox', { name: MICRO_TRANSFER_CHECKBOX_LABEL }),
@@ -338,9 +336,9 @@ describe('polling and telemetry', () => {
       { event: LOAN_COMPLETE_EVENT, applicationUuid: TEST_APP_UUID },
     ]);
 
-    const fetches = callsTo(fetch, APPLICATION).length;
+    const fetches = callsTo(fetch, TEST_APPLICATION_CALL).length;
     await act(() => vi.advanceTimersByTimeAsync(KRANG_STATE_POLL_MS * 3));
-    expect(callsTo(fetch, APPLICATION)).toHaveLength(fetches);
+    expect(callsTo(fetch, TEST_APPLICATION_CALL)).toHaveLength(fetches);
     expect(milestones()).toHaveLength(2);
   });
 
@@ -354,9 +352,9 @@ describe('polling and telemetry', () => {
       'href',
       '/dashboard',
     );
-    const fetches = callsTo(fetch, APPLICATION).length;
+    const fetches = callsTo(fetch, TEST_APPLICATION_CALL).length;
     await act(() => vi.advanceTimersByTimeAsync(KRANG_STATE_POLL_MS * 3));
-    expect(callsTo(fetch, APPLICATION)).toHaveLength(fetches);
+    expect(callsTo(fetch, TEST_APPLICATION_CALL)).toHaveLength(fetches);
   });
 });
 
@@ -377,7 +375,7 @@ describe('redirects and errors', () => {
     let calls = 0;
     mockFetch({
       ...signedIn(),
-      [APPLICATION]: () => {
+      [TEST_APPLICATION_CALL]: () => {
         calls += 1;
         return calls <= 1
           ? jsonResponse({ code: 'UNAVAILABLE', message: 'Try again in a minute' }, 503)

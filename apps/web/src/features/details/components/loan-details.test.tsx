@@ -3,7 +3,6 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import {
   buildPath,
   getAddressLookup,
-  getApplication,
   getKrangState,
   getProfile,
   postLoanDetails,
@@ -26,10 +25,10 @@ import {
   krangState,
   makeApplication,
   makeOffer,
-  signedIn,
+  signedInWithApplication,
+  TEST_APP_PATH,
   TEST_APP_UUID,
   TEST_EMAIL,
-  TEST_APP_PATH,
 } from '../../application/application-test-data.js';
 import { LOADED } from '../../../test/loaded.js';
 
@@ -55,8 +54,7 @@ function serve({
 }: TServeOptions = {}) {
   let polls = 0;
   const fetch = mockFetch({
-    ...signedIn(),
-    [`GET ${buildPath(getApplication.path, params)}`]: () => jsonResponse(application),
+    ...signedInWithApplication(application),
     [`GET ${getProfile.path}`]: () => jsonResponse(profile),
     [`POST ${DETAILS_PATH}`]: (_, init) => onDetails(JSON.parse(String(init.body))),
     [`GET ${KRANG_PATH}`]: () => {

@@ -4,7 +4,6 @@ import { onTestFinished, vi } from 'vitest';
 import type { UserEvent } from '@testing-library/user-event';
 import {
   buildPath,
-  getApplication,
   getFinalSteps,
   type TApplication,
   type TBankLinkAccount,
@@ -16,7 +15,7 @@ import { jsonResponse } from '../../../test/mock-fetch.js';
 import {
   makeApplication,
   makeFinalSteps,
-  signedIn,
+  signedInWithApplication,
   TEST_APP_UUID,
 } from '../../application/application-test-data.js';
 
@@ -81,8 +80,7 @@ export function applicationHandlers(
   application: TApplication = makeApplication({ state: 'SIGN_DOCS' }),
 ) {
   return {
-    ...signedIn(),
-    [`GET ${buildPath(getApplication.path, APP_PARAMS)}`]: () => jsonResponse(application),
+    ...signedInWithApplication(application),
     [`GET ${buildPath(getFinalSteps.path, APP_PARAMS)}`]: () => jsonResponse(makeFinalSteps()),
   };
 }

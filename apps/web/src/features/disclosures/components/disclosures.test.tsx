@@ -6,7 +6,6 @@ import { MemoryRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   buildPath,
-  getApplication,
   getBorrowerDocuments,
   getFinalSteps,
   postSignDocument,
@@ -23,10 +22,10 @@ import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   makeApplication,
   makeFinalSteps,
-  signedIn,
+  signedInWithApplication,
+  TEST_APP_PATH,
   TEST_APP_UUID,
   TEST_BORROWER,
-  TEST_APP_PATH,
 } from '../../application/application-test-data.js';
 import {
   makeDocument,
@@ -73,9 +72,7 @@ function serve({
     return jsonResponse(result);
   };
   return mockFetch({
-    ...signedIn(),
-    [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
-      jsonResponse(current),
+    ...signedInWithApplication(() => current),
     [`GET ${buildPath(getBorrowerDocuments.path, TEST_BORROWER)}`]: () => jsonResponse(held),
     [`GET ${buildPath(getFinalSteps.path, { appUuid: TEST_APP_UUID })}`]: finalSteps,
     ...Object.fromEntries(
@@ -196,9 +193,7 @@ describe('/{appUuid}/disclosures while the documents are to be signed', () => {
     let fail = true;
     const documentsPath = `GET ${buildPath(getBorrowerDocuments.path, TEST_BORROWER)}`;
     const fetch = mockFetch({
-      ...signedIn(),
-      [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
-        jsonResponse(makeApplication({ state: 'SIGN_DOCS' })),
+      ...signedInWithApplication(makeApplication({ state: 'SIGN_DOCS' })),
       [documentsPath]: () =>
         fail
           ? jsonResponse({ code: 'DOWN', message: 'Down for maintenance' }, 503)

@@ -1,19 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import {
-  buildPath,
-  getApplication,
-  getBorrowerDocument,
-  getBorrowerDocuments,
-} from '@pledge/contract';
+import { buildPath, getBorrowerDocument, getBorrowerDocuments } from '@pledge/contract';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   makeApplication,
-  signedIn,
-  TEST_APP_UUID,
-  TEST_BORROWER,
+  signedInWithApplication,
   TEST_APP_PATH,
+  TEST_BORROWER,
 } from '../../application/application-test-data.js';
 import { documentFileName } from '../api/download-document.js';
 import { makeDocument, makePrivacyNotice } from '../document-test-data.js';
@@ -25,9 +19,7 @@ const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
 
 function serve(documents: () => Response) {
   return mockFetch({
-    ...signedIn(),
-    [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
-      jsonResponse(makeApplication({ state: 'SIGN_DOCS' })),
+    ...signedInWithApplication(makeApplication({ state: 'SIGN_DOCS' })),
     [`GET ${buildPath(getBorrowerDocuments.path, TEST_BORROWER)}`]: documents,
     [`GET ${buildPath(getBorrowerDocument.path, { ...TEST_BORROWER, docUuid: AGREEMENT.uuid })}`]:
       () => new Response(PDF, { headers: { 'Content-Type': 'application/pdf' } }),

@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import {
-  buildPath,
-  getApplication,
-  getFinalSteps,
-  type TApplication,
-  type TFinalSteps,
-} from '@pledge/contract';
+import { buildPath, getFinalSteps, type TApplication, type TFinalSteps } from '@pledge/contract';
 import { KRANG_STATE_POLL_MS, type TApplicationState } from '@pledge/domain';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
@@ -14,19 +8,17 @@ import {
   makeApplication,
   makeFinalSteps,
   makeOffer,
-  signedIn,
-  TEST_APP_UUID,
+  signedInWithApplication,
   TEST_APP_PATH,
+  TEST_APP_UUID,
 } from '../../application/application-test-data.js';
 import { findPageHeading, LOADED } from '../../../test/loaded.js';
 
 const params = { appUuid: TEST_APP_UUID };
 
 function serve(application: TApplication | (() => TApplication), finalSteps: TFinalSteps) {
-  const next = typeof application === 'function' ? application : () => application;
   return mockFetch({
-    ...signedIn(),
-    [`GET ${buildPath(getApplication.path, params)}`]: () => jsonResponse(next()),
+    ...signedInWithApplication(application),
     [`GET ${buildPath(getFinalSteps.path, params)}`]: () => jsonResponse(finalSteps),
   });
 }
@@ -225,9 +217,7 @@ describe('loading and errors', () => {
   it('offers a retry when the checklist cannot be loaded', async () => {
     let calls = 0;
     mockFetch({
-      ...signedIn(),
-      [`GET ${buildPath(getApplication.path, params)}`]: () =>
-        jsonResponse(makeApplication({ state: 'SIGN_DOCS' })),
+      ...signedInWithApplication(makeApplication({ state: 'SIGN_DOCS' })),
       [`GET ${buildPath(getFinalSteps.path, params)}`]: () => {
         calls += 1;
         return calls === 1

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import {
   buildPath,
-  getApplication,
   getFinalSteps,
   postIdentityDocuments,
   type TApplication,
@@ -13,9 +12,9 @@ import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   makeApplication,
   makeFinalSteps,
-  signedIn,
-  TEST_APP_UUID,
+  signedInWithApplication,
   TEST_APP_PATH,
+  TEST_APP_UUID,
 } from '../../application/application-test-data.js';
 import { LOADED } from '../../../test/loaded.js';
 
@@ -26,8 +25,7 @@ const IN_REVIEW = 'We’re reviewing your ID. We release your funds once it’s 
 /** The tracker's application and Verify Identity row, each answered as it is now. */
 function serve(application: () => TApplication, identity: () => TFinalStepStatus) {
   return mockFetch({
-    ...signedIn(),
-    [`GET ${buildPath(getApplication.path, params)}`]: () => jsonResponse(application()),
+    ...signedInWithApplication(application),
     [`GET ${buildPath(getFinalSteps.path, params)}`]: () =>
       jsonResponse(
         makeFinalSteps({

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   buildPath,
-  getApplication,
   getFinalSteps,
   postIdentityDocuments,
   type TApplication,
@@ -14,10 +13,10 @@ import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   makeApplication,
   makeFinalSteps,
-  signedIn,
+  signedInWithApplication,
+  TEST_APP_PATH,
   TEST_APP_UUID,
   TEST_IDENTITY_UUID,
-  TEST_APP_PATH,
 } from '../../application/application-test-data.js';
 import { LOADED } from '../../../test/loaded.js';
 
@@ -67,9 +66,7 @@ function serve({
 }: TServeOptions = {}) {
   const sent: TSentUpload[] = [];
   const fetch = mockFetch({
-    ...signedIn(),
-    [`GET ${buildPath(getApplication.path, { appUuid: TEST_APP_UUID })}`]: () =>
-      jsonResponse(application),
+    ...signedInWithApplication(application),
     [`GET ${buildPath(getFinalSteps.path, { appUuid: TEST_APP_UUID })}`]: finalSteps,
     [SESSION_PATH]: () =>
       jsonResponse({
