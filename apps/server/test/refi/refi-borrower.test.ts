@@ -21,6 +21,7 @@ import {
 import { auditEventsOf } from '../helpers/audit-events.js';
 import { applicationStateOf } from '../helpers/application-state.js';
 import { sendCoins } from '../helpers/sandbox-chain.js';
+import { advanceClockHours } from '../servicing/helpers.js';
 
 describe('refinancing a defunct lender’s loans (R/ calls)', () => {
   const ctx = useApplicationsTestContext();
@@ -440,9 +441,7 @@ describe('refinancing a defunct lender’s loans (R/ calls)', () => {
       await cancelExpiredRefis({ ...deps, clock: () => new Date(deadline.getTime() - 1000) }),
     ).not.toContain(application.appUuid);
     // Moving the sandbox clock past the deadline: the sweep cancels it, once.
-    const moved = await call(app(), 'POST', '/sandbox/clock', null, { advanceHours: 14 * 24 + 1 });
-    expect(moved.statusCode).toBe(200);
-    const now = new Date(moved.json().now as string);
+    const now = await advanceClockHours(ctx, 14 * 24 + 1);
     expect(now.getTime()).toBeGreaterThan(deadline.getTime());
     expect(await cancelExpiredRefis({ ...deps, clock: () => now })).toContain(application.appUuid);
     expect(await cancelExpiredRefis({ ...deps, clock: () => now })).not.toContain(

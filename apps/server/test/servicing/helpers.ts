@@ -5,6 +5,7 @@ import type {
   TLoanStatus,
   TPayoffQuote,
   TPostSandboxClockBody,
+  TSandboxClockResponse,
   TPostSandboxLoanResponse,
   TServicingLoan,
   TServicingPayment,
@@ -160,18 +161,19 @@ export async function getLoan(
 }
 
 /**
- * Moves the sandbox clock on by `hours`; the borrowers' sessions may have ended by then, so they
- * sign in again.
+ * Moves the sandbox clock on by `hours` and answers the deployment's new time; the borrowers'
+ * sessions may have ended by then, so they sign in again.
  */
 export async function advanceClockHours(
   ctx: TApplicationsTestContext,
   hours: number,
   borrowers: readonly Pick<TTestLoan, 'email' | 'token'>[] = [],
-): Promise<void> {
+): Promise<Date> {
   const body: TPostSandboxClockBody = { advanceHours: hours };
   const response = await ctx.app.inject({ method: 'POST', url: '/sandbox/clock', payload: body });
   expect(response.statusCode).toBe(200);
   for (const borrower of borrowers) borrower.token = await signIn(ctx.app, borrower.email);
+  return new Date((response.json() as TSandboxClockResponse).now);
 }
 
 /** Moves the sandbox clock; the loans' sessions have ended by then, so their borrowers sign in again. */
