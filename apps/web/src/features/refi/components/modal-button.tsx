@@ -5,13 +5,16 @@ import { Modal } from '../../../ui/modal/modal.js';
 /** A button that opens a modal with an explanation or a list (the modals of document 2 §2). */
 export function ModalButton({
   label,
+  hiddenLabel,
   title,
   children,
   variant = 'link',
   className,
 }: {
-  /** The button's text; may carry visually hidden words that say what it opens. */
+  /** The button's text. */
   label: ReactNode;
+  /** Words after the text that only a screen reader says, telling what the button opens. */
+  hiddenLabel?: string;
   title: string;
   children: ReactNode;
   variant?: TButtonVariant;
@@ -28,6 +31,7 @@ export function ModalButton({
         onClick={() => setIsOpen(true)}
       >
         {label}
+        {hiddenLabel !== undefined && <span className="visually-hidden">{hiddenLabel}</span>}
       </Button>
       <Modal isOpen={isOpen} onClose={() => setIsOpen(false)} title={title}>
         {children}

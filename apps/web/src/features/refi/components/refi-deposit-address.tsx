@@ -31,11 +31,8 @@ function VerifyAddressButton({ address }: { address: string }) {
 function QrCodeButton({ address, type }: { address: string; type: TCollateralType }) {
   return (
     <ModalButton
-      label={
-        <>
-          Show QR code<span className="visually-hidden"> of the deposit address</span>
-        </>
-      }
+      label="Show QR code"
+      hiddenLabel=" of the deposit address"
       variant="secondary"
       title="QR code"
     >

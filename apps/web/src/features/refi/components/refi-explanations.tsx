@@ -41,11 +41,8 @@ export function RefiInfoButton() {
 export function CurrentLtvButton() {
   return (
     <ModalButton
-      label={
-        <>
-          What is current LTV?<span className="visually-hidden"> Opens an explanation</span>
-        </>
-      }
+      label="What is current LTV?"
+      hiddenLabel=" Opens an explanation"
       title="Current LTV"
     >
       <p>
@@ -74,11 +71,8 @@ export function CurrentLtvButton() {
 export function RatesByTreatmentButton({ offers }: { offers: readonly TOffer[] }) {
   return (
     <ModalButton
-      label={
-        <>
-          Compare rates<span className="visually-hidden"> by collateral treatment</span>
-        </>
-      }
+      label="Compare rates"
+      hiddenLabel=" by collateral treatment"
       title="Rates by collateral treatment"
     >
       <p>
@@ -121,11 +115,8 @@ export function RatesByTreatmentButton({ offers }: { offers: readonly TOffer[] }
 export function StabilizationButton() {
   return (
     <ModalButton
-      label={
-        <>
-          What is stabilization?<span className="visually-hidden"> Opens an explanation</span>
-        </>
-      }
+      label="What is stabilization?"
+      hiddenLabel=" Opens an explanation"
       title="Stabilization"
     >
       <p>
@@ -144,12 +135,8 @@ export function StabilizationButton() {
 export function CombinedLoanIdsButton({ loanIds }: { loanIds: readonly string[] }) {
   return (
     <ModalButton
-      label={
-        <>
-          {loanIds.length} combined loans
-          <span className="visually-hidden">: list the loan IDs</span>
-        </>
-      }
+      label={`${loanIds.length} combined loans`}
+      hiddenLabel=": list the loan IDs"
       title="Combined loan IDs"
     >
       <p>These Celsius loans are refinanced together as one new loan:</p>
