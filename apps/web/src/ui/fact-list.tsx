@@ -6,6 +6,8 @@ export interface TFact {
   label: string;
   value: ReactNode;
   isTotal?: boolean;
+  /** A class for the value, such as one breaking a long address. */
+  valueClassName?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ export function FactList({
       {facts.map((fact) => (
         <div key={fact.label} className={fact.isTotal === true ? `${kind}__total` : undefined}>
           <dt>{fact.label}</dt>
-          <dd>{fact.value}</dd>
+          <dd className={fact.valueClassName}>{fact.value}</dd>
         </div>
       ))}
     </dl>

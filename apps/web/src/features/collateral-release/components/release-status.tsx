@@ -1,6 +1,7 @@
 import type { TCoinAmount, TCollateralReleaseRequest } from '@pledge/contract';
 import { useBrand } from '../../../brand/brand-context.js';
 import { Alert, type TAlertVariant } from '../../../ui/alert/alert.js';
+import { FactList } from '../../../ui/fact-list.js';
 import { STATUS_TITLES, statusText } from '../release-texts.js';
 import type { TReleaseStatusKind } from '../release-view.js';
 
@@ -32,16 +33,21 @@ export function ReleaseStatus({
       <Alert variant={VARIANTS[status]} title={STATUS_TITLES[status]} isLive>
         <p>{statusText(status, held, supportPhone, request.scheduledFor)}</p>
       </Alert>
-      <dl className="collateral-release__facts">
-        <div>
-          <dt>Return address</dt>
-          <dd className="collateral-release__address">{request.address}</dd>
-        </div>
-        <div>
-          <dt>Request ID</dt>
-          <dd className="collateral-release__address">{request.requestId}</dd>
-        </div>
-      </dl>
+      <FactList
+        kind="collateral-release__facts"
+        facts={[
+          {
+            label: 'Return address',
+            value: request.address,
+            valueClassName: 'collateral-release__address',
+          },
+          {
+            label: 'Request ID',
+            value: request.requestId,
+            valueClassName: 'collateral-release__address',
+          },
+        ]}
+      />
     </section>
   );
 }
