@@ -18,14 +18,7 @@ import { sealDetails, sealSsn } from '../../src/services/profile/sealed-profile.
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { signIn } from '../identity/sign-in.js';
-import {
-  advance,
-  HOLDER_ADA,
-  postManualBank,
-  signInAgent,
-  type TAgent,
-  opsApplicationOf,
-} from '../ops/helpers.js';
+import { advance, HOLDER_ADA, signInAgent, type TAgent, opsApplicationOf } from '../ops/helpers.js';
 import {
   acceptedApplication,
   OHIO_HOME,
@@ -34,6 +27,7 @@ import {
   useContextBeforeUpgrade,
 } from './helpers.js';
 import { applicationStateOf } from '../helpers/application-state.js';
+import { saveManualBank } from '../disbursement/helpers.js';
 
 const UPGRADE = '0027_credit-check-facts';
 
@@ -123,7 +117,7 @@ describe('upgrade: credit checks record their facts', () => {
     });
     expect(await frozenSsnBlindIndexOf(ctx.database.db, appUuid)).toBe(ssn.ssnBlindIndex);
     await advance(ctx, appUuid, ['ALL_DOCUMENTS_SIGNED']);
-    const eveAccount = await postManualBank(ctx.app, token, appUuid, {
+    const eveAccount = await saveManualBank(ctx.app, token, appUuid, {
       ...HOLDER_ADA,
       firstName: 'Eve',
       lastName: 'Mallory',

@@ -13,7 +13,6 @@ import {
   advance,
   expectJson,
   HOLDER_ADA,
-  postManualBank,
   useAgentContext,
   opsApplicationOf,
 } from '../ops/helpers.js';
@@ -26,6 +25,7 @@ import {
   submitDetails,
   usDetails,
 } from './helpers.js';
+import { saveManualBank } from '../disbursement/helpers.js';
 
 const { ctx, agent } = useAgentContext();
 
@@ -102,7 +102,7 @@ describe('credit facts frozen per application', () => {
 
     // A payout account in the new name is not the first application's borrower: held for review.
     await advance(ctx, first, ['ALL_DOCUMENTS_SIGNED']);
-    const eveAccount = await postManualBank(ctx.app, borrower.token, first, {
+    const eveAccount = await saveManualBank(ctx.app, borrower.token, first, {
       ...HOLDER_ADA,
       ...EVE,
     });
@@ -114,13 +114,13 @@ describe('credit facts frozen per application', () => {
     });
 
     // The name the first application was underwritten on needs no review (a new account).
-    const adaAccount = await postManualBank(ctx.app, borrower.token, first, HOLDER_ADA);
+    const adaAccount = await saveManualBank(ctx.app, borrower.token, first, HOLDER_ADA);
     expect(adaAccount.statusCode, adaAccount.body).toBe(200);
     expect((await consoleView(first)).holderNameReview).toBeNull();
 
     // And on the second application, Eve is the borrower while Ada is not.
     await advance(ctx, second, ['ALL_DOCUMENTS_SIGNED']);
-    const adaOnSecond = await postManualBank(ctx.app, borrower.token, second, HOLDER_ADA);
+    const adaOnSecond = await saveManualBank(ctx.app, borrower.token, second, HOLDER_ADA);
     expect(adaOnSecond.statusCode, adaOnSecond.body).toBe(200);
     expect((await consoleView(second)).holderNameReview).toMatchObject({
       status: 'PENDING',

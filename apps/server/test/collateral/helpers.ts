@@ -18,6 +18,7 @@ import {
   type TApplicationsTestContext,
 } from '../applications/helpers.js';
 import { uploadApprovedId } from '../ops/helpers.js';
+import { saveManualBank } from '../disbursement/helpers.js';
 
 export const ETH_OHIO_OFFER: TPostRequestedOfferBody = {
   requestedAmount: 20_000,
@@ -47,27 +48,6 @@ async function advance(
       ...(at !== undefined ? { at } : {}),
     });
   }
-}
-
-export const TEST_MANUAL_BANK = {
-  routingNumber: '011000015',
-  accountNumber: '000123456789',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-};
-
-/** POST …/disbursement/manual-bank: the borrower's US bank account for the payout. */
-export function saveManualBank(
-  app: FastifyInstance,
-  token: string,
-  appUuid: string,
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: appPath(appUuid, '/disbursement/manual-bank'),
-    headers: bearer(token),
-    payload: TEST_MANUAL_BANK,
-  });
 }
 
 /**

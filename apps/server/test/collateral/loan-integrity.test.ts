@@ -41,9 +41,9 @@ import {
   confirmCoinsSent,
   deposit,
   postWalletType,
-  saveManualBank,
   waitingApplication,
 } from './helpers.js';
+import { saveManualBank } from '../disbursement/helpers.js';
 
 const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const OTHER_BTC_RETURN_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';

@@ -23,7 +23,6 @@ import {
   acceptedApplication,
   appPath,
   OHIO_HOME,
-  postToApplication,
   useApplicationsTestContext,
   newBorrower,
   type TApplicationsTestContext,
@@ -33,6 +32,7 @@ import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { bearer, signIn } from '../identity/sign-in.js';
 import { identityByEmail } from '../../src/services/identity/identity-email.js';
 import { sendCoins } from '../helpers/sandbox-chain.js';
+import { MANUAL_BANK, saveManualBank } from '../disbursement/helpers.js';
 
 const TEST_CIPHER = createFieldCipher(TEST_ENCRYPTION_KEY);
 
@@ -372,22 +372,8 @@ export async function putProfileName(
   expect(response.statusCode, response.body).toBe(200);
 }
 
-export const HOLDER_ADA = {
-  routingNumber: '011000015',
-  accountNumber: '000123456789',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-};
-
-/** POST …/disbursement/manual-bank as the borrower. */
-export function postManualBank(
-  app: FastifyInstance,
-  token: string,
-  appUuid: string,
-  bank: object = HOLDER_ADA,
-): Promise<LightMyRequestResponse> {
-  return postToApplication(app, token, appUuid, '/disbursement/manual-bank', bank);
-}
+/** The borrower Ada's own bank account: its holder is named as she is. */
+export const HOLDER_ADA = MANUAL_BANK;
 
 /** The borrower uploads an ID picture (POST …/identity-documents); abroad it must be a passport. */
 export function uploadId(
@@ -468,7 +454,7 @@ export async function awaitingRelease(
   const accepted = await acceptedApplication(ctx.app, borrower.token);
   const appUuid = accepted.appUuid;
   await advance(ctx, appUuid, [...TO_SIGN_DOCS, 'ALL_DOCUMENTS_SIGNED']);
-  const bank = await postManualBank(ctx.app, borrower.token, appUuid, options.bank);
+  const bank = await saveManualBank(ctx.app, borrower.token, appUuid, options.bank);
   expect(bank.statusCode, bank.body).toBe(200);
   const calculated = await ctx.app.inject({
     method: 'POST',

@@ -12,12 +12,12 @@ import {
   HOLDER_ADA,
   opsCall,
   opsPath,
-  postManualBank,
   proposeAndApprove,
   RELEASE_EVIDENCE,
   useTwoAgentContext,
   opsApplicationOf,
 } from './helpers.js';
+import { saveManualBank } from '../disbursement/helpers.js';
 
 const { ctx, maker: agent, checker } = useTwoAgentContext();
 
@@ -123,7 +123,7 @@ describe('the holder name of a typed-in bank account', () => {
     expect((await detail(loan.appUuid)).application.state).toBe('MANUAL_FUNDING_RELEASE');
 
     // The borrower gives an account in their own name: no review, and the funds can go out.
-    const replaced = await postManualBank(ctx.app, loan.token, loan.appUuid, HOLDER_ADA);
+    const replaced = await saveManualBank(ctx.app, loan.token, loan.appUuid, HOLDER_ADA);
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(await disbursementStep(loan.token, loan.appUuid)).toBe('COMPLETED');
     expect((await detail(loan.appUuid)).holderNameReview).toBeNull();
