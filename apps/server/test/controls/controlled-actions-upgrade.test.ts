@@ -10,10 +10,9 @@ import type { TControlledAction, TGetControlledActionsResponse } from '@pledge/c
 import { sql } from 'drizzle-orm';
 import { runMigrations } from '../../src/db/migrate.js';
 import { useContextBeforeUpgrade } from '../applications/helpers.js';
-import { opsCall, signInAgent, signInSecondAgent, type TAgent } from '../ops/helpers.js';
+import { opsCall, signInAgent, signInSecondAgent, type TAgent, OPS } from '../ops/helpers.js';
 
 const UPGRADE = '0028_controlled-actions';
-const OPS = '/service-ops/secure/api/v1';
 
 const ctx = useContextBeforeUpgrade(UPGRADE);
 let maker: TAgent;

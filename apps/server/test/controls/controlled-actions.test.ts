@@ -16,7 +16,7 @@ import {
   servicingPayments,
 } from '../../src/db/schema/index.js';
 import { bearer } from '../applications/helpers.js';
-import { signInAgent, type TAgent, useAgent, useTwoAgentContext } from '../ops/helpers.js';
+import { signInAgent, type TAgent, useAgent, useTwoAgentContext, OPS } from '../ops/helpers.js';
 import { signIn } from '../identity/sign-in.js';
 import { lookUpOne } from '../refi/helpers.js';
 import {
@@ -33,8 +33,6 @@ async function loanOf(email: string): Promise<TTestLoan> {
   const { loanUuid } = await fundedSandboxLoan(ctx, { email });
   return { loanUuid, email, token: await signIn(ctx.app, email) };
 }
-
-const OPS = '/service-ops/secure/api/v1';
 
 const { ctx, maker, checker } = useTwoAgentContext();
 const third = useAgent(ctx, 'agent3@example.com');

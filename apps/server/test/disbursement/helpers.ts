@@ -19,11 +19,11 @@ import {
   newBorrower,
   OHIO_OFFER,
   type TApplicationsTestContext,
+  LEAP,
 } from '../applications/helpers.js';
 import { manualClock } from '../identity/sign-in.js';
 
-export { appPath, bearer };
-export const LEAP = '/service-cryptopl-leap';
+export { appPath, bearer, LEAP };
 export const BANK_LINK = `${LEAP}/secure/api/v1/bank-link`;
 
 export interface TDisbursementTestContext extends TApplicationsTestContext {

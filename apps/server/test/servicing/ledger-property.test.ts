@@ -20,7 +20,7 @@ import {
   SANDBOX_AGENT_EMAIL,
   SANDBOX_SECOND_AGENT_EMAIL,
 } from '../../src/services/identity/agents.js';
-import { signInAgent } from '../ops/helpers.js';
+import { signInAgent, OPS } from '../ops/helpers.js';
 import {
   advanceDays,
   getLoan,
@@ -31,8 +31,6 @@ import {
   setBtcPrice,
   type TTestLoan,
 } from './helpers.js';
-
-const OPS = '/service-ops/secure/api/v1';
 
 type TOperation =
   | { kind: 'days'; days: number }

@@ -20,7 +20,7 @@ import { SANDBOX_ACH_RULES } from '../../src/adapters/bank-payments/sandbox.js';
 import { bearer } from '../applications/helpers.js';
 import { SANDBOX_SECOND_AGENT_EMAIL } from '../../src/services/identity/agents.js';
 import { paymentScheduleOf } from '../../src/services/offers/offer-record.js';
-import { expectJson, signInAgent, useAgentContext } from '../ops/helpers.js';
+import { expectJson, signInAgent, useAgentContext, OPS } from '../ops/helpers.js';
 import {
   advanceDays,
   getLoan,
@@ -40,8 +40,6 @@ import {
 } from './helpers.js';
 
 const { ctx, agent } = useAgentContext(openServicingWorld);
-
-const OPS = '/service-ops/secure/api/v1';
 
 /** The second agent: the checker of the money moves the first proposes. */
 let checkerToken = '';
