@@ -2,11 +2,18 @@
 // the way it skews a load run: the sandbox server is started on its own (one node process and its
 // embedded PostgreSQL), sent CPU_REQUESTS requests one after another per endpoint, and the CPU
 // time the kernel counted for the server process and for PostgreSQL (all its processes) is divided
-// by the requests, less what the idle server spends in the same wall time (its job worker).
+// by the requests, less what the idle server spends in the same wall time (its job worker). The
+// requests are measured CHUNK at a time, and a chunk that met a burst of the server's background
+// work is left out (`chunksLeftOut`).
 //
 //   node scripts/bench/cpu.mjs [--requests=N] [--only=rates,offerWrite,offers,sign,payment]
-//     [--cpu-prof=DIR] [--load=SECONDS [--open=RATE]] [--pgbench]
+//     [--cpu-prof=DIR] [--load=SECONDS [--open=RATE]] [--pgbench] [--loans=N]
 //
+// The payments go to a pool of borrowers' loans, each paid in turn (throughput.mjs,
+// PAYMENTS_PER_LOAN): one request after another, as many loans as leave at most PAYMENTS_PER_LOAN
+// payments on one; under load, the throughput part's THROUGHPUT_PAYMENT_LOANS. --loans=N sets the
+// pool (--loans=1: every payment on one loan, whose pending payments grow with the run). After
+// the warm-up, the database's statistics are taken (statisticsTaken; --no-analyze: not).
 // One request after another, it also prints each endpoint's database work per request from
 // pg_stat_statements (statements, rows, buffers, WAL; db-cost.mjs) and the WAL the server wrote;
 // --pgbench adds a `pgbench -N` run on the same PostgreSQL and states PostgreSQL's CPU per request
@@ -30,10 +37,15 @@ import { openLoad } from './open-load.mjs';
 import { cpuOf, cpuPerUnit } from './process-cpu.mjs';
 import {
   jobsSettled,
+  outboxDrained,
+  PAYMENTS_PER_LOAN,
   pgbenchRun,
   prepareLoads,
   seeded,
+  STATEMENT_COUNT_REQUESTS,
   statementsPerRequest,
+  statisticsTaken,
+  THROUGHPUT_PAYMENT_LOANS,
 } from './throughput.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -49,11 +61,25 @@ const profileDir = process.argv.find((arg) => arg.startsWith('--cpu-prof='))?.sp
 const loadArgument = process.argv.find((arg) => arg.startsWith('--load='));
 const LOAD_SECONDS = loadArgument === undefined ? undefined : Number(loadArgument.split('=')[1]);
 const WITH_PGBENCH = process.argv.includes('--pgbench');
+// --no-analyze: measure without taking the database's statistics after the warm-up.
+const NO_ANALYZE = process.argv.includes('--no-analyze');
 // --open=RATE (with --load): after each load, an open-model run at RATE requests a second.
 const openArgument = process.argv.find((arg) => arg.startsWith('--open='));
 const OPEN_RATE = openArgument === undefined ? undefined : Number(openArgument.split('=')[1]);
 const WARMUP = 200;
 const IDLE_MS = 3_000;
+const IDLE_SAMPLES = 6;
+// Requests measured together; a chunk costing BURST_FACTOR times the median, or a BURST_FACTOR-th
+// of it, is left out.
+const CHUNK = 100;
+const BURST_FACTOR = 1.5;
+const loansArgument = process.argv.find((arg) => arg.startsWith('--loans='));
+const LOANS =
+  loansArgument === undefined
+    ? LOAD_SECONDS === undefined
+      ? Math.ceil((STATEMENT_COUNT_REQUESTS + WARMUP + REQUESTS) / PAYMENTS_PER_LOAN)
+      : THROUGHPUT_PAYMENT_LOANS
+    : Number(loansArgument.split('=')[1]);
 
 async function send(base, next, count) {
   for (let index = 0; index < count; index += 1) {
@@ -131,21 +157,35 @@ async function underLoad(next) {
 
 try {
   await waitFor(`${base}/readyz`);
-  const { requests } = await prepareLoads(base, {
-    withLoans: only === undefined || only.includes('sign') || only.includes('payment'),
+  const paying = only === undefined || only.includes('payment');
+  const { requests, paymentLoad } = await prepareLoads(base, {
+    withLoans: paying || only.includes('sign'),
     // One request at a time needs one borrower; a load one per request in flight.
     ...(LOAD_SECONDS === undefined ? { borrowerCount: 1 } : {}),
+    ...(paying && LOANS !== undefined ? { loanCount: LOANS } : {}),
   });
   const server = { dataDir, pgPort: PORT + 20_000, pid: child.pid };
   const statementCost = await openStatementCost(server);
   await jobsSettled(base, metricsToken);
-  const before = cpuOf(child.pid);
-  const started = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-  const idle = cpuOf(child.pid);
+  await outboxDrained(server);
+  // The idle server's CPU a millisecond: the least of IDLE_SAMPLES short spells, so that
+  // background work met in one (below; a job still running after the preparation) does not count.
+  const spells = [];
+  for (let index = 0; index < IDLE_SAMPLES; index += 1) {
+    const before = cpuOf(child.pid);
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS / IDLE_SAMPLES));
+    const after = cpuOf(child.pid);
+    const ms = performance.now() - started;
+    spells.push({
+      server: (after.server - before.server) / ms,
+      database: (after.database - before.database) / ms,
+    });
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const idlePerMs = {
-    server: (idle.server - before.server) / (performance.now() - started),
-    database: (idle.database - before.database) / (performance.now() - started),
+    server: Math.min(...spells.map((spell) => spell.server)),
+    database: Math.min(...spells.map((spell) => spell.database)),
   };
   const rows = {};
   const measured = Object.entries(requests).filter(
@@ -159,6 +199,7 @@ try {
       statements[name] = await statementsPerRequest(base, make(seeded(11)));
       await send(base, make(seeded(12)), WARMUP);
     }
+    if (!NO_ANALYZE) await statisticsTaken(server);
     for (const [name, make] of measured) {
       rows[name] = { ...(await underLoad(make(seeded(13)))), statements: statements[name] };
       if (OPEN_RATE !== undefined) {
@@ -176,25 +217,52 @@ try {
     }
   }
   for (const [name, make] of LOAD_SECONDS === undefined ? measured : []) {
-    const statements = await statementsPerRequest(base, make(seeded(11)));
+    // Counted after the warm-up: what the preparation left running has ended by then.
     await send(base, make(seeded(12)), WARMUP);
-    const from = cpuOf(child.pid);
-    const at = performance.now();
-    const { cost } = await statementCost.measure(
-      () => send(base, make(seeded(13)), REQUESTS),
-      REQUESTS,
-    );
-    const wallMs = performance.now() - at;
-    const to = cpuOf(child.pid);
+    if (!NO_ANALYZE) await statisticsTaken(server);
+    const statements = await statementsPerRequest(base, make(seeded(11)));
+    const next = make(seeded(13));
+    const { result: chunks, cost } = await statementCost.measure(async () => {
+      const spent = [];
+      for (let sent = 0; sent < REQUESTS; sent += CHUNK) {
+        const count = Math.min(CHUNK, REQUESTS - sent);
+        const from = cpuOf(child.pid);
+        const at = performance.now();
+        await send(base, next, count);
+        const wallMs = performance.now() - at;
+        const to = cpuOf(child.pid);
+        spent.push({
+          count,
+          wallMs,
+          server: to.server - from.server - idlePerMs.server * wallMs,
+          database: to.database - from.database - idlePerMs.database * wallMs,
+        });
+      }
+      return spent;
+    }, REQUESTS);
     printStatementCost(name, cost);
+    // Background work of the server in service comes in bursts (the deposit watcher every 30 s
+    // and the minute's sweeps, each visiting every loan: about a second of both processes' CPU
+    // with the payment's pool of loans); a chunk that met one costs several times the others and
+    // is left out, as is one that cost a fraction of the others (a process of the tree counted
+    // in neither its own nor its parent's time at one reading).
+    const totalPerRequest = (chunk) => (chunk.server + chunk.database) / chunk.count;
+    const usual = median(chunks.map(totalPerRequest));
+    const kept = chunks.filter(
+      (chunk) =>
+        totalPerRequest(chunk) <= usual * BURST_FACTOR &&
+        totalPerRequest(chunk) >= usual / BURST_FACTOR,
+    );
+    const keptRequests = kept.reduce((sum, chunk) => sum + chunk.count, 0);
     const perRequest = (part) =>
-      +((to[part] - from[part] - idlePerMs[part] * wallMs) / REQUESTS).toFixed(3);
+      +(kept.reduce((sum, chunk) => sum + chunk[part], 0) / keptRequests).toFixed(3);
     rows[name] = {
       serverCpuMs: perRequest('server'),
       postgresCpuMs: perRequest('database'),
-      wallMs: +(wallMs / REQUESTS).toFixed(3),
+      wallMs: +(kept.reduce((sum, chunk) => sum + chunk.wallMs, 0) / keptRequests).toFixed(3),
       statements,
       walBytes: cost?.walBytes,
+      chunksLeftOut: chunks.length - kept.length,
     };
   }
   if (WITH_PGBENCH) {
@@ -204,6 +272,7 @@ try {
       row.pgbenchTx = +(row.postgresCpuMs / pgbench.cpu.postgresCpuMs).toFixed(2);
     }
   }
+  if (paying) console.log('payment load', paymentLoad());
   console.table(rows);
   await statementCost.close();
 } finally {

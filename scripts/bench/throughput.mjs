@@ -10,7 +10,8 @@
 //     ETH, ten states), and a bare Fastify hello-world (the rates' bar is ≥ 0.40× its req/s);
 //   - the offer write (POST …/requested-offer), every request a different offer;
 //   - the signing POST (a signed document signed again) and the payment POST (a new payment by
-//     ACH debit each time);
+//     ACH debit each time, borrowers paying their own loans in turn: THROUGHPUT_PAYMENT_LOANS
+//     loans, none with more than about ten payments pending; see PAYMENTS_PER_LOAN);
 //   - the offers list;
 //   - as labelled extras, the rates endpoint asked the same question every time, and the offer
 //     write with SHARED_BORROWERS borrowers shared at random by the 50 connections.
@@ -135,8 +136,9 @@ function loanQuestion(random) {
  * paths it takes compiled by V8 and the background jobs of the bench's own preparation (the funded
  * loans' documents and mail) done, as on a server in service. `run(duration, isWarmUp)` makes one
  * run; the pause lets the warm-up's last answers go before the measured run starts. With the
- * server's pid, the measured run also tells the CPU each request cost the server, PostgreSQL and
- * the load generator (`cpu`, see process-cpu.mjs).
+ * bench's server, the database's statistics are taken after the warm-up (statisticsTaken), and
+ * the measured run also tells the CPU each request cost the server, PostgreSQL and the load
+ * generator (`cpu`, see process-cpu.mjs).
  */
 const WARM_UP_S = 3;
 const WARM_UP_PAUSE_MS = 500;
@@ -146,18 +148,19 @@ const OPEN_RATE_OF_CAPACITY = 0.5;
 const OPEN_DURATION_S = LOAD_DURATION_S;
 const OPEN_SEED_OFFSET = 2_000;
 
-async function afterWarmUp(run, serverPid, statementCost) {
+async function afterWarmUp(run, server, statementCost) {
   await run(WARM_UP_S, true);
   await new Promise((resolve) => setTimeout(resolve, WARM_UP_PAUSE_MS));
-  if (serverPid === undefined) return run(LOAD_DURATION_S, false);
-  const from = cpuOf(serverPid);
+  if (server === undefined) return run(LOAD_DURATION_S, false);
+  await statisticsTaken(server);
+  const from = cpuOf(server.pid);
   const { result, cost } = await statementCost.measure(
     () => run(LOAD_DURATION_S, false),
     (measured) => measured.requests.total,
   );
   return {
     ...result,
-    cpu: cpuPerUnit(from, cpuOf(serverPid), result.requests.total),
+    cpu: cpuPerUnit(from, cpuOf(server.pid), result.requests.total),
     ...(cost === undefined ? {} : { database: cost }),
   };
 }
@@ -215,6 +218,49 @@ export async function jobsSettled(base, metricsToken) {
   console.warn(
     `${due} background jobs still due after ${JOBS_SETTLE_WAIT_MS / 1_000} s; measuring\n${dueLines.join('\n')}`,
   );
+}
+
+/**
+ * Waits until the partner outbox has nothing waiting: each change the bench's preparation made to
+ * an application or a loan (a thousand funded loans make thousands) is copied to the partner
+ * events by each instance's drain, a burst a second, which would otherwise run in the measured
+ * loads. Read from the database (the bench's server is embedded); gives up with a warning after
+ * JOBS_SETTLE_WAIT_MS.
+ */
+export async function outboxDrained(server) {
+  const client = await embeddedClient(server, 'pledge');
+  try {
+    const until = Date.now() + JOBS_SETTLE_WAIT_MS;
+    let waiting = Number.NaN;
+    while (Date.now() < until) {
+      const { rows } = await client.query(
+        'SELECT count(*)::int AS waiting FROM partner_outbox WHERE drained_at IS NULL',
+      );
+      waiting = rows[0].waiting;
+      if (waiting === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, JOBS_POLL_MS));
+    }
+    console.warn(`${waiting} partner outbox rows still waiting; measuring`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Takes the statistics of the server's database (ANALYZE), as autovacuum keeps them in service. The
+ * bench's database is new: its tables hold what the preparation and the warm-up wrote, and a
+ * statement the server prepared while a table was nearly empty keeps a plan made for an empty
+ * table (a payment looked its key up by reading every payment) until statistics are taken, which
+ * autovacuum does within a minute of a table's growth, not within a ten-second load. Taken
+ * after a load's warm-up, before it is measured.
+ */
+export async function statisticsTaken(server) {
+  const client = await embeddedClient(server, 'pledge');
+  try {
+    await client.query('ANALYZE');
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -329,15 +375,57 @@ export async function pgbenchRun(root, server) {
 }
 
 /**
+ * The payment load is borrowers paying their own loans: each loan of the pool is paid in turn, so
+ * that a run makes at most PAYMENTS_PER_LOAN payments on one loan (about that many: a load's
+ * requests in flight can reorder a turn). None settles in a run (the sandbox bank settles a debit
+ * ACH_SETTLEMENT_DAYS days after it, on the sandbox clock), so each payment's loan has that many
+ * pending payments at most, as a borrower's loan does who pays once or twice in the days a debit
+ * takes to settle; a payment's cost grows with them (the in-flight check steps over each).
+ */
+export const PAYMENTS_PER_LOAN = 3;
+/** The payments sent one after another before a load, counting its SQL statements. */
+export const STATEMENT_COUNT_REQUESTS = STATEMENT_SAMPLES + 1;
+/**
+ * The throughput part's pool: its payment loads (warm-up, capacity and open model) send about ten
+ * thousand payments, about ten a loan (funding a loan takes about 0.2 s of the sandbox's work).
+ */
+export const THROUGHPUT_PAYMENT_LOANS = 1_000;
+/** Loans funded at once while preparing (POST /sandbox/loans walks the whole flow). */
+const FUNDING_CONCURRENCY = 4;
+
+/**
+ * A loopback address of its own for the index-th funded borrower (127.0.2.1 onwards; the
+ * borrowers with an application sign in from 127.0.1.x).
+ */
+const payerAddress = (index) => `127.0.${2 + Math.floor(index / 250)}.${(index % 250) + 1}`;
+
+/** `count` borrowers with a funded loan each, FUNDING_CONCURRENCY funded at once. */
+async function fundedBorrowers(base, count) {
+  const payers = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const index = next;
+      next += 1;
+      payers[index] = await borrowerWithFundedLoan(base, { from: payerAddress(index) });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FUNDING_CONCURRENCY, count) }, worker));
+  return payers;
+}
+
+/**
  * What the loads send, each request made by a function of a seeded generator: the rates question,
  * the offer write, the offers list, the signing POST and the payment POST. Sets up the borrowers
- * they act for (`borrowerCount` with an application, and unless `withLoans` is false as many
- * with a funded loan; WRITE_BORROWERS, one per request in flight, unless fewer will do: requests sent
- * one after another need one).
+ * they act for (`borrowerCount` with an application, WRITE_BORROWERS, one per request in flight,
+ * unless fewer will do: requests sent one after another need one; and unless `withLoans` is false,
+ * `loanCount` with a funded loan, at least `borrowerCount`: the payment load's pool, see
+ * PAYMENTS_PER_LOAN). `paymentLoad()` answers what the payments sent so far were: the loans, the
+ * payments and the most made on one loan.
  */
 export async function prepareLoads(
   base,
-  { withLoans = true, borrowerCount = WRITE_BORROWERS } = {},
+  { withLoans = true, borrowerCount = WRITE_BORROWERS, loanCount = borrowerCount } = {},
 ) {
   const ratesPath = `${contract.postRates.path}?orgCode=default`;
   const json = { 'content-type': 'application/json' };
@@ -351,13 +439,10 @@ export async function prepareLoads(
   const writers = await Promise.all(
     Array.from({ length: borrowerCount }, (_, index) => borrowerWithApplication(base, index)),
   );
-  // Funded loans one after another: each walks the whole flow, which is heavy work.
-  const payers = [];
-  for (let index = 0; withLoans && index < borrowerCount; index += 1) {
-    payers.push(await borrowerWithFundedLoan(base, { from: `127.0.2.${index + 1}` }));
-  }
+  const payers = withLoans ? await fundedBorrowers(base, Math.max(loanCount, borrowerCount)) : [];
   const runId = randomUUID().slice(0, 8);
   let paymentNumber = 0;
+  const paymentsOfLoan = new Map();
 
   const rates = (random) => () => ({
     method: 'POST',
@@ -408,11 +493,18 @@ export async function prepareLoads(
     const amount = 1 + Math.floor(random() * 1_000);
     return amount % 100 === 1 || amount % 100 === 2 ? amount + 2 : amount;
   };
+  // Each loan in turn, across the runs: a load's borrowers start where the last payment left off,
+  // and a payment sent on its own goes to the next loan.
   const payment = (random) => {
-    const borrowers = borrowersOf(payers);
+    const turn = paymentNumber % Math.max(1, payers.length);
+    const borrowers = borrowersOf([...payers.slice(turn), ...payers.slice(0, turn)]);
     return (context) => {
-      const payer = borrowerOf(borrowers, random, context);
+      const payer =
+        context === undefined
+          ? payers[paymentNumber % payers.length]
+          : borrowerOf(borrowers, random, context);
       paymentNumber += 1;
+      paymentsOfLoan.set(payer.loanUuid, (paymentsOfLoan.get(payer.loanUuid) ?? 0) + 1);
       return {
         method: 'POST',
         path: contract.buildPath(contract.postServicingPayment.path, { loanUuid: payer.loanUuid }),
@@ -428,19 +520,28 @@ export async function prepareLoads(
       };
     };
   };
+  const paymentLoad = () => ({
+    loans: payers.length,
+    payments: paymentNumber,
+    mostOnOneLoan: Math.max(0, ...paymentsOfLoan.values()),
+  });
   return {
     listed,
     offersPath,
     listing,
     ratesPath,
     requests: { rates, offerWrite, offers, sign, payment },
+    paymentLoad,
   };
 }
 
 export async function measureThroughput(base, { root, server }) {
   const json = { 'content-type': 'application/json' };
-  const { listed, ratesPath, requests } = await prepareLoads(base);
+  const { listed, ratesPath, requests, paymentLoad } = await prepareLoads(base, {
+    loanCount: THROUGHPUT_PAYMENT_LOANS,
+  });
   await jobsSettled(base, server.metricsToken);
+  await outboxDrained(server);
 
   const statements = {
     rates: await statementsPerRequest(base, requests.rates(seeded(1))),
@@ -476,7 +577,7 @@ export async function measureThroughput(base, { root, server }) {
             ],
           });
         },
-        server.pid,
+        server,
         statementCost,
       );
       if (!open) return closed;
@@ -517,7 +618,7 @@ export async function measureThroughput(base, { root, server }) {
           headers: json,
           body: JSON.stringify(REQUESTED_OFFER),
         }),
-      server.pid,
+      server,
       statementCost,
     );
 
@@ -554,7 +655,7 @@ export async function measureThroughput(base, { root, server }) {
       rates: versusHello(rates, 'rates'),
       offerWrite: versusPgbench(offerWrite, 'offerWrite'),
       sign: { ...versusPgbench(sign, 'sign'), note: 'signed documents signed again (a retry)' },
-      payment: versusPgbench(payment, 'payment'),
+      payment: { ...versusPgbench(payment, 'payment'), paymentLoad: paymentLoad() },
       offers: { ...versusHello(offersRun, 'offers'), offersListed: listed.length },
       ratesSameRequest: { ...loadRow(ratesSame), note: 'extra: one request repeated, not a bar' },
       offerWriteShared: {
