@@ -21,8 +21,8 @@ import {
   withCreditBureau,
   useApplicationsTestContext,
 } from './helpers.js';
+import { PROFILE_URL } from '../ops/helpers.js';
 
-const PROFILE_URL = '/service-profile/api/v1/profile';
 const SSN = { approved: '123-45-6789', noMatch: '123-45-0001', locked: '123-45-0002' } as const;
 
 const ctx = useApplicationsTestContext(() =>

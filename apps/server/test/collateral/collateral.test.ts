@@ -29,8 +29,7 @@ import {
   postWalletType,
   waitingApplication,
 } from './helpers.js';
-
-const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+import { BTC_RETURN_ADDRESS } from '../servicing/helpers.js';
 
 describe('collateral', () => {
   let ctx: TApplicationsTestContext;

@@ -43,11 +43,10 @@ import {
   postWalletType,
   waitingApplication,
 } from './helpers.js';
-import { saveManualBank } from '../disbursement/helpers.js';
+import { saveManualBank, EVM_ADDRESS } from '../disbursement/helpers.js';
+import { BTC_RETURN_ADDRESS } from '../servicing/helpers.js';
 
-const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const OTHER_BTC_RETURN_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
-const EVM_ADDRESS = '0x52908400098527886e0f7030069857d2e4169ee7';
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
 
 describe('loan integrity in any order of events', () => {

@@ -15,14 +15,21 @@ import { SESSION_NOT_FOUND } from '../../src/services/identity/end-session.js';
 import { STEP_UP_MESSAGES } from '../../src/services/identity/step-up.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { type TTestDatabase } from '../helpers/db.js';
-import { bearer, brokerPath, latestCode, mailbox, manualClock, signIn } from './sign-in.js';
+import {
+  ALIAS,
+  bearer,
+  brokerPath,
+  latestCode,
+  LOGIN,
+  mailbox,
+  manualClock,
+  signIn,
+  STEP_UP,
+} from './sign-in.js';
 import { closeTestApp, openTestApp } from '../helpers/test-app.js';
 
-const ALIAS = '/identity/secure/api/v1/identity/alias';
-const STEP_UP = '/identity/secure/api/v1/identity/step-up';
 const SESSIONS = '/identity/secure/api/v1/identity/sessions';
 const SIGN_OUT_EVERYWHERE = '/identity/secure/api/v1/identity/sessions/end';
-const LOGIN = '/identity/api/v1/login';
 const STEP_UP_CODE = /sign-in address changes, is (\d{6})\./;
 const TOTP_SECRET = 'ONQW4ZDCN54C25DPORYC243FMNZGK5BB';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';

@@ -14,22 +14,22 @@ import { UNDO_EMAIL_CHANGE_MESSAGES } from '../../src/services/identity/undo-ema
 import { buildTestApp, TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import {
+  ALIAS,
   bearer,
   brokerPath,
+  IDENTITY,
   latestCode,
   mailbox,
   manualClock,
   signIn,
+  STEP_UP,
   wrongCodeFor,
 } from './sign-in.js';
 import { closeTestApp } from '../helpers/test-app.js';
 
-const ALIAS = '/identity/secure/api/v1/identity/alias';
 const CONFIRM = '/identity/secure/api/v1/identity/alias/confirm';
 const UNDO = '/identity/api/v1/identity/alias/undo';
-const IDENTITY = '/identity/secure/api/v1/identity';
 const CHANGE_CODE = /sign-in address is (\d{6})\./;
-const STEP_UP = '/identity/secure/api/v1/identity/step-up';
 const STEP_UP_CODE = /sign-in address changes, is (\d{6})\./;
 const UNDO_TOKEN = /undoEmailChange=([A-Za-z0-9_-]+)/;
 

@@ -43,11 +43,10 @@ import {
   openServicingWorld,
   sandboxLoan,
 } from '../servicing/helpers.js';
-import { bearer, signIn } from './sign-in.js';
+import { bearer, IDENTITY, signIn } from './sign-in.js';
 import { servicingRow } from '../risk/liquidation-helpers.js';
 
 const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
-const IDENTITY = '/identity/secure/api/v1/identity';
 /** A third agent, and two addresses of their mailbox (plus-tags): the same person. */
 const OWNER_AGENT = 'ops-owner@example.com';
 const OWNER_LOAN_EMAIL = 'ops-owner+loan@example.com';

@@ -20,10 +20,7 @@ import { useApplicationsTestContext } from '../applications/helpers.js';
 import { TEST_ENCRYPTION_KEY } from '../helpers/app.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { OPS, signInAgent, type TAgent } from '../ops/helpers.js';
-import { bearer, signIn } from './sign-in.js';
-
-const LOGIN = '/identity/api/v1/login';
-const IDENTITY = '/identity/secure/api/v1/identity';
+import { bearer, IDENTITY, LOGIN, signIn } from './sign-in.js';
 
 const ctx = useApplicationsTestContext();
 let agent: TAgent;

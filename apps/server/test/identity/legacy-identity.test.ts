@@ -18,12 +18,17 @@ import { ALIAS_MESSAGES } from '../../src/services/identity/set-identity-alias.j
 import { SIGN_IN_RATE_LIMITS } from '../../src/services/identity/sign-in-limits.js';
 import { TEST_ENCRYPTION_KEY, buildTestApp } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
-import { bearer, brokerPath, latestCode, manualClock, signIn } from './sign-in.js';
+import {
+  ALIAS,
+  bearer,
+  brokerPath,
+  IDENTITY,
+  latestCode,
+  LOGIN,
+  manualClock,
+  signIn,
+} from './sign-in.js';
 import { closeTestApp } from '../helpers/test-app.js';
-
-const LOGIN = '/identity/api/v1/login';
-const IDENTITY = '/identity/secure/api/v1/identity';
-const ALIAS = '/identity/secure/api/v1/identity/alias';
 
 const [LEGACY, LEGACY_2FA] = SANDBOX_LEGACY_BORROWERS;
 

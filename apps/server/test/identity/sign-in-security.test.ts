@@ -26,6 +26,7 @@ import {
   bearer,
   brokerPath,
   latestCode,
+  LOGIN,
   mailbox,
   manualClock,
   startOtp,
@@ -38,7 +39,6 @@ const LEGACY_2FA = SANDBOX_LEGACY_BORROWERS[1];
 const TOTP_SECRET = LEGACY_2FA?.totpSecret ?? '';
 const AGENT_2FA = 'agent-2fa@example.com';
 const AGENT = 'agent@example.com';
-const LOGIN = '/identity/api/v1/login';
 
 describe('sign-in security', () => {
   let database: TTestDatabase;

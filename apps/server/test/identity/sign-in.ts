@@ -6,6 +6,12 @@ import type { TSignInAudience } from '@pledge/domain';
 
 export const NONCE = 'c0ffee00c0ffee00c0ffee00c0ffee00';
 
+/** The password sign-in, the caller's identity, its sign-in address and its step-up code. */
+export const LOGIN = '/identity/api/v1/login';
+export const IDENTITY = '/identity/secure/api/v1/identity';
+export const ALIAS = `${IDENTITY}/alias`;
+export const STEP_UP = `${IDENTITY}/step-up`;
+
 /** A code other than the right one. */
 export function wrongCodeFor(code: string): string {
   return ((Number(code) + 1) % 1_000_000).toString().padStart(6, '0');

@@ -24,9 +24,9 @@ import {
   useTwoAgentContext,
   opsApplicationOf,
 } from './helpers.js';
+import { BTC_RETURN_ADDRESS } from '../servicing/helpers.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const BTC_RETURN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
 const { ctx, maker: agent, checker } = useTwoAgentContext();
 

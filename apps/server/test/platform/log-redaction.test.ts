@@ -12,8 +12,7 @@ import { captureLogger } from '../helpers/app.js';
 import { withTestApp } from '../helpers/test-app.js';
 import { expectNoSecretInLog } from '../helpers/log-secrets.js';
 import { borrowerHeaders, createPlatformTestApp, newIdentity } from './helpers.js';
-
-const PROFILE_URL = '/service-profile/api/v1/profile';
+import { PROFILE_URL } from '../ops/helpers.js';
 
 /** Values distinctive enough that finding one in the log can only mean it leaked. */
 const PERSON = {

@@ -15,8 +15,8 @@ import {
   newIdentity,
   usePlatformTestApp,
 } from './helpers.js';
+import { PROFILE_URL } from '../ops/helpers.js';
 
-const PROFILE_URL = '/service-profile/api/v1/profile';
 const CONSENT_TYPES_URL = '/service-profile/api/v1/profile/consent-types';
 const SSN = '123-45-6789';
 const SSN_DIGITS = '123456789';
