@@ -200,6 +200,9 @@ if (ran.some((part) => part !== 'bundles')) {
   const server = startServer({ withWeb: ran.includes('lighthouse') });
   try {
     await waitFor(`${server.base}/healthz`);
+    // First, on the fresh database: the throughput part's thousand funded loans leave the job
+    // queue busy for minutes (a new application's documents then wait their turn behind them).
+    if (ran.includes('lighthouse')) fresh.lighthouse = stamp(await measureLighthouse(server.base));
     if (ran.includes('throughput')) {
       fresh.throughput = stamp(await measureThroughput(server.base, { root, server }));
       for (const [name, row] of Object.entries(fresh.throughput)) {
@@ -208,7 +211,6 @@ if (ran.some((part) => part !== 'bundles')) {
       console.log('throughput', summaryOf(fresh.throughput));
       printCeiling(fresh.throughput);
     }
-    if (ran.includes('lighthouse')) fresh.lighthouse = stamp(await measureLighthouse(server.base));
     // It leaves a million applications in the database.
     if (ran.includes('lists')) {
       fresh.lists = stamp(await measureLists(server.base, server));
