@@ -360,7 +360,11 @@ export async function measureLists(base, { dataDir, pgPort }) {
         });
       }
       const missing = size - (await countApplications(client));
-      if (missing < 0) throw new Error(`The database already holds more than ${size} applications`);
+      // The parts before (the throughput part's thousand funded loans) may have made more than
+      // the smallest size: it is measured at what the database holds, and says so.
+      if (missing < 0 && index > 0) {
+        throw new Error(`The database already holds more than ${size} applications`);
+      }
       if (missing > 0) {
         const last = nextCopy + missing - 1;
         await createBorrowers(
