@@ -26,15 +26,13 @@ const app = (
   </StrictMode>
 );
 
-if (container.firstElementChild === null) {
+if (
+  container.firstElementChild === null ||
+  container.querySelector(`[${BEFORE_APP_ATTRIBUTE}]`) !== null
+) {
+  // Nothing rendered, or a signed-in page's layout with its session check (entry-server.tsx),
+  // shown until the app's first render replaces it.
   createRoot(container).render(app);
-} else if (container.querySelector(`[${BEFORE_APP_ATTRIBUTE}]`) !== null) {
-  // A signed-in page's frame, its layout with the session check (entry-server.tsx): painted first
-  // (the app's code may well be in before the browser's first frame), then replaced by the app's
-  // first render.
-  requestAnimationFrame(() => {
-    setTimeout(() => createRoot(container).render(app), 0);
-  });
 } else {
   // The server rendered this page (see entry-server.tsx). Its screen's code is loaded first, so the
   // first render here matches the HTML and hydrates it instead of replacing it with "Loading…".
