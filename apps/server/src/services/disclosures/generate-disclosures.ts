@@ -4,10 +4,8 @@
  * each stored encrypted with its SHA-256. Once every PDF exists, the application moves to SIGN_DOCS
  * in the same transaction that checks them. Safe to run again: existing PDFs are kept as they are.
  */
-import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { TEncryptedStore } from '../../adapters/storage/encrypted.js';
-import { newStorageKey } from '../../adapters/storage/port.js';
 import { brandFor, publishedBrandVersion } from '../../brands/brands.js';
 import type { TDb } from '../../db/pool.js';
 import {
@@ -26,14 +24,13 @@ import { readFrozenCreditFacts } from '../profile/frozen-credit-facts.js';
 import { readProfile } from '../profile/read-profile.js';
 import { loanIdsByApplication } from '../refi/refi-record.js';
 import { renewalChainOf, renewedLoanFacts } from '../renewal/renewed-loan-facts.js';
-import { DISCLOSURES_AREA } from './disclosure-record.js';
 import {
   disclosureContent,
   isDisclosureDocumentKind,
   type TDisclosureDocumentKind,
   type TDisclosureFacts,
 } from './disclosure-texts.js';
-import { renderDisclosurePdf } from './render-disclosure-pdf.js';
+import { storeDisclosureDocument } from './store-disclosure-document.js';
 import { findApplicationById } from '../applications/application-record.js';
 
 export interface TGenerateDisclosuresDeps {
@@ -153,45 +150,6 @@ async function factsOf(
 /** The facts of the documents, and the brand version (brands.ts) they were made under. */
 type TBrandedFacts = TDisclosureFacts & { brandVersion: number | null };
 
-async function storeDisclosure(
-  deps: TGenerateDisclosuresDeps,
-  application: TApplicationRow,
-  kind: TDisclosureDocumentKind,
-  position: number,
-  facts: TBrandedFacts,
-): Promise<void> {
-  const content = disclosureContent(kind, facts);
-  const bytes = await renderDisclosurePdf(content, {
-    author: facts.legalName,
-    createdAt: deps.clock(),
-  });
-  const storageKey = newStorageKey(DISCLOSURES_AREA);
-  await deps.store.put(storageKey, bytes);
-  const [row] = await deps.db
-    .insert(disclosureDocuments)
-    .values({
-      applicationUuid: application.uuid,
-      identityUuid: application.identityUuid,
-      kind,
-      position,
-      name: content.name,
-      description: content.description,
-      storageKey,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      sizeBytes: bytes.length,
-      brandVersion: facts.brandVersion,
-      createdAt: deps.clock(),
-    })
-    .onConflictDoNothing()
-    .returning({ uuid: disclosureDocuments.uuid })
-    .catch(async (error: unknown) => {
-      await deps.store.delete(storageKey);
-      throw error;
-    });
-  // Another run stored this kind first; its PDF stays the one to sign.
-  if (row === undefined) await deps.store.delete(storageKey);
-}
-
 export async function generateDisclosures(
   deps: TGenerateDisclosuresDeps,
   appUuid: string,
@@ -214,7 +172,16 @@ export async function generateDisclosures(
   if (missing.length > 0) {
     const facts = await factsOf(deps, application);
     for (const kind of missing) {
-      await storeDisclosure(deps, application, kind, kinds.indexOf(kind) + 1, facts);
+      await storeDisclosureDocument(deps, {
+        applicationUuid: application.uuid,
+        identityUuid: application.identityUuid,
+        kind,
+        position: kinds.indexOf(kind) + 1,
+        content: disclosureContent(kind, facts),
+        author: facts.legalName,
+        createdAt: deps.clock(),
+        brandVersion: facts.brandVersion,
+      });
     }
   }
 

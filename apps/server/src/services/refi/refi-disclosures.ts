@@ -5,7 +5,6 @@
  * application reaches SIGN_DOCS or CELSIUS_FULL_COLLATERAL_RECEIVED (idempotent: existing PDFs are
  * kept), stored encrypted with their SHA-256, listed and signed one at a time.
  */
-import { createHash } from 'node:crypto';
 import {
   formatCoin,
   formatPct,
@@ -14,7 +13,6 @@ import {
   type TRefiOption,
 } from '@pledge/domain';
 import { and, eq, isNull } from 'drizzle-orm';
-import { newStorageKey } from '../../adapters/storage/port.js';
 import { brandFor, publishedBrandVersion } from '../../brands/brands.js';
 import {
   applicationRequiredDisclosures,
@@ -22,9 +20,8 @@ import {
   offers,
   refiApplications,
 } from '../../db/schema/index.js';
-import { DISCLOSURES_AREA } from '../disclosures/disclosure-record.js';
 import type { TDisclosureContent } from '../disclosures/disclosure-texts.js';
-import { renderDisclosurePdf } from '../disclosures/render-disclosure-pdf.js';
+import { storeDisclosureDocument } from '../disclosures/store-disclosure-document.js';
 import type { TRefiDeps } from './refi-deps.js';
 import { loanIdsByApplication, refiOffersByUuid } from './refi-record.js';
 import { findApplicationById } from '../applications/application-record.js';
@@ -200,32 +197,19 @@ export async function ensureRefiDisclosures(
   };
   for (const kind of missing) {
     const content = contentOf(kind, facts);
-    const bytes = await renderDisclosurePdf(content, { author: facts.legalName, createdAt: now });
-    const storageKey = newStorageKey(DISCLOSURES_AREA);
-    await deps.store.put(storageKey, bytes);
-    // The same words as the PDF, for the signing page to show (document 2 §2).
-    await deps.store.put(refiDocumentTextKey(storageKey), refiDocumentTextBytes(content));
-    const [row] = await deps.db
-      .insert(disclosureDocuments)
-      .values({
-        applicationUuid: appUuid,
-        identityUuid: application.identityUuid,
-        kind,
-        position: kinds.indexOf(kind) + 1,
-        name: content.name,
-        description: content.description,
-        storageKey,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        sizeBytes: bytes.length,
-        brandVersion,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ uuid: disclosureDocuments.uuid });
-    // Another request stored this kind first; its PDF stays the one to sign.
-    if (row === undefined) {
-      await deps.store.delete(storageKey);
-      await deps.store.delete(refiDocumentTextKey(storageKey));
-    }
+    await storeDisclosureDocument(deps, {
+      applicationUuid: appUuid,
+      identityUuid: application.identityUuid,
+      kind,
+      position: kinds.indexOf(kind) + 1,
+      content,
+      author: facts.legalName,
+      createdAt: now,
+      brandVersion,
+      // The same words as the PDF, for the signing page to show (document 2 §2).
+      besides: (storageKey) => [
+        { key: refiDocumentTextKey(storageKey), bytes: refiDocumentTextBytes(content) },
+      ],
+    });
   }
 }
