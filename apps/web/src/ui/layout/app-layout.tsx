@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { usePageViews } from '../../telemetry/use-page-views.js';
+import { AfterPageSettles } from './after-page-settles.js';
 import { BackgroundVideo } from './background-video.js';
 import { DeferredToastRegion } from './deferred-toast-region.js';
 import { SiteFooter } from './site-footer.js';
@@ -55,7 +56,9 @@ export function AppLayout({ isNavigating, shownScreens, children }: TAppLayoutPr
       <main id={MAIN_ID} ref={main} className="site-main" aria-busy={isNavigating}>
         {children}
       </main>
-      <BackgroundVideo />
+      <AfterPageSettles>
+        <BackgroundVideo />
+      </AfterPageSettles>
     </AppShell>
   );
 }

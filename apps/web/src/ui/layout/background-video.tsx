@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { whenIdle } from './after-page-settles.js';
 
 /** The layout's background video (document 2 §2) and its still, static files of the web app. */
 export const BACKGROUND_VIDEO_SRC = '/media/background.webm';
@@ -54,15 +55,7 @@ function useCanMove(): boolean {
  */
 function useReadWhenIdle<T>(read: () => T): T | undefined {
   const [answer, setAnswer] = useState<{ value: T } | null>(null);
-  useEffect(() => {
-    const done = () => setAnswer({ value: read() });
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(done);
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(done);
-    return () => clearTimeout(id);
-  }, [read]);
+  useEffect(() => whenIdle(() => setAnswer({ value: read() })), [read]);
   return answer?.value;
 }
 

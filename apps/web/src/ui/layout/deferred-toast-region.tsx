@@ -1,25 +1,21 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { AfterPageSettles } from './after-page-settles.js';
 
 // react-aria's toast code is not part of any page's first download.
 const ToastRegion = lazy(async () => ({
   default: (await import('../toast/toast-region.js')).ToastRegion,
 }));
 
-/** The app's one toast region, mounted once the page has loaded and the browser is idle. */
+/**
+ * The app's one toast region, mounted once the page has settled: a toast added before shows then,
+ * since the queue holds it.
+ */
 export function DeferredToastRegion() {
-  const [isMounted, setIsMounted] = useState(false);
-  useEffect(() => {
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(() => setIsMounted(true));
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(() => setIsMounted(true));
-    return () => clearTimeout(id);
-  }, []);
-  if (!isMounted) return null;
   return (
-    <Suspense fallback={null}>
-      <ToastRegion />
-    </Suspense>
+    <AfterPageSettles>
+      <Suspense fallback={null}>
+        <ToastRegion />
+      </Suspense>
+    </AfterPageSettles>
   );
 }
