@@ -63,8 +63,14 @@ const AGENT_EMAIL = 'agent@example.com';
 const SECOND_AGENT_EMAIL = 'agent2@example.com';
 /** Pages checked at the same time, each in a browser context of its own. */
 const LANES = 3;
-/** How long a click on a dialog's opener or an awaited element may take before it counts as failed. */
+/** How long an awaited element may take before the sweep goes on without it. */
 const STEP_TIMEOUT_MS = 5_000;
+/**
+ * How long a dialog's opener may take to be clicked and its dialog to show before it counts as
+ * failed: longer than a step, since it fails the sweep, and the sweep's pages load side by side
+ * with two more lanes on two cores (a click waited past 5 s there once).
+ */
+const DIALOG_TIMEOUT_MS = 15_000;
 
 interface TView {
   name: string;
@@ -440,8 +446,8 @@ async function checkDialogs(
     seen.add(name);
     const dialog = page.locator('dialog[open], [role="dialog"]').first();
     try {
-      await opener.click({ timeout: STEP_TIMEOUT_MS });
-      await dialog.waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+      await opener.click({ timeout: DIALOG_TIMEOUT_MS });
+      await dialog.waitFor({ state: 'visible', timeout: DIALOG_TIMEOUT_MS });
     } catch (error) {
       problems.push(`${where}: "${name}" opens no dialog (${String(error).split('\n')[0]})`);
       continue;
