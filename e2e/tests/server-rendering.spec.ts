@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { APP, expect, expectAccessible, test } from '../fixtures/index.js';
+import { sandboxLoan } from '../fixtures/loan.js';
+import { signInBorrower, useBorrowerInBrowser } from '../fixtures/new-application.js';
 import { signIn } from '../fixtures/sign-in.js';
 
 // The pages a visitor lands on arrive rendered, in the brand's colours, and the app then takes
@@ -64,6 +67,48 @@ test("the app replaces a signed-in page's frame with the page, or with the way t
   await expect(page.locator('[data-before-app]')).toHaveCount(0);
   await expect(page.locator('#root > .app')).toHaveCount(1);
   expect(problems).toEqual([]);
+});
+
+test("a signed-in page's session check and first data leave with its HTML, once each", async ({
+  page,
+  request,
+}) => {
+  const email = `early-${randomUUID()}@example.com`;
+  const { loanUuid } = await sandboxLoan(request, { email });
+  await useBorrowerInBrowser(page, await signInBorrower(request, email));
+  const calls: string[] = [];
+  let entryRequested = false;
+  let firstCallsBeforeEntry = 0;
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (/\/assets\/index-[^/]+\.js$/.test(pathname)) entryRequested = true;
+    if (sent.resourceType() !== 'fetch' || sent.method() !== 'GET') return;
+    calls.push(pathname);
+  });
+  // The app's entry is held until the first calls have left: they do not wait for it.
+  let releaseEntry = () => {};
+  const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await entryHeld;
+    await route.continue();
+  });
+  const loaded = page.goto(`${APP}/loans/${loanUuid}`);
+  await expect
+    .poll(() => calls.filter((call) => call.endsWith(`/loans/${loanUuid}`)).length)
+    .toBe(1);
+  firstCallsBeforeEntry = calls.length;
+  expect(entryRequested).toBe(true);
+  releaseEntry();
+  await loaded;
+  await expect(page.getByRole('heading', { level: 1, name: 'Your loan' })).toBeVisible();
+  await expect(page.getByText('Checking your sign-in…')).toHaveCount(0);
+  // Started before the app ran: the session check, the loan and its collateral proof, and the
+  // app took their answers instead of asking again.
+  expect(firstCallsBeforeEntry).toBe(3);
+  const once = (suffix: string) => calls.filter((call) => call.endsWith(suffix)).length;
+  expect(once('/self/figureinfo')).toBe(1);
+  expect(once(`/loans/${loanUuid}`)).toBe(1);
+  expect(once(`/applications/${loanUuid}/collateral/proof`)).toBe(1);
 });
 
 test('the app takes over server-rendered pages without errors', async ({ page }) => {

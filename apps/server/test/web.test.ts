@@ -23,6 +23,17 @@ export async function renderSignInCheck(url, brand) {
   if (url.includes('/start') || url.includes('/residency')) return null;
   return '<main data-before-app>Checking your sign-in at ' + brand.companyName + '</main>';
 }
+export function earlyCallsAt(pathname) {
+  if (pathname.startsWith('/ops')) return { audience: 'agent', calls: [{ url: '/broker/agent/self' }] };
+  return {
+    audience: 'customer',
+    calls: [
+      { url: '/broker/customer/self', headers: { 'application-name': 'a "b" <c> & d' } },
+      { url: '/loans/1', cache: 'no-store' },
+      { url: 'https://elsewhere.example/x' },
+    ],
+  };
+}
 `;
 
 /** The one inline <style> of a page, and whether the page's CSP admits it by hash. */
@@ -152,6 +163,34 @@ describe('web app serving', () => {
       '<script type="module" src="/assets/index-abc123.js"></script>',
     );
     expect(response.body).not.toContain('paint-first');
+  });
+
+  it("starts a signed-in page's first calls with its HTML, before the app's entry, this site's only", async () => {
+    const response = await app.inject({ method: 'GET', url: '/dashboard?x=1' });
+    const match =
+      /<script async fetchpriority="high" src="\/early-calls\.js" data-audience="customer" data-calls="([^"]*)"><\/script><script type="module" src="\/assets\/index-abc123\.js">/.exec(
+        response.body,
+      );
+    expect(match, 'the early calls script').not.toBeNull();
+    const attribute = (match?.[1] ?? '')
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    expect(JSON.parse(attribute)).toEqual([
+      { url: '/broker/customer/self', headers: { 'application-name': 'a "b" <c> & d' } },
+      { url: '/loans/1', cache: 'no-store' },
+    ]);
+  });
+
+  it('starts no early call on a page anyone may see, server-rendered or not', async () => {
+    for (const url of [
+      '/account/crypto-backed-loan/start?state=OH',
+      '/account/crypto-backed-loan',
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.body).not.toContain('early-calls');
+    }
   });
 
   it('sends an empty #root for a page without a screen of its own (a redirect)', async () => {

@@ -19,6 +19,9 @@ import {
   SignInCheckFrame,
 } from './features/session/components/session-gate-status.js';
 
+/** The calls a signed-in page makes first, which the server starts with its HTML. */
+export { earlyCallsAt } from './app/early-calls.js';
+
 const SERVER_RENDERED_PATHS = new Set([
   paths.start.path,
   paths.residency.path,

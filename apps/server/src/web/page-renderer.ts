@@ -12,6 +12,17 @@ import { createExpiringCache } from '../services/expiring-cache.js';
 
 type TRenderPage = (url: string, brand: TBrand) => Promise<string | null>;
 
+/**
+ * The calls a signed-in page makes first (the web app's app/early-calls.ts): /early-calls.js
+ * starts them with the page's HTML, with a token of `audience` only.
+ */
+export interface TEarlyCallsPlan {
+  audience: 'customer' | 'agent';
+  calls: { url: string; headers?: Record<string, string>; cache?: string }[];
+}
+
+type TEarlyCallsAt = (pathname: string) => TEarlyCallsPlan | null;
+
 export interface TPageRenderer {
   /** The HTML inside #root for a page address (path and query); null for pages left to the browser. */
   render: TRenderPage;
@@ -20,6 +31,8 @@ export interface TPageRenderer {
    * browser replaces with the page (not hydrated); null for any other page.
    */
   renderSignInCheck: TRenderPage;
+  /** The calls a signed-in page at this path makes first; null for any other page. */
+  earlyCallsAt: TEarlyCallsAt;
 }
 
 export const RENDERED_PAGES_KEPT = 256;
@@ -52,6 +65,9 @@ function isRenderModule(
 /** A build of the web app from before the sign-in check was sent in the HTML renders none. */
 const noSignInCheck: TRenderPage = () => Promise.resolve(null);
 
+/** A build from before the first calls were started with the HTML names none. */
+const noEarlyCalls: TEarlyCallsAt = () => null;
+
 /**
  * Loads the renderer module, again when a rebuild changed it; null when the web app was built
  * without it (pages are then rendered in the browser only).
@@ -75,11 +91,16 @@ export function pageRendererSource(entryFile: string): () => Promise<TPageRender
         typeof module.renderSignInCheck === 'function'
           ? (module.renderSignInCheck as TRenderPage)
           : noSignInCheck;
+      const earlyCallsAt =
+        'earlyCallsAt' in module && typeof module.earlyCallsAt === 'function'
+          ? (module.earlyCallsAt as TEarlyCallsAt)
+          : noEarlyCalls;
       loaded = {
         mtimeMs,
         renderer: {
           render: cachedRender(module.renderPage),
           renderSignInCheck: cachedRender(renderSignInCheck),
+          earlyCallsAt,
         },
       };
     }

@@ -14,7 +14,7 @@ import type { TApiError, TBrand } from '@pledge/contract';
 import { BASE_PATH } from '@pledge/domain';
 import { resolveBrand } from '../brands/brands.js';
 import { encodePage, pageEncodingFor } from './page-encoding.js';
-import { pageRendererSource, type TPageRenderer } from './page-renderer.js';
+import { pageRendererSource, type TEarlyCallsPlan } from './page-renderer.js';
 import { pageStylesInliner, withStyleSource } from './page-styles.js';
 import {
   buildManifestSource,
@@ -123,6 +123,43 @@ export function injectRootHtml(
     .replace(ENTRY_SCRIPT, () => boot);
 }
 
+/** The script that starts a signed-in page's first calls with its HTML (web/public). */
+export const EARLY_CALLS_SCRIPT = '/early-calls.js';
+
+function escapeAttribute(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+/**
+ * The <script> that starts a page's first calls (`plan`, from the web app's renderer) as soon as
+ * the HTML is parsed, beside the app's code; empty when the plan names none. Only this site's own
+ * paths are named: the calls carry the visitor's token.
+ */
+export function earlyCallsScript(plan: TEarlyCallsPlan | null): string {
+  if (plan === null || (plan.audience !== 'customer' && plan.audience !== 'agent')) return '';
+  const calls = plan.calls.filter(
+    (call) =>
+      typeof call.url === 'string' && call.url.startsWith('/') && !call.url.startsWith('//'),
+  );
+  if (calls.length === 0) return '';
+  return (
+    `<script async fetchpriority="high" src="${EARLY_CALLS_SCRIPT}"` +
+    ` data-audience="${plan.audience}" data-calls="${escapeAttribute(JSON.stringify(calls))}"></script>`
+  );
+}
+
+/** index.html with `script` before the app's entry (at the end of <head> without one). */
+function beforeEntry(html: string, script: string): string {
+  if (script === '') return html;
+  return ENTRY_SCRIPT.test(html)
+    ? html.replace(ENTRY_SCRIPT, (entry) => `${script}${entry}`)
+    : html.replace('</head>', () => `${script}</head>`);
+}
+
 /** Reads index.html, re-reading it only when it changed on disk (a rebuild while running). */
 function indexHtmlSource(webDist: string): () => Promise<string | null> {
   const file = path.join(webDist, 'index.html');
@@ -168,15 +205,23 @@ export async function registerWeb(
   const renderRoot = async (
     url: string,
     brand: TBrand,
-    how: keyof TPageRenderer = 'render',
+    how: 'render' | 'renderSignInCheck' = 'render',
   ): Promise<string | null> => {
-    let renderer: TPageRenderer | null = null;
     try {
-      renderer = await readRenderer();
+      const renderer = await readRenderer();
       return renderer === null ? null : await renderer[how](url, brand);
     } catch (error) {
       // The page still works without it: the browser renders it, as it does every other page.
       app.log.warn({ err: error, url: url.split('?')[0] }, 'server rendering of a page failed');
+      return null;
+    }
+  };
+  const earlyCallsOf = async (pathname: string): Promise<TEarlyCallsPlan | null> => {
+    try {
+      return (await readRenderer())?.earlyCallsAt(pathname) ?? null;
+    } catch (error) {
+      // The page still works without them: the app makes its calls when it has started.
+      app.log.warn({ err: error, url: pathname }, "naming a page's first calls failed");
       return null;
     }
   };
@@ -229,8 +274,13 @@ export async function registerWeb(
       rootHtml === null && screenFiles.length > 0
         ? await renderRoot(request.url, brand, 'renderSignInCheck')
         : null;
+    // A signed-in page's session check and first data start with its HTML.
+    const early =
+      frameHtml === null
+        ? ''
+        : earlyCallsScript(await earlyCallsOf(request.url.split('?')[0] ?? ''));
     const styleNonce = newStyleNonce();
-    const branded = injectBrand(html, brand, styleNonce);
+    const branded = beforeEntry(injectBrand(html, brand, styleNonce), early);
     const rendered =
       rootHtml === null
         ? branded

@@ -13,6 +13,7 @@ import {
   NOT_JSON_MESSAGE,
   UNEXPECTED_RESPONSE_MESSAGE,
 } from './api-error.js';
+import { takeEarlyCall } from './early-calls.js';
 import { endpointUrl } from './endpoint-url.js';
 import { clearToken, getToken } from './token.js';
 
@@ -101,6 +102,25 @@ async function parseSuccess(endpoint: TEndpoint, response: Response): Promise<un
   }
 }
 
+/**
+ * The answer of a call started early, or of one sent now when that one got no answer (a network
+ * failure then is this call's own); rejects with the signal's reason once it aborts, as fetch does.
+ */
+function earlyOrSent(
+  early: Promise<Response>,
+  send: () => Promise<Response>,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
+  const answer = early.catch(send);
+  if (signal === undefined) return answer;
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /** One call of one endpoint: what `apiExchange` of client.ts does once the endpoint is at hand. */
 export async function exchange<E extends TEndpoint>(
   endpoint: E,
@@ -114,9 +134,9 @@ export async function exchange<E extends TEndpoint>(
   const token = endpoint.auth === 'none' ? null : getToken();
   if (token !== null) headers.set('Authorization', `Bearer ${token}`);
 
-  let response: Response;
-  try {
-    response = await fetch(endpointUrl(endpoint, params, query), {
+  const url = endpointUrl(endpoint, params, query);
+  const send = () =>
+    fetch(url, {
       method: endpoint.method,
       headers,
       body: formData ?? (body === undefined ? undefined : JSON.stringify(body)),
@@ -124,6 +144,15 @@ export async function exchange<E extends TEndpoint>(
       signal,
       ...(cache === undefined ? {} : { cache }),
     });
+  // The page's first calls may have been started with its HTML (early-calls.ts): the same request
+  // takes that answer.
+  const early =
+    endpoint.method === 'GET' && token !== null && body === undefined && formData === undefined
+      ? takeEarlyCall({ url, token, headers, ...(cache === undefined ? {} : { cache }) })
+      : undefined;
+  let response: Response;
+  try {
+    response = await (early === undefined ? send() : earlyOrSent(early, send, signal));
   } catch (cause) {
     throw noAnswerError(cause, signal);
   }

@@ -16,13 +16,20 @@ import { screenPreloadOf } from './lazy-screen.js';
  */
 export type TRoutePrefetch = (params: Params, client: QueryClient) => Promise<unknown>;
 
+/**
+ * The routes whose screens fetch data first, by name: the server starts the same calls with the
+ * page's HTML (app/early-calls.ts names them for each).
+ */
+export type TRouteDataName = 'application' | 'loan' | 'dashboard' | 'opsApplication' | 'opsLoan';
+
 interface TRouteDataHandle {
+  name: TRouteDataName;
   prefetch: TRoutePrefetch;
 }
 
 /** A route's `handle` naming what its screen fetches first. */
-export function routeData(prefetch: TRoutePrefetch): TRouteDataHandle {
-  return { prefetch };
+export function routeData(name: TRouteDataName, prefetch: TRoutePrefetch): TRouteDataHandle {
+  return { name, prefetch };
 }
 
 function isRouteDataHandle(handle: unknown): handle is TRouteDataHandle {
@@ -31,6 +38,16 @@ function isRouteDataHandle(handle: unknown): handle is TRouteDataHandle {
     handle !== null &&
     'prefetch' in handle &&
     typeof handle.prefetch === 'function'
+  );
+}
+
+/** The data the routes at `pathname` name, each with the address's params. */
+export function routeDataAt(
+  routes: RouteObject[],
+  pathname: string,
+): { name: TRouteDataName; params: Params }[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route, params }) =>
+    isRouteDataHandle(route.handle) ? [{ name: route.handle.name, params }] : [],
   );
 }
 

@@ -275,18 +275,18 @@ const siteRoutes: RouteObject[] = [
     {
       path: paths.dashboard.path,
       element: screen(() => import('../routes/dashboard/dashboard-page.js')),
-      handle: routeData(dashboardData),
+      handle: routeData('dashboard', dashboardData),
     },
     {
       path: paths.loan.path,
       element: screen(() => import('../routes/loan/loan-page.js')),
-      handle: routeData(loanData),
+      handle: routeData('loan', loanData),
     },
     { path: paths.ops.path, element: screen(() => import('../routes/ops/ops-page.js')) },
     {
       path: paths.opsApplication.path,
       element: screen(() => import('../routes/ops-application/ops-application-page.js')),
-      handle: routeData(opsApplicationData),
+      handle: routeData('opsApplication', opsApplicationData),
     },
     {
       path: paths.opsAgents.path,
@@ -327,7 +327,7 @@ const siteRoutes: RouteObject[] = [
     {
       path: paths.opsLoan.path,
       element: screen(() => import('../routes/ops-loan/ops-loan-page.js')),
-      handle: routeData(opsLoanData),
+      handle: routeData('opsLoan', opsLoanData),
     },
     {
       path: paths.opsReconciliation.path,
@@ -368,7 +368,7 @@ export const routes: RouteObject[] = [
               requireSession([
                 {
                   element: <ApplicationPages />,
-                  handle: routeData(applicationData),
+                  handle: routeData('application', applicationData),
                   children: applicationRoutes,
                 },
               ]),
