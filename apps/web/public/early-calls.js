@@ -6,7 +6,8 @@
 // their answers instead of asking again (src/api/early-calls.ts, which also names the keys below).
 (() => {
   const script = document.currentScript;
-  if (script === null) return;
+  // The app has started and asks for itself (src/api/early-calls.ts, closeEarlyCalls).
+  if (script === null || window.__pledgeEarlyCalls !== undefined) return;
   let token = null;
   let audience = null;
   try {

@@ -1,12 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { TBrand } from '@pledge/contract';
+import { closeEarlyCalls } from './api/early-calls.js';
 import { App } from './app/app.js';
 import { collectEditsBeforeHydration } from './ui/field/edits-before-hydration.js';
 import { preloadScreenAt } from './app/router.js';
 import { readBrand } from './brand/read-brand.js';
 import { BEFORE_APP_ATTRIBUTE } from './features/session/components/session-gate-status.js';
 import './styles/index.css';
+
+// The app asks for what it needs from here on: /early-calls.js, if it has not run, starts nothing.
+closeEarlyCalls();
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '@pledge/contract';
 import { apiRequest } from './client.js';
 import {
+  closeEarlyCalls,
   EARLY_CALL_FRESH_MS,
   EARLY_CALLS_GLOBAL,
   takeEarlyCall,
@@ -21,6 +22,15 @@ const getThing = defineEndpoint({
   auth: 'bearer',
   summary: 'a secure read',
   params: z.object({ thingId: z.string() }),
+  response: ZThing,
+});
+
+const postThing = defineEndpoint({
+  method: 'POST',
+  path: '/service/secure/things',
+  auth: 'bearer',
+  summary: 'a secure write',
+  body: z.object({ id: z.string() }),
   response: ZThing,
 });
 
@@ -120,6 +130,22 @@ describe('early-calls.js', () => {
       { url: '/identity/self' },
     ]);
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/identity/self']);
+  });
+
+  it('starts nothing once the app has started: the app asks for itself', () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'jwt-1');
+    closeEarlyCalls();
+    runEarlyScript('customer', [{ url: '/identity/self' }]);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(started()).toEqual([]);
+  });
+
+  it('leaves the calls it started to the app as it starts', () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'jwt-1');
+    fetchMock.mockResolvedValue(jsonResponse({}));
+    runEarlyScript('customer', [{ url: '/identity/self' }]);
+    closeEarlyCalls();
+    expect(started().map((call) => call.url)).toEqual(['/identity/self']);
   });
 
   it('does nothing with data attributes that are not a list of calls', () => {
@@ -236,6 +262,34 @@ describe('apiRequest with a call started early', () => {
     controller.abort(new DOMException('Left the page', 'AbortError'));
     await expect(request).rejects.toMatchObject({ name: 'AbortError' });
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is too old once the app has changed something', async () => {
+    startCall(Promise.resolve(jsonResponse({ id: 'early' })));
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ id: 'fetched' })));
+    await apiRequest(postThing, { body: { id: '1' } });
+    await expect(apiRequest(getThing, { params: { thingId: '1' } })).resolves.toEqual({
+      id: 'fetched',
+    });
+  });
+
+  it('is too old once the app has asked for its address itself', async () => {
+    window[EARLY_CALLS_GLOBAL] = [
+      {
+        url: '/service/secure/things/1',
+        token: 'jwt-1',
+        startedAt: Date.now(),
+        cache: 'no-store',
+        response: Promise.resolve(jsonResponse({ id: 'early' })),
+      },
+    ];
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ id: 'fetched' })));
+    // Another cache mode: not the same request, sent, and the early answer is now the older one.
+    await apiRequest(getThing, { params: { thingId: '1' } });
+    await expect(
+      apiRequest(getThing, { params: { thingId: '1' }, cache: 'no-store' }),
+    ).resolves.toEqual({ id: 'fetched' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('is not taken by a call with another token', async () => {

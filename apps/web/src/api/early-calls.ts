@@ -66,6 +66,25 @@ function isSameRequest(started: TStartedEarlyCall, call: TCallToSend): boolean {
 }
 
 /**
+ * Called as the app starts: an early script that has not run by then starts nothing (the app asks
+ * for itself, and an answer sent after its own could be taken by a later call as if it were new).
+ */
+export function closeEarlyCalls(): void {
+  if (typeof window !== 'undefined') window[EARLY_CALLS_GLOBAL] ??= [];
+}
+
+/**
+ * Forgets the calls started early for `url`, or all of them: the app has asked for it itself, or
+ * changed something, since they were sent, so their answers may be older than what it knows.
+ */
+export function forgetEarlyCalls(url?: string): void {
+  const started = typeof window === 'undefined' ? undefined : window[EARLY_CALLS_GLOBAL];
+  if (!Array.isArray(started)) return;
+  const kept = url === undefined ? [] : started.filter((call) => call.url !== url);
+  started.splice(0, started.length, ...kept);
+}
+
+/**
  * The answer of the call started early that is this request, taken (no other call gets it); none
  * when there is no such call or it is older than EARLY_CALL_FRESH_MS.
  */

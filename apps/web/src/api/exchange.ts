@@ -13,7 +13,7 @@ import {
   NOT_JSON_MESSAGE,
   UNEXPECTED_RESPONSE_MESSAGE,
 } from './api-error.js';
-import { takeEarlyCall } from './early-calls.js';
+import { forgetEarlyCalls, takeEarlyCall } from './early-calls.js';
 import { endpointUrl } from './endpoint-url.js';
 import { clearToken, getToken } from './token.js';
 
@@ -145,11 +145,13 @@ export async function exchange<E extends TEndpoint>(
       ...(cache === undefined ? {} : { cache }),
     });
   // The page's first calls may have been started with its HTML (early-calls.ts): the same request
-  // takes that answer.
+  // takes that answer. Any other call makes those of its address (a write: all of them) too old.
+  const isRead = endpoint.method === 'GET' && body === undefined && formData === undefined;
   const early =
-    endpoint.method === 'GET' && token !== null && body === undefined && formData === undefined
+    isRead && token !== null
       ? takeEarlyCall({ url, token, headers, ...(cache === undefined ? {} : { cache }) })
       : undefined;
+  if (early === undefined) forgetEarlyCalls(isRead ? url : undefined);
   let response: Response;
   try {
     response = await (early === undefined ? send() : earlyOrSent(early, send, signal));
