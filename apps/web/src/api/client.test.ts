@@ -8,36 +8,13 @@ import {
   UNEXPECTED_RESPONSE_MESSAGE,
 } from './api-error.js';
 import { getToken, setToken, TOKEN_STORAGE_KEY } from './token.js';
-
-const ZThing = z.object({ id: z.uuid(), amount: z.number() });
-const THING = { id: '0b9a6f36-8c0f-4f5e-9d55-1f2a3b4c5d6e', amount: 12.5 };
-
-const getPublicThing = defineEndpoint({
-  method: 'GET',
-  path: '/service/insecure/things/:thingId',
-  auth: 'none',
-  summary: 'a public read',
-  params: z.object({ thingId: z.string() }),
-  query: z.object({ state: z.string().optional(), page: z.number().optional() }),
-  response: ZThing,
-});
-
-const postSecureThing = defineEndpoint({
-  method: 'POST',
-  path: '/service/secure/things',
-  auth: 'bearer',
-  summary: 'a secure write',
-  body: z.object({ amount: z.number() }),
-  response: ZThing,
-});
-
-const getAgentThing = defineEndpoint({
-  method: 'GET',
-  path: '/ops/things',
-  auth: 'agent',
-  summary: 'an agent read',
-  response: ZThing,
-});
+import {
+  getAgentThing,
+  getPublicThing,
+  postSecureThing,
+  THING,
+  ZThing,
+} from '../test/thing-endpoints.js';
 
 const getDocument = defineEndpoint({
   method: 'GET',

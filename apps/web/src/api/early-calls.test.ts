@@ -1,6 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
-import { defineEndpoint } from '@pledge/contract';
 import { apiRequest } from './client.js';
 import {
   closeEarlyCalls,
@@ -11,28 +9,10 @@ import {
   type TStartedEarlyCall,
 } from './early-calls.js';
 import { jsonResponse } from '../test/mock-fetch.js';
+import { getAgentThing, postSecureThing, THING } from '../test/thing-endpoints.js';
 import { TOKEN_STORAGE_KEY } from './token.js';
 // The script the server puts in a signed-in page, as the browser gets it.
 import EARLY_SCRIPT from '../../public/early-calls.js?raw';
-
-const ZThing = z.object({ id: z.string() });
-const getThing = defineEndpoint({
-  method: 'GET',
-  path: '/service/secure/things/:thingId',
-  auth: 'bearer',
-  summary: 'a secure read',
-  params: z.object({ thingId: z.string() }),
-  response: ZThing,
-});
-
-const postThing = defineEndpoint({
-  method: 'POST',
-  path: '/service/secure/things',
-  auth: 'bearer',
-  summary: 'a secure write',
-  body: z.object({ id: z.string() }),
-  response: ZThing,
-});
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -75,7 +55,7 @@ afterEach(() => {
 describe('early-calls.js', () => {
   it('sends each named call with the stored token, as the app would', () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'jwt-1');
-    fetchMock.mockResolvedValue(jsonResponse({ id: '1' }));
+    fetchMock.mockResolvedValue(jsonResponse(THING));
     runEarlyScript('customer', [
       { url: '/identity/self', headers: { 'application-name': 'crypto-backed-loan' } },
       { url: '/service/secure/things/1', cache: 'no-store' },
@@ -156,7 +136,7 @@ describe('early-calls.js', () => {
 });
 
 describe('takeEarlyCall', () => {
-  const answer = Promise.resolve(jsonResponse({ id: '1' }));
+  const answer = Promise.resolve(jsonResponse(THING));
 
   function startOne(overrides: Partial<TStartedEarlyCall> = {}): void {
     window[EARLY_CALLS_GLOBAL] = [
@@ -217,9 +197,12 @@ describe('takeEarlyCall', () => {
 });
 
 describe('apiRequest with a call started early', () => {
+  const EARLY = { ...THING, amount: 1 };
+  const FETCHED = { ...THING, amount: 2 };
+
   function startCall(response: Promise<Response>): void {
     window[EARLY_CALLS_GLOBAL] = [
-      { url: '/service/secure/things/1', token: 'jwt-1', startedAt: Date.now(), response },
+      { url: getAgentThing.path, token: 'jwt-1', startedAt: Date.now(), response },
     ];
   }
 
@@ -228,76 +211,64 @@ describe('apiRequest with a call started early', () => {
   });
 
   it('takes its answer instead of asking again, then asks as usual', async () => {
-    startCall(Promise.resolve(jsonResponse({ id: 'early' })));
-    fetchMock.mockResolvedValue(jsonResponse({ id: 'fetched' }));
-    await expect(apiRequest(getThing, { params: { thingId: '1' } })).resolves.toEqual({
-      id: 'early',
-    });
+    startCall(Promise.resolve(jsonResponse(EARLY)));
+    fetchMock.mockResolvedValue(jsonResponse(FETCHED));
+    await expect(apiRequest(getAgentThing)).resolves.toEqual(EARLY);
     expect(fetchMock).not.toHaveBeenCalled();
-    await expect(apiRequest(getThing, { params: { thingId: '1' } })).resolves.toEqual({
-      id: 'fetched',
-    });
+    await expect(apiRequest(getAgentThing)).resolves.toEqual(FETCHED);
   });
 
   it('checks its answer against the contract as any other', async () => {
     startCall(Promise.resolve(jsonResponse({ wrong: true })));
-    await expect(apiRequest(getThing, { params: { thingId: '1' } })).rejects.toMatchObject({
+    await expect(apiRequest(getAgentThing)).rejects.toMatchObject({
       status: 200,
     });
   });
 
   it('asks again when the early call got no answer', async () => {
     startCall(Promise.reject(new TypeError('Failed to fetch')));
-    fetchMock.mockResolvedValue(jsonResponse({ id: 'fetched' }));
-    await expect(apiRequest(getThing, { params: { thingId: '1' } })).resolves.toEqual({
-      id: 'fetched',
-    });
+    fetchMock.mockResolvedValue(jsonResponse(FETCHED));
+    await expect(apiRequest(getAgentThing)).resolves.toEqual(FETCHED);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('is abandoned when the call is aborted, as a fetch is', async () => {
     startCall(new Promise<Response>(() => {}));
     const controller = new AbortController();
-    const request = apiRequest(getThing, { params: { thingId: '1' }, signal: controller.signal });
+    const request = apiRequest(getAgentThing, { signal: controller.signal });
     controller.abort(new DOMException('Left the page', 'AbortError'));
     await expect(request).rejects.toMatchObject({ name: 'AbortError' });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('is too old once the app has changed something', async () => {
-    startCall(Promise.resolve(jsonResponse({ id: 'early' })));
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ id: 'fetched' })));
-    await apiRequest(postThing, { body: { id: '1' } });
-    await expect(apiRequest(getThing, { params: { thingId: '1' } })).resolves.toEqual({
-      id: 'fetched',
-    });
+    startCall(Promise.resolve(jsonResponse(EARLY)));
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(FETCHED)));
+    await apiRequest(postSecureThing, { body: { amount: 3 } });
+    await expect(apiRequest(getAgentThing)).resolves.toEqual(FETCHED);
   });
 
   it('is too old once the app has asked for its address itself', async () => {
     window[EARLY_CALLS_GLOBAL] = [
       {
-        url: '/service/secure/things/1',
+        url: getAgentThing.path,
         token: 'jwt-1',
         startedAt: Date.now(),
         cache: 'no-store',
-        response: Promise.resolve(jsonResponse({ id: 'early' })),
+        response: Promise.resolve(jsonResponse(EARLY)),
       },
     ];
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ id: 'fetched' })));
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(FETCHED)));
     // Another cache mode: not the same request, sent, and the early answer is now the older one.
-    await apiRequest(getThing, { params: { thingId: '1' } });
-    await expect(
-      apiRequest(getThing, { params: { thingId: '1' }, cache: 'no-store' }),
-    ).resolves.toEqual({ id: 'fetched' });
+    await apiRequest(getAgentThing);
+    await expect(apiRequest(getAgentThing, { cache: 'no-store' })).resolves.toEqual(FETCHED);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('is not taken by a call with another token', async () => {
-    startCall(Promise.resolve(jsonResponse({ id: 'early' })));
+    startCall(Promise.resolve(jsonResponse(EARLY)));
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'jwt-2');
-    fetchMock.mockResolvedValue(jsonResponse({ id: 'fetched' }));
-    await expect(apiRequest(getThing, { params: { thingId: '1' } })).resolves.toEqual({
-      id: 'fetched',
-    });
+    fetchMock.mockResolvedValue(jsonResponse(FETCHED));
+    await expect(apiRequest(getAgentThing)).resolves.toEqual(FETCHED);
   });
 });
