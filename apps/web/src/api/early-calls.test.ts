@@ -9,7 +9,7 @@ import {
   type TStartedEarlyCall,
 } from './early-calls.js';
 import { jsonResponse } from '../test/mock-fetch.js';
-import { getAgentThing, postSecureThing, THING } from '../test/thing-endpoints.js';
+import { getAgentThing, postPublicThing, postSecureThing, THING } from '../test/thing-endpoints.js';
 import { TOKEN_STORAGE_KEY } from './token.js';
 // The script the server puts in a signed-in page, as the browser gets it.
 import EARLY_SCRIPT from '../../public/early-calls.js?raw';
@@ -246,6 +246,13 @@ describe('apiRequest with a call started early', () => {
     fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(FETCHED)));
     await apiRequest(postSecureThing, { body: { amount: 3 } });
     await expect(apiRequest(getAgentThing)).resolves.toEqual(FETCHED);
+  });
+
+  it('stays worth taking after a public write (telemetry, a sign-in’s first step)', async () => {
+    startCall(Promise.resolve(jsonResponse(EARLY)));
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(FETCHED)));
+    await apiRequest(postPublicThing, { body: { amount: 3 } });
+    await expect(apiRequest(getAgentThing)).resolves.toEqual(EARLY);
   });
 
   it('is too old once the app has asked for its address itself', async () => {

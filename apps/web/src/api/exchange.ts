@@ -145,13 +145,16 @@ export async function exchange<E extends TEndpoint>(
       ...(cache === undefined ? {} : { cache }),
     });
   // The page's first calls may have been started with its HTML (early-calls.ts): the same request
-  // takes that answer. Any other call makes those of its address (a write: all of them) too old.
+  // takes that answer. Any other read makes those of its address too old, a signed-in write all of
+  // them (a public one, telemetry or a sign-in's first step, changes nothing they answer).
   const isRead = endpoint.method === 'GET' && body === undefined && formData === undefined;
   const early =
     isRead && token !== null
       ? takeEarlyCall({ url, token, headers, ...(cache === undefined ? {} : { cache }) })
       : undefined;
-  if (early === undefined) forgetEarlyCalls(isRead ? url : undefined);
+  if (early === undefined && (isRead || token !== null)) {
+    forgetEarlyCalls(isRead ? url : undefined);
+  }
   let response: Response;
   try {
     response = await (early === undefined ? send() : earlyOrSent(early, send, signal));

@@ -31,3 +31,12 @@ export const getAgentThing = defineEndpoint({
   summary: 'an agent read',
   response: ZThing,
 });
+
+export const postPublicThing = defineEndpoint({
+  method: 'POST',
+  path: '/service/insecure/things',
+  auth: 'none',
+  summary: 'a public write',
+  body: z.object({ amount: z.number() }),
+  response: ZThing,
+});
