@@ -40,6 +40,7 @@ import { join } from 'node:path';
 import { measureBundleSizes } from './bundle-size.mjs';
 import { waitFor } from './bench/http.mjs';
 import { listBars, measureLists, printLists } from './bench/lists.mjs';
+import { printProfile } from './bench/cpu-profile.mjs';
 import { printStatementCost } from './bench/db-cost.mjs';
 import { measureThroughput, printCeiling, throughputBars } from './bench/throughput.mjs';
 import { measureSweeps, printSweeps, sweepBars } from './bench/sweeps.mjs';
@@ -179,7 +180,7 @@ function printBars(results, ran) {
   return rows.filter((row) => row.when === 'this run' && !row.ok).length;
 }
 
-/** A result without each load's statement table (printed on its own), for the console. */
+/** A result without each load's statement table and CPU profile (printed on their own), for the console. */
 function summaryOf(result) {
   return Object.fromEntries(
     Object.entries(result).map(([key, value]) => {
@@ -187,7 +188,8 @@ function summaryOf(result) {
         return [key, value];
       }
       const { top: _top, ...database } = value.database;
-      return [key, { ...value, database }];
+      const { cpuProfile: _profile, ...rest } = value;
+      return [key, { ...rest, database }];
     }),
   );
 }
@@ -207,6 +209,7 @@ if (ran.some((part) => part !== 'bundles')) {
       fresh.throughput = stamp(await measureThroughput(server.base, { root, server }));
       for (const [name, row] of Object.entries(fresh.throughput)) {
         printStatementCost(name, row?.database);
+        printProfile(name, row?.cpuProfile);
       }
       console.log('throughput', summaryOf(fresh.throughput));
       printCeiling(fresh.throughput);

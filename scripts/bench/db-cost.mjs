@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 
-/** Statements printed per measured endpoint (the dearest first). */
-const TOP_STATEMENTS = 8;
+/** Statements printed per measured endpoint (the dearest first; BENCH_TOP_STATEMENTS sets it). */
+const TOP_STATEMENTS = Number(process.env.BENCH_TOP_STATEMENTS ?? 8);
 /** A statement's text as printed: its start, on one line. */
 const QUERY_CHARS = 110;
 
@@ -91,7 +91,7 @@ export function costPerUnit(statements, walBytes, units) {
   const per = (value) => Number(value) / units;
   const sum = (key) => statements.reduce((total, row) => total + Number(row[key]), 0);
   const top = [...statements]
-    .sort((a, b) => Number(b.exec_ms) - Number(a.exec_ms))
+    .sort((a, b) => Number(b.exec_ms) + Number(b.plan_ms) - Number(a.exec_ms) - Number(a.plan_ms))
     .slice(0, TOP_STATEMENTS)
     .map((row) => ({
       query: row.query.replace(/\s+/g, ' ').trim().slice(0, QUERY_CHARS),
@@ -101,6 +101,7 @@ export function costPerUnit(statements, walBytes, units) {
       walRecords: round(per(row.wal_records)),
       walBytes: Math.round(per(row.wal_bytes)),
       execMs: round(per(row.exec_ms), 4),
+      planMs: round(per(row.plan_ms), 4),
     }));
   return {
     requests: units,

@@ -38,13 +38,10 @@ function processStats() {
   return stats;
 }
 
-/**
- * CPU ms so far of the tree under `serverPid` (PostgreSQL's processes as `database`, the others as
- * `server`) and of this process (`load`, with `children`: the finished processes it ran).
- */
-export function cpuOf(serverPid) {
+/** The processes of the tree under `rootPid`, with their stats. */
+function treeOf(rootPid) {
   const stats = processStats();
-  const inTree = new Set([serverPid]);
+  const inTree = new Set([rootPid]);
   let grew = true;
   while (grew) {
     grew = false;
@@ -55,11 +52,32 @@ export function cpuOf(serverPid) {
       }
     }
   }
+  return [...inTree].flatMap((pid) => {
+    const stat = stats.get(pid);
+    return stat === undefined ? [] : [{ pid, ...stat }];
+  });
+}
+
+/**
+ * The node server of the tree under `rootPid` (npm's, and tsx's launcher below it): the process
+ * not PostgreSQL's that has spent the most CPU.
+ */
+export function nodeServerPid(rootPid) {
+  const [server] = treeOf(rootPid)
+    .filter((stat) => stat.name !== 'postgres')
+    .sort((a, b) => b.ticks - a.ticks);
+  if (server === undefined) throw new Error(`no process under ${rootPid}`);
+  return server.pid;
+}
+
+/**
+ * CPU ms so far of the tree under `serverPid` (PostgreSQL's processes as `database`, the others as
+ * `server`) and of this process (`load`, with `children`: the finished processes it ran).
+ */
+export function cpuOf(serverPid) {
   let server = 0;
   let database = 0;
-  for (const pid of inTree) {
-    const stat = stats.get(pid);
-    if (stat === undefined) continue;
+  for (const stat of treeOf(serverPid)) {
     // The children a postgres process waited for were PostgreSQL's too.
     if (stat.name === 'postgres') database += stat.ticks + stat.childTicks;
     else server += stat.ticks + stat.childTicks;

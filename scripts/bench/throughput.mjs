@@ -30,6 +30,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
+import { openServerProfiler } from './cpu-profile.mjs';
 import { embeddedClient, embeddedPassword, openStatementCost } from './db-cost.mjs';
 import { cannon, call, LOAD_CONNECTIONS, LOAD_DURATION_S, loadRow } from './http.mjs';
 import { openLoad } from './open-load.mjs';
@@ -622,6 +623,16 @@ export async function measureThroughput(base, { root, server }) {
       statementCost,
     );
 
+    // Where the server's CPU goes: each measured load again, under the profiler (after every
+    // measured load, so that none pays for it).
+    const profiles = await profiledLoads(base, server, {
+      rates: requests.rates,
+      offerWrite: requests.offerWrite,
+      sign: requests.sign,
+      payment: requests.payment,
+      offers: requests.offers,
+    });
+
     /** What the bars of DESIGN §7 read of a measured load: its costs per request. */
     const costs = (run) => ({
       serverCpuMs: run.cpu.serverCpuMs,
@@ -631,6 +642,7 @@ export async function measureThroughput(base, { root, server }) {
       ...(run.openModel === undefined ? {} : { openModel: run.openModel }),
       ...(run.database === undefined ? {} : { database: run.database }),
     });
+    const profiled = (name) => (profiles[name] === undefined ? {} : { cpuProfile: profiles[name] });
     const versusHello = (run, name) => ({
       ...loadRow(run),
       ratioToHelloWorld: +(run.requests.average / bare.requests.average).toFixed(2),
@@ -652,11 +664,23 @@ export async function measureThroughput(base, { root, server }) {
     const result = {
       helloWorld: loadRow(bare),
       pgbench,
-      rates: versusHello(rates, 'rates'),
-      offerWrite: versusPgbench(offerWrite, 'offerWrite'),
-      sign: { ...versusPgbench(sign, 'sign'), note: 'signed documents signed again (a retry)' },
-      payment: { ...versusPgbench(payment, 'payment'), paymentLoad: paymentLoad() },
-      offers: { ...versusHello(offersRun, 'offers'), offersListed: listed.length },
+      rates: { ...versusHello(rates, 'rates'), ...profiled('rates') },
+      offerWrite: { ...versusPgbench(offerWrite, 'offerWrite'), ...profiled('offerWrite') },
+      sign: {
+        ...versusPgbench(sign, 'sign'),
+        note: 'signed documents signed again (a retry)',
+        ...profiled('sign'),
+      },
+      payment: {
+        ...versusPgbench(payment, 'payment'),
+        paymentLoad: paymentLoad(),
+        ...profiled('payment'),
+      },
+      offers: {
+        ...versusHello(offersRun, 'offers'),
+        offersListed: listed.length,
+        ...profiled('offers'),
+      },
       ratesSameRequest: { ...loadRow(ratesSame), note: 'extra: one request repeated, not a bar' },
       offerWriteShared: {
         ...loadRow(offerWriteShared),
@@ -671,6 +695,50 @@ export async function measureThroughput(base, { root, server }) {
   } finally {
     await statementCost.close();
   }
+}
+
+/** Seconds of each profiled load, and the seed of its requests (none sent before). */
+const PROFILE_DURATION_S = Math.min(5, LOAD_DURATION_S);
+const PROFILE_SEED_OFFSET = 3_000;
+
+/**
+ * Each load of `makers` run again for PROFILE_DURATION_S at 50 connections under the server's CPU
+ * profiler (cpu-profile.mjs): the profile's summary by load. A server whose inspector cannot be
+ * opened is measured without profiles (the bench says why).
+ */
+async function profiledLoads(base, server, makers) {
+  let profiler;
+  try {
+    profiler = await openServerProfiler(server.pid);
+  } catch (error) {
+    console.log(`no CPU profiles: ${error instanceof Error ? error.message : String(error)}`);
+    return {};
+  }
+  const profiles = {};
+  try {
+    for (const [index, [name, make]] of Object.entries(makers).entries()) {
+      console.log(`load: ${name}, 50 connections, under the CPU profiler`);
+      const next = make(seeded(PROFILE_SEED_OFFSET + index));
+      const { summary } = await profiler.profile(
+        () =>
+          cannon({
+            url: base,
+            duration: PROFILE_DURATION_S,
+            requests: [
+              {
+                setupRequest: (request, context) => ({ ...request, ...next(context) }),
+                onResponse: (status, body, context) => context.release?.(),
+              },
+            ],
+          }),
+        (result) => result.requests.total,
+      );
+      profiles[name] = summary;
+    }
+  } finally {
+    profiler.close();
+  }
+  return profiles;
 }
 
 /**
