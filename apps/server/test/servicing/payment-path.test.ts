@@ -78,7 +78,8 @@ async function riskPassJobsFor(paymentUuid: string): Promise<number> {
 
 describe('the payment POST', () => {
   // The route's rate limit counts in one statement, which in the sandbox reads the clock too.
-  it('sends eight statements at most, the session check and the rate limit included, and a retry of its key five', async () => {
+  // The payment's write is a statement sent alone (no BEGIN and COMMIT), its posting a transaction.
+  it('sends six statements at most, the session check and the rate limit included, and a retry of its key three', async () => {
     const loan = await sandboxLoan(ctx);
     const sent = ctx.database.statementsSent;
     if (sent === undefined) throw new Error('The test database counts its statements');
@@ -88,12 +89,12 @@ describe('the payment POST', () => {
     const before = sent();
     const response = await pay(loan, 1_234, 'path-count-0002');
     expect(response.statusCode, response.body).toBe(201);
-    expect(sent() - before).toBeLessThanOrEqual(8);
+    expect(sent() - before).toBeLessThanOrEqual(6);
 
     const again = sent();
     const retry = await pay(loan, 1_234, 'path-count-0002');
     expect(retry.json()).toEqual(response.json());
-    expect(sent() - again).toBeLessThanOrEqual(5);
+    expect(sent() - again).toBeLessThanOrEqual(3);
   });
 
   it('posts payments sent at once on one loan each once, against the ledger as it is', async () => {
@@ -278,40 +279,78 @@ describe('a debit whose loan moved while it waited for the lock', () => {
 });
 
 describe('a payment whose loan took another payment while it waited for the lock', () => {
-  it('is checked against the payments in flight as they are once the lock is held', async () => {
+  /**
+   * A funded loan whose day's interest is accrued (its next payment is written by its locking
+   * statement), and a payment of `key` (its amount of the loan's balance) sent while another
+   * payment (`other`: its key, uuid and amount) is written with the loan held: the payment's
+   * locking statement waits, its own reads taken before the other payment, which commits before
+   * it goes on.
+   */
+  async function payWhileAnotherIsWritten(
+    key: string,
+    other: (owedCents: number) => { key: string; uuid: string; amountCents: number },
+    amountOf: (owedCents: number) => number,
+  ) {
     const loan = await sandboxLoan(ctx);
-    // The day's interest accrued: the next payment is written by its locking statement.
-    expect((await pay(loan, 1_000, 'path-wait-0001')).statusCode).toBe(201);
+    expect((await pay(loan, 1_000, `${key}-first`)).statusCode).toBe(201);
     const owed = (await getLoan(ctx, loan)).balances.totalCents;
-    const other = await ctx.database.pool.connect();
+    const written = other(owed);
+    const client = await ctx.database.pool.connect();
     try {
-      // Another payment of nearly the whole balance, written while the loan is held.
-      await other.query('BEGIN');
-      await other.query('SELECT 1 FROM servicing_loans WHERE loan_uuid = $1 FOR UPDATE', [
+      await client.query('BEGIN');
+      await client.query('SELECT 1 FROM servicing_loans WHERE loan_uuid = $1 FOR UPDATE', [
         loan.loanUuid,
       ]);
-      await other.query(
+      await client.query(
         `INSERT INTO servicing_payments
            (uuid, loan_uuid, method, purpose, amount_cents, status, idempotency_key, actor, created_at)
-         VALUES ($1, $2, 'ACH', 'PAYMENT', $3, 'PENDING', 'path-wait-other', 'test', now())`,
-        [randomUUID(), loan.loanUuid, owed - 500],
+         VALUES ($1, $2, 'ACH', 'PAYMENT', $3, 'PENDING', $4, 'test', now())`,
+        [written.uuid, loan.loanUuid, written.amountCents, written.key],
       );
-      const paying = pay(loan, 1_000, 'path-wait-0002');
-      // The payment's locking statement waits, its own reads taken before the other payment.
-      await untilOneWaitsForALock(other);
-      await other.query('COMMIT');
-      const response = await paying;
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toMatchObject({
-        message: 'Enter an amount no larger than the balance',
-      });
+      const paying = pay(loan, amountOf(owed), key);
+      await untilOneWaitsForALock(client);
+      await client.query('COMMIT');
+      return { loan, response: await paying };
     } finally {
-      other.release();
+      client.release();
     }
-    const written = await ctx.database.db.execute<{ count: number }>(sql`
+  }
+
+  async function paymentsOfKey(loan: TTestLoan, key: string): Promise<number> {
+    const rows = await ctx.database.db.execute<{ count: number }>(sql`
       SELECT count(*)::int AS count FROM servicing_payments
-      WHERE loan_uuid = ${loan.loanUuid}::uuid AND idempotency_key = 'path-wait-0002'`);
-    expect(written.rows[0]?.count).toBe(0);
+      WHERE loan_uuid = ${loan.loanUuid}::uuid AND idempotency_key = ${key}`);
+    return rows.rows[0]?.count ?? 0;
+  }
+
+  it('is checked against the payments in flight as they are once the lock is held', async () => {
+    // Another payment of nearly the whole balance.
+    const { loan, response } = await payWhileAnotherIsWritten(
+      'path-wait-0002',
+      (owed) => ({ key: 'path-wait-other', uuid: randomUUID(), amountCents: owed - 500 }),
+      () => 1_000,
+    );
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: 'Enter an amount no larger than the balance',
+    });
+    expect(await paymentsOfKey(loan, 'path-wait-0002')).toBe(0);
+  });
+
+  it("is answered with its key's payment when that was the payment written meanwhile", async () => {
+    // The same request's first sending, of more than half the balance: once it is in flight, the
+    // second is above the balance.
+    const firstUuid = randomUUID();
+    const { loan, response } = await payWhileAnotherIsWritten(
+      'path-twice-0002',
+      (owed) => ({ key: 'path-twice-0002', uuid: firstUuid, amountCents: owed - 500 }),
+      (owed) => owed - 500,
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const answered = response.json() as TServicingPayment;
+    expect(answered.paymentUuid).toBe(firstUuid);
+    expect(await paymentsOfKey(loan, 'path-twice-0002')).toBe(1);
+    expect((await ledgerOf(loan.loanUuid)).sums.CASH).toBe(1_000 + answered.amountCents);
   });
 });
 

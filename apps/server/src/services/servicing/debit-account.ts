@@ -1,5 +1,5 @@
 /** The account an ACH debit draws on: the loan's payout bank account (linked or typed in). */
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TDebitAccount } from '../../adapters/bank-payments/port.js';
 import type { TDb } from '../../db/pool.js';
 import { bankLinkItems, disbursementAccounts } from '../../db/schema/index.js';
@@ -47,6 +47,20 @@ export function debitAccountFrom(
         ? ''
         : cipher.decryptText(account.accountHolderNameSealed, holderNameContext(loanUuid)),
   };
+}
+
+/**
+ * Whether a stored payout account can be debited, in SQL (`account` the disbursement_accounts
+ * row's alias, `item` its bank link item's, left-joined): the condition under which
+ * debitAccountFrom answers an account, for a statement that writes a payment only when it can
+ * be debited.
+ */
+export function isDebitableSql(account: string, item: string): SQL {
+  const a = sql.raw(account);
+  const b = sql.raw(item);
+  return sql`CASE WHEN ${a}.bank_link_item_id IS NOT NULL AND ${a}.linked_account_id IS NOT NULL
+      THEN ${b}.access_token_sealed IS NOT NULL AND ${b}.identity_uuid IS NOT NULL
+      ELSE ${a}.routing_number IS NOT NULL AND ${a}.account_number_sealed IS NOT NULL END`;
 }
 
 /** The loan's debit account, read with its bank link in one statement. */
