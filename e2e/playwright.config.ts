@@ -44,7 +44,10 @@ const LANES = {
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
+  // A hang guard, not a speed bar: the longest walks (three accessibility passes and screenshots
+  // at two widths) take about 40 s on a usual 2-core host, and over 60 s on one three times slower
+  // (seen in CI), where every lane shares the two cores with the server and its PostgreSQL.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: external ? 1 : 1 + Object.keys(LANES).length,
