@@ -72,6 +72,17 @@ async function showTracker() {
   return view;
 }
 
+/**
+ * The tracker with every timer fake from the first render, the state poll's interval included:
+ * a real one could fetch the next state in the middle of a step the test times.
+ */
+async function showTrackerOnFakeTimers() {
+  fakePollingTimers();
+  showPage();
+  await settle(() => screen.queryByRole('list', { name: 'Loan progress' }) !== null);
+  expect(screen.getByRole('list', { name: 'Loan progress' })).toBeVisible();
+}
+
 function steps(): string[] {
   return within(screen.getByRole('list', { name: 'Loan progress' }))
     .getAllByRole('listitem')
@@ -241,13 +252,12 @@ describe('the USDC test transfer confirmation', () => {
         return jsonResponse(international({ state }));
       },
     });
-    await showTracker();
+    await showTrackerOnFakeTimers();
     expect(currentStep()).toBe('Collateral Received');
     expect(screen.getByText(/We sent a test transfer of 1\.00 USDC to your wallet/)).toBeVisible();
     const box = screen.getByRole('checkbox', { name: MICRO_TRANSFER_CHECKBOX_LABEL });
     expect(box).toBeRequired();
 
-    fakePollingTimers();
     act(() => screen.getByRole('button', { name: 'Confirm test transfer' }).click());
     await settle(() => false);
     expect(box).toHaveAccessibleDescription('Error: Required');
@@ -279,8 +289,7 @@ describe('the USDC test transfer confirmation', () => {
       [CONFIRM]: () =>
         jsonResponse({ code: 'NO_TEST_TRANSFER', message: 'No USDC test transfer yet.' }, 409),
     });
-    await showTracker();
-    fakePollingTimers();
+    await showTrackerOnFakeTimers();
     act(() => screen.getByRole('checkbox', { name: MICRO_TRANSFER_CHECKBOX_LABEL }).click());
     act(() => screen.getByRole('button', { name: 'Confirm test transfer' }).click());
     await settle(() => screen.queryByRole('button', { name: 'Error' }) !== null);
