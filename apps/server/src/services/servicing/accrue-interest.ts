@@ -29,7 +29,7 @@
  * behind (an updated row's old entry stays in the index until vacuum): the time per loan stays the
  * same however many batches a sweep runs.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
 
 /** Loans accrued by one statement; the sweep repeats until none is left. */
@@ -42,7 +42,9 @@ export const ACCRUING_STATUSES_SQL = sql.raw(`('ACTIVE', 'MARGIN_CALL', 'MATURED
  * A servicing_loans row (alias `s`) with days of interest still to accrue by `asOf`: the condition
  * of servicing_loans_accrual_due_idx, shared by the sweep and a payment's catch-up.
  */
-export const accrualDueSql = (asOf: string) => sql`s.status IN ${ACCRUING_STATUSES_SQL}
+export const accrualDueSql = (
+  asOf: string | Placeholder,
+) => sql`s.status IN ${ACCRUING_STATUSES_SQL}
   AND s.accrued_through < s.period_end
   AND s.accrued_through < ${asOf}::date`;
 

@@ -22,9 +22,9 @@ import {
   type TRiskLevel,
   type TServicingFact,
 } from '@pledge/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TDebitResult } from '../../adapters/bank-payments/port.js';
-import { executeNamed } from '../../db/named-statement.js';
+import { executeNamed, namedStatement } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 import { servicingPayments } from '../../db/schema/index.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
@@ -112,6 +112,63 @@ interface TPostedDebit {
   countedPaymentsCents: number;
 }
 
+const placeholder = (name: string) => sql.placeholder(name);
+
+/**
+ * The posting statement of postAcceptedDebit, its values left as placeholders: built and turned
+ * into SQL text once per database handle (namedStatement), not on every payment.
+ */
+function debitLockPostStatement(): SQL {
+  return sql`
+    WITH locked AS MATERIALIZED (
+      SELECT s.loan_uuid, s.status, s.risk_level, s.risk_notified_level,
+        s.cure_deadline IS NOT NULL AS has_cure_deadline, s.counted_payments_cents
+      FROM servicing_loans s WHERE s.loan_uuid = ${placeholder('loanUuid')}::uuid
+      FOR UPDATE
+    ), before AS MATERIALIZED (
+      SELECT b.account, b.cents, b.paid_in_cents
+      FROM locked l CROSS JOIN LATERAL ledger_account_balances_now(l.loan_uuid) b
+    ), as_read AS (
+      SELECT EXISTS (SELECT 1 FROM locked) AND NOT EXISTS (
+        SELECT 1 FROM jsonb_each_text(${placeholder('expected')}::jsonb) e
+        WHERE e.value::bigint <> coalesce((SELECT b.cents FROM before b WHERE b.account = e.key), 0)
+      ) AS ok
+    ), updated AS (
+      UPDATE servicing_payments
+      SET transfer_id = ${placeholder('transferId')},
+        updated_at = ${placeholder('now')}::timestamptz
+      WHERE uuid = ${placeholder('paymentUuid')}::uuid
+        AND loan_uuid = ${placeholder('loanUuid')}::uuid AND status = 'PENDING'
+        AND transfer_id IS NULL AND (SELECT ok FROM as_read)
+      RETURNING *
+    ), legs AS (
+      INSERT INTO ledger_entries
+        (journal_uuid, loan_uuid, kind, account, amount_cents, effective_on, payment_uuid)
+      SELECT ${placeholder('journalUuid')}::uuid, u.loan_uuid, ${placeholder('kind')},
+        leg.account, leg.amount_cents, ${placeholder('effectiveOn')}::date, u.uuid
+      FROM updated u
+      CROSS JOIN jsonb_to_recordset(${placeholder('legs')}::jsonb)
+        AS leg (account text, amount_cents bigint)
+      RETURNING account, kind, amount_cents
+    ), after AS (
+      SELECT account, cents, paid_in_cents FROM before
+      UNION ALL
+      SELECT account, amount_cents,
+        CASE WHEN kind <> 'SURPLUS_PAYOUT' THEN amount_cents ELSE 0 END FROM legs
+    )
+    SELECT l.status, l.risk_level, l.risk_notified_level, l.has_cure_deadline,
+      a.state AS application_state,
+      (SELECT ok FROM as_read) AS is_ledger_as_read,
+      (SELECT to_jsonb(u) FROM updated u) AS payment,
+      (SELECT coalesce(jsonb_object_agg(account, cents), '{}'::jsonb) FROM before) AS sums_before,
+      (SELECT coalesce(jsonb_object_agg(account, cents), '{}'::jsonb) FROM (
+        SELECT account, sum(cents) AS cents FROM after GROUP BY account) x) AS sums_after,
+      (SELECT coalesce(sum(paid_in_cents), 0) FROM after WHERE account = 'CASH') AS cash_cents,
+      l.counted_payments_cents + (SELECT coalesce(sum(amount_cents), 0) FROM updated)
+        AS counted_cents
+    FROM locked l JOIN applications a ON a.uuid = l.loan_uuid`;
+}
+
 /**
  * In one statement: the loan locked, its ledger read under the lock, and the payment's transfer
  * kept with its journal posted, only if the payment still waits for its transfer and the loan's
@@ -140,13 +197,11 @@ async function postAcceptedDebit(
   },
 ): Promise<TPostedDebit | undefined> {
   const { payment, now } = input;
-  const loanUuid = sql`${payment.loanUuid}::uuid`;
-  const paymentUuid = sql`${payment.uuid}::uuid`;
   const expected = Object.fromEntries(
     RECEIVABLE_ACCOUNTS.map((account) => [account, Number(input.sums[account] ?? 0)]),
   );
   const legs = input.legs.map((leg) => ({ account: leg.account, amount_cents: leg.amountCents }));
-  const [row] = await executeNamed<
+  const post = namedStatement<
     TDebitLoan & {
       is_ledger_as_read: boolean;
       payment: TPaymentJson | null;
@@ -155,56 +210,18 @@ async function postAcceptedDebit(
       cash_cents: number | string;
       counted_cents: number | string;
     }
-  >(
-    tx,
-    'payment_debit_lock_post',
-    sql`
-    WITH locked AS MATERIALIZED (
-      SELECT s.loan_uuid, s.status, s.risk_level, s.risk_notified_level,
-        s.cure_deadline IS NOT NULL AS has_cure_deadline, s.counted_payments_cents
-      FROM servicing_loans s WHERE s.loan_uuid = ${loanUuid}
-      FOR UPDATE
-    ), before AS MATERIALIZED (
-      SELECT b.account, b.cents, b.paid_in_cents
-      FROM locked l CROSS JOIN LATERAL ledger_account_balances_now(l.loan_uuid) b
-    ), as_read AS (
-      SELECT EXISTS (SELECT 1 FROM locked) AND NOT EXISTS (
-        SELECT 1 FROM jsonb_each_text(${JSON.stringify(expected)}::jsonb) e
-        WHERE e.value::bigint <> coalesce((SELECT b.cents FROM before b WHERE b.account = e.key), 0)
-      ) AS ok
-    ), updated AS (
-      UPDATE servicing_payments
-      SET transfer_id = ${input.transferId}, updated_at = ${now.toISOString()}::timestamptz
-      WHERE uuid = ${paymentUuid} AND loan_uuid = ${loanUuid} AND status = 'PENDING'
-        AND transfer_id IS NULL AND (SELECT ok FROM as_read)
-      RETURNING *
-    ), legs AS (
-      INSERT INTO ledger_entries
-        (journal_uuid, loan_uuid, kind, account, amount_cents, effective_on, payment_uuid)
-      SELECT ${randomUUID()}::uuid, u.loan_uuid, ${input.kind}, leg.account, leg.amount_cents,
-        ${isoDay(now)}::date, u.uuid
-      FROM updated u
-      CROSS JOIN jsonb_to_recordset(${JSON.stringify(legs)}::jsonb)
-        AS leg (account text, amount_cents bigint)
-      RETURNING account, kind, amount_cents
-    ), after AS (
-      SELECT account, cents, paid_in_cents FROM before
-      UNION ALL
-      SELECT account, amount_cents,
-        CASE WHEN kind <> 'SURPLUS_PAYOUT' THEN amount_cents ELSE 0 END FROM legs
-    )
-    SELECT l.status, l.risk_level, l.risk_notified_level, l.has_cure_deadline,
-      a.state AS application_state,
-      (SELECT ok FROM as_read) AS is_ledger_as_read,
-      (SELECT to_jsonb(u) FROM updated u) AS payment,
-      (SELECT coalesce(jsonb_object_agg(account, cents), '{}'::jsonb) FROM before) AS sums_before,
-      (SELECT coalesce(jsonb_object_agg(account, cents), '{}'::jsonb) FROM (
-        SELECT account, sum(cents) AS cents FROM after GROUP BY account) x) AS sums_after,
-      (SELECT coalesce(sum(paid_in_cents), 0) FROM after WHERE account = 'CASH') AS cash_cents,
-      l.counted_payments_cents + (SELECT coalesce(sum(amount_cents), 0) FROM updated)
-        AS counted_cents
-    FROM locked l JOIN applications a ON a.uuid = l.loan_uuid`,
-  );
+  >(tx, 'payment_debit_lock_post', debitLockPostStatement);
+  const [row] = await post({
+    loanUuid: payment.loanUuid,
+    paymentUuid: payment.uuid,
+    expected: JSON.stringify(expected),
+    transferId: input.transferId,
+    now: now.toISOString(),
+    journalUuid: randomUUID(),
+    kind: input.kind,
+    effectiveOn: isoDay(now),
+    legs: JSON.stringify(legs),
+  });
   if (row === undefined) return undefined;
   return {
     loan: {

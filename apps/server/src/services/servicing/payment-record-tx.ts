@@ -21,7 +21,7 @@ import {
 } from '@pledge/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDebitAccount } from '../../adapters/bank-payments/port.js';
-import { executeNamed } from '../../db/named-statement.js';
+import { executeNamed, namedStatement } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
@@ -104,6 +104,79 @@ interface TPaymentLoanRow {
   in_flight_cents: string;
 }
 
+const placeholder = (name: string) => sql.placeholder(name);
+
+/**
+ * The locking statement of writePaymentLocked, its values left as placeholders: built and turned
+ * into SQL text once per database handle (namedStatement), not on every payment.
+ */
+function paymentWriteLockedStatement(): SQL {
+  const identityUuid = sql`${placeholder('identityUuid')}::uuid`;
+  return sql`
+    WITH locked AS MATERIALIZED (
+      SELECT s.loan_uuid, s.status, s.identity_uuid,
+        (${accrualDueSql(placeholder('asOf'))}) AS accrual_due,
+        d.application_uuid IS NOT NULL AS has_account,
+        coalesce(${isDebitableSql('d', 'b')}, false) AS is_debitable,
+        d.routing_number, d.account_number_sealed, d.account_holder_name_sealed,
+        d.bank_link_item_id, d.linked_account_id,
+        b.access_token_sealed, b.identity_uuid AS item_identity_uuid
+      FROM servicing_loans s
+      LEFT JOIN disbursement_accounts d ON d.application_uuid = s.loan_uuid
+      LEFT JOIN bank_link_items b ON b.id = d.bank_link_item_id
+      WHERE s.loan_uuid = ${placeholder('loanUuid')}::uuid
+      FOR UPDATE OF s
+    ), existing AS MATERIALIZED (
+      SELECT to_jsonb(p) AS payment FROM locked l
+      JOIN servicing_payments p
+        ON p.loan_uuid = l.loan_uuid AND p.idempotency_key = ${placeholder('idempotencyKey')}
+    ), balances AS MATERIALIZED (
+      SELECT b.account, b.cents
+      FROM locked l CROSS JOIN LATERAL ledger_account_balances_now(l.loan_uuid) b
+    ), in_flight AS MATERIALIZED (
+      SELECT servicing_payments_in_flight_now(l.loan_uuid, ${placeholder('paymentUuid')}::uuid)
+        AS cents
+      FROM locked l
+    ), covered AS MATERIALIZED (
+      SELECT ${placeholder('amountCents')}::bigint + (SELECT cents FROM in_flight) <= (
+        SELECT coalesce(sum(b.cents), 0) FROM balances b
+        WHERE b.account IN ${RECEIVABLE_ACCOUNTS_SQL}) AS ok
+    ), writable AS MATERIALIZED (
+      SELECT l.loan_uuid FROM locked l
+      WHERE NOT EXISTS (SELECT 1 FROM existing) AND NOT l.accrual_due AND l.is_debitable
+        AND l.status IN ${OPEN_STATUSES_SQL}
+        AND (${identityUuid} IS NULL OR l.identity_uuid = ${identityUuid})
+        AND (SELECT ok FROM covered)
+    ), inserted AS (
+      INSERT INTO servicing_payments
+        (uuid, loan_uuid, method, purpose, amount_cents, status, idempotency_key, quote_uuid,
+         actor, created_at)
+      SELECT ${placeholder('paymentUuid')}::uuid, w.loan_uuid, ${placeholder('method')},
+        ${placeholder('purpose')}, ${placeholder('amountCents')}::bigint, 'PENDING',
+        ${placeholder('idempotencyKey')}, ${placeholder('quoteUuid')}::uuid,
+        ${placeholder('actor')}, ${placeholder('now')}::timestamptz
+      FROM writable w
+      ON CONFLICT (loan_uuid, idempotency_key) DO NOTHING
+      RETURNING *
+    ), ${auditedPaymentSql(placeholder('reason'))}
+    SELECT l.status, l.identity_uuid, l.accrual_due, l.has_account, l.is_debitable,
+      l.routing_number, l.account_number_sealed, l.account_holder_name_sealed,
+      l.bank_link_item_id, l.linked_account_id, l.access_token_sealed, l.item_identity_uuid,
+      (SELECT payment FROM existing) AS existing,
+      EXISTS (SELECT 1 FROM writable) AS is_written,
+      (SELECT ok FROM covered) AS is_covered,
+      (SELECT to_jsonb(i) FROM inserted i) AS payment,
+      (SELECT coalesce(jsonb_object_agg(b.account, b.cents), '{}'::jsonb) FROM balances b) AS sums,
+      (SELECT cents FROM in_flight)::text AS in_flight_cents
+    FROM locked l`;
+}
+
+/** The payment's audit reason: what was asked, of which loan. */
+function paymentReason(request: TPaymentRequest): string {
+  const { purpose, method, amountCents, loanUuid } = request;
+  return `${purpose} ${method} of ${amountCents} cents on loan ${loanUuid}`;
+}
+
 /**
  * In one statement: locks the loan and reads the payment of this key, the loan's status, whether
  * interest is due to accrue (as accrueInterestBatch selects it), the account to debit, and the
@@ -118,74 +191,30 @@ async function writePaymentLocked(
   now: Date,
   asOf: string,
 ): Promise<TPaymentLoanRow | undefined> {
-  const loanUuid = sql`${request.loanUuid}::uuid`;
-  const paymentUuid = randomUUID();
-  const reason = `${request.purpose} ${request.method} of ${request.amountCents} cents on loan ${request.loanUuid}`;
-  const [row] = await executeNamed<TPaymentLoanRow>(
+  const write = namedStatement<TPaymentLoanRow>(
     tx,
     'payment_write_locked',
-    sql`
-    WITH locked AS MATERIALIZED (
-      SELECT s.loan_uuid, s.status, s.identity_uuid,
-        (${accrualDueSql(asOf)}) AS accrual_due,
-        d.application_uuid IS NOT NULL AS has_account,
-        coalesce(${isDebitableSql('d', 'b')}, false) AS is_debitable,
-        d.routing_number, d.account_number_sealed, d.account_holder_name_sealed,
-        d.bank_link_item_id, d.linked_account_id,
-        b.access_token_sealed, b.identity_uuid AS item_identity_uuid
-      FROM servicing_loans s
-      LEFT JOIN disbursement_accounts d ON d.application_uuid = s.loan_uuid
-      LEFT JOIN bank_link_items b ON b.id = d.bank_link_item_id
-      WHERE s.loan_uuid = ${loanUuid}
-      FOR UPDATE OF s
-    ), existing AS MATERIALIZED (
-      SELECT to_jsonb(p) AS payment FROM locked l
-      JOIN servicing_payments p
-        ON p.loan_uuid = l.loan_uuid AND p.idempotency_key = ${request.idempotencyKey}
-    ), balances AS MATERIALIZED (
-      SELECT b.account, b.cents
-      FROM locked l CROSS JOIN LATERAL ledger_account_balances_now(l.loan_uuid) b
-    ), in_flight AS MATERIALIZED (
-      SELECT servicing_payments_in_flight_now(l.loan_uuid, ${paymentUuid}::uuid) AS cents
-      FROM locked l
-    ), covered AS MATERIALIZED (
-      SELECT ${request.amountCents}::bigint + (SELECT cents FROM in_flight) <= (
-        SELECT coalesce(sum(b.cents), 0) FROM balances b
-        WHERE b.account IN ${RECEIVABLE_ACCOUNTS_SQL}) AS ok
-    ), writable AS MATERIALIZED (
-      SELECT l.loan_uuid FROM locked l
-      WHERE NOT EXISTS (SELECT 1 FROM existing) AND NOT l.accrual_due AND l.is_debitable
-        AND l.status IN ${OPEN_STATUSES_SQL}
-        AND (${request.identityUuid ?? null}::uuid IS NULL
-          OR l.identity_uuid = ${request.identityUuid ?? null}::uuid)
-        AND (SELECT ok FROM covered)
-    ), inserted AS (
-      INSERT INTO servicing_payments
-        (uuid, loan_uuid, method, purpose, amount_cents, status, idempotency_key, quote_uuid,
-         actor, created_at)
-      SELECT ${paymentUuid}::uuid, w.loan_uuid, ${request.method}, ${request.purpose},
-        ${request.amountCents}::bigint, 'PENDING', ${request.idempotencyKey},
-        ${request.quoteUuid ?? null}::uuid, ${request.actor}, ${now.toISOString()}::timestamptz
-      FROM writable w
-      ON CONFLICT (loan_uuid, idempotency_key) DO NOTHING
-      RETURNING *
-    ), ${auditedPaymentSql(reason)}
-    SELECT l.status, l.identity_uuid, l.accrual_due, l.has_account, l.is_debitable,
-      l.routing_number, l.account_number_sealed, l.account_holder_name_sealed,
-      l.bank_link_item_id, l.linked_account_id, l.access_token_sealed, l.item_identity_uuid,
-      (SELECT payment FROM existing) AS existing,
-      EXISTS (SELECT 1 FROM writable) AS is_written,
-      (SELECT ok FROM covered) AS is_covered,
-      (SELECT to_jsonb(i) FROM inserted i) AS payment,
-      (SELECT coalesce(jsonb_object_agg(b.account, b.cents), '{}'::jsonb) FROM balances b) AS sums,
-      (SELECT cents FROM in_flight)::text AS in_flight_cents
-    FROM locked l`,
+    paymentWriteLockedStatement,
   );
+  const [row] = await write({
+    asOf,
+    loanUuid: request.loanUuid,
+    idempotencyKey: request.idempotencyKey,
+    paymentUuid: randomUUID(),
+    amountCents: request.amountCents,
+    identityUuid: request.identityUuid ?? null,
+    method: request.method,
+    purpose: request.purpose,
+    quoteUuid: request.quoteUuid ?? null,
+    actor: request.actor,
+    now: now.toISOString(),
+    reason: paymentReason(request),
+  });
   return row;
 }
 
 /** The audit event of the payment a statement's `inserted` wrote (none when its key was taken). */
-function auditedPaymentSql(reason: string): SQL {
+function auditedPaymentSql(reason: unknown): SQL {
   return sql`audited AS (
       INSERT INTO audit_events (entity_type, entity_id, actor, from_state, to_state, reason, at)
       SELECT ${PAYMENT_ENTITY}, i.uuid::text, i.actor, NULL, 'PENDING', ${reason}, i.created_at
@@ -228,7 +257,7 @@ async function insertPayment(
   inFlightCents: number;
 }> {
   const loanUuid = sql`${request.loanUuid}::uuid`;
-  const reason = `${request.purpose} ${request.method} of ${request.amountCents} cents on loan ${request.loanUuid}`;
+  const reason = paymentReason(request);
   const [row] = await executeNamed<{
     payment: TPaymentJson | null;
     sums: TAccountSums;
