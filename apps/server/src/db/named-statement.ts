@@ -6,7 +6,7 @@
  *
  * Drizzle's query builder has `.prepare(name)`; these are for statements written as `sql`.
  */
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TDb } from './pool.js';
 
@@ -16,12 +16,16 @@ type TRowsPrepared<TRow> = {
   execute(values?: Record<string, unknown>): Promise<{ rows: TRow[] }>;
 };
 
-function prepare<TRow>(db: TDb, name: string, query: SQL): TRowsPrepared<TRow> {
+function prepareQuery<TRow>(db: TDb, name: string, query: Query): TRowsPrepared<TRow> {
   return db._.session.prepareQuery<{
     execute: { rows: TRow[] };
     all: unknown;
     values: unknown;
-  }>(dialect.sqlToQuery(query), undefined, name, false) as TRowsPrepared<TRow>;
+  }>(query, undefined, name, false) as TRowsPrepared<TRow>;
+}
+
+function prepare<TRow>(db: TDb, name: string, query: SQL): TRowsPrepared<TRow> {
+  return prepareQuery<TRow>(db, name, dialect.sqlToQuery(query));
 }
 
 /** Runs `query`, whose values are its parameters, as the named statement `name`. */
@@ -31,11 +35,16 @@ export async function executeNamed<TRow>(db: TDb, name: string, query: SQL): Pro
 
 export type TNamedStatement<TRow> = (values: Record<string, unknown>) => Promise<TRow[]>;
 
+/** Each name's SQL text and parameters (placeholders), built once per process. */
+const queries = new Map<string, Query>();
+
 const statements = new WeakMap<TDb, Map<string, TNamedStatement<unknown>>>();
 
 /**
- * A statement whose values are `sql.placeholder`s, built and turned into SQL text once per
- * database handle and name (`build` runs on first use), then run with each call's values.
+ * A statement whose values are `sql.placeholder`s: built and turned into SQL text once per
+ * process and name (`build` runs on first use), prepared once per database handle, then run with
+ * each call's values. A transaction's handle is new every time: only the cheap preparing is
+ * repeated there, not the building.
  */
 export function namedStatement<TRow>(
   db: TDb,
@@ -49,7 +58,12 @@ export function namedStatement<TRow>(
   }
   let statement = byName.get(name) as TNamedStatement<TRow> | undefined;
   if (statement === undefined) {
-    const prepared = prepare<TRow>(db, name, build());
+    let query = queries.get(name);
+    if (query === undefined) {
+      query = dialect.sqlToQuery(build());
+      queries.set(name, query);
+    }
+    const prepared = prepareQuery<TRow>(db, name, query);
     statement = async (values) => (await prepared.execute(values)).rows;
     byName.set(name, statement as TNamedStatement<unknown>);
   }
