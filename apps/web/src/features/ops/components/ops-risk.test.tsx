@@ -1,8 +1,9 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildPath,
+  getOpsCollateralDiscrepancies,
   getOpsRiskQueue,
   postOpsLiquidationFill,
   type TGetOpsRiskQueueResponse,
@@ -12,7 +13,7 @@ import {
   type TPriceObservation,
 } from '@pledge/contract';
 import { CURE_COUNTDOWN_TICK_MS } from '@pledge/domain';
-import { jsonResponse } from '../../../test/mock-fetch.js';
+import { callsTo, jsonResponse } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { LOADED, SLOW } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
@@ -276,6 +277,37 @@ describe('/ops/risk', SLOW, () => {
     const prices = screen.getByRole('region', { name: 'Recent prices' });
     expect(within(prices).getByText('#43')).toBeInTheDocument();
     expect(within(prices).getByText('$32,500.00')).toBeInTheDocument();
+  });
+
+  it('asks for the collateral discrepancies with the queue and shows them below it once it is in', async () => {
+    let answerQueue: (response: Response) => void = () => undefined;
+    const fetch = mockAgentFetch({
+      [`GET ${getOpsRiskQueue.path}`]: () =>
+        new Promise<Response>((resolve) => {
+          answerQueue = resolve;
+        }),
+      [`GET ${getOpsCollateralDiscrepancies.path}`]: () =>
+        jsonResponse({ discrepancies: [], isTruncated: false }),
+    });
+    renderApp('/ops/risk');
+    await screen.findByText('Loading the risk queue…', undefined, LOADED);
+    await waitFor(() =>
+      expect(callsTo(fetch, `GET ${getOpsCollateralDiscrepancies.path}`)).toHaveLength(1),
+    );
+    // Answered, but not shown above a queue still loading: the queue would push it down.
+    expect(
+      screen.queryByRole('region', { name: 'Collateral below the ledger' }),
+    ).not.toBeInTheDocument();
+    act(() => answerQueue(jsonResponse(queue([]))));
+    const discrepancies = await screen.findByRole(
+      'region',
+      { name: 'Collateral below the ledger' },
+      LOADED,
+    );
+    const prices = screen.getByRole('region', { name: 'Recent prices' });
+    expect(
+      prices.compareDocumentPosition(discrepancies) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it('lists matured loans not repaid: owed today, since when, their risk and the last notice', async () => {

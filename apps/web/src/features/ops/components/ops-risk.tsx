@@ -13,6 +13,7 @@ import { formatLtv } from '../../loan/loan-view.js';
 import { serverClockOffsetMs } from '../../loan/server-clock.js';
 import { useServerNow } from '../../loan/use-server-now.js';
 import { useOpsRiskQueue } from '../api/ops-risk.js';
+import { useOpsCollateralDiscrepancies } from '../api/ops-collateral-discrepancies.js';
 import { formatCoin, formatDateTime, shortId } from '../format.js';
 import { OpsCollateralDiscrepancies } from './ops-collateral-discrepancies.js';
 import { OpsTableSection } from './ops-facts.js';
@@ -240,6 +241,9 @@ const PRICE_COLUMNS: readonly TOpsColumn<TPriceObservation>[] = [
  */
 export function OpsRisk() {
   const query = useOpsRiskQueue();
+  // Asked for beside the queue, shown below it once the queue has answered: shown before, the
+  // queue's tables arriving above it would push it down the page (a layout shift).
+  useOpsCollateralDiscrepancies();
   const [filling, setFilling] = useState<TOpsLiquidationOrder | null>(null);
 
   return (
@@ -264,7 +268,7 @@ export function OpsRisk() {
           onRecordFill={setFilling}
         />
       )}
-      <OpsCollateralDiscrepancies />
+      {!query.isPending && <OpsCollateralDiscrepancies />}
       {filling !== null && <RecordFillDialog order={filling} onClose={() => setFilling(null)} />}
     </OpsPage>
   );
@@ -290,7 +294,13 @@ export function RiskQueue({
   const now = useServerNow(serverClockOffsetMs(queue.asOf, fetchedAt), CURE_COUNTDOWN_TICK_MS);
   return (
     <div aria-busy={isFetching || undefined}>
-      <Button variant="secondary" isFullWidth={false} isLoading={isFetching} onClick={onRefresh}>
+      <Button
+        variant="secondary"
+        isFullWidth={false}
+        isLoading={isFetching}
+        className="ops-refresh"
+        onClick={onRefresh}
+      >
         Refresh
       </Button>
       <OpsTableSection
