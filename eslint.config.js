@@ -107,6 +107,17 @@ export default tseslint.config(
           message: 'Import workspaces by package name.',
         },
       ]),
+      // An `Intl` formatter made as its module loads runs before every page's first render that
+      // includes the module (the first one also loads the browser's locale data).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ':matches(Program, ExportNamedDeclaration) > VariableDeclaration NewExpression[callee.object.name="Intl"]',
+          message:
+            'Make Intl formatters on first use (ui/date-time-format.ts), not at module load.',
+        },
+      ],
     },
   },
   {

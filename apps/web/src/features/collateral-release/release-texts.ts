@@ -11,6 +11,7 @@ import {
   RETURN_ADDRESS_MESSAGES,
   type TPayoffMethod,
 } from '@pledge/domain';
+import { dateTimeFormatOnFirstUse } from '../../ui/date-time-format.js';
 
 export const RELEASE_TITLE = 'Collateral release';
 
@@ -24,11 +25,11 @@ function businessDaysText(days: number): string {
   return days === 1 ? '1 business day' : `${days} business days`;
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+const longDateText = dateTimeFormatOnFirstUse({ dateStyle: 'long' });
 
 /** "March 22, 2025", in the borrower's time zone. */
 export function formatReleaseDate(iso: string): string {
-  return DATE_FORMAT.format(new Date(iso));
+  return longDateText(new Date(iso));
 }
 
 /** "0.4 BTC" */

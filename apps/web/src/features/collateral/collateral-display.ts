@@ -6,6 +6,7 @@ import {
   type TBusinessDayRange,
   type TCollateralType,
 } from '@pledge/domain';
+import { dateTimeFormatOnFirstUse } from '../../ui/date-time-format.js';
 
 /** "0.4 BTC": the exact quantity the server gave. */
 export function coinAmountText({ coinQuantity, type }: TCoinAmount): string {
@@ -22,24 +23,18 @@ export function transactionAmountText(coinQuantity: string, type: TCollateralTyp
   return `${formatCoin(coinQuantity, COIN_DISPLAY_DECIMALS)} ${type}`;
 }
 
-const DATE_TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+const dateTimeText = dateTimeFormatOnFirstUse({ dateStyle: 'medium', timeStyle: 'short' });
 
-const DEADLINE_FORMAT = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-});
+const deadlineText = dateTimeFormatOnFirstUse({ dateStyle: 'long', timeStyle: 'short' });
 
 /** "Mar 6, 2025, 3:30 PM", in the borrower's time zone. */
 export function formatDateTime(value: Date | string): string {
-  return DATE_TIME_FORMAT.format(typeof value === 'string' ? new Date(value) : value);
+  return dateTimeText(typeof value === 'string' ? new Date(value) : value);
 }
 
 /** "March 6, 2025 at 3:30 PM", in the borrower's time zone. */
 export function formatDeadline(value: Date): string {
-  return DEADLINE_FORMAT.format(value);
+  return deadlineText(value);
 }
 
 /** "3-5 business days" */

@@ -9,6 +9,7 @@ import {
   type TAppRouteSegment,
 } from '@pledge/domain';
 import { paths } from '../../config/paths.js';
+import { dateTimeFormatOnFirstUse } from '../../ui/date-time-format.js';
 
 /** Each state in the borrower's words. */
 export const APPLICATION_STATE_WORDS: Readonly<Record<TApplicationState, string>> = {
@@ -121,7 +122,7 @@ function hasOpenRelease(
   });
 }
 
-const RELEASE_DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+const releaseDateText = dateTimeFormatOnFirstUse({ dateStyle: 'long' });
 
 /**
  * When a paid-off loan's collateral (or what a liquidation left) comes back, with the same date as
@@ -138,12 +139,12 @@ export function collateralReleaseNote(
   if (hasOpenRelease(app) && request !== null) {
     return request.scheduledFor !== undefined &&
       isCollateralReleaseScheduled(request.scheduledFor, now)
-      ? `Collateral release scheduled for ${RELEASE_DATE_FORMAT.format(new Date(request.scheduledFor))}`
+      ? `Collateral release scheduled for ${releaseDateText(new Date(request.scheduledFor))}`
       : 'Your collateral release is under way';
   }
   const payoff = app.collateral.payoff;
   if (payoff !== undefined && isCollateralReleaseScheduled(payoff.heldUntil, now)) {
-    return `Your crypto is held until ${RELEASE_DATE_FORMAT.format(new Date(payoff.heldUntil))} after your payoff`;
+    return `Your crypto is held until ${releaseDateText(new Date(payoff.heldUntil))} after your payoff`;
   }
   return null;
 }

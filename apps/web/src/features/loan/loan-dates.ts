@@ -1,8 +1,9 @@
 import { displayDate } from '../dashboard/display.js';
+import { dateTimeFormatOnFirstUse } from '../../ui/date-time-format.js';
 
 export { displayDate };
 
-const DATE_TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
+const namedZoneDateTimeText = dateTimeFormatOnFirstUse({
   month: 'short',
   day: 'numeric',
   year: 'numeric',
@@ -14,5 +15,5 @@ const DATE_TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
 /** A moment in the reader's own time zone, named: "Mar 4, 2025, 3:30 PM EST". */
 export function displayDateTime(iso: string): string {
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : DATE_TIME_FORMAT.format(time);
+  return Number.isNaN(time) ? iso : namedZoneDateTimeText(time);
 }

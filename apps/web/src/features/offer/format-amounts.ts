@@ -4,22 +4,21 @@
  * (format.ts).
  */
 import { formatUsd, usdToCents } from '@pledge/domain';
+import { dateTimeFormatOnFirstUse } from '../../ui/date-time-format.js';
 
 /** Wire dollars as shown: always 2 decimals (document 2 §9), "$20,000.00". */
 export function formatDollars(usd: number): string {
   return formatUsd(usdToCents(usd));
 }
 
-// Made on first use, not when the module loads: the first `Intl` object a page creates loads the
-// browser's locale data, and the offer page shows no time until the first price has arrived.
-let timeFormat: Intl.DateTimeFormat | undefined;
+// The offer page shows no time until the first price has arrived.
+const quoteTimeText = dateTimeFormatOnFirstUse({
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 /** The time of a price quote ("3:04 PM EDT"); the date is left out, quotes are minutes old. */
 export function formatQuoteTime(isoDateTime: string): string {
-  timeFormat ??= new Intl.DateTimeFormat('en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
-  return timeFormat.format(new Date(isoDateTime));
+  return quoteTimeText(new Date(isoDateTime));
 }

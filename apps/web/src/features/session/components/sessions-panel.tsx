@@ -12,11 +12,12 @@ import {
   sessionsQuery,
 } from '../api/account-security-calls.js';
 import { browserNavigation } from '../browser-navigation.js';
+import { dateTimeFormatOnFirstUse } from '../../../ui/date-time-format.js';
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeText = dateTimeFormatOnFirstUse({ dateStyle: 'medium', timeStyle: 'short' });
 
 function when(iso: string): string {
-  return DATE_TIME.format(new Date(iso));
+  return dateTimeText(new Date(iso));
 }
 
 function SessionRow({
