@@ -6,7 +6,7 @@ import {
   type TBusinessDayRange,
   type TCollateralType,
 } from '@pledge/domain';
-import { dateTimeFormatOnFirstUse } from '../../ui/date-time-format.js';
+import { dateTimeFormatOnFirstUse, localDateTimeText } from '../../ui/date-time-format.js';
 
 /** "0.4 BTC": the exact quantity the server gave. */
 export function coinAmountText({ coinQuantity, type }: TCoinAmount): string {
@@ -23,13 +23,11 @@ export function transactionAmountText(coinQuantity: string, type: TCollateralTyp
   return `${formatCoin(coinQuantity, COIN_DISPLAY_DECIMALS)} ${type}`;
 }
 
-const dateTimeText = dateTimeFormatOnFirstUse({ dateStyle: 'medium', timeStyle: 'short' });
-
 const deadlineText = dateTimeFormatOnFirstUse({ dateStyle: 'long', timeStyle: 'short' });
 
 /** "Mar 6, 2025, 3:30 PM", in the borrower's time zone. */
 export function formatDateTime(value: Date | string): string {
-  return dateTimeText(typeof value === 'string' ? new Date(value) : value);
+  return localDateTimeText(typeof value === 'string' ? Date.parse(value) : value);
 }
 
 /** "March 6, 2025 at 3:30 PM", in the borrower's time zone. */

@@ -1,5 +1,5 @@
 import { formatPct, formatUsd, RATE_DISPLAY_DECIMALS, usdToCents } from '@pledge/domain';
-import { dateTimeFormatOnFirstUse } from '../../ui/date-time-format.js';
+import { utcDateText } from '../../ui/date-time-format.js';
 
 /** A wire amount of dollars for display ("$20,000.00"). */
 export function displayUsd(usd: number): string {
@@ -9,8 +9,6 @@ export function displayUsd(usd: number): string {
 export function displayRate(pct: number): string {
   return formatPct(pct, RATE_DISPLAY_DECIMALS);
 }
-
-const utcDateText = dateTimeFormatOnFirstUse({ dateStyle: 'medium', timeZone: 'UTC' });
 
 /** A date or date-time of the wire as a calendar date ("Mar 4, 2025"). */
 export function displayDate(iso: string): string {

@@ -1,5 +1,5 @@
 import type { TCoinAmount } from '@pledge/contract';
-import { dateTimeFormatOnFirstUse } from '../../ui/date-time-format.js';
+import { utcDateText } from '../../ui/date-time-format.js';
 
 /** Characters of an application id the console shows; the whole id is in the link's title. */
 export const SHORT_ID_LENGTH = 8;
@@ -9,17 +9,10 @@ export function shortId(uuid: string): string {
   return uuid.slice(0, SHORT_ID_LENGTH);
 }
 
-const utcDateTimeText = dateTimeFormatOnFirstUse({
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-  hourCycle: 'h23',
-});
-
 /** Agents in different places read one clock: "Jan 2, 2025, 03:04 UTC". */
 export function formatDateTime(iso: string): string {
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : `${utcDateTimeText(time)} UTC`;
+  return Number.isNaN(time) ? iso : `${utcDateText(time, { withTime: true })} UTC`;
 }
 
 /** "0.4 BTC" */

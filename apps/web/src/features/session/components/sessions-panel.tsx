@@ -12,12 +12,10 @@ import {
   sessionsQuery,
 } from '../api/account-security-calls.js';
 import { browserNavigation } from '../browser-navigation.js';
-import { dateTimeFormatOnFirstUse } from '../../../ui/date-time-format.js';
-
-const dateTimeText = dateTimeFormatOnFirstUse({ dateStyle: 'medium', timeStyle: 'short' });
+import { localDateTimeText } from '../../../ui/date-time-format.js';
 
 function when(iso: string): string {
-  return dateTimeText(new Date(iso));
+  return localDateTimeText(Date.parse(iso));
 }
 
 function SessionRow({
