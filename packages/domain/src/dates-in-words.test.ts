@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { dayInWords, momentInWords } from './dates-in-words.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { dayInWords, localMomentInWords, momentInWords } from './dates-in-words.js';
 import { isDomainError } from './errors.js';
 
 describe('dayInWords', () => {
@@ -32,5 +32,72 @@ describe('momentInWords', () => {
       caught = error;
     }
     expect(isDomainError(caught)).toBe(true);
+  });
+});
+
+const HOUR_MS = 3_600_000;
+
+/** Every 7 hours and 13 minutes from 1999 to 2101: each month, day, hour and minute shape. */
+function moments(): number[] {
+  const all: number[] = [];
+  const end = Date.UTC(2101, 0, 1);
+  for (let time = Date.UTC(1999, 0, 1); time < end; time += 7 * HOUR_MS + 13 * 60_000) {
+    all.push(time);
+  }
+  return all;
+}
+
+/** Runs the rest of the test in a time zone of its own. */
+function inZone(zone: string) {
+  const before = process.env.TZ;
+  process.env.TZ = zone;
+  onTestFinished(() => {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  });
+}
+
+describe('the words against Intl', () => {
+  // Intl is the oracle: the words must be what US English's formatter writes.
+  it('says UTC days and moments as Intl’s medium date and 24-hour short time do', () => {
+    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+    const moment = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+      hourCycle: 'h23',
+    });
+    for (const time of moments()) {
+      expect(dayInWords(new Date(time))).toBe(day.format(time));
+      expect(momentInWords(new Date(time))).toBe(`${moment.format(time)} UTC`);
+    }
+  });
+
+  // Zones behind and ahead of UTC, one off by half an hour, daylight saving time's changes of
+  // both hemispheres.
+  it.each(['UTC', 'America/New_York', 'Asia/Kolkata', 'Australia/Sydney', 'America/Los_Angeles'])(
+    'says a moment in the reader’s zone as Intl’s medium date and short time do (%s)',
+    (zone) => {
+      inZone(zone);
+      const oracle = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+      for (const time of moments()) expect(localMomentInWords(time)).toBe(oracle.format(time));
+    },
+  );
+});
+
+describe('localMomentInWords', () => {
+  it('reads the moment in the reader’s zone', () => {
+    inZone('America/New_York');
+    expect(localMomentInWords('2025-03-05T02:00:00Z')).toBe('Mar 4, 2025, 9:00 PM');
+  });
+
+  it('says noon and midnight as 12', () => {
+    inZone('UTC');
+    expect(localMomentInWords('2025-03-06T00:05:00Z')).toBe('Mar 6, 2025, 12:05 AM');
+    expect(localMomentInWords(Date.parse('2025-03-06T12:00:00Z'))).toBe('Mar 6, 2025, 12:00 PM');
+  });
+
+  it('refuses what is no moment', () => {
+    expect(() => localMomentInWords(Number.NaN)).toThrow(/Not a moment/);
   });
 });

@@ -3,10 +3,11 @@ import {
   COIN_DISPLAY_DECIMALS,
   COLLATERAL_DISPLAY_NAMES,
   formatCoin,
+  localMomentInWords,
   type TBusinessDayRange,
   type TCollateralType,
 } from '@pledge/domain';
-import { dateTimeFormatOnFirstUse, localDateTimeText } from '../../ui/date-time-format.js';
+import { dateTimeFormatOnFirstUse } from '../../ui/date-time-format.js';
 
 /** "0.4 BTC": the exact quantity the server gave. */
 export function coinAmountText({ coinQuantity, type }: TCoinAmount): string {
@@ -27,7 +28,7 @@ const deadlineText = dateTimeFormatOnFirstUse({ dateStyle: 'long', timeStyle: 's
 
 /** "Mar 6, 2025, 3:30 PM", in the borrower's time zone. */
 export function formatDateTime(value: Date | string): string {
-  return localDateTimeText(typeof value === 'string' ? Date.parse(value) : value);
+  return localMomentInWords(value);
 }
 
 /** "March 6, 2025 at 3:30 PM", in the borrower's time zone. */

@@ -1,5 +1,10 @@
-import { formatPct, formatUsd, RATE_DISPLAY_DECIMALS, usdToCents } from '@pledge/domain';
-import { utcDateText } from '../../ui/date-time-format.js';
+import {
+  dayInWords,
+  formatPct,
+  formatUsd,
+  RATE_DISPLAY_DECIMALS,
+  usdToCents,
+} from '@pledge/domain';
 
 /** A wire amount of dollars for display ("$20,000.00"). */
 export function displayUsd(usd: number): string {
@@ -13,5 +18,5 @@ export function displayRate(pct: number): string {
 /** A date or date-time of the wire as a calendar date ("Mar 4, 2025"). */
 export function displayDate(iso: string): string {
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : utcDateText(time);
+  return Number.isNaN(time) ? iso : dayInWords(new Date(time));
 }

@@ -1,5 +1,5 @@
 import type { TCoinAmount } from '@pledge/contract';
-import { utcDateText } from '../../ui/date-time-format.js';
+import { momentInWords } from '@pledge/domain';
 
 /** Characters of an application id the console shows; the whole id is in the link's title. */
 export const SHORT_ID_LENGTH = 8;
@@ -12,7 +12,7 @@ export function shortId(uuid: string): string {
 /** Agents in different places read one clock: "Jan 2, 2025, 03:04 UTC". */
 export function formatDateTime(iso: string): string {
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : `${utcDateText(time, { withTime: true })} UTC`;
+  return Number.isNaN(time) ? iso : momentInWords(new Date(time));
 }
 
 /** "0.4 BTC" */

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TIdentitySession } from '@pledge/contract';
+import { localMomentInWords } from '@pledge/domain';
 import { clearToken } from '../../../api/token.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
@@ -12,10 +13,9 @@ import {
   sessionsQuery,
 } from '../api/account-security-calls.js';
 import { browserNavigation } from '../browser-navigation.js';
-import { localDateTimeText } from '../../../ui/date-time-format.js';
 
 function when(iso: string): string {
-  return localDateTimeText(Date.parse(iso));
+  return localMomentInWords(iso);
 }
 
 function SessionRow({
