@@ -6,7 +6,7 @@
  *
  * Drizzle's query builder has `.prepare(name)`; these are for statements written as `sql`.
  */
-import type { Query, SQL } from 'drizzle-orm';
+import { sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TDb } from './pool.js';
 
@@ -32,6 +32,9 @@ function prepare<TRow>(db: TDb, name: string, query: SQL): TRowsPrepared<TRow> {
 export async function executeNamed<TRow>(db: TDb, name: string, query: SQL): Promise<TRow[]> {
   return (await prepare<TRow>(db, name, query).execute()).rows;
 }
+
+/** A value of a named statement's call, named in its SQL (`${placeholder('loanUuid')}`). */
+export const placeholder = (name: string) => sql.placeholder(name);
 
 export type TNamedStatement<TRow> = (values: Record<string, unknown>) => Promise<TRow[]>;
 

@@ -14,7 +14,7 @@
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { and, count, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { namedStatement } from '../db/named-statement.js';
+import { namedStatement, placeholder } from '../db/named-statement.js';
 import { statementClockSql } from '../db/statement-clock.js';
 import type { TDb } from '../db/pool.js';
 import { rateLimitCounters, rateLimitHits } from '../db/schema/index.js';
@@ -169,8 +169,6 @@ interface TCounterRow {
   window_ends_ms: string;
   offset_ms: string;
 }
-
-const placeholder = (name: string) => sql.placeholder(name);
 
 /**
  * A route's counter incremented, or restarted when its window is over, in one upsert. `t` is the

@@ -7,8 +7,8 @@
  * WAITING_FOR_COLLATERAL in the same transaction.
  */
 import type { TSignDocumentResult } from '@pledge/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { preparedPerPool } from '../../db/named-statement.js';
+import { and, eq, isNull } from 'drizzle-orm';
+import { placeholder, preparedPerPool } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 
 import { applications, disclosureDocuments, documentSignatures } from '../../db/schema/index.js';
@@ -44,7 +44,6 @@ export interface TSignDocumentInput extends TBorrowerDocumentsInput {
 
 /** The caller's documents with their signatures and the application's state, in one statement. */
 function signedDocumentsStatement(db: TDb) {
-  const placeholder = (name: string) => sql.placeholder(name);
   return db
     .select({
       row: DOCUMENT_VIEW_COLUMNS,

@@ -1,6 +1,6 @@
 import { type Column, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { sessionIdleTimeoutMs, type TSignInAudience } from '@pledge/domain';
-import { namedStatement, type TNamedStatement } from '../../db/named-statement.js';
+import { namedStatement, placeholder, type TNamedStatement } from '../../db/named-statement.js';
 import { statementClockSql } from '../../db/statement-clock.js';
 import type { TDb } from '../../db/pool.js';
 import { applications, documentSignatures } from '../../db/schema/index.js';
@@ -146,8 +146,6 @@ function applicationReadOf(
 }
 
 type TSessionCheck = TNamedStatement<TSessionCheckRow>;
-
-const placeholder = (name: string) => sql.placeholder(name);
 
 /**
  * The caller's application of the request, read by a session check in the same statement (the

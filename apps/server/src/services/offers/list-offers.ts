@@ -1,6 +1,6 @@
 import type { TOffer } from '@pledge/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { preparedPerPool } from '../../db/named-statement.js';
+import { and, asc, eq } from 'drizzle-orm';
+import { placeholder, preparedPerPool } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 import { applications, offers } from '../../db/schema/index.js';
 import { applicationNotFound, type TApplicationDeps } from '../applications/application-record.js';
@@ -10,8 +10,6 @@ import {
   toOfferView,
   type TOfferViewRow,
 } from './offer-record.js';
-
-const placeholder = (name: string) => sql.placeholder(name);
 
 function openOffersStatement(db: TDb) {
   return db

@@ -36,7 +36,7 @@ import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { TPriceQuote, TPricesPort } from '../../adapters/prices/port.js';
-import { preparedPerPool } from '../../db/named-statement.js';
+import { placeholder, preparedPerPool } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 import { applications, offers } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
@@ -231,8 +231,6 @@ const FILLED_OFFER_COLUMNS = new Set([
 
 /** Each filled offer column and the name of its value in the write's placeholders, made once. */
 const OFFER_VALUE_NAMES = [...FILLED_OFFER_COLUMNS].map((key) => [key, `offer_${key}`] as const);
-
-const placeholder = (name: string) => sql.placeholder(name);
 
 /**
  * The write of a priced request as one statement (see priceAndWrite), its values left as

@@ -24,7 +24,7 @@ import {
 } from '@pledge/domain';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TDebitResult } from '../../adapters/bank-payments/port.js';
-import { executeNamed, namedStatement } from '../../db/named-statement.js';
+import { executeNamed, namedStatement, placeholder } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 import { servicingPayments } from '../../db/schema/index.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
@@ -111,8 +111,6 @@ interface TPostedDebit {
   cashCents: number;
   countedPaymentsCents: number;
 }
-
-const placeholder = (name: string) => sql.placeholder(name);
 
 /**
  * The posting statement of postAcceptedDebit, its values left as placeholders: built and turned

@@ -21,7 +21,7 @@ import {
 } from '@pledge/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDebitAccount } from '../../adapters/bank-payments/port.js';
-import { executeNamed, namedStatement } from '../../db/named-statement.js';
+import { executeNamed, namedStatement, placeholder } from '../../db/named-statement.js';
 import type { TDb } from '../../db/pool.js';
 import { HttpError } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
@@ -103,8 +103,6 @@ interface TPaymentLoanRow {
   sums: TAccountSums;
   in_flight_cents: string;
 }
-
-const placeholder = (name: string) => sql.placeholder(name);
 
 /**
  * The locking statement of writePaymentLocked, its values left as placeholders: built and turned
