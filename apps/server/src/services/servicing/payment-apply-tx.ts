@@ -114,7 +114,7 @@ interface TPostedDebit {
 
 /**
  * The posting statement of postAcceptedDebit, its values left as placeholders: built and turned
- * into SQL text once per database handle (namedStatement), not on every payment.
+ * into SQL text once per process (namedStatement), not on every payment.
  */
 function debitLockPostStatement(): SQL {
   return sql`

@@ -106,7 +106,7 @@ interface TPaymentLoanRow {
 
 /**
  * The locking statement of writePaymentLocked, its values left as placeholders: built and turned
- * into SQL text once per database handle (namedStatement), not on every payment.
+ * into SQL text once per process (namedStatement), not on every payment.
  */
 function paymentWriteLockedStatement(): SQL {
   const identityUuid = sql`${placeholder('identityUuid')}::uuid`;
