@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TGetOpsAgentsResponse } from '@pledge/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { agents, auditEvents } from '../../src/db/schema/index.js';
 import {
   AGENT_ENTITY,
@@ -83,6 +83,27 @@ describe('the agent set at boot', () => {
       'ACTIVE',
       'INACTIVE',
     ]);
+  });
+
+  it('lists new addresses from instances that boot together, each address once', async () => {
+    // Two instances of a deployment boot at once and sync the same list: an address both insert
+    // is an agent once, and neither boot fails on the other's row (by address or by its digest).
+    const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
+    for (let round = 0; round < 10; round += 1) {
+      const listed = [
+        SANDBOX_AGENT_EMAIL,
+        SANDBOX_SECOND_AGENT_EMAIL,
+        ...Array.from({ length: 8 }, (_, index) => `booting.${round}.${index}@example.com`),
+      ];
+      await Promise.all(
+        Array.from({ length: 4 }, () => syncAgents(ctx.database.db, cipher, listed)),
+      );
+      const rows = await ctx.database.db
+        .select({ email: agents.email, isActive: agents.isActive })
+        .from(agents)
+        .where(inArray(agents.email, listed));
+      expect(rows.filter((row) => row.isActive)).toHaveLength(listed.length);
+    }
   });
 
   it('seeds both sandbox agents and keeps an operator’s deactivation across restarts', async () => {

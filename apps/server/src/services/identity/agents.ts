@@ -62,7 +62,8 @@ export async function provisionAgents(
   await db
     .insert(agents)
     .values(unique.map((email) => ({ email, emailDigest: digestEmail(cipher, email) })))
-    .onConflictDoNothing({ target: agents.email });
+    // Every unique index arbitrates (the address and its digest): see syncAgents.
+    .onConflictDoNothing();
   await digestAgentEmails(db, cipher, unique);
 }
 
@@ -86,7 +87,11 @@ export async function syncAgents(
       await tx
         .insert(agents)
         .values(listed.map((email) => ({ email, emailDigest: digestEmail(cipher, email) })))
-        .onConflictDoNothing({ target: agents.email });
+        // Instances boot together and insert the same addresses: a row another boot inserts
+        // meanwhile conflicts on the address or first on its digest's unique index, whichever
+        // PostgreSQL checks first, so every unique index arbitrates, not the address's alone
+        // (an instance failed to start on the digest's).
+        .onConflictDoNothing();
       await digestAgentEmails(tx, cipher, listed);
     }
     const reactivated = await tx
