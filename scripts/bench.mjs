@@ -18,7 +18,8 @@
 //   npm run bench                                  every part
 //   npm run bench -- --only=throughput,lists       some parts
 //
-// The server runs in the sandbox on port BENCH_PORT (3200) with its own embedded PostgreSQL (20,000
+// The server runs as the container runs it (the compiled server, the Dockerfile's command and Node
+// flags), in the sandbox, on port BENCH_PORT (3200) with its own embedded PostgreSQL (20,000
 // above it, pg_stat_statements loaded) in a fresh data directory, removed afterwards. Results of
 // the parts that ran replace theirs in .bench/results.json, and this run's alone are kept in
 // .bench/runs/<time>.json; a table of every bar ends the run, which exits with 1 when a bar of this
@@ -38,6 +39,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureBundleSizes } from './bundle-size.mjs';
+import { containerNodeArguments } from './container-command.mjs';
 import { waitFor } from './bench/http.mjs';
 import { listBars, measureLists, printLists } from './bench/lists.mjs';
 import { printProfile } from './bench/cpu-profile.mjs';
@@ -80,10 +82,13 @@ function measureBundles() {
 }
 
 /**
- * Starts the sandbox server; `npm start` (which builds the web app when it is stale) when pages are
- * measured, the API server alone otherwise.
+ * Starts the sandbox server as a deployment runs it: the compiled server (built here first) by the
+ * container's command, its Node flags included (scripts/container-command.mjs), with the sandbox's
+ * adapters; the web app built first when pages are measured (only when its sources are newer).
  */
 function startServer({ withWeb }) {
+  if (withWeb) execSync('npm run build:web:if-needed', { cwd: root, stdio: 'inherit' });
+  execSync('npm run build:server', { cwd: root, stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'pledge-bench-'));
   chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as the postgres user when we are root
   const pgPort = SERVER_PORT + 20_000;
@@ -91,7 +96,15 @@ function startServer({ withWeb }) {
   const metricsToken = randomBytes(24).toString('hex');
   mkdirSync(join(root, '.bench'), { recursive: true });
   const log = openSync(serverLogFile, 'w');
-  const child = spawn('npm', withWeb ? ['start'] : ['-w', '@pledge/server', 'run', 'start'], {
+  // BENCH_SERVER_NODE_FLAGS: Node flags of the bench's own beside the container's (`--trace-gc`
+  // writes the collector's pauses to the server's log, timed from its start, printed below).
+  const [containerFlags, serverFile] = [
+    containerNodeArguments(root).slice(0, -1),
+    containerNodeArguments(root).at(-1),
+  ];
+  const extraFlags = process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  console.log(`server started at ${new Date().toISOString()}`);
+  const child = spawn(process.execPath, [...containerFlags, ...extraFlags, serverFile], {
     cwd: root,
     stdio: ['ignore', log, log],
     detached: true,
@@ -119,7 +132,7 @@ function startServer({ withWeb }) {
     base: `http://127.0.0.1:${SERVER_PORT}`,
     dataDir,
     pgPort,
-    /** npm's: the node server and PostgreSQL run under it (process-cpu.mjs counts the tree). */
+    /** The node server's: PostgreSQL runs under it (process-cpu.mjs counts the tree). */
     pid: child.pid,
     metricsToken,
     async stop() {

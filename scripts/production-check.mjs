@@ -33,6 +33,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { assembleRelease, BUILT } from './assemble-release.mjs';
 import { check, checkRun, fail } from './check-harness.mjs';
+import { containerNodeArguments } from './container-command.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const keep = process.argv.includes('--keep');
@@ -513,6 +514,15 @@ async function main() {
     check(install.code === 0, `npm ci --omit=dev failed:\n${install.output}`);
     step('installed');
   } else step(`the release installed in ${release}`);
+  // `npm run start:prod` runs the server as the container does: the same Node flags.
+  const startProd = JSON.parse(readFileSync(path.join(release, 'package.json'), 'utf8')).scripts?.[
+    'start:prod'
+  ];
+  const containerLine = `node ${containerNodeArguments(root).join(' ')}`;
+  check(
+    typeof startProd === 'string' && startProd.endsWith(`exec ${containerLine}`),
+    `npm run start:prod (${startProd}) does not run the Dockerfile's command (${containerLine})`,
+  );
   // Development tools, the embedded PostgreSQL and the web app's libraries (built into dist-ssr).
   for (const devOnly of [
     'tsx',
@@ -656,13 +666,10 @@ async function main() {
     timeoutMs: 90_000,
     watching: [a],
   });
-  const b = startInstance(
-    'B',
-    release,
-    'node',
-    ['--enable-source-maps', 'apps/server/dist/server.js'],
-    { ...withoutBrandFile, PORT: String(portB) },
-  );
+  const b = startInstance('B', release, 'node', containerNodeArguments(root), {
+    ...withoutBrandFile,
+    PORT: String(portB),
+  });
   for (const instance of [a, b]) {
     await waitFor(
       `${instance.name} ready`,

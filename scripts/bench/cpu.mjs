@@ -24,13 +24,14 @@
 // 50 connections, a borrower per request in flight) for that long, and adds the load generator's
 // own CPU (this process): under load the three share the machine's cores, and what each spends
 // per request is what bounds the throughput.
-import { spawn } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { containerNodeArguments } from '../container-command.mjs';
 import { openStatementCost, printStatementCost } from './db-cost.mjs';
 import { cannon, waitFor } from './http.mjs';
 import { openLoad } from './open-load.mjs';
@@ -93,17 +94,25 @@ async function send(base, next, count) {
 const dataDir = mkdtempSync(join(tmpdir(), 'pledge-cpu-'));
 const metricsToken = randomBytes(24).toString('hex');
 chmodSync(dataDir, 0o755);
+/** The arguments but the last, and the last. */
+const splitLast = (values) => [values.slice(0, -1), values.at(-1)];
+
+// CPU_SERVER_ROOT: another checkout of the repository (an earlier version, to compare with).
+const serverRoot = process.env.CPU_SERVER_ROOT ?? root;
+// The compiled server, started as the container starts it (scripts/container-command.mjs);
+// CPU_SERVER_NODE_FLAGS adds Node flags of its own (`--trace-gc`, to see the collector's pauses).
+execSync('npm run build:server', { cwd: serverRoot, stdio: 'inherit' });
+const [containerFlags, serverFile] = splitLast(containerNodeArguments(serverRoot));
 const child = spawn(
   process.execPath,
   [
+    ...containerFlags,
+    ...(process.env.CPU_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
     ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]),
-    '--import',
-    'tsx',
-    'src/server.ts',
+    serverFile,
   ],
   {
-    // CPU_SERVER_DIR: another copy of apps/server (an earlier version, to compare with).
-    cwd: process.env.CPU_SERVER_DIR ?? join(root, 'apps/server'),
+    cwd: serverRoot,
     // CPU_SERVER_LOG: a file for the server's log (warnings and errors).
     stdio: [
       'ignore',

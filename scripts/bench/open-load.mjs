@@ -42,6 +42,28 @@ function send(agent, base, { method = 'GET', path, headers = {}, body }) {
   });
 }
 
+/** How many of a load's seconds are named by their p99, the slowest first. */
+const SLOWEST_SECONDS = 3;
+
+/**
+ * The seconds of the schedule whose requests waited longest (their p99), each with the wall-clock
+ * second it began: a p99 set by one burst of other work (a scheduled job, a collection) shows as
+ * one slow second, where an overloaded server is slow throughout.
+ */
+function slowestSeconds(bySecond, startedAtMs) {
+  return bySecond
+    .map((latencies, second) => {
+      const sorted = [...latencies].sort((a, b) => a - b);
+      return {
+        at: new Date(startedAtMs + second * 1_000).toISOString().slice(11, 19),
+        p99ms: +percentile(sorted, 99).toFixed(1),
+        requests: sorted.length,
+      };
+    })
+    .sort((a, b) => b.p99ms - a.p99ms)
+    .slice(0, SLOWEST_SECONDS);
+}
+
 /**
  * Sends `next(context)`'s requests to `base` at `ratePerSecond` for `durationS` seconds and
  * answers their latency (from each request's due time), the answers outside 2xx, and how far
@@ -54,6 +76,8 @@ export async function openLoad(base, next, { ratePerSecond, durationS }) {
   const intervalMs = 1_000 / ratePerSecond;
   const total = Math.max(1, Math.round(ratePerSecond * durationS));
   const latencies = [];
+  /** Each second of the schedule: its requests' latencies (where a p99 comes from). */
+  const bySecond = [];
   let non2xx = 0;
   let errors = 0;
   /** How many answers of each status came (0: no answer, a socket error or a timeout). */
@@ -61,6 +85,7 @@ export async function openLoad(base, next, { ratePerSecond, durationS }) {
   let maxLateMs = 0;
   const inFlight = new Set();
   const started = performance.now();
+  const startedAtMs = Date.now();
   let sent = 0;
   try {
     while (sent < total) {
@@ -70,7 +95,10 @@ export async function openLoad(base, next, { ratePerSecond, durationS }) {
         maxLateMs = Math.max(maxLateMs, now - dueAt);
         const context = {};
         const exchange = send(agent, base, next(context)).then(({ status }) => {
-          latencies.push(performance.now() - dueAt);
+          const latency = performance.now() - dueAt;
+          latencies.push(latency);
+          const second = Math.floor((dueAt - started) / 1_000);
+          (bySecond[second] ??= []).push(latency);
           statuses[status] = (statuses[status] ?? 0) + 1;
           if (status === 0) errors += 1;
           else if (status < 200 || status >= 300) non2xx += 1;
@@ -100,5 +128,6 @@ export async function openLoad(base, next, { ratePerSecond, durationS }) {
     errors,
     statuses,
     generatorMaxLateMs: ms(maxLateMs),
+    slowestSeconds: slowestSeconds(bySecond, startedAtMs),
   };
 }
