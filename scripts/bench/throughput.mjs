@@ -805,7 +805,6 @@ const LABELS = {
   offers: 'offers list',
 };
 
-/** Bars of a throughput result: the costs per request, p99 at half capacity, no failed answers. */
 /**
  * Where an open-model p99 came from: its slowest second (by its own p99, with its time) and how
  * late the generator itself ran, which counts in every latency it measured.
@@ -816,6 +815,7 @@ function slowestSecondOf(open) {
   return `; slowest second ${slowest.at} UTC, p99 ${slowest.p99ms}; generator late up to ${open.generatorMaxLateMs} ms`;
 }
 
+/** Bars of a throughput result: the costs per request, p99 at half capacity, no failed answers. */
 export function throughputBars(result) {
   const { budget } = result;
   const bars = [];
