@@ -39,7 +39,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureBundleSizes } from './bundle-size.mjs';
-import { containerNodeArguments } from './container-command.mjs';
+import { containerServerStart } from './container-command.mjs';
 import { waitFor } from './bench/http.mjs';
 import { listBars, measureLists, printLists } from './bench/lists.mjs';
 import { printProfile } from './bench/cpu-profile.mjs';
@@ -98,13 +98,10 @@ function startServer({ withWeb }) {
   const log = openSync(serverLogFile, 'w');
   // BENCH_SERVER_NODE_FLAGS: Node flags of the bench's own beside the container's (`--trace-gc`
   // writes the collector's pauses to the server's log, timed from its start, printed below).
-  const [containerFlags, serverFile] = [
-    containerNodeArguments(root).slice(0, -1),
-    containerNodeArguments(root).at(-1),
-  ];
+  const container = containerServerStart(root);
   const extraFlags = process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   console.log(`server started at ${new Date().toISOString()}`);
-  const child = spawn(process.execPath, [...containerFlags, ...extraFlags, serverFile], {
+  const child = spawn(process.execPath, [...container.flags, ...extraFlags, container.file], {
     cwd: root,
     stdio: ['ignore', log, log],
     detached: true,

@@ -22,3 +22,9 @@ export function containerCommand(root) {
 export function containerNodeArguments(root) {
   return containerCommand(root).slice(1);
 }
+
+/** The container's command split for a caller that adds flags of its own: node's flags, the file. */
+export function containerServerStart(root) {
+  const args = containerNodeArguments(root);
+  return { flags: args.slice(0, -1), file: args.at(-1) };
+}

@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { containerNodeArguments } from '../container-command.mjs';
+import { containerServerStart } from '../container-command.mjs';
 import { openStatementCost, printStatementCost } from './db-cost.mjs';
 import { cannon, waitFor } from './http.mjs';
 import { openLoad } from './open-load.mjs';
@@ -94,22 +94,19 @@ async function send(base, next, count) {
 const dataDir = mkdtempSync(join(tmpdir(), 'pledge-cpu-'));
 const metricsToken = randomBytes(24).toString('hex');
 chmodSync(dataDir, 0o755);
-/** The arguments but the last, and the last. */
-const splitLast = (values) => [values.slice(0, -1), values.at(-1)];
-
 // CPU_SERVER_ROOT: another checkout of the repository (an earlier version, to compare with).
 const serverRoot = process.env.CPU_SERVER_ROOT ?? root;
 // The compiled server, started as the container starts it (scripts/container-command.mjs);
 // CPU_SERVER_NODE_FLAGS adds Node flags of its own (`--trace-gc`, to see the collector's pauses).
 execSync('npm run build:server', { cwd: serverRoot, stdio: 'inherit' });
-const [containerFlags, serverFile] = splitLast(containerNodeArguments(serverRoot));
+const container = containerServerStart(serverRoot);
 const child = spawn(
   process.execPath,
   [
-    ...containerFlags,
+    ...container.flags,
     ...(process.env.CPU_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
     ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]),
-    serverFile,
+    container.file,
   ],
   {
     cwd: serverRoot,
