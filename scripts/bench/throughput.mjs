@@ -806,13 +806,14 @@ const LABELS = {
 };
 
 /**
- * Where an open-model p99 came from: its slowest second (by its own p99, with its time) and how
- * late the generator itself ran, which counts in every latency it measured.
+ * Where an open-model p99 came from: its slowest second (by its own p99, with its time), how
+ * late the generator itself ran, which counts in every latency it measured, and its CPU a request
+ * (taken from the same two cores as the server's).
  */
 function slowestSecondOf(open) {
   const [slowest] = open.slowestSeconds ?? [];
   if (slowest === undefined) return '';
-  return `; slowest second ${slowest.at} UTC, p99 ${slowest.p99ms}; generator late up to ${open.generatorMaxLateMs} ms`;
+  return `; slowest second ${slowest.at} UTC, p99 ${slowest.p99ms}; generator late up to ${open.generatorMaxLateMs} ms, ${open.generatorCpuMs} ms CPU a request`;
 }
 
 /** Bars of a throughput result: the costs per request, p99 at half capacity, no failed answers. */
