@@ -49,6 +49,14 @@ import {
 } from '../fixtures/loan.js';
 import { newApplication, signInBorrower } from '../fixtures/new-application.js';
 import { intoRenewalWindow } from '../fixtures/renewal.js';
+import {
+  applicationOfPage,
+  routeTable,
+  routeVisit,
+  type TRouteVisit,
+  type TVisitIds,
+  type TWho,
+} from '../fixtures/route-visits.js';
 import { signInApi } from '../fixtures/sign-in.js';
 
 const OUTPUT_DIR = join(import.meta.dirname, '..', 'sweep-output');
@@ -86,38 +94,9 @@ const VIEWS: TView[] = [
 /** Dialogs are opened at this view only: the narrowest column of text. */
 const DIALOG_VIEW = '375-text-200';
 
-interface TRoute {
-  key: string;
-  pattern: string;
-}
-
-/** Every `{ path }` of the route table, with its key ("application.details"). */
-function routeTable(): TRoute[] {
-  const routes: TRoute[] = [];
-  const walk = (node: object, prefix: string) => {
-    for (const [name, value] of Object.entries(node)) {
-      if (typeof value !== 'object' || value === null) continue;
-      const key = prefix === '' ? name : `${prefix}.${name}`;
-      if ('path' in value && typeof value.path === 'string')
-        routes.push({ key, pattern: value.path });
-      else walk(value, key);
-    }
-  };
-  walk(paths, '');
-  return routes;
-}
-
-type TWho = 'borrower' | 'agent' | 'visitor';
-
-interface TFixtures {
+interface TFixtures extends TVisitIds {
   borrowerJwt: string;
   agentJwt: string;
-  /** The application shown by each application page (by its segment), and the entry's. */
-  appOfPage: Record<string, string>;
-  refiAppUuid: string;
-  refiOfferUuid: string;
-  /** The token of a public link to the funded loan's collateral proof. */
-  proofToken: string;
 }
 
 function bearer(jwt: string) {
@@ -231,71 +210,19 @@ async function makeFixtures(request: APIRequestContext): Promise<TFixtures> {
   return {
     borrowerJwt: jwt,
     agentJwt,
-    appOfPage: {
-      entry: offerAccepted,
-      details: offerAccepted,
-      renew: renewal,
-      nextSteps: signDocs,
-      identity: signDocs,
-      disclosures: signDocs,
-      disbursement: signDocs,
-      disbursementLinkAccount: signDocs,
-      disbursementManuallyLink: signDocs,
-      disbursementChooseAccount: signDocs,
-      usdcDisbursement: international,
-      collateral: waitingForCollateral,
-      complete: funded,
-      documents: funded,
-      collateralRelease: paidOff,
-      creditNoMatch: credit[0] ?? '',
-      creditLocked: credit[1] ?? '',
-      creditFrozen: credit[2] ?? '',
-      decline: credit[3] ?? '',
-      opsApplication: funded,
-      // A funded loan's id is its application's (loanUuid = appUuid).
-      loan: funded,
-      opsLoan: funded,
-    },
+    appOfPage: applicationOfPage({
+      offerAccepted,
+      renewal,
+      signDocs,
+      international,
+      waitingForCollateral,
+      funded,
+      paidOff,
+      credit,
+    }),
     refiAppUuid: randomUUID(),
     refiOfferUuid: randomUUID(),
     proofToken,
-  };
-}
-
-interface TVisit {
-  key: string;
-  url: string;
-  who: TWho;
-  /** The path the page must stay on (application pages); null when a redirect is the page's own. */
-  mustStayOn: string | null;
-}
-
-/** The address a route is visited at, and who is signed in. */
-function visitOf(route: TRoute, fixtures: TFixtures): TVisit {
-  const segment = route.key.split('.').pop() ?? '';
-  const appUuid = route.key.startsWith('refinance.')
-    ? fixtures.refiAppUuid
-    : (fixtures.appOfPage[segment] ?? '');
-  const url = route.pattern
-    .replace(':appUuid', encodeURIComponent(appUuid))
-    .replace(':offerUuid', encodeURIComponent(fixtures.refiOfferUuid))
-    .replace(':loanUuid', encodeURIComponent(appUuid))
-    .replace(':orgCode', 'default')
-    .replace(':token', encodeURIComponent(fixtures.proofToken));
-  const who: TWho = route.key.startsWith('ops')
-    ? 'agent'
-    : route.key === 'login' || route.key === 'collateralProof'
-      ? 'visitor'
-      : 'borrower';
-  // The public proof stays where it is, signed out: it must never send its visitor to sign in.
-  const isOwnPage =
-    (route.key.startsWith('application.') && segment !== 'entry') ||
-    route.key === 'collateralProof';
-  return {
-    key: route.key,
-    url: route.key === 'start' ? `${url}?state=OH` : url,
-    who,
-    mustStayOn: isOwnPage || who === 'agent' ? url : null,
   };
 }
 
@@ -492,7 +419,7 @@ test.describe('sweep of every route', () => {
       (p) => p !== "'*'" && !/^paths\.[\w.]+\.path$/.test(p ?? ''),
     );
     expect(offTable).toEqual([]);
-    const keys = new Set(routeTable().map((route) => route.key));
+    const keys = new Set(routeTable(paths).map((route) => route.key));
     for (const used of routerPaths.filter((p) => p?.startsWith('paths.'))) {
       expect(keys).toContain(used?.replace(/^paths\./, '').replace(/\.path$/, ''));
     }
@@ -504,11 +431,11 @@ test.describe('sweep of every route', () => {
     baseURL,
   }) => {
     const fixtures = await makeFixtures(request);
-    const visits = routeTable().map((route) => visitOf(route, fixtures));
+    const visits = routeTable(paths).map((route) => routeVisit(route, fixtures));
     const problems: string[] = [];
     const dialogsSeen = new Set<string>();
     // One context per view and person, each visiting its pages in turn; several at a time.
-    const groups: { view: TView; who: TWho; visits: TVisit[] }[] = [];
+    const groups: { view: TView; who: TWho; visits: TRouteVisit[] }[] = [];
     for (const view of VIEWS) {
       for (const who of ['borrower', 'agent', 'visitor'] as const) {
         const own = visits.filter((visit) => visit.who === who);

@@ -23,6 +23,10 @@ import { call } from './http.mjs';
 import { contract, identityOfToken, SANDBOX_AGENT_EMAIL, signIn } from './sandbox.mjs';
 
 const { paths } = await tsImport('../../apps/web/src/config/paths.ts', import.meta.url);
+const { applicationOfPage, routeTable, routeVisit } = await tsImport(
+  '../../e2e/fixtures/route-visits.ts',
+  import.meta.url,
+);
 
 // Fetched on demand (npx) rather than kept in the lock file: its dependency tree pins a moving
 // dist-tag, which would break `npm ci`. puppeteer-core is the version lighthouse@12.8.2 asks for.
@@ -236,93 +240,41 @@ async function makeFixtures(base) {
     borrowerJwt,
     agentJwt,
     proofToken,
-    appOfPage: {
-      entry: offerAccepted,
-      details: offerAccepted,
-      renew: renewal,
-      nextSteps: signDocs,
-      identity: signDocs,
-      disclosures: signDocs,
-      disbursement: signDocs,
-      disbursementLinkAccount: signDocs,
-      disbursementManuallyLink: signDocs,
-      disbursementChooseAccount: signDocs,
-      usdcDisbursement: international,
-      collateral: waitingForCollateral,
-      complete: funded,
-      documents: funded,
-      collateralRelease: paidOff,
-      creditNoMatch: credit[0],
-      creditLocked: credit[1],
-      creditFrozen: credit[2],
-      decline: credit[3],
-      opsApplication: funded,
-      // A funded loan's id is its application's (loanUuid = appUuid).
-      loan: funded,
-      opsLoan: funded,
-    },
+    appOfPage: applicationOfPage({
+      offerAccepted,
+      renewal,
+      signDocs,
+      international,
+      waitingForCollateral,
+      funded,
+      paidOff,
+      credit,
+    }),
   };
-}
-
-/** Every `{ path }` of the route table, with its key ("application.details"). */
-function routeTable() {
-  const routes = [];
-  const walk = (node, prefix) => {
-    for (const [name, value] of Object.entries(node)) {
-      if (typeof value !== 'object' || value === null) continue;
-      const key = prefix === '' ? name : `${prefix}.${name}`;
-      if (typeof value.path === 'string') routes.push({ key, pattern: value.path });
-      else walk(value, key);
-    }
-  };
-  walk(paths, '');
-  return routes;
 }
 
 /** The page a route is measured at, and who is signed in (as the sweep visits it). */
 function pageOf(route, fixtures) {
-  const segment = route.key.split('.').pop();
   // Refinancing pages with ids: no application has them (the server makes none yet); their
   // not-found state is what a reader sees.
-  const appUuid = route.key.startsWith('refinance.')
-    ? randomUUID()
-    : (fixtures.appOfPage[segment] ?? '');
-  const path = route.pattern
-    .replace(':appUuid', encodeURIComponent(appUuid))
-    .replace(':offerUuid', encodeURIComponent(randomUUID()))
-    .replace(':loanUuid', encodeURIComponent(appUuid))
-    .replace(':token', encodeURIComponent(fixtures.proofToken))
-    // The brand every sandbox serves.
-    .replace(':orgCode', 'default');
-  const unfilled = /:[A-Za-z]+/.exec(path);
-  if (unfilled !== null) {
-    throw new Error(
-      `The bench makes nothing for ${unfilled[0]} of ${route.key} (${route.pattern})`,
-    );
-  }
-  const who = route.key.startsWith('ops')
-    ? 'agent'
-    : route.key === 'login' || route.key === 'collateralProof'
-      ? 'visitor'
-      : 'borrower';
+  const visit = routeVisit(route, {
+    ...fixtures,
+    refiAppUuid: randomUUID(),
+    refiOfferUuid: randomUUID(),
+  });
   const session =
-    who === 'visitor'
+    visit.who === 'visitor'
       ? null
-      : who === 'agent'
+      : visit.who === 'agent'
         ? { jwt: fixtures.agentJwt, audience: 'agent' }
         : { jwt: fixtures.borrowerJwt, audience: 'customer' };
   return {
-    name: route.key,
-    path: route.key === 'start' ? `${path}?state=OH` : path,
+    name: visit.key,
+    path: visit.url,
     session,
     // A page of one application or of the console must not land elsewhere (a redirect to sign-in
     // would measure the sign-in page).
-    mustStayOn:
-      (route.key.startsWith('application.') && segment !== 'entry') ||
-      route.key === 'collateralProof' ||
-      who === 'agent'
-        ? path
-        : null,
+    mustStayOn: visit.mustStayOn,
     expectSelector: null,
   };
 }
@@ -350,7 +302,7 @@ function runLighthouse(job) {
 export async function measureLighthouse(base, { only = process.env.BENCH_LIGHTHOUSE_ONLY } = {}) {
   const wanted = only === undefined || only === '' ? null : new Set(only.split(','));
   const isWanted = (name) => wanted === null || wanted.has(name);
-  const routes = routeTable().filter((route) => isWanted(route.key));
+  const routes = routeTable(paths).filter((route) => isWanted(route.key));
   const fixtures = routes.length > 0 ? await makeFixtures(base) : { appOfPage: {}, proofToken: '' };
   try {
     const pages = routes.map((route) => pageOf(route, fixtures));
