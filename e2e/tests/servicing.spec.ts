@@ -24,6 +24,33 @@ async function advanceClockDays(request: APIRequestContext, days: number) {
   expect(moved.ok(), await moved.text()).toBe(true);
 }
 
+/**
+ * Moves the clock on to the day statement `number` is cut (its cycle date in the loan's schedule),
+ * at the same time of day: a month is 28 to 31 days, so a fixed count lands short of a cycle in
+ * some months (funded on 1 December, the second cycle is 62 days on, not 61).
+ */
+async function advanceClockToCycle(
+  request: APIRequestContext,
+  jwt: string,
+  loanUuid: string,
+  number: number,
+) {
+  const loan = (await (
+    await request.get(`${SERVICING}/loans/${loanUuid}`, {
+      headers: { authorization: `Bearer ${jwt}` },
+    })
+  ).json()) as { schedule: { number: number; cycleDate: string }[] };
+  const cycleDate = loan.schedule.find((row) => row.number === number)?.cycleDate;
+  if (cycleDate === undefined) throw new Error(`statement ${number} is not in the schedule`);
+  const { now } = (await (await request.get('/sandbox/clock')).json()) as { now: string };
+  const days = Math.round(
+    (Date.parse(`${cycleDate}T00:00:00Z`) - Date.parse(`${now.slice(0, 10)}T00:00:00Z`)) /
+      (HOURS_PER_DAY * 3_600_000),
+  );
+  expect(days, `days from ${now} to the cycle date ${cycleDate}`).toBeGreaterThan(0);
+  await advanceClockDays(request, days);
+}
+
 async function fundedLoan(
   request: APIRequestContext,
   label: string,
@@ -105,9 +132,10 @@ test('a funded loan: statement, ACH payment, deferral, payoff and collateral rel
   const { email, appUuid, loanUuid } = await fundedLoan(request, 'servicing');
 
   // A month on: the first statement is issued, and the loan page shows what is due.
-  await advanceClockDays(request, 31);
-  // Months later every session has idled out: sign in again.
   let borrower = await signInBorrower(request, email);
+  await advanceClockToCycle(request, borrower.jwt, loanUuid, 1);
+  // Months later every session has idled out: sign in again.
+  borrower = await signInBorrower(request, email);
   await useBorrowerInBrowser(page, borrower);
 
   await page.goto('/dashboard');
@@ -138,7 +166,7 @@ test('a funded loan: statement, ACH payment, deferral, payoff and collateral rel
   await expect(factOf(page, 'Balance', 'Total balance')).not.toHaveText(totalBefore);
 
   // Another month: this month's interest is deferred, its new LTV shown before confirming.
-  await advanceClockDays(request, 30);
+  await advanceClockToCycle(request, borrower.jwt, loanUuid, 2);
   borrower = await signInBorrower(request, email);
   await useBorrowerInBrowser(page, borrower);
   // Before its statement the page shows the month's interest still to be billed, which cannot be
