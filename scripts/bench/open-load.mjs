@@ -131,6 +131,8 @@ export async function openLoad(base, next, { ratePerSecond, durationS }) {
     p50ms: ms(percentile(latencies, 50)),
     p99ms: ms(percentile(latencies, 99)),
     maxMs: ms(latencies.at(-1) ?? 0),
+    // How many answers took longer than the latency bar (DESIGN §7: 50 ms).
+    over50ms: latencies.filter((latency) => latency > 50).length,
     non2xx,
     errors,
     statuses,
