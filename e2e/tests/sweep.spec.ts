@@ -12,7 +12,8 @@
  * app is in rem or em, so this is what the reader's text size setting does (the sweep checks that
  * the body text is 32 px).
  *
- * How each route is reached (one borrower owns every application; `makeFixtures` builds them):
+ * How each route is reached (one borrower owns every application; fixtures/route-fixtures.ts
+ * builds them, for the bench's Lighthouse part too):
  * - routes with no parameters: as they are, signed in as the borrower; /auth/login signed out;
  * - /ops and everything under it: signed in as the sandbox agent (agent@example.com);
  * - details: an application with an accepted offer (OFFER_ACCEPTED);
@@ -37,38 +38,17 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { paths } from '../../apps/web/src/config/paths.js';
-import { APPROVING_SSN } from '../fixtures/details.js';
 import { axeViolations, expect, test } from '../fixtures/index.js';
-import {
-  sandboxLoan,
-  submitInternationalDetails,
-  submitUsDetails,
-  waitForState,
-} from '../fixtures/loan.js';
-import { newApplication, signInBorrower } from '../fixtures/new-application.js';
-import { intoRenewalWindow } from '../fixtures/renewal.js';
-import {
-  applicationOfPage,
-  routeTable,
-  routeVisit,
-  type TRouteVisit,
-  type TVisitIds,
-  type TWho,
-} from '../fixtures/route-visits.js';
-import { signInApi } from '../fixtures/sign-in.js';
+import { makeRouteFixtures } from '../fixtures/route-fixtures.js';
+import { routeTable, routeVisit, type TRouteVisit, type TWho } from '../fixtures/route-visits.js';
 
 const OUTPUT_DIR = join(import.meta.dirname, '..', 'sweep-output');
 const ROUTER_FILE = join(import.meta.dirname, '..', '..', 'apps/web/src/app/router.tsx');
-const LEAP = '/service-cryptopl-leap';
-const OPS = '/service-ops/secure/api/v1';
 /** Where the web app keeps the jwt and its audience (api/token.ts, session/session-storage.ts). */
 const TOKEN_STORAGE_KEY = 'pledge.jwt';
 const TOKEN_AUDIENCE_KEY = 'pledge.jwt.audience';
-/** Four eyes on a payoff: one sandbox agent proposes, the other approves. */
-const AGENT_EMAIL = 'agent@example.com';
-const SECOND_AGENT_EMAIL = 'agent2@example.com';
 /** Pages checked at the same time, each in a browser context of its own. */
 const LANES = 3;
 /** How long an awaited element may take before the sweep goes on without it. */
@@ -93,138 +73,6 @@ const VIEWS: TView[] = [
 ];
 /** Dialogs are opened at this view only: the narrowest column of text. */
 const DIALOG_VIEW = '375-text-200';
-
-interface TFixtures extends TVisitIds {
-  borrowerJwt: string;
-  agentJwt: string;
-}
-
-function bearer(jwt: string) {
-  return { Authorization: `Bearer ${jwt}` };
-}
-
-/** A funded loan whose renewal is open: the clock moved to 20 days before its maturity. */
-async function openRenewal(request: APIRequestContext, email: string): Promise<string> {
-  const { appUuid: loanUuid } = await sandboxLoan(request, { email, drawAmount: 10_000 });
-  const borrower = await intoRenewalWindow(request, await signInBorrower(request, email), loanUuid);
-  const renewal = await request.post(
-    `${LEAP}/secure/api/v2/applications/${loanUuid}/roll-forward/offers`,
-    { headers: bearer(borrower.jwt), data: { organization: 'default' } },
-  );
-  expect(renewal.ok(), await renewal.text()).toBe(true);
-  return ((await renewal.json()) as { appUuid: string }).appUuid;
-}
-
-/** Signs every document of an application in SIGN_DOCS, in order (WAITING_FOR_COLLATERAL). */
-async function signAllDocuments(request: APIRequestContext, jwt: string, appUuid: string) {
-  const who = await request.get('/identity-broker/customer/secure/api/v3/self/figureinfo', {
-    headers: bearer(jwt),
-  });
-  const { identityUuid } = (await who.json()) as { identityUuid: string };
-  const base = `${LEAP}/secure/api/v1/applications/${appUuid}/borrowers/${identityUuid}/documents`;
-  const unsigned = await request.get(`${base}/unsigned`, { headers: bearer(jwt) });
-  expect(unsigned.ok(), await unsigned.text()).toBe(true);
-  for (const document of (await unsigned.json()) as { uuid: string }[]) {
-    const signed = await request.post(`${base}/${document.uuid}/sign`, { headers: bearer(jwt) });
-    expect(signed.ok(), await signed.text()).toBe(true);
-  }
-  await waitForState(request, jwt, appUuid, 'WAITING_FOR_COLLATERAL');
-}
-
-/** A funded loan recorded as paid off by two agents (maker–checker). */
-async function paidOffLoan(
-  request: APIRequestContext,
-  email: string,
-  agentJwt: string,
-  secondAgentJwt: string,
-): Promise<string> {
-  const { appUuid } = await sandboxLoan(request, { email, drawAmount: 10_000 });
-  // A payoff is recorded for exactly what the ledger owes today (a loan's id is its application's).
-  const loan = await request.get(`${OPS}/loans/${appUuid}`, { headers: bearer(agentJwt) });
-  expect(loan.ok(), await loan.text()).toBe(true);
-  const owed = ((await loan.json()) as { loan: { balances: { totalCents: number } } }).loan
-    .balances;
-  const proposed = await request.post(`${OPS}/applications/${appUuid}/payoff/proposals`, {
-    headers: bearer(agentJwt),
-    data: {
-      method: 'ACH',
-      reference: 'SWEEP-PAYOFF',
-      amount: owed.totalCents / 100,
-      paidOn: new Date().toISOString().slice(0, 10),
-    },
-  });
-  expect(proposed.ok(), await proposed.text()).toBe(true);
-  const { proposals } = (await proposed.json()) as { proposals: { id: string }[] };
-  const approved = await request.post(
-    `${OPS}/applications/${appUuid}/proposals/${proposals[0]?.id ?? ''}/approve`,
-    { headers: bearer(secondAgentJwt) },
-  );
-  expect(approved.ok(), await approved.text()).toBe(true);
-  return appUuid;
-}
-
-async function makeFixtures(request: APIRequestContext): Promise<TFixtures> {
-  const email = `sweep-${randomUUID()}@example.com`;
-  // First, as it moves the clock months on: everything after is made in the new present.
-  const renewal = await openRenewal(request, email);
-  const { jwt } = await signInBorrower(request, email);
-  const [agentJwt, secondAgentJwt] = await Promise.all([
-    signInApi(request, AGENT_EMAIL, 'agent'),
-    signInApi(request, SECOND_AGENT_EMAIL, 'agent'),
-  ]);
-  // A borrower's newest offer replaces their others: loans and offers are made one at a time.
-  const { appUuid: funded } = await sandboxLoan(request, { email, drawAmount: 10_000 });
-  const proofLink = await request.post(
-    `${LEAP}/secure/api/v1/applications/${funded}/collateral/proof/link`,
-    { headers: bearer(jwt) },
-  );
-  expect(proofLink.status(), await proofLink.text()).toBe(201);
-  const { token: proofToken } = (await proofLink.json()) as { token: string };
-  const paidOff = await paidOffLoan(request, email, agentJwt, secondAgentJwt);
-  const accepted: string[] = [];
-  for (let index = 0; index < 7; index += 1) {
-    accepted.push((await newApplication(request, jwt)).appUuid);
-  }
-  const international = (await newApplication(request, jwt, { countryCode: 'DE' })).appUuid;
-  const [offerAccepted = '', signDocs = '', collateral = '', ...outcomes] = accepted;
-  const outcomeStates = [
-    ['123-45-0001', 'SOFT_CREDIT_NO_MATCH'],
-    ['123-45-0002', 'SOFT_CREDIT_LOCKED'],
-    ['123-45-0003', 'SOFT_CREDIT_FROZEN'],
-    ['123-45-0004', 'DECLINED'],
-  ] as const;
-  const approved = { ssn: APPROVING_SSN, state: 'SIGN_DOCS' };
-  const [, , waitingForCollateral = '', ...credit] = await Promise.all([
-    submitInternationalDetails(request, jwt, international, email),
-    submitUsDetails(request, { jwt, email }, signDocs, approved),
-    submitUsDetails(request, { jwt, email }, collateral, approved).then(async () => {
-      await signAllDocuments(request, jwt, collateral);
-      return collateral;
-    }),
-    ...outcomes.map(async (appUuid, index) => {
-      const [ssn, state] = outcomeStates[index] ?? ['', ''];
-      await submitUsDetails(request, { jwt, email }, appUuid, { ssn, state });
-      return appUuid;
-    }),
-  ]);
-  return {
-    borrowerJwt: jwt,
-    agentJwt,
-    appOfPage: applicationOfPage({
-      offerAccepted,
-      renewal,
-      signDocs,
-      international,
-      waitingForCollateral,
-      funded,
-      paidOff,
-      credit,
-    }),
-    refiAppUuid: randomUUID(),
-    refiOfferUuid: randomUUID(),
-    proofToken,
-  };
-}
 
 /** Console messages that fail the sweep: CSP refusals and React errors, and uncaught errors. */
 function watchConsole(page: Page): string[] {
@@ -430,7 +278,7 @@ test.describe('sweep of every route', () => {
     request,
     baseURL,
   }) => {
-    const fixtures = await makeFixtures(request);
+    const fixtures = await makeRouteFixtures(request, 'sweep');
     const visits = routeTable(paths).map((route) => routeVisit(route, fixtures));
     const problems: string[] = [];
     const dialogsSeen = new Set<string>();
