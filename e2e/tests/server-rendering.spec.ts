@@ -41,8 +41,23 @@ test.describe('server-rendered pages, before any script runs', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0);
   });
 
-  test('a page that only redirects is left to the browser', async ({ page }) => {
-    await page.goto(APP);
+  test('an address that only leads elsewhere is redirected by the server to the page itself', async ({
+    page,
+  }) => {
+    for (const [from, to] of [
+      ['/', `${APP}/residency`],
+      [`${APP}?org=partner`, `${APP}/residency?org=partner`],
+      [`/?state=OH&org=partner`, `${APP}/start?state=OH&org=partner`],
+    ] as const) {
+      await page.goto(from);
+      await expect(page).toHaveURL(to);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    await expect(page.getByRole('banner')).toContainText('Harbor Credit Partners');
+  });
+
+  test('a page without a screen of its own is left to the browser', async ({ page }) => {
+    await page.goto(`${APP}/nowhere`);
     await expect(page.locator('#root')).toBeEmpty();
   });
 });

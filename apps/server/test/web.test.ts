@@ -115,9 +115,7 @@ describe('web app serving', () => {
   });
 
   it.each([
-    '/',
-    '/account/crypto-backed-loan',
-    '/account/crypto-backed-loan/',
+    '/account/crypto-backed-loan/residency',
     '/account/crypto-backed-loan/start?state=OH',
     '/account/crypto-backed-loan/0b6a4f0e-4f55-4c43-9a3c-2b1f5f3c9a10/next-steps',
     '/auth/login?redirectUrl=/account/crypto-backed-loan',
@@ -183,18 +181,39 @@ describe('web app serving', () => {
     ]);
   });
 
+  it.each([
+    ['/', '/account/crypto-backed-loan/residency'],
+    ['/account/crypto-backed-loan', '/account/crypto-backed-loan/residency'],
+    ['/account/crypto-backed-loan/', '/account/crypto-backed-loan/residency'],
+    ['/?org=markets&loanAmount=5000', '/account/crypto-backed-loan/residency?org=markets'],
+    [
+      '/account/crypto-backed-loan?state=OH&loanAmount=5000',
+      '/account/crypto-backed-loan/start?state=OH&loanAmount=5000',
+    ],
+  ])('redirects %s, which only leads elsewhere, to the page itself: %s', async (url, location) => {
+    for (const server of [app, productionApp]) {
+      const response = await server.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(location);
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('starts no early call on a page anyone may see, server-rendered or not', async () => {
     for (const url of [
       '/account/crypto-backed-loan/start?state=OH',
-      '/account/crypto-backed-loan',
+      '/account/crypto-backed-loan/nowhere',
     ]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.body).not.toContain('early-calls');
     }
   });
 
-  it('sends an empty #root for a page without a screen of its own (a redirect)', async () => {
-    const response = await app.inject({ method: 'GET', url: '/account/crypto-backed-loan' });
+  it('sends an empty #root for a page without a screen of its own (an unknown path)', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/account/crypto-backed-loan/nowhere',
+    });
     expect(response.body).toContain('<div id="root"></div>');
   });
 
@@ -211,7 +230,7 @@ describe('web app serving', () => {
   });
 
   it('injects a complete brand for the default org', async () => {
-    const brand = brandOf((await app.inject({ method: 'GET', url: '/' })).body);
+    const brand = brandOf((await app.inject({ method: 'GET', url: '/privacy' })).body);
     expect(brand).toMatchObject({
       orgCode: 'default',
       companyName: 'Pledge Lending',
@@ -236,19 +255,21 @@ describe('web app serving', () => {
   });
 
   it('gives the markets brand its mobile-app links', async () => {
-    const brand = brandOf((await app.inject({ method: 'GET', url: '/?org=markets' })).body);
+    const brand = brandOf((await app.inject({ method: 'GET', url: '/privacy?org=markets' })).body);
     expect(brand.mobileApp).not.toBeNull();
   });
 
   it('falls back to the default brand for an unknown org', async () => {
-    const brand = brandOf((await app.inject({ method: 'GET', url: '/?org=unknown-org' })).body);
+    const brand = brandOf(
+      (await app.inject({ method: 'GET', url: '/privacy?org=unknown-org' })).body,
+    );
     expect(brand.orgCode).toBe('default');
   });
 
   it('chooses the brand by host name', async () => {
     const response = await productionApp.inject({
       method: 'GET',
-      url: '/account/crypto-backed-loan',
+      url: '/account/crypto-backed-loan/residency',
       headers: { host: 'markets.localhost:3000' },
     });
     const brand = brandOf(response.body);
@@ -258,7 +279,7 @@ describe('web app serving', () => {
 
   it('ignores ?org= outside sandbox mode', async () => {
     const brand = brandOf(
-      (await productionApp.inject({ method: 'GET', url: '/?org=partner' })).body,
+      (await productionApp.inject({ method: 'GET', url: '/privacy?org=partner' })).body,
     );
     expect(brand.orgCode).toBe('default');
   });
@@ -403,7 +424,10 @@ describe('web app serving', () => {
   it('answers 503 with a build instruction when the web app is not built', async () => {
     const unbuilt = await buildTestApp({ database, webDist: path.join(webDist, 'missing') });
     try {
-      const response = await unbuilt.inject({ method: 'GET', url: '/account/crypto-backed-loan' });
+      const response = await unbuilt.inject({
+        method: 'GET',
+        url: '/account/crypto-backed-loan/start',
+      });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ code: 'WEB_APP_NOT_BUILT' });
       expect(response.json<{ message: string }>().message).toContain('npm run build');

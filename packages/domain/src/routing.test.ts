@@ -13,6 +13,7 @@ import {
   isUuidSegment,
   mobileAppDecision,
   shouldRedirectRefiBorrower,
+  siteEntryRedirect,
   startNeedsResidency,
   toAppPath,
   unknownPathRedirect,
@@ -148,6 +149,23 @@ describe('startNeedsResidency', () => {
   ] as const)('search %o (renewal %s) → %s', (search, isRenewal, expected) => {
     expect(startNeedsResidency({ search, isRenewal })).toBe(expected);
     expect(startNeedsResidency({ search: new URLSearchParams(search), isRenewal })).toBe(expected);
+  });
+});
+
+describe('siteEntryRedirect', () => {
+  it.each([
+    ['', '/residency'],
+    ['?', '/residency'],
+    ['?state=', '/residency'],
+    ['?loanAmount=5000', '/residency'],
+    ['?org=markets&loanAmount=5000', '/residency?org=markets'],
+    ['?brandPreview=a%2Fb&org=x', '/residency?org=x&brandPreview=a%2Fb'],
+    ['?state=OH', '/start?state=OH'],
+    ['state=OH&loanAmount=5000', '/start?state=OH&loanAmount=5000'],
+    ['?countryCode=DE&org=markets', '/start?countryCode=DE&org=markets'],
+    ['?state=OH&note=a+b%20c', '/start?state=OH&note=a+b%20c'],
+  ] as const)('search %o → %s', (search, expected) => {
+    expect(siteEntryRedirect(search)).toBe(expected);
   });
 });
 

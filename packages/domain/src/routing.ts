@@ -114,6 +114,31 @@ export function startNeedsResidency(input: {
   return !params.get('state') && !params.get('countryCode');
 }
 
+/** What of the query says who the page is shown as: the sandbox's brand, a brand console preview. */
+const BRAND_QUERY_PARAMS = ['org', 'brandPreview'] as const;
+
+/**
+ * Where the site's root and the bare base path lead, relative to BASE_PATH: the offer page with
+ * the query, or, when the query names no residence, the residency page the offer page would send
+ * the visitor on to, with only the query's brand parameters. One answer for both, so that the
+ * server redirects once, to the page itself, and the app navigates once.
+ */
+export function siteEntryRedirect(search: string): string {
+  const params = new URLSearchParams(search);
+  if (!startNeedsResidency({ search: params, isRenewal: false })) {
+    // The query as it came: the offer page reads it.
+    const query = search.startsWith('?') ? search.slice(1) : search;
+    return query === '' ? '/start' : `/start?${query}`;
+  }
+  const brand = new URLSearchParams();
+  for (const name of BRAND_QUERY_PARAMS) {
+    const value = params.get(name);
+    if (value !== null) brand.set(name, value);
+  }
+  const query = brand.toString();
+  return query === '' ? '/residency' : `/residency?${query}`;
+}
+
 /**
  * Any unknown path goes to its application's entry ('/{appUuid}', when the path starts with one) or
  * to '/start'. The answer is relative to BASE_PATH.

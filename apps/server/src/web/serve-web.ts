@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { TApiError, TBrand } from '@pledge/contract';
-import { BASE_PATH } from '@pledge/domain';
+import { BASE_PATH, siteEntryRedirect } from '@pledge/domain';
 import { resolveBrand } from '../brands/brands.js';
 import { encodePage, pageEncodingFor } from './page-encoding.js';
 import { pageRendererSource, type TEarlyCallsPlan } from './page-renderer.js';
@@ -28,10 +28,15 @@ export const PREVIEW_EXPIRED = 'This preview has expired: open it again from the
 const ONE_YEAR_S = 31_536_000;
 const LOGO_MAX_AGE_S = 3_600;
 
+/**
+ * Addresses that only lead elsewhere (the site's root, the bare base path): answered by a redirect
+ * to the page itself, which arrives rendered, instead of an empty page whose app then navigated
+ * twice (to the offer page, then to residency).
+ */
+const ENTRY_ROUTES = ['/', BASE_PATH] as const;
+
 /** Page routes answered with index.html (the single-page app routes below them itself). */
 export const HTML_ROUTES = [
-  '/',
-  BASE_PATH,
   `${BASE_PATH}/*`,
   '/auth/login',
   '/dashboard',
@@ -302,6 +307,14 @@ export async function registerWeb(
   };
   for (const url of HTML_ROUTES) {
     app.get(url, { schema: { hide: true } }, servePage);
+  }
+  for (const url of ENTRY_ROUTES) {
+    app.get(url, { schema: { hide: true } }, (request, reply) => {
+      const at = request.url.indexOf('?');
+      const search = at === -1 ? '' : request.url.slice(at);
+      reply.header('Cache-Control', 'no-store');
+      return reply.redirect(`${BASE_PATH}${siteEntryRedirect(search)}`, 302);
+    });
   }
 
   // Built files other than index.html; hashed assets never change, the rest revalidates.

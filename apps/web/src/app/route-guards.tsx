@@ -1,14 +1,23 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { BASE_PATH, isUuidSegment, startNeedsResidency, unknownPathRedirect } from '@pledge/domain';
+import {
+  BASE_PATH,
+  isUuidSegment,
+  siteEntryRedirect,
+  startNeedsResidency,
+  unknownPathRedirect,
+} from '@pledge/domain';
 import { paths } from '../config/paths.js';
 
 // Redirects replace the address they leave, so Back never returns to a page that sends you on.
 
-/** Sends the bare base path (and the site root) to the offer page, keeping the query. */
+/**
+ * Sends the bare base path (and the site root) to the offer page with the query, or to residency
+ * when the query names none (as the server answers these addresses when it serves them).
+ */
 export function RedirectToStart() {
   const { search } = useLocation();
-  return <Navigate replace to={`${paths.start.getHref()}${search}`} />;
+  return <Navigate replace to={`${BASE_PATH}${siteEntryRedirect(search)}`} />;
 }
 
 /** The offer page needs a residence; without one the borrower picks it first (document 1 §2). */
