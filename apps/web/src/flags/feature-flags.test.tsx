@@ -6,27 +6,13 @@ import { AppProvider } from '../app/provider.js';
 import { createQueryClient } from '../app/query-client.js';
 import { createTelemetryClient } from '../telemetry/create-telemetry-client.js';
 import { makeBrand } from '../test/fixtures.js';
-import { jsonResponse, mockFetch } from '../test/mock-fetch.js';
+import { bodySentTo, jsonResponse, mockFetch } from '../test/mock-fetch.js';
 import { fetchFeatureFlag } from './feature-flag-query.js';
+import { DECISION_PATH, flagDecisions, SESSION_PATH, TEST_TRACKER_UUID } from './flag-test-data.js';
 import { useFeatureFlag } from './use-feature-flag.js';
 
-const SESSION_PATH = 'POST /ft/crypto-backed-loan/session';
-const DECISION_PATH = 'POST /service-optimize/crypto-backed-loan/api/v2/decision';
-const TRACKER = '0b9a6f36-8c0f-4f5e-9d55-1f2a3b4c5d6e';
-const SESSION_KEY = {
-  uuid: '7d1f0c5e-2a3b-4c5d-8e9f-0a1b2c3d4e5f',
-  epoch: 1,
-  trackerUuid: TRACKER,
-};
-
 function decisions(onKeys: string[]) {
-  return mockFetch({
-    [SESSION_PATH]: () => jsonResponse({ sessionKey: SESSION_KEY }),
-    [DECISION_PATH]: async (_url, init) => {
-      const { experimentKey } = JSON.parse(String(init.body)) as { experimentKey: string };
-      return jsonResponse({ experimentKey, flagEnabled: onKeys.includes(experimentKey) });
-    },
-  });
+  return mockFetch(flagDecisions((experimentKey) => onKeys.includes(experimentKey)));
 }
 
 describe('fetchFeatureFlag', () => {
@@ -35,11 +21,10 @@ describe('fetchFeatureFlag', () => {
     await expect(
       fetchFeatureFlag('fe-plc-show-additional-docs', 'markets', createTelemetryClient()),
     ).resolves.toBe(true);
-    const decision = fetch.mock.calls.find(([url]) => String(url).includes('decision'));
-    expect(JSON.parse(String(decision?.[1]?.body))).toEqual({
+    expect(bodySentTo(fetch, DECISION_PATH)).toEqual({
       experimentKey: 'fe-plc-show-additional-docs',
       ignoreIdentify: true,
-      optimizeUser: { attributes: { organization: 'markets', trackerId: TRACKER } },
+      optimizeUser: { attributes: { organization: 'markets', trackerId: TEST_TRACKER_UUID } },
     });
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_MAX_ATTEMPTS } from '@pledge/domain';
-import { jsonResponse, mockFetch } from '../test/mock-fetch.js';
+import { callsTo, jsonResponse, mockFetch, sentBody } from '../test/mock-fetch.js';
 import {
   createTelemetryClient,
   dedupeKeyOf,
@@ -20,16 +20,8 @@ function failure(status = 503): Response {
   return jsonResponse({ code: 'DOWN', message: 'Unavailable' }, status);
 }
 
-function calls(fetch: ReturnType<typeof mockFetch>, key: string) {
-  return fetch.mock.calls.filter(
-    ([url, init]) => `${init?.method} ${new URL(String(url), 'http://x').pathname}` === key,
-  );
-}
-
 function bodies(fetch: ReturnType<typeof mockFetch>, key: string): Record<string, unknown>[] {
-  return calls(fetch, key).map(
-    ([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>,
-  );
+  return callsTo(fetch, key).map(([, init]) => sentBody<Record<string, unknown>>(init ?? {}));
 }
 
 beforeEach(() => {
@@ -48,7 +40,7 @@ describe('the tracking session', () => {
     const [first, second] = await Promise.all([client.getSession(), client.getSession()]);
     expect(first).toEqual(SESSION_KEY);
     expect(second).toEqual(SESSION_KEY);
-    expect(calls(fetch, SESSION_PATH)).toHaveLength(1);
+    expect(callsTo(fetch, SESSION_PATH)).toHaveLength(1);
     expect(JSON.parse(window.sessionStorage.getItem(SESSION_KEY_STORAGE_KEY) ?? '')).toEqual(
       SESSION_KEY,
     );
@@ -87,9 +79,9 @@ describe('the tracking session', () => {
     const error = (await client.getSession().catch((e: unknown) => e)) as Error;
     expect(error.message).toBe(SESSION_RETRIES_FAILED_MESSAGE);
     expect(error.cause).toMatchObject({ name: 'TelemetryFetchError', message: '502', status: 502 });
-    expect(calls(fetch, SESSION_PATH)).toHaveLength(SESSION_MAX_ATTEMPTS);
+    expect(callsTo(fetch, SESSION_PATH)).toHaveLength(SESSION_MAX_ATTEMPTS);
     await client.getSession().catch(() => undefined);
-    expect(calls(fetch, SESSION_PATH)).toHaveLength(2 * SESSION_MAX_ATTEMPTS);
+    expect(callsTo(fetch, SESSION_PATH)).toHaveLength(2 * SESSION_MAX_ATTEMPTS);
   });
 });
 
@@ -162,7 +154,7 @@ describe('events', () => {
     const client = createTelemetryClient();
     await client.trackEvent({ event: 'PAGE_VIEW', pagePath: '/a', dontDedupe: true });
     await client.trackEvent({ event: 'PAGE_VIEW', pagePath: '/a', dontDedupe: true });
-    expect(calls(fetch, EVENT_PATH)).toHaveLength(2);
+    expect(callsTo(fetch, EVENT_PATH)).toHaveLength(2);
   });
 
   it('never fails the caller: a failed call is logged as a fetch error with the status', async () => {
@@ -182,7 +174,7 @@ describe('events', () => {
     await expect(
       createTelemetryClient().trackEvent({ event: 'PAGE_VIEW', pagePath: '/a' }),
     ).resolves.toBeUndefined();
-    expect(calls(fetch, EVENT_PATH)).toHaveLength(0);
+    expect(callsTo(fetch, EVENT_PATH)).toHaveLength(0);
     expect(console.debug).toHaveBeenCalledWith(
       expect.stringContaining(SESSION_RETRIES_FAILED_MESSAGE),
     );

@@ -33,3 +33,14 @@ export function callsTo(fetch: ReturnType<typeof mockFetch>, key: string) {
       `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key,
   );
 }
+
+/** The JSON body a mocked call was sent with. */
+export function sentBody<T = unknown>(init: RequestInit): T {
+  return JSON.parse(String(init.body)) as T;
+}
+
+/** The JSON body of the first call a mocked fetch received for "METHOD /path"; undefined when none. */
+export function bodySentTo(fetch: ReturnType<typeof mockFetch>, key: string): unknown {
+  const init = callsTo(fetch, key)[0]?.[1];
+  return init === undefined ? undefined : sentBody(init);
+}

@@ -14,7 +14,7 @@ import {
   TEST_IDENTITY_UUID,
 } from '../application/application-test-data.js';
 import { LOADED } from '../../test/loaded.js';
-import { jsonResponse, type THandler } from '../../test/mock-fetch.js';
+import { jsonResponse, sentBody, type THandler } from '../../test/mock-fetch.js';
 import { PROPOSED_TITLE } from './components/ops-confirm-dialog.js';
 
 export { TEST_APP_UUID };
@@ -187,7 +187,7 @@ export function makeControlledAction(
 /** A proposing call's mock: keeps each body sent in `bodies` and answers the proposal (202). */
 export function answerProposal(bodies: unknown[], overrides: Partial<TControlledAction>): THandler {
   return (_url, init) => {
-    bodies.push(JSON.parse(String(init.body)));
+    bodies.push(sentBody(init));
     return jsonResponse(makeControlledAction(overrides), 202);
   };
 }
@@ -206,7 +206,7 @@ export function answerKeyedProposal(
   return (_url, init) => {
     sent.push({
       key: new Headers(init.headers).get('Idempotency-Key'),
-      body: JSON.parse(String(init.body)),
+      body: sentBody(init),
     });
     return jsonResponse(makeControlledAction(overrides), 202);
   };

@@ -1,27 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGN_IN_EXPERIMENT_KEYS } from '@pledge/domain';
 import { createQueryClient } from '../../app/query-client.js';
+import { DECISION_PATH, flagDecisions, TEST_TRACKER_UUID } from '../../flags/flag-test-data.js';
 import { createTelemetryClient } from '../../telemetry/create-telemetry-client.js';
-import { jsonResponse, mockFetch } from '../../test/mock-fetch.js';
+import { bodySentTo, jsonResponse, mockFetch } from '../../test/mock-fetch.js';
 import { browserNavigation } from './browser-navigation.js';
 import { readPendingSignIn, rememberBrokerKnown } from './session-storage.js';
 import { beginSignIn, createNonce, resolveSignInMode } from './start-sign-in.js';
 
-const TRACKER = '0b9a6f36-8c0f-4f5e-9d55-1f2a3b4c5d6e';
-const SESSION_KEY = {
-  uuid: '7d1f0c5e-2a3b-4c5d-8e9f-0a1b2c3d4e5f',
-  epoch: 1,
-  trackerUuid: TRACKER,
-};
-
 function decisionMock(flagEnabled: boolean | 'fail') {
+  if (flagEnabled !== 'fail') return mockFetch(flagDecisions(() => flagEnabled));
   return mockFetch({
-    'POST /ft/crypto-backed-loan/session': () => jsonResponse({ sessionKey: SESSION_KEY }),
-    'POST /service-optimize/crypto-backed-loan/api/v2/decision': async (_url, init) => {
-      if (flagEnabled === 'fail') return jsonResponse({ code: 'X', message: 'down' }, 503);
-      const body = JSON.parse(String(init.body)) as { experimentKey: string };
-      return jsonResponse({ experimentKey: body.experimentKey, flagEnabled });
-    },
+    ...flagDecisions(() => false),
+    [DECISION_PATH]: () => jsonResponse({ code: 'X', message: 'down' }, 503),
   });
 }
 
@@ -46,11 +37,10 @@ describe('resolveSignInMode', () => {
   it('uses the broker when the experiment flag of the audience is on', async () => {
     const fetch = decisionMock(true);
     await expect(resolve('', 'agent')).resolves.toBe('broker');
-    const decision = fetch.mock.calls.find(([url]) => String(url).includes('decision'));
-    expect(JSON.parse(String(decision?.[1]?.body))).toEqual({
+    expect(bodySentTo(fetch, DECISION_PATH)).toEqual({
       experimentKey: SIGN_IN_EXPERIMENT_KEYS.agent,
       ignoreIdentify: true,
-      optimizeUser: { attributes: { organization: 'partner', trackerId: TRACKER } },
+      optimizeUser: { attributes: { organization: 'partner', trackerId: TEST_TRACKER_UUID } },
     });
   });
 
@@ -89,7 +79,7 @@ describe('beginSignIn', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       redirectUrl: '/dashboard?view=all',
       nonce: pending?.nonce,
-      telemetryTrackingId: TRACKER,
+      telemetryTrackingId: TEST_TRACKER_UUID,
     });
     expect(browserNavigation.assign).not.toHaveBeenCalled();
   });

@@ -5,9 +5,10 @@ import { LOGIN_MESSAGES } from '@pledge/domain';
 import { getToken } from '../../api/token.js';
 import { PASSWORD_EXPIRED_MESSAGE } from '../../features/auth/components/legacy-sign-in.js';
 import { browserNavigation } from '../../features/session/browser-navigation.js';
+import { flagDecisions } from '../../flags/flag-test-data.js';
 import { readTokenAudience, savePendingSignIn } from '../../features/session/session-storage.js';
 import { makeBrand } from '../../test/fixtures.js';
-import { jsonResponse, mockFetch } from '../../test/mock-fetch.js';
+import { bodySentTo, jsonResponse, mockFetch, sentBody } from '../../test/mock-fetch.js';
 import { renderApp } from '../../test/render-app.js';
 
 const NONCE = 'b3f1c2d4e5f60718293a4b5c6d7e8f90';
@@ -25,13 +26,6 @@ beforeEach(() => {
   window.sessionStorage.clear();
 });
 
-function bodyOf(fetch: ReturnType<typeof mockFetch>, key: string): unknown {
-  const call = fetch.mock.calls.find(
-    ([url, init]) => `${init?.method} ${new URL(String(url), 'http://x').pathname}` === key,
-  );
-  return call === undefined ? undefined : JSON.parse(String(call[1]?.body));
-}
-
 /** Asks for a code for `email`, then signs in with `code`. */
 async function signInWithCode(user: UserEvent, email: string, code: string) {
   await user.type(await screen.findByLabelText(/Email address/), email);
@@ -43,7 +37,7 @@ async function signInWithCode(user: UserEvent, email: string, code: string) {
 /** The page says a code went to ada@example.com, and the broker was asked for one, with a nonce. */
 async function expectCodeSentToAda(fetch: ReturnType<typeof mockFetch>) {
   expect(await screen.findByText(/We sent a 6-digit code to ada@example.com/)).toBeInTheDocument();
-  expect(bodyOf(fetch, OTP_START)).toEqual({
+  expect(bodySentTo(fetch, OTP_START)).toEqual({
     email: 'ada@example.com',
     nonce: expect.any(String),
   });
@@ -71,7 +65,7 @@ describe('/auth/login: the code sign-in of the identity broker', () => {
     await user.type(codeField, '123456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(browserNavigation.assign).toHaveBeenCalledWith('/dashboard'));
-    expect(bodyOf(fetch, OTP_VERIFY)).toEqual({
+    expect(bodySentTo(fetch, OTP_VERIFY)).toEqual({
       email: 'ada@example.com',
       code: '123456',
       nonce: NONCE,
@@ -86,7 +80,7 @@ describe('/auth/login: the code sign-in of the identity broker', () => {
     mockFetch({
       [OTP_START]: noContent,
       [OTP_VERIFY]: async (_url, init) => {
-        const body = JSON.parse(String(init.body)) as { totp?: string };
+        const body = sentBody<{ totp?: string }>(init);
         bodies.push(body);
         return body.totp === undefined
           ? jsonResponse({ code: 'TOTP_REQUIRED', message, fieldErrors: { totp: [message] } }, 401)
@@ -238,7 +232,7 @@ describe('/auth/login: the legacy password sign-in', () => {
     await user.type(screen.getByLabelText(/Password/), 'pass_good');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(browserNavigation.assign).toHaveBeenCalledWith('/dashboard?tab=2'));
-    expect(bodyOf(fetch, LEGACY_LOGIN)).toEqual({
+    expect(bodySentTo(fetch, LEGACY_LOGIN)).toEqual({
       email: 'legacy@example.com',
       password: 'pass_good',
     });
@@ -253,7 +247,7 @@ describe('/auth/login: the legacy password sign-in', () => {
     const message = 'Enter the 6-digit code from your authenticator app.';
     const fetch = mockFetch({
       [LEGACY_LOGIN]: async (_url, init) => {
-        const body = JSON.parse(String(init.body)) as { totp?: string };
+        const body = sentBody<{ totp?: string }>(init);
         return body.totp === undefined
           ? jsonResponse({ code: 'TOTP_REQUIRED', message, fieldErrors: { totp: [message] } }, 401)
           : jsonResponse({ jwt: 'legacy.jwt', passwordExpired: false });
@@ -269,7 +263,7 @@ describe('/auth/login: the legacy password sign-in', () => {
     await user.type(totp, '246810');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(browserNavigation.assign).toHaveBeenCalledWith('/dashboard'));
-    expect(bodyOf(fetch, LEGACY_LOGIN)).toMatchObject({ email: 'legacy-2fa@example.com' });
+    expect(bodySentTo(fetch, LEGACY_LOGIN)).toMatchObject({ email: 'legacy-2fa@example.com' });
   });
 
   it('shows the server’s words for wrong credentials and keeps nothing', async () => {
@@ -307,27 +301,8 @@ describe('/auth/login: the legacy password sign-in', () => {
 });
 
 describe('/auth/login: which form opens', () => {
-  const SESSION = 'POST /ft/crypto-backed-loan/session';
-  const DECISION = 'POST /service-optimize/crypto-backed-loan/api/v2/decision';
-  function withBrokerFlag(isOn: boolean) {
-    return {
-      [SESSION]: () =>
-        jsonResponse({
-          sessionKey: {
-            uuid: '7d1f0c5e-2a3b-4c5d-8e9f-0a1b2c3d4e5f',
-            epoch: 1,
-            trackerUuid: '0b9a6f36-8c0f-4f5e-9d55-1f2a3b4c5d6e',
-          },
-        }),
-      [DECISION]: async (_url: URL, init: RequestInit) => {
-        const { experimentKey } = JSON.parse(String(init.body)) as { experimentKey: string };
-        return jsonResponse({ experimentKey, flagEnabled: isOn });
-      },
-    };
-  }
-
   it('opens on the e-mail code form when the brand’s broker flag is on: Enter sends a code', async () => {
-    const fetch = mockFetch({ ...withBrokerFlag(true), [OTP_START]: noContent });
+    const fetch = mockFetch({ ...flagDecisions(() => true), [OTP_START]: noContent });
     const { user } = renderApp('/auth/login?redirectUrl=%2Fdashboard');
     await user.type(await screen.findByLabelText(/Email address/), 'ada@example.com{Enter}');
     await expectCodeSentToAda(fetch);
@@ -335,7 +310,7 @@ describe('/auth/login: which form opens', () => {
   });
 
   it('opens on the e-mail code form for a brand that puts it first, asking no flag, with the password a link away', async () => {
-    const fetch = mockFetch({ ...withBrokerFlag(false), [OTP_START]: noContent });
+    const fetch = mockFetch({ ...flagDecisions(() => false), [OTP_START]: noContent });
     const brand = makeBrand({
       flags: { wholesale: false, marketsCredit: false, general: true, codeSignInFirst: true },
     });
@@ -350,7 +325,7 @@ describe('/auth/login: which form opens', () => {
   });
 
   it('leaves the choice to the flag for a brand that does not put the code first', async () => {
-    mockFetch(withBrokerFlag(false));
+    mockFetch(flagDecisions(() => false));
     const brand = makeBrand({
       flags: { wholesale: false, marketsCredit: false, general: true, codeSignInFirst: false },
     });
@@ -367,7 +342,7 @@ describe('/auth/login: which form opens', () => {
     await user.type(screen.getByLabelText(/Email address/), 'agent@example.com');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(/We sent a 6-digit code to agent@example.com/)).toBeVisible();
-    expect(bodyOf(fetch, 'POST /identity-broker/agent/api/v3/otp/start')).toEqual({
+    expect(bodySentTo(fetch, 'POST /identity-broker/agent/api/v3/otp/start')).toEqual({
       email: 'agent@example.com',
       nonce: expect.any(String),
     });
@@ -382,12 +357,12 @@ describe('/auth/login?undoEmailChange=…: undoing a change of sign-in address',
     const fetch = mockFetch({ [UNDO]: () => jsonResponse({ email: 'ada@example.com' }) });
     const { user } = renderApp(`/auth/login?undoEmailChange=${token}`);
     const button = await screen.findByRole('button', { name: 'Restore my old address' });
-    expect(bodyOf(fetch, UNDO)).toBeUndefined();
+    expect(bodySentTo(fetch, UNDO)).toBeUndefined();
     await user.click(button);
     expect(
       await screen.findByText(/Your sign-in address is ada@example.com again/),
     ).toBeInTheDocument();
-    expect(bodyOf(fetch, UNDO)).toEqual({ token });
+    expect(bodySentTo(fetch, UNDO)).toEqual({ token });
     expect(screen.getByRole('link', { name: 'Sign in with ada@example.com' })).toHaveAttribute(
       'href',
       '/auth/login',

@@ -22,7 +22,7 @@ import {
 } from '@pledge/domain';
 import { fakePollingTimers, settle } from '../../../test/fake-timers.js';
 import { makeBrand } from '../../../test/fixtures.js';
-import { callsTo, jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { callsTo, jsonResponse, mockFetch, sentBody } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   makeApplication,
@@ -307,8 +307,7 @@ describe('confirming the deposit', () => {
   it('defaults to a custodial wallet, records it and the confirmation, then shows the status', async () => {
     const fetch = serve({
       handlers: {
-        [WALLET_TYPE]: (_, init) =>
-          jsonResponse({ walletSourceType: JSON.parse(String(init.body)) as string }),
+        [WALLET_TYPE]: (_, init) => jsonResponse({ walletSourceType: sentBody<string>(init) }),
         [CONFIRM]: () =>
           jsonResponse(makeCollateralInfo({ borrowerConfirmedAt: '2025-03-02T10:00:00.000Z' })),
       },

@@ -18,7 +18,7 @@ import {
   OFFER_INPUT_DEBOUNCE_MS,
   type TApplicationState,
 } from '@pledge/domain';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse, mockFetch, sentBody } from '../../../test/mock-fetch.js';
 import { EMPTY_PROFILE, HOME_ADDRESS, PROFILE_HOME } from '../../../test/fixtures.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
@@ -56,7 +56,7 @@ function serve({
   const fetch = mockFetch({
     ...signedInWithApplication(application),
     [`GET ${getProfile.path}`]: () => jsonResponse(profile),
-    [`POST ${DETAILS_PATH}`]: (_, init) => onDetails(JSON.parse(String(init.body))),
+    [`POST ${DETAILS_PATH}`]: (_, init) => onDetails(sentBody(init)),
     [`GET ${KRANG_PATH}`]: () => {
       const state = states[Math.min(polls, states.length - 1)] ?? 'SIGN_DOCS';
       polls += 1;

@@ -7,7 +7,7 @@ import {
   type TBankLinkItem,
 } from '@pledge/contract';
 import { BANK_LINK_POLL_MS } from '@pledge/domain';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse, mockFetch, sentBody } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   APP,
@@ -18,7 +18,6 @@ import {
   makeDisbursement,
   makeItem,
   PLATYPUS,
-  sentBody,
 } from '../testing/disbursement-test-data.js';
 
 const ACCOUNT_PATH = buildPath(postDisbursementAccount.path, APP_PARAMS);

@@ -9,7 +9,7 @@ import {
   postStoreLinkError,
   type TPostBankLinkTokenResponse,
 } from '@pledge/contract';
-import { callsTo, jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { bodySentTo, callsTo, jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { TEST_APP_UUID } from '../../application/application-test-data.js';
 import { BANK_LINK_APP_UUID_KEY, BANK_LINK_TOKEN_KEY } from '../bank-link-resume.js';
@@ -19,7 +19,6 @@ import {
   LOADED,
   makeItem,
   PLATYPUS,
-  sentBody,
   signInAtTestBank,
   stubPlaid,
   type TPlaidConfig,
@@ -75,20 +74,18 @@ describe('linking a bank with the sandbox picker', () => {
       () => expect(currentUrl(router)).toBe(`${APP}/disbursement/choose-account`),
       LOADED,
     );
-    const [, picked] = callsTo(fetch, `POST ${postSandboxBankLinkPublicToken.path}`)[0] ?? [];
-    expect(sentBody(picked ?? {})).toEqual({
+    expect(bodySentTo(fetch, `POST ${postSandboxBankLinkPublicToken.path}`)).toEqual({
       linkToken: LINK_TOKEN,
       institutionId: TARTAN.institutionId,
       username: 'user_good',
       password: 'pass_good',
     });
-    const [, exchanged] = callsTo(fetch, `POST ${postBankLinkExchange.path}`)[0] ?? [];
-    expect(sentBody(exchanged ?? {})).toMatchObject({
+    expect(bodySentTo(fetch, `POST ${postBankLinkExchange.path}`)).toMatchObject({
       appUuid: TEST_APP_UUID,
       publicToken: PUBLIC_TOKEN,
       metadata: { institution: TARTAN, accounts: [] },
     });
-    expect(sentBody(callsTo(fetch, `POST ${postBankLinkToken.path}`)[0]?.[1] ?? {})).toEqual({
+    expect(bodySentTo(fetch, `POST ${postBankLinkToken.path}`)).toEqual({
       appUuid: TEST_APP_UUID,
     });
   });
@@ -133,13 +130,11 @@ describe('linking a bank with the sandbox picker', () => {
 
     expect(await screen.findByText('Your bank was not linked.')).toBeVisible();
     await waitFor(() => expect(callsTo(fetch, `POST ${postStoreLinkError.path}`)).toHaveLength(1));
-    expect(sentBody(callsTo(fetch, `POST ${postStoreLinkError.path}`)[0]?.[1] ?? {})).toMatchObject(
-      {
-        appUuid: TEST_APP_UUID,
-        linkError: { errorCode: 'INVALID_CREDENTIALS', displayMessage: 'Wrong credentials.' },
-        linkErrorMetadata: { institution: TARTAN, status: 'requires_credentials' },
-      },
-    );
+    expect(bodySentTo(fetch, `POST ${postStoreLinkError.path}`)).toMatchObject({
+      appUuid: TEST_APP_UUID,
+      linkError: { errorCode: 'INVALID_CREDENTIALS', displayMessage: 'Wrong credentials.' },
+      linkErrorMetadata: { institution: TARTAN, status: 'requires_credentials' },
+    });
     expect(screen.getByRole('link', { name: 'Enter account details manually' })).toHaveAttribute(
       'href',
       `${APP}/disbursement/manually-link`,
@@ -200,7 +195,7 @@ describe('linking a bank with Plaid Link', () => {
       () => expect(currentUrl(router)).toBe(`${APP}/disbursement/choose-account`),
       LOADED,
     );
-    expect(sentBody(callsTo(fetch, `POST ${postBankLinkExchange.path}`)[0]?.[1] ?? {})).toEqual({
+    expect(bodySentTo(fetch, `POST ${postBankLinkExchange.path}`)).toEqual({
       appUuid: TEST_APP_UUID,
       publicToken: 'public-plaid-1',
       metadata: {
@@ -237,7 +232,7 @@ describe('linking a bank with Plaid Link', () => {
     );
     expect(await screen.findByText('Your bank was not linked.')).toBeVisible();
     await waitFor(() => expect(callsTo(fetch, `POST ${postStoreLinkError.path}`)).toHaveLength(1));
-    expect(sentBody(callsTo(fetch, `POST ${postStoreLinkError.path}`)[0]?.[1] ?? {})).toEqual({
+    expect(bodySentTo(fetch, `POST ${postStoreLinkError.path}`)).toEqual({
       appUuid: TEST_APP_UUID,
       linkError: {
         errorType: 'ITEM_ERROR',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { buildPath, postManualBank } from '@pledge/contract';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse, mockFetch, sentBody } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { internationalApplication } from '../../application/application-test-data.js';
 import {
@@ -10,7 +10,6 @@ import {
   applicationHandlers,
   LOADED,
   makeDisbursement,
-  sentBody,
 } from '../testing/disbursement-test-data.js';
 import { findPageHeading } from '../../../test/loaded.js';
 

@@ -6,7 +6,7 @@ import {
   postSandboxBankLinkPublicToken,
   postStoreLinkError,
 } from '@pledge/contract';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse, mockFetch, sentBody } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { signedIn, TEST_APP_UUID } from '../../application/application-test-data.js';
 import { saveBankLinkResume } from '../bank-link-resume.js';
@@ -16,7 +16,6 @@ import {
   LOADED,
   makeItem,
   PLATYPUS,
-  sentBody,
   signInAtTestBank,
   stubPlaid,
   TARTAN,

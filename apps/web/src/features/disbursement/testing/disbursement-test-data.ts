@@ -85,11 +85,6 @@ export function applicationHandlers(
   };
 }
 
-/** The JSON body a mocked fetch call was sent with. */
-export function sentBody(init: RequestInit): unknown {
-  return JSON.parse(String(init.body));
-}
-
 /**
  * Signs in at a test bank in the sandbox picker's dialog: the username it accepts, and its
  * password unless another is given.

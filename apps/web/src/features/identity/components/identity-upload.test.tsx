@@ -19,10 +19,9 @@ import {
   TEST_IDENTITY_UUID,
 } from '../../application/application-test-data.js';
 import { LOADED } from '../../../test/loaded.js';
+import { flagDecisions } from '../../../flags/flag-test-data.js';
 
 const UPLOAD = `POST ${buildPath(postIdentityDocuments.path, { appUuid: TEST_APP_UUID })}`;
-const SESSION_PATH = 'POST /ft/crypto-backed-loan/session';
-const DECISION_PATH = 'POST /service-optimize/crypto-backed-loan/api/v2/decision';
 
 const png = (name = 'licence.png') =>
   new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
@@ -68,21 +67,9 @@ function serve({
   const fetch = mockFetch({
     ...signedInWithApplication(application),
     [`GET ${buildPath(getFinalSteps.path, { appUuid: TEST_APP_UUID })}`]: finalSteps,
-    [SESSION_PATH]: () =>
-      jsonResponse({
-        sessionKey: {
-          uuid: '7d1f0c5e-2a3b-4c5d-8e9f-0a1b2c3d4e5f',
-          epoch: 1,
-          trackerUuid: '0b9a6f36-8c0f-4f5e-9d55-1f2a3b4c5d6e',
-        },
-      }),
-    [DECISION_PATH]: async (_url, init) => {
-      const { experimentKey } = JSON.parse(String(init.body)) as { experimentKey: string };
-      return jsonResponse({
-        experimentKey,
-        flagEnabled: experimentKey === 'fe-plc-show-additional-docs' && showAdditionalDocs,
-      });
-    },
+    ...flagDecisions(
+      (experimentKey) => experimentKey === 'fe-plc-show-additional-docs' && showAdditionalDocs,
+    ),
     [UPLOAD]: (_url, init) => {
       const form = init.body as FormData;
       const one: TSentUpload = {

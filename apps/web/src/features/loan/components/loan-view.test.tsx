@@ -15,7 +15,7 @@ import {
   type TServicingLoan,
 } from '@pledge/contract';
 import { ZERO_BALANCES } from '@pledge/domain';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse, mockFetch, sentBody } from '../../../test/mock-fetch.js';
 import { LOADED, SLOW } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
@@ -121,7 +121,7 @@ describe('/loans/{loanUuid}', SLOW, () => {
     serve(() => loan, {
       [route(postServicingPayment)]: (_url, init) => {
         keys.push(headerOf(init, 'Idempotency-Key'));
-        bodies.push(JSON.parse(String(init.body)));
+        bodies.push(sentBody(init));
         return new Promise<Response>((resolve) => {
           answer = resolve;
         });
@@ -235,7 +235,7 @@ describe('/loans/{loanUuid}', SLOW, () => {
     const bodies: unknown[] = [];
     serve(() => loan, {
       [route(putServicingAutopay)]: (_url, init) => {
-        bodies.push(JSON.parse(String(init.body)));
+        bodies.push(sentBody(init));
         loan = servicingLoan({ autopayEnabled: true });
         return jsonResponse(loan);
       },
@@ -255,7 +255,7 @@ describe('/loans/{loanUuid}', SLOW, () => {
       [route(postServicingPayoff)]: (_url, init) => {
         payoffs.push({
           key: headerOf(init, 'Idempotency-Key'),
-          body: JSON.parse(String(init.body)),
+          body: sentBody(init),
         });
         loan = servicingLoan({
           status: 'PAID_OFF',

@@ -22,14 +22,13 @@ import {
   usdToCents,
 } from '@pledge/domain';
 import { APP_UUID, makeBrand, OFFER_UUID, VALID_STATES } from '../../../test/fixtures.js';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse, mockFetch, sentBody } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { loanStatus } from '../../loan/loan-test-data.js';
 import { browserNavigation } from '../../session/browser-navigation.js';
 import { CONTINUE_AFTER_SIGN_IN_KEY } from '../continue-after-sign-in.js';
 import {
   application,
-  bodyOf,
   cryptoValuesAnswer,
   offerFor,
   ratesAnswer,
@@ -84,7 +83,7 @@ function mockOfferApi(extra: THandlers = {}): TCalls {
       calls.create.push({
         flow,
         key: new Headers(init.headers).get('Idempotency-Key'),
-        body: bodyOf(init),
+        body: sentBody(init),
       });
       return jsonResponse(application(), 201);
     };
@@ -92,7 +91,7 @@ function mockOfferApi(extra: THandlers = {}): TCalls {
     [STATES]: () => jsonResponse(VALID_STATES),
     [CRYPTO_VALUES]: (url) => cryptoValuesAnswer(url),
     [RATES]: (url, init) => {
-      const body = bodyOf<TPostRatesBody>(init);
+      const body = sentBody<TPostRatesBody>(init);
       calls.rates.push(body);
       calls.ratesOrgCodes.push(url.searchParams.get('orgCode'));
       return jsonResponse(ratesAnswer(body));
@@ -100,12 +99,12 @@ function mockOfferApi(extra: THandlers = {}): TCalls {
     [CREATE]: create('web'),
     [CREATE_MOBILE]: create('mobile-flow'),
     [REQUESTED_OFFER]: (_url, init) => {
-      const body = bodyOf<TPostRequestedOfferBody>(init);
+      const body = sentBody<TPostRequestedOfferBody>(init);
       calls.requested.push(body);
       return jsonResponse(application({ offers: [offerFor(body)] }));
     },
     [SELECT_OFFER]: (_url, init) => {
-      calls.select.push(bodyOf(init));
+      calls.select.push(sentBody(init));
       return jsonResponse(application({ state: 'OFFER_ACCEPTED', stage: 'APPLYING' }));
     },
     [LOAN_STATUS]: () => {
@@ -515,7 +514,7 @@ describe('the offer form', SLOW, () => {
       [RATES]: (_url, init) =>
         isDown
           ? jsonResponse({ code: 'INTERNAL', message: 'Prices are unavailable' }, 503)
-          : jsonResponse(ratesAnswer(bodyOf(init))),
+          : jsonResponse(ratesAnswer(sentBody(init))),
     });
     const { user } = showOffer(START_OH);
     await fillOffer(user, '1', '20000');
@@ -595,7 +594,7 @@ describe('Continue', SLOW, () => {
     const calls = mockOfferApi({
       ...signIn(),
       [REQUESTED_OFFER]: (_url, init) => {
-        const body = bodyOf<TPostRequestedOfferBody>(init);
+        const body = sentBody<TPostRequestedOfferBody>(init);
         calls.requested.push(body);
         if (refusals > 0) {
           refusals -= 1;

@@ -91,10 +91,6 @@ export function ratesAnswer(body: TPostRatesBody): TPostRatesResponse {
   };
 }
 
-export function bodyOf<T>(init: RequestInit): T {
-  return JSON.parse(String(init.body)) as T;
-}
-
 export function application(overrides: Partial<TApplication> = {}): TApplication {
   return makeApplication({
     appUuid: APP_UUID,

@@ -11,7 +11,7 @@ import {
   type TGetOpsBrandResponse,
 } from '@pledge/contract';
 import { FALLBACK_BRAND } from '../../../brand/fallback-brand.js';
-import { jsonResponse } from '../../../test/mock-fetch.js';
+import { jsonResponse, sentBody } from '../../../test/mock-fetch.js';
 import { findPageHeading, LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { answerProposal } from '../../ops/ops-test-data.js';
@@ -65,7 +65,7 @@ describe('/ops/brands/:orgCode', () => {
     mockAgentFetch({
       [`GET ${url}`]: () => jsonResponse(BRAND),
       [`PUT ${buildPath(putOpsBrandDraft.path, { orgCode: 'acme' })}`]: (_url, init) => {
-        const body = JSON.parse(String(init.body)) as TBrandDraft;
+        const body = sentBody<TBrandDraft>(init);
         saved.push(body);
         return jsonResponse({
           ...BRAND,

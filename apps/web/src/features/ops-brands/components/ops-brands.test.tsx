@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getOpsBrands, postOpsBrand, type TGetOpsBrandsResponse } from '@pledge/contract';
-import { jsonResponse } from '../../../test/mock-fetch.js';
+import { jsonResponse, sentBody } from '../../../test/mock-fetch.js';
 import { findPageHeading, LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../../ops/ops-test-session.js';
@@ -28,7 +28,7 @@ describe('/ops/brands', () => {
     mockAgentFetch({
       [`GET ${getOpsBrands.path}`]: () => jsonResponse(LIST),
       [`POST ${postOpsBrand.path}`]: (_url, init) => {
-        created.push(JSON.parse(String(init.body)));
+        created.push(sentBody(init));
         return jsonResponse({}, 500);
       },
     });

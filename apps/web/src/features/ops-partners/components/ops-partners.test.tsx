@@ -13,7 +13,7 @@ import {
   type TPartnerDelivery,
   type TWebhookEndpoint,
 } from '@pledge/contract';
-import { jsonResponse } from '../../../test/mock-fetch.js';
+import { jsonResponse, sentBody } from '../../../test/mock-fetch.js';
 import { findPageHeading, LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
 import { answerProposal } from '../../ops/ops-test-data.js';
@@ -144,7 +144,7 @@ function serveReplays(deliveries: TPartnerDelivery[], replayed: number): unknown
     [`GET ${PARTNER}/webhook-endpoints/${ENDPOINT_ID}/deliveries`]: () =>
       jsonResponse({ deliveries }),
     [`POST ${PARTNER}/webhook-endpoints/${ENDPOINT_ID}/replay`]: (_url, init) => {
-      replays.push(JSON.parse(String(init.body)));
+      replays.push(sentBody(init));
       return jsonResponse({ replayed });
     },
   });

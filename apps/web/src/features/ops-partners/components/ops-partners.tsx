@@ -10,6 +10,7 @@ import { Button } from '../../../ui/button/button.js';
 import { Select } from '../../../ui/select/select.js';
 import { useOpsBrands } from '../../ops-brands/api/ops-brands.js';
 import { formatDateTime } from '../../ops/format.js';
+import { OpsSection } from '../../ops/components/ops-facts.js';
 import { OpsList } from '../../ops/components/ops-list.js';
 import { OpsQueryStatus } from '../../ops/components/ops-query-status.js';
 import type { TOpsColumn } from '../../ops/components/ops-table.js';
@@ -92,8 +93,7 @@ function BrandPartners({ brand }: { brand: string }) {
   const shown = brandEndpoints?.find((endpoint) => endpoint.id === shownId);
   return (
     <>
-      <section className="ops-section" aria-labelledby="ops-partner-endpoints">
-        <h2 id="ops-partner-endpoints">Webhook endpoints</h2>
+      <OpsSection id="partner-endpoints" title="Webhook endpoints">
         <OpsList
           query={endpoints}
           loadingText="Loading the endpoints…"
@@ -105,10 +105,9 @@ function BrandPartners({ brand }: { brand: string }) {
           emptyText="This brand has no webhook endpoint."
         />
         <ProposeEndpointForm brand={brand} />
-      </section>
+      </OpsSection>
       {shown !== undefined && <WebhookDeliveries key={shown.id} endpoint={shown} />}
-      <section className="ops-section" aria-labelledby="ops-partner-keys">
-        <h2 id="ops-partner-keys">API keys</h2>
+      <OpsSection id="partner-keys" title="API keys">
         <OpsList
           query={keys}
           loadingText="Loading the API keys…"
@@ -120,7 +119,7 @@ function BrandPartners({ brand }: { brand: string }) {
           emptyText="This brand has no API key."
         />
         <ProposeKeyForm key={brand} brand={brand} keys={brandKeys ?? []} />
-      </section>
+      </OpsSection>
     </>
   );
 }

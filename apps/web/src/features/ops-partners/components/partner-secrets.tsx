@@ -10,6 +10,7 @@ import { Button } from '../../../ui/button/button.js';
 import { CopyButton } from '../../../ui/copy-button/copy-button.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
 import { formatDateTime } from '../../ops/format.js';
+import { OpsSection } from '../../ops/components/ops-facts.js';
 import { OpsQueryStatus } from '../../ops/components/ops-query-status.js';
 import { usePartnerSecrets, useRevealPartnerSecret } from '../api/ops-partners.js';
 
@@ -58,8 +59,7 @@ export function PartnerSecrets() {
   const [revealed, setRevealed] = useState<TPostOpsRevealPartnerSecretResponse | null>(null);
   const secrets = query.data?.secrets;
   return (
-    <section className="ops-section" aria-labelledby="ops-partner-secrets">
-      <h2 id="ops-partner-secrets">Secrets waiting for you</h2>
+    <OpsSection id="partner-secrets" title="Secrets waiting for you">
       {revealed !== null && <RevealedSecret revealed={revealed} onDone={() => setRevealed(null)} />}
       {reveal.error !== null && (
         <Alert variant="error" isLive title="The secret could not be shown">
@@ -100,6 +100,6 @@ export function PartnerSecrets() {
             ))}
           </ul>
         ))}
-    </section>
+    </OpsSection>
   );
 }

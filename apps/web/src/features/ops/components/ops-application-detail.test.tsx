@@ -15,7 +15,7 @@ import {
   type TOpsApplicationDetail,
   type TOpsProposal,
 } from '@pledge/contract';
-import { jsonResponse } from '../../../test/mock-fetch.js';
+import { jsonResponse, sentBody } from '../../../test/mock-fetch.js';
 import { mockAgentFetch } from '../ops-test-session.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { makeApplication } from '../../application/application-test-data.js';
@@ -306,7 +306,7 @@ describe('/ops/applications/:appUuid: the detail', () => {
     const bodies: unknown[] = [];
     const fetchMock = serve(() => current, {
       [`POST ${buildPath(postOpsRejectIdentity.path, params)}`]: (_url, init) => {
-        bodies.push(JSON.parse(String(init.body)));
+        bodies.push(sentBody(init));
         current = rejected;
         return jsonResponse(rejected);
       },
@@ -337,7 +337,7 @@ describe('/ops/applications/:appUuid: the detail', () => {
     const bodies: unknown[] = [];
     serve(() => makeDetail({ application: awaitingRelease() }), {
       [`POST ${buildPath(postOpsProposeReleaseFunds.path, params)}`]: (_url, init) => {
-        bodies.push(JSON.parse(String(init.body)));
+        bodies.push(sentBody(init));
         return jsonResponse(
           {
             code: 'CANNOT_RELEASE_FUNDS',
@@ -376,7 +376,7 @@ describe('/ops/applications/:appUuid: the detail', () => {
     const fetchMock = serve(() => current, {
       [LOAN]: () => jsonResponse(opsLoan()),
       [`POST ${buildPath(postOpsProposePayoff.path, params)}`]: (_url, init) => {
-        bodies.push(JSON.parse(String(init.body)));
+        bodies.push(sentBody(init));
         current = makeDetail({
           application: active,
           proposals: [proposal({ kind: 'RECORD_PAYOFF', proposedBy: OTHER_AGENT })],

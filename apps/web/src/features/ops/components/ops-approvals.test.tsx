@@ -8,7 +8,7 @@ import {
   type TControlledAction,
 } from '@pledge/contract';
 import { OPS_REASON_MAX_LENGTH } from '@pledge/domain';
-import { jsonResponse } from '../../../test/mock-fetch.js';
+import { jsonResponse, sentBody } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { findPageHeading, LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
@@ -81,7 +81,7 @@ describe('/ops/approvals', { timeout: 60_000 }, () => {
       [`GET ${getControlledActions.path}`]: () =>
         jsonResponse({ items: [makeControlledAction()], nextCursor: null }),
       [rejectUrl(TEST_PROPOSAL_UUID)]: (_url, init) => {
-        bodies.push(JSON.parse(String(init.body)));
+        bodies.push(sentBody(init));
         return jsonResponse(
           { code: 'PROPOSAL_DECIDED', message: 'agent3@example.com already approved it' },
           409,
@@ -111,7 +111,7 @@ describe('/ops/approvals', { timeout: 60_000 }, () => {
       [`GET ${getControlledActions.path}`]: () =>
         jsonResponse({ items: pending, nextCursor: null }),
       [rejectUrl(MINE_UUID)]: (_url, init) => {
-        bodies.push(JSON.parse(String(init.body)));
+        bodies.push(sentBody(init));
         pending = [];
         return jsonResponse({ ...MINE, status: 'REJECTED', decisionReason: 'Typo' });
       },

@@ -7,7 +7,7 @@ import {
   type TFailedJob,
   type TGetOpsFailedJobsResponse,
 } from '@pledge/contract';
-import { jsonResponse } from '../../../test/mock-fetch.js';
+import { jsonResponse, sentBody } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { renderApp } from '../../../test/render-app.js';
 import { findPageHeading, LOADED } from '../../../test/loaded.js';
@@ -52,7 +52,7 @@ describe('/ops/jobs', () => {
     mockAgentFetch({
       [`GET ${getOpsFailedJobs.path}`]: () => jsonResponse(page),
       [`POST ${postOpsRetryFailedJob.path.replace(':jobId', '41')}`]: (_url, init) => {
-        retried.push(JSON.parse(String(init.body)));
+        retried.push(sentBody(init));
         page = { items: [SWEEP], nextCursor: null };
         return jsonResponse({ jobId: '41', outcome: 'RETRIED' });
       },
@@ -112,7 +112,7 @@ describe('/ops/jobs', () => {
             : { items: [CREDIT_CHECK], nextCursor: 'c1' },
         ),
       [`POST ${postOpsDiscardFailedJob.path.replace(':jobId', '41')}`]: (_url, init) => {
-        discarded.push(JSON.parse(String(init.body)));
+        discarded.push(sentBody(init));
         return jsonResponse({ jobId: '41', outcome: 'DISCARDED' });
       },
     });

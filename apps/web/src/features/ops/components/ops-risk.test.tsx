@@ -13,7 +13,7 @@ import {
   type TPriceObservation,
 } from '@pledge/contract';
 import { CURE_COUNTDOWN_TICK_MS } from '@pledge/domain';
-import { callsTo, jsonResponse } from '../../../test/mock-fetch.js';
+import { callsTo, jsonResponse, sentBody } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { LOADED, SLOW } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
@@ -359,7 +359,7 @@ describe('/ops/risk', SLOW, () => {
       ) => {
         sent.push({
           key: new Headers(init.headers).get('Idempotency-Key'),
-          body: JSON.parse(String(init.body)),
+          body: sentBody(init),
         });
         if (refuseNext) {
           refuseNext = false;

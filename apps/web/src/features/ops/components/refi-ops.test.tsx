@@ -16,7 +16,7 @@ import {
   type TRefiTapeSummary,
 } from '@pledge/contract';
 import { ApiError } from '../../../api/api-error.js';
-import { jsonResponse } from '../../../test/mock-fetch.js';
+import { jsonResponse, sentBody } from '../../../test/mock-fetch.js';
 import { mockAgentFetch, signInAgentBeforeEach } from '../ops-test-session.js';
 import { LOADED } from '../../../test/loaded.js';
 import { renderApp } from '../../../test/render-app.js';
@@ -297,7 +297,7 @@ describe('/ops/refinancing', { timeout: 40_000 }, () => {
     mockAgentFetch({
       ...refinancingLists({ tape: [tapeLoan()] }),
       [`POST ${buildPath(postRefiTapeLoanBorrower.path, { loanId: 'CEL-1' })}`]: (_url, init) => {
-        sent.push(JSON.parse(String(init.body)));
+        sent.push(sentBody(init));
         if (refuseNext) {
           refuseNext = false;
           return jsonResponse(

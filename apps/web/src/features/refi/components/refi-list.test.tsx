@@ -7,7 +7,7 @@ import {
   postRefiSelectOffer,
 } from '@pledge/contract';
 import { NO_ELIGIBLE_LOANS_MESSAGE, REFI_INELIGIBLE_REASON_MESSAGES } from '@pledge/domain';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse, mockFetch, sentBody } from '../../../test/mock-fetch.js';
 import { LOADED } from '../../../test/loaded.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
@@ -109,7 +109,7 @@ describe('/celsius-refi', { timeout: 40_000 }, () => {
       [REFI_LIST_CALL]: () =>
         jsonResponse([makeRefiApp({ state: 'OFFER_ACCEPTED', selectedOffer: transferOffer() })]),
       [confirmPath(ETH_APP_UUID)]: (_url, init) => {
-        bodies.push(JSON.parse(String(init.body)));
+        bodies.push(sentBody(init));
         return jsonResponse(makeRefiApp({ state: 'SIGN_DOCS', selectedOffer: transferOffer() }));
       },
     });

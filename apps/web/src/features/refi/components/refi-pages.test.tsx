@@ -20,7 +20,7 @@ import {
   VERIFY_STATUS_REFETCH_MS,
 } from '@pledge/domain';
 import { QR_FAILURE_MESSAGES } from '../../../ui/qr-code/qr-code.js';
-import { jsonResponse, mockFetch, type THandler } from '../../../test/mock-fetch.js';
+import { jsonResponse, mockFetch, sentBody, type THandler } from '../../../test/mock-fetch.js';
 import { findPageHeading, LOADED } from '../../../test/loaded.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import { figureInfoHandlers, storeTestSession } from '../../session/session-test-utils.js';
@@ -93,7 +93,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
     const bodies: unknown[] = [];
     serveTopUp(() => state, {
       [CONFIRM]: (_url, init) => {
-        bodies.push(JSON.parse(String(init.body)));
+        bodies.push(sentBody(init));
         state = 'CELSIUS_WAITING_FOR_TOP_UP';
         return jsonResponse(
           makeRefiApp({ state, stage: 'PROCESSING', selectedOffer: custodyOffer() }),
@@ -279,7 +279,7 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
       [STATE]: () => jsonResponse({ state: 'CANCELLED', stage: 'FINAL' }),
       [CALCULATE]: () => jsonResponse({ celsiusTopUpCollateral: topUpEstimate() }),
       [COIN_RETURN]: (_url, init) => {
-        bodies.push(JSON.parse(String(init.body)));
+        bodies.push(sentBody(init));
         coinReturn = {
           ...coinReturn,
           status: 'REQUESTED',

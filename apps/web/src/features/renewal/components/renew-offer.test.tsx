@@ -7,7 +7,7 @@ import {
   type TApplication,
 } from '@pledge/contract';
 import { RENEWAL_WARNINGS } from '@pledge/domain';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse, mockFetch, sentBody } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
 import {
   makeApplication,
@@ -79,7 +79,7 @@ describe('/{appUuid}/renew', () => {
         _url,
         init,
       ) => {
-        const { topUpQuantity } = JSON.parse(String(init.body)) as { topUpQuantity: string };
+        const { topUpQuantity } = sentBody<{ topUpQuantity: string }>(init);
         asked.push(topUpQuantity);
         const message = topUpQuantity === '0' ? TO_ADD : TOO_LITTLE;
         return jsonResponse(

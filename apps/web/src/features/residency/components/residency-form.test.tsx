@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { getValidCountries, getValidStates, postWaitlist } from '@pledge/contract';
 import { makeBrand, VALID_COUNTRIES, VALID_STATES } from '../../../test/fixtures.js';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { jsonResponse, mockFetch, sentBody } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
-import { bodyOf, signIn } from '../../offer/testing/offer-fixtures.js';
+import { signIn } from '../../offer/testing/offer-fixtures.js';
 
 const RESIDENCY = '/account/crypto-backed-loan/residency';
 const STATES = `GET ${getValidStates.path}`;
@@ -92,7 +92,7 @@ describe('residency page', () => {
     fetchMock = mockFetch({
       [STATES]: () => jsonResponse(VALID_STATES),
       [WAITLIST]: (url, init) => {
-        signUps.push(bodyOf(init));
+        signUps.push(sentBody(init));
         orgCodes.push(url.searchParams.get('orgCode'));
         return jsonResponse({ email: 'ana@example.com', state: 'TX' }, 202);
       },

@@ -11,28 +11,12 @@ import {
   type TGetIdentitySessionsResponse,
 } from '@pledge/contract';
 import { getToken } from '../../../api/token.js';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { bodySentTo, callsTo, jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { browserNavigation } from '../browser-navigation.js';
 import { storeTestSession } from '../session-test-utils.js';
 import { ChangeEmailForm } from './change-email-form.js';
 import { SessionsPanel } from './sessions-panel.js';
 import { TestProviders } from '../../../test/providers.js';
-
-type TFetch = ReturnType<typeof mockFetch>;
-
-function bodyOf(fetch: TFetch, key: string): unknown {
-  const call = fetch.mock.calls.find(
-    ([url, init]) => `${init?.method} ${new URL(String(url), 'http://x').pathname}` === key,
-  );
-  return call === undefined ? undefined : JSON.parse(String(call[1]?.body));
-}
-
-function wasCalled(fetch: TFetch, key: string): boolean {
-  return fetch.mock.calls.some(
-    ([url, init]) =>
-      `${init?.method ?? 'GET'} ${new URL(String(url), 'http://x').pathname}` === key,
-  );
-}
 
 const PUT_ALIAS = `PUT ${putIdentityAlias.path}`;
 const STEP_UP = `POST ${postIdentityStepUp.path}`;
@@ -86,12 +70,12 @@ describe('changing the sign-in address', () => {
     await user.type(screen.getByLabelText(/New sign-in address/), 'new@example.com');
     await user.click(screen.getByRole('button', { name: 'Change address' }));
     const proof = await screen.findByLabelText(/Code sent to your current address/);
-    expect(wasCalled(fetch, PUT_ALIAS)).toBe(false);
+    expect(callsTo(fetch, PUT_ALIAS)).toHaveLength(0);
 
     await user.type(proof, '123456');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByLabelText(/Code sent to your new address/);
-    expect(bodyOf(fetch, PUT_ALIAS)).toEqual({
+    expect(bodySentTo(fetch, PUT_ALIAS)).toEqual({
       type: 'Email',
       value: 'new@example.com',
       stepUpCode: '123456',
@@ -100,7 +84,7 @@ describe('changing the sign-in address', () => {
     await user.type(screen.getByLabelText(/Code sent to your new address/), '654321');
     await user.click(screen.getByRole('button', { name: 'Confirm new address' }));
     expect(await screen.findByText(/You now sign in with new@example.com/)).toBeVisible();
-    expect(bodyOf(fetch, CONFIRM)).toEqual({
+    expect(bodySentTo(fetch, CONFIRM)).toEqual({
       type: 'Email',
       value: 'new@example.com',
       code: '654321',
@@ -136,7 +120,7 @@ describe('changing the sign-in address', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm new address' }));
     await screen.findByText(/You now sign in with new@example.com/);
     await waitFor(() => expect(screen.queryByText('Firefox on Windows')).toBeNull());
-    expect(wasCalled(fetch, LIST)).toBe(true);
+    expect(callsTo(fetch, LIST)).not.toHaveLength(0);
   });
 
   it("asks for the password of an account that has one, and shows the server's refusal on it", async () => {
@@ -158,12 +142,12 @@ describe('changing the sign-in address', () => {
     expect(password).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Enter your password')).toBeVisible();
-    expect(wasCalled(fetch, PUT_ALIAS)).toBe(false);
+    expect(callsTo(fetch, PUT_ALIAS)).toHaveLength(0);
 
     await user.type(password, 'pass_bad');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(message)).toBeVisible();
-    expect(bodyOf(fetch, PUT_ALIAS)).toMatchObject({ password: 'pass_bad' });
+    expect(bodySentTo(fetch, PUT_ALIAS)).toMatchObject({ password: 'pass_bad' });
   });
 
   it('checks the new address before asking anything', async () => {
@@ -200,8 +184,8 @@ describe('the sessions panel', () => {
     );
     await waitFor(() =>
       expect(
-        wasCalled(fetch, 'DELETE /identity/secure/api/v1/identity/sessions/laptop-session-000001'),
-      ).toBe(true),
+        callsTo(fetch, 'DELETE /identity/secure/api/v1/identity/sessions/laptop-session-000001'),
+      ).not.toHaveLength(0),
     );
   });
 
@@ -219,11 +203,11 @@ describe('the sessions panel', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     const dialog = screen.getByRole('dialog', { name: 'Sign out everywhere?' });
-    expect(wasCalled(fetch, `POST ${postIdentitySessionsEnd.path}`)).toBe(false);
+    expect(callsTo(fetch, `POST ${postIdentitySessionsEnd.path}`)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(wasCalled(fetch, `POST ${postIdentitySessionsEnd.path}`)).toBe(false);
+    expect(callsTo(fetch, `POST ${postIdentitySessionsEnd.path}`)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     await user.click(
