@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, generatedUuid, timestamptz } from './columns.js';
+import { createdAt, generatedUuid, timestamptz, updatedAt } from './columns.js';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -57,7 +57,7 @@ export const brandVersions = pgTable(
     createdBy: uuid('created_by'),
     createdByEmail: text('created_by_email'),
     createdAt: createdAt(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
     /** The controlled action that published it, and the agents who proposed and approved it. */
     proposalId: uuid('proposal_id'),
     proposedByEmail: text('proposed_by_email'),

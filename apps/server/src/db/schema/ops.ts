@@ -5,7 +5,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   check,
   date,
   index,
@@ -25,7 +24,7 @@ import type {
   TPayoffMethod,
 } from '@pledge/domain';
 import { applications, applicationUuidColumn } from './applications.js';
-import { generatedUuid, timestamptz } from './columns.js';
+import { cents, generatedUuid, timestamptz } from './columns.js';
 
 /** The agent who decided a pending row (their identity and address, as they were), when and why. */
 const agentDecisionColumns = () => ({
@@ -60,7 +59,7 @@ export const opsProposals = pgTable(
     note: text('note'),
     /** Payoffs only: how, how much (integer cents) and on which day the borrower paid. */
     payoffMethod: text('payoff_method').$type<TPayoffMethod>(),
-    payoffAmountCents: bigint('payoff_amount_cents', { mode: 'number' }),
+    payoffAmountCents: cents('payoff_amount_cents'),
     paidOn: date('paid_on', { mode: 'string' }),
     ...agentDecisionColumns(),
     subjectType: text('subject_type').$type<TControlledSubject>(),
@@ -69,7 +68,7 @@ export const opsProposals = pgTable(
     loanUuid: uuid('loan_uuid'),
     /** What approval will do: the request as validated when proposed. */
     payload: jsonb('payload').$type<Record<string, unknown>>(),
-    amountCents: bigint('amount_cents', { mode: 'number' }),
+    amountCents: cents('amount_cents'),
     /** The maker's Idempotency-Key: the same proposal sent again answers the same row. */
     idempotencyKey: text('idempotency_key'),
     /** What approval did, in words (the payment, the fill, the import it made). */

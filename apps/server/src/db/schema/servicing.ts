@@ -30,7 +30,7 @@ import type {
   TRiskLevel,
 } from '@pledge/domain';
 import { applications, loanUuidColumn } from './applications.js';
-import { cents, createdAt, timestamptz, updatedAt } from './columns.js';
+import { cents, coinQuantity, createdAt, timestamptz, updatedAt } from './columns.js';
 
 const day = (name: string) => date(name, { mode: 'string' });
 
@@ -84,7 +84,7 @@ export const servicingLoans = pgTable(
     autopayEnabled: boolean('autopay_enabled').notNull().default(false),
     /** The coin pledged (BTC or ETH) and how much of it is held now: deposits add, liquidations sell. */
     collateralType: text('collateral_type').$type<'BTC' | 'ETH'>(),
-    collateralUnits: numeric('collateral_units', { precision: 38, scale: 18 }),
+    collateralUnits: coinQuantity('collateral_units'),
     /**
      * Principal + capitalised fee + deferred interest (what interest and the LTV run on), kept equal
      * to the sum of its ledger entries by a trigger on ledger_entries.

@@ -42,18 +42,28 @@ export function applicationNotFound(): HttpError {
   return new HttpError(404, 'NOT_FOUND', 'Application not found');
 }
 
+/** The select of the caller's application: no row for any other id, someone else's included. */
+function selectOwnedApplication(db: TDb, identityUuid: string, appUuid: string) {
+  return db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.uuid, appUuid), eq(applications.identityUuid, identityUuid)));
+}
+
 /** The caller's application, or 404. */
 export async function findOwnedApplication(
   db: TDb,
   identityUuid: string,
   appUuid: string,
 ): Promise<TApplicationRow> {
-  const [row] = await db
-    .select()
-    .from(applications)
-    .where(and(eq(applications.uuid, appUuid), eq(applications.identityUuid, identityUuid)));
+  const [row] = await selectOwnedApplication(db, identityUuid, appUuid);
   if (row === undefined) throw applicationNotFound();
   return row;
+}
+
+/** The select of an application by id, whoever owns it. */
+function selectApplicationById(db: TDb, appUuid: string) {
+  return db.select().from(applications).where(eq(applications.uuid, appUuid));
 }
 
 /** An application by id, whoever owns it (for the system's jobs and the agents); undefined when none. */
@@ -61,7 +71,7 @@ export async function findApplicationById(
   db: TDb,
   appUuid: string,
 ): Promise<TApplicationRow | undefined> {
-  const [row] = await db.select().from(applications).where(eq(applications.uuid, appUuid));
+  const [row] = await selectApplicationById(db, appUuid);
   return row;
 }
 
@@ -73,11 +83,7 @@ export async function lockApplicationById(
   tx: TDb,
   appUuid: string,
 ): Promise<TApplicationRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(applications)
-    .where(eq(applications.uuid, appUuid))
-    .for('no key update');
+  const [row] = await selectApplicationById(tx, appUuid).for('no key update');
   return row;
 }
 
@@ -92,11 +98,7 @@ export async function lockOwnedApplication(
   identityUuid: string,
   appUuid: string,
 ): Promise<TApplicationRow> {
-  const [row] = await tx
-    .select()
-    .from(applications)
-    .where(and(eq(applications.uuid, appUuid), eq(applications.identityUuid, identityUuid)))
-    .for('no key update');
+  const [row] = await selectOwnedApplication(tx, identityUuid, appUuid).for('no key update');
   if (row === undefined) throw applicationNotFound();
   return row;
 }

@@ -2,6 +2,7 @@
  * The audit trail of brands: who created a brand, who changed which fields of its draft, who
  * proposed and who approved each publication, and when (audit_events, entity `brand`).
  */
+import { canonicalJson } from '../../canonical-json.js';
 import type { TDb } from '../../db/pool.js';
 import { auditEvents } from '../../db/schema/index.js';
 import { agentActor } from '../ops/ops-record.js';
@@ -14,17 +15,9 @@ export function changedBrandFields(
   after: Readonly<Record<string, unknown>>,
 ): string[] {
   const keys = [...new Set([...Object.keys(after), ...Object.keys(before ?? {})])];
+  // An absent field reads `undefined`: a field removed differs from one set to null.
+  const canonical = (value: unknown) => canonicalJson(value, { undefinedAs: 'undefined' });
   return keys.filter((key) => canonical(before?.[key]) !== canonical(after[key]));
-}
-
-/** A value as text with its keys in order (jsonb keeps its own order of keys). */
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, item]) => item !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
 }
 
 export async function auditBrand(

@@ -13,6 +13,7 @@ import type { TControlledAction } from '@pledge/contract';
 import { CONTROL_MESSAGES, CONTROLLED_ACTIONS } from '@pledge/domain';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { canonicalJson } from '../../canonical-json.js';
 import type { TDb } from '../../db/pool.js';
 import { opsProposals } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
@@ -43,15 +44,8 @@ async function dryRun(tx: TDb, work: (savepoint: TDb) => Promise<unknown>): Prom
   }
 }
 
-/** A payload as text with its keys in order (jsonb keeps its own order of keys). */
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, item]) => item !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
-}
+/** A payload as text with its keys in order; undefined reads `null`, as jsonb stores it. */
+const canonical = (value: unknown) => canonicalJson(value, { undefinedAs: 'null' });
 
 const samePayload = (row: TControlledActionRow, payload: object) =>
   canonical(row.payload) === canonical(payload);

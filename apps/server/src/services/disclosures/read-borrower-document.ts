@@ -1,11 +1,11 @@
 /** The PDF bytes of one of the caller's disclosures, checked against the SHA-256 recorded for it. */
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { disclosureDocuments } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { TDocumentDeps } from './disclosure-record.js';
 import { isDisclosureDocumentKind } from './disclosure-texts.js';
 import { assertOwnBorrowerPath, type TBorrowerDocumentsInput } from './list-borrower-documents.js';
+import { readDisclosurePdf } from './store-disclosure-document.js';
 
 export function documentNotFound(): HttpError {
   return new HttpError(404, 'NOT_FOUND', 'Document not found');
@@ -33,10 +33,6 @@ export async function readBorrowerDocument(
       ),
     );
   if (row === undefined) throw documentNotFound();
-  const bytes = await deps.store.get(row.storageKey);
-  if (bytes === null) throw new Error(`The stored PDF of document ${row.uuid} is missing`);
-  if (createHash('sha256').update(bytes).digest('hex') !== row.sha256) {
-    throw new Error(`The stored PDF of document ${row.uuid} does not match its SHA-256`);
-  }
+  const bytes = await readDisclosurePdf(deps.store, row);
   return { bytes, fileName: downloadName(row.kind) };
 }

@@ -3,16 +3,34 @@
  * it) and records it with its SHA-256. The store and the database cannot share a transaction, so
  * the files go first and are deleted again when the record is not made: when recording fails, and
  * when another run recorded the same kind first (its PDF stays the one to sign). Nothing stays in
- * the store that no document names.
+ * the store that no document names. A PDF read back is checked against that SHA-256.
  */
 import { createHash } from 'node:crypto';
 import type { TEncryptedStore } from '../../adapters/storage/encrypted.js';
 import { newStorageKey } from '../../adapters/storage/port.js';
 import type { TDb } from '../../db/pool.js';
 import { disclosureDocuments } from '../../db/schema/index.js';
-import { DISCLOSURES_AREA } from './disclosure-record.js';
+import { DISCLOSURES_AREA, type TDisclosureRow } from './disclosure-record.js';
 import type { TDisclosureContent } from './disclosure-texts.js';
 import { renderDisclosurePdf } from './render-disclosure-pdf.js';
+
+/** The digest a document is recorded with, and its PDF checked against when read back. */
+function sha256Of(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** A document's stored PDF, checked against the SHA-256 recorded for it. */
+export async function readDisclosurePdf(
+  store: Pick<TEncryptedStore, 'get'>,
+  row: Pick<TDisclosureRow, 'uuid' | 'storageKey' | 'sha256'>,
+): Promise<Buffer> {
+  const bytes = await store.get(row.storageKey);
+  if (bytes === null) throw new Error(`The stored PDF of document ${row.uuid} is missing`);
+  if (sha256Of(bytes) !== row.sha256) {
+    throw new Error(`The stored PDF of document ${row.uuid} does not match its SHA-256`);
+  }
+  return bytes;
+}
 
 export interface TStoredFile {
   key: string;
@@ -76,7 +94,7 @@ export async function storeDisclosureDocument(
         name: content.name,
         description: content.description,
         storageKey,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
+        sha256: sha256Of(bytes),
         sizeBytes: bytes.length,
         brandVersion: document.brandVersion,
         createdAt,

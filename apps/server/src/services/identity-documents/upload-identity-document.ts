@@ -28,7 +28,7 @@ import {
   identityAutoReviewDedupeKey,
   identityAutoReviewJob,
 } from '../../jobs/definitions/identity-auto-review.js';
-import { findOwnedApplication } from '../applications/application-record.js';
+import { applicationNotFound, findOwnedApplication } from '../applications/application-record.js';
 import { areAdditionalDocumentsRequired } from './additional-documents-required.js';
 import { decodeIdentityFile } from './decode-identity-file.js';
 import { isApprovedDocumentFinal, uploadsNewestFirst } from './identity-step-status.js';
@@ -125,7 +125,7 @@ export async function uploadIdentityDocument(
 ): Promise<TIdentityDocument> {
   // Someone else's identity is as unknown as someone else's application.
   if (input.documentOwnerIdentityUuid !== input.identityUuid) {
-    throw new HttpError(404, 'NOT_FOUND', 'Application not found');
+    throw applicationNotFound();
   }
   const application = await findOwnedApplication(deps.db, input.identityUuid, input.appUuid);
 

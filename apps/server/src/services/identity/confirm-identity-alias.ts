@@ -11,6 +11,7 @@ import { HttpError } from '../../http/errors.js';
 import { digestOtpCode, isSameDigest } from '../../security/otp.js';
 import { emailChangedMessage } from '../email/email-change-messages.js';
 import { queueEmail } from '../email/queue-email.js';
+import { closedCodeOutcome, countWrongCodeTry } from './code-tries.js';
 import type { TIdentityDeps } from './deps.js';
 import { digestEmail, normalizeEmail } from './email-address.js';
 import { endIdentitySessions } from './end-sessions.js';
@@ -22,11 +23,7 @@ import {
   identityEmailValues,
   openIdentityEmail,
 } from './identity-email.js';
-import {
-  EMAIL_CHANGE_UNDO_TTL_MS,
-  OTP_MAX_WRONG_ATTEMPTS,
-  SIGN_IN_RATE_LIMITS,
-} from './sign-in-limits.js';
+import { EMAIL_CHANGE_UNDO_TTL_MS, SIGN_IN_RATE_LIMITS } from './sign-in-limits.js';
 import { digestUndoToken, sealOldEmail, UNDO_EMAIL_CHANGE_PAGE } from './undo-email-change.js';
 
 export const ALIAS_CONFIRM_MESSAGES = {
@@ -89,22 +86,15 @@ export async function confirmIdentityAlias(
         .limit(1)
         .for('update');
       if (change === undefined) return { kind: 'wrong' };
-      if (change.closedAt !== null) {
-        return { kind: change.wrongAttempts >= OTP_MAX_WRONG_ATTEMPTS ? 'burnt' : 'wrong' };
-      }
-      if (change.expiresAt.getTime() <= now.getTime()) return { kind: 'expired' };
+      const closed = closedCodeOutcome(change, now);
+      if (closed !== null) return { kind: closed };
       const isCodeRight = isSameDigest(
         change.codeDigest,
         digestOtpCode(cipher, change.id, input.body.code),
       );
       const isAddressRight = isSameDigest(change.newEmailDigest, digestEmail(cipher, newEmail));
       if (!isCodeRight || !isAddressRight) {
-        const wrongAttempts = change.wrongAttempts + 1;
-        const isLast = wrongAttempts >= OTP_MAX_WRONG_ATTEMPTS;
-        await tx
-          .update(emailChanges)
-          .set({ wrongAttempts, ...(isLast ? { closedAt: now } : {}) })
-          .where(eq(emailChanges.id, change.id));
+        const isLast = await countWrongCodeTry(tx, emailChanges, change, now);
         return { kind: isLast ? 'last-wrong' : 'wrong' };
       }
       await tx.update(emailChanges).set({ closedAt: now }).where(eq(emailChanges.id, change.id));

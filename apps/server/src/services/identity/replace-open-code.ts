@@ -10,7 +10,7 @@ import type { TDb } from '../../db/pool.js';
 import type { emailChanges, otpChallenges, stepUpCodes } from '../../db/schema/index.js';
 import { pruneExpired } from './prune-expired.js';
 
-type TCodeTable = typeof otpChallenges | typeof stepUpCodes | typeof emailChanges;
+export type TCodeTable = typeof otpChallenges | typeof stepUpCodes | typeof emailChanges;
 
 /**
  * The order in which a try finds its code: the open one first, since issuing a code closes the

@@ -3,7 +3,7 @@
  * The account proves it with its authenticator code where two-factor sign-in is on, else with its
  * password where it has one, else with a code e-mailed to its CURRENT address.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TStepUpMethod } from '@pledge/contract';
 import type { TDb } from '../../db/pool.js';
 import { identities, stepUpCodes } from '../../db/schema/index.js';
@@ -11,10 +11,10 @@ import { HttpError, UNAUTHENTICATED } from '../../http/errors.js';
 import type { TFieldCipher } from '../../security/field-encryption.js';
 import { digestOtpCode, isSameDigest } from '../../security/otp.js';
 import { verifyPassword } from '../../security/password.js';
+import { closedCodeOutcome, countWrongCodeTry } from './code-tries.js';
 import { identityEmailColumns } from './identity-email.js';
 import { openCodeFirst } from './replace-open-code.js';
 import { needsSecondFactor, useTotp, type TSecondFactorIdentity } from './second-factor.js';
-import { OTP_MAX_WRONG_ATTEMPTS } from './sign-in-limits.js';
 
 export const STEP_UP_MESSAGES = {
   totpRequired:
@@ -124,18 +124,11 @@ export async function checkStepUp(
     .orderBy(...openCodeFirst(stepUpCodes))
     .limit(1)
     .for('update');
-  if (code === undefined || code.closedAt !== null || code.expiresAt.getTime() <= at.getTime()) {
+  if (code === undefined || closedCodeOutcome(code, at) !== null) {
     return wrong(STEP_UP_MESSAGES.codeExpired);
   }
   if (!isSameDigest(code.codeDigest, digestOtpCode(cipher, code.id, proof.stepUpCode))) {
-    const wrongAttempts = code.wrongAttempts + 1;
-    await tx
-      .update(stepUpCodes)
-      .set({
-        wrongAttempts,
-        ...(wrongAttempts >= OTP_MAX_WRONG_ATTEMPTS ? { closedAt: at } : {}),
-      })
-      .where(and(eq(stepUpCodes.id, code.id)));
+    await countWrongCodeTry(tx, stepUpCodes, code, at);
     return wrong(STEP_UP_MESSAGES.codeWrong);
   }
   await tx.update(stepUpCodes).set({ closedAt: at }).where(eq(stepUpCodes.id, code.id));

@@ -6,6 +6,7 @@ import { HttpError } from '../../http/errors.js';
 import { digestOtpCode, isSameDigest } from '../../security/otp.js';
 import { RateLimitedError } from '../../security/rate-limit.js';
 import { isActiveAgent } from './agents.js';
+import { closedCodeOutcome, countWrongCodeTry } from './code-tries.js';
 import type { TIdentityDeps, TRequestOrigin } from './deps.js';
 import { hasEmail } from './identity-email.js';
 import { openCodeFirst } from './replace-open-code.js';
@@ -13,12 +14,7 @@ import { digestEmail, digestSignInDevice, normalizeEmail } from './email-address
 import { findOrCreateIdentity } from './find-or-create-identity.js';
 import { needsSecondFactor, TOTP_MESSAGES, totpError, useTotp } from './second-factor.js';
 import { DEFAULT_LANDING } from './sign-in-paths.js';
-import {
-  addressAndSource,
-  OTP_MAX_WRONG_ATTEMPTS,
-  SIGN_IN_RATE_LIMITS,
-  signInDeviceOf,
-} from './sign-in-limits.js';
+import { addressAndSource, SIGN_IN_RATE_LIMITS, signInDeviceOf } from './sign-in-limits.js';
 import { startSession } from './start-session.js';
 
 export const OTP_MESSAGES = {
@@ -117,25 +113,12 @@ export async function verifyOtp(
       .limit(1)
       .for('update');
     if (challenge === undefined) return 'wrong';
-    if (challenge.closedAt !== null) {
-      return challenge.wrongAttempts >= OTP_MAX_WRONG_ATTEMPTS ? 'burnt' : 'wrong';
-    }
-    if (challenge.expiresAt.getTime() <= now.getTime()) return 'expired';
-    const countWrongTry = async (): Promise<boolean> => {
-      const wrongAttempts = challenge.wrongAttempts + 1;
-      // Every miss counts towards the address's ceiling, the code's own last one too.
-      const isPastCeiling = await isPastMissCeiling();
-      const isLast = wrongAttempts >= OTP_MAX_WRONG_ATTEMPTS || isPastCeiling;
-      await tx
-        .update(otpChallenges)
-        .set({
-          // A code burnt by the ceiling has no tries left, and later tries are told so.
-          wrongAttempts: isPastCeiling ? OTP_MAX_WRONG_ATTEMPTS : wrongAttempts,
-          ...(isLast ? { closedAt: now } : {}),
-        })
-        .where(eq(otpChallenges.id, challenge.id));
-      return isLast;
-    };
+    const closed = closedCodeOutcome(challenge, now);
+    if (closed !== null) return closed;
+    // Every miss counts towards the address's ceiling, the code's own last one too; a miss past
+    // the ceiling burns the code.
+    const countWrongTry = async (): Promise<boolean> =>
+      countWrongCodeTry(tx, otpChallenges, challenge, now, { burns: await isPastMissCeiling() });
     const given = digestOtpCode(cipher, challenge.id, input.code);
     if (!isSameDigest(challenge.codeDigest, given)) {
       return (await countWrongTry()) ? 'last-wrong' : 'wrong';

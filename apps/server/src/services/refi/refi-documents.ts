@@ -10,7 +10,6 @@
  * offers priced anew, the documents of the stale offer are voided, and the borrower is told why
  * (409 REFI_REPRICED) and accepts the new offer.
  */
-import { createHash } from 'node:crypto';
 import {
   ZRefiDocumentText,
   type TDocument,
@@ -34,6 +33,7 @@ import {
   recordSignature,
 } from '../disclosures/list-borrower-documents.js';
 import { documentNotFound } from '../disclosures/read-borrower-document.js';
+import { readDisclosurePdf } from '../disclosures/store-disclosure-document.js';
 import type { TApplicationRow } from '../applications/application-record.js';
 import { currentPrice } from '../prices/current-price.js';
 import type { TRefiDeps } from './refi-deps.js';
@@ -78,11 +78,7 @@ export async function readRefiDocument(
   input: { identityUuid: string; docUuid: string },
 ): Promise<{ bytes: Buffer; fileName: string }> {
   const row = await ownedDocument(deps, input.identityUuid, input.docUuid);
-  const bytes = await deps.store.get(row.storageKey);
-  if (bytes === null) throw new Error(`The stored PDF of document ${row.uuid} is missing`);
-  if (createHash('sha256').update(bytes).digest('hex') !== row.sha256) {
-    throw new Error(`The stored PDF of document ${row.uuid} does not match its SHA-256`);
-  }
+  const bytes = await readDisclosurePdf(deps.store, row);
   return { bytes, fileName: `${row.kind.toLowerCase().replaceAll('_', '-')}.pdf` };
 }
 
