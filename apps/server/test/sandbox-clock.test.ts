@@ -6,7 +6,7 @@ import { createdApplication } from './applications/helpers.js';
 import { buildTestApp } from './helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from './helpers/db.js';
 import { SWEEP_PRIORITY } from '../src/jobs/job-definition.js';
-import { bearer, brokerPath, signIn } from './identity/sign-in.js';
+import { figureInfo, signIn } from './identity/sign-in.js';
 import { useTestApp } from './helpers/test-app.js';
 
 const HOUR_MS = 3_600_000;
@@ -79,12 +79,7 @@ describe('/sandbox/clock', () => {
   it('is the clock of sessions', async () => {
     await clockOf(first, 'DELETE');
     const jwt = await signIn(first, 'sleeper@example.com');
-    const figure = () =>
-      second.inject({
-        method: 'GET',
-        url: brokerPath('customer', '/secure/api/v3/self/figureinfo'),
-        headers: bearer(jwt),
-      });
+    const figure = () => figureInfo(second, jwt);
     expect((await figure()).statusCode).toBe(200);
     const idleHours = SESSION_LIMITS.customer.idleTimeoutMinutes / 60;
     await advance(first, { advanceHours: idleHours * 0.9 });

@@ -9,27 +9,11 @@ import {
 } from './apr.js';
 import { Decimal } from './money.js';
 import { domainErrorCode } from './test-support/domain-error-code.js';
-
-/** Present value in plain floating point, written apart from the code under test. */
-function floatPresentValue(payments: readonly TScheduledPayment[], annualPct: number): number {
-  const monthly = annualPct / 1200;
-  return payments.reduce(
-    (sum, payment) => sum + payment.amountCents / (1 + monthly) ** payment.periodMonths,
-    0,
-  );
-}
-
-/** Independent APR: bisection in floating point on the annual percentage. */
-function floatApr(amountFinancedCents: number, payments: readonly TScheduledPayment[]): number {
-  let low = -50;
-  let high = 500;
-  for (let step = 0; step < 200; step += 1) {
-    const middle = (low + high) / 2;
-    if (floatPresentValue(payments, middle) > amountFinancedCents) low = middle;
-    else high = middle;
-  }
-  return (low + high) / 2;
-}
+import {
+  expectCorrectlyRoundedApr,
+  floatApr,
+  floatPresentValue,
+} from './test-support/float-apr.js';
 
 describe('monthlyInterestCents and interestOnlyPayments', () => {
   it.each([
@@ -81,11 +65,7 @@ describe('annualPercentageRate', () => {
     expect(floatApr(amountFinancedCents, payments).toFixed(3)).toBe(expected);
     // Independent check 2: the amount financed lies between the present values at the edges of the
     // rounding interval, so the returned APR is the correctly rounded one.
-    const aprPct = apr.toNumber();
-    expect(floatPresentValue(payments, aprPct - 0.0005)).toBeGreaterThanOrEqual(
-      amountFinancedCents,
-    );
-    expect(floatPresentValue(payments, aprPct + 0.0005)).toBeLessThanOrEqual(amountFinancedCents);
+    expectCorrectlyRoundedApr(payments, apr.toNumber(), amountFinancedCents);
   });
 
   it('solves the unit-period rate so the payments are worth the amount financed within half a cent', () => {

@@ -12,10 +12,10 @@ import {
   whatIfBasisOfOffer,
   whatIfPriceRange,
 } from './loan-health.js';
-import { computeOffer } from './offer.js';
 import type { TBalances } from './ledger.js';
 import { riskLevel } from './loan-risk.js';
 import { Decimal } from './money.js';
+import { btcOfferAt60k, state } from './test-support/offer.js';
 
 /** $20,000 drawn, $200 fee capitalised, $150.36 interest accrued. */
 const BALANCES: TBalances = {
@@ -290,15 +290,8 @@ describe('whatIfAtPrice: what a price would do, as the risk engine would act on 
   });
 
   it('of an offer: its amount with the fee on its coins, in its tier', () => {
-    const result = computeOffer({
-      drawCents: 2_000_000,
-      collateralType: 'BTC',
-      coinQuantity: '1',
-      priceCents: 6_000_000,
-      residence: { kind: 'state', state: 'OH' },
-    });
-    if (!result.eligible) throw new Error(result.reason);
-    const offerBasis = whatIfBasisOfOffer(result.offer);
+    const offer = btcOfferAt60k(2_000_000, '1', state('OH'));
+    const offerBasis = whatIfBasisOfOffer(offer);
     expect(offerBasis).toEqual({
       ltvBalanceCents: 2_025_000,
       saleBalanceCents: 2_025_000,
@@ -308,8 +301,6 @@ describe('whatIfAtPrice: what a price would do, as the risk engine would act on 
     });
     // At the offer's own liquidation price the level is liquidation.
     if (offerBasis === null) throw new Error('The offer’s tier must be known');
-    expect(whatIfAtPrice(offerBasis, result.offer.liquidationPriceCents)?.level).toBe(
-      'LIQUIDATION',
-    );
+    expect(whatIfAtPrice(offerBasis, offer.liquidationPriceCents)?.level).toBe('LIQUIDATION');
   });
 });

@@ -116,6 +116,14 @@ export function namedViolations<TFacts>(
   });
 }
 
+/** Every rule of `rules` the facts break, by its message alone. */
+function violationsOf(rules: readonly TLoanInvariant[], facts: TLoanFacts): string[] {
+  return rules.flatMap((rule) => {
+    const violation = rule(facts);
+    return violation === null ? [] : [violation];
+  });
+}
+
 /** The servicing statuses each application state allows. */
 const SERVICING_STATUSES_BY_STATE: Partial<Record<TApplicationState, readonly TLoanStatusName[]>> =
   {
@@ -167,10 +175,7 @@ export const SERVICING_INVARIANTS: readonly TLoanInvariant[] = [
 ];
 
 export function servicingViolations(facts: TLoanFacts): string[] {
-  return SERVICING_INVARIANTS.flatMap((invariant) => {
-    const violation = invariant(facts);
-    return violation === null ? [] : [violation];
-  });
+  return violationsOf(SERVICING_INVARIANTS, facts);
 }
 
 /** States at or past the point where the loan's dollars may be released. */
@@ -434,10 +439,7 @@ export const FUNDING_INVARIANTS: readonly TLoanInvariant[] = [
 ];
 
 export function fundingViolations(facts: TLoanFacts): string[] {
-  return FUNDING_INVARIANTS.flatMap((invariant) => {
-    const violation = invariant(facts);
-    return violation === null ? [] : [violation];
-  });
+  return violationsOf(FUNDING_INVARIANTS, facts);
 }
 
 /** The rules a collateral release request checks in the transaction that records it. */

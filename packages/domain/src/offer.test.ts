@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interestOnlyPayments, type TScheduledPayment } from './apr.js';
+import { interestOnlyPayments } from './apr.js';
 import { Decimal, usdToCents } from './money.js';
 import {
   OFFER_REFUSAL_MESSAGES,
@@ -14,28 +14,14 @@ import {
   originationFeeCents,
   type TOfferInput,
   type TOfferResult,
-  type TOfferTerms,
 } from './offer.js';
-import { loanLimitsUsd, type TResidence } from './residence.js';
+import { loanLimitsUsd } from './residence.js';
 import { balanceLtvPct } from './servicing.js';
 import { domainErrorCode } from './test-support/domain-error-code.js';
+import { expectCorrectlyRoundedApr } from './test-support/float-apr.js';
+import { country, eligibleOffer, state } from './test-support/offer.js';
 
-const state = (code: string): TResidence => ({ kind: 'state', state: code as never });
-const country = (countryCode: string): TResidence => ({ kind: 'country', countryCode });
 const TEN_THOUSAND_USD = usdToCents('10,000');
-
-function eligibleOffer(result: TOfferResult): TOfferTerms {
-  if (!result.eligible) throw new Error(`expected an offer, got ${result.reason}`);
-  return result.offer;
-}
-
-/** Independent APR check in floating point: present value at a monthly rate. */
-function floatPresentValue(payments: readonly TScheduledPayment[], annualPct: number): number {
-  return payments.reduce(
-    (sum, payment) => sum + payment.amountCents / (1 + annualPct / 1200) ** payment.periodMonths,
-    0,
-  );
-}
 
 describe('originationFeeCents for $10,000 of cash', () => {
   it.each([
@@ -250,9 +236,11 @@ describe('computeOffer', () => {
     }));
     // The amount financed (the draw) lies between the payments' present values at the edges of the
     // APR's rounding interval: the APR is the correctly rounded actuarial rate.
-    const apr = Number(offer.annualPercentageRatePct);
-    expect(floatPresentValue(payments, apr - 0.0005)).toBeGreaterThanOrEqual(offer.drawAmountCents);
-    expect(floatPresentValue(payments, apr + 0.0005)).toBeLessThanOrEqual(offer.drawAmountCents);
+    expectCorrectlyRoundedApr(
+      payments,
+      Number(offer.annualPercentageRatePct),
+      offer.drawAmountCents,
+    );
   });
 
   it('keeps its figures consistent with each other', () => {

@@ -7,9 +7,7 @@ import { Decimal, coinQuantityString, usdToCents } from './money.js';
 import { loanAmountCents } from './offer.js';
 import { computeRateBands, type TRateBandsInput, type TRateBands } from './rate-bands.js';
 import { isServiced, loanLimitsUsd, type TResidence } from './residence.js';
-
-const state = (code: string): TResidence => ({ kind: 'state', state: code as never });
-const country = (countryCode: string): TResidence => ({ kind: 'country', countryCode });
+import { country, state } from './test-support/offer.js';
 
 /**
  * 0.505 BTC at $40,000: $20,200 of collateral, twice the $10,100 owed on $10,000 of cash (its 1%

@@ -24,6 +24,8 @@ import {
   REFI_REPRICED_MESSAGES,
   refiCommitRefusal,
   refiSignatureRefusal,
+  type TRefiOfferTerms,
+  type TRefiQuotedTerms,
 } from './refinance.js';
 import {
   REFI_COMPLETION_CALENDAR_DAYS,
@@ -316,6 +318,16 @@ describe('refiCoinReturnRefusal (the coins of an ended refinancing)', () => {
   });
 });
 
+/** The terms of `offer` as the borrower saw them when it was quoted. */
+function quotedTermsOf(offer: TRefiOfferTerms): TRefiQuotedTerms {
+  return {
+    option: offer.option,
+    topUpRequired: offer.topUpRequired,
+    topUpCoinQuantity: offer.topUpCoinQuantity,
+    tierId: offer.tierId,
+  };
+}
+
 describe('refiCommitRefusal (a refinancing priced when confirmed)', () => {
   // 100003: $20,400 on 0.5 BTC; at $60,000 it is 68 %, at $51,000 80 %.
   const loan = { principalCents: 2_040_000, collateralType: 'BTC', collateralQuantity: '0.5' };
@@ -329,12 +341,7 @@ describe('refiCommitRefusal (a refinancing priced when confirmed)', () => {
   const quotedOf = (option: 'CUSTODY_ONLY' | 'OWNERSHIP_TRANSFER') => {
     const offer = atLookup.find((candidate) => candidate.option === option);
     if (offer === undefined) throw new Error(`no ${option} offer`);
-    return {
-      option,
-      topUpRequired: offer.topUpRequired,
-      topUpCoinQuantity: offer.topUpCoinQuantity,
-      tierId: offer.tierId,
-    };
+    return quotedTermsOf(offer);
   };
 
   it('lets the terms stand at the price they were quoted at', () => {
@@ -383,12 +390,7 @@ describe('refiCommitRefusal (a refinancing priced when confirmed)', () => {
     });
     const [offer] = offers;
     if (offer === undefined) throw new Error('no offer');
-    const quoted = {
-      option: offer.option,
-      topUpRequired: offer.topUpRequired,
-      topUpCoinQuantity: offer.topUpCoinQuantity,
-      tierId: offer.tierId,
-    };
+    const quoted = quotedTermsOf(offer);
     const input = { principalCents: 2_400_000, collateralType: 'BTC', collateralQuantity: '1' };
     expect(refiCommitRefusal({ ...input, quoted, priceCents: 4_000_000 })).toEqual({
       code: 'REFI_REPRICED',
@@ -413,12 +415,7 @@ describe('refiCommitRefusal (a refinancing priced when confirmed)', () => {
       ratesBps: refiRatesBps(),
     });
     if (custody === undefined) throw new Error('no custody-only offer');
-    const quoted = {
-      option: custody.option,
-      topUpRequired: custody.topUpRequired,
-      topUpCoinQuantity: custody.topUpCoinQuantity,
-      tierId: custody.tierId,
-    };
+    const quoted = quotedTermsOf(custody);
 
     it('is the confirmation’s rule before a top-up arrived', () => {
       expect(quoted).toMatchObject({ option: 'CUSTODY_ONLY', topUpRequired: true });

@@ -9,7 +9,6 @@ import {
   paymentJournal,
   ZERO_BALANCES,
 } from './ledger.js';
-import { computeOffer } from './offer.js';
 import {
   accrualDays,
   addDays,
@@ -24,6 +23,7 @@ import {
   periodInterestToDateCents,
   servicingSchedule,
 } from './servicing.js';
+import { btcOfferAt60k, state } from './test-support/offer.js';
 
 const tier1 = RATE_TIERS[0]!;
 
@@ -73,22 +73,15 @@ describe('the schedule equals the Truth in Lending schedule', () => {
     { name: 'rate 2', drawCents: 4_000_000, state: 'OH' },
     { name: 'flat fee (IN $200)', drawCents: 600_000, state: 'IN' },
     { name: 'no fee (KS)', drawCents: 3_000_000, state: 'KS' },
-  ])('$name', ({ drawCents, state }) => {
-    const result = computeOffer({
-      drawCents,
-      collateralType: 'BTC',
-      coinQuantity: '1',
-      priceCents: 6_000_000,
-      residence: { kind: 'state', state },
-    });
-    if (!result.eligible) throw new Error(result.reason);
+  ])('$name', ({ drawCents, state: code }) => {
+    const offer = btcOfferAt60k(drawCents, '1', state(code));
     const schedule = servicingSchedule({
-      balanceCents: result.offer.amountCents,
-      interestRateBps: result.offer.interestRateBps,
+      balanceCents: offer.amountCents,
+      interestRateBps: offer.interestRateBps,
       fundedOn: '2026-03-31',
     });
     expect(schedule.map((row) => row.amountCents)).toEqual(
-      result.offer.paymentSchedule.map((row) => row.amountCents),
+      offer.paymentSchedule.map((row) => row.amountCents),
     );
     expect(schedule.at(-1)?.dueDate).toBe('2027-03-31');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeOffer } from './offer.js';
 import type { TResidence } from './residence.js';
+import { btcOfferAt60k, country, state } from './test-support/offer.js';
 import {
   paymentScheduleSummary,
   totalCostSentence,
@@ -20,23 +20,16 @@ const usd = (cents: number) =>
  * the 8.91 % tier up to 50 % LTV).
  */
 const CASES: [string, number, TResidence, number][] = [
-  ['Ohio, $20,000: the $250 minimum fee', 2_000_000, { kind: 'state', state: 'OH' }, 25_000],
-  ['New York, $30,000: 0.85 %', 3_000_000, { kind: 'state', state: 'NY' }, 25_500],
-  ['Alabama, $15,000: no fee', 1_500_000, { kind: 'state', state: 'AL' }, 0],
-  ['United Kingdom, $20,000: 1.5 %', 2_000_000, { kind: 'country', countryCode: 'GB' }, 30_000],
+  ['Ohio, $20,000: the $250 minimum fee', 2_000_000, state('OH'), 25_000],
+  ['New York, $30,000: 0.85 %', 3_000_000, state('NY'), 25_500],
+  ['Alabama, $15,000: no fee', 1_500_000, state('AL'), 0],
+  ['United Kingdom, $20,000: 1.5 %', 2_000_000, country('GB'), 30_000],
 ];
 
 describe('truthInLending', () => {
   it.each(CASES)('%s', (_name, drawCents, residence, feeCents) => {
-    const result = computeOffer({
-      drawCents,
-      collateralType: 'BTC',
-      coinQuantity: '2',
-      priceCents: 6_000_000,
-      residence,
-    });
-    if (!result.eligible) throw new Error(result.reason);
-    const figures = truthInLending(result.offer);
+    const offer = btcOfferAt60k(drawCents, '2', residence);
+    const figures = truthInLending(offer);
 
     const amountCents = drawCents + feeCents;
     const interest = divHalfUp(amountCents * 891, 10_000 * 12);
@@ -50,10 +43,10 @@ describe('truthInLending', () => {
       termMonths: 12,
     });
     // The product's stored figures and the box agree.
-    expect(figures.financeChargeCents).toBe(result.offer.financeChargeCents);
-    expect(figures.totalOfPaymentsCents).toBe(result.offer.totalOfPaymentsCents);
+    expect(figures.financeChargeCents).toBe(offer.financeChargeCents);
+    expect(figures.totalOfPaymentsCents).toBe(offer.totalOfPaymentsCents);
     expect(truthInLendingValues(figures)).toEqual({
-      apr: `${result.offer.annualPercentageRatePct}%`,
+      apr: `${offer.annualPercentageRatePct}%`,
       financeCharge: usd(total - drawCents),
       amountFinanced: usd(drawCents),
       totalOfPayments: usd(total),
@@ -71,21 +64,10 @@ describe('truthInLending', () => {
   });
 
   it('shows a fee-free loan’s APR as its rate, and a fee’s APR above it', () => {
-    const offer = (residence: TResidence) => {
-      const result = computeOffer({
-        drawCents: 1_500_000,
-        collateralType: 'BTC',
-        coinQuantity: '2',
-        priceCents: 6_000_000,
-        residence,
-      });
-      if (!result.eligible) throw new Error(result.reason);
-      return truthInLending(result.offer);
-    };
+    const offer = (residence: TResidence) =>
+      truthInLending(btcOfferAt60k(1_500_000, '2', residence));
     // No fee: the APR of monthly interest-only payments is the note rate, to 3 decimals.
-    expect(offer({ kind: 'state', state: 'AL' }).annualPercentageRatePct).toBe('8.910');
-    expect(Number(offer({ kind: 'state', state: 'OH' }).annualPercentageRatePct)).toBeGreaterThan(
-      8.91,
-    );
+    expect(offer(state('AL')).annualPercentageRatePct).toBe('8.910');
+    expect(Number(offer(state('OH')).annualPercentageRatePct)).toBeGreaterThan(8.91);
   });
 });

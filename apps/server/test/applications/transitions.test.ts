@@ -5,6 +5,7 @@ import { applications, profiles } from '../../src/db/schema/index.js';
 import { JOB_TABLE, queuedJobs } from '../helpers/jobs.js';
 import { HttpError } from '../../src/http/errors.js';
 import { applyTransition } from '../../src/services/applications/apply-transition.js';
+import { transitionOutcome } from '../helpers/transition.js';
 import {
   acceptedApplication,
   createdApplication,
@@ -90,11 +91,11 @@ describe('applyTransition', () => {
     const created = await createdApplication(ctx.app, (await newBorrower(ctx.app)).token);
     const before = await rowOf(ctx, created.appUuid);
     const error = await withFailingInserts(ctx, 'audit_events', () =>
-      applyTransition(ctx.database.db, {
+      transitionOutcome(ctx.database.db, {
         appUuid: created.appUuid,
         event: 'OFFER_ACCEPTED',
         actor: 'system:test',
-      }).catch((caught: unknown) => caught),
+      }),
     );
     // Drizzle wraps the database's error; its cause is the trigger's.
     expect(String((error as Error).cause)).toContain('forced failure');
@@ -132,11 +133,11 @@ describe('applyTransition', () => {
 
   it('refuses an event the state machine does not allow, writing nothing', async () => {
     const created = await createdApplication(ctx.app, (await newBorrower(ctx.app)).token);
-    const error = await applyTransition(ctx.database.db, {
+    const error = await transitionOutcome(ctx.database.db, {
       appUuid: created.appUuid,
       event: 'FUNDS_RELEASED',
       actor: 'system:test',
-    }).catch((caught: unknown) => caught);
+    });
     expect(isDomainError(error) && error.code).toBe('INVALID_STATE_TRANSITION');
     expect((await rowOf(ctx, created.appUuid))?.state).toBe('CREATED');
     expect(await auditCount(ctx, created.appUuid)).toBe(1);
@@ -145,20 +146,20 @@ describe('applyTransition', () => {
   it('refuses a stale version (409) and an unknown application (404)', async () => {
     const created = await createdApplication(ctx.app, (await newBorrower(ctx.app)).token);
     const before = await rowOf(ctx, created.appUuid);
-    const stale = await applyTransition(ctx.database.db, {
+    const stale = await transitionOutcome(ctx.database.db, {
       appUuid: created.appUuid,
       event: 'OFFER_ACCEPTED',
       actor: 'system:test',
       expectedVersion: (before?.version ?? 0) + 7,
-    }).catch((caught: unknown) => caught);
+    });
     expect(stale).toBeInstanceOf(HttpError);
     expect((stale as HttpError).statusCode).toBe(409);
 
-    const missing = await applyTransition(ctx.database.db, {
+    const missing = await transitionOutcome(ctx.database.db, {
       appUuid: '00000000-0000-4000-8000-000000000000',
       event: 'OFFER_ACCEPTED',
       actor: 'system:test',
-    }).catch((caught: unknown) => caught);
+    });
     expect((missing as HttpError).statusCode).toBe(404);
   });
 

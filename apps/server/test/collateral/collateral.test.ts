@@ -6,8 +6,8 @@ import type {
   TPostCollateralReleaseResponse,
 } from '@pledge/contract';
 import { INVALID_RETURN_ADDRESS_MESSAGE, RETURN_ADDRESS_MESSAGES } from '@pledge/domain';
-import { asc, eq } from 'drizzle-orm';
-import { auditEvents, collateralAccounts, collateralDeposits } from '../../src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { collateralAccounts, collateralDeposits } from '../../src/db/schema/index.js';
 import { watchApplicationDeposits } from '../../src/services/collateral/watch-deposits.js';
 import {
   appPath,
@@ -30,6 +30,7 @@ import {
   waitingApplication,
 } from './helpers.js';
 import { BTC_RETURN_ADDRESS } from '../servicing/helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 describe('collateral', () => {
   let ctx: TApplicationsTestContext;
@@ -210,11 +211,7 @@ describe('collateral', () => {
       const funded = await state(application.appUuid);
       // Funded (CRYPTO_FUNDING_VERIFY), then verified by the disbursement side (domestic loan).
       expect(funded.state).toBe('MANUAL_FUNDING_RELEASE');
-      const trail = await ctx.database.db
-        .select()
-        .from(auditEvents)
-        .where(eq(auditEvents.entityId, application.appUuid))
-        .orderBy(asc(auditEvents.at));
+      const trail = await auditEventsOf(ctx.database.db, application.appUuid);
       expect(trail.slice(-2).map((event) => [event.fromState, event.toState, event.actor])).toEqual(
         [
           ['WAITING_FOR_COLLATERAL', 'CRYPTO_FUNDING_VERIFY', 'system:watch-deposits'],

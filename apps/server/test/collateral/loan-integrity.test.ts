@@ -15,15 +15,15 @@ import {
   loanInvariantViolations,
   type TPayoffMethod,
 } from '@pledge/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   applications,
-  auditEvents,
   collateralAccounts,
   collateralReleaseRequests,
 } from '../../src/db/schema/index.js';
 import { HttpError } from '../../src/http/errors.js';
 import { applyTransition } from '../../src/services/applications/apply-transition.js';
+import { transitionOutcome } from '../helpers/transition.js';
 import { loadLoanFacts } from '../../src/services/applications/loan-facts.js';
 import { recordPayoffMethod } from '../../src/services/ops/payoff-record.js';
 import {
@@ -45,6 +45,7 @@ import {
 } from './helpers.js';
 import { saveManualBank, EVM_ADDRESS } from '../disbursement/helpers.js';
 import { BTC_RETURN_ADDRESS } from '../servicing/helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const OTHER_BTC_RETURN_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
@@ -90,11 +91,7 @@ describe('loan integrity in any order of events', () => {
       // The disbursement step is still open, and giving it moves the loan on at once.
       expect((await saveManualBank(ctx.app, borrower.token, appUuid)).statusCode).toBe(200);
       expect((await application(appUuid)).state).toBe('MANUAL_FUNDING_RELEASE');
-      const trail = await ctx.database.db
-        .select()
-        .from(auditEvents)
-        .where(and(eq(auditEvents.entityId, appUuid), eq(auditEvents.entityType, 'application')))
-        .orderBy(asc(auditEvents.at));
+      const trail = await auditEventsOf(ctx.database.db, appUuid, { entityType: 'application' });
       expect(trail.at(-1)).toMatchObject({
         fromState: 'CRYPTO_FUNDING_VERIFY',
         toState: 'MANUAL_FUNDING_RELEASE',
@@ -116,12 +113,12 @@ describe('loan integrity in any order of events', () => {
     it('refuses every path into funding without a bank account (409, nothing changed)', async () => {
       const { appUuid } = await waitingApplication(ctx, borrower.token, { withBank: false });
       await depositAll(appUuid);
-      const verify = await applyTransition(ctx.database.db, {
+      const verify = await transitionOutcome(ctx.database.db, {
         appUuid,
         event: 'FUNDING_VERIFIED',
         actor: 'agent:test',
         context: { isInternational: false },
-      }).catch((caught: unknown) => caught);
+      });
       expect(verify).toBeInstanceOf(HttpError);
       expect(verify).toMatchObject({ statusCode: 409, code: 'FUNDING_REQUIREMENTS_MISSING' });
       expect((verify as HttpError).message).toContain('disbursement account');
@@ -131,22 +128,22 @@ describe('loan integrity in any order of events', () => {
         .update(applications)
         .set({ state: 'MANUAL_FUNDING_RELEASE', stage: 'ORIGINATING' })
         .where(eq(applications.uuid, appUuid));
-      const release = await applyTransition(ctx.database.db, {
+      const release = await transitionOutcome(ctx.database.db, {
         appUuid,
         event: 'FUNDS_RELEASED',
         actor: 'agent:test',
-      }).catch((caught: unknown) => caught);
+      });
       expect(release).toMatchObject({ statusCode: 409, code: 'FUNDING_REQUIREMENTS_MISSING' });
       expect((await application(appUuid)).state).toBe('MANUAL_FUNDING_RELEASE');
     });
 
     it('refuses to count collateral that is not confirmed', async () => {
       const { appUuid } = await waitingApplication(ctx, borrower.token);
-      const counted = await applyTransition(ctx.database.db, {
+      const counted = await transitionOutcome(ctx.database.db, {
         appUuid,
         event: 'COLLATERAL_FUNDED',
         actor: 'agent:test',
-      }).catch((caught: unknown) => caught);
+      });
       expect(counted).toMatchObject({ statusCode: 409, code: 'FUNDING_REQUIREMENTS_MISSING' });
       expect((await application(appUuid)).state).toBe('WAITING_FOR_COLLATERAL');
     });

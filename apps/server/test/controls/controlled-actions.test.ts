@@ -9,12 +9,7 @@ import type { TControlledAction, TGetOpsReconciliationResponse } from '@pledge/c
 import { CONTROL_MESSAGES, CONTROLLED_ACTION_KINDS, REFI_TAPE_COLUMNS } from '@pledge/domain';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import {
-  agents,
-  opsProposals,
-  refiTapeLoans,
-  servicingPayments,
-} from '../../src/db/schema/index.js';
+import { agents, opsProposals, refiTapeLoans } from '../../src/db/schema/index.js';
 import { bearer } from '../applications/helpers.js';
 import { signInAgent, type TAgent, useAgent, useTwoAgentContext, OPS } from '../ops/helpers.js';
 import { signIn } from '../identity/sign-in.js';
@@ -25,6 +20,7 @@ import {
   idempotency,
   sandboxLoan,
   type TTestLoan,
+  paymentRowsOf,
 } from '../servicing/helpers.js';
 import { servicingRow } from '../risk/liquidation-helpers.js';
 
@@ -79,12 +75,7 @@ async function proposeWire(
   );
 }
 
-async function paymentsOf(loanUuid: string) {
-  return ctx.database.db
-    .select()
-    .from(servicingPayments)
-    .where(eq(servicingPayments.loanUuid, loanUuid));
-}
+const paymentsOf = (loanUuid: string) => paymentRowsOf(ctx, loanUuid);
 
 async function proposalRow(id: string) {
   const [row] = await ctx.database.db.select().from(opsProposals).where(eq(opsProposals.id, id));

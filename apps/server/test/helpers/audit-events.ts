@@ -3,11 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../src/db/pool.js';
 import { auditEvents } from '../../src/db/schema/index.js';
 
-/** The audit events of one entity, oldest first; only a transition's when its states are given. */
+/**
+ * The audit events of one entity, oldest first; only those of an entity type (an id may name
+ * entities of several types: an application and its payoff) or of a transition when given.
+ */
 export function auditEventsOf(
   db: TDb,
   entityId: string,
-  transition: { fromState?: string; toState?: string } = {},
+  transition: { entityType?: string; fromState?: string; toState?: string } = {},
 ) {
   return (
     db
@@ -16,6 +19,9 @@ export function auditEventsOf(
       .where(
         and(
           eq(auditEvents.entityId, entityId),
+          ...(transition.entityType === undefined
+            ? []
+            : [eq(auditEvents.entityType, transition.entityType)]),
           ...(transition.fromState === undefined
             ? []
             : [eq(auditEvents.fromState, transition.fromState)]),

@@ -9,7 +9,6 @@ import { eq } from 'drizzle-orm';
 import type { TGetIdentitySessionsResponse } from '@pledge/contract';
 import { emailChanges, sessions } from '../../src/db/schema/index.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
-import { base32Decode, totpCode, totpStepAt } from '../../src/security/totp.js';
 import { createPasswordIdentity } from '../../src/services/identity/create-password-identity.js';
 import { SESSION_NOT_FOUND } from '../../src/services/identity/end-session.js';
 import { STEP_UP_MESSAGES } from '../../src/services/identity/step-up.js';
@@ -19,12 +18,14 @@ import {
   ALIAS,
   bearer,
   brokerPath,
+  figureInfo,
   latestCode,
   LOGIN,
   mailbox,
   manualClock,
   signIn,
   STEP_UP,
+  totpAt,
 } from './sign-in.js';
 import { closeTestApp, openTestApp } from '../helpers/test-app.js';
 
@@ -51,11 +52,7 @@ describe('account security', () => {
     const email = `${name}-${counter}@example.com`;
     const remoteAddress = `10.80.${counter}.1`;
     const jwt = await signIn(app, email, { remoteAddress });
-    const figure = await app.inject({
-      method: 'GET',
-      url: brokerPath('customer', '/secure/api/v3/self/figureinfo'),
-      headers: bearer(jwt),
-    });
+    const figure = await figureInfo(app, jwt);
     return {
       email,
       jwt,
@@ -198,9 +195,8 @@ describe('account security', () => {
         { db: database.db, cipher },
         { email, password: 'pass_good', orgCode: 'default', totpSecret: TOTP_SECRET },
       );
-      const secret = base32Decode(TOTP_SECRET);
-      if (secret === null || uuid === null) throw new Error('no identity');
-      const currentTotp = () => totpCode(secret, totpStepAt(time.clock()));
+      if (uuid === null) throw new Error('no identity');
+      const currentTotp = () => totpAt(TOTP_SECRET, time.clock());
       const login = await app.inject({
         method: 'POST',
         url: LOGIN,
@@ -266,13 +262,7 @@ describe('account security', () => {
       return (response.json() as TGetIdentitySessionsResponse).sessions;
     }
 
-    function figure(jwt: string) {
-      return app.inject({
-        method: 'GET',
-        url: brokerPath('customer', '/secure/api/v3/self/figureinfo'),
-        headers: bearer(jwt),
-      });
-    }
+    const figure = (jwt: string) => figureInfo(app, jwt);
 
     it('lists the open sessions with their device and this one marked, and no token material', async () => {
       counter += 1;

@@ -15,12 +15,12 @@ import { OTP_MESSAGES } from '../../src/services/identity/verify-otp.js';
 
 import { type TTestDatabase } from '../helpers/db.js';
 import {
-  NONCE,
-  bearer,
   brokerPath,
+  figureInfo,
   latestCode,
   mailbox,
   manualClock,
+  NONCE,
   signIn,
   startOtp,
   verifyOtp,
@@ -144,11 +144,7 @@ describe('identity broker: sign-in by e-mailed code', () => {
     expect(body.redirectUrl).toBe('/account/crypto-backed-loan/celsius-refi');
     expect(body.jwt.split('.')).toHaveLength(3);
 
-    const figure = await app.inject({
-      method: 'GET',
-      url: brokerPath('customer', '/secure/api/v3/self/figureinfo'),
-      headers: bearer(body.jwt),
-    });
+    const figure = await figureInfo(app, body.jwt);
     expect(figure.statusCode).toBe(200);
     const identity = figure.json() as TGetFigureInfoResponse;
     const wallet = { accountAddress: null, groupPolicyAddress: null };
@@ -171,11 +167,7 @@ describe('identity broker: sign-in by e-mailed code', () => {
 
     // A second sign-in, through another brand, is the same identity in its first brand.
     const again = await signIn(app, 'ada.lovelace@example.com', { org: 'markets' });
-    const second = await app.inject({
-      method: 'GET',
-      url: brokerPath('customer', '/secure/api/v3/self/figureinfo'),
-      headers: bearer(again),
-    });
+    const second = await figureInfo(app, again);
     expect(second.json()).toMatchObject({
       identityUuid: identity.identityUuid,
       organizationCode: 'partner',

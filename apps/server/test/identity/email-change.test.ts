@@ -16,7 +16,7 @@ import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import {
   ALIAS,
   bearer,
-  brokerPath,
+  figureInfo,
   IDENTITY,
   latestCode,
   mailbox,
@@ -75,17 +75,17 @@ describe('changing the sign-in address', () => {
     return app.inject({ method: 'POST', url: CONFIRM, headers: bearer(jwt), payload });
   }
 
+  /** Moves the sign-in address to `value`: asked for, then confirmed with the code sent there. */
+  async function changeEmail(jwt: string, value: string) {
+    await put(jwt, value);
+    await confirm(jwt, { type: 'Email', value, code: await latestCode(app, value, CHANGE_CODE) });
+  }
+
   function undo(token: unknown) {
     return app.inject({ method: 'POST', url: UNDO, payload: { token } });
   }
 
-  async function figureOf(jwt: string) {
-    return app.inject({
-      method: 'GET',
-      url: brokerPath('customer', '/secure/api/v3/self/figureinfo'),
-      headers: bearer(jwt),
-    });
-  }
+  const figureOf = (jwt: string) => figureInfo(app, jwt);
 
   async function undoTokenFor(oldEmail: string): Promise<string> {
     const [message] = await mailbox(app, oldEmail);
@@ -169,12 +169,7 @@ describe('changing the sign-in address', () => {
   it('undoes a change from the old address: restored, everyone signed out, once', async () => {
     const person = await customer('undone');
     const newEmail = `hijacked-${counter}@example.com`;
-    await put(person.jwt, newEmail);
-    await confirm(person.jwt, {
-      type: 'Email',
-      value: newEmail,
-      code: await latestCode(app, newEmail, CHANGE_CODE),
-    });
+    await changeEmail(person.jwt, newEmail);
     const token = await undoTokenFor(person.email);
 
     const restored = await undo(token);
@@ -196,18 +191,8 @@ describe('changing the sign-in address', () => {
     const person = await customer('chain');
     const second = `second-${counter}@example.com`;
     const third = `third-${counter}@example.com`;
-    await put(person.jwt, second);
-    await confirm(person.jwt, {
-      type: 'Email',
-      value: second,
-      code: await latestCode(app, second, CHANGE_CODE),
-    });
-    await put(person.jwt, third);
-    await confirm(person.jwt, {
-      type: 'Email',
-      value: third,
-      code: await latestCode(app, third, CHANGE_CODE),
-    });
+    await changeEmail(person.jwt, second);
+    await changeEmail(person.jwt, third);
     const laterUndo = await undoTokenFor(second);
     expect((await undo(await undoTokenFor(person.email))).statusCode).toBe(200);
     expect((await undo(laterUndo)).statusCode).toBe(400);
@@ -216,12 +201,7 @@ describe('changing the sign-in address', () => {
   it('refuses an undo link past its life', async () => {
     const person = await customer('late-undo');
     const newEmail = `late-${counter}@example.com`;
-    await put(person.jwt, newEmail);
-    await confirm(person.jwt, {
-      type: 'Email',
-      value: newEmail,
-      code: await latestCode(app, newEmail, CHANGE_CODE),
-    });
+    await changeEmail(person.jwt, newEmail);
     time.advance(EMAIL_CHANGE_UNDO_TTL_MS + 1_000);
     expect((await undo(await undoTokenFor(person.email))).statusCode).toBe(400);
   });

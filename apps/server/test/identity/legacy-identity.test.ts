@@ -7,7 +7,7 @@ import {
 } from '@pledge/contract';
 import { isValidCosmosAddress, LOGIN_MESSAGES, PROVENANCE_ADDRESS_PREFIX } from '@pledge/domain';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
-import { base32Decode, totpCode, totpStepAt, TOTP_STEP_S } from '../../src/security/totp.js';
+import { TOTP_STEP_S } from '../../src/security/totp.js';
 import { createPasswordIdentity } from '../../src/services/identity/create-password-identity.js';
 import { PASSWORD_LOGIN_MESSAGES } from '../../src/services/identity/log-in-with-password.js';
 import {
@@ -21,12 +21,13 @@ import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import {
   ALIAS,
   bearer,
-  brokerPath,
+  figureInfo,
   IDENTITY,
   latestCode,
   LOGIN,
   manualClock,
   signIn,
+  totpAt,
 } from './sign-in.js';
 import { closeTestApp } from '../helpers/test-app.js';
 
@@ -54,11 +55,8 @@ describe('legacy identity service', () => {
     });
   }
 
-  function currentTotp(secretBase32: string, offsetSteps = 0): string {
-    const secret = base32Decode(secretBase32);
-    if (secret === null) throw new Error('bad secret');
-    return totpCode(secret, totpStepAt(time.clock()) + offsetSteps);
-  }
+  const currentTotp = (secretBase32: string, offsetSteps = 0) =>
+    totpAt(secretBase32, time.clock(), offsetSteps);
 
   it('seeds the documented sandbox borrowers', () => {
     expect(LEGACY).toMatchObject({ email: 'legacy@example.com', password: 'pass_good' });
@@ -86,11 +84,7 @@ describe('legacy identity service', () => {
     expect(isValidCosmosAddress(String(account), PROVENANCE_ADDRESS_PREFIX)).toBe(true);
     expect(isValidCosmosAddress(String(policy), PROVENANCE_ADDRESS_PREFIX)).toBe(true);
 
-    const figure = await app.inject({
-      method: 'GET',
-      url: brokerPath('customer', '/secure/api/v3/self/figureinfo'),
-      headers: bearer(body.jwt),
-    });
+    const figure = await figureInfo(app, body.jwt);
     expect(figure.json()).toMatchObject({
       email: 'legacy@example.com',
       activeLegacyCustomerOrgs: ['default'],
@@ -267,11 +261,7 @@ describe('legacy identity service', () => {
         type: 'Email',
         value: 'aliased@example.com',
       });
-      const figure = await app.inject({
-        method: 'GET',
-        url: brokerPath('customer', '/secure/api/v3/self/figureinfo'),
-        headers: bearer(jwt),
-      });
+      const figure = await figureInfo(app, jwt);
       expect(figure.json()).toMatchObject({ email: 'aliased@example.com' });
     });
 

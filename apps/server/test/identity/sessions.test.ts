@@ -12,7 +12,7 @@ import { SANDBOX_AGENT_EMAIL } from '../../src/services/identity/agents.js';
 import { SESSION_LAST_SEEN_PRECISION_MS } from '../../src/services/identity/verify-access-token.js';
 import { buildTestApp } from '../helpers/app.js';
 import type { TTestDatabase } from '../helpers/db.js';
-import { bearer, brokerPath, manualClock, signIn } from './sign-in.js';
+import { bearer, brokerPath, figureInfo, manualClock, signIn } from './sign-in.js';
 import { createSeededDatabase } from '../helpers/seeded-db.js';
 
 const MINUTE_MS = 60_000;
@@ -54,11 +54,7 @@ describe('sessions', () => {
     jwt: string,
     audience: 'customer' | 'agent' = 'customer',
   ) {
-    const response = await app.inject({
-      method: 'GET',
-      url: brokerPath(audience, '/secure/api/v3/self/figureinfo'),
-      headers: bearer(jwt),
-    });
+    const response = await figureInfo(app, jwt, audience);
     return response.statusCode;
   }
 

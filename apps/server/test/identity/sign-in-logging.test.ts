@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPostLegacyLoginResponse, TPostOtpVerifyResponse } from '@pledge/contract';
-import { base32Decode, totpCode, totpStepAt } from '../../src/security/totp.js';
 import { SANDBOX_LEGACY_BORROWERS } from '../../src/services/identity/seed-identities.js';
 import { buildTestApp, captureLogger } from '../helpers/app.js';
 import type { TTestDatabase } from '../helpers/db.js';
 import { expectNoSecretInLog } from '../helpers/log-secrets.js';
-import { bearer, brokerPath, latestCode, NONCE } from './sign-in.js';
+import { bearer, brokerPath, figureInfo, latestCode, NONCE, totpAt } from './sign-in.js';
 import { createSeededDatabase } from '../helpers/seeded-db.js';
 import { closeTestApp } from '../helpers/test-app.js';
 
@@ -47,26 +46,17 @@ describe('sign-in logs', () => {
       payload: { email, code, nonce: NONCE },
     });
     const { jwt } = verified.json() as TPostOtpVerifyResponse;
-    await app.inject({
-      method: 'GET',
-      url: brokerPath('customer', '/secure/api/v3/self/figureinfo'),
-      headers: bearer(jwt),
-    });
+    await figureInfo(app, jwt);
     await app.inject({
       method: 'POST',
       url: brokerPath('customer', '/secure/api/v3/logout'),
       headers: bearer(jwt),
     });
-    await app.inject({
-      method: 'GET',
-      url: brokerPath('customer', '/secure/api/v3/self/figureinfo'),
-      headers: bearer(jwt),
-    });
+    await figureInfo(app, jwt);
 
     const twoFactor = SANDBOX_LEGACY_BORROWERS[1];
-    const secret = base32Decode(twoFactor?.totpSecret ?? '');
-    if (twoFactor === undefined || secret === null) throw new Error('no two-factor borrower');
-    const totp = totpCode(secret, totpStepAt(new Date()));
+    if (twoFactor?.totpSecret === undefined) throw new Error('no two-factor borrower');
+    const totp = totpAt(twoFactor.totpSecret, new Date());
     const legacy = await app.inject({
       method: 'POST',
       url: '/identity/api/v1/login',

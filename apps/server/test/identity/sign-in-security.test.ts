@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPostOtpVerifyResponse } from '@pledge/contract';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
-import { base32Decode, totpCode, totpStepAt, TOTP_STEP_S } from '../../src/security/totp.js';
+import { TOTP_STEP_S } from '../../src/security/totp.js';
 import { provisionAgents } from '../../src/services/identity/agents.js';
 import { createPasswordIdentity } from '../../src/services/identity/create-password-identity.js';
 import { TOTP_MESSAGES } from '../../src/services/identity/second-factor.js';
@@ -23,13 +23,13 @@ import { OTP_MESSAGES } from '../../src/services/identity/verify-otp.js';
 import { TEST_ENCRYPTION_KEY, buildTestApp } from '../helpers/app.js';
 import { createTestDatabase, type TTestDatabase } from '../helpers/db.js';
 import {
-  bearer,
-  brokerPath,
+  figureInfo,
   latestCode,
   LOGIN,
   mailbox,
   manualClock,
   startOtp,
+  totpAt,
   verifyOtp,
   wrongCodeFor,
 } from './sign-in.js';
@@ -48,11 +48,7 @@ describe('sign-in security', () => {
   /** SQL texts sent while `recording` is set. */
   let recording: string[] | null = null;
 
-  function currentTotp(offsetSteps = 0): string {
-    const secret = base32Decode(TOTP_SECRET);
-    if (secret === null) throw new Error('bad secret');
-    return totpCode(secret, totpStepAt(time.clock()) + offsetSteps);
-  }
+  const currentTotp = (offsetSteps = 0) => totpAt(TOTP_SECRET, time.clock(), offsetSteps);
 
   /** Moves to the start of a fresh TOTP step, so that the step's code is new to every path. */
   function nextTotpStep() {
@@ -122,11 +118,7 @@ describe('sign-in security', () => {
       const totp = currentTotp();
       const right = await verifyOtp(app, { email, code, totp }, { remoteAddress: '10.30.0.1' });
       expect(right.statusCode).toBe(200);
-      const figure = await app.inject({
-        method: 'GET',
-        url: brokerPath('customer', '/secure/api/v3/self/figureinfo'),
-        headers: bearer((right.json() as TPostOtpVerifyResponse).jwt),
-      });
+      const figure = await figureInfo(app, (right.json() as TPostOtpVerifyResponse).jwt);
       expect(figure.json()).toMatchObject({ email });
 
       // The authenticator code is spent on every path: neither a fresh e-mailed code nor the

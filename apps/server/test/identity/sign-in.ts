@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { TGetSandboxMailboxResponse, TPostOtpVerifyResponse } from '@pledge/contract';
 import type { TSignInAudience } from '@pledge/domain';
+import { base32Decode, totpCode, totpStepAt } from '../../src/security/totp.js';
 
 export const NONCE = 'c0ffee00c0ffee00c0ffee00c0ffee00';
 
@@ -101,4 +102,24 @@ export async function signIn(
 
 export function bearer(jwt: string) {
   return { authorization: `Bearer ${jwt}` };
+}
+
+/** Who holds `jwt`: the broker's figure info, asked as the web app asks it. */
+export function figureInfo(
+  app: FastifyInstance,
+  jwt: string,
+  audience: TSignInAudience = 'customer',
+) {
+  return app.inject({
+    method: 'GET',
+    url: brokerPath(audience, '/secure/api/v3/self/figureinfo'),
+    headers: bearer(jwt),
+  });
+}
+
+/** The authenticator code of a base32 secret at `at`, or `offsetSteps` steps from it. */
+export function totpAt(secretBase32: string, at: Date, offsetSteps = 0): string {
+  const secret = base32Decode(secretBase32);
+  if (secret === null) throw new Error('bad secret');
+  return totpCode(secret, totpStepAt(at) + offsetSteps);
 }

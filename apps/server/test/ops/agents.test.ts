@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TGetOpsAgentsResponse } from '@pledge/contract';
-import { and, eq, inArray } from 'drizzle-orm';
-import { agents, auditEvents } from '../../src/db/schema/index.js';
+import { eq, inArray } from 'drizzle-orm';
+import { agents } from '../../src/db/schema/index.js';
 import {
   AGENT_ENTITY,
   DEACTIVATED_BY_CONFIG,
@@ -29,6 +29,7 @@ import {
   signInAgent,
   type TAgent,
 } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const AGENTS_URL = `${OPS}/agents`;
 const DEACTIVATE_URL = `${OPS}/agents/deactivate`;
@@ -52,12 +53,8 @@ async function agentRow(email: string) {
   return row;
 }
 
-async function agentAudit(email: string) {
-  return ctx.database.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.entityType, AGENT_ENTITY), eq(auditEvents.entityId, email)));
-}
+const agentAudit = (email: string) =>
+  auditEventsOf(ctx.database.db, email, { entityType: AGENT_ENTITY });
 
 describe('the agent set at boot', () => {
   it('deactivates an address taken out of AGENT_EMAILS, ending its session, and re-lists it', async () => {

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TIdentityDocument, TOpsApplicationDetail } from '@pledge/contract';
-import { and, eq } from 'drizzle-orm';
 import { createAdapters } from '../../src/adapters/index.js';
 import { createLocalStorage } from '../../src/adapters/storage/local.js';
-import { auditEvents } from '../../src/db/schema/index.js';
 import {
   acceptedApplication,
   appPath,
@@ -31,6 +29,7 @@ import {
   type TAgent,
   opsApplicationOf,
 } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const storageDir = useTempDir('ops-applications-test');
 const ctx = useApplicationsTestContext(() =>
@@ -83,12 +82,8 @@ async function uploadId(token: string, identityUuid: string, appUuid: string, ma
 
 const detail = (appUuid: string) => opsApplicationOf(ctx.app, agent, appUuid);
 
-async function auditOf(appUuid: string) {
-  return ctx.database.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.entityType, 'application'), eq(auditEvents.entityId, appUuid)));
-}
+const auditOf = (appUuid: string) =>
+  auditEventsOf(ctx.database.db, appUuid, { entityType: 'application' });
 
 const identityStep = (view: TOpsApplicationDetail) =>
   view.finalSteps.items.find((item) => item.name === 'Verify Identity')?.status;

@@ -4,7 +4,7 @@
  * that moves money; only agents see or touch any of it.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   getOpsFailedJobs,
@@ -13,7 +13,7 @@ import {
   type TGetOpsFailedJobsResponse,
 } from '@pledge/contract';
 import { OPS_REASON_MAX_LENGTH } from '@pledge/domain';
-import { auditEvents, outbox } from '../../src/db/schema/index.js';
+import { outbox } from '../../src/db/schema/index.js';
 import { deliverEmailJob } from '../../src/jobs/definitions/deliver-email.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { queueEmail } from '../../src/services/email/queue-email.js';
@@ -27,6 +27,7 @@ import { newBorrower } from '../applications/helpers.js';
 import { queuedJobs } from '../helpers/jobs.js';
 import { bearer } from '../identity/sign-in.js';
 import { expectJson, useAgentContext } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const jobPath = (path: string, jobId: string) => path.replace(':jobId', jobId);
 
@@ -173,10 +174,7 @@ describe('failed jobs in the agent console', () => {
     // A double click: the second finds nothing failed and changes nothing.
     const again = await act(postOpsRetryFailedJob.path, jobId, 'Bureau back up');
     expect(expectJson(again, 409)).toMatchObject({ code: 'JOB_NOT_FAILED' });
-    const audit = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, 'job'), eq(auditEvents.entityId, jobId)));
+    const audit = await auditEventsOf(ctx.database.db, jobId, { entityType: 'job' });
     expect(audit).toEqual([
       expect.objectContaining({
         actor: agent.identityUuid,
@@ -200,10 +198,7 @@ describe('failed jobs in the agent console', () => {
     const discarded = await act(postOpsDiscardFailedJob.path, jobId, 'Statement sent by hand');
     expect(expectJson(discarded, 200)).toEqual({ jobId, outcome: 'DISCARDED' });
     expect(await queuedJobs(ctx.database.db)).toEqual([]);
-    const [audit] = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, 'job'), eq(auditEvents.entityId, jobId)));
+    const [audit] = await auditEventsOf(ctx.database.db, jobId, { entityType: 'job' });
     expect(audit).toMatchObject({
       actor: agent.identityUuid,
       fromState: 'RETRYING',
@@ -231,10 +226,7 @@ describe('failed jobs in the agent console', () => {
       ),
     });
     expect((await queuedJobs(ctx.database.db)).map((job) => job.id)).toEqual([jobId]);
-    const audit = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, 'job'), eq(auditEvents.entityId, jobId)));
+    const audit = await auditEventsOf(ctx.database.db, jobId, { entityType: 'job' });
     expect(audit).toEqual([]);
     expect((await act(postOpsRetryFailedJob.path, jobId, 'Bank back up')).statusCode).toBe(200);
   });

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { TOpsApplicationDetail } from '@pledge/contract';
-import { and, eq } from 'drizzle-orm';
-import { auditEvents, opsProposals } from '../../src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { opsProposals } from '../../src/db/schema/index.js';
 import {
   advance,
   awaitingRelease,
@@ -23,6 +23,7 @@ import {
   useTwoAgentContext,
   opsApplicationOf,
 } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const { ctx, maker, checker } = useTwoAgentContext();
 
@@ -42,18 +43,8 @@ async function rejectedWith(agent: TAgent, appUuid: string, proposalId: string, 
 
 const detail = (appUuid: string) => opsApplicationOf(ctx.app, maker, appUuid);
 
-async function transitionsTo(appUuid: string, toState: string) {
-  return ctx.database.db
-    .select()
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.entityType, 'application'),
-        eq(auditEvents.entityId, appUuid),
-        eq(auditEvents.toState, toState),
-      ),
-    );
-}
+const transitionsTo = (appUuid: string, toState: string) =>
+  auditEventsOf(ctx.database.db, appUuid, { entityType: 'application', toState });
 
 describe('releasing funds takes two agents', () => {
   it('leaves the state alone on a proposal, and refuses the proposer’s own approval (403)', async () => {

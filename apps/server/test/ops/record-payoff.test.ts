@@ -5,8 +5,6 @@ import type {
   TOpsApplicationDetail,
   TPostCollateralReleaseResponse,
 } from '@pledge/contract';
-import { and, eq } from 'drizzle-orm';
-import { auditEvents } from '../../src/db/schema/index.js';
 import { PAYOFF_ENTITY } from '../../src/services/ops/payoff-record.js';
 import { acceptedApplication, appPath, bearer, newBorrower } from '../applications/helpers.js';
 import {
@@ -25,6 +23,7 @@ import {
   opsApplicationOf,
 } from './helpers.js';
 import { BTC_RETURN_ADDRESS } from '../servicing/helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -47,12 +46,8 @@ async function activeLoan() {
 
 const payoffUrl = (appUuid: string) => opsPath(`/${appUuid}/payoff/proposals`);
 
-async function auditOf(appUuid: string, entityType: string) {
-  return ctx.database.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.entityType, entityType), eq(auditEvents.entityId, appUuid)));
-}
+const auditOf = (appUuid: string, entityType: string) =>
+  auditEventsOf(ctx.database.db, appUuid, { entityType });
 
 async function collateralOf(token: string, appUuid: string): Promise<TCollateralInfo> {
   const response = await ctx.app.inject({

@@ -81,6 +81,16 @@ describe('partner webhooks', () => {
     });
   }
 
+  /** Switches a test's endpoints off before the next test. */
+  async function disable(...hooks: { id: string }[]) {
+    for (const hook of hooks) {
+      await db()
+        .update(partnerWebhookEndpoints)
+        .set({ status: 'DISABLED' })
+        .where(eq(partnerWebhookEndpoints.id, hook.id));
+    }
+  }
+
   /** Waits until the running drainers have left no copy waiting (a copy goes with its events). */
   async function outboxEmptied(): Promise<void> {
     await waitFor('the drainers to drain the outbox', async () => {
@@ -185,10 +195,7 @@ describe('partner webhooks', () => {
       .from(partnerWebhookEndpoints)
       .where(eq(partnerWebhookEndpoints.id, hook.id));
     expect(endpointAfter).toMatchObject({ status: 'ACTIVE', failingSince: null });
-    await db()
-      .update(partnerWebhookEndpoints)
-      .set({ status: 'DISABLED' })
-      .where(eq(partnerWebhookEndpoints.id, hook.id));
+    await disable(hook);
   });
 
   it('refuses to send to a name that now resolves to a private address, and keeps 1 KB of an answer', async () => {
@@ -234,14 +241,7 @@ describe('partner webhooks', () => {
       expect(Buffer.byteLength(body ?? '')).toBeLessThanOrEqual(1_024);
       expect(Buffer.byteLength(body ?? '')).toBeGreaterThan(1_000);
     }
-    await db()
-      .update(partnerWebhookEndpoints)
-      .set({ status: 'DISABLED' })
-      .where(eq(partnerWebhookEndpoints.id, rebinding.id));
-    await db()
-      .update(partnerWebhookEndpoints)
-      .set({ status: 'DISABLED' })
-      .where(eq(partnerWebhookEndpoints.id, publicOne.id));
+    await disable(rebinding, publicOne);
   });
 
   it('disables an endpoint after a day of failures and tells the lender', async () => {

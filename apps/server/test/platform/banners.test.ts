@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TBanner } from '@pledge/contract';
-import { auditEvents } from '../../src/db/schema/index.js';
 import { agentHeaders, borrowerHeaders, newIdentity, usePlatformTestApp } from './helpers.js';
+import { auditEventsOf } from '../helpers/audit-events.js';
 
 const PUBLIC_URL = '/banners/banners.json';
 const OPS_URL = '/service-ops/secure/api/v1/banners';
@@ -37,13 +36,7 @@ describe('banners', () => {
     return response.json() as TBanner;
   }
 
-  async function auditOf(bannerUuid: string) {
-    return t.database.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.entityId, bannerUuid))
-      .orderBy(auditEvents.at);
-  }
+  const auditOf = (bannerUuid: string) => auditEventsOf(t.database.db, bannerUuid);
 
   it('serves none before an agent adds one, uncached', async () => {
     expect(await publicBanners()).toEqual([]);

@@ -382,6 +382,14 @@ export function requestRelease(ctx: TApplicationsTestContext, loan: TTestLoan) {
   });
 }
 
+/** The loan's payment rows, as recorded. */
+export function paymentRowsOf(ctx: TApplicationsTestContext, loanUuid: string) {
+  return ctx.database.db
+    .select()
+    .from(servicingPayments)
+    .where(eq(servicingPayments.loanUuid, loanUuid));
+}
+
 /** The loan's collateral release requests, as recorded. */
 export function releaseRequestsOf(ctx: TApplicationsTestContext, loanUuid: string) {
   return ctx.database.db

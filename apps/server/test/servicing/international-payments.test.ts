@@ -7,8 +7,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TServicingLoan } from '@pledge/contract';
 import { loanPaymentReference, PAYMENT_METHOD_MESSAGES } from '@pledge/domain';
-import { eq } from 'drizzle-orm';
-import { servicingPayments } from '../../src/db/schema/index.js';
 import { wireAccountFor } from '../../src/brands/brands.js';
 import { bearer, useApplicationsTestContext } from '../applications/helpers.js';
 import { signIn } from '../identity/sign-in.js';
@@ -23,6 +21,7 @@ import {
   requestPayOff,
   sandboxLoan,
   type TTestLoan,
+  paymentRowsOf,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
 
@@ -75,11 +74,7 @@ describe('an international (USDC) loan', () => {
       PAYMENT_METHOD_MESSAGES.noDebitAccount(loanPaymentReference(loan.loanUuid)),
     );
     expect(body.message).toContain('Pay by wire');
-    const rows = await ctx.database.db
-      .select()
-      .from(servicingPayments)
-      .where(eq(servicingPayments.loanUuid, loan.loanUuid));
-    expect(rows).toEqual([]);
+    expect(await paymentRowsOf(ctx, loan.loanUuid)).toEqual([]);
     expect((await getLoan(ctx, loan)).balances).toEqual(view.balances);
   });
 

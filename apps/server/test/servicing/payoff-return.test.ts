@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TBankPaymentsPort } from '../../src/adapters/bank-payments/port.js';
 
-import { collateralReleaseRequests, servicingPayments } from '../../src/db/schema/index.js';
+import { collateralReleaseRequests } from '../../src/db/schema/index.js';
 import { PAYOFF_NOT_SETTLED_MESSAGE } from '../../src/services/collateral/request-collateral-release.js';
 import { readPayoff } from '../../src/services/ops/payoff-record.js';
 
@@ -30,6 +30,7 @@ import {
   sandboxLoan,
   requestPayment,
   settleDebits,
+  paymentRowsOf,
 } from './helpers.js';
 import { auditEventsOf } from '../helpers/audit-events.js';
 
@@ -38,10 +39,7 @@ const ctx = useApplicationsTestContext(openServicingWorld);
 const stateOf = (loanUuid: string) => loanStates(ctx, loanUuid);
 
 async function payoffPayment(loanUuid: string) {
-  const rows = await ctx.database.db
-    .select()
-    .from(servicingPayments)
-    .where(eq(servicingPayments.loanUuid, loanUuid));
+  const rows = await paymentRowsOf(ctx, loanUuid);
   return rows.find((row) => row.purpose === 'PAYOFF');
 }
 

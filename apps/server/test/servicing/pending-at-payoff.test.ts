@@ -52,6 +52,7 @@ import {
   runSweep,
   sandboxLoan,
   settleDebits,
+  paymentRowsOf,
 } from './helpers.js';
 
 const ctx = useApplicationsTestContext(openServicingWorldAtDayStart);
@@ -115,10 +116,7 @@ async function stateOf(loanUuid: string) {
 }
 
 async function paymentsOf(loanUuid: string) {
-  const rows = await ctx.database.db
-    .select()
-    .from(servicingPayments)
-    .where(eq(servicingPayments.loanUuid, loanUuid));
+  const rows = await paymentRowsOf(ctx, loanUuid);
   const payoff = rows.find((row) => row.purpose === 'PAYOFF');
   const payment = rows.find((row) => row.purpose === 'PAYMENT');
   if (payoff === undefined || payment === undefined) throw new Error('Payments missing');
