@@ -12,8 +12,15 @@ import { Button } from '../../../ui/button/button.js';
 import { Checkbox } from '../../../ui/checkbox/checkbox.js';
 import { FieldDescription, FieldLabel } from '../../../ui/field/field-parts.js';
 import { TextField } from '../../../ui/text-field/text-field.js';
+import { OpsTable, type TOpsColumn } from '../../ops/components/ops-table.js';
 import { useUploadBrandImage } from '../api/upload-brand-image.js';
-import { changesOf, draftOf, draftProblems, type TBrandForm } from '../brand-form.js';
+import {
+  changesOf,
+  draftOf,
+  draftProblems,
+  type TBrandForm,
+  type TFieldChange,
+} from '../brand-form.js';
 
 const COLOR_LABELS: Record<keyof TBrandDraft['colors'], string> = {
   primary: 'Primary (buttons, links)',
@@ -130,6 +137,12 @@ function Fieldset({ legend, children }: { legend: string; children: ReactNode })
   );
 }
 
+const CHANGE_COLUMNS: readonly TOpsColumn<TFieldChange>[] = [
+  { header: 'Field', cell: (change) => change.field },
+  { header: 'Served', cellClassName: 'ops-break', cell: (change) => change.published },
+  { header: 'Draft', cellClassName: 'ops-break', cell: (change) => change.draft },
+];
+
 export function BrandChanges({
   published,
   draft,
@@ -140,27 +153,16 @@ export function BrandChanges({
   const changes = changesOf(published, draft);
   if (changes.length === 0) return <p>The draft is the same as the version served.</p>;
   return (
-    <div className="ops-table-scroll">
-      <table className="ops-table">
-        <caption>Changes from the version served</caption>
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Served</th>
-            <th scope="col">Draft</th>
-          </tr>
-        </thead>
-        <tbody>
-          {changes.map((change) => (
-            <tr key={change.field}>
-              <th scope="row">{change.field}</th>
-              <td className="ops-break">{change.published}</td>
-              <td className="ops-break">{change.draft}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <h3>Changes from the version served</h3>
+      <OpsTable
+        caption="Changes from the version served"
+        columns={CHANGE_COLUMNS}
+        items={changes}
+        rowKey={(change) => change.field}
+        emptyText="The draft is the same as the version served."
+      />
+    </>
   );
 }
 

@@ -7,7 +7,9 @@ import { useState } from 'react';
 import type { TBrandVersionSummary, TGetOpsBrandResponse } from '@pledge/contract';
 import { Button } from '../../../ui/button/button.js';
 import { OpsReasonDialog } from '../../ops/components/ops-confirm-dialog.js';
+import { OpsTableSection } from '../../ops/components/ops-facts.js';
 import { OpsQueryStatus } from '../../ops/components/ops-query-status.js';
+import type { TOpsColumn } from '../../ops/components/ops-table.js';
 import { formatDateTime } from '../../ops/format.js';
 import { useOpsBrand, useProposeBrandVersion, useSaveBrandDraft } from '../api/ops-brands.js';
 import { formOf } from '../brand-form.js';
@@ -40,6 +42,13 @@ function ProposeVersion({
   );
 }
 
+/** Where a version stands: served, a draft, or published once and when. */
+function statusOf(version: TBrandVersionSummary, publishedVersion: number | null): string {
+  if (version.version === publishedVersion) return 'Served';
+  if (version.status === 'DRAFT') return 'Draft';
+  return `Published ${version.publishedAt === null ? '' : formatDateTime(version.publishedAt)}`;
+}
+
 function Versions({
   brand,
   onPropose,
@@ -47,58 +56,47 @@ function Versions({
   brand: TGetOpsBrandResponse;
   onPropose: (version: TBrandVersionSummary) => void;
 }) {
+  const columns: TOpsColumn<TBrandVersionSummary>[] = [
+    { header: 'Version', cell: (version) => version.version },
+    { header: 'Status', cell: (version) => statusOf(version, brand.publishedVersion) },
+    {
+      header: 'Written by',
+      cellClassName: 'ops-break',
+      cell: (version) =>
+        `${version.createdByEmail ?? 'Brand file'} · ${formatDateTime(version.updatedAt)}`,
+    },
+    {
+      header: 'Approved by',
+      cellClassName: 'ops-break',
+      cell: (version) =>
+        version.approvedByEmail === null
+          ? '—'
+          : `${version.approvedByEmail} (proposed by ${version.proposedByEmail ?? '—'})`,
+    },
+    {
+      header: 'Action',
+      // The version served has nothing to propose.
+      cell: (version) =>
+        version.version === brand.publishedVersion ? (
+          '—'
+        ) : (
+          <Button variant="secondary" isFullWidth={false} onClick={() => onPropose(version)}>
+            {version.status === 'DRAFT' ? 'Propose publication' : 'Propose restore'}{' '}
+            <span className="visually-hidden">of version {version.version}</span>
+          </Button>
+        ),
+    },
+  ];
   return (
-    <div className="ops-table-scroll">
-      <table className="ops-table">
-        <caption>Versions</caption>
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Status</th>
-            <th scope="col">Written by</th>
-            <th scope="col">Approved by</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {brand.versions.map((version) => {
-            const served = version.version === brand.publishedVersion;
-            return (
-              <tr key={version.version}>
-                <th scope="row">{version.version}</th>
-                <td>
-                  {served
-                    ? 'Served'
-                    : version.status === 'DRAFT'
-                      ? 'Draft'
-                      : `Published ${version.publishedAt === null ? '' : formatDateTime(version.publishedAt)}`}
-                </td>
-                <td className="ops-break">
-                  {version.createdByEmail ?? 'Brand file'} · {formatDateTime(version.updatedAt)}
-                </td>
-                <td className="ops-break">
-                  {version.approvedByEmail === null
-                    ? '—'
-                    : `${version.approvedByEmail} (proposed by ${version.proposedByEmail ?? '—'})`}
-                </td>
-                <td>
-                  {!served && (
-                    <Button
-                      variant="secondary"
-                      isFullWidth={false}
-                      onClick={() => onPropose(version)}
-                    >
-                      {version.status === 'DRAFT' ? 'Propose publication' : 'Propose restore'}{' '}
-                      <span className="visually-hidden">of version {version.version}</span>
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <OpsTableSection
+      id="brand-versions"
+      title="Versions"
+      caption="Versions"
+      columns={columns}
+      items={brand.versions}
+      rowKey={(version) => version.version}
+      emptyText="No version yet."
+    />
   );
 }
 
@@ -139,7 +137,6 @@ export function OpsBrand({ orgCode }: { orgCode: string }) {
             <p role="status">The draft is saved. Propose its publication below.</p>
           )}
           <BrandPreview orgCode={orgCode} />
-          <h2>Versions</h2>
           <Versions brand={brand} onPropose={setProposing} />
           {proposing !== null && (
             <ProposeVersion
