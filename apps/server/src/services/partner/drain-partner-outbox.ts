@@ -9,7 +9,9 @@
  * them all at once (one drain per burst of changes, however many there were); a change's own
  * transaction only writes its copy, so it neither queues a job nor waits on a shared row. One drain
  * at a time across every instance (a transaction-scoped advisory lock), so events are numbered in
- * the order of the copies.
+ * the order the drains found the copies: a loan's in the order of its changes (each change locks
+ * the loan), and across loans in the order their transactions committed, which a copy's id (taken
+ * before its commit) need not follow.
  */
 import {
   PARTNER_EVENT_VERSION,
