@@ -5,6 +5,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ariaUsEnglish } from './aria-locale-plugin.js';
 import { eagerCompileEntry } from './compile-hint-plugin.js';
 import { precompress } from './precompress-plugin.js';
 import { screenChunkGroups, screenReadersOf } from './screen-chunks.js';
@@ -110,6 +111,8 @@ const resolveAndTransform = (command: 'build' | 'serve') => ({
     // The app speaks US English only: react-aria's strings for every other locale stay out of the
     // chunks that use it (the address combobox, toasts).
     optimizeLocales.vite({ locales: ['en-US'] }),
+    // …and react-aria's locale is US English without asking the browser (aria-locale-plugin.ts).
+    ariaUsEnglish(),
     react(),
   ],
 });
