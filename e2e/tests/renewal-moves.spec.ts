@@ -63,12 +63,15 @@ async function accept(page: Page, renewalUuid: string) {
   });
 }
 
+/** The collateral page's "I have sent the required amount of collateral". */
+function sentCheckbox(page: Page) {
+  return page.getByRole('checkbox', { name: /I have sent the required amount of collateral/ });
+}
+
 /** "I have sent the required amount of collateral", then Continue, on the collateral page. */
 async function confirmSent(page: Page, renewalUuid: string) {
   await expect(page).toHaveURL(`${APP}/${renewalUuid}/collateral`);
-  await page
-    .getByRole('checkbox', { name: /I have sent the required amount of collateral/ })
-    .check();
+  await sentCheckbox(page).check();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page).toHaveURL(`${APP}/${renewalUuid}/complete`);
 }
@@ -139,6 +142,9 @@ test('a renewal with a top-up completes once: the coins first, then "I have sent
   request,
 }) => {
   const { borrower, loanUuid, renewalUuid } = await topUpRenewalAtCollateral(page, request);
+  // The page is open, its form shown, before the coins come: a page still loading when they are
+  // in reads the renewal's new state and rightly leaves for it.
+  await expect(sentCheckbox(page)).toBeVisible();
 
   const due = await collateralDue(request, borrower.jwt, renewalUuid);
   await sandboxDeposit(request, due.address, '0.05');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useIsFetching, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import type { TDocument, TRefinancingApplication } from '@pledge/contract';
 import { paths } from '../../../config/paths.js';
@@ -85,6 +85,7 @@ function Signing({ identityUuid, app }: { identityUuid: string; app: TRefinancin
   const isOpen = app.state === 'SIGN_DOCS' || app.state === 'CELSIUS_FULL_COLLATERAL_RECEIVED';
   const documents = useRefiUnsignedDocuments(appUuid, identityUuid, { enabled: isOpen });
   const [signedHere, setSignedHere] = useState(0);
+  const isListFetching = useIsFetching({ queryKey: refiApplicationsQueryKey(identityUuid) }) > 0;
 
   const sign = useMutation({
     mutationFn: (document: TDocument) => signRefiDocument(document.uuid),
@@ -139,7 +140,10 @@ function Signing({ identityUuid, app }: { identityUuid: string; app: TRefinancin
   }
   // Not while a signature is on its way: its optimistic state must not send the borrower to a list
   // read before the server has recorded it.
+  // Nor while the list is read again on opening: a state the page before saw (the full top-up in)
+  // may not be in the copy it left behind yet.
   if (!isOpen && sign.isIdle) {
+    if (isListFetching) return <p role="status">Loading your disclosures…</p>;
     return <Navigate replace to={paths.refinance.list.getHref()} />;
   }
   if (documents.data === undefined) {

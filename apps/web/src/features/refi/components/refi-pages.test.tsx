@@ -349,6 +349,51 @@ describe('/celsius-refi/{appUuid}/{offerUuid}/collateral-top-up', { timeout: 40_
     expect(screen.queryByRole('link', { name: 'See its top-up' })).toBeNull();
   });
 
+  it('opens the disclosures on the full top-up its poll saw, before the list is read again', async () => {
+    let state: TRefinancingApplication['state'] = 'CELSIUS_WAITING_FOR_TOP_UP';
+    const DOC: TDocument = {
+      uuid: '8c9d0e1f-2a3b-4c4d-8e5f-6a7b8c9d0e1f',
+      type: 'REFI',
+      name: 'Refinancing agreement',
+      description: '',
+      signed: false,
+      signedAt: null,
+    };
+    // The list's reads after the first are slow: they answer once the test lets them.
+    let listCalls = 0;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    serveTopUp(() => state, {
+      [REFI_LIST_CALL]: async () => {
+        listCalls += 1;
+        if (listCalls > 1) await released;
+        return jsonResponse([
+          makeRefiApp({ state, stage: 'PROCESSING', selectedOffer: custodyOffer() }),
+        ]);
+      },
+      [`GET ${buildPath(getRefiUnsignedDocuments.path, { appUuid: ETH_APP_UUID, identityUuid: REFI_IDENTITY_UUID })}`]:
+        () => jsonResponse([DOC]),
+      [`GET ${buildPath(getRefiDocumentText.path, { docUuid: DOC.uuid })}`]: () =>
+        jsonResponse({ text: null }),
+    });
+    const { user, router } = renderApp(
+      `${REFI_PAGE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`,
+      fakeClock(),
+    );
+    expect(await screen.findByText(/We’re watching for your deposit/, {}, LOADED)).toBeVisible();
+    state = 'CELSIUS_FULL_COLLATERAL_RECEIVED';
+    await advance(KRANG_STATE_POLL_MS);
+    await user.click(await screen.findByRole('link', { name: 'Review Loan Agreement' }, LOADED));
+    // The borrower is on the disclosures, not sent back to the list by the list's older copy.
+    expect(await screen.findByText('Document 1 of 1', {}, LOADED)).toBeVisible();
+    expect(currentUrl(router)).toBe(
+      `${REFI_PAGE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/disclosures`,
+    );
+    release();
+  });
+
   it('answers a loan the borrower does not have', async () => {
     mockFetch({ ...figureInfoHandlers(), [REFI_LIST_CALL]: () => jsonResponse([]) });
     renderApp(`${REFI_PAGE}/${ETH_APP_UUID}/${CUSTODY_OFFER_UUID}/collateral-top-up`);

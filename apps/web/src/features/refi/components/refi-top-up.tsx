@@ -146,14 +146,24 @@ function TopUp({
   const wallet = estimate.data?.wallet ?? null;
   useWalletAddressTimeout(isRequested && estimate.data !== undefined && wallet === null);
 
-  // A new state (a deposit seen, the full amount in) refreshes the list and the estimate.
+  // A new state (a deposit seen, the full amount in) is written into the cached list at once, so
+  // the next page (the disclosures) opens on it rather than on the state before, then the list
+  // and the estimate are read again.
   const seenState = useRef(state);
+  const polled = refiState.data;
   useEffect(() => {
     if (seenState.current === state) return;
     seenState.current = state;
+    if (polled !== undefined && polled.state === state) {
+      setCachedRefiApplication(queryClient, identityUuid, {
+        ...app,
+        state: polled.state,
+        stage: polled.stage,
+      });
+    }
     void queryClient.invalidateQueries({ queryKey: refiApplicationsQueryKey(identityUuid) });
     void queryClient.invalidateQueries({ queryKey: topUpEstimateQueryKey(appUuid, offerUuid) });
-  }, [appUuid, identityUuid, offerUuid, queryClient, state]);
+  }, [app, appUuid, identityUuid, offerUuid, polled, queryClient, state]);
 
   const request = useMutation({
     mutationFn: () => confirmRefinancing(appUuid, offerUuid),
