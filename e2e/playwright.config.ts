@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 // The E2E suite runs against the server exactly as `npm start` runs it (sandbox mode, embedded
@@ -10,6 +11,17 @@ import { defineConfig } from '@playwright/test';
 // browser (the first lane used 0.6 of a core alone), so three lanes on two cores take about a third
 // of the time of one.
 const port = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * Debian's Chromium without its desktop layers (package chromium-headless-shell: the same build and
+ * Blink as /usr/bin/chromium, what Playwright itself runs headless tests in). On two cores the
+ * browser is four fifths of the suite's CPU, and the shell spent 30 % less of it on the same specs
+ * (587 s against 830 s; the suite 6.9 against 9.5 minutes). /usr/bin/chromium where it is missing;
+ * CHROMIUM_PATH chooses either.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromium =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 const external = process.env.E2E_BASE_URL;
 
 /**
@@ -69,7 +81,7 @@ export default defineConfig({
         : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromium,
       args: [
         '--headless',
         '--no-sandbox',
