@@ -68,6 +68,10 @@ export async function createTestDatabase(
   const name = options.migrate === false ? await makeDatabase(false) : await migratedDatabase();
   const url = new URL(inject('adminDatabaseUrl'));
   url.pathname = `/${name}`;
+  // A test's commit does not wait for its WAL to reach the disk: a test database is dropped at the
+  // end and never survives a crash of the server, and the commit is as atomic and as visible as
+  // with the wait (only a crash of PostgreSQL itself could lose the last few).
+  url.searchParams.set('options', '-c synchronous_commit=off');
   const database = createDatabase(url.toString());
   let isDropped = false;
   return {
