@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -75,6 +75,65 @@ describe('Combobox', () => {
     await user.clear(input);
     await user.type(input, 'z');
     expect(within(screen.getByRole('listbox')).getByText('No matches')).toBeInTheDocument();
+  });
+
+  it('opens the list when suggestions arrive after a scroll closed it while they loaded', async () => {
+    const user = userEvent.setup();
+    const BROAD_ST = [{ id: '0', label: '108 E Broad St, Columbus OH' }];
+    function AddressLookup(props: {
+      suggestions: TComboboxOption[];
+      isLoading: boolean;
+      suggestionsFor?: string;
+    }) {
+      const [text, setText] = useState('');
+      return (
+        <Combobox
+          label="Home address"
+          options={props.suggestions}
+          filtering="server"
+          inputValue={text}
+          onInputChange={setText}
+          allowsCustomValue
+          isLoading={props.isLoading}
+          suggestionsFor={props.suggestionsFor}
+        />
+      );
+    }
+    const { rerender } = render(<AddressLookup suggestions={[]} isLoading />);
+    const input = screen.getByRole('combobox', { name: 'Home address' });
+    await user.type(input, '108 E Broad');
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.scroll(window);
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    rerender(<AddressLookup suggestions={BROAD_ST} isLoading={false} />);
+    expect(input).toHaveFocus();
+    expect(optionNames()).toEqual(['108 E Broad St, Columbus OH']);
+
+    // Escape closes it: the same suggestions given again do not reopen it...
+    await user.keyboard('{Escape}');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    rerender(<AddressLookup suggestions={BROAD_ST} isLoading={false} />);
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    // ...while a finished load does, even when it brings the suggestions already shown.
+    rerender(<AddressLookup suggestions={BROAD_ST} isLoading />);
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    rerender(<AddressLookup suggestions={BROAD_ST} isLoading={false} />);
+    expect(optionNames()).toEqual(['108 E Broad St, Columbus OH']);
+    // ...and so does the answer to a newly settled text, already at hand.
+    await user.keyboard('{Escape}');
+    rerender(
+      <AddressLookup suggestions={BROAD_ST} isLoading={false} suggestionsFor="108 E Broad" />,
+    );
+    expect(optionNames()).toEqual(['108 E Broad St, Columbus OH']);
+
+    // Once one is chosen, the suggestions for its text leave the list closed.
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(input).toHaveValue('108 E Broad St, Columbus OH');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    rerender(<AddressLookup suggestions={BROAD_ST} isLoading />);
+    rerender(<AddressLookup suggestions={[{ id: '0', label: 'Another' }]} isLoading={false} />);
+    expect(input).toHaveFocus();
+    expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('when required and invalid says so, with the message after a hidden "Error:"', () => {

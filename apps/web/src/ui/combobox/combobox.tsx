@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import {
   Button,
   ComboBox as AriaComboBox,
+  ComboBoxStateContext,
   Input,
   Label,
   ListBox,
@@ -41,6 +42,11 @@ export interface TComboboxProps extends TFieldStateProps {
   allowsCustomValue?: boolean;
   /** Suggestions are being fetched. */
   isLoading?: boolean;
+  /**
+   * With 'server' filtering, what the suggestions answer (the settled text): once they are there
+   * for a new one, the focused input's list opens even if a scroll closed it meanwhile.
+   */
+  suggestionsFor?: string;
   /** Shown in the open list when nothing matches. */
   emptyMessage?: string;
   loadingMessage?: string;
@@ -52,6 +58,40 @@ export interface TComboboxProps extends TFieldStateProps {
 
 function toOptionId(key: Key | null): string | null {
   return key === null ? null : String(key);
+}
+
+/**
+ * Opens the list when server suggestions arrive (a new set, a load that finished, or the answer to
+ * a newly settled text) while the input has focus and no suggestion is chosen. The list closes when
+ * the page scrolls (its position would be stale), and a scroll while suggestions load (the page
+ * bringing the focused field into view, a phone's keyboard appearing) would otherwise hide them
+ * until the next keystroke. Once one is chosen, the suggestions for its text leave the list closed.
+ */
+function OpenOnArrivedSuggestions({
+  options,
+  isLoading,
+  suggestionsFor,
+}: {
+  options: readonly TComboboxOption[];
+  isLoading: boolean;
+  suggestionsFor: string | undefined;
+}) {
+  const state = useContext(ComboBoxStateContext);
+  const content = options.map((option) => `${option.id}\u0000${option.label}`).join('\u0001');
+  const last = useRef({ content, isLoading, suggestionsFor });
+  const count = options.length;
+  useEffect(() => {
+    const previous = last.current;
+    last.current = { content, isLoading, suggestionsFor };
+    const hasArrived =
+      !isLoading &&
+      (previous.isLoading ||
+        content !== previous.content ||
+        suggestionsFor !== previous.suggestionsFor);
+    if (state === null || !hasArrived || count === 0) return;
+    if (state.isFocused && !state.isOpen && state.selectedKey === null) state.open(null, 'input');
+  }, [content, count, isLoading, state, suggestionsFor]);
+  return null;
 }
 
 /**
@@ -69,6 +109,7 @@ export function Combobox({
   onSelectionChange,
   allowsCustomValue = false,
   isLoading = false,
+  suggestionsFor,
   emptyMessage = 'No matches',
   loadingMessage = 'Loading…',
   placeholder,
@@ -103,6 +144,13 @@ export function Combobox({
       isReadOnly={isReadOnly}
       validationBehavior="aria"
     >
+      {filtering === 'server' && (
+        <OpenOnArrivedSuggestions
+          options={options}
+          isLoading={isLoading}
+          suggestionsFor={suggestionsFor}
+        />
+      )}
       <div className="field__label-row">
         <Label className="field__label">{label}</Label>
         {isRequired && <RequiredTag />}

@@ -42,6 +42,7 @@ export function AddressLookupField({ onSuggestion, isDisabled = false }: TAddres
       onSelectionChange={onSelectionChange}
       allowsCustomValue
       isLoading={isLongEnough && lookup.isFetching}
+      suggestionsFor={isLongEnough ? settledText.trim() : ''}
       emptyMessage={
         isLongEnough
           ? 'No matching addresses. Type your address in the fields below.'
