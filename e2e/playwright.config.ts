@@ -101,6 +101,13 @@ export default defineConfig({
         // The display compositor in the browser process rather than a GPU process of its own (in
         // software either way): 536 CPU-seconds of the browser for the whole suite against 587.
         '--in-process-gpu',
+        // Page scripts run in V8's interpreter and its baseline compiler only: a test's pages live
+        // seconds, not long enough for the optimizing compilers (Maglev, TurboFan) to pay back
+        // their compiling. The route sweep, axe's checks included: 433–440 CPU-seconds against
+        // 520–561 with them. And V8 keeps its garbage collection and compiling on each page's own
+        // thread: on two cores shared by several renderers, its helper threads only took turns with
+        // them (399–406 CPU-seconds). The Lighthouse bench keeps V8's defaults.
+        '--js-flags=--no-opt --no-maglev --single-threaded',
       ],
     },
   },
