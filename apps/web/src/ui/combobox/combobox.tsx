@@ -79,7 +79,6 @@ function OpenOnArrivedSuggestions({
   const state = useContext(ComboBoxStateContext);
   const content = options.map((option) => `${option.id}\u0000${option.label}`).join('\u0001');
   const last = useRef({ content, isLoading, suggestionsFor });
-  const count = options.length;
   useEffect(() => {
     const previous = last.current;
     last.current = { content, isLoading, suggestionsFor };
@@ -88,9 +87,9 @@ function OpenOnArrivedSuggestions({
       (previous.isLoading ||
         content !== previous.content ||
         suggestionsFor !== previous.suggestionsFor);
-    if (state === null || !hasArrived || count === 0) return;
+    if (state === null || !hasArrived || content === '') return;
     if (state.isFocused && !state.isOpen && state.selectedKey === null) state.open(null, 'input');
-  }, [content, count, isLoading, state, suggestionsFor]);
+  }, [content, isLoading, state, suggestionsFor]);
   return null;
 }
 
