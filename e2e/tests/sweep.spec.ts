@@ -151,6 +151,11 @@ async function settle(page: Page) {
     .first()
     .waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS })
     .catch(() => undefined);
+  // The UI kit shows its sections one render after another, busy until the last is there.
+  await page
+    .locator('.ui-kit[aria-busy="true"]')
+    .waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS })
+    .catch(() => undefined);
 }
 
 /** Sideways scrolling of the page, with the elements that stick out, if any. */

@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   figureInfoHandlers,
   storeTestSession,
@@ -40,9 +40,13 @@ describe('/ops/ui-kit', () => {
   it('shows every component in its own headed section, with a contents list', async () => {
     renderApp('/ops/ui-kit');
     expect(await findPageHeading('UI kit')).toBeInTheDocument();
-    expect(
-      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
-    ).toEqual(SECTION_TITLES);
+    // The sections follow the page one render at a time; the kit is busy until the last is shown.
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+      ).toEqual(SECTION_TITLES),
+    );
+    expect(document.querySelector('.ui-kit')).not.toHaveAttribute('aria-busy');
     const contents = screen.getByRole('navigation', { name: 'Components' });
     expect(
       within(contents)
@@ -62,7 +66,19 @@ describe('/ops/ui-kit', () => {
     expect(within(textFields).getByRole('textbox', { name: 'Loan ID' })).toHaveAttribute(
       'readonly',
     );
-    const uploaders = screen.getByRole('region', { name: 'File uploaders' });
+    const uploaders = await screen.findByRole('region', { name: 'File uploaders' });
     expect(within(uploaders).getByText('2 file(s) uploaded')).toBeInTheDocument();
+  });
+
+  it('scrolls to the section a link points to', async () => {
+    // jsdom lays nothing out, so it has no scrolling either.
+    const scrollIntoView = vi.fn();
+    Object.assign(Element.prototype, { scrollIntoView });
+    onTestFinished(() => {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    });
+    renderApp('/ops/ui-kit#qr-codes');
+    const section = await screen.findByRole('region', { name: 'QR codes' });
+    await waitFor(() => expect(scrollIntoView.mock.contexts).toEqual([section]));
   });
 });

@@ -1,4 +1,11 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import { useLocation } from 'react-router';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
 import { PageHeading } from '../../ui/page-heading.js';
 import { Accordion, AccordionItem } from '../../ui/accordion/accordion.js';
@@ -277,15 +284,52 @@ const SECTIONS: readonly { id: string; title: string; intro?: string; content: R
   },
 ];
 
+/** Sections rendered with the page itself; each further one follows in a render of its own. */
+const FIRST_SECTIONS = 2;
+
+/**
+ * How many of the sections are shown: FIRST_SECTIONS (or, when the address names a section, every
+ * section up to it) at once, then one more after each commit, in a transition. Rendering the whole
+ * kit in one go held the main thread for 370 ms at a mid-range phone's speed (Lighthouse's 4×
+ * slowdown), the page unresponsive meanwhile; a section at a time, the browser paints and answers
+ * input between them.
+ */
+function useSectionsShown(): number {
+  const { hash } = useLocation();
+  const named = SECTIONS.findIndex((section) => `#${section.id}` === hash);
+  const [shown, setShown] = useState(Math.max(FIRST_SECTIONS, named + 1));
+  // A section named after the first render (its link followed early) is shown at once.
+  const wanted = Math.max(shown, named + 1);
+  if (wanted > shown) setShown(wanted);
+  useEffect(() => {
+    if (shown >= SECTIONS.length) return;
+    startTransition(() => setShown((count) => count + 1));
+  }, [shown]);
+  return shown;
+}
+
 /** Every design-system component in every state, for review (operations only). */
 export function OpsUiKitPage() {
+  const shown = useSectionsShown();
+  const { hash } = useLocation();
+  const isComplete = shown >= SECTIONS.length;
+  // A link to one section (/ops/ui-kit#toasts) scrolls to it once it is shown, after the layout
+  // has focused the page heading on arrival.
+  const linkedId = decodeURIComponent(hash.slice(1));
+  useEffect(() => {
+    if (linkedId === '') return;
+    const timer = setTimeout(() => {
+      document.getElementById(linkedId)?.scrollIntoView({ block: 'start' });
+    });
+    return () => clearTimeout(timer);
+  }, [linkedId]);
   return (
-    <div className="ui-kit">
+    <div className="ui-kit" aria-busy={isComplete ? undefined : true}>
       <PageHeading>UI kit</PageHeading>
       <nav className="ui-kit__toc" aria-label="Components">
         <SectionLinks sections={SECTIONS} />
       </nav>
-      {SECTIONS.map((section) => (
+      {SECTIONS.slice(0, shown).map((section) => (
         <section
           key={section.id}
           id={section.id}
