@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { markPageVisit, pageVisitStartedAt, refetchUnlessFetchedThisVisit } from './page-visit.js';
+import {
+  markPageVisit,
+  pageVisitStartedAt,
+  refetchUnlessFetchedThisVisit,
+  visitContinuation,
+} from './page-visit.js';
 
 const VISIT_AT = Date.parse('2026-05-04T10:00:00Z');
 
@@ -38,5 +43,41 @@ describe('a page visit', () => {
     vi.setSystemTime(VISIT_AT);
     markPageVisit(`a visit of data ${String(fetchedAt)}`);
     expect(refetchUnlessFetchedThisVisit(queryFetchedAt(fetchedAt))).toBe(refetch);
+  });
+
+  it('goes on through a redirect that continues it, and only that visit', () => {
+    vi.useFakeTimers({ now: VISIT_AT - 1_000 });
+    markPageVisit('before');
+    vi.setSystemTime(VISIT_AT);
+    markPageVisit('entry');
+    const continuation = visitContinuation();
+    vi.setSystemTime(VISIT_AT + 300);
+    markPageVisit('destination', continuation);
+    expect(pageVisitStartedAt()).toBe(VISIT_AT);
+    expect(refetchUnlessFetchedThisVisit(queryFetchedAt(VISIT_AT + 100))).toBe(false);
+
+    // Back to the same entry later: its history state names a visit that is over.
+    vi.setSystemTime(VISIT_AT + 60_000);
+    markPageVisit('elsewhere');
+    vi.setSystemTime(VISIT_AT + 90_000);
+    markPageVisit('destination', continuation);
+    expect(pageVisitStartedAt()).toBe(VISIT_AT + 90_000);
+    expect(refetchUnlessFetchedThisVisit(queryFetchedAt(VISIT_AT + 100))).toBe('always');
+  });
+
+  it('begins anew for a history state that continues no visit', () => {
+    vi.useFakeTimers({ now: VISIT_AT - 1_000 });
+    markPageVisit('before');
+    vi.setSystemTime(VISIT_AT);
+    for (const [key, state] of [
+      ['a', { continuesVisitOf: 'another' }],
+      ['b', { continuesVisitOf: 42 }],
+      ['c', 'a'],
+      ['d', null],
+    ] as const) {
+      markPageVisit(key, state);
+      expect(pageVisitStartedAt()).toBe(VISIT_AT);
+      vi.setSystemTime(VISIT_AT);
+    }
   });
 });

@@ -17,13 +17,36 @@ export function startPageLoad(): void {
   visit = undefined;
 }
 
-/** Called as the router renders an address (`key` is its history entry's). */
-export function markPageVisit(key: string): void {
+/**
+ * The history state of a redirect that continues the visit of the page it leaves: a page that
+ * only leads elsewhere once its data is fresh (an application's entry leads where its state says)
+ * hands that data on, fetched for this very visit, instead of the next page asking for it again.
+ * It names the visit it continues, so that coming back to the address later is a visit of its own.
+ */
+export function visitContinuation(): { continuesVisitOf: string } | undefined {
+  return visit === undefined ? undefined : { continuesVisitOf: visit.key };
+}
+
+function continuesVisitOf(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('continuesVisitOf' in state)) {
+    return undefined;
+  }
+  return typeof state.continuesVisitOf === 'string' ? state.continuesVisitOf : undefined;
+}
+
+/**
+ * Called as the router renders an address (`key` is its history entry's, `state` its history
+ * state): a new address begins a visit, unless it is a redirect continuing the current one.
+ */
+export function markPageVisit(key: string, state?: unknown): void {
   if (visit === undefined) {
     // The page load itself: everything in the cache was fetched for it.
     visit = { key, startedAt: 0, failedPrefetches: new Set() };
   } else if (visit.key !== key) {
-    visit = { key, startedAt: Date.now(), failedPrefetches: new Set() };
+    visit =
+      continuesVisitOf(state) === visit.key
+        ? { ...visit, key }
+        : { key, startedAt: Date.now(), failedPrefetches: new Set() };
   }
 }
 

@@ -10,9 +10,9 @@ import { ScreenErrorBoundary } from './screen-error-boundary.js';
  * progress bar, until the next one's code has loaded.
  */
 export function RouterLayout() {
-  const { pathname, key } = useLocation();
+  const { pathname, key, state } = useLocation();
   // Before the screens below render: what they fetch afresh "each time shown" is for this visit.
-  markPageVisit(key);
+  markPageVisit(key, state);
   const isScreenLoading = useIsScreenLoading();
   const [shownScreens, setShownScreens] = useState(0);
   const onScreenShown = useCallback(() => setShownScreens((count) => count + 1), []);

@@ -1,5 +1,6 @@
 import { applicationEntryRoute } from '@pledge/domain';
 import { Navigate, useParams } from 'react-router';
+import { visitContinuation } from '../../api/page-visit.js';
 import { useFreshApplication } from '../../features/application/api/get-application.js';
 import { applicationDestinationHref } from '../../features/application/application-route.js';
 import { ApplicationLoadError } from '../../features/application/components/application-load-error.js';
@@ -23,7 +24,14 @@ export function ApplicationEntryPage() {
     state: application.data.state,
     isRollForward: application.data.isRollForward,
   });
-  return <Navigate replace to={applicationDestinationHref(appUuid, destination)} />;
+  // The page it leads to takes the application just fetched rather than asking for it again.
+  return (
+    <Navigate
+      replace
+      to={applicationDestinationHref(appUuid, destination)}
+      state={visitContinuation()}
+    />
+  );
 }
 
 export { ApplicationEntryPage as Component };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { buildPath, getApplication, getFinalSteps, type TApplication } from '@pledge/contract';
 import type { TApplicationState } from '@pledge/domain';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
+import { callsTo, jsonResponse, mockFetch } from '../../../test/mock-fetch.js';
 import { currentUrl, renderApp } from '../../../test/render-app.js';
 import {
   makeApplication,
@@ -93,6 +93,14 @@ describe('the application entry', () => {
     serve(makeApplication({ state, isRollForward }));
     const { router } = renderApp(APP);
     await waitFor(() => expect(currentUrl(router)).toBe(target), LOADED);
+  });
+
+  it('hands the application it fetched to the page it leads to, which does not ask again', async () => {
+    const fetch = serve(makeApplication({ state: 'SIGN_DOCS' }));
+    const { router } = renderApp(APP);
+    await waitFor(() => expect(currentUrl(router)).toBe(`${APP}/next-steps`), LOADED);
+    expect(await findPageHeading(/./)).toBeInTheDocument();
+    expect(callsTo(fetch, `GET ${buildPath(getApplication.path, params)}`)).toHaveLength(1);
   });
 });
 
