@@ -28,10 +28,11 @@ const output = {
     chunk('index.js', ['/app/src/main.tsx'], { isEntry: true }),
     chunk('start.js', ['/app/src/offer-form.tsx'], {
       facade: screen('start'),
-      imports: ['cents.js'],
+      imports: ['cents.js', 'money.js'],
     }),
+    chunk('money.js', ['/app/src/money.ts']),
     chunk('cents.js', ['/app/packages/domain/cents.ts']),
-    chunk('exchange.js', [], { facade: EXCHANGE, imports: ['wire.js'] }),
+    chunk('exchange.js', [], { facade: EXCHANGE, imports: ['wire.js', 'money.js'] }),
     chunk('wire.js', ['/app/packages/contract/wire.ts'], { imports: ['zod.js'] }),
     chunk('zod.js', ['/app/node_modules/zod/index.js']),
     chunk('details.js', [], {
@@ -75,9 +76,13 @@ describe('the screens’ code cut by who loads it', () => {
     expect(readers.get('/app/src/main.tsx')).toBeUndefined();
   });
 
-  it('puts what the offer page loads in its own chunk, whoever else loads it', () => {
-    expect(chunkOf('/app/packages/domain/cents.ts')).toBe('offer');
+  it('puts what only the offer page loads in its own chunk', () => {
     expect(chunkOf('/app/src/offer-form.tsx')).toBe('offer');
+  });
+
+  it('puts what the offer page shares with another screen or the startup in the common chunk', () => {
+    expect(chunkOf('/app/packages/domain/cents.ts')).toBe('common');
+    expect(chunkOf('/app/src/money.ts')).toBe('common');
   });
 
   it('puts what the shell loads as it starts in the startup chunk, whoever else loads it', () => {

@@ -21,6 +21,8 @@ const STARTUP_MODULES = [
   'src/ui/layout/unavailable-countries.tsx',
 ];
 export const STARTUP_CHUNK = 'startup';
+/** What the offer page shares with the rest of the app (see screenChunkGroups). */
+export const COMMON_CHUNK = 'common';
 
 /** How many screens must load a module before it joins a shared group. */
 const MIN_SHARING_SCREENS = 3;
@@ -80,8 +82,12 @@ export function screenReadersOf(output: Rolldown.RolldownOutput): TScreenReaders
  * modules gets a chunk of its own: about 220 files of 1–2 KB, of which a signed-in screen loads 40
  * to 60 before it renders, six at a time over HTTP/1.1 and a round trip each (on a phone's
  * connection, most of a signed-in page's wait for its content). Grouped instead by who loads them:
- * - `offer`: what the offer page loads besides the shell. Its first code keeps its budget (nothing
- *   it does not load joins it); whoever else needs one of these modules loads the rest with it.
+ * - `common`: what the offer page loads besides the shell and something else loads too (the
+ *   shell's startup, another screen): the UI kit's fields, the domain's money and states. Every
+ *   page loads it, the offer page among them.
+ * - `offer`: what only the offer page loads. Its first code keeps its budget (nothing it does not
+ *   load joins either group), and no other page loads the offer form's own code: with the two in
+ *   one chunk, the startup modules' use of a few of them had every page load all of it.
  * - `startup`: what the shell's startup modules (above) load, whoever else loads it.
  * - `account`: what three or more screens share, borrower screens among them.
  * - `console`: what three or more of the console's screens share and no borrower screen uses.
@@ -104,6 +110,7 @@ export function screenChunkGroups(readers: TScreenReaders): Rolldown.CodeSplitti
   });
   const screensAmong = (readers: string[]) => readers.filter((reader) => reader !== STARTUP_CHUNK);
   return [
+    group(COMMON_CHUNK, (readers) => readers.includes(OFFER_SCREEN) && readers.length > 1),
     group('offer', (readers) => readers.includes(OFFER_SCREEN)),
     group(STARTUP_CHUNK, (readers) => readers.includes(STARTUP_CHUNK)),
     group('account', (readers) => {
