@@ -1,10 +1,4 @@
-import {
-  startTransition,
-  useEffect,
-  useState,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
+import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
 import { PageHeading } from '../../ui/page-heading.js';
