@@ -1,4 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
+import { getApplication, getProfile } from '@pledge/contract';
+import { endpointUrl } from '../api/endpoint-url.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_APP_UUID } from '../features/application/application-test-data.js';
 import { lookUpIdentity } from '../features/session/api/look-up-identity.js';
@@ -82,6 +84,14 @@ describe('earlyCallsAt', () => {
     expect(earlyCallsAt(paths.privacy.getHref())).toBeNull();
     expect(earlyCallsAt(paths.loan.getHref('not-a-uuid'))?.calls).toEqual([
       sessionCheckCall('customer'),
+    ]);
+  });
+
+  it('names for the details page its application and the profile its form waits for', () => {
+    expect(earlyCallsAt(paths.application.details.getHref(TEST_APP_UUID))?.calls).toEqual([
+      sessionCheckCall('customer'),
+      { url: endpointUrl(getApplication, { appUuid: TEST_APP_UUID }) },
+      { url: endpointUrl(getProfile) },
     ]);
   });
 

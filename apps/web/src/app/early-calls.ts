@@ -14,6 +14,7 @@ import {
   getLoanStatus,
   getOpsApplication,
   getOpsLoan,
+  getProfile,
   getServicingLoan,
   getUserApps,
   makeGetFigureInfo,
@@ -48,6 +49,7 @@ function call(
 const ROUTE_CALLS: Readonly<Record<TRouteDataName, (params: Params) => TEarlyCall[]>> = {
   application: ({ appUuid = '' }) =>
     isUuidSegment(appUuid) ? [call(getApplication, { appUuid })] : [],
+  details: () => [call(getProfile)],
   loan: ({ loanUuid = '' }) =>
     isUuidSegment(loanUuid)
       ? [

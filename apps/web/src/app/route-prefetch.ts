@@ -20,7 +20,8 @@ export type TRoutePrefetch = (params: Params, client: QueryClient) => Promise<un
  * The routes whose screens fetch data first, by name: the server starts the same calls with the
  * page's HTML (app/early-calls.ts names them for each).
  */
-export type TRouteDataName = 'application' | 'loan' | 'dashboard' | 'opsApplication' | 'opsLoan';
+export type TRouteDataName =
+  'application' | 'details' | 'loan' | 'dashboard' | 'opsApplication' | 'opsLoan';
 
 interface TRouteDataHandle {
   name: TRouteDataName;

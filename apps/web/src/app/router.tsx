@@ -56,6 +56,12 @@ const applicationData: TRoutePrefetch = async ({ appUuid = '' }, client) => {
   await prefetchAbsent(client, applicationQueryOptions(appUuid));
 };
 
+/** The borrower's profile, which prefills the details form (the form waits for it). */
+const detailsData: TRoutePrefetch = async (_params, client) => {
+  const { profileQueryOptions } = await import('../features/details/api/get-profile.js');
+  await prefetchAbsent(client, profileQueryOptions());
+};
+
 /** A borrower's loan, and the proof of its collateral shown on the same page. */
 const loanData: TRoutePrefetch = async ({ loanUuid = '' }, client) => {
   if (!isUuidSegment(loanUuid)) return;
@@ -123,6 +129,7 @@ const applicationRoutes: RouteObject[] = [
   {
     path: paths.application.details.path,
     element: screen(() => import('../routes/details/details-page.js')),
+    handle: routeData('details', detailsData),
   },
   {
     path: paths.application.nextSteps.path,
