@@ -1,5 +1,4 @@
 import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
 import type { TRouteHandle } from '../../ui/layout/route-handle.js';
 import { PageHeading } from '../../ui/page-heading.js';
 import { Accordion, AccordionItem } from '../../ui/accordion/accordion.js';
@@ -44,6 +43,7 @@ import {
   type TFileUploaderExample,
 } from './ui-kit-examples.js';
 import { SectionLinks } from '../../ui/section-links.js';
+import { useLinkedSection } from '../../ui/use-linked-section.js';
 
 export const handle: TRouteHandle = { title: 'UI kit' };
 
@@ -288,13 +288,11 @@ const FIRST_SECTIONS = 2;
  * slowdown), the page unresponsive meanwhile; a section at a time, the browser paints and answers
  * input between them.
  */
-function useSectionsShown(): number {
-  const { hash } = useLocation();
-  const named = SECTIONS.findIndex((section) => `#${section.id}` === hash);
+function useSectionsShown(linkedId: string): number {
+  const named = SECTIONS.findIndex((section) => section.id === linkedId);
   const [shown, setShown] = useState(Math.max(FIRST_SECTIONS, named + 1));
   // A section named after the first render (its link followed early) is shown at once.
-  const wanted = Math.max(shown, named + 1);
-  if (wanted > shown) setShown(wanted);
+  if (named + 1 > shown) setShown(named + 1);
   useEffect(() => {
     if (shown >= SECTIONS.length) return;
     startTransition(() => setShown((count) => count + 1));
@@ -302,21 +300,15 @@ function useSectionsShown(): number {
   return shown;
 }
 
+function scrollToSection(target: HTMLElement) {
+  target.scrollIntoView({ block: 'start' });
+}
+
 /** Every design-system component in every state, for review (operations only). */
 export function OpsUiKitPage() {
-  const shown = useSectionsShown();
-  const { hash } = useLocation();
+  // A link to one section (/ops/ui-kit#toasts) scrolls to it once it is shown.
+  const shown = useSectionsShown(useLinkedSection(scrollToSection));
   const isComplete = shown >= SECTIONS.length;
-  // A link to one section (/ops/ui-kit#toasts) scrolls to it once it is shown, after the layout
-  // has focused the page heading on arrival.
-  const linkedId = decodeURIComponent(hash.slice(1));
-  useEffect(() => {
-    if (linkedId === '') return;
-    const timer = setTimeout(() => {
-      document.getElementById(linkedId)?.scrollIntoView({ block: 'start' });
-    });
-    return () => clearTimeout(timer);
-  }, [linkedId]);
   return (
     <div className="ui-kit" aria-busy={isComplete ? undefined : true}>
       <PageHeading>UI kit</PageHeading>

@@ -1,10 +1,10 @@
-import { useEffect, useMemo } from 'react';
-import { useLocation } from 'react-router';
+import { useMemo } from 'react';
 import { LOAN_TERM_MONTHS, OFFER_TTL_MINUTES } from '@pledge/domain';
 import { useBrand } from '../../../brand/brand-context.js';
 import { Accordion, AccordionItem } from '../../../ui/accordion/accordion.js';
 import { faqSections } from './faq-sections.js';
 import { SectionLinks } from '../../../ui/section-links.js';
+import { useLinkedSection } from '../../../ui/use-linked-section.js';
 
 /** Notes under the FAQ: the assumptions behind its figures. */
 function FaqNotes() {
@@ -29,29 +29,21 @@ function FaqNotes() {
   );
 }
 
+/** A linked question (opened as it renders): its summary focused, the question scrolled to. */
+function openLinkedQuestion(target: HTMLElement) {
+  const focusable = target instanceof HTMLDetailsElement ? target.querySelector('summary') : target;
+  focusable?.focus({ preventScroll: true });
+  target.scrollIntoView({ block: 'start' });
+}
+
 /**
  * The full FAQ (document 1 §2): an index of its sections beside them, each question an expandable
  * item. A link to one question (/faq#who-can-apply) opens it and moves focus to it.
  */
 export function Faq() {
   const brand = useBrand();
-  const { hash } = useLocation();
   const sections = useMemo(() => faqSections(brand), [brand]);
-  const linkedId = decodeURIComponent(hash.slice(1));
-
-  useEffect(() => {
-    if (linkedId === '') return;
-    // After the layout has focused the page heading on arrival.
-    const timer = setTimeout(() => {
-      const target = document.getElementById(linkedId);
-      if (target === null) return;
-      const focusable =
-        target instanceof HTMLDetailsElement ? target.querySelector('summary') : target;
-      focusable?.focus({ preventScroll: true });
-      target.scrollIntoView({ block: 'start' });
-    });
-    return () => clearTimeout(timer);
-  }, [linkedId]);
+  const linkedId = useLinkedSection(openLinkedQuestion);
 
   return (
     <div className="faq">
