@@ -117,6 +117,13 @@ export default tseslint.config(
           message:
             'Make Intl formatters on first use (ui/date-time-format.ts), not at module load.',
         },
+        {
+          // The first locale formatting a page does loads the locale data (50–70 ms on a slow
+          // phone), in the render that needs it.
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message:
+            'Write numbers and dates with the domain (formatWholeNumber, dates-in-words.ts): toLocaleString loads the locale data.',
+        },
       ],
     },
   },

@@ -1,5 +1,11 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { dayInWords, localMomentInWords, momentInWords } from './dates-in-words.js';
+import {
+  dayInWords,
+  localLongDayInWords,
+  localLongMomentInWords,
+  localMomentInWords,
+  momentInWords,
+} from './dates-in-words.js';
 import { isDomainError } from './errors.js';
 
 describe('dayInWords', () => {
@@ -90,6 +96,31 @@ describe('the words against Intl', () => {
       expect(times.map(localMomentInWords)).toEqual(times.map((time) => oracle.format(time)));
     },
   );
+
+  it.each(['UTC', 'America/New_York', 'Asia/Kolkata', 'Australia/Sydney', 'America/Los_Angeles'])(
+    'says a day and a moment in the reader’s zone as Intl’s long date and short time do (%s)',
+    (zone) => {
+      inZone(zone);
+      const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+      const moment = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+      const times = moments();
+      expect(times.map(localLongDayInWords)).toEqual(times.map((time) => day.format(time)));
+      expect(times.map(localLongMomentInWords)).toEqual(times.map((time) => moment.format(time)));
+    },
+  );
+});
+
+describe('localLongDayInWords and localLongMomentInWords', () => {
+  it('read the moment in the reader’s zone', () => {
+    inZone('America/New_York');
+    expect(localLongDayInWords('2025-03-23T02:00:00Z')).toBe('March 22, 2025');
+    expect(localLongMomentInWords('2025-03-06T20:30:00Z')).toBe('March 6, 2025 at 3:30 PM');
+  });
+
+  it('refuse what is no moment', () => {
+    expect(() => localLongDayInWords('soon')).toThrow(/Not a moment/);
+    expect(() => localLongMomentInWords(Number.NaN)).toThrow(/Not a moment/);
+  });
 });
 
 describe('localMomentInWords', () => {

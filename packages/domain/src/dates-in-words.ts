@@ -21,6 +21,22 @@ const MONTHS = [
   'Dec',
 ] as const;
 
+/** The months' full names, as US English's long date writes them. */
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function asMoment(moment: Date | string | number): Date {
@@ -67,9 +83,32 @@ export function momentInWords(moment: Date | string): string {
  */
 export function localMomentInWords(moment: Date | string | number): string {
   const date = asMoment(moment);
+  const day = dayWords(date.getFullYear(), date.getMonth(), date.getDate());
+  return `${day}, ${localClockTime(date)}`;
+}
+
+/** A date's time in the runtime's own zone on the 12-hour clock: "3:30 PM", "12:05 AM". */
+function localClockTime(date: Date): string {
   const hours = date.getHours();
   const clockHour = hours % 12 === 0 ? 12 : hours % 12;
   const minutes = String(date.getMinutes()).padStart(2, '0');
-  const day = dayWords(date.getFullYear(), date.getMonth(), date.getDate());
-  return `${day}, ${clockHour}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${clockHour}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * A moment's day in the runtime's own time zone as US English's long date writes it:
+ * "March 22, 2025". Written out for the reason localMomentInWords is.
+ */
+export function localLongDayInWords(moment: Date | string | number): string {
+  const date = asMoment(moment);
+  return `${MONTH_NAMES[date.getMonth()] ?? ''} ${date.getDate()}, ${date.getFullYear()}`;
+}
+
+/**
+ * A moment in the runtime's own time zone as US English's long date and short time write it:
+ * "March 6, 2025 at 3:30 PM".
+ */
+export function localLongMomentInWords(moment: Date | string | number): string {
+  const date = asMoment(moment);
+  return `${localLongDayInWords(date)} at ${localClockTime(date)}`;
 }

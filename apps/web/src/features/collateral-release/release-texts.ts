@@ -7,11 +7,11 @@ import { isApiError } from '../../api/client.js';
 import {
   collateralHoldDays,
   COLLATERAL_RETURN_BUSINESS_DAYS,
+  localLongDayInWords,
   PAYOFF_METHODS,
   RETURN_ADDRESS_MESSAGES,
   type TPayoffMethod,
 } from '@pledge/domain';
-import { dateTimeFormatOnFirstUse } from '../../ui/date-time-format.js';
 
 export const RELEASE_TITLE = 'Collateral release';
 
@@ -25,11 +25,9 @@ function businessDaysText(days: number): string {
   return days === 1 ? '1 business day' : `${days} business days`;
 }
 
-const longDateText = dateTimeFormatOnFirstUse({ dateStyle: 'long' });
-
 /** "March 22, 2025", in the borrower's time zone. */
 export function formatReleaseDate(iso: string): string {
-  return longDateText(new Date(iso));
+  return localLongDayInWords(iso);
 }
 
 /** "0.4 BTC" */

@@ -3,11 +3,11 @@ import {
   COIN_DISPLAY_DECIMALS,
   COLLATERAL_DISPLAY_NAMES,
   formatCoin,
+  localLongMomentInWords,
   localMomentInWords,
   type TBusinessDayRange,
   type TCollateralType,
 } from '@pledge/domain';
-import { dateTimeFormatOnFirstUse } from '../../ui/date-time-format.js';
 
 /** "0.4 BTC": the exact quantity the server gave. */
 export function coinAmountText({ coinQuantity, type }: TCoinAmount): string {
@@ -24,8 +24,6 @@ export function transactionAmountText(coinQuantity: string, type: TCollateralTyp
   return `${formatCoin(coinQuantity, COIN_DISPLAY_DECIMALS)} ${type}`;
 }
 
-const deadlineText = dateTimeFormatOnFirstUse({ dateStyle: 'long', timeStyle: 'short' });
-
 /** "Mar 6, 2025, 3:30 PM", in the borrower's time zone. */
 export function formatDateTime(value: Date | string): string {
   return localMomentInWords(value);
@@ -33,7 +31,7 @@ export function formatDateTime(value: Date | string): string {
 
 /** "March 6, 2025 at 3:30 PM", in the borrower's time zone. */
 export function formatDeadline(value: Date): string {
-  return deadlineText(value);
+  return localLongMomentInWords(value);
 }
 
 /** "3-5 business days" */

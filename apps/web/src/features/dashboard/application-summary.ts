@@ -4,12 +4,12 @@ import {
   appPath,
   isCollateralReleaseReady,
   isCollateralReleaseScheduled,
+  localLongDayInWords,
   stageOf,
   type TApplicationState,
   type TAppRouteSegment,
 } from '@pledge/domain';
 import { paths } from '../../config/paths.js';
-import { dateTimeFormatOnFirstUse } from '../../ui/date-time-format.js';
 
 /** Each state in the borrower's words. */
 export const APPLICATION_STATE_WORDS: Readonly<Record<TApplicationState, string>> = {
@@ -122,8 +122,6 @@ function hasOpenRelease(
   });
 }
 
-const releaseDateText = dateTimeFormatOnFirstUse({ dateStyle: 'long' });
-
 /**
  * When a paid-off loan's collateral (or what a liquidation left) comes back, with the same date as
  * the release page and the API (the server's `scheduledFor`, or the end of the hold after the
@@ -139,12 +137,12 @@ export function collateralReleaseNote(
   if (hasOpenRelease(app) && request !== null) {
     return request.scheduledFor !== undefined &&
       isCollateralReleaseScheduled(request.scheduledFor, now)
-      ? `Collateral release scheduled for ${releaseDateText(new Date(request.scheduledFor))}`
+      ? `Collateral release scheduled for ${localLongDayInWords(request.scheduledFor)}`
       : 'Your collateral release is under way';
   }
   const payoff = app.collateral.payoff;
   if (payoff !== undefined && isCollateralReleaseScheduled(payoff.heldUntil, now)) {
-    return `Your crypto is held until ${releaseDateText(new Date(payoff.heldUntil))} after your payoff`;
+    return `Your crypto is held until ${localLongDayInWords(payoff.heldUntil)} after your payoff`;
   }
   return null;
 }

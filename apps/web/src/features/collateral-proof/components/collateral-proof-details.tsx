@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TCollateralProof, TCollateralProofMovement } from '@pledge/contract';
+import { formatWholeNumber } from '@pledge/domain';
 import { Alert } from '../../../ui/alert/alert.js';
 import { FactList } from '../../../ui/fact-list.js';
 import { ScrollRegion } from '../../../ui/scroll-region.js';
@@ -36,7 +37,7 @@ export function BalanceReading({ proof }: { proof: TCollateralProof }) {
       </p>
     );
   }
-  const reading = `${balance.confirmedBalance} ${coin} at block ${balance.blockHeight.toLocaleString('en-US')}`;
+  const reading = `${balance.confirmedBalance} ${coin} at block ${formatWholeNumber(balance.blockHeight)}`;
   const readAt = displayDateTime(balance.readAt);
   if (proof.status === 'SHORT') {
     return (
@@ -55,7 +56,7 @@ export function BalanceReading({ proof }: { proof: TCollateralProof }) {
       data-testid="collateral-proof-balance"
       facts={[
         { label: 'Confirmed balance', value: `${balance.confirmedBalance} ${coin}` },
-        { label: 'At block', value: balance.blockHeight.toLocaleString('en-US') },
+        { label: 'At block', value: formatWholeNumber(balance.blockHeight) },
         { label: 'Read', value: readAt },
       ]}
     />

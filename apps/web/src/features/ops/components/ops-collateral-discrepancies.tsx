@@ -1,4 +1,5 @@
 import type { TOpsCollateralDiscrepancy } from '@pledge/contract';
+import { formatWholeNumber } from '@pledge/domain';
 import { useOpsCollateralDiscrepancies } from '../api/ops-collateral-discrepancies.js';
 import { formatDateTime } from '../format.js';
 import { OpsTableSection } from './ops-facts.js';
@@ -17,8 +18,7 @@ const DISCREPANCY_COLUMNS: readonly TOpsColumn<TOpsCollateralDiscrepancy>[] = [
   { header: 'Short by', cell: (item) => coins(item.shortBy, item) },
   {
     header: 'Read',
-    cell: (item) =>
-      `block ${item.blockHeight.toLocaleString('en-US')}, ${formatDateTime(item.readAt)}`,
+    cell: (item) => `block ${formatWholeNumber(item.blockHeight)}, ${formatDateTime(item.readAt)}`,
   },
   { header: 'Short since', cell: (item) => formatDateTime(item.shortSince) },
 ];

@@ -5,7 +5,7 @@
  */
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { TRefiTapeRowError, TRefiTapeSummary } from '@pledge/contract';
-import { REFI_TAPE_COLUMNS, REFI_TAPE_MAX_CHARS } from '@pledge/domain';
+import { formatWholeNumber, REFI_TAPE_COLUMNS, REFI_TAPE_MAX_CHARS } from '@pledge/domain';
 import { isApiError } from '../../../api/client.js';
 import { Alert } from '../../../ui/alert/alert.js';
 import { Button } from '../../../ui/button/button.js';
@@ -104,7 +104,7 @@ export function RefiTapeImport() {
       <h2 id="refi-tape-import-heading">Import a loan tape</h2>
       <p>
         A CSV file with the header <code className="ops-break">{REFI_TAPE_COLUMNS.join(',')}</code>,
-        at most {REFI_TAPE_MAX_CHARS.toLocaleString('en-US')} characters. Check it first: nothing is
+        at most {formatWholeNumber(REFI_TAPE_MAX_CHARS)} characters. Check it first: nothing is
         applied while a row has a problem, and importing the same file again changes nothing.
       </p>
       <form noValidate onSubmit={onCheck}>
