@@ -14,8 +14,9 @@
 // payments on one; under load, the throughput part's THROUGHPUT_PAYMENT_LOANS. --loans=N sets the
 // pool (--loans=1: every payment on one loan, whose pending payments grow with the run). After
 // the warm-up, the database's statistics are taken (statisticsTaken; --no-analyze: not).
-// One request after another, it also prints each endpoint's database work per request from
-// pg_stat_statements (statements, rows, buffers, WAL; db-cost.mjs) and the WAL the server wrote;
+// It also prints each endpoint's database work per request from pg_stat_statements (statements,
+// rows, buffers, WAL, planning apart from execution; db-cost.mjs) and the WAL the server wrote,
+// one request after another and under load (where a statement may be planned for each call);
 // --pgbench adds a `pgbench -N` run on the same PostgreSQL and states PostgreSQL's CPU per request
 // in pgbench transactions (the unit of DESIGN §7's database bars). CPU_BENCH_PORT sets the port
 // (3390; the embedded PostgreSQL's is 20,000 above it).
@@ -155,6 +156,7 @@ async function underLoad(next) {
     throw new Error(`${result.non2xx} answers outside 2xx and ${result.errors} errors under load`);
   }
   return {
+    requests: result.requests.total,
     reqPerSec: Math.round(result.requests.average),
     p99ms: result.latency.p99,
     ...cpuPerUnit(from, to, result.requests.total),
@@ -207,7 +209,12 @@ try {
     }
     if (!NO_ANALYZE) await statisticsTaken(server);
     for (const [name, make] of measured) {
-      rows[name] = { ...(await underLoad(make(seeded(13)))), statements: statements[name] };
+      const { result: loaded, cost } = await statementCost.measure(
+        () => underLoad(make(seeded(13))),
+        (result) => result.requests,
+      );
+      rows[name] = { ...loaded, statements: statements[name] };
+      printStatementCost(name, cost);
       if (OPEN_RATE !== undefined) {
         const next = make(seeded(14));
         const open = await openLoad(
