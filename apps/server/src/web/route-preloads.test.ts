@@ -82,6 +82,28 @@ describe('routePreloads', () => {
     ]);
   });
 
+  it('names the layout around an application’s pages with each of them, and with no other page', () => {
+    const withApplication: TBuildManifest = {
+      ...manifest,
+      'src/routes/details/details-page.tsx': { file: 'assets/details-page-h.js' },
+      'src/features/application/components/application-access.tsx': {
+        file: 'assets/application-access-i.js',
+        imports: ['_application', '_shared'],
+      },
+      _application: { file: 'assets/application-j.js' },
+    };
+    const appUuid = '3ddce3ed-01f0-45d1-a9a7-0d99f0c971d0';
+    expect(routePreloads(withApplication, `${APP}/${appUuid}/details`)).toEqual([
+      'assets/details-page-h.js',
+      'assets/application-access-i.js',
+      'assets/application-j.js',
+    ]);
+    expect(routePreloads(withApplication, `${APP}/start`)).toEqual([
+      'assets/start-page-d.js',
+      'assets/slider-c.js',
+    ]);
+  });
+
   it('names nothing for a path without a screen or a screen the build lacks', () => {
     expect(routePreloads(manifest, `${APP}/residency`)).toEqual([]);
     expect(routePreloads(manifest, '/healthz')).toEqual([]);

@@ -90,6 +90,21 @@ export function screenForPath(pathname: string): string | null {
   return segments.length === 1 && TOP_LEVEL_SCREENS.has(first) ? first : null;
 }
 
+/**
+ * What every page of one application (/{appUuid}/…) renders around its screen, loaded lazily as a
+ * screen is (apps/web/src/app/router.tsx): the application's own read and the rules of all its
+ * pages.
+ */
+const APPLICATION_LAYOUT = 'src/features/application/components/application-access.tsx';
+
+/** Whether a page path is one of an application's pages (its entry included). */
+function isApplicationPath(pathname: string): boolean {
+  const clean = pathname.replace(/\/+$/, '');
+  if (!clean.startsWith(`${BASE_PATH}/`)) return false;
+  const [first = ''] = clean.slice(BASE_PATH.length + 1).split('/');
+  return UUID.test(first);
+}
+
 function staticClosure(manifest: TBuildManifest, key: string, files = new Set<string>()) {
   const chunk = manifest[key];
   if (chunk === undefined || files.has(chunk.file)) return files;
@@ -107,8 +122,9 @@ function staticClosure(manifest: TBuildManifest, key: string, files = new Set<st
 export const STARTUP_CHUNK = 'startup';
 
 /**
- * The files to preload for a page path: the screen's chunk and its static imports, then what the
- * shell loads as it starts, less what the entry loads anyway (index.html names those already).
+ * The files to preload for a page path: the screen's chunk and its static imports (and, for an
+ * application's page, the layout around it), then what the shell loads as it starts, less what the
+ * entry loads anyway (index.html names those already).
  */
 export function routePreloads(manifest: TBuildManifest, pathname: string): string[] {
   const screen = screenForPath(pathname);
@@ -118,6 +134,7 @@ export function routePreloads(manifest: TBuildManifest, pathname: string): strin
   const entryKey = Object.keys(manifest).find((name) => manifest[name]?.isEntry === true);
   const loaded = entryKey === undefined ? new Set<string>() : staticClosure(manifest, entryKey);
   const files = staticClosure(manifest, key);
+  if (isApplicationPath(pathname)) staticClosure(manifest, APPLICATION_LAYOUT, files);
   for (const [name, chunk] of Object.entries(manifest)) {
     if (chunk.name === STARTUP_CHUNK) staticClosure(manifest, name, files);
   }

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { Link, MemoryRouter, Navigate, useRoutes } from 'react-router';
+import { Link, MemoryRouter, Navigate, Outlet, useRoutes } from 'react-router';
 import { AppLayoutFallback } from '../ui/layout/app-layout.js';
 import { PageHeading } from '../ui/page-heading.js';
 import { makeBrand } from '../test/fixtures.js';
 import { callsTo, mockFetch } from '../test/mock-fetch.js';
-import { lazyScreen, type TScreenModule } from './lazy-screen.js';
+import { lazyComponent, lazyScreen, type TScreenModule } from './lazy-screen.js';
 import { AppProvider } from './provider.js';
 import { createQueryClient } from './query-client.js';
 import { RouterLayout } from './router-layout.js';
@@ -76,6 +76,46 @@ describe('lazyScreen in the router layout', () => {
     await waitFor(() => expect(document.title).toBe('First | Harbor Credit Partners'));
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('shows the first screen inside a lazily loaded layout without a suspense on the way', async () => {
+    // React holds content back for up to 300 ms after a suspense fallback was shown: neither the
+    // layout nor its screen may suspend on the first page load.
+    let hasSuspended = false;
+    function SuspenseMark() {
+      hasSuspended = true;
+      return null;
+    }
+    const Layout = lazyComponent(() => Promise.resolve(() => <Outlet />));
+    const first = deferredScreen('Inside the layout', 'Inside');
+    function Routes() {
+      return useRoutes([
+        {
+          element: <RouterLayout />,
+          children: [
+            {
+              element: (
+                <Suspense fallback={<SuspenseMark />}>
+                  <Layout />
+                </Suspense>
+              ),
+              children: [{ path: '/first', element: <first.Screen /> }],
+            },
+          ],
+        },
+      ]);
+    }
+    render(
+      <AppProvider brand={makeBrand()} queryClient={createQueryClient()}>
+        <MemoryRouter initialEntries={['/first']}>
+          <Routes />
+        </MemoryRouter>
+      </AppProvider>,
+    );
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    first.arrive();
+    expect(await screen.findByRole('heading', { name: 'Inside the layout' })).toBeInTheDocument();
+    expect(hasSuspended).toBe(false);
   });
 
   it('leaves focus alone when the address first opened redirects to a screen', async () => {

@@ -13,7 +13,7 @@ import { ScreenLoading } from '../ui/layout/app-layout.js';
 import { isRouteHandle } from '../ui/layout/route-handle.js';
 import { useRouteTitle } from '../ui/layout/use-route-title.js';
 
-/** A lazily loaded screen; `preload` loads its code (once) ahead of its first render. */
+/** A lazily loaded screen or layout; `preload` loads its code (once) ahead of its first render. */
 export type TLazyScreen = ComponentType & { preload: () => Promise<ComponentType> };
 
 /** What every module under src/routes exports: its screen, and what the screen says of itself. */
@@ -72,13 +72,13 @@ function titledScreen({ Component, handle }: TScreenModule): ComponentType {
 }
 
 /**
- * A screen whose code loads the first time it is shown. On the first page load the layout shows
+ * A component whose code loads the first time it is shown. On the first page load the layout shows
  * "Loading…" until it is there; a later navigation suspends, so the current screen stays (the
  * router navigates in transitions) until the next one is ready. The first load is not a suspense:
  * React holds back content revealed after a suspense fallback for up to 300 ms.
  */
-export function lazyScreen(load: () => Promise<TScreenModule>): TLazyScreen {
-  let screen: ComponentType | undefined;
+export function lazyComponent(load: () => Promise<ComponentType>): TLazyScreen {
+  let component: ComponentType | undefined;
   let failure: { error: unknown } | undefined;
   let loading: Promise<ComponentType> | undefined;
 
@@ -87,7 +87,7 @@ export function lazyScreen(load: () => Promise<TScreenModule>): TLazyScreen {
       changeLoadingScreens(1);
       loading = load()
         .then(
-          (module) => (screen = titledScreen(module)),
+          (loaded) => (component = loaded),
           (error: unknown) => {
             failure = { error };
             throw error;
@@ -98,12 +98,12 @@ export function lazyScreen(load: () => Promise<TScreenModule>): TLazyScreen {
     return loading;
   }
 
-  const SuspendingScreen = lazy(async () => ({ default: await preload() }));
+  const SuspendingComponent = lazy(async () => ({ default: await preload() }));
 
-  function LazyScreen() {
+  function LazyComponent() {
     const { hasShownScreen } = useContext(ScreensShownContext);
     const [, onSettled] = useReducer((settledCount: number) => settledCount + 1, 0);
-    const isFirstLoad = !hasShownScreen && screen === undefined && failure === undefined;
+    const isFirstLoad = !hasShownScreen && component === undefined && failure === undefined;
     useEffect(() => {
       if (!isFirstLoad) return;
       let isMounted = true;
@@ -115,15 +115,20 @@ export function lazyScreen(load: () => Promise<TScreenModule>): TLazyScreen {
         isMounted = false;
       };
     }, [isFirstLoad]);
-    if (screen !== undefined) {
-      const Screen = screen;
-      return <Screen />;
+    if (component !== undefined) {
+      const Component = component;
+      return <Component />;
     }
     // Into the layout's error boundary, which tells the borrower.
     if (failure !== undefined) throw failure.error;
-    return isFirstLoad ? <ScreenLoading /> : <SuspendingScreen />;
+    return isFirstLoad ? <ScreenLoading /> : <SuspendingComponent />;
   }
-  return Object.assign(LazyScreen, { preload });
+  return Object.assign(LazyComponent, { preload });
+}
+
+/** A screen of src/routes, loaded as lazyComponent loads, named after its handle's title. */
+export function lazyScreen(load: () => Promise<TScreenModule>): TLazyScreen {
+  return lazyComponent(() => load().then(titledScreen));
 }
 
 /**

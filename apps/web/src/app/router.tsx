@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { isUuidSegment } from '@pledge/domain';
 import { paths } from '../config/paths.js';
-import { ApplicationPages } from '../features/application/components/application-pages.js';
 import { StateQueryRedirect } from '../features/application/components/state-query-redirect.js';
 import type { TCreditOutcomeState } from '../features/application/credit-outcomes.js';
 import { RequireSession } from '../features/session/components/require-session.js';
@@ -11,7 +10,7 @@ import { readTokenAudience } from '../features/session/session-storage.js';
 import { audienceForPath } from '../features/session/sign-in-paths.js';
 import { useToken } from '../features/session/use-session.js';
 import { AppLayoutFallback } from '../ui/layout/app-layout.js';
-import { lazyScreen, screenPreloadOf, type TScreenModule } from './lazy-screen.js';
+import { lazyComponent, lazyScreen, screenPreloadOf, type TScreenModule } from './lazy-screen.js';
 import { prefetchAbsent, prefetchRoute, routeData, type TRoutePrefetch } from './route-prefetch.js';
 import {
   RedirectToStart,
@@ -115,6 +114,18 @@ function creditOutcome(state: TCreditOutcomeState): Promise<TScreenModule> {
     page.creditOutcomeScreen(state),
   );
 }
+
+/**
+ * Around every /{appUuid}/… page: loads the application once and applies the rules that hold for
+ * all of them (the refinancing-borrower redirect) before a page is shown. Its code (with the
+ * application's schemas, kept out of /start) loads with the first application page, as a
+ * screen's does.
+ */
+const ApplicationPages = lazyComponent(() =>
+  import('../features/application/components/application-access.js').then(
+    (module) => module.default,
+  ),
+);
 
 /** The pages of one application (document 1 §2); each screen's code loads when it is visited. */
 const applicationRoutes: RouteObject[] = [
