@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TAddressSuggestion } from '@pledge/contract';
 import { OFFER_INPUT_DEBOUNCE_MS } from '@pledge/domain';
-import { Combobox } from '../../../ui/combobox/combobox.js';
+import { LazyCombobox } from '../../../ui/combobox/lazy-combobox.js';
 import { ADDRESS_LOOKUP_MIN_CHARS, useAddressLookup } from '../api/get-address-lookup.js';
 import { useDebounced } from '../hooks/use-debounced.js';
 
@@ -14,7 +14,8 @@ interface TAddressLookupFieldProps {
 /**
  * An address search over US address suggestions for what is typed (fetched once typing pauses).
  * Choosing one fills the address fields below it, which stay editable; the search itself is
- * optional, so an address it does not know can be typed in those fields.
+ * optional, so an address it does not know can be typed in those fields. The combobox's code comes
+ * after the form has painted (LazyCombobox).
  */
 export function AddressLookupField({ onSuggestion, isDisabled = false }: TAddressLookupFieldProps) {
   const [text, setText] = useState('');
@@ -29,7 +30,7 @@ export function AddressLookupField({ onSuggestion, isDisabled = false }: TAddres
   }
 
   return (
-    <Combobox
+    <LazyCombobox
       label="Find your address"
       description="Start typing, then choose your address to fill in the fields below."
       options={suggestions.map((suggestion, index) => ({

@@ -247,7 +247,8 @@ describe('the loan details form', () => {
   it('fills the address from a chosen suggestion', async () => {
     const { callsTo } = serve();
     const { user } = await openForm({ onFakeClock: true });
-    const search = screen.getByRole('combobox', { name: 'Find your address' });
+    // The combobox's code comes after the form has painted (LazyCombobox).
+    const search = await screen.findByRole('combobox', { name: 'Find your address' });
     await user.type(search, '1 Ma');
     // The suggestions are asked for once typing pauses.
     await act(() => vi.advanceTimersByTimeAsync(OFFER_INPUT_DEBOUNCE_MS));
