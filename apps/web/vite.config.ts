@@ -35,11 +35,11 @@ const SERVER_ORIGIN = 'http://localhost:3000';
  * Test files that run in a fresh module graph and a fresh jsdom each: those that replace modules
  * (vi.mock: the QR encoder's loader), and those whose module state would outlast the file and meet
  * the files around it in a shared worker (the telemetry client made once and its session retries,
- * the sign-in in progress, the lazy screens' count of code still loading). Every other file shares
- * its worker's modules and jsdom with the files before it, which saves the second or two of CPU a
- * fresh worker costs per file; the setup file's cleanup (unmounted trees, cleared storage,
- * restored mocks and globals) runs after each test either way. A file joins this list when it
- * fails in the shared project but passes alone.
+ * the sign-in in progress, the lazy screens' count of code still loading, the lazy combobox's
+ * code once fetched). Every other file shares its worker's modules and jsdom with the files before
+ * it, which saves the second or two of CPU a fresh worker costs per file; the setup file's cleanup
+ * (unmounted trees, cleared storage, restored mocks and globals) runs after each test either way.
+ * A file joins this list when it fails in the shared project but passes alone.
  */
 const ISOLATED_TESTS = [
   'src/app/lazy-screen.test.tsx',
@@ -49,6 +49,7 @@ const ISOLATED_TESTS = [
   'src/features/session/start-sign-in.test.ts',
   'src/routes/auth-login/auth-login-page.test.tsx',
   'src/telemetry/create-telemetry-client.test.ts',
+  'src/ui/combobox/lazy-combobox.test.tsx',
   'src/ui/qr-code/qr-code.test.tsx',
 ];
 

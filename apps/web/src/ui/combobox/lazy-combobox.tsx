@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { fieldClassName, hasError, RequiredTag } from '../field/field-parts.js';
 import type * as comboboxModule from './combobox.js';
 import type { TComboboxProps } from './combobox.js';
+import { ComboboxChevron } from './combobox-chevron.js';
 
 type TComboboxModule = typeof comboboxModule;
 
@@ -72,9 +73,7 @@ function ComboboxPlaceholder({
           onBlur={() => onFocusChange(false)}
         />
         <span className="combobox__toggle" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="M7 10l5 5 5-5" />
-          </svg>
+          <ComboboxChevron />
         </span>
       </div>
     </div>
