@@ -17,7 +17,6 @@ import {
   RequiredTag,
   type TFieldStateProps,
 } from '../field/field-parts.js';
-import { ComboboxChevron } from './combobox-chevron.js';
 
 export interface TComboboxOption {
   id: string;
@@ -169,7 +168,9 @@ export function Combobox({
         <Input className="input combobox__input" placeholder={placeholder} />
         {isLoading && <span className="combobox__spinner" aria-hidden="true" />}
         <Button className="combobox__toggle">
-          <ComboboxChevron />
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M7 10l5 5 5-5" />
+          </svg>
         </Button>
       </div>
       <Popover className="combobox__popover" offset={4}>

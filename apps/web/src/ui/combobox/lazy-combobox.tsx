@@ -1,8 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { fieldClassName, hasError, RequiredTag } from '../field/field-parts.js';
+import { FieldLabel, fieldClassName, hasError } from '../field/field-parts.js';
 import type * as comboboxModule from './combobox.js';
 import type { TComboboxProps } from './combobox.js';
-import { ComboboxChevron } from './combobox-chevron.js';
 
 type TComboboxModule = typeof comboboxModule;
 
@@ -41,12 +40,9 @@ function ComboboxPlaceholder({
         className,
       )}
     >
-      <div className="field__label-row">
-        <label className="field__label" htmlFor={id}>
-          {label}
-        </label>
-        {isRequired && <RequiredTag />}
-      </div>
+      <FieldLabel htmlFor={id} isRequired={isRequired}>
+        {label}
+      </FieldLabel>
       {description !== undefined && (
         <span id={descriptionId} className="field__note">
           {description}
@@ -73,7 +69,9 @@ function ComboboxPlaceholder({
           onBlur={() => onFocusChange(false)}
         />
         <span className="combobox__toggle" aria-hidden="true">
-          <ComboboxChevron />
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M7 10l5 5 5-5" />
+          </svg>
         </span>
       </div>
     </div>
