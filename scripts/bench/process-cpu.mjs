@@ -71,21 +71,53 @@ export function nodeServerPid(rootPid) {
 }
 
 /**
+ * What a PostgreSQL process does, from the title it gives itself (`postgres: checkpointer`):
+ * a backend serving a connection, one of the background processes by name, or `postmaster`
+ * (whose waited-for children are the processes that ended: autovacuum workers, closed connections).
+ */
+function postgresRoleOf(pid) {
+  let title;
+  try {
+    title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+  } catch {
+    return 'ended';
+  }
+  if (!title.startsWith('postgres:')) return 'postmaster';
+  for (const role of POSTGRES_BACKGROUND_ROLES) if (title.includes(role)) return role;
+  return 'backend';
+}
+
+const POSTGRES_BACKGROUND_ROLES = [
+  'autovacuum worker',
+  'autovacuum launcher',
+  'checkpointer',
+  'background writer',
+  'walwriter',
+];
+
+/**
  * CPU ms so far of the tree under `serverPid` (PostgreSQL's processes as `database`, the others as
  * `server`) and of this process (`load`, with `children`: the finished processes it ran).
+ * `databaseByRole` splits PostgreSQL's by what each process does (postgresRoleOf).
  */
 export function cpuOf(serverPid) {
   let server = 0;
   let database = 0;
+  const databaseByRole = {};
   for (const stat of treeOf(serverPid)) {
-    // The children a postgres process waited for were PostgreSQL's too.
-    if (stat.name === 'postgres') database += stat.ticks + stat.childTicks;
-    else server += stat.ticks + stat.childTicks;
+    if (stat.name === 'postgres') {
+      const role = postgresRoleOf(stat.pid);
+      // The children a postgres process waited for were PostgreSQL's too.
+      const ticks = stat.ticks + stat.childTicks;
+      database += ticks;
+      databaseByRole[role] = (databaseByRole[role] ?? 0) + ticks * MS_PER_TICK;
+    } else server += stat.ticks + stat.childTicks;
   }
   const own = statOf(process.pid);
   return {
     server: server * MS_PER_TICK,
     database: database * MS_PER_TICK,
+    databaseByRole,
     load: own.ticks * MS_PER_TICK,
     children: own.childTicks * MS_PER_TICK,
   };
@@ -94,9 +126,15 @@ export function cpuOf(serverPid) {
 /** CPU ms per unit of work between two cpuOf readings, for each part. */
 export function cpuPerUnit(from, to, units) {
   const per = (part) => +((to[part] - from[part]) / units).toFixed(3);
+  const byRole = {};
+  for (const [role, ms] of Object.entries(to.databaseByRole ?? {})) {
+    const spent = ms - (from.databaseByRole?.[role] ?? 0);
+    if (spent > 0) byRole[role] = +(spent / units).toFixed(4);
+  }
   return {
     serverCpuMs: per('server'),
     postgresCpuMs: per('database'),
+    postgresCpuMsByRole: byRole,
     loadCpuMs: per('load'),
   };
 }

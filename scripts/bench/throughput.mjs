@@ -366,6 +366,7 @@ export async function pgbenchRun(root, server) {
     clients: PGBENCH_CLIENTS,
     cpu: {
       postgresCpuMs: +perTransaction('database').toFixed(3),
+      postgresCpuMsByRole: cpuPerUnit(from, to, Number(transactions)).postgresCpuMsByRole,
       pgbenchCpuMs: +perTransaction('children').toFixed(3),
       // Below the machine's cores when commits (their flush to disk), not CPU, bound pgbench.
       coresUsed: +((Number(tps) * cpuMs) / 1_000).toFixed(2),
