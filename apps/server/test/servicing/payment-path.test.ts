@@ -15,6 +15,7 @@ import { servicingPayments } from '../../src/db/schema/index.js';
 import { createFieldCipher } from '../../src/security/field-encryption.js';
 import { sendDebit } from '../../src/services/servicing/make-payment.js';
 import { applyBankAnswer } from '../../src/services/servicing/payment-apply-tx.js';
+import type { TPostingFacts } from '../../src/services/servicing/payment-record.js';
 import type { TServicingPaymentRow } from '../../src/services/servicing/servicing-record.js';
 import { reconcileLedger } from '../../src/services/servicing/reconcile-ledger.js';
 import { settlePendingPayments } from '../../src/services/servicing/settle-payments.js';
@@ -78,8 +79,8 @@ async function riskPassJobsFor(paymentUuid: string): Promise<number> {
 
 describe('the payment POST', () => {
   // The route's rate limit counts in one statement, which in the sandbox reads the clock too.
-  // The payment's write is a statement sent alone (no BEGIN and COMMIT), its posting a transaction.
-  it('sends six statements at most, the session check and the rate limit included, and a retry of its key three', async () => {
+  // The payment's write and its posting are each a statement sent alone (no BEGIN and COMMIT).
+  it('sends four statements at most, the session check and the rate limit included, and a retry of its key three', async () => {
     const loan = await sandboxLoan(ctx);
     const sent = ctx.database.statementsSent;
     if (sent === undefined) throw new Error('The test database counts its statements');
@@ -89,7 +90,7 @@ describe('the payment POST', () => {
     const before = sent();
     const response = await pay(loan, 1_234, 'path-count-0002');
     expect(response.statusCode, response.body).toBe(201);
-    expect(sent() - before).toBeLessThanOrEqual(6);
+    expect(sent() - before).toBeLessThanOrEqual(4);
 
     const again = sent();
     const retry = await pay(loan, 1_234, 'path-count-0002');
@@ -275,6 +276,143 @@ describe('a debit whose loan moved while it waited for the lock', () => {
         expect(Number(row.cents), row.account).toBeGreaterThanOrEqual(0);
       }
     }
+  });
+});
+
+/**
+ * What a payment's posting checks of the loan, read here from its tables: the ledger's sums and
+ * sums paid in per account, the payments counted as paid in, the loan's status and risk, and
+ * its application's state.
+ */
+async function postingFactsOf(loanUuid: string): Promise<TPostingFacts> {
+  const ledger = await ctx.database.db.execute<{
+    account: string;
+    cents: string;
+    paid_in_cents: string;
+  }>(sql`
+    SELECT account, cents::text, paid_in_cents::text FROM ledger_account_balances
+    WHERE loan_uuid = ${loanUuid}::uuid`);
+  const loan = await ctx.database.db.execute<{
+    counted: string;
+    status: TPostingFacts['status'];
+    state: TPostingFacts['state'];
+    risk_level: TPostingFacts['riskLevel'];
+    risk_notified_level: TPostingFacts['riskNotifiedLevel'];
+    has_cure_deadline: boolean;
+  }>(sql`
+    SELECT s.counted_payments_cents::text AS counted, s.status, a.state, s.risk_level,
+      s.risk_notified_level, s.cure_deadline IS NOT NULL AS has_cure_deadline
+    FROM servicing_loans s JOIN applications a ON a.uuid = s.loan_uuid
+    WHERE s.loan_uuid = ${loanUuid}::uuid`);
+  const row = loan.rows[0];
+  if (row === undefined) throw new Error(`No loan ${loanUuid}`);
+  return {
+    ledger: Object.fromEntries(
+      ledger.rows.map((leg) => [leg.account, [Number(leg.cents), Number(leg.paid_in_cents)]]),
+    ),
+    countedCents: Number(row.counted),
+    status: row.status,
+    state: row.state,
+    riskLevel: row.risk_level,
+    riskNotifiedLevel: row.risk_notified_level,
+    hasCureDeadline: row.has_cure_deadline,
+  };
+}
+
+describe('a debit posted by its statement alone', () => {
+  const now = () => new Date();
+  const deps = () => ({
+    db: ctx.database.db,
+    cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
+    bankPayments: createSandboxBankPayments(now),
+    clock: now,
+    sandbox: true,
+  });
+  const accepted = (payment: TServicingPaymentRow) =>
+    ({ status: 'PENDING', transferId: `tr-${payment.uuid}` }) as const;
+
+  it('posts on the facts its payment read when the loan is still so, in one statement', async () => {
+    const loan = await sandboxLoan(ctx);
+    const payment = await paymentInFlight(ctx, loan.loanUuid, { amountCents: 700 });
+    const facts = await postingFactsOf(loan.loanUuid);
+    const before = await ledgerOf(loan.loanUuid);
+    const sent = ctx.database.statementsSent;
+    if (sent === undefined) throw new Error('The test database counts its statements');
+    const from = sent();
+    const kept = await applyBankAnswer(
+      deps(),
+      payment,
+      accepted(payment),
+      undefined,
+      before.sums,
+      facts,
+    );
+    expect(sent() - from).toBe(1);
+    expect(kept.transferId).toBe(`tr-${payment.uuid}`);
+    const after = await ledgerOf(loan.loanUuid);
+    // The cash grew by the payment, which the loan now counts as paid in; what it owed fell by
+    // as much.
+    expect(after.sums.CASH).toBe((before.sums.CASH ?? 0) + 700);
+    expect(after.countedCents).toBe(before.countedCents + 700);
+    const owed = (sums: Record<string, number>) =>
+      ['FEES', 'ACCRUED_INTEREST', 'DEFERRED_INTEREST', 'ORIGINATION_FEE', 'PRINCIPAL'].reduce(
+        (total, account) => total + (sums[account] ?? 0),
+        0,
+      );
+    expect(owed(after.sums)).toBe(owed(before.sums) - 700);
+    // Kept once: the same answer again writes nothing.
+    const again = await applyBankAnswer(deps(), payment, accepted(payment), undefined, {}, facts);
+    expect(again.transferId).toBe(`tr-${payment.uuid}`);
+    expect((await ledgerOf(loan.loanUuid)).sums).toEqual(after.sums);
+  });
+
+  it('writes nothing when the loan moved since its payment read it, and is posted on the loan as it is', async () => {
+    const loan = await sandboxLoan(ctx);
+    const payment = await paymentInFlight(ctx, loan.loanUuid, { amountCents: 500 });
+    // The facts and sums the payment's write read: before the fee charged while the posting
+    // waits for the loan's lock.
+    const facts = await postingFactsOf(loan.loanUuid);
+    const { sums } = await ledgerOf(loan.loanUuid);
+    const byAccount = await debitWhileFeeCharged(loan.loanUuid, payment.uuid, () =>
+      applyBankAnswer(deps(), payment, accepted(payment), undefined, sums, facts),
+    );
+    // The fee is paid first: the journal was made of the ledger with the fee in it.
+    expect(byAccount.CASH).toBe(500);
+    expect(byAccount.FEES).toBe(-300);
+  });
+
+  it('writes nothing when the loan came to risk since its payment read it, and the transaction queues the risk pass', async () => {
+    const loan = await sandboxLoan(ctx);
+    const payment = await paymentInFlight(ctx, loan.loanUuid, { amountCents: 600 });
+    const facts = await postingFactsOf(loan.loanUuid);
+    const { sums } = await ledgerOf(loan.loanUuid);
+    // A price fell while the posting waited for the loan: its ledger is as the payment read it,
+    // its risk is not.
+    const other = await ctx.database.pool.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(`UPDATE servicing_loans SET risk_level = 'WARNING' WHERE loan_uuid = $1`, [
+        loan.loanUuid,
+      ]);
+      const posting = applyBankAnswer(deps(), payment, accepted(payment), undefined, sums, facts);
+      await untilOneWaitsForALock(other);
+      await other.query('COMMIT');
+      expect((await posting).transferId).toBe(`tr-${payment.uuid}`);
+    } finally {
+      other.release();
+    }
+    expect(await riskPassJobsFor(payment.uuid)).toBe(1);
+  });
+
+  it('is left to the transaction, which queues the risk pass, for a loan the payment can move', async () => {
+    const loan = await sandboxLoan(ctx);
+    const payment = await paymentInFlight(ctx, loan.loanUuid, { amountCents: 400 });
+    await ctx.database.db.execute(sql`
+      UPDATE servicing_loans SET risk_level = 'WARNING' WHERE loan_uuid = ${loan.loanUuid}::uuid`);
+    const facts = await postingFactsOf(loan.loanUuid);
+    const { sums } = await ledgerOf(loan.loanUuid);
+    await applyBankAnswer(deps(), payment, accepted(payment), undefined, sums, facts);
+    expect(await riskPassJobsFor(payment.uuid)).toBe(1);
   });
 });
 

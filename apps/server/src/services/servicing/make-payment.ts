@@ -43,8 +43,8 @@ export async function makePayment(
   request: TPaymentRequest,
   afterAccepted?: TAfterAccepted,
 ): Promise<TServicingPaymentRow> {
-  const { payment, isNew, account, ledgerSums } = await recordPayment(deps, request);
+  const { payment, isNew, account, ledgerSums, postingFacts } = await recordPayment(deps, request);
   if (!isNew && (payment.status !== 'PENDING' || payment.transferId !== null)) return payment;
   const answer = await askBankForDebit(deps.bankPayments, payment, account);
-  return applyBankAnswer(deps, payment, answer, afterAccepted, ledgerSums);
+  return applyBankAnswer(deps, payment, answer, afterAccepted, ledgerSums, postingFacts);
 }

@@ -4,6 +4,8 @@
  * borrower is told. An accepted debit is one statement: it locks the loan, reads the ledger as it
  * is under the lock and writes the journal with the payment's transfer, only if the ledger is what
  * the journal was made of (else it writes nothing, and the journal is made again of what it read).
+ * That statement is sent alone, checked before it is sent, when the payment's write read all it
+ * checks and the loan is still so (postAlone); between BEGIN and COMMIT otherwise.
  * A statement's reads see the database as of its start, which may predate the lock (it can wait
  * for it), so it reads the ledger through a function that takes a snapshot of its own when called,
  * after the lock (migration 0047), as a statement of its own following the lock would.
@@ -35,8 +37,11 @@ import {
   balancesOfSums,
   paymentByUuid,
   paymentRowOf,
+  postingFactsSql,
+  sumsOfPostingFacts,
   type TAccountSums,
   type TPaymentJson,
+  type TPostingFacts,
 } from './payment-record.js';
 import { paymentReturnedMessage } from './servicing-messages.js';
 import { assertServicingInvariants } from './servicing-invariants.js';
@@ -120,7 +125,8 @@ function debitLockPostStatement(): SQL {
   return sql`
     WITH locked AS MATERIALIZED (
       SELECT s.loan_uuid, s.status, s.risk_level, s.risk_notified_level,
-        s.cure_deadline IS NOT NULL AS has_cure_deadline, s.counted_payments_cents
+        s.cure_deadline IS NOT NULL AS has_cure_deadline, s.counted_payments_cents,
+        (SELECT a.state FROM applications a WHERE a.uuid = s.loan_uuid) AS application_state
       FROM servicing_loans s WHERE s.loan_uuid = ${placeholder('loanUuid')}::uuid
       FOR UPDATE
     ), before AS MATERIALIZED (
@@ -130,6 +136,8 @@ function debitLockPostStatement(): SQL {
       SELECT EXISTS (SELECT 1 FROM locked) AND NOT EXISTS (
         SELECT 1 FROM jsonb_each_text(${placeholder('expected')}::jsonb) e
         WHERE e.value::bigint <> coalesce((SELECT b.cents FROM before b WHERE b.account = e.key), 0)
+      ) AND (${placeholder('pinned')}::jsonb IS NULL OR
+        (SELECT ${postingFactsSql('before', 'l')} FROM locked l) = ${placeholder('pinned')}::jsonb
       ) AS ok
     ), updated AS (
       UPDATE servicing_payments
@@ -155,7 +163,7 @@ function debitLockPostStatement(): SQL {
         CASE WHEN kind <> 'SURPLUS_PAYOUT' THEN amount_cents ELSE 0 END FROM legs
     )
     SELECT l.status, l.risk_level, l.risk_notified_level, l.has_cure_deadline,
-      a.state AS application_state,
+      l.application_state,
       (SELECT ok FROM as_read) AS is_ledger_as_read,
       (SELECT to_jsonb(u) FROM updated u) AS payment,
       (SELECT coalesce(jsonb_object_agg(account, cents), '{}'::jsonb) FROM before) AS sums_before,
@@ -164,7 +172,7 @@ function debitLockPostStatement(): SQL {
       (SELECT coalesce(sum(paid_in_cents), 0) FROM after WHERE account = 'CASH') AS cash_cents,
       l.counted_payments_cents + (SELECT coalesce(sum(amount_cents), 0) FROM updated)
         AS counted_cents
-    FROM locked l JOIN applications a ON a.uuid = l.loan_uuid`;
+    FROM locked l`;
 }
 
 /**
@@ -192,6 +200,11 @@ async function postAcceptedDebit(
     legs: { account: TLedgerAccount; amountCents: number }[];
     kind: string;
     now: Date;
+    /**
+     * What the posting's checks read, as the payment's write read them: the statement writes only
+     * if the loan is still so under its lock (postingFactsSql's equality).
+     */
+    pinned?: TPostingFacts;
   },
 ): Promise<TPostedDebit | undefined> {
   const { payment, now } = input;
@@ -219,6 +232,7 @@ async function postAcceptedDebit(
     kind: input.kind,
     effectiveOn: isoDay(now),
     legs: JSON.stringify(legs),
+    pinned: input.pinned === undefined ? null : JSON.stringify(input.pinned),
   });
   if (row === undefined) return undefined;
   return {
@@ -257,6 +271,85 @@ function assertServicingFacts(
   }
 }
 
+/** The accepted debit kept by its statement alone, or the ledger's sums the statement found. */
+type TPostedAlone = { kept: TServicingPaymentRow } | { sumsUnderLock: TAccountSums };
+
+/**
+ * An accepted debit posted by its statement alone, without BEGIN and COMMIT (two round trips of a
+ * payment's six), when the payment's write read what the posting checks (`facts`, under the
+ * loan's lock) and the posting cannot move the loan's risk (no risk pass to queue with it). The
+ * journal is made of those facts and the servicing invariants are checked on what it leaves of
+ * them before anything is written; the statement writes only if the loan is still as the facts
+ * say under its lock, so what it commits is what was checked. Otherwise it writes nothing and
+ * answers the ledger it found, for the transaction of applyBankAnswer to post on.
+ */
+async function postAlone(
+  db: TDb,
+  payment: TServicingPaymentRow,
+  transferId: string,
+  facts: TPostingFacts,
+  now: Date,
+): Promise<TPostedAlone | undefined> {
+  const loan: TDebitLoan = {
+    status: facts.status,
+    risk_level: facts.riskLevel,
+    risk_notified_level: facts.riskNotifiedLevel,
+    has_cure_deadline: facts.hasCureDeadline,
+    application_state: facts.state,
+  };
+  if (paymentMayMoveRisk(loan)) return undefined;
+  const sums = sumsOfPostingFacts(facts);
+  const journal = acceptedDebitJournal(balancesOfSums(sums), payment.amountCents, payment.purpose);
+  assertBalancedJournal(journal);
+  // What the posting leaves: each leg added to its account's sum; every leg of a payment's
+  // journal counts as paid in (only a surplus payout's do not), so the cash paid in grows by the
+  // cash leg; the payment, given its transfer, counts as paid in.
+  const sumsAfter: TAccountSums = { ...sums };
+  let cashCents = facts.ledger.CASH?.[1] ?? 0;
+  for (const leg of journal.legs) {
+    sumsAfter[leg.account] = (sumsAfter[leg.account] ?? 0) + leg.amountCents;
+    if (leg.account === 'CASH') cashCents += leg.amountCents;
+  }
+  const countedPaymentsCents = facts.countedCents + payment.amountCents;
+  assertServicingFacts(payment.loanUuid, facts.state, {
+    status: facts.status,
+    balances: balancesOfSums(sumsAfter),
+    cashCents,
+    countedPaymentsCents,
+  });
+  const posted = await postAcceptedDebit(db, {
+    payment,
+    transferId,
+    sums,
+    legs: journal.legs,
+    kind: journal.kind,
+    now,
+    pinned: facts,
+  });
+  if (posted === undefined) throw loanNotFound();
+  if (!posted.isLedgerAsRead) return { sumsUnderLock: posted.sumsBefore };
+  // Not written: the payment no longer waits for its transfer (kept already).
+  if (posted.payment === null) {
+    return { kept: (await paymentByUuid(db, payment.uuid)) ?? payment };
+  }
+  const accounts = new Set([...Object.keys(sumsAfter), ...Object.keys(posted.sumsAfter)]);
+  const sameSums = [...accounts].every(
+    (account) =>
+      Number(posted.sumsAfter[account as TLedgerAccount] ?? 0) ===
+      (sumsAfter[account as TLedgerAccount] ?? 0),
+  );
+  if (
+    !sameSums ||
+    posted.cashCents !== cashCents ||
+    posted.countedPaymentsCents !== countedPaymentsCents
+  ) {
+    throw new Error(
+      `Loan ${payment.loanUuid}: payment ${payment.uuid} posted other sums than were checked`,
+    );
+  }
+  return { kept: paymentRowOf(posted.payment) };
+}
+
 export async function notifyReturned(
   tx: TDb,
   deps: { cipher: TFieldCipher; sandbox: boolean },
@@ -282,6 +375,8 @@ export async function notifyReturned(
  * transfer (kept already, by another run or the settlement sweep) is answered as it is.
  * `sumsAsRead` are the loan's ledger sums as the payment's write read them: an accepted debit's
  * journal is made of them first, and made again of the ledger under the lock if it moved since.
+ * `factsAsRead`, what the posting checks as the write read them: with them, an accepted debit is
+ * posted by one statement alone while the loan is still so (postAlone).
  */
 export async function applyBankAnswer(
   deps: TApplyDeps,
@@ -289,8 +384,15 @@ export async function applyBankAnswer(
   result: TDebitResult,
   afterAccepted?: TAfterAccepted,
   sumsAsRead: TAccountSums = {},
+  factsAsRead?: TPostingFacts,
 ): Promise<TServicingPaymentRow> {
   const now = deps.clock();
+  let sumsToPost = sumsAsRead;
+  if (result.status === 'PENDING' && afterAccepted === undefined && factsAsRead !== undefined) {
+    const alone = await postAlone(deps.db, payment, result.transferId, factsAsRead, now);
+    if (alone !== undefined && 'kept' in alone) return alone.kept;
+    if (alone !== undefined) sumsToPost = alone.sumsUnderLock;
+  }
   return deps.db.transaction(async (tx) => {
     if (result.status === 'FAILED') {
       const loan = await lockLoanForRefusal(tx, payment);
@@ -316,7 +418,7 @@ export async function applyBankAnswer(
       await auditPayment(tx, payment.uuid, 'PENDING', 'RETURNED', result.reason, now);
       return failed;
     }
-    let sums = sumsAsRead;
+    let sums = sumsToPost;
     // Twice at most: the second time the sums were read under the lock, which this transaction
     // holds since the first.
     for (let attempt = 0; attempt < 2; attempt += 1) {

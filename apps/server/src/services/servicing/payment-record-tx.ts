@@ -36,8 +36,10 @@ import {
   PAYMENT_ENTITY,
   PAYMENT_MESSAGES,
   paymentRowOf,
+  postingFactsSql,
   type TAccountSums,
   type TPaymentJson,
+  type TPostingFacts,
 } from './payment-record.js';
 import {
   loadLoan,
@@ -66,6 +68,12 @@ export interface TRecordedPayment {
   account: TDebitAccount | null;
   /** A new payment's: the loan's ledger sums as its write read them (under the loan's lock). */
   ledgerSums?: TAccountSums;
+  /**
+   * A new payment's written by the locking statement alone: what its posting checks, as that
+   * statement read it under the loan's lock (payment-apply-tx.ts posts on them without a
+   * transaction when the loan is still so).
+   */
+  postingFacts?: TPostingFacts;
 }
 
 /** A list of constants (never a request's values) as an SQL list. */
@@ -102,6 +110,7 @@ interface TPaymentLoanRow {
   payment: TPaymentJson | null;
   sums: TAccountSums;
   in_flight_cents: string;
+  posting_facts: TPostingFacts;
 }
 
 /**
@@ -112,7 +121,9 @@ function paymentWriteLockedStatement(): SQL {
   const identityUuid = sql`${placeholder('identityUuid')}::uuid`;
   return sql`
     WITH locked AS MATERIALIZED (
-      SELECT s.loan_uuid, s.status, s.identity_uuid,
+      SELECT s.loan_uuid, s.status, s.identity_uuid, s.counted_payments_cents, s.risk_level,
+        s.risk_notified_level, s.cure_deadline IS NOT NULL AS has_cure_deadline,
+        (SELECT a.state FROM applications a WHERE a.uuid = s.loan_uuid) AS application_state,
         (${accrualDueSql(placeholder('asOf'))}) AS accrual_due,
         d.application_uuid IS NOT NULL AS has_account,
         coalesce(${isDebitableSql('d', 'b')}, false) AS is_debitable,
@@ -129,7 +140,7 @@ function paymentWriteLockedStatement(): SQL {
       JOIN servicing_payments p
         ON p.loan_uuid = l.loan_uuid AND p.idempotency_key = ${placeholder('idempotencyKey')}
     ), balances AS MATERIALIZED (
-      SELECT b.account, b.cents
+      SELECT b.account, b.cents, b.paid_in_cents
       FROM locked l CROSS JOIN LATERAL ledger_account_balances_now(l.loan_uuid) b
     ), in_flight AS MATERIALIZED (
       SELECT servicing_payments_in_flight_now(l.loan_uuid, ${placeholder('paymentUuid')}::uuid)
@@ -165,7 +176,8 @@ function paymentWriteLockedStatement(): SQL {
       (SELECT ok FROM covered) AS is_covered,
       (SELECT to_jsonb(i) FROM inserted i) AS payment,
       (SELECT coalesce(jsonb_object_agg(b.account, b.cents), '{}'::jsonb) FROM balances b) AS sums,
-      (SELECT cents FROM in_flight)::text AS in_flight_cents
+      (SELECT cents FROM in_flight)::text AS in_flight_cents,
+      ${postingFactsSql('balances', 'l')} AS posting_facts
     FROM locked l`;
 }
 
@@ -322,6 +334,8 @@ interface TWrittenPayment {
   payment: TServicingPaymentRow | undefined;
   sums: TAccountSums;
   inFlightCents: number;
+  /** Written by the locking statement alone: what the posting checks, as it read them. */
+  postingFacts?: TPostingFacts;
 }
 
 /**
@@ -373,6 +387,7 @@ function outcomeOf(
       payment: loan.payment === null ? undefined : paymentRowOf(loan.payment),
       sums: loan.sums,
       inFlightCents: Number(loan.in_flight_cents),
+      postingFacts: loan.posting_facts,
     },
   };
 }
@@ -388,7 +403,13 @@ async function writtenOrReplayed(
   written: TWrittenPayment,
 ): Promise<TRecordedPayment> {
   if (written.payment !== undefined) {
-    return { payment: written.payment, isNew: true, account, ledgerSums: written.sums };
+    return {
+      payment: written.payment,
+      isNew: true,
+      account,
+      ledgerSums: written.sums,
+      ...(written.postingFacts === undefined ? {} : { postingFacts: written.postingFacts }),
+    };
   }
   const found = await existingPayment(db, request.loanUuid, request.idempotencyKey);
   if (found === undefined) throw new Error('The payment was not written');

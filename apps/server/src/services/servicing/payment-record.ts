@@ -6,8 +6,11 @@
 import {
   balancesFromAccountSums,
   PAYMENT_METHOD_MESSAGES,
+  type TApplicationState,
   type TBalances,
   type TLedgerAccount,
+  type TLoanStatusName,
+  type TRiskLevel,
 } from '@pledge/domain';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/pool.js';
@@ -103,6 +106,48 @@ export type TAccountSums = Partial<Record<TLedgerAccount, number>>;
 export function ledgerSumsSql(loanUuid: SQL) {
   return sql`(SELECT coalesce(jsonb_object_agg(b.account, b.cents), '{}'::jsonb)
       FROM ledger_account_balances b WHERE b.loan_uuid = ${loanUuid})`;
+}
+
+/**
+ * What an accepted debit's posting checks read of the loan under its lock (the ledger's sums and
+ * cash paid in, the payments counted as paid in, the loan's status and its application's state)
+ * and what decides whether the posting may move the loan's risk: as postingFactsSql answers them.
+ */
+export interface TPostingFacts {
+  /** Each account's [sum, sum paid in] (ledger_account_balances). */
+  ledger: Partial<Record<TLedgerAccount, [cents: number, paidInCents: number]>>;
+  countedCents: number;
+  status: TLoanStatusName;
+  state: TApplicationState;
+  riskLevel: TRiskLevel;
+  riskNotifiedLevel: TRiskLevel;
+  hasCureDeadline: boolean;
+}
+
+/**
+ * TPostingFacts as one JSON value, of the rows of `balances` (account, cents, paid_in_cents) and
+ * the row `loan` (its counted_payments_cents, status, application_state, risk_level,
+ * risk_notified_level and has_cure_deadline): the payment's write and its posting build it alike,
+ * so that the posting can tell, by equality, that the loan is still as the write read it.
+ */
+export function postingFactsSql(balances: string, loan: string): SQL {
+  const l = sql.raw(loan);
+  return sql`jsonb_build_object(
+      'ledger', (SELECT coalesce(jsonb_object_agg(pb.account,
+          jsonb_build_array(pb.cents, pb.paid_in_cents)), '{}'::jsonb)
+        FROM ${sql.raw(balances)} pb),
+      'countedCents', ${l}.counted_payments_cents, 'status', ${l}.status,
+      'state', ${l}.application_state, 'riskLevel', ${l}.risk_level,
+      'riskNotifiedLevel', ${l}.risk_notified_level, 'hasCureDeadline', ${l}.has_cure_deadline)`;
+}
+
+/** The sums per account of posting facts' ledger. */
+export function sumsOfPostingFacts(facts: TPostingFacts): TAccountSums {
+  const sums: TAccountSums = {};
+  for (const [account, [cents]] of Object.entries(facts.ledger)) {
+    sums[account as TLedgerAccount] = cents;
+  }
+  return sums;
 }
 
 export function balancesOfSums(sums: TAccountSums): TBalances {
