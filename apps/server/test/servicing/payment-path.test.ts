@@ -230,16 +230,19 @@ async function debitWhileFeeCharged(
   return Object.fromEntries(legs.rows.map((leg) => [leg.account, Number(leg.amount_cents)]));
 }
 
-describe('a debit whose loan moved while it waited for the lock', () => {
+/** What sending a debit and keeping its answer need, on the test's database and the sandbox bank. */
+function deps() {
   const now = () => new Date();
-  const deps = () => ({
+  return {
     db: ctx.database.db,
     cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
     bankPayments: createSandboxBankPayments(now),
     clock: now,
     sandbox: true,
-  });
+  };
+}
 
+describe('a debit whose loan moved while it waited for the lock', () => {
   it('is posted against the ledger as it is once the lock is held', async () => {
     const loan = await sandboxLoan(ctx);
     const payment = await paymentInFlight(ctx, loan.loanUuid, { amountCents: 500 });
@@ -320,14 +323,6 @@ async function postingFactsOf(loanUuid: string): Promise<TPostingFacts> {
 }
 
 describe('a debit posted by its statement alone', () => {
-  const now = () => new Date();
-  const deps = () => ({
-    db: ctx.database.db,
-    cipher: createFieldCipher(TEST_ENCRYPTION_KEY),
-    bankPayments: createSandboxBankPayments(now),
-    clock: now,
-    sandbox: true,
-  });
   const accepted = (payment: TServicingPaymentRow) =>
     ({ status: 'PENDING', transferId: `tr-${payment.uuid}` }) as const;
 
