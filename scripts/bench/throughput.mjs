@@ -266,10 +266,11 @@ export async function statisticsTaken(server) {
 
 /**
  * The SQL statements one request costs: requests sent one after another, each answer telling how
- * many statements the server had sent by then; the difference most of them show (the smallest of
- * the most frequent) leaves out the statements of a background job that fell between two answers.
- * Those can be in most of the differences, each of another size, while a sweep runs (the hourly
- * servicing sweep or the ACH settlement's every 15 minutes on a slow host): a median took them in.
+ * many statements its request sent (counted in the request's own context, so that a sweep
+ * running meanwhile is not counted; before, the answers told the instance's total, and on a slow
+ * host a sweep over the preparation's thousand loans was in every difference); the count most
+ * answers show (the smallest of the most frequent), since the odd request does more (a session's
+ * renewal, once a minute).
  */
 export async function statementsPerRequest(base, nextRequest) {
   const counts = [];
@@ -285,10 +286,7 @@ export async function statementsPerRequest(base, nextRequest) {
     counts.push(Number(header));
   }
   const frequency = new Map();
-  for (const [index, count] of counts.slice(1).entries()) {
-    const step = count - (counts[index] ?? count);
-    frequency.set(step, (frequency.get(step) ?? 0) + 1);
-  }
+  for (const count of counts.slice(1)) frequency.set(count, (frequency.get(count) ?? 0) + 1);
   const [mostFrequent] = [...frequency].sort(
     ([a, timesA], [b, timesB]) => timesB - timesA || a - b,
   );

@@ -182,7 +182,7 @@ export const app = fp<TAppOptions>(
           ),
         ),
     );
-    if (config.benchStatementCount === true) exposeStatementCount(instance, database);
+    if (config.benchStatementCount === true) exposeStatementCount(instance);
     if (sandboxClock !== undefined) {
       // Every request that tells the time sees the sandbox clock as the database has it, whichever
       // instance moved it: a route with a limit of its own reads it in the limit's counter

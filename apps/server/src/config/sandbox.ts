@@ -4,7 +4,7 @@
  * - SANDBOX_AUTO_REVIEW [true in the sandbox]: approve uploaded IDs automatically after a short
  *   delay, standing in for an agent's review. Refused outside the sandbox.
  * - BENCH_STATEMENT_COUNT [false]: sandbox only; every answer carries `x-db-statements`, the SQL
- *   statements this instance has sent so far, so that `npm run bench` counts those of a request.
+ *   statements its request sent, so that `npm run bench` counts those of a request.
  */
 import { z } from 'zod';
 import { defineArea, type TCheckContext, type TIssue, ZBooleanText } from './area.js';

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -35,6 +36,13 @@ export interface TDatabase {
    */
   statementsSent?: () => number;
 }
+
+/**
+ * The SQL statements a unit of work sends through `db` while it runs inside `run` (a request, in
+ * the bench's mode: http/statement-count.ts), counted apart from the background work that runs
+ * meanwhile.
+ */
+export const statementScope = new AsyncLocalStorage<{ sent: number }>();
 
 /** Several app instances share one PostgreSQL: keep each pool modest (DB_POOL_SIZE). */
 export const POOL_MAX_CONNECTIONS = 10;
@@ -81,6 +89,8 @@ export function createDatabase(connectionString: string, limits: TPoolLimits = {
     logger: {
       logQuery() {
         statements += 1;
+        const scope = statementScope.getStore();
+        if (scope !== undefined) scope.sent += 1;
       },
     },
   });
