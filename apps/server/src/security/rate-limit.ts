@@ -53,9 +53,12 @@ export class RateLimitedError extends HttpError {
 export interface TRateLimiter {
   /**
    * Counts one attempt against every charge, or none when any is over its limit; then throws
-   * RateLimitedError with the longest wait.
+   * RateLimitedError with the longest wait. Given the transaction a use case holds (`within`),
+   * it counts there, committed with it: a count on a connection of its own would wait for a
+   * second connection of the pool while the first is held, and a pool whose every connection is
+   * held so would wait for itself.
    */
-  consume(charges: readonly TRateLimitCharge[]): Promise<void>;
+  consume(charges: readonly TRateLimitCharge[], within?: TDb): Promise<void>;
 }
 
 export function createRateLimiter(deps: {
@@ -65,7 +68,7 @@ export function createRateLimiter(deps: {
 }): TRateLimiter {
   const { db, cipher, clock } = deps;
   return {
-    async consume(charges) {
+    async consume(charges, within) {
       const now = clock();
       const buckets = charges
         .map((charge) => ({
@@ -78,7 +81,7 @@ export function createRateLimiter(deps: {
         // A fixed order of locks: two requests sharing buckets never wait on each other in a cycle.
         .sort((a, b) => a.bucket.localeCompare(b.bucket));
 
-      const retryAfterMs = await db.transaction(async (tx) => {
+      const retryAfterMs = await (within ?? db).transaction(async (tx) => {
         let longestWaitMs = 0;
         for (const { rule, bucket } of buckets) {
           // Serialises attempts on one bucket across instances for the rest of the transaction.

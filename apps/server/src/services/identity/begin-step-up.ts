@@ -29,9 +29,10 @@ export async function beginStepUp(
     const method = stepUpMethodOf(identity);
     if (method !== 'email-code') return { method };
 
-    await limiter.consume([
-      { rule: SIGN_IN_RATE_LIMITS.stepUpCodePerIdentity, subject: identityUuid },
-    ]);
+    await limiter.consume(
+      [{ rule: SIGN_IN_RATE_LIMITS.stepUpCodePerIdentity, subject: identityUuid }],
+      tx,
+    );
     const id = randomUUID();
     const code = generateOtpCode();
     const codeExpiresAt = await replaceOpenCode(

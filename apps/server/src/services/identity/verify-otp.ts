@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { IDENTITY_BROKER_API_VERSION, type TPostOtpVerifyResponse } from '@pledge/contract';
 import type { TSignInAudience } from '@pledge/domain';
 import { identities, otpChallenges, signInRequests } from '../../db/schema/index.js';
+import type { TDb } from '../../db/pool.js';
 import { HttpError } from '../../http/errors.js';
 import { digestOtpCode, isSameDigest } from '../../security/otp.js';
 import { RateLimitedError } from '../../security/rate-limit.js';
@@ -77,12 +78,16 @@ export async function verifyOtp(
     signInDeviceOf({ nonce: input.nonce, ip: origin.ip }),
   );
   const devices = [nonceDevice, digestSignInDevice(cipher, signInDeviceOf({ ip: origin.ip }))];
-  /** Past the ceiling of misses against the address, a miss burns its code at once. */
-  const isPastMissCeiling = async (): Promise<boolean> => {
+  /**
+   * Past the ceiling of misses against the address, a miss burns its code at once; the miss is
+   * counted in the transaction that records it.
+   */
+  const isPastMissCeiling = async (tx: TDb): Promise<boolean> => {
     try {
-      await limiter.consume([
-        { rule: SIGN_IN_RATE_LIMITS.otpMissesPerAddress, subject: `${audience}:${email}` },
-      ]);
+      await limiter.consume(
+        [{ rule: SIGN_IN_RATE_LIMITS.otpMissesPerAddress, subject: `${audience}:${email}` }],
+        tx,
+      );
       return false;
     } catch (error) {
       if (error instanceof RateLimitedError) return true;
@@ -118,7 +123,7 @@ export async function verifyOtp(
     // Every miss counts towards the address's ceiling, the code's own last one too; a miss past
     // the ceiling burns the code.
     const countWrongTry = async (): Promise<boolean> =>
-      countWrongCodeTry(tx, otpChallenges, challenge, now, { burns: await isPastMissCeiling() });
+      countWrongCodeTry(tx, otpChallenges, challenge, now, { burns: await isPastMissCeiling(tx) });
     const given = digestOtpCode(cipher, challenge.id, input.code);
     if (!isSameDigest(challenge.codeDigest, given)) {
       return (await countWrongTry()) ? 'last-wrong' : 'wrong';
