@@ -24,9 +24,9 @@ function messageOf(env: Record<string, string>): string {
 }
 
 describe('runtime limits', () => {
-  it('default to a pool of 10, a 30 s statement timeout, a 10 s drain and no metrics', () => {
+  it('default to a pool of 4, a 30 s statement timeout, a 10 s drain and no metrics', () => {
     const config = load({});
-    expect(config.dbPoolSize).toBe(10);
+    expect(config.dbPoolSize).toBe(4);
     expect(config.dbStatementTimeoutMs).toBe(30_000);
     expect(config.drainTimeoutMs).toBe(10_000);
     expect(config.metricsToken).toBeUndefined();

@@ -27,7 +27,7 @@ import { prepareStoredData } from './deploy/prepare-stored-data.js';
 import { seedIdentities } from './services/identity/seed-identities.js';
 import { createSandboxClock, SANDBOX_CLOCK_FOLLOW_MS } from './services/sandbox/sandbox-clock.js';
 import { createJobRegistrations, createJobSchedules } from './jobs/registry.js';
-import { createJobWorker, type TJobWorker } from './jobs/worker.js';
+import { createJobWorker, JOB_CONCURRENCY, type TJobWorker } from './jobs/worker.js';
 import { createDependencyProbes } from './services/health/dependency-probes.js';
 import {
   startCollateralSweeps,
@@ -37,6 +37,15 @@ import {
   startPartnerOutboxDrainer,
   type TPartnerOutboxDrainer,
 } from './services/partner/drain-partner-outbox.js';
+
+/**
+ * The background pool's connections: with the job worker, one for each job it runs at once, its
+ * LISTEN, its fetching and completing of jobs, and the brands' LISTEN; without it, the brands'
+ * LISTEN and their periodic check.
+ */
+function backgroundPoolSize(jobWorker: boolean): number {
+  return jobWorker ? JOB_CONCURRENCY + 3 : 2;
+}
 
 /** While draining, how often connections whose last answer has gone out are closed. */
 const DRAIN_SWEEP_MS = 100;
@@ -65,6 +74,7 @@ async function main(): Promise<void> {
 
   let embedded: TEmbeddedPostgres | undefined;
   let database: TDatabase | undefined;
+  let background: TDatabase | undefined;
   let app: FastifyInstance | undefined;
   let worker: TJobWorker | undefined;
   let collateralSweeps: TCollateralSweeps | undefined;
@@ -92,10 +102,11 @@ async function main(): Promise<void> {
     clockFollowing?.stop();
     await brandSync?.stop();
     // Stop taking requests and drain them, then release the database, then stop it.
-    const [currentApp, currentWorker, currentDatabase, currentEmbedded] = [
+    const [currentApp, currentWorker, currentDatabase, currentBackground, currentEmbedded] = [
       app,
       worker,
       database,
+      background,
       embedded,
     ];
     const stop = async (name: string, step: () => Promise<unknown>): Promise<void> => {
@@ -113,6 +124,7 @@ async function main(): Promise<void> {
       currentWorker ? stop('job worker', () => currentWorker.stop()) : undefined,
     ]);
     if (currentDatabase) await stop('database pool', () => currentDatabase.pool.end());
+    if (currentBackground) await stop('background pool', () => currentBackground.pool.end());
     if (currentEmbedded) await stop('embedded PostgreSQL', () => currentEmbedded.stop());
     logger.info({ exitCode }, 'stopped');
     clearTimeout(hardStop);
@@ -148,6 +160,14 @@ async function main(): Promise<void> {
       maxConnections: config.dbPoolSize,
       statementTimeoutMs: config.dbStatementTimeoutMs,
     });
+    // Background work (the job worker with its sweeps and outbox drainer, the brands' LISTEN) has
+    // a pool of its own: a sweep or a held LISTEN never takes a connection a request waits for,
+    // and the request pool is sized to what the requests keep busy (DB_POOL_SIZE).
+    background = createDatabase(databaseUrl, {
+      maxConnections: backgroundPoolSize(config.jobWorker),
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+      applicationName: 'pledge-background',
+    });
     const adapters = createAdapters({ config, db: database.db, log: logger });
     // The keys are checked before anything reads or writes personal data.
     const { cipher } = await prepareStoredData({
@@ -167,8 +187,8 @@ async function main(): Promise<void> {
     if (config.brands !== null) await seedBrands(database.db, config.brands);
     else if ((await readPublishedBrands(database.db)) === null) throw new NoBrandsError();
     brandSync = await startBrandSync({
-      db: database.db,
-      pool: database.pool,
+      db: background.db,
+      pool: background.pool,
       onError: (error) => logger.warn({ err: error }, 'brands not reloaded'),
     });
 
@@ -186,12 +206,15 @@ async function main(): Promise<void> {
     });
     await app.listen({ port: config.port, host: config.host });
     if (config.jobWorker) {
+      // The jobs' own statements go through the background pool; what they do through an adapter
+      // (stored files, the sandbox's prices) through the request pool's, like a request's.
+      const jobsDb = background.db;
       worker = createJobWorker({
-        db: database.db,
+        db: jobsDb,
         clock,
         ...(sandboxClock !== undefined ? { beforeEachJob: () => sandboxClock.refresh() } : {}),
         registrations: createJobRegistrations({
-          db: database.db,
+          db: jobsDb,
           clock,
           cipher,
           adapters,
@@ -199,7 +222,7 @@ async function main(): Promise<void> {
           plaid: config.plaid,
           log: logger,
           jobRetention: config.jobRetention,
-          dependencyProbes: createDependencyProbes({ config, adapters, db: database.db }),
+          dependencyProbes: createDependencyProbes({ config, adapters, db: jobsDb }),
         }),
         schedules: createJobSchedules(),
         log: logger,
@@ -208,7 +231,7 @@ async function main(): Promise<void> {
       clockFollowing = sandboxClock?.follow(SANDBOX_CLOCK_FOLLOW_MS, (error) =>
         logger.warn({ err: error }, 'sandbox clock not loaded'),
       );
-      const { db } = database;
+      const db = jobsDb;
       const startSweeps = () =>
         startCollateralSweeps({
           db,
@@ -227,7 +250,7 @@ async function main(): Promise<void> {
       // the requests, until it is one this release serves again.
       const jobWorker = worker;
       jobsPause = pauseJobsWhenRefused({
-        pool: database.pool,
+        pool: background.pool,
         log: logger,
         jobs: {
           start() {

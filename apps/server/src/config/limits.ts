@@ -1,8 +1,12 @@
 /**
  * This instance's limits: connections, statement time, shutdown time.
  *
- * - DB_POOL_SIZE [10]: PostgreSQL connections this instance opens at most (instances × size must
- *   stay under the server's max_connections).
+ * - DB_POOL_SIZE [4]: PostgreSQL connections this instance's requests use at most. A Node process
+ *   keeps few connections busy at once; each one more is a backend that waits between statements
+ *   and is woken for the next, which costs PostgreSQL more CPU a request than the statement. The
+ *   background work has a pool of its own beside it (server.ts: the job worker's runs at once and
+ *   LISTENs, 7 with the worker, 2 without): instances × (size + that) must stay under the
+ *   server's max_connections.
  * - DB_STATEMENT_TIMEOUT_MS [30000]: a SQL statement running longer is cancelled (set on every
  *   connection of the pool; migrations at boot are exempt).
  * - DRAIN_TIMEOUT_MS [10000]: on SIGTERM or SIGINT, how long in-flight requests and running jobs
@@ -12,7 +16,7 @@ import { z } from 'zod';
 import { defineArea, ZWholeNumber } from './area.js';
 
 export interface TLimitsConfig {
-  /** Connections this instance's pool opens at most. */
+  /** Connections this instance's request pool opens at most. */
   dbPoolSize: number;
   /** Statements running longer are cancelled by PostgreSQL. */
   dbStatementTimeoutMs: number;
@@ -22,7 +26,7 @@ export interface TLimitsConfig {
 
 export const limitsArea = defineArea({
   variables: z.object({
-    DB_POOL_SIZE: ZWholeNumber('connections', 1, 1000).default(10),
+    DB_POOL_SIZE: ZWholeNumber('connections', 1, 1000).default(4),
     DB_STATEMENT_TIMEOUT_MS: ZWholeNumber('milliseconds', 100, 3_600_000).default(30_000),
     DRAIN_TIMEOUT_MS: ZWholeNumber('milliseconds', 1_000, 600_000).default(10_000),
   }),

@@ -63,6 +63,8 @@ export interface TPoolLimits {
   maxConnections?: number;
   /** PostgreSQL cancels a statement running longer, on every connection; none when unset. */
   statementTimeoutMs?: number;
+  /** What PostgreSQL shows of these connections (pg_stat_activity): whose work they do. */
+  applicationName?: string;
 }
 
 export function createDatabase(connectionString: string, limits: TPoolLimits = {}): TDatabase {
@@ -74,7 +76,7 @@ export function createDatabase(connectionString: string, limits: TPoolLimits = {
       : {}),
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: IDLE_TIMEOUT_MS,
-    application_name: 'pledge-server',
+    application_name: limits.applicationName ?? 'pledge-server',
   });
   // An idle client losing its connection (database restart) must not crash the process; the pool
   // replaces it on the next checkout.

@@ -4,7 +4,7 @@
  * - pledge_jobs_pending{kind}, pledge_jobs_due{kind}, pledge_jobs_failed{kind}: the job queue
  *   (the queue's own numbers: see jobs/queue-stats.ts), and pledge_jobs_running{kind};
  * - pledge_db_pool_connections{state="total"|"idle"}, pledge_db_pool_waiting_requests,
- *   pledge_db_pool_max_connections: this instance's PostgreSQL pool;
+ *   pledge_db_pool_max_connections: this instance's request pool;
  * - pledge_price_age_seconds{coin}: how old the risk engine's newest accepted price is
  *   (price_observations, the prices the risk pass decides on);
  * - pledge_sweep_last_success_age_seconds{sweep}: since the risk pass, the servicing sweep and the
@@ -166,7 +166,7 @@ export function createMetrics(options: {
 
   new Gauge({
     name: 'pledge_db_pool_connections',
-    help: "Connections of this instance's PostgreSQL pool: total open, and idle among them",
+    help: "Connections of this instance's request pool: total open, and idle among them",
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
@@ -177,7 +177,7 @@ export function createMetrics(options: {
 
   new Gauge({
     name: 'pledge_db_pool_waiting_requests',
-    help: 'Queries waiting for a free connection of the pool',
+    help: 'Queries waiting for a free connection of the request pool',
     registers: [registry],
     collect() {
       this.set(pool.waitingCount);
@@ -186,7 +186,7 @@ export function createMetrics(options: {
 
   new Gauge({
     name: 'pledge_db_pool_max_connections',
-    help: 'Connections the pool opens at most (DB_POOL_SIZE)',
+    help: 'Connections the request pool opens at most (DB_POOL_SIZE)',
     registers: [registry],
     collect() {
       this.set(pool.options.max);

@@ -14,10 +14,12 @@ const LEAP = '/service-cryptopl-leap';
 const BROKER = '/identity-broker/customer';
 const NONCE = 'c0ffee00c0ffee00c0ffee00c0ffee00';
 
-// An empty database: both instances find it so and migrate it at the same time.
-const world = useInstancesOnOneDatabase([{ name: 'instance A' }, { name: 'instance B' }], {
-  migrate: false,
-});
+// An empty database: both instances find it so and migrate it at the same time. B's requests
+// have one connection: its job worker, sweeps and LISTENs are on the background pool beside it.
+const world = useInstancesOnOneDatabase(
+  [{ name: 'instance A' }, { name: 'instance B', env: { DB_POOL_SIZE: '1' } }],
+  { migrate: false },
+);
 let a: TInstance;
 let b: TInstance;
 
@@ -169,6 +171,28 @@ describe('two instances on one database', { timeout: 120_000 }, () => {
     }
     expect((await join(b, 10)).status).toBe(429);
     expect((await join(a, 11)).status).toBe(429);
+  });
+
+  it('keep background work off the request pool: one request connection serves at once', async () => {
+    // Each instance's LISTENs (its job worker's, its brands') hold background connections.
+    const listening = await world.database.pool.query<{ application_name: string }>(
+      `SELECT application_name FROM pg_stat_activity
+        WHERE datname = current_database() AND query ILIKE 'LISTEN %'`,
+    );
+    expect(listening.rows.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(listening.rows.map((row) => row.application_name))).toEqual(
+      new Set(['pledge-background']),
+    );
+    // Requests at once on B's single request connection, while its worker polls.
+    const token = await signIn(`one-connection-${Date.now()}@example.com`, newClient());
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        b.fetch(`${BROKER}/secure/api/v3/self/figureinfo`, {
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
   });
 
   it('refuse a token on one instance as soon as it signed out on the other', async () => {
