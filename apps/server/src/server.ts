@@ -208,13 +208,13 @@ async function main(): Promise<void> {
     if (config.jobWorker) {
       // The jobs' own statements go through the background pool; what they do through an adapter
       // (stored files, the sandbox's prices) through the request pool's, like a request's.
-      const jobsDb = background.db;
+      const { db } = background;
       worker = createJobWorker({
-        db: jobsDb,
+        db,
         clock,
         ...(sandboxClock !== undefined ? { beforeEachJob: () => sandboxClock.refresh() } : {}),
         registrations: createJobRegistrations({
-          db: jobsDb,
+          db,
           clock,
           cipher,
           adapters,
@@ -222,7 +222,7 @@ async function main(): Promise<void> {
           plaid: config.plaid,
           log: logger,
           jobRetention: config.jobRetention,
-          dependencyProbes: createDependencyProbes({ config, adapters, db: jobsDb }),
+          dependencyProbes: createDependencyProbes({ config, adapters, db }),
         }),
         schedules: createJobSchedules(),
         log: logger,
@@ -231,7 +231,6 @@ async function main(): Promise<void> {
       clockFollowing = sandboxClock?.follow(SANDBOX_CLOCK_FOLLOW_MS, (error) =>
         logger.warn({ err: error }, 'sandbox clock not loaded'),
       );
-      const db = jobsDb;
       const startSweeps = () =>
         startCollateralSweeps({
           db,
